@@ -1,0 +1,23 @@
+/** One row of an MH catalog in the project's own format. */
+export interface CatalogEntry {
+  readonly code: string;
+  readonly name: string;
+}
+
+export interface Municipality extends CatalogEntry {
+  readonly department: string;
+  /** MH reorganised municipalities in 2024; both code lists are accepted (DESIGN.md section 2). */
+  readonly era: '2024' | 'pre-2024';
+}
+
+export interface UnitEntry {
+  /** The contract's `unitMeasure` value. */
+  readonly key: string;
+  /** CAT-014 code as MH's `uniMedida` integer. */
+  readonly code: number;
+  readonly name: string;
+}
+
+export interface TaxEntry extends CatalogEntry {
+  readonly section: 1 | 2 | 3;
+}

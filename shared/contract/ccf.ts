@@ -1,0 +1,54 @@
+// POST /dte/ccf: comprobante de crédito fiscal (MH tipoDte 03).
+import { z } from 'zod';
+import {
+  CONTRIBUTOR_SIZES,
+  CONTRIBUTOR_TYPES,
+  MAX_ITEMS,
+  PAYMENT_TYPES,
+  address,
+  attachments,
+  branchOffice,
+  checkItemDocuments,
+  economicActivity,
+  email,
+  identificationDocument,
+  itemsNoGrav,
+  phone8,
+  relatedTaxDocuments,
+  saleItem,
+  salesDiscounts,
+  thirdPartySale,
+} from './common';
+import { digits, enumWithDefault, isoDate, optional, text, uuid } from './primitives';
+
+/** CCF and NC recipients: a registered taxpayer identified by NIT or DUI. */
+export const taxpayerRecipient = z.strictObject({
+  economicActivity: economicActivity(),
+  contributorSize: optional(z.enum(CONTRIBUTOR_SIZES)),
+  contributorType: optional(z.enum(CONTRIBUTOR_TYPES)),
+  nrc: digits(1, 8),
+  name: text(150),
+  phone: optional(phone8()),
+  commercialName: optional(text(150)),
+  email: email(),
+  address: address(),
+  identificationDocument: identificationDocument(['NIT', 'DUI']),
+});
+
+export const ccfBody = z
+  .strictObject({
+    id: uuid(),
+    generatedAt: optional(isoDate()),
+    paymentType: enumWithDefault(PAYMENT_TYPES, 'CONTADO'),
+    branchOffice: optional(branchOffice),
+    recipient: taxpayerRecipient,
+    thirdPartySale: optional(thirdPartySale),
+    relatedTaxDocuments: optional(relatedTaxDocuments(50)),
+    attachments: optional(attachments(10)),
+    items: z.array(saleItem(true)).min(1).max(MAX_ITEMS),
+    itemsNoGrav: optional(itemsNoGrav),
+    ...salesDiscounts,
+  })
+  .superRefine((body, ctx) => checkItemDocuments(body, ctx, false));
+
+export type CcfBody = z.output<typeof ccfBody>;

@@ -1,0 +1,205 @@
+// Sub-objects and rules shared by several document kinds. Where MH's schema is stricter than the contract,
+// MH's limit is enforced too (DESIGN.md section 2): a document MH will refuse must never spend a number.
+import { z } from 'zod';
+import {
+  DEPARTMENT_CODES,
+  ECONOMIC_ACTIVITY_CODES,
+  MUNICIPALITY_KEYS,
+  TAX_CODES,
+  UNIT_KEYS,
+} from '../catalogs';
+import {
+  addRuleIssue,
+  catalogCode,
+  custom,
+  digits,
+  email,
+  enumWithDefault,
+  optional,
+  positiveDecimal,
+  positiveInt,
+  positiveMoney,
+  nonNegativeMoney,
+  text,
+  uuid,
+} from './primitives';
+
+export const ID_TYPES = ['NIT', 'DUI', 'PASAPORTE', 'CARNET_RESIDENTE', 'OTRO'] as const;
+export type IdType = (typeof ID_TYPES)[number];
+export const PAYMENT_TYPES = ['CONTADO', 'CREDITO', 'OTRO'] as const;
+export const CONTRIBUTOR_TYPES = ['NATURAL', 'JURIDICA'] as const;
+export const CONTRIBUTOR_SIZES = ['GRANDE', 'MEDIANO', 'OTROS'] as const;
+export const ITEM_TYPES = ['BIENES', 'SERVICIOS', 'BIENES_Y_SERVICIOS', 'OTROS'] as const;
+export const SALE_TYPES = ['NO_SUJETA', 'GRAVADA', 'EXENTA'] as const;
+export const DOCTOR_SERVICES = [
+  'CIRUGIA',
+  'OPERACION',
+  'TRATAMIENTO_MEDICO',
+  'CIRUGIA_ISBM',
+  'OPERACION_ISBM',
+  'TRATAMIENTO_MEDICO_ISBM',
+] as const;
+
+/** MH caps every document body at 2,000 lines (CR at 500). */
+export const MAX_ITEMS = 2000;
+
+export const branchOffice = z.strictObject({
+  mhCode: z.string().length(4),
+  posNumber: z.number().int().positive().max(999),
+});
+
+const ID_NUMBER_RULES: Record<IdType, { re: RegExp; message: string }> = {
+  DUI: { re: /^\d{9}$/, message: 'El DUI son 9 dígitos sin guion (#########).' },
+  NIT: { re: /^\d{14}$/, message: 'El NIT son 14 dígitos sin guiones (##############).' },
+  // MH: numDocumento of 3 to 20 characters for the other document types.
+  PASAPORTE: { re: /^.{3,20}$/u, message: 'De 3 a 20 caracteres (regla de MH).' },
+  CARNET_RESIDENTE: { re: /^.{3,20}$/u, message: 'De 3 a 20 caracteres (regla de MH).' },
+  OTRO: { re: /^.{3,20}$/u, message: 'De 3 a 20 caracteres (regla de MH).' },
+};
+
+/** identificationDocument; `types` narrows the accepted types (CCF and NC recipients: NIT or DUI). */
+export const identificationDocument = (types: readonly [IdType, ...IdType[]] = ID_TYPES) =>
+  z
+    .strictObject({
+      type: z.enum(types),
+      number: z.string().trim().min(1).max(20),
+    })
+    .superRefine((doc, ctx) => {
+      const rule = ID_NUMBER_RULES[doc.type];
+      if (!rule.re.test(doc.number)) addRuleIssue(ctx, ['number'], 'INVALID_FORMAT', rule.message);
+    });
+
+/** Departments of an address in El Salvador: CAT-012 without `00` (another country), which MH refuses here. */
+const DOMESTIC_DEPARTMENTS: ReadonlySet<string> = new Set([...DEPARTMENT_CODES].filter((c) => c !== '00'));
+
+/** Recipient address; MH caps `complemento` at 200 for every kind and wants 5 or more for FC and CR. */
+export const address = (complementMin = 1) =>
+  z
+    .strictObject({
+      department: catalogCode(DOMESTIC_DEPARTMENTS, 'CAT-012'),
+      municipality: z.string().regex(/^\d{2}$/, custom('INVALID_FORMAT', 'Código de municipio: 2 dígitos (CAT-013).')),
+      complement: text(200, complementMin),
+    })
+    .superRefine((a, ctx) => {
+      if (!MUNICIPALITY_KEYS.has(`${a.department}/${a.municipality}`)) {
+        addRuleIssue(ctx, ['municipality'], 'UNKNOWN_CODE', `El municipio ${a.municipality} no pertenece al departamento ${a.department} (CAT-013).`);
+      }
+    });
+
+export const economicActivity = () => catalogCode(ECONOMIC_ACTIVITY_CODES, 'CAT-019');
+export const phone8 = () => digits(8, 8);
+export { email };
+
+/** MH's ventaTercero carries a NIT only. */
+export const thirdPartySale = z
+  .strictObject({
+    name: text(150, 3),
+    identificationDocument: identificationDocument(),
+  })
+  .superRefine((t, ctx) => {
+    if (t.identificationDocument.type !== 'NIT') {
+      addRuleIssue(ctx, ['identificationDocument', 'type'], 'NOT_ALLOWED', 'MH solo admite venta a cuenta de terceros con NIT.');
+    }
+  });
+
+export const relatedTaxDocuments = (max: number) =>
+  z
+    .array(z.strictObject({ id: uuid() }))
+    .max(max)
+    .superRefine((docs, ctx) => {
+      const seen = new Set<string>();
+      docs.forEach((d, i) => {
+        const id = d.id.toLowerCase();
+        if (seen.has(id)) addRuleIssue(ctx, [i, 'id'], 'DUPLICATE', 'Documento relacionado repetido.');
+        seen.add(id);
+      });
+    });
+
+export const doctor = z.strictObject({
+  name: text(100),
+  identificationDocument: identificationDocument(),
+  // Optional in the contract, required by MH (medico.tipoServicio).
+  service: z.enum(DOCTOR_SERVICES),
+});
+
+/** attachments of CCF and FC (MH otrosDocumentos): details for EMISOR/RECEPTOR, doctor for DOCTOR. */
+export const attachments = (max: number) =>
+  z
+    .array(
+      z
+        .strictObject({
+          code: z.enum(['EMISOR', 'RECEPTOR', 'DOCTOR']),
+          details: optional(text(300)),
+          doctor: optional(doctor),
+        })
+        .superRefine((a, ctx) => {
+          if (a.code === 'DOCTOR') {
+            if (a.doctor == null) addRuleIssue(ctx, ['doctor'], 'REQUIRED', 'Obligatorio cuando el código es DOCTOR.');
+            if (a.details != null) addRuleIssue(ctx, ['details'], 'NOT_ALLOWED', 'MH no admite detalle en un documento médico.');
+          } else {
+            if (a.details == null) addRuleIssue(ctx, ['details'], 'REQUIRED', 'Obligatorio cuando el código es EMISOR o RECEPTOR.');
+            if (a.doctor != null) addRuleIssue(ctx, ['doctor'], 'NOT_ALLOWED', 'Solo para el código DOCTOR.');
+          }
+        }),
+    )
+    .max(max);
+
+export const itemsNoGrav = z
+  .array(
+    z.strictObject({
+      type: z.enum(ITEM_TYPES),
+      internalCode: optional(text(25)),
+      description: text(1000),
+      amount: positiveDecimal(),
+    }),
+  )
+  .max(MAX_ITEMS);
+
+export const unitMeasure = () => enumWithDefault(UNIT_KEYS, 'OTRA');
+
+/** items of CCF, FC (with psv) and NC/ND (without). */
+export const saleItem = (withPsv: boolean) =>
+  z
+    .strictObject({
+      type: z.enum(ITEM_TYPES),
+      internalCode: optional(text(25)),
+      description: text(1000),
+      quantity: positiveInt(),
+      unitMeasure: unitMeasure(),
+      unitPrice: positiveDecimal(),
+      discountAmount: optional(positiveDecimal()),
+      saleType: z.enum(SALE_TYPES),
+      documentNumber: optional(uuid()),
+      // MH's "other taxes per item" line (tipoItem 4) needs its CAT-015 code (DESIGN.md section 2).
+      taxCode: optional(catalogCode(TAX_CODES, 'CAT-015')),
+      ...(withPsv ? { psv: optional(positiveDecimal()) } : {}),
+    })
+    .superRefine((item, ctx) => {
+      if (item.type === 'OTROS' && item.taxCode == null) {
+        addRuleIssue(ctx, ['taxCode'], 'REQUIRED', 'Obligatorio cuando el tipo es OTROS (código de tributo CAT-015).');
+      }
+    });
+
+/** Rule shared by CCF, FC, NC, ND: an item's documentNumber names one of relatedTaxDocuments. */
+export function checkItemDocuments(
+  body: { items: { documentNumber?: string | null }[]; relatedTaxDocuments?: { id: string }[] | null },
+  ctx: z.RefinementCtx,
+  required: boolean,
+): void {
+  const related = new Set((body.relatedTaxDocuments ?? []).map((d) => d.id.toLowerCase()));
+  body.items.forEach((item, i) => {
+    if (item.documentNumber == null) {
+      if (required) addRuleIssue(ctx, ['items', i, 'documentNumber'], 'REQUIRED', 'Obligatorio: el documento que esta línea ajusta.');
+    } else if (!related.has(item.documentNumber.toLowerCase())) {
+      addRuleIssue(ctx, ['items', i, 'documentNumber'], 'NOT_IN_RELATED_DOCUMENTS', 'Debe ser uno de los ids de relatedTaxDocuments.');
+    }
+  });
+}
+
+export const salesDiscounts = {
+  discountNoSuj: optional(positiveMoney()),
+  discountExe: optional(positiveMoney()),
+  discountGrav: optional(positiveMoney()),
+  retentionIva: optional(nonNegativeMoney()),
+  retentionRenta: optional(nonNegativeMoney()),
+};

@@ -1,0 +1,63 @@
+// POST /dte/fc: factura de consumidor final (MH tipoDte 01).
+import { z } from 'zod';
+import {
+  CONTRIBUTOR_SIZES,
+  CONTRIBUTOR_TYPES,
+  MAX_ITEMS,
+  PAYMENT_TYPES,
+  address,
+  attachments,
+  branchOffice,
+  checkItemDocuments,
+  economicActivity,
+  email,
+  identificationDocument,
+  itemsNoGrav,
+  phone8,
+  relatedTaxDocuments,
+  saleItem,
+  salesDiscounts,
+  thirdPartySale,
+} from './common';
+import { addRuleIssue, digits, enumWithDefault, isoDate, optional, text, uuid } from './primitives';
+
+export const fcRecipient = z
+  .strictObject({
+    economicActivity: optional(economicActivity()),
+    contributorSize: optional(z.enum(CONTRIBUTOR_SIZES)),
+    contributorType: optional(z.enum(CONTRIBUTOR_TYPES)),
+    nrc: optional(digits(2, 8)),
+    name: text(150),
+    email: optional(email()),
+    phone: optional(phone8()),
+    // MH's FC v1 wants at least 5 characters of address complement.
+    address: optional(address(5)),
+    identificationDocument: optional(identificationDocument()),
+  })
+  .superRefine((r, ctx) => {
+    if (r.nrc != null && r.identificationDocument?.type !== 'NIT') {
+      addRuleIssue(ctx, ['nrc'], 'NOT_ALLOWED', 'Debe ser nulo salvo que el documento de identificación sea NIT.');
+    }
+    if (r.nrc != null && r.economicActivity == null) {
+      addRuleIssue(ctx, ['economicActivity'], 'REQUIRED', 'Obligatoria cuando se indica el NRC.');
+    }
+  });
+
+export const fcBody = z
+  .strictObject({
+    id: uuid(),
+    generatedAt: optional(isoDate()),
+    paymentType: enumWithDefault(PAYMENT_TYPES, 'CONTADO'),
+    branchOffice: optional(branchOffice),
+    recipient: optional(fcRecipient),
+    thirdPartySale: optional(thirdPartySale),
+    // MH's FC v1 accepts at most 10 related documents (the contract says 50).
+    relatedTaxDocuments: optional(relatedTaxDocuments(10)),
+    attachments: optional(attachments(10)),
+    items: z.array(saleItem(true)).min(1).max(MAX_ITEMS),
+    itemsNoGrav: optional(itemsNoGrav),
+    ...salesDiscounts,
+  })
+  .superRefine((body, ctx) => checkItemDocuments(body, ctx, false));
+
+export type FcBody = z.output<typeof fcBody>;

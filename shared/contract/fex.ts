@@ -1,0 +1,122 @@
+// POST /dte/fex: factura de exportación (MH tipoDte 11).
+import { z } from 'zod';
+import { COUNTRY_CODES, FISCAL_ENCLOSURE_CODES, REGIME_CODES } from '../catalogs';
+import {
+  CONTRIBUTOR_SIZES,
+  CONTRIBUTOR_TYPES,
+  MAX_ITEMS,
+  PAYMENT_TYPES,
+  branchOffice,
+  economicActivity,
+  email,
+  identificationDocument,
+  thirdPartySale,
+  unitMeasure,
+} from './common';
+import {
+  addRuleIssue,
+  catalogCode,
+  digits,
+  enumWithDefault,
+  isoDate,
+  optional,
+  positiveDecimal,
+  positiveInt,
+  positiveMoney,
+  text,
+  uuid,
+} from './primitives';
+
+export const INCOTERMS = ['EXW', 'FCA', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP', 'FAS', 'FOB', 'CFR', 'CIF', 'DAT', 'DAF', 'DES', 'DEQ', 'DDU'] as const;
+export const TRANSPORTS = [
+  'TERRESTRE',
+  'MARITIMO',
+  'AEREO',
+  'TERRESTRE_MARITIMO',
+  'TERRESTRE_AEREO',
+  'MARITIMO_AEREO',
+  'TERRESTRE_MARITIMO_AEREO',
+] as const;
+
+const fexRecipient = z.strictObject({
+  name: text(250),
+  country: catalogCode(COUNTRY_CODES, 'ISO 3166-1 alfa-2'),
+  // MH's FEX v1 wants 5 to 300 characters of address.
+  address: text(300, 5),
+  contributorType: z.enum(CONTRIBUTOR_TYPES),
+  economicActivity: economicActivity(),
+  identificationDocument: identificationDocument(),
+  email: email(),
+  commercialName: optional(text(150)),
+  contributorSize: optional(z.enum(CONTRIBUTOR_SIZES)),
+  phone: optional(digits(8, 25)),
+});
+
+// MH: driver fields of 5 or more characters (nombreConductor, numConductor, placaTrans).
+const driver = z.strictObject({
+  name: text(200, 5),
+  documentIdentificationNumber: text(100, 5),
+  transportIdentificationNumber: text(70, 5),
+  transport: z.enum(TRANSPORTS),
+});
+
+const fexAttachment = z
+  .strictObject({
+    code: z.enum(['EMISOR', 'RECEPTOR', 'TRANSPORTE']),
+    details: optional(text(300)),
+    driver: optional(driver),
+  })
+  .superRefine((a, ctx) => {
+    if (a.code === 'TRANSPORTE') {
+      if (a.driver == null) addRuleIssue(ctx, ['driver'], 'REQUIRED', 'Obligatorio cuando el código es TRANSPORTE.');
+    } else {
+      if (a.details == null) addRuleIssue(ctx, ['details'], 'REQUIRED', 'Obligatorio cuando el código es EMISOR o RECEPTOR.');
+      if (a.driver != null) addRuleIssue(ctx, ['driver'], 'NOT_ALLOWED', 'Solo para el código TRANSPORTE.');
+    }
+  });
+
+const fexItem = z.strictObject({
+  description: text(1000),
+  quantity: positiveInt(),
+  unitMeasure: unitMeasure(),
+  unitPrice: positiveDecimal(),
+  internalCode: optional(text(25)),
+  discountAmount: optional(positiveDecimal()),
+});
+
+const fexItemNoGrav = z.strictObject({
+  description: text(1000),
+  amount: positiveDecimal(),
+  internalCode: optional(text(25)),
+});
+
+const appendix = z.strictObject({
+  name: text(25),
+  description: text(50),
+  value: text(150),
+});
+
+export const fexBody = z.strictObject({
+  id: uuid(),
+  recipient: fexRecipient,
+  itemType: z.enum(['BIENES', 'SERVICIOS', 'BIENES_Y_SERVICIOS']),
+  items: z.array(fexItem).min(1).max(MAX_ITEMS),
+  generatedAt: optional(isoDate()),
+  paymentType: enumWithDefault(PAYMENT_TYPES, 'CONTADO'),
+  branchOffice: optional(branchOffice),
+  thirdPartySale: optional(thirdPartySale),
+  attachments: optional(z.array(fexAttachment).max(20)),
+  itemsNoGrav: optional(z.array(fexItemNoGrav).max(MAX_ITEMS)),
+  discount: optional(positiveMoney()),
+  taxArea: optional(catalogCode(FISCAL_ENCLOSURE_CODES, 'CAT-027')),
+  taxRegimen: optional(catalogCode(REGIME_CODES, 'CAT-028')),
+  incoterms: optional(z.enum(INCOTERMS)),
+  // MH's FEX v1 keeps observaciones to 500 characters.
+  comments: optional(text(500)),
+  insurance: optional(positiveMoney()),
+  freight: optional(positiveMoney()),
+  // MH: at most 10 appendix entries.
+  appendices: optional(z.array(appendix).max(10)),
+});
+
+export type FexBody = z.output<typeof fexBody>;

@@ -1,0 +1,12 @@
+export * from './common';
+export * from './primitives';
+export * from './issues';
+export * from './kinds';
+export * from './validate';
+export { ccfBody, type CcfBody } from './ccf';
+export { crBody, RETENTION_CODES, type CrBody } from './cr';
+export { fcBody, type FcBody } from './fc';
+export { fexBody, INCOTERMS, TRANSPORTS, type FexBody } from './fex';
+export { fseBody, type FseBody } from './fse';
+export { invalidateBody, type InvalidateBody } from './invalidate';
+export { ncBody, type NcBody } from './nc';

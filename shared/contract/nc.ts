@@ -1,0 +1,32 @@
+// POST /dte/nc (nota de crédito, MH 05) and POST /dte/nd (nota de débito, MH 06): the same body.
+// As CCF, without attachments, itemsNoGrav and psv; every item names the document it adjusts.
+import { z } from 'zod';
+import {
+  MAX_ITEMS,
+  PAYMENT_TYPES,
+  branchOffice,
+  checkItemDocuments,
+  relatedTaxDocuments,
+  saleItem,
+  salesDiscounts,
+  thirdPartySale,
+} from './common';
+import { taxpayerRecipient } from './ccf';
+import { enumWithDefault, isoDate, optional, uuid } from './primitives';
+
+export const ncBody = z
+  .strictObject({
+    id: uuid(),
+    generatedAt: optional(isoDate()),
+    paymentType: enumWithDefault(PAYMENT_TYPES, 'CONTADO'),
+    branchOffice: optional(branchOffice),
+    recipient: taxpayerRecipient,
+    thirdPartySale: optional(thirdPartySale),
+    // MH's NC and ND need 1 to 50 related documents; each item's documentNumber must be one of them.
+    relatedTaxDocuments: relatedTaxDocuments(50).min(1),
+    items: z.array(saleItem(false)).min(1).max(MAX_ITEMS),
+    ...salesDiscounts,
+  })
+  .superRefine((body, ctx) => checkItemDocuments(body, ctx, true));
+
+export type NcBody = z.output<typeof ncBody>;

@@ -1,0 +1,80 @@
+// Records the service returns (spec: "Resources and their fields"), shared by core, HTTP and renderer.
+import type { DteKind } from './contract/kinds';
+
+export const ENVIRONMENTS = ['TEST', 'LIVE'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+export const DTE_STATUSES = ['CREATED', 'PROCESSING', 'APPROVED', 'REJECTED', 'INVALIDATED'] as const;
+export type DteStatus = (typeof DTE_STATUSES)[number];
+
+export interface DteRecord {
+  /** Lower-case canonical form of the client's UUID (ids are case-insensitive). */
+  readonly id: string;
+  readonly companyId: string;
+  /** MH numeroControl, DTE-XX-XXXXXXXX-XXXXXXXXXXXXXXX. */
+  readonly controlNumber: string;
+  readonly environment: Environment;
+  readonly type: DteKind;
+  /** MH schema version of the document. */
+  readonly version: number;
+  readonly status: DteStatus;
+  /** What MH answered, as MH sent it; null until MH has answered. */
+  readonly mhResponse: Record<string, unknown> | null;
+  /** Issue date-time (fecEmi + horEmi, El Salvador time), ISO 8601 with offset. */
+  readonly generatedAt: string;
+  /** When the station stored it, ISO 8601 with offset. */
+  readonly createdAt: string;
+  // Additions beyond the spec's table (documented in the README).
+  readonly updatedAt: string;
+  readonly branchCode: string;
+  readonly posNumber: number;
+  /** Recipient name for lists and search; null for an FC without recipient. */
+  readonly recipientName: string | null;
+  /** Amount to pay in USD as a decimal string; null until the document engine computes totals. */
+  readonly total: string | null;
+}
+
+export const INVALIDATION_STATUSES = ['APPROVED', 'REJECTED', 'PENDING'] as const;
+export type InvalidationStatus = (typeof INVALIDATION_STATUSES)[number];
+
+export interface InvalidationRecord {
+  readonly id: string;
+  readonly companyId: string;
+  readonly environment: Environment;
+  readonly type: DteKind;
+  readonly version: number;
+  readonly status: InvalidationStatus;
+  readonly mhResponse: Record<string, unknown> | null;
+  readonly generatedAt: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly dteId: string;
+}
+
+export interface DteListQuery {
+  readonly type?: DteKind;
+  readonly status?: DteStatus;
+  /** yyyy-MM-dd, inclusive, on generatedAt's local date. */
+  readonly from?: string;
+  readonly to?: string;
+  /** Text search on recipient name, control number or id. */
+  readonly q?: string;
+  readonly limit?: number;
+  readonly cursor?: string;
+}
+
+export interface DteListPage {
+  readonly items: DteRecord[];
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  readonly nextCursor: string | null;
+}
+
+export interface Health {
+  readonly status: 'ok';
+  readonly version: string;
+  readonly environment: Environment;
+  readonly demo: boolean;
+  readonly companyName: string;
+  readonly branchCode: string;
+  readonly posNumber: number;
+}
