@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// `sello` command line: `sello serve` runs the core with the HTTP API and the browser UI.
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { consoleLogger } from '../logger';
+import { serve } from './serve';
+
+const USAGE = `uso:
+  sello serve [--data-dir DIR] [--host 127.0.0.1] [--port 8417] [--config station.json] [--demo]`;
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command !== 'serve') {
+    process.stderr.write(`${USAGE}\n`);
+    return command === undefined || command === '--help' ? 0 : 2;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    strict: true,
+    options: {
+      'data-dir': { type: 'string' },
+      host: { type: 'string', default: '127.0.0.1' },
+      port: { type: 'string', default: '8417' },
+      config: { type: 'string' },
+      demo: { type: 'boolean', default: false },
+      'ui-dir': { type: 'string' },
+    },
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`--port: ${values.port} no es un puerto válido\n`);
+    return 2;
+  }
+  const logger = consoleLogger();
+  const running = await serve(
+    {
+      ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
+      ...(values.config ? { config: values.config } : {}),
+      host: values.host,
+      port,
+      demo: values.demo,
+      uiDir: values['ui-dir'] ?? join(repoRoot, 'dist', 'renderer'),
+    },
+    logger,
+  );
+  if (running.core.health().demo) process.stderr.write('MODO DEMOSTRACIÓN: empresa y documentos de prueba, sin validez fiscal.\n');
+  process.stdout.write(`listening on ${running.url}\n`);
+
+  await new Promise<void>((done) => {
+    const stop = () => {
+      process.off('SIGTERM', stop);
+      process.off('SIGINT', stop);
+      running.close().then(done, (e: unknown) => {
+        logger.error('error while stopping', { error: String(e) });
+        done();
+      });
+    };
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+  });
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    process.stderr.write(`sello: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,151 @@
+// Builds one station core from its dependencies. No module-level state: tests build as many as they like.
+import { randomBytes as nodeRandomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { invalidateBody, validate, type DteKind } from '../../shared/contract';
+import type { DteListPage, DteListQuery, DteRecord, Health } from '../../shared/records';
+import { audit } from './audit';
+import { apiKeys, type ApiKeys } from './auth/api-keys';
+import { isoLocal, systemClock, type Clock } from './clock';
+import { createDte, type CreateResult } from './dte/issue';
+import { findDocument, listDocuments } from './dte/documents';
+import { toRecord } from './dte/record';
+import { CoreError, validationFailed } from './errors';
+import { silentLogger, type Logger } from './logger';
+import { DEMO_STATION } from './station/demo';
+import { stationProfile, type StationProfile, type StoredStation } from './station/profile';
+import { keyFileBox, type SecretBox } from './station/secrets';
+import { stationRepo } from './station/station-repo';
+import { openStore, type Store } from './store/database';
+
+export const SELLO_VERSION = '0.1.0';
+
+export interface CoreDeps {
+  readonly dataDir: string;
+  readonly clock?: Clock;
+  /** Source of randomness (ids, keys); injected so tests can make it deterministic. */
+  readonly random?: (n: number) => Buffer;
+  readonly fetch?: typeof fetch;
+  readonly logger?: Logger;
+  readonly secrets?: SecretBox;
+  /** Path to a better-sqlite3 binding built for this runtime (the Electron shell passes its own). */
+  readonly nativeBinding?: string;
+}
+
+export interface Core {
+  readonly dataDir: string;
+  health(): Health;
+  station(): StoredStation;
+  /** Applies a station profile (idempotent); API keys in it are stored hashed. */
+  configure(profile: unknown, actor: string): { changed: boolean };
+  readonly dtes: {
+    create(kind: DteKind, body: unknown, actor: string): CreateResult;
+    get(id: string): DteRecord;
+    list(query: DteListQuery): DteListPage;
+    /** The signed MH document as the receiver gets it (APPROVED only). */
+    signedJson(id: string): Record<string, unknown>;
+    /** Checks that a DTE may be downloaded (exists and APPROVED); returns it. */
+    approved(id: string): DteRecord;
+    invalidate(body: unknown, actor: string): never;
+  };
+  readonly apiKeys: ApiKeys;
+  close(): void;
+}
+
+export function createCore(deps: CoreDeps): Core {
+  const clock = deps.clock ?? systemClock;
+  const random = deps.random ?? nodeRandomBytes;
+  const logger = deps.logger ?? silentLogger;
+  mkdirSync(deps.dataDir, { recursive: true, mode: 0o700 });
+  const store: Store = openStore(join(deps.dataDir, 'sello.db'), deps.nativeBinding ? { nativeBinding: deps.nativeBinding } : {});
+  const secrets = deps.secrets ?? keyFileBox(deps.dataDir);
+  const stations = stationRepo(store, secrets);
+  const keys = apiKeys(store, random);
+
+  const station = (): StoredStation => {
+    const s = stations.get();
+    if (!s) throw new Error('station is not configured');
+    return s;
+  };
+
+  const configure = (input: unknown, actor: string) => {
+    const parsed = validate(stationProfile, input);
+    if (!parsed.ok) throw validationFailed(parsed.errors, 'La configuración de la estación tiene datos no válidos.');
+    const profile: StationProfile = parsed.value;
+    const at = isoLocal(clock.now());
+    return store.tx(() => {
+      const changed = stations.save(profile);
+      for (const key of profile.apiKeys ?? []) keys.add(key, profile.demo ? 'demo' : 'station file', at);
+      if (changed) audit(store, at, actor, 'station.configured', profile.company.id, { environment: profile.environment, branch: profile.branch.mhCode });
+      return { changed };
+    });
+  };
+
+  // A first start with nothing configured is a demo station (DESIGN.md section 3).
+  if (!stations.get()) {
+    configure(DEMO_STATION, 'system');
+    logger.info('no station configured: demo station set up');
+  }
+
+  const get = (id: string): DteRecord => {
+    const row = findDocument(store, id);
+    if (!row) throw new CoreError('DTE_NOT_FOUND', `No existe un DTE con id ${id}.`);
+    return toRecord(row);
+  };
+
+  const approved = (id: string): DteRecord => {
+    const record = get(id);
+    if (record.status !== 'APPROVED') {
+      throw new CoreError('DTE_NOT_APPROVED', `El DTE está en estado ${record.status}; solo un DTE aprobado por MH se descarga.`);
+    }
+    return record;
+  };
+
+  return {
+    dataDir: deps.dataDir,
+    health() {
+      const s = station();
+      return {
+        status: 'ok',
+        version: SELLO_VERSION,
+        environment: s.environment,
+        demo: s.demo === true,
+        companyName: s.company.name,
+        branchCode: s.branch.mhCode,
+        posNumber: s.branch.posNumber,
+      };
+    },
+    station,
+    configure,
+    dtes: {
+      create: (kind, body, actor) => createDte({ store, clock, station }, kind, body, actor),
+      get,
+      list: (query) => listDocuments(store, query),
+      approved,
+      signedJson(id) {
+        approved(id);
+        const row = store.one(store.q.selectFrom('documents').select(['mh_json', 'jws', 'seal']).where('id', '=', id.toLowerCase()));
+        if (!row?.mh_json || !row.jws) throw new CoreError('DTE_NOT_APPROVED', 'El DTE no tiene documento firmado.');
+        return { ...(JSON.parse(row.mh_json) as Record<string, unknown>), firmaElectronica: row.jws, selloRecibido: row.seal };
+      },
+      invalidate(body, _actor) {
+        const parsed = validate(invalidateBody, body);
+        if (!parsed.ok) throw validationFailed(parsed.errors);
+        const target = get(parsed.value.dteId);
+        if (target.status !== 'APPROVED') {
+          throw new CoreError('DTE_NOT_INVALIDATABLE', `Solo se invalida un DTE aprobado por MH; este está en estado ${target.status}.`);
+        }
+        if (parsed.value.dteReplaceId) {
+          const replacement = findDocument(store, parsed.value.dteReplaceId);
+          if (replacement?.status !== 'APPROVED') {
+            throw new CoreError('REPLACEMENT_NOT_APPROVED', 'El DTE de reemplazo debe existir y estar aprobado por MH.');
+          }
+        }
+        // Building, signing and sending the MH invalidation event comes with the MH client (issue 4).
+        throw new CoreError('NOT_IMPLEMENTED', 'El envío del evento de invalidación a MH aún no está disponible.');
+      },
+    },
+    apiKeys: keys,
+    close: () => store.close(),
+  };
+}

@@ -1,0 +1,139 @@
+// Creating a document: validate, check against the station and the store, number and store it, all in one
+// synchronous transaction. Nothing here waits for the network (DESIGN.md section 4).
+import {
+  CREATE_SCHEMAS,
+  SCHEMA_VERSION,
+  validate,
+  type AnyCreateBody,
+  type DteKind,
+  type FieldError,
+} from '../../../shared/contract';
+import type { DteRecord } from '../../../shared/records';
+import { audit } from '../audit';
+import { isoLocal, localDateTime, type Clock } from '../clock';
+import { CoreError, validationFailed } from '../errors';
+import type { StoredStation } from '../station/profile';
+import type { Store } from '../store/database';
+import { canonicalJson, sha256Hex } from './canonical';
+import { formatControlNumber, nextControlValue } from './control-number';
+import { canonicalId, findDocument } from './documents';
+import { toRecord } from './record';
+
+/** MH kinds each document may relate to (documentoRelacionado): NC and ND adjust a CCF or a CR. */
+const RELATABLE: Record<DteKind, readonly DteKind[]> = {
+  FC: [],
+  CCF: [],
+  NC: ['CCF', 'CR'],
+  ND: ['CCF', 'CR'],
+  CR: [],
+  FSE: [],
+  FEX: [],
+};
+
+export interface CreateResult {
+  readonly record: DteRecord;
+  /** True when the id existed with the same body: nothing new was issued. */
+  readonly replayed: boolean;
+}
+
+export interface IssueDeps {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly station: () => StoredStation;
+}
+
+function recipientName(body: AnyCreateBody): string | null {
+  return 'recipient' in body && body.recipient ? body.recipient.name : null;
+}
+
+/** Rules that need the station or the store; they run before anything is written. */
+function contextErrors(deps: IssueDeps, kind: DteKind, body: AnyCreateBody, station: StoredStation, today: string): FieldError[] {
+  const errors: FieldError[] = [];
+  if (body.branchOffice && body.branchOffice.mhCode !== station.branch.mhCode) {
+    errors.push({ path: 'branchOffice.mhCode', code: 'NOT_ALLOWED', message: `Esta estación emite para la sucursal ${station.branch.mhCode}.` });
+  }
+  if (body.generatedAt && body.generatedAt > today) {
+    errors.push({ path: 'generatedAt', code: 'NOT_ALLOWED', message: 'La fecha de emisión no puede ser posterior a hoy.' });
+  }
+  const related = 'relatedTaxDocuments' in body ? (body.relatedTaxDocuments ?? []) : [];
+  related.forEach((doc, i) => {
+    const found = findDocument(deps.store, doc.id);
+    if (!found) {
+      errors.push({ path: `relatedTaxDocuments.${i}.id`, code: 'UNKNOWN_CODE', message: 'No hay en esta estación un DTE con ese id.' });
+    } else if (!RELATABLE[kind].includes(found.kind as DteKind)) {
+      const allowed = RELATABLE[kind].length ? RELATABLE[kind].join(' o ') : 'ninguno de los tipos que emite Sello';
+      errors.push({
+        path: `relatedTaxDocuments.${i}.id`,
+        code: 'NOT_ALLOWED',
+        message: `MH no admite relacionar un ${found.kind} con un ${kind} (admite: ${allowed}).`,
+      });
+    }
+  });
+  return errors;
+}
+
+export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor: string): CreateResult {
+  const parsed = validate(CREATE_SCHEMAS[kind], input);
+  if (!parsed.ok) throw validationFailed(parsed.errors);
+  const body: AnyCreateBody = parsed.value;
+  const id = canonicalId(body.id);
+  const requestJson = canonicalJson(body);
+  const requestHash = sha256Hex(`${kind}\n${requestJson}`);
+
+  return deps.store.tx(() => {
+    const existing = findDocument(deps.store, id);
+    if (existing) {
+      if (existing.request_hash === requestHash) return { record: toRecord(existing), replayed: true };
+      throw new CoreError('DTE_ID_CONFLICT', `Ya existe el DTE ${id} (${existing.kind}, ${existing.control_number}) con otro contenido. Use un id nuevo para un documento nuevo.`);
+    }
+    const station = deps.station();
+    const now = deps.clock.now();
+    const local = localDateTime(now);
+    const errors = contextErrors(deps, kind, body, station, local.date);
+    if (errors.length) throw validationFailed(errors);
+
+    const issueDate = body.generatedAt ?? local.date;
+    const branchCode = station.branch.mhCode;
+    const posNumber = body.branchOffice?.posNumber ?? station.branch.posNumber;
+    const value = nextControlValue(deps.store, Number(issueDate.slice(0, 4)), kind, branchCode, posNumber);
+    const createdAt = isoLocal(now);
+    const row = {
+      id,
+      kind,
+      environment: station.environment,
+      version: SCHEMA_VERSION[kind],
+      status: 'CREATED',
+      control_number: formatControlNumber(kind, branchCode, posNumber, value),
+      company_id: station.company.id,
+      branch_code: branchCode,
+      pos_number: posNumber,
+      generated_at: `${issueDate}T${local.time}${local.offset}`,
+      issue_date: issueDate,
+      created_at: createdAt,
+      updated_at: createdAt,
+      request_json: requestJson,
+      request_hash: requestHash,
+      recipient_name: recipientName(body),
+      total: null,
+      mh_json: null,
+      jws: null,
+      mh_response: null,
+      seal: null,
+    };
+    deps.store.run(deps.store.q.insertInto('documents').values(row));
+    deps.store.run(
+      deps.store.q.insertInto('outbox').values({
+        document_id: id,
+        topic: 'dte',
+        state: 'pending',
+        attempts: 0,
+        next_attempt_at: now.toISOString(),
+        lease_until: null,
+        last_error: null,
+        created_at: now.toISOString(),
+      }),
+    );
+    audit(deps.store, createdAt, actor, 'dte.issued', id, { kind, controlNumber: row.control_number });
+    return { record: toRecord(row), replayed: false };
+  });
+}

@@ -1,0 +1,34 @@
+import type { FieldError } from '../../shared/contract';
+import { TITLES, type ApiError, type ErrorCode } from '../../shared/errors';
+
+/** The one error type the core throws on purpose; anything else is a bug and becomes INTERNAL. */
+export class CoreError extends Error {
+  readonly code: ErrorCode;
+  readonly detail: string | undefined;
+  readonly errors: readonly FieldError[] | undefined;
+
+  constructor(code: ErrorCode, detail?: string, errors?: readonly FieldError[]) {
+    super(detail ?? TITLES[code]);
+    this.name = 'CoreError';
+    this.code = code;
+    this.detail = detail;
+    this.errors = errors;
+  }
+
+  toApiError(): ApiError {
+    return {
+      code: this.code,
+      title: TITLES[this.code],
+      ...(this.detail === undefined ? {} : { detail: this.detail }),
+      ...(this.errors === undefined ? {} : { errors: this.errors }),
+    };
+  }
+}
+
+export const validationFailed = (errors: readonly FieldError[], detail = 'Corrija los campos indicados y envíe de nuevo.') =>
+  new CoreError('VALIDATION_FAILED', detail, errors);
+
+export function toApiError(e: unknown): ApiError {
+  if (e instanceof CoreError) return e.toApiError();
+  return { code: 'INTERNAL', title: TITLES.INTERNAL, detail: 'Error inesperado; el detalle quedó en el registro de la estación.' };
+}

@@ -1,0 +1,49 @@
+// RFC 9457 problem+json: the one place where core errors become HTTP statuses.
+import type { FastifyReply } from 'fastify';
+import type { ApiError, ErrorCode } from '../../../shared/errors';
+
+export function statusOf(code: ErrorCode): number {
+  switch (code) {
+    case 'VALIDATION_FAILED':
+    case 'INVALIDATION_WINDOW_CLOSED':
+      return 422;
+    case 'MALFORMED_REQUEST':
+    case 'UNSUPPORTED_API_VERSION':
+      return 400;
+    case 'UNAUTHORIZED':
+      return 401;
+    case 'DTE_NOT_FOUND':
+    case 'DTE_NOT_APPROVED':
+    case 'NOT_FOUND':
+      return 404;
+    case 'DTE_ID_CONFLICT':
+    case 'DTE_NOT_INVALIDATABLE':
+    case 'REPLACEMENT_NOT_APPROVED':
+      return 409;
+    case 'PAYLOAD_TOO_LARGE':
+      return 413;
+    case 'NOT_IMPLEMENTED':
+      return 501;
+    case 'INTERNAL':
+      return 500;
+    default: {
+      const unknownCode: never = code;
+      throw new Error(`unmapped error code ${String(unknownCode)}`);
+    }
+  }
+}
+
+export function sendProblem(reply: FastifyReply, error: ApiError): FastifyReply {
+  const status = statusOf(error.code);
+  return reply
+    .code(status)
+    .type('application/problem+json; charset=utf-8')
+    .send({
+      type: `urn:sello:problem:${error.code.toLowerCase().replace(/_/g, '-')}`,
+      title: error.title,
+      status,
+      ...(error.detail === undefined ? {} : { detail: error.detail }),
+      code: error.code,
+      ...(error.errors === undefined ? {} : { errors: error.errors }),
+    });
+}

@@ -1,0 +1,174 @@
+// The local HTTP API: the contract of ../shared/spec plus DESIGN.md section 2, over the same core as IPC.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { DTE_KINDS, isUuid, isoDate, toFieldErrors, type DteKind } from '../../../shared/contract';
+import { DTE_STATUSES } from '../../../shared/records';
+import { TITLES } from '../../../shared/errors';
+import type { Core } from '../create-core';
+import { CoreError, toApiError } from '../errors';
+import type { Logger } from '../logger';
+import { sendProblem } from './problem';
+import { registerUi } from './ui';
+
+export const SUPPORTED_API_VERSIONS = ['1'] as const;
+/** Big enough for MH's 2,000 items with 1,000-character descriptions. */
+export const BODY_LIMIT = 4 * 1024 * 1024;
+
+export interface HttpOptions {
+  readonly logger: Logger;
+  /** Folder of the renderer build to serve at `/`; none in API-only tests. */
+  readonly uiDir?: string;
+  /** Token the served UI uses as its key; generated when absent. */
+  readonly uiToken?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: string;
+  }
+}
+
+const listQuery = z.strictObject({
+  type: z.enum(DTE_KINDS).optional(),
+  status: z.enum(DTE_STATUSES).optional(),
+  from: isoDate().optional(),
+  to: isoDate().optional(),
+  q: z.string().trim().min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  cursor: z.string().max(500).optional(),
+});
+
+const fail = (reply: FastifyReply, e: unknown, logger: Logger) => {
+  if (!(e instanceof CoreError)) logger.error('unexpected error', { error: e instanceof Error ? e.stack : String(e) });
+  return sendProblem(reply, toApiError(e));
+};
+
+const idParam = (req: FastifyRequest): string => {
+  const id = (req.params as { id: string }).id;
+  if (!isUuid(id)) throw new CoreError('DTE_NOT_FOUND', `No existe un DTE con id ${id}: el id es un UUID.`);
+  return id;
+};
+
+export async function buildHttpServer(core: Core, options: HttpOptions): Promise<FastifyInstance> {
+  const uiToken = options.uiToken ?? randomBytes(32).toString('base64url');
+  const uiTokenBytes = Buffer.from(uiToken);
+  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, return503OnClosing: true, routerOptions: { ignoreTrailingSlash: true } });
+  app.decorateRequest('actor', '');
+
+  // Body parsing problems are the client's: 400/413 with a problem body, never a 5xx.
+  app.setErrorHandler((error: { code?: string; statusCode?: number; message?: string }, _req, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendProblem(reply, { code: 'PAYLOAD_TOO_LARGE', title: TITLES.PAYLOAD_TOO_LARGE, detail: `El cuerpo supera ${BODY_LIMIT} bytes.` });
+    }
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      const detail =
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'Envíe el cuerpo con Content-Type: application/json.'
+          : `El cuerpo no es JSON válido: ${error.message ?? ''}`.trim();
+      return sendProblem(reply, { code: 'MALFORMED_REQUEST', title: TITLES.MALFORMED_REQUEST, detail });
+    }
+    return fail(reply, error, options.logger);
+  });
+  app.setNotFoundHandler((req, reply) =>
+    sendProblem(reply, { code: 'NOT_FOUND', title: TITLES.NOT_FOUND, detail: `No existe la ruta ${req.method} ${req.url.split('?')[0] ?? ''}.` }),
+  );
+
+  const api = async (scope: FastifyInstance) => {
+    scope.addHook('onRequest', async (req, reply) => {
+      const version = req.headers['x-api-version'];
+      // Public clients omit the header on GETs: absent means version 1.
+      if (version !== undefined && !(SUPPORTED_API_VERSIONS as readonly string[]).includes(String(version))) {
+        return sendProblem(reply, {
+          code: 'UNSUPPORTED_API_VERSION',
+          title: TITLES.UNSUPPORTED_API_VERSION,
+          detail: `X-API-Version ${String(version)} no es soportada. Versiones soportadas: ${SUPPORTED_API_VERSIONS.join(', ')}.`,
+        });
+      }
+      const key = req.headers['x-api-key'];
+      if (typeof key === 'string' && key.length > 0 && key.length <= 512) {
+        const given = Buffer.from(key);
+        if (given.length === uiTokenBytes.length && timingSafeEqual(given, uiTokenBytes)) {
+          req.actor = 'ui';
+          return;
+        }
+        const id = core.apiKeys.verify(key);
+        if (id) {
+          req.actor = `api-key:${id}`;
+          return;
+        }
+      }
+      return sendProblem(reply, { code: 'UNAUTHORIZED', title: TITLES.UNAUTHORIZED, detail: 'Envíe una clave de API válida en el encabezado X-API-Key.' });
+    });
+
+    const requireBody = (req: FastifyRequest) => {
+      if (req.body === undefined || req.body === null) {
+        throw new CoreError('MALFORMED_REQUEST', 'Se esperaba un cuerpo JSON (Content-Type: application/json).');
+      }
+      return req.body;
+    };
+
+    for (const kind of DTE_KINDS) {
+      scope.post(`/dte/${kind.toLowerCase()}`, async (req, reply) => {
+        try {
+          const { record, replayed } = core.dtes.create(kind as DteKind, requireBody(req), req.actor);
+          return reply.code(replayed ? 200 : 201).header('location', `/dte/${record.id}`).send(record);
+        } catch (e) {
+          return fail(reply, e, options.logger);
+        }
+      });
+    }
+
+    scope.post('/dte/invalidate', async (req, reply) => {
+      try {
+        return reply.send(core.dtes.invalidate(requireBody(req), req.actor));
+      } catch (e) {
+        return fail(reply, e, options.logger);
+      }
+    });
+
+    scope.get('/dte', async (req, reply) => {
+      const q = listQuery.safeParse(req.query);
+      if (!q.success) {
+        return sendProblem(reply, { code: 'VALIDATION_FAILED', title: TITLES.VALIDATION_FAILED, errors: toFieldErrors(q.error.issues, req.query) });
+      }
+      return reply.send(core.dtes.list(q.data));
+    });
+
+    scope.get('/dte/:id', async (req, reply) => {
+      try {
+        return reply.send(core.dtes.get(idParam(req)));
+      } catch (e) {
+        return fail(reply, e, options.logger);
+      }
+    });
+
+    scope.get('/dte/:id/download/json', async (req, reply) => {
+      try {
+        const id = idParam(req);
+        const doc = core.dtes.signedJson(id);
+        return reply.header('content-disposition', `attachment; filename="${id.toUpperCase()}.json"`).type('application/json').send(doc);
+      } catch (e) {
+        return fail(reply, e, options.logger);
+      }
+    });
+
+    for (const path of ['/dte/:id/download/pdf', '/dte/:id/qr']) {
+      scope.get(path, async (req, reply) => {
+        try {
+          core.dtes.approved(idParam(req));
+          // The graphic representation and the QR come with the renderers (issue 5).
+          throw new CoreError('NOT_IMPLEMENTED', 'La representación gráfica y el QR aún no están disponibles en esta versión.');
+        } catch (e) {
+          return fail(reply, e, options.logger);
+        }
+      });
+    }
+
+    scope.get('/health', async (_req, reply) => reply.send(core.health()));
+  };
+
+  await app.register(api);
+  if (options.uiDir) await registerUi(app, options.uiDir, uiToken);
+  return app;
+}

@@ -1,0 +1,25 @@
+import type { StationProfile } from './profile';
+
+/** The key a POS uses against a demo station (documented in the README; demo data only). */
+export const DEMO_API_KEY = 'sello-demo-api-key';
+
+/** A demo company, labelled as such, so a newcomer sees the whole cycle without credentials. */
+export const DEMO_STATION: StationProfile = {
+  environment: 'TEST',
+  demo: true,
+  company: {
+    id: '5e0c7a2b-3d41-4f6e-9a8b-7c1d2e3f4a5b',
+    nit: '06142803901121',
+    nrc: '2345678',
+    name: 'DEMOSTRACIÓN Comercial Sello, S.A. de C.V.',
+    commercialName: 'Sello Demo',
+    economicActivity: '47190',
+    economicActivityDescription: 'Venta al por menor en comercios no especializados',
+    phone: '22501000',
+    email: 'demo@sello.example',
+    address: { department: '06', municipality: '23', complement: 'Boulevard del Hipódromo 123, Colonia San Benito' },
+  },
+  branch: { mhCode: 'M001', posNumber: 1, establishmentType: '02' },
+  mh: null,
+  apiKeys: [DEMO_API_KEY],
+};

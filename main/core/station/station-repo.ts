@@ -1,0 +1,47 @@
+import type { Store } from '../store/database';
+import type { SecretBox } from './secrets';
+import type { StationProfile, StoredStation } from './profile';
+
+const STATION_KEY = 'station';
+const MH_SECRETS_KEY = 'station.mh.secrets';
+
+export interface StationRepo {
+  get(): StoredStation | null;
+  /** Saves the profile; MH secrets are sealed, never stored in plain text. Returns whether anything changed. */
+  save(profile: StationProfile): boolean;
+  mhSecrets(): { password: string; certificatePassword: string | null } | null;
+}
+
+export function stationRepo(store: Store, secrets: SecretBox): StationRepo {
+  const read = (key: string) => store.one(store.q.selectFrom('settings').select('value').where('key', '=', key))?.value;
+  const write = (key: string, value: string) =>
+    store.run(store.q.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })));
+
+  return {
+    get() {
+      const v = read(STATION_KEY);
+      return v ? (JSON.parse(v) as StoredStation) : null;
+    },
+    save(profile) {
+      const { mh, apiKeys: _keys, ...rest } = profile;
+      const stored: StoredStation = {
+        ...rest,
+        mh: mh ? { baseUrl: mh.baseUrl, user: mh.user, certificateFile: mh.certificateFile ?? null } : null,
+      };
+      const json = JSON.stringify(stored);
+      const before = read(STATION_KEY);
+      if (mh) {
+        const current = this.mhSecrets();
+        const wanted = { password: mh.password, certificatePassword: mh.certificatePassword ?? null };
+        if (JSON.stringify(current) !== JSON.stringify(wanted)) write(MH_SECRETS_KEY, secrets.seal(JSON.stringify(wanted)));
+      }
+      if (before === json) return false;
+      write(STATION_KEY, json);
+      return true;
+    },
+    mhSecrets() {
+      const v = read(MH_SECRETS_KEY);
+      return v ? (JSON.parse(secrets.open(v)) as { password: string; certificatePassword: string | null }) : null;
+    },
+  };
+}

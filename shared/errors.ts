@@ -1,0 +1,47 @@
+// Error codes the core raises and both front doors (HTTP problem+json, IPC envelopes) carry.
+import type { FieldError } from './contract/issues';
+
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'MALFORMED_REQUEST',
+  'UNAUTHORIZED',
+  'UNSUPPORTED_API_VERSION',
+  'DTE_NOT_FOUND',
+  'DTE_NOT_APPROVED',
+  'DTE_ID_CONFLICT',
+  'DTE_NOT_INVALIDATABLE',
+  'REPLACEMENT_NOT_APPROVED',
+  'INVALIDATION_WINDOW_CLOSED',
+  'PAYLOAD_TOO_LARGE',
+  'NOT_FOUND',
+  'NOT_IMPLEMENTED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** What crosses a boundary: RFC 9457 fields plus the contract's `code` and `errors`. */
+export interface ApiError {
+  readonly code: ErrorCode;
+  readonly title: string;
+  readonly detail?: string;
+  readonly errors?: readonly FieldError[];
+}
+
+export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiError };
+
+export const TITLES: Record<ErrorCode, string> = {
+  VALIDATION_FAILED: 'La solicitud tiene datos no válidos',
+  MALFORMED_REQUEST: 'Solicitud mal formada',
+  UNAUTHORIZED: 'Clave de API ausente o no válida',
+  UNSUPPORTED_API_VERSION: 'Versión de API no soportada',
+  DTE_NOT_FOUND: 'DTE no encontrado',
+  DTE_NOT_APPROVED: 'El DTE no está aprobado por MH',
+  DTE_ID_CONFLICT: 'El id ya se usó con otro contenido',
+  DTE_NOT_INVALIDATABLE: 'El DTE no se puede invalidar',
+  REPLACEMENT_NOT_APPROVED: 'El DTE de reemplazo no está aprobado',
+  INVALIDATION_WINDOW_CLOSED: 'Fuera del plazo de invalidación',
+  PAYLOAD_TOO_LARGE: 'Cuerpo demasiado grande',
+  NOT_FOUND: 'Recurso no encontrado',
+  NOT_IMPLEMENTED: 'Función aún no disponible en esta versión',
+  INTERNAL: 'Error interno',
+};
