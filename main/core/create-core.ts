@@ -30,6 +30,8 @@ export interface CoreDeps {
   readonly secrets?: SecretBox;
   /** Path to a better-sqlite3 binding built for this runtime (the Electron shell passes its own). */
   readonly nativeBinding?: string;
+  /** Station profile applied when the data dir has none yet; the demo station when absent. */
+  readonly initialStation?: unknown;
 }
 
 export interface Core {
@@ -83,8 +85,13 @@ export function createCore(deps: CoreDeps): Core {
 
   // A first start with nothing configured is a demo station (DESIGN.md section 3).
   if (!stations.get()) {
-    configure(DEMO_STATION, 'system');
-    logger.info('no station configured: demo station set up');
+    try {
+      configure(deps.initialStation ?? DEMO_STATION, 'system');
+    } catch (e) {
+      store.close();
+      throw e;
+    }
+    if (deps.initialStation === undefined) logger.info('no station configured: demo station set up');
   }
 
   const get = (id: string): DteRecord => {

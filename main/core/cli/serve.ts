@@ -31,12 +31,13 @@ export interface Running {
 }
 
 export async function serve(options: ServeOptions, logger: Logger): Promise<Running> {
-  const core = createCore({ dataDir: dataDirFor(options), logger });
+  const profile: unknown = options.config && !options.demo ? JSON.parse(readFileSync(options.config, 'utf8')) : DEMO_STATION;
+  let core: Core;
   try {
-    if (options.demo) core.configure(DEMO_STATION, 'cli');
-    else if (options.config) core.configure(JSON.parse(readFileSync(options.config, 'utf8')) as unknown, 'cli');
+    core = createCore({ dataDir: dataDirFor(options), logger, initialStation: profile });
+    // Applied again on every start (idempotent): edits to the station file take effect on restart.
+    if (options.config && !options.demo) core.configure(profile, 'cli');
   } catch (e) {
-    core.close();
     if (e instanceof CoreError && e.errors) {
       throw new Error(`${options.config ?? 'station'}: ${e.errors.map((x) => `${x.path}: ${x.message}`).join('; ')}`);
     }

@@ -75,8 +75,9 @@ function contextErrors(deps: IssueDeps, kind: DteKind, body: AnyCreateBody, stat
 export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor: string): CreateResult {
   const parsed = validate(CREATE_SCHEMAS[kind], input);
   if (!parsed.ok) throw validationFailed(parsed.errors);
-  const body: AnyCreateBody = parsed.value;
-  const id = canonicalId(body.id);
+  const id = canonicalId(parsed.value.id);
+  // The id is case-insensitive: a replay in another case is the same request.
+  const body: AnyCreateBody = { ...parsed.value, id };
   const requestJson = canonicalJson(body);
   const requestHash = sha256Hex(`${kind}\n${requestJson}`);
 

@@ -55,6 +55,8 @@ export async function buildHttpServer(core: Core, options: HttpOptions): Promise
   const uiTokenBytes = Buffer.from(uiToken);
   const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, return503OnClosing: true, routerOptions: { ignoreTrailingSlash: true } });
   app.decorateRequest('actor', '');
+  // The contract is JSON only; any other content type is a malformed request.
+  app.removeContentTypeParser('text/plain');
 
   // Body parsing problems are the client's: 400/413 with a problem body, never a 5xx.
   app.setErrorHandler((error: { code?: string; statusCode?: number; message?: string }, _req, reply) => {

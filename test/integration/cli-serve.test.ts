@@ -1,0 +1,53 @@
+// `sello serve` as a real process on a real socket.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_STATION } from '../../main/core/station/demo';
+import { fcBody } from '../fixtures/bodies';
+import { tempDir } from '../support/core';
+import { exitOf, startServe } from '../support/serve-process';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => cleanups.splice(0).forEach((f) => f()));
+
+describe('sello serve', () => {
+  it('--demo: prints its URL, answers on loopback, and stops cleanly on SIGTERM', async () => {
+    const t = tempDir();
+    cleanups.push(t.cleanup);
+    const { child, url } = await startServe(['--demo', '--port', '0', '--data-dir', t.dir]);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const health = await fetch(`${url}/health`, { headers: { 'X-API-Key': 'sello-demo-api-key' } });
+    expect(await health.json()).toMatchObject({ status: 'ok', demo: true });
+    const created = await fetch(`${url}/dte/fc`, {
+      method: 'POST',
+      headers: { 'X-API-Key': 'sello-demo-api-key', 'X-API-Version': '1', 'Content-Type': 'application/json' },
+      // No generatedAt: the real clock decides today's date in El Salvador.
+      body: JSON.stringify({ ...fcBody('9d7c6b5a-4e3f-4a2b-8c1d-0e9f8a7b6c5d'), generatedAt: undefined }),
+    });
+    expect(created.status).toBe(201);
+    child.kill('SIGTERM');
+    expect(await exitOf(child)).toBe(0);
+  });
+
+  it('--config applies a station file: its API keys work, the demo key does not', async () => {
+    const t = tempDir();
+    cleanups.push(t.cleanup);
+    const file = join(t.dir, 'station.json');
+    const key = 'pos-key-0123456789abcdef';
+    writeFileSync(file, JSON.stringify({ ...DEMO_STATION, demo: false, company: { ...DEMO_STATION.company, name: 'Ferretería El Tornillo, S.A. de C.V.' }, branch: { mhCode: 'S002', posNumber: 3, establishmentType: '01' }, apiKeys: [key] }));
+    const { child, url } = await startServe(['--config', file, '--port', '0', '--data-dir', t.dir]);
+    const health = await fetch(`${url}/health`, { headers: { 'X-API-Key': key } });
+    expect(await health.json()).toMatchObject({ demo: false, companyName: 'Ferretería El Tornillo, S.A. de C.V.', branchCode: 'S002', posNumber: 3 });
+    expect((await fetch(`${url}/health`, { headers: { 'X-API-Key': 'sello-demo-api-key' } })).status).toBe(401);
+    child.kill('SIGINT');
+    expect(await exitOf(child)).toBe(0);
+  });
+
+  it('a broken station file stops the start with the field named', async () => {
+    const t = tempDir();
+    cleanups.push(t.cleanup);
+    const file = join(t.dir, 'station.json');
+    writeFileSync(file, JSON.stringify({ ...DEMO_STATION, branch: { ...DEMO_STATION.branch, mhCode: 'm1' } }));
+    await expect(startServe(['--config', file, '--port', '0', '--data-dir', t.dir])).rejects.toThrow(/branch\.mhCode/);
+  });
+});

@@ -1,0 +1,65 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { migrate, MigrationError } from '../../main/core/store/migrate';
+import { MIGRATIONS, type Migration } from '../../main/core/store/migrations';
+import { m001Initial } from '../../main/core/store/migrations/001-initial';
+
+const tables = (db: BetterSqlite3.Database) =>
+  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+
+describe('migration runner', () => {
+  it('applies every migration once, in order, and records user_version', () => {
+    const db = new BetterSqlite3(':memory:');
+    expect(migrate(db, MIGRATIONS)).toEqual({ from: 0, to: MIGRATIONS.length });
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(migrate(db, MIGRATIONS)).toEqual({ from: MIGRATIONS.length, to: MIGRATIONS.length });
+  });
+
+  it('rolls a failing migration back whole, leaving the previous version', () => {
+    const db = new BetterSqlite3(':memory:');
+    const broken: Migration = {
+      version: 2,
+      name: 'broken',
+      up(d) {
+        d.exec('CREATE TABLE half_done (x INTEGER)');
+        throw new Error('boom');
+      },
+    };
+    expect(() => migrate(db, [m001Initial, broken])).toThrow('boom');
+    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(tables(db)).not.toContain('half_done');
+  });
+
+  it('refuses a database newer than the code', () => {
+    const db = new BetterSqlite3(':memory:');
+    db.pragma('user_version = 99');
+    expect(() => migrate(db, MIGRATIONS)).toThrow(MigrationError);
+  });
+
+  it('refuses migrations whose versions are not 1..n', () => {
+    const db = new BetterSqlite3(':memory:');
+    expect(() => migrate(db, [{ ...m001Initial, version: 2 }])).toThrow(/expected 1/);
+  });
+});
+
+describe('001 initial', () => {
+  it('creates the tables, and the audit log refuses updates and deletes', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, [m001Initial]);
+    expect(tables(db)).toEqual(['api_keys', 'audit_log', 'control_sequences', 'documents', 'outbox', 'settings']);
+    db.prepare("INSERT INTO audit_log (at, actor, action) VALUES ('t', 'a', 'x')").run();
+    expect(() => db.prepare("UPDATE audit_log SET actor = 'b'").run()).toThrow(/append-only/);
+    expect(() => db.prepare('DELETE FROM audit_log').run()).toThrow(/append-only/);
+  });
+
+  it('rejects a status outside the status model and a duplicate control number', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, [m001Initial]);
+    const insert = db.prepare(`INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
+      pos_number, generated_at, issue_date, created_at, updated_at, request_json, request_hash)
+      VALUES (?, 'FC', 'TEST', 1, ?, ?, 'c', 'M001', 1, 'g', '2026-11-22', 'c', 'u', '{}', 'h')`);
+    insert.run('a', 'CREATED', 'DTE-01-M001P001-000000000000001');
+    expect(() => insert.run('b', 'SENT', 'DTE-01-M001P001-000000000000002')).toThrow(/CHECK/);
+    expect(() => insert.run('c', 'CREATED', 'DTE-01-M001P001-000000000000001')).toThrow(/UNIQUE/);
+  });
+});
