@@ -1,0 +1,53 @@
+// The Electron shell: a window, the app:// protocol, IPC onto the core. The only main code importing electron.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { app, BrowserWindow, ipcMain, protocol, safeStorage, session } from 'electron';
+import { coreApi } from '../core/api-adapter';
+import { createCore, type Core } from '../core/create-core';
+import { consoleLogger } from '../core/logger';
+import { resolveAppFile, responseHeaders } from './app-protocol';
+import { registerIpc } from './ipc';
+import { safeStorageBox } from './safe-storage-box';
+import { allowPermission, isTrustedUrl } from './security';
+import { START_URL, guardWebContents, mainWindowOptions } from './window';
+
+protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+
+const logger = consoleLogger();
+const rendererDir = join(__dirname, '..', 'renderer');
+let core: Core | null = null;
+
+async function start(): Promise<void> {
+  core = createCore({
+    dataDir: join(app.getPath('userData'), 'data'),
+    logger,
+    secrets: safeStorageBox(safeStorage),
+    // A packaged app ships better-sqlite3 built for Electron's ABI; tests use Node's.
+    ...(process.env.SELLO_SQLITE_BINDING ? { nativeBinding: process.env.SELLO_SQLITE_BINDING } : {}),
+  });
+  registerIpc(ipcMain, coreApi(core, logger), isTrustedUrl);
+
+  protocol.handle('app', async (request) => {
+    const file = resolveAppFile(rendererDir, request.url);
+    if (!file) return new Response('No encontrado', { status: 404 });
+    try {
+      return new Response(await readFile(file), { headers: responseHeaders(file) });
+    } catch {
+      return new Response('No encontrado', { status: 404 });
+    }
+  });
+  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback) => callback(allowPermission(permission)));
+
+  const win = new BrowserWindow(mainWindowOptions(join(__dirname, 'preload.cjs')));
+  guardWebContents(win.webContents);
+  win.once('ready-to-show', () => win.show());
+  await win.loadURL(START_URL);
+}
+
+app.on('web-contents-created', (_e, wc) => guardWebContents(wc));
+app.on('window-all-closed', () => app.quit());
+app.on('will-quit', () => core?.close());
+app.whenReady().then(start, (e: unknown) => {
+  logger.error('could not start', { error: String(e) });
+  app.exit(1);
+});

@@ -1,0 +1,11 @@
+import { API_METHODS, type SelloApi } from '../shared/api';
+import { IPC_CHANNEL, type IpcRequest } from '../shared/ipc';
+
+export type Invoke = (channel: string, request: IpcRequest) => Promise<unknown>;
+
+/** The one object exposed to the renderer: every API method as a call over the single IPC channel. */
+export function buildBridge(invoke: Invoke): SelloApi {
+  const bridge: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const method of API_METHODS) bridge[method] = (...args) => invoke(IPC_CHANNEL, { method, args });
+  return Object.freeze(bridge) as unknown as SelloApi;
+}

@@ -1,0 +1,32 @@
+// The IPC channel contract: one invoke channel carrying {method, args}, each method's arguments checked
+// in the main process before they reach the core. Results come back as Result envelopes.
+import { z } from 'zod';
+import type { ApiMethod } from './api';
+import { DTE_KINDS } from './contract/kinds';
+import { DTE_STATUSES } from './records';
+
+export const IPC_CHANNEL = 'sello:invoke';
+
+export const IPC_ARGS = {
+  health: z.tuple([]),
+  listDtes: z.tuple([
+    z.strictObject({
+      type: z.enum(DTE_KINDS).optional(),
+      status: z.enum(DTE_STATUSES).optional(),
+      from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+      to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+      q: z.string().max(100).optional(),
+      limit: z.number().int().min(1).max(200).optional(),
+      cursor: z.string().max(500).optional(),
+    }),
+  ]),
+  getDte: z.tuple([z.string().max(64)]),
+  // The body is validated by the core with the contract schemas (field paths and all).
+  createDte: z.tuple([z.enum(DTE_KINDS), z.unknown()]),
+} as const satisfies Record<ApiMethod, z.ZodType>;
+
+export const ipcRequest = z.strictObject({
+  method: z.enum(Object.keys(IPC_ARGS) as [ApiMethod, ...ApiMethod[]]),
+  args: z.array(z.unknown()).max(4),
+});
+export type IpcRequest = z.infer<typeof ipcRequest>;

@@ -1,0 +1,166 @@
+// The shell's configuration and glue, tested with fakes (no Electron binary on these machines).
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { API_METHODS, type SelloApi } from '../../shared/api';
+import { IPC_CHANNEL } from '../../shared/ipc';
+import { resolveAppFile, responseHeaders } from '../../main/electron/app-protocol';
+import { handleIpc, registerIpc } from '../../main/electron/ipc';
+import { safeStorageBox } from '../../main/electron/safe-storage-box';
+import { CONTENT_SECURITY_POLICY, WEB_PREFERENCES, allowPermission, isTrustedUrl } from '../../main/electron/security';
+import { START_URL, guardWebContents, mainWindowOptions } from '../../main/electron/window';
+import { coreApi } from '../../main/core/api-adapter';
+import { silentLogger } from '../../main/core/logger';
+import { buildBridge } from '../../preload/bridge';
+import { fcBody } from '../fixtures/bodies';
+import { testCore } from '../support/core';
+
+describe('window security', () => {
+  it('isolates and sandboxes the renderer, with no Node in it', () => {
+    const prefs = mainWindowOptions('/app/preload.cjs').webPreferences;
+    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false, preload: '/app/preload.cjs' });
+    expect(WEB_PREFERENCES.allowRunningInsecureContent).toBe(false);
+  });
+
+  it('has a strict CSP: own origin only, no inline or eval script, no objects, no framing', () => {
+    const csp = CONTENT_SECURITY_POLICY;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('trusts only the app origin', () => {
+    expect(isTrustedUrl(START_URL)).toBe(true);
+    for (const url of ['https://example.com', 'file:///etc/passwd', 'app://other/index.html', 'http://127.0.0.1:8417/', 'not a url']) {
+      expect(isTrustedUrl(url)).toBe(false);
+    }
+    expect(allowPermission('media')).toBe(false);
+  });
+
+  it('guards navigation, redirects and new windows', () => {
+    const listeners: Record<string, (e: { preventDefault(): void }, url: string) => void> = {};
+    let openHandler: (() => { action: string }) | undefined;
+    guardWebContents({ on: (ev, l) => (listeners[ev] = l), setWindowOpenHandler: (h) => (openHandler = h) });
+    const away = { preventDefault: vi.fn() };
+    listeners['will-navigate']?.(away, 'https://phishing.example/');
+    expect(away.preventDefault).toHaveBeenCalled();
+    const inside = { preventDefault: vi.fn() };
+    listeners['will-navigate']?.(inside, 'app://sello/index.html#/documentos');
+    expect(inside.preventDefault).not.toHaveBeenCalled();
+    const redirect = { preventDefault: vi.fn() };
+    listeners['will-redirect']?.(redirect, 'http://evil.example/');
+    expect(redirect.preventDefault).toHaveBeenCalled();
+    expect(openHandler?.()).toEqual({ action: 'deny' });
+  });
+});
+
+describe('app:// protocol', () => {
+  it('maps URLs into the renderer folder and never outside it', () => {
+    expect(resolveAppFile('/r', 'app://sello/')).toBe('/r/index.html');
+    expect(resolveAppFile('/r', 'app://sello/assets/index-abc.js')).toBe('/r/assets/index-abc.js');
+    expect(resolveAppFile('/r', 'app://sello/..%2f..%2fetc%2fpasswd')).toBeNull();
+    expect(resolveAppFile('/r', 'app://evil/index.html')).toBeNull();
+    expect(responseHeaders('/r/index.html')).toMatchObject({ 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CONTENT_SECURITY_POLICY });
+  });
+});
+
+describe('IPC glue', () => {
+  const fakeApi = (): SelloApi & { calls: unknown[][] } => {
+    const calls: unknown[][] = [];
+    const ok = (v: unknown) => Promise.resolve({ ok: true as const, value: v as never });
+    return {
+      calls,
+      health: () => ok('h'),
+      listDtes: (q) => (calls.push(['listDtes', q]), ok('l')),
+      getDte: (id) => (calls.push(['getDte', id]), ok('g')),
+      createDte: (k, b) => (calls.push(['createDte', k, b]), ok('c')),
+    };
+  };
+  const trusted = { senderFrame: { url: 'app://sello/index.html' } };
+
+  it('refuses callers outside the app', async () => {
+    const api = fakeApi();
+    const r = await handleIpc(api, isTrustedUrl)({ senderFrame: { url: 'https://evil.example/' } }, { method: 'health', args: [] });
+    expect(r).toMatchObject({ ok: false, error: { code: 'MALFORMED_REQUEST' } });
+    expect(await handleIpc(api, isTrustedUrl)({ senderFrame: null }, { method: 'health', args: [] })).toMatchObject({ ok: false });
+  });
+
+  it('refuses unknown methods and bad arguments, naming the argument', async () => {
+    const h = handleIpc(fakeApi(), isTrustedUrl);
+    expect(await h(trusted, { method: 'deleteEverything', args: [] })).toMatchObject({ ok: false, error: { code: 'MALFORMED_REQUEST' } });
+    expect(await h(trusted, 'health')).toMatchObject({ ok: false });
+    const bad = await h(trusted, { method: 'createDte', args: ['XX', {}] });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', errors: [expect.objectContaining({ path: '0' })] } });
+    expect(await h(trusted, { method: 'listDtes', args: [{ limit: 1000 }] })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+  });
+
+  it('passes valid calls through to the API', async () => {
+    const api = fakeApi();
+    const h = handleIpc(api, isTrustedUrl);
+    expect(await h(trusted, { method: 'getDte', args: ['abc'] })).toEqual({ ok: true, value: 'g' });
+    expect(await h(trusted, { method: 'createDte', args: ['FC', { id: 'x' }] })).toEqual({ ok: true, value: 'c' });
+    expect(api.calls).toEqual([['getDte', 'abc'], ['createDte', 'FC', { id: 'x' }]]);
+  });
+
+  it('registers one channel on ipcMain and can remove it', async () => {
+    const handlers = new Map<string, (e: unknown, ...a: unknown[]) => Promise<unknown>>();
+    const ipcMain = { handle: (c: string, l: (e: never, ...a: unknown[]) => Promise<unknown>) => void handlers.set(c, l as never), removeHandler: (c: string) => void handlers.delete(c) };
+    const off = registerIpc(ipcMain, fakeApi(), isTrustedUrl);
+    expect([...handlers.keys()]).toEqual([IPC_CHANNEL]);
+    expect(await handlers.get(IPC_CHANNEL)?.(trusted, { method: 'health', args: [] })).toEqual({ ok: true, value: 'h' });
+    off();
+    expect(handlers.size).toBe(0);
+  });
+
+  it('the core behind IPC answers in envelopes, with field errors', async () => {
+    const core = testCore();
+    try {
+      const api = coreApi(core, silentLogger);
+      const ok = await api.createDte('FC', fcBody('11111111-2222-4333-8444-555555555555'));
+      expect(ok).toMatchObject({ ok: true, value: { type: 'FC', status: 'CREATED' } });
+      const bad = await api.createDte('FC', { id: 'nope' });
+      expect(bad).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', errors: expect.arrayContaining([expect.objectContaining({ path: 'id' })]) } });
+      expect(await api.getDte('11111111-2222-4333-8444-000000000000')).toMatchObject({ ok: false, error: { code: 'DTE_NOT_FOUND' } });
+    } finally {
+      core.cleanup();
+    }
+  });
+});
+
+describe('secrets through safeStorage', () => {
+  const fake = { isEncryptionAvailable: () => true, encryptString: (s: string) => Buffer.from(`enc:${s}`), decryptString: (b: Buffer) => b.toString().slice(4) };
+  it('round-trips and never stores the plain text', () => {
+    const box = safeStorageBox(fake);
+    const sealed = box.seal('clave-MH-2026!');
+    expect(sealed).not.toContain('clave-MH-2026!');
+    expect(box.open(sealed)).toBe('clave-MH-2026!');
+  });
+  it('refuses to run without the OS keychain', () => {
+    expect(() => safeStorageBox({ ...fake, isEncryptionAvailable: () => false })).toThrow(/no está disponible/);
+  });
+});
+
+describe('preload', () => {
+  afterEach(() => vi.resetModules());
+
+  it('the bridge sends every API method over the one channel', async () => {
+    const sent: unknown[] = [];
+    const bridge = buildBridge((channel, request) => (sent.push([channel, request]), Promise.resolve('r')));
+    expect(Object.keys(bridge).sort()).toEqual([...API_METHODS].sort());
+    await bridge.createDte('CCF', { a: 1 });
+    expect(sent).toEqual([[IPC_CHANNEL, { method: 'createDte', args: ['CCF', { a: 1 }] }]]);
+    expect(Object.isFrozen(bridge)).toBe(true);
+  });
+
+  it('exposes exactly one object, window.sello', async () => {
+    const exposeInMainWorld = vi.fn();
+    const invoke = vi.fn(() => Promise.resolve({ ok: true, value: 1 }));
+    vi.doMock('electron', () => ({ contextBridge: { exposeInMainWorld }, ipcRenderer: { invoke } }));
+    await import('../../preload/index');
+    expect(exposeInMainWorld).toHaveBeenCalledTimes(1);
+    const [name, api] = exposeInMainWorld.mock.calls[0] as [string, SelloApi];
+    expect(name).toBe('sello');
+    await api.health();
+    expect(invoke).toHaveBeenCalledWith(IPC_CHANNEL, { method: 'health', args: [] });
+  });
+});
