@@ -1,5 +1,4 @@
-import { API_METHODS, type SelloApi } from '../shared/api';
-import { IPC_CHANNEL, type IpcRequest } from '../shared/ipc';
+import { API_METHODS, IPC_CHANNEL, type IpcRequest, type SelloApi } from '../shared/api';
 
 export type Invoke = (channel: string, request: IpcRequest) => Promise<unknown>;
 

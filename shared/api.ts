@@ -11,4 +11,13 @@ export interface SelloApi {
 }
 
 export type ApiMethod = keyof SelloApi;
+
+/** The one IPC channel; kept here (no zod) so the sandboxed preload bundle stays small. */
+export const IPC_CHANNEL = 'sello:invoke';
+
+/** What the preload sends over IPC_CHANNEL; checked in the main process by shared/ipc.ts. */
+export interface IpcRequest {
+  readonly method: ApiMethod;
+  readonly args: readonly unknown[];
+}
 export const API_METHODS = ['health', 'listDtes', 'getDte', 'createDte'] as const satisfies readonly ApiMethod[];

@@ -1,11 +1,11 @@
 // The IPC channel contract: one invoke channel carrying {method, args}, each method's arguments checked
 // in the main process before they reach the core. Results come back as Result envelopes.
 import { z } from 'zod';
-import type { ApiMethod } from './api';
+import { IPC_CHANNEL, type ApiMethod } from './api';
 import { DTE_KINDS } from './contract/kinds';
 import { DTE_STATUSES } from './records';
 
-export const IPC_CHANNEL = 'sello:invoke';
+export { IPC_CHANNEL };
 
 export const IPC_ARGS = {
   health: z.tuple([]),
@@ -29,4 +29,3 @@ export const ipcRequest = z.strictObject({
   method: z.enum(Object.keys(IPC_ARGS) as [ApiMethod, ...ApiMethod[]]),
   args: z.array(z.unknown()).max(4),
 });
-export type IpcRequest = z.infer<typeof ipcRequest>;

@@ -1,0 +1,44 @@
+// Picks the API object: the preload's window.sello in Electron, HTTP when the UI is served by `sello serve`.
+// The rest of the renderer never knows which.
+import type { SelloApi } from '../../shared/api';
+import type { ApiError, Result } from '../../shared/errors';
+import type { DteListQuery } from '../../shared/records';
+
+declare global {
+  interface Window {
+    sello?: SelloApi;
+  }
+}
+
+async function call<T>(token: string, method: string, url: string, body?: unknown): Promise<Result<T>> {
+  try {
+    const res = await fetch(url, {
+      method,
+      headers: { 'X-API-Key': token, 'X-API-Version': '1', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const json = (await res.json()) as unknown;
+    if (res.ok) return { ok: true, value: json as T };
+    return { ok: false, error: json as ApiError };
+  } catch {
+    return { ok: false, error: { code: 'INTERNAL', title: 'Sin conexión con la estación', detail: 'Revise que Sello siga abierto y vuelva a intentar.' } };
+  }
+}
+
+export function httpApi(token: string, base = ''): SelloApi {
+  return {
+    health: () => call(token, 'GET', `${base}/health`),
+    listDtes: (query: DteListQuery) => {
+      const params = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+      return call(token, 'GET', `${base}/dte?${params.toString()}`);
+    },
+    getDte: (id) => call(token, 'GET', `${base}/dte/${encodeURIComponent(id)}`),
+    createDte: (kind, body) => call(token, 'POST', `${base}/dte/${kind.toLowerCase()}`, body),
+  };
+}
+
+export function resolveApi(): SelloApi {
+  if (window.sello) return window.sello;
+  const token = document.querySelector<HTMLMetaElement>('meta[name="sello-ui-token"]')?.content ?? '';
+  return httpApi(token);
+}

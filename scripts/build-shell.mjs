@@ -1,0 +1,7 @@
+// Bundles the Electron main process and the preload (a sandboxed preload can only require 'electron').
+import { build } from 'esbuild';
+
+const common = { bundle: true, platform: 'node', target: 'node22', external: ['electron', 'better-sqlite3'], sourcemap: true, logLevel: 'warning' };
+await build({ ...common, entryPoints: ['main/electron/main.ts'], format: 'cjs', outfile: 'dist/electron/main.cjs' });
+await build({ ...common, entryPoints: ['preload/index.ts'], format: 'cjs', outfile: 'dist/electron/preload.cjs' });
+console.log('shell built in dist/electron');
