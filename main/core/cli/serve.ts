@@ -39,7 +39,7 @@ export async function serve(options: ServeOptions, logger: Logger): Promise<Runn
     if (options.config && !options.demo) core.configure(profile, 'cli');
   } catch (e) {
     if (e instanceof CoreError && e.errors) {
-      throw new Error(`${options.config ?? 'station'}: ${e.errors.map((x) => `${x.path}: ${x.message}`).join('; ')}`);
+      throw new Error(`${options.config ?? 'station'}: ${e.errors.map((x) => `${x.path}: ${x.message}`).join('; ')}`, { cause: e });
     }
     throw e;
   }

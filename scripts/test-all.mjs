@@ -1,0 +1,48 @@
+// The whole suite: typecheck, lint, build, unit + integration (vitest), e2e (Playwright in Chromium).
+// Ends with one line `N passed, N failed` counting every test case that ran.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const steps = [];
+let passed = 0;
+let failed = 0;
+
+function run(name, cmd, args) {
+  const started = Date.now();
+  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+  const ok = r.status === 0;
+  steps.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+  return ok;
+}
+
+const npx = (bin) => `node_modules/.bin/${bin}`;
+mkdirSync('test-results', { recursive: true });
+
+if (!run('typecheck', npx('tsc'), ['-p', 'tsconfig.json', '--noEmit'])) failed += 1;
+if (!run('lint', npx('eslint'), ['--max-warnings', '0', '.'])) failed += 1;
+const built = run('build', 'npm', ['run', '--silent', 'build']);
+if (!built) failed += 1;
+
+rmSync('test-results/vitest.json', { force: true });
+run('unit + integration', npx('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
+if (existsSync('test-results/vitest.json')) {
+  const v = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
+  passed += v.numPassedTests;
+  failed += v.numFailedTests + (v.numTotalTestSuites > 0 && v.success === false && v.numFailedTests === 0 ? 1 : 0);
+} else failed += 1;
+
+if (built) {
+  rmSync('test-results/e2e.json', { force: true });
+  run('e2e', npx('playwright'), ['test', '-c', 'test/e2e/playwright.config.ts']);
+  if (existsSync('test-results/e2e.json')) {
+    const s = JSON.parse(readFileSync('test-results/e2e.json', 'utf8')).stats;
+    passed += s.expected;
+    failed += s.unexpected + s.flaky;
+  } else failed += 1;
+}
+
+console.log('\n=== summary');
+for (const s of steps) console.log(`${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds} s)`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && steps.every((s) => s.ok) ? 0 : 1);
