@@ -4,10 +4,8 @@ import {
   CONTRIBUTOR_SIZES,
   CONTRIBUTOR_TYPES,
   MAX_ITEMS,
-  PAYMENT_TYPES,
   address,
   attachments,
-  branchOffice,
   checkItemDocuments,
   economicActivity,
   email,
@@ -16,10 +14,10 @@ import {
   phone8,
   relatedTaxDocuments,
   saleItem,
+  saleHeader,
   salesDiscounts,
-  thirdPartySale,
 } from './common';
-import { digits, enumWithDefault, isoDate, optional, text, uuid } from './primitives';
+import { digits, optional, text } from './primitives';
 
 /** CCF and NC recipients: a registered taxpayer identified by NIT or DUI. */
 export const taxpayerRecipient = z.strictObject({
@@ -37,12 +35,8 @@ export const taxpayerRecipient = z.strictObject({
 
 export const ccfBody = z
   .strictObject({
-    id: uuid(),
-    generatedAt: optional(isoDate()),
-    paymentType: enumWithDefault(PAYMENT_TYPES, 'CONTADO'),
-    branchOffice: optional(branchOffice),
+    ...saleHeader,
     recipient: taxpayerRecipient,
-    thirdPartySale: optional(thirdPartySale),
     relatedTaxDocuments: optional(relatedTaxDocuments(50)),
     attachments: optional(attachments(10)),
     items: z.array(saleItem(true)).min(1).max(MAX_ITEMS),

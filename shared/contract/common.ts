@@ -15,6 +15,7 @@ import {
   digits,
   email,
   enumWithDefault,
+  isoDate,
   optional,
   positiveDecimal,
   positiveInt,
@@ -195,6 +196,15 @@ export function checkItemDocuments(
     }
   });
 }
+
+/** Top-level fields CCF, NC/ND and FC share. */
+export const saleHeader = {
+  id: uuid(),
+  generatedAt: optional(isoDate()),
+  paymentType: enumWithDefault(PAYMENT_TYPES, 'CONTADO'),
+  branchOffice: optional(branchOffice),
+  thirdPartySale: optional(thirdPartySale),
+};
 
 export const salesDiscounts = {
   discountNoSuj: optional(positiveMoney()),

@@ -4,10 +4,8 @@ import {
   CONTRIBUTOR_SIZES,
   CONTRIBUTOR_TYPES,
   MAX_ITEMS,
-  PAYMENT_TYPES,
   address,
   attachments,
-  branchOffice,
   checkItemDocuments,
   economicActivity,
   email,
@@ -16,10 +14,10 @@ import {
   phone8,
   relatedTaxDocuments,
   saleItem,
+  saleHeader,
   salesDiscounts,
-  thirdPartySale,
 } from './common';
-import { addRuleIssue, digits, enumWithDefault, isoDate, optional, text, uuid } from './primitives';
+import { addRuleIssue, digits, optional, text } from './primitives';
 
 export const fcRecipient = z
   .strictObject({
@@ -45,12 +43,8 @@ export const fcRecipient = z
 
 export const fcBody = z
   .strictObject({
-    id: uuid(),
-    generatedAt: optional(isoDate()),
-    paymentType: enumWithDefault(PAYMENT_TYPES, 'CONTADO'),
-    branchOffice: optional(branchOffice),
+    ...saleHeader,
     recipient: optional(fcRecipient),
-    thirdPartySale: optional(thirdPartySale),
     // MH's FC v1 accepts at most 10 related documents (the contract says 50).
     relatedTaxDocuments: optional(relatedTaxDocuments(10)),
     attachments: optional(attachments(10)),

@@ -3,25 +3,18 @@
 import { z } from 'zod';
 import {
   MAX_ITEMS,
-  PAYMENT_TYPES,
-  branchOffice,
   checkItemDocuments,
   relatedTaxDocuments,
   saleItem,
+  saleHeader,
   salesDiscounts,
-  thirdPartySale,
 } from './common';
 import { taxpayerRecipient } from './ccf';
-import { enumWithDefault, isoDate, optional, uuid } from './primitives';
 
 export const ncBody = z
   .strictObject({
-    id: uuid(),
-    generatedAt: optional(isoDate()),
-    paymentType: enumWithDefault(PAYMENT_TYPES, 'CONTADO'),
-    branchOffice: optional(branchOffice),
+    ...saleHeader,
     recipient: taxpayerRecipient,
-    thirdPartySale: optional(thirdPartySale),
     // MH's NC and ND need 1 to 50 related documents; each item's documentNumber must be one of them.
     relatedTaxDocuments: relatedTaxDocuments(50).min(1),
     items: z.array(saleItem(false)).min(1).max(MAX_ITEMS),

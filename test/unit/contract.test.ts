@@ -180,7 +180,7 @@ const cases: Case[] = [
   ...rule(['FC', 'CCF'], 'items.0', { type: 'OTROS', description: 'FOVIAL', quantity: 1, unitPrice: 0.2, saleType: 'GRAVADA', taxCode: 'D1' }, { type: 'OTROS', description: 'FOVIAL', quantity: 1, unitPrice: 0.2, saleType: 'GRAVADA' }, 'REQUIRED', 'items.0.taxCode'),
   ...rule(SALES, 'items.0.taxCode', 'C8', 'ZZ', 'UNKNOWN_CODE'),
   ...rule(['CCF', 'FC'], 'items.0.psv', 2.5, 0, 'NOT_POSITIVE'),
-  ...rule(['NC', 'ND'], 'items.0.discountAmount', 0.5, undefined, 'UNKNOWN_FIELD', 'items.0.psv').map((c) => (c.error ? { ...c, path: 'items.0.psv', value: 1 } : c)),
+  ...(['NC', 'ND'] as const).map((kind): Case => ({ kind, path: 'items.0.psv', value: 1, error: ['items.0.psv', 'UNKNOWN_FIELD'] })),
   // itemsNoGrav
   ...rule(['CCF', 'FC', 'FEX'], 'itemsNoGrav.0.amount', 0.01, 0, 'NOT_POSITIVE'),
   ...rule(['CCF', 'FC', 'FEX'], 'itemsNoGrav.0.description', repeat(1000), repeat(1001), 'TOO_LONG'),
@@ -188,8 +188,11 @@ const cases: Case[] = [
   ...rule(['CCF', 'FC'], 'itemsNoGrav.0.type', 'SERVICIOS', undefined, 'REQUIRED'),
   ...rule(['FEX'], 'itemsNoGrav', [{ description: 'Embalaje', amount: 12 }], [{ description: 'Embalaje', amount: 12, type: 'BIENES' }], 'UNKNOWN_FIELD', 'itemsNoGrav.0.type'),
   // per-kind fields that do not exist
-  ...rule(['NC', 'ND'], 'paymentType', 'CONTADO', undefined, 'UNKNOWN_FIELD', 'attachments').map((c) => (c.error ? { ...c, path: 'attachments', value: [{ code: 'EMISOR', details: 'x' }] } : c)),
-  ...rule(['NC', 'ND'], 'paymentType', 'CREDITO', undefined, 'UNKNOWN_FIELD', 'itemsNoGrav').map((c) => (c.error ? { ...c, path: 'itemsNoGrav', value: [{ type: 'BIENES', description: 'x', amount: 1 }] } : c)),
+  // NC and ND have no attachments and no itemsNoGrav (their valid fixture has neither).
+  ...(['NC', 'ND'] as const).flatMap((kind): Case[] => [
+    { kind, path: 'attachments', value: [{ code: 'EMISOR', details: 'x' }], error: ['attachments', 'UNKNOWN_FIELD'] },
+    { kind, path: 'itemsNoGrav', value: [{ type: 'BIENES', description: 'x', amount: 1 }], error: ['itemsNoGrav', 'UNKNOWN_FIELD'] },
+  ]),
   ...ALL.map((kind): Case => ({ kind, path: 'observaciones', value: 'x', error: ['observaciones', 'UNKNOWN_FIELD'] })),
   // global discounts and retentions
   ...rule(SALES, 'discountGrav', 0.01, 0, 'NOT_POSITIVE'),
@@ -200,8 +203,11 @@ const cases: Case[] = [
   ...rule(['FSE', 'FEX'], 'discount', 10, 0, 'NOT_POSITIVE'),
   // CR
   ...rule(['CR'], 'recipient.nrc', '1234', undefined, 'REQUIRED'),
-  ...rule(['CR'], 'recipient.identificationDocument', { type: 'DUI', number: '012345678' }, { type: 'NIT', number: NIT }, 'REQUIRED', 'recipient.nrc').map((c) => (c.error ? c : { ...c, path: 'recipient', value: withValue(crBody(ID).recipient, 'nrc', undefined) })).map((c) => (c.value && (c.value as { identificationDocument?: unknown }).identificationDocument && !c.error ? { ...c, value: { ...(c.value as object), identificationDocument: { type: 'DUI', number: '012345678' } } } : c)).map((c) => (c.error ? { ...c, path: 'recipient', value: withValue(crBody(ID).recipient, 'nrc', undefined) } : c)),
-  ...rule(['CR'], 'items.0.documentType', 'FISICO', 'ELECTRONICO', 'INVALID_ENUM').map((c) => (c.error ? c : { ...c, path: 'items.0', value: { ...crItem(), documentType: 'FISICO', taxDocumentNumber: 'F-1' } })),
+  // CR: nrc is required with a NIT, optional otherwise.
+  { kind: 'CR', path: 'recipient', value: { ...crRecipientWithoutNrc(), identificationDocument: { type: 'DUI', number: '012345678' } } },
+  { kind: 'CR', path: 'recipient', value: crRecipientWithoutNrc(), error: ['recipient.nrc', 'REQUIRED'] },
+  { kind: 'CR', path: 'items.0', value: { ...crItem(), documentType: 'FISICO', taxDocumentNumber: 'F-1' } },
+  { kind: 'CR', path: 'items.0.documentType', value: 'ELECTRONICO', error: ['items.0.documentType', 'INVALID_ENUM'] },
   ...rule(['CR'], 'items.0.taxDocumentType', 'FSE', 'NC', 'INVALID_ENUM'),
   ...rule(['CR'], 'items.1.taxDocumentNumber', repeat(20, '9'), repeat(21, '9'), 'TOO_LONG'),
   ...rule(['CR'], 'items.0.taxDocumentNumber', REL.toUpperCase(), 'CCF-0001', 'INVALID_FORMAT'),
@@ -271,6 +277,9 @@ function driver(over: Record<string, unknown> = {}) {
   const d: Record<string, unknown> = { name: 'Carlos Rivas', documentIdentificationNumber: '04567891-2', transportIdentificationNumber: 'C-123456', transport: 'AEREO', ...over };
   for (const k of Object.keys(d)) if (d[k] === undefined) delete d[k];
   return d;
+}
+function crRecipientWithoutNrc() {
+  return withValue(crBody(ID).recipient, 'nrc', undefined) as Record<string, unknown>;
 }
 function crItem() {
   return (crBody(ID).items as Record<string, unknown>[])[0] as Record<string, unknown>;
