@@ -1,0 +1,4 @@
+export * from './decimal';
+export * from './purchase';
+export * from './sale';
+export * from './words';
