@@ -12,6 +12,7 @@ import {
   TAXES,
   UNITS,
 } from '../../shared/catalogs';
+import { CAT020_BY_ISO } from '../../shared/catalogs/data/country-cat020';
 
 const MH = join(__dirname, '..', '..', '..', 'shared', 'mh', 'catalogs');
 interface Item { codigo: string; valores?: string; valor?: string; departamento?: string }
@@ -56,5 +57,27 @@ describe('catalogs agree with MH', () => {
     expect(COUNTRIES.every((c) => /^[A-Z]{2}$/.test(c.code))).toBe(true);
     expect(COUNTRIES.map((c) => c.code)).toContain('SV');
     expect(COUNTRIES.map((c) => c.code)).not.toContain('UK');
+  });
+
+  it('ISO → CAT-020 crosswalk: every target exists with its name; every ISO code maps but seven MH never listed', () => {
+    const cat020 = new Map(items('legacy-2024/CAT-020.json').map((i) => [i.codigo, i.valores]));
+    for (const [iso, target] of Object.entries(CAT020_BY_ISO)) {
+      expect(cat020.get(target.code), iso).toBe(target.name);
+    }
+    expect(COUNTRIES.map((c) => c.code).filter((c) => !CAT020_BY_ISO[c])).toEqual(['AQ', 'BL', 'BV', 'GS', 'HM', 'MF', 'SS']);
+    expect(CAT020_BY_ISO.SV?.code).toBe('9300');
+    expect(CAT020_BY_ISO.GT?.code).toBe('9483');
+    expect(CAT020_BY_ISO.US?.code).toBe('9450');
+  });
+
+  it('every CAT-020 entry is reached from an ISO code, or is a former country, a US state or a duplicate', () => {
+    const reached = new Set(Object.values(CAT020_BY_ISO).map((t) => t.code));
+    const unreached = items('legacy-2024/CAT-020.json').filter((i) => !reached.has(i.codigo)).map((i) => i.codigo);
+    // Reviewed by hand: historical states (USSR, Yugoslavia, Zaire…), US states and other sub-national entries,
+    // and second codes for countries already mapped (Mali 9574, Yibuti 9751, Palestina 9640).
+    expect(unreached.sort()).toEqual(
+      ['9905', '9999', '9309', '9310', '9315', '9374', '9387', '9420', '9435', '9636', '9669', '9725', '9732', '9740', '9744', '9747',
+        '9756', '9758', '9886', '9640', '9530', '9532', '9574', '9751', '9901', '9902', '9903', '9904', '9514', '9906', '9900', '9376', '9907'].sort(),
+    );
   });
 });
