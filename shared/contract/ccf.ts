@@ -13,7 +13,7 @@ import {
   itemsNoGrav,
   phone8,
   relatedTaxDocuments,
-  saleItem,
+  saleItemWithPsv,
   saleHeader,
   salesDiscounts,
 } from './common';
@@ -39,7 +39,7 @@ export const ccfBody = z
     recipient: taxpayerRecipient,
     relatedTaxDocuments: optional(relatedTaxDocuments(50)),
     attachments: optional(attachments(10)),
-    items: z.array(saleItem(true)).min(1).max(MAX_ITEMS),
+    items: z.array(saleItemWithPsv(true)).min(1).max(MAX_ITEMS),
     itemsNoGrav: optional(itemsNoGrav),
     ...salesDiscounts,
   })

@@ -5,7 +5,7 @@ import {
   DEPARTMENT_CODES,
   ECONOMIC_ACTIVITY_CODES,
   MUNICIPALITY_KEYS,
-  TAX_CODES,
+  TAXES,
   UNIT_KEYS,
 } from '../catalogs';
 import {
@@ -158,28 +158,47 @@ export const itemsNoGrav = z
 
 export const unitMeasure = () => enumWithDefault(UNIT_KEYS, 'OTRA');
 
-/** items of CCF, FC (with psv) and NC/ND (without). */
-export const saleItem = (withPsv: boolean) =>
+/** CAT-015 section 2: the taxes MH accepts as an item line of their own (codTributo of tipoItem 4). */
+export const ITEM_LINE_TAX_CODES: ReadonlySet<string> = new Set(TAXES.filter((t) => t.section === 2).map((t) => t.code));
+
+const saleItemShape = {
+  type: z.enum(ITEM_TYPES),
+  internalCode: optional(text(25)),
+  description: text(1000),
+  quantity: positiveInt(),
+  unitMeasure: unitMeasure(),
+  unitPrice: positiveDecimal(),
+  discountAmount: optional(positiveDecimal()),
+  saleType: z.enum(SALE_TYPES),
+  documentNumber: optional(uuid()),
+  // MH's "other taxes per item" line (tipoItem 4) needs its CAT-015 code (DESIGN.md section 2).
+  taxCode: optional(catalogCode(ITEM_LINE_TAX_CODES, 'CAT-015 (tributos por ítem: A8, 57, 90, D4, D5, A6)')),
+};
+
+type SaleItemShape = { type: string; taxCode?: string | null; saleType: string };
+
+/** A tax line (OTROS) needs its tax code, and only a tax line carries one. */
+function checkTaxLine(item: SaleItemShape, ctx: z.RefinementCtx, taxedOnly: boolean): void {
+  if (item.type === 'OTROS' && item.taxCode == null) {
+    addRuleIssue(ctx, ['taxCode'], 'REQUIRED', 'Obligatorio cuando el tipo es OTROS (código de tributo CAT-015).');
+  }
+  if (item.type !== 'OTROS' && item.taxCode != null) {
+    addRuleIssue(ctx, ['taxCode'], 'NOT_ALLOWED', 'Solo una línea de tipo OTROS lleva código de tributo.');
+  }
+  // CCF, NC and ND tax lines carry IVA (tributo 20), so MH only takes them as taxed sales.
+  if (taxedOnly && item.type === 'OTROS' && item.saleType !== 'GRAVADA') {
+    addRuleIssue(ctx, ['saleType'], 'NOT_ALLOWED', 'Una línea de tributo (OTROS) debe ser GRAVADA en este documento (regla de MH).');
+  }
+}
+
+/** items of FC and CCF (with psv). */
+export const saleItemWithPsv = (taxedTaxLines: boolean) =>
   z
-    .strictObject({
-      type: z.enum(ITEM_TYPES),
-      internalCode: optional(text(25)),
-      description: text(1000),
-      quantity: positiveInt(),
-      unitMeasure: unitMeasure(),
-      unitPrice: positiveDecimal(),
-      discountAmount: optional(positiveDecimal()),
-      saleType: z.enum(SALE_TYPES),
-      documentNumber: optional(uuid()),
-      // MH's "other taxes per item" line (tipoItem 4) needs its CAT-015 code (DESIGN.md section 2).
-      taxCode: optional(catalogCode(TAX_CODES, 'CAT-015')),
-      ...(withPsv ? { psv: optional(positiveDecimal()) } : {}),
-    })
-    .superRefine((item, ctx) => {
-      if (item.type === 'OTROS' && item.taxCode == null) {
-        addRuleIssue(ctx, ['taxCode'], 'REQUIRED', 'Obligatorio cuando el tipo es OTROS (código de tributo CAT-015).');
-      }
-    });
+    .strictObject({ ...saleItemShape, psv: optional(positiveDecimal()) })
+    .superRefine((item, ctx) => checkTaxLine(item, ctx, taxedTaxLines));
+
+/** items of NC and ND. */
+export const saleItem = z.strictObject(saleItemShape).superRefine((item, ctx) => checkTaxLine(item, ctx, true));
 
 /** Rule shared by CCF, FC, NC, ND: an item's documentNumber names one of relatedTaxDocuments. */
 export function checkItemDocuments(

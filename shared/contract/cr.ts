@@ -41,7 +41,8 @@ const crItem = z
     taxDocumentNumber: z.string().trim().min(1).max(36),
     taxDocumentGeneratedAt: isoDate(),
     description: text(1000),
-    amountSubject: positiveMoney(),
+    // MH: montoSujetoGrav of at least $1.00.
+    amountSubject: positiveMoney().min(1),
     ivaRetained: positiveMoney(),
     retentionCode: z.enum(RETENTION_CODES),
   })

@@ -13,7 +13,7 @@ import {
   itemsNoGrav,
   phone8,
   relatedTaxDocuments,
-  saleItem,
+  saleItemWithPsv,
   saleHeader,
   salesDiscounts,
 } from './common';
@@ -48,7 +48,7 @@ export const fcBody = z
     // MH's FC v1 accepts at most 10 related documents (the contract says 50).
     relatedTaxDocuments: optional(relatedTaxDocuments(10)),
     attachments: optional(attachments(10)),
-    items: z.array(saleItem(true)).min(1).max(MAX_ITEMS),
+    items: z.array(saleItemWithPsv(false)).min(1).max(MAX_ITEMS),
     itemsNoGrav: optional(itemsNoGrav),
     ...salesDiscounts,
   })

@@ -1,6 +1,7 @@
 // POST /dte/fex: factura de exportación (MH tipoDte 11).
 import { z } from 'zod';
 import { COUNTRY_CODES, FISCAL_ENCLOSURE_CODES, REGIME_CODES } from '../catalogs';
+import { CAT020_BY_ISO } from '../catalogs/data/country-cat020';
 import {
   CONTRIBUTOR_SIZES,
   CONTRIBUTOR_TYPES,
@@ -38,7 +39,8 @@ export const TRANSPORTS = [
   'TERRESTRE_MARITIMO_AEREO',
 ] as const;
 
-const fexRecipient = z.strictObject({
+const fexRecipient = z
+  .strictObject({
   name: text(250),
   country: catalogCode(COUNTRY_CODES, 'ISO 3166-1 alfa-2'),
   // MH's FEX v1 wants 5 to 300 characters of address.
@@ -50,15 +52,27 @@ const fexRecipient = z.strictObject({
   commercialName: optional(text(150)),
   contributorSize: optional(z.enum(CONTRIBUTOR_SIZES)),
   phone: optional(digits(8, 25)),
-});
+  })
+  .superRefine((r, ctx) => {
+    if (!CAT020_BY_ISO[r.country]) {
+      addRuleIssue(ctx, ['country'], 'NOT_ALLOWED', 'El catálogo de países de MH (CAT-020) no tiene código para este país.');
+    }
+  });
 
 // MH: driver fields of 5 or more characters (nombreConductor, numConductor, placaTrans).
-const driver = z.strictObject({
-  name: text(200, 5),
-  documentIdentificationNumber: text(100, 5),
-  transportIdentificationNumber: text(70, 5),
-  transport: z.enum(TRANSPORTS),
-});
+const driver = z
+  .strictObject({
+    name: text(200, 5),
+    documentIdentificationNumber: text(100, 5),
+    transportIdentificationNumber: text(70, 5),
+    transport: z.enum(TRANSPORTS),
+  })
+  .superRefine((d, ctx) => {
+    // MH's FEX v1 schema caps modoTransp at 4 although CAT-030 lists 7 modes.
+    if (TRANSPORTS.indexOf(d.transport) > 3) {
+      addRuleIssue(ctx, ['transport'], 'NOT_ALLOWED', 'El esquema FEX v1 de MH solo admite TERRESTRE, MARITIMO, AEREO y TERRESTRE_MARITIMO.');
+    }
+  });
 
 const fexAttachment = z
   .strictObject({
@@ -96,7 +110,8 @@ const appendix = z.strictObject({
   value: text(150),
 });
 
-export const fexBody = z.strictObject({
+export const fexBody = z
+  .strictObject({
   id: uuid(),
   recipient: fexRecipient,
   itemType: z.enum(['BIENES', 'SERVICIOS', 'BIENES_Y_SERVICIOS']),
@@ -117,6 +132,13 @@ export const fexBody = z.strictObject({
   freight: optional(positiveMoney()),
   // MH: at most 10 appendix entries.
   appendices: optional(z.array(appendix).max(10)),
-});
+  })
+  .superRefine((body, ctx) => {
+    // MH: an export of services only has no fiscal enclosure and no regime.
+    if (body.itemType === 'SERVICIOS') {
+      if (body.taxArea != null) addRuleIssue(ctx, ['taxArea'], 'NOT_ALLOWED', 'Una exportación solo de servicios no lleva recinto fiscal (regla de MH).');
+      if (body.taxRegimen != null) addRuleIssue(ctx, ['taxRegimen'], 'NOT_ALLOWED', 'Una exportación solo de servicios no lleva régimen (regla de MH).');
+    }
+  });
 
 export type FexBody = z.output<typeof fexBody>;

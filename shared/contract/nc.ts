@@ -17,7 +17,7 @@ export const ncBody = z
     recipient: taxpayerRecipient,
     // MH's NC and ND need 1 to 50 related documents; each item's documentNumber must be one of them.
     relatedTaxDocuments: relatedTaxDocuments(50).min(1),
-    items: z.array(saleItem(false)).min(1).max(MAX_ITEMS),
+    items: z.array(saleItem).min(1).max(MAX_ITEMS),
     ...salesDiscounts,
   })
   .superRefine((body, ctx) => checkItemDocuments(body, ctx, true));

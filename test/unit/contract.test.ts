@@ -154,7 +154,7 @@ const cases: Case[] = [
   ...rule(['CCF', 'FC'], 'attachments.0', doc({ service: 'TRATAMIENTO_MEDICO_ISBM' }), doc({ service: 'CONSULTA' }), 'INVALID_ENUM', 'attachments.0.doctor.service'),
   ...rule(['CCF', 'FC'], 'attachments.0', doc({ identificationDocument: { type: 'PASAPORTE', number: 'P998877' } }), doc({ identificationDocument: undefined }), 'REQUIRED', 'attachments.0.doctor.identificationDocument'),
   ...rule(['FEX'], 'attachments.0.driver', driver(), driver({ name: repeat(201) }), 'TOO_LONG', 'attachments.0.driver.name'),
-  ...rule(['FEX'], 'attachments.0.driver', driver({ transport: 'TERRESTRE_MARITIMO_AEREO' }), driver({ transport: 'FERROVIARIO' }), 'INVALID_ENUM', 'attachments.0.driver.transport'),
+  ...rule(['FEX'], 'attachments.0.driver', driver({ transport: 'AEREO' }), driver({ transport: 'FERROVIARIO' }), 'INVALID_ENUM', 'attachments.0.driver.transport'),
   ...rule(['FEX'], 'attachments.0.driver', driver(), driver({ transportIdentificationNumber: undefined }), 'REQUIRED', 'attachments.0.driver.transportIdentificationNumber'),
   ...rule(['FEX'], 'attachments.0', { code: 'TRANSPORTE', driver: driver() }, { code: 'TRANSPORTE' }, 'REQUIRED', 'attachments.0.driver'),
   // items: common rules
@@ -176,9 +176,13 @@ const cases: Case[] = [
   ...rule(SALES, 'items.0.saleType', 'EXENTA', undefined, 'REQUIRED'),
   ...rule(SALES, 'items.0.type', 'BIENES_Y_SERVICIOS', 'PRODUCTOS', 'INVALID_ENUM'),
   ...rule(['FSE'], 'items.0.type', 'SERVICIOS', 'OTROS', 'INVALID_ENUM'),
-  ...rule(['NC', 'ND'], 'items.0', { type: 'OTROS', description: 'FOVIAL', quantity: 1, unitPrice: 0.2, saleType: 'GRAVADA', taxCode: 'D1', documentNumber: REL }, { type: 'OTROS', description: 'FOVIAL', quantity: 1, unitPrice: 0.2, saleType: 'GRAVADA', documentNumber: REL }, 'REQUIRED', 'items.0.taxCode'),
-  ...rule(['FC', 'CCF'], 'items.0', { type: 'OTROS', description: 'FOVIAL', quantity: 1, unitPrice: 0.2, saleType: 'GRAVADA', taxCode: 'D1' }, { type: 'OTROS', description: 'FOVIAL', quantity: 1, unitPrice: 0.2, saleType: 'GRAVADA' }, 'REQUIRED', 'items.0.taxCode'),
-  ...rule(SALES, 'items.0.taxCode', 'C8', 'ZZ', 'UNKNOWN_CODE'),
+  ...rule(['NC', 'ND'], 'items.0', { type: 'OTROS', description: 'FOVIAL', quantity: 1, unitPrice: 0.2, saleType: 'GRAVADA', taxCode: 'A8', documentNumber: REL }, { type: 'OTROS', description: 'FOVIAL', quantity: 1, unitPrice: 0.2, saleType: 'GRAVADA', documentNumber: REL }, 'REQUIRED', 'items.0.taxCode'),
+  ...rule(['FC', 'CCF'], 'items.0', { type: 'OTROS', description: 'FOVIAL', quantity: 1, unitPrice: 0.2, saleType: 'GRAVADA', taxCode: 'A8' }, { type: 'OTROS', description: 'FOVIAL', quantity: 1, unitPrice: 0.2, saleType: 'GRAVADA' }, 'REQUIRED', 'items.0.taxCode'),
+  ...rule(['NC', 'ND'], 'items.0', taxLine({ taxCode: '57', documentNumber: REL }), taxLine({ taxCode: 'C8', documentNumber: REL }), 'UNKNOWN_CODE', 'items.0.taxCode'),
+  ...rule(['FC', 'CCF'], 'items.0', taxLine({ taxCode: 'D5' }), taxLine({ taxCode: '20' }), 'UNKNOWN_CODE', 'items.0.taxCode'),
+  ...rule(['FC', 'CCF'], 'items.0', taxLine({ type: 'BIENES', taxCode: undefined }), taxLine({ type: 'BIENES' }), 'NOT_ALLOWED', 'items.0.taxCode'),
+  ...rule(['FC'], 'items.0', taxLine({ saleType: 'EXENTA' }), taxLine({ taxCode: 'XX' }), 'UNKNOWN_CODE', 'items.0.taxCode'),
+  ...rule(['CCF'], 'items.0', taxLine({ saleType: 'GRAVADA' }), taxLine({ saleType: 'EXENTA' }), 'NOT_ALLOWED', 'items.0.saleType'),
   ...rule(['CCF', 'FC'], 'items.0.psv', 2.5, 0, 'NOT_POSITIVE'),
   ...(['NC', 'ND'] as const).map((kind): Case => ({ kind, path: 'items.0.psv', value: 1, error: ['items.0.psv', 'UNKNOWN_FIELD'] })),
   // itemsNoGrav
@@ -214,7 +218,7 @@ const cases: Case[] = [
   ...rule(['CR'], 'items.0.taxDocumentGeneratedAt', '2026-01-31', '2026-13-01', 'INVALID_DATE'),
   ...rule(['CR'], 'items.0.taxDocumentGeneratedAt', '2025-12-31', '31-12-2025', 'INVALID_FORMAT'),
   ...rule(['CR'], 'items.0.taxDocumentGeneratedAt', '2026-11-01', undefined, 'REQUIRED'),
-  ...rule(['CR'], 'items.0.amountSubject', 0.01, 0, 'NOT_POSITIVE'),
+  ...rule(['CR'], 'items.0.amountSubject', 1, 0.99, 'TOO_SMALL'),
   ...rule(['CR'], 'items.0.ivaRetained', 0.01, 0, 'NOT_POSITIVE'),
   ...rule(['CR'], 'items.0.retentionCode', 'OTRAS_RETENCIONES_IVA_CASOS_ESPECIALES', 'RETENCION_RENTA', 'INVALID_ENUM'),
   ...rule(['CR'], 'items.0.description', 'Retención', undefined, 'REQUIRED'),
@@ -231,9 +235,12 @@ const cases: Case[] = [
   // FEX
   ...rule(['FEX'], 'recipient.country', 'GT', 'USA', 'UNKNOWN_CODE'),
   ...rule(['FEX'], 'recipient.country', 'SV', 'UK', 'UNKNOWN_CODE'),
+  ...rule(['FEX'], 'recipient.country', 'CN', 'SS', 'NOT_ALLOWED'),
+  ...rule(['FEX'], 'attachments.0.driver', driver({ transport: 'TERRESTRE_MARITIMO' }), driver({ transport: 'MARITIMO_AEREO' }), 'NOT_ALLOWED', 'attachments.0.driver.transport'),
+  ...rule(['FEX'], 'itemType', 'BIENES_Y_SERVICIOS', 'SERVICIOS', 'NOT_ALLOWED', 'taxArea'),
   ...rule(['FEX'], 'recipient.address', repeat(300), repeat(301), 'TOO_LONG'),
   ...rule(['FEX'], 'itemType', 'BIENES_Y_SERVICIOS', 'OTROS', 'INVALID_ENUM'),
-  ...rule(['FEX'], 'itemType', 'SERVICIOS', undefined, 'REQUIRED'),
+  ...rule(['FEX'], 'itemType', 'BIENES', undefined, 'REQUIRED'),
   ...rule(['FEX'], 'taxArea', '01', 'ZZ', 'UNKNOWN_CODE'),
   ...rule(['FEX'], 'taxRegimen', undefined, 'EX-9.9999.999', 'UNKNOWN_CODE'),
   ...rule(['FEX'], 'incoterms', 'DDU', 'FOBX', 'INVALID_ENUM'),
@@ -266,6 +273,11 @@ function doctor(over: Record<string, unknown> = {}) {
   const d: Record<string, unknown> = { name: 'Dra. Rosa Campos', identificationDocument: { type: 'DUI', number: '023456789' }, service: 'OPERACION', ...over };
   for (const k of Object.keys(d)) if (d[k] === undefined) delete d[k];
   return d;
+}
+function taxLine(over: Record<string, unknown> = {}) {
+  const line: Record<string, unknown> = { type: 'OTROS', description: 'Impuesto especial al combustible', quantity: 1, unitPrice: 0.5, saleType: 'GRAVADA', taxCode: 'A8', ...over };
+  for (const k of Object.keys(line)) if (line[k] === undefined) delete line[k];
+  return line;
 }
 function doc(over: Record<string, unknown> = {}) {
   return { code: 'DOCTOR', doctor: doctor(over) };

@@ -14,13 +14,15 @@ export const stationProfile = z.strictObject({
     id: uuid(),
     nit: z.string().regex(/^(\d{14}|\d{9})$/, { error: 'NIT de 14 (o 9) dígitos sin guiones.' }),
     nrc: digits(1, 8),
-    name: text(250),
-    commercialName: optional(text(150)),
+    // MH: emisor nombre of 3 to 200 characters (CCF), nombreComercial of 5 or more (FC, FEX).
+    name: text(200, 3),
+    commercialName: optional(text(150, 5)),
     economicActivity: economicActivity(),
     economicActivityDescription: text(150, 5),
     phone: digits(8, 30),
     email: email(),
-    address: address(),
+    // MH's CR wants 5 or more characters of complement.
+    address: address(5),
   }),
   branch: z.strictObject({
     // Goes into numeroControl's 8-character block with the point of sale: upper-case letters and digits.
