@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'NOT_FOUND',
   'NOT_IMPLEMENTED',
+  'STATION_NOT_READY',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -43,5 +44,6 @@ export const TITLES: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: 'Cuerpo demasiado grande',
   NOT_FOUND: 'Recurso no encontrado',
   NOT_IMPLEMENTED: 'Función aún no disponible en esta versión',
+  STATION_NOT_READY: 'La estación aún no puede emitir',
   INTERNAL: 'Error interno',
 };

@@ -17,8 +17,12 @@ import { stationProfile, type StationProfile, type StoredStation } from './stati
 import { keyFileBox, type SecretBox } from './station/secrets';
 import { stationRepo } from './station/station-repo';
 import { openStore, type Store } from './store/database';
+import { generateMhCertificate } from './signing/certificate';
+import { signingKeys, type SigningKeys } from './signing/signing-key';
+import { readFileSync } from 'node:fs';
 
 export const SELLO_VERSION = '0.1.0';
+const DEMO_CERT_PASSWORD = 'demo';
 
 export interface CoreDeps {
   readonly dataDir: string;
@@ -51,6 +55,9 @@ export interface Core {
     invalidate(body: unknown, actor: string): never;
   };
   readonly apiKeys: ApiKeys;
+  readonly signing: Pick<SigningKeys, 'publicKey' | 'nit'>;
+  /** Imports MH's certificate (.crt XML) after checking its password and that it is the company's. */
+  importCertificate(xml: string, password: string, actor: string): void;
   close(): void;
 }
 
@@ -63,6 +70,7 @@ export function createCore(deps: CoreDeps): Core {
   const secrets = deps.secrets ?? keyFileBox(deps.dataDir);
   const stations = stationRepo(store, secrets);
   const keys = apiKeys(store, random);
+  const signing = signingKeys(store, secrets);
 
   const station = (): StoredStation => {
     const s = stations.get();
@@ -70,17 +78,41 @@ export function createCore(deps: CoreDeps): Core {
     return s;
   };
 
+  const importCertificate = (xml: string, password: string, nit: string, actor: string, path: string) => {
+    try {
+      signing.import(xml, password, nit);
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      throw validationFailed([{ path, code: 'NOT_ALLOWED', message }], 'No se pudo importar el certificado de MH.');
+    }
+    audit(store, isoLocal(clock.now()), actor, 'certificate.imported', nit);
+  };
+
   const configure = (input: unknown, actor: string) => {
     const parsed = validate(stationProfile, input);
     if (!parsed.ok) throw validationFailed(parsed.errors, 'La configuración de la estación tiene datos no válidos.');
     const profile: StationProfile = parsed.value;
     const at = isoLocal(clock.now());
-    return store.tx(() => {
+    const result = store.tx(() => {
       const changed = stations.save(profile);
       for (const key of profile.apiKeys ?? []) keys.add(key, profile.demo ? 'demo' : 'station file', at);
       if (changed) audit(store, at, actor, 'station.configured', profile.company.id, { environment: profile.environment, branch: profile.branch.mhCode });
       return { changed };
     });
+    const certFile = profile.mh?.certificateFile;
+    if (certFile && signing.nit() !== profile.company.nit) {
+      let xml: string;
+      try {
+        xml = readFileSync(certFile, 'utf8');
+      } catch {
+        throw validationFailed([{ path: 'mh.certificateFile', code: 'NOT_ALLOWED', message: `No se puede leer el archivo ${certFile}.` }]);
+      }
+      importCertificate(xml, profile.mh?.certificatePassword ?? '', profile.company.nit, actor, 'mh.certificatePassword');
+    } else if (profile.demo && !signing.privateKey()) {
+      // The demo signs with a certificate of its own, generated in MH's format.
+      importCertificate(generateMhCertificate(profile.company.nit, DEMO_CERT_PASSWORD), DEMO_CERT_PASSWORD, profile.company.nit, 'system', 'mh');
+    }
+    return result;
   };
 
   // A first start with nothing configured is a demo station (DESIGN.md section 3).
@@ -125,7 +157,7 @@ export function createCore(deps: CoreDeps): Core {
     station,
     configure,
     dtes: {
-      create: (kind, body, actor) => createDte({ store, clock, station }, kind, body, actor),
+      create: (kind, body, actor) => createDte({ store, clock, station, signingKey: () => signing.privateKey() }, kind, body, actor),
       get,
       list: (query) => listDocuments(store, query),
       approved,
@@ -153,6 +185,8 @@ export function createCore(deps: CoreDeps): Core {
       },
     },
     apiKeys: keys,
+    signing: { publicKey: () => signing.publicKey(), nit: () => signing.nit() },
+    importCertificate: (xml, password, actor) => importCertificate(xml, password, station().company.nit, actor, 'certificate'),
     close: () => store.close(),
   };
 }

@@ -147,12 +147,17 @@ export const attachments = (max: number) =>
 
 export const itemsNoGrav = z
   .array(
-    z.strictObject({
-      type: z.enum(ITEM_TYPES),
-      internalCode: optional(text(25)),
-      description: text(1000),
-      amount: positiveDecimal(),
-    }),
+    z
+      .strictObject({
+        type: z.enum(ITEM_TYPES),
+        internalCode: optional(text(25)),
+        description: text(1000),
+        amount: positiveDecimal(),
+      })
+      .superRefine((x, ctx) => {
+        // MH's tipoItem 4 is a tax line and needs a tax code, which a non-taxed amount does not have.
+        if (x.type === 'OTROS') addRuleIssue(ctx, ['type'], 'NOT_ALLOWED', 'Un monto no gravado es BIENES, SERVICIOS o BIENES_Y_SERVICIOS (regla de MH).');
+      }),
   )
   .max(MAX_ITEMS);
 

@@ -189,6 +189,7 @@ const cases: Case[] = [
   ...rule(['CCF', 'FC', 'FEX'], 'itemsNoGrav.0.amount', 0.01, 0, 'NOT_POSITIVE'),
   ...rule(['CCF', 'FC', 'FEX'], 'itemsNoGrav.0.description', repeat(1000), repeat(1001), 'TOO_LONG'),
   ...rule(['CCF', 'FC'], 'itemsNoGrav.0.type', 'BIENES', 'NINGUNO', 'INVALID_ENUM'),
+  ...rule(['CCF', 'FC'], 'itemsNoGrav.0.type', 'BIENES_Y_SERVICIOS', 'OTROS', 'NOT_ALLOWED'),
   ...rule(['CCF', 'FC'], 'itemsNoGrav.0.type', 'SERVICIOS', undefined, 'REQUIRED'),
   ...rule(['FEX'], 'itemsNoGrav', [{ description: 'Embalaje', amount: 12 }], [{ description: 'Embalaje', amount: 12, type: 'BIENES' }], 'UNKNOWN_FIELD', 'itemsNoGrav.0.type'),
   // per-kind fields that do not exist

@@ -1,5 +1,6 @@
 // Creating a document: validate, check against the station and the store, number and store it, all in one
 // synchronous transaction. Nothing here waits for the network (DESIGN.md section 4).
+import type { KeyObject } from 'node:crypto';
 import {
   CREATE_SCHEMAS,
   SCHEMA_VERSION,
@@ -17,7 +18,10 @@ import type { Store } from '../store/database';
 import { canonicalJson, sha256Hex } from './canonical';
 import { formatControlNumber, nextControlValue } from './control-number';
 import { canonicalId, findDocument } from './documents';
+import { SERIALIZERS } from './mh/serializers';
+import type { RelatedDocument } from './mh/context';
 import { toRecord } from './record';
+import { signJson } from '../signing/jws';
 
 /** MH kinds each document may relate to (documentoRelacionado): NC and ND adjust a CCF or a CR. */
 const RELATABLE: Record<DteKind, readonly DteKind[]> = {
@@ -40,6 +44,8 @@ export interface IssueDeps {
   readonly store: Store;
   readonly clock: Clock;
   readonly station: () => StoredStation;
+  /** The certificate's private key; null until one is imported. */
+  readonly signingKey: () => KeyObject | null;
 }
 
 function recipientName(body: AnyCreateBody): string | null {
@@ -72,6 +78,11 @@ function contextErrors(deps: IssueDeps, kind: DteKind, body: AnyCreateBody, stat
   return errors;
 }
 
+function relatedDocument(store: Store, id: string): RelatedDocument | undefined {
+  const d = findDocument(store, id);
+  return d ? { kind: d.kind as DteKind, codigoGeneracion: d.id.toUpperCase(), issueDate: d.issue_date } : undefined;
+}
+
 export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor: string): CreateResult {
   const parsed = validate(CREATE_SCHEMAS[kind], input);
   if (!parsed.ok) throw validationFailed(parsed.errors);
@@ -88,6 +99,8 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
       throw new CoreError('DTE_ID_CONFLICT', `Ya existe el DTE ${id} (${existing.kind}, ${existing.control_number}) con otro contenido. Use un id nuevo para un documento nuevo.`);
     }
     const station = deps.station();
+    const key = deps.signingKey();
+    if (!key) throw new CoreError('STATION_NOT_READY', 'La estación no tiene certificado de firma de MH. Impórtelo en Ajustes (o en el archivo de la estación) y vuelva a intentar.');
     const now = deps.clock.now();
     const local = localDateTime(now);
     const errors = contextErrors(deps, kind, body, station, local.date);
@@ -97,6 +110,17 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
     const branchCode = station.branch.mhCode;
     const posNumber = body.branchOffice?.posNumber ?? station.branch.posNumber;
     const value = nextControlValue(deps.store, Number(issueDate.slice(0, 4)), kind, branchCode, posNumber);
+    const controlNumber = formatControlNumber(kind, branchCode, posNumber, value);
+    const built = SERIALIZERS[kind].build(body, {
+      station,
+      posNumber,
+      operation: { kind: 'normal' },
+      identity: { codigoGeneracion: id.toUpperCase(), numeroControl: controlNumber, fecEmi: issueDate, horEmi: local.time },
+      related: (relatedId) => relatedDocument(deps.store, relatedId),
+    });
+    // Rules on computed amounts; throwing rolls the transaction back, so the number is not spent.
+    if (built.errors.length) throw validationFailed(built.errors);
+    const mhJson = JSON.stringify(built.document);
     const createdAt = isoLocal(now);
     const row = {
       id,
@@ -104,7 +128,7 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
       environment: station.environment,
       version: SCHEMA_VERSION[kind],
       status: 'CREATED',
-      control_number: formatControlNumber(kind, branchCode, posNumber, value),
+      control_number: controlNumber,
       company_id: station.company.id,
       branch_code: branchCode,
       pos_number: posNumber,
@@ -115,9 +139,9 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
       request_json: requestJson,
       request_hash: requestHash,
       recipient_name: recipientName(body),
-      total: null,
-      mh_json: null,
-      jws: null,
+      total: built.total.toFixed(2),
+      mh_json: mhJson,
+      jws: signJson(built.document, key),
       mh_response: null,
       seal: null,
     };

@@ -24,6 +24,8 @@ export function statusOf(code: ErrorCode): number {
       return 413;
     case 'NOT_IMPLEMENTED':
       return 501;
+    case 'STATION_NOT_READY':
+      return 503;
     case 'INTERNAL':
       return 500;
     default: {

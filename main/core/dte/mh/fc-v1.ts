@@ -62,7 +62,7 @@ export function buildFcV1(body: FcBody, ctx: BuildContext): Built {
       numeroDocumento: null,
       cantidad: 1,
       codigo: x.internalCode ?? null,
-      codTributo: x.type === 'OTROS' ? 'D5' : null,
+      codTributo: null,
       uniMedida: UNIT_OTHER,
       descripcion: x.description,
       precioUni: 0,

@@ -1,0 +1,35 @@
+// Which MH serializer issues each kind today. MH's 2026 schema versions (fe-f-v2, fe-ccf-v4, …) will be new
+// serializers registered here; documents keep the version they were issued with.
+import type { AnyCreateBody, CcfBody, CrBody, DteKind, FcBody, FexBody, FseBody, NcBody } from '../../../../shared/contract';
+import { SCHEMA_VERSION } from '../../../../shared/contract';
+import { buildCcfV3 } from './ccf-v3';
+import type { BuildContext, Built } from './context';
+import { buildCrV1 } from './cr-v1';
+import { buildFcV1 } from './fc-v1';
+import { buildFexV1 } from './fex-v1';
+import { buildFseV1 } from './fse-v1';
+import { buildNoteV3 } from './nc-v3';
+
+export interface Serializer {
+  readonly version: number;
+  /** MH's schema file name for this kind and version. */
+  readonly schema: string;
+  /** Whether MH accepts this kind as a contingency document (CR v1 does not). */
+  readonly contingency: boolean;
+  build(body: AnyCreateBody, ctx: BuildContext): Built;
+}
+
+export const SERIALIZERS: Record<DteKind, Serializer> = {
+  FC: { version: 1, schema: 'fe-fc-v1.json', contingency: true, build: (b, c) => buildFcV1(b as FcBody, c) },
+  CCF: { version: 3, schema: 'fe-ccf-v3.json', contingency: true, build: (b, c) => buildCcfV3(b as CcfBody, c) },
+  NC: { version: 3, schema: 'fe-nc-v3.json', contingency: true, build: (b, c) => buildNoteV3('NC', b as NcBody, c) },
+  ND: { version: 3, schema: 'fe-nd-v3.json', contingency: true, build: (b, c) => buildNoteV3('ND', b as NcBody, c) },
+  CR: { version: 1, schema: 'fe-cr-v1.json', contingency: false, build: (b, c) => buildCrV1(b as CrBody, c) },
+  FSE: { version: 1, schema: 'fe-fse-v1.json', contingency: true, build: (b, c) => buildFseV1(b as FseBody, c) },
+  FEX: { version: 1, schema: 'fe-fex-v1.json', contingency: true, build: (b, c) => buildFexV1(b as FexBody, c) },
+};
+
+// The record's `version` and the serializer's must never drift apart.
+for (const [kind, s] of Object.entries(SERIALIZERS)) {
+  if (SCHEMA_VERSION[kind as DteKind] !== s.version) throw new Error(`version mismatch for ${kind}`);
+}

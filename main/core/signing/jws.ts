@@ -1,0 +1,23 @@
+// JWS compact serialization with the header MH expects, exactly {"alg":"RS512"}.
+//
+// Signing is synchronous on purpose: the document is numbered, built, signed and stored in one SQLite
+// transaction, and a better-sqlite3 transaction cannot await. RS512 (RSASSA-PKCS1-v1_5 with SHA-512) is
+// deterministic, so node:crypto's signature is byte-for-byte what jose's CompactSign produces (a test checks
+// it); verification uses jose.
+import { sign as rsaSign, type KeyObject } from 'node:crypto';
+import { compactVerify } from 'jose';
+
+export const JWS_HEADER = '{"alg":"RS512"}';
+const HEADER_B64 = Buffer.from(JWS_HEADER).toString('base64url');
+
+export function signJson(payload: unknown, privateKey: KeyObject): string {
+  const input = `${HEADER_B64}.${Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url')}`;
+  return `${input}.${rsaSign('sha512', Buffer.from(input), privateKey).toString('base64url')}`;
+}
+
+/** Verifies a JWS with the public key and returns its JSON payload; throws when it does not verify. */
+export async function verifyJws(jws: string, publicKey: KeyObject): Promise<unknown> {
+  const { payload, protectedHeader } = await compactVerify(jws, publicKey, { algorithms: ['RS512'] });
+  if (JSON.stringify(protectedHeader) !== JWS_HEADER) throw new Error('unexpected JWS header');
+  return JSON.parse(new TextDecoder().decode(payload)) as unknown;
+}

@@ -1,0 +1,56 @@
+// The station's signing key: imported from MH's certificate, kept sealed at rest (SecretBox), held in memory.
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import type { SecretBox } from '../station/secrets';
+import type { Store } from '../store/database';
+import { parseMhCertificate, type MhCertificate } from './certificate';
+
+const KEY_SETTING = 'signing.privateKey';
+const PUBLIC_SETTING = 'signing.publicKey';
+const NIT_SETTING = 'signing.nit';
+
+export interface SigningKeys {
+  /** Checks the certificate's password and NIT, then stores its private key sealed. */
+  import(xml: string, password: string, expectedNit: string): MhCertificate;
+  /** The private key, or null when no certificate was imported yet. */
+  privateKey(): KeyObject | null;
+  publicKey(): KeyObject | null;
+  nit(): string | null;
+}
+
+export function signingKeys(store: Store, secrets: SecretBox): SigningKeys {
+  const read = (key: string) => store.one(store.q.selectFrom('settings').select('value').where('key', '=', key))?.value ?? null;
+  const write = (key: string, value: string) =>
+    store.run(store.q.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })));
+  let cached: { priv: KeyObject; pub: KeyObject } | null = null;
+
+  const load = () => {
+    if (cached) return cached;
+    const sealed = read(KEY_SETTING);
+    const pub = read(PUBLIC_SETTING);
+    if (!sealed || !pub) return null;
+    cached = {
+      priv: createPrivateKey({ key: Buffer.from(secrets.open(sealed), 'base64'), format: 'der', type: 'pkcs8' }),
+      pub: createPublicKey({ key: Buffer.from(pub, 'base64'), format: 'der', type: 'spki' }),
+    };
+    return cached;
+  };
+
+  return {
+    import(xml, password, expectedNit) {
+      const cert = parseMhCertificate(xml, password);
+      if (cert.nit !== expectedNit) {
+        throw new Error(`el certificado es del NIT ${cert.nit}, no del NIT de la empresa (${expectedNit})`);
+      }
+      store.tx(() => {
+        write(KEY_SETTING, secrets.seal(cert.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64')));
+        write(PUBLIC_SETTING, cert.publicKey.export({ format: 'der', type: 'spki' }).toString('base64'));
+        write(NIT_SETTING, cert.nit);
+      });
+      cached = null;
+      return cert;
+    },
+    privateKey: () => load()?.priv ?? null,
+    publicKey: () => load()?.pub ?? null,
+    nit: () => read(NIT_SETTING),
+  };
+}

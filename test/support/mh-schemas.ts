@@ -1,0 +1,53 @@
+// MH's official schemas, read from ../shared/mh (never copied into the project), compiled with Ajv as the
+// reference (section 10.7) says: strict off, formats on, and a tolerance on multipleOf.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+
+export const SCHEMA_DIR = join(__dirname, '..', '..', '..', 'shared', 'mh', 'schemas', 'legacy-v1-2023');
+
+type Json = Record<string, unknown>;
+
+/**
+ * The legacy schemas hard-code the pre-2024 municipality ranges per department (REFERENCE.md §12.3), so every
+ * 2024 municipality code fails them. We drop only those per-department conditions; the 2-digit pattern stays.
+ */
+function relaxMunicipalities(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(relaxMunicipalities);
+  if (!node || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(node as Json)) {
+    if (k === 'allOf' && Array.isArray(v)) {
+      const kept = v.filter((c) => !(JSON.stringify((c as Json).if ?? '').includes('departamento') && JSON.stringify((c as Json).then ?? '').includes('municipio')));
+      if (kept.length) out[k] = kept.map(relaxMunicipalities);
+    } else out[k] = relaxMunicipalities(v);
+  }
+  return out;
+}
+
+const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+
+export function loadValidator(file: string): ValidateFunction {
+  // Ajv tests |round(x / step) − x / step| against 10^-precision. With step 1e-8 the quotient of an exact
+  // 8-decimal value such as 1.15044248 is off by 1.5e-8 in binary floating point, so precision 8 rejects valid
+  // values; 6 still pins the value itself to 1e-14.
+  const ajv = new Ajv({ strict: false, allErrors: true, multipleOfPrecision: 6 });
+  (addFormats as unknown as (a: Ajv) => void)(ajv);
+  const schema = JSON.parse(readFileSync(join(SCHEMA_DIR, file), 'utf8').replace(/^\uFEFF/, '')) as Json;
+  delete schema.$schema;
+  return ajv.compile(relaxMunicipalities(schema) as Json);
+}
+
+const cache = new Map<string, ValidateFunction>();
+export function validatorFor(file: string): ValidateFunction {
+  let v = cache.get(file);
+  if (!v) {
+    v = loadValidator(file);
+    cache.set(file, v);
+  }
+  return v;
+}
+
+export const schemaErrors = (v: ValidateFunction): string =>
+  (v.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''} ${JSON.stringify(e.params)}`).join('\n');
