@@ -50,6 +50,8 @@ export interface Core {
     list(query: DteListQuery): DteListPage;
     /** The signed MH document as the receiver gets it (APPROVED only). */
     signedJson(id: string): Record<string, unknown>;
+    /** The stored MH document and its JWS, whatever the status (for the sync engine and tests; not served). */
+    mhDocument(id: string): { document: Record<string, unknown>; jws: string };
     /** Checks that a DTE may be downloaded (exists and APPROVED); returns it. */
     approved(id: string): DteRecord;
     invalidate(body: unknown, actor: string): never;
@@ -161,6 +163,11 @@ export function createCore(deps: CoreDeps): Core {
       get,
       list: (query) => listDocuments(store, query),
       approved,
+      mhDocument(id) {
+        const row = store.one(store.q.selectFrom('documents').select(['mh_json', 'jws']).where('id', '=', id.toLowerCase()));
+        if (!row?.mh_json || !row.jws) throw new CoreError('DTE_NOT_FOUND', `No existe un DTE con id ${id}.`);
+        return { document: JSON.parse(row.mh_json) as Record<string, unknown>, jws: row.jws };
+      },
       signedJson(id) {
         approved(id);
         const row = store.one(store.q.selectFrom('documents').select(['mh_json', 'jws', 'seal']).where('id', '=', id.toLowerCase()));

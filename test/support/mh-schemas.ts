@@ -1,9 +1,10 @@
 // MH's official schemas, read from ../shared/mh (never copied into the project), compiled with Ajv as the
-// reference (section 10.7) says: strict off, formats on, and a tolerance on multipleOf.
+// reference (section 10.7) says: strict off, formats on, and no binary-float multipleOf.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { Dec } from '../../shared/tax/decimal';
 
 export const SCHEMA_DIR = join(__dirname, '..', '..', '..', 'shared', 'mh', 'schemas', 'legacy-v1-2023');
 
@@ -18,7 +19,9 @@ function relaxMunicipalities(node: unknown): unknown {
   if (!node || typeof node !== 'object') return node;
   const out: Json = {};
   for (const [k, v] of Object.entries(node as Json)) {
-    if (k === 'allOf' && Array.isArray(v)) {
+    if (k === 'multipleOf') {
+      out[EXACT_MULTIPLE_OF] = v;
+    } else if (k === 'allOf' && Array.isArray(v)) {
       const kept = v.filter((c) => !(JSON.stringify((c as Json).if ?? '').includes('departamento') && JSON.stringify((c as Json).then ?? '').includes('municipio')));
       if (kept.length) out[k] = kept.map(relaxMunicipalities);
     } else out[k] = relaxMunicipalities(v);
@@ -26,14 +29,25 @@ function relaxMunicipalities(node: unknown): unknown {
   return out;
 }
 
+/**
+ * multipleOf checked exactly, on the number as JSON writes it (its shortest decimal form), as MH reads the
+ * document text. Ajv divides binary floats: 1.15044248 / 1e-8 or 33973.020148 / 1e-8 misses an integer by
+ * more than any fixed multipleOfPrecision allows, so Ajv would reject valid values.
+ */
+const EXACT_MULTIPLE_OF = 'x-exactMultipleOf';
+
 const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
 
 export function loadValidator(file: string): ValidateFunction {
-  // Ajv tests |round(x / step) − x / step| against 10^-precision. With step 1e-8 the quotient of an exact
-  // 8-decimal value such as 1.15044248 is off by 1.5e-8 in binary floating point, so precision 8 rejects valid
-  // values; 6 still pins the value itself to 1e-14.
-  const ajv = new Ajv({ strict: false, allErrors: true, multipleOfPrecision: 6 });
+  const ajv = new Ajv({ strict: false, allErrors: true });
   (addFormats as unknown as (a: Ajv) => void)(ajv);
+  ajv.addKeyword({
+    keyword: EXACT_MULTIPLE_OF,
+    type: 'number',
+    schemaType: 'number',
+    error: { message: (cxt) => `must be a multiple of ${String(cxt.schema)}` },
+    validate: (step: number, value: number) => new Dec(String(value)).mod(new Dec(String(step))).isZero(),
+  });
   const schema = JSON.parse(readFileSync(join(SCHEMA_DIR, file), 'utf8').replace(/^\uFEFF/, '')) as Json;
   delete schema.$schema;
   return ajv.compile(relaxMunicipalities(schema) as Json);
