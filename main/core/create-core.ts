@@ -95,26 +95,28 @@ export function createCore(deps: CoreDeps): Core {
     if (!parsed.ok) throw validationFailed(parsed.errors, 'La configuración de la estación tiene datos no válidos.');
     const profile: StationProfile = parsed.value;
     const at = isoLocal(clock.now());
-    const result = store.tx(() => {
-      const changed = stations.save(profile);
-      for (const key of profile.apiKeys ?? []) keys.add(key, profile.demo ? 'demo' : 'station file', at);
-      if (changed) audit(store, at, actor, 'station.configured', profile.company.id, { environment: profile.environment, branch: profile.branch.mhCode });
-      return { changed };
-    });
     const certFile = profile.mh?.certificateFile;
+    let certXml: string | null = null;
     if (certFile && signing.nit() !== profile.company.nit) {
-      let xml: string;
       try {
-        xml = readFileSync(certFile, 'utf8');
+        certXml = readFileSync(certFile, 'utf8');
       } catch {
         throw validationFailed([{ path: 'mh.certificateFile', code: 'NOT_ALLOWED', message: `No se puede leer el archivo ${certFile}.` }]);
       }
-      importCertificate(xml, profile.mh?.certificatePassword ?? '', profile.company.nit, actor, 'mh.certificatePassword');
-    } else if (profile.demo && !signing.privateKey()) {
-      // The demo signs with a certificate of its own, generated in MH's format.
-      importCertificate(generateMhCertificate(profile.company.nit, DEMO_CERT_PASSWORD), DEMO_CERT_PASSWORD, profile.company.nit, 'system', 'mh');
     }
-    return result;
+    // Station, keys and certificate in one transaction: a refused certificate leaves nothing half applied.
+    return store.tx(() => {
+      const changed = stations.save(profile);
+      for (const key of profile.apiKeys ?? []) keys.add(key, profile.demo ? 'demo' : 'station file', at);
+      if (changed) audit(store, at, actor, 'station.configured', profile.company.id, { environment: profile.environment, branch: profile.branch.mhCode });
+      if (certXml !== null) {
+        importCertificate(certXml, profile.mh?.certificatePassword ?? '', profile.company.nit, actor, 'mh.certificatePassword');
+      } else if (profile.demo && !signing.privateKey()) {
+        // The demo signs with a certificate of its own, generated in MH's format.
+        importCertificate(generateMhCertificate(profile.company.nit, DEMO_CERT_PASSWORD), DEMO_CERT_PASSWORD, profile.company.nit, 'system', 'mh');
+      }
+      return { changed };
+    });
   };
 
   // A first start with nothing configured is a demo station (DESIGN.md section 3).

@@ -41,6 +41,8 @@ export function signingKeys(store: Store, secrets: SecretBox): SigningKeys {
       if (cert.nit !== expectedNit) {
         throw new Error(`el certificado es del NIT ${cert.nit}, no del NIT de la empresa (${expectedNit})`);
       }
+      // Inside a caller's transaction this is a savepoint; the cache is cleared either way.
+      cached = null;
       store.tx(() => {
         write(KEY_SETTING, secrets.seal(cert.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64')));
         write(PUBLIC_SETTING, cert.publicKey.export({ format: 'der', type: 'spki' }).toString('base64'));
