@@ -17,10 +17,16 @@ export function stationRepo(store: Store, secrets: SecretBox): StationRepo {
   const write = (key: string, value: string) =>
     store.run(store.q.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })));
 
+  // Read on every issue; kept parsed until the next save. Only a committed value is cached: a read inside a
+  // transaction may see a profile that is later rolled back.
+  let cached: StoredStation | null = null;
   return {
     get() {
+      if (cached) return cached;
       const v = read(STATION_KEY);
-      return v ? (JSON.parse(v) as StoredStation) : null;
+      const parsed = v ? (JSON.parse(v) as StoredStation) : null;
+      if (!store.sqlite.inTransaction) cached = parsed;
+      return parsed;
     },
     save(profile) {
       const { mh, apiKeys: _keys, ...rest } = profile;
@@ -37,6 +43,7 @@ export function stationRepo(store: Store, secrets: SecretBox): StationRepo {
       }
       if (before === json) return false;
       write(STATION_KEY, json);
+      cached = null;
       return true;
     },
     mhSecrets() {

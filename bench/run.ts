@@ -1,0 +1,108 @@
+// npm run bench: what issuing costs, beside its floor. Prints a table and writes bench/results.json.
+//   create: validate → number → build MH JSON → sign RS512 → store (one durable SQLite transaction)
+//   floor:  a bare RS512 sign of the same document + one durable insert of the same row
+// Each measured at 0, 100k and 1M documents already stored (bulk-loaded rows of real size).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import BetterSqlite3 from 'better-sqlite3';
+import { createCore } from '../main/core/create-core';
+import { signJson } from '../main/core/signing/jws';
+import { parseMhCertificate, generateMhCertificate } from '../main/core/signing/certificate';
+import { fcBody } from '../test/fixtures/bodies';
+
+const N = Number(process.env.SELLO_BENCH_N ?? 2000);
+const SIZES = (process.env.SELLO_BENCH_SIZES ?? '0,100000,1000000').split(',').map(Number);
+
+interface Figure { label: string; stored: number; p50: number; p99: number; perSecond: number }
+const figures: Figure[] = [];
+
+function summarize(label: string, stored: number, ms: number[], totalMs: number): Figure {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  const f = { label, stored, p50: at(0.5), p99: at(0.99), perSecond: (ms.length / totalMs) * 1000 };
+  figures.push(f);
+  return f;
+}
+
+let serial = 0;
+const nextId = () => `be000000-0000-4000-8000-${(++serial).toString(16).padStart(12, '0')}`;
+// Today's date in El Salvador: the contract refuses an issue date in the future.
+const body = () => ({ ...fcBody(nextId()), generatedAt: undefined });
+
+const dir = mkdtempSync(join(tmpdir(), 'sello-bench-'));
+const core = createCore({ dataDir: dir });
+const db = new BetterSqlite3(join(dir, 'sello.db'));
+db.pragma('journal_mode = WAL');
+db.pragma('synchronous = FULL');
+const cert = parseMhCertificate(generateMhCertificate('06142803901121', 'x'), 'x');
+
+// A real document's row, to clone for bulk loading and for the floor's insert.
+const sample = core.dtes.create('FC', body(), 'bench').record.id;
+const row = db.prepare('SELECT * FROM documents WHERE id = ?').get(sample) as Record<string, unknown>;
+const columns = Object.keys(row);
+const insert = db.prepare(`INSERT INTO documents (${columns.join(',')}) VALUES (${columns.map((c) => `@${c}`).join(',')})`);
+const documentJson = JSON.parse(String(row.mh_json)) as Record<string, unknown>;
+
+let stored = Number((db.prepare('SELECT count(*) n FROM documents').get() as { n: number }).n);
+function fillTo(target: number) {
+  const started = performance.now();
+  const batch = db.transaction((from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      const id = `f1110000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
+      insert.run({ ...row, id, control_number: `DTE-01-M001P999-${String(i).padStart(15, '0')}`, issue_date: '2025-06-30', created_at: `2025-06-30T12:00:00-06:00#${i}` });
+    }
+  });
+  for (let from = stored; from < target; from += 20_000) batch(from, Math.min(target, from + 20_000));
+  stored = target;
+  process.stderr.write(`  store filled to ${target.toLocaleString('en-US')} documents in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+}
+
+function measureCreate(label: string) {
+  for (let i = 0; i < 100; i++) core.dtes.create('FC', body(), 'bench');
+  const ms: number[] = [];
+  const t0 = performance.now();
+  for (let i = 0; i < N; i++) {
+    const b = body();
+    const s = performance.now();
+    core.dtes.create('FC', b, 'bench');
+    ms.push(performance.now() - s);
+  }
+  stored += N + 100;
+  return summarize(label, stored - N - 100, ms, performance.now() - t0);
+}
+
+function measureFloor(label: string) {
+  const ms: number[] = [];
+  const t0 = performance.now();
+  for (let i = 0; i < N; i++) {
+    const id = nextId();
+    const s = performance.now();
+    const jws = signJson(documentJson, cert.privateKey);
+    db.transaction(() => insert.run({ ...row, id, jws, control_number: `DTE-01-M001P998-${String(serial).padStart(15, '0')}` }))();
+    ms.push(performance.now() - s);
+  }
+  stored += N;
+  return summarize(label, stored - N, ms, performance.now() - t0);
+}
+
+const rows: string[][] = [];
+for (const size of SIZES) {
+  if (size > stored) fillTo(size);
+  const c = measureCreate('create (core)');
+  const f = measureFloor('floor (sign + insert)');
+  rows.push([size.toLocaleString('en-US'), c.p50.toFixed(3), c.p99.toFixed(3), c.perSecond.toFixed(0), f.p50.toFixed(3), f.p99.toFixed(3), f.perSecond.toFixed(0), (c.p50 / f.p50).toFixed(2)]);
+}
+
+const head = ['stored docs', 'create p50 ms', 'create p99 ms', 'create/s', 'floor p50 ms', 'floor p99 ms', 'floor/s', 'p50 ratio'];
+const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
+console.log(`\nSello bench: ${N} FC documents (2 items + 1 non-taxed line) per row, one at a time, durable (WAL, synchronous=FULL)\n`);
+console.log(line(head));
+for (const r of rows) console.log(line(r));
+
+writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify({ at: new Date().toISOString(), n: N, node: process.version, figures }, null, 2)}\n`);
+db.close();
+core.close();
+rmSync(dir, { recursive: true, force: true });
