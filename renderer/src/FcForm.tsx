@@ -2,6 +2,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import type { SelloApi } from '../../shared/api';
 import { fcBody, validate, type FieldError } from '../../shared/contract';
+import { computeSale } from '../../shared/tax';
 import { es } from './strings';
 
 interface Line {
@@ -33,6 +34,8 @@ export function FcForm({ api, onIssued }: { api: SelloApi; onIssued: () => void 
   );
   const local = validate(fcBody, body);
   const errors = serverErrors.length ? serverErrors : local.ok ? [] : local.errors;
+  // Live totals from the same tax module the core uses to build the MH document.
+  const totals = local.ok ? computeSale('FC', local.value).totals : null;
   const errorAt = (path: string) => (touched ? errors.find((e) => e.path === path)?.message : undefined);
 
   const setLine = (i: number, patch: Partial<Line>) => {
@@ -100,6 +103,10 @@ export function FcForm({ api, onIssued }: { api: SelloApi; onIssued: () => void 
         ))}
         <button type="button" onClick={() => setLines((ls) => [...ls, emptyLine()])}>{es.fc.addItem}</button>
       </fieldset>
+      <p className="totals" aria-live="polite">
+        {es.fc.iva}: <strong>{totals ? `$${totals.iva.toFixed(2)}` : '—'}</strong> · {es.fc.total}:{' '}
+        <strong data-testid="total">{totals ? `$${totals.totalPagar.toFixed(2)}` : '—'}</strong>
+      </p>
       {message && <p role="status" className={errors.length ? 'error' : 'ok'}>{message}</p>}
       <button type="submit" className="primary" disabled={busy} aria-busy={busy}>
         {busy ? es.fc.submitting : es.fc.submit}

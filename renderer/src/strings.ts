@@ -26,6 +26,8 @@ export const es = {
     saleTypes: { GRAVADA: 'Gravada', EXENTA: 'Exenta', NO_SUJETA: 'No sujeta' },
     addItem: 'Agregar línea',
     removeItem: 'Quitar',
+    iva: 'IVA incluido',
+    total: 'Total a pagar',
     submit: 'Emitir factura',
     submitting: 'Emitiendo…',
     issued: (control: string) => `Factura emitida: ${control}. Queda en cola para MH.`,

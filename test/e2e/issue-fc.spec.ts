@@ -15,6 +15,8 @@ test('a cashier issues an FC through the form and sees it listed', async ({ page
 
   await page.getByLabel('Descripción').fill('Pupusas revueltas (docena)');
   await page.getByLabel('Cantidad').fill('2');
+  // 2 × 4.50 before IVA = 9.00 + 13 % = 10.17, computed live by the same tax module as the core.
+  await expect(page.getByTestId('total')).toHaveText('$10.17');
   await page.getByRole('button', { name: 'Emitir factura' }).click();
 
   await expect(page.getByRole('heading', { name: 'Documentos emitidos' })).toBeVisible();
