@@ -1,4 +1,6 @@
 // The local HTTP API against a real core and SQLite store, through Fastify's inject (no socket needed).
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildHttpServer, BODY_LIMIT } from '../../main/core/http/server';
@@ -193,6 +195,21 @@ describe('reads', () => {
     await post('/dte/fc', fcBody(id));
     expect((await get(`/dte/${id}/${path}`)).json()).toMatchObject({ status: 404, code: 'DTE_NOT_APPROVED' });
     expect((await get(`/dte/${uuid()}/${path}`)).json()).toMatchObject({ status: 404, code: 'DTE_NOT_FOUND' });
+  });
+
+  it('download/json of an APPROVED DTE: the signed document with firmaElectronica and selloRecibido', async () => {
+    const id = uuid();
+    await post('/dte/ccf', ccfBody(id));
+    const { document, jws } = core.dtes.mhDocument(id);
+    // Until the MH client exists (issue 4) nothing is approved; mark it as MH would, through a second connection.
+    const db = new BetterSqlite3(join(core.dataDir, 'sello.db'));
+    db.prepare("UPDATE documents SET status = 'APPROVED', seal = ? WHERE id = ?").run('2026A1B2C3D4E5F6A7B8C9D0E1F2A3B4C5D6E7F8', id);
+    db.close();
+    const res = await get(`/dte/${id}/download/json`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${id.toUpperCase()}.json"`);
+    expect(res.json()).toEqual({ ...document, firmaElectronica: jws, selloRecibido: '2026A1B2C3D4E5F6A7B8C9D0E1F2A3B4C5D6E7F8' });
   });
 
   it('lists newest first with filters, text search and cursor pages', async () => {
