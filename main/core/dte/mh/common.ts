@@ -45,6 +45,20 @@ export function emisorCore(ctx: BuildContext) {
   };
 }
 
+/** The emisor of FC, CCF, NC, ND and FEX (CR and FSE name some fields differently). */
+export function emisor(ctx: BuildContext, withEstablishment: boolean) {
+  const c = ctx.station.company;
+  return {
+    ...emisorCore(ctx),
+    nombreComercial: c.commercialName ?? null,
+    tipoEstablecimiento: ctx.station.branch.establishmentType,
+    direccion: direccion(c.address),
+    telefono: c.phone,
+    correo: c.email,
+    ...(withEstablishment ? establishment(ctx) : {}),
+  };
+}
+
 const ACTIVITY_NAMES = new Map(ECONOMIC_ACTIVITIES.map((a) => [a.code, a.name]));
 /** MH's descActividad for a CAT-019 code (its catalog name, at most 150 characters). */
 export const activityName = (code: string): string => (ACTIVITY_NAMES.get(code) ?? code).slice(0, 150);
@@ -65,7 +79,7 @@ type Attachment = {
   doctor?: { name: string; identificationDocument: { type: IdType; number: string }; service: keyof typeof DOCTOR_SERVICE } | null;
 };
 
-const ATTACHMENT_LABEL = { EMISOR: 'Documento del emisor', RECEPTOR: 'Documento del receptor' } as const;
+export const ATTACHMENT_LABEL = { EMISOR: 'Documento del emisor', RECEPTOR: 'Documento del receptor' } as const;
 
 /** otrosDocumentos of FC and CCF. */
 export function otrosDocumentos(attachments: readonly Attachment[] | null | undefined) {

@@ -4,11 +4,10 @@ import { CAT020_BY_ISO } from '../../../../shared/catalogs/data/country-cat020';
 import type { FexBody, FieldError } from '../../../../shared/contract';
 import { amountInWords, computeFex, num } from '../../../../shared/tax';
 import type { BuildContext, Built } from './context';
-import { activityName, apendice, direccion, emisorCore, establishment, identificacion, idNumber, idTypeCode, payment, ventaTercero } from './common';
+import { ATTACHMENT_LABEL, activityName, apendice, emisor, identificacion, idNumber, idTypeCode, payment, ventaTercero } from './common';
 import { ATTACHMENT, INCOTERM, ITEM_TYPE, PERSON_TYPE, TRANSPORT, UNIT, UNIT_OTHER } from './mappings';
 
 const EXPORT_IVA = 'C3';
-const ATTACHMENT_LABEL = { EMISOR: 'Documento del emisor', RECEPTOR: 'Documento del receptor' } as const;
 
 export function buildFexV1(body: FexBody, ctx: BuildContext): Built {
   const { lines, noGravado, totals: t, errors } = computeFex(body);
@@ -23,13 +22,7 @@ export function buildFexV1(body: FexBody, ctx: BuildContext): Built {
   const document = {
     identificacion: identificacion(ctx, 1, '11', 'motivoContigencia'),
     emisor: {
-      ...emisorCore(ctx),
-      nombreComercial: ctx.station.company.commercialName ?? null,
-      tipoEstablecimiento: ctx.station.branch.establishmentType,
-      direccion: direccion(ctx.station.company.address),
-      telefono: ctx.station.company.phone,
-      correo: ctx.station.company.email,
-      ...establishment(ctx),
+      ...emisor(ctx, true),
       tipoItemExpor: ITEM_TYPE[body.itemType],
       recintoFiscal: services ? null : (body.taxArea ?? null),
       regimen: services ? null : (body.taxRegimen ?? null),

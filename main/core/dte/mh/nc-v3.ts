@@ -3,10 +3,10 @@
 import type { FieldError, NcBody } from '../../../../shared/contract';
 import { MH_TYPE } from '../../../../shared/contract';
 import { amountInWords, computeSale, num } from '../../../../shared/tax';
-import { ivaTributes, lineTributes, saleSummary, taxpayerReceptor } from './ccf-v3';
+import { ivaTributes, lineTributes, saleLine, saleSummary, taxpayerReceptor } from './sale-lines';
 import type { BuildContext, Built } from './context';
-import { direccion, emisorCore, identificacion, ventaTercero } from './common';
-import { GENERATION, ITEM_TYPE, PAYMENT_CONDITION, UNIT, UNIT_OTHER } from './mappings';
+import { emisor, identificacion, ventaTercero } from './common';
+import { GENERATION, PAYMENT_CONDITION } from './mappings';
 
 export function buildNoteV3(kind: 'NC' | 'ND', body: NcBody, ctx: BuildContext): Built {
   const sale = computeSale(kind, body);
@@ -23,36 +23,10 @@ export function buildNoteV3(kind: 'NC' | 'ND', body: NcBody, ctx: BuildContext):
     documentoRelacionado: related.flatMap((r) =>
       r ? [{ tipoDocumento: MH_TYPE[r.kind], tipoGeneracion: GENERATION.DIGITAL, numeroDocumento: r.codigoGeneracion, fechaEmision: r.issueDate }] : [],
     ),
-    emisor: {
-      ...emisorCore(ctx),
-      nombreComercial: ctx.station.company.commercialName ?? null,
-      tipoEstablecimiento: ctx.station.branch.establishmentType,
-      direccion: direccion(ctx.station.company.address),
-      telefono: ctx.station.company.phone,
-      correo: ctx.station.company.email,
-    },
+    emisor: emisor(ctx, false),
     receptor: taxpayerReceptor(body.recipient),
     ventaTercero: ventaTercero(body.thirdPartySale),
-    cuerpoDocumento: body.items.map((item, i) => {
-      const l = lines[i]!;
-      const taxLine = item.type === 'OTROS';
-      return {
-        numItem: i + 1,
-        tipoItem: ITEM_TYPE[item.type],
-        numeroDocumento: (item.documentNumber ?? '').toUpperCase(),
-        cantidad: item.quantity,
-        codigo: item.internalCode ?? null,
-        codTributo: taxLine ? (item.taxCode ?? null) : null,
-        uniMedida: taxLine ? UNIT_OTHER : (UNIT[item.unitMeasure] ?? UNIT_OTHER),
-        descripcion: item.description,
-        precioUni: num(l.precioUni),
-        montoDescu: num(l.montoDescu),
-        ventaNoSuj: num(l.ventaNoSuj),
-        ventaExenta: num(l.ventaExenta),
-        ventaGravada: num(l.ventaGravada),
-        tributos: lineTributes(l.ventaGravada.greaterThan(0)),
-      };
-    }),
+    cuerpoDocumento: body.items.map((item, i) => ({ ...saleLine(item, lines[i]!, i), tributos: lineTributes(lines[i]!) })),
     resumen: {
       ...saleSummary(sale),
       totalDescu: num(t.totalDescu),
