@@ -1,67 +1,8 @@
-// MH's official schemas, read from ../shared/mh (never copied into the project), compiled with Ajv as the
-// reference (section 10.7) says: strict off, formats on, and no binary-float multipleOf.
-import { readFileSync } from 'node:fs';
+// The official schema folder the tests use, read at ../shared/mh (never copied into the project).
 import { join } from 'node:path';
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
-import { Dec } from '../../shared/tax/decimal';
+import { schemaFolder } from '../../main/core/mh-sim/schema-validator';
 
+export { schemaErrors } from '../../main/core/mh-sim/schema-validator';
 export const SCHEMA_DIR = join(__dirname, '..', '..', '..', 'shared', 'mh', 'schemas', 'legacy-v1-2023');
-
-type Json = Record<string, unknown>;
-
-/**
- * The legacy schemas hard-code the pre-2024 municipality ranges per department (REFERENCE.md §12.3), so every
- * 2024 municipality code fails them. We drop only those per-department conditions; the 2-digit pattern stays.
- */
-function relaxMunicipalities(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(relaxMunicipalities);
-  if (!node || typeof node !== 'object') return node;
-  const out: Json = {};
-  for (const [k, v] of Object.entries(node as Json)) {
-    if (k === 'multipleOf') {
-      out[EXACT_MULTIPLE_OF] = v;
-    } else if (k === 'allOf' && Array.isArray(v)) {
-      const kept = v.filter((c) => !(JSON.stringify((c as Json).if ?? '').includes('departamento') && JSON.stringify((c as Json).then ?? '').includes('municipio')));
-      if (kept.length) out[k] = kept.map(relaxMunicipalities);
-    } else out[k] = relaxMunicipalities(v);
-  }
-  return out;
-}
-
-/**
- * multipleOf checked exactly, on the number as JSON writes it (its shortest decimal form), as MH reads the
- * document text. Ajv divides binary floats: 1.15044248 / 1e-8 or 33973.020148 / 1e-8 misses an integer by
- * more than any fixed multipleOfPrecision allows, so Ajv would reject valid values.
- */
-const EXACT_MULTIPLE_OF = 'x-exactMultipleOf';
-
-const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
-
-export function loadValidator(file: string): ValidateFunction {
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  (addFormats as unknown as (a: Ajv) => void)(ajv);
-  ajv.addKeyword({
-    keyword: EXACT_MULTIPLE_OF,
-    type: 'number',
-    schemaType: 'number',
-    error: { message: (cxt) => `must be a multiple of ${String(cxt.schema)}` },
-    validate: (step: number, value: number) => new Dec(String(value)).mod(new Dec(String(step))).isZero(),
-  });
-  const schema = JSON.parse(readFileSync(join(SCHEMA_DIR, file), 'utf8').replace(/^\uFEFF/, '')) as Json;
-  delete schema.$schema;
-  return ajv.compile(relaxMunicipalities(schema) as Json);
-}
-
-const cache = new Map<string, ValidateFunction>();
-export function validatorFor(file: string): ValidateFunction {
-  let v = cache.get(file);
-  if (!v) {
-    v = loadValidator(file);
-    cache.set(file, v);
-  }
-  return v;
-}
-
-export const schemaErrors = (v: ValidateFunction): string =>
-  (v.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''} ${JSON.stringify(e.params)}`).join('\n');
+const folder = schemaFolder(SCHEMA_DIR);
+export const validatorFor = (file: string) => folder.validator(file);
