@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_STATION } from '../../main/core/station/demo';
 import { fcBody } from '../fixtures/bodies';
 import { tempDir } from '../support/core';
-import { exitOf, startServe } from '../support/serve-process';
+import { exitOf, startServe, startSimulatorProcess } from '../support/serve-process';
+import { SCHEMA_DIR } from '../support/mh-schemas';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((f) => f()));
@@ -49,5 +50,19 @@ describe('sello serve', () => {
     const file = join(t.dir, 'station.json');
     writeFileSync(file, JSON.stringify({ ...DEMO_STATION, branch: { ...DEMO_STATION.branch, mhCode: 'm1' } }));
     await expect(startServe(['--config', file, '--port', '0', '--data-dir', t.dir])).rejects.toThrow(/branch\.mhCode/);
+  });
+});
+
+describe('sello mh-sim', () => {
+  it('runs the simulator on its own, says which checks it applies, and switches modes', async () => {
+    const { child, url, output } = await startSimulatorProcess(['--port', '0', '--schemas', SCHEMA_DIR]);
+    expect(output()).toContain('esquemas oficiales');
+    const login = await fetch(`${url}/seguridad/auth`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'user=06142803901121&pwd=x' });
+    expect(await login.json()).toMatchObject({ status: 'OK', body: { token: expect.stringMatching(/^Bearer /) } });
+    const mode = await fetch(`${url}/_sim/mode`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mode: 'down' }) });
+    expect(await mode.json()).toMatchObject({ mode: 'down' });
+    expect((await fetch(`${url}/seguridad/auth`, { method: 'POST' })).status).toBe(503);
+    child.kill('SIGTERM');
+    expect(await exitOf(child)).toBe(0);
   });
 });

@@ -11,7 +11,7 @@ import { ccfBody, crBody, fcBody, fexBody, fseBody, noteBody } from '../support/
 import { ccfBody as fixedCcf, crBody as fixedCr } from '../fixtures/bodies';
 import { fixedClock, testCore } from '../support/core';
 import { schemaErrors, validatorFor } from '../support/mh-schemas';
-import { totalsProblems } from '../support/totals-check';
+import { totalsProblems } from '../../main/core/mh-sim/totals';
 
 const RUNS = Number(process.env.SELLO_PROPERTY_RUNS ?? 100);
 let core: ReturnType<typeof testCore>;

@@ -4,8 +4,11 @@ import { join } from 'node:path';
 export const ROOT = join(__dirname, '..', '..');
 
 /** Starts `sello serve` as a child process (through tsx) and resolves once it prints its URL. */
-export function startServe(args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'main', 'core', 'cli', 'main.ts'), 'serve', ...args], {
+export const startServe = (args: string[]) => startSello(['serve', ...args]);
+export const startSimulatorProcess = (args: string[]) => startSello(['mh-sim', ...args]);
+
+function startSello(args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'main', 'core', 'cli', 'main.ts'), ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -4,15 +4,18 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { consoleLogger } from '../logger';
+import { createMhSimulator } from '../mh-sim/server';
 import { serve } from './serve';
 
 const USAGE = `uso:
-  sello serve [--data-dir DIR] [--host 127.0.0.1] [--port 8417] [--config station.json] [--demo]`;
+  sello serve [--data-dir DIR] [--host 127.0.0.1] [--port 8417] [--config station.json] [--demo]
+  sello mh-sim [--host 127.0.0.1] [--port 8418] [--schemas DIR] [--lote-delay-ms 2000]`;
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === 'mh-sim') return mhSim(rest);
   if (command !== 'serve') {
     process.stderr.write(`${USAGE}\n`);
     return command === undefined || command === '--help' ? 0 : 2;
@@ -60,6 +63,33 @@ async function main(argv: string[]): Promise<number> {
     };
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
+  });
+  return 0;
+}
+
+/** The MH simulator on its own, for POS developers and manual tests; admin routes under /_sim. */
+async function mhSim(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: {
+      host: { type: 'string', default: '127.0.0.1' },
+      port: { type: 'string', default: '8418' },
+      schemas: { type: 'string' },
+      'lote-delay-ms': { type: 'string', default: '2000' },
+    },
+  });
+  const logger = consoleLogger();
+  const sim = createMhSimulator({ logger, loteDelayMs: Number(values['lote-delay-ms']), ...(values.schemas ? { schemasDir: values.schemas } : {}) });
+  await sim.app.listen({ host: values.host, port: Number(values.port) });
+  const address = sim.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : Number(values.port);
+  process.stderr.write(`MH simulado (${sim.checks === 'schemas' ? `esquemas oficiales de ${values.schemas}` : 'validaciones propias, sin esquemas de MH'}).\n`);
+  process.stdout.write(`listening on http://${values.host}:${port}\n`);
+  await new Promise<void>((done) => {
+    const stop = () => void sim.app.close().then(() => done());
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
   });
   return 0;
 }

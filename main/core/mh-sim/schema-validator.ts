@@ -11,6 +11,7 @@ import { Dec } from '../../../shared/tax/decimal';
 type Json = Record<string, unknown>;
 
 /**
+ * Adjusts MH's schema text for a standard validator; each change is one MH's own servers evidently do not make.
  * The legacy schemas hard-code the pre-2024 municipality ranges per department (REFERENCE.md §12.3), so every
  * 2024 municipality code fails them. We drop only those per-department conditions; the 2-digit pattern stays.
  */
@@ -21,6 +22,9 @@ function relaxMunicipalities(node: unknown): unknown {
   for (const [k, v] of Object.entries(node as Json)) {
     if (k === 'multipleOf') {
       out[EXACT_MULTIPLE_OF] = v;
+    } else if (k === 'pattern' && v === BROKEN_CONTROL_NUMBER) {
+      // anulacion-schema-v2's alternation is ungrouped and refuses DTE-14 and DTE-15 (REFERENCE.md §6.1).
+      out[k] = '^DTE-(0[0-9]|1[0-5])-[A-Z0-9]{8}-[0-9]{15}$';
     } else if (k === 'allOf' && Array.isArray(v)) {
       const kept = v.filter((c) => !(JSON.stringify((c as Json).if ?? '').includes('departamento') && JSON.stringify((c as Json).then ?? '').includes('municipio')));
       if (kept.length) out[k] = kept.map(relaxMunicipalities);
@@ -35,6 +39,7 @@ function relaxMunicipalities(node: unknown): unknown {
  * more than any fixed multipleOfPrecision allows, so Ajv would reject valid values.
  */
 const EXACT_MULTIPLE_OF = 'x-exactMultipleOf';
+const BROKEN_CONTROL_NUMBER = '^DTE-0[0-9]|1[0-2]-[A-Z0-9]{8}-[0-9]{15}$';
 
 const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
 

@@ -1,6 +1,6 @@
-// Re-adds an MH document's amounts from its own lines, independently of shared/tax, and lists every sum
+// Re-adds an MH document's amounts from its own lines (not with shared/tax's sums) and lists every sum
 // that is off by more than MH's tolerance of one cent.
-import { Dec, amountInWords, dec } from '../../shared/tax';
+import { Dec, amountInWords, dec } from '../../../shared/tax';
 
 type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const CENT = dec('0.01');

@@ -1,0 +1,106 @@
+// How the simulated MH judges a signed document: signature, identity, schema, dates, duplicates, totals.
+import { compactVerify } from 'jose';
+import { localDateTime } from '../clock';
+import type { SimState } from './state';
+import { schemaErrors, type schemaFolder } from './schema-validator';
+import { totalsProblems } from './totals';
+
+/** MH's schema file of each (tipoDte, version) the simulator knows. */
+export const SCHEMA_FILES: Record<string, string> = {
+  '01/1': 'fe-fc-v1.json',
+  '03/3': 'fe-ccf-v3.json',
+  '05/3': 'fe-nc-v3.json',
+  '06/3': 'fe-nd-v3.json',
+  '07/1': 'fe-cr-v1.json',
+  '11/1': 'fe-fex-v1.json',
+  '14/1': 'fe-fse-v1.json',
+};
+const KIND_BY_TYPE: Record<string, string> = { '01': 'FC', '03': 'CCF', '05': 'NC', '06': 'ND', '07': 'CR', '11': 'FEX', '14': 'FSE' };
+
+export type Verdict =
+  | { readonly ok: true; readonly doc: Record<string, any>; readonly observations: string[] } // eslint-disable-line @typescript-eslint/no-explicit-any
+  | { readonly ok: false; readonly code: string; readonly message: string; readonly observations: string[] };
+
+type Folder = ReturnType<typeof schemaFolder> | null;
+
+const fail = (code: string, message: string, observations: string[] = []): Verdict => ({ ok: false, code, message, observations });
+
+/** The payload of a JWS, unverified: to learn whose key verifies it. */
+function peek(jws: string): Record<string, any> | null { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const part = jws.split('.')[1];
+  try {
+    return part ? (JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function verifySigned(state: SimState, jws: string, nitOf: (doc: Record<string, any>) => unknown): Promise<Verdict> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const doc = peek(jws);
+  if (!doc) return fail('803', 'DOCUMENTO NO ES UN JWS VALIDO');
+  const nit = String(nitOf(doc) ?? '');
+  const key = state.keys.get(nit);
+  if (!key) return fail('801', `NO EXISTE CERTIFICADO ACTIVO PARA EL NIT ${nit}`);
+  try {
+    const { protectedHeader } = await compactVerify(jws, key, { algorithms: ['RS512'] });
+    if (JSON.stringify(protectedHeader) !== '{"alg":"RS512"}') return fail('803', 'ENCABEZADO DE FIRMA NO VALIDO');
+  } catch {
+    return fail('803', 'FIRMA ELECTRONICA NO VALIDA');
+  }
+  return { ok: true, doc, observations: [] };
+}
+
+/** The project's own checks, used when no schema folder was given. */
+function ownChecks(doc: Record<string, any>): string[] { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const problems: string[] = [];
+  for (const key of ['identificacion', 'emisor', 'cuerpoDocumento', 'resumen']) if (!(key in doc)) problems.push(`[${key}] REQUERIDO`);
+  const id = doc.identificacion ?? {};
+  if (!/^DTE-\d{2}-[A-Z0-9]{8}-\d{15}$/.test(String(id.numeroControl))) problems.push('[identificacion.numeroControl] FORMATO NO VALIDO');
+  if (!/^[A-F0-9]{8}-[A-F0-9]{4}-[A-F0-9]{4}-[A-F0-9]{4}-[A-F0-9]{12}$/.test(String(id.codigoGeneracion))) problems.push('[identificacion.codigoGeneracion] FORMATO NO VALIDO');
+  return problems;
+}
+
+export interface EnvelopeFacts {
+  readonly ambiente: unknown;
+  readonly version: unknown;
+  readonly tipoDte: unknown;
+  readonly codigoGeneracion: unknown;
+}
+
+/** Everything MH checks on a DTE after the signature. `envelope` is null inside a lote. */
+export function judgeDte(state: SimState, folder: Folder, doc: Record<string, any>, envelope: EnvelopeFacts | null, now: Date): Verdict { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const id = doc.identificacion ?? {};
+  if (envelope) {
+    for (const field of ['ambiente', 'version', 'tipoDte', 'codigoGeneracion'] as const) {
+      if (String(envelope[field]) !== String(id[field])) return fail('005', `[identificacion.${field}] NO COINCIDE CON EL ENVIO`);
+    }
+  }
+  const schemaFile = SCHEMA_FILES[`${String(id.tipoDte)}/${String(id.version)}`];
+  if (!schemaFile) return fail('006', `[identificacion.version] TIPO O VERSION DE DTE NO SOPORTADO`);
+  if (folder) {
+    const validate = folder.validator(schemaFile);
+    if (!validate(doc)) return fail('008', 'DOCUMENTO NO CUMPLE EL ESQUEMA', schemaErrors(validate).split('\n').slice(0, 20));
+  } else {
+    const problems = ownChecks(doc);
+    if (problems.length) return fail('008', 'DOCUMENTO NO CUMPLE LAS VALIDACIONES', problems);
+  }
+  const prior = state.documents.get(String(id.codigoGeneracion));
+  if (prior) return fail('004', '[identificacion.codigoGeneracion] YA EXISTE UN REGISTRO CON ESE VALOR');
+  if (state.controlNumbers.has(String(id.numeroControl))) return fail('004', '[identificacion.numeroControl] YA EXISTE UN REGISTRO CON ESE VALOR');
+
+  const today = localDateTime(now).date;
+  const yesterday = localDateTime(new Date(now.getTime() - 86_400_000)).date;
+  if (id.tipoOperacion === 2) {
+    // A contingency document must be listed in a sealed event and arrive within its 72 hours.
+    const deadline = state.contingencyAllowed.get(String(id.codigoGeneracion));
+    if (deadline === undefined) return fail('010', 'DOCUMENTO NO SE ENCUENTRA EN UN EVENTO DE CONTINGENCIA RECIBIDO');
+    if (now.getTime() > deadline) return fail('011', 'PLAZO PARA TRANSMITIR DOCUMENTO DE CONTINGENCIA VENCIDO');
+  } else if (String(id.fecEmi) > today || String(id.fecEmi) < yesterday) {
+    // MH's slack: a normal transmission carries today's date, or yesterday's.
+    return fail('009', `[identificacion.fecEmi] FECHA FUERA DEL RANGO PERMITIDO (${String(id.fecEmi)})`);
+  }
+  const kind = KIND_BY_TYPE[String(id.tipoDte)] ?? '';
+  // Wrong sums do not stop the reception: they come back as observations (code 002).
+  const observations = totalsProblems(kind, doc).map((p) => `[resumen.${p.split(':')[0]}] CALCULO INCORRECTO`);
+  return { ok: true, doc, observations };
+}

@@ -1,0 +1,279 @@
+// `sello mh-sim`: a real HTTP server that behaves as MH's TEST API (DESIGN.md §5), for the demo, the
+// integration tests and the benchmark. Admin routes under /_sim switch its behaviour at run time.
+import { createPublicKey, randomBytes as nodeRandomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { isoLocal, localDateTime, systemClock, type Clock } from '../clock';
+import { silentLogger, type Logger } from '../logger';
+import { judgeDte, verifySigned, type Verdict } from './checks';
+import { schemaFolder } from './schema-validator';
+import { SIM_MODES, newSimState, type SimMode, type SimState } from './state';
+
+export interface SimOptions {
+  /** A folder of MH's official schemas (e.g. ../shared/mh/schemas/legacy-v1-2023); without one, own checks. */
+  readonly schemasDir?: string;
+  readonly clock?: Clock;
+  readonly random?: (n: number) => Buffer;
+  readonly logger?: Logger;
+  /** How long a lote takes to process (MH: 1–3 minutes). */
+  readonly loteDelayMs?: number;
+  readonly tokenTtlMs?: number;
+  /** Accepted credentials by NIT; when absent any non-empty password is accepted. */
+  readonly credentials?: ReadonlyMap<string, string>;
+}
+
+export interface MhSimulator {
+  readonly app: FastifyInstance;
+  readonly state: SimState;
+  readonly checks: 'schemas' | 'own';
+  setMode(mode: SimMode, slowMs?: number): void;
+  /** MH's copy of a taxpayer's certificate: the public key it verifies signatures with. */
+  registerKey(nit: string, spkiBase64: string): void;
+}
+
+const DAY = 86_400_000;
+const fh = (d: Date) => {
+  const l = localDateTime(d);
+  return `${l.date.slice(8, 10)}/${l.date.slice(5, 7)}/${l.date.slice(0, 4)} ${l.time}`;
+};
+
+export function createMhSimulator(options: SimOptions = {}): MhSimulator {
+  const clock = options.clock ?? systemClock;
+  const random = options.random ?? nodeRandomBytes;
+  const logger = options.logger ?? silentLogger;
+  const folder = options.schemasDir ? schemaFolder(options.schemasDir) : null;
+  const state = newSimState();
+  const loteDelayMs = options.loteDelayMs ?? 2000;
+  const tokenTtlMs = options.tokenTtlMs ?? 12 * 3600_000;
+  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
+  if (!folder) logger.warn('mh-sim: no schema folder given; documents get the project\'s own checks, not MH\'s schemas');
+
+  const seal = () => `${localDateTime(clock.now()).date.slice(0, 4)}${random(18).toString('hex').toUpperCase()}`;
+  const uuid = () => {
+    const h = random(16).toString('hex').toUpperCase();
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-A${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  };
+  const count = (op: string) => (state.counts[op] = (state.counts[op] ?? 0) + 1);
+  const nitOfToken = (auth: unknown): string | null => {
+    const t = state.tokens.get(String(auth ?? ''));
+    return t && t.expiresAt > clock.now().getTime() ? t.nit : null;
+  };
+  const answer = (v: Verdict, codigoGeneracion: unknown, version: unknown) => {
+    const base = { version, ambiente: '00', versionApp: 2, codigoGeneracion, fhProcesamiento: fh(clock.now()) };
+    if (!v.ok) {
+      return { ...base, estado: 'RECHAZADO', selloRecibido: null, clasificaMsg: '11', codigoMsg: v.code, descripcionMsg: v.message, observaciones: v.observations };
+    }
+    const withObs = v.observations.length > 0;
+    return {
+      ...base,
+      estado: 'PROCESADO',
+      selloRecibido: seal(),
+      clasificaMsg: '10',
+      codigoMsg: withObs ? '002' : '001',
+      descripcionMsg: withObs ? 'RECIBIDO CON OBSERVACIONES' : 'RECIBIDO',
+      observaciones: v.observations,
+    };
+  };
+
+  /** Judges one signed DTE and remembers the outcome (MH keeps rejections too, for consultadte). */
+  async function receive(jws: string, envelope: { ambiente: unknown; version: unknown; tipoDte: unknown; codigoGeneracion: unknown } | null) {
+    let verdict = await verifySigned(state, jws, (d) => d.emisor?.nit);
+    const doc = verdict.ok ? verdict.doc : null;
+    if (verdict.ok) verdict = judgeDte(state, folder, verdict.doc, envelope, clock.now());
+    if (verdict.ok && state.mode === 'reject') verdict = { ok: false, code: '099', message: 'DOCUMENTO RECHAZADO (SIMULADOR EN MODO RECHAZO)', observations: [] };
+    const id = doc?.identificacion ?? {};
+    const body = answer(verdict, id.codigoGeneracion ?? envelope?.codigoGeneracion ?? null, id.version ?? envelope?.version ?? null);
+    // A duplicate is answered but does not replace what MH already holds.
+    if (doc && !(verdict.ok === false && verdict.code === '004')) {
+      state.documents.set(String(id.codigoGeneracion), {
+        body,
+        nit: String(doc.emisor?.nit ?? ''),
+        tipoDte: String(id.tipoDte),
+        numeroControl: verdict.ok ? String(id.numeroControl) : null,
+        accepted: verdict.ok,
+        fecEmi: String(id.fecEmi ?? ''),
+        jws,
+      });
+      if (verdict.ok) state.controlNumbers.set(String(id.numeroControl), String(id.codigoGeneracion));
+    }
+    return body;
+  }
+
+  // Behaviour switches: down answers 503 at once, slow waits, flaky fails every other call, drop processes and
+  // then cuts the connection without answering.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.startsWith('/_sim')) return;
+    state.requests += 1;
+    state.lastUserAgent = req.headers['user-agent'] ?? null;
+    if (state.mode === 'down') return reply.code(503).type('text/html').send('<html><body>Servicio no disponible</body></html>');
+    if (state.mode === 'flaky' && state.requests % 2 === 1) return reply.code(503).type('text/html').send('<html><body>Servicio no disponible</body></html>');
+    // A slow login is slow from the start; documents are processed first and answered late (see send()).
+    if (state.mode === 'slow' && req.url === '/seguridad/auth') await new Promise((r) => setTimeout(r, state.slowMs));
+  });
+  const send = async (reply: FastifyReply, status: number, body: unknown) => {
+    if (state.mode === 'slow') await new Promise((r) => setTimeout(r, state.slowMs));
+    if (state.mode === 'drop') {
+      reply.raw.destroy();
+      return reply;
+    }
+    return reply.code(status).send(body);
+  };
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  app.post('/seguridad/auth', async (req, reply) => {
+    count('auth');
+    const form = (req.body ?? {}) as { user?: string; pwd?: string };
+    if (!req.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+      return reply.code(400).send({ status: 'ERROR', error: 'Bad Request', message: 'Se esperaba application/x-www-form-urlencoded' });
+    }
+    const expected = options.credentials?.get(String(form.user));
+    const valid = form.user && form.pwd && (options.credentials ? expected === form.pwd : true);
+    // Bad credentials come back as HTTP 200 with status ERROR, as MH does.
+    if (!valid) return reply.code(200).send({ status: 'ERROR', error: 'Unauthorized', message: 'Usuario no valido' });
+    const token = `Bearer ${random(24).toString('base64url')}`;
+    state.tokens.set(token, { nit: String(form.user), expiresAt: clock.now().getTime() + tokenTtlMs });
+    return reply.send({ status: 'OK', body: { user: form.user, token, rol: { nombre: 'Usuario', codigo: 'ROLE_USER' }, roles: ['ROLE_USER'], tokenType: 'Bearer' } });
+  });
+
+  const authed = (req: { headers: Record<string, unknown> }, reply: FastifyReply): string | null => {
+    const nit = nitOfToken(req.headers.authorization);
+    if (!nit) {
+      void reply.code(401).send({ status: 'ERROR', codigo: '107', mensaje: 'ERROR TOKEN INVÁLIDO' });
+      return null;
+    }
+    return nit;
+  };
+
+  app.post('/fesv/recepciondte', async (req, reply) => {
+    if (!authed(req, reply)) return reply;
+    count('recepciondte');
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    if (typeof b.documento !== 'string' || !Number.isInteger(b.idEnvio)) {
+      return send(reply, 400, { estado: 'RECHAZADO', codigoMsg: '001', descripcionMsg: 'ESTRUCTURA DEL ENVIO NO VALIDA', selloRecibido: null, observaciones: [] });
+    }
+    const body = await receive(b.documento, { ambiente: b.ambiente, version: b.version, tipoDte: b.tipoDte, codigoGeneracion: b.codigoGeneracion });
+    return send(reply, body.estado === 'PROCESADO' ? 200 : 400, body);
+  });
+
+  app.post('/fesv/recepcion/consultadte/', async (req, reply) => {
+    if (!authed(req, reply)) return reply;
+    count('consultadte');
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const found = state.documents.get(String(b.codigoGeneracion));
+    if (!found || found.nit !== String(b.nitEmisor) || found.tipoDte !== String(b.tdte)) {
+      return send(reply, 200, { estado: 'RECHAZADO', codigoGeneracion: b.codigoGeneracion, selloRecibido: null, codigoMsg: '020', descripcionMsg: 'NO SE ENCONTRO REGISTRO CON ESE CODIGO DE GENERACION', observaciones: [] });
+    }
+    return send(reply, 200, found.body);
+  });
+
+  app.post('/fesv/recepcionlote/', async (req, reply) => {
+    const nit = authed(req, reply);
+    if (!nit) return reply;
+    count('recepcionlote');
+    const b = (req.body ?? {}) as { documentos?: unknown; idEnvio?: unknown; version?: unknown };
+    if (!Array.isArray(b.documentos) || b.documentos.length === 0 || b.documentos.length > 100) {
+      return send(reply, 400, { estado: 'RECHAZADO', codigoMsg: '002', descripcionMsg: 'UN LOTE LLEVA DE 1 A 100 DOCUMENTOS' });
+    }
+    const codigoLote = uuid();
+    const procesados: Record<string, unknown>[] = [];
+    const rechazados: Record<string, unknown>[] = [];
+    for (const jws of b.documentos) {
+      const body = await receive(String(jws), null);
+      (body.estado === 'PROCESADO' ? procesados : rechazados).push(body);
+    }
+    // MH processes lotes asynchronously: results become visible after the delay.
+    state.lotes.set(codigoLote, { nit, readyAt: clock.now().getTime() + loteDelayMs, procesados, rechazados });
+    return send(reply, 200, { version: b.version ?? 2, ambiente: '00', versionApp: 2, estado: 'RECIBIDO', idEnvio: b.idEnvio, fhProcesamiento: fh(clock.now()), codigoLote, codigoMsg: '001', descripcionMsg: 'LOTE RECIBIDO, VALIDADO Y PROCESADO' });
+  });
+
+  app.get('/fesv/recepcion/consultadtelote/:codigoLote', async (req, reply) => {
+    if (!authed(req, reply)) return reply;
+    count('consultadtelote');
+    const lote = state.lotes.get((req.params as { codigoLote: string }).codigoLote);
+    if (!lote) return send(reply, 404, { estado: 'RECHAZADO', descripcionMsg: 'LOTE NO ENCONTRADO' });
+    if (clock.now().getTime() < lote.readyAt) return send(reply, 200, { procesados: [], rechazados: [] });
+    return send(reply, 200, { procesados: lote.procesados, rechazados: lote.rechazados });
+  });
+
+  app.post('/fesv/contingencia', async (req, reply) => {
+    if (!authed(req, reply)) return reply;
+    count('contingencia');
+    const b = (req.body ?? {}) as { nit?: unknown; documento?: unknown };
+    let verdict = await verifySigned(state, String(b.documento ?? ''), (d) => d.emisor?.nit);
+    if (verdict.ok && folder) {
+      const validate = folder.validator('contingencia-schema-v3.json');
+      if (!validate(verdict.doc)) verdict = { ok: false, code: '008', message: 'EVENTO NO CUMPLE EL ESQUEMA', observations: [] };
+    }
+    const now = clock.now();
+    if (!verdict.ok) return send(reply, 400, { estado: 'RECHAZADO', fechaHora: fh(now), mensaje: verdict.message, selloRecibido: null, observaciones: verdict.observations });
+    const ev = verdict.doc;
+    const sealValue = seal();
+    for (const d of (ev.detalleDTE ?? []) as { codigoGeneracion: string }[]) state.contingencyAllowed.set(d.codigoGeneracion, now.getTime() + 3 * DAY);
+    state.events.set(String(ev.identificacion?.codigoGeneracion), ev);
+    return send(reply, 200, { estado: 'RECIBIDO', fechaHora: fh(now), mensaje: 'Documento recibido', selloRecibido: sealValue, observaciones: [] });
+  });
+
+  app.post('/fesv/anulardte', async (req, reply) => {
+    if (!authed(req, reply)) return reply;
+    count('anulardte');
+    const b = (req.body ?? {}) as { documento?: unknown; version?: unknown };
+    let verdict = await verifySigned(state, String(b.documento ?? ''), (d) => d.emisor?.nit);
+    const ev = verdict.ok ? verdict.doc : null;
+    const target = ev ? state.documents.get(String(ev.documento?.codigoGeneracion)) : undefined;
+    if (verdict.ok && folder) {
+      const validate = folder.validator('anulacion-schema-v2.json');
+      if (!validate(ev)) verdict = { ok: false, code: '008', message: 'EVENTO NO CUMPLE EL ESQUEMA', observations: [] };
+    }
+    if (verdict.ok && (!target || !target.accepted)) verdict = { ok: false, code: '012', message: 'EL DOCUMENTO A INVALIDAR NO EXISTE O NO FUE PROCESADO', observations: [] };
+    if (verdict.ok && target && target.body.selloRecibido !== ev?.documento?.selloRecibido) verdict = { ok: false, code: '013', message: 'SELLO DE RECEPCION NO COINCIDE', observations: [] };
+    if (verdict.ok && state.invalidated.has(String(ev?.documento?.codigoGeneracion))) verdict = { ok: false, code: '014', message: 'EL DOCUMENTO YA FUE INVALIDADO', observations: [] };
+    if (verdict.ok && state.mode === 'reject') verdict = { ok: false, code: '099', message: 'EVENTO RECHAZADO (SIMULADOR EN MODO RECHAZO)', observations: [] };
+    const body = answer(verdict, ev?.identificacion?.codigoGeneracion ?? null, b.version ?? 2);
+    if (verdict.ok) state.invalidated.set(String(ev?.documento?.codigoGeneracion), { ...body, descripcionMsg: 'Invalidación Recibida y Procesada' });
+    return send(reply, verdict.ok ? 200 : 400, verdict.ok ? { ...body, descripcionMsg: 'Invalidación Recibida y Procesada' } : body);
+  });
+
+  // Admin: how tests and the demo steer the simulator.
+  app.post('/_sim/mode', async (req, reply) => {
+    const b = (req.body ?? {}) as { mode?: string; slowMs?: number };
+    if (!(SIM_MODES as readonly string[]).includes(String(b.mode))) return reply.code(400).send({ error: `mode: ${SIM_MODES.join(', ')}` });
+    sim.setMode(b.mode as SimMode, b.slowMs);
+    return reply.send({ mode: state.mode, slowMs: state.slowMs });
+  });
+  app.post('/_sim/certificates', async (req, reply) => {
+    const b = (req.body ?? {}) as { nit?: string; publicKey?: string };
+    try {
+      sim.registerKey(String(b.nit), String(b.publicKey));
+    } catch {
+      return reply.code(400).send({ error: 'publicKey: SPKI DER en base64' });
+    }
+    return reply.code(204).send();
+  });
+  app.get('/_sim/state', async () => ({
+    mode: state.mode,
+    checks: folder ? 'schemas' : 'own',
+    at: isoLocal(clock.now()),
+    counts: state.counts,
+    documents: state.documents.size,
+    accepted: [...state.documents.values()].filter((d) => d.accepted).length,
+    events: state.events.size,
+    invalidated: state.invalidated.size,
+  }));
+
+  const sim: MhSimulator = {
+    app,
+    state,
+    checks: folder ? 'schemas' : 'own',
+    setMode(mode, slowMs) {
+      state.mode = mode;
+      if (slowMs !== undefined) state.slowMs = slowMs;
+      logger.info('mh-sim mode', { mode, slowMs: state.slowMs });
+    },
+    registerKey(nit, spki) {
+      state.keys.set(nit, createPublicKey({ key: Buffer.from(spki, 'base64'), format: 'der', type: 'spki' }));
+    },
+  };
+  return sim;
+}

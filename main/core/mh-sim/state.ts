@@ -1,0 +1,60 @@
+// What the simulated MH remembers: tokens, registered certificates, received documents, lotes, events.
+import type { KeyObject } from 'node:crypto';
+
+export const SIM_MODES = ['normal', 'down', 'slow', 'flaky', 'reject', 'drop'] as const;
+export type SimMode = (typeof SIM_MODES)[number];
+
+export interface StoredAnswer {
+  /** MH's answer body, replayed by consultadte. */
+  readonly body: Record<string, unknown>;
+  readonly nit: string;
+  readonly tipoDte: string;
+  readonly numeroControl: string | null;
+  readonly accepted: boolean;
+  readonly fecEmi: string | null;
+  readonly jws: string;
+}
+
+export interface LoteState {
+  readonly nit: string;
+  readonly readyAt: number;
+  readonly procesados: Record<string, unknown>[];
+  readonly rechazados: Record<string, unknown>[];
+}
+
+export interface SimState {
+  mode: SimMode;
+  slowMs: number;
+  requests: number;
+  lastUserAgent: string | null;
+  readonly tokens: Map<string, { nit: string; expiresAt: number }>;
+  readonly keys: Map<string, KeyObject>;
+  /** By codigoGeneracion. */
+  readonly documents: Map<string, StoredAnswer>;
+  readonly controlNumbers: Map<string, string>;
+  readonly lotes: Map<string, LoteState>;
+  /** Generation codes listed in a sealed contingency event, with the deadline to receive them. */
+  readonly contingencyAllowed: Map<string, number>;
+  readonly events: Map<string, Record<string, unknown>>;
+  readonly invalidated: Map<string, Record<string, unknown>>;
+  /** How many times each operation was called, for tests ("reaches MH once"). */
+  readonly counts: Record<string, number>;
+}
+
+export function newSimState(): SimState {
+  return {
+    mode: 'normal',
+    slowMs: 10_000,
+    requests: 0,
+    lastUserAgent: null,
+    tokens: new Map(),
+    keys: new Map(),
+    documents: new Map(),
+    controlNumbers: new Map(),
+    lotes: new Map(),
+    contingencyAllowed: new Map(),
+    events: new Map(),
+    invalidated: new Map(),
+    counts: {},
+  };
+}

@@ -1,0 +1,75 @@
+// What an answer from MH means, decided from MH's `estado`, codes and messages (REFERENCE.md §3, pitfall 8),
+// never from the HTTP status alone. One pure function, table-tested.
+
+/** What the transport saw: a response, no answer in time, or no connection at all. */
+export type Exchange =
+  | { readonly kind: 'response'; readonly status: number; readonly body: unknown }
+  | { readonly kind: 'timeout' }
+  /** The request never reached MH (refused, DNS, offline): safe to send again. */
+  | { readonly kind: 'unreachable'; readonly message: string }
+  /** The connection broke after the request left: MH may have processed it. */
+  | { readonly kind: 'broken'; readonly message: string };
+
+export type Outcome =
+  | { readonly outcome: 'accepted'; readonly seal: string; readonly observations: readonly string[] }
+  | { readonly outcome: 'accepted_with_observations'; readonly seal: string; readonly observations: readonly string[] }
+  | { readonly outcome: 'rejected'; readonly code: string; readonly message: string; readonly observations: readonly string[] }
+  /** MH already holds this generation code: query it and take its seal. */
+  | { readonly outcome: 'duplicate'; readonly message: string }
+  /** Nothing was processed (MH busy, unreachable): send again later. */
+  | { readonly outcome: 'retry'; readonly reason: string }
+  /** MH may or may not have it: query before any resend. */
+  | { readonly outcome: 'unknown'; readonly reason: string }
+  /** The token is missing or expired: log in again, then retry once. */
+  | { readonly outcome: 'auth'; readonly reason: string }
+  /** Only from consultadte: MH has no document with that code. */
+  | { readonly outcome: 'not_found'; readonly message: string };
+
+type Body = Record<string, unknown>;
+const str = (v: unknown): string => (typeof v === 'string' ? v : v == null ? '' : String(v));
+const observationsOf = (b: Body): string[] => (Array.isArray(b.observaciones) ? b.observaciones.map(str) : []);
+const SEAL = /^[A-Z0-9]{40}$/;
+const AUTH_CODES = new Set(['107', '108']);
+
+export function classify(x: Exchange, purpose: 'send' | 'query' = 'send'): Outcome {
+  switch (x.kind) {
+    case 'timeout':
+      return { outcome: 'unknown', reason: 'MH no respondió a tiempo' };
+    case 'broken':
+      return { outcome: 'unknown', reason: `la conexión se cortó: ${x.message}` };
+    case 'unreachable':
+      return { outcome: 'retry', reason: `MH no es alcanzable: ${x.message}` };
+    case 'response':
+      return classifyResponse(x.status, x.body, purpose);
+    default: {
+      const never: never = x;
+      return never;
+    }
+  }
+}
+
+function classifyResponse(status: number, raw: unknown, purpose: 'send' | 'query'): Outcome {
+  const b: Body = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Body) : {};
+  const code = str(b.codigoMsg ?? b.codigo);
+  const message = str(b.descripcionMsg ?? b.mensaje ?? b.message);
+  if (status === 401 || status === 403 || AUTH_CODES.has(code)) return { outcome: 'auth', reason: message || `HTTP ${status}` };
+  const estado = str(b.estado).toUpperCase();
+  if (estado === 'PROCESADO' || estado === 'RECIBIDO') {
+    const seal = str(b.selloRecibido ?? b.numValidacion);
+    // PROCESADO without a seal is inconclusive (REFERENCE.md §3): ask again.
+    if (!SEAL.test(seal)) return { outcome: 'unknown', reason: 'MH respondió sin sello de recepción' };
+    return code === '002' || observationsOf(b).length > 0
+      ? { outcome: 'accepted_with_observations', seal, observations: observationsOf(b) }
+      : { outcome: 'accepted', seal, observations: [] };
+  }
+  if (estado === 'RECHAZADO') {
+    if (/YA EXISTE UN REGISTRO/i.test(message)) return { outcome: 'duplicate', message };
+    if (purpose === 'query' && /NO (SE )?(ENCONTR|EXISTE)/i.test(message)) return { outcome: 'not_found', message };
+    return { outcome: 'rejected', code, message, observations: observationsOf(b) };
+  }
+  if (purpose === 'query' && (status === 404 || /NO (SE )?(ENCONTR|EXISTE)/i.test(message))) return { outcome: 'not_found', message };
+  // Busy or unavailable before processing: nothing happened, send again later.
+  if (status === 429 || status === 503) return { outcome: 'retry', reason: `HTTP ${status}` };
+  // Any other answer (5xx, an HTML error page, an unexpected body) says nothing about the document.
+  return { outcome: 'unknown', reason: `respuesta no reconocida (HTTP ${status})` };
+}
