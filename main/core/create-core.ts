@@ -20,6 +20,9 @@ import { openStore, type Store } from './store/database';
 import { generateMhCertificate } from './signing/certificate';
 import { signingKeys, type SigningKeys } from './signing/signing-key';
 import { readFileSync } from 'node:fs';
+import { mhClient, type MhClient } from './mh/client';
+import { unitFrom } from './sync/backoff';
+import { createSyncEngine, type SyncEngine } from './sync/engine';
 
 export const SELLO_VERSION = '0.1.0';
 const DEMO_CERT_PASSWORD = 'demo';
@@ -36,6 +39,10 @@ export interface CoreDeps {
   readonly nativeBinding?: string;
   /** Station profile applied when the data dir has none yet; the demo station when absent. */
   readonly initialStation?: unknown;
+  /** MH to talk to instead of the station's settings: the demo's embedded simulator, or a test's. */
+  readonly mh?: { readonly baseUrl: string; readonly user: string; readonly password: string; readonly timeoutMs?: number };
+  /** Sync engine tuning: tests shorten the lease, or drive the engine by hand. */
+  readonly sync?: { readonly leaseMs?: number; readonly manual?: boolean; readonly jitter?: () => number };
 }
 
 export interface Core {
@@ -57,6 +64,7 @@ export interface Core {
     invalidate(body: unknown, actor: string): never;
   };
   readonly apiKeys: ApiKeys;
+  readonly sync: SyncEngine;
   readonly signing: Pick<SigningKeys, 'publicKey' | 'nit'>;
   /** Imports MH's certificate (.crt XML) after checking its password and that it is the company's. */
   importCertificate(xml: string, password: string, actor: string): void;
@@ -130,6 +138,34 @@ export function createCore(deps: CoreDeps): Core {
     if (deps.initialStation === undefined) logger.info('no station configured: demo station set up');
   }
 
+  // One MH client per MH address and user, so its token survives between documents.
+  let client: { key: string; value: MhClient } | null = null;
+  const currentClient = (): MhClient | null => {
+    const s = stations.get();
+    const target = deps.mh ?? (s?.mh ? { baseUrl: s.mh.baseUrl, user: s.mh.user, password: null } : null);
+    if (!s || !target) return null;
+    const key = `${target.baseUrl}|${target.user}`;
+    if (client?.key !== key) {
+      client = {
+        key,
+        value: mhClient({
+          baseUrl: target.baseUrl,
+          user: target.user,
+          password: () => target.password ?? stations.mhSecrets()?.password ?? '',
+          ambiente: s.environment === 'LIVE' ? '01' : '00',
+          fetch: deps.fetch ?? fetch,
+          clock,
+          logger,
+          ...(deps.mh?.timeoutMs ? { timeoutMs: deps.mh.timeoutMs } : {}),
+        }),
+      };
+    }
+    return client.value;
+  };
+  const sync = createSyncEngine({ store, clock, random: deps.sync?.jitter ?? unitFrom(random), logger, client: currentClient, ...(deps.sync?.leaseMs ? { leaseMs: deps.sync.leaseMs } : {}), manual: deps.sync?.manual === true });
+  // Resume what a previous run left: pending documents and sends cut short by a crash.
+  sync.wake();
+
   const get = (id: string): DteRecord => {
     const row = findDocument(store, id);
     if (!row) throw new CoreError('DTE_NOT_FOUND', `No existe un DTE con id ${id}.`);
@@ -161,7 +197,11 @@ export function createCore(deps: CoreDeps): Core {
     station,
     configure,
     dtes: {
-      create: (kind, body, actor) => createDte({ store, clock, station, signingKey: () => signing.privateKey() }, kind, body, actor),
+      create(kind, body, actor) {
+        const result = createDte({ store, clock, station, signingKey: () => signing.privateKey() }, kind, body, actor);
+        if (!result.replayed) sync.wake();
+        return result;
+      },
       get,
       list: (query) => listDocuments(store, query),
       approved,
@@ -194,8 +234,12 @@ export function createCore(deps: CoreDeps): Core {
       },
     },
     apiKeys: keys,
+    sync,
     signing: { publicKey: () => signing.publicKey(), nit: () => signing.nit() },
     importCertificate: (xml, password, actor) => importCertificate(xml, password, station().company.nit, actor, 'certificate'),
-    close: () => store.close(),
+    close() {
+      sync.stop();
+      store.close();
+    },
   };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { migrate, MigrationError } from '../../main/core/store/migrate';
 import { MIGRATIONS, type Migration } from '../../main/core/store/migrations';
 import { m001Initial } from '../../main/core/store/migrations/001-initial';
+import { m002OutboxDependencies } from '../../main/core/store/migrations/002-outbox-dependencies';
 
 const tables = (db: BetterSqlite3.Database) =>
   (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
@@ -61,5 +62,19 @@ describe('001 initial', () => {
     insert.run('a', 'CREATED', 'DTE-01-M001P001-000000000000001');
     expect(() => insert.run('b', 'SENT', 'DTE-01-M001P001-000000000000002')).toThrow(/CHECK/);
     expect(() => insert.run('c', 'CREATED', 'DTE-01-M001P001-000000000000001')).toThrow(/UNIQUE/);
+  });
+});
+
+describe('002 outbox dependencies', () => {
+  it('adds depends_on to existing outbox rows, null for them', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, [m001Initial]);
+    db.prepare(`INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
+      pos_number, generated_at, issue_date, created_at, updated_at, request_json, request_hash)
+      VALUES ('a', 'FC', 'TEST', 1, 'CREATED', 'DTE-01-M001P001-000000000000001', 'c', 'M001', 1, 'g', '2026-11-22', 'c', 'u', '{}', 'h')`).run();
+    db.prepare("INSERT INTO outbox (document_id, topic, state, next_attempt_at, created_at) VALUES ('a', 'dte', 'pending', 'n', 'c')").run();
+    migrate(db, [m001Initial, m002OutboxDependencies]);
+    expect(db.prepare('SELECT depends_on FROM outbox').get()).toEqual({ depends_on: null });
+    expect(db.pragma('user_version', { simple: true })).toBe(2);
   });
 });

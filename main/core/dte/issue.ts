@@ -78,6 +78,12 @@ function contextErrors(deps: IssueDeps, kind: DteKind, body: AnyCreateBody, stat
   return errors;
 }
 
+/** An NC or ND is sent only after MH sealed the documents it adjusts. */
+function dependsOn(body: AnyCreateBody): string | null {
+  const related = 'relatedTaxDocuments' in body ? (body.relatedTaxDocuments ?? []) : [];
+  return related.length ? JSON.stringify(related.map((d) => canonicalId(d.id))) : null;
+}
+
 function relatedDocument(store: Store, id: string): RelatedDocument | undefined {
   const d = findDocument(store, id);
   return d ? { kind: d.kind as DteKind, codigoGeneracion: d.id.toUpperCase(), issueDate: d.issue_date } : undefined;
@@ -156,6 +162,7 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
         lease_until: null,
         last_error: null,
         created_at: now.toISOString(),
+        depends_on: dependsOn(body),
       }),
     );
     audit(deps.store, createdAt, actor, 'dte.issued', id, { kind, controlNumber: row.control_number });

@@ -44,6 +44,13 @@ const fail = (reply: FastifyReply, e: unknown, logger: Logger) => {
   return sendProblem(reply, toApiError(e));
 };
 
+/** The `wait` preference in seconds (RFC 7240), capped at 30; null when not asked for. */
+export function preferWait(header: string | string[] | undefined): number | null {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const m = /(?:^|[,;\s])wait\s*=\s*(\d+)/i.exec(value);
+  return m ? Math.min(30, Number(m[1])) : null;
+}
+
 const idParam = (req: FastifyRequest): string => {
   const id = (req.params as { id: string }).id;
   if (!isUuid(id)) throw new CoreError('DTE_NOT_FOUND', `No existe un DTE con id ${id}: el id es un UUID.`);
@@ -114,12 +121,24 @@ export async function buildHttpServer(core: Core, options: HttpOptions): Promise
       scope.post(`/dte/${kind.toLowerCase()}`, async (req, reply) => {
         try {
           const { record, replayed } = core.dtes.create(kind as DteKind, requireBody(req), req.actor);
-          return reply.code(replayed ? 200 : 201).header('location', `/dte/${record.id}`).send(record);
+          const wait = preferWait(req.headers.prefer);
+          let current = record;
+          if (wait !== null) {
+            // Prefer: wait=N (RFC 7240): give MH up to N seconds to answer before responding.
+            if (current.status === 'CREATED' || current.status === 'PROCESSING') {
+              await core.sync.waitForDocument(record.id, wait * 1000);
+              current = core.dtes.get(record.id);
+            }
+            void reply.header('preference-applied', `wait=${wait}`);
+          }
+          return reply.code(replayed ? 200 : 201).header('location', `/dte/${record.id}`).send(current);
         } catch (e) {
           return fail(reply, e, options.logger);
         }
       });
     }
+
+    scope.get('/sync/status', async (_req, reply) => reply.send(core.sync.status()));
 
     scope.post('/dte/invalidate', async (req, reply) => {
       try {

@@ -44,7 +44,8 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
   const state = newSimState();
   const loteDelayMs = options.loteDelayMs ?? 2000;
   const tokenTtlMs = options.tokenTtlMs ?? 12 * 3600_000;
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
+  // Clients that time out leave the simulator answering late on open sockets; closing must not wait for them.
+  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024, forceCloseConnections: true });
   if (!folder) logger.warn('mh-sim: no schema folder given; documents get the project\'s own checks, not MH\'s schemas');
 
   const seal = () => `${localDateTime(clock.now()).date.slice(0, 4)}${random(18).toString('hex').toUpperCase()}`;
@@ -80,6 +81,7 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     const doc = verdict.ok ? verdict.doc : null;
     if (verdict.ok) verdict = judgeDte(state, folder, verdict.doc, envelope, clock.now());
     if (verdict.ok && state.mode === 'reject') verdict = { ok: false, code: '099', message: 'DOCUMENTO RECHAZADO (SIMULADOR EN MODO RECHAZO)', observations: [] };
+    if (verdict.ok && state.mode === 'observations') verdict = { ...verdict, observations: [...verdict.observations, '[resumen.totalLetras] VALOR OBSERVADO (SIMULADOR)'] };
     const id = doc?.identificacion ?? {};
     const body = answer(verdict, id.codigoGeneracion ?? envelope?.codigoGeneracion ?? null, id.version ?? envelope?.version ?? null);
     // A duplicate is answered but does not replace what MH already holds.
@@ -93,7 +95,10 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
         fecEmi: String(id.fecEmi ?? ''),
         jws,
       });
-      if (verdict.ok) state.controlNumbers.set(String(id.numeroControl), String(id.codigoGeneracion));
+      if (verdict.ok) {
+        state.controlNumbers.set(String(id.numeroControl), String(id.codigoGeneracion));
+        state.accepted.push(String(id.codigoGeneracion));
+      }
     }
     return body;
   }

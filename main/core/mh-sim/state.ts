@@ -1,7 +1,7 @@
 // What the simulated MH remembers: tokens, registered certificates, received documents, lotes, events.
 import type { KeyObject } from 'node:crypto';
 
-export const SIM_MODES = ['normal', 'down', 'slow', 'flaky', 'reject', 'drop'] as const;
+export const SIM_MODES = ['normal', 'down', 'slow', 'flaky', 'reject', 'drop', 'observations'] as const;
 export type SimMode = (typeof SIM_MODES)[number];
 
 export interface StoredAnswer {
@@ -37,6 +37,8 @@ export interface SimState {
   readonly contingencyAllowed: Map<string, number>;
   readonly events: Map<string, Record<string, unknown>>;
   readonly invalidated: Map<string, Record<string, unknown>>;
+  /** Generation codes in the order MH accepted them. */
+  readonly accepted: string[];
   /** How many times each operation was called, for tests ("reaches MH once"). */
   readonly counts: Record<string, number>;
 }
@@ -55,6 +57,7 @@ export function newSimState(): SimState {
     contingencyAllowed: new Map(),
     events: new Map(),
     invalidated: new Map(),
+    accepted: [],
     counts: {},
   };
 }

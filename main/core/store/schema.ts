@@ -39,6 +39,8 @@ export interface OutboxTable {
   lease_until: string | null;
   last_error: string | null;
   created_at: string;
+  /** JSON array of document ids that must be APPROVED first; null when none. */
+  depends_on: string | null;
 }
 
 export interface ControlSequencesTable {
