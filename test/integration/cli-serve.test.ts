@@ -26,6 +26,8 @@ describe('sello serve', () => {
       body: JSON.stringify({ ...fcBody('9d7c6b5a-4e3f-4a2b-8c1d-0e9f8a7b6c5d'), generatedAt: undefined }),
     });
     expect(created.status).toBe(201);
+    // The demo's embedded MH simulator seals it.
+    await expect.poll(async () => (await (await fetch(`${url}/dte/9d7c6b5a-4e3f-4a2b-8c1d-0e9f8a7b6c5d`, { headers: { 'X-API-Key': 'sello-demo-api-key' } })).json()).status, { timeout: 10_000 }).toBe('APPROVED');
     child.kill('SIGTERM');
     expect(await exitOf(child)).toBe(0);
   });

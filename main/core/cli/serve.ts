@@ -6,6 +6,7 @@ import { CoreError } from '../errors';
 import { buildHttpServer } from '../http/server';
 import type { Logger } from '../logger';
 import { DEMO_STATION } from '../station/demo';
+import { createMhSimulator, type MhSimulator } from '../mh-sim/server';
 
 export interface ServeOptions {
   readonly dataDir?: string;
@@ -31,17 +32,38 @@ export interface Running {
 }
 
 export async function serve(options: ServeOptions, logger: Logger): Promise<Running> {
-  const profile: unknown = options.config && !options.demo ? JSON.parse(readFileSync(options.config, 'utf8')) : DEMO_STATION;
+  const demo = options.demo || !options.config;
+  const profile: unknown = demo ? DEMO_STATION : JSON.parse(readFileSync(options.config ?? '', 'utf8'));
+  // The demo talks to an MH simulator of its own, in this process, on loopback.
+  let sim: MhSimulator | null = null;
+  let simUrl: string | null = null;
+  if (demo) {
+    sim = createMhSimulator({ logger, loteDelayMs: 3000 });
+    await sim.app.listen({ host: '127.0.0.1', port: 0 });
+    const a = sim.app.server.address();
+    simUrl = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
+  }
   let core: Core;
   try {
-    core = createCore({ dataDir: dataDirFor(options), logger, initialStation: profile });
+    core = createCore({
+      dataDir: dataDirFor(options),
+      logger,
+      initialStation: profile,
+      ...(simUrl ? { mh: { baseUrl: simUrl, user: DEMO_STATION.company.nit, password: 'demo' } } : {}),
+    });
     // Applied again on every start (idempotent): edits to the station file take effect on restart.
     if (options.config && !options.demo) core.configure(profile, 'cli');
   } catch (e) {
+    await sim?.app.close();
     if (e instanceof CoreError && e.errors) {
       throw new Error(`${options.config ?? 'station'}: ${e.errors.map((x) => `${x.path}: ${x.message}`).join('; ')}`, { cause: e });
     }
     throw e;
+  }
+  if (sim) {
+    const key = core.signing.publicKey();
+    if (key) sim.registerKey(DEMO_STATION.company.nit, key.export({ format: 'der', type: 'spki' }).toString('base64'));
+    core.sync.wake();
   }
   const app = await buildHttpServer(core, { logger, uiDir: options.uiDir });
   await app.listen({ host: options.host, port: options.port });
@@ -54,6 +76,7 @@ export async function serve(options: ServeOptions, logger: Logger): Promise<Runn
     async close() {
       await app.close();
       core.close();
+      await sim?.app.close();
     },
   };
 }
