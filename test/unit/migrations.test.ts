@@ -4,6 +4,7 @@ import { migrate, MigrationError } from '../../main/core/store/migrate';
 import { MIGRATIONS, type Migration } from '../../main/core/store/migrations';
 import { m001Initial } from '../../main/core/store/migrations/001-initial';
 import { m002OutboxDependencies } from '../../main/core/store/migrations/002-outbox-dependencies';
+import { m003Events } from '../../main/core/store/migrations/003-events';
 
 const tables = (db: BetterSqlite3.Database) =>
   (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
@@ -76,5 +77,26 @@ describe('002 outbox dependencies', () => {
     migrate(db, [m001Initial, m002OutboxDependencies]);
     expect(db.prepare('SELECT depends_on FROM outbox').get()).toEqual({ depends_on: null });
     expect(db.pragma('user_version', { simple: true })).toBe(2);
+  });
+});
+
+describe('003 events', () => {
+  it('adds the event tables; one live invalidation per document and one open contingency at a time', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, [m001Initial, m002OutboxDependencies, m003Events]);
+    expect(tables(db)).toEqual(expect.arrayContaining(['invalidations', 'contingency_events', 'lotes']));
+    db.prepare(`INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
+      pos_number, generated_at, issue_date, created_at, updated_at, request_json, request_hash)
+      VALUES ('a', 'FC', 'TEST', 1, 'APPROVED', 'DTE-01-M001P001-000000000000001', 'c', 'M001', 1, 'g', '2026-11-22', 'c', 'u', '{}', 'h')`).run();
+    const inv = db.prepare(`INSERT INTO invalidations (id, dte_id, kind, environment, company_id, version, status, mh_json, jws, generated_at, created_at, updated_at)
+      VALUES (?, 'a', 'FC', 'TEST', 'c', 2, ?, '{}', 'j', 'g', 'c', 'u')`);
+    inv.run('e1', 'REJECTED');
+    inv.run('e2', 'PENDING');
+    expect(() => inv.run('e3', 'APPROVED')).toThrow(/UNIQUE/);
+    const ev = db.prepare("INSERT INTO contingency_events (id, type, started_at, status, created_at, updated_at) VALUES (?, 1, 's', ?, 'c', 'u')");
+    ev.run('c1', 'open');
+    ev.run('c2', 'done');
+    expect(() => ev.run('c3', 'open')).toThrow(/UNIQUE/);
+    expect(db.prepare('SELECT sealed_at, contingency_id FROM documents').get()).toEqual({ sealed_at: null, contingency_id: null });
   });
 });

@@ -150,6 +150,8 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
       jws: signJson(built.document, key),
       mh_response: null,
       seal: null,
+      sealed_at: null,
+      contingency_id: null,
     };
     deps.store.run(deps.store.q.insertInto('documents').values(row));
     deps.store.run(

@@ -1,8 +1,10 @@
+import type { Selectable } from 'kysely';
 import type { DteKind } from '../../../shared/contract';
 import type { DteRecord, DteStatus, Environment } from '../../../shared/records';
 import type { DocumentsTable } from '../store/schema';
 
-export type DocumentRow = Omit<DocumentsTable, 'request_json' | 'mh_json' | 'jws'>;
+
+export type DocumentRow = Omit<Selectable<DocumentsTable>, 'request_json' | 'mh_json' | 'jws'>;
 
 export const RECORD_COLUMNS = [
   'id',
@@ -23,6 +25,8 @@ export const RECORD_COLUMNS = [
   'total',
   'mh_response',
   'seal',
+  'sealed_at',
+  'contingency_id',
 ] as const;
 
 export function toRecord(row: DocumentRow): DteRecord {

@@ -26,6 +26,52 @@ export interface DocumentsTable {
   jws: string | null;
   mh_response: string | null;
   seal: string | null;
+  sealed_at: Generated<string | null>;
+  contingency_id: Generated<string | null>;
+}
+
+export interface InvalidationsTable {
+  id: string;
+  dte_id: string;
+  kind: string;
+  environment: string;
+  company_id: string;
+  version: number;
+  status: string;
+  replacement_id: string | null;
+  mh_json: string;
+  jws: string;
+  mh_response: string | null;
+  generated_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContingencyEventsTable {
+  id: string;
+  type: number;
+  reason: string | null;
+  started_at: string;
+  ended_at: string | null;
+  status: string;
+  mh_json: string | null;
+  jws: string | null;
+  seal: string | null;
+  mh_response: string | null;
+  sealed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LotesTable {
+  id: string;
+  contingency_id: string | null;
+  codigo_lote: string | null;
+  status: string;
+  document_ids: string;
+  mh_response: string | null;
+  submitted_at: string;
+  updated_at: string;
 }
 
 export interface OutboxTable {
@@ -82,4 +128,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   settings: SettingsTable;
   audit_log: AuditLogTable;
+  invalidations: InvalidationsTable;
+  contingency_events: ContingencyEventsTable;
+  lotes: LotesTable;
 }

@@ -75,7 +75,7 @@ export function outbox(store: Store) {
     approved(c: Claimed, now: Date, seal: string, response: unknown): void {
       store.tx(() => {
         const at = isoLocal(now);
-        store.run(q.updateTable('documents').set({ status: 'APPROVED', seal, mh_response: JSON.stringify(response), updated_at: at }).where('id', '=', c.documentId));
+        store.run(q.updateTable('documents').set({ status: 'APPROVED', seal, sealed_at: now.toISOString(), mh_response: JSON.stringify(response), updated_at: at }).where('id', '=', c.documentId));
         store.run(q.updateTable('outbox').set({ state: 'done', lease_until: null, last_error: null }).where('id', '=', c.outboxId));
         audit(store, at, 'sync', 'dte.approved', c.documentId, { seal });
       });

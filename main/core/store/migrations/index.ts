@@ -1,7 +1,8 @@
 // Every migration, statically imported so bundling never loses one. Append only; never edit a released one.
 import { m001Initial } from './001-initial';
 import { m002OutboxDependencies } from './002-outbox-dependencies';
+import { m003Events } from './003-events';
 import type { Migration } from './types';
 
 export type { Migration };
-export const MIGRATIONS: readonly Migration[] = [m001Initial, m002OutboxDependencies];
+export const MIGRATIONS: readonly Migration[] = [m001Initial, m002OutboxDependencies, m003Events];
