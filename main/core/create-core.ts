@@ -2,8 +2,11 @@
 import { randomBytes as nodeRandomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { invalidateBody, validate, type DteKind } from '../../shared/contract';
-import type { DteListPage, DteListQuery, DteRecord, Health } from '../../shared/records';
+import { validate, type DteKind } from '../../shared/contract';
+import type { DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord } from '../../shared/records';
+import { invalidateDte, pendingInvalidations, sendInvalidation, type InvalidationDeps } from './dte/invalidation/invalidate';
+import { takeIdEnvio } from './sync/outbox';
+import { uuidV4 } from './ids';
 import { audit } from './audit';
 import { apiKeys, type ApiKeys } from './auth/api-keys';
 import { isoLocal, systemClock, type Clock } from './clock';
@@ -61,7 +64,8 @@ export interface Core {
     mhDocument(id: string): { document: Record<string, unknown>; jws: string };
     /** Checks that a DTE may be downloaded (exists and APPROVED); returns it. */
     approved(id: string): DteRecord;
-    invalidate(body: unknown, actor: string): never;
+    /** Invalidates an APPROVED DTE; `pending` when MH could not be reached and the event waits in the queue. */
+    invalidate(body: unknown, actor: string): Promise<{ record: InvalidationRecord; pending: boolean }>;
   };
   readonly apiKeys: ApiKeys;
   readonly sync: SyncEngine;
@@ -162,7 +166,25 @@ export function createCore(deps: CoreDeps): Core {
     }
     return client.value;
   };
-  const sync = createSyncEngine({ store, clock, random: deps.sync?.jitter ?? unitFrom(random), logger, client: currentClient, ...(deps.sync?.leaseMs ? { leaseMs: deps.sync.leaseMs } : {}), manual: deps.sync?.manual === true });
+  const invalidationDeps: InvalidationDeps = {
+    store,
+    clock,
+    station,
+    newId: () => uuidV4(random),
+    signingKey: () => signing.privateKey(),
+    client: () => currentClient(),
+    nextIdEnvio: () => takeIdEnvio(store),
+  };
+  const retryInvalidations = async (c: MhClient) => {
+    let left = 0;
+    for (const id of pendingInvalidations(store)) {
+      const r = await sendInvalidation({ ...invalidationDeps, client: () => c }, id);
+      if (r.status === 'PENDING') left += 1;
+    }
+    return { left };
+  };
+  const sync = createSyncEngine({
+    afterDocuments: retryInvalidations, store, clock, random: deps.sync?.jitter ?? unitFrom(random), logger, client: currentClient, ...(deps.sync?.leaseMs ? { leaseMs: deps.sync.leaseMs } : {}), manual: deps.sync?.manual === true });
   // Resume what a previous run left: pending documents and sends cut short by a crash.
   sync.wake();
 
@@ -216,22 +238,7 @@ export function createCore(deps: CoreDeps): Core {
         if (!row?.mh_json || !row.jws) throw new CoreError('DTE_NOT_APPROVED', 'El DTE no tiene documento firmado.');
         return { ...(JSON.parse(row.mh_json) as Record<string, unknown>), firmaElectronica: row.jws, selloRecibido: row.seal };
       },
-      invalidate(body, _actor) {
-        const parsed = validate(invalidateBody, body);
-        if (!parsed.ok) throw validationFailed(parsed.errors);
-        const target = get(parsed.value.dteId);
-        if (target.status !== 'APPROVED') {
-          throw new CoreError('DTE_NOT_INVALIDATABLE', `Solo se invalida un DTE aprobado por MH; este está en estado ${target.status}.`);
-        }
-        if (parsed.value.dteReplaceId) {
-          const replacement = findDocument(store, parsed.value.dteReplaceId);
-          if (replacement?.status !== 'APPROVED') {
-            throw new CoreError('REPLACEMENT_NOT_APPROVED', 'El DTE de reemplazo debe existir y estar aprobado por MH.');
-          }
-        }
-        // Building, signing and sending the MH invalidation event comes with the MH client (issue 4).
-        throw new CoreError('NOT_IMPLEMENTED', 'El envío del evento de invalidación a MH aún no está disponible.');
-      },
+      invalidate: (body, actor) => invalidateDte(invalidationDeps, body, actor),
     },
     apiKeys: keys,
     sync,

@@ -142,7 +142,9 @@ export async function buildHttpServer(core: Core, options: HttpOptions): Promise
 
     scope.post('/dte/invalidate', async (req, reply) => {
       try {
-        return reply.send(core.dtes.invalidate(requireBody(req), req.actor));
+        const { record, pending } = await core.dtes.invalidate(requireBody(req), req.actor);
+        // 201 once MH answered (APPROVED or REJECTED); 202 while the event waits for MH (DESIGN.md §2).
+        return reply.code(pending ? 202 : 201).send(record);
       } catch (e) {
         return fail(reply, e, options.logger);
       }

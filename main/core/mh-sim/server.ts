@@ -4,6 +4,7 @@ import { createPublicKey, randomBytes as nodeRandomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { isoLocal, localDateTime, systemClock, type Clock } from '../clock';
 import { silentLogger, type Logger } from '../logger';
+import { uuidV4 } from '../ids';
 import { judgeDte, verifySigned, type Verdict } from './checks';
 import { schemaFolder } from './schema-validator';
 import { SIM_MODES, newSimState, type SimMode, type SimState } from './state';
@@ -49,10 +50,7 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
   if (!folder) logger.warn('mh-sim: no schema folder given; documents get the project\'s own checks, not MH\'s schemas');
 
   const seal = () => `${localDateTime(clock.now()).date.slice(0, 4)}${random(18).toString('hex').toUpperCase()}`;
-  const uuid = () => {
-    const h = random(16).toString('hex').toUpperCase();
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-A${h.slice(17, 20)}-${h.slice(20, 32)}`;
-  };
+  const uuid = () => uuidV4(random).toUpperCase();
   const count = (op: string) => (state.counts[op] = (state.counts[op] ?? 0) + 1);
   const nitOfToken = (auth: unknown): string | null => {
     const t = state.tokens.get(String(auth ?? ''));

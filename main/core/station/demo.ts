@@ -20,6 +20,7 @@ export const DEMO_STATION: StationProfile = {
     address: { department: '06', municipality: '23', complement: 'Boulevard del Hipódromo 123, Colonia San Benito' },
   },
   branch: { mhCode: 'M001', posNumber: 1, establishmentType: '02' },
+  responsible: { name: 'Responsable de Demostración', identificationDocument: { type: 'DUI', number: '012345678' } },
   mh: null,
   apiKeys: [DEMO_API_KEY],
 };

@@ -1,7 +1,7 @@
 // The station: one company (MH "emisor"), one branch, one environment, its own point of sale by default.
 // The same shape is the `--config station.json` file (README) and what the settings screen edits.
 import { z } from 'zod';
-import { address, economicActivity } from '../../../shared/contract/common';
+import { address, economicActivity, identificationDocument } from '../../../shared/contract/common';
 import { digits, email, optional, text, uuid } from '../../../shared/contract/primitives';
 import { ENVIRONMENTS } from '../../../shared/records';
 
@@ -30,6 +30,13 @@ export const stationProfile = z.strictObject({
     posNumber: z.number().int().min(1).max(999),
     establishmentType: z.enum(ESTABLISHMENT_TYPES),
   }),
+  /** Who answers for the station before MH (invalidations, contingency events); defaults to the company. */
+  responsible: optional(
+    z.strictObject({
+      name: text(100, 5),
+      identificationDocument: identificationDocument(),
+    }),
+  ),
   mh: optional(
     z.strictObject({
       baseUrl: z.url(),

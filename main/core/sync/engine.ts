@@ -31,6 +31,8 @@ export interface SyncEngineDeps {
   readonly batch?: number;
   /** Only runOnce() sends (no wake-ups, no timer): for tests that stage a situation step by step. */
   readonly manual?: boolean;
+  /** Work that follows the documents on every run (pending invalidations); says whether anything is left. */
+  readonly afterDocuments?: (client: MhClient) => Promise<{ left: number }>;
 }
 
 export interface SyncEngine {
@@ -56,6 +58,8 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let failures = 0;
+  /** Events (invalidations) still waiting for MH after the last run: retried on the timer. */
+  let extraLeft = 0;
   let state: Connectivity = 'online';
   let lastContactAt: string | null = null;
   let lastError: string | null = null;
@@ -164,6 +168,13 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         processed += 1;
       }
     }
+    if (!stopped && d.afterDocuments) {
+      try {
+        extraLeft = (await d.afterDocuments(client)).left;
+      } catch (e) {
+        d.logger.error('sync error', { error: e instanceof Error ? e.stack : String(e) });
+      }
+    }
     return processed;
   }
 
@@ -171,7 +182,9 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     if (stopped || d.manual) return;
     if (timer) clearTimeout(timer);
     timer = null;
-    const next = box.nextDue();
+    const due = box.nextDue();
+    const extra = extraLeft > 0 ? later(backoffMs(failures, d.random, 1000, 60_000, 1000)) : null;
+    const next = due && extra ? (due < extra ? due : extra) : (due ?? extra);
     if (!next) return;
     const delay = Math.max(0, next.getTime() - now().getTime());
     timer = setTimeout(() => void loop(), Math.min(delay, 2_147_000_000));

@@ -19,6 +19,16 @@ export interface Claimed {
 
 const ID_ENVIO_KEY = 'mh.idEnvio';
 
+/** MH's idEnvio: a correlative of the sender's own, never reused (REFERENCE.md §3). */
+export function takeIdEnvio(store: Store): number {
+  return store.tx(() => {
+    const next = Number(store.one(store.q.selectFrom('settings').select('value').where('key', '=', ID_ENVIO_KEY))?.value ?? 0) + 1;
+    const value = String(next);
+    store.run(store.q.insertInto('settings').values({ key: ID_ENVIO_KEY, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })));
+    return next;
+  });
+}
+
 export function outbox(store: Store) {
   const q = store.q;
 

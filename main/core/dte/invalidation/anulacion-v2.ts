@@ -1,0 +1,85 @@
+// MH's invalidation event, anulacion-schema-v2 (REFERENCE.md §6.1).
+import type { IdType, InvalidateBody } from '../../../../shared/contract';
+import type { StoredStation } from '../../station/profile';
+import { ID_TYPE } from '../mh/mappings';
+
+type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface Person {
+  readonly name: string;
+  readonly identificationDocument: { readonly type: IdType; readonly number: string };
+}
+
+/** The counterpart of a stored MH document, as the event names it (a nameless FC is the final consumer). */
+function counterpart(doc: J): { tipoDocumento: string; numDocumento: string; nombre: string; telefono: string | null; correo?: string } {
+  const r: J | null = doc.receptor ?? doc.sujetoExcluido ?? null;
+  const pad = (name: string) => (name.length >= 5 ? name : name.padEnd(5, '.')).slice(0, 200);
+  if (!r) return { tipoDocumento: ID_TYPE.OTRO, numDocumento: '000', nombre: 'CONSUMIDOR FINAL', telefono: null };
+  const tipoDocumento = r.tipoDocumento ?? (r.nit ? ID_TYPE.NIT : null);
+  const numDocumento = r.numDocumento ?? r.nit ?? null;
+  const contact = { telefono: r.telefono ?? null, ...(r.correo ? { correo: r.correo } : {}) };
+  if (!tipoDocumento || !numDocumento) return { tipoDocumento: ID_TYPE.OTRO, numDocumento: '000', nombre: pad(String(r.nombre ?? 'CONSUMIDOR FINAL')), ...contact };
+  return { tipoDocumento, numDocumento, nombre: pad(String(r.nombre)), ...contact };
+}
+
+/** The IVA of the invalidated document, where it has one. */
+function montoIva(doc: J): number | null {
+  const r: J = doc.resumen ?? {};
+  if (typeof r.totalIva === 'number') return r.totalIva;
+  const iva = (r.tributos as J[] | null | undefined)?.find((t) => t.codigo === '20');
+  return iva ? Number(iva.valor) : null;
+}
+
+export function buildAnulacionV2(p: {
+  station: StoredStation;
+  ambiente: '00' | '01';
+  codigoGeneracion: string;
+  fecAnula: string;
+  horAnula: string;
+  target: { doc: J; seal: string; posNumber: number };
+  replacementCode: string | null;
+  body: InvalidateBody;
+  manager: Person;
+  requester: Person;
+}) {
+  const s = p.station;
+  const id = p.target.doc.identificacion as J;
+  const pos = `P${String(p.target.posNumber).padStart(3, '0')}`;
+  return {
+    identificacion: { version: 2, ambiente: p.ambiente, codigoGeneracion: p.codigoGeneracion, fecAnula: p.fecAnula, horAnula: p.horAnula },
+    emisor: {
+      nit: s.company.nit,
+      nombre: s.company.name,
+      tipoEstablecimiento: s.branch.establishmentType,
+      nomEstablecimiento: s.company.commercialName ?? null,
+      codEstableMH: s.branch.mhCode,
+      codEstable: s.branch.mhCode,
+      codPuntoVentaMH: pos,
+      codPuntoVenta: pos,
+      telefono: s.company.phone.slice(0, 26),
+      correo: s.company.email,
+    },
+    documento: {
+      tipoDte: id.tipoDte,
+      codigoGeneracion: id.codigoGeneracion,
+      selloRecibido: p.target.seal,
+      numeroControl: id.numeroControl,
+      fecEmi: id.fecEmi,
+      montoIva: montoIva(p.target.doc),
+      codigoGeneracionR: p.replacementCode,
+      ...counterpart(p.target.doc),
+    },
+    motivo: {
+      // The contract has no invalidation type: with a replacement it corrects an error (1), without one it
+      // rescinds the operation (2), the only type MH accepts without a replacement.
+      tipoAnulacion: p.replacementCode ? 1 : 2,
+      motivoAnulacion: p.body.reason ?? null,
+      nombreResponsable: p.manager.name,
+      tipDocResponsable: ID_TYPE[p.manager.identificationDocument.type],
+      numDocResponsable: p.manager.identificationDocument.number,
+      nombreSolicita: p.requester.name,
+      tipDocSolicita: ID_TYPE[p.requester.identificationDocument.type],
+      numDocSolicita: p.requester.identificationDocument.number,
+    },
+  };
+}

@@ -1,0 +1,150 @@
+// POST /dte/invalidate: checks, the anulación document (signed and stored as PENDING), then one attempt at
+// MH outside any transaction. MH unreachable → the event stays PENDING (202) and the sync engine sends it.
+import type { KeyObject } from 'node:crypto';
+import { invalidateBody, validate, type DteKind } from '../../../../shared/contract';
+import type { InvalidationRecord, InvalidationStatus, Environment } from '../../../../shared/records';
+import { audit } from '../../audit';
+import { isoLocal, localDateTime, type Clock } from '../../clock';
+import { CoreError, validationFailed } from '../../errors';
+import type { MhClient } from '../../mh/client';
+import { signJson } from '../../signing/jws';
+import type { StoredStation } from '../../station/profile';
+import type { Store } from '../../store/database';
+import type { InvalidationsTable } from '../../store/schema';
+import { canonicalId, findDocument } from '../documents';
+import { buildAnulacionV2, type Person } from './anulacion-v2';
+import { invalidationDeadline } from './windows';
+
+export interface InvalidationDeps {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly newId: () => string;
+  readonly station: () => StoredStation;
+  readonly signingKey: () => KeyObject | null;
+  readonly client: () => MhClient | null;
+  readonly nextIdEnvio: () => number;
+}
+
+export function toInvalidationRecord(r: InvalidationsTable): InvalidationRecord {
+  return {
+    id: r.id,
+    companyId: r.company_id,
+    environment: r.environment as Environment,
+    type: r.kind as DteKind,
+    version: r.version,
+    status: r.status as InvalidationStatus,
+    mhResponse: r.mh_response ? (JSON.parse(r.mh_response) as Record<string, unknown>) : null,
+    generatedAt: r.generated_at,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    dteId: r.dte_id,
+  };
+}
+
+const row = (store: Store, id: string) => store.one(store.q.selectFrom('invalidations').selectAll().where('id', '=', id));
+
+/** Who answers for the invalidation: the manager given, else the station's responsible person, else the company. */
+function defaultPerson(s: StoredStation): Person {
+  return s.responsible ?? { name: s.company.name.slice(0, 100), identificationDocument: { type: 'NIT', number: s.company.nit } };
+}
+
+export async function invalidateDte(deps: InvalidationDeps, input: unknown, actor: string): Promise<{ record: InvalidationRecord; pending: boolean }> {
+  const parsed = validate(invalidateBody, input);
+  if (!parsed.ok) throw validationFailed(parsed.errors);
+  const body = parsed.value;
+  const station = deps.station();
+  const target = findDocument(deps.store, body.dteId);
+  if (!target) throw new CoreError('DTE_NOT_FOUND', `No existe un DTE con id ${body.dteId}.`);
+  const live = deps.store.one(deps.store.q.selectFrom('invalidations').selectAll().where('dte_id', '=', target.id).where('status', 'in', ['PENDING', 'APPROVED']));
+  // Asked again while MH has not answered: the same event, still pending.
+  if (live?.status === 'PENDING') return { record: toInvalidationRecord(live), pending: true };
+  if (target.status !== 'APPROVED') {
+    throw new CoreError('DTE_NOT_INVALIDATABLE', target.status === 'INVALIDATED' ? 'El DTE ya está invalidado.' : `Solo se invalida un DTE aprobado por MH; este está en estado ${target.status}.`);
+  }
+  if (body.branchOffice && body.branchOffice.mhCode !== station.branch.mhCode) {
+    throw validationFailed([{ path: 'branchOffice.mhCode', code: 'NOT_ALLOWED', message: `Esta estación emite para la sucursal ${station.branch.mhCode}.` }]);
+  }
+  let replacementCode: string | null = null;
+  if (body.dteReplaceId) {
+    const replacement = findDocument(deps.store, body.dteReplaceId);
+    if (replacement?.status !== 'APPROVED' || replacement.id === target.id) {
+      throw new CoreError('REPLACEMENT_NOT_APPROVED', 'El DTE de reemplazo debe ser otro documento de esta estación, aprobado por MH.');
+    }
+    replacementCode = replacement.id.toUpperCase();
+  }
+  const now = deps.clock.now();
+  const sealedAt = new Date(target.sealed_at ?? target.updated_at);
+  const deadline = invalidationDeadline(target.kind as DteKind, sealedAt);
+  if (now > deadline) {
+    throw new CoreError('INVALIDATION_WINDOW_CLOSED', `El plazo de MH para invalidar este ${target.kind} venció el ${isoLocal(deadline)}. Corrija con una nota de crédito o débito.`);
+  }
+  const key = deps.signingKey();
+  if (!key) throw new CoreError('STATION_NOT_READY', 'La estación no tiene certificado de firma de MH.');
+
+  const stored = deps.store.one(deps.store.q.selectFrom('documents').select(['mh_json']).where('id', '=', target.id));
+  const manager = body.manager ?? defaultPerson(station);
+  const local = localDateTime(now);
+  const id = canonicalId(deps.newId());
+  const document = buildAnulacionV2({
+    station,
+    ambiente: station.environment === 'LIVE' ? '01' : '00',
+    codigoGeneracion: id.toUpperCase(),
+    fecAnula: local.date,
+    horAnula: local.time,
+    target: { doc: JSON.parse(stored?.mh_json ?? '{}') as Record<string, unknown>, seal: target.seal ?? '', posNumber: target.pos_number },
+    replacementCode,
+    body,
+    manager,
+    requester: body.requester ?? manager,
+  });
+  const at = isoLocal(now);
+  const values: InvalidationsTable = {
+    id,
+    dte_id: target.id,
+    kind: target.kind,
+    environment: station.environment,
+    company_id: station.company.id,
+    version: 2,
+    status: 'PENDING',
+    replacement_id: body.dteReplaceId ? canonicalId(body.dteReplaceId) : null,
+    mh_json: JSON.stringify(document),
+    jws: signJson(document, key),
+    mh_response: null,
+    generated_at: at,
+    created_at: at,
+    updated_at: at,
+  };
+  deps.store.tx(() => {
+    deps.store.run(deps.store.q.insertInto('invalidations').values(values));
+    audit(deps.store, at, actor, 'dte.invalidation.requested', target.id, { event: id, replacement: values.replacement_id });
+  });
+  const record = await sendInvalidation(deps, id);
+  return { record, pending: record.status === 'PENDING' };
+}
+
+/** One attempt to hand a PENDING invalidation to MH; records MH's verdict when there is one. */
+export async function sendInvalidation(deps: Pick<InvalidationDeps, 'store' | 'clock' | 'client' | 'nextIdEnvio'>, id: string): Promise<InvalidationRecord> {
+  const current = row(deps.store, id);
+  if (!current) throw new Error(`invalidation ${id} vanished`);
+  const client = deps.client();
+  if (current.status !== 'PENDING' || !client) return toInvalidationRecord(current);
+  const call = await client.sendInvalidation({ jws: current.jws, idEnvio: deps.nextIdEnvio(), version: current.version });
+  const o = call.outcome;
+  const alreadyDone = o.outcome === 'rejected' && /YA FUE INVALIDADO/i.test(o.message);
+  const status: InvalidationStatus | null =
+    o.outcome === 'accepted' || o.outcome === 'accepted_with_observations' || alreadyDone ? 'APPROVED' : o.outcome === 'rejected' ? 'REJECTED' : null;
+  if (!status) return toInvalidationRecord(current);
+  const at = isoLocal(deps.clock.now());
+  deps.store.tx(() => {
+    deps.store.run(deps.store.q.updateTable('invalidations').set({ status, mh_response: JSON.stringify(call.body), updated_at: at }).where('id', '=', id));
+    if (status === 'APPROVED') {
+      deps.store.run(deps.store.q.updateTable('documents').set({ status: 'INVALIDATED', updated_at: at }).where('id', '=', current.dte_id));
+    }
+    audit(deps.store, at, 'sync', status === 'APPROVED' ? 'dte.invalidated' : 'dte.invalidation.rejected', current.dte_id, { event: id });
+  });
+  return toInvalidationRecord(row(deps.store, id) ?? current);
+}
+
+/** Ids of invalidations still waiting for MH, oldest first. */
+export const pendingInvalidations = (store: Store): string[] =>
+  store.all(store.q.selectFrom('invalidations').select('id').where('status', '=', 'PENDING').orderBy('created_at')).map((r) => r.id);

@@ -1,0 +1,107 @@
+// Invalidation against the MH simulator (which validates the event with anulacion-schema-v2).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createCore, type Core } from '../../main/core/create-core';
+import { buildHttpServer } from '../../main/core/http/server';
+import { silentLogger } from '../../main/core/logger';
+import { ccfBody, fcBody, fseBody } from '../fixtures/bodies';
+import { DEMO_KEY, fixedClock, tempDir } from '../support/core';
+import { registerStation, startSimulator } from '../support/mh-sim';
+
+const clock = fixedClock('2026-11-22T15:30:00Z');
+let sim: Awaited<ReturnType<typeof startSimulator>>;
+let dir: ReturnType<typeof tempDir>;
+let core: Core;
+let app: FastifyInstance;
+let n = 0;
+const newId = () => `1a0a0000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+const headers = { 'x-api-key': DEMO_KEY };
+
+beforeEach(async () => {
+  clock.set('2026-11-22T15:30:00Z');
+  sim = await startSimulator({ clock });
+  dir = tempDir();
+  core = createCore({ dataDir: dir.dir, clock, mh: { baseUrl: sim.url, user: '06142803901121', password: 'demo' }, sync: { manual: true, jitter: () => 0 } });
+  registerStation(sim, core);
+  app = await buildHttpServer(core, { logger: silentLogger });
+});
+afterEach(async () => {
+  await app.close();
+  core.close();
+  await sim.close();
+  dir.cleanup();
+});
+
+async function approved(kind: 'FC' | 'CCF' | 'FSE', body: (id: string) => Record<string, unknown>) {
+  const { record } = core.dtes.create(kind, { ...body(newId()), generatedAt: undefined }, 'test');
+  await core.sync.runOnce();
+  expect(core.dtes.get(record.id).status).toBe('APPROVED');
+  return record.id;
+}
+const invalidate = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/dte/invalidate', headers, payload });
+
+describe('invalidation', () => {
+  it('rescinds an approved FC: 201, event APPROVED, the DTE becomes INVALIDATED', async () => {
+    const id = await approved('FC', fcBody);
+    const res = await invalidate({ dteId: id, reason: 'El cliente canceló la compra', manager: { name: 'Ana Lucía Gómez', identificationDocument: { type: 'DUI', number: '012345678' } } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ dteId: id, type: 'FC', version: 2, status: 'APPROVED', environment: 'TEST', mhResponse: { estado: 'PROCESADO' } });
+    expect(core.dtes.get(id).status).toBe('INVALIDATED');
+    const again = await invalidate({ dteId: id });
+    expect(again.json()).toMatchObject({ status: 409, code: 'DTE_NOT_INVALIDATABLE' });
+  });
+
+  it('with a replacement: the replacement must be approved; then MH gets its generation code', async () => {
+    const id = await approved('CCF', ccfBody);
+    const { record: pendingReplacement } = core.dtes.create('CCF', { ...ccfBody(newId()), generatedAt: undefined }, 'test');
+    const refused = await invalidate({ dteId: id, dteReplaceId: pendingReplacement.id });
+    expect(refused.json()).toMatchObject({ status: 409, code: 'REPLACEMENT_NOT_APPROVED' });
+    await core.sync.runOnce();
+    const res = await invalidate({ dteId: id, dteReplaceId: pendingReplacement.id, reason: 'Error en el NRC del cliente' });
+    expect(res.json()).toMatchObject({ status: 'APPROVED' });
+    expect(sim.state.invalidated.has(id.toUpperCase())).toBe(true);
+  });
+
+  it('an FSE event passes MH\'s schema (its control-number pattern patched as the reference says)', async () => {
+    const id = await approved('FSE', fseBody);
+    expect((await invalidate({ dteId: id })).json()).toMatchObject({ status: 'APPROVED' });
+  });
+
+  it('outside MH\'s window: 422 INVALIDATION_WINDOW_CLOSED (a CCF: until the end of the next day)', async () => {
+    const id = await approved('CCF', ccfBody);
+    clock.set('2026-11-24T05:59:58Z');
+    expect((await invalidate({ dteId: id })).statusCode).not.toBe(422);
+    const other = await approved('CCF', ccfBody);
+    clock.set('2026-11-26T06:00:00Z');
+    const late = await invalidate({ dteId: other });
+    expect(late.json()).toMatchObject({ status: 422, code: 'INVALIDATION_WINDOW_CLOSED', detail: expect.stringContaining('nota de crédito') });
+  });
+
+  it('not approved, unknown, or a bad body: 409, 404, 422', async () => {
+    const { record } = core.dtes.create('FC', { ...fcBody(newId()), generatedAt: undefined }, 'test');
+    expect((await invalidate({ dteId: record.id })).json()).toMatchObject({ status: 409, code: 'DTE_NOT_INVALIDATABLE' });
+    expect((await invalidate({ dteId: newId() })).json()).toMatchObject({ status: 404, code: 'DTE_NOT_FOUND' });
+    expect((await invalidate({ dteId: record.id, reason: 'no' })).json()).toMatchObject({ status: 422, errors: [expect.objectContaining({ path: 'reason' })] });
+  });
+
+  it('MH rejects it: 201 with the event REJECTED, and the DTE stays APPROVED', async () => {
+    const id = await approved('FC', fcBody);
+    sim.setMode('reject');
+    const res = await invalidate({ dteId: id });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'REJECTED', mhResponse: { estado: 'RECHAZADO' } });
+    expect(core.dtes.get(id).status).toBe('APPROVED');
+  });
+
+  it('MH unreachable: 202 PENDING, and the queue sends it once MH is back', async () => {
+    const id = await approved('FC', fcBody);
+    sim.setMode('down');
+    const res = await invalidate({ dteId: id });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ status: 'PENDING' });
+    expect((await invalidate({ dteId: id })).json()).toMatchObject({ id: res.json().id, status: 'PENDING' });
+    sim.setMode('normal');
+    await core.sync.runOnce();
+    expect(core.dtes.get(id).status).toBe('INVALIDATED');
+  });
+});
