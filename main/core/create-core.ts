@@ -26,6 +26,7 @@ import { readFileSync } from 'node:fs';
 import { mhClient, type MhClient } from './mh/client';
 import { unitFrom } from './sync/backoff';
 import { createSyncEngine, type SyncEngine } from './sync/engine';
+import { contingencyStore } from './sync/contingency';
 
 export const SELLO_VERSION = '0.1.0';
 const DEMO_CERT_PASSWORD = 'demo';
@@ -45,7 +46,7 @@ export interface CoreDeps {
   /** MH to talk to instead of the station's settings: the demo's embedded simulator, or a test's. */
   readonly mh?: { readonly baseUrl: string; readonly user: string; readonly password: string; readonly timeoutMs?: number };
   /** Sync engine tuning: tests shorten the lease, or drive the engine by hand. */
-  readonly sync?: { readonly leaseMs?: number; readonly manual?: boolean; readonly jitter?: () => number };
+  readonly sync?: { readonly leaseMs?: number; readonly manual?: boolean; readonly jitter?: () => number; readonly lotePollMs?: number };
 }
 
 export interface Core {
@@ -184,9 +185,19 @@ export function createCore(deps: CoreDeps): Core {
     return { left };
   };
   const sync = createSyncEngine({
-    afterDocuments: retryInvalidations, store, clock, random: deps.sync?.jitter ?? unitFrom(random), logger, client: currentClient, ...(deps.sync?.leaseMs ? { leaseMs: deps.sync.leaseMs } : {}), manual: deps.sync?.manual === true });
+    afterDocuments: retryInvalidations,
+    station,
+    signingKey: () => signing.privateKey(),
+    newId: () => uuidV4(random),
+    ...(deps.sync?.lotePollMs !== undefined ? { lotePollMs: deps.sync.lotePollMs } : {}), store, clock, random: deps.sync?.jitter ?? unitFrom(random), logger, client: currentClient, ...(deps.sync?.leaseMs ? { leaseMs: deps.sync.leaseMs } : {}), manual: deps.sync?.manual === true });
   // Resume what a previous run left: pending documents and sends cut short by a crash.
   sync.wake();
+
+  const contingencies = contingencyStore(store);
+  const openContingency = () => {
+    const e = contingencies.open();
+    return e ? { id: e.id, type: e.type, reason: e.reason } : null;
+  };
 
   const get = (id: string): DteRecord => {
     const row = findDocument(store, id);
@@ -220,7 +231,7 @@ export function createCore(deps: CoreDeps): Core {
     configure,
     dtes: {
       create(kind, body, actor) {
-        const result = createDte({ store, clock, station, signingKey: () => signing.privateKey() }, kind, body, actor);
+        const result = createDte({ store, clock, station, signingKey: () => signing.privateKey(), contingency: () => openContingency() }, kind, body, actor);
         if (!result.replayed) sync.wake();
         return result;
       },

@@ -177,7 +177,8 @@ describe('sync engine ↔ MH simulator', () => {
     const queued = await app.inject({ method: 'POST', url: '/dte/fc', headers: { ...headers, prefer: 'wait=1' }, payload: fc() });
     expect(queued.json().status).toBe('CREATED');
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
-    expect((await app.inject({ method: 'GET', url: '/sync/status', headers })).json()).toMatchObject({ state: 'offline', queue: { pending: 1 } });
+    // Three failed attempts within that second: MH's rule puts the station in contingency.
+    expect((await app.inject({ method: 'GET', url: '/sync/status', headers })).json()).toMatchObject({ state: 'contingency', queue: { pending: 1 }, contingencies: [{ type: 1, status: 'open', documents: 1 }] });
     await app.close();
   });
 });

@@ -46,6 +46,8 @@ export interface IssueDeps {
   readonly station: () => StoredStation;
   /** The certificate's private key; null until one is imported. */
   readonly signingKey: () => KeyObject | null;
+  /** The open contingency, if any: documents issued now are contingency documents (DESIGN.md §4). */
+  readonly contingency?: () => { id: string; type: number; reason: string | null } | null;
 }
 
 function recipientName(body: AnyCreateBody): string | null {
@@ -117,10 +119,13 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
     const posNumber = body.branchOffice?.posNumber ?? station.branch.posNumber;
     const value = nextControlValue(deps.store, Number(issueDate.slice(0, 4)), kind, branchCode, posNumber);
     const controlNumber = formatControlNumber(kind, branchCode, posNumber, value);
+    const open = deps.contingency?.() ?? null;
+    // CR v1 cannot be a contingency document: it stays normal and waits for MH.
+    const inContingency = open !== null && SERIALIZERS[kind].contingency;
     const built = SERIALIZERS[kind].build(body, {
       station,
       posNumber,
-      operation: { kind: 'normal' },
+      operation: inContingency ? { kind: 'contingency', type: open.type as 1 | 2 | 3 | 4 | 5, reason: open.reason } : { kind: 'normal' },
       identity: { codigoGeneracion: id.toUpperCase(), numeroControl: controlNumber, fecEmi: issueDate, horEmi: local.time },
       related: (relatedId) => relatedDocument(deps.store, relatedId),
     });
@@ -151,7 +156,7 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
       mh_response: null,
       seal: null,
       sealed_at: null,
-      contingency_id: null,
+      contingency_id: inContingency ? open.id : null,
     };
     deps.store.run(deps.store.q.insertInto('documents').values(row));
     deps.store.run(

@@ -43,7 +43,7 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
   const logger = options.logger ?? silentLogger;
   const folder = options.schemasDir ? schemaFolder(options.schemasDir) : null;
   const state = newSimState();
-  const loteDelayMs = options.loteDelayMs ?? 2000;
+  state.loteDelayMs = options.loteDelayMs ?? 2000;
   const tokenTtlMs = options.tokenTtlMs ?? 12 * 3600_000;
   // Clients that time out leave the simulator answering late on open sockets; closing must not wait for them.
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024, forceCloseConnections: true });
@@ -187,7 +187,7 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
       (body.estado === 'PROCESADO' ? procesados : rechazados).push(body);
     }
     // MH processes lotes asynchronously: results become visible after the delay.
-    state.lotes.set(codigoLote, { nit, readyAt: clock.now().getTime() + loteDelayMs, procesados, rechazados });
+    state.lotes.set(codigoLote, { nit, readyAt: clock.now().getTime() + state.loteDelayMs, procesados, rechazados });
     return send(reply, 200, { version: b.version ?? 2, ambiente: '00', versionApp: 2, estado: 'RECIBIDO', idEnvio: b.idEnvio, fhProcesamiento: fh(clock.now()), codigoLote, codigoMsg: '001', descripcionMsg: 'LOTE RECIBIDO, VALIDADO Y PROCESADO' });
   });
 

@@ -25,6 +25,8 @@ export interface LoteState {
 export interface SimState {
   mode: SimMode;
   slowMs: number;
+  /** How long a lote takes to process (MH: 1–3 minutes); adjustable at run time. */
+  loteDelayMs: number;
   requests: number;
   lastUserAgent: string | null;
   readonly tokens: Map<string, { nit: string; expiresAt: number }>;
@@ -47,6 +49,7 @@ export function newSimState(): SimState {
   return {
     mode: 'normal',
     slowMs: 10_000,
+    loteDelayMs: 2000,
     requests: 0,
     lastUserAgent: null,
     tokens: new Map(),

@@ -1,23 +1,41 @@
 // The sync engine (DESIGN.md §4): a single-flight loop woken by new documents, connectivity changes and its
 // own timer (never busy polling). Each document is claimed under a lease in a short transaction, sent with
-// no transaction open, and its outcome recorded in another short transaction.
+// no transaction open, and its outcome recorded in another short transaction. When MH or the internet fails
+// as MH's rules say, the station enters contingency (contingency.ts) and later recovers: event, lotes, results.
+import type { KeyObject } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { MH_TYPE, type DteKind } from '../../../shared/contract';
 import type { DteStatus } from '../../../shared/records';
-import type { Clock } from '../clock';
+import { isoLocal, type Clock } from '../clock';
 import type { Logger } from '../logger';
+import { classify, type Exchange } from '../mh/classify';
 import { MhLoginError, type MhClient } from '../mh/client';
+import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
 import { backoffMs } from './backoff';
+import { DOCUMENTS_DEADLINE_MS, EVENT_DEADLINE_MS, MAX_PER_LOTE, contingencyStore, type ContingencyType } from './contingency';
 import { outbox, type Claimed } from './outbox';
 
-export type Connectivity = 'unconfigured' | 'online' | 'offline';
+export type Connectivity = 'unconfigured' | 'online' | 'offline' | 'contingency';
+
+export interface ContingencySummary {
+  readonly id: string;
+  readonly type: number;
+  readonly status: string;
+  readonly startedAt: string;
+  readonly endedAt: string | null;
+  readonly documents: number;
+  /** MH wants the event within 24 h of the cese, and the documents within 72 h of the event's seal. */
+  readonly eventDeadline: string | null;
+  readonly documentsDeadline: string | null;
+}
 
 export interface SyncStatus {
   readonly state: Connectivity;
   readonly queue: { readonly pending: number; readonly sending: number; readonly unknown: number; readonly done: number; readonly failed: number };
   readonly lastContactAt: string | null;
   readonly lastError: string | null;
+  readonly contingencies: readonly ContingencySummary[];
 }
 
 export interface SyncEngineDeps {
@@ -27,8 +45,15 @@ export interface SyncEngineDeps {
   readonly logger: Logger;
   /** The MH client for the station's current settings, or null when MH is not configured. */
   readonly client: () => MhClient | null;
+  readonly station: () => StoredStation;
+  readonly signingKey: () => KeyObject | null;
+  readonly newId: () => string;
   readonly leaseMs?: number;
   readonly batch?: number;
+  /** How long MH gets to process a lote before it is asked for the results (MH: 1–3 minutes). */
+  readonly lotePollMs?: number;
+  /** Consecutive failed transmissions that put the station in contingency (MH: a send and two retries). */
+  readonly failuresForContingency?: number;
   /** Only runOnce() sends (no wake-ups, no timer): for tests that stage a situation step by step. */
   readonly manual?: boolean;
   /** Work that follows the documents on every run (pending invalidations); says whether anything is left. */
@@ -47,10 +72,16 @@ export interface SyncEngine {
   stop(): void;
 }
 
+/** Failures that mean the station itself has no network, rather than MH being down (CAT-005 type 3, not 1). */
+const NO_INTERNET = /ENOTFOUND|EAI_AGAIN|ENETUNREACH|ENETDOWN|EHOSTUNREACH/;
+
 export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
   const box = outbox(d.store);
+  const cs = contingencyStore(d.store);
   const leaseMs = d.leaseMs ?? 60_000;
   const batch = d.batch ?? 8;
+  const lotePollMs = d.lotePollMs ?? 60_000;
+  const threshold = d.failuresForContingency ?? 3;
   const events = new EventEmitter();
   events.setMaxListeners(0);
   let running: Promise<number> | null = null;
@@ -58,9 +89,10 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let failures = 0;
-  /** Events (invalidations) still waiting for MH after the last run: retried on the timer. */
+  let streakStartedAt: Date | null = null;
+  let lastFailureType: ContingencyType = 1;
   let extraLeft = 0;
-  let state: Connectivity = 'online';
+  let connectivity: 'online' | 'offline' = 'online';
   let lastContactAt: string | null = null;
   let lastError: string | null = null;
 
@@ -71,14 +103,29 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
   };
   const contact = () => {
     failures = 0;
-    state = 'online';
+    streakStartedAt = null;
+    connectivity = 'online';
     lastContactAt = now().toISOString();
   };
-  const trouble = (reason: string, offline: boolean) => {
+  /** One more failed attempt to reach MH; `x` tells whether MH failed or the network did. */
+  const trouble = (reason: string, x: Exchange | null, offline: boolean) => {
     failures += 1;
+    streakStartedAt ??= now();
     lastError = reason;
-    if (offline) state = 'offline';
+    if (offline) connectivity = 'offline';
+    lastFailureType = x && x.kind === 'unreachable' && NO_INTERNET.test(x.message) ? 3 : 1;
   };
+  const nextTry = () => later(backoffMs(failures, d.random));
+
+  /** MH's rule: after the send and its retries fail, the station works in contingency. */
+  function maybeEnterContingency(): boolean {
+    if (failures < threshold || cs.open()) return Boolean(cs.open());
+    const key = d.signingKey();
+    if (!key) return false;
+    const converted = cs.enter({ id: d.newId(), type: lastFailureType, reason: null, startedAt: streakStartedAt ?? now(), now: now(), key });
+    d.logger.warn('contingency entered', { type: lastFailureType, converted });
+    return true;
+  }
 
   async function process(client: MhClient, c: Claimed): Promise<void> {
     const tipoDte = MH_TYPE[c.kind as DteKind];
@@ -103,11 +150,11 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         case 'retry':
         case 'auth':
         case 'duplicate':
-          trouble(q.outcome.outcome === 'retry' ? q.outcome.reason : 'consulta no concluyente', q.outcome.outcome === 'retry');
-          return box.notSent(c, now(), later(backoffMs(failures, d.random)), lastError ?? '');
+          trouble(q.outcome.outcome === 'retry' ? q.outcome.reason : 'consulta no concluyente', q.exchange, q.outcome.outcome === 'retry');
+          return box.notSent(c, now(), nextTry(), lastError ?? '');
         case 'unknown':
-          trouble(q.outcome.reason, false);
-          return box.inDoubt(c, later(backoffMs(failures, d.random)), q.outcome.reason);
+          trouble(q.outcome.reason, q.exchange, false);
+          return box.inDoubt(c, nextTry(), q.outcome.reason);
         default: {
           const never: never = q.outcome;
           return never;
@@ -127,17 +174,19 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         box.rejected(c, now(), r.body, r.outcome.message);
         return emit(c.documentId, 'REJECTED');
       case 'duplicate':
+        // MH holds it: take its seal by query at once.
+        contact();
+        return box.inDoubt(c, now(), r.outcome.message);
       case 'unknown':
-        // MH may hold it: reconcile by query at once, before anything else is sent for it.
-        if (r.outcome.outcome === 'duplicate') contact();
-        else trouble(r.outcome.reason, false);
-        return box.inDoubt(c, now(), r.outcome.outcome === 'duplicate' ? r.outcome.message : r.outcome.reason);
+        // MH may hold it: query before anything else is sent for it.
+        trouble(r.outcome.reason, r.exchange, false);
+        return box.inDoubt(c, now(), r.outcome.reason);
       case 'retry':
       case 'auth':
       case 'not_found':
         // Nothing was processed: being offline does not spend the document's attempts.
-        trouble(r.outcome.outcome === 'retry' ? r.outcome.reason : 'MH no aceptó la sesión', r.outcome.outcome === 'retry');
-        return box.notSent(c, now(), later(backoffMs(failures, d.random)), lastError ?? '');
+        trouble(r.outcome.outcome === 'retry' ? r.outcome.reason : 'MH no aceptó la sesión', r.exchange, r.outcome.outcome === 'retry');
+        return box.notSent(c, now(), nextTry(), lastError ?? '');
       default: {
         const never: never = r.outcome;
         return never;
@@ -145,30 +194,140 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     }
   }
 
-  async function run(): Promise<number> {
+  /** The documents, one by one; stops when the station enters contingency. */
+  async function sendDocuments(client: MhClient): Promise<number> {
     let processed = 0;
-    const client = d.client();
-    if (!client) {
-      state = 'unconfigured';
-      return 0;
-    }
-    while (!stopped) {
+    while (!stopped && !cs.open()) {
       const claimed = box.claim(now(), batch, leaseMs);
       if (!claimed.length) break;
       for (const c of claimed) {
+        if (stopped) break;
         try {
           await process(client, c);
         } catch (e) {
           if (stopped) return processed;
           const reason = e instanceof MhLoginError ? e.message : `error inesperado: ${e instanceof Error ? e.message : String(e)}`;
           if (!(e instanceof MhLoginError)) d.logger.error('sync error', { document: c.documentId, error: e instanceof Error ? e.stack : String(e) });
-          trouble(reason, false);
-          box.notSent(c, now(), later(backoffMs(failures, d.random)), reason);
+          trouble(reason, null, false);
+          box.notSent(c, now(), nextTry(), reason);
         }
         processed += 1;
+        // Documents already claimed but not sent go back to the queue, to be re-signed as contingency documents.
+        if (maybeEnterContingency()) {
+          for (const rest of claimed.slice(claimed.indexOf(c) + 1)) box.notSent({ ...rest, reconcile: false }, now(), now(), 'contingencia');
+          await reSignReturned();
+          break;
+        }
       }
     }
-    if (!stopped && d.afterDocuments) {
+    return processed;
+  }
+
+  /** Documents put back in the queue after the event opened are re-signed into it. */
+  async function reSignReturned(): Promise<void> {
+    const open = cs.open();
+    const key = d.signingKey();
+    if (!open || !key) return;
+    for (const row of d.store.all(
+      d.store.q.selectFrom('outbox').innerJoin('documents', 'documents.id', 'outbox.document_id').select('documents.id').where('outbox.state', '=', 'pending').where('documents.status', '=', 'CREATED').where('documents.contingency_id', 'is', null),
+    )) {
+      cs.adopt(row.id, open, key);
+    }
+  }
+
+  /** In contingency: probe MH; at the first answer (the cese), settle what is in doubt and end the event. */
+  async function probeAndEnd(client: MhClient): Promise<boolean> {
+    const open = cs.open();
+    if (!open) return true;
+    const reachable = await client.reachable();
+    if (stopped) return false;
+    if (!reachable) {
+      trouble('MH sigue sin responder (contingencia)', null, true);
+      return false;
+    }
+    contact();
+    const key = d.signingKey();
+    if (!key) return false;
+    // Documents sent before the contingency without an answer: MH has them, or they join the event.
+    for (const doubt of box.inDoubtOutsideContingency()) {
+      const q = await client.queryDte({ tipoDte: MH_TYPE[doubt.kind as DteKind], codigoGeneracion: doubt.documentId.toUpperCase() });
+      if (stopped) return false;
+      if (q.outcome.outcome === 'accepted' || q.outcome.outcome === 'accepted_with_observations') {
+        box.approved(doubt, now(), q.outcome.seal, q.body);
+        emit(doubt.documentId, 'APPROVED');
+      } else if (q.outcome.outcome === 'not_found') {
+        cs.adopt(doubt.documentId, open, key);
+      }
+    }
+    cs.end({ event: open, now: now(), station: d.station(), key, newId: d.newId });
+    return true;
+  }
+
+  /** After the cese: each event goes to MH first, then its documents in lotes, then the lotes' results. */
+  async function recover(client: MhClient): Promise<void> {
+    for (const ev of cs.active()) {
+      if (stopped) return;
+      if (ev.status !== 'ended' || !ev.jws) continue;
+      const r = await client.sendContingency(ev.jws);
+      if (stopped) return;
+      const body = r.body ?? {};
+      if (r.exchange.kind === 'response' && body.estado === 'RECIBIDO' && typeof body.selloRecibido === 'string') cs.sealed(ev.id, now(), body.selloRecibido, body);
+      else if (r.exchange.kind === 'response' && body.estado === 'RECHAZADO') cs.rejected(ev.id, now(), body);
+      else trouble('el evento de contingencia no tuvo respuesta', r.exchange, r.outcome.outcome === 'retry');
+    }
+    for (const ev of cs.active().filter((e) => e.status === 'sealed')) {
+      for (;;) {
+        if (stopped) return;
+        const docs = cs.unsent(ev.id, MAX_PER_LOTE);
+        if (!docs.length) break;
+        const idEnvio = d.newId().toUpperCase();
+        const r = await client.sendLote({ idEnvio, jwsList: docs.map((x) => x.jws ?? '') });
+        if (stopped) return;
+        if (!r.codigoLote) {
+          trouble('MH no recibió el lote', r.exchange, r.outcome.outcome === 'retry');
+          break;
+        }
+        contact();
+        // The documents wait for the lote's result under a lease long enough for MH's processing.
+        cs.loteSubmitted({ idEnvio, eventId: ev.id, codigoLote: r.codigoLote, documentIds: docs.map((x) => x.id), now: now(), leaseMs: Math.max(leaseMs, lotePollMs * 10), response: r.body });
+      }
+    }
+    for (const lote of cs.submittedLotes()) {
+      if (stopped) return;
+      if (now().getTime() - new Date(lote.submitted_at).getTime() < lotePollMs) continue;
+      const r = await client.queryLote(lote.codigo_lote ?? '');
+      if (stopped) return;
+      const body = r.body ?? {};
+      const items = [...((body.procesados as unknown[]) ?? []), ...((body.rechazados as unknown[]) ?? [])] as Record<string, unknown>[];
+      if (!items.length) continue; // still processing
+      for (const item of items) {
+        const id = String(item.codigoGeneracion ?? '').toLowerCase();
+        const outboxId = box.outboxIdOf(id);
+        if (outboxId === undefined) continue;
+        const o = classify({ kind: 'response', status: 200, body: item }, 'query');
+        if (o.outcome === 'accepted' || o.outcome === 'accepted_with_observations') {
+          box.approved({ documentId: id, outboxId }, now(), o.seal, item);
+          emit(id, 'APPROVED');
+        } else if (o.outcome === 'rejected' || o.outcome === 'duplicate') {
+          box.rejected({ documentId: id, outboxId }, now(), item, o.outcome === 'rejected' ? o.message : o.message);
+          emit(id, 'REJECTED');
+        }
+      }
+      // Documents missing from both lists stay under their lease, then are queried one by one.
+      cs.loteDone(lote.id, now());
+    }
+    cs.closeFinished(now());
+  }
+
+  async function run(): Promise<number> {
+    const client = d.client();
+    if (!client) return 0;
+    if (cs.open() && !(await probeAndEnd(client))) return 0;
+    if (stopped) return 0;
+    await recover(client);
+    if (stopped) return 0;
+    const processed = await sendDocuments(client);
+    if (!stopped && !cs.open() && d.afterDocuments) {
       try {
         extraLeft = (await d.afterDocuments(client)).left;
       } catch (e) {
@@ -182,12 +341,18 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     if (stopped || d.manual) return;
     if (timer) clearTimeout(timer);
     timer = null;
+    const candidates: Date[] = [];
     const due = box.nextDue();
-    const extra = extraLeft > 0 ? later(backoffMs(failures, d.random, 1000, 60_000, 1000)) : null;
-    const next = due && extra ? (due < extra ? due : extra) : (due ?? extra);
-    if (!next) return;
-    const delay = Math.max(0, next.getTime() - now().getTime());
-    timer = setTimeout(() => void loop(), Math.min(delay, 2_147_000_000));
+    if (due) candidates.push(due);
+    // In contingency MH is probed on a backoff capped at one minute (MH asks for at least every 15).
+    if (cs.open()) candidates.push(nextTry());
+    const active = cs.active();
+    if (active.some((e) => e.status === 'ended') || cs.submittedLotes().length) candidates.push(later(Math.min(lotePollMs, 60_000)));
+    if (active.some((e) => e.status === 'sealed')) candidates.push(later(1000));
+    if (extraLeft > 0) candidates.push(later(backoffMs(failures, d.random, 1000, 60_000, 1000)));
+    if (!candidates.length) return;
+    const next = Math.min(...candidates.map((c) => c.getTime()));
+    timer = setTimeout(() => void loop(), Math.min(Math.max(0, next - now().getTime()), 2_147_000_000));
     timer.unref();
   }
 
@@ -210,6 +375,24 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     return running;
   }
 
+  function summaries(): ContingencySummary[] {
+    return cs.active().map((e) => {
+      const documents = Number(
+        d.store.one(d.store.q.selectFrom('documents').select((eb) => eb.fn.countAll<number>().as('n')).where('contingency_id', '=', e.id))?.n ?? 0,
+      );
+      return {
+        id: e.id,
+        type: e.type,
+        status: e.status,
+        startedAt: isoLocal(new Date(e.started_at)),
+        endedAt: e.ended_at ? isoLocal(new Date(e.ended_at)) : null,
+        documents,
+        eventDeadline: e.ended_at ? isoLocal(new Date(new Date(e.ended_at).getTime() + EVENT_DEADLINE_MS)) : null,
+        documentsDeadline: e.sealed_at ? isoLocal(new Date(new Date(e.sealed_at).getTime() + DOCUMENTS_DEADLINE_MS)) : null,
+      };
+    });
+  }
+
   return {
     wake() {
       if (!stopped && !d.manual) void loop();
@@ -217,11 +400,13 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     runOnce: () => loop(),
     status() {
       const c = box.counts();
+      const contingencies = summaries();
       return {
-        state,
+        state: d.client() === null ? 'unconfigured' : contingencies.length ? 'contingency' : connectivity,
         queue: { pending: c.pending ?? 0, sending: c.sending ?? 0, unknown: c.unknown ?? 0, done: c.done ?? 0, failed: c.failed ?? 0 },
         lastContactAt,
         lastError,
+        contingencies,
       };
     },
     waitForDocument(id, ms) {

@@ -57,10 +57,18 @@ export function outbox(store: Store) {
           q
             .selectFrom('outbox')
             .innerJoin('documents', 'documents.id', 'outbox.document_id')
+            .leftJoin('contingency_events', 'contingency_events.id', 'documents.contingency_id')
             .select(['outbox.id as outboxId', 'outbox.document_id as documentId', 'outbox.state', 'outbox.attempts', 'outbox.depends_on', 'documents.kind', 'documents.version', 'documents.jws'])
             .where('outbox.topic', '=', 'dte')
             .where('outbox.state', 'in', ['pending', 'unknown'])
             .where('outbox.next_attempt_at', '<=', now.toISOString())
+            // Contingency documents travel in lotes after their event is sealed; one by one only to reconcile.
+            .where((eb) =>
+              eb.or([
+                eb('documents.contingency_id', 'is', null),
+                eb.and([eb('outbox.state', '=', 'unknown'), eb('contingency_events.status', 'in', ['sealed', 'done'])]),
+              ]),
+            )
             .orderBy('outbox.id')
             .limit(limit * 4),
         );
@@ -82,7 +90,7 @@ export function outbox(store: Store) {
       });
     },
 
-    approved(c: Claimed, now: Date, seal: string, response: unknown): void {
+    approved(c: Pick<Claimed, 'documentId' | 'outboxId'>, now: Date, seal: string, response: unknown): void {
       store.tx(() => {
         const at = isoLocal(now);
         store.run(q.updateTable('documents').set({ status: 'APPROVED', seal, sealed_at: now.toISOString(), mh_response: JSON.stringify(response), updated_at: at }).where('id', '=', c.documentId));
@@ -91,7 +99,7 @@ export function outbox(store: Store) {
       });
     },
 
-    rejected(c: Claimed, now: Date, response: unknown, reason: string): void {
+    rejected(c: Pick<Claimed, 'documentId' | 'outboxId'>, now: Date, response: unknown, reason: string): void {
       store.tx(() => {
         const at = isoLocal(now);
         store.run(q.updateTable('documents').set({ status: 'REJECTED', mh_response: JSON.stringify(response), updated_at: at }).where('id', '=', c.documentId));
@@ -116,6 +124,23 @@ export function outbox(store: Store) {
     /** MH does not have it after all: send the same JWS again. */
     resend(c: Claimed, now: Date): void {
       store.run(q.updateTable('outbox').set({ state: 'pending', lease_until: null, next_attempt_at: now.toISOString() }).where('id', '=', c.outboxId));
+    },
+
+    /** Documents sent before and not answered conclusively, outside any contingency: queried at the cese. */
+    inDoubtOutsideContingency(): { documentId: string; outboxId: number; kind: string }[] {
+      return store.all(
+        q
+          .selectFrom('outbox')
+          .innerJoin('documents', 'documents.id', 'outbox.document_id')
+          .select(['outbox.document_id as documentId', 'outbox.id as outboxId', 'documents.kind'])
+          .where('outbox.topic', '=', 'dte')
+          .where('outbox.state', 'in', ['unknown', 'sending'])
+          .where('documents.contingency_id', 'is', null),
+      );
+    },
+
+    outboxIdOf(documentId: string): number | undefined {
+      return store.one(q.selectFrom('outbox').select('id').where('document_id', '=', documentId).where('topic', '=', 'dte'))?.id;
     },
 
     /** When the next row becomes due (or a lease expires), for the loop's timer; null when nothing waits. */
