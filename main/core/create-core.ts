@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { validate, type DteKind } from '../../shared/contract';
 import type { DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord } from '../../shared/records';
 import { invalidateDte, pendingInvalidations, sendInvalidation, type InvalidationDeps } from './dte/invalidation/invalidate';
-import { takeIdEnvio } from './sync/outbox';
+import { outbox, takeIdEnvio } from './sync/outbox';
+import { lockDataDir } from './store/data-dir-lock';
 import { uuidV4 } from './ids';
 import { audit } from './audit';
 import { apiKeys, type ApiKeys } from './auth/api-keys';
@@ -81,7 +82,17 @@ export function createCore(deps: CoreDeps): Core {
   const random = deps.random ?? nodeRandomBytes;
   const logger = deps.logger ?? silentLogger;
   mkdirSync(deps.dataDir, { recursive: true, mode: 0o700 });
-  const store: Store = openStore(join(deps.dataDir, 'sello.db'), deps.nativeBinding ? { nativeBinding: deps.nativeBinding } : {});
+  const unlock = lockDataDir(deps.dataDir);
+  let store: Store;
+  try {
+    store = openStore(join(deps.dataDir, 'sello.db'), deps.nativeBinding ? { nativeBinding: deps.nativeBinding } : {});
+  } catch (e) {
+    unlock();
+    throw e;
+  }
+  // We hold the only lock on this store: whatever was being sent belonged to a process that died, so it may
+  // have reached MH. It is queried before any resend.
+  const recovered = outbox(store).recoverAll(clock.now());
   const secrets = deps.secrets ?? keyFileBox(deps.dataDir);
   const stations = stationRepo(store, secrets);
   const keys = apiKeys(store, random);
@@ -138,6 +149,7 @@ export function createCore(deps: CoreDeps): Core {
       configure(deps.initialStation ?? DEMO_STATION, 'system');
     } catch (e) {
       store.close();
+      unlock();
       throw e;
     }
     if (deps.initialStation === undefined) logger.info('no station configured: demo station set up');
@@ -191,6 +203,7 @@ export function createCore(deps: CoreDeps): Core {
     newId: () => uuidV4(random),
     ...(deps.sync?.lotePollMs !== undefined ? { lotePollMs: deps.sync.lotePollMs } : {}), store, clock, random: deps.sync?.jitter ?? unitFrom(random), logger, client: currentClient, ...(deps.sync?.leaseMs ? { leaseMs: deps.sync.leaseMs } : {}), manual: deps.sync?.manual === true });
   // Resume what a previous run left: pending documents and sends cut short by a crash.
+  if (recovered) logger.warn('sends interrupted by a previous stop will be checked with MH', { documents: recovered });
   sync.wake();
 
   const contingencies = contingencyStore(store);
@@ -258,6 +271,7 @@ export function createCore(deps: CoreDeps): Core {
     close() {
       sync.stop();
       store.close();
+      unlock();
     },
   };
 }

@@ -8,7 +8,9 @@ export const startServe = (args: string[]) => startSello(['serve', ...args]);
 export const startSimulatorProcess = (args: string[]) => startSello(['mh-sim', ...args]);
 
 function startSello(args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'main', 'core', 'cli', 'main.ts'), ...args], {
+  // One process, tsx as a loader: a signal must reach the server itself, not a wrapper (the tsx CLI would run
+  // the server as a second process and a SIGKILL would orphan it).
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'core', 'cli', 'main.ts'), ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

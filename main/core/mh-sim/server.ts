@@ -81,6 +81,7 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     if (verdict.ok && state.mode === 'reject') verdict = { ok: false, code: '099', message: 'DOCUMENTO RECHAZADO (SIMULADOR EN MODO RECHAZO)', observations: [] };
     if (verdict.ok && state.mode === 'observations') verdict = { ...verdict, observations: [...verdict.observations, '[resumen.totalLetras] VALOR OBSERVADO (SIMULADOR)'] };
     const id = doc?.identificacion ?? {};
+    if (doc) state.received.set(String(id.codigoGeneracion), (state.received.get(String(id.codigoGeneracion)) ?? 0) + 1);
     const body = answer(verdict, id.codigoGeneracion ?? envelope?.codigoGeneracion ?? null, id.version ?? envelope?.version ?? null);
     // A duplicate is answered but does not replace what MH already holds.
     if (doc && !(verdict.ok === false && verdict.code === '004')) {

@@ -39,6 +39,8 @@ export interface SimState {
   readonly contingencyAllowed: Map<string, number>;
   readonly events: Map<string, Record<string, unknown>>;
   readonly invalidated: Map<string, Record<string, unknown>>;
+  /** How many times each generation code reached MH (single sends and lotes). */
+  readonly received: Map<string, number>;
   /** Generation codes in the order MH accepted them. */
   readonly accepted: string[];
   /** How many times each operation was called, for tests ("reaches MH once"). */
@@ -60,6 +62,7 @@ export function newSimState(): SimState {
     contingencyAllowed: new Map(),
     events: new Map(),
     invalidated: new Map(),
+    received: new Map(),
     accepted: [],
     counts: {},
   };

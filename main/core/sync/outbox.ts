@@ -49,6 +49,11 @@ export function outbox(store: Store) {
   return {
     recoverExpired: (now: Date) => store.tx(() => recoverExpired(now)),
 
+    /** At start, holding the data-dir lock: every send still marked in flight belonged to a dead process. */
+    recoverAll(now: Date): number {
+      return Number(store.run(q.updateTable('outbox').set({ state: 'unknown', lease_until: null, next_attempt_at: now.toISOString() }).where('state', '=', 'sending')).changes);
+    },
+
     /** Takes up to `limit` due rows under a lease; their documents become PROCESSING. */
     claim(now: Date, limit: number, leaseMs: number): Claimed[] {
       return store.tx(() => {
