@@ -2,4 +2,15 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import { buildBridge } from './bridge';
 
-contextBridge.exposeInMainWorld('sello', buildBridge((channel, request) => ipcRenderer.invoke(channel, request)));
+contextBridge.exposeInMainWorld(
+  'sello',
+  buildBridge(
+    (channel, request) => ipcRenderer.invoke(channel, request),
+    (channel, handler) => {
+      // The renderer gets the payload only, never the IPC event (it carries the sender).
+      const wrapped = (_event: unknown, payload: unknown) => handler(payload);
+      ipcRenderer.on(channel, wrapped);
+      return () => void ipcRenderer.removeListener(channel, wrapped);
+    },
+  ),
+);

@@ -1,14 +1,20 @@
 // The one typed API the renderer sees, whatever the runtime: IPC in Electron, HTTP under `sello serve`.
 import type { DteKind } from './contract/kinds';
 import type { Result } from './errors';
-import type { DteListPage, DteListQuery, DteRecord, Health } from './records';
+import type { DteListPage, DteListQuery, DteRecord, Health, SelloEvent, SyncStatus } from './records';
 
 export interface SelloApi {
   health(): Promise<Result<Health>>;
   listDtes(query: DteListQuery): Promise<Result<DteListPage>>;
   getDte(id: string): Promise<Result<DteRecord>>;
   createDte(kind: DteKind, body: unknown): Promise<Result<DteRecord>>;
+  syncStatus(): Promise<Result<SyncStatus>>;
+  /** Pushed changes (document status, sync state); returns the unsubscribe. */
+  subscribe(listener: (e: SelloEvent) => void): () => void;
 }
+
+/** The channel the shell pushes SelloEvents on. */
+export const EVENT_CHANNEL = 'sello:event';
 
 export type ApiMethod = keyof SelloApi;
 
@@ -17,7 +23,8 @@ export const IPC_CHANNEL = 'sello:invoke';
 
 /** What the preload sends over IPC_CHANNEL; checked in the main process by shared/ipc.ts. */
 export interface IpcRequest {
-  readonly method: ApiMethod;
+  readonly method: Exclude<ApiMethod, 'subscribe'>;
   readonly args: readonly unknown[];
 }
-export const API_METHODS = ['health', 'listDtes', 'getDte', 'createDte'] as const satisfies readonly ApiMethod[];
+/** The request/response methods; `subscribe` is the push side. */
+export const API_METHODS = ['health', 'listDtes', 'getDte', 'createDte', 'syncStatus'] as const satisfies readonly Exclude<ApiMethod, 'subscribe'>[];

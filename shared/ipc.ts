@@ -23,9 +23,10 @@ export const IPC_ARGS = {
   getDte: z.tuple([z.string().max(64)]),
   // The body is validated by the core with the contract schemas (field paths and all).
   createDte: z.tuple([z.enum(DTE_KINDS), z.unknown()]),
-} as const satisfies Record<ApiMethod, z.ZodType>;
+  syncStatus: z.tuple([]),
+} as const satisfies Record<Exclude<ApiMethod, 'subscribe'>, z.ZodType>;
 
 export const ipcRequest = z.strictObject({
-  method: z.enum(Object.keys(IPC_ARGS) as [ApiMethod, ...ApiMethod[]]),
+  method: z.enum(Object.keys(IPC_ARGS) as [keyof typeof IPC_ARGS, ...(keyof typeof IPC_ARGS)[]]),
   args: z.array(z.unknown()).max(4),
 });

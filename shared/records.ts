@@ -78,3 +78,28 @@ export interface Health {
   readonly branchCode: string;
   readonly posNumber: number;
 }
+
+export type Connectivity = 'unconfigured' | 'online' | 'offline' | 'contingency';
+
+export interface ContingencySummary {
+  readonly id: string;
+  readonly type: number;
+  readonly status: string;
+  readonly startedAt: string;
+  readonly endedAt: string | null;
+  readonly documents: number;
+  /** MH wants the event within 24 h of the cese, and the documents within 72 h of the event's seal. */
+  readonly eventDeadline: string | null;
+  readonly documentsDeadline: string | null;
+}
+
+export interface SyncStatus {
+  readonly state: Connectivity;
+  readonly queue: { readonly pending: number; readonly sending: number; readonly unknown: number; readonly done: number; readonly failed: number };
+  readonly lastContactAt: string | null;
+  readonly lastError: string | null;
+  readonly contingencies: readonly ContingencySummary[];
+}
+
+/** What the station pushes to the UI: a document changed status, and the sync state after it. */
+export type SelloEvent = { readonly type: 'dte'; readonly id: string; readonly status: DteStatus } | { readonly type: 'sync'; readonly status: SyncStatus };

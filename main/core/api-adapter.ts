@@ -20,5 +20,7 @@ export function coreApi(core: Core, logger: Logger, actor = 'desktop'): SelloApi
     listDtes: (query) => wrap(() => core.dtes.list(query)),
     getDte: (id) => wrap(() => core.dtes.get(id)),
     createDte: (kind, body) => wrap(() => core.dtes.create(kind, body, actor).record),
+    syncStatus: () => wrap(() => core.sync.status()),
+    subscribe: (listener) => core.sync.onEvent(listener),
   };
 }

@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { app, BrowserWindow, ipcMain, protocol, safeStorage, session } from 'electron';
+import { EVENT_CHANNEL } from '../../shared/api';
 import { coreApi } from '../core/api-adapter';
 import { createCore, type Core } from '../core/create-core';
 import { consoleLogger } from '../core/logger';
@@ -40,6 +41,11 @@ async function start(): Promise<void> {
 
   const win = new BrowserWindow(mainWindowOptions(join(__dirname, 'preload.cjs')));
   guardWebContents(win.webContents);
+  // Pushes for the UI: document status changes and the sync state.
+  const unsubscribe = core.sync.onEvent((e) => {
+    if (!win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, e);
+  });
+  win.on('closed', unsubscribe);
   win.once('ready-to-show', () => win.show());
   await win.loadURL(START_URL);
 }

@@ -15,6 +15,8 @@ export function DocumentList({ api }: { api: SelloApi }) {
     });
   }, [api]);
   useEffect(load, [load]);
+  // Statuses change as MH answers: the list follows the station's pushes.
+  useEffect(() => api.subscribe((e) => e.type === 'dte' && load()), [api, load]);
 
   return (
     <section aria-labelledby="list-title">

@@ -2,7 +2,7 @@
 // The rest of the renderer never knows which.
 import type { SelloApi } from '../../shared/api';
 import type { ApiError, Result } from '../../shared/errors';
-import type { DteListQuery } from '../../shared/records';
+import type { DteListQuery, SelloEvent } from '../../shared/records';
 
 declare global {
   interface Window {
@@ -34,7 +34,42 @@ export function httpApi(token: string, base = ''): SelloApi {
     },
     getDte: (id) => call(token, 'GET', `${base}/dte/${encodeURIComponent(id)}`),
     createDte: (kind, body) => call(token, 'POST', `${base}/dte/${kind.toLowerCase()}`, body),
+    syncStatus: () => call(token, 'GET', `${base}/sync/status`),
+    subscribe: (listener) => subscribeSse(`${base}/sync/events`, token, listener),
   };
+}
+
+/** Reads the station's Server-Sent Events with fetch (EventSource cannot send the API key); reconnects. */
+function subscribeSse(url: string, token: string, listener: (e: SelloEvent) => void): () => void {
+  const abort = new AbortController();
+  const connect = async () => {
+    while (!abort.signal.aborted) {
+      try {
+        const res = await fetch(url, { headers: { 'X-API-Key': token }, signal: abort.signal });
+        const reader = res.body?.getReader();
+        if (!reader) throw new Error('sin cuerpo');
+        const decoder = new TextDecoder();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += decoder.decode(value, { stream: true });
+          let cut: number;
+          while ((cut = buffer.indexOf('\n\n')) >= 0) {
+            const chunk = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            const data = chunk.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
+            if (data) listener(JSON.parse(data) as SelloEvent);
+          }
+        }
+      } catch {
+        if (abort.signal.aborted) return;
+      }
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  };
+  void connect();
+  return () => abort.abort();
 }
 
 export function resolveApi(): SelloApi {

@@ -181,4 +181,32 @@ describe('sync engine ↔ MH simulator', () => {
     expect((await app.inject({ method: 'GET', url: '/sync/status', headers })).json()).toMatchObject({ state: 'contingency', queue: { pending: 1 }, contingencies: [{ type: 1, status: 'open', documents: 1 }] });
     await app.close();
   });
+
+  it('pushes document changes and the sync state as Server-Sent Events', async () => {
+    const app = await buildHttpServer(core, { logger: silentLogger });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as { port: number };
+    const abort = new AbortController();
+    const res = await fetch(`http://127.0.0.1:${port}/sync/events`, { headers: { 'X-API-Key': DEMO_KEY }, signal: abort.signal });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    const received: { type: string; id?: string; status?: unknown }[] = [];
+    let buffer = '';
+    const { record } = core.dtes.create('FC', fc(), 'test');
+    const deadline = Date.now() + 5000;
+    while (!received.some((e) => e.type === 'dte' && e.id === record.id && e.status === 'APPROVED') && Date.now() < deadline) {
+      const { value } = await reader.read();
+      buffer += decoder.decode(value, { stream: true });
+      for (let cut = buffer.indexOf('\n\n'); cut >= 0; cut = buffer.indexOf('\n\n')) {
+        const line = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        if (line.startsWith('data: ')) received.push(JSON.parse(line.slice(6)));
+      }
+    }
+    abort.abort();
+    await app.close();
+    expect(received[0]).toMatchObject({ type: 'sync', status: { state: expect.any(String) } });
+    expect(received).toContainEqual({ type: 'dte', id: record.id, status: 'APPROVED' });
+  });
 });

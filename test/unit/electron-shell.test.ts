@@ -1,6 +1,6 @@
 // The shell's configuration and glue, tested with fakes (no Electron binary on these machines).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API_METHODS, type SelloApi } from '../../shared/api';
+import { API_METHODS, EVENT_CHANNEL, type SelloApi } from '../../shared/api';
 import { IPC_CHANNEL } from '../../shared/ipc';
 import { resolveAppFile, responseHeaders } from '../../main/electron/app-protocol';
 import { handleIpc, registerIpc } from '../../main/electron/ipc';
@@ -74,6 +74,8 @@ describe('IPC glue', () => {
       listDtes: (q) => (calls.push(['listDtes', q]), ok('l')),
       getDte: (id) => (calls.push(['getDte', id]), ok('g')),
       createDte: (k, b) => (calls.push(['createDte', k, b]), ok('c')),
+      syncStatus: () => ok('s'),
+      subscribe: () => () => undefined,
     };
   };
   const trusted = { senderFrame: { url: 'app://sello/index.html' } };
@@ -145,8 +147,18 @@ describe('preload', () => {
 
   it('the bridge sends every API method over the one channel', async () => {
     const sent: unknown[] = [];
-    const bridge = buildBridge((channel, request) => (sent.push([channel, request]), Promise.resolve('r')));
-    expect(Object.keys(bridge).sort()).toEqual([...API_METHODS].sort());
+    const handlers = new Map<string, (p: unknown) => void>();
+    const bridge = buildBridge(
+      (channel, request) => (sent.push([channel, request]), Promise.resolve('r')),
+      (channel, handler) => (handlers.set(channel, handler), () => void handlers.delete(channel)),
+    );
+    expect(Object.keys(bridge).sort()).toEqual([...API_METHODS, 'subscribe'].sort());
+    const got: unknown[] = [];
+    const off = bridge.subscribe((e) => got.push(e));
+    handlers.get(EVENT_CHANNEL)?.({ type: 'dte', id: 'x', status: 'APPROVED' });
+    expect(got).toEqual([{ type: 'dte', id: 'x', status: 'APPROVED' }]);
+    off();
+    expect(handlers.size).toBe(0);
     await bridge.createDte('CCF', { a: 1 });
     expect(sent).toEqual([[IPC_CHANNEL, { method: 'createDte', args: ['CCF', { a: 1 }] }]]);
     expect(Object.isFrozen(bridge)).toBe(true);
@@ -155,7 +167,7 @@ describe('preload', () => {
   it('exposes exactly one object, window.sello', async () => {
     const exposeInMainWorld = vi.fn();
     const invoke = vi.fn(() => Promise.resolve({ ok: true, value: 1 }));
-    vi.doMock('electron', () => ({ contextBridge: { exposeInMainWorld }, ipcRenderer: { invoke } }));
+    vi.doMock('electron', () => ({ contextBridge: { exposeInMainWorld }, ipcRenderer: { invoke, on: vi.fn(), removeListener: vi.fn() } }));
     await import('../../preload/index');
     expect(exposeInMainWorld).toHaveBeenCalledTimes(1);
     const [name, api] = exposeInMainWorld.mock.calls[0] as [string, SelloApi];

@@ -140,6 +140,22 @@ export async function buildHttpServer(core: Core, options: HttpOptions): Promise
 
     scope.get('/sync/status', async (_req, reply) => reply.send(core.sync.status()));
 
+    // Server-Sent Events for the browser-hosted UI: the same pushes the desktop shell sends over IPC.
+    scope.get('/sync/events', (req, reply) => {
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
+      const send = (e: unknown) => res.write(`data: ${JSON.stringify(e)}\n\n`);
+      send({ type: 'sync', status: core.sync.status() });
+      const off = core.sync.onEvent(send);
+      const keepAlive = setInterval(() => res.write(': sigue\n\n'), 20_000);
+      keepAlive.unref();
+      req.raw.on('close', () => {
+        off();
+        clearInterval(keepAlive);
+      });
+    });
+
     scope.post('/dte/invalidate', async (req, reply) => {
       try {
         const { record, pending } = await core.dtes.invalidate(requireBody(req), req.actor);

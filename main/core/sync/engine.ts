@@ -5,7 +5,7 @@
 import type { KeyObject } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { MH_TYPE, type DteKind } from '../../../shared/contract';
-import type { DteStatus } from '../../../shared/records';
+import type { ContingencySummary, DteStatus, SelloEvent, SyncStatus } from '../../../shared/records';
 import { isoLocal, type Clock } from '../clock';
 import type { Logger } from '../logger';
 import { classify, type Exchange } from '../mh/classify';
@@ -16,27 +16,7 @@ import { backoffMs } from './backoff';
 import { DOCUMENTS_DEADLINE_MS, EVENT_DEADLINE_MS, MAX_PER_LOTE, contingencyStore, type ContingencyType } from './contingency';
 import { outbox, type Claimed } from './outbox';
 
-export type Connectivity = 'unconfigured' | 'online' | 'offline' | 'contingency';
-
-export interface ContingencySummary {
-  readonly id: string;
-  readonly type: number;
-  readonly status: string;
-  readonly startedAt: string;
-  readonly endedAt: string | null;
-  readonly documents: number;
-  /** MH wants the event within 24 h of the cese, and the documents within 72 h of the event's seal. */
-  readonly eventDeadline: string | null;
-  readonly documentsDeadline: string | null;
-}
-
-export interface SyncStatus {
-  readonly state: Connectivity;
-  readonly queue: { readonly pending: number; readonly sending: number; readonly unknown: number; readonly done: number; readonly failed: number };
-  readonly lastContactAt: string | null;
-  readonly lastError: string | null;
-  readonly contingencies: readonly ContingencySummary[];
-}
+export type { Connectivity, ContingencySummary, SyncStatus } from '../../../shared/records';
 
 export interface SyncEngineDeps {
   readonly store: Store;
@@ -69,6 +49,8 @@ export interface SyncEngine {
   /** Resolves when the document leaves CREATED/PROCESSING or after `ms`. */
   waitForDocument(id: string, ms: number): Promise<void>;
   onChange(listener: (e: { id: string; status: DteStatus }) => void): () => void;
+  /** Document changes and, after each run that changed it, the sync state: what the UI is pushed. */
+  onEvent(listener: (e: SelloEvent) => void): () => void;
   stop(): void;
 }
 
@@ -98,8 +80,10 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
 
   const now = () => d.clock.now();
   const later = (ms: number) => new Date(now().getTime() + ms);
+  let lastPushed = '';
   const emit = (id: string, status: DteStatus): void => {
     events.emit('dte', { id, status });
+    events.emit('event', { type: 'dte', id, status } satisfies SelloEvent);
   };
   const contact = () => {
     failures = 0;
@@ -371,6 +355,14 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     })().finally(() => {
       running = null;
       schedule();
+      if (events.listenerCount('event') > 0 && !stopped) {
+        const status = api.status();
+        const json = JSON.stringify(status);
+        if (json !== lastPushed) {
+          lastPushed = json;
+          events.emit('event', { type: 'sync', status } satisfies SelloEvent);
+        }
+      }
     });
     return running;
   }
@@ -393,7 +385,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     });
   }
 
-  return {
+  const api: SyncEngine = {
     wake() {
       if (!stopped && !d.manual) void loop();
     },
@@ -427,9 +419,14 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       events.on('dte', listener);
       return () => events.off('dte', listener);
     },
+    onEvent(listener) {
+      events.on('event', listener);
+      return () => events.off('event', listener);
+    },
     stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
     },
   };
+  return api;
 }
