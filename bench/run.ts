@@ -11,6 +11,7 @@ import { createCore } from '../main/core/create-core';
 import { signJson } from '../main/core/signing/jws';
 import { parseMhCertificate, generateMhCertificate } from '../main/core/signing/certificate';
 import { fcBody } from '../test/fixtures/bodies';
+import { backlogBench, type BacklogFigures } from './backlog';
 
 const N = Number(process.env.SELLO_BENCH_N ?? 2000);
 const SIZES = (process.env.SELLO_BENCH_SIZES ?? '0,100000,1000000').split(',').map(Number);
@@ -102,7 +103,22 @@ console.log(`\nSello bench: ${N} FC documents (2 items + 1 non-taxed line) per r
 console.log(line(head));
 for (const r of rows) console.log(line(r));
 
-writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify({ at: new Date().toISOString(), n: N, node: process.version, figures }, null, 2)}\n`);
 db.close();
 core.close();
 rmSync(dir, { recursive: true, force: true });
+
+const BACKLOG = Number(process.env.SELLO_BENCH_BACKLOG ?? 10_000);
+let backlog: BacklogFigures | null = null;
+if (BACKLOG > 0) {
+  backlog = await backlogBench(BACKLOG);
+  console.log(`\nContingency backlog: ${backlog.documents.toLocaleString('en-US')} documents (events of 1,000, lotes of 100) through the MH simulator on loopback\n`);
+  const b = [
+    ['drained by the sync engine', backlog.drainSeconds.toFixed(2), backlog.drainPerSecond.toFixed(0)],
+    ['same events and lotes sent directly', backlog.directSeconds.toFixed(2), backlog.directPerSecond.toFixed(0)],
+  ];
+  console.log(`${'path'.padEnd(36)}  ${'time to empty s'.padStart(15)}  ${'documents/s'.padStart(11)}`);
+  for (const r of b) console.log(`${r[0]!.padEnd(36)}  ${r[1]!.padStart(15)}  ${r[2]!.padStart(11)}`);
+  console.log(`ratio (engine / direct): ${(backlog.drainPerSecond / backlog.directPerSecond).toFixed(2)}`);
+}
+
+writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify({ at: new Date().toISOString(), n: N, node: process.version, figures, backlog }, null, 2)}\n`);

@@ -284,21 +284,26 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       const body = r.body ?? {};
       const items = [...((body.procesados as unknown[]) ?? []), ...((body.rechazados as unknown[]) ?? [])] as Record<string, unknown>[];
       if (!items.length) continue; // still processing
-      for (const item of items) {
-        const id = String(item.codigoGeneracion ?? '').toLowerCase();
-        const outboxId = box.outboxIdOf(id);
-        if (outboxId === undefined) continue;
-        const o = classify({ kind: 'response', status: 200, body: item }, 'query');
-        if (o.outcome === 'accepted' || o.outcome === 'accepted_with_observations') {
-          box.approved({ documentId: id, outboxId }, now(), o.seal, item);
-          emit(id, 'APPROVED');
-        } else if (o.outcome === 'rejected' || o.outcome === 'duplicate') {
-          box.rejected({ documentId: id, outboxId }, now(), item, o.outcome === 'rejected' ? o.message : o.message);
-          emit(id, 'REJECTED');
+      // One durable transaction for the whole lote's results (each document's change is a savepoint in it).
+      const changed: [string, DteStatus][] = [];
+      d.store.tx(() => {
+        for (const item of items) {
+          const id = String(item.codigoGeneracion ?? '').toLowerCase();
+          const outboxId = box.outboxIdOf(id);
+          if (outboxId === undefined) continue;
+          const o = classify({ kind: 'response', status: 200, body: item }, 'query');
+          if (o.outcome === 'accepted' || o.outcome === 'accepted_with_observations') {
+            box.approved({ documentId: id, outboxId }, now(), o.seal, item);
+            changed.push([id, 'APPROVED']);
+          } else if (o.outcome === 'rejected' || o.outcome === 'duplicate') {
+            box.rejected({ documentId: id, outboxId }, now(), item, o.message);
+            changed.push([id, 'REJECTED']);
+          }
         }
-      }
-      // Documents missing from both lists stay under their lease, then are queried one by one.
-      cs.loteDone(lote.id, now());
+        // Documents missing from both lists stay under their lease, then are queried one by one.
+        cs.loteDone(lote.id, now());
+      });
+      for (const [id, status] of changed) emit(id, status);
     }
     cs.closeFinished(now());
   }

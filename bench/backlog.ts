@@ -1,0 +1,91 @@
+// A backlog of contingency documents drained through the MH simulator (event, lotes of 100, results), beside
+// the simulator's own throughput for the same events and lotes sent directly with the MH client.
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import BetterSqlite3 from 'better-sqlite3';
+import { createCore, type Core } from '../main/core/create-core';
+import { silentLogger } from '../main/core/logger';
+import { mhClient } from '../main/core/mh/client';
+import { createMhSimulator } from '../main/core/mh-sim/server';
+import { fcBody } from '../test/fixtures/bodies';
+
+const NIT = '06142803901121';
+
+async function simulator() {
+  const sim = createMhSimulator({ loteDelayMs: 0 });
+  await sim.app.listen({ host: '127.0.0.1', port: 0 });
+  return { sim, url: `http://127.0.0.1:${(sim.app.server.address() as AddressInfo).port}` };
+}
+const register = (sim: Awaited<ReturnType<typeof simulator>>['sim'], core: Core) =>
+  sim.registerKey(NIT, core.signing.publicKey()!.export({ format: 'der', type: 'spki' }).toString('base64'));
+
+export interface BacklogFigures {
+  documents: number;
+  issueSeconds: number;
+  drainSeconds: number;
+  drainPerSecond: number;
+  directSeconds: number;
+  directPerSecond: number;
+}
+
+export async function backlogBench(count: number): Promise<BacklogFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'sello-backlog-'));
+  const { sim, url } = await simulator();
+  const core = createCore({ dataDir: dir, mh: { baseUrl: url, user: NIT, password: 'x' }, sync: { manual: true, jitter: () => 0, lotePollMs: 0 } });
+  register(sim, core);
+  let serial = 0;
+  const body = () => ({ ...fcBody(`bac10000-0000-4000-8000-${(++serial).toString(16).padStart(12, '0')}`), generatedAt: undefined });
+
+  // MH goes down: three failed sends put the station in contingency.
+  sim.setMode('down');
+  core.dtes.create('FC', body(), 'bench');
+  for (let i = 0; i < 4 && core.sync.status().state !== 'contingency'; i++) {
+    await core.sync.runOnce();
+    await new Promise((r) => setTimeout(r, 260));
+  }
+  if (core.sync.status().state !== 'contingency') throw new Error('the station did not enter contingency');
+  const t0 = performance.now();
+  for (let i = 1; i < count; i++) core.dtes.create('FC', body(), 'bench');
+  const issueSeconds = (performance.now() - t0) / 1000;
+  process.stderr.write(`  ${count.toLocaleString('en-US')} contingency documents issued in ${issueSeconds.toFixed(1)} s\n`);
+
+  // MH is back: the engine drains the backlog.
+  sim.setMode('normal');
+  const t1 = performance.now();
+  for (let rounds = 0; rounds < 100; rounds++) {
+    await core.sync.runOnce();
+    const s = core.sync.status();
+    if (!s.contingencies.length && s.queue.pending === 0 && s.queue.sending === 0 && s.queue.unknown === 0) break;
+  }
+  const drainSeconds = (performance.now() - t1) / 1000;
+  const left = core.sync.status();
+  if (left.queue.done !== count) throw new Error(`drain incomplete: ${JSON.stringify(left.queue)}`);
+
+  // The same events and lotes, straight from a client to a fresh simulator.
+  const db = new BetterSqlite3(join(dir, 'sello.db'), { readonly: true });
+  const events = db.prepare("SELECT jws FROM contingency_events WHERE jws IS NOT NULL ORDER BY created_at").all() as { jws: string }[];
+  const docs = db.prepare('SELECT jws FROM documents WHERE contingency_id IS NOT NULL ORDER BY created_at').all() as { jws: string }[];
+  db.close();
+  const peer = await simulator();
+  register(peer.sim, core);
+  const client = mhClient({ baseUrl: peer.url, user: NIT, password: () => 'x', ambiente: '00', fetch, clock: { now: () => new Date() }, logger: silentLogger });
+  const t2 = performance.now();
+  for (const e of events) await client.sendContingency(e.jws);
+  const lotes: string[] = [];
+  for (let i = 0; i < docs.length; i += 100) {
+    const r = await client.sendLote({ idEnvio: `B0000000-0000-4000-8000-${String(i).padStart(12, '0')}`, jwsList: docs.slice(i, i + 100).map((d) => d.jws) });
+    if (r.codigoLote) lotes.push(r.codigoLote);
+  }
+  for (const l of lotes) await client.queryLote(l);
+  const directSeconds = (performance.now() - t2) / 1000;
+  if (peer.sim.state.accepted.length !== docs.length) throw new Error(`direct run accepted ${peer.sim.state.accepted.length} of ${docs.length}`);
+
+  core.close();
+  await sim.app.close();
+  await peer.sim.app.close();
+  rmSync(dir, { recursive: true, force: true });
+  return { documents: count, issueSeconds, drainSeconds, drainPerSecond: count / drainSeconds, directSeconds, directPerSecond: docs.length / directSeconds };
+}
