@@ -1,7 +1,7 @@
 // The Electron shell: a window, the app:// protocol, IPC onto the core. The only main code importing electron.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { app, BrowserWindow, ipcMain, protocol, safeStorage, session } from 'electron';
+import { app, BrowserWindow, ipcMain, powerMonitor, protocol, safeStorage, session } from 'electron';
 import { EVENT_CHANNEL } from '../../shared/api';
 import { coreApi } from '../core/api-adapter';
 import { createCore, type Core } from '../core/create-core';
@@ -27,6 +27,9 @@ async function start(): Promise<void> {
     ...(process.env.SELLO_SQLITE_BINDING ? { nativeBinding: process.env.SELLO_SQLITE_BINDING } : {}),
   });
   registerIpc(ipcMain, coreApi(core, logger), isTrustedUrl);
+  // Back from sleep, or the network came back: try MH now rather than at the next timer.
+  powerMonitor.on('resume', () => core?.sync.wake());
+  powerMonitor.on('unlock-screen', () => core?.sync.wake());
 
   protocol.handle('app', async (request) => {
     const file = resolveAppFile(rendererDir, request.url);
