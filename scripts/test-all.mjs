@@ -25,20 +25,21 @@ const built = run('build', 'npm', ['run', '--silent', 'build']);
 if (!built) failed += 1;
 
 rmSync('test-results/vitest.json', { force: true });
-run('unit + integration', npx('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
+const vitestOk = run('unit + integration', npx('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
 if (existsSync('test-results/vitest.json')) {
   const v = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
   passed += v.numPassedTests;
-  failed += v.numFailedTests + (v.numTotalTestSuites > 0 && v.success === false && v.numFailedTests === 0 ? 1 : 0);
+  // An unhandled error fails the run without failing a test: it still counts as a failure.
+  failed += v.numFailedTests + (!vitestOk && v.numFailedTests === 0 ? 1 : 0);
 } else failed += 1;
 
 if (built) {
   rmSync('test-results/e2e.json', { force: true });
-  run('e2e', npx('playwright'), ['test', '-c', 'test/e2e/playwright.config.ts']);
+  const e2eOk = run('e2e', npx('playwright'), ['test', '-c', 'test/e2e/playwright.config.ts']);
   if (existsSync('test-results/e2e.json')) {
     const s = JSON.parse(readFileSync('test-results/e2e.json', 'utf8')).stats;
     passed += s.expected;
-    failed += s.unexpected + s.flaky;
+    failed += s.unexpected + s.flaky + (!e2eOk && s.unexpected + s.flaky === 0 ? 1 : 0);
   } else failed += 1;
 }
 

@@ -18,7 +18,7 @@ afterEach(() => cleanups.splice(0).forEach((f) => f()));
 
 const KEY = 'pos-key-0123456789abcdef';
 function station(dir: string, mh: Record<string, unknown> | null) {
-  return { ...DEMO_STATION, demo: false, apiKeys: [KEY], mh: mh ? { baseUrl: 'https://apitest.dtes.mh.gob.sv', user: DEMO_STATION.company.nit, password: 'Api#Clave2026', ...mh } : null, _dir: dir };
+  return { ...DEMO_STATION, demo: false, apiKeys: [KEY], mh: mh ? { baseUrl: 'http://127.0.0.1:9', user: DEMO_STATION.company.nit, password: 'Api#Clave2026', ...mh } : null, _dir: dir };
 }
 const profile = (s: ReturnType<typeof station>) => Object.fromEntries(Object.entries(s).filter(([k]) => k !== '_dir'));
 

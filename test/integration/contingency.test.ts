@@ -15,10 +15,11 @@ let n = 0;
 const newId = () => `c0a7c000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
 const fc = () => ({ ...fcBody(newId()), generatedAt: undefined });
 
-function open(baseUrl = sim.url): Core {
+function open(fetchImpl?: typeof fetch): Core {
   const c = createCore({
     dataDir: dir.dir,
-    mh: { baseUrl, user: '06142803901121', password: 'demo', timeoutMs: 2000 },
+    mh: { baseUrl: sim.url, user: '06142803901121', password: 'demo', timeoutMs: 2000 },
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
     sync: { manual: true, jitter: () => 0, lotePollMs: 0 },
   });
   registerStation(sim, c);
@@ -113,7 +114,11 @@ describe('contingency', () => {
 
   it('no internet (the name does not resolve): the contingency is type 3', async () => {
     core.close();
-    core = open('http://sello-mh-simulado.invalid');
+    // The network layer fails as a failed name resolution does; no traffic leaves the machine.
+    const noNetwork: typeof fetch = async () => {
+      throw Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }) });
+    };
+    core = open(noNetwork);
     core.dtes.create('FC', fc(), 'test');
     await drain(3);
     expect(core.sync.status()).toMatchObject({ state: 'contingency', contingencies: [{ type: 3 }] });

@@ -23,7 +23,7 @@ describe('secrets at rest', () => {
       initialStation: {
         ...DEMO_STATION,
         demo: false,
-        mh: { baseUrl: 'https://apitest.dtes.mh.gob.sv', user: '06142803901121', password: 'Secreta#MH-2026', certificatePassword: 'CertClave!99' },
+        mh: { baseUrl: 'http://127.0.0.1:9', user: '06142803901121', password: 'Secreta#MH-2026', certificatePassword: 'CertClave!99' },
         apiKeys: ['pos-key-super-secret-0001'],
       },
     });

@@ -188,6 +188,8 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         if (stopped) break;
         try {
           await process(client, c);
+          // Stopped while MH answered: the store may be closed; leave everything to the next start.
+          if (stopped) return processed;
         } catch (e) {
           if (stopped) return processed;
           const reason = e instanceof MhLoginError ? e.message : `error inesperado: ${e instanceof Error ? e.message : String(e)}`;
@@ -320,7 +322,8 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       try {
         extraLeft = (await d.afterDocuments(client)).left;
       } catch (e) {
-        d.logger.error('sync error', { error: e instanceof Error ? e.stack : String(e) });
+        // After a stop the store may be closed under a pending write: that is not a fault.
+        if (!stopped) d.logger.error('sync error', { error: e instanceof Error ? e.stack : String(e) });
       }
     }
     return processed;
