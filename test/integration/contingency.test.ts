@@ -3,10 +3,10 @@
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../main/core/create-core';
+import type { Core } from '../../main/core/create-core';
 import { crBody, fcBody, fseBody } from '../fixtures/bodies';
 import { tempDir } from '../support/core';
-import { registerStation, startSimulator } from '../support/mh-sim';
+import { coreWithSimulator, startSimulator } from '../support/mh-sim';
 
 let sim: Awaited<ReturnType<typeof startSimulator>>;
 let dir: ReturnType<typeof tempDir>;
@@ -15,16 +15,7 @@ let n = 0;
 const newId = () => `c0a7c000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
 const fc = () => ({ ...fcBody(newId()), generatedAt: undefined });
 
-function open(fetchImpl?: typeof fetch): Core {
-  const c = createCore({
-    dataDir: dir.dir,
-    mh: { baseUrl: sim.url, user: '06142803901121', password: 'demo', timeoutMs: 2000 },
-    ...(fetchImpl ? { fetch: fetchImpl } : {}),
-    sync: { manual: true, jitter: () => 0, lotePollMs: 0 },
-  });
-  registerStation(sim, c);
-  return c;
-}
+const open = (fetchImpl?: typeof fetch): Core => coreWithSimulator(dir.dir, sim, { timeoutMs: 2000, lotePollMs: 0, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
 const identificacion = (id: string) => core.dtes.mhDocument(id).document.identificacion as Record<string, unknown>;
 /** Runs the engine as its timer would: a round, then the 250 ms backoff (no jitter in these tests). */
 async function drain(rounds = 6) {

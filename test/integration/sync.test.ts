@@ -1,6 +1,6 @@
 // The sync engine against the MH simulator over HTTP: every path a document can take to MH and back.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../main/core/create-core';
+import type { Core } from '../../main/core/create-core';
 import { buildHttpServer } from '../../main/core/http/server';
 import { silentLogger } from '../../main/core/logger';
 import { mhClient } from '../../main/core/mh/client';
@@ -9,7 +9,7 @@ import { openStore } from '../../main/core/store/database';
 import { join } from 'node:path';
 import { ccfBody, fcBody, ncBody } from '../fixtures/bodies';
 import { DEMO_KEY, tempDir } from '../support/core';
-import { registerStation, startSimulator } from '../support/mh-sim';
+import { coreWithSimulator, startSimulator } from '../support/mh-sim';
 
 let sim: Awaited<ReturnType<typeof startSimulator>>;
 let dir: ReturnType<typeof tempDir>;
@@ -19,16 +19,8 @@ const newId = () => `5a0c0000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
 // Today's date in El Salvador: MH checks it on normal transmissions.
 const fc = (id = newId()) => ({ ...fcBody(id), generatedAt: undefined });
 
-function open(options: { timeoutMs?: number; leaseMs?: number; manual?: boolean } = {}): Core {
-  const c = createCore({
-    dataDir: dir.dir,
-    mh: { baseUrl: sim.url, user: '06142803901121', password: 'demo', timeoutMs: options.timeoutMs ?? 3000 },
-    // No jitter: every backoff is the 250 ms floor, so the tests wait short and fixed times.
-    sync: { manual: options.manual === true, jitter: () => 0, ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}) },
-  });
-  registerStation(sim, c);
-  return c;
-}
+const open = (options: { timeoutMs?: number; leaseMs?: number; manual?: boolean } = {}): Core =>
+  coreWithSimulator(dir.dir, sim, { manual: false, ...options });
 
 beforeEach(async () => {
   sim = await startSimulator({ loteDelayMs: 100 });

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Core } from '../../main/core/create-core';
+import { createCore, type Core } from '../../main/core/create-core';
 import { createMhSimulator, type MhSimulator, type SimOptions } from '../../main/core/mh-sim/server';
 import { SCHEMA_DIR } from './mh-schemas';
 
@@ -17,4 +17,20 @@ export function registerStation(sim: MhSimulator, core: Core): void {
   const nit = core.signing.nit();
   if (!key || !nit) throw new Error('station has no certificate');
   sim.registerKey(nit, key.export({ format: 'der', type: 'spki' }).toString('base64'));
+}
+
+/** A station core talking to `sim`, its engine driven by hand and without jitter (backoffs are the 250 ms floor). */
+export function coreWithSimulator(
+  dataDir: string,
+  sim: { url: string } & MhSimulator,
+  options: { timeoutMs?: number; leaseMs?: number; manual?: boolean; lotePollMs?: number; fetch?: typeof fetch } = {},
+): Core {
+  const c = createCore({
+    dataDir,
+    mh: { baseUrl: sim.url, user: '06142803901121', password: 'demo', timeoutMs: options.timeoutMs ?? 3000 },
+    sync: { manual: options.manual ?? true, jitter: () => 0, ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}), ...(options.lotePollMs !== undefined ? { lotePollMs: options.lotePollMs } : {}) },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  registerStation(sim, c);
+  return c;
 }

@@ -8,7 +8,7 @@ import { MH_TYPE, type DteKind } from '../../../shared/contract';
 import type { ContingencySummary, DteStatus, SelloEvent, SyncStatus } from '../../../shared/records';
 import { isoLocal, type Clock } from '../clock';
 import type { Logger } from '../logger';
-import { classify, type Exchange } from '../mh/classify';
+import { classify, type Exchange, type Outcome } from '../mh/classify';
 import { MhLoginError, type MhClient } from '../mh/client';
 import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
@@ -111,6 +111,17 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     return true;
   }
 
+  /** MH's verdict on a document, from a send, a query or a lote. */
+  function record(c: Pick<Claimed, 'documentId' | 'outboxId'>, o: Extract<Outcome, { outcome: 'accepted' | 'accepted_with_observations' | 'rejected' }>, body: unknown): void {
+    contact();
+    if (o.outcome === 'rejected') {
+      box.rejected(c, now(), body, o.message);
+      return emit(c.documentId, 'REJECTED');
+    }
+    box.approved(c, now(), o.seal, body);
+    return emit(c.documentId, 'APPROVED');
+  }
+
   async function process(client: MhClient, c: Claimed): Promise<void> {
     const tipoDte = MH_TYPE[c.kind as DteKind];
     const codigoGeneracion = c.documentId.toUpperCase();
@@ -121,13 +132,8 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       switch (q.outcome.outcome) {
         case 'accepted':
         case 'accepted_with_observations':
-          contact();
-          box.approved(c, now(), q.outcome.seal, q.body);
-          return emit(c.documentId, 'APPROVED');
         case 'rejected':
-          contact();
-          box.rejected(c, now(), q.body, q.outcome.message);
-          return emit(c.documentId, 'REJECTED');
+          return record(c, q.outcome, q.body);
         case 'not_found':
           contact();
           break; // MH never got it: send the same JWS again, below.
@@ -150,13 +156,8 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     switch (r.outcome.outcome) {
       case 'accepted':
       case 'accepted_with_observations':
-        contact();
-        box.approved(c, now(), r.outcome.seal, r.body);
-        return emit(c.documentId, 'APPROVED');
       case 'rejected':
-        contact();
-        box.rejected(c, now(), r.body, r.outcome.message);
-        return emit(c.documentId, 'REJECTED');
+        return record(c, r.outcome, r.body);
       case 'duplicate':
         // MH holds it: take its seal by query at once.
         contact();
@@ -239,8 +240,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       const q = await client.queryDte({ tipoDte: MH_TYPE[doubt.kind as DteKind], codigoGeneracion: doubt.documentId.toUpperCase() });
       if (stopped) return false;
       if (q.outcome.outcome === 'accepted' || q.outcome.outcome === 'accepted_with_observations') {
-        box.approved(doubt, now(), q.outcome.seal, q.body);
-        emit(doubt.documentId, 'APPROVED');
+        record(doubt, q.outcome, q.body);
       } else if (q.outcome.outcome === 'not_found') {
         cs.adopt(doubt.documentId, open, key);
       }
