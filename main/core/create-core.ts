@@ -8,6 +8,10 @@ import { invalidateDte, pendingInvalidations, sendInvalidation, type Invalidatio
 import { outbox, takeIdEnvio } from './sync/outbox';
 import { lockDataDir } from './store/data-dir-lock';
 import { uuidV4 } from './ids';
+import { letterPdf } from './render/letter-pdf';
+import { printable } from './render/model';
+import { lookupUrl, qrDataUri } from './render/qr';
+import { receiptPdf, type ReceiptWidth } from './render/receipt';
 import { audit } from './audit';
 import { apiKeys, type ApiKeys } from './auth/api-keys';
 import { isoLocal, systemClock, type Clock } from './clock';
@@ -64,6 +68,12 @@ export interface Core {
     signedJson(id: string): Record<string, unknown>;
     /** The stored MH document and its JWS, whatever the status (for the sync engine and tests; not served). */
     mhDocument(id: string): { document: Record<string, unknown>; jws: string };
+    /** MH's graphic representation on letter paper (APPROVED only). */
+    letterPdf(id: string): Promise<Buffer>;
+    /** The counter receipt, 58 or 80 mm wide: any status but REJECTED, marked while it has no seal. */
+    receipt(id: string, width: ReceiptWidth, actor: string): Promise<Buffer>;
+    /** A base64 PNG data URI of the QR to MH's public lookup (APPROVED only). */
+    qr(id: string): Promise<string>;
     /** Checks that a DTE may be downloaded (exists and APPROVED); returns it. */
     approved(id: string): DteRecord;
     /** Invalidates an APPROVED DTE; `pending` when MH could not be reached and the event waits in the queue. */
@@ -218,6 +228,12 @@ export function createCore(deps: CoreDeps): Core {
     return toRecord(row);
   };
 
+  const mhDoc = (id: string): Record<string, unknown> => {
+    const row = store.one(store.q.selectFrom('documents').select(['mh_json']).where('id', '=', id.toLowerCase()));
+    if (!row?.mh_json) throw new CoreError('DTE_NOT_FOUND', `No existe un DTE con id ${id}.`);
+    return JSON.parse(row.mh_json) as Record<string, unknown>;
+  };
+
   const approved = (id: string): DteRecord => {
     const record = get(id);
     if (record.status !== 'APPROVED') {
@@ -251,6 +267,24 @@ export function createCore(deps: CoreDeps): Core {
       get,
       list: (query) => listDocuments(store, query),
       approved,
+      async letterPdf(id) {
+        const record = approved(id);
+        return letterPdf(printable(record, mhDoc(id), station().demo === true));
+      },
+      async receipt(id, width, actor) {
+        const record = get(id);
+        if (record.status === 'REJECTED') {
+          throw new CoreError('DTE_REJECTED', 'MH rechazó este documento: no se entrega comprobante. Emita uno nuevo con los datos corregidos.');
+        }
+        const pdf = await receiptPdf(printable(record, mhDoc(id), station().demo === true), width);
+        audit(store, isoLocal(clock.now()), actor, 'dte.receipt', record.id, { width, status: record.status });
+        return pdf;
+      },
+      async qr(id) {
+        const record = approved(id);
+        const doc = mhDoc(id).identificacion as Record<string, unknown>;
+        return qrDataUri(lookupUrl(String(doc.ambiente), record.id, String(doc.fecEmi)));
+      },
       mhDocument(id) {
         const row = store.one(store.q.selectFrom('documents').select(['mh_json', 'jws']).where('id', '=', id.toLowerCase()));
         if (!row?.mh_json || !row.jws) throw new CoreError('DTE_NOT_FOUND', `No existe un DTE con id ${id}.`);

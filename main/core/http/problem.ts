@@ -16,6 +16,7 @@ export function statusOf(code: ErrorCode): number {
     case 'DTE_NOT_APPROVED':
     case 'NOT_FOUND':
       return 404;
+    case 'DTE_REJECTED':
     case 'DTE_ID_CONFLICT':
     case 'DTE_NOT_INVALIDATABLE':
     case 'REPLACEMENT_NOT_APPROVED':

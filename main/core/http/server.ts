@@ -6,7 +6,7 @@ import { DTE_KINDS, isUuid, isoDate, toFieldErrors, type DteKind } from '../../.
 import { DTE_STATUSES } from '../../../shared/records';
 import { TITLES } from '../../../shared/errors';
 import type { Core } from '../create-core';
-import { CoreError, toApiError } from '../errors';
+import { CoreError, toApiError, validationFailed } from '../errors';
 import type { Logger } from '../logger';
 import { sendProblem } from './problem';
 import { registerUi } from './ui';
@@ -37,6 +37,10 @@ const listQuery = z.strictObject({
   q: z.string().trim().min(1).max(100).optional(),
   limit: z.coerce.number().int().min(1).max(200).optional(),
   cursor: z.string().max(500).optional(),
+});
+
+const receiptQuery = z.strictObject({
+  width: z.enum(['58', '80']).default('80').transform((w) => Number(w) as 58 | 80),
 });
 
 const fail = (reply: FastifyReply, e: unknown, logger: Logger) => {
@@ -192,17 +196,35 @@ export async function buildHttpServer(core: Core, options: HttpOptions): Promise
       }
     });
 
-    for (const path of ['/dte/:id/download/pdf', '/dte/:id/qr']) {
-      scope.get(path, async (req, reply) => {
-        try {
-          core.dtes.approved(idParam(req));
-          // The graphic representation and the QR come with the renderers (issue 5).
-          throw new CoreError('NOT_IMPLEMENTED', 'La representación gráfica y el QR aún no están disponibles en esta versión.');
-        } catch (e) {
-          return fail(reply, e, options.logger);
-        }
-      });
-    }
+    scope.get('/dte/:id/download/pdf', async (req, reply) => {
+      try {
+        const id = idParam(req);
+        const pdf = await core.dtes.letterPdf(id);
+        return reply.header('content-disposition', `attachment; filename="${id.toUpperCase()}.pdf"`).type('application/pdf').send(pdf);
+      } catch (e) {
+        return fail(reply, e, options.logger);
+      }
+    });
+
+    scope.get('/dte/:id/qr', async (req, reply) => {
+      try {
+        return reply.send({ qrCodeUri: await core.dtes.qr(idParam(req)) });
+      } catch (e) {
+        return fail(reply, e, options.logger);
+      }
+    });
+
+    scope.get('/dte/:id/receipt', async (req, reply) => {
+      try {
+        const id = idParam(req);
+        const width = receiptQuery.safeParse(req.query);
+        if (!width.success) throw validationFailed(toFieldErrors(width.error.issues, req.query));
+        const pdf = await core.dtes.receipt(id, width.data.width, req.actor);
+        return reply.header('content-disposition', `inline; filename="${id.toUpperCase()}-${width.data.width}mm.pdf"`).type('application/pdf').send(pdf);
+      } catch (e) {
+        return fail(reply, e, options.logger);
+      }
+    });
 
     scope.get('/health', async (_req, reply) => reply.send(core.health()));
   };

@@ -1,0 +1,22 @@
+// How amounts and dates read on paper (El Salvador: US dollars, comma thousands, point decimals).
+const grouped = (intPart: string) => intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** $1,234.56; item prices keep up to 8 decimals when they have them ($1.1187). */
+export function money(value: unknown, maxDecimals = 2): string {
+  const n = typeof value === 'number' ? value : Number(value ?? 0);
+  const fixed = n.toFixed(maxDecimals);
+  const [i = '0', d = ''] = fixed.replace('-', '').split('.');
+  const decimals = maxDecimals > 2 ? d.replace(/0+$/, '').padEnd(2, '0') : d;
+  return `${n < 0 ? '-' : ''}$${grouped(i)}${decimals ? `.${decimals}` : ''}`;
+}
+
+export const quantity = (value: unknown): string => {
+  const n = Number(value ?? 0);
+  return Number.isInteger(n) ? String(n) : n.toFixed(8).replace(/0+$/, '');
+};
+
+/** yyyy-MM-dd → dd/MM/yyyy. */
+export const date = (iso: unknown): string => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(iso ?? ''));
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : String(iso ?? '');
+};

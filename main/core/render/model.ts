@@ -1,0 +1,327 @@
+// What the printed representation shows, read from the signed MH document (the source of truth) and the
+// record's status. The letter PDF and the receipt both draw from this.
+import { DEPARTMENTS, MUNICIPALITIES, UNITS } from '../../../shared/catalogs';
+import type { DteKind } from '../../../shared/contract';
+import type { DteRecord } from '../../../shared/records';
+import { date, money, quantity } from './format';
+import { lookupUrl } from './qr';
+
+type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export const TITLES: Record<DteKind, string> = {
+  FC: 'FACTURA',
+  CCF: 'COMPROBANTE DE CRÉDITO FISCAL',
+  NC: 'NOTA DE CRÉDITO',
+  ND: 'NOTA DE DÉBITO',
+  CR: 'COMPROBANTE DE RETENCIÓN',
+  FSE: 'FACTURA DE SUJETO EXCLUIDO',
+  FEX: 'FACTURA DE EXPORTACIÓN',
+};
+
+const ID_TYPES: Record<string, string> = { '36': 'NIT', '13': 'DUI', '03': 'Pasaporte', '02': 'Carnet de residente', '37': 'Otro' };
+const KIND_BY_TYPE: Record<string, string> = { '01': 'Factura', '03': 'CCF', '05': 'Nota de crédito', '06': 'Nota de débito', '07': 'Comprobante de retención', '04': 'Nota de remisión', '09': 'DCL', '11': 'FEX', '14': 'FSE' };
+const ATTACHMENT_KIND: Record<number, string> = { 1: 'Emisor', 2: 'Receptor', 3: 'Médico', 4: 'Transporte' };
+const TRANSPORT: Record<number, string> = { 1: 'Terrestre', 2: 'Marítimo', 3: 'Aéreo', 4: 'Terrestre-marítimo', 5: 'Terrestre-aéreo', 6: 'Marítimo-aéreo', 7: 'Terrestre-marítimo-aéreo' };
+const UNIT_NAMES = new Map(UNITS.map((u) => [u.code, u.name]));
+
+export interface Party {
+  readonly title: string;
+  readonly lines: readonly (readonly [string, string])[];
+}
+
+export interface Table {
+  readonly columns: readonly { readonly label: string; readonly width: number; readonly align: 'left' | 'right' }[];
+  readonly rows: readonly (readonly string[])[];
+  /** What each line amounts to (the receipt's right column). */
+  readonly lineTotals: readonly string[];
+}
+
+export interface Printable {
+  readonly kind: DteKind;
+  readonly title: string;
+  readonly identity: readonly (readonly [string, string])[];
+  readonly codigoGeneracion: string;
+  readonly numeroControl: string;
+  readonly seal: string | null;
+  /** Shown in large letters when the document has no MH seal yet (DESIGN.md §2, REFERENCE.md §7.3). */
+  readonly unsealedNotice: string | null;
+  readonly demo: boolean;
+  readonly issuer: Party;
+  readonly receiver: Party | null;
+  readonly items: Table;
+  readonly totals: readonly (readonly [string, string])[];
+  readonly totalToPay: readonly [string, string];
+  readonly words: string;
+  readonly sections: readonly Party[];
+  readonly qrUrl: string;
+}
+
+function place(dir: J | null | undefined): string {
+  if (!dir) return '';
+  const dept = DEPARTMENTS.find((d) => d.code === dir.departamento)?.name ?? dir.departamento;
+  const muni = MUNICIPALITIES.find((m) => m.department === dir.departamento && m.code === dir.municipio)?.name ?? dir.municipio;
+  return `${dir.complemento}, ${muni}, ${dept}`;
+}
+
+const present = (pairs: [string, unknown][]): [string, string][] =>
+  pairs.filter(([, v]) => v !== null && v !== undefined && v !== '').map(([k, v]) => [k, String(v)]);
+
+function receiverOf(kind: DteKind, doc: J): Party | null {
+  const r: J | null = doc.receptor ?? doc.sujetoExcluido ?? null;
+  const title = kind === 'FSE' ? 'Sujeto excluido' : kind === 'CR' ? 'Sujeto retenido' : 'Receptor';
+  if (!r) return kind === 'FC' ? { title, lines: [['Nombre', 'Consumidor final']] } : null;
+  const idType = r.tipoDocumento ? (ID_TYPES[r.tipoDocumento] ?? r.tipoDocumento) : r.nit ? 'NIT' : null;
+  const country = r.codPais ? (r.nombrePais ?? r.codPais) : null;
+  return {
+    title,
+    lines: present([
+      ['Nombre', r.nombre],
+      ['Nombre comercial', r.nombreComercial],
+      [idType ?? 'Documento', r.numDocumento ?? r.nit],
+      ['NRC', r.nrc],
+      ['Actividad', r.descActividad],
+      ['Dirección', r.direccion ? place(r.direccion) : r.complemento],
+      ['País', country],
+      ['Teléfono', r.telefono],
+      ['Correo', r.correo],
+    ]),
+  };
+}
+
+function itemsOf(kind: DteKind, doc: J): Table {
+  const lines = (doc.cuerpoDocumento ?? []) as J[];
+  const unit = (l: J) => UNIT_NAMES.get(l.uniMedida) ?? '';
+  switch (kind) {
+    case 'CR':
+      return {
+        columns: [
+          { label: 'Documento', width: 1.3, align: 'left' },
+          { label: 'N.º / código', width: 2.4, align: 'left' },
+          { label: 'Fecha', width: 1, align: 'left' },
+          { label: 'Descripción', width: 2.6, align: 'left' },
+          { label: 'Monto sujeto', width: 1.3, align: 'right' },
+          { label: 'IVA retenido', width: 1.3, align: 'right' },
+        ],
+        rows: lines.map((l) => [`${KIND_BY_TYPE[l.tipoDte] ?? l.tipoDte} (${l.tipoDoc === 2 ? 'electrónico' : 'físico'})`, String(l.numDocumento), date(l.fechaEmision), `${l.descripcion} [${l.codigoRetencionMH}]`, money(l.montoSujetoGrav), money(l.ivaRetenido)]),
+        lineTotals: lines.map((l) => money(l.ivaRetenido)),
+      };
+    case 'FSE':
+      return {
+        columns: [
+          { label: 'Cant.', width: 0.8, align: 'right' },
+          { label: 'Unidad', width: 1, align: 'left' },
+          { label: 'Descripción', width: 4.2, align: 'left' },
+          { label: 'Precio', width: 1.2, align: 'right' },
+          { label: 'Descuento', width: 1.1, align: 'right' },
+          { label: 'Compra', width: 1.3, align: 'right' },
+        ],
+        rows: lines.map((l) => [quantity(l.cantidad), unit(l), l.descripcion, money(l.precioUni, 8), money(l.montoDescu, 8), money(l.compra, 8)]),
+        lineTotals: lines.map((l) => money(l.compra)),
+      };
+    case 'FEX':
+      return {
+        columns: [
+          { label: 'Cant.', width: 0.8, align: 'right' },
+          { label: 'Unidad', width: 1, align: 'left' },
+          { label: 'Descripción', width: 3.6, align: 'left' },
+          { label: 'Precio', width: 1.2, align: 'right' },
+          { label: 'Descuento', width: 1.1, align: 'right' },
+          { label: 'Gravadas', width: 1.2, align: 'right' },
+          { label: 'No gravado', width: 1.1, align: 'right' },
+        ],
+        rows: lines.map((l) => [quantity(l.cantidad), unit(l), l.descripcion, money(l.precioUni, 8), money(l.montoDescu, 8), money(l.ventaGravada, 8), money(l.noGravado, 8)]),
+        lineTotals: lines.map((l) => money(Number(l.ventaGravada) + Number(l.noGravado))),
+      };
+    case 'FC':
+    case 'CCF':
+    case 'NC':
+    case 'ND':
+      return {
+        columns: [
+          { label: 'Cant.', width: 0.7, align: 'right' },
+          { label: 'Unidad', width: 0.9, align: 'left' },
+          { label: 'Descripción', width: 3.2, align: 'left' },
+          { label: 'Precio', width: 1.1, align: 'right' },
+          { label: 'Desc.', width: 0.9, align: 'right' },
+          { label: 'No sujetas', width: 1, align: 'right' },
+          { label: 'Exentas', width: 1, align: 'right' },
+          { label: 'Gravadas', width: 1.1, align: 'right' },
+        ],
+        rows: lines.map((l) => [
+          quantity(l.cantidad),
+          unit(l),
+          `${l.descripcion}${l.noGravado ? ` (no gravado ${money(l.noGravado)})` : ''}`,
+          money(l.precioUni, 8),
+          money(l.montoDescu, 8),
+          money(l.ventaNoSuj, 8),
+          money(l.ventaExenta, 8),
+          money(l.ventaGravada, 8),
+        ]),
+        lineTotals: lines.map((l) => money(Number(l.ventaNoSuj) + Number(l.ventaExenta) + Number(l.ventaGravada) + Number(l.noGravado ?? 0))),
+      };
+    default: {
+      const never: never = kind;
+      return never;
+    }
+  }
+}
+
+function totalsOf(kind: DteKind, r: J): { rows: [string, string][]; toPay: [string, string]; words: string } {
+  const iva = (r.tributos as J[] | null)?.find((t) => t.codigo === '20')?.valor;
+  switch (kind) {
+    case 'CR':
+      return { rows: [['Total sujeto a retención', money(r.totalSujetoRetencion)]], toPay: ['Total IVA retenido', money(r.totalIVAretenido)], words: r.totalIVAretenidoLetras };
+    case 'FSE':
+      return {
+        rows: [['Total compra', money(r.totalCompra)], ['Descuento', money(r.descu)], ['Subtotal', money(r.subTotal)], ['IVA retenido', money(r.ivaRete1)], ['Retención de renta', money(r.reteRenta)]],
+        toPay: ['Total a pagar', money(r.totalPagar)],
+        words: r.totalLetras,
+      };
+    case 'FEX':
+      return {
+        rows: [['Total gravadas', money(r.totalGravada)], ['Descuento', money(r.descuento)], ['Seguro', money(r.seguro ?? 0)], ['Flete', money(r.flete ?? 0)], ['Monto total de la operación', money(r.montoTotalOperacion)], ['Total no gravado', money(r.totalNoGravado)]],
+        toPay: ['Total a pagar', money(r.totalPagar)],
+        words: r.totalLetras,
+      };
+    case 'NC':
+    case 'ND':
+      return {
+        rows: [
+          ['Sumas: no sujetas / exentas / gravadas', `${money(r.totalNoSuj)} / ${money(r.totalExenta)} / ${money(r.totalGravada)}`],
+          ['Descuentos', money(r.totalDescu)],
+          ['Subtotal', money(r.subTotal)],
+          ['IVA 13 %', money(iva ?? 0)],
+          ['IVA percibido', money(r.ivaPerci1)],
+          ['IVA retenido', money(r.ivaRete1)],
+          ['Retención de renta', money(r.reteRenta)],
+        ],
+        toPay: ['Monto total de la operación', money(r.montoTotalOperacion)],
+        words: r.totalLetras,
+      };
+    case 'CCF':
+      return {
+        rows: [
+          ['Sumas: no sujetas / exentas / gravadas', `${money(r.totalNoSuj)} / ${money(r.totalExenta)} / ${money(r.totalGravada)}`],
+          ['Descuentos', money(r.totalDescu)],
+          ['Subtotal', money(r.subTotal)],
+          ['IVA 13 %', money(iva ?? 0)],
+          ['IVA percibido', money(r.ivaPerci1)],
+          ['IVA retenido', money(r.ivaRete1)],
+          ['Retención de renta', money(r.reteRenta)],
+          ['Monto total de la operación', money(r.montoTotalOperacion)],
+          ['Total no gravado', money(r.totalNoGravado)],
+        ],
+        toPay: ['Total a pagar', money(r.totalPagar)],
+        words: r.totalLetras,
+      };
+    case 'FC':
+      return {
+        rows: [
+          ['Sumas: no sujetas / exentas / gravadas', `${money(r.totalNoSuj)} / ${money(r.totalExenta)} / ${money(r.totalGravada)}`],
+          ['Descuentos', money(r.totalDescu)],
+          ['Subtotal', money(r.subTotal)],
+          ['IVA incluido', money(r.totalIva)],
+          ['IVA retenido', money(r.ivaRete1)],
+          ['Retención de renta', money(r.reteRenta)],
+          ['Monto total de la operación', money(r.montoTotalOperacion)],
+          ['Total no gravado', money(r.totalNoGravado)],
+        ],
+        toPay: ['Total a pagar', money(r.totalPagar)],
+        words: r.totalLetras,
+      };
+    default: {
+      const never: never = kind;
+      return never;
+    }
+  }
+}
+
+function sectionsOf(doc: J): Party[] {
+  const sections: Party[] = [];
+  const related = (doc.documentoRelacionado ?? []) as J[];
+  if (related.length) {
+    sections.push({ title: 'Documentos relacionados', lines: related.map((d) => [`${KIND_BY_TYPE[d.tipoDocumento] ?? d.tipoDocumento} (${date(d.fechaEmision)})`, String(d.numeroDocumento)] as [string, string]) });
+  }
+  const others = (doc.otrosDocumentos ?? []) as J[];
+  if (others.length) {
+    sections.push({
+      title: 'Documentos asociados',
+      lines: others.map((o) => {
+        const label = ATTACHMENT_KIND[o.codDocAsociado] ?? String(o.codDocAsociado);
+        if (o.medico) return [label, `${o.medico.nombre} (${o.medico.nit ?? o.medico.docIdentificacion})`] as [string, string];
+        if (o.codDocAsociado === 4) return [label, `${TRANSPORT[o.modoTransp] ?? o.modoTransp}, placa ${o.placaTrans}, conductor ${o.nombreConductor} (${o.numConductor})`] as [string, string];
+        return [label, `${o.descDocumento ?? ''}: ${o.detalleDocumento ?? ''}`] as [string, string];
+      }),
+    });
+  }
+  if (doc.ventaTercero) sections.push({ title: 'Venta a cuenta de terceros', lines: [['Nombre', doc.ventaTercero.nombre], ['NIT', doc.ventaTercero.nit]] });
+  const e = doc.emisor ?? {};
+  const r = doc.resumen ?? {};
+  if (doc.identificacion?.tipoDte === '11') {
+    sections.push({
+      title: 'Datos de exportación',
+      lines: present([
+        ['Tipo de ítem', { 1: 'Bienes', 2: 'Servicios', 3: 'Bienes y servicios' }[e.tipoItemExpor as 1 | 2 | 3]],
+        ['Recinto fiscal', e.recintoFiscal],
+        ['Régimen', e.regimen],
+        ['INCOTERMS', r.descIncoterms],
+        ['Observaciones', r.observaciones],
+      ]),
+    });
+  }
+  const appendix = (doc.apendice ?? []) as J[];
+  if (appendix.length) sections.push({ title: 'Apéndice', lines: appendix.map((a) => [String(a.etiqueta), String(a.valor)] as [string, string]) });
+  return sections;
+}
+
+export function printable(record: DteRecord, doc: J, demo: boolean): Printable {
+  const id = doc.identificacion ?? {};
+  const e = doc.emisor ?? {};
+  const totals = totalsOf(record.type, doc.resumen ?? {});
+  const sealed = typeof record.mhResponse?.selloRecibido === 'string' ? String(record.mhResponse.selloRecibido) : null;
+  const contingency = id.tipoOperacion === 2;
+  return {
+    kind: record.type,
+    title: TITLES[record.type],
+    identity: present([
+      ['Código de generación', id.codigoGeneracion],
+      ['Número de control', id.numeroControl],
+      ['Sello de recepción', sealed ?? 'PENDIENTE'],
+      ['Fecha y hora de emisión', `${date(id.fecEmi)} ${id.horEmi}`],
+      ['Modelo de facturación', id.tipoModelo === 2 ? 'Diferido' : 'Previo'],
+      ['Tipo de transmisión', contingency ? `Contingencia (tipo ${id.tipoContingencia})` : 'Normal'],
+      ['Ambiente', id.ambiente === '01' ? 'Producción' : 'Pruebas'],
+    ]),
+    codigoGeneracion: String(id.codigoGeneracion),
+    numeroControl: String(id.numeroControl),
+    seal: sealed,
+    unsealedNotice: sealed
+      ? null
+      : contingency
+        ? 'DOCUMENTO EMITIDO EN CONTINGENCIA (modelo de facturación diferido): aún sin sello de recepción de MH.'
+        : 'DOCUMENTO PENDIENTE DE TRANSMISIÓN A MH: aún sin sello de recepción.',
+    demo,
+    issuer: {
+      title: 'Emisor',
+      lines: present([
+        ['Nombre', e.nombre],
+        ['Nombre comercial', e.nombreComercial],
+        ['NIT', e.nit],
+        ['NRC', e.nrc],
+        ['Actividad', e.descActividad],
+        ['Dirección', place(e.direccion)],
+        ['Establecimiento', `${e.codEstableMH ?? e.codigoMH ?? ''} / punto de venta ${e.codPuntoVentaMH ?? e.puntoVentaMH ?? ''}`],
+        ['Teléfono', e.telefono],
+        ['Correo', e.correo],
+      ]),
+    },
+    receiver: receiverOf(record.type, doc),
+    items: itemsOf(record.type, doc),
+    totals: totals.rows,
+    totalToPay: totals.toPay,
+    words: String(totals.words ?? ''),
+    sections: sectionsOf(doc),
+    qrUrl: lookupUrl(String(id.ambiente), String(id.codigoGeneracion), String(id.fecEmi)),
+  };
+}
+
