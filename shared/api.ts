@@ -1,6 +1,7 @@
 // The one typed API the renderer sees, whatever the runtime: IPC in Electron, HTTP under `sello serve`.
 import type { DteKind } from './contract/kinds';
 import type { Result } from './errors';
+import type { PrintSettings } from './printing';
 import type { DteListPage, DteListQuery, DteRecord, Health, SelloEvent, SyncStatus } from './records';
 
 export interface SelloApi {
@@ -9,6 +10,12 @@ export interface SelloApi {
   getDte(id: string): Promise<Result<DteRecord>>;
   createDte(kind: DteKind, body: unknown): Promise<Result<DteRecord>>;
   syncStatus(): Promise<Result<SyncStatus>>;
+  printSettings(): Promise<Result<PrintSettings>>;
+  setPrintSettings(settings: PrintSettings): Promise<Result<PrintSettings>>;
+  /** The counter receipt: straight to the chosen printer when the station prints silently, else the dialog. */
+  printReceipt(id: string): Promise<Result<{ printed: true }>>;
+  /** The letter PDF, through the print dialog. */
+  printLetter(id: string): Promise<Result<{ printed: true }>>;
   /** Pushed changes (document status, sync state); returns the unsubscribe. */
   subscribe(listener: (e: SelloEvent) => void): () => void;
 }
@@ -27,4 +34,4 @@ export interface IpcRequest {
   readonly args: readonly unknown[];
 }
 /** The request/response methods; `subscribe` is the push side. */
-export const API_METHODS = ['health', 'listDtes', 'getDte', 'createDte', 'syncStatus'] as const satisfies readonly Exclude<ApiMethod, 'subscribe'>[];
+export const API_METHODS = ['health', 'listDtes', 'getDte', 'createDte', 'syncStatus', 'printSettings', 'setPrintSettings', 'printReceipt', 'printLetter'] as const satisfies readonly Exclude<ApiMethod, 'subscribe'>[];

@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'NOT_IMPLEMENTED',
   'STATION_NOT_READY',
+  'PRINT_FAILED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -47,5 +48,6 @@ export const TITLES: Record<ErrorCode, string> = {
   NOT_FOUND: 'Recurso no encontrado',
   NOT_IMPLEMENTED: 'Función aún no disponible en esta versión',
   STATION_NOT_READY: 'La estación aún no puede emitir',
+  PRINT_FAILED: 'No se pudo imprimir',
   INTERNAL: 'Error interno',
 };

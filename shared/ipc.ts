@@ -24,6 +24,11 @@ export const IPC_ARGS = {
   // The body is validated by the core with the contract schemas (field paths and all).
   createDte: z.tuple([z.enum(DTE_KINDS), z.unknown()]),
   syncStatus: z.tuple([]),
+  printSettings: z.tuple([]),
+  // The settings themselves are validated by the core, with field paths.
+  setPrintSettings: z.tuple([z.unknown()]),
+  printReceipt: z.tuple([z.string().max(64)]),
+  printLetter: z.tuple([z.string().max(64)]),
 } as const satisfies Record<Exclude<ApiMethod, 'subscribe'>, z.ZodType>;
 
 export const ipcRequest = z.strictObject({

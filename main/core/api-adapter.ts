@@ -6,14 +6,22 @@ import { toApiError } from './errors';
 import type { Logger } from './logger';
 import { CoreError } from './errors';
 
-export function coreApi(core: Core, logger: Logger, actor = 'desktop'): SelloApi {
-  const wrap = <T>(fn: () => T): Promise<Result<T>> => {
+/** Runs a core call and answers in an envelope; unexpected errors are logged, never thrown across IPC. */
+export function envelope(logger: Logger) {
+  return async <T>(fn: () => T | Promise<T>): Promise<Result<T>> => {
     try {
-      return Promise.resolve({ ok: true, value: fn() });
+      return { ok: true, value: await fn() };
     } catch (e) {
       if (!(e instanceof CoreError)) logger.error('unexpected error', { error: e instanceof Error ? e.stack : String(e) });
-      return Promise.resolve({ ok: false, error: toApiError(e) });
+      return { ok: false, error: toApiError(e) };
     }
+  };
+}
+
+export function coreApi(core: Core, logger: Logger, actor = 'desktop'): SelloApi {
+  const wrap = envelope(logger);
+  const noPrinter = () => {
+    throw new CoreError('PRINT_FAILED', 'La impresión directa está disponible en la aplicación de escritorio.');
   };
   return {
     health: () => wrap(() => core.health()),
@@ -21,6 +29,10 @@ export function coreApi(core: Core, logger: Logger, actor = 'desktop'): SelloApi
     getDte: (id) => wrap(() => core.dtes.get(id)),
     createDte: (kind, body) => wrap(() => core.dtes.create(kind, body, actor).record),
     syncStatus: () => wrap(() => core.sync.status()),
+    printSettings: () => wrap(() => core.printing.get()),
+    setPrintSettings: (settings) => wrap(() => core.printing.set(settings, actor)),
+    printReceipt: () => wrap(noPrinter),
+    printLetter: () => wrap(noPrinter),
     subscribe: (listener) => core.sync.onEvent(listener),
   };
 }

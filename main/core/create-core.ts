@@ -8,6 +8,7 @@ import { invalidateDte, pendingInvalidations, sendInvalidation, type Invalidatio
 import { outbox, takeIdEnvio } from './sync/outbox';
 import { lockDataDir } from './store/data-dir-lock';
 import { uuidV4 } from './ids';
+import { DEFAULT_PRINT_SETTINGS, printSettings, type PrintSettings } from '../../shared/printing';
 import { letterPdf } from './render/letter-pdf';
 import { printable } from './render/model';
 import { lookupUrl, qrDataUri } from './render/qr';
@@ -82,6 +83,7 @@ export interface Core {
   readonly apiKeys: ApiKeys;
   readonly sync: SyncEngine;
   readonly signing: Pick<SigningKeys, 'publicKey' | 'nit'>;
+  readonly printing: { get(): PrintSettings; set(input: unknown, actor: string): PrintSettings };
   /** Imports MH's certificate (.crt XML) after checking its password and that it is the company's. */
   importCertificate(xml: string, password: string, actor: string): void;
   close(): void;
@@ -300,6 +302,22 @@ export function createCore(deps: CoreDeps): Core {
     },
     apiKeys: keys,
     sync,
+    printing: {
+      get() {
+        const v = store.one(store.q.selectFrom('settings').select('value').where('key', '=', 'printing'))?.value;
+        return v ? (JSON.parse(v) as PrintSettings) : DEFAULT_PRINT_SETTINGS;
+      },
+      set(input, actor) {
+        const parsed = validate(printSettings, input);
+        if (!parsed.ok) throw validationFailed(parsed.errors, 'La configuración de impresión tiene datos no válidos.');
+        const value = JSON.stringify(parsed.value);
+        store.tx(() => {
+          store.run(store.q.insertInto('settings').values({ key: 'printing', value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })));
+          audit(store, isoLocal(clock.now()), actor, 'settings.printing', null, parsed.value);
+        });
+        return parsed.value;
+      },
+    },
     signing: { publicKey: () => signing.publicKey(), nit: () => signing.nit() },
     importCertificate: (xml, password, actor) => importCertificate(xml, password, station().company.nit, actor, 'certificate'),
     close() {

@@ -1,9 +1,13 @@
 // The Electron shell: a window, the app:// protocol, IPC onto the core. The only main code importing electron.
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, ipcMain, powerMonitor, protocol, safeStorage, session } from 'electron';
 import { EVENT_CHANNEL } from '../../shared/api';
-import { coreApi } from '../core/api-adapter';
+import { coreApi, envelope } from '../core/api-adapter';
+import { CoreError } from '../core/errors';
+import { hiddenPrintWindowOptions, printPdf, type PrinterDeps } from './printing';
 import { createCore, type Core } from '../core/create-core';
 import { consoleLogger } from '../core/logger';
 import { resolveAppFile, responseHeaders } from './app-protocol';
@@ -26,7 +30,35 @@ async function start(): Promise<void> {
     // A packaged app ships better-sqlite3 built for Electron's ABI; tests use Node's.
     ...(process.env.SELLO_SQLITE_BINDING ? { nativeBinding: process.env.SELLO_SQLITE_BINDING } : {}),
   });
-  registerIpc(ipcMain, coreApi(core, logger), isTrustedUrl);
+  const c = core;
+  const wrap = envelope(logger);
+  const printer: PrinterDeps = {
+    createWindow: () => new BrowserWindow(hiddenPrintWindowOptions),
+    async writeTemp(pdf) {
+      const dir = await mkdtemp(join(tmpdir(), 'sello-print-'));
+      const file = join(dir, 'documento.pdf');
+      await writeFile(file, pdf, { mode: 0o600 });
+      return { url: pathToFileURL(file).href, remove: () => rm(dir, { recursive: true, force: true }) };
+    },
+  };
+  const printed = async (pdf: Buffer, o: { silent: boolean; printer: string | null; widthMm?: number }) => {
+    const r = await printPdf(printer, pdf, o);
+    if (!r.ok) throw new CoreError('PRINT_FAILED', `${r.reason}. Revise la impresora en Ajustes y vuelva a intentar.`);
+    return { printed: true as const };
+  };
+  registerIpc(
+    ipcMain,
+    {
+      ...coreApi(c, logger),
+      printReceipt: (id) =>
+        wrap(async () => {
+          const s = c.printing.get();
+          return printed(await c.dtes.receipt(id, s.receiptWidth, 'desktop'), { silent: s.silentReceipt, printer: s.printer, widthMm: s.receiptWidth });
+        }),
+      printLetter: (id) => wrap(async () => printed(await c.dtes.letterPdf(id), { silent: false, printer: null })),
+    },
+    isTrustedUrl,
+  );
   // Back from sleep, or the network came back: try MH now rather than at the next timer.
   powerMonitor.on('resume', () => core?.sync.wake());
   powerMonitor.on('unlock-screen', () => core?.sync.wake());

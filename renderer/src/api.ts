@@ -35,8 +35,29 @@ export function httpApi(token: string, base = ''): SelloApi {
     getDte: (id) => call(token, 'GET', `${base}/dte/${encodeURIComponent(id)}`),
     createDte: (kind, body) => call(token, 'POST', `${base}/dte/${kind.toLowerCase()}`, body),
     syncStatus: () => call(token, 'GET', `${base}/sync/status`),
+    printSettings: () => call(token, 'GET', `${base}/settings/printing`),
+    setPrintSettings: (settings) => call(token, 'PUT', `${base}/settings/printing`, settings),
+    printReceipt: (id) => openPdf(token, `${base}/dte/${encodeURIComponent(id)}/receipt`),
+    printLetter: (id) => openPdf(token, `${base}/dte/${encodeURIComponent(id)}/download/pdf`),
     subscribe: (listener) => subscribeSse(`${base}/sync/events`, token, listener),
   };
+}
+
+/**
+ * In the browser the PDF opens in the browser's own viewer, which prints it (a page cannot print silently).
+ * The key travels in a header, so the PDF is fetched first and shown from a blob URL.
+ */
+async function openPdf(token: string, url: string): Promise<Result<{ printed: true }>> {
+  try {
+    const res = await fetch(url, { headers: { 'X-API-Key': token, 'X-API-Version': '1' } });
+    if (!res.ok) return { ok: false, error: (await res.json()) as ApiError };
+    const blobUrl = URL.createObjectURL(await res.blob());
+    window.open(blobUrl, '_blank', 'noopener');
+    setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
+    return { ok: true, value: { printed: true } };
+  } catch {
+    return { ok: false, error: { code: 'PRINT_FAILED', title: 'No se pudo abrir el documento', detail: 'Revise que Sello siga abierto y vuelva a intentar.' } };
+  }
 }
 
 /** Reads the station's Server-Sent Events with fetch (EventSource cannot send the API key); reconnects. */

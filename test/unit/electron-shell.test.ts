@@ -5,6 +5,7 @@ import { IPC_CHANNEL } from '../../shared/ipc';
 import { resolveAppFile, responseHeaders } from '../../main/electron/app-protocol';
 import { handleIpc, registerIpc } from '../../main/electron/ipc';
 import { safeStorageBox } from '../../main/electron/safe-storage-box';
+import { hiddenPrintWindowOptions, printPdf } from '../../main/electron/printing';
 import { CONTENT_SECURITY_POLICY, WEB_PREFERENCES, allowPermission, isTrustedUrl } from '../../main/electron/security';
 import { START_URL, guardWebContents, mainWindowOptions } from '../../main/electron/window';
 import { coreApi } from '../../main/core/api-adapter';
@@ -75,6 +76,10 @@ describe('IPC glue', () => {
       getDte: (id) => (calls.push(['getDte', id]), ok('g')),
       createDte: (k, b) => (calls.push(['createDte', k, b]), ok('c')),
       syncStatus: () => ok('s'),
+      printSettings: () => ok('p'),
+      setPrintSettings: () => ok('p'),
+      printReceipt: (id) => (calls.push(['printReceipt', id]), ok({ printed: true })),
+      printLetter: () => ok({ printed: true }),
       subscribe: () => () => undefined,
     };
   };
@@ -174,5 +179,58 @@ describe('preload', () => {
     expect(name).toBe('sello');
     await api.health();
     expect(invoke).toHaveBeenCalledWith(IPC_CHANNEL, { method: 'health', args: [] });
+  });
+});
+
+describe('printing from the desktop', () => {
+  const fakeWindow = (success: boolean, reason = '') => {
+    const w = {
+      loaded: [] as string[],
+      printed: [] as unknown[],
+      destroyed: false,
+      loadURL: async (url: string) => void w.loaded.push(url),
+      webContents: { print: (o: unknown, cb: (ok: boolean, r: string) => void) => (w.printed.push(o), cb(success, reason)) },
+      destroy: () => void (w.destroyed = true),
+    };
+    return w;
+  };
+
+  it('prints the receipt silently to the chosen printer at its paper width, then cleans up', async () => {
+    const win = fakeWindow(true);
+    let removed = false;
+    const r = await printPdf({ createWindow: () => win, writeTemp: async () => ({ url: 'file:///tmp/x.pdf', remove: async () => void (removed = true) }) }, Buffer.from('%PDF'), { silent: true, printer: 'EPSON TM-T20', widthMm: 80 });
+    expect(r).toEqual({ ok: true });
+    expect(win.loaded).toEqual(['file:///tmp/x.pdf']);
+    expect(win.printed).toEqual([{ silent: true, deviceName: 'EPSON TM-T20', printBackground: true, margins: { marginType: 'none' }, pageSize: { width: 80_000, height: 297_000 } }]);
+    expect(win.destroyed && removed).toBe(true);
+  });
+
+  it('the letter PDF goes through the dialog; a failure says why and still cleans up', async () => {
+    const win = fakeWindow(false, 'Impresora sin papel');
+    let removed = false;
+    const r = await printPdf({ createWindow: () => win, writeTemp: async () => ({ url: 'file:///tmp/y.pdf', remove: async () => void (removed = true) }) }, Buffer.from('%PDF'), { silent: false, printer: null });
+    expect(r).toEqual({ ok: false, reason: 'Impresora sin papel' });
+    expect(win.printed).toEqual([{ silent: false, printBackground: true, margins: { marginType: 'default' } }]);
+    expect(win.destroyed && removed).toBe(true);
+  });
+
+  it('the hidden print window is sandboxed, without Node or scripts', () => {
+    expect(hiddenPrintWindowOptions).toMatchObject({ show: false, webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, javascript: false } });
+  });
+
+  it('print settings are validated, stored, and answered through the same API', async () => {
+    const core = testCore();
+    try {
+      const api = coreApi(core, silentLogger);
+      expect(await api.printSettings()).toEqual({ ok: true, value: { printer: null, receiptWidth: 80, silentReceipt: false } });
+      expect(await api.setPrintSettings({ printer: 'EPSON TM-T20', receiptWidth: 58, silentReceipt: true })).toMatchObject({ ok: true });
+      expect(await api.printSettings()).toMatchObject({ value: { receiptWidth: 58, silentReceipt: true } });
+      const bad = await api.setPrintSettings({ printer: '', receiptWidth: 70, silentReceipt: true } as never);
+      expect(bad).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+      expect(bad.ok ? [] : bad.error.errors?.map((e) => e.path).sort()).toEqual(['printer', 'receiptWidth']);
+      expect(await api.printReceipt('x')).toMatchObject({ ok: false, error: { code: 'PRINT_FAILED' } });
+    } finally {
+      core.cleanup();
+    }
   });
 });

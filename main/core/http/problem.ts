@@ -26,6 +26,7 @@ export function statusOf(code: ErrorCode): number {
     case 'NOT_IMPLEMENTED':
       return 501;
     case 'STATION_NOT_READY':
+    case 'PRINT_FAILED':
       return 503;
     case 'INTERNAL':
       return 500;

@@ -226,6 +226,15 @@ export async function buildHttpServer(core: Core, options: HttpOptions): Promise
       }
     });
 
+    scope.get('/settings/printing', async (_req, reply) => reply.send(core.printing.get()));
+    scope.put('/settings/printing', async (req, reply) => {
+      try {
+        return reply.send(core.printing.set(requireBody(req), req.actor));
+      } catch (e) {
+        return fail(reply, e, options.logger);
+      }
+    });
+
     scope.get('/health', async (_req, reply) => reply.send(core.health()));
   };
 

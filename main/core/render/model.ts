@@ -96,9 +96,10 @@ function itemsOf(kind: DteKind, doc: J): Table {
       return {
         columns: [
           { label: 'Documento', width: 1.3, align: 'left' },
-          { label: 'N.º / código', width: 2.4, align: 'left' },
+          // Wide enough for a whole 36-character generation code on one line.
+          { label: 'N.º / código', width: 3.4, align: 'left' },
           { label: 'Fecha', width: 1, align: 'left' },
-          { label: 'Descripción', width: 2.6, align: 'left' },
+          { label: 'Descripción', width: 2.0, align: 'left' },
           { label: 'Monto sujeto', width: 1.3, align: 'right' },
           { label: 'IVA retenido', width: 1.3, align: 'right' },
         ],
