@@ -12,6 +12,7 @@ import { signJson } from '../main/core/signing/jws';
 import { parseMhCertificate, generateMhCertificate } from '../main/core/signing/certificate';
 import { fcBody } from '../test/fixtures/bodies';
 import { backlogBench, type BacklogFigures } from './backlog';
+import { renderBench } from './render';
 
 const N = Number(process.env.SELLO_BENCH_N ?? 2000);
 const SIZES = (process.env.SELLO_BENCH_SIZES ?? '0,100000,1000000').split(',').map(Number);
@@ -121,4 +122,9 @@ if (BACKLOG > 0) {
   console.log(`ratio (engine / direct): ${(backlog.drainPerSecond / backlog.directPerSecond).toFixed(2)}`);
 }
 
-writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify({ at: new Date().toISOString(), n: N, node: process.version, figures, backlog }, null, 2)}\n`);
+const render = await renderBench();
+console.log('\nRendering (through the core, from the stored MH document)\n');
+console.log(`${'output'.padEnd(28)}  ${'runs'.padStart(4)}  ${'mean ms'.padStart(8)}  ${'p50 ms'.padStart(8)}`);
+for (const r of render) console.log(`${r.label.padEnd(28)}  ${String(r.runs).padStart(4)}  ${r.meanMs.toFixed(1).padStart(8)}  ${r.p50Ms.toFixed(1).padStart(8)}`);
+
+writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify({ at: new Date().toISOString(), n: N, node: process.version, figures, backlog, render }, null, 2)}\n`);

@@ -39,6 +39,9 @@ describe('electron-builder', () => {
     const listing = execFileSync(process.execPath, [join(ROOT, 'node_modules', '@electron', 'asar', 'bin', 'asar.js'), 'list', asar], { encoding: 'utf8' });
     for (const f of ['/dist/electron/main.cjs', '/dist/electron/preload.cjs', '/dist/renderer/index.html', '/package.json']) expect(listing).toContain(f);
     expect(listing).toContain('/node_modules/better-sqlite3');
+    // Loaded at run time from node_modules (they read files beside themselves).
+    expect(listing).toContain('/node_modules/pdfkit/js/data');
+    expect(listing).toContain('/node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
     expect(listing).not.toContain('/test/');
     t.cleanup();
   }, 180_000);

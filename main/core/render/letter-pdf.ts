@@ -1,7 +1,7 @@
 // MH's "representación gráfica" on letter paper: every element MH requires, several pages when the items
 // do not fit (repeated table header, page numbers).
 import PDFDocument from 'pdfkit';
-import { FONTS } from './fonts';
+import { FONT_FILES, font } from './fonts';
 import type { Printable, Table } from './model';
 import { qrPng } from './qr';
 
@@ -26,12 +26,12 @@ export function newDocument(size: [number, number] | 'LETTER', p: Printable, mar
     size,
     margin,
     bufferPages: true,
-    font: FONTS.regular,
+    font: FONT_FILES.regular,
     info: { Title: `${p.title} ${p.numeroControl}`, Author: 'Sello', Subject: p.codigoGeneracion, Creator: 'Sello' },
   });
-  doc.registerFont('regular', FONTS.regular);
-  doc.registerFont('bold', FONTS.bold);
-  doc.registerFont('mono', FONTS.mono);
+  doc.registerFont('regular', font('regular'));
+  doc.registerFont('bold', font('bold'));
+  doc.registerFont('mono', font('mono'));
   return doc;
 }
 

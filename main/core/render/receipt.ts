@@ -78,9 +78,9 @@ function draw(doc: Doc, p: Printable, qr: Buffer, width: number): number {
 export async function receiptPdf(p: Printable, widthMm: ReceiptWidth): Promise<Buffer> {
   const width = widthMm * MM;
   const qr = await qrPng(p.qrUrl, 300);
+  // The measuring pass is never ended: ending would subset the fonts and write a PDF nobody reads.
   const measure = newDocument([width, 14_400], p, MARGIN);
   const height = Math.ceil(draw(measure, p, qr, width));
-  measure.end();
   const doc = newDocument([width, height], p, MARGIN);
   const done = collect(doc);
   draw(doc, p, qr, width);

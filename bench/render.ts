@@ -1,0 +1,48 @@
+// Milliseconds per letter PDF (1, 100 and 2,000 items) and per 80 mm receipt, through the core.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import BetterSqlite3 from 'better-sqlite3';
+import { createCore } from '../main/core/create-core';
+import { fcBody } from '../test/fixtures/bodies';
+
+export interface RenderFigure { label: string; runs: number; meanMs: number; p50Ms: number }
+
+export async function renderBench(): Promise<RenderFigure[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'sello-render-'));
+  const core = createCore({ dataDir: dir, sync: { manual: true } });
+  let serial = 0;
+  const issue = (items: number) => {
+    const body = fcBody(`0e4d0000-0000-4000-8000-${String(++serial).padStart(12, '0')}`);
+    const lines = Array.from({ length: items }, (_, i) => ({ type: 'BIENES', description: `Artículo número ${i + 1}`, quantity: 1 + (i % 3), unitPrice: 1.25, saleType: 'GRAVADA' }));
+    return core.dtes.create('FC', { ...body, generatedAt: undefined, items: lines, itemsNoGrav: undefined }, 'bench').record.id;
+  };
+  const ids = { 1: issue(1), 100: issue(100), 2000: issue(2000) };
+  // Approved as MH would seal them (the renderers only need the document and the seal).
+  const db = new BetterSqlite3(join(dir, 'sello.db'));
+  db.prepare("UPDATE documents SET status = 'APPROVED', seal = 'BENCH000000000000000000000000000000000000', mh_response = '{\"selloRecibido\":\"BENCH000000000000000000000000000000000000\"}'").run();
+  db.close();
+
+  const measure = async (label: string, runs: number, fn: () => Promise<unknown>): Promise<RenderFigure> => {
+    await fn();
+    const ms: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t = performance.now();
+      await fn();
+      ms.push(performance.now() - t);
+    }
+    ms.sort((a, b) => a - b);
+    return { label, runs, meanMs: ms.reduce((a, b) => a + b, 0) / runs, p50Ms: ms[Math.floor(runs / 2)]! };
+  };
+  const figures = [
+    await measure('letter PDF, 1 item', 30, () => core.dtes.letterPdf(ids[1])),
+    await measure('letter PDF, 100 items', 15, () => core.dtes.letterPdf(ids[100])),
+    await measure('letter PDF, 2,000 items', 5, () => core.dtes.letterPdf(ids[2000])),
+    await measure('receipt 80 mm, 1 item', 30, () => core.dtes.receipt(ids[1], 80, 'bench')),
+    await measure('receipt 58 mm, 100 items', 15, () => core.dtes.receipt(ids[100], 58, 'bench')),
+  ];
+  core.close();
+  rmSync(dir, { recursive: true, force: true });
+  return figures;
+}
