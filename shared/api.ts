@@ -2,14 +2,22 @@
 import type { DteKind } from './contract/kinds';
 import type { Result } from './errors';
 import type { PrintSettings } from './printing';
-import type { DteListPage, DteListQuery, DteRecord, Health, SelloEvent, SyncStatus } from './records';
+import type { ApiKeyInfo, DteDetail, DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord, SelloEvent, SyncStatus } from './records';
 
 export interface SelloApi {
   health(): Promise<Result<Health>>;
   listDtes(query: DteListQuery): Promise<Result<DteListPage>>;
   getDte(id: string): Promise<Result<DteRecord>>;
   createDte(kind: DteKind, body: unknown): Promise<Result<DteRecord>>;
+  dteDetail(id: string): Promise<Result<DteDetail>>;
+  invalidate(body: unknown): Promise<Result<InvalidationRecord>>;
   syncStatus(): Promise<Result<SyncStatus>>;
+  /** Try MH now instead of waiting for the engine's timer. */
+  retrySync(): Promise<Result<SyncStatus>>;
+  listApiKeys(): Promise<Result<ApiKeyInfo[]>>;
+  /** The plain key comes back once and is never shown again. */
+  createApiKey(name: string): Promise<Result<{ id: string; key: string }>>;
+  revokeApiKey(id: string): Promise<Result<{ revoked: true }>>;
   printSettings(): Promise<Result<PrintSettings>>;
   setPrintSettings(settings: PrintSettings): Promise<Result<PrintSettings>>;
   /** The counter receipt: straight to the chosen printer when the station prints silently, else the dialog. */
@@ -34,4 +42,20 @@ export interface IpcRequest {
   readonly args: readonly unknown[];
 }
 /** The request/response methods; `subscribe` is the push side. */
-export const API_METHODS = ['health', 'listDtes', 'getDte', 'createDte', 'syncStatus', 'printSettings', 'setPrintSettings', 'printReceipt', 'printLetter'] as const satisfies readonly Exclude<ApiMethod, 'subscribe'>[];
+export const API_METHODS = [
+  'health',
+  'listDtes',
+  'getDte',
+  'createDte',
+  'dteDetail',
+  'invalidate',
+  'syncStatus',
+  'retrySync',
+  'listApiKeys',
+  'createApiKey',
+  'revokeApiKey',
+  'printSettings',
+  'setPrintSettings',
+  'printReceipt',
+  'printLetter',
+] as const satisfies readonly Exclude<ApiMethod, 'subscribe'>[];

@@ -23,7 +23,14 @@ export const IPC_ARGS = {
   getDte: z.tuple([z.string().max(64)]),
   // The body is validated by the core with the contract schemas (field paths and all).
   createDte: z.tuple([z.enum(DTE_KINDS), z.unknown()]),
+  dteDetail: z.tuple([z.string().max(64)]),
+  // Invalidation bodies are validated by the core with the contract schema.
+  invalidate: z.tuple([z.unknown()]),
   syncStatus: z.tuple([]),
+  retrySync: z.tuple([]),
+  listApiKeys: z.tuple([]),
+  createApiKey: z.tuple([z.string().trim().min(1).max(100)]),
+  revokeApiKey: z.tuple([z.string().max(64)]),
   printSettings: z.tuple([]),
   // The settings themselves are validated by the core, with field paths.
   setPrintSettings: z.tuple([z.unknown()]),

@@ -103,3 +103,28 @@ export interface SyncStatus {
 
 /** What the station pushes to the UI: a document changed status, and the sync state after it. */
 export type SelloEvent = { readonly type: 'dte'; readonly id: string; readonly status: DteStatus } | { readonly type: 'sync'; readonly status: SyncStatus };
+
+/** One entry of a document's history, from the station's audit log. */
+export interface TimelineEntry {
+  readonly at: string;
+  readonly action: string;
+  readonly detail: Record<string, unknown> | null;
+}
+
+/** Everything the detail screen shows about one document. */
+export interface DteDetail {
+  readonly record: DteRecord;
+  readonly timeline: readonly TimelineEntry[];
+  /** Until when MH accepts its invalidation (null unless APPROVED), and the events so far. */
+  readonly invalidation: { readonly deadline: string | null; readonly events: readonly InvalidationRecord[] };
+  /** What the receipt and the PDF show at a glance. */
+  readonly summary: { readonly receiver: string | null; readonly total: string | null; readonly items: number; readonly contingency: boolean };
+}
+
+export interface ApiKeyInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly hint: string;
+  readonly createdAt: string;
+  readonly revokedAt: string | null;
+}

@@ -28,7 +28,21 @@ export function coreApi(core: Core, logger: Logger, actor = 'desktop'): SelloApi
     listDtes: (query) => wrap(() => core.dtes.list(query)),
     getDte: (id) => wrap(() => core.dtes.get(id)),
     createDte: (kind, body) => wrap(() => core.dtes.create(kind, body, actor).record),
+    dteDetail: (id) => wrap(() => core.dtes.detail(id)),
+    invalidate: (body) => wrap(async () => (await core.dtes.invalidate(body, actor)).record),
     syncStatus: () => wrap(() => core.sync.status()),
+    retrySync: () =>
+      wrap(() => {
+        core.sync.wake();
+        return core.sync.status();
+      }),
+    listApiKeys: () => wrap(() => core.apiKeys.list()),
+    createApiKey: (name) => wrap(() => core.apiKeys.create(name, new Date().toISOString())),
+    revokeApiKey: (id) =>
+      wrap(() => {
+        if (!core.apiKeys.revoke(id, new Date().toISOString())) throw new CoreError('NOT_FOUND', 'No hay una clave activa con ese id.');
+        return { revoked: true as const };
+      }),
     printSettings: () => wrap(() => core.printing.get()),
     setPrintSettings: (settings) => wrap(() => core.printing.set(settings, actor)),
     printReceipt: () => wrap(noPrinter),

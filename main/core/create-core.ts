@@ -3,8 +3,9 @@ import { randomBytes as nodeRandomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { validate, type DteKind } from '../../shared/contract';
-import type { DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord } from '../../shared/records';
-import { invalidateDte, pendingInvalidations, sendInvalidation, type InvalidationDeps } from './dte/invalidation/invalidate';
+import type { DteDetail, DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord } from '../../shared/records';
+import { invalidateDte, pendingInvalidations, sendInvalidation, toInvalidationRecord, type InvalidationDeps } from './dte/invalidation/invalidate';
+import { invalidationDeadline } from './dte/invalidation/windows';
 import { outbox, takeIdEnvio } from './sync/outbox';
 import { lockDataDir } from './store/data-dir-lock';
 import { uuidV4 } from './ids';
@@ -69,6 +70,8 @@ export interface Core {
     signedJson(id: string): Record<string, unknown>;
     /** The stored MH document and its JWS, whatever the status (for the sync engine and tests; not served). */
     mhDocument(id: string): { document: Record<string, unknown>; jws: string };
+    /** The detail screen's view of one document: record, history, MH's answer, invalidation window. */
+    detail(id: string): DteDetail;
     /** MH's graphic representation on letter paper (APPROVED only). */
     letterPdf(id: string): Promise<Buffer>;
     /** The counter receipt, 58 or 80 mm wide: any status but REJECTED, marked while it has no seal. */
@@ -269,6 +272,30 @@ export function createCore(deps: CoreDeps): Core {
       get,
       list: (query) => listDocuments(store, query),
       approved,
+      detail(id) {
+        const record = get(id);
+        const row = findDocument(store, id);
+        const doc = mhDoc(id) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+        const timeline = store
+          .all(store.q.selectFrom('audit_log').select(['at', 'action', 'detail']).where('subject', '=', record.id).orderBy('seq'))
+          .map((a) => ({ at: a.at, action: a.action, detail: a.detail ? (JSON.parse(a.detail) as Record<string, unknown>) : null }));
+        const events = store.all(store.q.selectFrom('invalidations').selectAll().where('dte_id', '=', record.id).orderBy('created_at')).map(toInvalidationRecord);
+        const receiver = doc.receptor ?? doc.sujetoExcluido ?? null;
+        return {
+          record,
+          timeline,
+          invalidation: {
+            deadline: record.status === 'APPROVED' && row ? isoLocal(invalidationDeadline(record.type, new Date(row.sealed_at ?? row.updated_at))) : null,
+            events,
+          },
+          summary: {
+            receiver: receiver?.nombre ?? null,
+            total: record.total,
+            items: Array.isArray(doc.cuerpoDocumento) ? doc.cuerpoDocumento.length : 0,
+            contingency: doc.identificacion?.tipoOperacion === 2,
+          },
+        };
+      },
       async letterPdf(id) {
         const record = approved(id);
         return letterPdf(printable(record, mhDoc(id), station().demo === true));

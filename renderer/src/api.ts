@@ -17,7 +17,8 @@ async function call<T>(token: string, method: string, url: string, body?: unknow
       headers: { 'X-API-Key': token, 'X-API-Version': '1', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    const json = (await res.json()) as unknown;
+    // 204 No Content (a revoked key) has no body.
+    const json = res.status === 204 ? null : ((await res.json()) as unknown);
     if (res.ok) return { ok: true, value: json as T };
     return { ok: false, error: json as ApiError };
   } catch {
@@ -34,7 +35,16 @@ export function httpApi(token: string, base = ''): SelloApi {
     },
     getDte: (id) => call(token, 'GET', `${base}/dte/${encodeURIComponent(id)}`),
     createDte: (kind, body) => call(token, 'POST', `${base}/dte/${kind.toLowerCase()}`, body),
+    dteDetail: (id) => call(token, 'GET', `${base}/dte/${encodeURIComponent(id)}/detail`),
+    invalidate: (body) => call(token, 'POST', `${base}/dte/invalidate`, body),
     syncStatus: () => call(token, 'GET', `${base}/sync/status`),
+    retrySync: () => call(token, 'POST', `${base}/sync/retry`),
+    listApiKeys: () => call(token, 'GET', `${base}/api-keys`),
+    createApiKey: (name) => call(token, 'POST', `${base}/api-keys`, { name }),
+    revokeApiKey: async (id) => {
+      const r = await call<unknown>(token, 'DELETE', `${base}/api-keys/${encodeURIComponent(id)}`);
+      return r.ok ? { ok: true, value: { revoked: true } } : r;
+    },
     printSettings: () => call(token, 'GET', `${base}/settings/printing`),
     setPrintSettings: (settings) => call(token, 'PUT', `${base}/settings/printing`, settings),
     printReceipt: (id) => openPdf(token, `${base}/dte/${encodeURIComponent(id)}/receipt`),

@@ -39,6 +39,8 @@ const listQuery = z.strictObject({
   cursor: z.string().max(500).optional(),
 });
 
+const apiKeyBody = z.strictObject({ name: z.string().trim().min(1).max(100) });
+
 const receiptQuery = z.strictObject({
   width: z.enum(['58', '80']).default('80').transform((w) => Number(w) as 58 | 80),
 });
@@ -186,6 +188,14 @@ export async function buildHttpServer(core: Core, options: HttpOptions): Promise
       }
     });
 
+    scope.get('/dte/:id/detail', async (req, reply) => {
+      try {
+        return reply.send(core.dtes.detail(idParam(req)));
+      } catch (e) {
+        return fail(reply, e, options.logger);
+      }
+    });
+
     scope.get('/dte/:id/download/json', async (req, reply) => {
       try {
         const id = idParam(req);
@@ -224,6 +234,30 @@ export async function buildHttpServer(core: Core, options: HttpOptions): Promise
       } catch (e) {
         return fail(reply, e, options.logger);
       }
+    });
+
+    scope.post('/sync/retry', async (_req, reply) => {
+      core.sync.wake();
+      return reply.code(202).send(core.sync.status());
+    });
+
+    // API keys for POS integrations: the plain key is shown once, when created.
+    scope.get('/api-keys', async (_req, reply) => reply.send(core.apiKeys.list()));
+    scope.post('/api-keys', async (req, reply) => {
+      try {
+        const body = apiKeyBody.safeParse(req.body ?? {});
+        if (!body.success) throw validationFailed(toFieldErrors(body.error.issues, req.body));
+        return reply.code(201).send(core.apiKeys.create(body.data.name, new Date().toISOString()));
+      } catch (e) {
+        return fail(reply, e, options.logger);
+      }
+    });
+    scope.delete('/api-keys/:keyId', async (req, reply) => {
+      const keyId = (req.params as { keyId: string }).keyId;
+      if (!core.apiKeys.revoke(keyId, new Date().toISOString())) {
+        return sendProblem(reply, { code: 'NOT_FOUND', title: TITLES.NOT_FOUND, detail: 'No hay una clave activa con ese id.' });
+      }
+      return reply.code(204).send();
     });
 
     scope.get('/settings/printing', async (_req, reply) => reply.send(core.printing.get()));

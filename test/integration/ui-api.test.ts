@@ -1,0 +1,70 @@
+// The routes the counter app uses beyond the contract: document detail, retry, API keys.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '../../main/core/create-core';
+import { buildHttpServer } from '../../main/core/http/server';
+import { silentLogger } from '../../main/core/logger';
+import { ccfBody } from '../fixtures/bodies';
+import { DEMO_KEY, tempDir } from '../support/core';
+import { coreWithSimulator, startSimulator } from '../support/mh-sim';
+
+let sim: Awaited<ReturnType<typeof startSimulator>>;
+let dir: ReturnType<typeof tempDir>;
+let core: Core;
+let app: FastifyInstance;
+const headers = { 'x-api-key': DEMO_KEY };
+
+beforeAll(async () => {
+  sim = await startSimulator();
+  dir = tempDir();
+  core = coreWithSimulator(dir.dir, sim);
+  app = await buildHttpServer(core, { logger: silentLogger });
+});
+afterAll(async () => {
+  await app.close();
+  core.close();
+  await sim.close();
+  dir.cleanup();
+});
+
+describe('document detail', () => {
+  it('the record, its history, the invalidation window and a summary', async () => {
+    const id = '0a1b2c3d-0000-4000-8000-000000000001';
+    core.dtes.create('CCF', { ...ccfBody(id), generatedAt: undefined }, 'test');
+    await core.sync.runOnce();
+    const res = await app.inject({ method: 'GET', url: `/dte/${id}/detail`, headers });
+    expect(res.statusCode).toBe(200);
+    const d = res.json();
+    expect(d.record).toMatchObject({ id, status: 'APPROVED' });
+    expect(d.timeline.map((t: { action: string }) => t.action)).toEqual(['dte.issued', 'dte.approved']);
+    // A CCF can be invalidated until the end of the day after its seal.
+    expect(new Date(d.invalidation.deadline).getTime() - Date.now()).toBeGreaterThan(0);
+    expect(new Date(d.invalidation.deadline).getTime() - Date.now()).toBeLessThan(2 * 86_400_000);
+    expect(d.summary).toMatchObject({ receiver: 'Distribuidora La Ceiba, S.A. de C.V.', total: '47.22', items: 3, contingency: false });
+    expect((await app.inject({ method: 'GET', url: '/dte/0a1b2c3d-0000-4000-8000-000000000999/detail', headers })).statusCode).toBe(404);
+  });
+});
+
+describe('retry and API keys', () => {
+  it('POST /sync/retry wakes the engine and answers the state', async () => {
+    const res = await app.inject({ method: 'POST', url: '/sync/retry', headers });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toHaveProperty('queue');
+  });
+
+  it('a key is shown once, works, lists with a hint only, and stops working when revoked', async () => {
+    const created = await app.inject({ method: 'POST', url: '/api-keys', headers, payload: { name: 'Caja 2' } });
+    expect(created.statusCode).toBe(201);
+    const { id, key } = created.json() as { id: string; key: string };
+    expect(key).toMatch(/^sello_/);
+    expect((await app.inject({ method: 'GET', url: '/health', headers: { 'x-api-key': key } })).statusCode).toBe(200);
+    const list = (await app.inject({ method: 'GET', url: '/api-keys', headers })).json() as { id: string; hint: string; name: string }[];
+    const listed = list.find((k) => k.id === id)!;
+    expect(listed).toMatchObject({ name: 'Caja 2', revokedAt: null });
+    expect(JSON.stringify(list)).not.toContain(key);
+    expect((await app.inject({ method: 'DELETE', url: `/api-keys/${id}`, headers })).statusCode).toBe(204);
+    expect((await app.inject({ method: 'GET', url: '/health', headers: { 'x-api-key': key } })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'DELETE', url: `/api-keys/${id}`, headers })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/api-keys', headers, payload: { name: '' } })).json()).toMatchObject({ status: 422, errors: [expect.objectContaining({ path: 'name' })] });
+  });
+});
