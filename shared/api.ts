@@ -10,6 +10,8 @@ export interface SelloApi {
   getDte(id: string): Promise<Result<DteRecord>>;
   createDte(kind: DteKind, body: unknown): Promise<Result<DteRecord>>;
   dteDetail(id: string): Promise<Result<DteDetail>>;
+  /** The QR to MH's public lookup as a PNG data URI (APPROVED only). */
+  qrCode(id: string): Promise<Result<{ qrCodeUri: string }>>;
   invalidate(body: unknown): Promise<Result<InvalidationRecord>>;
   syncStatus(): Promise<Result<SyncStatus>>;
   /** Try MH now instead of waiting for the engine's timer. */
@@ -48,6 +50,7 @@ export const API_METHODS = [
   'getDte',
   'createDte',
   'dteDetail',
+  'qrCode',
   'invalidate',
   'syncStatus',
   'retrySync',

@@ -24,6 +24,7 @@ export const IPC_ARGS = {
   // The body is validated by the core with the contract schemas (field paths and all).
   createDte: z.tuple([z.enum(DTE_KINDS), z.unknown()]),
   dteDetail: z.tuple([z.string().max(64)]),
+  qrCode: z.tuple([z.string().max(64)]),
   // Invalidation bodies are validated by the core with the contract schema.
   invalidate: z.tuple([z.unknown()]),
   syncStatus: z.tuple([]),

@@ -29,6 +29,7 @@ export function coreApi(core: Core, logger: Logger, actor = 'desktop'): SelloApi
     getDte: (id) => wrap(() => core.dtes.get(id)),
     createDte: (kind, body) => wrap(() => core.dtes.create(kind, body, actor).record),
     dteDetail: (id) => wrap(() => core.dtes.detail(id)),
+    qrCode: (id) => wrap(async () => ({ qrCodeUri: await core.dtes.qr(id) })),
     invalidate: (body) => wrap(async () => (await core.dtes.invalidate(body, actor)).record),
     syncStatus: () => wrap(() => core.sync.status()),
     retrySync: () =>

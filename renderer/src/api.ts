@@ -27,6 +27,7 @@ async function call<T>(token: string, method: string, url: string, body?: unknow
 }
 
 export function httpApi(token: string, base = ''): SelloApi {
+  const events = sseHub(`${base}/sync/events`, token);
   return {
     health: () => call(token, 'GET', `${base}/health`),
     listDtes: (query: DteListQuery) => {
@@ -36,6 +37,7 @@ export function httpApi(token: string, base = ''): SelloApi {
     getDte: (id) => call(token, 'GET', `${base}/dte/${encodeURIComponent(id)}`),
     createDte: (kind, body) => call(token, 'POST', `${base}/dte/${kind.toLowerCase()}`, body),
     dteDetail: (id) => call(token, 'GET', `${base}/dte/${encodeURIComponent(id)}/detail`),
+    qrCode: (id) => call(token, 'GET', `${base}/dte/${encodeURIComponent(id)}/qr`),
     invalidate: (body) => call(token, 'POST', `${base}/dte/invalidate`, body),
     syncStatus: () => call(token, 'GET', `${base}/sync/status`),
     retrySync: () => call(token, 'POST', `${base}/sync/retry`),
@@ -49,7 +51,7 @@ export function httpApi(token: string, base = ''): SelloApi {
     setPrintSettings: (settings) => call(token, 'PUT', `${base}/settings/printing`, settings),
     printReceipt: (id) => openPdf(token, `${base}/dte/${encodeURIComponent(id)}/receipt`),
     printLetter: (id) => openPdf(token, `${base}/dte/${encodeURIComponent(id)}/download/pdf`),
-    subscribe: (listener) => subscribeSse(`${base}/sync/events`, token, listener),
+    subscribe: events.subscribe,
   };
 }
 
@@ -68,6 +70,30 @@ async function openPdf(token: string, url: string): Promise<Result<{ printed: tr
   } catch {
     return { ok: false, error: { code: 'PRINT_FAILED', title: 'No se pudo abrir el documento', detail: 'Revise que Sello siga abierto y vuelva a intentar.' } };
   }
+}
+
+/**
+ * One event stream shared by every screen: a browser keeps only six connections per host, so a stream per
+ * subscriber would starve the API calls. Opened with the first listener, closed with the last.
+ */
+function sseHub(url: string, token: string): { subscribe: (listener: (e: SelloEvent) => void) => () => void } {
+  const listeners = new Set<(e: SelloEvent) => void>();
+  let close: (() => void) | null = null;
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      close ??= subscribeSse(url, token, (e) => {
+        for (const l of [...listeners]) l(e);
+      });
+      return () => {
+        listeners.delete(listener);
+        if (!listeners.size && close) {
+          close();
+          close = null;
+        }
+      };
+    },
+  };
 }
 
 /** Reads the station's Server-Sent Events with fetch (EventSource cannot send the API key); reconnects. */

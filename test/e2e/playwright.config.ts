@@ -7,11 +7,17 @@ import { defineConfig } from '@playwright/test';
 // Debian's Chromium: Playwright cannot download its own browsers on these machines.
 const dataDir = mkdtempSync(join(tmpdir(), 'sello-e2e-'));
 const port = Number(process.env.SELLO_E2E_PORT ?? 8431);
+// The demo's embedded MH simulator on a known port, so tests can take MH down and bring it back.
+const simPort = Number(process.env.SELLO_E2E_SIM_PORT ?? 8432);
+process.env.SELLO_E2E_SIM_URL = `http://127.0.0.1:${simPort}`;
 
 export default defineConfig({
   testDir: '.',
-  timeout: 30_000,
+  timeout: 60_000,
   retries: 0,
+  // One station, one MH: the tests share them and run in order.
+  workers: 1,
+  fullyParallel: false,
   reporter: [['list'], ['json', { outputFile: '../../test-results/e2e.json' }]],
   outputDir: '../../test-results/e2e',
   use: {
@@ -24,7 +30,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node node_modules/tsx/dist/cli.mjs main/core/cli/main.ts serve --demo --port ${port} --data-dir ${dataDir}`,
+    command: `node --import tsx main/core/cli/main.ts serve --demo --port ${port} --data-dir ${dataDir} --demo-mh-port ${simPort}`,
     cwd: fileURLToPath(new URL('../..', import.meta.url)),
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,

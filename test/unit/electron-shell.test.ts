@@ -76,6 +76,7 @@ describe('IPC glue', () => {
       getDte: (id) => (calls.push(['getDte', id]), ok('g')),
       createDte: (k, b) => (calls.push(['createDte', k, b]), ok('c')),
       dteDetail: () => ok('d'),
+      qrCode: () => ok({ qrCodeUri: 'data:' }),
       invalidate: () => ok('i'),
       syncStatus: () => ok('s'),
       retrySync: () => ok('s'),

@@ -8,7 +8,7 @@ import { createMhSimulator } from '../mh-sim/server';
 import { serve } from './serve';
 
 const USAGE = `uso:
-  sello serve [--data-dir DIR] [--host 127.0.0.1] [--port 8417] [--config station.json] [--demo]
+  sello serve [--data-dir DIR] [--host 127.0.0.1] [--port 8417] [--config station.json] [--demo] [--demo-mh-port N]
   sello mh-sim [--host 127.0.0.1] [--port 8418] [--schemas DIR] [--lote-delay-ms 2000]`;
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -30,6 +30,7 @@ async function main(argv: string[]): Promise<number> {
       config: { type: 'string' },
       demo: { type: 'boolean', default: false },
       'ui-dir': { type: 'string' },
+      'demo-mh-port': { type: 'string' },
     },
   });
   const port = Number(values.port);
@@ -46,6 +47,7 @@ async function main(argv: string[]): Promise<number> {
       port,
       demo: values.demo,
       uiDir: values['ui-dir'] ?? join(repoRoot, 'dist', 'renderer'),
+      ...(values['demo-mh-port'] ? { demoMhPort: Number(values['demo-mh-port']) } : {}),
     },
     logger,
   );

@@ -15,6 +15,8 @@ export interface ServeOptions {
   readonly config?: string;
   readonly demo: boolean;
   readonly uiDir: string;
+  /** Port of the demo's embedded MH simulator (random when absent), so a test can steer it through /_sim. */
+  readonly demoMhPort?: number;
 }
 
 export const defaultDataDir = (): string => process.env.SELLO_DATA_DIR ?? join(homedir(), '.sello');
@@ -39,7 +41,7 @@ export async function serve(options: ServeOptions, logger: Logger): Promise<Runn
   let simUrl: string | null = null;
   if (demo) {
     sim = createMhSimulator({ logger, loteDelayMs: 3000 });
-    await sim.app.listen({ host: '127.0.0.1', port: 0 });
+    await sim.app.listen({ host: '127.0.0.1', port: options.demoMhPort ?? 0 });
     const a = sim.app.server.address();
     simUrl = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
   }
@@ -50,6 +52,8 @@ export async function serve(options: ServeOptions, logger: Logger): Promise<Runn
       logger,
       initialStation: profile,
       ...(simUrl ? { mh: { baseUrl: simUrl, user: DEMO_STATION.company.nit, password: 'demo' } } : {}),
+      // The demo's simulator processes a lote in seconds, so its results are asked for sooner than MH's minute.
+      ...(simUrl ? { sync: { lotePollMs: 5000 } } : {}),
     });
     // Applied again on every start (idempotent): edits to the station file take effect on restart.
     if (options.config && !options.demo) core.configure(profile, 'cli');

@@ -1,0 +1,120 @@
+// One document: its status history, MH's answer and observations, and what can be done with it.
+import { useEffect, useState } from 'react';
+import type { SelloApi } from '../../shared/api';
+import type { DteDetail, DteRecord } from '../../shared/records';
+import { es, timeLeft } from './strings';
+
+export function DetailPanel({ api, id, onClose, onAdjust }: { api: SelloApi; id: string; onClose: () => void; onAdjust: (kind: 'NC' | 'ND', source: DteRecord) => void }) {
+  const [detail, setDetail] = useState<DteDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [qr, setQr] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const refresh = () => void api.dteDetail(id).then((r) => (r.ok ? setDetail(r.value) : setError(r.error.detail ?? r.error.title)));
+  useEffect(refresh, [api, id]);
+  useEffect(() => api.subscribe((e) => e.type === 'dte' && e.id === id && refresh()), [api, id]);
+
+  if (!detail) return <aside className="detail" aria-busy="true">{error ?? es.list.loading}</aside>;
+  const r = detail.record;
+  const observations = Array.isArray(r.mhResponse?.observaciones) ? (r.mhResponse.observaciones as string[]) : [];
+  const approved = r.status === 'APPROVED';
+  const invalidate = async () => {
+    const res = await api.invalidate({ dteId: r.id, ...(reason.trim() ? { reason: reason.trim() } : {}) });
+    setConfirming(false);
+    if (res.ok) refresh();
+    else setError(res.error.errors?.map((e) => e.message).join(' ') || res.error.detail || res.error.title);
+  };
+  return (
+    <aside className="detail" aria-labelledby="detail-title">
+      <div className="section-head">
+        <h2 id="detail-title">
+          {es.kinds[r.type]} {r.controlNumber}
+        </h2>
+        <button type="button" onClick={onClose}>
+          {es.detail.close}
+        </button>
+      </div>
+      <p>
+        <span className={`status status-${r.status.toLowerCase()}`}>{es.status[r.status]}</span> · {detail.summary.receiver ?? es.list.noRecipient} · {r.total ? `$${r.total}` : ''}
+      </p>
+      <p className="mono small">{r.id.toUpperCase()}</p>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      <div className="actions">
+        {r.status !== 'REJECTED' && (
+          <button type="button" onClick={() => void api.printReceipt(r.id)}>
+            {es.detail.receipt}
+          </button>
+        )}
+        {approved && (
+          <>
+            <button type="button" onClick={() => void api.printLetter(r.id)}>
+              {es.detail.pdf}
+            </button>
+            <button type="button" onClick={() => void api.qrCode(r.id).then((q) => setQr(q.ok ? q.value.qrCodeUri : null))}>
+              {es.detail.qr}
+            </button>
+          </>
+        )}
+        {approved && (r.type === 'CCF' || r.type === 'CR') && (
+          <>
+            <button type="button" onClick={() => onAdjust('NC', r)}>
+              {es.detail.adjustNc}
+            </button>
+            <button type="button" onClick={() => onAdjust('ND', r)}>
+              {es.detail.adjustNd}
+            </button>
+          </>
+        )}
+      </div>
+      {qr && <img src={qr} alt={`QR ${r.id}`} width={160} height={160} />}
+      {approved && detail.invalidation.deadline && (
+        <div className="invalidate">
+          <p>{es.detail.invalidateUntil(detail.invalidation.deadline.slice(0, 16).replace('T', ' '), timeLeft(detail.invalidation.deadline))}</p>
+          {confirming ? (
+            <>
+              <label htmlFor="invalidate-reason">{es.detail.invalidateReason}</label>
+              <input id="invalidate-reason" value={reason} onChange={(e) => setReason(e.target.value)} />
+              <button type="button" className="danger" onClick={() => void invalidate()}>
+                {es.detail.invalidateConfirm}
+              </button>
+            </>
+          ) : (
+            <button type="button" className="danger" onClick={() => setConfirming(true)}>
+              {es.detail.invalidate}
+            </button>
+          )}
+        </div>
+      )}
+      <h3>{es.detail.timeline}</h3>
+      <ol className="timeline">
+        {detail.timeline.map((t, i) => (
+          <li key={i}>
+            <span className="small">{t.at.slice(0, 19).replace('T', ' ')}</span> {es.detail.actions[t.action] ?? t.action}
+          </li>
+        ))}
+      </ol>
+      <h3>{es.detail.mhAnswer}</h3>
+      {r.mhResponse ? (
+        <p>
+          {String(r.mhResponse.estado ?? '')} {String(r.mhResponse.descripcionMsg ?? '')} <span className="mono small">{String(r.mhResponse.selloRecibido ?? '')}</span>
+        </p>
+      ) : (
+        <p>{es.detail.noAnswer}</p>
+      )}
+      {observations.length > 0 && (
+        <>
+          <h3>{es.detail.observations}</h3>
+          <ul>
+            {observations.map((o) => (
+              <li key={o}>{o}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </aside>
+  );
+}

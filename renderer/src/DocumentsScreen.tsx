@@ -1,0 +1,138 @@
+// Documents: a list that stays fast with 100,000 documents (only the visible rows are drawn, pages are
+// fetched by cursor as the cashier scrolls), filters and search, and the detail of the one selected.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SelloApi } from '../../shared/api';
+import { DTE_KINDS, type DteKind } from '../../shared/contract';
+import { DTE_STATUSES, type DteListQuery, type DteRecord, type DteStatus } from '../../shared/records';
+import { DetailPanel } from './DetailPanel';
+import { es } from './strings';
+
+const ROW = 36;
+const PAGE = 100;
+
+export function DocumentsScreen({ api, onAdjust }: { api: SelloApi; onAdjust: (kind: 'NC' | 'ND', source: DteRecord) => void }) {
+  const [filters, setFilters] = useState<DteListQuery>({});
+  const [items, setItems] = useState<DteRecord[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [height, setHeight] = useState(480);
+  const box = useRef<HTMLDivElement>(null);
+  const generation = useRef(0);
+
+  const load = useCallback(
+    (more: boolean) => {
+      const gen = more ? generation.current : ++generation.current;
+      setLoading(true);
+      void api.listDtes({ ...filters, limit: PAGE, ...(more && cursor ? { cursor } : {}) }).then((r) => {
+        if (gen !== generation.current) return; // a newer filter won
+        setLoading(false);
+        if (!r.ok) return setError(r.error.detail ?? r.error.title);
+        setError(null);
+        setItems((cur) => (more ? [...cur, ...r.value.items] : r.value.items));
+        setCursor(r.value.nextCursor);
+      });
+    },
+    [api, filters, cursor],
+  );
+  useEffect(() => load(false), [api, filters]);
+  useEffect(() => api.subscribe((e) => e.type === 'dte' && setItems((cur) => cur.map((d) => (d.id === e.id ? { ...d, status: e.status } : d)))), [api]);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setHeight(el.clientHeight));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  const first = Math.max(0, Math.floor(scrollTop / ROW) - 5);
+  const last = Math.min(items.length, Math.ceil((scrollTop + height) / ROW) + 5);
+  const onScroll = (top: number) => {
+    setScrollTop(top);
+    if (!loading && cursor && top + height > items.length * ROW - ROW * 20) load(true);
+  };
+  const set = (patch: Partial<DteListQuery>) => setFilters((f) => Object.fromEntries(Object.entries({ ...f, ...patch }).filter(([, v]) => v !== undefined && v !== '')) as DteListQuery);
+
+  return (
+    <section aria-labelledby="list-title" className="documents-screen">
+      <div className="section-head">
+        <h1 id="list-title">{es.list.title}</h1>
+        <span>{es.list.count(items.length, cursor !== null)}</span>
+      </div>
+      <div className="filters" role="search">
+        <input aria-label={es.list.search} placeholder={es.list.search} onChange={(e) => set({ q: e.target.value.trim() || undefined })} />
+        <select aria-label={es.list.columns.type} onChange={(e) => set({ type: (e.target.value || undefined) as DteKind | undefined })}>
+          <option value="">{es.list.allKinds}</option>
+          {DTE_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {es.kinds[k]}
+            </option>
+          ))}
+        </select>
+        <select aria-label={es.list.columns.status} onChange={(e) => set({ status: (e.target.value || undefined) as DteStatus | undefined })}>
+          <option value="">{es.list.allStatuses}</option>
+          {DTE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {es.status[s]}
+            </option>
+          ))}
+        </select>
+        <label>
+          {es.list.from} <input type="date" onChange={(e) => set({ from: e.target.value || undefined })} />
+        </label>
+        <label>
+          {es.list.to} <input type="date" onChange={(e) => set({ to: e.target.value || undefined })} />
+        </label>
+        <button type="button" onClick={() => load(false)}>
+          {es.list.refresh}
+        </button>
+      </div>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      <div className="table" role="table" aria-label={es.list.title} aria-rowcount={items.length + 1}>
+        <div className="tr th" role="row">
+          {Object.values(es.list.columns).map((c) => (
+            <span key={c} role="columnheader">
+              {c}
+            </span>
+          ))}
+        </div>
+        <div className="viewport" ref={box} onScroll={(e) => onScroll(e.currentTarget.scrollTop)}>
+          <div style={{ height: items.length * ROW, position: 'relative' }}>
+            {items.slice(first, last).map((d, i) => (
+              <button
+                type="button"
+                key={d.id}
+                role="row"
+                aria-rowindex={first + i + 2}
+                aria-selected={selected === d.id}
+                className="tr"
+                style={{ position: 'absolute', top: (first + i) * ROW, height: ROW }}
+                onClick={() => setSelected(d.id)}
+              >
+                <span role="cell" className="mono">
+                  {d.controlNumber}
+                </span>
+                <span role="cell">{es.kinds[d.type]}</span>
+                <span role="cell">{d.recipientName ?? es.list.noRecipient}</span>
+                <span role="cell">{d.generatedAt.slice(0, 16).replace('T', ' ')}</span>
+                <span role="cell">{d.total ? `$${d.total}` : ''}</span>
+                <span role="cell">
+                  <span className={`status status-${d.status.toLowerCase()}`}>{es.status[d.status]}</span>
+                </span>
+              </button>
+            ))}
+          </div>
+          {!loading && items.length === 0 && <p className="empty">{es.list.empty}</p>}
+          {loading && <p aria-busy="true">{items.length ? es.list.more : es.list.loading}</p>}
+        </div>
+      </div>
+      {selected && <DetailPanel api={api} id={selected} onClose={() => setSelected(null)} onAdjust={onAdjust} />}
+    </section>
+  );
+}

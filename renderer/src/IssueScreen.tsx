@@ -1,0 +1,166 @@
+// Issuing: a form per kind from its spec, validated as the cashier types with the core's own schemas, live
+// totals from the same tax module, then the document and its status as MH answers.
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import type { SelloApi } from '../../shared/api';
+import { CREATE_SCHEMAS, DTE_KINDS, validate, type DteKind, type FieldError } from '../../shared/contract';
+import type { DteRecord } from '../../shared/records';
+import { computeCr, computeFex, computeFse, computeSale, type Dec } from '../../shared/tax';
+import { FieldView } from './forms/FormEngine';
+import { FORM_SPECS, emptyValue } from './forms/spec';
+import { setAt, toBody, type Value } from './forms/values';
+import { es } from './strings';
+
+const newId = () => crypto.randomUUID();
+
+function totals(kind: DteKind, body: never): [string, Dec][] {
+  switch (kind) {
+    case 'FC':
+    case 'CCF':
+    case 'NC':
+    case 'ND': {
+      const t = computeSale(kind, body).totals;
+      return [[es.issue.iva, t.iva], [es.issue.total, kind === 'NC' || kind === 'ND' ? t.montoTotalOperacion : t.totalPagar]];
+    }
+    case 'FSE':
+      return [[es.issue.total, computeFse(body).totals.totalPagar]];
+    case 'FEX':
+      return [[es.issue.total, computeFex(body).totals.totalPagar]];
+    case 'CR':
+      return [[es.issue.retained, computeCr((body as { items: never[] }).items).totalIVAretenido]];
+    default: {
+      const never: never = kind;
+      return never;
+    }
+  }
+}
+
+export function IssueScreen({ api, initial }: { api: SelloApi; initial?: { kind: DteKind; value: Value } | null }) {
+  const [kind, setKind] = useState<DteKind>(initial?.kind ?? 'FC');
+  const [value, setValue] = useState<Value>(() => initial?.value ?? emptyValue('FC', newId()));
+  const [touched, setTouched] = useState(false);
+  const [serverErrors, setServerErrors] = useState<readonly FieldError[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [issued, setIssued] = useState<DteRecord | null>(null);
+
+  useEffect(() => {
+    if (initial) {
+      setKind(initial.kind);
+      setValue(initial.value);
+    }
+  }, [initial]);
+  // Keyboard first: the cashier starts typing the first line (or the first field of the receiver).
+  useEffect(() => {
+    if (issued) return;
+    const target = document.getElementById('f-items-0-description') ?? document.querySelector<HTMLElement>('form input, form select');
+    target?.focus();
+  }, [kind, issued]);
+  // Subscribed while a document is shown; a 'sync' event (also sent on every reconnect) re-reads the status,
+  // so an answer that came before the stream was open is not missed.
+  const issuedId = issued?.id;
+  useEffect(() => {
+    if (!issuedId) return undefined;
+    const refresh = () => void api.getDte(issuedId).then((r) => r.ok && setIssued((cur) => (cur && cur.id === issuedId ? { ...cur, status: r.value.status } : cur)));
+    const off = api.subscribe((e) => {
+      if (e.type === 'sync') refresh();
+      else if (e.type === 'dte' && e.id === issuedId) setIssued((cur) => (cur && cur.id === issuedId ? { ...cur, status: e.status } : cur));
+    });
+    refresh();
+    return off;
+  }, [api, issuedId]);
+
+  const sections = FORM_SPECS[kind];
+  const body = useMemo(() => toBody(sections, value), [sections, value]);
+  const local = validate(CREATE_SCHEMAS[kind], body);
+  const errors = serverErrors.length ? serverErrors : local.ok ? [] : local.errors;
+  const live = local.ok ? totals(kind, local.value as never) : null;
+
+  const choose = (k: DteKind) => {
+    setKind(k);
+    setValue(emptyValue(k, newId()));
+    setTouched(false);
+    setServerErrors([]);
+    setMessage(null);
+    setIssued(null);
+  };
+  const onChange = (path: readonly (string | number)[], v: unknown) => {
+    setServerErrors([]);
+    setValue((cur) => setAt(cur, path, v) as Value);
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (!local.ok) {
+      setMessage(es.issue.fixFields);
+      // Take the cashier to the first field to fix.
+      const first = local.errors[0]?.path.replace(/\./g, '-');
+      if (first) document.getElementById(`f-${first}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    const r = await api.createDte(kind, body);
+    setBusy(false);
+    if (r.ok) {
+      setIssued(r.value);
+      setMessage(es.issue.issued(r.value.controlNumber));
+    } else {
+      setServerErrors(r.error.errors ?? []);
+      setMessage(r.error.detail ?? r.error.title);
+    }
+  };
+
+  return (
+    <section aria-labelledby="issue-title">
+      <h1 id="issue-title">{es.issue.title(es.kinds[kind])}</h1>
+      <div className="tabs" role="group" aria-label="Tipo de documento">
+        {DTE_KINDS.map((k) => (
+          <button key={k} type="button" aria-pressed={k === kind} onClick={() => choose(k)}>
+            {es.kinds[k]}
+          </button>
+        ))}
+      </div>
+      {issued ? (
+        <div className="issued" role="status">
+          <p className="ok">{message}</p>
+          <p>
+            {es.list.columns.status}: <strong data-testid="issued-status">{es.status[issued.status]}</strong>
+          </p>
+          <div className="actions">
+            <button type="button" onClick={() => void api.printReceipt(issued.id)}>
+              {es.detail.receipt}
+            </button>
+            <button type="button" className="primary" autoFocus onClick={() => choose(kind)}>
+              {es.issue.another}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <form onSubmit={submit} noValidate aria-labelledby="issue-title">
+          {sections.map((s) => (
+            <fieldset key={s.title} className="section">
+              <legend>{s.title}</legend>
+              {s.fields.map((f) => (
+                <FieldView key={f.key} f={f} path={[f.key]} props={{ value, errors, showErrors: touched || serverErrors.length > 0, onChange }} />
+              ))}
+            </fieldset>
+          ))}
+          <div className="totals" aria-live="polite">
+            {(live ?? [[es.issue.total, null]]).map(([label, amount]) => (
+              <span key={label}>
+                {label}: <strong data-testid={label === es.issue.total || label === es.issue.retained ? 'total' : undefined}>{amount ? `$${amount.toFixed(2)}` : '—'}</strong>
+              </span>
+            ))}
+          </div>
+          {message && (
+            <p role="alert" className="error">
+              {message}
+            </p>
+          )}
+          <button type="submit" className="primary" disabled={busy} aria-busy={busy}>
+            {busy ? es.issue.submitting : es.issue.submit}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+// Settings: the station, API keys for POS integrations (shown once, revocable), printing.
+import { useEffect, useState, type FormEvent } from 'react';
+import type { SelloApi } from '../../shared/api';
+import type { PrintSettings } from '../../shared/printing';
+import type { ApiKeyInfo, Health } from '../../shared/records';
+import { es } from './strings';
+
+export function SettingsScreen({ api, health }: { api: SelloApi; health: Health | null }) {
+  const [keys, setKeys] = useState<ApiKeyInfo[]>([]);
+  const [name, setName] = useState('');
+  const [newKey, setNewKey] = useState<string | null>(null);
+  const [printing, setPrinting] = useState<PrintSettings | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const loadKeys = () => void api.listApiKeys().then((r) => r.ok && setKeys(r.value));
+  useEffect(() => {
+    void api.listApiKeys().then((r) => r.ok && setKeys(r.value));
+    void api.printSettings().then((r) => r.ok && setPrinting(r.value));
+  }, [api]);
+
+  const createKey = async (e: FormEvent) => {
+    e.preventDefault();
+    const r = await api.createApiKey(name.trim());
+    if (r.ok) {
+      setNewKey(r.value.key);
+      setName('');
+      loadKeys();
+    } else setMessage(r.error.errors?.[0]?.message ?? r.error.title);
+  };
+  const savePrinting = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!printing) return;
+    const r = await api.setPrintSettings(printing);
+    setMessage(r.ok ? es.settings.saved : (r.error.errors?.map((x) => x.message).join(' ') ?? r.error.title));
+  };
+
+  return (
+    <section aria-labelledby="settings-title">
+      <h1 id="settings-title">{es.settings.title}</h1>
+      {message && <p role="status">{message}</p>}
+      <h2>{es.settings.station}</h2>
+      {health && (
+        <p>
+          {health.companyName} · Sucursal {health.branchCode} · Punto de venta {health.posNumber} · {health.environment === 'LIVE' ? 'Producción' : 'Pruebas'}
+        </p>
+      )}
+      <h2>{es.settings.apiKeys}</h2>
+      <form onSubmit={createKey} className="row">
+        <div className="field">
+          <label htmlFor="key-name">{es.settings.keyName}</label>
+          <input id="key-name" value={name} onChange={(e) => setName(e.target.value)} />
+        </div>
+        <button type="submit">{es.settings.createKey}</button>
+      </form>
+      {newKey && (
+        <p role="status" className="new-key">
+          {es.settings.newKey} <code data-testid="new-key">{newKey}</code>
+        </p>
+      )}
+      <ul>
+        {keys.map((k) => (
+          <li key={k.id}>
+            {k.name} · {k.hint} · {k.createdAt.slice(0, 10)} {k.revokedAt ? `· ${es.settings.revoked}` : ''}
+            {!k.revokedAt && (
+              <button type="button" className="link" onClick={() => void api.revokeApiKey(k.id).then(loadKeys)}>
+                {es.settings.revoke}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <h2>{es.settings.printing}</h2>
+      {printing && (
+        <form onSubmit={savePrinting} className="row">
+          <div className="field">
+            <label htmlFor="printer">{es.settings.printer}</label>
+            <input id="printer" value={printing.printer ?? ''} onChange={(e) => setPrinting({ ...printing, printer: e.target.value.trim() ? e.target.value : null })} />
+          </div>
+          <div className="field">
+            <label htmlFor="paper">{es.settings.width}</label>
+            <select id="paper" value={printing.receiptWidth} onChange={(e) => setPrinting({ ...printing, receiptWidth: Number(e.target.value) as 58 | 80 })}>
+              <option value={80}>80 mm</option>
+              <option value={58}>58 mm</option>
+            </select>
+          </div>
+          <label className="check">
+            <input type="checkbox" checked={printing.silentReceipt} onChange={(e) => setPrinting({ ...printing, silentReceipt: e.target.checked })} /> {es.settings.silent}
+          </label>
+          <button type="submit">{es.settings.save}</button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+// Sending to MH: the queue, open contingencies with MH's deadlines counting down, rejected documents, retry.
+import { useEffect, useState } from 'react';
+import type { SelloApi } from '../../shared/api';
+import type { DteRecord, SyncStatus } from '../../shared/records';
+import { es, timeLeft } from './strings';
+
+export function SyncScreen({ api, status }: { api: SelloApi; status: SyncStatus | null }) {
+  const [rejected, setRejected] = useState<DteRecord[]>([]);
+  const [, tick] = useState(0);
+  useEffect(() => {
+    void api.listDtes({ status: 'REJECTED', limit: 50 }).then((r) => r.ok && setRejected(r.value.items));
+    const t = setInterval(() => tick((n) => n + 1), 30_000);
+    return () => clearInterval(t);
+  }, [api, status]);
+  if (!status) return <p aria-busy="true">{es.list.loading}</p>;
+  const q = status.queue;
+  return (
+    <section aria-labelledby="sync-title">
+      <div className="section-head">
+        <h1 id="sync-title">{es.sync.title}</h1>
+        <button type="button" className="primary" onClick={() => void api.retrySync()}>
+          {es.sync.retry}
+        </button>
+      </div>
+      <dl className="facts">
+        <dt>{es.sync.state}</dt>
+        <dd data-testid="sync-state">{es.banner[status.state === 'contingency' ? 'contingency' : status.state]}</dd>
+        <dt>{es.sync.lastContact}</dt>
+        <dd>{status.lastContactAt ? status.lastContactAt.slice(0, 19).replace('T', ' ') : '—'}</dd>
+        {status.lastError && (
+          <>
+            <dt>{es.sync.lastError}</dt>
+            <dd>{status.lastError}</dd>
+          </>
+        )}
+      </dl>
+      <h2>{es.sync.queue}</h2>
+      <dl className="facts">
+        <dt>{es.sync.pending}</dt>
+        <dd data-testid="queue-pending">{q.pending}</dd>
+        <dt>{es.sync.sending}</dt>
+        <dd>{q.sending}</dd>
+        <dt>{es.sync.unknown}</dt>
+        <dd>{q.unknown}</dd>
+        <dt>{es.sync.done}</dt>
+        <dd>{q.done}</dd>
+        <dt>{es.sync.failed}</dt>
+        <dd>{q.failed}</dd>
+      </dl>
+      <h2>{es.sync.contingencies}</h2>
+      {status.contingencies.length === 0 ? (
+        <p>{es.sync.noContingency}</p>
+      ) : (
+        <ul>
+          {status.contingencies.map((c) => (
+            <li key={c.id}>
+              Tipo {c.type} · {c.status} · {c.documents} documentos · desde {c.startedAt.slice(0, 16).replace('T', ' ')}
+              {c.eventDeadline && ` · ${es.sync.eventDeadline} ${c.eventDeadline.slice(0, 16).replace('T', ' ')} (${timeLeft(c.eventDeadline)})`}
+              {c.documentsDeadline && ` · ${es.sync.documentsDeadline} ${c.documentsDeadline.slice(0, 16).replace('T', ' ')} (${timeLeft(c.documentsDeadline)})`}
+            </li>
+          ))}
+        </ul>
+      )}
+      {rejected.length > 0 && (
+        <>
+          <h2>{es.sync.rejected}</h2>
+          <ul>
+            {rejected.map((d) => (
+              <li key={d.id}>
+                {d.controlNumber} · {d.recipientName ?? es.list.noRecipient} · {String(d.mhResponse?.descripcionMsg ?? '')}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,204 @@
+// Renders a form spec: labelled, keyboard-reachable inputs whose ids are their field paths, each with its
+// error from the same zod schema the core uses.
+import { useId } from 'react';
+import { MUNICIPALITIES } from '../../../shared/catalogs';
+import type { FieldError } from '../../../shared/contract';
+import { es } from '../strings';
+import { CATALOGS, type Field } from './spec';
+import { getAt, type Value } from './values';
+
+type Path = readonly (string | number)[];
+
+export interface EngineProps {
+  readonly value: Value;
+  readonly errors: readonly FieldError[];
+  readonly showErrors: boolean;
+  readonly onChange: (path: Path, value: unknown) => void;
+}
+
+const pathId = (path: Path) => `f-${path.join('-')}`;
+
+function ErrorText({ path, props }: { path: Path; props: EngineProps }) {
+  if (!props.showErrors) return null;
+  const key = path.join('.');
+  const e = props.errors.find((x) => x.path === key);
+  return e ? (
+    <span className="field-error" role="alert" id={`${pathId(path)}-error`}>
+      {e.message}
+    </span>
+  ) : null;
+}
+
+function Input({ f, path, props }: { f: Extract<Field, { type: 'text' | 'number' | 'date' }>; path: Path; props: EngineProps }) {
+  const id = pathId(path);
+  const v = getAt(props.value, path);
+  const hasError = props.showErrors && props.errors.some((x) => x.path === path.join('.'));
+  return (
+    <div className="field">
+      <label htmlFor={id}>{f.label}</label>
+      {f.type === 'text' && f.long ? (
+        <textarea id={id} value={String(v ?? '')} onChange={(e) => props.onChange(path, e.target.value)} aria-invalid={hasError} rows={2} />
+      ) : (
+        <input
+          id={id}
+          type={f.type === 'date' ? 'date' : 'text'}
+          inputMode={f.type === 'number' ? 'decimal' : undefined}
+          value={String(v ?? '')}
+          onChange={(e) => props.onChange(path, e.target.value)}
+          aria-invalid={hasError}
+          aria-describedby={hasError ? `${id}-error` : undefined}
+          autoComplete="off"
+        />
+      )}
+      {'hint' in f && f.hint && <span className="hint">{f.hint}</span>}
+      <ErrorText path={path} props={props} />
+    </div>
+  );
+}
+
+function Select({ f, path, props }: { f: Extract<Field, { type: 'select' }>; path: Path; props: EngineProps }) {
+  const id = pathId(path);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{f.label}</label>
+      <select id={id} value={String(getAt(props.value, path) ?? '')} onChange={(e) => props.onChange(path, e.target.value || undefined)}>
+        {(f.optional || getAt(props.value, path) === undefined) && <option value="">—</option>}
+        {f.options.map(([v, label]) => (
+          <option key={v} value={v}>
+            {label}
+          </option>
+        ))}
+      </select>
+      <ErrorText path={path} props={props} />
+    </div>
+  );
+}
+
+function Catalog({ f, path, props }: { f: Extract<Field, { type: 'catalog' }>; path: Path; props: EngineProps }) {
+  const id = pathId(path);
+  const listId = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{f.label}</label>
+      <input id={id} list={listId} value={String(getAt(props.value, path) ?? '')} onChange={(e) => props.onChange(path, e.target.value)} autoComplete="off" placeholder={es.forms.searchHint} />
+      <datalist id={listId}>
+        {f.options.map(([code, name]) => (
+          <option key={code} value={code}>
+            {name}
+          </option>
+        ))}
+      </datalist>
+      <ErrorText path={path} props={props} />
+    </div>
+  );
+}
+
+function Address({ f, path, props }: { f: Extract<Field, { type: 'address' }>; path: Path; props: EngineProps }) {
+  const dept = String(getAt(props.value, [...path, 'department']) ?? '');
+  const municipalities = MUNICIPALITIES.filter((m) => m.department === dept).sort((a, b) => (a.era === b.era ? a.name.localeCompare(b.name) : a.era === '2024' ? -1 : 1));
+  return (
+    <fieldset className="group">
+      <legend>{f.label}</legend>
+      <div className="row">
+        <div className="field">
+          <label htmlFor={pathId([...path, 'department'])}>{es.forms.department}</label>
+          <select
+            id={pathId([...path, 'department'])}
+            value={dept}
+            onChange={(e) => {
+              props.onChange([...path, 'municipality'], undefined);
+              props.onChange([...path, 'department'], e.target.value || undefined);
+            }}
+          >
+            <option value="">—</option>
+            {CATALOGS.departments.map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+          <ErrorText path={[...path, 'department']} props={props} />
+        </div>
+        <div className="field">
+          <label htmlFor={pathId([...path, 'municipality'])}>{es.forms.municipality}</label>
+          <select id={pathId([...path, 'municipality'])} value={String(getAt(props.value, [...path, 'municipality']) ?? '')} onChange={(e) => props.onChange([...path, 'municipality'], e.target.value || undefined)}>
+            <option value="">—</option>
+            {municipalities.map((m) => (
+              <option key={`${m.era}-${m.code}`} value={m.code}>
+                {m.name} {m.era === '2024' ? '' : `(${es.forms.before2024})`}
+              </option>
+            ))}
+          </select>
+          <ErrorText path={[...path, 'municipality']} props={props} />
+        </div>
+        <Input f={{ type: 'text', key: 'complement', label: es.forms.complement }} path={[...path, 'complement']} props={props} />
+      </div>
+    </fieldset>
+  );
+}
+
+export function FieldView({ f, path, props }: { f: Field; path: Path; props: EngineProps }) {
+  switch (f.type) {
+    case 'text':
+    case 'number':
+    case 'date':
+      return <Input f={f} path={path} props={props} />;
+    case 'select':
+      return <Select f={f} path={path} props={props} />;
+    case 'catalog':
+      return <Catalog f={f} path={path} props={props} />;
+    case 'address':
+      return <Address f={f} path={path} props={props} />;
+    case 'group': {
+      const present = getAt(props.value, path) !== undefined;
+      return (
+        <fieldset className="group">
+          <legend>{f.label}</legend>
+          {f.optional && (
+            <label className="check">
+              <input type="checkbox" checked={present} onChange={(e) => props.onChange(path, e.target.checked ? {} : undefined)} /> {es.forms.include}
+            </label>
+          )}
+          {(present || !f.optional) && (
+            <div className="row">
+              {f.fields.map((c) => (
+                <FieldView key={c.key} f={c} path={[...path, c.key]} props={props} />
+              ))}
+            </div>
+          )}
+          <ErrorText path={path} props={props} />
+        </fieldset>
+      );
+    }
+    case 'list': {
+      const items = (getAt(props.value, path) as unknown[] | undefined) ?? [];
+      return (
+        <fieldset className="group list">
+          <legend>{f.label}</legend>
+          {items.map((_, i) => (
+            <div className="list-item" key={i}>
+              <div className="row">
+                {f.item.map((c) => (
+                  <FieldView key={c.key} f={c} path={[...path, i, c.key]} props={props} />
+                ))}
+              </div>
+              {items.length > (f.min ?? 0) && (
+                <button type="button" className="link" onClick={() => props.onChange(path, items.filter((__, j) => j !== i))}>
+                  {es.forms.remove}
+                </button>
+              )}
+            </div>
+          ))}
+          <button type="button" onClick={() => props.onChange(path, [...items, {}])}>
+            {f.addLabel}
+          </button>
+          <ErrorText path={path} props={props} />
+        </fieldset>
+      );
+    }
+    default: {
+      const never: never = f;
+      return never;
+    }
+  }
+}

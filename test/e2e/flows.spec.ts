@@ -1,0 +1,59 @@
+// The counter's other screens: documents, contingency, invalidation, API keys; with screenshots and axe.
+import { expect, test } from '@playwright/test';
+import { checkScreen, issue, simMode } from './helpers';
+
+const fc = (d: string): [string, string][] => [
+  ['items.0.description', d],
+  ['items.0.quantity', '1'],
+  ['items.0.unitPrice', '8'],
+];
+
+test.beforeEach(async ({ page, request }) => {
+  await simMode(request, 'normal');
+  await page.goto('/');
+});
+
+test('MH down → contingency banner → documents queued → MH back → all sealed', async ({ page, request }) => {
+  await simMode(request, 'down');
+  await issue(page, 'Factura', fc('Venta durante la caída'));
+  await expect(page.getByTestId('sync-banner')).toContainText('CONTINGENCIA', { timeout: 20_000 });
+  await issue(page, 'Factura', fc('Venta en contingencia'));
+  await page.getByRole('button', { name: 'Envío a MH' }).click();
+  await expect(page.getByTestId('queue-pending')).not.toHaveText('0');
+  await checkScreen(page, 'sync-contingency');
+  await simMode(request, 'normal');
+  await page.getByRole('button', { name: 'Reintentar ahora' }).click();
+  // First the cese (MH answers again), then the event, the lote and its result.
+  await expect(page.getByTestId('sync-banner')).toContainText('MH volvió', { timeout: 15_000 });
+  await expect(page.getByTestId('sync-banner')).toContainText('Conectado con MH', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Documentos' }).click();
+  await page.getByRole('combobox', { name: 'Estado', exact: true }).selectOption('CREATED');
+  await expect(page.getByText('No hay documentos con estos filtros.')).toBeVisible({ timeout: 15_000 });
+});
+
+test('documents: filters, detail, invalidation with its window', async ({ page }) => {
+  const control = await issue(page, 'Factura', fc('Venta a invalidar'));
+  await page.getByRole('button', { name: 'Documentos' }).click();
+  await page.getByLabel('Buscar cliente, número de control o código').fill(control);
+  const row = page.getByRole('row', { name: new RegExp(control) });
+  await expect(row).toContainText('Aprobado', { timeout: 10_000 });
+  await checkScreen(page, 'documents');
+  await row.click();
+  await expect(page.getByText(/Puede invalidarse hasta/)).toBeVisible();
+  await checkScreen(page, 'detail');
+  await page.getByRole('button', { name: 'Invalidar' }).click();
+  await page.getByLabel('Motivo de la invalidación').fill('El cliente canceló la compra');
+  await page.getByRole('button', { name: 'Confirmar invalidación' }).click();
+  await expect(page.locator('.detail .status')).toHaveText('Invalidado', { timeout: 10_000 });
+});
+
+test('an API key created in Ajustes works against the HTTP API', async ({ page, request }) => {
+  await page.getByRole('button', { name: 'Ajustes' }).click();
+  await page.getByLabel('Nombre de la clave (p. ej. Caja 2)').fill('Caja 2');
+  await page.getByRole('button', { name: 'Crear clave' }).click();
+  const key = (await page.getByTestId('new-key').textContent()) ?? '';
+  expect(key).toMatch(/^sello_/);
+  const res = await request.get('/health', { headers: { 'X-API-Key': key } });
+  expect(res.status()).toBe(200);
+  await checkScreen(page, 'settings');
+});

@@ -1,0 +1,99 @@
+// Issuing every kind through its form, against `sello serve --demo` and its embedded MH simulator.
+import { expect, test } from '@playwright/test';
+import { DEMO_KEY, checkScreen, fill, issue, simMode } from './helpers';
+
+const address: [string, string][] = [
+  ['recipient.address.department', '06'],
+  ['recipient.address.municipality', '23'],
+  ['recipient.address.complement', 'Calle Arce 1010'],
+];
+const taxpayer: [string, string][] = [
+  ['recipient.name', 'Distribuidora La Ceiba, S.A. de C.V.'],
+  ['recipient.identificationDocument.number', '06141234567890'],
+  ['recipient.nrc', '1234567'],
+  ['recipient.economicActivity', '46900'],
+  ['recipient.email', 'compras@laceiba.example.com'],
+  ...address,
+];
+const line = (description: string): [string, string][] => [
+  ['items.0.description', description],
+  ['items.0.quantity', '2'],
+  ['items.0.unitPrice', '10.50'],
+];
+
+test.beforeEach(async ({ page, request }) => {
+  await simMode(request, 'normal');
+  await page.goto('/');
+  await expect(page.getByTestId('sync-banner')).toBeVisible();
+});
+
+test('a keyboard-only FC: type the line, Tab between fields, Enter to issue', async ({ page }) => {
+  await expect(page.locator('#f-items-0-description')).toBeFocused();
+  await page.keyboard.type('Pupusas revueltas (docena)');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('2');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('4.50');
+  // 2 × 4.50 before IVA = 9.00 + 13 % = 10.17, live from the same tax module as the core.
+  await expect(page.getByTestId('total')).toHaveText('$10.17');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.issued')).toContainText(/DTE-01-M001P001-\d{15}/);
+  await expect(page.getByTestId('issued-status')).toHaveText('Aprobado', { timeout: 10_000 });
+  await checkScreen(page, 'issued');
+});
+
+test('validation as you type: the field is named, nothing is issued', async ({ page }) => {
+  await fill(page, 'items.0.unitPrice', 'abc');
+  await page.getByRole('button', { name: /Emitir \(Enter\)/ }).click();
+  await expect(page.locator('#f-items-0-description-error')).toHaveText('Campo obligatorio.');
+  await expect(page.locator('#f-items-0-unitPrice-error')).toBeVisible();
+  await expect(page.locator('.issued')).toHaveCount(0);
+  await checkScreen(page, 'issue-fc');
+});
+
+test('every kind through its form', async ({ page, request }) => {
+  expect(await issue(page, 'Factura', [...line('Café molido'), ['recipient.name', 'María Hernández']], ['Cliente (opcional; obligatorio desde $1,095.00)'])).toMatch(/^DTE-01-/);
+  expect(await issue(page, 'Crédito fiscal', [...taxpayer, ...line('Resma de papel')])).toMatch(/^DTE-03-/);
+  // The CCF just issued is the one the notes adjust.
+  const list = (await (await request.get('/dte?type=CCF&limit=1', { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { items: { id: string }[] };
+  const ccf = list.items[0]!.id;
+  await expect.poll(async () => ((await (await request.get(`/dte/${ccf}`, { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { status: string }).status, { timeout: 10_000 }).toBe('APPROVED');
+  const note: [string, string][] = [['relatedTaxDocuments.0.id', ccf], ...taxpayer, ...line('Devolución'), ['items.0.documentNumber', ccf]];
+  expect(await issue(page, 'Nota de crédito', note)).toMatch(/^DTE-05-/);
+  expect(await issue(page, 'Nota de débito', note)).toMatch(/^DTE-06-/);
+  expect(
+    await issue(page, 'Retención', [
+      ['recipient.name', 'Proveedora Industrial'],
+      ['recipient.identificationDocument.number', '06141234567890'],
+      ['recipient.nrc', '1234567'],
+      ['recipient.economicActivity', '46900'],
+      ['recipient.email', 'facturas@proveedora.example.com'],
+      ...address,
+      ['items.0.taxDocumentNumber', 'A000123'],
+      ['items.0.taxDocumentGeneratedAt', '2026-11-01'],
+      ['items.0.description', 'Retención 1 %'],
+      ['items.0.amountSubject', '500'],
+      ['items.0.ivaRetained', '5'],
+    ]),
+  ).toMatch(/^DTE-07-/);
+  expect(
+    await issue(page, 'Sujeto excluido', [
+      ['recipient.name', 'Juan Antonio Martínez'],
+      ['recipient.identificationDocument.number', '045678912'],
+      ...address,
+      ...line('Maíz blanco'),
+    ]),
+  ).toMatch(/^DTE-14-/);
+  expect(
+    await issue(page, 'Exportación', [
+      ['recipient.name', 'Importadora del Norte LLC'],
+      ['recipient.country', 'US'],
+      ['recipient.address', '1200 Harbor Blvd, Houston, TX 77002'],
+      ['recipient.economicActivity', '46900'],
+      ['recipient.identificationDocument.number', 'EIN-45-1234567'],
+      ['recipient.email', 'imports@norte.example.com'],
+      ...line('Café oro lavado'),
+    ]),
+  ).toMatch(/^DTE-11-/);
+});
