@@ -2,7 +2,7 @@
 import type { DteKind } from './contract/kinds';
 import type { Result } from './errors';
 import type { PrintSettings } from './printing';
-import type { ApiKeyInfo, DteDetail, DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord, SelloEvent, SyncStatus } from './records';
+import type { ApiKeyInfo, DteDetail, DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord, ReceiverEntry, SelloEvent, SyncStatus } from './records';
 
 export interface SelloApi {
   health(): Promise<Result<Health>>;
@@ -12,6 +12,10 @@ export interface SelloApi {
   dteDetail(id: string): Promise<Result<DteDetail>>;
   /** The QR to MH's public lookup as a PNG data URI (APPROVED only). */
   qrCode(id: string): Promise<Result<{ qrCodeUri: string }>>;
+  /** The address book: recipients of past documents of this kind's book, most recent first. */
+  receivers(kind: DteKind, q?: string): Promise<Result<{ items: ReceiverEntry[] }>>;
+  /** The signed document as MH receives it (with its seal once approved), for saving as a .json file. */
+  dteJson(id: string): Promise<Result<Record<string, unknown>>>;
   invalidate(body: unknown): Promise<Result<InvalidationRecord>>;
   syncStatus(): Promise<Result<SyncStatus>>;
   /** Try MH now instead of waiting for the engine's timer. */
@@ -51,6 +55,8 @@ export const API_METHODS = [
   'createDte',
   'dteDetail',
   'qrCode',
+  'dteJson',
+  'receivers',
   'invalidate',
   'syncStatus',
   'retrySync',

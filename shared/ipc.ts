@@ -25,6 +25,8 @@ export const IPC_ARGS = {
   createDte: z.tuple([z.enum(DTE_KINDS), z.unknown()]),
   dteDetail: z.tuple([z.string().max(64)]),
   qrCode: z.tuple([z.string().max(64)]),
+  dteJson: z.tuple([z.string().max(64)]),
+  receivers: z.union([z.tuple([z.enum(DTE_KINDS)]), z.tuple([z.enum(DTE_KINDS), z.string().max(100).optional()])]),
   // Invalidation bodies are validated by the core with the contract schema.
   invalidate: z.tuple([z.unknown()]),
   syncStatus: z.tuple([]),

@@ -128,3 +128,12 @@ export interface ApiKeyInfo {
   readonly createdAt: string;
   readonly revokedAt: string | null;
 }
+
+/** An address-book entry: a recipient as last used, ready to fill the form's recipient section. */
+export interface ReceiverEntry {
+  readonly name: string;
+  readonly document: string | null;
+  readonly lastUsedAt: string;
+  readonly uses: number;
+  readonly recipient: Record<string, unknown>;
+}

@@ -30,6 +30,8 @@ export function coreApi(core: Core, logger: Logger, actor = 'desktop'): SelloApi
     createDte: (kind, body) => wrap(() => core.dtes.create(kind, body, actor).record),
     dteDetail: (id) => wrap(() => core.dtes.detail(id)),
     qrCode: (id) => wrap(async () => ({ qrCodeUri: await core.dtes.qr(id) })),
+    receivers: (kind, q) => wrap(async () => ({ items: core.dtes.receivers(kind, q?.trim() || undefined) })),
+    dteJson: (id) => wrap(async () => core.dtes.signedJson(id)),
     invalidate: (body) => wrap(async () => (await core.dtes.invalidate(body, actor)).record),
     syncStatus: () => wrap(() => core.sync.status()),
     retrySync: () =>

@@ -3,7 +3,7 @@ import { randomBytes as nodeRandomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { validate, type DteKind } from '../../shared/contract';
-import type { DteDetail, DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord } from '../../shared/records';
+import type { DteDetail, DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord, ReceiverEntry } from '../../shared/records';
 import { invalidateDte, pendingInvalidations, sendInvalidation, toInvalidationRecord, type InvalidationDeps } from './dte/invalidation/invalidate';
 import { invalidationDeadline } from './dte/invalidation/windows';
 import { outbox, takeIdEnvio } from './sync/outbox';
@@ -19,6 +19,7 @@ import { apiKeys, type ApiKeys } from './auth/api-keys';
 import { isoLocal, systemClock, type Clock } from './clock';
 import { createDte, type CreateResult } from './dte/issue';
 import { findDocument, listDocuments } from './dte/documents';
+import { searchReceivers } from './dte/receivers';
 import { toRecord } from './dte/record';
 import { CoreError, validationFailed } from './errors';
 import { silentLogger, type Logger } from './logger';
@@ -68,6 +69,8 @@ export interface Core {
     list(query: DteListQuery): DteListPage;
     /** The signed MH document as the receiver gets it (APPROVED only). */
     signedJson(id: string): Record<string, unknown>;
+    /** The address book for a kind's recipient (NC and ND share the CCF's), most recent first. */
+    receivers(kind: DteKind, q?: string): ReceiverEntry[];
     /** The stored MH document and its JWS, whatever the status (for the sync engine and tests; not served). */
     mhDocument(id: string): { document: Record<string, unknown>; jws: string };
     /** The detail screen's view of one document: record, history, MH's answer, invalidation window. */
@@ -319,6 +322,7 @@ export function createCore(deps: CoreDeps): Core {
         if (!row?.mh_json || !row.jws) throw new CoreError('DTE_NOT_FOUND', `No existe un DTE con id ${id}.`);
         return { document: JSON.parse(row.mh_json) as Record<string, unknown>, jws: row.jws };
       },
+      receivers: (kind, q) => searchReceivers(store, kind, q),
       signedJson(id) {
         approved(id);
         const row = store.one(store.q.selectFrom('documents').select(['mh_json', 'jws', 'seal']).where('id', '=', id.toLowerCase()));

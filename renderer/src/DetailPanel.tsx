@@ -54,6 +54,9 @@ export function DetailPanel({ api, id, onClose, onAdjust }: { api: SelloApi; id:
             <button type="button" onClick={() => void api.printLetter(r.id)}>
               {es.detail.pdf}
             </button>
+            <button type="button" onClick={() => void saveJson(api, r.id).then((e) => setError(e))}>
+              {es.detail.json}
+            </button>
             <button type="button" onClick={() => void api.qrCode(r.id).then((q) => setQr(q.ok ? q.value.qrCodeUri : null))}>
               {es.detail.qr}
             </button>
@@ -117,4 +120,17 @@ export function DetailPanel({ api, id, onClose, onAdjust }: { api: SelloApi; id:
       )}
     </aside>
   );
+}
+
+/** Saves the signed JSON through the browser's (or Electron's) download, named by the generation code. */
+async function saveJson(api: SelloApi, id: string): Promise<string | null> {
+  const r = await api.dteJson(id);
+  if (!r.ok) return r.error.detail ?? r.error.title;
+  const url = URL.createObjectURL(new Blob([JSON.stringify(r.value, null, 2)], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${id.toUpperCase()}.json`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return null;
 }

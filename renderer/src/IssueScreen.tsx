@@ -6,6 +6,7 @@ import { CREATE_SCHEMAS, DTE_KINDS, validate, type DteKind, type FieldError } fr
 import type { DteRecord } from '../../shared/records';
 import { computeCr, computeFex, computeFse, computeSale, type Dec } from '../../shared/tax';
 import { FieldView } from './forms/FormEngine';
+import { ReceiverPicker } from './ReceiverPicker';
 import { FORM_SPECS, emptyValue } from './forms/spec';
 import { setAt, toBody, type Value } from './forms/values';
 import { es } from './strings';
@@ -136,6 +137,7 @@ export function IssueScreen({ api, initial }: { api: SelloApi; initial?: { kind:
         </div>
       ) : (
         <form onSubmit={submit} noValidate aria-labelledby="issue-title">
+          <ReceiverPicker api={api} kind={kind} onPick={(recipient) => onChange(['recipient'], recipient)} />
           {sections.map((s) => (
             <fieldset key={s.title} className="section">
               <legend>{s.title}</legend>

@@ -35,7 +35,7 @@ export const es = {
     observations: 'Observaciones de MH',
     receipt: 'Imprimir comprobante',
     pdf: 'PDF carta',
-    json: 'JSON firmado',
+    json: 'Guardar JSON',
     qr: 'Ver QR',
     invalidate: 'Invalidar',
     invalidateUntil: (d: string, left: string) => `Puede invalidarse hasta ${d} (quedan ${left})`,
@@ -75,6 +75,12 @@ export const es = {
     complement: 'Calle, número, colonia',
     before2024: 'código anterior a 2024',
     searchHint: 'Escriba para buscar',
+  },
+  receivers: {
+    search: 'Cliente frecuente (buscar por nombre, NIT o DUI)',
+    none: 'Ningún cliente anterior coincide.',
+    results: 'Clientes anteriores',
+    uses: (n: number) => (n === 1 ? '1 documento' : `${n} documentos`),
   },
   sync: {
     title: 'Envío a MH',

@@ -1,4 +1,5 @@
 // The counter's other screens: documents, contingency, invalidation, API keys; with screenshots and axe.
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { checkScreen, issue, simMode } from './helpers';
 
@@ -41,6 +42,10 @@ test('documents: filters, detail, invalidation with its window', async ({ page }
   await row.click();
   await expect(page.getByText(/Puede invalidarse hasta/)).toBeVisible();
   await checkScreen(page, 'detail');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Guardar JSON' }).click();
+  const saved = JSON.parse(readFileSync(await (await download).path(), 'utf8')) as { identificacion: { numeroControl: string }; selloRecibido?: string };
+  expect(saved.identificacion.numeroControl).toBe(control);
   await page.getByRole('button', { name: 'Invalidar' }).click();
   await page.getByLabel('Motivo de la invalidación').fill('El cliente canceló la compra');
   await page.getByRole('button', { name: 'Confirmar invalidación' }).click();

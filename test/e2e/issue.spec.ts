@@ -97,3 +97,14 @@ test('every kind through its form', async ({ page, request }) => {
     ]),
   ).toMatch(/^DTE-11-/);
 });
+
+test('the address book fills the recipient of a past document', async ({ page }) => {
+  await issue(page, 'Crédito fiscal', [...taxpayer, ...line('Tinta para impresora')]);
+  await page.getByRole('button', { name: 'Nuevo documento' }).click();
+  await expect(page.locator('#f-recipient-name')).toHaveValue('');
+  await page.getByLabel('Cliente frecuente (buscar por nombre, NIT o DUI)').fill('061412');
+  await page.getByRole('list', { name: 'Clientes anteriores' }).getByRole('button', { name: /Distribuidora La Ceiba/ }).click();
+  await expect(page.locator('#f-recipient-name')).toHaveValue('Distribuidora La Ceiba, S.A. de C.V.');
+  await expect(page.locator('#f-recipient-nrc')).toHaveValue('1234567');
+  await expect(page.locator('#f-recipient-address-complement')).toHaveValue('Calle Arce 1010');
+});

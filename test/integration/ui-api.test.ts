@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core/create-core';
 import { buildHttpServer } from '../../main/core/http/server';
 import { silentLogger } from '../../main/core/logger';
-import { ccfBody } from '../fixtures/bodies';
+import { ccfBody, fcBody } from '../fixtures/bodies';
 import { DEMO_KEY, tempDir } from '../support/core';
 import { coreWithSimulator, startSimulator } from '../support/mh-sim';
 
@@ -66,5 +66,26 @@ describe('retry and API keys', () => {
     expect((await app.inject({ method: 'GET', url: '/health', headers: { 'x-api-key': key } })).statusCode).toBe(401);
     expect((await app.inject({ method: 'DELETE', url: `/api-keys/${id}`, headers })).statusCode).toBe(404);
     expect((await app.inject({ method: 'POST', url: '/api-keys', headers, payload: { name: '' } })).json()).toMatchObject({ status: 422, errors: [expect.objectContaining({ path: 'name' })] });
+  });
+});
+
+describe('receivers address book', () => {
+  it('remembers each recipient once, with its latest data; NC shares the CCF book; search by name or number', async () => {
+    const id = (n: number) => `0a1b2c3d-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`;
+    const fc = fcBody(id(1));
+    core.dtes.create('FC', { ...fc, generatedAt: undefined }, 'test');
+    // The same DUI with a new phone: one entry, the new phone, two uses.
+    core.dtes.create('FC', { ...fc, id: id(2), generatedAt: undefined, recipient: { ...(fc.recipient as object), phone: '77778888' } }, 'test');
+    core.dtes.create('CCF', { ...ccfBody(id(3)), generatedAt: undefined }, 'test');
+    const get = async (query: string) => app.inject({ method: 'GET', url: `/receivers?${query}`, headers });
+    const fcBook = (await get('type=FC')).json() as { items: { name: string; uses: number; recipient: { phone: string } }[] };
+    expect(fcBook.items).toHaveLength(1);
+    expect(fcBook.items[0]).toMatchObject({ name: 'María Elena Hernández', document: '012345678', uses: 2, recipient: { phone: '77778888' } });
+    const ncBook = (await get('type=NC&q=ceiba')).json() as { items: { name: string }[] };
+    expect(ncBook.items.map((r) => r.name)).toEqual(['Distribuidora La Ceiba, S.A. de C.V.']);
+    expect((await get('type=FC&q=0123456')).json()).toMatchObject({ items: [{ document: '012345678' }] });
+    // A % typed by a cashier is a literal character, not a wildcard.
+    expect((await get('type=FC&q=%25')).json()).toEqual({ items: [] });
+    expect((await get('type=XX')).json()).toMatchObject({ status: 422, errors: [expect.objectContaining({ path: 'type' })] });
   });
 });

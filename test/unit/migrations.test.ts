@@ -5,6 +5,7 @@ import { MIGRATIONS, type Migration } from '../../main/core/store/migrations';
 import { m001Initial } from '../../main/core/store/migrations/001-initial';
 import { m002OutboxDependencies } from '../../main/core/store/migrations/002-outbox-dependencies';
 import { m003Events } from '../../main/core/store/migrations/003-events';
+import { m004Receivers } from '../../main/core/store/migrations/004-receivers';
 
 const tables = (db: BetterSqlite3.Database) =>
   (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
@@ -98,5 +99,27 @@ describe('003 events', () => {
     ev.run('c2', 'done');
     expect(() => ev.run('c3', 'open')).toThrow(/UNIQUE/);
     expect(db.prepare('SELECT sealed_at, contingency_id FROM documents').get()).toEqual({ sealed_at: null, contingency_id: null });
+  });
+});
+
+describe('004 receivers', () => {
+  it('fills the address book from issued documents: latest data per identification, NC and ND in the CCF book', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, [m001Initial, m002OutboxDependencies, m003Events]);
+    const doc = db.prepare(`INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
+      pos_number, generated_at, issue_date, created_at, updated_at, request_json, request_hash)
+      VALUES (?, ?, 'TEST', 1, 'APPROVED', ?, 'c', 'M001', 1, 'g', '2026-11-22', ?, 'u', ?, 'h')`);
+    const r = (name: string, number?: string) => JSON.stringify({ recipient: { name, ...(number ? { identificationDocument: { type: 'NIT', number } } : {}) } });
+    doc.run('a', 'CCF', 'DTE-03-M001P001-000000000000001', '2026-11-01T08:00:00', r('Ferretería Vieja', '06140101001011'));
+    doc.run('b', 'NC', 'DTE-05-M001P001-000000000000001', '2026-11-02T08:00:00', r('Ferretería Nueva', '06140101001011'));
+    doc.run('c', 'FC', 'DTE-01-M001P001-000000000000001', '2026-11-03T08:00:00', r('María López'));
+    doc.run('d', 'FC', 'DTE-01-M001P001-000000000000002', '2026-11-04T08:00:00', '{"items":[]}');
+    migrate(db, [m001Initial, m002OutboxDependencies, m003Events, m004Receivers]);
+    const rows = db.prepare('SELECT book, key, name, uses, last_used_at FROM receivers ORDER BY book').all();
+    expect(rows).toEqual([
+      { book: 'CCF', key: '06140101001011', name: 'Ferretería Nueva', uses: 2, last_used_at: '2026-11-02T08:00:00' },
+      { book: 'FC', key: 'maría lópez', name: 'María López', uses: 1, last_used_at: '2026-11-03T08:00:00' },
+    ]);
+    expect(() => db.prepare("INSERT INTO receivers VALUES ('XX', 'k', 'n', null, '{}', 't', 1)").run()).toThrow(/CHECK/);
   });
 });

@@ -1,6 +1,7 @@
 // Creating a document: validate, check against the station and the store, number and store it, all in one
 // synchronous transaction. Nothing here waits for the network (DESIGN.md section 4).
 import type { KeyObject } from 'node:crypto';
+import { rememberReceiver } from './receivers';
 import {
   CREATE_SCHEMAS,
   SCHEMA_VERSION,
@@ -172,6 +173,7 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
         depends_on: dependsOn(body),
       }),
     );
+    rememberReceiver(deps.store, kind, 'recipient' in body ? body.recipient : null, createdAt);
     audit(deps.store, createdAt, actor, 'dte.issued', id, { kind, controlNumber: row.control_number });
     return { record: toRecord(row), replayed: false };
   });

@@ -39,6 +39,8 @@ const listQuery = z.strictObject({
   cursor: z.string().max(500).optional(),
 });
 
+const receiversQuery = z.strictObject({ type: z.enum(DTE_KINDS), q: z.string().trim().min(1).max(100).optional() });
+
 const apiKeyBody = z.strictObject({ name: z.string().trim().min(1).max(100) });
 
 const receiptQuery = z.strictObject({
@@ -178,6 +180,15 @@ export async function buildHttpServer(core: Core, options: HttpOptions): Promise
         return sendProblem(reply, { code: 'VALIDATION_FAILED', title: TITLES.VALIDATION_FAILED, errors: toFieldErrors(q.error.issues, req.query) });
       }
       return reply.send(core.dtes.list(q.data));
+    });
+
+    // The counter's address book (not part of the DTE contract): recipients of past documents.
+    scope.get('/receivers', async (req, reply) => {
+      const q = receiversQuery.safeParse(req.query);
+      if (!q.success) {
+        return sendProblem(reply, { code: 'VALIDATION_FAILED', title: TITLES.VALIDATION_FAILED, errors: toFieldErrors(q.error.issues, req.query) });
+      }
+      return reply.send({ items: core.dtes.receivers(q.data.type, q.data.q) });
     });
 
     scope.get('/dte/:id', async (req, reply) => {

@@ -121,6 +121,16 @@ export interface AuditLogTable {
   detail: string | null;
 }
 
+export interface ReceiversTable {
+  book: string;
+  key: string;
+  name: string;
+  document: string | null;
+  recipient_json: string;
+  last_used_at: string;
+  uses: number;
+}
+
 export interface Database {
   documents: DocumentsTable;
   outbox: OutboxTable;
@@ -131,4 +141,5 @@ export interface Database {
   invalidations: InvalidationsTable;
   contingency_events: ContingencyEventsTable;
   lotes: LotesTable;
+  receivers: ReceiversTable;
 }
