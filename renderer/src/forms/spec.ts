@@ -42,6 +42,13 @@ const idDocument = (types: Options = ID_TYPES): Field => ({
     { type: 'text', key: 'number', label: 'Número', hint: 'Sin guiones: DUI 9 dígitos, NIT 14' },
   ],
 });
+/** How MH reaches a national recipient: email, phone and address (the receipt goes to the email). */
+const contact: Field[] = [
+  { type: 'text', key: 'email', label: 'Correo electrónico' },
+  { type: 'text', key: 'phone', label: 'Teléfono (8 dígitos)' },
+  { type: 'address', key: 'address', label: 'Dirección' },
+];
+
 const contributor: Field[] = [
   { type: 'select', key: 'contributorType', label: 'Tipo de persona', options: opts(['NATURAL', 'JURIDICA'], { NATURAL: 'Natural', JURIDICA: 'Jurídica' }), optional: true },
   { type: 'select', key: 'contributorSize', label: 'Tamaño de contribuyente', options: opts(['GRANDE', 'MEDIANO', 'OTROS'], { GRANDE: 'Grande', MEDIANO: 'Mediano', OTROS: 'Otros' }), optional: true },
@@ -121,9 +128,7 @@ const taxpayer = (nameMax: string): Field => ({
     { type: 'text', key: 'nrc', label: 'NRC' },
     activity(),
     ...contributor,
-    { type: 'text', key: 'email', label: 'Correo electrónico' },
-    { type: 'text', key: 'phone', label: 'Teléfono (8 dígitos)' },
-    { type: 'address', key: 'address', label: 'Dirección' },
+    ...contact,
   ],
 });
 
@@ -184,9 +189,7 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
             { type: 'text', key: 'nrc', label: 'NRC (obligatorio con NIT)' },
             activity(),
             ...contributor,
-            { type: 'text', key: 'email', label: 'Correo electrónico' },
-            { type: 'text', key: 'phone', label: 'Teléfono (8 dígitos)' },
-            { type: 'address', key: 'address', label: 'Dirección' },
+            ...contact,
           ],
         },
       ],
@@ -228,9 +231,7 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
             idDocument(),
             activity('Actividad económica (opcional)'),
             ...contributor,
-            { type: 'text', key: 'email', label: 'Correo electrónico' },
-            { type: 'text', key: 'phone', label: 'Teléfono (8 dígitos)' },
-            { type: 'address', key: 'address', label: 'Dirección' },
+            ...contact,
           ],
         },
       ],
