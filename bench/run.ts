@@ -89,9 +89,35 @@ function measureFloor(label: string) {
   return summarize(label, stored - N, ms, performance.now() - t0);
 }
 
+/** What the Documentos screen asks for: the first page, a filtered page, the 20th page, a text search that finds nothing. */
+function p50Of(run: () => unknown, times = 30): number {
+  const ms: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const s = performance.now();
+    run();
+    ms.push(performance.now() - s);
+  }
+  return ms.sort((a, b) => a - b)[Math.floor(ms.length / 2)]!;
+}
+function measureList(size: number): string[] {
+  let cursor: string | null = null;
+  for (let i = 0; i < 19; i++) cursor = core.dtes.list({ limit: 100, ...(cursor ? { cursor } : {}) }).nextCursor;
+  const deep = cursor;
+  return [
+    size.toLocaleString('en-US'),
+    p50Of(() => core.dtes.list({ limit: 100 })).toFixed(2),
+    p50Of(() => core.dtes.list({ limit: 100, type: 'FC', status: 'CREATED' })).toFixed(2),
+    p50Of(() => core.dtes.list({ limit: 100, ...(deep ? { cursor: deep } : {}) })).toFixed(2),
+    p50Of(() => core.dtes.list({ limit: 100, q: 'nadie-se-llama-asi' }), 5).toFixed(1),
+    p50Of(() => core.dtes.receivers('FC', 'Hern')).toFixed(2),
+  ];
+}
+
 const rows: string[][] = [];
+const listRows: string[][] = [];
 for (const size of SIZES) {
   if (size > stored) fillTo(size);
+  listRows.push(measureList(size));
   const c = measureCreate('create (core)');
   const f = measureFloor('floor (sign + insert)');
   rows.push([size.toLocaleString('en-US'), c.p50.toFixed(3), c.p99.toFixed(3), c.perSecond.toFixed(0), f.p50.toFixed(3), f.p99.toFixed(3), f.perSecond.toFixed(0), (c.p50 / f.p50).toFixed(2)]);
@@ -103,6 +129,12 @@ const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).jo
 console.log(`\nSello bench: ${N} FC documents (2 items + 1 non-taxed line) per row, one at a time, durable (WAL, synchronous=FULL)\n`);
 console.log(line(head));
 for (const r of rows) console.log(line(r));
+
+const listHead = ['stored docs', 'first page ms', 'kind+status ms', '20th page ms', 'search miss ms', 'address book ms'];
+const lw = listHead.map((h, i) => Math.max(h.length, ...listRows.map((r) => r[i]!.length)));
+console.log('\nDocuments screen (core list, pages of 100, p50)\n');
+console.log(listHead.map((c, i) => c.padStart(lw[i]!)).join('  '));
+for (const r of listRows) console.log(r.map((c, i) => c.padStart(lw[i]!)).join('  '));
 
 db.close();
 core.close();
@@ -127,4 +159,4 @@ console.log('\nRendering (through the core, from the stored MH document)\n');
 console.log(`${'output'.padEnd(28)}  ${'runs'.padStart(4)}  ${'mean ms'.padStart(8)}  ${'p50 ms'.padStart(8)}`);
 for (const r of render) console.log(`${r.label.padEnd(28)}  ${String(r.runs).padStart(4)}  ${r.meanMs.toFixed(1).padStart(8)}  ${r.p50Ms.toFixed(1).padStart(8)}`);
 
-writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify({ at: new Date().toISOString(), n: N, node: process.version, figures, backlog, render }, null, 2)}\n`);
+writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify({ at: new Date().toISOString(), n: N, node: process.version, figures, list: listRows, backlog, render }, null, 2)}\n`);
