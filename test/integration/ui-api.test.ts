@@ -84,6 +84,11 @@ describe('receivers address book', () => {
     const ncBook = (await get('type=NC&q=ceiba')).json() as { items: { name: string }[] };
     expect(ncBook.items.map((r) => r.name)).toEqual(['Distribuidora La Ceiba, S.A. de C.V.']);
     expect((await get('type=FC&q=0123456')).json()).toMatchObject({ items: [{ document: '012345678' }] });
+    // Without accents or case: the cashier types "MARIA ELENA".
+    expect((await get('type=FC&q=MARIA%20ELENA')).json()).toMatchObject({ items: [{ name: 'María Elena Hernández' }] });
+    const listed = (await app.inject({ method: 'GET', url: '/dte?type=FC&q=HERNANDEZ', headers })).json() as { items: { recipientName: string }[] };
+    expect(listed.items.length).toBeGreaterThanOrEqual(2);
+    expect(listed.items.every((d) => d.recipientName === 'María Elena Hernández')).toBe(true);
     // A % typed by a cashier is a literal character, not a wildcard.
     expect((await get('type=FC&q=%25')).json()).toEqual({ items: [] });
     expect((await get('type=XX')).json()).toMatchObject({ status: 422, errors: [expect.objectContaining({ path: 'type' })] });

@@ -6,6 +6,7 @@ import { m001Initial } from '../../main/core/store/migrations/001-initial';
 import { m002OutboxDependencies } from '../../main/core/store/migrations/002-outbox-dependencies';
 import { m003Events } from '../../main/core/store/migrations/003-events';
 import { m004Receivers } from '../../main/core/store/migrations/004-receivers';
+import { m005SearchText } from '../../main/core/store/migrations/005-search-text';
 
 const tables = (db: BetterSqlite3.Database) =>
   (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
@@ -121,5 +122,25 @@ describe('004 receivers', () => {
       { book: 'FC', key: 'maría lópez', name: 'María López', uses: 1, last_used_at: '2026-11-03T08:00:00' },
     ]);
     expect(() => db.prepare("INSERT INTO receivers VALUES ('XX', 'k', 'n', null, '{}', 't', 1)").run()).toThrow(/CHECK/);
+  });
+});
+
+describe('005 search text', () => {
+  it('folds case and accents of existing recipient names, in documents and in the address book', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, [m001Initial, m002OutboxDependencies, m003Events, m004Receivers]);
+    db.prepare(`INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
+      pos_number, generated_at, issue_date, created_at, updated_at, request_json, request_hash, recipient_name)
+      VALUES (?, 'FC', 'TEST', 1, 'APPROVED', ?, 'c', 'M001', 1, 'g', '2026-11-22', 'c', 'u', ?, 'h', ?)`).run('a', 'DTE-01-M001P001-000000000000001', JSON.stringify({ recipient: { name: 'MARÍA PEÑA' } }), 'MARÍA PEÑA');
+    db.prepare(`INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
+      pos_number, generated_at, issue_date, created_at, updated_at, request_json, request_hash)
+      VALUES ('b', 'FC', 'TEST', 1, 'APPROVED', 'DTE-01-M001P001-000000000000002', 'c', 'M001', 1, 'g', '2026-11-22', 'c', 'u', '{}', 'h')`).run();
+    db.prepare("INSERT INTO receivers VALUES ('FC', 'k', 'Ñandú Gómez', null, '{}', 't', 1)").run();
+    migrate(db, [m001Initial, m002OutboxDependencies, m003Events, m004Receivers, m005SearchText]);
+    expect(db.prepare('SELECT id, recipient_fold FROM documents ORDER BY id').all()).toEqual([
+      { id: 'a', recipient_fold: 'maria pena' },
+      { id: 'b', recipient_fold: null },
+    ]);
+    expect(db.prepare('SELECT name_fold FROM receivers').get()).toEqual({ name_fold: 'nandu gomez' });
   });
 });

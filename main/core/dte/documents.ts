@@ -2,7 +2,11 @@
 import { sql } from 'kysely';
 import type { DteListPage, DteListQuery, DteRecord } from '../../../shared/records';
 import type { Store } from '../store/database';
+import { foldForSearch } from './search-fold';
 import { RECORD_COLUMNS, toRecord, type DocumentRow } from './record';
+
+/** A substring pattern for LIKE … ESCAPE '\\'. */
+export const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 export const canonicalId = (id: string): string => id.toLowerCase();
 
@@ -33,10 +37,11 @@ export function listDocuments(store: Store, query: DteListQuery): DteListPage {
   if (query.from) sel = sel.where('issue_date', '>=', query.from);
   if (query.to) sel = sel.where('issue_date', '<=', query.to);
   if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    // SQLite's LIKE ignores ASCII case; the escape keeps % and _ typed by a cashier literal.
+    const like = likePattern(query.q);
+    const folded = likePattern(foldForSearch(query.q));
+    // Names match without case or accents; the escape keeps % and _ typed by a cashier literal.
     sel = sel.where(
-      sql<boolean>`(recipient_name LIKE ${like} ESCAPE '\\' OR control_number LIKE ${like} ESCAPE '\\' OR id LIKE ${like} ESCAPE '\\')`,
+      sql<boolean>`(recipient_fold LIKE ${folded} ESCAPE '\\' OR control_number LIKE ${like} ESCAPE '\\' OR id LIKE ${like} ESCAPE '\\')`,
     );
   }
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;

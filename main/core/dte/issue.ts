@@ -2,6 +2,7 @@
 // synchronous transaction. Nothing here waits for the network (DESIGN.md section 4).
 import type { KeyObject } from 'node:crypto';
 import { rememberReceiver } from './receivers';
+import { foldForSearch } from './search-fold';
 import {
   CREATE_SCHEMAS,
   SCHEMA_VERSION,
@@ -151,6 +152,7 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
       request_json: requestJson,
       request_hash: requestHash,
       recipient_name: recipientName(body),
+      recipient_fold: ((n) => (n === null ? null : foldForSearch(n)))(recipientName(body)),
       total: built.total.toFixed(2),
       mh_json: mhJson,
       jws: signJson(built.document, key),

@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import type { DteKind } from '../../../shared/contract/kinds';
 import type { ReceiverEntry } from '../../../shared/records';
 import type { Store } from '../store/database';
+import { likePattern } from './documents';
+import { foldForSearch } from './search-fold';
 
 /** NC and ND go to the CCF's taxpayers; every other kind has a recipient shape of its own. */
 export function bookOf(kind: DteKind): 'FC' | 'CCF' | 'CR' | 'FSE' | 'FEX' {
@@ -33,7 +35,7 @@ interface Recipient {
 export function rememberReceiver(store: Store, kind: DteKind, recipient: Recipient | null | undefined, at: string): void {
   if (!recipient?.name) return;
   const document = recipient.identificationDocument?.number ?? null;
-  const row = { book: bookOf(kind), key: document ?? recipient.name.toLowerCase(), name: recipient.name, document, recipient_json: JSON.stringify(recipient), last_used_at: at, uses: 1 };
+  const row = { book: bookOf(kind), key: document ?? recipient.name.toLowerCase(), name: recipient.name, name_fold: foldForSearch(recipient.name), document, recipient_json: JSON.stringify(recipient), last_used_at: at, uses: 1 };
   store.run(
     store.q
       .insertInto('receivers')
@@ -41,6 +43,7 @@ export function rememberReceiver(store: Store, kind: DteKind, recipient: Recipie
       .onConflict((oc) =>
         oc.columns(['book', 'key']).doUpdateSet((eb) => ({
           name: row.name,
+          name_fold: row.name_fold,
           document: row.document,
           recipient_json: row.recipient_json,
           last_used_at: row.last_used_at,
@@ -54,8 +57,7 @@ export function rememberReceiver(store: Store, kind: DteKind, recipient: Recipie
 export function searchReceivers(store: Store, kind: DteKind, q: string | undefined, limit = 10): ReceiverEntry[] {
   let sel = store.q.selectFrom('receivers').select(['name', 'document', 'recipient_json', 'last_used_at', 'uses']).where('book', '=', bookOf(kind));
   if (q) {
-    const like = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    sel = sel.where(sql<boolean>`(name LIKE ${like} ESCAPE '\\' OR document LIKE ${like} ESCAPE '\\')`);
+    sel = sel.where(sql<boolean>`(name_fold LIKE ${likePattern(foldForSearch(q))} ESCAPE '\\' OR document LIKE ${likePattern(q)} ESCAPE '\\')`);
   }
   return store
     .all(sel.orderBy('last_used_at', 'desc').limit(limit))

@@ -4,7 +4,7 @@ import type { DteRecord, DteStatus, Environment } from '../../../shared/records'
 import type { DocumentsTable } from '../store/schema';
 
 
-export type DocumentRow = Omit<Selectable<DocumentsTable>, 'request_json' | 'mh_json' | 'jws'>;
+export type DocumentRow = Omit<Selectable<DocumentsTable>, 'request_json' | 'mh_json' | 'jws' | 'recipient_fold'>;
 
 export const RECORD_COLUMNS = [
   'id',

@@ -21,6 +21,7 @@ export interface DocumentsTable {
   /** SHA-256 of kind + canonical request JSON: tells a replay from a conflicting reuse of the id. */
   request_hash: string;
   recipient_name: string | null;
+  recipient_fold: string | null;
   total: string | null;
   mh_json: string | null;
   jws: string | null;
@@ -127,6 +128,7 @@ export interface ReceiversTable {
   name: string;
   document: string | null;
   recipient_json: string;
+  name_fold: string;
   last_used_at: string;
   uses: number;
 }
