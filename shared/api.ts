@@ -2,7 +2,7 @@
 import type { DteKind } from './contract/kinds';
 import type { Result } from './errors';
 import type { PrintSettings } from './printing';
-import type { ApiKeyInfo, DteDetail, DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord, ReceiverEntry, SelloEvent, SyncStatus } from './records';
+import type { ApiKeyInfo, DteDetail, DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord, ReceiverEntry, SelloEvent, StationInfo, SyncStatus } from './records';
 
 export interface SelloApi {
   health(): Promise<Result<Health>>;
@@ -25,6 +25,7 @@ export interface SelloApi {
   createApiKey(name: string): Promise<Result<{ id: string; key: string }>>;
   revokeApiKey(id: string): Promise<Result<{ revoked: true }>>;
   printSettings(): Promise<Result<PrintSettings>>;
+  stationInfo(): Promise<Result<StationInfo>>;
   setPrintSettings(settings: PrintSettings): Promise<Result<PrintSettings>>;
   /** The counter receipt: straight to the chosen printer when the station prints silently, else the dialog. */
   printReceipt(id: string): Promise<Result<{ printed: true }>>;
@@ -64,6 +65,7 @@ export const API_METHODS = [
   'createApiKey',
   'revokeApiKey',
   'printSettings',
+  'stationInfo',
   'setPrintSettings',
   'printReceipt',
   'printLetter',

@@ -35,6 +35,7 @@ export const IPC_ARGS = {
   createApiKey: z.tuple([z.string().trim().min(1).max(100)]),
   revokeApiKey: z.tuple([z.string().max(64)]),
   printSettings: z.tuple([]),
+  stationInfo: z.tuple([]),
   // The settings themselves are validated by the core, with field paths.
   setPrintSettings: z.tuple([z.unknown()]),
   printReceipt: z.tuple([z.string().max(64)]),

@@ -79,6 +79,16 @@ export interface Health {
   readonly posNumber: number;
 }
 
+/** The station as settings show it: never a password, only whether MH and the certificate are set up. */
+export interface StationInfo {
+  readonly environment: Environment;
+  readonly demo: boolean;
+  readonly company: { readonly name: string; readonly commercialName: string | null; readonly nit: string; readonly nrc: string; readonly activity: string };
+  readonly branch: { readonly mhCode: string; readonly posNumber: number; readonly establishmentType: string };
+  readonly mh: { readonly baseUrl: string; readonly user: string } | null;
+  readonly certificate: { readonly loaded: boolean; readonly nit: string | null };
+}
+
 export type Connectivity = 'unconfigured' | 'online' | 'offline' | 'contingency';
 
 export interface ContingencySummary {

@@ -47,6 +47,7 @@ export function coreApi(core: Core, logger: Logger, actor = 'desktop'): SelloApi
         return { revoked: true as const };
       }),
     printSettings: () => wrap(() => core.printing.get()),
+    stationInfo: () => wrap(() => core.stationInfo()),
     setPrintSettings: (settings) => wrap(() => core.printing.set(settings, actor)),
     printReceipt: () => wrap(noPrinter),
     printLetter: () => wrap(noPrinter),

@@ -3,7 +3,7 @@ import { randomBytes as nodeRandomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { validate, type DteKind } from '../../shared/contract';
-import type { DteDetail, DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord, ReceiverEntry } from '../../shared/records';
+import type { DteDetail, DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord, ReceiverEntry, StationInfo } from '../../shared/records';
 import { invalidateDte, pendingInvalidations, sendInvalidation, toInvalidationRecord, type InvalidationDeps } from './dte/invalidation/invalidate';
 import { invalidationDeadline } from './dte/invalidation/windows';
 import { outbox, takeIdEnvio } from './sync/outbox';
@@ -60,6 +60,8 @@ export interface CoreDeps {
 export interface Core {
   readonly dataDir: string;
   health(): Health;
+  /** The station for the settings screen, without secrets. */
+  stationInfo(): StationInfo;
   station(): StoredStation;
   /** Applies a station profile (idempotent); API keys in it are stored hashed. */
   configure(profile: unknown, actor: string): { changed: boolean };
@@ -252,6 +254,17 @@ export function createCore(deps: CoreDeps): Core {
 
   return {
     dataDir: deps.dataDir,
+    stationInfo() {
+      const s = station();
+      return {
+        environment: s.environment,
+        demo: s.demo === true,
+        company: { name: s.company.name, commercialName: s.company.commercialName ?? null, nit: s.company.nit, nrc: s.company.nrc, activity: s.company.economicActivityDescription },
+        branch: { mhCode: s.branch.mhCode, posNumber: s.branch.posNumber, establishmentType: s.branch.establishmentType },
+        mh: deps.mh ? { baseUrl: deps.mh.baseUrl, user: deps.mh.user } : s.mh ? { baseUrl: s.mh.baseUrl, user: s.mh.user } : null,
+        certificate: { loaded: signing.privateKey() !== null, nit: signing.nit() },
+      };
+    },
     health() {
       const s = station();
       return {

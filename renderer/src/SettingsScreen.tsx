@@ -2,7 +2,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { SelloApi } from '../../shared/api';
 import type { PrintSettings } from '../../shared/printing';
-import type { ApiKeyInfo, Health } from '../../shared/records';
+import type { ApiKeyInfo, Health, StationInfo } from '../../shared/records';
 import { es } from './strings';
 
 export function SettingsScreen({ api, health }: { api: SelloApi; health: Health | null }) {
@@ -11,10 +11,12 @@ export function SettingsScreen({ api, health }: { api: SelloApi; health: Health 
   const [newKey, setNewKey] = useState<string | null>(null);
   const [printing, setPrinting] = useState<PrintSettings | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const [station, setStation] = useState<StationInfo | null>(null);
   const loadKeys = () => void api.listApiKeys().then((r) => r.ok && setKeys(r.value));
   useEffect(() => {
     void api.listApiKeys().then((r) => r.ok && setKeys(r.value));
     void api.printSettings().then((r) => r.ok && setPrinting(r.value));
+    void api.stationInfo().then((r) => r.ok && setStation(r.value));
   }, [api]);
 
   const createKey = async (e: FormEvent) => {
@@ -38,11 +40,32 @@ export function SettingsScreen({ api, health }: { api: SelloApi; health: Health 
       <h1 id="settings-title">{es.settings.title}</h1>
       {message && <p role="status">{message}</p>}
       <h2>{es.settings.station}</h2>
-      {health && (
-        <p>
-          {health.companyName} · Sucursal {health.branchCode} · Punto de venta {health.posNumber} · {health.environment === 'LIVE' ? 'Producción' : 'Pruebas'}
-        </p>
+      {station ? (
+        <dl className="station" data-testid="station">
+          <dt>{es.station.company}</dt>
+          <dd>
+            {station.company.name}
+            {station.company.commercialName ? ` (${station.company.commercialName})` : ''}
+          </dd>
+          <dt>NIT / NRC</dt>
+          <dd>
+            {station.company.nit} / {station.company.nrc}
+          </dd>
+          <dt>{es.station.activity}</dt>
+          <dd>{station.company.activity}</dd>
+          <dt>{es.station.branch}</dt>
+          <dd>{es.station.branchValue(station.branch.mhCode, station.branch.posNumber)}</dd>
+          <dt>{es.station.environment}</dt>
+          <dd>{station.environment === 'LIVE' ? es.station.live : es.station.test}</dd>
+          <dt>{es.station.mh}</dt>
+          <dd>{station.mh ? `${station.mh.user} · ${station.mh.baseUrl}` : es.station.mhMissing}</dd>
+          <dt>{es.station.certificate}</dt>
+          <dd>{station.certificate.loaded ? es.station.certificateOk(station.certificate.nit ?? '') : es.station.certificateMissing}</dd>
+        </dl>
+      ) : (
+        health && <p>{health.companyName}</p>
       )}
+      <p className="muted">{es.station.howToChange}</p>
       <h2>{es.settings.apiKeys}</h2>
       <form onSubmit={createKey} className="row">
         <div className="field">

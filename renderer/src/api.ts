@@ -50,6 +50,7 @@ export function httpApi(token: string, base = ''): SelloApi {
       return r.ok ? { ok: true, value: { revoked: true } } : r;
     },
     printSettings: () => call(token, 'GET', `${base}/settings/printing`),
+    stationInfo: () => call(token, 'GET', `${base}/settings/station`),
     setPrintSettings: (settings) => call(token, 'PUT', `${base}/settings/printing`, settings),
     printReceipt: (id) => openPdf(token, `${base}/dte/${encodeURIComponent(id)}/receipt`),
     printLetter: (id) => openPdf(token, `${base}/dte/${encodeURIComponent(id)}/download/pdf`),

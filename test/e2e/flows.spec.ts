@@ -60,5 +60,7 @@ test('an API key created in Ajustes works against the HTTP API', async ({ page, 
   expect(key).toMatch(/^sello_/);
   const res = await request.get('/health', { headers: { 'X-API-Key': key } });
   expect(res.status()).toBe(200);
+  await expect(page.getByTestId('station')).toContainText('06142803901121');
+  await expect(page.getByTestId('station')).toContainText('Cargado (NIT 06142803901121)');
   await checkScreen(page, 'settings');
 });

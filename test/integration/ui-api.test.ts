@@ -60,7 +60,7 @@ describe('retry and API keys', () => {
     expect((await app.inject({ method: 'GET', url: '/health', headers: { 'x-api-key': key } })).statusCode).toBe(200);
     const list = (await app.inject({ method: 'GET', url: '/api-keys', headers })).json() as { id: string; hint: string; name: string }[];
     const listed = list.find((k) => k.id === id)!;
-    expect(listed).toMatchObject({ name: 'Caja 2', revokedAt: null });
+    expect(listed).toMatchObject({ name: 'Caja 2', revokedAt: null, hint: `…${key.slice(-4)}` });
     expect(JSON.stringify(list)).not.toContain(key);
     expect((await app.inject({ method: 'DELETE', url: `/api-keys/${id}`, headers })).statusCode).toBe(204);
     expect((await app.inject({ method: 'GET', url: '/health', headers: { 'x-api-key': key } })).statusCode).toBe(401);
@@ -92,5 +92,17 @@ describe('receivers address book', () => {
     // A % typed by a cashier is a literal character, not a wildcard.
     expect((await get('type=FC&q=%25')).json()).toEqual({ items: [] });
     expect((await get('type=XX')).json()).toMatchObject({ status: 422, errors: [expect.objectContaining({ path: 'type' })] });
+  });
+});
+
+describe('station settings', () => {
+  it('GET /settings/station shows the station and whether MH and the certificate are set up, never a secret', async () => {
+    const res = await app.inject({ method: 'GET', url: '/settings/station', headers });
+    expect(res.statusCode).toBe(200);
+    const info = res.json();
+    expect(info).toMatchObject({ environment: 'TEST', company: { nit: '06142803901121' }, branch: { mhCode: 'M001', posNumber: 1 }, certificate: { loaded: true, nit: '06142803901121' } });
+    expect(info.mh).toMatchObject({ user: expect.any(String), baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:/) });
+    expect(JSON.stringify(info)).not.toMatch(/password/i);
+    expect((await app.inject({ method: 'GET', url: '/settings/station' })).statusCode).toBe(401);
   });
 });

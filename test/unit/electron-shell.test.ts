@@ -86,6 +86,7 @@ describe('IPC glue', () => {
       createApiKey: () => ok({ id: 'k', key: 'sello_x' }),
       revokeApiKey: () => ok({ revoked: true }),
       printSettings: () => ok('p'),
+      stationInfo: () => ok('st'),
       setPrintSettings: () => ok('p'),
       printReceipt: (id) => (calls.push(['printReceipt', id]), ok({ printed: true })),
       printLetter: () => ok({ printed: true }),

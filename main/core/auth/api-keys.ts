@@ -37,7 +37,8 @@ export function apiKeys(store: Store, randomBytes: (n: number) => Buffer): ApiKe
     const existing = store.one(store.q.selectFrom('api_keys').select(['id', 'revoked_at']).where('key_hash', '=', h));
     if (existing) return existing.id;
     const id = randomBytes(8).toString('hex');
-    store.run(store.q.insertInto('api_keys').values({ id, name, key_hash: h, hint: `${plain.slice(0, 4)}…`, created_at: at, revoked_at: null }));
+    // The end of the key, since every generated key starts with the same `sello_`.
+    store.run(store.q.insertInto('api_keys').values({ id, name, key_hash: h, hint: `…${plain.slice(-4)}`, created_at: at, revoked_at: null }));
     active = null;
     return id;
   };

@@ -272,6 +272,7 @@ export async function buildHttpServer(core: Core, options: HttpOptions): Promise
     });
 
     scope.get('/settings/printing', async (_req, reply) => reply.send(core.printing.get()));
+    scope.get('/settings/station', async (_req, reply) => reply.send(core.stationInfo()));
     scope.put('/settings/printing', async (req, reply) => {
       try {
         return reply.send(core.printing.set(requireBody(req), req.actor));
