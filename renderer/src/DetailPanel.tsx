@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { SelloApi } from '../../shared/api';
 import type { DteDetail, DteRecord } from '../../shared/records';
+import { errorText } from './error-text';
 import { es, timeLeft } from './strings';
 
 export function DetailPanel({ api, id, onClose, onAdjust }: { api: SelloApi; id: string; onClose: () => void; onAdjust: (kind: 'NC' | 'ND', source: DteRecord) => void }) {
@@ -10,7 +11,7 @@ export function DetailPanel({ api, id, onClose, onAdjust }: { api: SelloApi; id:
   const [qr, setQr] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const refresh = () => void api.dteDetail(id).then((r) => (r.ok ? setDetail(r.value) : setError(r.error.detail ?? r.error.title)));
+  const refresh = () => void api.dteDetail(id).then((r) => (r.ok ? setDetail(r.value) : setError(errorText(r.error))));
   useEffect(refresh, [api, id]);
   useEffect(() => api.subscribe((e) => e.type === 'dte' && e.id === id && refresh()), [api, id]);
 
@@ -22,7 +23,7 @@ export function DetailPanel({ api, id, onClose, onAdjust }: { api: SelloApi; id:
     const res = await api.invalidate({ dteId: r.id, ...(reason.trim() ? { reason: reason.trim() } : {}) });
     setConfirming(false);
     if (res.ok) refresh();
-    else setError(res.error.errors?.map((e) => e.message).join(' ') || res.error.detail || res.error.title);
+    else setError(errorText(res.error));
   };
   return (
     <aside className="detail" aria-labelledby="detail-title">
@@ -125,7 +126,7 @@ export function DetailPanel({ api, id, onClose, onAdjust }: { api: SelloApi; id:
 /** Saves the signed JSON through the browser's (or Electron's) download, named by the generation code. */
 async function saveJson(api: SelloApi, id: string): Promise<string | null> {
   const r = await api.dteJson(id);
-  if (!r.ok) return r.error.detail ?? r.error.title;
+  if (!r.ok) return errorText(r.error);
   const url = URL.createObjectURL(new Blob([JSON.stringify(r.value, null, 2)], { type: 'application/json' }));
   const a = document.createElement('a');
   a.href = url;

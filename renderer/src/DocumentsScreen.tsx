@@ -5,6 +5,7 @@ import type { SelloApi } from '../../shared/api';
 import { DTE_KINDS, type DteKind } from '../../shared/contract';
 import { DTE_STATUSES, type DteListQuery, type DteRecord, type DteStatus } from '../../shared/records';
 import { DetailPanel } from './DetailPanel';
+import { errorText } from './error-text';
 import { es } from './strings';
 
 const ROW = 36;
@@ -29,7 +30,7 @@ export function DocumentsScreen({ api, onAdjust }: { api: SelloApi; onAdjust: (k
       void api.listDtes({ ...filters, limit: PAGE, ...(more && cursor ? { cursor } : {}) }).then((r) => {
         if (gen !== generation.current) return; // a newer filter won
         setLoading(false);
-        if (!r.ok) return setError(r.error.detail ?? r.error.title);
+        if (!r.ok) return setError(errorText(r.error));
         setError(null);
         setItems((cur) => (more ? [...cur, ...r.value.items] : r.value.items));
         setCursor(r.value.nextCursor);

@@ -61,10 +61,11 @@ export function IssueScreen({ api, initial }: { api: SelloApi; initial?: { kind:
   const issuedId = issued?.id;
   useEffect(() => {
     if (!issuedId) return undefined;
-    const refresh = () => void api.getDte(issuedId).then((r) => r.ok && setIssued((cur) => (cur && cur.id === issuedId ? { ...cur, status: r.value.status } : cur)));
+    const setStatus = (status: DteRecord['status']) => setIssued((cur) => (cur && cur.id === issuedId ? { ...cur, status } : cur));
+    const refresh = () => void api.getDte(issuedId).then((r) => r.ok && setStatus(r.value.status));
     const off = api.subscribe((e) => {
       if (e.type === 'sync') refresh();
-      else if (e.type === 'dte' && e.id === issuedId) setIssued((cur) => (cur && cur.id === issuedId ? { ...cur, status: e.status } : cur));
+      else if (e.type === 'dte' && e.id === issuedId) setStatus(e.status);
     });
     refresh();
     return off;
@@ -72,7 +73,8 @@ export function IssueScreen({ api, initial }: { api: SelloApi; initial?: { kind:
 
   const sections = FORM_SPECS[kind];
   const body = useMemo(() => toBody(sections, value), [sections, value]);
-  const local = validate(CREATE_SCHEMAS[kind], body);
+  // Status updates re-render this screen; the form is validated again only when it changes.
+  const local = useMemo(() => validate(CREATE_SCHEMAS[kind], body), [kind, body]);
   const errors = serverErrors.length ? serverErrors : local.ok ? [] : local.errors;
   const live = local.ok ? totals(kind, local.value as never) : null;
 

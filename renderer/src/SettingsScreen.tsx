@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { SelloApi } from '../../shared/api';
 import type { PrintSettings } from '../../shared/printing';
 import type { ApiKeyInfo, Health, StationInfo } from '../../shared/records';
+import { errorText } from './error-text';
 import { es } from './strings';
 
 export function SettingsScreen({ api, health }: { api: SelloApi; health: Health | null }) {
@@ -26,13 +27,13 @@ export function SettingsScreen({ api, health }: { api: SelloApi; health: Health 
       setNewKey(r.value.key);
       setName('');
       loadKeys();
-    } else setMessage(r.error.errors?.[0]?.message ?? r.error.title);
+    } else setMessage(errorText(r.error));
   };
   const savePrinting = async (e: FormEvent) => {
     e.preventDefault();
     if (!printing) return;
     const r = await api.setPrintSettings(printing);
-    setMessage(r.ok ? es.settings.saved : (r.error.errors?.map((x) => x.message).join(' ') ?? r.error.title));
+    setMessage(r.ok ? es.settings.saved : errorText(r.error));
   };
 
   return (

@@ -135,6 +135,7 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
     if (built.errors.length) throw validationFailed(built.errors);
     const mhJson = JSON.stringify(built.document);
     const createdAt = isoLocal(now);
+    const recipient = recipientName(body);
     const row = {
       id,
       kind,
@@ -151,8 +152,8 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
       updated_at: createdAt,
       request_json: requestJson,
       request_hash: requestHash,
-      recipient_name: recipientName(body),
-      recipient_fold: ((n) => (n === null ? null : foldForSearch(n)))(recipientName(body)),
+      recipient_name: recipient,
+      recipient_fold: recipient === null ? null : foldForSearch(recipient),
       total: built.total.toFixed(2),
       mh_json: mhJson,
       jws: signJson(built.document, key),

@@ -169,6 +169,16 @@ function itemsOf(kind: DteKind, doc: J): Table {
 
 function totalsOf(kind: DteKind, r: J): { rows: [string, string][]; toPay: [string, string]; words: string } {
   const iva = (r.tributos as J[] | null)?.find((t) => t.codigo === '20')?.valor;
+  // CCF and its notes share the taxpayer summary; the CCF adds what is paid beyond the operation.
+  const taxpayerRows: [string, string][] = [
+    ['Sumas: no sujetas / exentas / gravadas', `${money(r.totalNoSuj)} / ${money(r.totalExenta)} / ${money(r.totalGravada)}`],
+    ['Descuentos', money(r.totalDescu)],
+    ['Subtotal', money(r.subTotal)],
+    ['IVA 13 %', money(iva ?? 0)],
+    ['IVA percibido', money(r.ivaPerci1)],
+    ['IVA retenido', money(r.ivaRete1)],
+    ['Retención de renta', money(r.reteRenta)],
+  ];
   switch (kind) {
     case 'CR':
       return { rows: [['Total sujeto a retención', money(r.totalSujetoRetencion)]], toPay: ['Total IVA retenido', money(r.totalIVAretenido)], words: r.totalIVAretenidoLetras };
@@ -188,13 +198,7 @@ function totalsOf(kind: DteKind, r: J): { rows: [string, string][]; toPay: [stri
     case 'ND':
       return {
         rows: [
-          ['Sumas: no sujetas / exentas / gravadas', `${money(r.totalNoSuj)} / ${money(r.totalExenta)} / ${money(r.totalGravada)}`],
-          ['Descuentos', money(r.totalDescu)],
-          ['Subtotal', money(r.subTotal)],
-          ['IVA 13 %', money(iva ?? 0)],
-          ['IVA percibido', money(r.ivaPerci1)],
-          ['IVA retenido', money(r.ivaRete1)],
-          ['Retención de renta', money(r.reteRenta)],
+          ...taxpayerRows,
         ],
         toPay: ['Monto total de la operación', money(r.montoTotalOperacion)],
         words: r.totalLetras,
@@ -202,13 +206,7 @@ function totalsOf(kind: DteKind, r: J): { rows: [string, string][]; toPay: [stri
     case 'CCF':
       return {
         rows: [
-          ['Sumas: no sujetas / exentas / gravadas', `${money(r.totalNoSuj)} / ${money(r.totalExenta)} / ${money(r.totalGravada)}`],
-          ['Descuentos', money(r.totalDescu)],
-          ['Subtotal', money(r.subTotal)],
-          ['IVA 13 %', money(iva ?? 0)],
-          ['IVA percibido', money(r.ivaPerci1)],
-          ['IVA retenido', money(r.ivaRete1)],
-          ['Retención de renta', money(r.reteRenta)],
+          ...taxpayerRows,
           ['Monto total de la operación', money(r.montoTotalOperacion)],
           ['Total no gravado', money(r.totalNoGravado)],
         ],
