@@ -2,7 +2,7 @@
 import type { DteKind } from './contract/kinds';
 import type { Result } from './errors';
 import type { PrintSettings } from './printing';
-import type { ApiKeyInfo, DteDetail, DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord, ReceiverEntry, SelloEvent, StationInfo, SyncStatus } from './records';
+import type { ApiKeyInfo, DteDetail, DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord, ReceiverEntry, SelloEvent, StationInfo, StationSaved, SyncStatus } from './records';
 
 export interface SelloApi {
   health(): Promise<Result<Health>>;
@@ -27,6 +27,10 @@ export interface SelloApi {
   printSettings(): Promise<Result<PrintSettings>>;
   stationInfo(): Promise<Result<StationInfo>>;
   setPrintSettings(settings: PrintSettings): Promise<Result<PrintSettings>>;
+  /** First run: a real station from the wizard (company, branch, environment, MH credentials, certificate). */
+  setUpStation(input: unknown): Promise<Result<StationSaved>>;
+  /** Ajustes: the configured station's data, MH credentials and certificate (identity stays). */
+  updateStation(input: unknown): Promise<Result<StationSaved>>;
   /** The counter receipt: straight to the chosen printer when the station prints silently, else the dialog. */
   printReceipt(id: string): Promise<Result<{ printed: true }>>;
   /** The letter PDF, through the print dialog. */
@@ -67,6 +71,8 @@ export const API_METHODS = [
   'printSettings',
   'stationInfo',
   'setPrintSettings',
+  'setUpStation',
+  'updateStation',
   'printReceipt',
   'printLetter',
 ] as const satisfies readonly Exclude<ApiMethod, 'subscribe'>[];

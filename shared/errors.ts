@@ -5,6 +5,7 @@ export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'MALFORMED_REQUEST',
   'UNAUTHORIZED',
+  'FORBIDDEN',
   'UNSUPPORTED_API_VERSION',
   'DTE_NOT_FOUND',
   'DTE_NOT_APPROVED',
@@ -17,6 +18,7 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'NOT_IMPLEMENTED',
   'STATION_NOT_READY',
+  'STATION_CONFLICT',
   'PRINT_FAILED',
   'INTERNAL',
 ] as const;
@@ -36,6 +38,7 @@ export const TITLES: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'La solicitud tiene datos no válidos',
   MALFORMED_REQUEST: 'Solicitud mal formada',
   UNAUTHORIZED: 'Clave de API ausente o no válida',
+  FORBIDDEN: 'Esta clave no permite la operación',
   UNSUPPORTED_API_VERSION: 'Versión de API no soportada',
   DTE_NOT_FOUND: 'DTE no encontrado',
   DTE_NOT_APPROVED: 'El DTE no está aprobado por MH',
@@ -48,6 +51,7 @@ export const TITLES: Record<ErrorCode, string> = {
   NOT_FOUND: 'Recurso no encontrado',
   NOT_IMPLEMENTED: 'Función aún no disponible en esta versión',
   STATION_NOT_READY: 'La estación aún no puede emitir',
+  STATION_CONFLICT: 'La estación no admite este cambio',
   PRINT_FAILED: 'No se pudo imprimir',
   INTERNAL: 'Error interno',
 };

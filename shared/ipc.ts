@@ -38,6 +38,9 @@ export const IPC_ARGS = {
   stationInfo: z.tuple([]),
   // The settings themselves are validated by the core, with field paths.
   setPrintSettings: z.tuple([z.unknown()]),
+  // Station bodies are validated by the core with shared/station.ts (field paths and all).
+  setUpStation: z.tuple([z.unknown()]),
+  updateStation: z.tuple([z.unknown()]),
   printReceipt: z.tuple([z.string().max(64)]),
   printLetter: z.tuple([z.string().max(64)]),
 } as const satisfies Record<Exclude<ApiMethod, 'subscribe'>, z.ZodType>;

@@ -83,10 +83,28 @@ export interface Health {
 export interface StationInfo {
   readonly environment: Environment;
   readonly demo: boolean;
-  readonly company: { readonly name: string; readonly commercialName: string | null; readonly nit: string; readonly nrc: string; readonly activity: string };
+  readonly company: {
+    readonly name: string;
+    readonly commercialName: string | null;
+    readonly nit: string;
+    readonly nrc: string;
+    /** The economic activity's description (CAT-019 code in `economicActivity`). */
+    readonly activity: string;
+    readonly economicActivity: string;
+    readonly phone: string;
+    readonly email: string;
+    readonly address: { readonly department: string; readonly municipality: string; readonly complement: string };
+  };
   readonly branch: { readonly mhCode: string; readonly posNumber: number; readonly establishmentType: string };
+  readonly responsible: { readonly name: string; readonly identificationDocument: { readonly type: string; readonly number: string } } | null;
   readonly mh: { readonly baseUrl: string; readonly user: string } | null;
   readonly certificate: { readonly loaded: boolean; readonly nit: string | null };
+}
+
+/** A station set up or edited: what it is now, and whether MH accepted its credentials ('unreachable': not checked). */
+export interface StationSaved {
+  readonly station: StationInfo;
+  readonly mhCheck: 'ok' | 'unreachable' | 'unchanged';
 }
 
 export type Connectivity = 'unconfigured' | 'online' | 'offline' | 'contingency';
@@ -112,7 +130,11 @@ export interface SyncStatus {
 }
 
 /** What the station pushes to the UI: a document changed status, and the sync state after it. */
-export type SelloEvent = { readonly type: 'dte'; readonly id: string; readonly status: DteStatus } | { readonly type: 'sync'; readonly status: SyncStatus };
+export type SelloEvent =
+  | { readonly type: 'dte'; readonly id: string; readonly status: DteStatus }
+  | { readonly type: 'sync'; readonly status: SyncStatus }
+  /** The app now serves another station (the wizard replaced the demo): everything shown must be read again. */
+  | { readonly type: 'station'; readonly station: StationInfo };
 
 /** One entry of a document's history, from the station's audit log. */
 export interface TimelineEntry {

@@ -2,6 +2,7 @@
 import type { SelloApi } from '../../shared/api';
 import type { Result } from '../../shared/errors';
 import type { Core } from './create-core';
+import type { CoreSource } from './http/server';
 import { toApiError } from './errors';
 import type { Logger } from './logger';
 import { CoreError } from './errors';
@@ -18,39 +19,48 @@ export function envelope(logger: Logger) {
   };
 }
 
-export function coreApi(core: Core, logger: Logger, actor = 'desktop'): SelloApi {
+export function coreApi(source: CoreSource, logger: Logger, actor = 'desktop'): SelloApi {
   const wrap = envelope(logger);
+  const host = 'current' in source ? source : null;
+  // Asked for on every call: the first-run wizard swaps the demo for the real station.
+  const core = (): Core => (host ? host.current() : (source as Core));
   const noPrinter = () => {
     throw new CoreError('PRINT_FAILED', 'La impresión directa está disponible en la aplicación de escritorio.');
   };
   return {
-    health: () => wrap(() => core.health()),
-    listDtes: (query) => wrap(() => core.dtes.list(query)),
-    getDte: (id) => wrap(() => core.dtes.get(id)),
-    createDte: (kind, body) => wrap(() => core.dtes.create(kind, body, actor).record),
-    dteDetail: (id) => wrap(() => core.dtes.detail(id)),
-    qrCode: (id) => wrap(async () => ({ qrCodeUri: await core.dtes.qr(id) })),
-    receivers: (kind, q) => wrap(async () => ({ items: core.dtes.receivers(kind, q?.trim() || undefined) })),
-    dteJson: (id) => wrap(async () => core.dtes.signedJson(id)),
-    invalidate: (body) => wrap(async () => (await core.dtes.invalidate(body, actor)).record),
-    syncStatus: () => wrap(() => core.sync.status()),
+    health: () => wrap(() => core().health()),
+    listDtes: (query) => wrap(() => core().dtes.list(query)),
+    getDte: (id) => wrap(() => core().dtes.get(id)),
+    createDte: (kind, body) => wrap(() => core().dtes.create(kind, body, actor).record),
+    dteDetail: (id) => wrap(() => core().dtes.detail(id)),
+    qrCode: (id) => wrap(async () => ({ qrCodeUri: await core().dtes.qr(id) })),
+    receivers: (kind, q) => wrap(async () => ({ items: core().dtes.receivers(kind, q?.trim() || undefined) })),
+    dteJson: (id) => wrap(async () => core().dtes.signedJson(id)),
+    invalidate: (body) => wrap(async () => (await core().dtes.invalidate(body, actor)).record),
+    syncStatus: () => wrap(() => core().sync.status()),
     retrySync: () =>
       wrap(() => {
-        core.sync.wake();
-        return core.sync.status();
+        core().sync.wake();
+        return core().sync.status();
       }),
-    listApiKeys: () => wrap(() => core.apiKeys.list()),
-    createApiKey: (name) => wrap(() => core.apiKeys.create(name, new Date().toISOString())),
+    listApiKeys: () => wrap(() => core().apiKeys.list()),
+    createApiKey: (name) => wrap(() => core().apiKeys.create(name, new Date().toISOString())),
     revokeApiKey: (id) =>
       wrap(() => {
-        if (!core.apiKeys.revoke(id, new Date().toISOString())) throw new CoreError('NOT_FOUND', 'No hay una clave activa con ese id.');
+        if (!core().apiKeys.revoke(id, new Date().toISOString())) throw new CoreError('NOT_FOUND', 'No hay una clave activa con ese id.');
         return { revoked: true as const };
       }),
-    printSettings: () => wrap(() => core.printing.get()),
-    stationInfo: () => wrap(() => core.stationInfo()),
-    setPrintSettings: (settings) => wrap(() => core.printing.set(settings, actor)),
+    printSettings: () => wrap(() => core().printing.get()),
+    stationInfo: () => wrap(() => core().stationInfo()),
+    setPrintSettings: (settings) => wrap(() => core().printing.set(settings, actor)),
     printReceipt: () => wrap(noPrinter),
     printLetter: () => wrap(noPrinter),
-    subscribe: (listener) => core.sync.onEvent(listener),
+    setUpStation: (input) =>
+      wrap(() => {
+        if (!host) throw new CoreError('STATION_CONFLICT', 'Esta instalación no configura estaciones.');
+        return host.setUp(input, actor);
+      }),
+    updateStation: (input) => wrap(() => core().updateStation(input, actor)),
+    subscribe: (listener) => (host ? host.onEvent(listener) : core().sync.onEvent(listener)),
   };
 }

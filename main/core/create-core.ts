@@ -3,7 +3,7 @@ import { randomBytes as nodeRandomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { validate, type DteKind } from '../../shared/contract';
-import type { DteDetail, DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord, ReceiverEntry, StationInfo } from '../../shared/records';
+import type { DteDetail, DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord, ReceiverEntry, StationInfo, StationSaved } from '../../shared/records';
 import { invalidateDte, pendingInvalidations, sendInvalidation, toInvalidationRecord, type InvalidationDeps } from './dte/invalidation/invalidate';
 import { invalidationDeadline } from './dte/invalidation/windows';
 import { outbox, takeIdEnvio } from './sync/outbox';
@@ -31,6 +31,9 @@ import { openStore, type Store } from './store/database';
 import { generateMhCertificate } from './signing/certificate';
 import { signingKeys, type SigningKeys } from './signing/signing-key';
 import { readFileSync } from 'node:fs';
+import { stationUpdate } from '../../shared/station';
+import { checkCertificate, checkMhLogin, type CertificatePaths } from './station/checks';
+import { identityChanges } from './station/identity';
 import { mhClient, type MhClient } from './mh/client';
 import { unitFrom } from './sync/backoff';
 import { createSyncEngine, type SyncEngine } from './sync/engine';
@@ -51,6 +54,10 @@ export interface CoreDeps {
   readonly nativeBinding?: string;
   /** Station profile applied when the data dir has none yet; the demo station when absent. */
   readonly initialStation?: unknown;
+  /** MH's certificate applied with `initialStation`, in the same transaction (the first-run wizard). */
+  readonly initialCertificate?: { readonly xml: string; readonly password: string };
+  /** Open an existing station only: a data dir without one is refused, never turned into a demo. */
+  readonly mustExist?: boolean;
   /** MH to talk to instead of the station's settings: the demo's embedded simulator, or a test's. */
   readonly mh?: { readonly baseUrl: string; readonly user: string; readonly password: string; readonly timeoutMs?: number };
   /** Sync engine tuning: tests shorten the lease, or drive the engine by hand. */
@@ -64,7 +71,9 @@ export interface Core {
   stationInfo(): StationInfo;
   station(): StoredStation;
   /** Applies a station profile (idempotent); API keys in it are stored hashed. */
-  configure(profile: unknown, actor: string): { changed: boolean };
+  configure(profile: unknown, actor: string, certificate?: { xml: string; password: string }): { changed: boolean };
+  /** Ajustes: the station's data, MH credentials and certificate; its identity (environment, NIT, branch, POS) stays. */
+  updateStation(input: unknown, actor: string): Promise<StationSaved>;
   readonly dtes: {
     create(kind: DteKind, body: unknown, actor: string): CreateResult;
     get(id: string): DteRecord;
@@ -124,17 +133,13 @@ export function createCore(deps: CoreDeps): Core {
     return s;
   };
 
-  const importCertificate = (xml: string, password: string, nit: string, actor: string, path: string) => {
-    try {
-      signing.import(xml, password, nit);
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      throw validationFailed([{ path, code: 'NOT_ALLOWED', message }], 'No se pudo importar el certificado de MH.');
-    }
+  const importCertificate = (xml: string, password: string, nit: string, actor: string, paths: CertificatePaths) => {
+    checkCertificate(xml, password, nit, paths);
+    signing.import(xml, password, nit);
     audit(store, isoLocal(clock.now()), actor, 'certificate.imported', nit);
   };
 
-  const configure = (input: unknown, actor: string) => {
+  const configure = (input: unknown, actor: string, certificate?: { xml: string; password: string }) => {
     const parsed = validate(stationProfile, input);
     if (!parsed.ok) throw validationFailed(parsed.errors, 'La configuración de la estación tiene datos no válidos.');
     const profile: StationProfile = parsed.value;
@@ -153,11 +158,14 @@ export function createCore(deps: CoreDeps): Core {
       const changed = stations.save(profile);
       for (const key of profile.apiKeys ?? []) keys.add(key, profile.demo ? 'demo' : 'station file', at);
       if (changed) audit(store, at, actor, 'station.configured', profile.company.id, { environment: profile.environment, branch: profile.branch.mhCode });
-      if (certXml !== null) {
-        importCertificate(certXml, profile.mh?.certificatePassword ?? '', profile.company.nit, actor, 'mh.certificatePassword');
+      if (certificate) {
+        importCertificate(certificate.xml, certificate.password, profile.company.nit, actor, { file: 'certificate.xml', password: 'certificate.password' });
+      } else if (certXml !== null) {
+        importCertificate(certXml, profile.mh?.certificatePassword ?? '', profile.company.nit, actor, { file: 'mh.certificateFile', password: 'mh.certificatePassword' });
       } else if (profile.demo && !signing.privateKey()) {
         // The demo signs with a certificate of its own, generated in MH's format.
-        importCertificate(generateMhCertificate(profile.company.nit, DEMO_CERT_PASSWORD), DEMO_CERT_PASSWORD, profile.company.nit, 'system', 'mh');
+        const pem = generateMhCertificate(profile.company.nit, DEMO_CERT_PASSWORD);
+        importCertificate(pem, DEMO_CERT_PASSWORD, profile.company.nit, 'system', { file: 'mh', password: 'mh' });
       }
       return { changed };
     });
@@ -166,7 +174,8 @@ export function createCore(deps: CoreDeps): Core {
   // A first start with nothing configured is a demo station (DESIGN.md section 3).
   if (!stations.get()) {
     try {
-      configure(deps.initialStation ?? DEMO_STATION, 'system');
+      if (deps.mustExist) throw new CoreError('STATION_NOT_READY', `No hay una estación configurada en ${deps.dataDir}.`);
+      configure(deps.initialStation ?? DEMO_STATION, 'system', deps.initialCertificate);
     } catch (e) {
       store.close();
       unlock();
@@ -252,19 +261,32 @@ export function createCore(deps: CoreDeps): Core {
     return record;
   };
 
+  const stationInfo = (): StationInfo => {
+    const s = station();
+    return {
+      environment: s.environment,
+      demo: s.demo === true,
+      company: {
+        name: s.company.name,
+        commercialName: s.company.commercialName ?? null,
+        nit: s.company.nit,
+        nrc: s.company.nrc,
+        activity: s.company.economicActivityDescription,
+        economicActivity: s.company.economicActivity,
+        phone: s.company.phone,
+        email: s.company.email,
+        address: { department: s.company.address.department, municipality: s.company.address.municipality, complement: s.company.address.complement },
+      },
+      branch: { mhCode: s.branch.mhCode, posNumber: s.branch.posNumber, establishmentType: s.branch.establishmentType },
+      responsible: s.responsible ? { name: s.responsible.name, identificationDocument: { type: s.responsible.identificationDocument.type, number: s.responsible.identificationDocument.number } } : null,
+      mh: deps.mh ? { baseUrl: deps.mh.baseUrl, user: deps.mh.user } : s.mh ? { baseUrl: s.mh.baseUrl, user: s.mh.user } : null,
+      certificate: { loaded: signing.privateKey() !== null, nit: signing.nit() },
+    };
+  };
+
   return {
     dataDir: deps.dataDir,
-    stationInfo() {
-      const s = station();
-      return {
-        environment: s.environment,
-        demo: s.demo === true,
-        company: { name: s.company.name, commercialName: s.company.commercialName ?? null, nit: s.company.nit, nrc: s.company.nrc, activity: s.company.economicActivityDescription },
-        branch: { mhCode: s.branch.mhCode, posNumber: s.branch.posNumber, establishmentType: s.branch.establishmentType },
-        mh: deps.mh ? { baseUrl: deps.mh.baseUrl, user: deps.mh.user } : s.mh ? { baseUrl: s.mh.baseUrl, user: s.mh.user } : null,
-        certificate: { loaded: signing.privateKey() !== null, nit: signing.nit() },
-      };
-    },
+    stationInfo,
     health() {
       const s = station();
       return {
@@ -363,7 +385,36 @@ export function createCore(deps: CoreDeps): Core {
       },
     },
     signing: { publicKey: () => signing.publicKey(), nit: () => signing.nit() },
-    importCertificate: (xml, password, actor) => importCertificate(xml, password, station().company.nit, actor, 'certificate'),
+    importCertificate: (xml, password, actor) => importCertificate(xml, password, station().company.nit, actor, { file: 'certificate', password: 'certificate' }),
+    async updateStation(input, actor) {
+      const current = station();
+      const parsed = validate(stationUpdate, input);
+      if (!parsed.ok) throw validationFailed(parsed.errors, 'Los datos de la estación no son válidos.');
+      const u = parsed.value;
+      if (current.demo) {
+        throw new CoreError('STATION_CONFLICT', 'La estación de demostración no se edita: configure su propia estación con el asistente.');
+      }
+      const identity = identityChanges(current, u);
+      if (identity.length > 0) {
+        throw validationFailed(identity, 'El ambiente, el NIT, la sucursal y el punto de venta no cambian en una estación: configure una nueva.');
+      }
+      const secretsNow = stations.mhSecrets();
+      const password = u.mh.password ?? secretsNow?.password;
+      if (!password) throw validationFailed([{ path: 'mh.password', code: 'REQUIRED', message: 'Escriba la contraseña de la API de MH.' }]);
+      const mh = { baseUrl: u.mh.baseUrl, user: u.mh.user, password };
+      // Credentials are checked only when they change; a station keeps working offline.
+      const credentialsChanged = !current.mh || current.mh.baseUrl !== mh.baseUrl || current.mh.user !== mh.user || u.mh.password != null;
+      const mhCheck = credentialsChanged ? await checkMhLogin(mh, current.environment, { fetch: deps.fetch ?? fetch, clock, logger }) : 'unchanged';
+      const profile: StationProfile = {
+        ...current,
+        company: { ...u.company, id: current.company.id },
+        branch: u.branch,
+        responsible: u.responsible ?? null,
+        mh: { ...mh, certificatePassword: secretsNow?.certificatePassword ?? null, certificateFile: current.mh?.certificateFile ?? null },
+      };
+      configure(profile, actor, u.certificate ?? undefined);
+      return { station: stationInfo(), mhCheck };
+    },
     close() {
       sync.stop();
       store.close();

@@ -8,7 +8,7 @@ import { EVENT_CHANNEL } from '../../shared/api';
 import { coreApi, envelope } from '../core/api-adapter';
 import { CoreError } from '../core/errors';
 import { hiddenPrintWindowOptions, printPdf, type PrinterDeps } from './printing';
-import { createCore, type Core } from '../core/create-core';
+import { createCoreHost, type CoreHost } from '../core/core-host';
 import { consoleLogger } from '../core/logger';
 import { resolveAppFile, responseHeaders } from './app-protocol';
 import { registerIpc } from './ipc';
@@ -20,17 +20,20 @@ protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: t
 
 const logger = consoleLogger();
 const rendererDir = join(__dirname, '..', 'renderer');
-let core: Core | null = null;
+let host: CoreHost | null = null;
 
 async function start(): Promise<void> {
-  core = createCore({
-    dataDir: join(app.getPath('userData'), 'data'),
-    logger,
-    secrets: safeStorageBox(safeStorage),
-    // A packaged app ships better-sqlite3 built for Electron's ABI; tests use Node's.
-    ...(process.env.SELLO_SQLITE_BINDING ? { nativeBinding: process.env.SELLO_SQLITE_BINDING } : {}),
+  // The real station in `data`, or the demo in `data/demo` until the first-run wizard sets one up.
+  host = await createCoreHost({
+    baseDir: join(app.getPath('userData'), 'data'),
+    deps: {
+      logger,
+      secrets: safeStorageBox(safeStorage),
+      // A packaged app ships better-sqlite3 built for Electron's ABI; tests use Node's.
+      ...(process.env.SELLO_SQLITE_BINDING ? { nativeBinding: process.env.SELLO_SQLITE_BINDING } : {}),
+    },
   });
-  const c = core;
+  const h = host;
   const wrap = envelope(logger);
   const printer: PrinterDeps = {
     createWindow: () => new BrowserWindow(hiddenPrintWindowOptions),
@@ -49,19 +52,20 @@ async function start(): Promise<void> {
   registerIpc(
     ipcMain,
     {
-      ...coreApi(c, logger),
+      ...coreApi(h, logger),
       printReceipt: (id) =>
         wrap(async () => {
+          const c = h.current();
           const s = c.printing.get();
           return printed(await c.dtes.receipt(id, s.receiptWidth, 'desktop'), { silent: s.silentReceipt, printer: s.printer, widthMm: s.receiptWidth });
         }),
-      printLetter: (id) => wrap(async () => printed(await c.dtes.letterPdf(id), { silent: false, printer: null })),
+      printLetter: (id) => wrap(async () => printed(await h.current().dtes.letterPdf(id), { silent: false, printer: null })),
     },
     isTrustedUrl,
   );
   // Back from sleep, or the network came back: try MH now rather than at the next timer.
-  powerMonitor.on('resume', () => core?.sync.wake());
-  powerMonitor.on('unlock-screen', () => core?.sync.wake());
+  powerMonitor.on('resume', () => host?.current().sync.wake());
+  powerMonitor.on('unlock-screen', () => host?.current().sync.wake());
 
   protocol.handle('app', async (request) => {
     const file = resolveAppFile(rendererDir, request.url);
@@ -77,7 +81,7 @@ async function start(): Promise<void> {
   const win = new BrowserWindow(mainWindowOptions(join(__dirname, 'preload.cjs')));
   guardWebContents(win.webContents);
   // Pushes for the UI: document status changes and the sync state.
-  const unsubscribe = core.sync.onEvent((e) => {
+  const unsubscribe = h.onEvent((e) => {
     if (!win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, e);
   });
   win.on('closed', unsubscribe);
@@ -87,7 +91,7 @@ async function start(): Promise<void> {
 
 app.on('web-contents-created', (_e, wc) => guardWebContents(wc));
 app.on('window-all-closed', () => app.quit());
-app.on('will-quit', () => core?.close());
+app.on('will-quit', () => void host?.close());
 app.whenReady().then(start, (e: unknown) => {
   logger.error('could not start', { error: String(e) });
   app.exit(1);

@@ -52,6 +52,8 @@ export function httpApi(token: string, base = ''): SelloApi {
     printSettings: () => call(token, 'GET', `${base}/settings/printing`),
     stationInfo: () => call(token, 'GET', `${base}/settings/station`),
     setPrintSettings: (settings) => call(token, 'PUT', `${base}/settings/printing`, settings),
+    setUpStation: (input) => call(token, 'POST', `${base}/settings/station/setup`, input),
+    updateStation: (input) => call(token, 'PUT', `${base}/settings/station`, input),
     printReceipt: (id) => openPdf(token, `${base}/dte/${encodeURIComponent(id)}/receipt`),
     printLetter: (id) => openPdf(token, `${base}/dte/${encodeURIComponent(id)}/download/pdf`),
     subscribe: events.subscribe,

@@ -65,7 +65,8 @@ describe('the signing certificate', () => {
     expect(attempt({ certificateFile: file, certificatePassword: 'mala' })).toMatchObject({ path: 'mh.certificatePassword', message: expect.stringContaining('contraseña') });
     const other = join(t.dir, 'other.crt');
     writeFileSync(other, generateMhCertificate('06140101010101', 'x'));
-    expect(attempt({ certificateFile: other, certificatePassword: 'x' })).toMatchObject({ path: 'mh.certificatePassword', message: expect.stringContaining('06140101010101') });
+    // Another company's certificate is the wrong file, not a wrong password.
+    expect(attempt({ certificateFile: other, certificatePassword: 'x' })).toMatchObject({ path: 'mh.certificateFile', message: expect.stringContaining('06140101010101') });
     expect(attempt({ certificateFile: join(t.dir, 'missing.crt'), certificatePassword: 'x' })).toMatchObject({ path: 'mh.certificateFile' });
   });
 

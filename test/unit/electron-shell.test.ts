@@ -88,6 +88,8 @@ describe('IPC glue', () => {
       printSettings: () => ok('p'),
       stationInfo: () => ok('st'),
       setPrintSettings: () => ok('p'),
+      setUpStation: (b) => (calls.push(['setUpStation', b]), ok('su')),
+      updateStation: () => ok('u'),
       printReceipt: (id) => (calls.push(['printReceipt', id]), ok({ printed: true })),
       printLetter: () => ok({ printed: true }),
       subscribe: () => () => undefined,

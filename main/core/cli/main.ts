@@ -51,7 +51,7 @@ async function main(argv: string[]): Promise<number> {
     },
     logger,
   );
-  if (running.core.health().demo) process.stderr.write('MODO DEMOSTRACIÓN: empresa y documentos de prueba, sin validez fiscal.\n');
+  if (running.host.current().health().demo) process.stderr.write('MODO DEMOSTRACIÓN: empresa y documentos de prueba, sin validez fiscal.\n');
   process.stdout.write(`listening on ${running.url}\n`);
 
   await new Promise<void>((done) => {

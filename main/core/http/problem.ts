@@ -12,6 +12,8 @@ export function statusOf(code: ErrorCode): number {
       return 400;
     case 'UNAUTHORIZED':
       return 401;
+    case 'FORBIDDEN':
+      return 403;
     case 'DTE_NOT_FOUND':
     case 'DTE_NOT_APPROVED':
     case 'NOT_FOUND':
@@ -20,6 +22,7 @@ export function statusOf(code: ErrorCode): number {
     case 'DTE_ID_CONFLICT':
     case 'DTE_NOT_INVALIDATABLE':
     case 'REPLACEMENT_NOT_APPROVED':
+    case 'STATION_CONFLICT':
       return 409;
     case 'PAYLOAD_TOO_LARGE':
       return 413;

@@ -3,9 +3,10 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DTE_KINDS, isUuid, isoDate, toFieldErrors, type DteKind } from '../../../shared/contract';
-import { DTE_STATUSES } from '../../../shared/records';
+import { DTE_STATUSES, type SelloEvent } from '../../../shared/records';
 import { TITLES } from '../../../shared/errors';
 import type { Core } from '../create-core';
+import type { CoreHost } from '../core-host';
 import { CoreError, toApiError, validationFailed } from '../errors';
 import type { Logger } from '../logger';
 import { sendProblem } from './problem';
@@ -65,7 +66,14 @@ const idParam = (req: FastifyRequest): string => {
   return id;
 };
 
-export async function buildHttpServer(core: Core, options: HttpOptions): Promise<FastifyInstance> {
+/** The station: one core (tests), or the host that can swap the demo for a real station (the app). */
+export type CoreSource = Core | CoreHost;
+
+export async function buildHttpServer(source: CoreSource, options: HttpOptions): Promise<FastifyInstance> {
+  const host = 'current' in source ? source : null;
+  // Asked for on every request: after the first-run wizard the same server serves the new station.
+  const core = host ? () => host.current() : () => source as Core;
+  const onEvent = host ? host.onEvent : (l: (e: SelloEvent) => void) => (source as Core).sync.onEvent(l);
   const uiToken = options.uiToken ?? randomBytes(32).toString('base64url');
   const uiTokenBytes = Buffer.from(uiToken);
   const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, return503OnClosing: true, routerOptions: { ignoreTrailingSlash: true } });
@@ -109,7 +117,7 @@ export async function buildHttpServer(core: Core, options: HttpOptions): Promise
           req.actor = 'ui';
           return;
         }
-        const id = core.apiKeys.verify(key);
+        const id = core().apiKeys.verify(key);
         if (id) {
           req.actor = `api-key:${id}`;
           return;
@@ -128,14 +136,14 @@ export async function buildHttpServer(core: Core, options: HttpOptions): Promise
     for (const kind of DTE_KINDS) {
       scope.post(`/dte/${kind.toLowerCase()}`, async (req, reply) => {
         try {
-          const { record, replayed } = core.dtes.create(kind as DteKind, requireBody(req), req.actor);
+          const { record, replayed } = core().dtes.create(kind as DteKind, requireBody(req), req.actor);
           const wait = preferWait(req.headers.prefer);
           let current = record;
           if (wait !== null) {
             // Prefer: wait=N (RFC 7240): give MH up to N seconds to answer before responding.
             if (current.status === 'CREATED' || current.status === 'PROCESSING') {
-              await core.sync.waitForDocument(record.id, wait * 1000);
-              current = core.dtes.get(record.id);
+              await core().sync.waitForDocument(record.id, wait * 1000);
+              current = core().dtes.get(record.id);
             }
             void reply.header('preference-applied', `wait=${wait}`);
           }
@@ -146,7 +154,7 @@ export async function buildHttpServer(core: Core, options: HttpOptions): Promise
       });
     }
 
-    scope.get('/sync/status', async (_req, reply) => reply.send(core.sync.status()));
+    scope.get('/sync/status', async (_req, reply) => reply.send(core().sync.status()));
 
     // Server-Sent Events for the browser-hosted UI: the same pushes the desktop shell sends over IPC.
     scope.get('/sync/events', (req, reply) => {
@@ -154,8 +162,8 @@ export async function buildHttpServer(core: Core, options: HttpOptions): Promise
       const res = reply.raw;
       res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
       const send = (e: unknown) => res.write(`data: ${JSON.stringify(e)}\n\n`);
-      send({ type: 'sync', status: core.sync.status() });
-      const off = core.sync.onEvent(send);
+      send({ type: 'sync', status: core().sync.status() });
+      const off = onEvent(send);
       const keepAlive = setInterval(() => res.write(': sigue\n\n'), 20_000);
       keepAlive.unref();
       req.raw.on('close', () => {
@@ -166,7 +174,7 @@ export async function buildHttpServer(core: Core, options: HttpOptions): Promise
 
     scope.post('/dte/invalidate', async (req, reply) => {
       try {
-        const { record, pending } = await core.dtes.invalidate(requireBody(req), req.actor);
+        const { record, pending } = await core().dtes.invalidate(requireBody(req), req.actor);
         // 201 once MH answered (APPROVED or REJECTED); 202 while the event waits for MH (DESIGN.md §2).
         return reply.code(pending ? 202 : 201).send(record);
       } catch (e) {
@@ -179,7 +187,7 @@ export async function buildHttpServer(core: Core, options: HttpOptions): Promise
       if (!q.success) {
         return sendProblem(reply, { code: 'VALIDATION_FAILED', title: TITLES.VALIDATION_FAILED, errors: toFieldErrors(q.error.issues, req.query) });
       }
-      return reply.send(core.dtes.list(q.data));
+      return reply.send(core().dtes.list(q.data));
     });
 
     // The counter's address book (not part of the DTE contract): recipients of past documents.
@@ -188,12 +196,12 @@ export async function buildHttpServer(core: Core, options: HttpOptions): Promise
       if (!q.success) {
         return sendProblem(reply, { code: 'VALIDATION_FAILED', title: TITLES.VALIDATION_FAILED, errors: toFieldErrors(q.error.issues, req.query) });
       }
-      return reply.send({ items: core.dtes.receivers(q.data.type, q.data.q) });
+      return reply.send({ items: core().dtes.receivers(q.data.type, q.data.q) });
     });
 
     scope.get('/dte/:id', async (req, reply) => {
       try {
-        return reply.send(core.dtes.get(idParam(req)));
+        return reply.send(core().dtes.get(idParam(req)));
       } catch (e) {
         return fail(reply, e, options.logger);
       }
@@ -201,7 +209,7 @@ export async function buildHttpServer(core: Core, options: HttpOptions): Promise
 
     scope.get('/dte/:id/detail', async (req, reply) => {
       try {
-        return reply.send(core.dtes.detail(idParam(req)));
+        return reply.send(core().dtes.detail(idParam(req)));
       } catch (e) {
         return fail(reply, e, options.logger);
       }
@@ -210,7 +218,7 @@ export async function buildHttpServer(core: Core, options: HttpOptions): Promise
     scope.get('/dte/:id/download/json', async (req, reply) => {
       try {
         const id = idParam(req);
-        const doc = core.dtes.signedJson(id);
+        const doc = core().dtes.signedJson(id);
         return reply.header('content-disposition', `attachment; filename="${id.toUpperCase()}.json"`).type('application/json').send(doc);
       } catch (e) {
         return fail(reply, e, options.logger);
@@ -220,7 +228,7 @@ export async function buildHttpServer(core: Core, options: HttpOptions): Promise
     scope.get('/dte/:id/download/pdf', async (req, reply) => {
       try {
         const id = idParam(req);
-        const pdf = await core.dtes.letterPdf(id);
+        const pdf = await core().dtes.letterPdf(id);
         return reply.header('content-disposition', `attachment; filename="${id.toUpperCase()}.pdf"`).type('application/pdf').send(pdf);
       } catch (e) {
         return fail(reply, e, options.logger);
@@ -229,7 +237,7 @@ export async function buildHttpServer(core: Core, options: HttpOptions): Promise
 
     scope.get('/dte/:id/qr', async (req, reply) => {
       try {
-        return reply.send({ qrCodeUri: await core.dtes.qr(idParam(req)) });
+        return reply.send({ qrCodeUri: await core().dtes.qr(idParam(req)) });
       } catch (e) {
         return fail(reply, e, options.logger);
       }
@@ -240,7 +248,7 @@ export async function buildHttpServer(core: Core, options: HttpOptions): Promise
         const id = idParam(req);
         const width = receiptQuery.safeParse(req.query);
         if (!width.success) throw validationFailed(toFieldErrors(width.error.issues, req.query));
-        const pdf = await core.dtes.receipt(id, width.data.width, req.actor);
+        const pdf = await core().dtes.receipt(id, width.data.width, req.actor);
         return reply.header('content-disposition', `inline; filename="${id.toUpperCase()}-${width.data.width}mm.pdf"`).type('application/pdf').send(pdf);
       } catch (e) {
         return fail(reply, e, options.logger);
@@ -248,40 +256,61 @@ export async function buildHttpServer(core: Core, options: HttpOptions): Promise
     });
 
     scope.post('/sync/retry', async (_req, reply) => {
-      core.sync.wake();
-      return reply.code(202).send(core.sync.status());
+      core().sync.wake();
+      return reply.code(202).send(core().sync.status());
     });
 
     // API keys for POS integrations: the plain key is shown once, when created.
-    scope.get('/api-keys', async (_req, reply) => reply.send(core.apiKeys.list()));
+    scope.get('/api-keys', async (_req, reply) => reply.send(core().apiKeys.list()));
     scope.post('/api-keys', async (req, reply) => {
       try {
         const body = apiKeyBody.safeParse(req.body ?? {});
         if (!body.success) throw validationFailed(toFieldErrors(body.error.issues, req.body));
-        return reply.code(201).send(core.apiKeys.create(body.data.name, new Date().toISOString()));
+        return reply.code(201).send(core().apiKeys.create(body.data.name, new Date().toISOString()));
       } catch (e) {
         return fail(reply, e, options.logger);
       }
     });
     scope.delete('/api-keys/:keyId', async (req, reply) => {
       const keyId = (req.params as { keyId: string }).keyId;
-      if (!core.apiKeys.revoke(keyId, new Date().toISOString())) {
+      if (!core().apiKeys.revoke(keyId, new Date().toISOString())) {
         return sendProblem(reply, { code: 'NOT_FOUND', title: TITLES.NOT_FOUND, detail: 'No hay una clave activa con ese id.' });
       }
       return reply.code(204).send();
     });
 
-    scope.get('/settings/printing', async (_req, reply) => reply.send(core.printing.get()));
-    scope.get('/settings/station', async (_req, reply) => reply.send(core.stationInfo()));
+    scope.get('/settings/printing', async (_req, reply) => reply.send(core().printing.get()));
+    scope.get('/settings/station', async (_req, reply) => reply.send(core().stationInfo()));
+    // The station's identity and secrets change from the app only, never with a POS's API key.
+    const appOnly = (req: FastifyRequest) => {
+      if (req.actor !== 'ui') throw new CoreError('FORBIDDEN', 'Solo la aplicación de Sello cambia la estación; una clave de API de un punto de venta no puede.');
+    };
+    scope.post('/settings/station/setup', async (req, reply) => {
+      try {
+        appOnly(req);
+        if (!host) throw new CoreError('STATION_CONFLICT', 'Este servidor no configura estaciones; use `sello serve --config`.');
+        return reply.code(201).send(await host.setUp(requireBody(req), req.actor));
+      } catch (e) {
+        return fail(reply, e, options.logger);
+      }
+    });
+    scope.put('/settings/station', async (req, reply) => {
+      try {
+        appOnly(req);
+        return reply.send(await core().updateStation(requireBody(req), req.actor));
+      } catch (e) {
+        return fail(reply, e, options.logger);
+      }
+    });
     scope.put('/settings/printing', async (req, reply) => {
       try {
-        return reply.send(core.printing.set(requireBody(req), req.actor));
+        return reply.send(core().printing.set(requireBody(req), req.actor));
       } catch (e) {
         return fail(reply, e, options.logger);
       }
     });
 
-    scope.get('/health', async (_req, reply) => reply.send(core.health()));
+    scope.get('/health', async (_req, reply) => reply.send(core().health()));
   };
 
   await app.register(api);

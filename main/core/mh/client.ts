@@ -47,6 +47,8 @@ export interface MhClient {
   sendInvalidation(p: { jws: string; idEnvio: number; version: number }): Promise<MhCall>;
   /** Whether MH answers at all (any HTTP answer counts), for contingency probes. */
   reachable(): Promise<boolean>;
+  /** A fresh login, for the station wizard: MH accepted the credentials, refused them, or did not answer. */
+  verifyLogin(): Promise<{ readonly result: 'ok' | 'rejected' | 'unreachable'; readonly message: string | null }>;
 }
 
 const NETWORK_UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN']);
@@ -167,6 +169,15 @@ export function mhClient(o: MhClientOptions): MhClient {
     },
     async sendInvalidation(p) {
       return asCall(await authorized('/fesv/anulardte', 'POST', { ambiente: o.ambiente, idEnvio: p.idEnvio, version: p.version, documento: p.jws }));
+    },
+    async verifyLogin() {
+      try {
+        await currentToken(true);
+        return { result: 'ok', message: null };
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        return { result: e instanceof MhLoginError ? 'rejected' : 'unreachable', message };
+      }
     },
     async reachable() {
       const x = await exchange('/seguridad/auth', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: '' });

@@ -1,0 +1,177 @@
+// Which station the app serves. A real station lives in the base data folder; the demo in `<base>/demo`, with
+// its own MH simulator, so demo documents never mix with real ones: control-number sequences are not keyed by
+// company, and a demo document left in the queue must never reach the real MH. The first-run wizard creates
+// the real station and swaps it in while the app runs; the HTTP server and IPC always ask for `current()`.
+import { existsSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { validate } from '../../shared/contract';
+import type { SelloEvent, StationSaved } from '../../shared/records';
+import { stationSetup } from '../../shared/station';
+import { systemClock } from './clock';
+import { createCore, type Core, type CoreDeps } from './create-core';
+import { CoreError, validationFailed } from './errors';
+import { uuidV4 } from './ids';
+import { silentLogger } from './logger';
+import { createMhSimulator, type MhSimulator } from './mh-sim/server';
+import { checkCertificate, checkMhLogin } from './station/checks';
+import { DEMO_STATION } from './station/demo';
+import type { StationProfile } from './station/profile';
+import { randomBytes } from 'node:crypto';
+
+export type HostDeps = Omit<CoreDeps, 'dataDir' | 'initialStation' | 'initialCertificate' | 'mustExist' | 'mh'>;
+
+export interface HostOptions {
+  /** The real station's folder; the demo uses `<baseDir>/demo`. */
+  readonly baseDir: string;
+  readonly deps: HostDeps;
+  /** A station file applied at start (`serve --config`): the real station, created or updated from it. */
+  readonly config?: unknown;
+  /** Serve the demo even when a real station exists (`serve --demo`). */
+  readonly demo?: boolean;
+  /** Port of the demo's MH simulator (random when absent), so a test can steer it through /_sim. */
+  readonly demoMhPort?: number;
+}
+
+export interface CoreHost {
+  current(): Core;
+  /** The current core's pushes, followed across a swap, plus a `station` event when the station changes. */
+  onEvent(listener: (e: SelloEvent) => void): () => void;
+  /** The demo's MH simulator while the demo is served (its address is shown in Ajustes). */
+  demoMh(): string | null;
+  /** First run: checks a new station, creates it in the base folder and serves it from now on. */
+  setUp(input: unknown, actor: string): Promise<StationSaved>;
+  close(): Promise<void>;
+}
+
+export const demoDir = (baseDir: string): string => join(resolve(baseDir), 'demo');
+
+/** The real station in `dir`, or null when the folder has none (never turned into a demo). */
+function openExisting(dir: string, deps: HostDeps): Core | null {
+  if (!existsSync(join(dir, 'sello.db'))) return null;
+  try {
+    return createCore({ ...deps, dataDir: dir, mustExist: true });
+  } catch (e) {
+    if (e instanceof CoreError && e.code === 'STATION_NOT_READY') return null;
+    throw e;
+  }
+}
+
+export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
+  const base = resolve(o.baseDir);
+  const logger = o.deps.logger ?? silentLogger;
+  const clock = o.deps.clock ?? systemClock;
+  const random = o.deps.random ?? randomBytes;
+  let sim: { server: MhSimulator; url: string } | null = null;
+
+  const openDemo = async (): Promise<Core> => {
+    const server = createMhSimulator({ logger, loteDelayMs: 3000, clock, random });
+    await server.app.listen({ host: '127.0.0.1', port: o.demoMhPort ?? 0 });
+    const a = server.app.server.address();
+    const url = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
+    let core: Core;
+    try {
+      core = createCore({
+        ...o.deps,
+        dataDir: demoDir(base),
+        initialStation: DEMO_STATION,
+        mh: { baseUrl: url, user: DEMO_STATION.company.nit, password: 'demo' },
+        // The demo's simulator processes a lote in seconds, so its results are asked for sooner than MH's minute.
+        sync: { lotePollMs: 5000, ...o.deps.sync },
+      });
+    } catch (e) {
+      await server.app.close();
+      throw e;
+    }
+    const key = core.signing.publicKey();
+    if (key) server.registerKey(DEMO_STATION.company.nit, key.export({ format: 'der', type: 'spki' }).toString('base64'));
+    sim = { server, url };
+    core.sync.wake();
+    return core;
+  };
+
+  const openStart = async (): Promise<Core> => {
+    if (o.config !== undefined) {
+      const core = createCore({ ...o.deps, dataDir: base, initialStation: o.config });
+      try {
+        // Applied again on every start (idempotent): edits to the station file take effect on restart.
+        core.configure(o.config, 'cli');
+      } catch (e) {
+        core.close();
+        throw e;
+      }
+      return core;
+    }
+    if (!o.demo) {
+      const real = openExisting(base, o.deps);
+      if (real) return real;
+    }
+    return openDemo();
+  };
+
+  let core = await openStart();
+  const listeners = new Set<(e: SelloEvent) => void>();
+  let detach = core.sync.onEvent((e) => listeners.forEach((l) => l(e)));
+
+  const swap = async (next: Core) => {
+    const previous = core;
+    const previousSim = sim;
+    detach();
+    core = next;
+    sim = null;
+    detach = core.sync.onEvent((e) => listeners.forEach((l) => l(e)));
+    previous.close();
+    await previousSim?.server.app.close();
+    const event: SelloEvent = { type: 'station', station: core.stationInfo() };
+    listeners.forEach((l) => l(event));
+  };
+
+  return {
+    current: () => core,
+    demoMh: () => sim?.url ?? null,
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async setUp(input, actor) {
+      if (!core.stationInfo().demo) {
+        throw new CoreError('STATION_CONFLICT', 'Esta estación ya está configurada: cambie sus datos en Ajustes.');
+      }
+      const parsed = validate(stationSetup, input);
+      if (!parsed.ok) throw validationFailed(parsed.errors, 'Los datos de la estación no son válidos.');
+      const s = parsed.value;
+      checkCertificate(s.certificate.xml, s.certificate.password, s.company.nit, { file: 'certificate.xml', password: 'certificate.password' });
+      const mhCheck = await checkMhLogin(s.mh, s.environment, { fetch: o.deps.fetch ?? fetch, clock, logger });
+      const profile: StationProfile = {
+        environment: s.environment,
+        company: { ...s.company, id: s.company.id ?? uuidV4(random) },
+        branch: s.branch,
+        responsible: s.responsible ?? null,
+        mh: { baseUrl: s.mh.baseUrl, user: s.mh.user, password: s.mh.password },
+      };
+      const existing = openExisting(base, o.deps);
+      if (existing) {
+        existing.close();
+        throw new CoreError('STATION_CONFLICT', `Ya hay una estación configurada en ${base}: reinicie Sello para usarla.`);
+      }
+      const fresh = !existsSync(join(base, 'sello.db'));
+      let next: Core;
+      try {
+        next = createCore({ ...o.deps, dataDir: base, initialStation: profile, initialCertificate: s.certificate });
+      } catch (e) {
+        // Nothing half-made stays behind: the next start must not find a station folder without a station.
+        if (fresh) for (const f of ['sello.db', 'sello.db-wal', 'sello.db-shm']) rmSync(join(base, f), { force: true });
+        throw e;
+      }
+      logger.info('station set up', { environment: profile.environment, branch: profile.branch.mhCode, pos: profile.branch.posNumber });
+      await swap(next);
+      return { station: core.stationInfo(), mhCheck };
+    },
+    async close() {
+      detach();
+      listeners.clear();
+      core.close();
+      await sim?.server.app.close();
+      sim = null;
+    },
+  };
+}
