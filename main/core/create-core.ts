@@ -388,12 +388,12 @@ export function createCore(deps: CoreDeps): Core {
     importCertificate: (xml, password, actor) => importCertificate(xml, password, station().company.nit, actor, { file: 'certificate', password: 'certificate' }),
     async updateStation(input, actor) {
       const current = station();
-      const parsed = validate(stationUpdate, input);
-      if (!parsed.ok) throw validationFailed(parsed.errors, 'Los datos de la estación no son válidos.');
-      const u = parsed.value;
       if (current.demo) {
         throw new CoreError('STATION_CONFLICT', 'La estación de demostración no se edita: configure su propia estación con el asistente.');
       }
+      const parsed = validate(stationUpdate, input);
+      if (!parsed.ok) throw validationFailed(parsed.errors, 'Los datos de la estación no son válidos.');
+      const u = parsed.value;
       const identity = identityChanges(current, u);
       if (identity.length > 0) {
         throw validationFailed(identity, 'El ambiente, el NIT, la sucursal y el punto de venta no cambian en una estación: configure una nueva.');

@@ -1,0 +1,207 @@
+// The first run: the demo serves until the wizard sets up a real station, which then serves from its own
+// folder (also after a restart). Every check happens before anything is stored.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SelloEvent } from '../../shared/records';
+import { createCoreHost, demoDir, type CoreHost } from '../../main/core/core-host';
+import { CoreError } from '../../main/core/errors';
+import { buildHttpServer } from '../../main/core/http/server';
+import { silentLogger } from '../../main/core/logger';
+import { generateMhCertificate, parseMhCertificate } from '../../main/core/signing/certificate';
+import { DEMO_STATION } from '../../main/core/station/demo';
+import { fcBody } from '../fixtures/bodies';
+import { fixedClock, tempDir } from '../support/core';
+import { startSimulator } from '../support/mh-sim';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const f of cleanups.splice(0).reverse()) await f();
+});
+
+const NIT = '06140506901017';
+const CERT_PASSWORD = 'Llave#Privada2026';
+const MH_PASSWORD = 'Api#Clave-Secreta-2026';
+const certificate = generateMhCertificate(NIT, CERT_PASSWORD);
+
+function setupBody(mhUrl: string, over: Record<string, unknown> = {}) {
+  return {
+    environment: 'TEST',
+    company: {
+      nit: NIT,
+      nrc: '1234567',
+      name: 'Librería La Pluma, S.A. de C.V.',
+      commercialName: 'La Pluma',
+      economicActivity: '47610',
+      economicActivityDescription: 'Venta al por menor de libros',
+      phone: '22223333',
+      email: 'ventas@lapluma.example',
+      address: { department: '06', municipality: '23', complement: 'Calle Arce 1010, San Salvador' },
+    },
+    branch: { mhCode: 'S001', posNumber: 2, establishmentType: '02' },
+    mh: { baseUrl: mhUrl, user: NIT, password: MH_PASSWORD },
+    certificate: { xml: certificate, password: CERT_PASSWORD },
+    ...over,
+  };
+}
+
+async function host(options: { demo?: boolean } = {}, base?: string): Promise<{ host: CoreHost; base: string }> {
+  const dir = base ?? (() => {
+    const t = tempDir();
+    cleanups.push(t.cleanup);
+    return t.dir;
+  })();
+  const h = await createCoreHost({ baseDir: dir, deps: { clock: fixedClock(), logger: silentLogger }, ...options });
+  cleanups.push(() => h.close());
+  return { host: h, base: dir };
+}
+
+async function mh(credentials?: ReadonlyMap<string, string>) {
+  const sim = await startSimulator({ clock: fixedClock(), ...(credentials ? { credentials } : {}) });
+  cleanups.push(() => sim.close());
+  sim.registerKey(NIT, parseMhCertificate(certificate, CERT_PASSWORD).publicKey.export({ format: 'der', type: 'spki' }).toString('base64'));
+  return sim;
+}
+
+const fieldOf = async (p: Promise<unknown>): Promise<{ code: string; paths: string[] }> => {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof CoreError) return { code: e.code, paths: (e.errors ?? []).map((x) => x.path) };
+    throw e;
+  }
+  throw new Error('expected a refusal');
+};
+
+describe('the station host', () => {
+  it('serves the demo from DIR/demo, with its own MH simulator, until a station is set up', async () => {
+    const { host: h, base } = await host();
+    expect(h.current().health().demo).toBe(true);
+    expect(h.current().dataDir).toBe(demoDir(base));
+    expect(h.demoMh()).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(existsSync(join(base, 'sello.db'))).toBe(false);
+  });
+
+  it('sets up a real station: it serves at once, pushes a station event, signs with the imported certificate and MH seals', async () => {
+    const sim = await mh();
+    const { host: h, base } = await host();
+    const events: SelloEvent[] = [];
+    h.onEvent((e) => events.push(e));
+    const demoUrl = h.demoMh();
+    const saved = await h.setUp(setupBody(sim.url), 'ui');
+    expect(saved).toMatchObject({ mhCheck: 'ok', station: { demo: false, environment: 'TEST', company: { nit: NIT }, branch: { mhCode: 'S001', posNumber: 2 }, certificate: { loaded: true, nit: NIT } } });
+    expect(h.current().dataDir).toBe(base);
+    expect(events.some((e) => e.type === 'station' && e.station.company.nit === NIT)).toBe(true);
+    // The demo and its simulator are gone.
+    expect(h.demoMh()).toBeNull();
+    await expect(fetch(`${demoUrl}/_sim/state`)).rejects.toThrow();
+
+    const { record } = h.current().dtes.create('FC', fcBody('5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'), 'ui');
+    expect(record.controlNumber).toMatch(/^DTE-01-S001P002-0{14}1$/);
+    await h.current().sync.waitForDocument(record.id, 10_000);
+    expect(h.current().dtes.get(record.id).status).toBe('APPROVED');
+    // Secrets are sealed: neither password is in the database in plain text.
+    const db = readFileSync(join(base, 'sello.db')).toString('latin1') + (existsSync(join(base, 'sello.db-wal')) ? readFileSync(join(base, 'sello.db-wal')).toString('latin1') : '');
+    expect(db).not.toContain(MH_PASSWORD);
+    expect(db).not.toContain(CERT_PASSWORD);
+
+    await expect(fieldOf(h.setUp(setupBody(sim.url), 'ui'))).resolves.toMatchObject({ code: 'STATION_CONFLICT' });
+  });
+
+  it('after a restart the real station serves, not the demo; --demo still shows the demo', async () => {
+    const sim = await mh();
+    const first = await host();
+    await first.host.setUp(setupBody(sim.url), 'ui');
+    await first.host.close();
+    const again = await host({}, first.base);
+    expect(again.host.current().stationInfo()).toMatchObject({ demo: false, company: { nit: NIT }, certificate: { loaded: true } });
+    await again.host.close();
+    const demo = await host({ demo: true }, first.base);
+    expect(demo.host.current().health().demo).toBe(true);
+    // A real station exists: the wizard refuses to make a second one in the same folder.
+    await expect(fieldOf(demo.host.setUp(setupBody(sim.url), 'ui'))).resolves.toMatchObject({ code: 'STATION_CONFLICT' });
+  });
+
+  it('names the field and stores nothing: bad data, wrong certificate password, another company\'s certificate, refused MH credentials', async () => {
+    const sim = await mh(new Map([[NIT, MH_PASSWORD]]));
+    const { host: h, base } = await host();
+    const body = setupBody(sim.url);
+    const attempts: [unknown, string][] = [
+      [{ ...body, company: { ...body.company, nit: '0614-050690-101-7' } }, 'company.nit'],
+      [{ ...body, branch: { ...body.branch, mhCode: 's1' } }, 'branch.mhCode'],
+      [{ ...body, certificate: { xml: certificate, password: 'otra' } }, 'certificate.password'],
+      [{ ...body, certificate: { xml: generateMhCertificate('06141111111111', 'x'), password: 'x' } }, 'certificate.xml'],
+      [{ ...body, certificate: { xml: '<html>no</html>', password: 'x' } }, 'certificate.xml'],
+      [{ ...body, mh: { ...body.mh, password: 'equivocada' } }, 'mh.password'],
+      [{ ...body, mh: { ...body.mh, baseUrl: 'ftp://mh' } }, 'mh.baseUrl'],
+    ];
+    for (const [input, path] of attempts) {
+      const r = await fieldOf(h.setUp(input, 'ui'));
+      expect(r, path).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(r.paths, path).toContain(path);
+      expect(h.current().health().demo).toBe(true);
+      expect(existsSync(join(base, 'sello.db')), path).toBe(false);
+    }
+  });
+
+  it('MH unreachable: the station is set up anyway and says its credentials were not verified', async () => {
+    const { host: h } = await host();
+    const saved = await h.setUp(setupBody('http://127.0.0.1:9'), 'ui');
+    expect(saved.mhCheck).toBe('unreachable');
+    expect(h.current().health().demo).toBe(false);
+  });
+});
+
+describe('Ajustes on a configured station', () => {
+  it('changes its data and MH password; environment, NIT, branch and point of sale are refused, naming each', async () => {
+    const sim = await mh();
+    const { host: h } = await host();
+    await h.setUp(setupBody(sim.url), 'ui');
+    const { certificate: _c, ...body } = setupBody(sim.url);
+    const update = { ...body, company: { ...body.company, phone: '22224444' }, mh: { ...body.mh, password: undefined } };
+    const saved = await h.current().updateStation(update, 'ui');
+    expect(saved).toMatchObject({ mhCheck: 'unchanged', station: { company: { phone: '22224444' } } });
+    const newPassword = await h.current().updateStation({ ...update, mh: { ...body.mh, password: 'Nueva#Clave-2027' } }, 'ui');
+    expect(newPassword.mhCheck).toBe('ok');
+
+    const identity = await fieldOf(
+      h.current().updateStation({ ...update, environment: 'LIVE', company: { ...update.company, nit: '06141111111111' }, branch: { ...update.branch, mhCode: 'S009', posNumber: 7 } }, 'ui'),
+    );
+    expect(identity.paths.sort()).toEqual(['branch.mhCode', 'branch.posNumber', 'company.nit', 'environment']);
+    expect(h.current().stationInfo()).toMatchObject({ environment: 'TEST', company: { nit: NIT, phone: '22224444' }, branch: { mhCode: 'S001', posNumber: 2 } });
+
+    // A new certificate goes through the same checks.
+    const wrong = await fieldOf(h.current().updateStation({ ...update, certificate: { xml: certificate, password: 'mala' } }, 'ui'));
+    expect(wrong.paths).toEqual(['certificate.password']);
+  });
+
+  it('the demo is not edited', async () => {
+    const { host: h } = await host();
+    const r = await fieldOf(h.current().updateStation({ ...setupBody('http://127.0.0.1:9'), certificate: undefined, company: { ...DEMO_STATION.company, id: undefined } }, 'ui'));
+    expect(r.code).toBe('STATION_CONFLICT');
+  });
+});
+
+describe('over HTTP', () => {
+  it('only the app sets up the station: a POS API key gets 403; the UI gets 201 and the server serves the new station', async () => {
+    const sim = await mh();
+    const { host: h } = await host();
+    const app = await buildHttpServer(h, { logger: silentLogger, uiToken: 'ui-token-for-this-test-0123456789' });
+    cleanups.push(() => app.close());
+    const post = (key: string, payload: unknown) => app.inject({ method: 'POST', url: '/settings/station/setup', headers: { 'x-api-key': key }, payload: payload as object });
+    const pos = await post('sello-demo-api-key', setupBody(sim.url));
+    expect(pos.statusCode).toBe(403);
+    expect(pos.json()).toMatchObject({ code: 'FORBIDDEN' });
+    const bad = await post('ui-token-for-this-test-0123456789', { ...setupBody(sim.url), environment: 'PROD' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors[0]).toMatchObject({ path: 'environment' });
+    const ok = await post('ui-token-for-this-test-0123456789', setupBody(sim.url));
+    expect(ok.statusCode).toBe(201);
+    const station = await app.inject({ method: 'GET', url: '/settings/station', headers: { 'x-api-key': 'ui-token-for-this-test-0123456789' } });
+    expect(station.json()).toMatchObject({ demo: false, company: { nit: NIT } });
+    // The demo's key belonged to the demo station.
+    expect((await app.inject({ method: 'GET', url: '/health', headers: { 'x-api-key': 'sello-demo-api-key' } })).statusCode).toBe(401);
+    const put = await app.inject({ method: 'PUT', url: '/settings/station', headers: { 'x-api-key': 'sello-demo-api-key' }, payload: {} });
+    expect(put.statusCode).toBe(401);
+  });
+});
