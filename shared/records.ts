@@ -77,6 +77,8 @@ export interface Health {
   readonly companyName: string;
   readonly branchCode: string;
   readonly posNumber: number;
+  /** The demo serves because no station is configured yet: the app offers the first-run wizard. */
+  readonly firstRun: boolean;
 }
 
 /** The station as settings show it: never a password, only whether MH and the certificate are set up. */

@@ -28,7 +28,7 @@ export function coreApi(source: CoreSource, logger: Logger, actor = 'desktop'): 
     throw new CoreError('PRINT_FAILED', 'La impresión directa está disponible en la aplicación de escritorio.');
   };
   return {
-    health: () => wrap(() => core().health()),
+    health: () => wrap(() => (host ? host.health() : core().health())),
     listDtes: (query) => wrap(() => core().dtes.list(query)),
     getDte: (id) => wrap(() => core().dtes.get(id)),
     createDte: (kind, body) => wrap(() => core().dtes.create(kind, body, actor).record),

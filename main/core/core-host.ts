@@ -5,7 +5,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { validate } from '../../shared/contract';
-import type { SelloEvent, StationSaved } from '../../shared/records';
+import type { Health, SelloEvent, StationSaved } from '../../shared/records';
 import { stationSetup } from '../../shared/station';
 import { systemClock } from './clock';
 import { createCore, type Core, type CoreDeps } from './create-core';
@@ -18,7 +18,7 @@ import { DEMO_STATION } from './station/demo';
 import type { StationProfile } from './station/profile';
 import { randomBytes } from 'node:crypto';
 
-export type HostDeps = Omit<CoreDeps, 'dataDir' | 'initialStation' | 'initialCertificate' | 'mustExist' | 'mh'>;
+export type HostDeps = Omit<CoreDeps, 'dataDir' | 'initialStation' | 'initialCertificate' | 'initialActor' | 'mustExist' | 'mh'>;
 
 export interface HostOptions {
   /** The real station's folder; the demo uses `<baseDir>/demo`. */
@@ -38,6 +38,8 @@ export interface CoreHost {
   onEvent(listener: (e: SelloEvent) => void): () => void;
   /** The demo's MH simulator while the demo is served (its address is shown in Ajustes). */
   demoMh(): string | null;
+  /** The current station's health; `firstRun` while the demo stands in for a station not set up yet. */
+  health(): Health;
   /** First run: checks a new station, creates it in the base folder and serves it from now on. */
   setUp(input: unknown, actor: string): Promise<StationSaved>;
   close(): Promise<void>;
@@ -128,6 +130,10 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
   return {
     current: () => core,
     demoMh: () => sim?.url ?? null,
+    health() {
+      const h = core.health();
+      return { ...h, firstRun: h.demo && !o.demo };
+    },
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -156,7 +162,7 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
       const fresh = !existsSync(join(base, 'sello.db'));
       let next: Core;
       try {
-        next = createCore({ ...o.deps, dataDir: base, initialStation: profile, initialCertificate: s.certificate });
+        next = createCore({ ...o.deps, dataDir: base, initialStation: profile, initialCertificate: s.certificate, initialActor: actor });
       } catch (e) {
         // Nothing half-made stays behind: the next start must not find a station folder without a station.
         if (fresh) for (const f of ['sello.db', 'sello.db-wal', 'sello.db-shm']) rmSync(join(base, f), { force: true });

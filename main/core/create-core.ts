@@ -56,6 +56,8 @@ export interface CoreDeps {
   readonly initialStation?: unknown;
   /** MH's certificate applied with `initialStation`, in the same transaction (the first-run wizard). */
   readonly initialCertificate?: { readonly xml: string; readonly password: string };
+  /** Who set the initial station up, for the audit log ('system' when absent). */
+  readonly initialActor?: string;
   /** Open an existing station only: a data dir without one is refused, never turned into a demo. */
   readonly mustExist?: boolean;
   /** MH to talk to instead of the station's settings: the demo's embedded simulator, or a test's. */
@@ -175,7 +177,7 @@ export function createCore(deps: CoreDeps): Core {
   if (!stations.get()) {
     try {
       if (deps.mustExist) throw new CoreError('STATION_NOT_READY', `No hay una estación configurada en ${deps.dataDir}.`);
-      configure(deps.initialStation ?? DEMO_STATION, 'system', deps.initialCertificate);
+      configure(deps.initialStation ?? DEMO_STATION, deps.initialActor ?? 'system', deps.initialCertificate);
     } catch (e) {
       store.close();
       unlock();
@@ -297,6 +299,7 @@ export function createCore(deps: CoreDeps): Core {
         companyName: s.company.name,
         branchCode: s.branch.mhCode,
         posNumber: s.branch.posNumber,
+        firstRun: false,
       };
     },
     station,

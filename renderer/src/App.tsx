@@ -1,16 +1,27 @@
 import { useEffect, useState } from 'react';
 import type { SelloApi } from '../../shared/api';
 import type { DteKind } from '../../shared/contract';
-import type { DteRecord, Health, SyncStatus } from '../../shared/records';
+import type { DteRecord, Health, StationSaved, SyncStatus } from '../../shared/records';
 import { DocumentsScreen } from './DocumentsScreen';
 import { IssueScreen } from './IssueScreen';
 import { SettingsScreen } from './SettingsScreen';
 import { SyncScreen } from './SyncScreen';
+import { FirstRun } from './station/FirstRun';
 import { emptyValue } from './forms/spec';
 import type { Value } from './forms/values';
 import { es } from './strings';
 
 type View = 'issue' | 'documents' | 'sync' | 'settings';
+
+/** Whether this browser or window already chose to look around the demo before setting up a station. */
+const DEMO_CHOSEN = 'sello.firstRun.demo';
+const demoChosen = () => {
+  try {
+    return localStorage.getItem(DEMO_CHOSEN) === '1';
+  } catch {
+    return false;
+  }
+};
 
 /** An NC or ND against a sealed document: the form starts from its customer and names it as related. */
 function adjustment(kind: 'NC' | 'ND', source: DteRecord): { kind: DteKind; value: Value } {
@@ -23,11 +34,30 @@ export function App({ api }: { api: SelloApi }) {
   const [health, setHealth] = useState<Health | null>(null);
   const [sync, setSync] = useState<SyncStatus | null>(null);
   const [prefill, setPrefill] = useState<{ kind: DteKind; value: Value } | null>(null);
+  const [lookingAround, setLookingAround] = useState(demoChosen);
+  // Bumped when the app starts serving another station, so every screen reads it afresh.
+  const [generation, setGeneration] = useState(0);
   useEffect(() => {
-    void api.health().then((r) => r.ok && setHealth(r.value));
-    void api.syncStatus().then((r) => r.ok && setSync(r.value));
-    return api.subscribe((e) => e.type === 'sync' && setSync(e.status));
+    const load = () => {
+      void api.health().then((r) => r.ok && setHealth(r.value));
+      void api.syncStatus().then((r) => r.ok && setSync(r.value));
+    };
+    load();
+    return api.subscribe((e) => {
+      if (e.type === 'sync') setSync(e.status);
+      if (e.type === 'station') {
+        load();
+        setGeneration((g) => g + 1);
+      }
+    });
   }, [api]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const stationChanged = (saved: StationSaved) => {
+    void api.health().then((r) => r.ok && setHealth(r.value));
+    setGeneration((g) => g + 1);
+    setNotice(saved.mhCheck === 'unreachable' ? es.wizard.doneUnverified : es.wizard.done);
+    setView('issue');
+  };
 
   // An ended event still being sent to MH is contingency for MH, but the counter sees that MH is back.
   const state =
@@ -55,7 +85,39 @@ export function App({ api }: { api: SelloApi }) {
           ))}
         </nav>
       </header>
-      <main>
+      {notice && (
+        <p className="notice" role="status">
+          {notice}
+          <button type="button" className="link" onClick={() => setNotice(null)}>
+            {es.detail.close}
+          </button>
+        </p>
+      )}
+      <main key={generation}>
+        {health?.firstRun && !lookingAround ? (
+          <FirstRun
+            api={api}
+            onDone={stationChanged}
+            onDemo={() => {
+              try {
+                localStorage.setItem(DEMO_CHOSEN, '1');
+              } catch {
+                // Without storage the welcome shows again next time; nothing is lost.
+              }
+              setLookingAround(true);
+            }}
+          />
+        ) : (
+          screens()
+        )}
+      </main>
+    </div>
+  );
+
+  // A function, not a component: a component declared here would be a new type each render and remount.
+  function screens() {
+    return (
+      <>
         {view === 'issue' && <IssueScreen api={api} initial={prefill} />}
         {view === 'documents' && (
           <DocumentsScreen
@@ -67,8 +129,8 @@ export function App({ api }: { api: SelloApi }) {
           />
         )}
         {view === 'sync' && <SyncScreen api={api} status={sync} />}
-        {view === 'settings' && <SettingsScreen api={api} health={health} />}
-      </main>
-    </div>
-  );
+        {view === 'settings' && <SettingsScreen api={api} health={health} onStationChanged={stationChanged} />}
+      </>
+    );
+  }
 }

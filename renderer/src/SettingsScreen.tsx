@@ -2,11 +2,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { SelloApi } from '../../shared/api';
 import type { PrintSettings } from '../../shared/printing';
-import type { ApiKeyInfo, Health, StationInfo } from '../../shared/records';
+import type { ApiKeyInfo, Health, StationInfo, StationSaved } from '../../shared/records';
+import { StationForm } from './station/StationForm';
 import { errorText } from './error-text';
 import { es } from './strings';
 
-export function SettingsScreen({ api, health }: { api: SelloApi; health: Health | null }) {
+export function SettingsScreen({ api, health, onStationChanged }: { api: SelloApi; health: Health | null; onStationChanged: (saved: StationSaved) => void }) {
+  const [editing, setEditing] = useState(false);
   const [keys, setKeys] = useState<ApiKeyInfo[]>([]);
   const [name, setName] = useState('');
   const [newKey, setNewKey] = useState<string | null>(null);
@@ -66,7 +68,40 @@ export function SettingsScreen({ api, health }: { api: SelloApi; health: Health 
       ) : (
         health && <p>{health.companyName}</p>
       )}
-      <p className="muted">{es.station.howToChange}</p>
+      {station?.demo ? (
+        <>
+          <p className="muted">{es.station.demoHowTo}</p>
+          {health?.firstRun && !editing && (
+            <button type="button" className="primary" onClick={() => setEditing(true)}>
+              {es.station.setUp}
+            </button>
+          )}
+          {editing && <StationForm api={api} mode="setup" current={null} onDone={onStationChanged} onCancel={() => setEditing(false)} />}
+        </>
+      ) : (
+        station && (
+          <>
+            <p className="muted">{es.station.howToChange}</p>
+            {editing ? (
+              <StationForm
+                api={api}
+                mode="edit"
+                current={station}
+                onCancel={() => setEditing(false)}
+                onDone={(saved) => {
+                  setStation(saved.station);
+                  setEditing(false);
+                  setMessage(es.wizard.saved);
+                }}
+              />
+            ) : (
+              <button type="button" onClick={() => setEditing(true)}>
+                {es.station.edit}
+              </button>
+            )}
+          </>
+        )
+      )}
       <h2>{es.settings.apiKeys}</h2>
       <form onSubmit={createKey} className="row">
         <div className="field">

@@ -6,6 +6,10 @@ import { defineConfig } from '@playwright/test';
 
 // Debian's Chromium: Playwright cannot download its own browsers on these machines.
 const dataDir = mkdtempSync(join(tmpdir(), 'sello-e2e-'));
+// A second, never-configured installation for the first-run wizard, so setting up a station there leaves the
+// counter tests' demo alone.
+const firstRunDir = mkdtempSync(join(tmpdir(), 'sello-e2e-first-run-'));
+const firstRunPort = Number(process.env.SELLO_E2E_FIRST_RUN_PORT ?? 8433);
 const port = Number(process.env.SELLO_E2E_PORT ?? 8431);
 // The demo's embedded MH simulator on a known port, so tests can take MH down and bring it back.
 const simPort = Number(process.env.SELLO_E2E_SIM_PORT ?? 8432);
@@ -29,11 +33,25 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },
-  webServer: {
-    command: `node --import tsx main/core/cli/main.ts serve --demo --port ${port} --data-dir ${dataDir} --demo-mh-port ${simPort}`,
-    cwd: fileURLToPath(new URL('../..', import.meta.url)),
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  projects: [
+    { name: 'counter', testIgnore: /first-run\.spec\.ts$/ },
+    { name: 'first-run', testMatch: /first-run\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${firstRunPort}` } },
+  ],
+  webServer: [
+    {
+      command: `node --import tsx main/core/cli/main.ts serve --demo --port ${port} --data-dir ${dataDir} --demo-mh-port ${simPort}`,
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      // No --demo and nothing configured: the demo stands in and the app offers the wizard.
+      command: `node --import tsx main/core/cli/main.ts serve --port ${firstRunPort} --data-dir ${firstRunDir}`,
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      url: `http://127.0.0.1:${firstRunPort}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
 });

@@ -80,6 +80,8 @@ describe('the station host', () => {
     expect(h.current().dataDir).toBe(demoDir(base));
     expect(h.demoMh()).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(existsSync(join(base, 'sello.db'))).toBe(false);
+    // The app offers the wizard: the demo stands in for a station not set up yet.
+    expect(h.health().firstRun).toBe(true);
   });
 
   it('sets up a real station: it serves at once, pushes a station event, signs with the imported certificate and MH seals', async () => {
@@ -91,6 +93,7 @@ describe('the station host', () => {
     const saved = await h.setUp(setupBody(sim.url), 'ui');
     expect(saved).toMatchObject({ mhCheck: 'ok', station: { demo: false, environment: 'TEST', company: { nit: NIT }, branch: { mhCode: 'S001', posNumber: 2 }, certificate: { loaded: true, nit: NIT } } });
     expect(h.current().dataDir).toBe(base);
+    expect(h.health()).toMatchObject({ demo: false, firstRun: false });
     expect(events.some((e) => e.type === 'station' && e.station.company.nit === NIT)).toBe(true);
     // The demo and its simulator are gone.
     expect(h.demoMh()).toBeNull();
@@ -118,6 +121,8 @@ describe('the station host', () => {
     await again.host.close();
     const demo = await host({ demo: true }, first.base);
     expect(demo.host.current().health().demo).toBe(true);
+    // Asked for the demo: no wizard offered.
+    expect(demo.host.health().firstRun).toBe(false);
     // A real station exists: the wizard refuses to make a second one in the same folder.
     await expect(fieldOf(demo.host.setUp(setupBody(sim.url), 'ui'))).resolves.toMatchObject({ code: 'STATION_CONFLICT' });
   });

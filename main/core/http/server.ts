@@ -310,7 +310,7 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
       }
     });
 
-    scope.get('/health', async (_req, reply) => reply.send(core().health()));
+    scope.get('/health', async (_req, reply) => reply.send(host ? host.health() : core().health()));
   };
 
   await app.register(api);

@@ -41,13 +41,13 @@ function Input({ f, path, props }: { f: Extract<Field, { type: 'text' | 'number'
       ) : (
         <input
           id={id}
-          type={f.type === 'date' ? 'date' : 'text'}
+          type={f.type === 'date' ? 'date' : f.type === 'text' && f.secret ? 'password' : 'text'}
           inputMode={f.type === 'number' ? 'decimal' : undefined}
           value={String(v ?? '')}
           onChange={(e) => props.onChange(path, e.target.value)}
           aria-invalid={hasError}
           aria-describedby={hasError ? `${id}-error` : undefined}
-          autoComplete="off"
+          autoComplete={f.type === 'text' && f.secret ? 'new-password' : 'off'}
         />
       )}
       {'hint' in f && f.hint && <span className="hint">{f.hint}</span>}

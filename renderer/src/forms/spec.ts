@@ -6,7 +6,8 @@ import type { DteKind } from '../../../shared/contract';
 export type Options = readonly (readonly [string, string])[];
 
 export type Field =
-  | { readonly type: 'text'; readonly key: string; readonly label: string; readonly long?: boolean; readonly hint?: string }
+  /** `secret`: a password, typed hidden and never trimmed. */
+  | { readonly type: 'text'; readonly key: string; readonly label: string; readonly long?: boolean; readonly hint?: string; readonly secret?: boolean }
   | { readonly type: 'number'; readonly key: string; readonly label: string; readonly hint?: string }
   | { readonly type: 'date'; readonly key: string; readonly label: string }
   | { readonly type: 'select'; readonly key: string; readonly label: string; readonly options: Options; readonly optional?: boolean }

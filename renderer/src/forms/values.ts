@@ -38,6 +38,8 @@ function build(fields: readonly Field[], value: Value): Value | undefined {
 function field(f: Field, raw: unknown): unknown {
   switch (f.type) {
     case 'text':
+      if (f.secret) return typeof raw === 'string' && raw !== '' ? raw : undefined;
+      return isEmpty(raw) ? undefined : String(raw).trim();
     case 'date':
     case 'select':
     case 'catalog':
@@ -64,6 +66,11 @@ function field(f: Field, raw: unknown): unknown {
       return never;
     }
   }
+}
+
+/** The body a set of fields stands for (empty → absent), for forms that are not documents. */
+export function fieldsBody(fields: readonly Field[], value: Value): Value {
+  return build(fields, value) ?? {};
 }
 
 /** The request body the form stands for; `id` always travels. */
