@@ -31,6 +31,7 @@ async function main(argv: string[]): Promise<number> {
       demo: { type: 'boolean', default: false },
       'ui-dir': { type: 'string' },
       'demo-mh-port': { type: 'string' },
+      'allow-host': { type: 'string', multiple: true },
     },
   });
   const port = Number(values.port);
@@ -48,6 +49,7 @@ async function main(argv: string[]): Promise<number> {
       demo: values.demo,
       uiDir: values['ui-dir'] ?? join(repoRoot, 'dist', 'renderer'),
       ...(values['demo-mh-port'] ? { demoMhPort: Number(values['demo-mh-port']) } : {}),
+      ...(values['allow-host'] ? { allowHosts: values['allow-host'] } : {}),
     },
     logger,
   );

@@ -15,6 +15,8 @@ export interface ServeOptions {
   readonly uiDir: string;
   /** Port of the demo's embedded MH simulator (random when absent), so a test can steer it through /_sim. */
   readonly demoMhPort?: number;
+  /** Host names accepted besides loopback (`--allow-host`), for a POS reaching this station over the LAN. */
+  readonly allowHosts?: readonly string[];
 }
 
 export const defaultDataDir = (): string => process.env.SELLO_DATA_DIR ?? join(homedir(), '.sello');
@@ -45,7 +47,9 @@ export async function serve(options: ServeOptions, logger: Logger): Promise<Runn
     }
     throw e;
   }
-  const app = await buildHttpServer(host, { logger, uiDir: options.uiDir });
+  // The bound address is a name clients use; a wildcard is not.
+  const bound = ['0.0.0.0', '::', '[::]'].includes(options.host) ? [] : [options.host.includes(':') ? `[${options.host}]` : options.host];
+  const app = await buildHttpServer(host, { logger, uiDir: options.uiDir, allowedHosts: [...bound, ...(options.allowHosts ?? [])] });
   try {
     await app.listen({ host: options.host, port: options.port });
   } catch (e) {

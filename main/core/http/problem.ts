@@ -26,6 +26,8 @@ export function statusOf(code: ErrorCode): number {
       return 409;
     case 'PAYLOAD_TOO_LARGE':
       return 413;
+    case 'TOO_MANY_REQUESTS':
+      return 429;
     case 'NOT_IMPLEMENTED':
       return 501;
     case 'STATION_NOT_READY':

@@ -9,6 +9,7 @@ import type { Core } from '../create-core';
 import type { CoreHost } from '../core-host';
 import { CoreError, toApiError, validationFailed } from '../errors';
 import type { Logger } from '../logger';
+import { allowedHostNames, authThrottle, hostAllowed, originAllowed } from './guards';
 import { sendProblem } from './problem';
 import { registerUi } from './ui';
 
@@ -22,6 +23,11 @@ export interface HttpOptions {
   readonly uiDir?: string;
   /** Token the served UI uses as its key; generated when absent. */
   readonly uiToken?: string;
+  /** Host names accepted besides loopback (a LAN binding's name or address); see guards.ts. */
+  readonly allowedHosts?: readonly string[];
+  /** Milliseconds clock for the failed-auth throttle (tests move it). */
+  readonly now?: () => number;
+  readonly throttle?: { readonly maxFailures?: number; readonly windowMs?: number; readonly lockMs?: number };
 }
 
 declare module 'fastify' {
@@ -95,6 +101,18 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
     }
     return fail(reply, error, options.logger);
   });
+  // Before anything else, UI included: only requests addressed to this server, from no page or its own.
+  const hosts = allowedHostNames(options.allowedHosts);
+  app.addHook('onRequest', async (req, reply) => {
+    if (!hostAllowed(req.headers.host, hosts)) {
+      return sendProblem(reply, { code: 'FORBIDDEN', title: TITLES.FORBIDDEN, detail: `El encabezado Host (${String(req.headers.host ?? '').slice(0, 100)}) no es un nombre de este servidor. Si Sello atiende en la red local, arránquelo con --allow-host NOMBRE.` });
+    }
+    if (!originAllowed(req.headers.origin, req.headers.host)) {
+      return sendProblem(reply, { code: 'FORBIDDEN', title: TITLES.FORBIDDEN, detail: 'Solo la interfaz de Sello servida por este servidor puede llamarlo desde un navegador.' });
+    }
+  });
+  const throttle = authThrottle({ now: options.now ?? Date.now, ...options.throttle });
+
   app.setNotFoundHandler((req, reply) =>
     sendProblem(reply, { code: 'NOT_FOUND', title: TITLES.NOT_FOUND, detail: `No existe la ruta ${req.method} ${req.url.split('?')[0] ?? ''}.` }),
   );
@@ -117,11 +135,17 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
           req.actor = 'ui';
           return;
         }
+        const wait = throttle.blockedFor(req.ip);
+        if (wait > 0) {
+          void reply.header('retry-after', String(wait));
+          return sendProblem(reply, { code: 'TOO_MANY_REQUESTS', title: TITLES.TOO_MANY_REQUESTS, detail: `Demasiadas claves no válidas desde esta dirección. Espere ${wait} s y revise la clave configurada.` });
+        }
         const id = core().apiKeys.verify(key);
         if (id) {
           req.actor = `api-key:${id}`;
           return;
         }
+        throttle.failed(req.ip);
       }
       return sendProblem(reply, { code: 'UNAUTHORIZED', title: TITLES.UNAUTHORIZED, detail: 'Envíe una clave de API válida en el encabezado X-API-Key.' });
     });

@@ -1,0 +1,76 @@
+// The local server's front-door checks, as pure pieces the tests read one by one.
+//
+// - Host: a web page on another site can make its own hostname resolve to 127.0.0.1 (DNS rebinding) and then
+//   talk to this server as "same origin". Its requests still carry its hostname in `Host`, so only the names
+//   this server answers to (loopback, or what the operator configured) get through.
+// - Origin: a browser names the page that sent a request; only this server's own UI may call it. (No CORS
+//   headers are ever sent, so other origins cannot read answers either.)
+// - Failed-auth throttling: wrong API keys from one address are counted; past a limit that address gets
+//   429 for a while (doubling on repeat), so keys cannot be guessed at speed. The app's own session is exempt.
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]', '::1'];
+
+/** The hostname of a Host header (`name`, `name:port`, `[v6]:port`), lower-cased; null when malformed. */
+export function hostName(header: string | undefined): string | null {
+  if (!header || header.length > 255) return null;
+  const h = header.trim().toLowerCase();
+  const m = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/.exec(h);
+  return m?.[1] ?? null;
+}
+
+/** Names this server answers to: loopback always, plus the configured ones (for a LAN binding). */
+export function allowedHostNames(extra: readonly string[] = []): ReadonlySet<string> {
+  return new Set([...LOOPBACK_NAMES, ...extra.map((x) => x.toLowerCase())]);
+}
+
+export function hostAllowed(header: string | undefined, allowed: ReadonlySet<string>): boolean {
+  const name = hostName(header);
+  return name !== null && allowed.has(name);
+}
+
+/** A request without Origin (a POS, curl) is fine; a browser's must be this server's own page. */
+export function originAllowed(origin: string | undefined, hostHeader: string | undefined): boolean {
+  if (origin === undefined) return true;
+  try {
+    const u = new URL(origin);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.host.toLowerCase() === (hostHeader ?? '').trim().toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+export interface AuthThrottle {
+  /** Seconds to wait when this address is locked out, else 0. */
+  blockedFor(address: string): number;
+  failed(address: string): void;
+}
+
+export function authThrottle(o: { now: () => number; maxFailures?: number; windowMs?: number; lockMs?: number; maxLockMs?: number }): AuthThrottle {
+  const max = o.maxFailures ?? 10;
+  const windowMs = o.windowMs ?? 60_000;
+  const baseLock = o.lockMs ?? 60_000;
+  const maxLock = o.maxLockMs ?? 15 * 60_000;
+  const entries = new Map<string, { failures: number[]; lockedUntil: number; lockMs: number }>();
+  return {
+    blockedFor(address) {
+      const e = entries.get(address);
+      const left = e ? e.lockedUntil - o.now() : 0;
+      return left > 0 ? Math.ceil(left / 1000) : 0;
+    },
+    failed(address) {
+      const now = o.now();
+      const e = entries.get(address) ?? { failures: [], lockedUntil: 0, lockMs: baseLock };
+      e.failures = e.failures.filter((t) => now - t < windowMs);
+      e.failures.push(now);
+      if (e.failures.length >= max) {
+        // Locked again after a lock already ran out: twice as long, up to the cap.
+        e.lockMs = e.lockedUntil > 0 && now - e.lockedUntil < windowMs * 10 ? Math.min(maxLock, e.lockMs * 2) : baseLock;
+        e.lockedUntil = now + e.lockMs;
+        e.failures = [];
+      }
+      entries.set(address, e);
+      // Bounded memory: forget the oldest address past a few thousand.
+      if (entries.size > 4096) entries.delete(entries.keys().next().value as string);
+    },
+  };
+}
