@@ -44,10 +44,10 @@ export function coreApi(source: CoreSource, logger: Logger, actor = 'desktop'): 
         return core().sync.status();
       }),
     listApiKeys: () => wrap(() => core().apiKeys.list()),
-    createApiKey: (name) => wrap(() => core().apiKeys.create(name, new Date().toISOString())),
+    createApiKey: (name) => wrap(() => core().apiKeys.create(name, new Date().toISOString(), actor)),
     revokeApiKey: (id) =>
       wrap(() => {
-        if (!core().apiKeys.revoke(id, new Date().toISOString())) throw new CoreError('NOT_FOUND', 'No hay una clave activa con ese id.');
+        if (!core().apiKeys.revoke(id, new Date().toISOString(), actor)) throw new CoreError('NOT_FOUND', 'No hay una clave activa con ese id.');
         return { revoked: true as const };
       }),
     printSettings: () => wrap(() => core().printing.get()),

@@ -1,8 +1,27 @@
+import { auditHash, GENESIS_HASH, verifyChain, type ChainRow, type ChainVerdict } from './audit-chain';
 import type { Store } from './store/database';
 
-/** Appends to the audit log (append-only by trigger). Issue 7 chains the entries with hashes. */
+/**
+ * Appends to the audit log (append-only by trigger), chained to the entry before it (audit-chain.ts). Reading
+ * the head and inserting happen in one synchronous call on the only connection to this store, so no other
+ * entry can slip between them.
+ */
 export function audit(store: Store, at: string, actor: string, action: string, subject: string | null, detail?: unknown): void {
-  store.run(
-    store.q.insertInto('audit_log').values({ at, actor, action, subject, detail: detail === undefined ? null : JSON.stringify(detail) }),
-  );
+  const prev = store.one(store.q.selectFrom('audit_log').select('hash').orderBy('seq', 'desc').limit(1))?.hash ?? GENESIS_HASH;
+  const content = { at, actor, action, subject, detail: detail === undefined ? null : JSON.stringify(detail) };
+  store.run(store.q.insertInto('audit_log').values({ ...content, prev_hash: prev, hash: auditHash(prev, content) }));
+}
+
+/** Checks the whole chain, in pages so a long log never sits in memory at once. */
+export function verifyAudit(store: Store): ChainVerdict {
+  function* rows(): Generator<ChainRow> {
+    let after = 0;
+    for (;;) {
+      const page = store.all(store.q.selectFrom('audit_log').select(['seq', 'at', 'actor', 'action', 'subject', 'detail', 'prev_hash', 'hash']).where('seq', '>', after).orderBy('seq').limit(5000));
+      if (page.length === 0) return;
+      yield* page;
+      after = page[page.length - 1]!.seq;
+    }
+  }
+  return verifyChain(rows());
 }

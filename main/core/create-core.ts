@@ -14,7 +14,9 @@ import { letterPdf } from './render/letter-pdf';
 import { printable } from './render/model';
 import { lookupUrl, qrDataUri } from './render/qr';
 import { receiptPdf, type ReceiptWidth } from './render/receipt';
-import { audit } from './audit';
+import { audit, verifyAudit } from './audit';
+import type { ChainVerdict } from './audit-chain';
+import { backupOnline, backupsDir, listBackups, removePartials, type BackupInfo } from './store/backup';
 import { apiKeys, type ApiKeys } from './auth/api-keys';
 import { isoLocal, systemClock, type Clock } from './clock';
 import { createDte, type CreateResult } from './dte/issue';
@@ -62,6 +64,8 @@ export interface CoreDeps {
   readonly mustExist?: boolean;
   /** MH to talk to instead of the station's settings: the demo's embedded simulator, or a test's. */
   readonly mh?: { readonly baseUrl: string; readonly user: string; readonly password: string; readonly timeoutMs?: number };
+  /** Scheduled copies of the database (store/backup.ts): every 6 h by default; `everyMs: 0` turns them off. */
+  readonly backups?: { readonly everyMs?: number };
   /** Sync engine tuning: tests shorten the lease, or drive the engine by hand. */
   readonly sync?: { readonly leaseMs?: number; readonly manual?: boolean; readonly jitter?: () => number; readonly lotePollMs?: number };
 }
@@ -103,6 +107,10 @@ export interface Core {
   readonly sync: SyncEngine;
   readonly signing: Pick<SigningKeys, 'publicKey' | 'nit'>;
   readonly printing: { get(): PrintSettings; set(input: unknown, actor: string): PrintSettings };
+  /** Copies of the database in `DATA/backups`: one now (online), and the ones kept. */
+  readonly backups: { create(reason: 'manual' | 'scheduled', onProgress?: (done: number) => void): Promise<BackupInfo>; list(): BackupInfo[] };
+  /** Checks the audit log's hash chain from the first entry to the last. */
+  verifyAudit(): ChainVerdict;
   /** Imports MH's certificate (.crt XML) after checking its password and that it is the company's. */
   importCertificate(xml: string, password: string, actor: string): void;
   close(): void;
@@ -116,7 +124,9 @@ export function createCore(deps: CoreDeps): Core {
   const unlock = lockDataDir(deps.dataDir);
   let store: Store;
   try {
-    store = openStore(join(deps.dataDir, 'sello.db'), deps.nativeBinding ? { nativeBinding: deps.nativeBinding } : {});
+    // A kill -9 during a copy leaves a `.partial`, never a copy: clear those first.
+    removePartials(backupsDir(deps.dataDir));
+    store = openStore(join(deps.dataDir, 'sello.db'), { ...(deps.nativeBinding ? { nativeBinding: deps.nativeBinding } : {}), backupDir: backupsDir(deps.dataDir), now: () => clock.now() });
   } catch (e) {
     unlock();
     throw e;
@@ -126,7 +136,25 @@ export function createCore(deps: CoreDeps): Core {
   const recovered = outbox(store).recoverAll(clock.now());
   const secrets = deps.secrets ?? keyFileBox(deps.dataDir);
   const stations = stationRepo(store, secrets);
-  const keys = apiKeys(store, random);
+  const plainKeys = apiKeys(store, random);
+  // Keys given out and taken back are settings events in the audit chain (never the key itself).
+  const keys: ApiKeys = {
+    ...plainKeys,
+    create(name, at, actor = 'app') {
+      return store.tx(() => {
+        const r = plainKeys.create(name, at);
+        audit(store, at, actor, 'settings.apikey.created', r.id, { name });
+        return r;
+      });
+    },
+    revoke(id, at, actor = 'app') {
+      return store.tx(() => {
+        const done = plainKeys.revoke(id, at);
+        if (done) audit(store, at, actor, 'settings.apikey.revoked', id);
+        return done;
+      });
+    },
+  };
   const signing = signingKeys(store, secrets);
 
   const station = (): StoredStation => {
@@ -236,6 +264,37 @@ export function createCore(deps: CoreDeps): Core {
   // Resume what a previous run left: pending documents and sends cut short by a crash.
   if (recovered) logger.warn('sends interrupted by a previous stop will be checked with MH', { documents: recovered });
   sync.wake();
+
+  // Scheduled copies: one soon after start when the newest is older than the period, then every period.
+  let closed = false;
+  let backupTimer: NodeJS.Timeout | null = null;
+  let backupRunning: Promise<BackupInfo> | null = null;
+  const everyMs = deps.backups?.everyMs ?? 6 * 3600_000;
+  const runBackup = (reason: 'manual' | 'scheduled', onProgress?: (done: number) => void): Promise<BackupInfo> => {
+    if (closed) return Promise.reject(new CoreError('STATION_NOT_READY', 'La estación se está cerrando.'));
+    // One copy at a time; a request during a copy gets that copy.
+    backupRunning ??= backupOnline(store.sqlite, backupsDir(deps.dataDir), clock.now(), reason, onProgress).finally(() => {
+      backupRunning = null;
+    });
+    return backupRunning;
+  };
+  const scheduleBackup = (inMs: number) => {
+    if (everyMs <= 0 || closed) return;
+    backupTimer = setTimeout(() => {
+      runBackup('scheduled').then(
+        (b) => logger.info('backup done', { file: b.file, bytes: b.bytes }),
+        (e: unknown) => {
+          if (!closed) logger.error('backup failed', { error: e instanceof Error ? e.message : String(e) });
+        },
+      ).finally(() => scheduleBackup(everyMs));
+    }, inMs);
+    backupTimer.unref();
+  };
+  {
+    const newest = listBackups(backupsDir(deps.dataDir)).find((b) => b.reason === 'scheduled' || b.reason === 'manual');
+    const age = newest ? clock.now().getTime() - Date.parse(newest.takenAt) : Infinity;
+    scheduleBackup(age >= everyMs ? Math.min(everyMs, 60_000) : everyMs - age);
+  }
 
   const contingencies = contingencyStore(store);
   const openContingency = () => {
@@ -388,6 +447,8 @@ export function createCore(deps: CoreDeps): Core {
       },
     },
     signing: { publicKey: () => signing.publicKey(), nit: () => signing.nit() },
+    backups: { create: runBackup, list: () => listBackups(backupsDir(deps.dataDir)) },
+    verifyAudit: () => verifyAudit(store),
     importCertificate: (xml, password, actor) => importCertificate(xml, password, station().company.nit, actor, { file: 'certificate', password: 'certificate' }),
     async updateStation(input, actor) {
       const current = station();
@@ -419,6 +480,8 @@ export function createCore(deps: CoreDeps): Core {
       return { station: stationInfo(), mhCheck };
     },
     close() {
+      closed = true;
+      if (backupTimer) clearTimeout(backupTimer);
       sync.stop();
       store.close();
       unlock();

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, ipcMain, powerMonitor, protocol, safeStorage, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, powerMonitor, protocol, safeStorage, session } from 'electron';
 import { EVENT_CHANNEL } from '../../shared/api';
 import { coreApi, envelope } from '../core/api-adapter';
 import { CoreError } from '../core/errors';
@@ -92,7 +92,13 @@ async function start(): Promise<void> {
 app.on('web-contents-created', (_e, wc) => guardWebContents(wc));
 app.on('window-all-closed', () => app.quit());
 app.on('will-quit', () => void host?.close());
-app.whenReady().then(start, (e: unknown) => {
-  logger.error('could not start', { error: String(e) });
-  app.exit(1);
-});
+app
+  .whenReady()
+  .then(start)
+  .catch((e: unknown) => {
+    // A damaged database, a second instance, a bad station: the person sees why and what to do.
+    const message = e instanceof Error ? e.message : String(e);
+    logger.error('could not start', { error: message });
+    dialog.showErrorBox('Sello no pudo abrir', message);
+    app.exit(1);
+  });

@@ -7,6 +7,8 @@ import { m002OutboxDependencies } from '../../main/core/store/migrations/002-out
 import { m003Events } from '../../main/core/store/migrations/003-events';
 import { m004Receivers } from '../../main/core/store/migrations/004-receivers';
 import { m005SearchText } from '../../main/core/store/migrations/005-search-text';
+import { m006AuditChain } from '../../main/core/store/migrations/006-audit-chain';
+import { GENESIS_HASH, auditHash, verifyChain, type ChainRow } from '../../main/core/audit-chain';
 
 const tables = (db: BetterSqlite3.Database) =>
   (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
@@ -142,5 +144,24 @@ describe('005 search text', () => {
       { id: 'b', recipient_fold: null },
     ]);
     expect(db.prepare('SELECT name_fold FROM receivers').get()).toEqual({ name_fold: 'nandu gomez' });
+  });
+});
+
+describe('006 audit chain', () => {
+  it('chains the existing entries in order, keeps the log append-only, and the chain verifies', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, [m001Initial, m002OutboxDependencies, m003Events, m004Receivers, m005SearchText]);
+    const insert = db.prepare('INSERT INTO audit_log (at, actor, action, subject, detail) VALUES (?, ?, ?, ?, ?)');
+    insert.run('2026-11-01T08:00:00-06:00', 'system', 'station.configured', 'c', '{"environment":"TEST"}');
+    insert.run('2026-11-01T08:01:00-06:00', 'ui', 'dte.issued', 'a', null);
+    insert.run('2026-11-01T08:02:00-06:00', 'sync', 'dte.approved', 'a', '{"seal":"X"}');
+    migrate(db, [m001Initial, m002OutboxDependencies, m003Events, m004Receivers, m005SearchText, m006AuditChain]);
+    const rows = db.prepare('SELECT seq, at, actor, action, subject, detail, prev_hash, hash FROM audit_log ORDER BY seq').all() as ChainRow[];
+    expect(rows[0]!.prev_hash).toBe(GENESIS_HASH);
+    expect(rows[1]!.prev_hash).toBe(rows[0]!.hash);
+    expect(rows[2]!.hash).toBe(auditHash(rows[1]!.hash, rows[2]!));
+    expect(verifyChain(rows)).toEqual({ ok: true, entries: 3, head: rows[2]!.hash });
+    expect(() => db.prepare("UPDATE audit_log SET actor = 'x' WHERE seq = 1").run()).toThrow(/append-only/);
+    expect(() => db.prepare('DELETE FROM audit_log WHERE seq = 1').run()).toThrow(/append-only/);
   });
 });

@@ -15,8 +15,8 @@ export interface ApiKeys {
   /** Adds a key (idempotent for the same key). Returns its id. */
   add(plain: string, name: string, at: string): string;
   /** Generates a new key; the plain key is returned once and never stored. */
-  create(name: string, at: string): { id: string; key: string };
-  revoke(id: string, at: string): boolean;
+  create(name: string, at: string, actor?: string): { id: string; key: string };
+  revoke(id: string, at: string, actor?: string): boolean;
   list(): ApiKeyInfo[];
   /** The id of the active key that matches, or null. */
   verify(plain: string): string | null;

@@ -5,17 +5,22 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { consoleLogger } from '../logger';
 import { createMhSimulator } from '../mh-sim/server';
-import { serve } from './serve';
+import { auditVerifyCommand, backupCommand, restoreCommand, stationFolder } from './maintenance';
+import { defaultDataDir, serve } from './serve';
 
 const USAGE = `uso:
-  sello serve [--data-dir DIR] [--host 127.0.0.1] [--port 8417] [--config station.json] [--demo] [--demo-mh-port N]
-  sello mh-sim [--host 127.0.0.1] [--port 8418] [--schemas DIR] [--lote-delay-ms 2000]`;
+  sello serve [--data-dir DIR] [--host 127.0.0.1] [--port 8417] [--config station.json] [--demo] [--demo-mh-port N] [--allow-host NOMBRE]
+  sello mh-sim [--host 127.0.0.1] [--port 8418] [--schemas DIR] [--lote-delay-ms 2000]
+  sello backup [--data-dir DIR] [--demo]
+  sello restore --from ARCHIVO [--data-dir DIR] [--demo]
+  sello audit verify [--data-dir DIR] [--demo]`;
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'mh-sim') return mhSim(rest);
+  if (command === 'backup' || command === 'restore' || command === 'audit') return maintenance(command, rest);
   if (command !== 'serve') {
     process.stderr.write(`${USAGE}\n`);
     return command === undefined || command === '--help' ? 0 : 2;
@@ -69,6 +74,38 @@ async function main(argv: string[]): Promise<number> {
     process.on('SIGINT', stop);
   });
   return 0;
+}
+
+const io = { out: (l: string) => process.stdout.write(`${l}\n`), err: (l: string) => process.stderr.write(`${l}\n`) };
+
+async function maintenance(command: 'backup' | 'restore' | 'audit', args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    strict: true,
+    allowPositionals: command === 'audit',
+    options: { 'data-dir': { type: 'string' }, demo: { type: 'boolean', default: false }, from: { type: 'string' } },
+  });
+  const dir = stationFolder(values['data-dir'] ?? defaultDataDir(), values.demo);
+  switch (command) {
+    case 'backup':
+      return backupCommand(dir, io);
+    case 'restore':
+      if (!values.from) {
+        io.err('sello restore: falta --from ARCHIVO (una copia de DIR/backups).');
+        return 2;
+      }
+      return restoreCommand(dir, values.from, io);
+    case 'audit':
+      if (positionals[0] !== 'verify') {
+        io.err(`${USAGE}`);
+        return 2;
+      }
+      return auditVerifyCommand(dir, io);
+    default: {
+      const never: never = command;
+      return never;
+    }
+  }
 }
 
 /** The MH simulator on its own, for POS developers and manual tests; admin routes under /_sim. */

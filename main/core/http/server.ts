@@ -290,14 +290,14 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
       try {
         const body = apiKeyBody.safeParse(req.body ?? {});
         if (!body.success) throw validationFailed(toFieldErrors(body.error.issues, req.body));
-        return reply.code(201).send(core().apiKeys.create(body.data.name, new Date().toISOString()));
+        return reply.code(201).send(core().apiKeys.create(body.data.name, new Date().toISOString(), req.actor));
       } catch (e) {
         return fail(reply, e, options.logger);
       }
     });
     scope.delete('/api-keys/:keyId', async (req, reply) => {
       const keyId = (req.params as { keyId: string }).keyId;
-      if (!core().apiKeys.revoke(keyId, new Date().toISOString())) {
+      if (!core().apiKeys.revoke(keyId, new Date().toISOString(), req.actor)) {
         return sendProblem(reply, { code: 'NOT_FOUND', title: TITLES.NOT_FOUND, detail: 'No hay una clave activa con ese id.' });
       }
       return reply.code(204).send();

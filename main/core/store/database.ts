@@ -7,6 +7,7 @@ import {
   SqliteQueryCompiler,
   type Compilable,
 } from 'kysely';
+import { backupNow, listBackups } from './backup';
 import { migrate } from './migrate';
 import { MIGRATIONS } from './migrations';
 import type { Database } from './schema';
@@ -31,16 +32,60 @@ export interface Store {
 export interface OpenStoreOptions {
   /** better-sqlite3's native binding, for runtimes whose ABI differs from Node's (Electron). */
   nativeBinding?: string;
+  /** Where copies go; with it, a database about to be migrated is copied there first. */
+  backupDir?: string;
+  now?: () => Date;
+}
+
+/** The database does not open or fails SQLite's check: say so, and which copy to restore. */
+export class StoreDamagedError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problem: string,
+    readonly latestBackup: string | null,
+  ) {
+    super(
+      `La base de datos de Sello (${file}) está dañada: ${problem}. ` +
+        (latestBackup
+          ? `Cierre Sello y restaure la copia más reciente con: sello restore --from "${latestBackup}"`
+          : 'No hay copias de respaldo en esta carpeta: busque una copia externa y restáurela con sello restore --from ARCHIVO.'),
+    );
+    this.name = 'StoreDamagedError';
+  }
 }
 
 export function openStore(file: string, options: OpenStoreOptions = {}): Store {
-  const sqlite = new BetterSqlite3(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
-  sqlite.pragma('journal_mode = WAL');
+  const damaged = (problem: string) => new StoreDamagedError(file, problem, options.backupDir ? (listBackups(options.backupDir)[0]?.file ?? null) : null);
+  let sqlite: BetterSqlite3.Database;
+  try {
+    sqlite = new BetterSqlite3(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+  } catch (e) {
+    throw damaged(e instanceof Error ? e.message : String(e));
+  }
+  try {
+    sqlite.pragma('journal_mode = WAL');
+    // Integrity at every start: a damaged file is found before anything is issued on top of it.
+    const check = sqlite.pragma('quick_check', { simple: true }) as string;
+    if (check !== 'ok') throw new Error(check);
+  } catch (e) {
+    sqlite.close();
+    throw damaged(e instanceof Error ? e.message : String(e));
+  }
   // An acknowledged document must survive a power cut, one of MH's own contingency causes.
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  migrate(sqlite, MIGRATIONS);
+  const version = sqlite.pragma('user_version', { simple: true }) as number;
+  if (options.backupDir && version > 0 && version < MIGRATIONS.length) {
+    // A migration changes the only copy of the station's records: keep the one before it.
+    backupNow(sqlite, options.backupDir, (options.now ?? (() => new Date()))(), 'migration', `-v${version}`);
+  }
+  try {
+    migrate(sqlite, MIGRATIONS);
+  } catch (e) {
+    sqlite.close();
+    throw e;
+  }
 
   const q = new Kysely<Database>({
     dialect: {

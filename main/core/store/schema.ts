@@ -120,6 +120,9 @@ export interface AuditLogTable {
   action: string;
   subject: string | null;
   detail: string | null;
+  /** The previous entry's hash and this one's (audit-chain.ts). */
+  prev_hash: string;
+  hash: string;
 }
 
 export interface ReceiversTable {
