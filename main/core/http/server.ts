@@ -82,7 +82,15 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
   const onEvent = host ? host.onEvent : (l: (e: SelloEvent) => void) => (source as Core).sync.onEvent(l);
   const uiToken = options.uiToken ?? randomBytes(32).toString('base64url');
   const uiTokenBytes = Buffer.from(uiToken);
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, return503OnClosing: true, routerOptions: { ignoreTrailingSlash: true } });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+    // A URL Fastify cannot even route (a stray %, a bad encoding) is the client's mistake: a problem body too.
+    frameworkErrors: (error, _req, reply) =>
+      sendProblem(reply, { code: 'MALFORMED_REQUEST', title: TITLES.MALFORMED_REQUEST, detail: `La dirección no es válida: ${error.message}` }),
+  });
   app.decorateRequest('actor', '');
   // The contract is JSON only; any other content type is a malformed request.
   app.removeContentTypeParser('text/plain');
