@@ -76,6 +76,13 @@ interface Req {
   readonly payload?: string;
 }
 
+const parsed = (payload: string | undefined): unknown => {
+  try {
+    return payload === undefined ? null : (JSON.parse(payload) as unknown);
+  } catch {
+    return null;
+  }
+};
 const isPlainObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 async function check(req: Req): Promise<void> {
@@ -92,12 +99,7 @@ async function check(req: Req): Promise<void> {
     expect(typeof problem.title, where).toBe('string');
     if (problem.code === 'VALIDATION_FAILED') {
       expect(problem.errors?.length, where).toBeGreaterThan(0);
-      let body: unknown = null;
-      try {
-        body = req.payload === undefined ? null : JSON.parse(req.payload);
-      } catch {
-        body = null;
-      }
+      const body = parsed(req.payload);
       for (const e of problem.errors ?? []) {
         expect(typeof e.message === 'string' && e.message.length > 0, where).toBe(true);
         // The field is named, unless the body itself is not an object (then the body is what is wrong) or the
