@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import BetterSqlite3 from 'better-sqlite3';
+import PDFDocument from 'pdfkit';
 import { createCore } from '../main/core/create-core';
+import { font } from '../main/core/render/fonts';
 import { fcBody } from '../test/fixtures/bodies';
 
 export interface RenderFigure { label: string; runs: number; meanMs: number; p50Ms: number }
@@ -35,7 +37,21 @@ export async function renderBench(): Promise<RenderFigure[]> {
     ms.sort((a, b) => a - b);
     return { label, runs, meanMs: ms.reduce((a, b) => a + b, 0) / runs, p50Ms: ms[Math.floor(runs / 2)]! };
   };
+  // The floor of any PDF here: pdfkit with the same three embedded fonts and one line of text.
+  const bare = () =>
+    new Promise<Buffer>((resolve) => {
+      const doc = new PDFDocument({ size: 'LETTER' });
+      const chunks: Buffer[] = [];
+      doc.on('data', (c: Buffer) => chunks.push(c));
+      doc.on('end', () => resolve(Buffer.concat(chunks)));
+      doc.registerFont('regular', font('regular'));
+      doc.registerFont('bold', font('bold'));
+      doc.registerFont('mono', font('mono'));
+      doc.font('regular').text('Factura').font('bold').text('Total').font('mono').text('DTE-01-M001P001-000000000000001');
+      doc.end();
+    });
   const figures = [
+    await measure('floor: bare PDF, 3 fonts, 1 line', 30, bare),
     await measure('letter PDF, 1 item', 30, () => core.dtes.letterPdf(ids[1])),
     await measure('letter PDF, 100 items', 15, () => core.dtes.letterPdf(ids[100])),
     await measure('letter PDF, 2,000 items', 5, () => core.dtes.letterPdf(ids[2000])),

@@ -1,18 +1,27 @@
-// npm run bench: what issuing costs, beside its floor. Prints a table and writes bench/results.json.
+// npm run bench: every figure of the project in one run, each beside its floor or peer, then one summary
+// table of ratios; writes bench/results.json.
 //   create: validate → number → build MH JSON → sign RS512 → store (one durable SQLite transaction)
 //   floor:  a bare RS512 sign of the same document + one durable insert of the same row
-// Each measured at 0, 100k and 1M documents already stored (bulk-loaded rows of real size).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// Measured at 0, 100k and 1M documents already stored (bulk-loaded rows of real size); then the Documentos
+// screen's queries, copies and the start's integrity check, the contingency backlog, PDFs and HTTP load.
+import { closeSync, copyFileSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import BetterSqlite3 from 'better-sqlite3';
 import { createCore } from '../main/core/create-core';
+import { RECORD_COLUMNS } from '../main/core/dte/record';
 import { signJson } from '../main/core/signing/jws';
 import { parseMhCertificate, generateMhCertificate } from '../main/core/signing/certificate';
 import { fcBody } from '../test/fixtures/bodies';
 import { backlogBench, type BacklogFigures } from './backlog';
+import { loadBench } from './load';
 import { renderBench } from './render';
+
+/** One line of the summary: a figure, its floor or peer, and how many times the floor it costs. */
+interface Ratio { figure: string; value: number; unit: string; peer: string; peerValue: number; ratio: number }
+const summary: Ratio[] = [];
+const compare = (figure: string, value: number, unit: string, peer: string, peerValue: number) => summary.push({ figure, value, unit, peer, peerValue, ratio: value / peerValue });
 
 const N = Number(process.env.SELLO_BENCH_N ?? 2000);
 const SIZES = (process.env.SELLO_BENCH_SIZES ?? '0,100000,1000000').split(',').map(Number);
@@ -99,16 +108,26 @@ function p50Of(run: () => unknown, times = 30): number {
   }
   return ms.sort((a, b) => a - b)[Math.floor(ms.length / 2)]!;
 }
+// Peers: the bare SQL a list page and a search miss cannot beat (100 rows in key order; one scan of the column).
+const barePage = db.prepare(`SELECT ${RECORD_COLUMNS.join(', ')} FROM documents ORDER BY created_at DESC, id DESC LIMIT 100`);
+const bareScan = db.prepare("SELECT count(*) FROM documents WHERE recipient_fold LIKE '%nadie-se-llama-asi%'");
 function measureList(size: number): string[] {
   let cursor: string | null = null;
   for (let i = 0; i < 19; i++) cursor = core.dtes.list({ limit: 100, ...(cursor ? { cursor } : {}) }).nextCursor;
   const deep = cursor;
+  const first = p50Of(() => core.dtes.list({ limit: 100 }));
+  const firstPeer = p50Of(() => barePage.all());
+  const miss = p50Of(() => core.dtes.list({ limit: 100, q: 'nadie-se-llama-asi' }), 5);
+  const missPeer = p50Of(() => bareScan.get(), 5);
+  const at = size.toLocaleString('en-US');
+  compare(`list first page @${at} (ms)`, first, 'ms', 'the same SELECT, bare', firstPeer);
+  compare(`list search miss @${at} (ms)`, miss, 'ms', 'bare LIKE scan of the column', missPeer);
   return [
-    size.toLocaleString('en-US'),
-    p50Of(() => core.dtes.list({ limit: 100 })).toFixed(2),
+    at,
+    first.toFixed(2),
     p50Of(() => core.dtes.list({ limit: 100, type: 'FC', status: 'CREATED' })).toFixed(2),
     p50Of(() => core.dtes.list({ limit: 100, ...(deep ? { cursor: deep } : {}) })).toFixed(2),
-    p50Of(() => core.dtes.list({ limit: 100, q: 'nadie-se-llama-asi' }), 5).toFixed(1),
+    miss.toFixed(1),
     p50Of(() => core.dtes.receivers('FC', 'Hern')).toFixed(2),
   ];
 }
@@ -121,7 +140,35 @@ for (const size of SIZES) {
   const c = measureCreate('create (core)');
   const f = measureFloor('floor (sign + insert)');
   rows.push([size.toLocaleString('en-US'), c.p50.toFixed(3), c.p99.toFixed(3), c.perSecond.toFixed(0), f.p50.toFixed(3), f.p99.toFixed(3), f.perSecond.toFixed(0), (c.p50 / f.p50).toFixed(2)]);
+  const at = size.toLocaleString('en-US');
+  compare(`create p50 @${at} stored (ms)`, c.p50, 'ms', 'floor: sign + durable insert', f.p50);
+  compare(`create throughput @${at} (docs/s)`, c.perSecond, '/s', 'floor throughput', f.perSecond);
 }
+
+// Durability at the largest store: an online copy, and the integrity check every start runs.
+db.pragma('wal_checkpoint(TRUNCATE)');
+const dbFile = join(dir, 'sello.db');
+const megabytes = statSync(dbFile).size / 1e6;
+let t = performance.now();
+const copy = await core.backups.create('manual');
+const backupS = (performance.now() - t) / 1000;
+t = performance.now();
+copyFileSync(dbFile, join(dir, 'plain-copy.db'));
+const copyS = (performance.now() - t) / 1000;
+t = performance.now();
+const checked = db.pragma('quick_check', { simple: true });
+const checkS = (performance.now() - t) / 1000;
+t = performance.now();
+{
+  const fd = openSync(dbFile, 'r');
+  const buf = Buffer.alloc(1 << 20);
+  while (readSync(fd, buf, 0, buf.length, null) > 0);
+  closeSync(fd);
+}
+const readS = (performance.now() - t) / 1000;
+const durability = { stored, megabytes, backupSeconds: backupS, copySeconds: copyS, quickCheckSeconds: checkS, readSeconds: readS, quickCheck: checked, backupFile: copy.file };
+compare(`online backup of ${megabytes.toFixed(0)} MB (s)`, backupS, 's', 'plain file copy', copyS);
+compare(`integrity check at start, ${megabytes.toFixed(0)} MB (s)`, checkS, 's', 'reading the file once', readS);
 
 const head = ['stored docs', 'create p50 ms', 'create p99 ms', 'create/s', 'floor p50 ms', 'floor p99 ms', 'floor/s', 'p50 ratio'];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -129,6 +176,8 @@ const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).jo
 console.log(`\nSello bench: ${N} FC documents (2 items + 1 non-taxed line) per row, one at a time, durable (WAL, synchronous=FULL)\n`);
 console.log(line(head));
 for (const r of rows) console.log(line(r));
+
+console.log(`\nDurability at ${stored.toLocaleString('en-US')} documents (${megabytes.toFixed(0)} MB): online backup ${backupS.toFixed(2)} s (plain copy ${copyS.toFixed(2)} s); quick_check at start ${checkS.toFixed(2)} s (reading the file ${readS.toFixed(2)} s)`);
 
 const listHead = ['stored docs', 'first page ms', 'kind+status ms', '20th page ms', 'search miss ms', 'address book ms'];
 const lw = listHead.map((h, i) => Math.max(h.length, ...listRows.map((r) => r[i]!.length)));
@@ -152,11 +201,41 @@ if (BACKLOG > 0) {
   console.log(`${'path'.padEnd(36)}  ${'time to empty s'.padStart(15)}  ${'documents/s'.padStart(11)}`);
   for (const r of b) console.log(`${r[0]!.padEnd(36)}  ${r[1]!.padStart(15)}  ${r[2]!.padStart(11)}`);
   console.log(`ratio (engine / direct): ${(backlog.drainPerSecond / backlog.directPerSecond).toFixed(2)}`);
+  compare('backlog drain (docs/s)', backlog.drainPerSecond, '/s', 'same lotes sent directly', backlog.directPerSecond);
 }
 
 const render = await renderBench();
 console.log('\nRendering (through the core, from the stored MH document)\n');
 console.log(`${'output'.padEnd(28)}  ${'runs'.padStart(4)}  ${'mean ms'.padStart(8)}  ${'p50 ms'.padStart(8)}`);
-for (const r of render) console.log(`${r.label.padEnd(28)}  ${String(r.runs).padStart(4)}  ${r.meanMs.toFixed(1).padStart(8)}  ${r.p50Ms.toFixed(1).padStart(8)}`);
+for (const r of render) console.log(`${r.label.padEnd(32)}  ${String(r.runs).padStart(4)}  ${r.meanMs.toFixed(1).padStart(8)}  ${r.p50Ms.toFixed(1).padStart(8)}`);
+const pdfFloor = render[0]!.p50Ms;
+for (const r of render.slice(1)) compare(`${r.label} (ms)`, r.p50Ms, 'ms', 'bare PDF, same fonts', pdfFloor);
 
-writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify({ at: new Date().toISOString(), n: N, node: process.version, figures, list: listRows, backlog, render }, null, 2)}\n`);
+const LOAD_S = Number(process.env.SELLO_BENCH_LOAD_SECONDS ?? 10);
+const load = await loadBench({ seconds: LOAD_S });
+console.log(`\nHTTP load: sello serve on loopback with MH (the simulator) in its own process; ${LOAD_S} s per phase\n`);
+console.log(`${'phase / route'.padEnd(34)}  ${'requests'.padStart(8)}  ${'req/s'.padStart(7)}  ${'p50 ms'.padStart(6)}  ${'p97.5 ms'.padStart(8)}  ${'p99 ms'.padStart(6)}  ${'max ms'.padStart(6)}  ${'errors'.padStart(6)}`);
+const loadRows = [load.single, load.mixed.create, load.mixed.read, load.mixed.list, load.readsAlone, load.health];
+for (const f of loadRows) {
+  console.log(`${f.label.padEnd(34)}  ${String(f.requests).padStart(8)}  ${f.perSecond.toFixed(0).padStart(7)}  ${String(f.p50).padStart(6)}  ${String(f.p97_5).padStart(8)}  ${String(f.p99).padStart(6)}  ${String(f.max).padStart(6)}  ${String(f.errors).padStart(6)}`);
+}
+const coreCreate = figures.find((f) => f.label === 'create (core)');
+if (coreCreate) compare('HTTP create p50, 1 connection (ms)', load.single.p50Exact, 'ms', 'core create p50, in process', coreCreate.p50);
+compare('HTTP create/s, 1 connection', load.single.perSecond, '/s', 'core create/s, in process', coreCreate?.perSecond ?? NaN);
+compare('HTTP creates/s in the mixed load', load.mixed.create.perSecond, '/s', 'HTTP creates/s, 1 connection', load.single.perSecond);
+compare('HTTP reads/s in the mixed load', load.mixed.read.perSecond, '/s', 'the same reads alone', load.readsAlone.perSecond);
+compare('GET /dte/:id alone (req/s)', load.readsAlone.perSecond, '/s', 'GET /health alone', load.health.perSecond);
+const loadErrors = loadRows.reduce((n, f) => n + f.errors, 0);
+
+console.log('\nSummary: each figure beside its floor or peer (ratio = figure / peer)\n');
+const sw = Math.max(...summary.map((r) => r.figure.length));
+const pw = Math.max(...summary.map((r) => r.peer.length));
+const num = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(2) : v.toFixed(3));
+console.log(`${'figure'.padEnd(sw)}  ${'value'.padStart(9)}  ${'floor / peer'.padEnd(pw)}  ${'value'.padStart(9)}  ${'ratio'.padStart(6)}`);
+for (const r of summary) console.log(`${r.figure.padEnd(sw)}  ${num(r.value).padStart(9)}  ${r.peer.padEnd(pw)}  ${num(r.peerValue).padStart(9)}  ${r.ratio.toFixed(2).padStart(6)}`);
+if (loadErrors > 0) {
+  console.error(`\nHTTP load had ${loadErrors} errors`);
+  process.exitCode = 1;
+}
+
+writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify({ at: new Date().toISOString(), n: N, node: process.version, figures, list: listRows, durability, backlog, render, load, summary }, null, 2)}\n`);

@@ -1,0 +1,132 @@
+// HTTP load against `sello serve` on loopback, with MH (the simulator) in a process of its own as the real MH
+// would be: one connection issuing alone; then creates, reads and lists in parallel for a fixed time; then the
+// reads alone and GET /health alone as peers. Used by `npm run bench` and, shorter, by the load test.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon, { type Result } from 'autocannon';
+import { generateMhCertificate, parseMhCertificate } from '../main/core/signing/certificate';
+import { DEMO_STATION } from '../main/core/station/demo';
+import { fcBody } from '../test/fixtures/bodies';
+
+const ROOT = join(import.meta.dirname, '..');
+const KEY = 'load-test-key-0123456789abcdef';
+const headers = { 'x-api-key': KEY, 'x-api-version': '1', 'content-type': 'application/json' };
+
+export interface LoadFigure {
+  readonly label: string;
+  readonly requests: number;
+  readonly perSecond: number;
+  /** autocannon's percentiles, in whole milliseconds. */
+  readonly p50: number;
+  readonly p97_5: number;
+  readonly p99: number;
+  readonly max: number;
+  /** The mean, for a figure finer than a millisecond. */
+  readonly p50Exact: number;
+  /** Connection errors + timeouts + answers that were not 2xx: must be 0. */
+  readonly errors: number;
+}
+
+const figure = (label: string, r: Result): LoadFigure => ({
+  label,
+  requests: r.requests.total,
+  perSecond: r.requests.total / r.duration,
+  p50: r.latency.p50,
+  p97_5: r.latency.p97_5,
+  p99: r.latency.p99,
+  max: r.latency.max,
+  p50Exact: r.latency.average,
+  errors: r.errors + r.timeouts + r.non2xx,
+});
+
+function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'core', 'cli', 'main.ts'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`sello ${args[0]} did not start:\n${out}`)), 30_000);
+    const onData = (c: Buffer) => {
+      out += c.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1] });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`sello ${args[0]} exited with ${code}:\n${out}`)));
+  });
+}
+
+const stop = async (child: ChildProcess) => {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+};
+
+export interface LoadFigures {
+  readonly single: LoadFigure;
+  readonly mixed: { readonly create: LoadFigure; readonly read: LoadFigure; readonly list: LoadFigure };
+  readonly readsAlone: LoadFigure;
+  readonly health: LoadFigure;
+}
+
+export async function loadBench(o: { seconds: number; connectionsPerRoute?: number }): Promise<LoadFigures> {
+  const per = o.connectionsPerRoute ?? 4;
+  const dir = mkdtempSync(join(tmpdir(), 'sello-load-'));
+  const nit = DEMO_STATION.company.nit;
+  const xml = generateMhCertificate(nit, 'clave');
+  writeFileSync(join(dir, 'station.crt'), xml);
+  const mh = await start(['mh-sim', '--port', '0', '--lote-delay-ms', '2000']);
+  let server: { child: ChildProcess; url: string } | null = null;
+  try {
+    const publicKey = parseMhCertificate(xml, 'clave').publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
+    await fetch(`${mh.url}/_sim/certificates`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ nit, publicKey }) });
+    const station = {
+      ...DEMO_STATION,
+      demo: false,
+      apiKeys: [KEY],
+      mh: { baseUrl: mh.url, user: nit, password: 'clave-api', certificateFile: join(dir, 'station.crt'), certificatePassword: 'clave' },
+    };
+    writeFileSync(join(dir, 'station.json'), JSON.stringify(station));
+    server = await start(['serve', '--port', '0', '--data-dir', join(dir, 'data'), '--config', join(dir, 'station.json')]);
+    const url = server.url;
+    const createReq = { method: 'POST', path: '/dte/fc', headers, setupRequest: (req: object) => ({ ...req, body: JSON.stringify({ ...fcBody(randomUUID()), generatedAt: undefined }) }) };
+
+    // Documents for the reads to find.
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i += 1) {
+      const id = randomUUID();
+      const res = await fetch(`${url}/dte/fc`, { method: 'POST', headers, body: JSON.stringify({ ...fcBody(id), generatedAt: undefined }) });
+      if (res.status !== 201) throw new Error(`seed create answered ${res.status}: ${await res.text()}`);
+      ids.push(id);
+    }
+    const readReq = { method: 'GET', headers, setupRequest: (req: object) => ({ ...req, path: `/dte/${ids[Math.floor(Math.random() * ids.length)]!}` }) };
+
+    const single = await autocannon({ url, connections: 1, duration: o.seconds, requests: [createReq] });
+    const [create, read, list] = await Promise.all([
+      autocannon({ url, connections: per, duration: o.seconds, requests: [createReq] }),
+      autocannon({ url, connections: per, duration: o.seconds, requests: [readReq] }),
+      autocannon({ url, connections: per, duration: o.seconds, requests: [{ method: 'GET', path: '/dte?limit=50', headers }] }),
+    ]);
+    const readsAlone = await autocannon({ url, connections: per, duration: o.seconds, requests: [readReq] });
+    const health = await autocannon({ url, connections: per, duration: o.seconds, requests: [{ method: 'GET', path: '/health', headers }] });
+    return {
+      single: figure('POST /dte/fc, 1 connection', single),
+      mixed: {
+        create: figure(`mixed: POST /dte/fc (${per} conn.)`, create),
+        read: figure(`mixed: GET /dte/:id (${per} conn.)`, read),
+        list: figure(`mixed: GET /dte?limit=50 (${per} conn.)`, list),
+      },
+      readsAlone: figure(`GET /dte/:id alone (${per} conn.)`, readsAlone),
+      health: figure(`GET /health alone (${per} conn.)`, health),
+    };
+  } finally {
+    if (server) await stop(server.child);
+    await stop(mh.child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

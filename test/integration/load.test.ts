@@ -1,0 +1,15 @@
+// A short run of the load bench in CI: `sello serve` with MH in its own process, creates, reads and lists in
+// parallel, then the peers; every request must succeed. The figures themselves belong to `npm run bench`.
+import { describe, expect, it } from 'vitest';
+import { loadBench } from '../../bench/load';
+
+describe('HTTP load', () => {
+  it('creates and reads in parallel for a fixed time with zero errors', async () => {
+    const r = await loadBench({ seconds: 2, connectionsPerRoute: 3 });
+    for (const f of [r.single, r.mixed.create, r.mixed.read, r.mixed.list, r.readsAlone, r.health]) {
+      expect(f.errors, f.label).toBe(0);
+      expect(f.requests, f.label).toBeGreaterThan(20);
+      expect(f.p99, f.label).toBeGreaterThanOrEqual(f.p50);
+    }
+  }, 120_000);
+});
