@@ -1,8 +1,9 @@
 // Bundles the Electron main process and the preload (a sandboxed preload can only require 'electron').
-// Native modules and packages that read files beside themselves (pdfkit's data, the DejaVu fonts) stay external.
+// Native modules and packages that read files beside themselves (pdfkit's data, the DejaVu fonts, the
+// updater's app-update.yml) stay external.
 import { build } from 'esbuild';
 
-const common = { bundle: true, platform: 'node', target: 'node22', external: ['electron', 'better-sqlite3', 'pdfkit', 'dejavu-fonts-ttf'], sourcemap: true, logLevel: 'warning' };
+const common = { bundle: true, platform: 'node', target: 'node22', external: ['electron', 'electron-updater', 'better-sqlite3', 'pdfkit', 'dejavu-fonts-ttf'], sourcemap: true, logLevel: 'warning' };
 await build({ ...common, entryPoints: ['main/electron/main.ts'], format: 'cjs', outfile: 'dist/electron/main.cjs' });
 await build({ ...common, entryPoints: ['preload/index.ts'], format: 'cjs', outfile: 'dist/electron/preload.cjs' });
 console.log('shell built in dist/electron');

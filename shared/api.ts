@@ -35,6 +35,11 @@ export interface SelloApi {
   printReceipt(id: string): Promise<Result<{ printed: true }>>;
   /** The letter PDF, through the print dialog. */
   printLetter(id: string): Promise<Result<{ printed: true }>>;
+  /**
+   * The counter is filling in a document ('editing') or not ('idle'): the desktop app never restarts for an
+   * update meanwhile. Nothing to do for the browser UI.
+   */
+  activity(state: 'editing' | 'idle'): Promise<Result<{ noted: true }>>;
   /** Pushed changes (document status, sync state); returns the unsubscribe. */
   subscribe(listener: (e: SelloEvent) => void): () => void;
 }
@@ -75,4 +80,5 @@ export const API_METHODS = [
   'updateStation',
   'printReceipt',
   'printLetter',
+  'activity',
 ] as const satisfies readonly Exclude<ApiMethod, 'subscribe'>[];

@@ -43,6 +43,7 @@ export const IPC_ARGS = {
   updateStation: z.tuple([z.unknown()]),
   printReceipt: z.tuple([z.string().max(64)]),
   printLetter: z.tuple([z.string().max(64)]),
+  activity: z.tuple([z.enum(['editing', 'idle'])]),
 } as const satisfies Record<Exclude<ApiMethod, 'subscribe'>, z.ZodType>;
 
 export const ipcRequest = z.strictObject({

@@ -55,6 +55,7 @@ export function coreApi(source: CoreSource, logger: Logger, actor = 'desktop'): 
     setPrintSettings: (settings) => wrap(() => core().printing.set(settings, actor)),
     printReceipt: () => wrap(noPrinter),
     printLetter: () => wrap(noPrinter),
+    activity: () => wrap(() => ({ noted: true as const })),
     setUpStation: (input) =>
       wrap(() => {
         if (!host) throw new CoreError('STATION_CONFLICT', 'Esta instalación no configura estaciones.');

@@ -12,6 +12,10 @@ import { createCoreHost, type CoreHost } from '../core/core-host';
 import { consoleLogger } from '../core/logger';
 import { resolveAppFile, responseHeaders } from './app-protocol';
 import { registerIpc } from './ipc';
+import { counterActivity } from './activity';
+import { feedUrlFrom, setUpUpdates, type UpdaterLike } from './updates';
+import { buildHttpServer } from '../core/http/server';
+import { autoUpdater } from 'electron-updater';
 import { safeStorageBox } from './safe-storage-box';
 import { allowPermission, isTrustedUrl } from './security';
 import { START_URL, guardWebContents, mainWindowOptions } from './window';
@@ -21,6 +25,7 @@ protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: t
 const logger = consoleLogger();
 const rendererDir = join(__dirname, '..', 'renderer');
 let host: CoreHost | null = null;
+let updates: { stop(): void } | null = null;
 
 async function start(): Promise<void> {
   // The real station in `data`, or the demo in `data/demo` until the first-run wizard sets one up.
@@ -49,20 +54,53 @@ async function start(): Promise<void> {
     if (!r.ok) throw new CoreError('PRINT_FAILED', `${r.reason}. Revise la impresora en Ajustes y vuelva a intentar.`);
     return { printed: true as const };
   };
-  registerIpc(
-    ipcMain,
-    {
-      ...coreApi(h, logger),
-      printReceipt: (id) =>
-        wrap(async () => {
-          const c = h.current();
-          const s = c.printing.get();
-          return printed(await c.dtes.receipt(id, s.receiptWidth, 'desktop'), { silent: s.silentReceipt, printer: s.printer, widthMm: s.receiptWidth });
-        }),
-      printLetter: (id) => wrap(async () => printed(await h.current().dtes.letterPdf(id), { silent: false, printer: null })),
+  const counter = counterActivity({
+    ...coreApi(h, logger),
+    printReceipt: (id) =>
+      wrap(async () => {
+        const c = h.current();
+        const s = c.printing.get();
+        return printed(await c.dtes.receipt(id, s.receiptWidth, 'desktop'), { silent: s.silentReceipt, printer: s.printer, widthMm: s.receiptWidth });
+      }),
+    printLetter: (id) => wrap(async () => printed(await h.current().dtes.letterPdf(id), { silent: false, printer: null })),
+  });
+  registerIpc(ipcMain, counter.api, isTrustedUrl);
+
+  // The DTE service contract on localhost, for the branch's POS software (loopback only, API keys).
+  const port = Number(process.env.SELLO_PORT ?? 8417);
+  const httpServer = await buildHttpServer(h, { logger });
+  try {
+    await httpServer.listen({ host: '127.0.0.1', port });
+    logger.info('serving the DTE contract', { url: `http://127.0.0.1:${port}` });
+  } catch (e) {
+    // The counter works without it; a POS cannot reach this station until the port is free.
+    logger.warn('the local HTTP API could not start', { port, error: e instanceof Error ? e.message : String(e) });
+  }
+  app.on('will-quit', () => void httpServer.close());
+
+  updates = setUpUpdates({
+    isPackaged: app.isPackaged,
+    feedUrl: feedUrlFrom(process.env, app.getPath('userData')),
+    updater: autoUpdater as unknown as UpdaterLike,
+    busy: counter.busy,
+    logger,
+    setTimer: (fn, ms) => setTimeout(fn, ms),
+    clearTimer: (t) => clearTimeout(t as NodeJS.Timeout),
+    async confirm(version) {
+      // "Más tarde" is the default and the Escape answer: a stray Enter at the counter never restarts the app.
+      const r = await dialog.showMessageBox({
+        type: 'info',
+        title: 'Actualización de Sello',
+        message: `Sello ${version} está listo para instalarse.`,
+        detail: 'Sello se cerrará y volverá a abrir. Los documentos en cola se envían al volver; ninguno se pierde.',
+        buttons: ['Más tarde', 'Reiniciar e instalar'],
+        defaultId: 0,
+        cancelId: 0,
+        noLink: true,
+      });
+      return r.response === 1;
     },
-    isTrustedUrl,
-  );
+  });
   // Back from sleep, or the network came back: try MH now rather than at the next timer.
   powerMonitor.on('resume', () => host?.current().sync.wake());
   powerMonitor.on('unlock-screen', () => host?.current().sync.wake());
@@ -91,7 +129,10 @@ async function start(): Promise<void> {
 
 app.on('web-contents-created', (_e, wc) => guardWebContents(wc));
 app.on('window-all-closed', () => app.quit());
-app.on('will-quit', () => void host?.close());
+app.on('will-quit', () => {
+  updates?.stop();
+  void host?.close();
+});
 app
   .whenReady()
   .then(start)

@@ -78,6 +78,14 @@ export function IssueScreen({ api, initial }: { api: SelloApi; initial?: { kind:
   const errors = serverErrors.length ? serverErrors : local.ok ? [] : local.errors;
   const live = local.ok ? totals(kind, local.value as never) : null;
 
+  // Whether the cashier has typed anything: the desktop app holds back an update restart meanwhile.
+  const pristine = useMemo(() => JSON.stringify(toBody(sections, emptyValue(kind, String(value.id)))), [sections, kind, value.id]);
+  const editing = !issued && JSON.stringify(body) !== pristine;
+  useEffect(() => {
+    void api.activity(editing ? 'editing' : 'idle');
+  }, [api, editing]);
+  useEffect(() => () => void api.activity('idle'), [api]);
+
   const choose = (k: DteKind) => {
     setKind(k);
     setValue(emptyValue(k, newId()));

@@ -56,6 +56,8 @@ export function httpApi(token: string, base = ''): SelloApi {
     updateStation: (input) => call(token, 'PUT', `${base}/settings/station`, input),
     printReceipt: (id) => openPdf(token, `${base}/dte/${encodeURIComponent(id)}/receipt`),
     printLetter: (id) => openPdf(token, `${base}/dte/${encodeURIComponent(id)}/download/pdf`),
+    // Only the desktop app restarts for updates; a browser tab has nothing to protect.
+    activity: async () => ({ ok: true, value: { noted: true } }),
     subscribe: events.subscribe,
   };
 }

@@ -92,6 +92,7 @@ describe('IPC glue', () => {
       updateStation: () => ok('u'),
       printReceipt: (id) => (calls.push(['printReceipt', id]), ok({ printed: true })),
       printLetter: () => ok({ printed: true }),
+      activity: (s) => (calls.push(['activity', s]), ok({ noted: true })),
       subscribe: () => () => undefined,
     };
   };

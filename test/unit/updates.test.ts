@@ -1,0 +1,154 @@
+// Updates: packaged builds only, a configured generic feed, the person's confirmation, never mid-issue.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { SelloApi } from '../../shared/api';
+import { counterActivity } from '../../main/electron/activity';
+import { feedUrlFrom, setUpUpdates, type UpdaterLike } from '../../main/electron/updates';
+import { silentLogger } from '../../main/core/logger';
+
+function fakeUpdater() {
+  const listeners = new Map<string, (x: never) => void>();
+  const calls: unknown[][] = [];
+  const u: UpdaterLike & { emit(event: string, x: unknown): void; calls: unknown[][] } = {
+    autoDownload: false,
+    autoInstallOnAppQuit: true,
+    calls,
+    setFeedURL: (o) => void calls.push(['setFeedURL', o]),
+    checkForUpdates: async () => void calls.push(['check']),
+    on: ((event: string, l: (x: never) => void) => listeners.set(event, l)) as UpdaterLike['on'],
+    quitAndInstall: (...a) => void calls.push(['quitAndInstall', ...a]),
+    emit: (event, x) => listeners.get(event)?.(x as never),
+  };
+  return u;
+}
+
+/** Timers run by hand. */
+function timers() {
+  const queue: { fn: () => void; ms: number }[] = [];
+  return {
+    setTimer: (fn: () => void, ms: number) => {
+      const t = { fn, ms };
+      queue.push(t);
+      return t;
+    },
+    clearTimer: (t: unknown) => {
+      const i = queue.indexOf(t as (typeof queue)[number]);
+      if (i >= 0) queue.splice(i, 1);
+    },
+    runNext: () => queue.shift()?.fn(),
+    pending: () => queue.map((t) => t.ms),
+  };
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('updates', () => {
+  it('a development build never checks', async () => {
+    const u = fakeUpdater();
+    const t = timers();
+    const up = setUpUpdates({ isPackaged: false, feedUrl: 'https://updates.example/sello', updater: u, confirm: async () => true, busy: () => false, logger: silentLogger, ...t });
+    expect(up.state()).toEqual({ state: 'off', why: 'development build' });
+    await up.checkNow();
+    expect(u.calls).toEqual([]);
+    expect(t.pending()).toEqual([]);
+  });
+
+  it('without a feed, updates are off', () => {
+    const up = setUpUpdates({ isPackaged: true, feedUrl: null, updater: fakeUpdater(), confirm: async () => true, busy: () => false, logger: silentLogger, ...timers() });
+    expect(up.state()).toEqual({ state: 'off', why: 'no feed configured' });
+  });
+
+  it('a packaged app uses the generic feed, checks later and then on a period, and never installs on quit by itself', async () => {
+    const u = fakeUpdater();
+    const t = timers();
+    setUpUpdates({ isPackaged: true, feedUrl: 'https://updates.example/sello/', updater: u, confirm: async () => false, busy: () => false, logger: silentLogger, checkEveryMs: 1000, ...t });
+    expect(u.calls[0]).toEqual(['setFeedURL', { provider: 'generic', url: 'https://updates.example/sello/' }]);
+    expect(u.autoDownload).toBe(true);
+    expect(u.autoInstallOnAppQuit).toBe(false);
+    expect(t.pending()).toEqual([60_000]);
+    t.runNext();
+    await flush();
+    expect(u.calls.filter((c) => c[0] === 'check')).toHaveLength(1);
+    expect(t.pending()).toEqual([1000]);
+  });
+
+  it('installs only when the person confirms, and waits while a document is being issued', async () => {
+    const u = fakeUpdater();
+    const t = timers();
+    let busy = true;
+    const asked: string[] = [];
+    let answer = false;
+    const up = setUpUpdates({
+      isPackaged: true,
+      feedUrl: 'https://updates.example/sello',
+      updater: u,
+      confirm: async (v) => (asked.push(v), answer),
+      busy: () => busy,
+      logger: silentLogger,
+      busyRetryMs: 500,
+      ...t,
+    });
+    u.emit('update-downloaded', { version: '1.2.0' });
+    await flush();
+    expect(asked).toEqual(['1.2.0']);
+    expect(up.state()).toEqual({ state: 'ready', version: '1.2.0' });
+    expect(u.calls.some((c) => c[0] === 'quitAndInstall')).toBe(false);
+
+    answer = true;
+    u.emit('update-downloaded', { version: '1.2.0' });
+    await flush();
+    // Busy: it waits and looks again.
+    expect(u.calls.some((c) => c[0] === 'quitAndInstall')).toBe(false);
+    expect(t.pending()).toContain(500);
+    busy = false;
+    // The periodic check first in the queue; then the retry.
+    while (!u.calls.some((c) => c[0] === 'quitAndInstall') && t.pending().length > 0) {
+      t.runNext();
+      await flush();
+    }
+    expect(u.calls.filter((c) => c[0] === 'quitAndInstall')).toEqual([['quitAndInstall', false, true]]);
+    expect(up.state()).toEqual({ state: 'installing', version: '1.2.0' });
+  });
+
+  it('takes the feed from SELLO_UPDATE_FEED or updates.json; only https (or loopback http)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sello-updates-'));
+    try {
+      expect(feedUrlFrom({ SELLO_UPDATE_FEED: 'https://updates.example/sello' }, dir)).toBe('https://updates.example/sello');
+      expect(feedUrlFrom({}, dir)).toBeNull();
+      writeFileSync(join(dir, 'updates.json'), JSON.stringify({ feedUrl: 'https://cdn.example/sello/linux' }));
+      expect(feedUrlFrom({}, dir)).toBe('https://cdn.example/sello/linux');
+      expect(feedUrlFrom({ SELLO_UPDATE_FEED: 'http://updates.example/sello' }, dir)).toBeNull();
+      expect(feedUrlFrom({ SELLO_UPDATE_FEED: 'http://127.0.0.1:8080/feed' }, dir)).toBe('http://127.0.0.1:8080/feed');
+      writeFileSync(join(dir, 'updates.json'), '{not json');
+      expect(feedUrlFrom({}, dir)).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('counter activity', () => {
+  it('is busy while the form is being filled in or a write is running', async () => {
+    let release: () => void = () => undefined;
+    const api = {
+      activity: async () => ({ ok: true as const, value: { noted: true as const } }),
+      createDte: () => new Promise((r) => (release = () => r({ ok: true, value: {} }))),
+      health: async () => ({ ok: true as const, value: {} }),
+    } as unknown as SelloApi;
+    const c = counterActivity(api);
+    expect(c.busy()).toBe(false);
+    await c.api.activity('editing');
+    expect(c.busy()).toBe(true);
+    await c.api.activity('idle');
+    expect(c.busy()).toBe(false);
+    const creating = c.api.createDte('FC', {});
+    expect(c.busy()).toBe(true);
+    release();
+    await creating;
+    expect(c.busy()).toBe(false);
+    await c.api.health();
+    expect(c.busy()).toBe(false);
+  });
+});
