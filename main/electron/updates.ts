@@ -26,7 +26,7 @@ export interface UpdateDeps {
   /** Whether an issue or invalidation is in progress right now. */
   busy(): boolean;
   readonly logger: Logger;
-  readonly setTimer: (fn: () => void, ms: number) => { unref?(): void };
+  readonly setTimer: (fn: () => void, ms: number) => unknown;
   readonly clearTimer: (timer: unknown) => void;
   readonly checkEveryMs?: number;
   readonly busyRetryMs?: number;
@@ -81,8 +81,7 @@ export function setUpUpdates(d: UpdateDeps): { state(): UpdateState; checkNow():
   const installWhenIdle = (version: string) => {
     if (stopped) return;
     if (d.busy()) {
-      const t = d.setTimer(() => installWhenIdle(version), retry);
-      t.unref?.();
+      unref(d.setTimer(() => installWhenIdle(version), retry));
       return;
     }
     state = { state: 'installing', version };
@@ -109,9 +108,8 @@ export function setUpUpdates(d: UpdateDeps): { state(): UpdateState; checkNow():
   };
   const schedule = (ms: number) => {
     if (stopped) return;
-    const t = d.setTimer(() => void checkNow().finally(() => schedule(every)), ms);
-    t.unref?.();
-    timer = t;
+    timer = d.setTimer(() => void checkNow().finally(() => schedule(every)), ms);
+    unref(timer);
   };
   // The first check waits for the app to settle; a counter opening in the morning is busy.
   schedule(60_000);
@@ -124,6 +122,9 @@ export function setUpUpdates(d: UpdateDeps): { state(): UpdateState; checkNow():
     },
   };
 }
+
+/** A Node timer must not keep the app alive; fakes have nothing to unref. */
+const unref = (t: unknown) => (t as { unref?: () => void } | null)?.unref?.();
 
 function off(why: 'development build' | 'no feed configured') {
   const state: UpdateState = { state: 'off', why };
