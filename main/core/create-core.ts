@@ -273,14 +273,25 @@ export function createCore(deps: CoreDeps): Core {
   const runBackup = (reason: 'manual' | 'scheduled', onProgress?: (done: number) => void): Promise<BackupInfo> => {
     if (closed) return Promise.reject(new CoreError('STATION_NOT_READY', 'La estación se está cerrando.'));
     // One copy at a time; a request during a copy gets that copy.
-    backupRunning ??= backupOnline(store.sqlite, backupsDir(deps.dataDir), clock.now(), reason, onProgress).finally(() => {
+    backupRunning ??= backupOnline(join(deps.dataDir, 'sello.db'), backupsDir(deps.dataDir), clock.now(), reason, onProgress, deps.nativeBinding).finally(() => {
       backupRunning = null;
     });
     return backupRunning;
   };
+  // A copy floods the disk, and every issue waits for its own flush: a scheduled copy waits for a quiet
+  // moment (no document issued for a while), up to two hours, then goes anyway.
+  const quietMs = Math.min(30_000, everyMs / 4);
+  let lastIssueAt = 0;
+  let deferredSince: number | null = null;
   const scheduleBackup = (inMs: number) => {
     if (everyMs <= 0 || closed) return;
     backupTimer = setTimeout(() => {
+      const now = Date.now();
+      if (now - lastIssueAt < quietMs && now - (deferredSince ??= now) < 2 * 3600_000) {
+        scheduleBackup(quietMs);
+        return;
+      }
+      deferredSince = null;
       runBackup('scheduled').then(
         (b) => logger.info('backup done', { file: b.file, bytes: b.bytes }),
         (e: unknown) => {
@@ -366,6 +377,7 @@ export function createCore(deps: CoreDeps): Core {
     dtes: {
       create(kind, body, actor) {
         const result = createDte({ store, clock, station, signingKey: () => signing.privateKey(), contingency: () => openContingency() }, kind, body, actor);
+        lastIssueAt = Date.now();
         if (!result.replayed) sync.wake();
         return result;
       },

@@ -74,6 +74,30 @@ describe('backups', () => {
     expect(readdirSync(backupsDir(s.dir)).filter((n) => n.endsWith('.partial'))).toEqual([]);
   });
 
+  it('runs on its schedule while the station works', async () => {
+    const t = tempDir();
+    const core = createCore({ dataDir: t.dir, backups: { everyMs: 300 }, sync: { manual: true } });
+    cleanups.push(t.cleanup, () => core.close());
+    issue(core, 0, 5);
+    await expect.poll(() => core.backups.list().filter((b) => b.reason === 'scheduled').length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    const newest = core.backups.list()[0]!;
+    expect(ids(newest.file)).toHaveLength(5);
+  });
+
+  it('a scheduled copy waits for a quiet moment: not while documents are being issued', async () => {
+    const t = tempDir();
+    // The first copy is due after 1.2 s, and needs 300 ms without an issue.
+    const core = createCore({ dataDir: t.dir, backups: { everyMs: 1200 }, sync: { manual: true } });
+    cleanups.push(t.cleanup, () => core.close());
+    // Busy for over 2 s: a document every 20 ms.
+    for (let i = 0; i < 100; i += 1) {
+      core.dtes.create('FC', fcBody(id(1000 + i)), 'test');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(core.backups.list()).toEqual([]);
+    await expect.poll(() => core.backups.list().length, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
+  });
+
   it('rotation keeps the newest copies of each kind', async () => {
     const clock = fixedClock();
     const s = station(clock);
@@ -192,12 +216,12 @@ describe('restore', () => {
     const previous = await s.core.backups.create('manual');
     const documents = ids(previous.file);
     s.core.close();
-    // Pages enough that the copy takes many steps (a scratch table, about 64 MB).
+    // Pages enough that the copy takes many steps (a scratch table, about 256 MB).
     const raw = new BetterSqlite3(join(s.dir, 'sello.db'));
     raw.exec('CREATE TABLE scratch (b BLOB)');
     const put = raw.prepare('INSERT INTO scratch VALUES (randomblob(65536))');
     raw.transaction(() => {
-      for (let i = 0; i < 1000; i += 1) put.run();
+      for (let i = 0; i < 4000; i += 1) put.run();
     })();
     raw.close();
 

@@ -28,21 +28,18 @@ function openReadOnly(dir: string): BetterSqlite3.Database {
 }
 
 export async function backupCommand(dir: string, io: Output): Promise<number> {
-  const db = openReadOnly(dir);
-  try {
-    let shown = -1;
-    const b = await backupOnline(db, backupsDir(dir), new Date(), 'manual', (done) => {
-      const pct = Math.floor(done * 10) * 10;
-      if (pct !== shown) {
-        shown = pct;
-        io.err(`copiando… ${pct} %`);
-      }
-    });
-    io.out(`copia lista: ${b.file} (${b.bytes} bytes)`);
-    return 0;
-  } finally {
-    db.close();
-  }
+  const file = join(dir, 'sello.db');
+  if (!existsSync(file)) throw new Error(`No hay una base de datos de Sello en ${dir}.`);
+  let shown = -1;
+  const b = await backupOnline(file, backupsDir(dir), new Date(), 'manual', (done) => {
+    const pct = Math.floor(done * 10) * 10;
+    if (pct !== shown) {
+      shown = pct;
+      io.err(`copiando… ${pct} %`);
+    }
+  });
+  io.out(`copia lista: ${b.file} (${b.bytes} bytes)`);
+  return 0;
 }
 
 export function restoreCommand(dir: string, from: string, io: Output): number {

@@ -5,7 +5,10 @@
 // final name: a crash or a kill -9 half-way leaves a `.partial` that is never taken for a backup, and the
 // copies made before stay whole.
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 
 export const BACKUP_REASONS = ['scheduled', 'manual', 'migration', 'restore'] as const;
@@ -67,13 +70,76 @@ export function checkDatabaseFile(file: string): { ok: true; version: number } |
   }
 }
 
-function finish(dir: string, partial: string, final: string, reason: BackupReason): BackupInfo {
-  const check = checkDatabaseFile(partial);
+type Check = ReturnType<typeof checkDatabaseFile>;
+
+// ESM under tsx, CommonJS in the Electron bundle: resolve the package either way.
+const resolver: NodeJS.Require = typeof require === 'function' ? require : createRequire(import.meta.url);
+
+// The whole copy happens in a worker thread, on a connection of its own: VACUUM INTO reads one snapshot (WAL
+// lets the station keep writing meanwhile, and nothing restarts the copy), writes it, and the copy is checked
+// there too. SQLite's backup API on the station's own connection would run on the event loop and end in a
+// synchronous flush of the whole file (bench: stalls of 100+ ms at a few hundred MB).
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.module);
+const opts = (extra) => Object.assign(extra, workerData.nativeBinding ? { nativeBinding: workerData.nativeBinding } : {});
+let result;
+let db = null;
+try {
+  if (workerData.source) {
+    db = new Database(workerData.source, opts({ readonly: true, fileMustExist: true }));
+    db.prepare('VACUUM INTO ?').run(workerData.target);
+    db.close();
+    db = null;
+  }
+  db = new Database(workerData.target, opts({ readonly: true, fileMustExist: true }));
+  const check = db.pragma('quick_check', { simple: true });
+  result = check === 'ok' ? { ok: true, version: db.pragma('user_version', { simple: true }) } : { ok: false, problem: String(check) };
+} catch (e) {
+  result = { ok: false, problem: String((e && e.message) || e), failed: true };
+} finally {
+  if (db) db.close();
+}
+parentPort.postMessage(result);
+`;
+
+type WorkerResult = Check & { failed?: boolean };
+
+/** Runs the copy (when `source` is given) and the check of `target` in a worker; null when no worker starts. */
+function inWorker(source: string | null, target: string, nativeBinding: string | undefined, onTick?: () => void): Promise<WorkerResult | null> {
+  return new Promise((resolve) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(WORKER, { eval: true, workerData: { source, target, nativeBinding, module: resolver.resolve('better-sqlite3') } });
+    } catch {
+      resolve(null);
+      return;
+    }
+    const tick = onTick ? setInterval(onTick, 250) : null;
+    const done = (r: WorkerResult | null) => {
+      if (tick) clearInterval(tick);
+      resolve(r);
+    };
+    worker.once('message', (r: WorkerResult) => done(r));
+    worker.once('error', () => done(null));
+  });
+}
+
+/** checkDatabaseFile in a worker thread (checking gigabytes takes seconds); here when no worker starts. */
+export async function checkDatabaseFileInWorker(file: string, nativeBinding?: string): Promise<Check> {
+  return (await inWorker(null, file, nativeBinding)) ?? checkDatabaseFile(file);
+}
+
+function finish(dir: string, partial: string, final: string, reason: BackupReason, check: Check): BackupInfo {
   if (!check.ok) {
     rmSync(partial, { force: true });
     throw new Error(`la copia no quedó íntegra (${check.problem})`);
   }
   fsyncPath(partial);
+  return named(dir, partial, final, reason);
+}
+
+function named(dir: string, partial: string, final: string, reason: BackupReason): BackupInfo {
   renameSync(partial, final);
   // The rename itself must reach the disk before the copy counts.
   fsyncPath(dir);
@@ -103,24 +169,45 @@ const target = (dir: string, now: Date, reason: BackupReason, suffix = '') => {
 };
 
 /**
- * An online copy of an open database: SQLite's backup API in steps between event-loop turns, so issuing goes
- * on meanwhile. `onProgress` gets the fraction done.
+ * An online copy of a station's database file while the station keeps working: copied and checked in a
+ * worker thread, flushed with the event loop free, then renamed. `onProgress` gets the fraction written
+ * (estimated from the copy's size against the source's).
  */
-export async function backupOnline(db: BetterSqlite3.Database, dir: string, now: Date, reason: BackupReason, onProgress?: (done: number) => void): Promise<BackupInfo> {
+export async function backupOnline(source: string, dir: string, now: Date, reason: BackupReason, onProgress?: (done: number) => void, nativeBinding?: string): Promise<BackupInfo> {
   const { final, partial } = target(dir, now, reason);
   rmSync(partial, { force: true });
-  try {
-    await db.backup(partial, {
-      progress: ({ totalPages, remainingPages }) => {
-        onProgress?.(totalPages > 0 ? (totalPages - remainingPages) / totalPages : 0);
-        return 200;
-      },
-    });
-  } catch (e) {
-    rmSync(partial, { force: true });
-    throw e;
+  const total = Math.max(1, statSync(source).size);
+  const progress = () => {
+    try {
+      onProgress?.(Math.min(0.99, statSync(partial).size / total));
+    } catch {
+      onProgress?.(0);
+    }
+  };
+  let r = await inWorker(source, partial, nativeBinding, onProgress ? progress : undefined);
+  if (r === null) {
+    // No worker here: the same copy on this thread (correct, only not as smooth).
+    const db = new BetterSqlite3(source, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
+    try {
+      db.prepare('VACUUM INTO ?').run(partial);
+    } finally {
+      db.close();
+    }
+    r = checkDatabaseFile(partial);
   }
-  return finish(dir, partial, final, reason);
+  if (!r.ok) {
+    rmSync(partial, { force: true });
+    throw new Error(`la copia no quedó íntegra (${r.problem})`);
+  }
+  // Flushing gigabytes takes a while: on libuv's pool, not the event loop.
+  const fh = await open(partial, 'r');
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+  onProgress?.(1);
+  return named(dir, partial, final, reason);
 }
 
 /** A synchronous copy (VACUUM INTO), for the moment before a migration, when nothing else runs yet. */
@@ -128,5 +215,5 @@ export function backupNow(db: BetterSqlite3.Database, dir: string, now: Date, re
   const { final, partial } = target(dir, now, reason, suffix);
   rmSync(partial, { force: true });
   db.prepare('VACUUM INTO ?').run(partial);
-  return finish(dir, partial, final, reason);
+  return finish(dir, partial, final, reason, checkDatabaseFile(partial));
 }
