@@ -4,7 +4,8 @@ export function withValue<T>(body: T, path: string, value: unknown): T {
   const keys = path.split('.');
   let node: Record<string, unknown> = copy;
   for (const key of keys.slice(0, -1)) {
-    if (node[key] === undefined || node[key] === null) node[key] = /^\d+$/.test(keys[keys.indexOf(key) + 1] ?? '') ? [] : {};
+    // Through a missing or primitive value: make the container the rest of the path needs.
+    if (node[key] === null || typeof node[key] !== 'object') node[key] = /^\d+$/.test(keys[keys.indexOf(key) + 1] ?? '') ? [] : {};
     node = node[key] as Record<string, unknown>;
   }
   const last = keys[keys.length - 1] as string;
