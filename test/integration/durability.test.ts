@@ -187,6 +187,8 @@ describe('restore', () => {
     expect(ids(join(s.dir, 'sello.db'))).toEqual(before);
     expect(core.dtes.get(id(0)).id).toBe(id(0));
     expect(() => core.dtes.get(id(125))).toThrow(CoreError);
+    // The search index came back with the copy and still points at the right documents.
+    expect(core.dtes.list({ q: core.dtes.get(id(7)).controlNumber }).items.map((d) => d.id)).toEqual([id(7)]);
   });
 
   it('refuses while Sello runs, and refuses a file that is not a whole copy of a station', async () => {

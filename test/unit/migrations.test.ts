@@ -165,3 +165,25 @@ describe('006 audit chain', () => {
     expect(() => db.prepare('DELETE FROM audit_log WHERE seq = 1').run()).toThrow(/append-only/);
   });
 });
+
+describe('007 search index', () => {
+  it('indexes existing documents and new ones, folding case and accents, by document id', () => {
+    const db = new BetterSqlite3(':memory:');
+    const insert = (id: string, n: number, name: string | null, fold: string | null) =>
+      db.prepare(`INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
+        pos_number, generated_at, issue_date, created_at, updated_at, request_json, request_hash, recipient_name, recipient_fold)
+        VALUES (?, 'FC', 'TEST', 1, 'APPROVED', ?, 'c', 'M001', 1, 'g', '2026-11-22', ?, 'u', '{}', 'h', ?, ?)`).run(id, `DTE-01-M001P001-${String(n).padStart(15, '0')}`, `2026-11-22T08:0${n}:00`, name, fold);
+    migrate(db, MIGRATIONS.slice(0, 6));
+    insert('a1', 1, 'MARÍA PEÑA', 'maria pena');
+    insert('b2', 2, null, null);
+    migrate(db, MIGRATIONS.slice(0, 7));
+    insert('c3', 3, 'Ñandú Gómez S.A.', 'nandu gomez s.a.');
+    const find = (q: string) => (db.prepare('SELECT doc_id FROM documents_search WHERE documents_search MATCH ? ORDER BY doc_id').all(`"${q}"`) as { doc_id: string }[]).map((r) => r.doc_id);
+    expect(find('maría')).toEqual(['a1']);
+    expect(find('PENA')).toEqual(['a1']);
+    expect(find('ñandu')).toEqual(['c3']);
+    expect(find('000000000000002')).toEqual(['b2']);
+    expect(find('M001P001')).toEqual(['a1', 'b2', 'c3']);
+    expect(find('nadie')).toEqual([]);
+  });
+});

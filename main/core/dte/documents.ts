@@ -28,6 +28,22 @@ export function decodeCursor(s: string): Cursor | null {
   }
 }
 
+/** Past this many matches the index gives way to the scan (see listDocuments). */
+export const INDEX_MATCH_LIMIT = 5000;
+
+/** The ids the trigram index matches for `q` as a phrase (its quotes doubled); null when there are too many. */
+function indexed(store: Store, q: string): string[] | null {
+  const phrase = `"${q.replace(/"/g, '""')}"`;
+  const rows = store.all(
+    store.q
+      .selectFrom('documents_search')
+      .select('doc_id')
+      .where(sql<boolean>`documents_search MATCH ${phrase}`)
+      .limit(INDEX_MATCH_LIMIT + 1),
+  );
+  return rows.length > INDEX_MATCH_LIMIT ? null : rows.map((r) => r.doc_id);
+}
+
 /** Newest first; `q` matches recipient name, control number or id (case-insensitive substring). */
 export function listDocuments(store: Store, query: DteListQuery): DteListPage {
   const limit = query.limit ?? 50;
@@ -36,7 +52,13 @@ export function listDocuments(store: Store, query: DteListQuery): DteListPage {
   if (query.status) sel = sel.where('status', '=', query.status);
   if (query.from) sel = sel.where('issue_date', '>=', query.from);
   if (query.to) sel = sel.where('issue_date', '<=', query.to);
-  if (query.q) {
+  // Three characters or more: the trigram index (migration 007) names the matching documents, when they are
+  // few. A text that matches thousands ("DTE-01", "san") is found faster by the scan in date order, which
+  // stops at the first page; one or two characters have no trigram at all.
+  const matches = query.q && [...query.q.trim()].length >= 3 ? indexed(store, query.q.trim()) : null;
+  if (matches) {
+    sel = sel.where(sql<boolean>`id IN (SELECT value FROM json_each(${JSON.stringify(matches)}))`);
+  } else if (query.q) {
     const like = likePattern(query.q);
     const folded = likePattern(foldForSearch(query.q));
     // Names match without case or accents; the escape keeps % and _ typed by a cashier literal.

@@ -136,7 +136,14 @@ export interface ReceiversTable {
   uses: number;
 }
 
+/** The trigram full-text index of migration 007 (an FTS5 virtual table). */
+export interface DocumentsSearchTable {
+  body: string;
+  doc_id: string;
+}
+
 export interface Database {
+  documents_search: DocumentsSearchTable;
   documents: DocumentsTable;
   outbox: OutboxTable;
   control_sequences: ControlSequencesTable;
