@@ -7,15 +7,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHttpServer } from '../../main/core/http/server';
 import { silentLogger } from '../../main/core/logger';
-import type { Core } from '../../main/core/create-core';
+import { createCore, type Core } from '../../main/core/create-core';
 import { ccfBody, crBody, fcBody, fexBody, fseBody, ncBody } from '../fixtures/bodies';
 import { withValue } from '../support/mutate';
-import { DEMO_KEY, testCore } from '../support/core';
+import { DEMO_KEY, fixedClock, tempDir } from '../support/core';
 
 const TOTAL = Number(process.env.SELLO_FUZZ_RUNS ?? 10_000);
 const UI = 'ui-token-for-the-fuzzer-0123456789';
 
-let core: Core & { cleanup(): void };
+let core: Core;
+let dir: { dir: string; cleanup(): void };
 let app: Awaited<ReturnType<typeof buildHttpServer>>;
 let reader: BetterSqlite3.Database;
 const known: string[] = [];
@@ -23,7 +24,9 @@ let requests = 0;
 const statuses = new Map<number, number>();
 
 beforeAll(async () => {
-  core = testCore();
+  dir = tempDir();
+  // Only the requests may change the store: the sync engine runs by hand (never here) and no copy is scheduled.
+  core = createCore({ dataDir: dir.dir, clock: fixedClock(), sync: { manual: true }, backups: { everyMs: 0 } });
   app = await buildHttpServer(core, { logger: silentLogger, uiToken: UI, throttle: { maxFailures: 1_000_000 } });
   // Documents to point at: every kind, and a CCF for the notes.
   const seeds: [Parameters<Core['dtes']['create']>[0], Record<string, unknown>][] = [
@@ -41,7 +44,8 @@ beforeAll(async () => {
 afterAll(async () => {
   reader.close();
   await app.close();
-  core.cleanup();
+  core.close();
+  dir.cleanup();
   // The whole point: at least the asked number of requests went through the checks, and both ways out
   // (accepted and refused) were taken.
   expect(requests).toBeGreaterThanOrEqual(TOTAL);
