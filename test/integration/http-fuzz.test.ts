@@ -149,7 +149,13 @@ function mutate(body: Record<string, unknown>, ms: readonly Mutation[]): Record<
     const path = paths[m.path % paths.length]!;
     if (m.op === 'set') b = withValue(b, path, m.value);
     else if (m.op === 'delete') b = withValue(b, path, undefined);
-    else b = withValue(b, `${path.split('.').slice(0, -1).concat(m.key.replace(/\./g, '_')).join('.')}`, m.value);
+    else {
+      // An unknown key goes into an object; an array's extra property would never reach JSON anyway.
+      const parentPath = path.split('.').slice(0, -1);
+      const parent = parentPath.reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], b);
+      if (Array.isArray(parent)) continue;
+      b = withValue(b, parentPath.concat(m.key.replace(/\./g, '_')).join('.'), m.value);
+    }
   }
   return b;
 }
