@@ -2,7 +2,7 @@
 import type { DteKind } from './contract/kinds';
 import type { Result } from './errors';
 import type { PrintSettings } from './printing';
-import type { ApiKeyInfo, DteDetail, DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord, ReceiverEntry, SelloEvent, StationInfo, StationSaved, SyncStatus } from './records';
+import type { ApiKeyInfo, AuditCheck, BackupEntry, BackupsStatus, DteDetail, DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord, ReceiverEntry, SelloEvent, StationInfo, StationSaved, SyncStatus } from './records';
 
 export interface SelloApi {
   health(): Promise<Result<Health>>;
@@ -35,6 +35,12 @@ export interface SelloApi {
   printReceipt(id: string): Promise<Result<{ printed: true }>>;
   /** The letter PDF, through the print dialog. */
   printLetter(id: string): Promise<Result<{ printed: true }>>;
+  /** The database's copies kept, and the one under way (with its progress). */
+  backups(): Promise<Result<BackupsStatus>>;
+  /** A copy now; answers when it is whole (poll `backups` for progress meanwhile). */
+  backupNow(): Promise<Result<BackupEntry>>;
+  /** Walks the audit log's hash chain. */
+  verifyAudit(): Promise<Result<AuditCheck>>;
   /**
    * The counter is filling in a document ('editing') or not ('idle'): the desktop app never restarts for an
    * update meanwhile. Nothing to do for the browser UI.
@@ -81,4 +87,7 @@ export const API_METHODS = [
   'printReceipt',
   'printLetter',
   'activity',
+  'backups',
+  'backupNow',
+  'verifyAudit',
 ] as const satisfies readonly Exclude<ApiMethod, 'subscribe'>[];

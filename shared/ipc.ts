@@ -44,6 +44,9 @@ export const IPC_ARGS = {
   printReceipt: z.tuple([z.string().max(64)]),
   printLetter: z.tuple([z.string().max(64)]),
   activity: z.tuple([z.enum(['editing', 'idle'])]),
+  backups: z.tuple([]),
+  backupNow: z.tuple([]),
+  verifyAudit: z.tuple([]),
 } as const satisfies Record<Exclude<ApiMethod, 'subscribe'>, z.ZodType>;
 
 export const ipcRequest = z.strictObject({

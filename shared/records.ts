@@ -103,6 +103,27 @@ export interface StationInfo {
   readonly certificate: { readonly loaded: boolean; readonly nit: string | null };
 }
 
+/** One copy of the station's database in DATA/backups. */
+export interface BackupEntry {
+  readonly file: string;
+  readonly reason: 'scheduled' | 'manual' | 'migration' | 'restore';
+  readonly bytes: number;
+  readonly takenAt: string;
+}
+
+/** The copies kept, and the one being made (progress 0..1) if any. */
+export interface BackupsStatus {
+  readonly running: boolean;
+  readonly progress: number | null;
+  readonly lastError: string | null;
+  readonly items: readonly BackupEntry[];
+}
+
+/** The audit log's hash chain, walked from the first entry. */
+export type AuditCheck =
+  | { readonly ok: true; readonly entries: number; readonly head: string }
+  | { readonly ok: false; readonly entries: number; readonly seq: number; readonly reason: 'content' | 'link' };
+
 /** A station set up or edited: what it is now, and whether MH accepted its credentials ('unreachable': not checked). */
 export interface StationSaved {
   readonly station: StationInfo;

@@ -56,6 +56,13 @@ export function coreApi(source: CoreSource, logger: Logger, actor = 'desktop'): 
     printReceipt: () => wrap(noPrinter),
     printLetter: () => wrap(noPrinter),
     activity: () => wrap(() => ({ noted: true as const })),
+    backups: () => wrap(() => core().backups.status()),
+    backupNow: () =>
+      wrap(async () => {
+        const b = await core().backups.create('manual');
+        return { file: b.file, reason: b.reason, bytes: b.bytes, takenAt: b.takenAt };
+      }),
+    verifyAudit: () => wrap(() => core().verifyAudit()),
     setUpStation: (input) =>
       wrap(() => {
         if (!host) throw new CoreError('STATION_CONFLICT', 'Esta instalación no configura estaciones.');

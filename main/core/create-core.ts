@@ -3,7 +3,7 @@ import { randomBytes as nodeRandomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { validate, type DteKind } from '../../shared/contract';
-import type { DteDetail, DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord, ReceiverEntry, StationInfo, StationSaved } from '../../shared/records';
+import type { BackupsStatus, DteDetail, DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord, ReceiverEntry, StationInfo, StationSaved } from '../../shared/records';
 import { invalidateDte, pendingInvalidations, sendInvalidation, toInvalidationRecord, type InvalidationDeps } from './dte/invalidation/invalidate';
 import { invalidationDeadline } from './dte/invalidation/windows';
 import { outbox, takeIdEnvio } from './sync/outbox';
@@ -108,7 +108,12 @@ export interface Core {
   readonly signing: Pick<SigningKeys, 'publicKey' | 'nit'>;
   readonly printing: { get(): PrintSettings; set(input: unknown, actor: string): PrintSettings };
   /** Copies of the database in `DATA/backups`: one now (online), and the ones kept. */
-  readonly backups: { create(reason: 'manual' | 'scheduled', onProgress?: (done: number) => void): Promise<BackupInfo>; list(): BackupInfo[] };
+  readonly backups: {
+    create(reason: 'manual' | 'scheduled', onProgress?: (done: number) => void): Promise<BackupInfo>;
+    list(): BackupInfo[];
+    /** For Ajustes: the copies kept and the one under way. */
+    status(): BackupsStatus;
+  };
   /** Checks the audit log's hash chain from the first entry to the last. */
   verifyAudit(): ChainVerdict;
   /** Imports MH's certificate (.crt XML) after checking its password and that it is the company's. */
@@ -269,13 +274,33 @@ export function createCore(deps: CoreDeps): Core {
   let closed = false;
   let backupTimer: NodeJS.Timeout | null = null;
   let backupRunning: Promise<BackupInfo> | null = null;
+  let backupProgress: number | null = null;
+  let backupError: string | null = null;
   const everyMs = deps.backups?.everyMs ?? 6 * 3600_000;
   const runBackup = (reason: 'manual' | 'scheduled', onProgress?: (done: number) => void): Promise<BackupInfo> => {
     if (closed) return Promise.reject(new CoreError('STATION_NOT_READY', 'La estación se está cerrando.'));
     // One copy at a time; a request during a copy gets that copy.
-    backupRunning ??= backupOnline(join(deps.dataDir, 'sello.db'), backupsDir(deps.dataDir), clock.now(), reason, onProgress, deps.nativeBinding).finally(() => {
-      backupRunning = null;
-    });
+    if (!backupRunning) {
+      backupProgress = 0;
+      backupRunning = backupOnline(join(deps.dataDir, 'sello.db'), backupsDir(deps.dataDir), clock.now(), reason, (done) => {
+        backupProgress = done;
+        onProgress?.(done);
+      }, deps.nativeBinding)
+        .then(
+          (b) => {
+            backupError = null;
+            return b;
+          },
+          (e: unknown) => {
+            backupError = e instanceof Error ? e.message : String(e);
+            throw new CoreError('INTERNAL', `No se pudo hacer la copia de seguridad (${backupError}). Revise el espacio libre en el disco y vuelva a intentar.`);
+          },
+        )
+        .finally(() => {
+          backupRunning = null;
+          backupProgress = null;
+        });
+    }
     return backupRunning;
   };
   // A copy floods the disk, and every issue waits for its own flush: a scheduled copy waits for a quiet
@@ -459,7 +484,16 @@ export function createCore(deps: CoreDeps): Core {
       },
     },
     signing: { publicKey: () => signing.publicKey(), nit: () => signing.nit() },
-    backups: { create: runBackup, list: () => listBackups(backupsDir(deps.dataDir)) },
+    backups: {
+      create: runBackup,
+      list: () => listBackups(backupsDir(deps.dataDir)),
+      status: () => ({
+        running: backupRunning !== null,
+        progress: backupProgress,
+        lastError: backupError,
+        items: listBackups(backupsDir(deps.dataDir)).map((b) => ({ file: b.file, reason: b.reason, bytes: b.bytes, takenAt: b.takenAt })),
+      }),
+    },
     verifyAudit: () => verifyAudit(store),
     importCertificate: (xml, password, actor) => importCertificate(xml, password, station().company.nit, actor, { file: 'certificate', password: 'certificate' }),
     async updateStation(input, actor) {

@@ -4,6 +4,7 @@ import type { SelloApi } from '../../shared/api';
 import type { PrintSettings } from '../../shared/printing';
 import type { ApiKeyInfo, Health, StationInfo, StationSaved } from '../../shared/records';
 import { StationForm } from './station/StationForm';
+import { BackupsPanel } from './BackupsPanel';
 import { errorText } from './error-text';
 import { es } from './strings';
 
@@ -147,6 +148,7 @@ export function SettingsScreen({ api, health, onStationChanged }: { api: SelloAp
           <button type="submit">{es.settings.save}</button>
         </form>
       )}
+      <BackupsPanel api={api} />
     </section>
   );
 }

@@ -58,6 +58,9 @@ export function httpApi(token: string, base = ''): SelloApi {
     printLetter: (id) => openPdf(token, `${base}/dte/${encodeURIComponent(id)}/download/pdf`),
     // Only the desktop app restarts for updates; a browser tab has nothing to protect.
     activity: async () => ({ ok: true, value: { noted: true } }),
+    backups: () => call(token, 'GET', `${base}/backups`),
+    backupNow: () => call(token, 'POST', `${base}/backups`),
+    verifyAudit: () => call(token, 'GET', `${base}/audit/verify`),
     subscribe: events.subscribe,
   };
 }

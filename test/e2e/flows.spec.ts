@@ -64,3 +64,15 @@ test('an API key created in Ajustes works against the HTTP API', async ({ page, 
   await expect(page.getByTestId('station')).toContainText('Cargado (NIT 06142803901121)');
   await checkScreen(page, 'settings');
 });
+
+test('Ajustes: a copy of the database made now, and the audit chain checked', async ({ page, request }) => {
+  await page.getByRole('button', { name: 'Ajustes' }).click();
+  await page.getByRole('button', { name: 'Hacer una copia ahora' }).click();
+  await expect(page.getByText('Copia lista.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('backups')).toContainText('manual');
+  await page.getByRole('button', { name: 'Verificar el registro de auditoría' }).click();
+  await expect(page.getByTestId('audit-result')).toContainText('Registro íntegro');
+  // Not for a POS: the copies and the chain are the app's.
+  expect((await request.get('/backups', { headers: { 'X-API-Key': 'sello-demo-api-key' } })).status()).toBe(403);
+  await checkScreen(page, 'settings-backups');
+});

@@ -301,3 +301,30 @@ describe('audit chain', () => {
     s.reopen();
   }, 60_000);
 });
+
+describe('over HTTP and IPC', () => {
+  it('the app lists copies, makes one and checks the chain; a POS key cannot', async () => {
+    const { buildHttpServer } = await import('../../main/core/http/server');
+    const { silentLogger } = await import('../../main/core/logger');
+    const { coreApi } = await import('../../main/core/api-adapter');
+    const s = station();
+    issue(s.core, 0, 3);
+    const app = await buildHttpServer(s.core, { logger: silentLogger, uiToken: 'ui-token-for-this-test-0123456789' });
+    cleanups.push(() => void app.close());
+    const ui = { 'x-api-key': 'ui-token-for-this-test-0123456789' };
+    const pos = { 'x-api-key': 'sello-demo-api-key' };
+    expect((await app.inject({ method: 'GET', url: '/backups', headers: ui })).json()).toEqual({ running: false, progress: null, lastError: null, items: [] });
+    for (const [method, url] of [['GET', '/backups'], ['POST', '/backups'], ['GET', '/audit/verify']] as const) {
+      expect((await app.inject({ method, url, headers: pos })).statusCode, url).toBe(403);
+    }
+    const made = await app.inject({ method: 'POST', url: '/backups', headers: ui });
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({ reason: 'manual', file: expect.stringMatching(/-manual\.db$/) });
+    expect((await app.inject({ method: 'GET', url: '/backups', headers: ui })).json().items).toHaveLength(1);
+    expect((await app.inject({ method: 'GET', url: '/audit/verify', headers: ui })).json()).toMatchObject({ ok: true, entries: expect.any(Number) });
+    // The same over IPC's API object.
+    const api = coreApi(s.core, silentLogger);
+    expect(await api.verifyAudit()).toMatchObject({ ok: true, value: { ok: true } });
+    expect(await api.backups()).toMatchObject({ ok: true, value: { items: [expect.objectContaining({ reason: 'manual' })] } });
+  });
+});

@@ -93,6 +93,9 @@ describe('IPC glue', () => {
       printReceipt: (id) => (calls.push(['printReceipt', id]), ok({ printed: true })),
       printLetter: () => ok({ printed: true }),
       activity: (s) => (calls.push(['activity', s]), ok({ noted: true })),
+      backups: () => ok({ running: false, progress: null, lastError: null, items: [] }),
+      backupNow: () => ok('b'),
+      verifyAudit: () => ok({ ok: true, entries: 0, head: '' }),
       subscribe: () => () => undefined,
     };
   };

@@ -326,6 +326,32 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
         return fail(reply, e, options.logger);
       }
     });
+    // The station's copies and its audit chain: for the app, not for a POS.
+    scope.get('/backups', async (req, reply) => {
+      try {
+        appOnly(req);
+        return reply.send(core().backups.status());
+      } catch (e) {
+        return fail(reply, e, options.logger);
+      }
+    });
+    scope.post('/backups', async (req, reply) => {
+      try {
+        appOnly(req);
+        const b = await core().backups.create('manual');
+        return reply.code(201).send({ file: b.file, reason: b.reason, bytes: b.bytes, takenAt: b.takenAt });
+      } catch (e) {
+        return fail(reply, e, options.logger);
+      }
+    });
+    scope.get('/audit/verify', async (req, reply) => {
+      try {
+        appOnly(req);
+        return reply.send(core().verifyAudit());
+      } catch (e) {
+        return fail(reply, e, options.logger);
+      }
+    });
     scope.put('/settings/station', async (req, reply) => {
       try {
         appOnly(req);
