@@ -255,8 +255,8 @@ console.log('\nSummary: each figure beside its floor or peer (ratio = figure / p
 const sw = Math.max(...summary.map((r) => r.figure.length));
 const pw = Math.max(...summary.map((r) => r.peer.length));
 const num = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(2) : v.toFixed(3));
-console.log(`${'figure'.padEnd(sw)}  ${'value'.padStart(9)}  ${'floor / peer'.padEnd(pw)}  ${'value'.padStart(9)}  ${'ratio'.padStart(6)}`);
-for (const r of summary) console.log(`${r.figure.padEnd(sw)}  ${num(r.value).padStart(9)}  ${r.peer.padEnd(pw)}  ${num(r.peerValue).padStart(9)}  ${r.ratio.toFixed(2).padStart(6)}`);
+console.log(`${'figure'.padEnd(sw)}  ${'value'.padStart(9)}  ${'floor / peer'.padEnd(pw)}  ${'value'.padStart(9)}  ${'ratio'.padStart(7)}`);
+for (const r of summary) console.log(`${r.figure.padEnd(sw)}  ${num(r.value).padStart(9)}  ${r.peer.padEnd(pw)}  ${num(r.peerValue).padStart(9)}  ${(r.ratio < 0.01 ? r.ratio.toExponential(1) : r.ratio.toFixed(2)).padStart(7)}`);
 if (loadErrors > 0) {
   console.error(`\nHTTP load had ${loadErrors} errors`);
   process.exitCode = 1;
