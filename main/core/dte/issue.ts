@@ -15,6 +15,7 @@ import type { DteRecord } from '../../../shared/records';
 import { audit } from '../audit';
 import { isoLocal, localDateTime, type Clock } from '../clock';
 import { CoreError, validationFailed } from '../errors';
+import { ceilingErrors } from './mh/ceiling';
 import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
 import { canonicalJson, sha256Hex } from './canonical';
@@ -132,7 +133,8 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
       related: (relatedId) => relatedDocument(deps.store, relatedId),
     });
     // Rules on computed amounts; throwing rolls the transaction back, so the number is not spent.
-    if (built.errors.length) throw validationFailed(built.errors);
+    const amountErrors = [...built.errors, ...ceilingErrors(built.document)];
+    if (amountErrors.length) throw validationFailed(amountErrors);
     const mhJson = JSON.stringify(built.document);
     const createdAt = isoLocal(now);
     const recipient = recipientName(body);

@@ -1,7 +1,8 @@
 // CCF (comprobante de crédito fiscal, tipoDte 03) as MH's fe-ccf-v3: net prices, IVA as tributo 20.
 import type { CcfBody } from '../../../../shared/contract';
-import { amountInWords, computeSale, num } from '../../../../shared/tax';
+import { computeSale, num } from '../../../../shared/tax';
 import type { BuildContext, Built } from './context';
+import { totalWords } from './ceiling';
 import { emisor, identificacion, otrosDocumentos, payment, ventaTercero } from './common';
 import { ivaTributes, lineTributes, noGravLine, saleLine, saleSummary, taxpayerReceptor } from './sale-lines';
 
@@ -31,7 +32,7 @@ export function buildCcfV3(body: CcfBody, ctx: BuildContext): Built {
       montoTotalOperacion: num(t.montoTotalOperacion),
       totalNoGravado: num(t.totalNoGravado),
       totalPagar: num(t.totalPagar),
-      totalLetras: amountInWords(t.totalPagar),
+      totalLetras: totalWords(t.totalPagar),
       saldoFavor: 0,
       // MH: a document with nothing to pay is a cash operation.
       ...payment(t.totalPagar.isZero() ? 'CONTADO' : body.paymentType, t.totalPagar),

@@ -1,7 +1,8 @@
 // CR (comprobante de retención, tipoDte 07) as MH's fe-cr-v1. CR v1 cannot be a contingency document.
 import type { CrBody, FieldError } from '../../../../shared/contract';
-import { amountInWords, computeCr, num } from '../../../../shared/tax';
+import { computeCr, num } from '../../../../shared/tax';
 import type { BuildContext, Built } from './context';
+import { totalWords } from './ceiling';
 import { activityName, direccion, emisorCore, identificacion, idNumber, idTypeCode } from './common';
 import { CR_DOCUMENT_TYPE, GENERATION, RETENTION } from './mappings';
 
@@ -53,7 +54,7 @@ export function buildCrV1(body: CrBody, ctx: BuildContext): Built {
     resumen: {
       totalSujetoRetencion: num(t.totalSujetoRetencion),
       totalIVAretenido: num(t.totalIVAretenido),
-      totalIVAretenidoLetras: amountInWords(t.totalIVAretenido),
+      totalIVAretenidoLetras: totalWords(t.totalIVAretenido),
     },
     extension: null,
     apendice: null,

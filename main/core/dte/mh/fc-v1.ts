@@ -1,7 +1,8 @@
 // FC (factura, tipoDte 01) as MH's fe-fc-v1: prices include IVA (shared/tax/sale.ts converts them).
 import type { FcBody, FieldError } from '../../../../shared/contract';
-import { amountInWords, computeSale, dec, num } from '../../../../shared/tax';
+import { computeSale, dec, num } from '../../../../shared/tax';
 import type { BuildContext, Built } from './context';
+import { totalWords } from './ceiling';
 import { activityName, direccion, emisor, idNumber, idTypeCode, identificacion, otrosDocumentos, payment, ventaTercero } from './common';
 import { noGravLine, saleLine, saleSummary } from './sale-lines';
 
@@ -58,7 +59,7 @@ export function buildFcV1(body: FcBody, ctx: BuildContext): Built {
       montoTotalOperacion: num(t.montoTotalOperacion),
       totalNoGravado: num(t.totalNoGravado),
       totalPagar: num(t.totalPagar),
-      totalLetras: amountInWords(t.totalPagar),
+      totalLetras: totalWords(t.totalPagar),
       totalIva: num(t.iva),
       saldoFavor: 0,
       ...payment(body.paymentType, t.totalPagar),

@@ -2,8 +2,9 @@
 import { COUNTRIES } from '../../../../shared/catalogs';
 import { CAT020_BY_ISO } from '../../../../shared/catalogs/data/country-cat020';
 import type { FexBody, FieldError } from '../../../../shared/contract';
-import { amountInWords, computeFex, num } from '../../../../shared/tax';
+import { computeFex, num } from '../../../../shared/tax';
 import type { BuildContext, Built } from './context';
+import { totalWords } from './ceiling';
 import { ATTACHMENT_LABEL, activityName, apendice, emisor, identificacion, idNumber, idTypeCode, payment, ventaTercero } from './common';
 import { ATTACHMENT, INCOTERM, ITEM_TYPE, PERSON_TYPE, TRANSPORT, UNIT, UNIT_OTHER } from './mappings';
 
@@ -103,7 +104,7 @@ export function buildFexV1(body: FexBody, ctx: BuildContext): Built {
       montoTotalOperacion: num(t.montoTotalOperacion),
       totalNoGravado: num(t.totalNoGravado),
       totalPagar: num(t.totalPagar),
-      totalLetras: amountInWords(t.totalPagar),
+      totalLetras: totalWords(t.totalPagar),
       ...payment(body.paymentType, t.totalPagar),
       codIncoterms: body.incoterms ? INCOTERM[body.incoterms].code : null,
       descIncoterms: body.incoterms ? INCOTERM[body.incoterms].name : null,

@@ -1,7 +1,8 @@
 // FSE (factura de sujeto excluido, tipoDte 14) as MH's fe-fse-v1: a purchase, no IVA.
 import type { FseBody } from '../../../../shared/contract';
-import { amountInWords, computeFse, num } from '../../../../shared/tax';
+import { computeFse, num } from '../../../../shared/tax';
 import type { BuildContext, Built } from './context';
+import { totalWords } from './ceiling';
 import { activityName, direccion, emisorCore, establishment, identificacion, idNumber, idTypeCode, payment } from './common';
 import { ITEM_TYPE, UNIT, UNIT_OTHER } from './mappings';
 
@@ -49,7 +50,7 @@ export function buildFseV1(body: FseBody, ctx: BuildContext): Built {
       ivaRete1: num(t.ivaRete1),
       reteRenta: num(t.reteRenta),
       totalPagar: num(t.totalPagar),
-      totalLetras: amountInWords(t.totalPagar),
+      totalLetras: totalWords(t.totalPagar),
       ...payment(body.paymentType, t.totalPagar),
       observaciones: null,
     },

@@ -2,9 +2,10 @@
 // body and amounts; ND adds numPagoElectronico. Each line names the CCF or CR it adjusts.
 import type { FieldError, NcBody } from '../../../../shared/contract';
 import { MH_TYPE } from '../../../../shared/contract';
-import { amountInWords, computeSale, num } from '../../../../shared/tax';
+import { computeSale, num } from '../../../../shared/tax';
 import { ivaTributes, lineTributes, saleLine, saleSummary, taxpayerReceptor } from './sale-lines';
 import type { BuildContext, Built } from './context';
+import { totalWords } from './ceiling';
 import { emisor, identificacion, ventaTercero } from './common';
 import { GENERATION, PAYMENT_CONDITION } from './mappings';
 
@@ -36,7 +37,7 @@ export function buildNoteV3(kind: 'NC' | 'ND', body: NcBody, ctx: BuildContext):
       ivaRete1: num(t.ivaRete1),
       reteRenta: num(t.reteRenta),
       montoTotalOperacion: num(t.montoTotalOperacion),
-      totalLetras: amountInWords(t.montoTotalOperacion),
+      totalLetras: totalWords(t.montoTotalOperacion),
       condicionOperacion: PAYMENT_CONDITION[body.paymentType],
       ...(kind === 'ND' ? { numPagoElectronico: null } : {}),
     },
