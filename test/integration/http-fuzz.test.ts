@@ -207,7 +207,23 @@ describe('HTTP fuzzing', () => {
         const body = mutate(seedFor(kind, id), ms);
         await check({ method: 'POST', url: `/dte/${kind}`, headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
       }),
-      { numRuns: runs(0.35) },
+      { numRuns: runs(0.3) },
+    );
+  }, 600_000);
+
+  it('creates: amounts near MH\'s cap in every numeric field of every kind', async () => {
+    const big = fc.oneof(fc.double({ min: 1e8, max: 99_999_999_999.99, noNaN: true }), fc.integer({ min: 1e9, max: 99_999_999_999 }), fc.constant(99_999_999_999.99));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...KINDS), fc.uuid(), fc.array(fc.tuple(fc.nat(), big), { minLength: 1, maxLength: 4 }), async (kind, id, sets) => {
+        let body = seedFor(kind, id);
+        const numeric = pathsOf(body).filter((p) => {
+          const v = p.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown> | undefined)?.[k], body);
+          return typeof v === 'number';
+        });
+        for (const [i, value] of sets) if (numeric.length) body = withValue(body, numeric[i % numeric.length]!, value);
+        await check({ method: 'POST', url: `/dte/${kind}`, headers: { 'x-api-key': DEMO_KEY, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      }),
+      { numRuns: runs(0.05) },
     );
   }, 600_000);
 
