@@ -108,3 +108,52 @@ test('the address book fills the recipient of a past document', async ({ page })
   await expect(page.locator('#f-recipient-nrc')).toHaveValue('1234567');
   await expect(page.locator('#f-recipient-address-complement')).toHaveValue('Calle Arce 1010');
 });
+
+test('sub-forms: a doctor on an FC and the transport of an export reach MH', async ({ page, request }) => {
+  await page.getByRole('button', { name: 'Emitir', exact: true }).click();
+  await page.getByRole('group', { name: 'Tipo de documento' }).getByRole('button', { name: 'Factura', exact: true }).click();
+  for (const [path, value] of line('Consulta quirúrgica')) await fill(page, path, value);
+  await page.getByRole('button', { name: 'Agregar documento asociado' }).click();
+  await fill(page, 'attachments.0.code', 'DOCTOR');
+  await page.getByRole('group', { name: 'Médico (solo tipo Médico)' }).getByLabel('Incluir').check();
+  await fill(page, 'attachments.0.doctor.name', 'Dra. Elena Campos');
+  await fill(page, 'attachments.0.doctor.identificationDocument.type', 'DUI');
+  await fill(page, 'attachments.0.doctor.identificationDocument.number', '012345678');
+  await fill(page, 'attachments.0.doctor.service', 'CIRUGIA');
+  await page.getByRole('button', { name: /Emitir \(Enter\)/ }).click();
+  await expect(page.getByTestId('issued-status')).toHaveText('Aprobado', { timeout: 10_000 });
+  const fc = ((await (await request.get('/dte?type=FC&limit=1', { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { items: { id: string }[] }).items[0]!.id;
+  const fcJson = (await (await request.get(`/dte/${fc}/download/json`, { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { otrosDocumentos: { medico: { nombre: string; tipoServicio: number } }[] };
+  expect(fcJson.otrosDocumentos[0]!.medico).toMatchObject({ nombre: 'Dra. Elena Campos', tipoServicio: 1 });
+
+  await page.getByRole('group', { name: 'Tipo de documento' }).getByRole('button', { name: 'Exportación', exact: true }).click();
+  for (const [path, value] of [
+    ['recipient.name', 'Importadora del Norte LLC'],
+    ['recipient.country', 'US'],
+    ['recipient.address', '1200 Harbor Blvd, Houston, TX 77002'],
+    ['recipient.economicActivity', '46900'],
+    ['recipient.identificationDocument.number', 'EIN-45-1234567'],
+    ['recipient.email', 'imports@norte.example.com'],
+    ...line('Café oro lavado'),
+  ] as [string, string][]) {
+    await fill(page, path, value);
+  }
+  await page.getByRole('button', { name: 'Agregar documento asociado' }).click();
+  await fill(page, 'attachments.0.code', 'TRANSPORTE');
+  await page.getByRole('group', { name: 'Transporte (solo tipo Transporte)' }).getByLabel('Incluir').check();
+  await fill(page, 'attachments.0.driver.name', 'Carlos Rivas');
+  await fill(page, 'attachments.0.driver.documentIdentificationNumber', '012345678');
+  await fill(page, 'attachments.0.driver.transportIdentificationNumber', 'C123456');
+  await fill(page, 'attachments.0.driver.transport', 'TERRESTRE');
+  await page.getByRole('button', { name: 'Agregar dato' }).click();
+  await fill(page, 'appendices.0.name', 'contenedor');
+  await fill(page, 'appendices.0.description', 'Contenedor');
+  await fill(page, 'appendices.0.value', 'MSCU1234567');
+  await checkScreen(page, 'issue-fex-transport');
+  await page.getByRole('button', { name: /Emitir \(Enter\)/ }).click();
+  await expect(page.getByTestId('issued-status')).toHaveText('Aprobado', { timeout: 10_000 });
+  const fex = ((await (await request.get('/dte?type=FEX&limit=1', { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { items: { id: string }[] }).items[0]!.id;
+  const fexJson = (await (await request.get(`/dte/${fex}/download/json`, { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { otrosDocumentos: { placaTrans: string; modoTransp: number }[]; apendice: { valor: string }[] };
+  expect(fexJson.otrosDocumentos[0]).toMatchObject({ placaTrans: 'C123456', modoTransp: 1 });
+  expect(fexJson.apendice[0]).toMatchObject({ valor: 'MSCU1234567' });
+});

@@ -2,6 +2,7 @@
 // related documents, attachments, export data). Rendered by FormEngine, validated with the contract's schemas.
 import { DEPARTMENTS, ECONOMIC_ACTIVITIES, FISCAL_ENCLOSURES, REGIMES, UNITS, COUNTRIES } from '../../../shared/catalogs';
 import type { DteKind } from '../../../shared/contract';
+import { DOCTOR_SERVICES } from '../../../shared/contract/common';
 
 export type Options = readonly (readonly [string, string])[];
 
@@ -98,6 +99,7 @@ const noGrav: Field = {
     { type: 'select', key: 'type', label: 'Tipo', options: ITEM_TYPES.filter(([v]) => v !== 'OTROS') },
     { type: 'text', key: 'description', label: 'Descripción' },
     { type: 'number', key: 'amount', label: 'Monto' },
+    { type: 'text', key: 'internalCode', label: 'Código interno' },
   ],
 };
 const related = (min = 0): Field => ({ type: 'list', key: 'relatedTaxDocuments', label: 'Documentos relacionados', addLabel: 'Agregar documento relacionado', min, item: [{ type: 'text', key: 'id', label: 'Id del documento' }] });
@@ -108,7 +110,53 @@ const attachments: Field = {
   addLabel: 'Agregar documento asociado',
   item: [
     { type: 'select', key: 'code', label: 'Tipo', options: opts(['EMISOR', 'RECEPTOR', 'DOCTOR'], { EMISOR: 'Del emisor', RECEPTOR: 'Del receptor', DOCTOR: 'Médico' }) },
-    { type: 'text', key: 'details', label: 'Detalle' },
+    { type: 'text', key: 'details', label: 'Detalle (emisor o receptor)' },
+    {
+      type: 'group',
+      key: 'doctor',
+      label: 'Médico (solo tipo Médico)',
+      optional: true,
+      fields: [
+        { type: 'text', key: 'name', label: 'Nombre del médico' },
+        idDocument(),
+        {
+          type: 'select',
+          key: 'service',
+          label: 'Servicio',
+          options: opts(DOCTOR_SERVICES, {
+            CIRUGIA: 'Cirugía',
+            OPERACION: 'Operación',
+            TRATAMIENTO_MEDICO: 'Tratamiento médico',
+            CIRUGIA_ISBM: 'Cirugía (ISBM)',
+            OPERACION_ISBM: 'Operación (ISBM)',
+            TRATAMIENTO_MEDICO_ISBM: 'Tratamiento médico (ISBM)',
+          }),
+        },
+      ],
+    },
+  ],
+};
+/** FEX: documents that travel with an export, the transport's among them. */
+const fexAttachments: Field = {
+  type: 'list',
+  key: 'attachments',
+  label: 'Documentos asociados',
+  addLabel: 'Agregar documento asociado',
+  item: [
+    { type: 'select', key: 'code', label: 'Tipo', options: opts(['EMISOR', 'RECEPTOR', 'TRANSPORTE'], { EMISOR: 'Del emisor', RECEPTOR: 'Del receptor', TRANSPORTE: 'Transporte' }) },
+    { type: 'text', key: 'details', label: 'Detalle (emisor o receptor)' },
+    {
+      type: 'group',
+      key: 'driver',
+      label: 'Transporte (solo tipo Transporte)',
+      optional: true,
+      fields: [
+        { type: 'text', key: 'name', label: 'Nombre del conductor' },
+        { type: 'text', key: 'documentIdentificationNumber', label: 'Documento del conductor' },
+        { type: 'text', key: 'transportIdentificationNumber', label: 'Placa o matrícula' },
+        { type: 'select', key: 'transport', label: 'Modo de transporte', options: opts(['TERRESTRE', 'MARITIMO', 'AEREO', 'TERRESTRE_MARITIMO'], { TERRESTRE: 'Terrestre', MARITIMO: 'Marítimo', AEREO: 'Aéreo', TERRESTRE_MARITIMO: 'Terrestre y marítimo' }) },
+      ],
+    },
   ],
 };
 const discounts: Field[] = [
@@ -158,6 +206,7 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
             { type: 'text', key: 'phone', label: 'Teléfono (8 dígitos)' },
             { type: 'text', key: 'nrc', label: 'NRC (solo con NIT)' },
             activity('Actividad económica (con NRC)'),
+            ...contributor,
             { type: 'address', key: 'address', label: 'Dirección' },
           ],
         },
@@ -277,6 +326,7 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
             { type: 'catalog', key: 'country', label: 'País', options: CATALOGS.countries },
             { type: 'text', key: 'address', label: 'Dirección completa', long: true },
             { type: 'select', key: 'contributorType', label: 'Tipo de persona', options: opts(['NATURAL', 'JURIDICA'], { NATURAL: 'Natural', JURIDICA: 'Jurídica' }) },
+            { type: 'select', key: 'contributorSize', label: 'Tamaño de contribuyente', options: opts(['GRANDE', 'MEDIANO', 'OTROS'], { GRANDE: 'Grande', MEDIANO: 'Mediano', OTROS: 'Otros' }), optional: true },
             activity(),
             { ...idDocument(), fields: [{ type: 'select', key: 'type', label: 'Tipo', options: ID_TYPES }, { type: 'text', key: 'number', label: 'Número (hasta 20)' }] } as Field,
             { type: 'text', key: 'email', label: 'Correo electrónico' },
@@ -304,7 +354,17 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
             { type: 'text', key: 'internalCode', label: 'Código interno' },
           ],
         },
-        { type: 'list', key: 'itemsNoGrav', label: 'Montos no gravados', addLabel: 'Agregar monto no gravado', item: [{ type: 'text', key: 'description', label: 'Descripción' }, { type: 'number', key: 'amount', label: 'Monto' }] },
+        {
+          type: 'list',
+          key: 'itemsNoGrav',
+          label: 'Montos no gravados',
+          addLabel: 'Agregar monto no gravado',
+          item: [
+            { type: 'text', key: 'description', label: 'Descripción' },
+            { type: 'number', key: 'amount', label: 'Monto' },
+            { type: 'text', key: 'internalCode', label: 'Código interno' },
+          ],
+        },
       ],
     },
     {
@@ -316,8 +376,20 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
         { type: 'number', key: 'insurance', label: 'Seguro' },
         { type: 'number', key: 'freight', label: 'Flete' },
         { type: 'text', key: 'comments', label: 'Observaciones', long: true },
+        {
+          type: 'list',
+          key: 'appendices',
+          label: 'Apéndice (datos adicionales)',
+          addLabel: 'Agregar dato',
+          item: [
+            { type: 'text', key: 'name', label: 'Campo' },
+            { type: 'text', key: 'description', label: 'Etiqueta' },
+            { type: 'text', key: 'value', label: 'Valor' },
+          ],
+        },
       ],
     },
+    { title: 'Documentos', fields: [fexAttachments] },
     { title: 'Pago', fields: [payment, { type: 'number', key: 'discount', label: 'Descuento global' }, generatedAt, branch, thirdParty] },
   ],
 };
