@@ -13,12 +13,14 @@ import { CoreError, validationFailed } from './errors';
 import { uuidV4 } from './ids';
 import { silentLogger } from './logger';
 import { createMhSimulator, type MhSimulator } from './mh-sim/server';
+import { backupsDir, checkDatabaseFileInWorker, listBackups } from './store/backup';
+import { StoreDamagedError } from './store/database';
 import { checkCertificate, checkMhLogin } from './station/checks';
 import { DEMO_STATION } from './station/demo';
 import type { StationProfile } from './station/profile';
 import { randomBytes } from 'node:crypto';
 
-export type HostDeps = Omit<CoreDeps, 'dataDir' | 'initialStation' | 'initialCertificate' | 'initialActor' | 'mustExist' | 'mh'>;
+export type HostDeps = Omit<CoreDeps, 'dataDir' | 'initialStation' | 'initialCertificate' | 'initialActor' | 'mustExist' | 'mh' | 'integrityChecked'>;
 
 export interface HostOptions {
   /** The real station's folder; the demo uses `<baseDir>/demo`. */
@@ -47,11 +49,24 @@ export interface CoreHost {
 
 export const demoDir = (baseDir: string): string => join(resolve(baseDir), 'demo');
 
+/**
+ * SQLite's check of a database about to be opened, in a worker thread: seconds for a station of a million
+ * documents (bench), during which the app's own thread stays responsive. A damaged file stops the start here.
+ */
+async function checkedBeforeOpening(dir: string, deps: HostDeps): Promise<{ integrityChecked: true } | Record<string, never>> {
+  const file = join(dir, 'sello.db');
+  if (!existsSync(file)) return {};
+  const r = await checkDatabaseFileInWorker(file, deps.nativeBinding);
+  if (!r.ok) throw new StoreDamagedError(file, r.problem, listBackups(backupsDir(dir))[0]?.file ?? null);
+  return { integrityChecked: true };
+}
+
 /** The real station in `dir`, or null when the folder has none (never turned into a demo). */
-function openExisting(dir: string, deps: HostDeps): Core | null {
+async function openExisting(dir: string, deps: HostDeps): Promise<Core | null> {
   if (!existsSync(join(dir, 'sello.db'))) return null;
+  const checked = await checkedBeforeOpening(dir, deps);
   try {
-    return createCore({ ...deps, dataDir: dir, mustExist: true });
+    return createCore({ ...deps, ...checked, dataDir: dir, mustExist: true });
   } catch (e) {
     if (e instanceof CoreError && e.code === 'STATION_NOT_READY') return null;
     throw e;
@@ -72,8 +87,10 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
     const url = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
     let core: Core;
     try {
+      const checked = await checkedBeforeOpening(demoDir(base), o.deps);
       core = createCore({
         ...o.deps,
+        ...checked,
         dataDir: demoDir(base),
         initialStation: DEMO_STATION,
         mh: { baseUrl: url, user: DEMO_STATION.company.nit, password: 'demo' },
@@ -93,7 +110,7 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
 
   const openStart = async (): Promise<Core> => {
     if (o.config !== undefined) {
-      const core = createCore({ ...o.deps, dataDir: base, initialStation: o.config });
+      const core = createCore({ ...o.deps, ...(await checkedBeforeOpening(base, o.deps)), dataDir: base, initialStation: o.config });
       try {
         // Applied again on every start (idempotent): edits to the station file take effect on restart.
         core.configure(o.config, 'cli');
@@ -104,7 +121,7 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
       return core;
     }
     if (!o.demo) {
-      const real = openExisting(base, o.deps);
+      const real = await openExisting(base, o.deps);
       if (real) return real;
     }
     return openDemo();
@@ -154,7 +171,7 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
         responsible: s.responsible ?? null,
         mh: { baseUrl: s.mh.baseUrl, user: s.mh.user, password: s.mh.password },
       };
-      const existing = openExisting(base, o.deps);
+      const existing = await openExisting(base, o.deps);
       if (existing) {
         existing.close();
         throw new CoreError('STATION_CONFLICT', `Ya hay una estación configurada en ${base}: reinicie Sello para usarla.`);

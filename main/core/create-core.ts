@@ -60,6 +60,8 @@ export interface CoreDeps {
   readonly initialCertificate?: { readonly xml: string; readonly password: string };
   /** Who set the initial station up, for the audit log ('system' when absent). */
   readonly initialActor?: string;
+  /** quick_check already ran on the database file (the host runs it in a worker before opening). */
+  readonly integrityChecked?: boolean;
   /** Open an existing station only: a data dir without one is refused, never turned into a demo. */
   readonly mustExist?: boolean;
   /** MH to talk to instead of the station's settings: the demo's embedded simulator, or a test's. */
@@ -131,7 +133,7 @@ export function createCore(deps: CoreDeps): Core {
   try {
     // A kill -9 during a copy leaves a `.partial`, never a copy: clear those first.
     removePartials(backupsDir(deps.dataDir));
-    store = openStore(join(deps.dataDir, 'sello.db'), { ...(deps.nativeBinding ? { nativeBinding: deps.nativeBinding } : {}), backupDir: backupsDir(deps.dataDir), now: () => clock.now() });
+    store = openStore(join(deps.dataDir, 'sello.db'), { ...(deps.nativeBinding ? { nativeBinding: deps.nativeBinding } : {}), backupDir: backupsDir(deps.dataDir), now: () => clock.now(), integrityChecked: deps.integrityChecked === true });
   } catch (e) {
     unlock();
     throw e;

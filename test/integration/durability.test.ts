@@ -328,3 +328,27 @@ describe('over HTTP and IPC', () => {
     expect(await api.backups()).toMatchObject({ ok: true, value: { items: [expect.objectContaining({ reason: 'manual' })] } });
   });
 });
+
+describe('integrity at start, through the host', () => {
+  it('checks the file in a worker before opening it; a damaged one stops the start naming the copy to restore', async () => {
+    const { createCoreHost, demoDir } = await import('../../main/core/core-host');
+    const t = tempDir();
+    cleanups.push(t.cleanup);
+    const first = await createCoreHost({ baseDir: t.dir, deps: { clock: fixedClock(), backups: { everyMs: 0 }, sync: { manual: true } } });
+    for (let i = 0; i < 200; i += 1) first.current().dtes.create('FC', fcBody(id(i)), 'test');
+    const copy = await first.current().backups.create('manual');
+    await first.close();
+    // Whole: it opens.
+    const again = await createCoreHost({ baseDir: t.dir, deps: { clock: fixedClock(), backups: { everyMs: 0 }, sync: { manual: true } } });
+    expect(again.current().dtes.list({ limit: 200 }).items).toHaveLength(200);
+    await again.close();
+    const file = join(demoDir(t.dir), 'sello.db');
+    const fd = openSync(file, 'r+');
+    const size = statSync(file).size;
+    for (let at = 8192; at < size - 4096; at += 8192) writeSync(fd, Buffer.alloc(512, 0xa5), 0, 512, at);
+    closeSync(fd);
+    await expect(createCoreHost({ baseDir: t.dir, deps: { clock: fixedClock(), backups: { everyMs: 0 } } })).rejects.toThrow(StoreDamagedError);
+    await expect(createCoreHost({ baseDir: t.dir, deps: { clock: fixedClock(), backups: { everyMs: 0 } } })).rejects.toThrow(`sello restore --from "${copy.file}"`);
+    expect(existsSync(join(demoDir(t.dir), 'sello.lock'))).toBe(false);
+  });
+});

@@ -35,6 +35,8 @@ export interface OpenStoreOptions {
   /** Where copies go; with it, a database about to be migrated is copied there first. */
   backupDir?: string;
   now?: () => Date;
+  /** The caller already ran quick_check (in a worker, so a big file never freezes the app's thread). */
+  integrityChecked?: boolean;
 }
 
 /** The database does not open or fails SQLite's check: say so, and which copy to restore. */
@@ -65,8 +67,10 @@ export function openStore(file: string, options: OpenStoreOptions = {}): Store {
   try {
     sqlite.pragma('journal_mode = WAL');
     // Integrity at every start: a damaged file is found before anything is issued on top of it.
-    const check = sqlite.pragma('quick_check', { simple: true }) as string;
-    if (check !== 'ok') throw new Error(check);
+    if (!options.integrityChecked) {
+      const check = sqlite.pragma('quick_check', { simple: true }) as string;
+      if (check !== 'ok') throw new Error(check);
+    }
   } catch (e) {
     sqlite.close();
     throw damaged(e instanceof Error ? e.message : String(e));
