@@ -313,6 +313,7 @@ export function createCore(deps: CoreDeps): Core {
   const scheduleBackup = (inMs: number) => {
     if (everyMs <= 0 || closed) return;
     backupTimer = setTimeout(() => {
+      // Wall time, like the timer it paces (the injected clock is the documents' time, fixed in tests).
       const now = Date.now();
       if (now - lastIssueAt < quietMs && now - (deferredSince ??= now) < 2 * 3600_000) {
         scheduleBackup(quietMs);
