@@ -27,15 +27,28 @@ export type ChainVerdict =
   | { readonly ok: true; readonly entries: number; readonly head: string }
   | { readonly ok: false; readonly entries: number; readonly seq: number; readonly reason: 'content' | 'link' };
 
-/** Walks the rows in `seq` order; the first entry whose link or content does not match is reported. */
-export function verifyChain(rows: Iterable<ChainRow>): ChainVerdict {
+/** Checks entries one at a time, in `seq` order: the first whose link or content does not match ends the walk. */
+export function chainWalker(): { push(r: ChainRow): ChainVerdict | null; result(): ChainVerdict } {
   let prev = GENESIS_HASH;
   let entries = 0;
+  return {
+    push(r) {
+      if (r.prev_hash !== prev) return { ok: false, entries, seq: r.seq, reason: 'link' };
+      if (auditHash(prev, r) !== r.hash) return { ok: false, entries, seq: r.seq, reason: 'content' };
+      prev = r.hash;
+      entries += 1;
+      return null;
+    },
+    result: () => ({ ok: true, entries, head: prev }),
+  };
+}
+
+/** Walks the rows in `seq` order; the first entry whose link or content does not match is reported. */
+export function verifyChain(rows: Iterable<ChainRow>): ChainVerdict {
+  const walk = chainWalker();
   for (const r of rows) {
-    if (r.prev_hash !== prev) return { ok: false, entries, seq: r.seq, reason: 'link' };
-    if (auditHash(prev, r) !== r.hash) return { ok: false, entries, seq: r.seq, reason: 'content' };
-    prev = r.hash;
-    entries += 1;
+    const broken = walk.push(r);
+    if (broken) return broken;
   }
-  return { ok: true, entries, head: prev };
+  return walk.result();
 }

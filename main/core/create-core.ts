@@ -116,8 +116,8 @@ export interface Core {
     /** For Ajustes: the copies kept and the one under way. */
     status(): BackupsStatus;
   };
-  /** Checks the audit log's hash chain from the first entry to the last. */
-  verifyAudit(): ChainVerdict;
+  /** Checks the audit log's hash chain from the first entry to the last (in pages, yielding between them). */
+  verifyAudit(): Promise<ChainVerdict>;
   /** Imports MH's certificate (.crt XML) after checking its password and that it is the company's. */
   importCertificate(xml: string, password: string, actor: string): void;
   close(): void;

@@ -267,7 +267,7 @@ describe('audit chain', () => {
     s.core.printing.set({ printer: null, receiptWidth: 58, silentReceipt: false }, 'ui');
     const key = s.core.apiKeys.create('Caja 2', '2026-11-22T09:30:00-06:00', 'ui');
     s.core.apiKeys.revoke(key.id, '2026-11-22T09:31:00-06:00', 'ui');
-    const ok = s.core.verifyAudit();
+    const ok = await s.core.verifyAudit();
     expect(ok).toMatchObject({ ok: true });
     const actions = (() => {
       const db = new BetterSqlite3(join(s.dir, 'sello.db'), { readonly: true });
@@ -298,7 +298,8 @@ describe('audit chain', () => {
     const r2 = await sello(['audit', 'verify', '--data-dir', s.dir]);
     expect(r2.code).toBe(1);
     expect(r2.out).toMatch(/no sigue a la anterior/);
-    s.reopen();
+    // The app's own check (Ajustes) finds it too.
+    expect(await s.reopen().verifyAudit()).toMatchObject({ ok: false, reason: 'link', seq: edited + 1 });
   }, 60_000);
 });
 

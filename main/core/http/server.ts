@@ -347,7 +347,7 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
     scope.get('/audit/verify', async (req, reply) => {
       try {
         appOnly(req);
-        return reply.send(core().verifyAudit());
+        return reply.send(await core().verifyAudit());
       } catch (e) {
         return fail(reply, e, options.logger);
       }
