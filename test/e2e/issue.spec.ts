@@ -15,6 +15,14 @@ const taxpayer: [string, string][] = [
   ['recipient.email', 'compras@laceiba.example.com'],
   ...address,
 ];
+const importer: [string, string][] = [
+  ['recipient.name', 'Importadora del Norte LLC'],
+  ['recipient.country', 'US'],
+  ['recipient.address', '1200 Harbor Blvd, Houston, TX 77002'],
+  ['recipient.economicActivity', '46900'],
+  ['recipient.identificationDocument.number', 'EIN-45-1234567'],
+  ['recipient.email', 'imports@norte.example.com'],
+];
 const line = (description: string): [string, string][] => [
   ['items.0.description', description],
   ['items.0.quantity', '2'],
@@ -86,15 +94,7 @@ test('every kind through its form', async ({ page, request }) => {
     ]),
   ).toMatch(/^DTE-14-/);
   expect(
-    await issue(page, 'Exportación', [
-      ['recipient.name', 'Importadora del Norte LLC'],
-      ['recipient.country', 'US'],
-      ['recipient.address', '1200 Harbor Blvd, Houston, TX 77002'],
-      ['recipient.economicActivity', '46900'],
-      ['recipient.identificationDocument.number', 'EIN-45-1234567'],
-      ['recipient.email', 'imports@norte.example.com'],
-      ...line('Café oro lavado'),
-    ]),
+    await issue(page, 'Exportación', [...importer, ...line('Café oro lavado')]),
   ).toMatch(/^DTE-11-/);
 });
 
@@ -127,17 +127,7 @@ test('sub-forms: a doctor on an FC and the transport of an export reach MH', asy
   expect(fcJson.otrosDocumentos[0]!.medico).toMatchObject({ nombre: 'Dra. Elena Campos', tipoServicio: 1 });
 
   await page.getByRole('group', { name: 'Tipo de documento' }).getByRole('button', { name: 'Exportación', exact: true }).click();
-  for (const [path, value] of [
-    ['recipient.name', 'Importadora del Norte LLC'],
-    ['recipient.country', 'US'],
-    ['recipient.address', '1200 Harbor Blvd, Houston, TX 77002'],
-    ['recipient.economicActivity', '46900'],
-    ['recipient.identificationDocument.number', 'EIN-45-1234567'],
-    ['recipient.email', 'imports@norte.example.com'],
-    ...line('Café oro lavado'),
-  ] as [string, string][]) {
-    await fill(page, path, value);
-  }
+  for (const [path, value] of [...importer, ...line('Café oro lavado')]) await fill(page, path, value);
   await page.getByRole('button', { name: 'Agregar documento asociado' }).click();
   await fill(page, 'attachments.0.code', 'TRANSPORTE');
   await page.getByRole('group', { name: 'Transporte (solo tipo Transporte)' }).getByLabel('Incluir').check();

@@ -103,6 +103,15 @@ const noGrav: Field = {
   ],
 };
 const related = (min = 0): Field => ({ type: 'list', key: 'relatedTaxDocuments', label: 'Documentos relacionados', addLabel: 'Agregar documento relacionado', min, item: [{ type: 'text', key: 'id', label: 'Id del documento' }] });
+/** A purchase or export line: what is bought or sold, by the unit. */
+const unitLine: Field[] = [
+  { type: 'text', key: 'description', label: 'Descripción' },
+  { type: 'number', key: 'quantity', label: 'Cantidad' },
+  { type: 'catalog', key: 'unitMeasure', label: 'Unidad', options: CATALOGS.units },
+  { type: 'number', key: 'unitPrice', label: 'Precio unitario' },
+  { type: 'number', key: 'discountAmount', label: 'Descuento' },
+  { type: 'text', key: 'internalCode', label: 'Código interno' },
+];
 const attachments: Field = {
   type: 'list',
   key: 'attachments',
@@ -297,12 +306,7 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
           min: 1,
           item: [
             { type: 'select', key: 'type', label: 'Tipo', options: ITEM_TYPES.filter(([v]) => v !== 'OTROS') },
-            { type: 'text', key: 'description', label: 'Descripción' },
-            { type: 'number', key: 'quantity', label: 'Cantidad' },
-            { type: 'catalog', key: 'unitMeasure', label: 'Unidad', options: CATALOGS.units },
-            { type: 'number', key: 'unitPrice', label: 'Precio unitario' },
-            { type: 'number', key: 'discountAmount', label: 'Descuento' },
-            { type: 'text', key: 'internalCode', label: 'Código interno' },
+            ...unitLine,
           ],
         },
       ],
@@ -346,25 +350,11 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
           addLabel: 'Agregar línea',
           min: 1,
           item: [
-            { type: 'text', key: 'description', label: 'Descripción' },
-            { type: 'number', key: 'quantity', label: 'Cantidad' },
-            { type: 'catalog', key: 'unitMeasure', label: 'Unidad', options: CATALOGS.units },
-            { type: 'number', key: 'unitPrice', label: 'Precio unitario' },
-            { type: 'number', key: 'discountAmount', label: 'Descuento' },
-            { type: 'text', key: 'internalCode', label: 'Código interno' },
+            ...unitLine,
           ],
         },
-        {
-          type: 'list',
-          key: 'itemsNoGrav',
-          label: 'Montos no gravados',
-          addLabel: 'Agregar monto no gravado',
-          item: [
-            { type: 'text', key: 'description', label: 'Descripción' },
-            { type: 'number', key: 'amount', label: 'Monto' },
-            { type: 'text', key: 'internalCode', label: 'Código interno' },
-          ],
-        },
+        // FEX's non-taxed amounts have no item type.
+        { ...noGrav, item: noGrav.item.filter((f) => f.key !== 'type') },
       ],
     },
     {
