@@ -112,62 +112,54 @@ const unitLine: Field[] = [
   { type: 'number', key: 'discountAmount', label: 'Descuento' },
   { type: 'text', key: 'internalCode', label: 'Código interno' },
 ];
-const attachments: Field = {
+/** Associated documents: the issuer's or the receiver's with a detail, or one more kind with its own sub-form. */
+const attachmentList = (code: string, codeLabel: string, subForm: Field): Field => ({
   type: 'list',
   key: 'attachments',
   label: 'Documentos asociados',
   addLabel: 'Agregar documento asociado',
   item: [
-    { type: 'select', key: 'code', label: 'Tipo', options: opts(['EMISOR', 'RECEPTOR', 'DOCTOR'], { EMISOR: 'Del emisor', RECEPTOR: 'Del receptor', DOCTOR: 'Médico' }) },
+    { type: 'select', key: 'code', label: 'Tipo', options: opts(['EMISOR', 'RECEPTOR', code], { EMISOR: 'Del emisor', RECEPTOR: 'Del receptor', [code]: codeLabel }) },
     { type: 'text', key: 'details', label: 'Detalle (emisor o receptor)' },
+    subForm,
+  ],
+});
+const attachments = attachmentList('DOCTOR', 'Médico', {
+  type: 'group',
+  key: 'doctor',
+  label: 'Médico (solo tipo Médico)',
+  optional: true,
+  fields: [
+    { type: 'text', key: 'name', label: 'Nombre del médico' },
+    idDocument(),
     {
-      type: 'group',
-      key: 'doctor',
-      label: 'Médico (solo tipo Médico)',
-      optional: true,
-      fields: [
-        { type: 'text', key: 'name', label: 'Nombre del médico' },
-        idDocument(),
-        {
-          type: 'select',
-          key: 'service',
-          label: 'Servicio',
-          options: opts(DOCTOR_SERVICES, {
-            CIRUGIA: 'Cirugía',
-            OPERACION: 'Operación',
-            TRATAMIENTO_MEDICO: 'Tratamiento médico',
-            CIRUGIA_ISBM: 'Cirugía (ISBM)',
-            OPERACION_ISBM: 'Operación (ISBM)',
-            TRATAMIENTO_MEDICO_ISBM: 'Tratamiento médico (ISBM)',
-          }),
-        },
-      ],
+      type: 'select',
+      key: 'service',
+      label: 'Servicio',
+      options: opts(DOCTOR_SERVICES, {
+        CIRUGIA: 'Cirugía',
+        OPERACION: 'Operación',
+        TRATAMIENTO_MEDICO: 'Tratamiento médico',
+        CIRUGIA_ISBM: 'Cirugía (ISBM)',
+        OPERACION_ISBM: 'Operación (ISBM)',
+        TRATAMIENTO_MEDICO_ISBM: 'Tratamiento médico (ISBM)',
+      }),
     },
   ],
-};
+});
 /** FEX: documents that travel with an export, the transport's among them. */
-const fexAttachments: Field = {
-  type: 'list',
-  key: 'attachments',
-  label: 'Documentos asociados',
-  addLabel: 'Agregar documento asociado',
-  item: [
-    { type: 'select', key: 'code', label: 'Tipo', options: opts(['EMISOR', 'RECEPTOR', 'TRANSPORTE'], { EMISOR: 'Del emisor', RECEPTOR: 'Del receptor', TRANSPORTE: 'Transporte' }) },
-    { type: 'text', key: 'details', label: 'Detalle (emisor o receptor)' },
-    {
-      type: 'group',
-      key: 'driver',
-      label: 'Transporte (solo tipo Transporte)',
-      optional: true,
-      fields: [
-        { type: 'text', key: 'name', label: 'Nombre del conductor' },
-        { type: 'text', key: 'documentIdentificationNumber', label: 'Documento del conductor' },
-        { type: 'text', key: 'transportIdentificationNumber', label: 'Placa o matrícula' },
-        { type: 'select', key: 'transport', label: 'Modo de transporte', options: opts(['TERRESTRE', 'MARITIMO', 'AEREO', 'TERRESTRE_MARITIMO'], { TERRESTRE: 'Terrestre', MARITIMO: 'Marítimo', AEREO: 'Aéreo', TERRESTRE_MARITIMO: 'Terrestre y marítimo' }) },
-      ],
-    },
+const fexAttachments = attachmentList('TRANSPORTE', 'Transporte', {
+  type: 'group',
+  key: 'driver',
+  label: 'Transporte (solo tipo Transporte)',
+  optional: true,
+  fields: [
+    { type: 'text', key: 'name', label: 'Nombre del conductor' },
+    { type: 'text', key: 'documentIdentificationNumber', label: 'Documento del conductor' },
+    { type: 'text', key: 'transportIdentificationNumber', label: 'Placa o matrícula' },
+    { type: 'select', key: 'transport', label: 'Modo de transporte', options: opts(['TERRESTRE', 'MARITIMO', 'AEREO', 'TERRESTRE_MARITIMO'], { TERRESTRE: 'Terrestre', MARITIMO: 'Marítimo', AEREO: 'Aéreo', TERRESTRE_MARITIMO: 'Terrestre y marítimo' }) },
   ],
-};
+});
 const discounts: Field[] = [
   { type: 'number', key: 'discountGrav', label: 'Descuento a ventas gravadas' },
   { type: 'number', key: 'discountExe', label: 'Descuento a ventas exentas' },
