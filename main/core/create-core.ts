@@ -171,8 +171,7 @@ export function createCore(deps: CoreDeps): Core {
   };
 
   const importCertificate = (xml: string, password: string, nit: string, actor: string, paths: CertificatePaths) => {
-    checkCertificate(xml, password, nit, paths);
-    signing.import(xml, password, nit);
+    signing.store(checkCertificate(xml, password, nit, paths));
     audit(store, isoLocal(clock.now()), actor, 'certificate.imported', nit);
   };
 

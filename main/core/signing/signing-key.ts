@@ -2,15 +2,15 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import type { SecretBox } from '../station/secrets';
 import type { Store } from '../store/database';
-import { parseMhCertificate, type MhCertificate } from './certificate';
+import type { MhCertificate } from './certificate';
 
 const KEY_SETTING = 'signing.privateKey';
 const PUBLIC_SETTING = 'signing.publicKey';
 const NIT_SETTING = 'signing.nit';
 
 export interface SigningKeys {
-  /** Checks the certificate's password and NIT, then stores its private key sealed. */
-  import(xml: string, password: string, expectedNit: string): MhCertificate;
+  /** Stores a certificate already checked (station/checks.ts: password, key pair, company NIT), its key sealed. */
+  store(cert: MhCertificate): void;
   /** The private key, or null when no certificate was imported yet. */
   privateKey(): KeyObject | null;
   publicKey(): KeyObject | null;
@@ -36,11 +36,7 @@ export function signingKeys(store: Store, secrets: SecretBox): SigningKeys {
   };
 
   return {
-    import(xml, password, expectedNit) {
-      const cert = parseMhCertificate(xml, password);
-      if (cert.nit !== expectedNit) {
-        throw new Error(`el certificado es del NIT ${cert.nit}, no del NIT de la empresa (${expectedNit})`);
-      }
+    store(cert) {
       // Inside a caller's transaction this is a savepoint; the cache is cleared either way.
       cached = null;
       store.tx(() => {
@@ -49,7 +45,6 @@ export function signingKeys(store: Store, secrets: SecretBox): SigningKeys {
         write(NIT_SETTING, cert.nit);
       });
       cached = null;
-      return cert;
     },
     privateKey: () => load()?.priv ?? null,
     publicKey: () => load()?.pub ?? null,
