@@ -130,7 +130,8 @@ export interface StationSaved {
   readonly mhCheck: 'ok' | 'unreachable' | 'unchanged';
 }
 
-export type Connectivity = 'unconfigured' | 'online' | 'offline' | 'contingency';
+/** `credentials`: MH refused the station's API password; nothing is sent until it is corrected in Ajustes. */
+export type Connectivity = 'unconfigured' | 'online' | 'offline' | 'contingency' | 'credentials';
 
 export interface ContingencySummary {
   readonly id: string;
@@ -142,14 +143,30 @@ export interface ContingencySummary {
   /** MH wants the event within 24 h of the cese, and the documents within 72 h of the event's seal. */
   readonly eventDeadline: string | null;
   readonly documentsDeadline: string | null;
+  /** The nearer of the two deadlines still to meet: under 2 h left is `warning`; past it, `overdue`. */
+  readonly deadline: 'ok' | 'warning' | 'overdue' | null;
+  /** Times MH rejected the event (it is corrected and sent again), and MH's words the last time. */
+  readonly attempts: number;
+  readonly rejection: string | null;
+}
+
+/** A contingency document MH still lacks after its 72 hours. */
+export interface OverdueDocument {
+  readonly id: string;
+  readonly type: DteKind;
+  readonly controlNumber: string;
+  readonly deadline: string;
 }
 
 export interface SyncStatus {
   readonly state: Connectivity;
-  readonly queue: { readonly pending: number; readonly sending: number; readonly unknown: number; readonly done: number; readonly failed: number };
+  readonly queue: { readonly pending: number; readonly sending: number; readonly unknown: number; readonly done: number; readonly failed: number; readonly invalidations: number };
   readonly lastContactAt: string | null;
   readonly lastError: string | null;
+  /** Runs that ended in an unexpected fault since the start (each logged; the engine went on). */
+  readonly errors: number;
   readonly contingencies: readonly ContingencySummary[];
+  readonly overdue: readonly OverdueDocument[];
 }
 
 /** What the station pushes to the UI: a document changed status, and the sync state after it. */

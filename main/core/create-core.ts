@@ -6,7 +6,7 @@ import { validate, type DteKind } from '../../shared/contract';
 import type { BackupsStatus, DteDetail, DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord, ReceiverEntry, StationInfo, StationSaved } from '../../shared/records';
 import { invalidateDte, pendingInvalidations, sendInvalidation, toInvalidationRecord, type InvalidationDeps } from './dte/invalidation/invalidate';
 import { invalidationDeadline } from './dte/invalidation/windows';
-import { outbox, takeIdEnvio } from './sync/outbox';
+import { outbox, takeIdEnvio } from './outbox/outbox';
 import { lockDataDir } from './store/data-dir-lock';
 import { uuidV4 } from './ids';
 import { DEFAULT_PRINT_SETTINGS, printSettings, type PrintSettings } from '../../shared/printing';
@@ -39,6 +39,7 @@ import { identityChanges } from './station/identity';
 import { mhClient, type MhClient } from './mh/client';
 import { unitFrom } from './sync/backoff';
 import { createSyncEngine, type SyncEngine } from './sync/engine';
+import type { Timers } from './timers';
 import { contingencyStore } from './sync/contingency';
 
 export const SELLO_VERSION = '0.1.0';
@@ -69,7 +70,7 @@ export interface CoreDeps {
   /** Scheduled copies of the database (store/backup.ts): every 6 h by default; `everyMs: 0` turns them off. */
   readonly backups?: { readonly everyMs?: number };
   /** Sync engine tuning: tests shorten the lease, or drive the engine by hand. */
-  readonly sync?: { readonly leaseMs?: number; readonly manual?: boolean; readonly jitter?: () => number; readonly lotePollMs?: number };
+  readonly sync?: { readonly leaseMs?: number; readonly manual?: boolean; readonly jitter?: () => number; readonly lotePollMs?: number; readonly timers?: Timers };
 }
 
 export interface Core {
@@ -140,7 +141,9 @@ export function createCore(deps: CoreDeps): Core {
   }
   // We hold the only lock on this store: whatever was being sent belonged to a process that died, so it may
   // have reached MH. It is queried before any resend.
-  const recovered = outbox(store).recoverAll(clock.now());
+  // Lotes whose send a stop cut short are lost; then every send still marked in flight is in doubt.
+  contingencyStore(store, logger).recoverLotes(clock.now());
+  const recovered = outbox(store, logger).recoverAll(clock.now());
   const secrets = deps.secrets ?? keyFileBox(deps.dataDir);
   const stations = stationRepo(store, secrets);
   const plainKeys = apiKeys(store, random);
@@ -252,21 +255,34 @@ export function createCore(deps: CoreDeps): Core {
     signingKey: () => signing.privateKey(),
     client: () => currentClient(),
     nextIdEnvio: () => takeIdEnvio(store),
+    logger,
   };
-  const retryInvalidations = async (c: MhClient) => {
-    let left = 0;
-    for (const id of pendingInvalidations(store)) {
-      const r = await sendInvalidation({ ...invalidationDeps, client: () => c }, id);
-      if (r.status === 'PENDING') left += 1;
-    }
-    return { left };
+  const invalidations = {
+    pending: () => pendingInvalidations(store).length,
+    /** One attempt at each, oldest first; stops at the first that does not reach MH (the engine backs off). */
+    async send(c: MhClient) {
+      for (const id of pendingInvalidations(store)) {
+        const { unreached } = await sendInvalidation({ ...invalidationDeps, client: () => c }, id);
+        if (unreached) return unreached;
+      }
+      return null;
+    },
   };
   const sync = createSyncEngine({
-    afterDocuments: retryInvalidations,
+    invalidations,
     station,
     signingKey: () => signing.privateKey(),
     newId: () => uuidV4(random),
-    ...(deps.sync?.lotePollMs !== undefined ? { lotePollMs: deps.sync.lotePollMs } : {}), store, clock, random: deps.sync?.jitter ?? unitFrom(random), logger, client: currentClient, ...(deps.sync?.leaseMs ? { leaseMs: deps.sync.leaseMs } : {}), manual: deps.sync?.manual === true });
+    store,
+    clock,
+    random: deps.sync?.jitter ?? unitFrom(random),
+    logger,
+    client: currentClient,
+    manual: deps.sync?.manual === true,
+    ...(deps.sync?.lotePollMs !== undefined ? { lotePollMs: deps.sync.lotePollMs } : {}),
+    ...(deps.sync?.leaseMs ? { leaseMs: deps.sync.leaseMs } : {}),
+    ...(deps.sync?.timers ? { timers: deps.sync.timers } : {}),
+  });
   // Resume what a previous run left: pending documents and sends cut short by a crash.
   if (recovered) logger.warn('sends interrupted by a previous stop will be checked with MH', { documents: recovered });
   sync.wake();
@@ -334,7 +350,7 @@ export function createCore(deps: CoreDeps): Core {
     scheduleBackup(age >= everyMs ? Math.min(everyMs, 60_000) : everyMs - age);
   }
 
-  const contingencies = contingencyStore(store);
+  const contingencies = contingencyStore(store, logger);
   const openContingency = () => {
     const e = contingencies.open();
     return e ? { id: e.id, type: e.type, reason: e.reason } : null;
@@ -403,7 +419,7 @@ export function createCore(deps: CoreDeps): Core {
     configure,
     dtes: {
       create(kind, body, actor) {
-        const result = createDte({ store, clock, station, signingKey: () => signing.privateKey(), contingency: () => openContingency() }, kind, body, actor);
+        const result = createDte({ store, clock, station, logger, signingKey: () => signing.privateKey(), contingency: () => openContingency() }, kind, body, actor);
         lastIssueAt = Date.now();
         if (!result.replayed) sync.wake();
         return result;
@@ -465,7 +481,12 @@ export function createCore(deps: CoreDeps): Core {
         if (!row?.mh_json || !row.jws) throw new CoreError('DTE_NOT_APPROVED', 'El DTE no tiene documento firmado.');
         return { ...(JSON.parse(row.mh_json) as Record<string, unknown>), firmaElectronica: row.jws, selloRecibido: row.seal };
       },
-      invalidate: (body, actor) => invalidateDte(invalidationDeps, body, actor),
+      async invalidate(body, actor) {
+        const r = await invalidateDte(invalidationDeps, body, actor);
+        // MH did not answer: the engine sends it as soon as MH is back, not when the next document is issued.
+        if (r.pending) sync.wake();
+        return r;
+      },
     },
     apiKeys: keys,
     sync,
@@ -525,6 +546,7 @@ export function createCore(deps: CoreDeps): Core {
         mh: { ...mh, certificatePassword: secretsNow?.certificatePassword ?? null, certificateFile: current.mh?.certificateFile ?? null },
       };
       configure(profile, actor, u.certificate ?? undefined);
+      if (credentialsChanged) sync.credentialsChanged();
       return { station: stationInfo(), mhCheck };
     },
     close() {

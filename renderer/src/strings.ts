@@ -8,6 +8,7 @@ export const es = {
     offline: 'Sin conexión con MH: los documentos quedan en cola y se envían solos',
     contingency: 'CONTINGENCIA: MH no está disponible. Siga emitiendo; Sello enviará todo cuando vuelva.',
     unconfigured: 'MH no está configurado: los documentos se guardan sin enviarse',
+    credentials: 'MH rechazó las credenciales de la API: siga emitiendo y escriba la contraseña vigente en Ajustes',
     recovering: 'MH volvió: Sello está enviando los documentos de la contingencia',
     queued: (n: number) => `${n} en cola`,
   },

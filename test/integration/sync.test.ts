@@ -4,7 +4,7 @@ import type { Core } from '../../main/core/create-core';
 import { buildHttpServer } from '../../main/core/http/server';
 import { silentLogger } from '../../main/core/logger';
 import { mhClient } from '../../main/core/mh/client';
-import { outbox } from '../../main/core/sync/outbox';
+import { outbox } from '../../main/core/outbox/outbox';
 import { openStore } from '../../main/core/store/database';
 import { join } from 'node:path';
 import { ccfBody, fcBody, ncBody } from '../fixtures/bodies';
@@ -145,7 +145,7 @@ describe('sync engine ↔ MH simulator', () => {
     const { record } = core.dtes.create('FC', fc(), 'test');
     // A sender that claimed it and reached MH, then died before recording the answer.
     const store = openStore(join(dir.dir, 'sello.db'));
-    const [claimed] = outbox(store).claim(new Date(), 1, 50);
+    const [claimed] = outbox(store, silentLogger).claim(new Date(), 1, 50).claimed;
     const direct = mhClient({ baseUrl: sim.url, user: '06142803901121', password: () => 'demo', ambiente: '00', fetch, clock: { now: () => new Date() }, logger: silentLogger });
     await direct.sendDte({ tipoDte: '01', version: 1, codigoGeneracion: record.id.toUpperCase(), jws: claimed!.jws, idEnvio: claimed!.idEnvio });
     store.close();

@@ -187,3 +187,39 @@ describe('007 search index', () => {
     expect(find('nadie')).toEqual([]);
   });
 });
+
+describe('008 sync doubt', () => {
+  it('links documents in flight to their submitted lote and adds the event retry columns', () => {
+    const db = new BetterSqlite3(':memory:');
+    // Rows of other tables the lotes and outbox point at are beside the point here.
+    db.pragma('foreign_keys = OFF');
+    migrate(db, MIGRATIONS.slice(0, 7));
+    db.prepare("INSERT INTO lotes (id, contingency_id, codigo_lote, status, document_ids, mh_response, submitted_at, updated_at) VALUES ('L1', 'e1', 'C1', 'submitted', '[\"d1\",\"d2\"]', null, 's', 'u')").run();
+    db.prepare("INSERT INTO lotes (id, contingency_id, codigo_lote, status, document_ids, mh_response, submitted_at, updated_at) VALUES ('L0', 'e1', 'C0', 'done', '[\"d3\"]', null, 's', 'u')").run();
+    const outbox = db.prepare("INSERT INTO outbox (document_id, topic, state, attempts, next_attempt_at, lease_until, last_error, created_at, depends_on) VALUES (?, 'dte', ?, 0, 'n', null, null, 'c', null)");
+    outbox.run('d1', 'sending');
+    outbox.run('d2', 'sending');
+    outbox.run('d3', 'done');
+    outbox.run('d4', 'sending');
+    migrate(db, MIGRATIONS.slice(0, 8));
+    const rows = db.prepare('SELECT document_id, lote_id FROM outbox ORDER BY document_id').all();
+    expect(rows).toEqual([
+      { document_id: 'd1', lote_id: 'L1' },
+      { document_id: 'd2', lote_id: 'L1' },
+      { document_id: 'd3', lote_id: null },
+      { document_id: 'd4', lote_id: null },
+    ]);
+    const cols = (db.prepare('PRAGMA table_info(contingency_events)').all() as { name: string; dflt_value: string | null }[]).filter((c) => c.name === 'attempts' || c.name === 'next_attempt_at');
+    expect(cols.map((c) => [c.name, c.dflt_value])).toEqual([
+      ['attempts', '0'],
+      ['next_attempt_at', null],
+    ]);
+    // The lotes kept their rows and take the new statuses; anything else is still refused.
+    expect(db.prepare('SELECT id, status FROM lotes ORDER BY id').all()).toEqual([
+      { id: 'L0', status: 'done' },
+      { id: 'L1', status: 'submitted' },
+    ]);
+    for (const status of ['sending', 'failed', 'lost']) db.prepare("UPDATE lotes SET status = ? WHERE id = 'L0'").run(status);
+    expect(() => db.prepare("UPDATE lotes SET status = 'nope' WHERE id = 'L0'").run()).toThrow(/CHECK/);
+  });
+});

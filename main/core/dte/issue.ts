@@ -25,6 +25,8 @@ import { SERIALIZERS } from './mh/serializers';
 import type { RelatedDocument } from './mh/context';
 import { toRecord } from './record';
 import { signJson } from '../signing/jws';
+import type { Logger } from '../logger';
+import { outbox } from '../outbox/outbox';
 
 /** MH kinds each document may relate to (documentoRelacionado): NC and ND adjust a CCF or a CR. */
 const RELATABLE: Record<DteKind, readonly DteKind[]> = {
@@ -51,6 +53,7 @@ export interface IssueDeps {
   readonly signingKey: () => KeyObject | null;
   /** The open contingency, if any: documents issued now are contingency documents (DESIGN.md §4). */
   readonly contingency?: () => { id: string; type: number; reason: string | null } | null;
+  readonly logger: Logger;
 }
 
 function recipientName(body: AnyCreateBody): string | null {
@@ -71,6 +74,13 @@ function contextErrors(deps: IssueDeps, kind: DteKind, body: AnyCreateBody, stat
     const found = findDocument(deps.store, doc.id);
     if (!found) {
       errors.push({ path: `relatedTaxDocuments.${i}.id`, code: 'UNKNOWN_CODE', message: 'No hay en esta estación un DTE con ese id.' });
+    } else if (found.status === 'REJECTED' || found.status === 'INVALIDATED') {
+      // MH would refuse the adjustment; on its way (CREATED, PROCESSING) it waits for MH's verdict instead.
+      errors.push({
+        path: `relatedTaxDocuments.${i}.id`,
+        code: 'NOT_ALLOWED',
+        message: `El ${found.kind} ${found.control_number} está ${found.status === 'REJECTED' ? 'rechazado por MH' : 'invalidado'}: una nota solo ajusta un documento aprobado (o aún en camino a MH).`,
+      });
     } else if (!RELATABLE[kind].includes(found.kind as DteKind)) {
       const allowed = RELATABLE[kind].length ? RELATABLE[kind].join(' o ') : 'ninguno de los tipos que emite Sello';
       errors.push({
@@ -84,9 +94,9 @@ function contextErrors(deps: IssueDeps, kind: DteKind, body: AnyCreateBody, stat
 }
 
 /** An NC or ND is sent only after MH sealed the documents it adjusts. */
-function dependsOn(body: AnyCreateBody): string | null {
+function dependsOn(body: AnyCreateBody): string[] {
   const related = 'relatedTaxDocuments' in body ? (body.relatedTaxDocuments ?? []) : [];
-  return related.length ? JSON.stringify(related.map((d) => canonicalId(d.id))) : null;
+  return related.map((d) => canonicalId(d.id));
 }
 
 function relatedDocument(store: Store, id: string): RelatedDocument | undefined {
@@ -165,19 +175,7 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
       contingency_id: inContingency ? open.id : null,
     };
     deps.store.run(deps.store.q.insertInto('documents').values(row));
-    deps.store.run(
-      deps.store.q.insertInto('outbox').values({
-        document_id: id,
-        topic: 'dte',
-        state: 'pending',
-        attempts: 0,
-        next_attempt_at: now.toISOString(),
-        lease_until: null,
-        last_error: null,
-        created_at: now.toISOString(),
-        depends_on: dependsOn(body),
-      }),
-    );
+    outbox(deps.store, deps.logger).enqueue({ documentId: id, now, dependsOn: dependsOn(body) });
     rememberReceiver(deps.store, kind, 'recipient' in body ? body.recipient : null, createdAt);
     audit(deps.store, createdAt, actor, 'dte.issued', id, { kind, controlNumber: row.control_number });
     return { record: toRecord(row), replayed: false };

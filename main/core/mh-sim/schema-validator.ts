@@ -59,6 +59,8 @@ export function loadValidator(dir: string, file: string): ValidateFunction {
 }
 
 /** Validators for the schema files of one folder, compiled on first use. */
+export type SchemaFolder = ReturnType<typeof schemaFolder>;
+
 export function schemaFolder(dir: string) {
   const cache = new Map<string, ValidateFunction>();
   return {

@@ -6,7 +6,7 @@ import { isoLocal, localDateTime, systemClock, type Clock } from '../clock';
 import { silentLogger, type Logger } from '../logger';
 import { uuidV4 } from '../ids';
 import { judgeDte, verifySigned, type Verdict } from './checks';
-import { schemaFolder } from './schema-validator';
+import { schemaFolder, type SchemaFolder } from './schema-validator';
 import { SIM_MODES, newSimState, type SimMode, type SimState } from './state';
 
 export interface SimOptions {
@@ -18,6 +18,8 @@ export interface SimOptions {
   /** How long a lote takes to process (MH: 1–3 minutes). */
   readonly loteDelayMs?: number;
   readonly tokenTtlMs?: number;
+  /** Already compiled schemas to share between simulators (the sync simulation builds thousands). */
+  readonly schemas?: SchemaFolder;
   /** Accepted credentials by NIT; when absent any non-empty password is accepted. */
   readonly credentials?: ReadonlyMap<string, string>;
 }
@@ -41,7 +43,7 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
   const clock = options.clock ?? systemClock;
   const random = options.random ?? nodeRandomBytes;
   const logger = options.logger ?? silentLogger;
-  const folder = options.schemasDir ? schemaFolder(options.schemasDir) : null;
+  const folder = options.schemas ?? (options.schemasDir ? schemaFolder(options.schemasDir) : null);
   const state = newSimState();
   state.loteDelayMs = options.loteDelayMs ?? 2000;
   const tokenTtlMs = options.tokenTtlMs ?? 12 * 3600_000;
@@ -81,6 +83,8 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     if (verdict.ok && state.mode === 'reject') verdict = { ok: false, code: '099', message: 'DOCUMENTO RECHAZADO (SIMULADOR EN MODO RECHAZO)', observations: [] };
     if (verdict.ok && state.mode === 'observations') verdict = { ...verdict, observations: [...verdict.observations, '[resumen.totalLetras] VALOR OBSERVADO (SIMULADOR)'] };
     const id = doc?.identificacion ?? {};
+    // A station must never hand MH a document MH already accepted (it asks first): counted for the tests.
+    if (doc && state.documents.get(String(id.codigoGeneracion))?.accepted) state.receivedAfterAccepted += 1;
     if (doc) state.received.set(String(id.codigoGeneracion), (state.received.get(String(id.codigoGeneracion)) ?? 0) + 1);
     const body = answer(verdict, id.codigoGeneracion ?? envelope?.codigoGeneracion ?? null, id.version ?? envelope?.version ?? null);
     // A duplicate is answered but does not replace what MH already holds.
@@ -210,6 +214,7 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
       const validate = folder.validator('contingencia-schema-v3.json');
       if (!validate(verdict.doc)) verdict = { ok: false, code: '008', message: 'EVENTO NO CUMPLE EL ESQUEMA', observations: [] };
     }
+    if (verdict.ok && state.mode === 'reject') verdict = { ok: false, code: '099', message: 'EVENTO RECHAZADO (SIMULADOR EN MODO RECHAZO)', observations: [] };
     const now = clock.now();
     if (!verdict.ok) return send(reply, 400, { estado: 'RECHAZADO', fechaHora: fh(now), mensaje: verdict.message, selloRecibido: null, observaciones: verdict.observations });
     const ev = verdict.doc;
@@ -264,6 +269,7 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     accepted: [...state.documents.values()].filter((d) => d.accepted).length,
     events: state.events.size,
     invalidated: state.invalidated.size,
+    receivedAfterAccepted: state.receivedAfterAccepted,
   }));
 
   const sim: MhSimulator = {

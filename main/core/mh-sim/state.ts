@@ -41,6 +41,8 @@ export interface SimState {
   readonly invalidated: Map<string, Record<string, unknown>>;
   /** How many times each generation code reached MH (single sends and lotes). */
   readonly received: Map<string, number>;
+  /** Documents handed to MH again after MH had accepted them (a station that resends without asking). */
+  receivedAfterAccepted: number;
   /** Generation codes in the order MH accepted them. */
   readonly accepted: string[];
   /** How many times each operation was called, for tests ("reaches MH once"). */
@@ -64,6 +66,7 @@ export function newSimState(): SimState {
     invalidated: new Map(),
     received: new Map(),
     accepted: [],
+    receivedAfterAccepted: 0,
     counts: {},
   };
 }

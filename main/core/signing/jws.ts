@@ -4,7 +4,7 @@
 // transaction, and a better-sqlite3 transaction cannot await. RS512 (RSASSA-PKCS1-v1_5 with SHA-512) is
 // deterministic, so node:crypto's signature is byte-for-byte what jose's CompactSign produces (a test checks
 // it); verification uses jose.
-import { sign as rsaSign, type KeyObject } from 'node:crypto';
+import { sign as rsaSign, verify as rsaVerify, type KeyObject } from 'node:crypto';
 import { compactVerify } from 'jose';
 
 export const JWS_HEADER = '{"alg":"RS512"}';
@@ -20,4 +20,14 @@ export async function verifyJws(jws: string, publicKey: KeyObject): Promise<unkn
   const { payload, protectedHeader } = await compactVerify(jws, publicKey, { algorithms: ['RS512'] });
   if (JSON.stringify(protectedHeader) !== JWS_HEADER) throw new Error('unexpected JWS header');
   return JSON.parse(new TextDecoder().decode(payload)) as unknown;
+}
+
+/**
+ * The same check, synchronous (node:crypto): the MH simulator uses it so that nothing it does waits on the
+ * thread pool, which keeps the sync simulation's schedules exactly replayable. True when header and signature hold.
+ */
+export function verifyJwsSync(jws: string, publicKey: KeyObject): boolean {
+  const parts = jws.split('.');
+  if (parts.length !== 3 || Buffer.from(parts[0] ?? '', 'base64url').toString('utf8') !== JWS_HEADER) return false;
+  return rsaVerify('sha512', Buffer.from(`${parts[0]}.${parts[1]}`), publicKey, Buffer.from(parts[2] ?? '', 'base64url'));
 }

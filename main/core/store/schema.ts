@@ -62,6 +62,9 @@ export interface ContingencyEventsTable {
   sealed_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Times MH rejected the event (it is corrected and sent again); migration 008. */
+  attempts: number;
+  next_attempt_at: string | null;
 }
 
 export interface LotesTable {
@@ -88,6 +91,8 @@ export interface OutboxTable {
   created_at: string;
   /** JSON array of document ids that must be APPROVED first; null when none. */
   depends_on: string | null;
+  /** The lote the document travels in (migration 008); null when sent alone. */
+  lote_id: string | null;
 }
 
 export interface ControlSequencesTable {

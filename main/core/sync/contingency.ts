@@ -3,8 +3,12 @@
 //   open (MH or the internet unreachable) → ended (the first successful probe, the "cese") → sealed (MH took
 //   the event) → done (every document it lists has MH's answer); or rejected (24 h to correct and resend).
 import type { KeyObject } from 'node:crypto';
+import type { DteKind } from '../../../shared/contract';
 import { audit } from '../audit';
 import { isoLocal, localDateTime } from '../clock';
+import { asContingencyDocument } from '../dte/mh/contingency-document';
+import { moveStatus } from '../dte/status';
+import type { Logger } from '../logger';
 import { signJson } from '../signing/jws';
 import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
@@ -14,14 +18,16 @@ import { ID_TYPE } from '../dte/mh/mappings';
 export type ContingencyType = 1 | 2 | 3 | 4 | 5;
 export const EVENT_DEADLINE_MS = 24 * 3600_000;
 export const DOCUMENTS_DEADLINE_MS = 72 * 3600_000;
+/** Under this much time left before a deadline, the sync screen warns. */
+export const DEADLINE_WARNING_MS = 2 * 3600_000;
 /** MH's contingencia-schema-v3 lists at most 1,000 documents per event. */
 export const MAX_PER_EVENT = 1000;
 /** MH's lotes carry at most 100 documents. */
 export const MAX_PER_LOTE = 100;
 
-type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const UUID = /[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}/gi;
 
-export function contingencyStore(store: Store) {
+export function contingencyStore(store: Store, logger: Logger) {
   const q = store.q;
   const active = () =>
     store.all(q.selectFrom('contingency_events').selectAll().where('status', 'in', ['open', 'ended', 'sealed', 'rejected']).orderBy('created_at'));
@@ -29,13 +35,22 @@ export function contingencyStore(store: Store) {
   /** Rewrites a stored normal document as a contingency document and signs it again (it never reached MH). */
   function resign(documentId: string, type: ContingencyType, reason: string | null, eventId: string, key: KeyObject): boolean {
     const row = store.one(q.selectFrom('documents').select(['mh_json', 'kind']).where('id', '=', documentId));
+    if (!row?.mh_json) return false;
+    const doc = asContingencyDocument(row.kind as DteKind, JSON.parse(row.mh_json) as { identificacion?: unknown }, { type, reason });
     // CR v1 has no contingency form: it waits and goes as a normal document once MH answers.
-    if (!row?.mh_json || row.kind === 'CR') return false;
-    const doc = JSON.parse(row.mh_json) as J;
-    const reasonKey = row.kind === 'FEX' ? 'motivoContigencia' : 'motivoContin';
-    doc.identificacion = { ...doc.identificacion, tipoModelo: 2, tipoOperacion: 2, tipoContingencia: type, [reasonKey]: reason };
+    if (!doc) return false;
     store.run(q.updateTable('documents').set({ mh_json: JSON.stringify(doc), jws: signJson(doc, key), contingency_id: eventId }).where('id', '=', documentId));
     return true;
+  }
+
+  /** The documents an event lists: those of it MH has not settled yet, oldest first. */
+  const eventDocuments = (eventId: string) =>
+    store.all(q.selectFrom('documents').select(['id', 'kind']).where('contingency_id', '=', eventId).where('status', 'in', ['CREATED', 'PROCESSING']).orderBy('created_at'));
+
+  /** Builds and signs an ended event's JSON with a fresh transmission time. */
+  function sign(event: ContingencyEventsTable, id: string, docs: { id: string; kind: string }[], p: { now: Date; station: StoredStation; key: KeyObject }) {
+    const json = eventJson({ id, event, now: p.now, station: p.station, docs });
+    return { mh_json: JSON.stringify(json), jws: signJson(json, p.key) };
   }
 
   return {
@@ -59,6 +74,8 @@ export function contingencyStore(store: Store) {
             seal: null,
             mh_response: null,
             sealed_at: null,
+            attempts: 0,
+            next_attempt_at: null,
             created_at: at,
             updated_at: at,
           }),
@@ -84,13 +101,13 @@ export function contingencyStore(store: Store) {
     attach: (documentId: string, eventId: string) => store.run(q.updateTable('documents').set({ contingency_id: eventId }).where('id', '=', documentId)),
 
     /** MH turned out not to have a document sent before the contingency: it joins the event, re-signed. */
-    adopt(documentId: string, event: ContingencyEventsTable, key: KeyObject): boolean {
+    adopt(documentId: string, event: ContingencyEventsTable, key: KeyObject, now: Date): boolean {
       return store.tx(() => {
         const ok = resign(documentId, event.type as ContingencyType, event.reason, event.id, key);
         if (ok) {
           // Not handed to MH after all: queued again as a contingency document.
-          store.run(q.updateTable('outbox').set({ state: 'pending', lease_until: null }).where('document_id', '=', documentId).where('topic', '=', 'dte'));
-          store.run(q.updateTable('documents').set({ status: 'CREATED' }).where('id', '=', documentId));
+          store.run(q.updateTable('outbox').set({ state: 'pending', lease_until: null, lote_id: null }).where('document_id', '=', documentId).where('topic', '=', 'dte'));
+          moveStatus(store, logger, { id: documentId, to: 'CREATED', at: isoLocal(now), cause: 'joins the contingency event' });
         }
         return ok;
       });
@@ -100,45 +117,68 @@ export function contingencyStore(store: Store) {
      * The cese: the event ends and is built and signed, listing its documents; beyond 1,000 documents the rest
      * go into further events over the same period (the schema's limit).
      */
-    end(p: { event: ContingencyEventsTable; now: Date; station: StoredStation; key: KeyObject; newId: () => string }): ContingencyEventsTable[] {
-      return store.tx(() => {
-        const docs = store.all(
-          q.selectFrom('documents').select(['id', 'kind']).where('contingency_id', '=', p.event.id).where('status', 'in', ['CREATED', 'PROCESSING']).orderBy('created_at'),
-        );
-        const chunks: { id: string; kind: string }[][] = [];
-        for (let i = 0; i < docs.length; i += MAX_PER_EVENT) chunks.push(docs.slice(i, i + MAX_PER_EVENT));
+    end(p: { event: ContingencyEventsTable; now: Date; station: StoredStation; key: KeyObject; newId: () => string }): void {
+      store.tx(() => {
+        const docs = eventDocuments(p.event.id);
         const at = isoLocal(p.now);
-        const events: string[] = [];
-        chunks.forEach((chunk, i) => {
-          const id = i === 0 ? p.event.id : p.newId();
-          if (i > 0) {
-            store.run(q.insertInto('contingency_events').values({ ...p.event, id, status: 'ended', created_at: at, updated_at: at }));
-            for (const d of chunk) store.run(q.updateTable('documents').set({ contingency_id: id }).where('id', '=', d.id));
-          }
-          const json = eventJson({ ...p, id, docs: chunk });
-          store.run(q.updateTable('contingency_events').set({ status: 'ended', ended_at: p.now.toISOString(), mh_json: JSON.stringify(json), jws: signJson(json, p.key), updated_at: at }).where('id', '=', id));
-          events.push(id);
-        });
-        if (chunks.length === 0) {
+        const events = splitInto(p.event, docs, p);
+        if (events === 0) {
           // Nothing was issued during it: the contingency closes without an event for MH.
           store.run(q.updateTable('contingency_events').set({ status: 'done', ended_at: p.now.toISOString(), updated_at: at }).where('id', '=', p.event.id));
         }
-        audit(store, at, 'sync', 'contingency.ended', p.event.id, { documents: docs.length, events: events.length });
-        return store.all(q.selectFrom('contingency_events').selectAll().where('id', 'in', events.length ? events : ['']));
+        audit(store, at, 'sync', 'contingency.ended', p.event.id, { documents: docs.length, events });
       });
     },
 
     sealed(id: string, now: Date, seal: string, response: unknown): void {
       store.tx(() => {
-        store.run(q.updateTable('contingency_events').set({ status: 'sealed', seal, sealed_at: now.toISOString(), mh_response: JSON.stringify(response), updated_at: isoLocal(now) }).where('id', '=', id));
+        store.run(q.updateTable('contingency_events').set({ status: 'sealed', seal, sealed_at: now.toISOString(), mh_response: JSON.stringify(response), next_attempt_at: null, updated_at: isoLocal(now) }).where('id', '=', id).where('status', '=', 'ended'));
         audit(store, isoLocal(now), 'sync', 'contingency.sealed', id, { seal });
       });
     },
 
-    rejected(id: string, now: Date, response: unknown): void {
+    /** MH refused the event: it is corrected and sent again at `next` (MH gives 24 hours). */
+    rejected(id: string, now: Date, response: unknown, next: Date): void {
       store.tx(() => {
-        store.run(q.updateTable('contingency_events').set({ status: 'rejected', mh_response: JSON.stringify(response), updated_at: isoLocal(now) }).where('id', '=', id));
-        audit(store, isoLocal(now), 'sync', 'contingency.rejected', id);
+        store.run(
+          q
+            .updateTable('contingency_events')
+            .set((eb) => ({ status: 'rejected', mh_response: JSON.stringify(response), attempts: eb('attempts', '+', 1), next_attempt_at: next.toISOString(), updated_at: isoLocal(now) }))
+            .where('id', '=', id)
+            .where('status', '=', 'ended'),
+        );
+        audit(store, isoLocal(now), 'sync', 'contingency.rejected', id, { response });
+      });
+    },
+
+    /** Rejected events due for another try. */
+    dueRejected: (now: Date) =>
+      store.all(q.selectFrom('contingency_events').selectAll().where('status', '=', 'rejected').where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now.toISOString())])).orderBy('created_at')),
+
+    /**
+     * Corrects a rejected event for its next try: signed again with today's transmission time and the list of
+     * its documents MH still lacks (at most 1,000 per event). Documents MH named in its answer go into an event
+     * of their own; after a second refusal that names none, the event is split in halves, so whatever MH
+     * objects to ends up alone and the rest go through.
+     */
+    correct(p: { event: ContingencyEventsTable; now: Date; station: StoredStation; key: KeyObject; newId: () => string }): void {
+      store.tx(() => {
+        const docs = eventDocuments(p.event.id);
+        const named = new Set((p.event.mh_response?.match(UUID) ?? []).map((x) => x.toLowerCase()).filter((x) => x !== p.event.id));
+        const offending = docs.filter((d) => named.has(d.id));
+        const rest = docs.filter((d) => !named.has(d.id));
+        let groups: { id: string; kind: string }[][];
+        if (offending.length && rest.length) groups = [rest, offending];
+        else if (p.event.attempts >= 2 && docs.length > 1) groups = [docs.slice(0, Math.ceil(docs.length / 2)), docs.slice(Math.ceil(docs.length / 2))];
+        else groups = [docs];
+        let first = true;
+        let made = 0;
+        for (const group of groups) {
+          made += splitInto(p.event, group, p, first);
+          first = false;
+        }
+        if (made === 0) store.run(q.updateTable('contingency_events').set({ status: 'done', updated_at: isoLocal(p.now) }).where('id', '=', p.event.id));
+        audit(store, isoLocal(p.now), 'sync', 'contingency.corrected', p.event.id, { documents: docs.length, events: made });
       });
     },
 
@@ -157,20 +197,24 @@ export function contingencyStore(store: Store) {
       );
     },
 
-    /** Records a lote MH received; its documents wait for the result under a long lease. */
-    loteSubmitted(p: { idEnvio: string; eventId: string; codigoLote: string; documentIds: string[]; now: Date; leaseMs: number; response: unknown }): void {
-      store.tx(() => {
-        const at = isoLocal(p.now);
-        store.run(q.insertInto('lotes').values({ id: p.idEnvio, contingency_id: p.eventId, codigo_lote: p.codigoLote, status: 'submitted', document_ids: JSON.stringify(p.documentIds), mh_response: JSON.stringify(p.response), submitted_at: p.now.toISOString(), updated_at: at }));
-        const lease = new Date(p.now.getTime() + p.leaseMs).toISOString();
-        store.run(q.updateTable('outbox').set({ state: 'sending', lease_until: lease }).where('document_id', 'in', p.documentIds).where('topic', '=', 'dte'));
-        store.run(q.updateTable('documents').set({ status: 'PROCESSING', updated_at: at }).where('id', 'in', p.documentIds));
-      });
+    /** A lote is about to leave; written first, so a crash before its answer leaves it known and in doubt. */
+    loteLeaving(p: { idEnvio: string; eventId: string; documentIds: string[]; now: Date }): void {
+      const at = isoLocal(p.now);
+      store.run(q.insertInto('lotes').values({ id: p.idEnvio, contingency_id: p.eventId, codigo_lote: null, status: 'sending', document_ids: JSON.stringify(p.documentIds), mh_response: null, submitted_at: p.now.toISOString(), updated_at: at }));
     },
 
-    submittedLotes: () => store.all(q.selectFrom('lotes').selectAll().where('status', '=', 'submitted').orderBy('submitted_at')),
+    /** MH took the lote: its code is what its results are asked for with. */
+    loteSubmitted(p: { idEnvio: string; codigoLote: string; now: Date; response: unknown }): void {
+      store.run(q.updateTable('lotes').set({ codigo_lote: p.codigoLote, status: 'submitted', mh_response: JSON.stringify(p.response), submitted_at: p.now.toISOString(), updated_at: isoLocal(p.now) }).where('id', '=', p.idEnvio));
+    },
 
-    loteDone: (id: string, now: Date) => store.run(q.updateTable('lotes').set({ status: 'done', updated_at: isoLocal(now) }).where('id', '=', id)),
+    /** The lote did not reach MH (`failed`) or may have without a code to ask with (`lost`). */
+    loteEnded: (id: string, status: 'failed' | 'lost' | 'done', now: Date) => store.run(q.updateTable('lotes').set({ status, updated_at: isoLocal(now) }).where('id', '=', id)),
+
+    /** At start: a lote whose send was cut by the stop is lost (its documents are asked about one by one). */
+    recoverLotes: (now: Date) => store.run(q.updateTable('lotes').set({ status: 'lost', updated_at: isoLocal(now) }).where('status', '=', 'sending')),
+
+    submittedLotes: () => store.all(q.selectFrom('lotes').selectAll().where('status', '=', 'submitted').orderBy('submitted_at')),
 
     /** An event is done when none of its documents waits for MH any more. */
     closeFinished(now: Date): void {
@@ -184,7 +228,43 @@ export function contingencyStore(store: Store) {
         }
       });
     },
+
+    /** Contingency documents whose 72 hours after their event's seal ran out while MH still lacks them. */
+    overdue(now: Date) {
+      const limit = new Date(now.getTime() - DOCUMENTS_DEADLINE_MS).toISOString();
+      return store.all(
+        q
+          .selectFrom('documents')
+          .innerJoin('contingency_events', 'contingency_events.id', 'documents.contingency_id')
+          .select(['documents.id', 'documents.kind', 'documents.control_number', 'contingency_events.sealed_at'])
+          .where('documents.status', 'in', ['CREATED', 'PROCESSING'])
+          .where('contingency_events.sealed_at', '<', limit)
+          .orderBy('documents.created_at')
+          .limit(200),
+      );
+    },
   };
+
+  /**
+   * Ends `event` with `docs` (a first chunk keeps the event's id unless `keepFirst` is false), further chunks of
+   * 1,000 in new events over the same period; returns how many events were signed.
+   */
+  function splitInto(event: ContingencyEventsTable, docs: { id: string; kind: string }[], p: { now: Date; station: StoredStation; key: KeyObject; newId: () => string }, keepFirst = true): number {
+    const at = isoLocal(p.now);
+    let made = 0;
+    for (let i = 0; i < docs.length; i += MAX_PER_EVENT) {
+      const chunk = docs.slice(i, i + MAX_PER_EVENT);
+      const id = i === 0 && keepFirst ? event.id : p.newId();
+      if (id !== event.id) {
+        store.run(q.insertInto('contingency_events').values({ ...event, id, status: 'ended', attempts: 0, next_attempt_at: null, mh_response: null, created_at: at, updated_at: at }));
+        for (const d of chunk) store.run(q.updateTable('documents').set({ contingency_id: id }).where('id', '=', d.id));
+      }
+      const signed = sign(event, id, chunk, p);
+      store.run(q.updateTable('contingency_events').set({ status: 'ended', ended_at: event.ended_at ?? p.now.toISOString(), ...signed, updated_at: at }).where('id', '=', id));
+      made += 1;
+    }
+    return made;
+  }
 }
 
 export type ContingencyStore = ReturnType<typeof contingencyStore>;
@@ -194,10 +274,12 @@ function eventJson(p: { id: string; event: ContingencyEventsTable; now: Date; st
   const s = p.station;
   const responsible = s.responsible ?? { name: s.company.name.slice(0, 100), identificationDocument: { type: 'NIT' as const, number: s.company.nit } };
   const start = localDateTime(new Date(p.event.started_at));
-  const end = localDateTime(p.now);
+  // The contingency ended at the cese; a corrected event keeps that end and carries a new transmission time.
+  const end = localDateTime(p.event.ended_at ? new Date(p.event.ended_at) : p.now);
+  const sent = localDateTime(p.now);
   const types: Record<string, string> = { FC: '01', CCF: '03', NC: '05', ND: '06', CR: '07', FEX: '11', FSE: '14' };
   return {
-    identificacion: { version: 3, ambiente: s.environment === 'LIVE' ? '01' : '00', codigoGeneracion: p.id.toUpperCase(), fTransmision: end.date, hTransmision: end.time },
+    identificacion: { version: 3, ambiente: s.environment === 'LIVE' ? '01' : '00', codigoGeneracion: p.id.toUpperCase(), fTransmision: sent.date, hTransmision: sent.time },
     emisor: {
       nit: s.company.nit,
       nombre: s.company.name.length >= 5 ? s.company.name : s.company.name.padEnd(5, '.'),

@@ -1,20 +1,24 @@
-// The sync engine (DESIGN.md §4): a single-flight loop woken by new documents, connectivity changes and its
-// own timer (never busy polling). Each document is claimed under a lease in a short transaction, sent with
-// no transaction open, and its outcome recorded in another short transaction. When MH or the internet fails
-// as MH's rules say, the station enters contingency (contingency.ts) and later recovers: event, lotes, results.
+// The sync engine (docs/decisions/0002-sync-truth.md): a single-flight loop woken by new documents, queued
+// invalidations, connectivity changes and its own timer, which is set only for work the engine can do then.
+// Each document is claimed under a lease in a short transaction, sent with no transaction open, and its
+// outcome recorded in another; a document that may have reached MH is asked about before anything else
+// happens to it. When MH or the internet fails as MH's rules say, the station enters contingency
+// (contingency.ts) and later recovers: event, lotes, results. No fault escapes a run: it is logged, shown in
+// the status, and the next run comes on the backoff.
 import type { KeyObject } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { MH_TYPE, type DteKind } from '../../../shared/contract';
-import type { ContingencySummary, DteStatus, SelloEvent, SyncStatus } from '../../../shared/records';
+import type { ContingencySummary, DteStatus, OverdueDocument, SelloEvent, SyncStatus } from '../../../shared/records';
 import { isoLocal, type Clock } from '../clock';
 import type { Logger } from '../logger';
 import { classify, type Exchange, type Outcome } from '../mh/classify';
 import { MhLoginError, type MhClient } from '../mh/client';
+import { outbox, type Claimed, type DocumentRef } from '../outbox/outbox';
 import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
+import { realTimers, type TimerHandle, type Timers } from '../timers';
 import { backoffMs } from './backoff';
-import { DOCUMENTS_DEADLINE_MS, EVENT_DEADLINE_MS, MAX_PER_LOTE, contingencyStore, type ContingencyType } from './contingency';
-import { outbox, type Claimed } from './outbox';
+import { DEADLINE_WARNING_MS, DOCUMENTS_DEADLINE_MS, EVENT_DEADLINE_MS, MAX_PER_LOTE, contingencyStore, type ContingencyType } from './contingency';
 
 export type { Connectivity, ContingencySummary, SyncStatus } from '../../../shared/records';
 
@@ -36,14 +40,22 @@ export interface SyncEngineDeps {
   readonly failuresForContingency?: number;
   /** Only runOnce() sends (no wake-ups, no timer): for tests that stage a situation step by step. */
   readonly manual?: boolean;
-  /** Work that follows the documents on every run (pending invalidations); says whether anything is left. */
-  readonly afterDocuments?: (client: MhClient) => Promise<{ left: number }>;
+  /** The engine's timers: real ones by default, virtual ones in the simulation. */
+  readonly timers?: Timers;
+  /** Invalidations waiting for MH: how many, and one attempt at each (after the documents, outside contingency). */
+  readonly invalidations?: {
+    pending(): number;
+    /** Null when every attempt reached MH; else why one did not (`login`: MH refused the credentials). */
+    send(client: MhClient): Promise<{ reason: string; exchange: Exchange | null; login: boolean } | null>;
+  };
 }
 
 export interface SyncEngine {
-  /** Something changed (a new document, the network came back): run soon. */
+  /** Something changed (a new document, a queued invalidation, the network came back): run soon. */
   wake(): void;
-  /** Processes everything due now; resolves when done. */
+  /** The MH credentials changed: try them at once. */
+  credentialsChanged(): void;
+  /** Processes everything due now; resolves when done. Never rejects. */
   runOnce(): Promise<number>;
   status(): SyncStatus;
   /** Resolves when the document leaves CREATED/PROCESSING or after `ms`. */
@@ -57,26 +69,32 @@ export interface SyncEngine {
 /** Failures that mean the station itself has no network, rather than MH being down (CAT-005 type 3, not 1). */
 const NO_INTERNET = /ENOTFOUND|EAI_AGAIN|ENETUNREACH|ENETDOWN|EHOSTUNREACH/;
 
+/** Why a run stopped early: the store closed under it (a stop), or MH refused the credentials. */
+class Stopped extends Error {}
+
 export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
-  const box = outbox(d.store);
-  const cs = contingencyStore(d.store);
+  const box = outbox(d.store, d.logger);
+  const cs = contingencyStore(d.store, d.logger);
   const leaseMs = d.leaseMs ?? 60_000;
   const batch = d.batch ?? 8;
   const lotePollMs = d.lotePollMs ?? 60_000;
   const threshold = d.failuresForContingency ?? 3;
+  const timers = d.timers ?? realTimers;
   const events = new EventEmitter();
   events.setMaxListeners(0);
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
+  let timer: TimerHandle | null = null;
   let failures = 0;
   let streakStartedAt: Date | null = null;
   let lastFailureType: ContingencyType = 1;
-  let extraLeft = 0;
   let connectivity: 'online' | 'offline' = 'online';
   let lastContactAt: string | null = null;
   let lastError: string | null = null;
+  let errorCount = 0;
+  /** MH refused the station's credentials: nothing is sent until a probe (on the backoff) logs in again. */
+  let refused: { message: string; probes: number; nextProbeAt: number } | null = null;
 
   const now = () => d.clock.now();
   const later = (ms: number) => new Date(now().getTime() + ms);
@@ -90,6 +108,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     streakStartedAt = null;
     connectivity = 'online';
     lastContactAt = now().toISOString();
+    lastError = null;
   };
   /** One more failed attempt to reach MH; `x` tells whether MH failed or the network did. */
   const trouble = (reason: string, x: Exchange | null, offline: boolean) => {
@@ -100,6 +119,10 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     lastFailureType = x && x.kind === 'unreachable' && NO_INTERNET.test(x.message) ? 3 : 1;
   };
   const nextTry = () => later(backoffMs(failures, d.random));
+  /** After a stop the store may be closed: nothing more is written, the next start picks everything up. */
+  const alive = () => {
+    if (stopped) throw new Stopped();
+  };
 
   /** MH's rule: after the send and its retries fail, the station works in contingency. */
   function maybeEnterContingency(): boolean {
@@ -111,55 +134,58 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     return true;
   }
 
-  /** MH's verdict on a document, from a send, a query or a lote. */
-  function record(c: Pick<Claimed, 'documentId' | 'outboxId'>, o: Extract<Outcome, { outcome: 'accepted' | 'accepted_with_observations' | 'rejected' }>, body: unknown): void {
+  /** MH's verdict on a document, from a send, a query or a lote. A repeated or late verdict changes nothing. */
+  function record(c: DocumentRef, o: Extract<Outcome, { outcome: 'accepted' | 'accepted_with_observations' | 'rejected' }>, body: unknown): void {
     contact();
     if (o.outcome === 'rejected') {
-      box.rejected(c, now(), body, o.message);
-      return emit(c.documentId, 'REJECTED');
+      if (box.rejected(c, now(), body, o.message)) emit(c.documentId, 'REJECTED');
+      return;
     }
-    box.approved(c, now(), o.seal, body);
-    return emit(c.documentId, 'APPROVED');
+    if (box.approved(c, now(), o.seal, body)) emit(c.documentId, 'APPROVED');
+  }
+
+  /** Asks MH about a document that may have reached it; true when MH does not have it (safe to send). */
+  async function askMh(client: MhClient, c: Claimed): Promise<boolean> {
+    const q = await client.queryDte({ tipoDte: MH_TYPE[c.kind as DteKind], codigoGeneracion: c.documentId.toUpperCase() });
+    alive();
+    switch (q.outcome.outcome) {
+      case 'accepted':
+      case 'accepted_with_observations':
+      case 'rejected':
+        record(c, q.outcome, q.body);
+        return false;
+      case 'not_found':
+        contact();
+        return true;
+      case 'retry':
+      case 'auth':
+      case 'duplicate':
+        trouble(q.outcome.outcome === 'retry' ? q.outcome.reason : 'consulta no concluyente', q.exchange, q.outcome.outcome === 'retry');
+        box.notSent(c, now(), nextTry(), lastError ?? '');
+        return false;
+      case 'unknown':
+        trouble(q.outcome.reason, q.exchange, false);
+        box.inDoubt(c, nextTry(), q.outcome.reason);
+        return false;
+      default: {
+        const never: never = q.outcome;
+        return never;
+      }
+    }
   }
 
   async function process(client: MhClient, c: Claimed): Promise<void> {
-    const tipoDte = MH_TYPE[c.kind as DteKind];
-    const codigoGeneracion = c.documentId.toUpperCase();
-    if (c.reconcile) {
-      // Sent before without a conclusive answer: ask MH before any resend (never a second copy).
-      const q = await client.queryDte({ tipoDte, codigoGeneracion });
-      if (stopped) return; // the store may be closed; the lease expires and the next start asks again
-      switch (q.outcome.outcome) {
-        case 'accepted':
-        case 'accepted_with_observations':
-        case 'rejected':
-          return record(c, q.outcome, q.body);
-        case 'not_found':
-          contact();
-          break; // MH never got it: send the same JWS again, below.
-        case 'retry':
-        case 'auth':
-        case 'duplicate':
-          trouble(q.outcome.outcome === 'retry' ? q.outcome.reason : 'consulta no concluyente', q.exchange, q.outcome.outcome === 'retry');
-          return box.notSent(c, now(), nextTry(), lastError ?? '');
-        case 'unknown':
-          trouble(q.outcome.reason, q.exchange, false);
-          return box.inDoubt(c, nextTry(), q.outcome.reason);
-        default: {
-          const never: never = q.outcome;
-          return never;
-        }
-      }
-    }
-    const r = await client.sendDte({ tipoDte, version: c.version, codigoGeneracion, jws: c.jws, idEnvio: c.idEnvio });
-    if (stopped) return; // as above: recovered as unknown and reconciled by query
+    // Sent before without a conclusive answer: ask MH before any resend (never a second copy).
+    if (c.reconcile && !(await askMh(client, c))) return;
+    const r = await client.sendDte({ tipoDte: MH_TYPE[c.kind as DteKind], version: c.version, codigoGeneracion: c.documentId.toUpperCase(), jws: c.jws, idEnvio: c.idEnvio });
+    alive();
     switch (r.outcome.outcome) {
       case 'accepted':
       case 'accepted_with_observations':
       case 'rejected':
         return record(c, r.outcome, r.body);
       case 'duplicate':
-        // MH holds it: take its seal by query at once.
+        // MH holds it: its seal comes from a query, at once.
         contact();
         return box.inDoubt(c, now(), r.outcome.message);
       case 'unknown':
@@ -171,7 +197,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       case 'not_found':
         // Nothing was processed: being offline does not spend the document's attempts.
         trouble(r.outcome.outcome === 'retry' ? r.outcome.reason : 'MH no aceptó la sesión', r.exchange, r.outcome.outcome === 'retry');
-        return box.notSent(c, now(), nextTry(), lastError ?? '');
+        return box.notSent({ ...c, reconcile: false }, now(), nextTry(), lastError ?? '');
       default: {
         const never: never = r.outcome;
         return never;
@@ -179,30 +205,28 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     }
   }
 
-  /** The documents, one by one; stops when the station enters contingency. */
+  /** The documents, a batch at a time; stops when the station enters contingency. */
   async function sendDocuments(client: MhClient): Promise<number> {
     let processed = 0;
-    while (!stopped && !cs.open()) {
-      const claimed = box.claim(now(), batch, leaseMs);
+    while (!cs.open()) {
+      const { claimed, failed } = box.claim(now(), batch, leaseMs);
+      for (const id of failed) emit(id, 'REJECTED');
       if (!claimed.length) break;
-      for (const c of claimed) {
-        if (stopped) break;
+      for (let i = 0; i < claimed.length; i++) {
+        const c = claimed[i] as Claimed;
         try {
           await process(client, c);
-          // Stopped while MH answered: the store may be closed; leave everything to the next start.
-          if (stopped) return processed;
         } catch (e) {
-          if (stopped) return processed;
-          const reason = e instanceof MhLoginError ? e.message : `error inesperado: ${e instanceof Error ? e.message : String(e)}`;
-          if (!(e instanceof MhLoginError)) d.logger.error('sync error', { document: c.documentId, error: e instanceof Error ? e.stack : String(e) });
-          trouble(reason, null, false);
-          box.notSent(c, now(), nextTry(), reason);
+          // Everything claimed and not sent goes back as it was: pending, or in doubt if it was.
+          if (!stopped) for (const rest of claimed.slice(i)) box.notSent(rest, now(), now(), 'interrumpido');
+          throw e;
         }
         processed += 1;
-        // Documents already claimed but not sent go back to the queue, to be re-signed as contingency documents.
         if (maybeEnterContingency()) {
-          for (const rest of claimed.slice(claimed.indexOf(c) + 1)) box.notSent({ ...rest, reconcile: false }, now(), now(), 'contingencia');
-          await reSignReturned();
+          // Claimed but not sent: back to the queue as they were. Pending ones are re-signed into the event;
+          // ones in doubt are asked about at the cese, never re-signed before MH says it lacks them.
+          for (const rest of claimed.slice(i + 1)) box.notSent(rest, now(), now(), 'contingencia');
+          reSignReturned();
           break;
         }
       }
@@ -211,14 +235,14 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
   }
 
   /** Documents put back in the queue after the event opened are re-signed into it. */
-  async function reSignReturned(): Promise<void> {
+  function reSignReturned(): void {
     const open = cs.open();
     const key = d.signingKey();
     if (!open || !key) return;
     for (const row of d.store.all(
       d.store.q.selectFrom('outbox').innerJoin('documents', 'documents.id', 'outbox.document_id').select('documents.id').where('outbox.state', '=', 'pending').where('documents.status', '=', 'CREATED').where('documents.contingency_id', 'is', null),
     )) {
-      cs.adopt(row.id, open, key);
+      cs.adopt(row.id, open, key, now());
     }
   }
 
@@ -227,7 +251,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     const open = cs.open();
     if (!open) return true;
     const reachable = await client.reachable();
-    if (stopped) return false;
+    alive();
     if (!reachable) {
       trouble('MH sigue sin responder (contingencia)', null, true);
       return false;
@@ -235,14 +259,30 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     contact();
     const key = d.signingKey();
     if (!key) return false;
-    // Documents sent before the contingency without an answer: MH has them, or they join the event.
+    // Documents sent before the contingency without an answer: MH has them (or refused them), or they join the event.
     for (const doubt of box.inDoubtOutsideContingency()) {
       const q = await client.queryDte({ tipoDte: MH_TYPE[doubt.kind as DteKind], codigoGeneracion: doubt.documentId.toUpperCase() });
-      if (stopped) return false;
-      if (q.outcome.outcome === 'accepted' || q.outcome.outcome === 'accepted_with_observations') {
-        record(doubt, q.outcome, q.body);
-      } else if (q.outcome.outcome === 'not_found') {
-        cs.adopt(doubt.documentId, open, key);
+      alive();
+      switch (q.outcome.outcome) {
+        case 'accepted':
+        case 'accepted_with_observations':
+        case 'rejected':
+          record(doubt, q.outcome, q.body);
+          break;
+        case 'not_found':
+          cs.adopt(doubt.documentId, open, key, now());
+          break;
+        case 'retry':
+        case 'unknown':
+        case 'auth':
+        case 'duplicate':
+          // MH did not answer after all: still in contingency; probe again later.
+          trouble('MH no respondió la consulta al salir de contingencia', q.exchange, q.outcome.outcome === 'retry');
+          return false;
+        default: {
+          const never: never = q.outcome;
+          return never;
+        }
       }
     }
     cs.end({ event: open, now: now(), station: d.station(), key, newId: d.newId });
@@ -251,42 +291,75 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
 
   /** After the cese: each event goes to MH first, then its documents in lotes, then the lotes' results. */
   async function recover(client: MhClient): Promise<void> {
+    const key = d.signingKey();
+    // An event MH rejected is corrected and goes again, on its backoff, within MH's 24 hours.
+    if (key) for (const ev of cs.dueRejected(now())) cs.correct({ event: ev, now: now(), station: d.station(), key, newId: d.newId });
     for (const ev of cs.active()) {
-      if (stopped) return;
       if (ev.status !== 'ended' || !ev.jws) continue;
       const r = await client.sendContingency(ev.jws);
-      if (stopped) return;
+      alive();
       const body = r.body ?? {};
-      if (r.exchange.kind === 'response' && body.estado === 'RECIBIDO' && typeof body.selloRecibido === 'string') cs.sealed(ev.id, now(), body.selloRecibido, body);
-      else if (r.exchange.kind === 'response' && body.estado === 'RECHAZADO') cs.rejected(ev.id, now(), body);
-      else trouble('el evento de contingencia no tuvo respuesta', r.exchange, r.outcome.outcome === 'retry');
+      if (r.exchange.kind === 'response' && body.estado === 'RECIBIDO' && typeof body.selloRecibido === 'string') {
+        contact();
+        cs.sealed(ev.id, now(), body.selloRecibido, body);
+      } else if (r.exchange.kind === 'response' && body.estado === 'RECHAZADO') {
+        contact();
+        d.logger.warn('contingency event rejected', { event: ev.id, message: body.mensaje ?? body.descripcionMsg ?? null });
+        cs.rejected(ev.id, now(), body, later(backoffMs(ev.attempts, d.random, 30_000, 10 * 60_000, 5_000)));
+      } else {
+        trouble('el evento de contingencia no tuvo respuesta', r.exchange, r.outcome.outcome === 'retry');
+        return;
+      }
     }
     for (const ev of cs.active().filter((e) => e.status === 'sealed')) {
       for (;;) {
-        if (stopped) return;
         const docs = cs.unsent(ev.id, MAX_PER_LOTE);
         if (!docs.length) break;
         const idEnvio = d.newId().toUpperCase();
+        const ids = docs.map((x) => x.id);
+        // Written before it leaves: a crash or a lost answer leaves these documents in doubt, never "unsent".
+        d.store.tx(() => {
+          cs.loteLeaving({ idEnvio, eventId: ev.id, documentIds: ids, now: now() });
+          box.loteLeaving(idEnvio, ids, now(), leaseMs);
+        });
         const r = await client.sendLote({ idEnvio, jwsList: docs.map((x) => x.jws ?? '') });
-        if (stopped) return;
-        if (!r.codigoLote) {
-          trouble('MH no recibió el lote', r.exchange, r.outcome.outcome === 'retry');
-          break;
+        alive();
+        if (r.codigoLote) {
+          contact();
+          d.store.tx(() => {
+            cs.loteSubmitted({ idEnvio, codigoLote: r.codigoLote ?? '', now: now(), response: r.body });
+            box.loteTaken(idEnvio, now(), Math.max(leaseMs, lotePollMs * 10));
+          });
+          continue;
         }
-        contact();
-        // The documents wait for the lote's result under a lease long enough for MH's processing.
-        cs.loteSubmitted({ idEnvio, eventId: ev.id, codigoLote: r.codigoLote, documentIds: docs.map((x) => x.id), now: now(), leaseMs: Math.max(leaseMs, lotePollMs * 10), response: r.body });
+        trouble('MH no recibió el lote', r.exchange, r.outcome.outcome === 'retry');
+        d.store.tx(() => {
+          if (r.outcome.outcome === 'retry') {
+            cs.loteEnded(idEnvio, 'failed', now());
+            box.loteNotTaken(idEnvio, now(), nextTry(), lastError ?? '');
+          } else {
+            // No code came back, but MH may have taken it: each document is asked about before anything else.
+            cs.loteEnded(idEnvio, 'lost', now());
+            box.loteInDoubt(idEnvio, nextTry(), lastError ?? '');
+          }
+        });
+        return;
       }
     }
     for (const lote of cs.submittedLotes()) {
-      if (stopped) return;
-      if (now().getTime() - new Date(lote.submitted_at).getTime() < lotePollMs) continue;
+      if (now().getTime() < nextPoll(lote)) continue;
       const r = await client.queryLote(lote.codigo_lote ?? '');
-      if (stopped) return;
+      alive();
+      polled.set(lote.id, now().getTime());
+      if (r.exchange.kind !== 'response') {
+        trouble('MH no respondió la consulta del lote', r.exchange, r.exchange.kind === 'unreachable');
+        return;
+      }
+      contact();
       const body = r.body ?? {};
-      const items = [...((body.procesados as unknown[]) ?? []), ...((body.rechazados as unknown[]) ?? [])] as Record<string, unknown>[];
+      const items = [...(Array.isArray(body.procesados) ? body.procesados : []), ...(Array.isArray(body.rechazados) ? body.rechazados : [])] as Record<string, unknown>[];
       if (!items.length) continue; // still processing
-      // One durable transaction for the whole lote's results (each document's change is a savepoint in it).
+      // One durable transaction for the whole lote's results.
       const changed: [string, DteStatus][] = [];
       d.store.tx(() => {
         for (const item of items) {
@@ -294,58 +367,106 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
           const outboxId = box.outboxIdOf(id);
           if (outboxId === undefined) continue;
           const o = classify({ kind: 'response', status: 200, body: item }, 'query');
+          const ref = { documentId: id, outboxId };
           if (o.outcome === 'accepted' || o.outcome === 'accepted_with_observations') {
-            box.approved({ documentId: id, outboxId }, now(), o.seal, item);
-            changed.push([id, 'APPROVED']);
-          } else if (o.outcome === 'rejected' || o.outcome === 'duplicate') {
-            box.rejected({ documentId: id, outboxId }, now(), item, o.message);
-            changed.push([id, 'REJECTED']);
+            if (box.approved(ref, now(), o.seal, item)) changed.push([id, 'APPROVED']);
+          } else if (o.outcome === 'rejected') {
+            if (box.rejected(ref, now(), item, o.message)) changed.push([id, 'REJECTED']);
+          } else {
+            // A duplicate means MH already holds it; anything else says nothing: ask MH about it.
+            box.inDoubt({ outboxId, attempts: 0 }, now(), o.outcome === 'duplicate' ? o.message : 'resultado de lote no concluyente');
           }
         }
-        // Documents missing from both lists stay under their lease, then are queried one by one.
-        cs.loteDone(lote.id, now());
+        // Documents missing from both lists stay under their lease, then are asked about one by one.
+        cs.loteEnded(lote.id, 'done', now());
       });
       for (const [id, status] of changed) emit(id, status);
     }
     cs.closeFinished(now());
   }
 
+  /** When each submitted lote was last asked about (in memory: after a start, each is asked once at once). */
+  const polled = new Map<string, number>();
+  const nextPoll = (lote: { id: string; submitted_at: string }) => Math.max(Date.parse(lote.submitted_at), polled.get(lote.id) ?? 0) + lotePollMs;
+
+  /** MH refused the credentials: one login on the backoff says whether they work again. */
+  async function probeCredentials(client: MhClient): Promise<boolean> {
+    if (!refused) return true;
+    if (now().getTime() < refused.nextProbeAt) return false;
+    const v = await client.verifyLogin();
+    alive();
+    if (v.result === 'ok') {
+      d.logger.info('mh credentials accepted again');
+      refused = null;
+      contact();
+      return true;
+    }
+    refused = { message: v.result === 'rejected' ? refusedMessage(v.message) : refused.message, probes: refused.probes + 1, nextProbeAt: later(backoffMs(refused.probes + 1, d.random)).getTime() };
+    return false;
+  }
+
+  const refusedMessage = (m: string | null) => `MH rechazó las credenciales de la API (${m ?? 'sin detalle'}). Escriba la contraseña vigente en Ajustes → Editar datos de la estación.`;
+
   async function run(): Promise<number> {
     const client = d.client();
     if (!client) return 0;
-    if (cs.open() && !(await probeAndEnd(client))) return 0;
-    if (stopped) return 0;
-    await recover(client);
-    if (stopped) return 0;
-    const processed = await sendDocuments(client);
-    if (!stopped && !cs.open() && d.afterDocuments) {
-      try {
-        extraLeft = (await d.afterDocuments(client)).left;
-      } catch (e) {
-        // After a stop the store may be closed under a pending write: that is not a fault.
-        if (!stopped) d.logger.error('sync error', { error: e instanceof Error ? e.stack : String(e) });
+    try {
+      if (!(await probeCredentials(client))) return 0;
+      if (cs.open() && !(await probeAndEnd(client))) return 0;
+      await recover(client);
+      const processed = await sendDocuments(client);
+      if (!cs.open() && d.invalidations && d.invalidations.pending() > 0) {
+        const unreached = await d.invalidations.send(client);
+        alive();
+        if (unreached?.login) throw new MhLoginError(unreached.reason);
+        if (unreached) trouble(unreached.reason, unreached.exchange, unreached.exchange?.kind === 'unreachable');
+        else contact();
       }
+      // Documents of an event may have been settled one by one (asked about) rather than by a lote.
+      cs.closeFinished(now());
+      return processed;
+    } catch (e) {
+      if (e instanceof Stopped || stopped) return 0;
+      if (e instanceof MhLoginError) {
+        // Not an outage: no contingency, no attempt spent; the sync screen asks for the new password.
+        d.logger.warn('mh refused the credentials', { message: e.message });
+        refused = { message: refusedMessage(e.message.replace(/^MH rechazó las credenciales: /, '')), probes: refused?.probes ?? 0, nextProbeAt: later(backoffMs(refused?.probes ?? 0, d.random)).getTime() };
+        return 0;
+      }
+      errorCount += 1;
+      lastError = `error inesperado: ${e instanceof Error ? e.message : String(e)}`;
+      failures += 1;
+      d.logger.error('sync run failed', { error: e instanceof Error ? e.stack : String(e) });
+      return 0;
     }
-    return processed;
   }
 
   function schedule(): void {
     if (stopped || d.manual) return;
-    if (timer) clearTimeout(timer);
+    if (timer) timers.clear(timer);
     timer = null;
-    const candidates: Date[] = [];
-    const due = box.nextDue();
-    if (due) candidates.push(due);
-    // In contingency MH is probed on a backoff capped at one minute (MH asks for at least every 15).
-    if (cs.open()) candidates.push(nextTry());
-    const active = cs.active();
-    if (active.some((e) => e.status === 'ended') || cs.submittedLotes().length) candidates.push(later(Math.min(lotePollMs, 60_000)));
-    if (active.some((e) => e.status === 'sealed')) candidates.push(later(1000));
-    if (extraLeft > 0) candidates.push(later(backoffMs(failures, d.random, 1000, 60_000, 1000)));
-    if (!candidates.length) return;
-    const next = Math.min(...candidates.map((c) => c.getTime()));
-    timer = setTimeout(() => void loop(), Math.min(Math.max(0, next - now().getTime()), 2_147_000_000));
-    timer.unref();
+    const at = nextWake();
+    if (at !== null) timer = timers.set(() => void loop(), at - now().getTime());
+  }
+
+  /** The earliest moment the engine has something it can do; null when it can only wait to be woken. */
+  function nextWake(): number | null {
+    if (!d.client()) return null;
+    // Refused credentials: only the next login probe.
+    if (refused) return refused.nextProbeAt;
+    // While MH fails, nothing is tried again before the backoff (capped at one minute; MH asks for 15).
+    const backoffAt = failures > 0 ? nextTry().getTime() : 0;
+    if (cs.open()) return backoffAt || now().getTime();
+    const candidates: number[] = [];
+    const due = box.nextDue(now());
+    if (due) candidates.push(due.getTime());
+    for (const lote of cs.submittedLotes()) candidates.push(nextPoll(lote));
+    for (const e of cs.active()) {
+      if (e.status === 'ended' || (e.status === 'sealed' && cs.unsent(e.id, 1).length > 0)) candidates.push(now().getTime());
+      if (e.status === 'rejected') candidates.push(e.next_attempt_at ? Date.parse(e.next_attempt_at) : now().getTime());
+    }
+    if (d.invalidations && d.invalidations.pending() > 0) candidates.push(later(backoffMs(failures, d.random, 1000, 60_000, 1000)).getTime());
+    return candidates.length ? Math.max(Math.min(...candidates), backoffAt) : null;
   }
 
   function loop(): Promise<number> {
@@ -362,24 +483,36 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       return total;
     })().finally(() => {
       running = null;
-      schedule();
-      if (events.listenerCount('event') > 0 && !stopped) {
-        const status = api.status();
-        const json = JSON.stringify(status);
-        if (json !== lastPushed) {
-          lastPushed = json;
-          events.emit('event', { type: 'sync', status } satisfies SelloEvent);
+      if (stopped) return;
+      try {
+        schedule();
+        if (events.listenerCount('event') > 0) {
+          const status = api.status();
+          const json = JSON.stringify(status);
+          if (json !== lastPushed) {
+            lastPushed = json;
+            events.emit('event', { type: 'sync', status } satisfies SelloEvent);
+          }
         }
+      } catch (e) {
+        // Scheduling reads the store; a fault here must not leave the engine asleep for good.
+        d.logger.error('sync schedule failed', { error: e instanceof Error ? e.stack : String(e) });
+        timer = timers.set(() => void loop(), 60_000);
       }
     });
     return running;
   }
 
   function summaries(): ContingencySummary[] {
+    const t = now().getTime();
     return cs.active().map((e) => {
       const documents = Number(
         d.store.one(d.store.q.selectFrom('documents').select((eb) => eb.fn.countAll<number>().as('n')).where('contingency_id', '=', e.id))?.n ?? 0,
       );
+      const eventDeadline = e.ended_at && (e.status === 'ended' || e.status === 'rejected') ? new Date(e.ended_at).getTime() + EVENT_DEADLINE_MS : null;
+      const documentsDeadline = e.sealed_at ? new Date(e.sealed_at).getTime() + DOCUMENTS_DEADLINE_MS : null;
+      const closest = [eventDeadline, documentsDeadline].filter((x): x is number => x !== null);
+      const left = closest.length ? Math.min(...closest) - t : null;
       return {
         id: e.id,
         type: e.type,
@@ -388,7 +521,10 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         endedAt: e.ended_at ? isoLocal(new Date(e.ended_at)) : null,
         documents,
         eventDeadline: e.ended_at ? isoLocal(new Date(new Date(e.ended_at).getTime() + EVENT_DEADLINE_MS)) : null,
-        documentsDeadline: e.sealed_at ? isoLocal(new Date(new Date(e.sealed_at).getTime() + DOCUMENTS_DEADLINE_MS)) : null,
+        documentsDeadline: documentsDeadline === null ? null : isoLocal(new Date(documentsDeadline)),
+        deadline: left === null ? null : left <= 0 ? 'overdue' : left < DEADLINE_WARNING_MS ? 'warning' : 'ok',
+        attempts: e.attempts,
+        rejection: e.status === 'rejected' && e.mh_response ? rejectionOf(e.mh_response) : null,
       };
     });
   }
@@ -397,23 +533,30 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     wake() {
       if (!stopped && !d.manual) void loop();
     },
+    credentialsChanged() {
+      if (refused) refused = { ...refused, nextProbeAt: 0 };
+      api.wake();
+    },
     runOnce: () => loop(),
     status() {
       const c = box.counts();
       const contingencies = summaries();
+      const overdue: OverdueDocument[] = cs.overdue(now()).map((r) => ({ id: r.id, type: r.kind as DteKind, controlNumber: r.control_number, deadline: isoLocal(new Date(new Date(r.sealed_at ?? 0).getTime() + DOCUMENTS_DEADLINE_MS)) }));
       return {
-        state: d.client() === null ? 'unconfigured' : contingencies.length ? 'contingency' : connectivity,
-        queue: { pending: c.pending ?? 0, sending: c.sending ?? 0, unknown: c.unknown ?? 0, done: c.done ?? 0, failed: c.failed ?? 0 },
+        state: d.client() === null ? 'unconfigured' : refused ? 'credentials' : contingencies.length ? 'contingency' : connectivity,
+        queue: { pending: c.pending ?? 0, sending: c.sending ?? 0, unknown: c.unknown ?? 0, done: c.done ?? 0, failed: c.failed ?? 0, invalidations: d.invalidations?.pending() ?? 0 },
         lastContactAt,
-        lastError,
+        lastError: refused ? refused.message : lastError,
+        errors: errorCount,
         contingencies,
+        overdue,
       };
     },
     waitForDocument(id, ms) {
       return new Promise((resolve) => {
-        const t = setTimeout(done, ms);
+        const t = timers.set(done, ms);
         function done() {
-          clearTimeout(t);
+          timers.clear(t);
           events.off('dte', listener);
           resolve();
         }
@@ -433,8 +576,19 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     },
     stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
+      if (timer) timers.clear(timer);
     },
   };
   return api;
+}
+
+/** MH's words when it refused an event, for the sync screen. */
+function rejectionOf(response: string): string | null {
+  try {
+    const b = JSON.parse(response) as { mensaje?: unknown; descripcionMsg?: unknown; observaciones?: unknown };
+    const words = [b.mensaje ?? b.descripcionMsg, ...(Array.isArray(b.observaciones) ? b.observaciones : [])].filter((x): x is string => typeof x === 'string' && x.length > 0);
+    return words.length ? words.join(' · ') : null;
+  } catch {
+    return null;
+  }
 }

@@ -6,7 +6,8 @@ import type { InvalidationRecord, InvalidationStatus, Environment } from '../../
 import { audit } from '../../audit';
 import { isoLocal, localDateTime, type Clock } from '../../clock';
 import { CoreError, validationFailed } from '../../errors';
-import type { MhClient } from '../../mh/client';
+import type { Exchange } from '../../mh/classify';
+import { MhLoginError, type MhClient } from '../../mh/client';
 import { signJson } from '../../signing/jws';
 import type { StoredStation } from '../../station/profile';
 import type { Store } from '../../store/database';
@@ -14,6 +15,8 @@ import type { InvalidationsTable } from '../../store/schema';
 import { canonicalId, findDocument } from '../documents';
 import { buildAnulacionV2, type Person } from './anulacion-v2';
 import { invalidationDeadline } from './windows';
+import { moveStatus } from '../status';
+import type { Logger } from '../../logger';
 
 export interface InvalidationDeps {
   readonly store: Store;
@@ -23,6 +26,7 @@ export interface InvalidationDeps {
   readonly signingKey: () => KeyObject | null;
   readonly client: () => MhClient | null;
   readonly nextIdEnvio: () => number;
+  readonly logger: Logger;
 }
 
 export function toInvalidationRecord(r: InvalidationsTable): InvalidationRecord {
@@ -118,31 +122,47 @@ export async function invalidateDte(deps: InvalidationDeps, input: unknown, acto
     deps.store.run(deps.store.q.insertInto('invalidations').values(values));
     audit(deps.store, at, actor, 'dte.invalidation.requested', target.id, { event: id, replacement: values.replacement_id });
   });
-  const record = await sendInvalidation(deps, id);
+  const { record } = await sendInvalidation(deps, id);
   return { record, pending: record.status === 'PENDING' };
 }
 
+/** What one attempt gave: the event as it is now, and why MH was not reached (for the engine's backoff). */
+export interface InvalidationAttempt {
+  readonly record: InvalidationRecord;
+  readonly unreached: { readonly reason: string; readonly exchange: Exchange | null; readonly login: boolean } | null;
+}
+
 /** One attempt to hand a PENDING invalidation to MH; records MH's verdict when there is one. */
-export async function sendInvalidation(deps: Pick<InvalidationDeps, 'store' | 'clock' | 'client' | 'nextIdEnvio'>, id: string): Promise<InvalidationRecord> {
+export async function sendInvalidation(deps: Pick<InvalidationDeps, 'store' | 'clock' | 'client' | 'nextIdEnvio' | 'logger'>, id: string): Promise<InvalidationAttempt> {
   const current = row(deps.store, id);
   if (!current) throw new Error(`invalidation ${id} vanished`);
   const client = deps.client();
-  if (current.status !== 'PENDING' || !client) return toInvalidationRecord(current);
-  const call = await client.sendInvalidation({ jws: current.jws, idEnvio: deps.nextIdEnvio(), version: current.version });
+  if (current.status !== 'PENDING' || !client) return { record: toInvalidationRecord(current), unreached: null };
+  let call: Awaited<ReturnType<MhClient['sendInvalidation']>>;
+  try {
+    call = await client.sendInvalidation({ jws: current.jws, idEnvio: deps.nextIdEnvio(), version: current.version });
+  } catch (e) {
+    // MH refused the login: the event waits (202) and the sync engine shows the credentials problem.
+    if (e instanceof MhLoginError) return { record: toInvalidationRecord(current), unreached: { reason: e.message, exchange: null, login: true } };
+    throw e;
+  }
   const o = call.outcome;
   const alreadyDone = o.outcome === 'rejected' && /YA FUE INVALIDADO/i.test(o.message);
   const status: InvalidationStatus | null =
     o.outcome === 'accepted' || o.outcome === 'accepted_with_observations' || alreadyDone ? 'APPROVED' : o.outcome === 'rejected' ? 'REJECTED' : null;
-  if (!status) return toInvalidationRecord(current);
+  if (!status) {
+    const reason = o.outcome === 'retry' || o.outcome === 'unknown' || o.outcome === 'auth' ? o.reason : 'respuesta no concluyente de MH a la invalidación';
+    return { record: toInvalidationRecord(current), unreached: { reason, exchange: call.exchange, login: false } };
+  }
   const at = isoLocal(deps.clock.now());
   deps.store.tx(() => {
-    deps.store.run(deps.store.q.updateTable('invalidations').set({ status, mh_response: JSON.stringify(call.body), updated_at: at }).where('id', '=', id));
-    if (status === 'APPROVED') {
-      deps.store.run(deps.store.q.updateTable('documents').set({ status: 'INVALIDATED', updated_at: at }).where('id', '=', current.dte_id));
-    }
+    // Only a PENDING event takes MH's answer: a second answer (the engine and a request both sent it) is moot.
+    const taken = deps.store.run(deps.store.q.updateTable('invalidations').set({ status, mh_response: JSON.stringify(call.body), updated_at: at }).where('id', '=', id).where('status', '=', 'PENDING')).changes;
+    if (Number(taken) === 0) return;
+    if (status === 'APPROVED') moveStatus(deps.store, deps.logger, { id: current.dte_id, to: 'INVALIDATED', at, cause: 'MH accepted the invalidation' });
     audit(deps.store, at, 'sync', status === 'APPROVED' ? 'dte.invalidated' : 'dte.invalidation.rejected', current.dte_id, { event: id });
   });
-  return toInvalidationRecord(row(deps.store, id) ?? current);
+  return { record: toInvalidationRecord(row(deps.store, id) ?? current), unreached: null };
 }
 
 /** Ids of invalidations still waiting for MH, oldest first. */

@@ -1,0 +1,60 @@
+// The one owner of a document's status (docs/decisions/0002-sync-truth.md). Every change goes through
+// `moveStatus`: an UPDATE guarded by the statuses allowed to lead to the new one, so a late or repeated answer
+// from MH can never move a document backwards. A refused move is logged and audited, never applied.
+import type { DteStatus } from '../../../shared/records';
+import { audit } from '../audit';
+import type { Logger } from '../logger';
+import type { Store } from '../store/database';
+
+/** Where each status may go. APPROVED only to INVALIDATED; REJECTED and INVALIDATED are final. */
+export const DTE_TRANSITIONS: Readonly<Record<DteStatus, readonly DteStatus[]>> = {
+  CREATED: ['PROCESSING', 'APPROVED', 'REJECTED'],
+  PROCESSING: ['CREATED', 'APPROVED', 'REJECTED'],
+  APPROVED: ['INVALIDATED'],
+  REJECTED: [],
+  INVALIDATED: [],
+};
+
+/** The statuses a document may be in to move to `to`. */
+export function predecessors(to: DteStatus): DteStatus[] {
+  return (Object.keys(DTE_TRANSITIONS) as DteStatus[]).filter((from) => DTE_TRANSITIONS[from].includes(to));
+}
+
+interface Extra {
+  readonly seal?: string | null;
+  readonly sealed_at?: string | null;
+  readonly mh_response?: string | null;
+}
+
+export interface StatusMove {
+  readonly id: string;
+  readonly to: DteStatus;
+  /** El Salvador time of the change (isoLocal). */
+  readonly at: string;
+  /** Columns that change with the status (MH's seal and answer). */
+  readonly set?: Extra;
+  /** What asked for it, for the log when it is refused. */
+  readonly cause: string;
+}
+
+export type MoveResult = 'moved' | 'already' | 'refused' | 'missing';
+
+/** Moves one document's status if its current status allows it; run inside the caller's transaction. */
+export function moveStatus(store: Store, logger: Logger, m: StatusMove): MoveResult {
+  const q = store.q;
+  const changed = store.run(
+    q
+      .updateTable('documents')
+      .set({ status: m.to, updated_at: m.at, ...m.set })
+      .where('id', '=', m.id)
+      .where('status', 'in', predecessors(m.to)),
+  ).changes;
+  if (Number(changed) > 0) return 'moved';
+  const current = store.one(q.selectFrom('documents').select('status').where('id', '=', m.id))?.status as DteStatus | undefined;
+  if (!current) return 'missing';
+  // The same answer twice (a query after a lost answer, a lote result after a query) changes nothing.
+  if (current === m.to) return 'already';
+  logger.warn('status change refused', { document: m.id, from: current, to: m.to, cause: m.cause });
+  audit(store, m.at, 'sync', 'dte.status.refused', m.id, { from: current, to: m.to, cause: m.cause });
+  return 'refused';
+}

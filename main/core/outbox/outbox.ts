@@ -1,0 +1,280 @@
+// The outbox: the one owner of the `outbox` table. The create path enqueues here (dte/issue.ts); the sync
+// engine claims, answers and re-queues here (sync/engine.ts). Every change is one short synchronous
+// transaction, never a network call inside one. Document statuses move only through dte/status.ts.
+//   pending ─claim→ sending ─(answer)→ done | failed | pending (not sent: retry later) | unknown (ask MH first)
+//   sending whose lease expired, or left by a dead process (not in a lote MH took) → unknown
+import { audit } from '../audit';
+import { isoLocal } from '../clock';
+import { moveStatus } from '../dte/status';
+import type { Logger } from '../logger';
+import type { Store } from '../store/database';
+
+export interface Claimed {
+  readonly outboxId: number;
+  readonly documentId: string;
+  readonly kind: string;
+  readonly version: number;
+  readonly jws: string;
+  readonly attempts: number;
+  /** It may have reached MH (sent without a conclusive answer): ask MH before anything else. */
+  readonly reconcile: boolean;
+  readonly idEnvio: number;
+  /** A contingency document (it travels in lotes after its event; one by one only to be asked about). */
+  readonly contingency: boolean;
+}
+
+export type DocumentRef = Pick<Claimed, 'documentId' | 'outboxId'>;
+
+const ID_ENVIO_KEY = 'mh.idEnvio';
+
+/** MH's idEnvio: a correlative of the sender's own, never reused (docs/mh.md). */
+export function takeIdEnvio(store: Store): number {
+  return store.tx(() => {
+    const next = Number(store.one(store.q.selectFrom('settings').select('value').where('key', '=', ID_ENVIO_KEY))?.value ?? 0) + 1;
+    const value = String(next);
+    store.run(store.q.insertInto('settings').values({ key: ID_ENVIO_KEY, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })));
+    return next;
+  });
+}
+
+/** How the related documents an NC/ND waits for stand: all settled by MH, one ended badly, or still on their way. */
+type Dependency = { state: 'ready' } | { state: 'waiting' } | { state: 'failed'; id: string; status: string };
+
+export function outbox(store: Store, logger: Logger) {
+  const q = store.q;
+
+  /** An expired lease means the sender died or hung: the document may have reached MH. */
+  function recoverExpired(now: Date): number {
+    return Number(
+      store.run(q.updateTable('outbox').set({ state: 'unknown', lease_until: null, lote_id: null, next_attempt_at: now.toISOString() }).where('state', '=', 'sending').where('lease_until', '<', now.toISOString())).changes,
+    );
+  }
+
+  function dependency(dependsOn: string | null): Dependency {
+    if (!dependsOn) return { state: 'ready' };
+    const ids = JSON.parse(dependsOn) as string[];
+    const rows = store.all(q.selectFrom('documents').select(['id', 'status']).where('id', 'in', ids));
+    const bad = rows.find((r) => r.status === 'REJECTED');
+    if (bad) return { state: 'failed', id: bad.id, status: bad.status };
+    return rows.length === ids.length && rows.every((r) => r.status === 'APPROVED' || r.status === 'INVALIDATED') ? { state: 'ready' } : { state: 'waiting' };
+  }
+
+  /**
+   * Rows the engine could send (or ask about) once due: not a contingency document before its event is sealed
+   * (unless in doubt after it), not an NC/ND whose related document MH has not settled.
+   */
+  function claimable() {
+    return q
+      .selectFrom('outbox')
+      .innerJoin('documents', 'documents.id', 'outbox.document_id')
+      .leftJoin('contingency_events', 'contingency_events.id', 'documents.contingency_id')
+      .where('outbox.topic', '=', 'dte')
+      .where('outbox.state', 'in', ['pending', 'unknown'])
+      .where((eb) =>
+        eb.or([
+          eb('documents.contingency_id', 'is', null),
+          eb.and([eb('outbox.state', '=', 'unknown'), eb('contingency_events.status', 'in', ['sealed', 'done'])]),
+        ]),
+      );
+  }
+
+  /**
+   * An NC/ND whose related document MH rejected is never sent: it ends REJECTED here with the reason, so it
+   * neither waits forever nor blocks the queue (MH would refuse it anyway).
+   */
+  function failOrphans(now: Date): string[] {
+    const waiting = store.all(claimable().select(['outbox.id as outboxId', 'outbox.document_id as documentId', 'outbox.depends_on']).where('outbox.depends_on', 'is not', null).where('outbox.state', '=', 'pending'));
+    const failed: string[] = [];
+    for (const w of waiting) {
+      const dep = dependency(w.depends_on);
+      if (dep.state !== 'failed') continue;
+      const reason = `No se envió a MH: el documento relacionado ${dep.id.toUpperCase()} fue rechazado por MH. Emita el ajuste contra un documento aprobado.`;
+      const at = isoLocal(now);
+      const response = { estado: 'NO ENVIADO', descripcionMsg: reason, observaciones: [] };
+      if (moveStatus(store, logger, { id: w.documentId, to: 'REJECTED', at, set: { mh_response: JSON.stringify(response) }, cause: 'related document rejected' }) === 'moved') {
+        store.run(q.updateTable('outbox').set({ state: 'failed', lease_until: null, last_error: reason }).where('id', '=', w.outboxId));
+        audit(store, at, 'sync', 'dte.rejected', w.documentId, { reason });
+        failed.push(w.documentId);
+      }
+    }
+    return failed;
+  }
+
+  return {
+    /** The create path's half: a new document waits to be sent (inside the create transaction). */
+    enqueue(p: { documentId: string; now: Date; dependsOn: readonly string[] }): void {
+      store.run(
+        q.insertInto('outbox').values({
+          document_id: p.documentId,
+          topic: 'dte',
+          state: 'pending',
+          attempts: 0,
+          next_attempt_at: p.now.toISOString(),
+          lease_until: null,
+          last_error: null,
+          created_at: p.now.toISOString(),
+          depends_on: p.dependsOn.length ? JSON.stringify(p.dependsOn) : null,
+          lote_id: null,
+        }),
+      );
+    },
+
+    recoverExpired: (now: Date) => store.tx(() => recoverExpired(now)),
+
+    /**
+     * At start, holding the data-dir lock: every send still marked in flight belonged to a dead process, so
+     * it is in doubt; documents of a lote MH took wait for the lote's result instead.
+     */
+    recoverAll(now: Date): number {
+      return store.tx(() => {
+        const submitted = store.all(q.selectFrom('lotes').select('id').where('status', '=', 'submitted')).map((l) => l.id);
+        let sel = q.updateTable('outbox').set({ state: 'unknown', lease_until: null, lote_id: null, next_attempt_at: now.toISOString() }).where('state', '=', 'sending');
+        if (submitted.length) sel = sel.where((eb) => eb.or([eb('lote_id', 'is', null), eb('lote_id', 'not in', submitted)]));
+        return Number(store.run(sel).changes);
+      });
+    },
+
+    /** Takes up to `limit` due rows under a lease; their documents become PROCESSING. Also fails orphans. */
+    claim(now: Date, limit: number, leaseMs: number): { claimed: Claimed[]; failed: string[] } {
+      return store.tx(() => {
+        recoverExpired(now);
+        const failed = failOrphans(now);
+        const due = store.all(
+          claimable()
+            .select(['outbox.id as outboxId', 'outbox.document_id as documentId', 'outbox.state', 'outbox.attempts', 'outbox.depends_on', 'documents.kind', 'documents.version', 'documents.jws', 'documents.contingency_id'])
+            .where('outbox.next_attempt_at', '<=', now.toISOString())
+            .orderBy('outbox.id')
+            .limit(limit * 4),
+        );
+        const ready = due.filter((r) => dependency(r.depends_on).state === 'ready').slice(0, limit);
+        const lease = new Date(now.getTime() + leaseMs).toISOString();
+        const at = isoLocal(now);
+        let idEnvio = Number(store.one(q.selectFrom('settings').select('value').where('key', '=', ID_ENVIO_KEY))?.value ?? 0);
+        const claimed = ready.map((r): Claimed => {
+          store.run(q.updateTable('outbox').set({ state: 'sending', lease_until: lease }).where('id', '=', r.outboxId));
+          moveStatus(store, logger, { id: r.documentId, to: 'PROCESSING', at, cause: 'claimed to send' });
+          idEnvio += 1;
+          return {
+            outboxId: r.outboxId,
+            documentId: r.documentId,
+            kind: r.kind,
+            version: r.version,
+            jws: r.jws ?? '',
+            attempts: r.attempts,
+            reconcile: r.state === 'unknown',
+            idEnvio,
+            contingency: r.contingency_id !== null,
+          };
+        });
+        if (claimed.length) {
+          const value = String(idEnvio);
+          store.run(q.insertInto('settings').values({ key: ID_ENVIO_KEY, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })));
+        }
+        return { claimed, failed };
+      });
+    },
+
+    /** MH holds it sealed. Returns whether the document's status changed. */
+    approved(c: DocumentRef, now: Date, seal: string, response: unknown): boolean {
+      return store.tx(() => {
+        const at = isoLocal(now);
+        const r = moveStatus(store, logger, { id: c.documentId, to: 'APPROVED', at, set: { seal, sealed_at: now.toISOString(), mh_response: JSON.stringify(response) }, cause: 'MH sealed it' });
+        store.run(q.updateTable('outbox').set({ state: 'done', lease_until: null, lote_id: null, last_error: null }).where('id', '=', c.outboxId));
+        if (r === 'moved') audit(store, at, 'sync', 'dte.approved', c.documentId, { seal });
+        return r === 'moved';
+      });
+    },
+
+    /** MH refused it (never a duplicate answer: that means MH has it). Returns whether the status changed. */
+    rejected(c: DocumentRef, now: Date, response: unknown, reason: string): boolean {
+      return store.tx(() => {
+        const at = isoLocal(now);
+        const r = moveStatus(store, logger, { id: c.documentId, to: 'REJECTED', at, set: { mh_response: JSON.stringify(response) }, cause: reason });
+        store.run(q.updateTable('outbox').set({ state: 'failed', lease_until: null, lote_id: null, last_error: reason }).where('id', '=', c.outboxId));
+        if (r === 'moved') audit(store, at, 'sync', 'dte.rejected', c.documentId, { reason });
+        return r === 'moved';
+      });
+    },
+
+    /** Not sent (MH unreachable, busy, or refusing the login): due again at `next`; no attempt is spent. */
+    notSent(c: Pick<Claimed, 'outboxId' | 'documentId' | 'reconcile'>, now: Date, next: Date, reason: string): void {
+      store.tx(() => {
+        store.run(q.updateTable('outbox').set({ state: c.reconcile ? 'unknown' : 'pending', lease_until: null, next_attempt_at: next.toISOString(), last_error: reason }).where('id', '=', c.outboxId).where('state', '=', 'sending'));
+        // A document in doubt stays PROCESSING: it may be at MH.
+        if (!c.reconcile) moveStatus(store, logger, { id: c.documentId, to: 'CREATED', at: isoLocal(now), cause: 'not sent' });
+      });
+    },
+
+    /** Sent, but no conclusive answer (or MH says it already has it): ask MH before anything else. */
+    inDoubt(c: Pick<Claimed, 'outboxId' | 'attempts'>, next: Date, reason: string): void {
+      store.run(q.updateTable('outbox').set({ state: 'unknown', lease_until: null, lote_id: null, attempts: c.attempts + 1, next_attempt_at: next.toISOString(), last_error: reason }).where('id', '=', c.outboxId));
+    },
+
+    /** Documents in doubt outside any contingency: asked about at the cese. */
+    inDoubtOutsideContingency(): { documentId: string; outboxId: number; kind: string }[] {
+      return store.all(
+        q
+          .selectFrom('outbox')
+          .innerJoin('documents', 'documents.id', 'outbox.document_id')
+          .select(['outbox.document_id as documentId', 'outbox.id as outboxId', 'documents.kind'])
+          .where('outbox.topic', '=', 'dte')
+          .where('outbox.state', '=', 'unknown')
+          .where('documents.contingency_id', 'is', null),
+      );
+    },
+
+    outboxIdOf(documentId: string): number | undefined {
+      return store.one(q.selectFrom('outbox').select('id').where('document_id', '=', documentId).where('topic', '=', 'dte'))?.id;
+    },
+
+    /** A lote is about to leave: its documents are in flight (in doubt if the answer never comes). */
+    loteLeaving(loteId: string, documentIds: readonly string[], now: Date, leaseMs: number): void {
+      const lease = new Date(now.getTime() + leaseMs).toISOString();
+      const at = isoLocal(now);
+      store.run(q.updateTable('outbox').set({ state: 'sending', lease_until: lease, lote_id: loteId }).where('document_id', 'in', [...documentIds]).where('topic', '=', 'dte'));
+      for (const id of documentIds) moveStatus(store, logger, { id, to: 'PROCESSING', at, cause: 'sent in a lote' });
+    },
+
+    /** MH took the lote: its documents wait for the result under a lease long enough for MH's processing. */
+    loteTaken(loteId: string, now: Date, leaseMs: number): void {
+      store.run(q.updateTable('outbox').set({ lease_until: new Date(now.getTime() + leaseMs).toISOString() }).where('lote_id', '=', loteId).where('state', '=', 'sending'));
+    },
+
+    /** The lote never reached MH (refused before processing): its documents are plain pending again. */
+    loteNotTaken(loteId: string, now: Date, next: Date, reason: string): void {
+      const rows = store.all(q.selectFrom('outbox').select(['id', 'document_id']).where('lote_id', '=', loteId).where('state', '=', 'sending'));
+      for (const r of rows) {
+        store.run(q.updateTable('outbox').set({ state: 'pending', lease_until: null, lote_id: null, next_attempt_at: next.toISOString(), last_error: reason }).where('id', '=', r.id));
+        moveStatus(store, logger, { id: r.document_id, to: 'CREATED', at: isoLocal(now), cause: 'lote not taken' });
+      }
+    },
+
+    /** The lote may have reached MH (no answer, a crash, a result never recorded): ask about each document. */
+    loteInDoubt(loteId: string, now: Date, reason: string): void {
+      store.run(q.updateTable('outbox').set({ state: 'unknown', lease_until: null, lote_id: null, next_attempt_at: now.toISOString(), last_error: reason }).where('lote_id', '=', loteId).where('state', '=', 'sending'));
+    },
+
+    /** When the engine next has something it can do with the queue; null when nothing it can send waits. */
+    nextDue(now: Date): Date | null {
+      const times: number[] = [];
+      const plain = store.one(claimable().select((eb) => eb.fn.min('outbox.next_attempt_at').as('at')).where('outbox.depends_on', 'is', null));
+      if (typeof plain?.at === 'string') times.push(Date.parse(plain.at));
+      // NC/ND: only those whose related documents MH has settled (or rejected: they are failed at once).
+      for (const r of store.all(claimable().select(['outbox.next_attempt_at', 'outbox.depends_on']).where('outbox.depends_on', 'is not', null))) {
+        const dep = dependency(r.depends_on);
+        if (dep.state === 'ready') times.push(Date.parse(r.next_attempt_at));
+        else if (dep.state === 'failed') times.push(now.getTime());
+      }
+      const lease = store.one(q.selectFrom('outbox').select((eb) => eb.fn.min('lease_until').as('at')).where('state', '=', 'sending'));
+      if (typeof lease?.at === 'string') times.push(Date.parse(lease.at));
+      return times.length ? new Date(Math.min(...times)) : null;
+    },
+
+    counts(): Record<string, number> {
+      const rows = store.all(q.selectFrom('outbox').select(['state', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('state'));
+      return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]));
+    },
+  };
+}
+
+export type Outbox = ReturnType<typeof outbox>;

@@ -1,0 +1,41 @@
+// What every seed starts from: one station set up once (its certificate generated once), copied per seed, and
+// MH's schemas compiled once.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCore } from '../../../main/core/create-core';
+import { schemaFolder, type SchemaFolder } from '../../../main/core/mh-sim/schema-validator';
+import { DEMO_STATION } from '../../../main/core/station/demo';
+import { SCHEMA_DIR } from '../mh-schemas';
+
+export interface SimFixture {
+  readonly templateDir: string;
+  readonly schemas: SchemaFolder;
+  readonly nit: string;
+  readonly publicKeySpki: string;
+  /** A fresh copy of the station for one seed. */
+  copy(): { dir: string; cleanup(): void };
+  cleanup(): void;
+}
+
+export function simFixture(): SimFixture {
+  const root = mkdtempSync(join(tmpdir(), 'sello-sim-'));
+  const templateDir = join(root, 'template');
+  const core = createCore({ dataDir: templateDir, backups: { everyMs: 0 }, sync: { manual: true } });
+  const key = core.signing.publicKey();
+  core.close();
+  if (!key) throw new Error('the template station has no certificate');
+  let n = 0;
+  return {
+    templateDir,
+    schemas: schemaFolder(SCHEMA_DIR),
+    nit: DEMO_STATION.company.nit,
+    publicKeySpki: key.export({ format: 'der', type: 'spki' }).toString('base64'),
+    copy() {
+      const dir = join(root, `seed-${++n}`);
+      cpSync(templateDir, dir, { recursive: true, filter: (src) => !src.endsWith('sello.lock') && !src.includes('backups') });
+      return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+    },
+    cleanup: () => rmSync(root, { recursive: true, force: true }),
+  };
+}

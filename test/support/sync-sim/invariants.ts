@@ -1,0 +1,64 @@
+// What must hold after every seed, read from the station's database file and from what MH (the simulator) holds.
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import type { DteKind } from '../../../shared/contract';
+import type { MhSimulator } from '../../../main/core/mh-sim/server';
+
+export interface Acknowledged {
+  readonly id: string;
+  readonly kind: DteKind;
+  readonly body: Record<string, unknown>;
+  readonly controlNumber: string;
+}
+
+interface Row {
+  id: string;
+  kind: string;
+  status: string;
+  seal: string | null;
+  control_number: string;
+}
+
+export function checkInvariants(dataDir: string, sim: MhSimulator, acknowledged: readonly Acknowledged[]): string[] {
+  const v: string[] = [];
+  const db = new Database(join(dataDir, 'sello.db'), { readonly: true });
+  try {
+    const rows = db.prepare('SELECT id, kind, status, seal, control_number FROM documents').all() as Row[];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    // Every acknowledged document is stored, once, under the control number it was given.
+    for (const a of acknowledged) {
+      const r = byId.get(a.id);
+      if (!r) v.push(`acknowledged ${a.id} is not stored`);
+      else if (r.control_number !== a.controlNumber) v.push(`${a.id} has control number ${r.control_number}, acknowledged ${a.controlNumber}`);
+    }
+    if (rows.length !== new Set(acknowledged.map((a) => a.id)).size) v.push(`${rows.length} documents stored, ${acknowledged.length} acknowledged`);
+    // Control numbers: per kind, 1..n with no gap and no duplicate.
+    const perKind = new Map<string, number[]>();
+    for (const r of rows) perKind.set(r.kind, [...(perKind.get(r.kind) ?? []), Number(r.control_number.slice(-15))]);
+    for (const [kind, numbers] of perKind) {
+      const sorted = [...numbers].sort((a, b) => a - b);
+      if (sorted.some((n, i) => n !== i + 1)) v.push(`${kind} control numbers are not 1..${sorted.length}: ${sorted.join(',')}`);
+    }
+    // APPROVED/INVALIDATED locally iff MH holds it sealed, with MH's seal; REJECTED only if MH never accepted it.
+    for (const r of rows) {
+      const mh = sim.state.documents.get(r.id.toUpperCase());
+      const sealed = mh?.accepted === true;
+      const mhSeal = mh?.body.selloRecibido ?? null;
+      if ((r.status === 'APPROVED' || r.status === 'INVALIDATED') && !sealed) v.push(`${r.kind} ${r.id} is ${r.status} but MH does not hold it sealed`);
+      if (sealed && r.status !== 'APPROVED' && r.status !== 'INVALIDATED') v.push(`${r.kind} ${r.id} is ${r.status} but MH holds it sealed`);
+      if (sealed && r.seal !== mhSeal) v.push(`${r.kind} ${r.id} has seal ${r.seal}, MH's is ${String(mhSeal)}`);
+      const invalidatedAtMh = sim.state.invalidated.has(r.id.toUpperCase());
+      if (invalidatedAtMh && r.status !== 'INVALIDATED') v.push(`MH invalidated ${r.kind} ${r.id}, but it is ${r.status} here`);
+      if (r.status === 'INVALIDATED' && !invalidatedAtMh) v.push(`${r.kind} ${r.id} is INVALIDATED here but MH never accepted its invalidation`);
+    }
+    if (sim.state.receivedAfterAccepted > 0) v.push(`MH received ${sim.state.receivedAfterAccepted} document(s) it had already accepted`);
+    // An accepted invalidation is APPROVED here too.
+    const inv = db.prepare('SELECT dte_id, status FROM invalidations').all() as { dte_id: string; status: string }[];
+    for (const code of sim.state.invalidated.keys()) {
+      if (!inv.some((i) => i.dte_id === code.toLowerCase() && i.status === 'APPROVED')) v.push(`MH accepted the invalidation of ${code}, the station's event is not APPROVED`);
+    }
+  } finally {
+    db.close();
+  }
+  return v;
+}

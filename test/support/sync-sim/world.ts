@@ -1,0 +1,324 @@
+// One seed of the sync simulation: the real core (engine, store in a temp dir, MH client) against the real MH
+// simulator, through a held network (network.ts) on virtual time (virtual-time.ts). A seeded scheduler
+// interleaves issuing, replays, invalidations, MH's weather, deliveries, timers and crashes; then MH goes away
+// for half an hour (idle cost), then stays up until everything is final, and the invariants are checked.
+import { createHash } from 'node:crypto';
+import type { DteKind } from '../../../shared/contract';
+import { createCore, type Core } from '../../../main/core/create-core';
+import { CoreError } from '../../../main/core/errors';
+import type { Logger } from '../../../main/core/logger';
+import { createMhSimulator, type MhSimulator } from '../../../main/core/mh-sim/server';
+import { uuidV4 } from '../../../main/core/ids';
+import { ccfBody, crBody, fcBody, fexBody, fseBody, ncBody } from '../../fixtures/bodies';
+import type { SimFixture } from './fixture';
+import { checkInvariants, type Acknowledged } from './invariants';
+import { MH_AWAY, network, type Network, type Weather } from './network';
+import { prng, type Prng } from './prng';
+import { virtualTime, type VirtualTime } from './virtual-time';
+
+export interface SeedOptions {
+  /** Scheduler steps before the outage and the calm (default 60). */
+  readonly steps?: number;
+  /** Keep the whole trace (the default keeps it only when something failed). */
+  readonly trace?: boolean;
+}
+
+export interface SeedResult {
+  readonly seed: number;
+  readonly violations: string[];
+  /** What happened, step by step: printed for a failing seed, hashed to prove a replay is exact. */
+  readonly trace: string[];
+  readonly traceHash: string;
+  readonly stats: { documents: number; crashes: number; deliveries: number; idleWakeups: number; calmMinutes: number; virtualMinutes: number };
+}
+
+const TIMEOUT_MS = 8000;
+const START = '2026-11-22T15:30:00Z';
+const KINDS: readonly (readonly [number, DteKind])[] = [
+  [30, 'FC'],
+  [20, 'CCF'],
+  [10, 'NC'],
+  [5, 'ND'],
+  [8, 'CR'],
+  [8, 'FSE'],
+  [8, 'FEX'],
+];
+const WEATHER_CHOICES: readonly (readonly [number, Weather])[] = [
+  [30, 'up'],
+  [12, 'down'],
+  [6, 'reset'],
+  [5, 'offline'],
+  [10, 'slow'],
+  [10, 'drop'],
+  [6, 'reject'],
+  [6, 'refuse-login'],
+  [5, 'lote-slow'],
+  [8, 'flaky'],
+];
+
+const today = (b: Record<string, unknown>) => ({ ...b, generatedAt: undefined });
+function bodyFor(kind: DteKind, id: string, related: string | null): Record<string, unknown> {
+  switch (kind) {
+    case 'FC':
+      return today(fcBody(id));
+    case 'CCF':
+      return today(ccfBody(id));
+    case 'NC':
+    case 'ND':
+      return today(ncBody(id, related ?? ''));
+    case 'CR':
+      return today(crBody(id));
+    case 'FSE':
+      return today(fseBody(id));
+    case 'FEX':
+      return today(fexBody(id));
+    default: {
+      const never: never = kind;
+      return never;
+    }
+  }
+}
+
+/** Lets every promise that can move, move: the world is quiet when nothing changed for a few turns. */
+async function settle(signature: () => string): Promise<void> {
+  let last = signature();
+  let quiet = 0;
+  for (let i = 0; i < 5000 && quiet < 4; i++) {
+    await new Promise((r) => setImmediate(r));
+    const s = signature();
+    if (s === last) quiet += 1;
+    else {
+      quiet = 0;
+      last = s;
+    }
+  }
+}
+
+export async function runSeed(fx: SimFixture, seed: number, options: SeedOptions = {}): Promise<SeedResult> {
+  const rng = prng(seed);
+  const stationRandom = prng(seed ^ 0x5e110);
+  const simRandom = prng(seed ^ 0x3a7);
+  const jitter = prng(seed ^ 0x1177);
+  const vt: VirtualTime = virtualTime(START);
+  const trace: string[] = [];
+  const violations: string[] = [];
+  const note = (s: string) => trace.push(`${new Date(vt.nowMs()).toISOString().slice(11, 19)} ${s}`);
+  const credentials = new Map([[fx.nit, 'demo']]);
+  const sim: MhSimulator = createMhSimulator({ schemas: fx.schemas, clock: vt.clock, random: (n) => simRandom.bytes(n), loteDelayMs: 30_000, credentials });
+  sim.registerKey(fx.nit, fx.publicKeySpki);
+  const net: Network = network(sim, vt, TIMEOUT_MS, rng);
+  const data = fx.copy();
+  const errors: string[] = [];
+  const logger: Logger = {
+    info() {},
+    warn() {},
+    error: (message, fields) => errors.push(`${message} ${JSON.stringify(fields ?? {}).slice(0, 300)}`),
+  };
+  const onUnhandled = (e: unknown) => errors.push(`unhandled rejection: ${e instanceof Error ? e.stack : String(e)}`);
+  process.on('unhandledRejection', onUnhandled);
+
+  const open = (): Core =>
+    createCore({
+      dataDir: data.dir,
+      clock: vt.clock,
+      random: (n) => stationRandom.bytes(n),
+      fetch: net.fetch,
+      logger,
+      mh: { baseUrl: 'http://mh.sim', user: fx.nit, password: 'demo', timeoutMs: TIMEOUT_MS },
+      backups: { everyMs: 0 },
+      sync: { timers: vt.timers, jitter: () => jitter.next(), lotePollMs: 60_000 },
+    });
+
+  let core = open();
+  const acknowledged: Acknowledged[] = [];
+  let tasks = 0;
+  let crashes = 0;
+  let deliveries = 0;
+  const signature = () => `${net.held()}|${net.events()}|${vt.fired()}|${tasks}|${acknowledged.length}`;
+
+  function setWeather(w: Weather) {
+    net.weather = w;
+    sim.setMode(w === 'reject' ? 'reject' : 'normal');
+    sim.state.loteDelayMs = w === 'lote-slow' ? 20 * 60_000 : 30_000;
+    if (w === 'refuse-login') {
+      // The company changed its MH password elsewhere: MH refuses the station's and drops its sessions.
+      credentials.set(fx.nit, 'otra-clave');
+      sim.state.tokens.clear();
+    } else credentials.set(fx.nit, 'demo');
+    note(`weather ${w}`);
+  }
+
+  function create(kind: DteKind) {
+    let k = kind;
+    let related: string | null = null;
+    if (k === 'NC' || k === 'ND') {
+      const targets = acknowledged.filter((a) => a.kind === 'CCF' || a.kind === 'CR');
+      if (!targets.length) k = 'CCF';
+      else related = rng.pick(targets).id;
+    }
+    const id = uuidV4((n) => rng.bytes(n));
+    const body = bodyFor(k, id, related);
+    try {
+      const r = core.dtes.create(k, body, 'sim');
+      acknowledged.push({ id, kind: k, body, controlNumber: r.record.controlNumber ?? '' });
+      note(`create ${k} ${id.slice(0, 8)}${related ? ` → ${related.slice(0, 8)}` : ''}`);
+    } catch (e) {
+      if (e instanceof CoreError) note(`create ${k} refused: ${e.code}`);
+      else violations.push(`create ${k} threw ${e instanceof Error ? e.stack : String(e)}`);
+    }
+  }
+
+  function replay() {
+    if (!acknowledged.length) return;
+    const a = rng.pick(acknowledged);
+    try {
+      const r = core.dtes.create(a.kind, a.body, 'sim');
+      if (!r.replayed || r.record.id !== a.id) violations.push(`replay of ${a.id} was not a replay`);
+      note(`replay ${a.id.slice(0, 8)}`);
+    } catch (e) {
+      violations.push(`replay of ${a.id} threw ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  function invalidate() {
+    const approved = acknowledged.filter((a) => core.dtes.get(a.id).status === 'APPROVED');
+    if (!approved.length) return;
+    const a = rng.pick(approved);
+    note(`invalidate ${a.id.slice(0, 8)}`);
+    tasks += 1;
+    const mine = core;
+    mine.dtes.invalidate({ dteId: a.id, reason: 'Anulación de prueba del simulador' }, 'sim').then(
+      (r) => {
+        tasks -= 1;
+        if (mine === core) note(`invalidate ${a.id.slice(0, 8)} → ${r.record.status}`);
+      },
+      (e: unknown) => {
+        tasks -= 1;
+        if (!(e instanceof CoreError) && mine === core) violations.push(`invalidate threw ${e instanceof Error ? e.stack : String(e)}`);
+      },
+    );
+  }
+
+  async function crash() {
+    crashes += 1;
+    note('crash');
+    const dead = core;
+    await net.crash(rng);
+    vt.clearAll();
+    tasks = 0;
+    dead.close();
+    core = open();
+  }
+
+  async function deliverOne() {
+    deliveries += 1;
+    note(`deliver ${await net.deliver(rng.int(net.held()))}`);
+  }
+
+  const measured = { idleWakeups: 0, calmMinutes: 0 };
+  try {
+    await settle(signature);
+    const steps = options.steps ?? 60;
+    for (let step = 0; step < steps && !violations.length; step++) {
+      const action = rng.weighted([
+        [25, 'create'],
+        [4, 'replay'],
+        [5, 'invalidate'],
+        [30, 'deliver'],
+        [22, 'advance'],
+        [8, 'weather'],
+        [2, 'crash'],
+      ] as const);
+      switch (action) {
+        case 'create':
+          create(rng.weighted(KINDS));
+          break;
+        case 'replay':
+          replay();
+          break;
+        case 'invalidate':
+          invalidate();
+          break;
+        case 'deliver':
+          if (net.held()) await deliverOne();
+          else if (!vt.fireNext()) vt.advance(rng.int(60_000));
+          break;
+        case 'advance':
+          if (!vt.fireNext()) vt.advance(1 + rng.int(60_000));
+          break;
+        case 'weather':
+          setWeather(rng.weighted(WEATHER_CHOICES));
+          break;
+        case 'crash':
+          await crash();
+          break;
+        default: {
+          const never: never = action;
+          throw new Error(String(never));
+        }
+      }
+      await settle(signature);
+    }
+
+    // MH away for half an hour with nothing to do but wait: how often does the engine wake?
+    setWeather(rng.pick([...MH_AWAY].filter((w) => w !== 'flaky')));
+    const outageStart = vt.nowMs();
+    const firedBefore = vt.fired();
+    for (let i = 0; i < 5000 && vt.nowMs() < outageStart + 30 * 60_000; i++) {
+      if (net.held()) await deliverOne();
+      else if (!vt.fireNext()) break;
+      await settle(signature);
+      // A spin (timers at 0 ms) never lets the half hour pass: stop counting once it is plain.
+      if (vt.fired() - firedBefore > 200 && vt.nowMs() - outageStart < 60_000) break;
+    }
+    const idleWakeups = vt.fired() - firedBefore;
+    measured.idleWakeups = idleWakeups;
+    // The backoff is capped at a minute with full jitter (about two wake-ups a minute): four is the bound.
+    if (idleWakeups > 120) violations.push(`the engine woke ${idleWakeups} times in 30 virtual minutes with MH away (${net.weather})`);
+
+    // MH stays up: everything must reach a final status within bounded virtual time.
+    setWeather('up');
+    const calmStart = vt.nowMs();
+    let final = false;
+    for (let i = 0; i < 20_000; i++) {
+      if (net.held()) await deliverOne();
+      else if (tasks === 0 && (final = allFinal(core))) break;
+      else if (!vt.fireNext()) {
+        violations.push(`work is left but nothing is scheduled to do it (the engine went to sleep): ${pendingSummary(core)}`);
+        break;
+      }
+      await settle(signature);
+      if (vt.nowMs() - calmStart > 6 * 3600_000) break;
+    }
+    measured.calmMinutes = (vt.nowMs() - calmStart) / 60_000;
+    if (!final && !violations.length) violations.push(`not everything is final after ${measured.calmMinutes.toFixed(0)} virtual minutes of MH up: ${pendingSummary(core)}`);
+    violations.push(...checkInvariants(data.dir, sim, acknowledged));
+  } finally {
+    violations.push(...errors.map((e) => `logged: ${e}`));
+    process.off('unhandledRejection', onUnhandled);
+    vt.clearAll();
+    core.close();
+    await sim.app.close();
+    data.cleanup();
+  }
+  const traceHash = createHash('sha256').update(trace.join('\n')).digest('hex').slice(0, 16);
+  return {
+    seed,
+    violations,
+    trace: options.trace || violations.length ? trace : [],
+    traceHash,
+    stats: { documents: acknowledged.length, crashes, deliveries, ...measured, virtualMinutes: (vt.nowMs() - Date.parse(START)) / 60_000 },
+  };
+}
+
+function allFinal(core: Core): boolean {
+  const s = core.sync.status();
+  return s.queue.pending + s.queue.sending + s.queue.unknown + s.queue.invalidations === 0 && s.contingencies.length === 0;
+}
+
+function pendingSummary(core: Core): string {
+  const s = core.sync.status();
+  return JSON.stringify({ queue: s.queue, contingencies: s.contingencies.map((c) => c.status), lastError: s.lastError });
+}
+
+export type { Prng };
