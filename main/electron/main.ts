@@ -127,6 +127,8 @@ async function start(): Promise<void> {
   await win.loadURL(START_URL);
 }
 
+// A promise nobody awaited must never take the counter down: log it and keep the app running.
+process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', { error: reason instanceof Error ? reason.stack : String(reason) }));
 app.on('web-contents-created', (_e, wc) => guardWebContents(wc));
 app.on('window-all-closed', () => app.quit());
 app.on('will-quit', () => {

@@ -4,14 +4,15 @@ import { join } from 'node:path';
 export const ROOT = join(__dirname, '..', '..');
 
 /** Starts `sello serve` as a child process (through tsx) and resolves once it prints its URL. */
-export const startServe = (args: string[]) => startSello(['serve', ...args]);
+export const startServe = (args: string[], env: Record<string, string> = {}) => startSello(['serve', ...args], env);
 export const startSimulatorProcess = (args: string[]) => startSello(['mh-sim', ...args]);
 
-function startSello(args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+function startSello(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   // One process, tsx as a loader: a signal must reach the server itself, not a wrapper (the tsx CLI would run
   // the server as a second process and a SIGKILL would orphan it).
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'core', 'cli', 'main.ts'), ...args], {
     cwd: ROOT,
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

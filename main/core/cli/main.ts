@@ -45,6 +45,11 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const logger = consoleLogger();
+  // A promise nobody awaited must never take the station down: log it and keep serving (the sync engine
+  // already catches its own faults; this is the last net).
+  process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', { error: reason instanceof Error ? reason.stack : String(reason) }));
+  // How soon a contingency lote's results are asked for (MH: 1–3 minutes); tests with a fast simulator shorten it.
+  const lotePollMs = Number(process.env.SELLO_LOTE_POLL_MS ?? '') || undefined;
   const running = await serve(
     {
       ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
@@ -55,6 +60,7 @@ async function main(argv: string[]): Promise<number> {
       uiDir: values['ui-dir'] ?? join(repoRoot, 'dist', 'renderer'),
       ...(values['demo-mh-port'] ? { demoMhPort: Number(values['demo-mh-port']) } : {}),
       ...(values['allow-host'] ? { allowHosts: values['allow-host'] } : {}),
+      ...(lotePollMs ? { lotePollMs } : {}),
     },
     logger,
   );

@@ -17,6 +17,8 @@ export interface ServeOptions {
   readonly demoMhPort?: number;
   /** Host names accepted besides loopback (`--allow-host`), for a POS reaching this station over the LAN. */
   readonly allowHosts?: readonly string[];
+  /** How long after a contingency lote MH is asked for its results (MH's minute by default). */
+  readonly lotePollMs?: number;
 }
 
 export const defaultDataDir = (): string => process.env.SELLO_DATA_DIR ?? join(homedir(), '.sello');
@@ -36,7 +38,7 @@ export async function serve(options: ServeOptions, logger: Logger): Promise<Runn
   try {
     host = await createCoreHost({
       baseDir: options.dataDir ?? defaultDataDir(),
-      deps: { logger },
+      deps: { logger, ...(options.lotePollMs ? { sync: { lotePollMs: options.lotePollMs } } : {}) },
       ...(options.config && !options.demo ? { config: JSON.parse(readFileSync(options.config, 'utf8')) as unknown } : {}),
       demo: options.demo,
       ...(options.demoMhPort !== undefined ? { demoMhPort: options.demoMhPort } : {}),
