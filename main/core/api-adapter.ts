@@ -40,7 +40,7 @@ export function coreApi(source: CoreSource, logger: Logger, actor = 'desktop'): 
     syncStatus: () => wrap(() => core().sync.status()),
     retrySync: () =>
       wrap(() => {
-        core().sync.wake();
+        core().sync.retryNow();
         return core().sync.status();
       }),
     listApiKeys: () => wrap(() => core().apiKeys.list()),

@@ -546,7 +546,7 @@ export function createCore(deps: CoreDeps): Core {
         mh: { ...mh, certificatePassword: secretsNow?.certificatePassword ?? null, certificateFile: current.mh?.certificateFile ?? null },
       };
       configure(profile, actor, u.certificate ?? undefined);
-      if (credentialsChanged) sync.credentialsChanged();
+      if (credentialsChanged) sync.retryNow();
       return { station: stationInfo(), mhCheck };
     },
     close() {

@@ -34,6 +34,11 @@ export function SyncScreen({ api, status }: { api: SelloApi; status: SyncStatus 
           </>
         )}
       </dl>
+      {status.state === 'credentials' && (
+        <p role="alert" className="warning" data-testid="credentials-help">
+          {es.sync.credentialsHelp}
+        </p>
+      )}
       <h2>{es.sync.queue}</h2>
       <dl className="facts">
         <dt>{es.sync.pending}</dt>
@@ -46,6 +51,8 @@ export function SyncScreen({ api, status }: { api: SelloApi; status: SyncStatus 
         <dd>{q.done}</dd>
         <dt>{es.sync.failed}</dt>
         <dd>{q.failed}</dd>
+        <dt>{es.sync.invalidations}</dt>
+        <dd data-testid="queue-invalidations">{q.invalidations}</dd>
       </dl>
       <h2>{es.sync.contingencies}</h2>
       {status.contingencies.length === 0 ? (
@@ -53,13 +60,35 @@ export function SyncScreen({ api, status }: { api: SelloApi; status: SyncStatus 
       ) : (
         <ul>
           {status.contingencies.map((c) => (
-            <li key={c.id}>
-              Tipo {c.type} · {c.status} · {c.documents} documentos · desde {c.startedAt.slice(0, 16).replace('T', ' ')}
+            <li key={c.id} data-testid="contingency">
+              Tipo {c.type} · {es.sync.eventStatus[c.status] ?? c.status} · {c.documents} documentos · desde {c.startedAt.slice(0, 16).replace('T', ' ')}
               {c.eventDeadline && ` · ${es.sync.eventDeadline} ${c.eventDeadline.slice(0, 16).replace('T', ' ')} (${timeLeft(c.eventDeadline)})`}
               {c.documentsDeadline && ` · ${es.sync.documentsDeadline} ${c.documentsDeadline.slice(0, 16).replace('T', ' ')} (${timeLeft(c.documentsDeadline)})`}
+              {c.rejection && <p>{es.sync.rejection(c.attempts, c.rejection)}</p>}
+              {c.deadline === 'warning' && (
+                <p role="alert" className="warning">
+                  {es.sync.deadlineWarning}
+                </p>
+              )}
+              {c.deadline === 'overdue' && (
+                <p role="alert" className="warning">
+                  {es.sync.deadlineOverdue}
+                </p>
+              )}
             </li>
           ))}
         </ul>
+      )}
+      {status.overdue.length > 0 && (
+        <>
+          <h2>{es.sync.overdue}</h2>
+          <p>{es.sync.overdueHelp}</p>
+          <ul data-testid="overdue">
+            {status.overdue.map((d) => (
+              <li key={d.id}>{es.sync.overdueItem(d.controlNumber, d.deadline.slice(0, 16).replace('T', ' '))}</li>
+            ))}
+          </ul>
+        </>
       )}
       {rejected.length > 0 && (
         <>

@@ -1,7 +1,7 @@
 // The counter's other screens: documents, contingency, invalidation, API keys; with screenshots and axe.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { checkScreen, issue, simMode } from './helpers';
+import { SIM, checkScreen, issue, simMode } from './helpers';
 
 const fc = (d: string): [string, string][] => [
   ['items.0.description', d],
@@ -75,4 +75,23 @@ test('Ajustes: a copy of the database made now, and the audit chain checked', as
   // Not for a POS: the copies and the chain are the app's.
   expect((await request.get('/backups', { headers: { 'X-API-Key': 'sello-demo-api-key' } })).status()).toBe(403);
   await checkScreen(page, 'settings-backups');
+});
+
+test('MH refuses the API password: the sync screen says so and what to do; issuing goes on', async ({ page, request }) => {
+  const refuse = (on: boolean) => request.post(`${SIM()}/_sim/refuse-logins`, { data: { refuse: on } });
+  expect((await refuse(true)).ok()).toBe(true);
+  try {
+    await issue(page, 'Factura', fc('Venta con la clave de MH cambiada'));
+    await page.getByRole('button', { name: 'Envío a MH' }).click();
+    await expect(page.getByTestId('sync-state')).toContainText('MH rechazó las credenciales', { timeout: 20_000 });
+    await expect(page.getByTestId('credentials-help')).toContainText('Ajustes');
+    await expect(page.getByTestId('sync-banner')).toContainText('MH rechazó las credenciales');
+    await checkScreen(page, 'sync-credentials');
+  } finally {
+    await refuse(false);
+  }
+  // The password works again: one press of "Reintentar ahora" and the queue drains.
+  await page.getByRole('button', { name: 'Reintentar ahora' }).click();
+  await expect(page.getByTestId('sync-banner')).toContainText('Conectado con MH', { timeout: 30_000 });
+  await expect(page.getByTestId('queue-pending')).toHaveText('0', { timeout: 30_000 });
 });

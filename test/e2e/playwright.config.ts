@@ -26,7 +26,7 @@ export default defineConfig({
   outputDir: '../../test-results/e2e',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    viewport: { width: 1280, height: 720 },
+    viewport: { width: 1366, height: 768 },
     locale: 'es-SV',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -82,7 +82,7 @@ describe('sync engine on real timers', () => {
     expect(ids.map((id) => core.dtes.get(id).status).filter((x) => x === 'REJECTED')).toEqual([]);
     // The password works again: everything reaches MH without anyone touching the engine.
     credentials.set(NIT, 'demo');
-    core.sync.credentialsChanged();
+    core.sync.retryNow();
     await until(() => ids.every((id) => core.dtes.get(id).status === 'APPROVED'), 20_000, 'approval after new credentials');
     await until(() => core.sync.status().contingencies.length === 0, 10_000, 'the contingency to close');
     expect(unhandled).toEqual([]);

@@ -137,7 +137,7 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
       return reply.code(400).send({ status: 'ERROR', error: 'Bad Request', message: 'Se esperaba application/x-www-form-urlencoded' });
     }
     const expected = options.credentials?.get(String(form.user));
-    const valid = form.user && form.pwd && (options.credentials ? expected === form.pwd : true);
+    const valid = !state.refuseLogins && form.user && form.pwd && (options.credentials ? expected === form.pwd : true);
     // Bad credentials come back as HTTP 200 with status ERROR, as MH does.
     if (!valid) return reply.code(200).send({ status: 'ERROR', error: 'Unauthorized', message: 'Usuario no valido' });
     const token = `Bearer ${random(24).toString('base64url')}`;
@@ -250,6 +250,12 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     if (!(SIM_MODES as readonly string[]).includes(String(b.mode))) return reply.code(400).send({ error: `mode: ${SIM_MODES.join(', ')}` });
     sim.setMode(b.mode as SimMode, b.slowMs);
     return reply.send({ mode: state.mode, slowMs: state.slowMs });
+  });
+  // The taxpayer changed the API password at MH: every login is refused and open sessions end.
+  app.post('/_sim/refuse-logins', async (req, reply) => {
+    state.refuseLogins = (req.body as { refuse?: unknown } | null)?.refuse === true;
+    if (state.refuseLogins) state.tokens.clear();
+    return reply.send({ refuseLogins: state.refuseLogins });
   });
   app.post('/_sim/certificates', async (req, reply) => {
     const b = (req.body ?? {}) as { nit?: string; publicKey?: string };

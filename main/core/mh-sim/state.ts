@@ -28,6 +28,8 @@ export interface SimState {
   /** How long a lote takes to process (MH: 1–3 minutes); adjustable at run time. */
   loteDelayMs: number;
   requests: number;
+  /** Every login refused (as after the taxpayer changed the API password at MH). */
+  refuseLogins: boolean;
   lastUserAgent: string | null;
   readonly tokens: Map<string, { nit: string; expiresAt: number }>;
   readonly keys: Map<string, KeyObject>;
@@ -55,6 +57,7 @@ export function newSimState(): SimState {
     slowMs: 10_000,
     loteDelayMs: 2000,
     requests: 0,
+    refuseLogins: false,
     lastUserAgent: null,
     tokens: new Map(),
     keys: new Map(),

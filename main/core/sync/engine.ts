@@ -53,8 +53,8 @@ export interface SyncEngineDeps {
 export interface SyncEngine {
   /** Something changed (a new document, a queued invalidation, the network came back): run soon. */
   wake(): void;
-  /** The MH credentials changed: try them at once. */
-  credentialsChanged(): void;
+  /** Someone asked to try now (Reintentar ahora, new MH credentials): no backoff, not even a login probe's. */
+  retryNow(): void;
   /** Processes everything due now; resolves when done. Never rejects. */
   runOnce(): Promise<number>;
   status(): SyncStatus;
@@ -107,7 +107,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     failures = 0;
     streakStartedAt = null;
     connectivity = 'online';
-    lastContactAt = now().toISOString();
+    lastContactAt = isoLocal(now());
     lastError = null;
   };
   /** One more failed attempt to reach MH; `x` tells whether MH failed or the network did. */
@@ -429,7 +429,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       if (e instanceof Stopped || stopped) return 0;
       if (e instanceof MhLoginError) {
         // Not an outage: no contingency, no attempt spent; the sync screen asks for the new password.
-        d.logger.warn('mh refused the credentials', { message: e.message });
+        d.logger.warn('mh refused the credentials', { detail: e.message });
         refused = { message: refusedMessage(e.message.replace(/^MH rechazó las credenciales: /, '')), probes: refused?.probes ?? 0, nextProbeAt: later(backoffMs(refused?.probes ?? 0, d.random)).getTime() };
         return 0;
       }
@@ -533,7 +533,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     wake() {
       if (!stopped && !d.manual) void loop();
     },
-    credentialsChanged() {
+    retryNow() {
       if (refused) refused = { ...refused, nextProbeAt: 0 };
       api.wake();
     },
