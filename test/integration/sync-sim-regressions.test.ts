@@ -24,7 +24,9 @@ const REGRESSIONS: readonly (readonly [number, string])[] = [
   [1, 'POST /dte/invalidate threw MhLoginError (a 500) when MH refused the login'],
   [17, 'a lote answered 004 (duplicate) made documents MH holds sealed REJECTED; MH got them twice'],
   [22, 'documents of a lote whose answer was lost were sent again in a new lote'],
-  [12, 'documents MH sealed stayed PROCESSING: results never recorded after a crash mid-lote'],
+  [12, 'the engine spun at 0 ms with MH up, and documents MH sealed stayed PROCESSING'],
+  [19, 'a contingency event MH rejected was a dead end: never corrected, its documents never sent'],
+  [42, 'a rejected contingency event, and a document in doubt after a cut connection left PROCESSING'],
 ];
 
 describe('sync simulation: regression seeds', () => {

@@ -1,4 +1,4 @@
-// The one owner of a document's status (docs/decisions/0002-sync-truth.md). Every change goes through
+// The one owner of a document's status (docs/decisions/0001-sync-truth.md). Every change goes through
 // `moveStatus`: an UPDATE guarded by the statuses allowed to lead to the new one, so a late or repeated answer
 // from MH can never move a document backwards. A refused move is logged and audited, never applied.
 import type { DteStatus } from '../../../shared/records';

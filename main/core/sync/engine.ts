@@ -1,4 +1,4 @@
-// The sync engine (docs/decisions/0002-sync-truth.md): a single-flight loop woken by new documents, queued
+// The sync engine (docs/decisions/0001-sync-truth.md): a single-flight loop woken by new documents, queued
 // invalidations, connectivity changes and its own timer, which is set only for work the engine can do then.
 // Each document is claimed under a lease in a short transaction, sent with no transaction open, and its
 // outcome recorded in another; a document that may have reached MH is asked about before anything else

@@ -1,7 +1,7 @@
 import type { Migration } from './types';
 
 /**
- * What the sync engine needs to never lose track of a document (docs/decisions/0002-sync-truth.md):
+ * What the sync engine needs to never lose track of a document (docs/decisions/0001-sync-truth.md):
  * - `outbox.lote_id`: the lote a document travels in, written before the lote leaves, so a crash or a lost
  *   answer leaves it in doubt (to be asked about) instead of looking unsent;
  * - `contingency_events.attempts` and `next_attempt_at`: an event MH rejected is corrected and sent again on a
