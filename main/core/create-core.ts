@@ -256,6 +256,7 @@ export function createCore(deps: CoreDeps): Core {
     client: () => currentClient(),
     nextIdEnvio: () => takeIdEnvio(store),
     logger,
+    inFlight: new Set(),
   };
   const invalidations = {
     pending: () => pendingInvalidations(store).length,

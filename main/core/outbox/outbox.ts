@@ -43,10 +43,10 @@ type Dependency = { state: 'ready' } | { state: 'waiting' } | { state: 'failed';
 export function outbox(store: Store, logger: Logger) {
   const q = store.q;
 
-  /** An expired lease means the sender died or hung: the document may have reached MH. */
+  /** An expired lease (due at its very instant, or a timer set for it would find nothing) means the sender died or hung: the document may have reached MH. */
   function recoverExpired(now: Date): number {
     return Number(
-      store.run(q.updateTable('outbox').set({ state: 'unknown', lease_until: null, lote_id: null, next_attempt_at: now.toISOString() }).where('state', '=', 'sending').where('lease_until', '<', now.toISOString())).changes,
+      store.run(q.updateTable('outbox').set({ state: 'unknown', lease_until: null, lote_id: null, next_attempt_at: now.toISOString() }).where('state', '=', 'sending').where('lease_until', '<=', now.toISOString())).changes,
     );
   }
 

@@ -351,7 +351,8 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       const r = await client.queryLote(lote.codigo_lote ?? '');
       alive();
       polled.set(lote.id, now().getTime());
-      if (r.exchange.kind !== 'response') {
+      // No answer, or MH's busy page: MH is away, and the lote waits for the backoff.
+      if (r.exchange.kind !== 'response' || r.exchange.status >= 500 || r.exchange.status === 429) {
         trouble('MH no respondió la consulta del lote', r.exchange, r.exchange.kind === 'unreachable');
         return;
       }

@@ -27,6 +27,8 @@ export interface InvalidationDeps {
   readonly client: () => MhClient | null;
   readonly nextIdEnvio: () => number;
   readonly logger: Logger;
+  /** Invalidations on their way to MH now: one copy of an event at a time (the request's and the engine's). */
+  readonly inFlight: Set<string>;
 }
 
 export function toInvalidationRecord(r: InvalidationsTable): InvalidationRecord {
@@ -133,18 +135,23 @@ export interface InvalidationAttempt {
 }
 
 /** One attempt to hand a PENDING invalidation to MH; records MH's verdict when there is one. */
-export async function sendInvalidation(deps: Pick<InvalidationDeps, 'store' | 'clock' | 'client' | 'nextIdEnvio' | 'logger'>, id: string): Promise<InvalidationAttempt> {
+export async function sendInvalidation(deps: Pick<InvalidationDeps, 'store' | 'clock' | 'client' | 'nextIdEnvio' | 'logger' | 'inFlight'>, id: string): Promise<InvalidationAttempt> {
   const current = row(deps.store, id);
   if (!current) throw new Error(`invalidation ${id} vanished`);
   const client = deps.client();
   if (current.status !== 'PENDING' || !client) return { record: toInvalidationRecord(current), unreached: null };
+  // Already on its way (a request and the engine at once): two copies could get two different verdicts.
+  if (deps.inFlight.has(id)) return { record: toInvalidationRecord(current), unreached: null };
   let call: Awaited<ReturnType<MhClient['sendInvalidation']>>;
+  deps.inFlight.add(id);
   try {
     call = await client.sendInvalidation({ jws: current.jws, idEnvio: deps.nextIdEnvio(), version: current.version });
   } catch (e) {
     // MH refused the login: the event waits (202) and the sync engine shows the credentials problem.
     if (e instanceof MhLoginError) return { record: toInvalidationRecord(current), unreached: { reason: e.message, exchange: null, login: true } };
     throw e;
+  } finally {
+    deps.inFlight.delete(id);
   }
   const o = call.outcome;
   const alreadyDone = o.outcome === 'rejected' && /YA FUE INVALIDADO/i.test(o.message);
