@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { Clock } from '../../main/core/clock';
 import { createCore, type Core } from '../../main/core/create-core';
 import { createMhSimulator, type MhSimulator, type SimOptions } from '../../main/core/mh-sim/server';
 import { SCHEMA_DIR } from './mh-schemas';
@@ -23,13 +24,14 @@ export function registerStation(sim: MhSimulator, core: Core): void {
 export function coreWithSimulator(
   dataDir: string,
   sim: { url: string } & MhSimulator,
-  options: { timeoutMs?: number; leaseMs?: number; manual?: boolean; lotePollMs?: number; fetch?: typeof fetch } = {},
+  options: { timeoutMs?: number; leaseMs?: number; manual?: boolean; lotePollMs?: number; fetch?: typeof fetch; clock?: Clock } = {},
 ): Core {
   const c = createCore({
     dataDir,
     mh: { baseUrl: sim.url, user: '06142803901121', password: 'demo', timeoutMs: options.timeoutMs ?? 3000 },
     sync: { manual: options.manual ?? true, jitter: () => 0, ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}), ...(options.lotePollMs !== undefined ? { lotePollMs: options.lotePollMs } : {}) },
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   registerStation(sim, c);
   return c;
