@@ -260,13 +260,15 @@ export function createCore(deps: CoreDeps): Core {
   };
   const invalidations = {
     pending: () => pendingInvalidations(store).length,
-    /** One attempt at each, oldest first; stops at the first that does not reach MH (the engine backs off). */
+    /** One attempt at each, oldest first (one that never gets an answer blocks none); the first miss is reported. */
     async send(c: MhClient) {
+      let first: Awaited<ReturnType<typeof sendInvalidation>>['unreached'] = null;
       for (const id of pendingInvalidations(store)) {
         const { unreached } = await sendInvalidation({ ...invalidationDeps, client: () => c }, id);
-        if (unreached) return unreached;
+        if (unreached?.login || (unreached?.exchange && unreached.exchange.kind !== 'response')) return unreached;
+        first ??= unreached;
       }
-      return null;
+      return first;
     },
   };
   const sync = createSyncEngine({

@@ -218,6 +218,10 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     const now = clock.now();
     if (!verdict.ok) return send(reply, 400, { estado: 'RECHAZADO', fechaHora: fh(now), mensaje: verdict.message, selloRecibido: null, observaciones: verdict.observations });
     const ev = verdict.doc;
+    // An event MH already holds (the station lost MH's first answer) is refused as a duplicate, as for DTEs.
+    if (state.events.has(String(ev.identificacion?.codigoGeneracion))) {
+      return send(reply, 400, { estado: 'RECHAZADO', fechaHora: fh(now), mensaje: 'YA EXISTE UN REGISTRO CON ESE CODIGO DE GENERACION', selloRecibido: null, observaciones: [] });
+    }
     const sealValue = seal();
     for (const d of (ev.detalleDTE ?? []) as { codigoGeneracion: string }[]) state.contingencyAllowed.set(d.codigoGeneracion, now.getTime() + 3 * DAY);
     state.events.set(String(ev.identificacion?.codigoGeneracion), ev);

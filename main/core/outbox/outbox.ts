@@ -26,6 +26,8 @@ export interface Claimed {
 export type DocumentRef = Pick<Claimed, 'documentId' | 'outboxId'>;
 
 const ID_ENVIO_KEY = 'mh.idEnvio';
+/** MH processes a lote in 1–3 minutes: a lote's documents are not asked about one by one before that. */
+export const LOTE_PROCESSING_MS = 3 * 60_000;
 
 /** MH's idEnvio: a correlative of the sender's own, never reused (docs/mh.md). */
 export function takeIdEnvio(store: Store): number {
@@ -45,9 +47,11 @@ export function outbox(store: Store, logger: Logger) {
 
   /** An expired lease (due at its very instant, or a timer set for it would find nothing) means the sender died or hung: the document may have reached MH. */
   function recoverExpired(now: Date): number {
-    return Number(
-      store.run(q.updateTable('outbox').set({ state: 'unknown', lease_until: null, lote_id: null, next_attempt_at: now.toISOString() }).where('state', '=', 'sending').where('lease_until', '<=', now.toISOString())).changes,
-    );
+    // Documents of a lote MH took wait for its result (the lote's own poll settles them), never for a lease.
+    const submitted = store.all(q.selectFrom('lotes').select('id').where('status', '=', 'submitted')).map((l) => l.id);
+    let upd = q.updateTable('outbox').set({ state: 'unknown', lease_until: null, lote_id: null, next_attempt_at: now.toISOString() }).where('state', '=', 'sending').where('lease_until', '<=', now.toISOString());
+    if (submitted.length) upd = upd.where((eb) => eb.or([eb('lote_id', 'is', null), eb('lote_id', 'not in', submitted)]));
+    return Number(store.run(upd).changes);
   }
 
   function dependency(dependsOn: string | null): Dependency {
@@ -70,6 +74,8 @@ export function outbox(store: Store, logger: Logger) {
       .leftJoin('contingency_events', 'contingency_events.id', 'documents.contingency_id')
       .where('outbox.topic', '=', 'dte')
       .where('outbox.state', 'in', ['pending', 'unknown'])
+      // A document MH settled is never sent or asked about again, whatever its queue row says.
+      .where('documents.status', 'in', ['CREATED', 'PROCESSING'])
       .where((eb) =>
         eb.or([
           eb('documents.contingency_id', 'is', null),
@@ -128,9 +134,13 @@ export function outbox(store: Store, logger: Logger) {
     recoverAll(now: Date): number {
       return store.tx(() => {
         const submitted = store.all(q.selectFrom('lotes').select('id').where('status', '=', 'submitted')).map((l) => l.id);
-        let sel = q.updateTable('outbox').set({ state: 'unknown', lease_until: null, lote_id: null, next_attempt_at: now.toISOString() }).where('state', '=', 'sending');
-        if (submitted.length) sel = sel.where((eb) => eb.or([eb('lote_id', 'is', null), eb('lote_id', 'not in', submitted)]));
-        return Number(store.run(sel).changes);
+        // A lote cut short may still be processed by MH (1–3 minutes): its documents are asked about after that.
+        const later = new Date(now.getTime() + LOTE_PROCESSING_MS).toISOString();
+        let lote = q.updateTable('outbox').set({ state: 'unknown', lease_until: null, lote_id: null, next_attempt_at: later }).where('state', '=', 'sending').where('lote_id', 'is not', null);
+        if (submitted.length) lote = lote.where('lote_id', 'not in', submitted);
+        const fromLotes = Number(store.run(lote).changes);
+        const single = q.updateTable('outbox').set({ state: 'unknown', lease_until: null, next_attempt_at: now.toISOString() }).where('state', '=', 'sending').where('lote_id', 'is', null);
+        return fromLotes + Number(store.run(single).changes);
       });
     },
 
@@ -139,14 +149,15 @@ export function outbox(store: Store, logger: Logger) {
       return store.tx(() => {
         recoverExpired(now);
         const failed = failOrphans(now);
-        const due = store.all(
-          claimable()
-            .select(['outbox.id as outboxId', 'outbox.document_id as documentId', 'outbox.state', 'outbox.attempts', 'outbox.depends_on', 'documents.kind', 'documents.version', 'documents.jws', 'documents.contingency_id'])
-            .where('outbox.next_attempt_at', '<=', now.toISOString())
-            .orderBy('outbox.id')
-            .limit(limit * 4),
-        );
-        const ready = due.filter((r) => dependency(r.depends_on).state === 'ready').slice(0, limit);
+        const due = claimable()
+          .select(['outbox.id as outboxId', 'outbox.document_id as documentId', 'outbox.state', 'outbox.attempts', 'outbox.depends_on', 'documents.kind', 'documents.version', 'documents.jws', 'documents.contingency_id'])
+          .where('outbox.next_attempt_at', '<=', now.toISOString())
+          .orderBy('outbox.id');
+        // Rows free to go (no related document, or in doubt: asked about whatever their CCF's fate), then the
+        // NC/NDs waiting on theirs, filtered here: waiting ones never block the rows behind them.
+        const free = store.all(due.where((eb) => eb.or([eb('outbox.depends_on', 'is', null), eb('outbox.state', '=', 'unknown')])).limit(limit));
+        const gated = store.all(due.where('outbox.depends_on', 'is not', null).where('outbox.state', '=', 'pending')).filter((r) => dependency(r.depends_on).state === 'ready');
+        const ready = [...free, ...gated].sort((a, b) => a.outboxId - b.outboxId).slice(0, limit);
         const lease = new Date(now.getTime() + leaseMs).toISOString();
         const at = isoLocal(now);
         let idEnvio = Number(store.one(q.selectFrom('settings').select('value').where('key', '=', ID_ENVIO_KEY))?.value ?? 0);
@@ -207,7 +218,8 @@ export function outbox(store: Store, logger: Logger) {
 
     /** Sent, but no conclusive answer (or MH says it already has it): ask MH before anything else. */
     inDoubt(c: Pick<Claimed, 'outboxId' | 'attempts'>, next: Date, reason: string): void {
-      store.run(q.updateTable('outbox').set({ state: 'unknown', lease_until: null, lote_id: null, attempts: c.attempts + 1, next_attempt_at: next.toISOString(), last_error: reason }).where('id', '=', c.outboxId));
+      // Only a row on its way: a late answer never reopens one that is done or failed.
+      store.run(q.updateTable('outbox').set({ state: 'unknown', lease_until: null, lote_id: null, attempts: c.attempts + 1, next_attempt_at: next.toISOString(), last_error: reason }).where('id', '=', c.outboxId).where('state', 'in', ['sending', 'unknown']));
     },
 
     /** Documents in doubt outside any contingency: asked about at the cese. */
@@ -250,17 +262,17 @@ export function outbox(store: Store, logger: Logger) {
     },
 
     /** The lote may have reached MH (no answer, a crash, a result never recorded): ask about each document. */
-    loteInDoubt(loteId: string, now: Date, reason: string): void {
-      store.run(q.updateTable('outbox').set({ state: 'unknown', lease_until: null, lote_id: null, next_attempt_at: now.toISOString(), last_error: reason }).where('lote_id', '=', loteId).where('state', '=', 'sending'));
+    loteInDoubt(loteId: string, next: Date, reason: string): void {
+      store.run(q.updateTable('outbox').set({ state: 'unknown', lease_until: null, lote_id: null, next_attempt_at: next.toISOString(), last_error: reason }).where('lote_id', '=', loteId).where('state', '=', 'sending'));
     },
 
     /** When the engine next has something it can do with the queue; null when nothing it can send waits. */
     nextDue(now: Date): Date | null {
       const times: number[] = [];
-      const plain = store.one(claimable().select((eb) => eb.fn.min('outbox.next_attempt_at').as('at')).where('outbox.depends_on', 'is', null));
+      const plain = store.one(claimable().select((eb) => eb.fn.min('outbox.next_attempt_at').as('at')).where((eb) => eb.or([eb('outbox.depends_on', 'is', null), eb('outbox.state', '=', 'unknown')])));
       if (typeof plain?.at === 'string') times.push(Date.parse(plain.at));
       // NC/ND: only those whose related documents MH has settled (or rejected: they are failed at once).
-      for (const r of store.all(claimable().select(['outbox.next_attempt_at', 'outbox.depends_on']).where('outbox.depends_on', 'is not', null))) {
+      for (const r of store.all(claimable().select(['outbox.next_attempt_at', 'outbox.depends_on']).where('outbox.depends_on', 'is not', null).where('outbox.state', '=', 'pending'))) {
         const dep = dependency(r.depends_on);
         if (dep.state === 'ready') times.push(Date.parse(r.next_attempt_at));
         else if (dep.state === 'failed') times.push(now.getTime());

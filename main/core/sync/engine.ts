@@ -13,7 +13,7 @@ import { isoLocal, type Clock } from '../clock';
 import type { Logger } from '../logger';
 import { classify, type Exchange, type Outcome } from '../mh/classify';
 import { MhLoginError, type MhClient } from '../mh/client';
-import { outbox, type Claimed, type DocumentRef } from '../outbox/outbox';
+import { LOTE_PROCESSING_MS, outbox, type Claimed, type DocumentRef } from '../outbox/outbox';
 import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
 import { realTimers, type TimerHandle, type Timers } from '../timers';
@@ -185,13 +185,13 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       case 'rejected':
         return record(c, r.outcome, r.body);
       case 'duplicate':
-        // MH holds it: its seal comes from a query, at once.
+        // MH holds it: its seal comes from a query (soon, and later each time MH says so again).
         contact();
-        return box.inDoubt(c, now(), r.outcome.message);
+        return box.inDoubt(c, later(c.attempts === 0 ? 0 : backoffMs(c.attempts, d.random)), r.outcome.message);
       case 'unknown':
-        // MH may hold it: query before anything else is sent for it.
+        // MH may hold it: query before anything else is sent for it, on the backoff of this document's tries.
         trouble(r.outcome.reason, r.exchange, false);
-        return box.inDoubt(c, now(), r.outcome.reason);
+        return box.inDoubt(c, later(backoffMs(Math.max(failures, c.attempts), d.random)), r.outcome.reason);
       case 'retry':
       case 'auth':
       case 'not_found':
@@ -217,8 +217,11 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         try {
           await process(client, c);
         } catch (e) {
-          // Everything claimed and not sent goes back as it was: pending, or in doubt if it was.
-          if (!stopped) for (const rest of claimed.slice(i)) box.notSent(rest, now(), now(), 'interrumpido');
+          // The one being sent may have reached MH: in doubt. The rest go back as they were.
+          if (!stopped) {
+            box.notSent({ ...c, reconcile: true }, now(), nextTry(), 'interrumpido');
+            for (const rest of claimed.slice(i + 1)) box.notSent(rest, now(), now(), 'interrumpido');
+          }
           throw e;
         }
         processed += 1;
@@ -256,9 +259,11 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       trouble('MH sigue sin responder (contingencia)', null, true);
       return false;
     }
-    contact();
     const key = d.signingKey();
-    if (!key) return false;
+    if (!key) {
+      trouble('la estación no tiene certificado de firma para cerrar la contingencia', null, false);
+      return false;
+    }
     // Documents sent before the contingency without an answer: MH has them (or refused them), or they join the event.
     for (const doubt of box.inDoubtOutsideContingency()) {
       const q = await client.queryDte({ tipoDte: MH_TYPE[doubt.kind as DteKind], codigoGeneracion: doubt.documentId.toUpperCase() });
@@ -286,6 +291,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       }
     }
     cs.end({ event: open, now: now(), station: d.station(), key, newId: d.newId });
+    contact();
     return true;
   }
 
@@ -302,6 +308,10 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       if (r.exchange.kind === 'response' && body.estado === 'RECIBIDO' && typeof body.selloRecibido === 'string') {
         contact();
         cs.sealed(ev.id, now(), body.selloRecibido, body);
+      } else if (r.exchange.kind === 'response' && body.estado === 'RECHAZADO' && /YA EXISTE UN REGISTRO/i.test(String(body.mensaje ?? body.descripcionMsg ?? ''))) {
+        // MH already holds this event (its answer was lost): it counts as received; no correction, no split.
+        contact();
+        cs.sealed(ev.id, now(), typeof body.selloRecibido === 'string' ? body.selloRecibido : '', body);
       } else if (r.exchange.kind === 'response' && body.estado === 'RECHAZADO') {
         contact();
         d.logger.warn('contingency event rejected', { event: ev.id, message: body.mensaje ?? body.descripcionMsg ?? null });
@@ -340,7 +350,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
           } else {
             // No code came back, but MH may have taken it: each document is asked about before anything else.
             cs.loteEnded(idEnvio, 'lost', now());
-            box.loteInDoubt(idEnvio, nextTry(), lastError ?? '');
+            box.loteInDoubt(idEnvio, later(LOTE_PROCESSING_MS), lastError ?? '');
           }
         });
         return;
@@ -357,6 +367,14 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         return;
       }
       contact();
+      if (r.exchange.status >= 400) {
+        // MH does not know the lote (or refuses the question): its documents are asked about one by one.
+        d.store.tx(() => {
+          cs.loteEnded(lote.id, 'lost', now());
+          box.loteInDoubt(lote.id, now(), `MH no encontró el lote (HTTP ${r.exchange.kind === 'response' ? r.exchange.status : ''})`);
+        });
+        continue;
+      }
       const body = r.body ?? {};
       const items = [...(Array.isArray(body.procesados) ? body.procesados : []), ...(Array.isArray(body.rechazados) ? body.rechazados : [])] as Record<string, unknown>[];
       if (!items.length) continue; // still processing
@@ -378,7 +396,8 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
             box.inDoubt({ outboxId, attempts: 0 }, now(), o.outcome === 'duplicate' ? o.message : 'resultado de lote no concluyente');
           }
         }
-        // Documents missing from both lists stay under their lease, then are asked about one by one.
+        // Documents missing from both lists: MH finished the lote without them, so each is asked about.
+        box.loteInDoubt(lote.id, now(), 'ausente del resultado del lote');
         cs.loteEnded(lote.id, 'done', now());
       });
       for (const [id, status] of changed) emit(id, status);
@@ -409,9 +428,9 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
   const refusedMessage = (m: string | null) => `MH rechazó las credenciales de la API (${m ?? 'sin detalle'}). Escriba la contraseña vigente en Ajustes → Editar datos de la estación.`;
 
   async function run(): Promise<number> {
-    const client = d.client();
-    if (!client) return 0;
     try {
+      const client = d.client();
+      if (!client || stopped) return 0;
       if (!(await probeCredentials(client))) return 0;
       if (cs.open() && !(await probeAndEnd(client))) return 0;
       await recover(client);

@@ -154,7 +154,8 @@ export async function sendInvalidation(deps: Pick<InvalidationDeps, 'store' | 'c
     deps.inFlight.delete(id);
   }
   const o = call.outcome;
-  const alreadyDone = o.outcome === 'rejected' && /YA FUE INVALIDADO/i.test(o.message);
+  // MH already invalidated it, or already holds this very event (an earlier answer was lost): it took effect.
+  const alreadyDone = (o.outcome === 'rejected' && /YA FUE INVALIDADO/i.test(o.message)) || o.outcome === 'duplicate';
   const status: InvalidationStatus | null =
     o.outcome === 'accepted' || o.outcome === 'accepted_with_observations' || alreadyDone ? 'APPROVED' : o.outcome === 'rejected' ? 'REJECTED' : null;
   if (!status) {
