@@ -277,7 +277,11 @@ export function outbox(store: Store, logger: Logger) {
         if (dep.state === 'ready') times.push(Date.parse(r.next_attempt_at));
         else if (dep.state === 'failed') times.push(now.getTime());
       }
-      const lease = store.one(q.selectFrom('outbox').select((eb) => eb.fn.min('lease_until').as('at')).where('state', '=', 'sending'));
+      // Leases that will expire (rows of a lote MH took wait for the lote's poll instead, as in recoverExpired).
+      const submitted = store.all(q.selectFrom('lotes').select('id').where('status', '=', 'submitted')).map((l) => l.id);
+      let leases = q.selectFrom('outbox').select((eb) => eb.fn.min('lease_until').as('at')).where('state', '=', 'sending');
+      if (submitted.length) leases = leases.where((eb) => eb.or([eb('lote_id', 'is', null), eb('lote_id', 'not in', submitted)]));
+      const lease = store.one(leases);
       if (typeof lease?.at === 'string') times.push(Date.parse(lease.at));
       return times.length ? new Date(Math.min(...times)) : null;
     },

@@ -66,6 +66,9 @@ export interface SyncEngine {
   stop(): void;
 }
 
+/** How long a lote MH took may stay without results before its documents are asked about one by one. */
+const LOTE_GIVE_UP_MS = 30 * 60_000;
+
 /** Failures that mean the station itself has no network, rather than MH being down (CAT-005 type 3, not 1). */
 const NO_INTERNET = /ENOTFOUND|EAI_AGAIN|ENETUNREACH|ENETDOWN|EHOSTUNREACH/;
 
@@ -377,7 +380,16 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       }
       const body = r.body ?? {};
       const items = [...(Array.isArray(body.procesados) ? body.procesados : []), ...(Array.isArray(body.rechazados) ? body.rechazados : [])] as Record<string, unknown>[];
-      if (!items.length) continue; // still processing
+      if (!items.length) {
+        // Still processing; after half an hour with no result MH has lost it: ask about each document instead.
+        if (now().getTime() - Date.parse(lote.submitted_at) > LOTE_GIVE_UP_MS) {
+          d.store.tx(() => {
+            cs.loteEnded(lote.id, 'lost', now());
+            box.loteInDoubt(lote.id, now(), 'MH no dio el resultado del lote');
+          });
+        }
+        continue;
+      }
       // One durable transaction for the whole lote's results.
       const changed: [string, DteStatus][] = [];
       d.store.tx(() => {
