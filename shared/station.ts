@@ -8,7 +8,7 @@ import { ENVIRONMENTS, type Environment } from './records';
 /** CAT-009 Tipo de establecimiento. */
 export const ESTABLISHMENT_TYPES = ['01', '02', '04', '07', '20'] as const;
 
-/** MH's API per environment (REFERENCE.md §1); the wizard proposes it, a test points it at the simulator. */
+/** MH's API per environment (docs/mh.md); the wizard proposes it, a test points it at the simulator. */
 export const MH_BASE_URLS: Record<Environment, string> = {
   TEST: 'https://apitest.dtes.mh.gob.sv',
   LIVE: 'https://api.dtes.mh.gob.sv',

@@ -210,7 +210,7 @@ export function createCore(deps: CoreDeps): Core {
     });
   };
 
-  // A first start with nothing configured is a demo station (DESIGN.md section 3).
+  // A first start with nothing configured is a demo station (docs/decisions/0002-contract-gaps.md).
   if (!stations.get()) {
     try {
       if (deps.mustExist) throw new CoreError('STATION_NOT_READY', `No hay una estación configurada en ${deps.dataDir}.`);

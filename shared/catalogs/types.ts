@@ -6,7 +6,7 @@ export interface CatalogEntry {
 
 export interface Municipality extends CatalogEntry {
   readonly department: string;
-  /** MH reorganised municipalities in 2024; both code lists are accepted (DESIGN.md section 2). */
+  /** MH reorganised municipalities in 2024; both code lists are accepted (docs/decisions/0002-contract-gaps.md). */
   readonly era: '2024' | 'pre-2024';
 }
 

@@ -1,5 +1,5 @@
 // Sub-objects and rules shared by several document kinds. Where MH's schema is stricter than the contract,
-// MH's limit is enforced too (DESIGN.md section 2): a document MH will refuse must never spend a number.
+// MH's limit is enforced too (docs/decisions/0002-contract-gaps.md): a document MH will refuse must never spend a number.
 import { z } from 'zod';
 import {
   DEPARTMENT_CODES,
@@ -176,7 +176,7 @@ const saleItemShape = {
   discountAmount: optional(positiveDecimal()),
   saleType: z.enum(SALE_TYPES),
   documentNumber: optional(uuid()),
-  // MH's "other taxes per item" line (tipoItem 4) needs its CAT-015 code (DESIGN.md section 2).
+  // MH's "other taxes per item" line (tipoItem 4) needs its CAT-015 code (docs/decisions/0002-contract-gaps.md).
   taxCode: optional(catalogCode(ITEM_LINE_TAX_CODES, 'CAT-015 (tributos por ítem: A8, 57, 90, D4, D5, A6)')),
 };
 

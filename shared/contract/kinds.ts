@@ -28,5 +28,5 @@ export type AnyCreateBody = CreateBody<DteKind>;
 /** MH's tipoDte (CAT-002) of each kind. */
 export const MH_TYPE: Record<DteKind, string> = { FC: '01', CCF: '03', NC: '05', ND: '06', CR: '07', FEX: '11', FSE: '14' };
 
-/** The MH schema version each kind is issued with today (DESIGN.md: the record's `version`). */
+/** The MH schema version each kind is issued with today (docs/decisions/0002-contract-gaps.md). */
 export const SCHEMA_VERSION: Record<DteKind, number> = { FC: 1, CCF: 3, NC: 3, ND: 3, CR: 1, FSE: 1, FEX: 1 };

@@ -1,5 +1,5 @@
 // FC, CCF, NC and ND: item lines and the summary, as MH computes them.
-// The contract's prices are before IVA for every kind (DESIGN.md §2). MH's FC carries IVA-inclusive prices,
+// The contract's prices are before IVA for every kind (docs/decisions/0002-contract-gaps.md). MH's FC carries IVA-inclusive prices,
 // so FC converts prices, item discounts and the taxed global discount with × 1.13; CCF, NC and ND stay net.
 import type { FieldError } from '../contract/issues';
 import { Dec, IVA_INCLUDED, IVA_RATE, WITH_IVA, ZERO, dec, round2, round8, sum } from './decimal';

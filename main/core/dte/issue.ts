@@ -1,5 +1,5 @@
 // Creating a document: validate, check against the station and the store, number and store it, all in one
-// synchronous transaction. Nothing here waits for the network (DESIGN.md section 4).
+// synchronous transaction. Nothing here waits for the network (docs/decisions/0002-contract-gaps.md).
 import type { KeyObject } from 'node:crypto';
 import { rememberReceiver } from './receivers';
 import { foldForSearch } from './search-fold';
@@ -51,7 +51,7 @@ export interface IssueDeps {
   readonly station: () => StoredStation;
   /** The certificate's private key; null until one is imported. */
   readonly signingKey: () => KeyObject | null;
-  /** The open contingency, if any: documents issued now are contingency documents (DESIGN.md §4). */
+  /** The open contingency, if any: documents issued now are contingency documents (docs/decisions/0001-sync-truth.md). */
   readonly contingency?: () => { id: string; type: number; reason: string | null } | null;
   readonly logger: Logger;
 }

@@ -1,4 +1,4 @@
-// The local HTTP API: the contract of ../shared/spec plus DESIGN.md section 2, over the same core as IPC.
+// The local HTTP API: the contract of ../shared/spec plus docs/decisions/0002-contract-gaps.md, over the same core as IPC.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -207,7 +207,7 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
     scope.post('/dte/invalidate', async (req, reply) => {
       try {
         const { record, pending } = await core().dtes.invalidate(requireBody(req), req.actor);
-        // 201 once MH answered (APPROVED or REJECTED); 202 while the event waits for MH (DESIGN.md §2).
+        // 201 once MH answered (APPROVED or REJECTED); 202 while the event waits for MH (docs/decisions/0002-contract-gaps.md).
         return reply.code(pending ? 202 : 201).send(record);
       } catch (e) {
         return fail(reply, e, options.logger);

@@ -1,5 +1,5 @@
 // MH's official JSON schemas, read from a folder given at run time (the tests pass ../shared/mh/schemas/...;
-// the project never copies them), compiled with Ajv as REFERENCE.md §10.7 says: strict off, formats on, and no
+// the project never copies them), compiled with Ajv as docs/mh.md says (Schemas): strict off, formats on, and no
 // binary-float multipleOf. Used by the MH simulator and by the tests.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ type Json = Record<string, unknown>;
 
 /**
  * Adjusts MH's schema text for a standard validator; each change is one MH's own servers evidently do not make.
- * The legacy schemas hard-code the pre-2024 municipality ranges per department (REFERENCE.md §12.3), so every
+ * The legacy schemas hard-code the pre-2024 municipality ranges per department (docs/mh.md, Schemas), so every
  * 2024 municipality code fails them. We drop only those per-department conditions; the 2-digit pattern stays.
  */
 function relaxMunicipalities(node: unknown): unknown {
@@ -23,7 +23,7 @@ function relaxMunicipalities(node: unknown): unknown {
     if (k === 'multipleOf') {
       out[EXACT_MULTIPLE_OF] = v;
     } else if (k === 'pattern' && v === BROKEN_CONTROL_NUMBER) {
-      // anulacion-schema-v2's alternation is ungrouped and refuses DTE-14 and DTE-15 (REFERENCE.md §6.1).
+      // anulacion-schema-v2's alternation is ungrouped and refuses DTE-14 and DTE-15 (docs/mh.md, Schemas).
       out[k] = '^DTE-(0[0-9]|1[0-5])-[A-Z0-9]{8}-[0-9]{15}$';
     } else if (k === 'allOf' && Array.isArray(v)) {
       const kept = v.filter((c) => !(JSON.stringify((c as Json).if ?? '').includes('departamento') && JSON.stringify((c as Json).then ?? '').includes('municipio')));

@@ -1,4 +1,4 @@
-// `sello mh-sim`: a real HTTP server that behaves as MH's TEST API (DESIGN.md §5), for the demo, the
+// `sello mh-sim`: a real HTTP server that behaves as MH's TEST API (docs/decisions/0002-contract-gaps.md), for the demo, the
 // integration tests and the benchmark. Admin routes under /_sim switch its behaviour at run time.
 import { createPublicKey, randomBytes as nodeRandomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';

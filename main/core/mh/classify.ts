@@ -1,4 +1,4 @@
-// What an answer from MH means, decided from MH's `estado`, codes and messages (REFERENCE.md §3, pitfall 8),
+// What an answer from MH means, decided from MH's `estado`, codes and messages (docs/mh.md, Transmission),
 // never from the HTTP status alone. One pure function, table-tested.
 
 /** What the transport saw: a response, no answer in time, or no connection at all. */
@@ -56,7 +56,7 @@ function classifyResponse(status: number, raw: unknown, purpose: 'send' | 'query
   const estado = str(b.estado).toUpperCase();
   if (estado === 'PROCESADO' || estado === 'RECIBIDO') {
     const seal = str(b.selloRecibido ?? b.numValidacion);
-    // PROCESADO without a seal is inconclusive (REFERENCE.md §3): ask again.
+    // PROCESADO without a seal is inconclusive (docs/mh.md): ask again.
     if (!SEAL.test(seal)) return { outcome: 'unknown', reason: 'MH respondió sin sello de recepción' };
     return code === '002' || observationsOf(b).length > 0
       ? { outcome: 'accepted_with_observations', seal, observations: observationsOf(b) }

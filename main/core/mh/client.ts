@@ -1,4 +1,4 @@
-// The MH transmission API (REFERENCE.md §1–7): one cached token (never a login per document), the 8 s timeout,
+// The MH transmission API (docs/mh.md): one cached token (never a login per document), the 8 s timeout,
 // a User-Agent on every call, and every answer classified by classify.ts.
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
@@ -84,7 +84,7 @@ export function mhClient(o: MhClientOptions): MhClient {
     }
   }
 
-  /** One login at a time; a burst of queued documents shares it (REFERENCE.md §2). */
+  /** One login at a time; a burst of queued documents shares it (docs/mh.md, Transmission). */
   async function currentToken(force = false): Promise<string> {
     if (!force && token && o.clock.now().getTime() - token.at < renewMs) return token.value;
     login ??= (async () => {

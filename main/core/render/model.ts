@@ -43,7 +43,7 @@ export interface Printable {
   readonly codigoGeneracion: string;
   readonly numeroControl: string;
   readonly seal: string | null;
-  /** Shown in large letters when the document has no MH seal yet (DESIGN.md §2, REFERENCE.md §7.3). */
+  /** Shown in large letters when the document has no MH seal yet (docs/mh.md, the customer's copy). */
   readonly unsealedNotice: string | null;
   readonly demo: boolean;
   readonly issuer: Party;

@@ -1,4 +1,4 @@
-// The QR to MH's public lookup (REFERENCE.md §13): ambiente, codGen (upper case) and fechaEmi.
+// The QR to MH's public lookup (docs/mh.md, the customer's copy): ambiente, codGen (upper case) and fechaEmi.
 import QRCode from 'qrcode';
 
 export const PUBLIC_LOOKUP = 'https://admin.factura.gob.sv/consultaPublica';

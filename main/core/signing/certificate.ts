@@ -1,4 +1,4 @@
-// MH's certificate file (.crt): an XML document, not X.509 PEM/DER nor PKCS#12 (REFERENCE.md §8.2).
+// MH's certificate file (.crt): an XML document, not X.509 PEM/DER nor PKCS#12 (docs/mh.md, the certificate).
 // privateKey.encodied is an unencrypted PKCS#8 DER key in base64; privateKey.clave is the lower-case hex
 // SHA-512 of the private-key password, which only gates use (it encrypts nothing).
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';

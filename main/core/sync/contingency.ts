@@ -1,4 +1,4 @@
-// MH's contingency procedure (REFERENCE.md §7) over the store: the event's lifecycle, the documents it covers,
+// MH's contingency procedure (docs/mh.md, Contingency) over the store: the event's lifecycle, the documents it covers,
 // and the lotes that carry them. Every function is one short synchronous transaction.
 //   open (MH or the internet unreachable) → ended (the first successful probe, the "cese") → sealed (MH took
 //   the event) → done (every document it lists has MH's answer); or rejected (24 h to correct and resend).

@@ -182,7 +182,7 @@ const taxpayer = (nameMax: string): Field => ({
   ],
 });
 
-/** NC and ND share one body (DESIGN.md §2). */
+/** NC and ND share one body (docs/decisions/0002-contract-gaps.md). */
 const NOTE: readonly Section[] = [
     { title: 'Documento que se ajusta', fields: [related(1)] },
     { title: 'Cliente', fields: [taxpayer('hasta 150')] },

@@ -1,4 +1,4 @@
-// MH's invalidation event, anulacion-schema-v2 (REFERENCE.md §6.1).
+// MH's invalidation event, anulacion-schema-v2 (docs/mh.md, Invalidation).
 import type { IdType, InvalidateBody } from '../../../../shared/contract';
 import type { StoredStation } from '../../station/profile';
 import { ID_TYPE } from '../mh/mappings';

@@ -1,4 +1,4 @@
-// How long after MH's seal a document may be invalidated, per kind (REFERENCE.md §6.3), in El Salvador time.
+// How long after MH's seal a document may be invalidated, per kind (docs/mh.md, Invalidation), in El Salvador time.
 // One table per reading of MH's rules; the documents Sello issues today follow the legacy one.
 import type { DteKind } from '../../../../shared/contract';
 import { localDateTime } from '../../clock';

@@ -2,7 +2,7 @@ import type { Migration } from './types';
 
 /**
  * Outbox rows learn what they wait for: an NC or ND goes to MH only after the document it adjusts is sealed
- * (REFERENCE.md §3, ordering; pitfall 24).
+ * (docs/mh.md, Transmission).
  */
 export const m002OutboxDependencies: Migration = {
   version: 2,
