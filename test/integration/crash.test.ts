@@ -1,13 +1,10 @@
 // `sello serve` killed with SIGKILL in the middle of issuing and syncing, then restarted: every acknowledged
 // document exists once and reaches MH once, and the control numbers have no gap and no duplicate.
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateMhCertificate, parseMhCertificate } from '../../main/core/signing/certificate';
-import { DEMO_STATION } from '../../main/core/station/demo';
 import { fcBody } from '../fixtures/bodies';
 import { tempDir } from '../support/core';
-import { startSimulator } from '../support/mh-sim';
+import { startSimulator, stationFileFor } from '../support/mh-sim';
 import { exitOf, startServe } from '../support/serve-process';
 
 const KEY = 'crash-test-key-0123456789';
@@ -18,21 +15,7 @@ let configFile: string;
 beforeAll(async () => {
   sim = await startSimulator({ loteDelayMs: 50 });
   dir = tempDir('sello-crash-');
-  const nit = DEMO_STATION.company.nit;
-  const xml = generateMhCertificate(nit, 'Firma#2026');
-  const certFile = join(dir.dir, `${nit}.crt`);
-  writeFileSync(certFile, xml);
-  sim.registerKey(nit, parseMhCertificate(xml, 'Firma#2026').publicKey.export({ format: 'der', type: 'spki' }).toString('base64'));
-  configFile = join(dir.dir, 'station.json');
-  writeFileSync(
-    configFile,
-    JSON.stringify({
-      ...DEMO_STATION,
-      demo: false,
-      apiKeys: [KEY],
-      mh: { baseUrl: sim.url, user: nit, password: 'Api#Clave2026', certificateFile: certFile, certificatePassword: 'Firma#2026' },
-    }),
-  );
+  configFile = stationFileFor(sim, dir.dir, KEY);
 });
 afterAll(async () => {
   await sim.close();

@@ -3,17 +3,16 @@
 // SIGKILLs and restarts, then MH away (the idle process must cost under a tenth of a core), then MH up until
 // everything is final. The sync simulation's invariants are checked over HTTP. `SELLO_STORM_SECONDS` makes the
 // storm longer (CI runs 12 s).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DteKind } from '../../shared/contract';
 import type { DteRecord, SyncStatus } from '../../shared/records';
 import type { SimMode } from '../../main/core/mh-sim/state';
-import { generateMhCertificate, parseMhCertificate } from '../../main/core/signing/certificate';
 import { DEMO_STATION } from '../../main/core/station/demo';
-import { ccfBody, crBody, fcBody, fexBody, fseBody, ncBody } from '../fixtures/bodies';
+import { todayBody } from '../fixtures/bodies';
 import { tempDir } from '../support/core';
-import { startSimulator } from '../support/mh-sim';
+import { startSimulator, stationFileFor } from '../support/mh-sim';
 import { prng } from '../support/sync-sim/prng';
 import { exitOf, startServe } from '../support/serve-process';
 
@@ -28,15 +27,7 @@ let configFile: string;
 beforeAll(async () => {
   sim = await startSimulator({ loteDelayMs: 200, credentials });
   dir = tempDir('sello-storm-');
-  const xml = generateMhCertificate(nit, 'Firma#2026');
-  const certFile = join(dir.dir, `${nit}.crt`);
-  writeFileSync(certFile, xml);
-  sim.registerKey(nit, parseMhCertificate(xml, 'Firma#2026').publicKey.export({ format: 'der', type: 'spki' }).toString('base64'));
-  configFile = join(dir.dir, 'station.json');
-  writeFileSync(
-    configFile,
-    JSON.stringify({ ...DEMO_STATION, demo: false, apiKeys: [KEY], mh: { baseUrl: sim.url, user: nit, password: 'Api#Clave2026', certificateFile: certFile, certificatePassword: 'Firma#2026' } }),
-  );
+  configFile = stationFileFor(sim, dir.dir, KEY);
 });
 afterAll(async () => {
   await sim.close();
@@ -55,36 +46,13 @@ let url = '';
 const acknowledged = new Map<string, DteKind>();
 const ccfs: string[] = [];
 
-function bodyFor(kind: DteKind, id: string): Record<string, unknown> {
-  const today = (b: Record<string, unknown>) => ({ ...b, generatedAt: undefined });
-  switch (kind) {
-    case 'FC':
-      return today(fcBody(id));
-    case 'CCF':
-      return today(ccfBody(id));
-    case 'NC':
-    case 'ND':
-      return today(ncBody(id, rng.pick(ccfs)));
-    case 'CR':
-      return today(crBody(id));
-    case 'FSE':
-      return today(fseBody(id));
-    case 'FEX':
-      return today(fexBody(id));
-    default: {
-      const never: never = kind;
-      return never;
-    }
-  }
-}
-
 /** One POS client: issues, and after a lost connection sends the same request again until it has an answer. */
 async function client(until: () => boolean, problems: string[]) {
   while (!until()) {
     let kind = rng.pick(['FC', 'FC', 'CCF', 'NC', 'ND', 'CR', 'FSE', 'FEX'] as const);
     if ((kind === 'NC' || kind === 'ND') && !ccfs.length) kind = 'CCF';
     const id = nextId();
-    const body = JSON.stringify(bodyFor(kind, id));
+    const body = JSON.stringify(todayBody(kind, id, kind === 'NC' || kind === 'ND' ? rng.pick(ccfs) : null));
     for (let attempt = 0; attempt < 200; attempt++) {
       try {
         const res = await fetch(`${url}/dte/${PATHS[kind]}`, { method: 'POST', headers, body });

@@ -1,7 +1,11 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Clock } from '../../main/core/clock';
 import { createCore, type Core } from '../../main/core/create-core';
 import { createMhSimulator, type MhSimulator, type SimOptions } from '../../main/core/mh-sim/server';
+import { generateMhCertificate, parseMhCertificate } from '../../main/core/signing/certificate';
+import { DEMO_STATION } from '../../main/core/station/demo';
 import { SCHEMA_DIR } from './mh-schemas';
 
 /** The MH simulator on a real loopback port, validating against MH's official schemas. */
@@ -35,4 +39,22 @@ export function coreWithSimulator(
   });
   registerStation(sim, c);
   return c;
+}
+
+/**
+ * A real (non-demo) station file for `sello serve --config`, talking to `sim`: the demo company with a
+ * generated MH certificate that `sim` knows, MH password `Api#Clave2026`, and `apiKey` accepted.
+ */
+export function stationFileFor(sim: { url: string } & MhSimulator, dir: string, apiKey: string): string {
+  const nit = DEMO_STATION.company.nit;
+  const xml = generateMhCertificate(nit, 'Firma#2026');
+  const certFile = join(dir, `${nit}.crt`);
+  writeFileSync(certFile, xml);
+  sim.registerKey(nit, parseMhCertificate(xml, 'Firma#2026').publicKey.export({ format: 'der', type: 'spki' }).toString('base64'));
+  const file = join(dir, 'station.json');
+  writeFileSync(
+    file,
+    JSON.stringify({ ...DEMO_STATION, demo: false, apiKeys: [apiKey], mh: { baseUrl: sim.url, user: nit, password: 'Api#Clave2026', certificateFile: certFile, certificatePassword: 'Firma#2026' } }),
+  );
+  return file;
 }

@@ -45,10 +45,13 @@ type Dependency = { state: 'ready' } | { state: 'waiting' } | { state: 'failed';
 export function outbox(store: Store, logger: Logger) {
   const q = store.q;
 
+  /** Lotes MH took: their documents wait for the lote's poll, never for a lease or a restart. */
+  const submittedLotes = () => store.all(q.selectFrom('lotes').select('id').where('status', '=', 'submitted')).map((l) => l.id);
+
   /** An expired lease (due at its very instant, or a timer set for it would find nothing) means the sender died or hung: the document may have reached MH. */
   function recoverExpired(now: Date): number {
     // Documents of a lote MH took wait for its result (the lote's own poll settles them), never for a lease.
-    const submitted = store.all(q.selectFrom('lotes').select('id').where('status', '=', 'submitted')).map((l) => l.id);
+    const submitted = submittedLotes();
     let upd = q.updateTable('outbox').set({ state: 'unknown', lease_until: null, lote_id: null, next_attempt_at: now.toISOString() }).where('state', '=', 'sending').where('lease_until', '<=', now.toISOString());
     if (submitted.length) upd = upd.where((eb) => eb.or([eb('lote_id', 'is', null), eb('lote_id', 'not in', submitted)]));
     return Number(store.run(upd).changes);
@@ -125,15 +128,13 @@ export function outbox(store: Store, logger: Logger) {
       );
     },
 
-    recoverExpired: (now: Date) => store.tx(() => recoverExpired(now)),
-
     /**
      * At start, holding the data-dir lock: every send still marked in flight belonged to a dead process, so
      * it is in doubt; documents of a lote MH took wait for the lote's result instead.
      */
     recoverAll(now: Date): number {
       return store.tx(() => {
-        const submitted = store.all(q.selectFrom('lotes').select('id').where('status', '=', 'submitted')).map((l) => l.id);
+        const submitted = submittedLotes();
         // A lote cut short may still be processed by MH (1–3 minutes): its documents are asked about after that.
         const later = new Date(now.getTime() + LOTE_PROCESSING_MS).toISOString();
         let lote = q.updateTable('outbox').set({ state: 'unknown', lease_until: null, lote_id: null, next_attempt_at: later }).where('state', '=', 'sending').where('lote_id', 'is not', null);
@@ -278,7 +279,7 @@ export function outbox(store: Store, logger: Logger) {
         else if (dep.state === 'failed') times.push(now.getTime());
       }
       // Leases that will expire (rows of a lote MH took wait for the lote's poll instead, as in recoverExpired).
-      const submitted = store.all(q.selectFrom('lotes').select('id').where('status', '=', 'submitted')).map((l) => l.id);
+      const submitted = submittedLotes();
       let leases = q.selectFrom('outbox').select((eb) => eb.fn.min('lease_until').as('at')).where('state', '=', 'sending');
       if (submitted.length) leases = leases.where((eb) => eb.or([eb('lote_id', 'is', null), eb('lote_id', 'not in', submitted)]));
       const lease = store.one(leases);

@@ -9,11 +9,11 @@ import { CoreError } from '../../../main/core/errors';
 import type { Logger } from '../../../main/core/logger';
 import { createMhSimulator, type MhSimulator } from '../../../main/core/mh-sim/server';
 import { uuidV4 } from '../../../main/core/ids';
-import { ccfBody, crBody, fcBody, fexBody, fseBody, ncBody } from '../../fixtures/bodies';
+import { todayBody } from '../../fixtures/bodies';
 import type { SimFixture } from './fixture';
 import { checkInvariants, type Acknowledged } from './invariants';
 import { MH_AWAY, network, type Network, type Weather } from './network';
-import { prng, type Prng } from './prng';
+import { prng } from './prng';
 import { virtualTime, type VirtualTime } from './virtual-time';
 
 export interface SeedOptions {
@@ -55,29 +55,6 @@ const WEATHER_CHOICES: readonly (readonly [number, Weather])[] = [
   [5, 'lote-slow'],
   [8, 'flaky'],
 ];
-
-const today = (b: Record<string, unknown>) => ({ ...b, generatedAt: undefined });
-function bodyFor(kind: DteKind, id: string, related: string | null): Record<string, unknown> {
-  switch (kind) {
-    case 'FC':
-      return today(fcBody(id));
-    case 'CCF':
-      return today(ccfBody(id));
-    case 'NC':
-    case 'ND':
-      return today(ncBody(id, related ?? ''));
-    case 'CR':
-      return today(crBody(id));
-    case 'FSE':
-      return today(fseBody(id));
-    case 'FEX':
-      return today(fexBody(id));
-    default: {
-      const never: never = kind;
-      return never;
-    }
-  }
-}
 
 /** Lets every promise that can move, move: the world is quiet when nothing changed for a few turns. */
 async function settle(signature: () => string): Promise<void> {
@@ -157,7 +134,7 @@ export async function runSeed(fx: SimFixture, seed: number, options: SeedOptions
       else related = rng.pick(targets).id;
     }
     const id = uuidV4((n) => rng.bytes(n));
-    const body = bodyFor(k, id, related);
+    const body = todayBody(k, id, related);
     try {
       const r = core.dtes.create(k, body, 'sim');
       acknowledged.push({ id, kind: k, body, controlNumber: r.record.controlNumber ?? '' });
@@ -321,4 +298,3 @@ function pendingSummary(core: Core): string {
   return JSON.stringify({ queue: s.queue, contingencies: s.contingencies.map((c) => c.status), lastError: s.lastError });
 }
 
-export type { Prng };
