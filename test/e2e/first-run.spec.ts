@@ -39,15 +39,20 @@ test('first run: the wizard sets up a station with its certificate, and it issue
     // Step 1, the company: going on with nothing typed names the fields.
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await expect(page.locator('#f-company-nit-error')).toBeVisible();
-    await fill(page, 'company.nit', NIT);
-    await fill(page, 'company.nrc', '1234567');
+    // NIT, NRC and phone as printed on the company's card; leaving a field shows the digits MH wants.
+    await fill(page, 'company.nit', '0614-050690-101-7');
+    await page.screenshot({ path: 'test-results/e2e/screens/first-run-nit-hyphenated.png' });
+    await fill(page, 'company.nrc', '123456-7');
+    await expect(page.locator('#f-company-nit')).toHaveValue(NIT);
     await fill(page, 'company.name', 'Librería La Pluma, S.A. de C.V.');
     await fill(page, 'company.economicActivity', '47610');
-    await fill(page, 'company.phone', '22223333');
+    await fill(page, 'company.phone', '2222-3333');
     await fill(page, 'company.email', 'ventas@lapluma.example');
     await fill(page, 'company.address.department', '06');
     await fill(page, 'company.address.municipality', '23');
     await fill(page, 'company.address.complement', 'Calle Arce 1010, San Salvador');
+    await expect(page.locator('#f-company-nrc')).toHaveValue('1234567');
+    await expect(page.locator('#f-company-phone')).toHaveValue('22223333');
     // The activity's description follows the activity picked from MH's catalog.
     await expect(page.locator('#f-company-economicActivityDescription')).not.toHaveValue('');
     await checkScreen(page, 'first-run-company');
@@ -89,10 +94,11 @@ test('first run: the wizard sets up a station with its certificate, and it issue
 
     // Ajustes: the same form, without what names the station; a change is saved.
     await page.getByRole('button', { name: 'Ajustes' }).click();
-    await expect(page.getByTestId('station')).toContainText(NIT);
+    await expect(page.getByTestId('station')).toContainText(`${NIT} / 1234567`);
+    await expect(page.getByTestId('station')).toContainText(`${NIT} · ${mh.url}`);
     await page.getByRole('button', { name: 'Editar datos de la estación' }).click();
     await expect(page.locator('#f-company-nit')).toHaveCount(0);
-    await fill(page, 'company.phone', '22224444');
+    await fill(page, 'company.phone', '2222 4444');
     await checkScreen(page, 'settings-station-edit');
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     await expect(page.getByText('Cambios guardados.')).toBeVisible({ timeout: 10_000 });

@@ -1,4 +1,5 @@
 // Issuing every kind through its form, against `sello serve --demo` and its embedded MH simulator.
+import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { DEMO_KEY, checkScreen, fill, issue, simMode } from './helpers';
 
@@ -146,4 +147,53 @@ test('sub-forms: a doctor on an FC and the transport of an export reach MH', asy
   const fexJson = (await (await request.get(`/dte/${fex}/download/json`, { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { otrosDocumentos: { placaTrans: string; modoTransp: number }[]; apendice: { valor: string }[] };
   expect(fexJson.otrosDocumentos[0]).toMatchObject({ placaTrans: 'C123456', modoTransp: 1 });
   expect(fexJson.apendice[0]).toMatchObject({ valor: 'MSCU1234567' });
+});
+
+test('ids and phones typed as printed: the form shows the digits, MH gets its own form', async ({ page, request }) => {
+  await page.getByRole('button', { name: 'Emitir', exact: true }).click();
+  await page.getByRole('group', { name: 'Tipo de documento' }).getByRole('button', { name: 'Crédito fiscal', exact: true }).click();
+  await fill(page, 'recipient.name', 'Ferretería El Tornillo, S.A. de C.V.');
+  await fill(page, 'recipient.identificationDocument.number', '0614-010190-101-3');
+  await fill(page, 'recipient.nrc', '123456-7');
+  await fill(page, 'recipient.economicActivity', '46900');
+  await fill(page, 'recipient.email', 'compras@tornillo.example.com');
+  await fill(page, 'recipient.phone', '2222-3333');
+  for (const [path, value] of [...address, ...line('Tornillos de 1/2"')]) await fill(page, path, value);
+  // Typed as printed, before leaving the field: a screenshot of the form as the cashier sees it.
+  await page.locator('#f-recipient-phone').fill('2222-3333');
+  await page.locator('#f-recipient-phone').focus();
+  mkdirSync('test-results/e2e/screens', { recursive: true });
+  await page.screenshot({ path: 'test-results/e2e/screens/issue-ccf-hyphenated.png' });
+  // Leaving a field shows the digits the document carries.
+  await expect(page.locator('#f-recipient-identificationDocument-number')).toHaveValue('06140101901013');
+  await expect(page.locator('#f-recipient-nrc')).toHaveValue('1234567');
+  await page.locator('#f-recipient-phone').press('Tab');
+  await expect(page.locator('#f-recipient-phone')).toHaveValue('22223333');
+  await checkScreen(page, 'issue-ccf-ids');
+  await page.getByRole('button', { name: /Emitir \(Enter\)/ }).click();
+  await expect(page.getByTestId('issued-status')).toHaveText('Aprobado', { timeout: 10_000 });
+  const ccf = ((await (await request.get('/dte?type=CCF&limit=1', { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { items: { id: string }[] }).items[0]!.id;
+  const ccfJson = (await (await request.get(`/dte/${ccf}/download/json`, { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { receptor: Record<string, unknown> };
+  expect(ccfJson.receptor).toMatchObject({ nit: '06140101901013', nrc: '1234567', telefono: '22223333', nombre: 'Ferretería El Tornillo, S.A. de C.V.' });
+
+  // The address book finds the customer by the NIT as printed.
+  await page.getByRole('button', { name: 'Nuevo documento' }).click();
+  await page.getByLabel('Cliente frecuente (buscar por nombre, NIT o DUI)').fill('0614-010190');
+  await expect(page.getByRole('list', { name: 'Clientes anteriores' }).getByRole('button', { name: /Ferretería El Tornillo/ })).toBeVisible();
+
+  // A consumer's DUI typed as printed (01234567-8) and sent in Enter's stride, without leaving the field: the
+  // contract's 9 digits reach the core, and MH's FC gets the DUI with its hyphen (########-#, tipoDocumento 13).
+  await page.getByRole('group', { name: 'Tipo de documento' }).getByRole('button', { name: 'Factura', exact: true }).click();
+  for (const [path, value] of line('Brocas')) await fill(page, path, value);
+  await page.getByRole('group', { name: 'Cliente (opcional; obligatorio desde $1,095.00)' }).getByLabel('Incluir').check();
+  await fill(page, 'recipient.name', 'María Hernández');
+  await page.getByRole('group', { name: 'Documento de identidad' }).getByLabel('Incluir').check();
+  await fill(page, 'recipient.identificationDocument.type', 'DUI');
+  await fill(page, 'recipient.phone', '+503 7777-8888');
+  await fill(page, 'recipient.identificationDocument.number', '01234567-8');
+  await page.locator('#f-recipient-identificationDocument-number').press('Enter');
+  await expect(page.getByTestId('issued-status')).toHaveText('Aprobado', { timeout: 10_000 });
+  const fc = ((await (await request.get('/dte?type=FC&limit=1', { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { items: { id: string }[] }).items[0]!.id;
+  const fcJson = (await (await request.get(`/dte/${fc}/download/json`, { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { receptor: Record<string, unknown> };
+  expect(fcJson.receptor).toMatchObject({ tipoDocumento: '13', numDocumento: '01234567-8', telefono: '77778888' });
 });

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { MUNICIPALITIES } from '../../../shared/catalogs';
 import type { FieldError } from '../../../shared/contract';
 import { es } from '../strings';
+import { normaliseId } from './id-input';
 import { CATALOGS, type Field } from './spec';
 import { getAt, type Value } from './values';
 
@@ -33,6 +34,15 @@ function Input({ f, path, props }: { f: Extract<Field, { type: 'text' | 'number'
   const id = pathId(path);
   const v = getAt(props.value, path);
   const hasError = props.showErrors && props.errors.some((x) => x.path === path.join('.'));
+  // An id or a phone is typed as printed (0614-010190-101-3); leaving the field shows the digits the body carries.
+  const format = f.type === 'text' ? f.format : undefined;
+  const onBlur = format
+    ? () => {
+        if (typeof v !== 'string') return;
+        const digits = normaliseId(format, v, getAt(props.value, [...path.slice(0, -1), 'type']));
+        if (digits !== v) props.onChange(path, digits);
+      }
+    : undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{f.label}</label>
@@ -42,9 +52,10 @@ function Input({ f, path, props }: { f: Extract<Field, { type: 'text' | 'number'
         <input
           id={id}
           type={f.type === 'date' ? 'date' : f.type === 'text' && f.secret ? 'password' : 'text'}
-          inputMode={f.type === 'number' ? 'decimal' : undefined}
           value={String(v ?? '')}
           onChange={(e) => props.onChange(path, e.target.value)}
+          onBlur={onBlur}
+          inputMode={f.type === 'number' ? 'decimal' : format === 'phone' || format === 'phone-intl' ? 'tel' : format === 'nit' || format === 'nrc' ? 'numeric' : undefined}
           aria-invalid={hasError}
           aria-describedby={hasError ? `${id}-error` : undefined}
           autoComplete={f.type === 'text' && f.secret ? 'new-password' : 'off'}

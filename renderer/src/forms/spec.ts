@@ -3,12 +3,13 @@
 import { DEPARTMENTS, ECONOMIC_ACTIVITIES, FISCAL_ENCLOSURES, REGIMES, UNITS, COUNTRIES } from '../../../shared/catalogs';
 import type { DteKind } from '../../../shared/contract';
 import { DOCTOR_SERVICES } from '../../../shared/contract/common';
+import type { IdFormat } from './id-input';
 
 export type Options = readonly (readonly [string, string])[];
 
 export type Field =
-  /** `secret`: a password, typed hidden and never trimmed. */
-  | { readonly type: 'text'; readonly key: string; readonly label: string; readonly long?: boolean; readonly hint?: string; readonly secret?: boolean }
+  /** `secret`: a password, typed hidden and never trimmed; `format`: an id or phone, typed with hyphens, sent as digits. */
+  | { readonly type: 'text'; readonly key: string; readonly label: string; readonly long?: boolean; readonly hint?: string; readonly secret?: boolean; readonly format?: IdFormat }
   | { readonly type: 'number'; readonly key: string; readonly label: string; readonly hint?: string }
   | { readonly type: 'date'; readonly key: string; readonly label: string }
   | { readonly type: 'select'; readonly key: string; readonly label: string; readonly options: Options; readonly optional?: boolean }
@@ -41,13 +42,13 @@ const idDocument = (types: Options = ID_TYPES): Field => ({
   label: 'Documento de identidad',
   fields: [
     { type: 'select', key: 'type', label: 'Tipo', options: types },
-    { type: 'text', key: 'number', label: 'Número', hint: 'Sin guiones: DUI 9 dígitos, NIT 14' },
+    { type: 'text', key: 'number', label: 'Número', hint: 'DUI 9 dígitos, NIT 14; con o sin guiones', format: 'document' },
   ],
 });
 /** How MH reaches a national recipient: email, phone and address (the receipt goes to the email). */
 const contact: Field[] = [
   { type: 'text', key: 'email', label: 'Correo electrónico' },
-  { type: 'text', key: 'phone', label: 'Teléfono (8 dígitos)' },
+  { type: 'text', key: 'phone', label: 'Teléfono (8 dígitos)', format: 'phone' },
   { type: 'address', key: 'address', label: 'Dirección' },
 ];
 
@@ -175,7 +176,7 @@ const taxpayer = (nameMax: string): Field => ({
     { type: 'text', key: 'name', label: `Nombre o razón social (${nameMax})` },
     { type: 'text', key: 'commercialName', label: 'Nombre comercial' },
     idDocument(opts(['NIT', 'DUI'], { NIT: 'NIT', DUI: 'DUI' })),
-    { type: 'text', key: 'nrc', label: 'NRC' },
+    { type: 'text', key: 'nrc', label: 'NRC', format: 'nrc' },
     activity(),
     ...contributor,
     ...contact,
@@ -204,8 +205,8 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
             { type: 'text', key: 'name', label: 'Nombre' },
             { ...idDocument(), optional: true } as Field,
             { type: 'text', key: 'email', label: 'Correo electrónico' },
-            { type: 'text', key: 'phone', label: 'Teléfono (8 dígitos)' },
-            { type: 'text', key: 'nrc', label: 'NRC (solo con NIT)' },
+            { type: 'text', key: 'phone', label: 'Teléfono (8 dígitos)', format: 'phone' },
+            { type: 'text', key: 'nrc', label: 'NRC (solo con NIT)', format: 'nrc' },
             activity('Actividad económica (con NRC)'),
             ...contributor,
             { type: 'address', key: 'address', label: 'Dirección' },
@@ -237,7 +238,7 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
             { type: 'text', key: 'name', label: 'Nombre (hasta 250)' },
             { type: 'text', key: 'commercialName', label: 'Nombre comercial' },
             idDocument(),
-            { type: 'text', key: 'nrc', label: 'NRC (obligatorio con NIT)' },
+            { type: 'text', key: 'nrc', label: 'NRC (obligatorio con NIT)', format: 'nrc' },
             activity(),
             ...contributor,
             ...contact,
@@ -324,9 +325,9 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
             { type: 'select', key: 'contributorType', label: 'Tipo de persona', options: opts(['NATURAL', 'JURIDICA'], { NATURAL: 'Natural', JURIDICA: 'Jurídica' }) },
             { type: 'select', key: 'contributorSize', label: 'Tamaño de contribuyente', options: opts(['GRANDE', 'MEDIANO', 'OTROS'], { GRANDE: 'Grande', MEDIANO: 'Mediano', OTROS: 'Otros' }), optional: true },
             activity(),
-            { ...idDocument(), fields: [{ type: 'select', key: 'type', label: 'Tipo', options: ID_TYPES }, { type: 'text', key: 'number', label: 'Número (hasta 20)' }] } as Field,
+            { ...idDocument(), fields: [{ type: 'select', key: 'type', label: 'Tipo', options: ID_TYPES }, { type: 'text', key: 'number', label: 'Número (hasta 20)', format: 'document' }] } as Field,
             { type: 'text', key: 'email', label: 'Correo electrónico' },
-            { type: 'text', key: 'phone', label: 'Teléfono (8 a 25 dígitos)' },
+            { type: 'text', key: 'phone', label: 'Teléfono (8 a 25 dígitos)', format: 'phone-intl' },
           ],
         },
       ],

@@ -1,4 +1,5 @@
 // Form state by path, and the request body built from it (empty → absent, numbers parsed).
+import { normaliseId } from './id-input';
 import type { Field, Section } from './spec';
 
 export type Value = Record<string, unknown>;
@@ -29,17 +30,19 @@ function build(fields: readonly Field[], value: Value): Value | undefined {
   const out: Value = {};
   for (const f of fields) {
     const raw = value[f.key];
-    const v = field(f, raw);
+    const v = field(f, raw, value);
     if (v !== undefined) out[f.key] = v;
   }
   return Object.keys(out).length ? out : undefined;
 }
 
-function field(f: Field, raw: unknown): unknown {
+/** A field's value as the body carries it; `siblings` is the object the field is in (a document's `type`). */
+function field(f: Field, raw: unknown, siblings: Value): unknown {
   switch (f.type) {
     case 'text':
       if (f.secret) return typeof raw === 'string' && raw !== '' ? raw : undefined;
-      return isEmpty(raw) ? undefined : String(raw).trim();
+      if (isEmpty(raw)) return undefined;
+      return f.format ? normaliseId(f.format, String(raw), siblings.type) : String(raw).trim();
     case 'date':
     case 'select':
     case 'catalog':

@@ -31,13 +31,13 @@ const company: Field = {
   key: 'company',
   label: 'Empresa (emisor ante MH)',
   fields: [
-    { type: 'text', key: 'nit', label: 'NIT', hint: '14 dígitos, sin guiones' },
-    { type: 'text', key: 'nrc', label: 'NRC', hint: 'Sin guion' },
+    { type: 'text', key: 'nit', label: 'NIT', hint: '14 dígitos, con o sin guiones', format: 'nit' },
+    { type: 'text', key: 'nrc', label: 'NRC', hint: 'Con o sin guion', format: 'nrc' },
     { type: 'text', key: 'name', label: 'Razón social' },
     { type: 'text', key: 'commercialName', label: 'Nombre comercial (opcional)' },
     { type: 'catalog', key: 'economicActivity', label: 'Actividad económica', options: CATALOGS.activities },
     { type: 'text', key: 'economicActivityDescription', label: 'Descripción de la actividad' },
-    { type: 'text', key: 'phone', label: 'Teléfono' },
+    { type: 'text', key: 'phone', label: 'Teléfono', format: 'phone-intl' },
     { type: 'text', key: 'email', label: 'Correo electrónico' },
     { type: 'address', key: 'address', label: 'Dirección del establecimiento' },
   ],
@@ -67,7 +67,7 @@ const responsible: Field = {
       label: 'Documento de identidad',
       fields: [
         { type: 'select', key: 'type', label: 'Tipo', options: [['DUI', 'DUI'], ['NIT', 'NIT'], ['PASAPORTE', 'Pasaporte'], ['CARNET_RESIDENTE', 'Carné de residente'], ['OTRO', 'Otro']] },
-        { type: 'text', key: 'number', label: 'Número', hint: 'Sin guiones' },
+        { type: 'text', key: 'number', label: 'Número', hint: 'Con o sin guiones', format: 'document' },
       ],
     },
   ],
@@ -81,7 +81,7 @@ const mh = (mode: StationMode): Field => ({
   label: 'Acceso a la API de MH',
   fields: [
     { type: 'text', key: 'baseUrl', label: 'Dirección de la API de MH' },
-    { type: 'text', key: 'user', label: 'Usuario (NIT)' },
+    { type: 'text', key: 'user', label: 'Usuario (NIT)', format: 'nit' },
     { type: 'text', key: 'password', label: mode === 'edit' ? 'Contraseña de la API (vacío: se conserva)' : 'Contraseña de la API', secret: true },
   ],
 });
