@@ -30,3 +30,10 @@ export async function verifyAudit(store: Store): Promise<ChainVerdict> {
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
+
+/** One subject's entries in order (a document's history on its detail screen). */
+export function auditTrail(store: Store, subject: string): { at: string; action: string; detail: Record<string, unknown> | null }[] {
+  return store
+    .all(store.q.selectFrom('audit_log').select(['at', 'action', 'detail']).where('subject', '=', subject).orderBy('seq'))
+    .map((a) => ({ at: a.at, action: a.action, detail: a.detail ? (JSON.parse(a.detail) as Record<string, unknown>) : null }));
+}

@@ -1,6 +1,7 @@
 // API keys for POS integrations: stored as SHA-256 hashes (the keys are long random strings, or at least 16
 // characters from the station file), compared in constant time, revocable.
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { audit } from '../audit';
 import type { Store } from '../store/database';
 
 export interface ApiKeyInfo {
@@ -65,6 +66,28 @@ export function apiKeys(store: Store, randomBytes: (n: number) => Buffer): ApiKe
       // Compare against every key, without stopping early, so timing tells nothing about which one matched.
       for (const k of load()) if (timingSafeEqual(k.hash, h) && match === null) match = k.id;
       return match;
+    },
+  };
+}
+
+/** The keys as the core hands them out: giving out and taking back a key are settings events in the audit chain (never the key itself). */
+export function auditedApiKeys(store: Store, randomBytes: (n: number) => Buffer): ApiKeys {
+  const plain = apiKeys(store, randomBytes);
+  return {
+    ...plain,
+    create(name, at, actor = 'app') {
+      return store.tx(() => {
+        const r = plain.create(name, at);
+        audit(store, at, actor, 'settings.apikey.created', r.id, { name });
+        return r;
+      });
+    },
+    revoke(id, at, actor = 'app') {
+      return store.tx(() => {
+        const done = plain.revoke(id, at);
+        if (done) audit(store, at, actor, 'settings.apikey.revoked', id);
+        return done;
+      });
     },
   };
 }

@@ -20,7 +20,7 @@ import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
 import { canonicalJson, sha256Hex } from './canonical';
 import { formatControlNumber, nextControlValue } from './control-number';
-import { canonicalId, findDocument } from './documents';
+import { canonicalId, findDocument, insertDocument } from './documents-repo';
 import { SERIALIZERS } from './mh/serializers';
 import type { RelatedDocument } from './mh/context';
 import { toRecord } from './record';
@@ -174,7 +174,7 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
       sealed_at: null,
       contingency_id: inContingency ? open.id : null,
     };
-    deps.store.run(deps.store.q.insertInto('documents').values(row));
+    insertDocument(deps.store, row);
     outbox(deps.store, deps.logger).enqueue({ documentId: id, now, dependsOn: dependsOn(body) });
     rememberReceiver(deps.store, kind, 'recipient' in body ? body.recipient : null, createdAt);
     audit(deps.store, createdAt, actor, 'dte.issued', id, { kind, controlNumber: row.control_number });

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { DteKind } from '../../../shared/contract/kinds';
 import type { ReceiverEntry } from '../../../shared/records';
 import type { Store } from '../store/database';
-import { likePattern } from './documents';
+import { likePattern } from './documents-repo';
 import { foldForSearch } from './search-fold';
 
 /** NC and ND go to the CCF's taxpayers; every other kind has a recipient shape of its own. */

@@ -5,6 +5,7 @@ import type { DteStatus } from '../../../shared/records';
 import { audit } from '../audit';
 import type { Logger } from '../logger';
 import type { Store } from '../store/database';
+import { setStatusFrom, statusOf } from './documents-repo';
 
 /** Where each status may go. APPROVED only to INVALIDATED; REJECTED and INVALIDATED are final. */
 export const DTE_TRANSITIONS: Readonly<Record<DteStatus, readonly DteStatus[]>> = {
@@ -41,16 +42,8 @@ export type MoveResult = 'moved' | 'already' | 'refused' | 'missing';
 
 /** Moves one document's status if its current status allows it; run inside the caller's transaction. */
 export function moveStatus(store: Store, logger: Logger, m: StatusMove): MoveResult {
-  const q = store.q;
-  const changed = store.run(
-    q
-      .updateTable('documents')
-      .set({ status: m.to, updated_at: m.at, ...m.set })
-      .where('id', '=', m.id)
-      .where('status', 'in', predecessors(m.to)),
-  ).changes;
-  if (Number(changed) > 0) return 'moved';
-  const current = store.one(q.selectFrom('documents').select('status').where('id', '=', m.id))?.status as DteStatus | undefined;
+  if (setStatusFrom(store, m.id, predecessors(m.to), m.to, m.at, m.set ?? {})) return 'moved';
+  const current = statusOf(store, m.id);
   if (!current) return 'missing';
   // The same answer twice (a query after a lost answer, a lote result after a query) changes nothing.
   if (current === m.to) return 'already';

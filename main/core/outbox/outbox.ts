@@ -5,9 +5,12 @@
 //   sending whose lease expired, or left by a dead process (not in a lote MH took) → unknown
 import { audit } from '../audit';
 import { isoLocal } from '../clock';
+import { statusesOf } from '../dte/documents-repo';
 import { moveStatus } from '../dte/status';
 import type { Logger } from '../logger';
 import type { Store } from '../store/database';
+import { settingsRepo } from '../store/settings-repo';
+import { lotesRepo } from '../sync/lotes-repo';
 
 export interface Claimed {
   readonly outboxId: number;
@@ -31,12 +34,7 @@ export const LOTE_PROCESSING_MS = 3 * 60_000;
 
 /** MH's idEnvio: a correlative of the sender's own, never reused (docs/mh.md). */
 export function takeIdEnvio(store: Store): number {
-  return store.tx(() => {
-    const next = Number(store.one(store.q.selectFrom('settings').select('value').where('key', '=', ID_ENVIO_KEY))?.value ?? 0) + 1;
-    const value = String(next);
-    store.run(store.q.insertInto('settings').values({ key: ID_ENVIO_KEY, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })));
-    return next;
-  });
+  return store.tx(() => settingsRepo(store).increment(ID_ENVIO_KEY));
 }
 
 /** How the related documents an NC/ND waits for stand: all settled by MH, one ended badly, or still on their way. */
@@ -46,7 +44,7 @@ export function outbox(store: Store, logger: Logger) {
   const q = store.q;
 
   /** Lotes MH took: their documents wait for the lote's poll, never for a lease or a restart. */
-  const submittedLotes = () => store.all(q.selectFrom('lotes').select('id').where('status', '=', 'submitted')).map((l) => l.id);
+  const submittedLotes = lotesRepo(store).submittedIds;
 
   /** An expired lease (due at its very instant, or a timer set for it would find nothing) means the sender died or hung: the document may have reached MH. */
   function recoverExpired(now: Date): number {
@@ -60,7 +58,7 @@ export function outbox(store: Store, logger: Logger) {
   function dependency(dependsOn: string | null): Dependency {
     if (!dependsOn) return { state: 'ready' };
     const ids = JSON.parse(dependsOn) as string[];
-    const rows = store.all(q.selectFrom('documents').select(['id', 'status']).where('id', 'in', ids));
+    const rows = statusesOf(store, ids);
     const bad = rows.find((r) => r.status === 'REJECTED');
     if (bad) return { state: 'failed', id: bad.id, status: bad.status };
     return rows.length === ids.length && rows.every((r) => r.status === 'APPROVED' || r.status === 'INVALIDATED') ? { state: 'ready' } : { state: 'waiting' };
@@ -161,7 +159,8 @@ export function outbox(store: Store, logger: Logger) {
         const ready = [...free, ...gated].sort((a, b) => a.outboxId - b.outboxId).slice(0, limit);
         const lease = new Date(now.getTime() + leaseMs).toISOString();
         const at = isoLocal(now);
-        let idEnvio = Number(store.one(q.selectFrom('settings').select('value').where('key', '=', ID_ENVIO_KEY))?.value ?? 0);
+        // One idEnvio each, taken from the correlative in this same transaction.
+        let idEnvio = ready.length ? settingsRepo(store).increment(ID_ENVIO_KEY, ready.length) - ready.length : 0;
         const claimed = ready.map((r): Claimed => {
           store.run(q.updateTable('outbox').set({ state: 'sending', lease_until: lease }).where('id', '=', r.outboxId));
           moveStatus(store, logger, { id: r.documentId, to: 'PROCESSING', at, cause: 'claimed to send' });
@@ -178,12 +177,13 @@ export function outbox(store: Store, logger: Logger) {
             contingency: r.contingency_id !== null,
           };
         });
-        if (claimed.length) {
-          const value = String(idEnvio);
-          store.run(q.insertInto('settings').values({ key: ID_ENVIO_KEY, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })));
-        }
         return { claimed, failed };
       });
+    },
+
+    /** Not handed to MH after all (it joins a contingency event): queued again, out of any lote. */
+    backToPending(documentId: string): void {
+      store.run(q.updateTable('outbox').set({ state: 'pending', lease_until: null, lote_id: null }).where('document_id', '=', documentId).where('topic', '=', 'dte'));
     },
 
     /** MH holds it sealed. Returns whether the document's status changed. */

@@ -2,6 +2,7 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import type { SecretBox } from '../station/secrets';
 import type { Store } from '../store/database';
+import { settingsRepo } from '../store/settings-repo';
 import type { MhCertificate } from './certificate';
 
 const KEY_SETTING = 'signing.privateKey';
@@ -18,9 +19,9 @@ export interface SigningKeys {
 }
 
 export function signingKeys(store: Store, secrets: SecretBox): SigningKeys {
-  const read = (key: string) => store.one(store.q.selectFrom('settings').select('value').where('key', '=', key))?.value ?? null;
-  const write = (key: string, value: string) =>
-    store.run(store.q.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })));
+  const settings = settingsRepo(store);
+  const read = settings.get;
+  const write = settings.set;
   let cached: { priv: KeyObject; pub: KeyObject } | null = null;
 
   const load = () => {

@@ -1,4 +1,5 @@
 import type { Store } from '../store/database';
+import { settingsRepo } from '../store/settings-repo';
 import type { SecretBox } from './secrets';
 import type { StationProfile, StoredStation } from './profile';
 
@@ -13,9 +14,9 @@ export interface StationRepo {
 }
 
 export function stationRepo(store: Store, secrets: SecretBox): StationRepo {
-  const read = (key: string) => store.one(store.q.selectFrom('settings').select('value').where('key', '=', key))?.value;
-  const write = (key: string, value: string) =>
-    store.run(store.q.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })));
+  const settings = settingsRepo(store);
+  const read = settings.get;
+  const write = settings.set;
 
   // Read on every issue; kept parsed until the next save. Only a committed value is cached: a read inside a
   // transaction may see a profile that is later rolled back.

@@ -7,7 +7,10 @@ import type { DteKind } from '../../../shared/contract';
 import { audit } from '../audit';
 import { isoLocal, localDateTime } from '../clock';
 import { asContingencyDocument } from '../dte/mh/contingency-document';
+import { countOfEvent, queuedOutsideEvents, resignIntoEvent, setContingencyEvent, signedParts, unsentOfEvent, unsettledOfEvent, unsettledOfEventsSealedBefore } from '../dte/documents-repo';
 import { moveStatus } from '../dte/status';
+import { outbox } from '../outbox/outbox';
+import { lotesRepo } from './lotes-repo';
 import type { Logger } from '../logger';
 import { signJson } from '../signing/jws';
 import type { StoredStation } from '../station/profile';
@@ -29,23 +32,23 @@ const UUID = /[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}/gi;
 
 export function contingencyStore(store: Store, logger: Logger) {
   const q = store.q;
+  const lotes = lotesRepo(store);
   const active = () =>
     store.all(q.selectFrom('contingency_events').selectAll().where('status', 'in', ['open', 'ended', 'sealed', 'rejected']).orderBy('created_at'));
 
   /** Rewrites a stored normal document as a contingency document and signs it again (it never reached MH). */
   function resign(documentId: string, type: ContingencyType, reason: string | null, eventId: string, key: KeyObject): boolean {
-    const row = store.one(q.selectFrom('documents').select(['mh_json', 'kind']).where('id', '=', documentId));
+    const row = signedParts(store, documentId);
     if (!row?.mh_json) return false;
     const doc = asContingencyDocument(row.kind as DteKind, JSON.parse(row.mh_json) as { identificacion?: unknown }, { type, reason });
     // CR v1 has no contingency form: it waits and goes as a normal document once MH answers.
     if (!doc) return false;
-    store.run(q.updateTable('documents').set({ mh_json: JSON.stringify(doc), jws: signJson(doc, key), contingency_id: eventId }).where('id', '=', documentId));
+    resignIntoEvent(store, documentId, JSON.stringify(doc), signJson(doc, key), eventId);
     return true;
   }
 
   /** The documents an event lists: those of it MH has not settled yet, oldest first. */
-  const eventDocuments = (eventId: string) =>
-    store.all(q.selectFrom('documents').select(['id', 'kind']).where('contingency_id', '=', eventId).where('status', 'in', ['CREATED', 'PROCESSING']).orderBy('created_at'));
+  const eventDocuments = (eventId: string) => unsettledOfEvent(store, eventId);
 
   /** Builds and signs an ended event's JSON with a fresh transmission time. */
   function sign(event: ContingencyEventsTable, id: string, docs: { id: string; kind: string }[], p: { now: Date; station: StoredStation; key: KeyObject }) {
@@ -80,25 +83,15 @@ export function contingencyStore(store: Store, logger: Logger) {
             updated_at: at,
           }),
         );
-        const queued = store.all(
-          q
-            .selectFrom('outbox')
-            .innerJoin('documents', 'documents.id', 'outbox.document_id')
-            .select('documents.id')
-            .where('outbox.topic', '=', 'dte')
-            .where('outbox.state', '=', 'pending')
-            .where('documents.status', '=', 'CREATED')
-            .where('documents.contingency_id', 'is', null),
-        );
         let converted = 0;
-        for (const d of queued) if (resign(d.id, p.type, p.reason, p.id, p.key)) converted += 1;
+        for (const id of queuedOutsideEvents(store)) if (resign(id, p.type, p.reason, p.id, p.key)) converted += 1;
         audit(store, at, 'sync', 'contingency.entered', p.id, { type: p.type, converted });
         return converted;
       });
     },
 
     /** A document issued during contingency joins the open event (the create path signs it as such). */
-    attach: (documentId: string, eventId: string) => store.run(q.updateTable('documents').set({ contingency_id: eventId }).where('id', '=', documentId)),
+    attach: (documentId: string, eventId: string) => setContingencyEvent(store, documentId, eventId),
 
     /** MH turned out not to have a document sent before the contingency: it joins the event, re-signed. */
     adopt(documentId: string, event: ContingencyEventsTable, key: KeyObject, now: Date): boolean {
@@ -106,7 +99,7 @@ export function contingencyStore(store: Store, logger: Logger) {
         const ok = resign(documentId, event.type as ContingencyType, event.reason, event.id, key);
         if (ok) {
           // Not handed to MH after all: queued again as a contingency document.
-          store.run(q.updateTable('outbox').set({ state: 'pending', lease_until: null, lote_id: null }).where('document_id', '=', documentId).where('topic', '=', 'dte'));
+          outbox(store, logger).backToPending(documentId);
           moveStatus(store, logger, { id: documentId, to: 'CREATED', at: isoLocal(now), cause: 'joins the contingency event' });
         }
         return ok;
@@ -183,45 +176,19 @@ export function contingencyStore(store: Store, logger: Logger) {
     },
 
     /** Documents of a sealed event not yet in a lote, at most `limit`, with their JWS. */
-    unsent(eventId: string, limit: number) {
-      return store.all(
-        q
-          .selectFrom('documents')
-          .innerJoin('outbox', 'outbox.document_id', 'documents.id')
-          .select(['documents.id', 'documents.jws', 'outbox.id as outboxId'])
-          .where('documents.contingency_id', '=', eventId)
-          .where('documents.status', '=', 'CREATED')
-          .where('outbox.state', '=', 'pending')
-          .orderBy('documents.created_at')
-          .limit(limit),
-      );
-    },
-
-    /** A lote is about to leave; written first, so a crash before its answer leaves it known and in doubt. */
-    loteLeaving(p: { idEnvio: string; eventId: string; documentIds: string[]; now: Date }): void {
-      const at = isoLocal(p.now);
-      store.run(q.insertInto('lotes').values({ id: p.idEnvio, contingency_id: p.eventId, codigo_lote: null, status: 'sending', document_ids: JSON.stringify(p.documentIds), mh_response: null, submitted_at: p.now.toISOString(), updated_at: at }));
-    },
-
-    /** MH took the lote: its code is what its results are asked for with. */
-    loteSubmitted(p: { idEnvio: string; codigoLote: string; now: Date; response: unknown }): void {
-      store.run(q.updateTable('lotes').set({ codigo_lote: p.codigoLote, status: 'submitted', mh_response: JSON.stringify(p.response), submitted_at: p.now.toISOString(), updated_at: isoLocal(p.now) }).where('id', '=', p.idEnvio));
-    },
-
+    unsent: (eventId: string, limit: number) => unsentOfEvent(store, eventId, limit),
+    loteLeaving: lotes.leaving,
+    loteSubmitted: lotes.submitted,
     /** The lote did not reach MH (`failed`) or may have without a code to ask with (`lost`). */
-    loteEnded: (id: string, status: 'failed' | 'lost' | 'done', now: Date) => store.run(q.updateTable('lotes').set({ status, updated_at: isoLocal(now) }).where('id', '=', id)),
-
-    /** At start: a lote whose send was cut by the stop is lost (its documents are asked about one by one). */
-    recoverLotes: (now: Date) => store.run(q.updateTable('lotes').set({ status: 'lost', updated_at: isoLocal(now) }).where('status', '=', 'sending')),
-
-    submittedLotes: () => store.all(q.selectFrom('lotes').selectAll().where('status', '=', 'submitted').orderBy('submitted_at')),
+    loteEnded: lotes.ended,
+    recoverLotes: lotes.recover,
+    submittedLotes: lotes.submittedLotes,
 
     /** An event is done when none of its documents waits for MH any more. */
     closeFinished(now: Date): void {
       store.tx(() => {
         for (const e of store.all(q.selectFrom('contingency_events').select('id').where('status', '=', 'sealed'))) {
-          const left = store.one(q.selectFrom('documents').select((eb) => eb.fn.countAll<number>().as('n')).where('contingency_id', '=', e.id).where('status', 'in', ['CREATED', 'PROCESSING']));
-          if (Number(left?.n ?? 0) === 0) {
+          if (countOfEvent(store, e.id, true) === 0) {
             store.run(q.updateTable('contingency_events').set({ status: 'done', updated_at: isoLocal(now) }).where('id', '=', e.id));
             audit(store, isoLocal(now), 'sync', 'contingency.done', e.id);
           }
@@ -232,16 +199,7 @@ export function contingencyStore(store: Store, logger: Logger) {
     /** Contingency documents whose 72 hours after their event's seal ran out while MH still lacks them. */
     overdue(now: Date) {
       const limit = new Date(now.getTime() - DOCUMENTS_DEADLINE_MS).toISOString();
-      return store.all(
-        q
-          .selectFrom('documents')
-          .innerJoin('contingency_events', 'contingency_events.id', 'documents.contingency_id')
-          .select(['documents.id', 'documents.kind', 'documents.control_number', 'contingency_events.sealed_at'])
-          .where('documents.status', 'in', ['CREATED', 'PROCESSING'])
-          .where('contingency_events.sealed_at', '<', limit)
-          .orderBy('documents.created_at')
-          .limit(200),
-      );
+      return unsettledOfEventsSealedBefore(store, limit, 200);
     },
   };
 
@@ -257,7 +215,7 @@ export function contingencyStore(store: Store, logger: Logger) {
       const id = i === 0 && keepFirst ? event.id : p.newId();
       if (id !== event.id) {
         store.run(q.insertInto('contingency_events').values({ ...event, id, status: 'ended', attempts: 0, next_attempt_at: null, mh_response: null, created_at: at, updated_at: at }));
-        for (const d of chunk) store.run(q.updateTable('documents').set({ contingency_id: id }).where('id', '=', d.id));
+        for (const d of chunk) setContingencyEvent(store, d.id, id);
       }
       const signed = sign(event, id, chunk, p);
       store.run(q.updateTable('contingency_events').set({ status: 'ended', ended_at: event.ended_at ?? p.now.toISOString(), ...signed, updated_at: at }).where('id', '=', id));

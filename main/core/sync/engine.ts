@@ -10,6 +10,7 @@ import { EventEmitter } from 'node:events';
 import { MH_TYPE, type DteKind } from '../../../shared/contract';
 import type { ContingencySummary, DteStatus, OverdueDocument, SelloEvent, SyncStatus } from '../../../shared/records';
 import { isoLocal, type Clock } from '../clock';
+import { countOfEvent, queuedOutsideEvents } from '../dte/documents-repo';
 import type { Logger } from '../logger';
 import { classify, type Exchange, type Outcome } from '../mh/classify';
 import { MhLoginError, type MhClient } from '../mh/client';
@@ -245,11 +246,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     const open = cs.open();
     const key = d.signingKey();
     if (!open || !key) return;
-    for (const row of d.store.all(
-      d.store.q.selectFrom('outbox').innerJoin('documents', 'documents.id', 'outbox.document_id').select('documents.id').where('outbox.state', '=', 'pending').where('documents.status', '=', 'CREATED').where('documents.contingency_id', 'is', null),
-    )) {
-      cs.adopt(row.id, open, key, now());
-    }
+    for (const id of queuedOutsideEvents(d.store)) cs.adopt(id, open, key, now());
   }
 
   /** In contingency: probe MH; at the first answer (the cese), settle what is in doubt and end the event. */
@@ -538,9 +535,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
   function summaries(): ContingencySummary[] {
     const t = now().getTime();
     return cs.active().map((e) => {
-      const documents = Number(
-        d.store.one(d.store.q.selectFrom('documents').select((eb) => eb.fn.countAll<number>().as('n')).where('contingency_id', '=', e.id))?.n ?? 0,
-      );
+      const documents = countOfEvent(d.store, e.id);
       const eventDeadline = e.ended_at && (e.status === 'ended' || e.status === 'rejected') ? new Date(e.ended_at).getTime() + EVENT_DEADLINE_MS : null;
       const documentsDeadline = e.sealed_at ? new Date(e.sealed_at).getTime() + DOCUMENTS_DEADLINE_MS : null;
       const closest = [eventDeadline, documentsDeadline].filter((x): x is number => x !== null);

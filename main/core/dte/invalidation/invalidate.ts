@@ -12,7 +12,8 @@ import { signJson } from '../../signing/jws';
 import type { StoredStation } from '../../station/profile';
 import type { Store } from '../../store/database';
 import type { InvalidationsTable } from '../../store/schema';
-import { canonicalId, findDocument } from '../documents';
+import { canonicalId, findDocument, signedParts } from '../documents-repo';
+import { invalidationsRepo } from './invalidations-repo';
 import { buildAnulacionV2, type Person } from './anulacion-v2';
 import { invalidationDeadline } from './windows';
 import { moveStatus } from '../status';
@@ -47,7 +48,7 @@ export function toInvalidationRecord(r: InvalidationsTable): InvalidationRecord 
   };
 }
 
-const row = (store: Store, id: string) => store.one(store.q.selectFrom('invalidations').selectAll().where('id', '=', id));
+const row = (store: Store, id: string) => invalidationsRepo(store).byId(id);
 
 /** Who answers for the invalidation: the manager given, else the station's responsible person, else the company. */
 function defaultPerson(s: StoredStation): Person {
@@ -61,7 +62,7 @@ export async function invalidateDte(deps: InvalidationDeps, input: unknown, acto
   const station = deps.station();
   const target = findDocument(deps.store, body.dteId);
   if (!target) throw new CoreError('DTE_NOT_FOUND', `No existe un DTE con id ${body.dteId}.`);
-  const live = deps.store.one(deps.store.q.selectFrom('invalidations').selectAll().where('dte_id', '=', target.id).where('status', 'in', ['PENDING', 'APPROVED']));
+  const live = invalidationsRepo(deps.store).liveFor(target.id);
   // Asked again while MH has not answered: the same event, still pending.
   if (live?.status === 'PENDING') return { record: toInvalidationRecord(live), pending: true };
   if (target.status !== 'APPROVED') {
@@ -87,7 +88,7 @@ export async function invalidateDte(deps: InvalidationDeps, input: unknown, acto
   const key = deps.signingKey();
   if (!key) throw new CoreError('STATION_NOT_READY', 'La estación no tiene certificado de firma de MH.');
 
-  const stored = deps.store.one(deps.store.q.selectFrom('documents').select(['mh_json']).where('id', '=', target.id));
+  const stored = signedParts(deps.store, target.id);
   const manager = body.manager ?? defaultPerson(station);
   const local = localDateTime(now);
   const id = canonicalId(deps.newId());
@@ -121,7 +122,7 @@ export async function invalidateDte(deps: InvalidationDeps, input: unknown, acto
     updated_at: at,
   };
   deps.store.tx(() => {
-    deps.store.run(deps.store.q.insertInto('invalidations').values(values));
+    invalidationsRepo(deps.store).insert(values);
     audit(deps.store, at, actor, 'dte.invalidation.requested', target.id, { event: id, replacement: values.replacement_id });
   });
   const { record } = await sendInvalidation(deps, id);
@@ -165,8 +166,7 @@ export async function sendInvalidation(deps: Pick<InvalidationDeps, 'store' | 'c
   const at = isoLocal(deps.clock.now());
   deps.store.tx(() => {
     // Only a PENDING event takes MH's answer: a second answer (the engine and a request both sent it) is moot.
-    const taken = deps.store.run(deps.store.q.updateTable('invalidations').set({ status, mh_response: JSON.stringify(call.body), updated_at: at }).where('id', '=', id).where('status', '=', 'PENDING')).changes;
-    if (Number(taken) === 0) return;
+    if (!invalidationsRepo(deps.store).settle(id, status, JSON.stringify(call.body), at)) return;
     if (status === 'APPROVED') moveStatus(deps.store, deps.logger, { id: current.dte_id, to: 'INVALIDATED', at, cause: 'MH accepted the invalidation' });
     audit(deps.store, at, 'sync', status === 'APPROVED' ? 'dte.invalidated' : 'dte.invalidation.rejected', current.dte_id, { event: id });
   });
@@ -174,5 +174,26 @@ export async function sendInvalidation(deps: Pick<InvalidationDeps, 'store' | 'c
 }
 
 /** Ids of invalidations still waiting for MH, oldest first. */
-export const pendingInvalidations = (store: Store): string[] =>
-  store.all(store.q.selectFrom('invalidations').select('id').where('status', '=', 'PENDING').orderBy('created_at')).map((r) => r.id);
+export const pendingInvalidations = (store: Store): string[] => invalidationsRepo(store).pendingIds();
+
+/** Invalidations as the core runs them: asked for by a person, retried by the sync engine. */
+export function invalidationService(deps: InvalidationDeps) {
+  return {
+    invalidate: (input: unknown, actor: string) => invalidateDte(deps, input, actor),
+    pending: () => pendingInvalidations(deps.store).length,
+    /** One attempt at each, oldest first (one that never gets an answer blocks none); the first miss is reported. */
+    async send(c: MhClient) {
+      let first: Awaited<ReturnType<typeof sendInvalidation>>['unreached'] = null;
+      for (const id of pendingInvalidations(deps.store)) {
+        const { unreached } = await sendInvalidation({ ...deps, client: () => c }, id);
+        if (unreached?.login || (unreached?.exchange && unreached.exchange.kind !== 'response')) return unreached;
+        first ??= unreached;
+      }
+      return first;
+    },
+    /** The events asked for one document, oldest first. */
+    ofDocument: (dteId: string) => invalidationsRepo(deps.store).ofDocument(dteId).map(toInvalidationRecord),
+  };
+}
+
+export type InvalidationService = ReturnType<typeof invalidationService>;

@@ -1,0 +1,96 @@
+// What a station core is made of (CoreDeps) and what it offers the front doors (Core); create-core.ts wires it.
+import type { DteKind } from '../../shared/contract';
+import type { PrintSettings } from '../../shared/printing';
+import type { BackupsStatus, DteDetail, DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord, ReceiverEntry, StationInfo, StationSaved } from '../../shared/records';
+import type { ChainVerdict } from './audit-chain';
+import type { ApiKeys } from './auth/api-keys';
+import type { Clock } from './clock';
+import type { CreateResult } from './dte/issue';
+import type { Logger } from './logger';
+import type { MhOverride } from './mh/client-cache';
+import type { ReceiptWidth } from './render/receipt';
+import type { SigningKeys } from './signing/signing-key';
+import type { StoredStation } from './station/profile';
+import type { SecretBox } from './station/secrets';
+import type { BackupInfo } from './store/backup';
+import type { SyncEngine } from './sync/engine';
+import type { Timers } from './timers';
+
+export interface CoreDeps {
+  readonly dataDir: string;
+  readonly clock?: Clock;
+  /** Source of randomness (ids, keys); injected so tests can make it deterministic. */
+  readonly random?: (n: number) => Buffer;
+  readonly fetch?: typeof fetch;
+  readonly logger?: Logger;
+  readonly secrets?: SecretBox;
+  /** Path to a better-sqlite3 binding built for this runtime (the Electron shell passes its own). */
+  readonly nativeBinding?: string;
+  /** Station profile applied when the data dir has none yet; the demo station when absent. */
+  readonly initialStation?: unknown;
+  /** MH's certificate applied with `initialStation`, in the same transaction (the first-run wizard). */
+  readonly initialCertificate?: { readonly xml: string; readonly password: string };
+  /** Who set the initial station up, for the audit log ('system' when absent). */
+  readonly initialActor?: string;
+  /** quick_check already ran on the database file (the host runs it in a worker before opening). */
+  readonly integrityChecked?: boolean;
+  /** Open an existing station only: a data dir without one is refused, never turned into a demo. */
+  readonly mustExist?: boolean;
+  /** MH to talk to instead of the station's settings: the demo's embedded simulator, or a test's. */
+  readonly mh?: MhOverride;
+  /** Scheduled copies of the database (store/backup.ts): every 6 h by default; `everyMs: 0` turns them off. */
+  readonly backups?: { readonly everyMs?: number };
+  /** Sync engine tuning: tests shorten the lease, or drive the engine by hand. */
+  readonly sync?: { readonly leaseMs?: number; readonly manual?: boolean; readonly jitter?: () => number; readonly lotePollMs?: number; readonly timers?: Timers };
+}
+
+export interface Core {
+  readonly dataDir: string;
+  health(): Health;
+  /** The station for the settings screen, without secrets. */
+  stationInfo(): StationInfo;
+  station(): StoredStation;
+  /** Applies a station profile (idempotent); API keys in it are stored hashed. */
+  configure(profile: unknown, actor: string, certificate?: { xml: string; password: string }): { changed: boolean };
+  /** Ajustes: the station's data, MH credentials and certificate; its identity (environment, NIT, branch, POS) stays. */
+  updateStation(input: unknown, actor: string): Promise<StationSaved>;
+  readonly dtes: {
+    create(kind: DteKind, body: unknown, actor: string): CreateResult;
+    get(id: string): DteRecord;
+    list(query: DteListQuery): DteListPage;
+    /** The signed MH document as the receiver gets it (APPROVED only). */
+    signedJson(id: string): Record<string, unknown>;
+    /** The address book for a kind's recipient (NC and ND share the CCF's), most recent first. */
+    receivers(kind: DteKind, q?: string): ReceiverEntry[];
+    /** The stored MH document and its JWS, whatever the status (for the sync engine and tests; not served). */
+    mhDocument(id: string): { document: Record<string, unknown>; jws: string };
+    /** The detail screen's view of one document: record, history, MH's answer, invalidation window. */
+    detail(id: string): DteDetail;
+    /** MH's graphic representation on letter paper (APPROVED only). */
+    letterPdf(id: string): Promise<Buffer>;
+    /** The counter receipt, 58 or 80 mm wide: any status but REJECTED, marked while it has no seal. */
+    receipt(id: string, width: ReceiptWidth, actor: string): Promise<Buffer>;
+    /** A base64 PNG data URI of the QR to MH's public lookup (APPROVED only). */
+    qr(id: string): Promise<string>;
+    /** Checks that a DTE may be downloaded (exists and APPROVED); returns it. */
+    approved(id: string): DteRecord;
+    /** Invalidates an APPROVED DTE; `pending` when MH could not be reached and the event waits in the queue. */
+    invalidate(body: unknown, actor: string): Promise<{ record: InvalidationRecord; pending: boolean }>;
+  };
+  readonly apiKeys: ApiKeys;
+  readonly sync: SyncEngine;
+  readonly signing: Pick<SigningKeys, 'publicKey' | 'nit'>;
+  readonly printing: { get(): PrintSettings; set(input: unknown, actor: string): PrintSettings };
+  /** Copies of the database in `DATA/backups`: one now (online), and the ones kept. */
+  readonly backups: {
+    create(reason: 'manual' | 'scheduled', onProgress?: (done: number) => void): Promise<BackupInfo>;
+    list(): BackupInfo[];
+    /** For Ajustes: the copies kept and the one under way. */
+    status(): BackupsStatus;
+  };
+  /** Checks the audit log's hash chain from the first entry to the last (in pages, yielding between them). */
+  verifyAudit(): Promise<ChainVerdict>;
+  /** Imports MH's certificate (.crt XML) after checking its password and that it is the company's. */
+  importCertificate(xml: string, password: string, actor: string): void;
+  close(): void;
+}

@@ -1,0 +1,172 @@
+// The one owner of the `documents` table (and its search index, `documents_search`): the stored document by
+// id, the list with filters and keyset pagination, and every write. Statuses change only through
+// dte/status.ts, which calls `setStatusFrom` here. A query joining another table lives with the table whose
+// rows it returns.
+import { sql, type Insertable } from 'kysely';
+import type { DteListPage, DteListQuery, DteRecord, DteStatus } from '../../../shared/records';
+import type { Store } from '../store/database';
+import type { DocumentsTable } from '../store/schema';
+import { foldForSearch } from './search-fold';
+import { RECORD_COLUMNS, toRecord, type DocumentRow } from './record';
+
+/** A substring pattern for LIKE … ESCAPE '\\'. */
+export const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+export const canonicalId = (id: string): string => id.toLowerCase();
+
+export function findDocument(store: Store, id: string): DocumentRow | undefined {
+  return store.one(store.q.selectFrom('documents').select(RECORD_COLUMNS).where('id', '=', canonicalId(id)));
+}
+
+interface Cursor {
+  c: string;
+  i: string;
+}
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+export function decodeCursor(s: string): Cursor | null {
+  try {
+    const v = JSON.parse(Buffer.from(s, 'base64url').toString('utf8')) as Partial<Cursor>;
+    return typeof v.c === 'string' && typeof v.i === 'string' ? { c: v.c, i: v.i } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Past this many matches the index gives way to the scan (see listDocuments). */
+export const INDEX_MATCH_LIMIT = 5000;
+
+/** The ids the trigram index matches for `q` as a phrase (its quotes doubled); null when there are too many. */
+function indexed(store: Store, q: string): string[] | null {
+  const phrase = `"${q.replace(/"/g, '""')}"`;
+  const rows = store.all(
+    store.q
+      .selectFrom('documents_search')
+      .select('doc_id')
+      .where(sql<boolean>`documents_search MATCH ${phrase}`)
+      .limit(INDEX_MATCH_LIMIT + 1),
+  );
+  return rows.length > INDEX_MATCH_LIMIT ? null : rows.map((r) => r.doc_id);
+}
+
+/** Newest first; `q` matches recipient name, control number or id (case-insensitive substring). */
+export function listDocuments(store: Store, query: DteListQuery): DteListPage {
+  const limit = query.limit ?? 50;
+  let sel = store.q.selectFrom('documents').select(RECORD_COLUMNS);
+  if (query.type) sel = sel.where('kind', '=', query.type);
+  if (query.status) sel = sel.where('status', '=', query.status);
+  if (query.from) sel = sel.where('issue_date', '>=', query.from);
+  if (query.to) sel = sel.where('issue_date', '<=', query.to);
+  // Three characters or more: the trigram index (migration 007) names the matching documents, when they are
+  // few. A text that matches thousands ("DTE-01", "san") is found faster by the scan in date order, which
+  // stops at the first page; one or two characters have no trigram at all.
+  const matches = query.q && [...query.q.trim()].length >= 3 ? indexed(store, query.q.trim()) : null;
+  if (matches) {
+    sel = sel.where(sql<boolean>`id IN (SELECT value FROM json_each(${JSON.stringify(matches)}))`);
+  } else if (query.q) {
+    const like = likePattern(query.q);
+    const folded = likePattern(foldForSearch(query.q));
+    // Names match without case or accents; the escape keeps % and _ typed by a cashier literal.
+    sel = sel.where(
+      sql<boolean>`(recipient_fold LIKE ${folded} ESCAPE '\\' OR control_number LIKE ${like} ESCAPE '\\' OR id LIKE ${like} ESCAPE '\\')`,
+    );
+  }
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  if (cursor) {
+    sel = sel.where((eb) => eb.or([eb('created_at', '<', cursor.c), eb.and([eb('created_at', '=', cursor.c), eb('id', '<', cursor.i)])]));
+  }
+  const rows = store.all(sel.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1));
+  const items: DteRecord[] = rows.slice(0, limit).map(toRecord);
+  const last = rows.length > limit ? rows[limit - 1] : undefined;
+  return { items, nextCursor: last ? encodeCursor({ c: last.created_at, i: last.id }) : null };
+}
+
+export function insertDocument(store: Store, row: Insertable<DocumentsTable>): void {
+  store.run(store.q.insertInto('documents').values(row));
+}
+
+/** The stored MH document (JSON text) and its signature, whatever the status; undefined when unknown. */
+export function signedParts(store: Store, id: string): { mh_json: string | null; jws: string | null; seal: string | null; kind: string } | undefined {
+  return store.one(store.q.selectFrom('documents').select(['mh_json', 'jws', 'seal', 'kind']).where('id', '=', canonicalId(id)));
+}
+
+/** Moves the status when the current one is among `from`; returns whether it moved. Only dte/status.ts calls it. */
+export function setStatusFrom(store: Store, id: string, from: readonly DteStatus[], to: DteStatus, at: string, set: { readonly seal?: string | null; readonly sealed_at?: string | null; readonly mh_response?: string | null }): boolean {
+  const changed = store.run(store.q.updateTable('documents').set({ status: to, updated_at: at, ...set }).where('id', '=', id).where('status', 'in', [...from])).changes;
+  return Number(changed) > 0;
+}
+
+export function statusOf(store: Store, id: string): DteStatus | undefined {
+  return store.one(store.q.selectFrom('documents').select('status').where('id', '=', id))?.status as DteStatus | undefined;
+}
+
+export function statusesOf(store: Store, ids: readonly string[]): { id: string; status: DteStatus }[] {
+  if (ids.length === 0) return [];
+  return store.all(store.q.selectFrom('documents').select(['id', 'status']).where('id', 'in', [...ids])) as { id: string; status: DteStatus }[];
+}
+
+/** A document re-signed as a contingency document of `eventId` (it never reached MH). */
+export function resignIntoEvent(store: Store, id: string, mhJson: string, jws: string, eventId: string): void {
+  store.run(store.q.updateTable('documents').set({ mh_json: mhJson, jws, contingency_id: eventId }).where('id', '=', id));
+}
+
+/** Moves a document to another contingency event (a document issued during one, or an event split in two). */
+export function setContingencyEvent(store: Store, id: string, eventId: string): void {
+  store.run(store.q.updateTable('documents').set({ contingency_id: eventId }).where('id', '=', id));
+}
+
+/** The documents of an event MH has not settled yet, oldest first. */
+export function unsettledOfEvent(store: Store, eventId: string): { id: string; kind: string }[] {
+  return store.all(store.q.selectFrom('documents').select(['id', 'kind']).where('contingency_id', '=', eventId).where('status', 'in', ['CREATED', 'PROCESSING']).orderBy('created_at'));
+}
+
+/** How many documents an event lists (`unsettled`: only those MH has not settled yet). */
+export function countOfEvent(store: Store, eventId: string, unsettled = false): number {
+  let sel = store.q.selectFrom('documents').select((eb) => eb.fn.countAll<number>().as('n')).where('contingency_id', '=', eventId);
+  if (unsettled) sel = sel.where('status', 'in', ['CREATED', 'PROCESSING']);
+  return Number(store.one(sel)?.n ?? 0);
+}
+
+/** Documents of a sealed event not yet in a lote (their outbox row pending), at most `limit`, with their JWS. */
+export function unsentOfEvent(store: Store, eventId: string, limit: number) {
+  return store.all(
+    store.q
+      .selectFrom('documents')
+      .innerJoin('outbox', 'outbox.document_id', 'documents.id')
+      .select(['documents.id', 'documents.jws', 'outbox.id as outboxId'])
+      .where('documents.contingency_id', '=', eventId)
+      .where('documents.status', '=', 'CREATED')
+      .where('outbox.state', '=', 'pending')
+      .orderBy('documents.created_at')
+      .limit(limit),
+  );
+}
+
+/** Queued documents MH never received and no contingency event lists yet. */
+export function queuedOutsideEvents(store: Store): string[] {
+  return store
+    .all(
+      store.q
+        .selectFrom('documents')
+        .innerJoin('outbox', 'outbox.document_id', 'documents.id')
+        .select('documents.id')
+        .where('outbox.topic', '=', 'dte')
+        .where('outbox.state', '=', 'pending')
+        .where('documents.status', '=', 'CREATED')
+        .where('documents.contingency_id', 'is', null),
+    )
+    .map((r) => r.id);
+}
+
+/** Contingency documents MH still lacks whose event was sealed before `sealedBefore` (ISO), oldest first. */
+export function unsettledOfEventsSealedBefore(store: Store, sealedBefore: string, limit: number) {
+  return store.all(
+    store.q
+      .selectFrom('documents')
+      .innerJoin('contingency_events', 'contingency_events.id', 'documents.contingency_id')
+      .select(['documents.id', 'documents.kind', 'documents.control_number', 'contingency_events.sealed_at'])
+      .where('documents.status', 'in', ['CREATED', 'PROCESSING'])
+      .where('contingency_events.sealed_at', '<', sealedBefore)
+      .orderBy('documents.created_at')
+      .limit(limit),
+  );
+}

@@ -1,0 +1,120 @@
+// What the front doors read of a stored document: its record, the detail screen, the signed JSON, the PDFs
+// and the QR. Reads only; the create path and the sync engine write.
+import type { DteKind } from '../../../shared/contract';
+import type { DteDetail, DteListPage, DteListQuery, DteRecord, ReceiverEntry } from '../../../shared/records';
+import { audit, auditTrail } from '../audit';
+import { isoLocal, type Clock } from '../clock';
+import { CoreError } from '../errors';
+import { letterPdf } from '../render/letter-pdf';
+import { printable } from '../render/model';
+import { lookupUrl, qrDataUri } from '../render/qr';
+import { receiptPdf, type ReceiptWidth } from '../render/receipt';
+import type { StoredStation } from '../station/profile';
+import type { Store } from '../store/database';
+import { findDocument, listDocuments, signedParts } from './documents-repo';
+import type { InvalidationService } from './invalidation/invalidate';
+import { invalidationDeadline } from './invalidation/windows';
+import { searchReceivers } from './receivers';
+import { toRecord } from './record';
+
+/** The few parts of a stored MH document the detail screen shows, whatever its kind and version. */
+interface DetailFacts {
+  readonly identificacion?: { readonly tipoOperacion?: number; readonly ambiente?: string; readonly fecEmi?: string };
+  readonly receptor?: { readonly nombre?: string | null } | null;
+  readonly sujetoExcluido?: { readonly nombre?: string | null } | null;
+  readonly cuerpoDocumento?: readonly unknown[] | null;
+}
+
+export interface ViewDeps {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly station: () => StoredStation;
+  readonly invalidations: Pick<InvalidationService, 'ofDocument'>;
+}
+
+export function documentViews(d: ViewDeps) {
+  const { store } = d;
+  const notFound = (id: string) => new CoreError('DTE_NOT_FOUND', `No existe un DTE con id ${id}.`);
+
+  const get = (id: string): DteRecord => {
+    const row = findDocument(store, id);
+    if (!row) throw notFound(id);
+    return toRecord(row);
+  };
+  const approved = (id: string): DteRecord => {
+    const record = get(id);
+    if (record.status !== 'APPROVED') {
+      throw new CoreError('DTE_NOT_APPROVED', `El DTE está en estado ${record.status}; solo un DTE aprobado por MH se descarga.`);
+    }
+    return record;
+  };
+  const mhDocument = (id: string): { document: Record<string, unknown>; jws: string } => {
+    const row = signedParts(store, id);
+    if (!row?.mh_json || !row.jws) throw notFound(id);
+    return { document: JSON.parse(row.mh_json) as Record<string, unknown>, jws: row.jws };
+  };
+  const stored = (id: string): Record<string, unknown> => {
+    const row = signedParts(store, id);
+    if (!row?.mh_json) throw notFound(id);
+    return JSON.parse(row.mh_json) as Record<string, unknown>;
+  };
+  const demo = () => d.station().demo === true;
+
+  return {
+    get,
+    approved,
+    mhDocument,
+    list: (query: DteListQuery): DteListPage => listDocuments(store, query),
+    receivers: (kind: DteKind, q?: string): ReceiverEntry[] => searchReceivers(store, kind, q),
+    detail(id: string): DteDetail {
+      const record = get(id);
+      const row = findDocument(store, id);
+      const doc = stored(id) as DetailFacts;
+      const receiver = doc.receptor ?? doc.sujetoExcluido ?? null;
+      return {
+        record,
+        timeline: auditTrail(store, record.id),
+        invalidation: {
+          deadline: record.status === 'APPROVED' && row ? isoLocal(invalidationDeadline(record.type, new Date(row.sealed_at ?? row.updated_at))) : null,
+          events: d.invalidations.ofDocument(record.id),
+        },
+        summary: {
+          receiver: receiver?.nombre ?? null,
+          total: record.total,
+          items: Array.isArray(doc.cuerpoDocumento) ? doc.cuerpoDocumento.length : 0,
+          contingency: doc.identificacion?.tipoOperacion === 2,
+        },
+      };
+    },
+    /** The signed MH document as the receiver gets it (APPROVED only), with MH's seal. */
+    signedJson(id: string): Record<string, unknown> {
+      approved(id);
+      const row = signedParts(store, id);
+      if (!row?.mh_json || !row.jws) throw new CoreError('DTE_NOT_APPROVED', 'El DTE no tiene documento firmado.');
+      return { ...(JSON.parse(row.mh_json) as Record<string, unknown>), firmaElectronica: row.jws, selloRecibido: row.seal };
+    },
+    /** MH's graphic representation on letter paper (APPROVED only). */
+    async letterPdf(id: string): Promise<Buffer> {
+      const record = approved(id);
+      return letterPdf(printable(record, stored(id), demo()));
+    },
+    /** The counter receipt: any status but REJECTED, marked while it has no seal. */
+    async receipt(id: string, width: ReceiptWidth, actor: string): Promise<Buffer> {
+      const record = get(id);
+      if (record.status === 'REJECTED') {
+        throw new CoreError('DTE_REJECTED', 'MH rechazó este documento: no se entrega comprobante. Emita uno nuevo con los datos corregidos.');
+      }
+      const pdf = await receiptPdf(printable(record, stored(id), demo()), width);
+      audit(store, isoLocal(d.clock.now()), actor, 'dte.receipt', record.id, { width, status: record.status });
+      return pdf;
+    },
+    /** A PNG data URI of the QR to MH's public lookup (APPROVED only). */
+    async qr(id: string): Promise<string> {
+      const record = approved(id);
+      const ident = (stored(id) as DetailFacts).identificacion;
+      return qrDataUri(lookupUrl(String(ident?.ambiente), record.id, String(ident?.fecEmi)));
+    },
+  };
+}
+
+export type DocumentViews = ReturnType<typeof documentViews>;

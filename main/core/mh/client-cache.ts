@@ -1,0 +1,49 @@
+// One MH client per MH address and user, so its token survives between documents; a new one when the
+// station's MH settings change (Ajustes).
+import type { Clock } from '../clock';
+import type { Logger } from '../logger';
+import type { StationRepo } from '../station/station-repo';
+import { mhClient, type MhClient } from './client';
+
+/** MH to talk to instead of the station's settings: the demo's embedded simulator, or a test's. */
+export interface MhOverride {
+  readonly baseUrl: string;
+  readonly user: string;
+  readonly password: string;
+  readonly timeoutMs?: number;
+}
+
+export interface ClientCacheDeps {
+  readonly stations: StationRepo;
+  readonly override: MhOverride | undefined;
+  readonly fetch: typeof fetch;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+/** The client for the station's current MH settings, or null while it has none. */
+export function mhClientCache(d: ClientCacheDeps): () => MhClient | null {
+  let cached: { key: string; value: MhClient } | null = null;
+  return () => {
+    const s = d.stations.get();
+    const target = d.override ?? (s?.mh ? { baseUrl: s.mh.baseUrl, user: s.mh.user, password: null } : null);
+    if (!s || !target) return null;
+    const key = `${target.baseUrl}|${target.user}`;
+    if (cached?.key !== key) {
+      cached = {
+        key,
+        value: mhClient({
+          baseUrl: target.baseUrl,
+          user: target.user,
+          password: () => target.password ?? d.stations.mhSecrets()?.password ?? '',
+          ambiente: s.environment === 'LIVE' ? '01' : '00',
+          fetch: d.fetch,
+          clock: d.clock,
+          logger: d.logger,
+          ...(d.override?.timeoutMs ? { timeoutMs: d.override.timeoutMs } : {}),
+        }),
+      };
+    }
+    return cached.value;
+  };
+}

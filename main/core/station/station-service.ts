@@ -1,0 +1,159 @@
+// The station as the core serves it: its profile (configure, Ajustes' update), MH's certificate, and the
+// views of it without secrets (settings screen, /health).
+import { readFileSync } from 'node:fs';
+import { validate } from '../../../shared/contract';
+import type { Health, StationInfo, StationSaved } from '../../../shared/records';
+import { stationUpdate } from '../../../shared/station';
+import { audit } from '../audit';
+import type { ApiKeys } from '../auth/api-keys';
+import { isoLocal, type Clock } from '../clock';
+import { CoreError, validationFailed } from '../errors';
+import type { Logger } from '../logger';
+import type { MhOverride } from '../mh/client-cache';
+import { generateMhCertificate } from '../signing/certificate';
+import type { SigningKeys } from '../signing/signing-key';
+import type { Store } from '../store/database';
+import { checkCertificate, checkMhLogin, type CertificatePaths } from './checks';
+import { identityChanges } from './identity';
+import { stationProfile, type StationProfile, type StoredStation } from './profile';
+import type { StationRepo } from './station-repo';
+
+export const SELLO_VERSION = '0.1.0';
+const DEMO_CERT_PASSWORD = 'demo';
+
+export interface CertificateInput {
+  readonly xml: string;
+  readonly password: string;
+}
+
+export interface StationServiceDeps {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly fetch: typeof fetch;
+  readonly stations: StationRepo;
+  readonly signing: SigningKeys;
+  readonly keys: ApiKeys;
+  readonly mhOverride: MhOverride | undefined;
+}
+
+export interface StationService {
+  station(): StoredStation;
+  stationInfo(): StationInfo;
+  health(): Health;
+  /** Applies a station profile (idempotent); API keys in it are stored hashed. */
+  configure(profile: unknown, actor: string, certificate?: CertificateInput): { changed: boolean };
+  /** Ajustes: data, MH credentials and certificate; the identity (environment, NIT, branch, POS) stays. */
+  update(input: unknown, actor: string): Promise<StationSaved & { credentialsChanged: boolean }>;
+  importCertificate(xml: string, password: string, actor: string): void;
+}
+
+export function stationService(d: StationServiceDeps): StationService {
+  const { store, clock, stations, signing } = d;
+  const station = (): StoredStation => {
+    const s = stations.get();
+    if (!s) throw new Error('station is not configured');
+    return s;
+  };
+
+  const importCertificate = (xml: string, password: string, nit: string, actor: string, paths: CertificatePaths) => {
+    signing.store(checkCertificate(xml, password, nit, paths));
+    audit(store, isoLocal(clock.now()), actor, 'certificate.imported', nit);
+  };
+
+  const configure = (input: unknown, actor: string, certificate?: CertificateInput) => {
+    const parsed = validate(stationProfile, input);
+    if (!parsed.ok) throw validationFailed(parsed.errors, 'La configuración de la estación tiene datos no válidos.');
+    const profile: StationProfile = parsed.value;
+    const at = isoLocal(clock.now());
+    const certFile = profile.mh?.certificateFile;
+    let certXml: string | null = null;
+    if (certFile && signing.nit() !== profile.company.nit) {
+      try {
+        certXml = readFileSync(certFile, 'utf8');
+      } catch {
+        throw validationFailed([{ path: 'mh.certificateFile', code: 'NOT_ALLOWED', message: `No se puede leer el archivo ${certFile}.` }]);
+      }
+    }
+    // Station, keys and certificate in one transaction: a refused certificate leaves nothing half applied.
+    return store.tx(() => {
+      const changed = stations.save(profile);
+      for (const key of profile.apiKeys ?? []) d.keys.add(key, profile.demo ? 'demo' : 'station file', at);
+      if (changed) audit(store, at, actor, 'station.configured', profile.company.id, { environment: profile.environment, branch: profile.branch.mhCode });
+      if (certificate) {
+        importCertificate(certificate.xml, certificate.password, profile.company.nit, actor, { file: 'certificate.xml', password: 'certificate.password' });
+      } else if (certXml !== null) {
+        importCertificate(certXml, profile.mh?.certificatePassword ?? '', profile.company.nit, actor, { file: 'mh.certificateFile', password: 'mh.certificatePassword' });
+      } else if (profile.demo && !signing.privateKey()) {
+        // The demo signs with a certificate of its own, generated in MH's format.
+        const pem = generateMhCertificate(profile.company.nit, DEMO_CERT_PASSWORD);
+        importCertificate(pem, DEMO_CERT_PASSWORD, profile.company.nit, 'system', { file: 'mh', password: 'mh' });
+      }
+      return { changed };
+    });
+  };
+
+  const stationInfo = (): StationInfo => {
+    const s = station();
+    const c = s.company;
+    return {
+      environment: s.environment,
+      demo: s.demo === true,
+      company: {
+        name: c.name,
+        commercialName: c.commercialName ?? null,
+        nit: c.nit,
+        nrc: c.nrc,
+        activity: c.economicActivityDescription,
+        economicActivity: c.economicActivity,
+        phone: c.phone,
+        email: c.email,
+        address: { department: c.address.department, municipality: c.address.municipality, complement: c.address.complement },
+      },
+      branch: { mhCode: s.branch.mhCode, posNumber: s.branch.posNumber, establishmentType: s.branch.establishmentType },
+      responsible: s.responsible ? { name: s.responsible.name, identificationDocument: { type: s.responsible.identificationDocument.type, number: s.responsible.identificationDocument.number } } : null,
+      mh: d.mhOverride ? { baseUrl: d.mhOverride.baseUrl, user: d.mhOverride.user } : s.mh ? { baseUrl: s.mh.baseUrl, user: s.mh.user } : null,
+      certificate: { loaded: signing.privateKey() !== null, nit: signing.nit() },
+    };
+  };
+
+  return {
+    station,
+    stationInfo,
+    configure,
+    health() {
+      const s = station();
+      return { status: 'ok', version: SELLO_VERSION, environment: s.environment, demo: s.demo === true, companyName: s.company.name, branchCode: s.branch.mhCode, posNumber: s.branch.posNumber, firstRun: false };
+    },
+    importCertificate: (xml, password, actor) => importCertificate(xml, password, station().company.nit, actor, { file: 'certificate', password: 'certificate' }),
+    async update(input, actor) {
+      const current = station();
+      if (current.demo) {
+        throw new CoreError('STATION_CONFLICT', 'La estación de demostración no se edita: configure su propia estación con el asistente.');
+      }
+      const parsed = validate(stationUpdate, input);
+      if (!parsed.ok) throw validationFailed(parsed.errors, 'Los datos de la estación no son válidos.');
+      const u = parsed.value;
+      const identity = identityChanges(current, u);
+      if (identity.length > 0) {
+        throw validationFailed(identity, 'El ambiente, el NIT, la sucursal y el punto de venta no cambian en una estación: configure una nueva.');
+      }
+      const secretsNow = stations.mhSecrets();
+      const password = u.mh.password ?? secretsNow?.password;
+      if (!password) throw validationFailed([{ path: 'mh.password', code: 'REQUIRED', message: 'Escriba la contraseña de la API de MH.' }]);
+      const mh = { baseUrl: u.mh.baseUrl, user: u.mh.user, password };
+      // Credentials are checked only when they change; a station keeps working offline.
+      const credentialsChanged = !current.mh || current.mh.baseUrl !== mh.baseUrl || current.mh.user !== mh.user || u.mh.password != null;
+      const mhCheck = credentialsChanged ? await checkMhLogin(mh, current.environment, { fetch: d.fetch, clock, logger: d.logger }) : 'unchanged';
+      const profile: StationProfile = {
+        ...current,
+        company: { ...u.company, id: current.company.id },
+        branch: u.branch,
+        responsible: u.responsible ?? null,
+        mh: { ...mh, certificatePassword: secretsNow?.certificatePassword ?? null, certificateFile: current.mh?.certificateFile ?? null },
+      };
+      configure(profile, actor, u.certificate ?? undefined);
+      return { station: stationInfo(), mhCheck, credentialsChanged };
+    },
+  };
+}
