@@ -76,8 +76,8 @@ export function App({ api }: { api: SelloApi }) {
       </div>
       <header className="topbar">
         <strong className="brand">{es.appName}</strong>
-        <span className="company">{health ? `${health.companyName} · Sucursal ${health.branchCode}` : ''}</span>
-        <nav aria-label="Principal">
+        <span className="company">{health ? es.companyBranch(health.companyName, health.branchCode) : ''}</span>
+        <nav aria-label={es.nav.label}>
           {(['issue', 'documents', 'sync', 'settings'] as const).map((v) => (
             <button key={v} type="button" aria-current={view === v ? 'page' : undefined} onClick={() => setView(v)}>
               {es.nav[v]}

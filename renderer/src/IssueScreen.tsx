@@ -123,7 +123,7 @@ export function IssueScreen({ api, initial }: { api: SelloApi; initial?: { kind:
   return (
     <section aria-labelledby="issue-title">
       <h1 id="issue-title">{es.issue.title(es.kinds[kind])}</h1>
-      <div className="tabs" role="group" aria-label="Tipo de documento">
+      <div className="tabs" role="group" aria-label={es.issue.kinds}>
         {DTE_KINDS.map((k) => (
           <button key={k} type="button" aria-pressed={k === kind} onClick={() => choose(k)}>
             {es.kinds[k]}

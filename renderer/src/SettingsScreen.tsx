@@ -51,7 +51,7 @@ export function SettingsScreen({ api, health, onStationChanged }: { api: SelloAp
             {station.company.name}
             {station.company.commercialName ? ` (${station.company.commercialName})` : ''}
           </dd>
-          <dt>NIT / NRC</dt>
+          <dt>{es.station.nitNrc}</dt>
           <dd>
             {station.company.nit} / {station.company.nrc}
           </dd>

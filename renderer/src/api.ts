@@ -3,6 +3,7 @@
 import type { SelloApi } from '../../shared/api';
 import type { ApiError, Result } from '../../shared/errors';
 import type { DteListQuery, SelloEvent } from '../../shared/records';
+import { es } from './strings';
 
 declare global {
   interface Window {
@@ -22,7 +23,7 @@ async function call<T>(token: string, method: string, url: string, body?: unknow
     if (res.ok) return { ok: true, value: json as T };
     return { ok: false, error: json as ApiError };
   } catch {
-    return { ok: false, error: { code: 'INTERNAL', title: 'Sin conexión con la estación', detail: 'Revise que Sello siga abierto y vuelva a intentar.' } };
+    return { ok: false, error: { code: 'INTERNAL', title: es.errors.offline, detail: es.errors.keepOpen } };
   }
 }
 
@@ -78,7 +79,7 @@ async function openPdf(token: string, url: string): Promise<Result<{ printed: tr
     setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
     return { ok: true, value: { printed: true } };
   } catch {
-    return { ok: false, error: { code: 'PRINT_FAILED', title: 'No se pudo abrir el documento', detail: 'Revise que Sello siga abierto y vuelva a intentar.' } };
+    return { ok: false, error: { code: 'PRINT_FAILED', title: es.errors.printFailed, detail: es.errors.keepOpen } };
   }
 }
 

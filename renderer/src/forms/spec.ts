@@ -2,7 +2,8 @@
 // related documents, attachments, export data). Rendered by FormEngine, validated with the contract's schemas.
 import { DEPARTMENTS, ECONOMIC_ACTIVITIES, FISCAL_ENCLOSURES, REGIMES, UNITS, COUNTRIES } from '../../../shared/catalogs';
 import type { DteKind } from '../../../shared/contract';
-import { DOCTOR_SERVICES } from '../../../shared/contract/common';
+import { CONTRIBUTOR_SIZES, CONTRIBUTOR_TYPES, DOCTOR_SERVICES, ID_TYPES as ID_TYPE_VALUES, ITEM_TYPES as ITEM_TYPE_VALUES, PAYMENT_TYPES } from '../../../shared/contract/common';
+import { es } from '../strings';
 import type { IdFormat } from './id-input';
 
 export type Options = readonly (readonly [string, string])[];
@@ -24,6 +25,12 @@ export interface Section {
   readonly fields: readonly Field[];
 }
 
+// The words live in strings.ts; the spec names them by meaning.
+const L = es.fields.labels;
+const S = es.fields.sections;
+const ADD = es.fields.add;
+const O = es.options;
+
 const opts = (values: readonly string[], labels: Record<string, string> = {}): Options => values.map((v) => [v, labels[v] ?? v.replace(/_/g, ' ').toLowerCase()] as const);
 
 export const CATALOGS = {
@@ -35,148 +42,142 @@ export const CATALOGS = {
   units: UNITS.map((u) => [u.key, u.name] as const),
 };
 
-const ID_TYPES = opts(['NIT', 'DUI', 'PASAPORTE', 'CARNET_RESIDENTE', 'OTRO'], { NIT: 'NIT', DUI: 'DUI', PASAPORTE: 'Pasaporte', CARNET_RESIDENTE: 'Carné de residente', OTRO: 'Otro' });
+const INCOTERMS = ['EXW', 'FCA', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP', 'FAS', 'FOB', 'CFR', 'CIF', 'DAT', 'DAF', 'DES', 'DEQ', 'DDU'];
+const ID_TYPES = opts(ID_TYPE_VALUES, O.idTypes);
 const idDocument = (types: Options = ID_TYPES): Field => ({
   type: 'group',
   key: 'identificationDocument',
-  label: 'Documento de identidad',
+  label: L.idDocument,
   fields: [
-    { type: 'select', key: 'type', label: 'Tipo', options: types },
-    { type: 'text', key: 'number', label: 'Número', hint: 'DUI 9 dígitos, NIT 14; con o sin guiones', format: 'document' },
+    { type: 'select', key: 'type', label: L.type, options: types },
+    { type: 'text', key: 'number', label: L.idNumber, hint: es.fields.hints.idNumber, format: 'document' },
   ],
 });
 /** How MH reaches a national recipient: email, phone and address (the receipt goes to the email). */
 const contact: Field[] = [
-  { type: 'text', key: 'email', label: 'Correo electrónico' },
-  { type: 'text', key: 'phone', label: 'Teléfono (8 dígitos)', format: 'phone' },
-  { type: 'address', key: 'address', label: 'Dirección' },
+  { type: 'text', key: 'email', label: L.email },
+  { type: 'text', key: 'phone', label: L.phone8, format: 'phone' },
+  { type: 'address', key: 'address', label: L.address },
 ];
 
 const contributor: Field[] = [
-  { type: 'select', key: 'contributorType', label: 'Tipo de persona', options: opts(['NATURAL', 'JURIDICA'], { NATURAL: 'Natural', JURIDICA: 'Jurídica' }), optional: true },
-  { type: 'select', key: 'contributorSize', label: 'Tamaño de contribuyente', options: opts(['GRANDE', 'MEDIANO', 'OTROS'], { GRANDE: 'Grande', MEDIANO: 'Mediano', OTROS: 'Otros' }), optional: true },
+  { type: 'select', key: 'contributorType', label: L.contributorType, options: opts(CONTRIBUTOR_TYPES, O.contributorTypes), optional: true },
+  { type: 'select', key: 'contributorSize', label: L.contributorSize, options: opts(CONTRIBUTOR_SIZES, O.contributorSizes), optional: true },
 ];
-const activity = (label = 'Actividad económica'): Field => ({ type: 'catalog', key: 'economicActivity', label, options: CATALOGS.activities });
-const payment: Field = { type: 'select', key: 'paymentType', label: 'Condición de pago', options: opts(['CONTADO', 'CREDITO', 'OTRO'], { CONTADO: 'Contado', CREDITO: 'Crédito', OTRO: 'Otro' }) };
-const generatedAt: Field = { type: 'date', key: 'generatedAt', label: 'Fecha de emisión (vacío: hoy)' };
+const activity = (label: string = L.activity): Field => ({ type: 'catalog', key: 'economicActivity', label, options: CATALOGS.activities });
+const payment: Field = { type: 'select', key: 'paymentType', label: L.paymentType, options: opts(PAYMENT_TYPES, O.paymentTypes) };
+const generatedAt: Field = { type: 'date', key: 'generatedAt', label: L.generatedAt };
 const branch: Field = {
   type: 'group',
   key: 'branchOffice',
-  label: 'Sucursal y punto de venta (vacío: los de esta estación)',
+  label: L.branchOffice,
   optional: true,
   fields: [
-    { type: 'text', key: 'mhCode', label: 'Código de sucursal' },
-    { type: 'number', key: 'posNumber', label: 'Punto de venta' },
+    { type: 'text', key: 'mhCode', label: L.branchCode },
+    { type: 'number', key: 'posNumber', label: L.posNumber },
   ],
 };
 const thirdParty: Field = {
   type: 'group',
   key: 'thirdPartySale',
-  label: 'Venta a cuenta de terceros',
+  label: L.thirdPartySale,
   optional: true,
-  fields: [{ type: 'text', key: 'name', label: 'Nombre del tercero' }, idDocument(opts(['NIT'], { NIT: 'NIT' }))],
+  fields: [{ type: 'text', key: 'name', label: L.thirdPartyName }, idDocument(opts(['NIT'], O.idTypes))],
 };
-const SALE_TYPES = opts(['GRAVADA', 'EXENTA', 'NO_SUJETA'], { GRAVADA: 'Gravada', EXENTA: 'Exenta', NO_SUJETA: 'No sujeta' });
-const ITEM_TYPES = opts(['BIENES', 'SERVICIOS', 'BIENES_Y_SERVICIOS', 'OTROS'], { BIENES: 'Bienes', SERVICIOS: 'Servicios', BIENES_Y_SERVICIOS: 'Bienes y servicios', OTROS: 'Otros tributos' });
+const SALE_TYPES = opts(['GRAVADA', 'EXENTA', 'NO_SUJETA'], O.saleTypes);
+const ITEM_TYPES = opts(ITEM_TYPE_VALUES, O.itemTypes);
 const saleItem = (withPsv: boolean, withDocument: boolean): Field[] => [
-  { type: 'select', key: 'type', label: 'Tipo', options: ITEM_TYPES },
-  { type: 'text', key: 'description', label: 'Descripción' },
-  { type: 'number', key: 'quantity', label: 'Cantidad' },
-  { type: 'catalog', key: 'unitMeasure', label: 'Unidad', options: CATALOGS.units },
-  { type: 'number', key: 'unitPrice', label: 'Precio unitario sin IVA' },
-  { type: 'number', key: 'discountAmount', label: 'Descuento' },
-  { type: 'select', key: 'saleType', label: 'Tipo de venta', options: SALE_TYPES },
-  { type: 'text', key: 'internalCode', label: 'Código interno' },
-  { type: 'text', key: 'taxCode', label: 'Código de tributo (OTROS)' },
-  ...(withPsv ? [{ type: 'number', key: 'psv', label: 'Precio sugerido (PSV)' } as Field] : []),
-  ...(withDocument ? [{ type: 'text', key: 'documentNumber', label: 'Documento que ajusta (id)' } as Field] : []),
+  { type: 'select', key: 'type', label: L.type, options: ITEM_TYPES },
+  { type: 'text', key: 'description', label: L.description },
+  { type: 'number', key: 'quantity', label: L.quantity },
+  { type: 'catalog', key: 'unitMeasure', label: L.unit, options: CATALOGS.units },
+  { type: 'number', key: 'unitPrice', label: L.unitPriceNoIva },
+  { type: 'number', key: 'discountAmount', label: L.discount },
+  { type: 'select', key: 'saleType', label: L.saleType, options: SALE_TYPES },
+  { type: 'text', key: 'internalCode', label: L.internalCode },
+  { type: 'text', key: 'taxCode', label: L.taxCode },
+  ...(withPsv ? [{ type: 'number', key: 'psv', label: L.psv } as Field] : []),
+  ...(withDocument ? [{ type: 'text', key: 'documentNumber', label: L.adjustedDocument } as Field] : []),
 ];
 const noGrav: Field = {
   type: 'list',
   key: 'itemsNoGrav',
-  label: 'Montos no gravados',
-  addLabel: 'Agregar monto no gravado',
+  label: L.nonTaxed,
+  addLabel: ADD.nonTaxed,
   item: [
-    { type: 'select', key: 'type', label: 'Tipo', options: ITEM_TYPES.filter(([v]) => v !== 'OTROS') },
-    { type: 'text', key: 'description', label: 'Descripción' },
-    { type: 'number', key: 'amount', label: 'Monto' },
-    { type: 'text', key: 'internalCode', label: 'Código interno' },
+    { type: 'select', key: 'type', label: L.type, options: ITEM_TYPES.filter(([v]) => v !== 'OTROS') },
+    { type: 'text', key: 'description', label: L.description },
+    { type: 'number', key: 'amount', label: L.amount },
+    { type: 'text', key: 'internalCode', label: L.internalCode },
   ],
 };
-const related = (min = 0): Field => ({ type: 'list', key: 'relatedTaxDocuments', label: 'Documentos relacionados', addLabel: 'Agregar documento relacionado', min, item: [{ type: 'text', key: 'id', label: 'Id del documento' }] });
+const related = (min = 0): Field => ({ type: 'list', key: 'relatedTaxDocuments', label: L.relatedDocuments, addLabel: ADD.related, min, item: [{ type: 'text', key: 'id', label: L.documentId }] });
 /** A purchase or export line: what is bought or sold, by the unit. */
 const unitLine: Field[] = [
-  { type: 'text', key: 'description', label: 'Descripción' },
-  { type: 'number', key: 'quantity', label: 'Cantidad' },
-  { type: 'catalog', key: 'unitMeasure', label: 'Unidad', options: CATALOGS.units },
-  { type: 'number', key: 'unitPrice', label: 'Precio unitario' },
-  { type: 'number', key: 'discountAmount', label: 'Descuento' },
-  { type: 'text', key: 'internalCode', label: 'Código interno' },
+  { type: 'text', key: 'description', label: L.description },
+  { type: 'number', key: 'quantity', label: L.quantity },
+  { type: 'catalog', key: 'unitMeasure', label: L.unit, options: CATALOGS.units },
+  { type: 'number', key: 'unitPrice', label: L.unitPrice },
+  { type: 'number', key: 'discountAmount', label: L.discount },
+  { type: 'text', key: 'internalCode', label: L.internalCode },
 ];
 /** Associated documents: the issuer's or the receiver's with a detail, or one more kind with its own sub-form. */
-const attachmentList = (code: string, codeLabel: string, subForm: Field): Field => ({
+const attachmentList = (code: 'DOCTOR' | 'TRANSPORTE', subForm: Field): Field => ({
   type: 'list',
   key: 'attachments',
-  label: 'Documentos asociados',
-  addLabel: 'Agregar documento asociado',
+  label: L.attachments,
+  addLabel: ADD.attachment,
   item: [
-    { type: 'select', key: 'code', label: 'Tipo', options: opts(['EMISOR', 'RECEPTOR', code], { EMISOR: 'Del emisor', RECEPTOR: 'Del receptor', [code]: codeLabel }) },
-    { type: 'text', key: 'details', label: 'Detalle (emisor o receptor)' },
+    { type: 'select', key: 'code', label: L.type, options: opts(['EMISOR', 'RECEPTOR', code], O.attachmentCodes) },
+    { type: 'text', key: 'details', label: L.attachmentDetails },
     subForm,
   ],
 });
-const attachments = attachmentList('DOCTOR', 'Médico', {
+const attachments = attachmentList('DOCTOR', {
   type: 'group',
   key: 'doctor',
-  label: 'Médico (solo tipo Médico)',
+  label: L.doctor,
   optional: true,
   fields: [
-    { type: 'text', key: 'name', label: 'Nombre del médico' },
+    { type: 'text', key: 'name', label: L.doctorName },
     idDocument(),
     {
       type: 'select',
       key: 'service',
-      label: 'Servicio',
-      options: opts(DOCTOR_SERVICES, {
-        CIRUGIA: 'Cirugía',
-        OPERACION: 'Operación',
-        TRATAMIENTO_MEDICO: 'Tratamiento médico',
-        CIRUGIA_ISBM: 'Cirugía (ISBM)',
-        OPERACION_ISBM: 'Operación (ISBM)',
-        TRATAMIENTO_MEDICO_ISBM: 'Tratamiento médico (ISBM)',
-      }),
+      label: L.doctorService,
+      options: opts(DOCTOR_SERVICES, O.doctorServices),
     },
   ],
 });
 /** FEX: documents that travel with an export, the transport's among them. */
-const fexAttachments = attachmentList('TRANSPORTE', 'Transporte', {
+const fexAttachments = attachmentList('TRANSPORTE', {
   type: 'group',
   key: 'driver',
-  label: 'Transporte (solo tipo Transporte)',
+  label: L.driver,
   optional: true,
   fields: [
-    { type: 'text', key: 'name', label: 'Nombre del conductor' },
-    { type: 'text', key: 'documentIdentificationNumber', label: 'Documento del conductor' },
-    { type: 'text', key: 'transportIdentificationNumber', label: 'Placa o matrícula' },
-    { type: 'select', key: 'transport', label: 'Modo de transporte', options: opts(['TERRESTRE', 'MARITIMO', 'AEREO', 'TERRESTRE_MARITIMO'], { TERRESTRE: 'Terrestre', MARITIMO: 'Marítimo', AEREO: 'Aéreo', TERRESTRE_MARITIMO: 'Terrestre y marítimo' }) },
+    { type: 'text', key: 'name', label: L.driverName },
+    { type: 'text', key: 'documentIdentificationNumber', label: L.driverDocument },
+    { type: 'text', key: 'transportIdentificationNumber', label: L.vehiclePlate },
+    { type: 'select', key: 'transport', label: L.transportMode, options: opts(['TERRESTRE', 'MARITIMO', 'AEREO', 'TERRESTRE_MARITIMO'], O.transports) },
   ],
 });
 const discounts: Field[] = [
-  { type: 'number', key: 'discountGrav', label: 'Descuento a ventas gravadas' },
-  { type: 'number', key: 'discountExe', label: 'Descuento a ventas exentas' },
-  { type: 'number', key: 'discountNoSuj', label: 'Descuento a ventas no sujetas' },
-  { type: 'number', key: 'retentionIva', label: 'IVA retenido (US$)' },
-  { type: 'number', key: 'retentionRenta', label: 'Renta retenida (US$)' },
+  { type: 'number', key: 'discountGrav', label: L.discountGrav },
+  { type: 'number', key: 'discountExe', label: L.discountExe },
+  { type: 'number', key: 'discountNoSuj', label: L.discountNoSuj },
+  { type: 'number', key: 'retentionIva', label: L.retentionIva },
+  { type: 'number', key: 'retentionRenta', label: L.retentionRenta },
 ];
-const taxpayer = (nameMax: string): Field => ({
+const taxpayer = (nameMax: number): Field => ({
   type: 'group',
   key: 'recipient',
-  label: 'Cliente (contribuyente)',
+  label: L.taxpayer,
   fields: [
-    { type: 'text', key: 'name', label: `Nombre o razón social (${nameMax})` },
-    { type: 'text', key: 'commercialName', label: 'Nombre comercial' },
-    idDocument(opts(['NIT', 'DUI'], { NIT: 'NIT', DUI: 'DUI' })),
-    { type: 'text', key: 'nrc', label: 'NRC', format: 'nrc' },
+    { type: 'text', key: 'name', label: L.nameOrCompany(nameMax) },
+    { type: 'text', key: 'commercialName', label: L.commercialName },
+    idDocument(opts(['NIT', 'DUI'], O.idTypes)),
+    { type: 'text', key: 'nrc', label: L.nrc, format: 'nrc' },
     activity(),
     ...contributor,
     ...contact,
@@ -185,60 +186,60 @@ const taxpayer = (nameMax: string): Field => ({
 
 /** NC and ND share one body (docs/decisions/0002-contract-gaps.md). */
 const NOTE: readonly Section[] = [
-    { title: 'Documento que se ajusta', fields: [related(1)] },
-    { title: 'Cliente', fields: [taxpayer('hasta 150')] },
-    { title: 'Líneas', fields: [{ type: 'list', key: 'items', label: 'Líneas', addLabel: 'Agregar línea', min: 1, item: saleItem(false, true) }] },
-    { title: 'Pago y descuentos', fields: [payment, ...discounts, generatedAt, branch, thirdParty] },
+    { title: S.adjusted, fields: [related(1)] },
+    { title: S.client, fields: [taxpayer(150)] },
+    { title: S.lines, fields: [{ type: 'list', key: 'items', label: L.lines, addLabel: ADD.line, min: 1, item: saleItem(false, true) }] },
+    { title: S.paymentAndDiscounts, fields: [payment, ...discounts, generatedAt, branch, thirdParty] },
   ];
 
 export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
   FC: [
     {
-      title: 'Cliente',
+      title: S.client,
       fields: [
         {
           type: 'group',
           key: 'recipient',
-          label: 'Cliente (opcional; obligatorio desde $1,095.00)',
+          label: L.consumer,
           optional: true,
           fields: [
-            { type: 'text', key: 'name', label: 'Nombre' },
+            { type: 'text', key: 'name', label: L.name },
             { ...idDocument(), optional: true } as Field,
-            { type: 'text', key: 'email', label: 'Correo electrónico' },
-            { type: 'text', key: 'phone', label: 'Teléfono (8 dígitos)', format: 'phone' },
-            { type: 'text', key: 'nrc', label: 'NRC (solo con NIT)', format: 'nrc' },
-            activity('Actividad económica (con NRC)'),
+            { type: 'text', key: 'email', label: L.email },
+            { type: 'text', key: 'phone', label: L.phone8, format: 'phone' },
+            { type: 'text', key: 'nrc', label: L.nrcOnlyWithNit, format: 'nrc' },
+            activity(L.activityWithNrc),
             ...contributor,
-            { type: 'address', key: 'address', label: 'Dirección' },
+            { type: 'address', key: 'address', label: L.address },
           ],
         },
       ],
     },
-    { title: 'Productos y servicios', fields: [{ type: 'list', key: 'items', label: 'Líneas', addLabel: 'Agregar línea', min: 1, item: saleItem(true, true) }, noGrav] },
-    { title: 'Pago y descuentos', fields: [payment, ...discounts, generatedAt, branch] },
-    { title: 'Documentos', fields: [related(), attachments, thirdParty] },
+    { title: S.products, fields: [{ type: 'list', key: 'items', label: L.lines, addLabel: ADD.line, min: 1, item: saleItem(true, true) }, noGrav] },
+    { title: S.paymentAndDiscounts, fields: [payment, ...discounts, generatedAt, branch] },
+    { title: S.documents, fields: [related(), attachments, thirdParty] },
   ],
   CCF: [
-    { title: 'Cliente', fields: [taxpayer('hasta 150')] },
-    { title: 'Productos y servicios', fields: [{ type: 'list', key: 'items', label: 'Líneas', addLabel: 'Agregar línea', min: 1, item: saleItem(true, true) }, noGrav] },
-    { title: 'Pago y descuentos', fields: [payment, ...discounts, generatedAt, branch] },
-    { title: 'Documentos', fields: [related(), attachments, thirdParty] },
+    { title: S.client, fields: [taxpayer(150)] },
+    { title: S.products, fields: [{ type: 'list', key: 'items', label: L.lines, addLabel: ADD.line, min: 1, item: saleItem(true, true) }, noGrav] },
+    { title: S.paymentAndDiscounts, fields: [payment, ...discounts, generatedAt, branch] },
+    { title: S.documents, fields: [related(), attachments, thirdParty] },
   ],
   NC: NOTE,
   ND: NOTE,
   CR: [
     {
-      title: 'Sujeto retenido',
+      title: S.retainedSubject,
       fields: [
         {
           type: 'group',
           key: 'recipient',
-          label: 'Sujeto retenido',
+          label: L.retainedSubject,
           fields: [
-            { type: 'text', key: 'name', label: 'Nombre (hasta 250)' },
-            { type: 'text', key: 'commercialName', label: 'Nombre comercial' },
+            { type: 'text', key: 'name', label: L.nameUpTo(250) },
+            { type: 'text', key: 'commercialName', label: L.commercialName },
             idDocument(),
-            { type: 'text', key: 'nrc', label: 'NRC (obligatorio con NIT)', format: 'nrc' },
+            { type: 'text', key: 'nrc', label: L.nrcRequiredWithNit, format: 'nrc' },
             activity(),
             ...contributor,
             ...contact,
@@ -247,41 +248,41 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
       ],
     },
     {
-      title: 'Retenciones',
+      title: S.retentions,
       fields: [
         {
           type: 'list',
           key: 'items',
-          label: 'Documentos retenidos',
-          addLabel: 'Agregar retención',
+          label: L.retainedDocuments,
+          addLabel: ADD.retention,
           min: 1,
           item: [
-            { type: 'select', key: 'documentType', label: 'Documento', options: opts(['FISICO', 'DIGITAL'], { FISICO: 'Físico', DIGITAL: 'Electrónico' }) },
-            { type: 'select', key: 'taxDocumentType', label: 'Tipo', options: opts(['FC', 'CCF', 'FSE'], { FC: 'Factura', CCF: 'CCF', FSE: 'Sujeto excluido' }) },
-            { type: 'text', key: 'taxDocumentNumber', label: 'Número o código de generación' },
-            { type: 'date', key: 'taxDocumentGeneratedAt', label: 'Fecha del documento' },
-            { type: 'text', key: 'description', label: 'Descripción' },
-            { type: 'number', key: 'amountSubject', label: 'Monto sujeto' },
-            { type: 'number', key: 'ivaRetained', label: 'IVA retenido' },
-            { type: 'select', key: 'retentionCode', label: 'Código', options: opts(['RETENCION_IVA_1', 'RETENCION_IVA_13', 'OTRAS_RETENCIONES_IVA_CASOS_ESPECIALES'], { RETENCION_IVA_1: 'IVA 1 %', RETENCION_IVA_13: 'IVA 13 %', OTRAS_RETENCIONES_IVA_CASOS_ESPECIALES: 'Otras (casos especiales)' }) },
+            { type: 'select', key: 'documentType', label: L.retainedDocument, options: opts(['FISICO', 'DIGITAL'], O.retainedDocumentTypes) },
+            { type: 'select', key: 'taxDocumentType', label: L.type, options: opts(['FC', 'CCF', 'FSE'], O.retainedKinds) },
+            { type: 'text', key: 'taxDocumentNumber', label: L.retainedDocumentNumber },
+            { type: 'date', key: 'taxDocumentGeneratedAt', label: L.retainedDocumentDate },
+            { type: 'text', key: 'description', label: L.description },
+            { type: 'number', key: 'amountSubject', label: L.amountSubject },
+            { type: 'number', key: 'ivaRetained', label: L.ivaRetained },
+            { type: 'select', key: 'retentionCode', label: L.retentionCode, options: opts(['RETENCION_IVA_1', 'RETENCION_IVA_13', 'OTRAS_RETENCIONES_IVA_CASOS_ESPECIALES'], O.retentionCodes) },
           ],
         },
       ],
     },
-    { title: 'Emisión', fields: [generatedAt, branch] },
+    { title: S.issuing, fields: [generatedAt, branch] },
   ],
   FSE: [
     {
-      title: 'Sujeto excluido',
+      title: S.excludedSubject,
       fields: [
         {
           type: 'group',
           key: 'recipient',
-          label: 'Vendedor (sujeto excluido)',
+          label: L.excludedSeller,
           fields: [
-            { type: 'text', key: 'name', label: 'Nombre (hasta 250)' },
+            { type: 'text', key: 'name', label: L.nameUpTo(250) },
             idDocument(),
-            activity('Actividad económica (opcional)'),
+            activity(L.activityOptional),
             ...contributor,
             ...contact,
           ],
@@ -289,58 +290,58 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
       ],
     },
     {
-      title: 'Compras',
+      title: S.purchases,
       fields: [
         {
           type: 'list',
           key: 'items',
-          label: 'Líneas',
-          addLabel: 'Agregar línea',
+          label: L.lines,
+          addLabel: ADD.line,
           min: 1,
           item: [
-            { type: 'select', key: 'type', label: 'Tipo', options: ITEM_TYPES.filter(([v]) => v !== 'OTROS') },
+            { type: 'select', key: 'type', label: L.type, options: ITEM_TYPES.filter(([v]) => v !== 'OTROS') },
             ...unitLine,
           ],
         },
       ],
     },
     {
-      title: 'Pago',
-      fields: [payment, { type: 'number', key: 'discount', label: 'Descuento global' }, { type: 'number', key: 'retentionIva', label: 'IVA retenido (US$)' }, { type: 'number', key: 'retentionRenta', label: 'Renta retenida (US$)' }, generatedAt, branch],
+      title: S.payment,
+      fields: [payment, { type: 'number', key: 'discount', label: L.globalDiscount }, { type: 'number', key: 'retentionIva', label: L.retentionIva }, { type: 'number', key: 'retentionRenta', label: L.retentionRenta }, generatedAt, branch],
     },
   ],
   FEX: [
     {
-      title: 'Cliente del exterior',
+      title: S.foreignClient,
       fields: [
         {
           type: 'group',
           key: 'recipient',
-          label: 'Cliente',
+          label: L.foreignClient,
           fields: [
-            { type: 'text', key: 'name', label: 'Nombre (hasta 250)' },
-            { type: 'text', key: 'commercialName', label: 'Nombre comercial' },
-            { type: 'catalog', key: 'country', label: 'País', options: CATALOGS.countries },
-            { type: 'text', key: 'address', label: 'Dirección completa', long: true },
-            { type: 'select', key: 'contributorType', label: 'Tipo de persona', options: opts(['NATURAL', 'JURIDICA'], { NATURAL: 'Natural', JURIDICA: 'Jurídica' }) },
-            { type: 'select', key: 'contributorSize', label: 'Tamaño de contribuyente', options: opts(['GRANDE', 'MEDIANO', 'OTROS'], { GRANDE: 'Grande', MEDIANO: 'Mediano', OTROS: 'Otros' }), optional: true },
+            { type: 'text', key: 'name', label: L.nameUpTo(250) },
+            { type: 'text', key: 'commercialName', label: L.commercialName },
+            { type: 'catalog', key: 'country', label: L.country, options: CATALOGS.countries },
+            { type: 'text', key: 'address', label: L.fullAddress, long: true },
+            { type: 'select', key: 'contributorType', label: L.contributorType, options: opts(CONTRIBUTOR_TYPES, O.contributorTypes) },
+            { type: 'select', key: 'contributorSize', label: L.contributorSize, options: opts(CONTRIBUTOR_SIZES, O.contributorSizes), optional: true },
             activity(),
-            { ...idDocument(), fields: [{ type: 'select', key: 'type', label: 'Tipo', options: ID_TYPES }, { type: 'text', key: 'number', label: 'Número (hasta 20)', format: 'document' }] } as Field,
-            { type: 'text', key: 'email', label: 'Correo electrónico' },
-            { type: 'text', key: 'phone', label: 'Teléfono (8 a 25 dígitos)', format: 'phone-intl' },
+            { ...idDocument(), fields: [{ type: 'select', key: 'type', label: L.type, options: ID_TYPES }, { type: 'text', key: 'number', label: L.idNumberUpTo(20), format: 'document' }] } as Field,
+            { type: 'text', key: 'email', label: L.email },
+            { type: 'text', key: 'phone', label: L.phoneForeign, format: 'phone-intl' },
           ],
         },
       ],
     },
     {
-      title: 'Productos y servicios',
+      title: S.products,
       fields: [
-        { type: 'select', key: 'itemType', label: 'Se exportan', options: opts(['BIENES', 'SERVICIOS', 'BIENES_Y_SERVICIOS'], { BIENES: 'Bienes', SERVICIOS: 'Servicios', BIENES_Y_SERVICIOS: 'Bienes y servicios' }) },
+        { type: 'select', key: 'itemType', label: L.exportedItems, options: opts(['BIENES', 'SERVICIOS', 'BIENES_Y_SERVICIOS'], O.itemTypes) },
         {
           type: 'list',
           key: 'items',
-          label: 'Líneas',
-          addLabel: 'Agregar línea',
+          label: L.lines,
+          addLabel: ADD.line,
           min: 1,
           item: [
             ...unitLine,
@@ -351,29 +352,29 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
       ],
     },
     {
-      title: 'Datos de exportación',
+      title: S.exportData,
       fields: [
-        { type: 'catalog', key: 'taxArea', label: 'Recinto fiscal', options: CATALOGS.enclosures },
-        { type: 'catalog', key: 'taxRegimen', label: 'Régimen', options: CATALOGS.regimes },
-        { type: 'select', key: 'incoterms', label: 'INCOTERMS', optional: true, options: opts(['EXW', 'FCA', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP', 'FAS', 'FOB', 'CFR', 'CIF', 'DAT', 'DAF', 'DES', 'DEQ', 'DDU'], Object.fromEntries(['EXW', 'FCA', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP', 'FAS', 'FOB', 'CFR', 'CIF', 'DAT', 'DAF', 'DES', 'DEQ', 'DDU'].map((v) => [v, v]))) },
-        { type: 'number', key: 'insurance', label: 'Seguro' },
-        { type: 'number', key: 'freight', label: 'Flete' },
-        { type: 'text', key: 'comments', label: 'Observaciones', long: true },
+        { type: 'catalog', key: 'taxArea', label: L.taxArea, options: CATALOGS.enclosures },
+        { type: 'catalog', key: 'taxRegimen', label: L.regime, options: CATALOGS.regimes },
+        { type: 'select', key: 'incoterms', label: L.incoterms, optional: true, options: opts(INCOTERMS, Object.fromEntries(INCOTERMS.map((v) => [v, v]))) },
+        { type: 'number', key: 'insurance', label: L.insurance },
+        { type: 'number', key: 'freight', label: L.freight },
+        { type: 'text', key: 'comments', label: L.comments, long: true },
         {
           type: 'list',
           key: 'appendices',
-          label: 'Apéndice (datos adicionales)',
-          addLabel: 'Agregar dato',
+          label: L.appendices,
+          addLabel: ADD.appendix,
           item: [
-            { type: 'text', key: 'name', label: 'Campo' },
-            { type: 'text', key: 'description', label: 'Etiqueta' },
-            { type: 'text', key: 'value', label: 'Valor' },
+            { type: 'text', key: 'name', label: L.appendixField },
+            { type: 'text', key: 'description', label: L.appendixLabel },
+            { type: 'text', key: 'value', label: L.appendixValue },
           ],
         },
       ],
     },
-    { title: 'Documentos', fields: [fexAttachments] },
-    { title: 'Pago', fields: [payment, { type: 'number', key: 'discount', label: 'Descuento global' }, generatedAt, branch, thirdParty] },
+    { title: S.documents, fields: [fexAttachments] },
+    { title: S.payment, fields: [payment, { type: 'number', key: 'discount', label: L.globalDiscount }, generatedAt, branch, thirdParty] },
   ],
 };
 

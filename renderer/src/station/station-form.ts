@@ -4,6 +4,12 @@ import { ESTABLISHMENT_TYPES, MH_BASE_URLS } from '../../../shared/station';
 import type { StationInfo } from '../../../shared/records';
 import { CATALOGS, type Field } from '../forms/spec';
 import { fieldsBody, getAt, setAt, type Value } from '../forms/values';
+import { es } from '../strings';
+
+// The words live in strings.ts; the form names them by meaning.
+const L = es.stationForm.labels;
+const H = es.stationForm.hints;
+const STEPS = es.stationForm.steps;
 
 export type StationMode = 'setup' | 'edit';
 
@@ -15,13 +21,7 @@ export interface Step {
   readonly paths: readonly string[];
 }
 
-const ESTABLISHMENTS: Record<(typeof ESTABLISHMENT_TYPES)[number], string> = {
-  '01': 'Sucursal / agencia',
-  '02': 'Casa matriz',
-  '04': 'Bodega',
-  '07': 'Predio y/o patio',
-  '20': 'Otro',
-};
+const ESTABLISHMENTS: Record<(typeof ESTABLISHMENT_TYPES)[number], string> = es.options.establishments;
 
 /** Paths that name the station at MH: asked once, in the wizard. */
 const IDENTITY = new Set(['environment', 'company.nit', 'branch.mhCode', 'branch.posNumber']);
@@ -29,60 +29,60 @@ const IDENTITY = new Set(['environment', 'company.nit', 'branch.mhCode', 'branch
 const company: Field = {
   type: 'group',
   key: 'company',
-  label: 'Empresa (emisor ante MH)',
+  label: L.company,
   fields: [
-    { type: 'text', key: 'nit', label: 'NIT', hint: '14 dígitos, con o sin guiones', format: 'nit' },
-    { type: 'text', key: 'nrc', label: 'NRC', hint: 'Con o sin guion', format: 'nrc' },
-    { type: 'text', key: 'name', label: 'Razón social' },
-    { type: 'text', key: 'commercialName', label: 'Nombre comercial (opcional)' },
-    { type: 'catalog', key: 'economicActivity', label: 'Actividad económica', options: CATALOGS.activities },
-    { type: 'text', key: 'economicActivityDescription', label: 'Descripción de la actividad' },
-    { type: 'text', key: 'phone', label: 'Teléfono', format: 'phone-intl' },
-    { type: 'text', key: 'email', label: 'Correo electrónico' },
-    { type: 'address', key: 'address', label: 'Dirección del establecimiento' },
+    { type: 'text', key: 'nit', label: L.nit, hint: H.nit, format: 'nit' },
+    { type: 'text', key: 'nrc', label: L.nrc, hint: H.nrc, format: 'nrc' },
+    { type: 'text', key: 'name', label: L.companyName },
+    { type: 'text', key: 'commercialName', label: L.commercialName },
+    { type: 'catalog', key: 'economicActivity', label: L.activity, options: CATALOGS.activities },
+    { type: 'text', key: 'economicActivityDescription', label: L.activityDescription },
+    { type: 'text', key: 'phone', label: L.phone, format: 'phone-intl' },
+    { type: 'text', key: 'email', label: L.email },
+    { type: 'address', key: 'address', label: L.address },
   ],
 };
 
 const branch: Field = {
   type: 'group',
   key: 'branch',
-  label: 'Sucursal y punto de venta',
+  label: L.branch,
   fields: [
-    { type: 'text', key: 'mhCode', label: 'Código de sucursal de MH', hint: '4 letras o dígitos, p. ej. M001' },
-    { type: 'number', key: 'posNumber', label: 'Punto de venta de esta caja', hint: '1 a 999' },
-    { type: 'select', key: 'establishmentType', label: 'Tipo de establecimiento', options: ESTABLISHMENT_TYPES.map((t) => [t, ESTABLISHMENTS[t]] as const) },
+    { type: 'text', key: 'mhCode', label: L.mhCode, hint: H.mhCode },
+    { type: 'number', key: 'posNumber', label: L.posNumber, hint: H.posNumber },
+    { type: 'select', key: 'establishmentType', label: L.establishmentType, options: ESTABLISHMENT_TYPES.map((t) => [t, ESTABLISHMENTS[t]] as const) },
   ],
 };
 
 const responsible: Field = {
   type: 'group',
   key: 'responsible',
-  label: 'Responsable ante MH (opcional: si no, la empresa)',
+  label: L.responsible,
   optional: true,
   fields: [
-    { type: 'text', key: 'name', label: 'Nombre' },
+    { type: 'text', key: 'name', label: L.name },
     {
       type: 'group',
       key: 'identificationDocument',
-      label: 'Documento de identidad',
+      label: L.idDocument,
       fields: [
-        { type: 'select', key: 'type', label: 'Tipo', options: [['DUI', 'DUI'], ['NIT', 'NIT'], ['PASAPORTE', 'Pasaporte'], ['CARNET_RESIDENTE', 'Carné de residente'], ['OTRO', 'Otro']] },
-        { type: 'text', key: 'number', label: 'Número', hint: 'Con o sin guiones', format: 'document' },
+        { type: 'select', key: 'type', label: L.type, options: (['DUI', 'NIT', 'PASAPORTE', 'CARNET_RESIDENTE', 'OTRO'] as const).map((t) => [t, es.options.idTypes[t]] as const) },
+        { type: 'text', key: 'number', label: L.idNumber, hint: H.idNumber, format: 'document' },
       ],
     },
   ],
 };
 
-const environment: Field = { type: 'select', key: 'environment', label: 'Ambiente de MH', options: [['TEST', 'Pruebas'], ['LIVE', 'Producción']] };
+const environment: Field = { type: 'select', key: 'environment', label: L.environment, options: [['TEST', es.station.test], ['LIVE', es.station.live]] };
 
 const mh = (mode: StationMode): Field => ({
   type: 'group',
   key: 'mh',
-  label: 'Acceso a la API de MH',
+  label: L.mh,
   fields: [
-    { type: 'text', key: 'baseUrl', label: 'Dirección de la API de MH' },
-    { type: 'text', key: 'user', label: 'Usuario (NIT)', format: 'nit' },
-    { type: 'text', key: 'password', label: mode === 'edit' ? 'Contraseña de la API (vacío: se conserva)' : 'Contraseña de la API', secret: true },
+    { type: 'text', key: 'baseUrl', label: L.baseUrl },
+    { type: 'text', key: 'user', label: L.user, format: 'nit' },
+    { type: 'text', key: 'password', label: mode === 'edit' ? L.passwordKept : L.password, secret: true },
   ],
 });
 
@@ -90,10 +90,10 @@ const mh = (mode: StationMode): Field => ({
 export const certificateField: Field = {
   type: 'group',
   key: 'certificate',
-  label: 'Certificado de firma de MH',
+  label: L.certificate,
   fields: [
-    { type: 'text', key: 'xml', label: 'Archivo .crt' },
-    { type: 'text', key: 'password', label: 'Contraseña de la llave privada', secret: true },
+    { type: 'text', key: 'xml', label: L.certificateFile },
+    { type: 'text', key: 'password', label: L.certificatePassword, secret: true },
   ],
 };
 
@@ -106,10 +106,10 @@ const withoutIdentity = (f: Field, prefix = ''): Field | null => {
 
 export function stationSteps(mode: StationMode): Step[] {
   const steps: Step[] = [
-    { title: 'Empresa', intro: 'Los datos del emisor como están registrados en MH.', fields: [company], paths: ['company'] },
-    { title: 'Sucursal', intro: 'La sucursal que MH le asignó y el número de esta caja.', fields: [branch, responsible], paths: ['branch', 'responsible'] },
-    { title: 'MH', intro: 'El ambiente y las credenciales de la API de transmisión de MH.', fields: [environment, mh(mode)], paths: ['environment', 'mh'] },
-    { title: 'Certificado', intro: 'El archivo .crt que MH le entregó y la contraseña de su llave privada.', fields: [], paths: ['certificate'] },
+    { ...STEPS.company, fields: [company], paths: ['company'] },
+    { ...STEPS.branch, fields: [branch, responsible], paths: ['branch', 'responsible'] },
+    { ...STEPS.mh, fields: [environment, mh(mode)], paths: ['environment', 'mh'] },
+    { ...STEPS.certificate, fields: [], paths: ['certificate'] },
   ];
   if (mode === 'setup') return steps;
   return steps.map((s) => ({ ...s, fields: s.fields.map((f) => withoutIdentity(f)).filter((f): f is Field => f !== null) }));
