@@ -1,4 +1,5 @@
 // How the simulated MH judges a signed document: signature, identity, schema, dates, duplicates, totals.
+import type { MhPayloadView } from '../dte/mh/document-types';
 import { verifyJwsSync } from '../signing/jws';
 import { localDateTime } from '../clock';
 import type { SimState } from './state';
@@ -18,7 +19,7 @@ export const SCHEMA_FILES: Record<string, string> = {
 const KIND_BY_TYPE: Record<string, string> = { '01': 'FC', '03': 'CCF', '05': 'NC', '06': 'ND', '07': 'CR', '11': 'FEX', '14': 'FSE' };
 
 export type Verdict =
-  | { readonly ok: true; readonly doc: Record<string, any>; readonly observations: string[] } // eslint-disable-line @typescript-eslint/no-explicit-any
+  | { readonly ok: true; readonly doc: MhPayloadView; readonly observations: string[] }
   | { readonly ok: false; readonly code: string; readonly message: string; readonly observations: string[] };
 
 type Folder = ReturnType<typeof schemaFolder> | null;
@@ -26,16 +27,16 @@ type Folder = ReturnType<typeof schemaFolder> | null;
 const fail = (code: string, message: string, observations: string[] = []): Verdict => ({ ok: false, code, message, observations });
 
 /** The payload of a JWS, unverified: to learn whose key verifies it. */
-function peek(jws: string): Record<string, any> | null { // eslint-disable-line @typescript-eslint/no-explicit-any
+function peek(jws: string): MhPayloadView | null {
   const part = jws.split('.')[1];
   try {
-    return part ? (JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>) : null;
+    return part ? (JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as MhPayloadView) : null;
   } catch {
     return null;
   }
 }
 
-export async function verifySigned(state: SimState, jws: string, nitOf: (doc: Record<string, any>) => unknown): Promise<Verdict> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function verifySigned(state: SimState, jws: string, nitOf: (doc: MhPayloadView) => unknown): Promise<Verdict> {
   const doc = peek(jws);
   if (!doc) return fail('803', 'DOCUMENTO NO ES UN JWS VALIDO');
   const nit = String(nitOf(doc) ?? '');
@@ -48,7 +49,7 @@ export async function verifySigned(state: SimState, jws: string, nitOf: (doc: Re
 }
 
 /** The project's own checks, used when no schema folder was given. */
-function ownChecks(doc: Record<string, any>): string[] { // eslint-disable-line @typescript-eslint/no-explicit-any
+function ownChecks(doc: MhPayloadView): string[] {
   const problems: string[] = [];
   for (const key of ['identificacion', 'emisor', 'cuerpoDocumento', 'resumen']) if (!(key in doc)) problems.push(`[${key}] REQUERIDO`);
   const id = doc.identificacion ?? {};
@@ -65,7 +66,7 @@ export interface EnvelopeFacts {
 }
 
 /** Everything MH checks on a DTE after the signature. `envelope` is null inside a lote. */
-export function judgeDte(state: SimState, folder: Folder, doc: Record<string, any>, envelope: EnvelopeFacts | null, now: Date): Verdict { // eslint-disable-line @typescript-eslint/no-explicit-any
+export function judgeDte(state: SimState, folder: Folder, doc: MhPayloadView, envelope: EnvelopeFacts | null, now: Date): Verdict {
   const id = doc.identificacion ?? {};
   if (envelope) {
     for (const field of ['ambiente', 'version', 'tipoDte', 'codigoGeneracion'] as const) {

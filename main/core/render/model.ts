@@ -3,10 +3,9 @@
 import { DEPARTMENTS, MUNICIPALITIES, UNITS } from '../../../shared/catalogs';
 import type { DteKind } from '../../../shared/contract';
 import type { DteRecord } from '../../../shared/records';
+import { mhDocumentView, type MhCounterpartView, type MhDireccion, type MhDocumentView, type MhEmisorView, type MhItemView, type MhResumenView, type View } from '../dte/mh/document-types';
 import { date, money, quantity } from './format';
 import { lookupUrl } from './qr';
-
-type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export const TITLES: Record<DteKind, string> = {
   FC: 'FACTURA',
@@ -20,9 +19,11 @@ export const TITLES: Record<DteKind, string> = {
 
 const ID_TYPES: Record<string, string> = { '36': 'NIT', '13': 'DUI', '03': 'Pasaporte', '02': 'Carnet de residente', '37': 'Otro' };
 const KIND_BY_TYPE: Record<string, string> = { '01': 'Factura', '03': 'CCF', '05': 'Nota de crédito', '06': 'Nota de débito', '07': 'Comprobante de retención', '04': 'Nota de remisión', '09': 'DCL', '11': 'FEX', '14': 'FSE' };
-const ATTACHMENT_KIND: Record<number, string> = { 1: 'Emisor', 2: 'Receptor', 3: 'Médico', 4: 'Transporte' };
-const TRANSPORT: Record<number, string> = { 1: 'Terrestre', 2: 'Marítimo', 3: 'Aéreo', 4: 'Terrestre-marítimo', 5: 'Terrestre-aéreo', 6: 'Marítimo-aéreo', 7: 'Terrestre-marítimo-aéreo' };
-const UNIT_NAMES = new Map(UNITS.map((u) => [u.code, u.name]));
+const ATTACHMENT_KIND: Record<string, string> = { 1: 'Emisor', 2: 'Receptor', 3: 'Médico', 4: 'Transporte' };
+const TRANSPORT: Record<string, string> = { 1: 'Terrestre', 2: 'Marítimo', 3: 'Aéreo', 4: 'Terrestre-marítimo', 5: 'Terrestre-aéreo', 6: 'Marítimo-aéreo', 7: 'Terrestre-marítimo-aéreo' };
+const UNIT_NAMES = new Map<unknown, string>(UNITS.map((u) => [u.code, u.name]));
+/** A catalog's name for a code, or the code itself (looked up as a property key, whatever the JSON held). */
+const named = <C>(table: Readonly<Record<string, string>>, code: C): string | C => table[String(code)] ?? code;
 
 export interface Party {
   readonly title: string;
@@ -56,7 +57,7 @@ export interface Printable {
   readonly qrUrl: string;
 }
 
-function place(dir: J | null | undefined): string {
+function place(dir: View<MhDireccion> | null | undefined): string {
   if (!dir) return '';
   const dept = DEPARTMENTS.find((d) => d.code === dir.departamento)?.name ?? dir.departamento;
   const muni = MUNICIPALITIES.find((m) => m.department === dir.departamento && m.code === dir.municipio)?.name ?? dir.municipio;
@@ -66,8 +67,8 @@ function place(dir: J | null | undefined): string {
 const present = (pairs: [string, unknown][]): [string, string][] =>
   pairs.filter(([, v]) => v !== null && v !== undefined && v !== '').map(([k, v]) => [k, String(v)]);
 
-function receiverOf(kind: DteKind, doc: J): Party | null {
-  const r: J | null = doc.receptor ?? doc.sujetoExcluido ?? null;
+function receiverOf(kind: DteKind, doc: MhDocumentView): Party | null {
+  const r: MhCounterpartView | null = doc.receptor ?? doc.sujetoExcluido ?? null;
   const title = kind === 'FSE' ? 'Sujeto excluido' : kind === 'CR' ? 'Sujeto retenido' : 'Receptor';
   if (!r) return kind === 'FC' ? { title, lines: [['Nombre', 'Consumidor final']] } : null;
   const idType = r.tipoDocumento ? (ID_TYPES[r.tipoDocumento] ?? r.tipoDocumento) : r.nit ? 'NIT' : null;
@@ -88,9 +89,9 @@ function receiverOf(kind: DteKind, doc: J): Party | null {
   };
 }
 
-function itemsOf(kind: DteKind, doc: J): Table {
-  const lines = (doc.cuerpoDocumento ?? []) as J[];
-  const unit = (l: J) => UNIT_NAMES.get(l.uniMedida) ?? '';
+function itemsOf(kind: DteKind, doc: MhDocumentView): Table {
+  const lines: readonly MhItemView[] = doc.cuerpoDocumento ?? [];
+  const unit = (l: MhItemView) => UNIT_NAMES.get(l.uniMedida) ?? '';
   switch (kind) {
     case 'CR':
       return {
@@ -103,7 +104,7 @@ function itemsOf(kind: DteKind, doc: J): Table {
           { label: 'Monto sujeto', width: 1.3, align: 'right' },
           { label: 'IVA retenido', width: 1.3, align: 'right' },
         ],
-        rows: lines.map((l) => [`${KIND_BY_TYPE[l.tipoDte] ?? l.tipoDte} (${l.tipoDoc === 2 ? 'electrónico' : 'físico'})`, String(l.numDocumento), date(l.fechaEmision), `${l.descripcion} [${l.codigoRetencionMH}]`, money(l.montoSujetoGrav), money(l.ivaRetenido)]),
+        rows: lines.map((l) => [`${named(KIND_BY_TYPE, l.tipoDte)} (${l.tipoDoc === 2 ? 'electrónico' : 'físico'})`, String(l.numDocumento), date(l.fechaEmision), `${l.descripcion} [${l.codigoRetencionMH}]`, money(l.montoSujetoGrav), money(l.ivaRetenido)]),
         lineTotals: lines.map((l) => money(l.ivaRetenido)),
       };
     case 'FSE':
@@ -116,7 +117,7 @@ function itemsOf(kind: DteKind, doc: J): Table {
           { label: 'Descuento', width: 1.1, align: 'right' },
           { label: 'Compra', width: 1.3, align: 'right' },
         ],
-        rows: lines.map((l) => [quantity(l.cantidad), unit(l), l.descripcion, money(l.precioUni, 8), money(l.montoDescu, 8), money(l.compra, 8)]),
+        rows: lines.map((l) => [quantity(l.cantidad), unit(l), l.descripcion ?? '', money(l.precioUni, 8), money(l.montoDescu, 8), money(l.compra, 8)]),
         lineTotals: lines.map((l) => money(l.compra)),
       };
     case 'FEX':
@@ -130,7 +131,7 @@ function itemsOf(kind: DteKind, doc: J): Table {
           { label: 'Gravadas', width: 1.2, align: 'right' },
           { label: 'No gravado', width: 1.1, align: 'right' },
         ],
-        rows: lines.map((l) => [quantity(l.cantidad), unit(l), l.descripcion, money(l.precioUni, 8), money(l.montoDescu, 8), money(l.ventaGravada, 8), money(l.noGravado, 8)]),
+        rows: lines.map((l) => [quantity(l.cantidad), unit(l), l.descripcion ?? '', money(l.precioUni, 8), money(l.montoDescu, 8), money(l.ventaGravada, 8), money(l.noGravado, 8)]),
         lineTotals: lines.map((l) => money(Number(l.ventaGravada) + Number(l.noGravado))),
       };
     case 'FC':
@@ -167,8 +168,8 @@ function itemsOf(kind: DteKind, doc: J): Table {
   }
 }
 
-function totalsOf(kind: DteKind, r: J): { rows: [string, string][]; toPay: [string, string]; words: string } {
-  const iva = (r.tributos as J[] | null)?.find((t) => t.codigo === '20')?.valor;
+function totalsOf(kind: DteKind, r: MhResumenView): { rows: [string, string][]; toPay: [string, string]; words: string | undefined } {
+  const iva = r.tributos?.find((t) => t.codigo === '20')?.valor;
   // CCF and its notes share the taxpayer summary; the CCF adds what is paid beyond the operation.
   const taxpayerRows: [string, string][] = [
     ['Sumas: no sujetas / exentas / gravadas', `${money(r.totalNoSuj)} / ${money(r.totalExenta)} / ${money(r.totalGravada)}`],
@@ -235,27 +236,27 @@ function totalsOf(kind: DteKind, r: J): { rows: [string, string][]; toPay: [stri
   }
 }
 
-function sectionsOf(doc: J): Party[] {
+function sectionsOf(doc: MhDocumentView): Party[] {
   const sections: Party[] = [];
-  const related = (doc.documentoRelacionado ?? []) as J[];
+  const related = doc.documentoRelacionado ?? [];
   if (related.length) {
-    sections.push({ title: 'Documentos relacionados', lines: related.map((d) => [`${KIND_BY_TYPE[d.tipoDocumento] ?? d.tipoDocumento} (${date(d.fechaEmision)})`, String(d.numeroDocumento)] as [string, string]) });
+    sections.push({ title: 'Documentos relacionados', lines: related.map((d) => [`${named(KIND_BY_TYPE, d.tipoDocumento)} (${date(d.fechaEmision)})`, String(d.numeroDocumento)] as [string, string]) });
   }
-  const others = (doc.otrosDocumentos ?? []) as J[];
+  const others = doc.otrosDocumentos ?? [];
   if (others.length) {
     sections.push({
       title: 'Documentos asociados',
       lines: others.map((o) => {
-        const label = ATTACHMENT_KIND[o.codDocAsociado] ?? String(o.codDocAsociado);
+        const label = ATTACHMENT_KIND[String(o.codDocAsociado)] ?? String(o.codDocAsociado);
         if (o.medico) return [label, `${o.medico.nombre} (${o.medico.nit ?? o.medico.docIdentificacion})`] as [string, string];
-        if (o.codDocAsociado === 4) return [label, `${TRANSPORT[o.modoTransp] ?? o.modoTransp}, placa ${o.placaTrans}, conductor ${o.nombreConductor} (${o.numConductor})`] as [string, string];
+        if (o.codDocAsociado === 4) return [label, `${named(TRANSPORT, o.modoTransp)}, placa ${o.placaTrans}, conductor ${o.nombreConductor} (${o.numConductor})`] as [string, string];
         return [label, `${o.descDocumento ?? ''}: ${o.detalleDocumento ?? ''}`] as [string, string];
       }),
     });
   }
-  if (doc.ventaTercero) sections.push({ title: 'Venta a cuenta de terceros', lines: [['Nombre', doc.ventaTercero.nombre], ['NIT', doc.ventaTercero.nit]] });
-  const e = doc.emisor ?? {};
-  const r = doc.resumen ?? {};
+  if (doc.ventaTercero) sections.push({ title: 'Venta a cuenta de terceros', lines: [['Nombre', doc.ventaTercero.nombre ?? ''], ['NIT', doc.ventaTercero.nit ?? '']] });
+  const e: MhEmisorView = doc.emisor ?? {};
+  const r: MhResumenView = doc.resumen ?? {};
   if (doc.identificacion?.tipoDte === '11') {
     sections.push({
       title: 'Datos de exportación',
@@ -268,14 +269,16 @@ function sectionsOf(doc: J): Party[] {
       ]),
     });
   }
-  const appendix = (doc.apendice ?? []) as J[];
+  const appendix = doc.apendice ?? [];
   if (appendix.length) sections.push({ title: 'Apéndice', lines: appendix.map((a) => [String(a.etiqueta), String(a.valor)] as [string, string]) });
   return sections;
 }
 
-export function printable(record: DteRecord, doc: J, demo: boolean): Printable {
+/** `json` is the record's MH document as stored (its mh_json, parsed). */
+export function printable(record: DteRecord, json: Readonly<Record<string, unknown>>, demo: boolean): Printable {
+  const doc = mhDocumentView(json);
   const id = doc.identificacion ?? {};
-  const e = doc.emisor ?? {};
+  const e: MhEmisorView = doc.emisor ?? {};
   const totals = totalsOf(record.type, doc.resumen ?? {});
   const sealed = typeof record.mhResponse?.selloRecibido === 'string' ? String(record.mhResponse.selloRecibido) : null;
   const contingency = id.tipoOperacion === 2;

@@ -1,9 +1,8 @@
 // MH's invalidation event, anulacion-schema-v2 (docs/mh.md, Invalidation).
 import type { IdType, InvalidateBody } from '../../../../shared/contract';
 import type { StoredStation } from '../../station/profile';
+import { mhDocumentView, type AnulacionV2Event, type MhCounterpartView, type MhDocument, type MhDocumentView } from '../mh/document-types';
 import { ID_TYPE } from '../mh/mappings';
-
-type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export interface Person {
   readonly name: string;
@@ -11,8 +10,8 @@ export interface Person {
 }
 
 /** The counterpart of a stored MH document, as the event names it (a nameless FC is the final consumer). */
-function counterpart(doc: J): { tipoDocumento: string; numDocumento: string; nombre: string; telefono: string | null; correo?: string } {
-  const r: J | null = doc.receptor ?? doc.sujetoExcluido ?? null;
+function counterpart(doc: MhDocumentView): { tipoDocumento: string; numDocumento: string; nombre: string; telefono: string | null; correo?: string } {
+  const r: MhCounterpartView | null = doc.receptor ?? doc.sujetoExcluido ?? null;
   const pad = (name: string) => (name.length >= 5 ? name : name.padEnd(5, '.')).slice(0, 200);
   if (!r) return { tipoDocumento: ID_TYPE.OTRO, numDocumento: '000', nombre: 'CONSUMIDOR FINAL', telefono: null };
   const tipoDocumento = r.tipoDocumento ?? (r.nit ? ID_TYPE.NIT : null);
@@ -23,10 +22,10 @@ function counterpart(doc: J): { tipoDocumento: string; numDocumento: string; nom
 }
 
 /** The IVA of the invalidated document, where it has one. */
-function montoIva(doc: J): number | null {
-  const r: J = doc.resumen ?? {};
+function montoIva(doc: MhDocumentView): number | null {
+  const r = doc.resumen ?? {};
   if (typeof r.totalIva === 'number') return r.totalIva;
-  const iva = (r.tributos as J[] | null | undefined)?.find((t) => t.codigo === '20');
+  const iva = r.tributos?.find((t) => t.codigo === '20');
   return iva ? Number(iva.valor) : null;
 }
 
@@ -36,14 +35,17 @@ export function buildAnulacionV2(p: {
   codigoGeneracion: string;
   fecAnula: string;
   horAnula: string;
-  target: { doc: J; seal: string; posNumber: number };
+  /** The invalidated DTE as stored (its mh_json, parsed). */
+  target: { doc: Readonly<Record<string, unknown>>; seal: string; posNumber: number };
   replacementCode: string | null;
   body: InvalidateBody;
   manager: Person;
   requester: Person;
-}) {
+}): AnulacionV2Event {
   const s = p.station;
-  const id = p.target.doc.identificacion as J;
+  const doc = mhDocumentView(p.target.doc);
+  // The fields the event copies are read as the serializer wrote them (every kind has them).
+  const id = (p.target.doc as MhDocument).identificacion;
   const pos = `P${String(p.target.posNumber).padStart(3, '0')}`;
   return {
     identificacion: { version: 2, ambiente: p.ambiente, codigoGeneracion: p.codigoGeneracion, fecAnula: p.fecAnula, horAnula: p.horAnula },
@@ -65,9 +67,9 @@ export function buildAnulacionV2(p: {
       selloRecibido: p.target.seal,
       numeroControl: id.numeroControl,
       fecEmi: id.fecEmi,
-      montoIva: montoIva(p.target.doc),
+      montoIva: montoIva(doc),
       codigoGeneracionR: p.replacementCode,
-      ...counterpart(p.target.doc),
+      ...counterpart(doc),
     },
     motivo: {
       // The contract has no invalidation type: with a replacement it corrects an error (1), without one it
