@@ -50,6 +50,18 @@ export interface SelloApi {
   subscribe(listener: (e: SelloEvent) => void): () => void;
 }
 
+/** The request/response methods (everything but the push side). */
+export type RequestMethod = Exclude<ApiMethod, 'subscribe'>;
+
+/** What a method answers with when it succeeds. */
+export type ApiValue<M extends RequestMethod> = SelloApi[M] extends (...args: never[]) => Promise<Result<infer V>> ? V : never;
+
+/**
+ * The same API inside the main process, before envelopes: values, with errors thrown. Both front doors call it
+ * (main/core/front-door.ts); IPC wraps each answer in a Result, HTTP turns errors into problem+json.
+ */
+export type StationCalls = { readonly [M in RequestMethod]: (...args: Parameters<SelloApi[M]>) => Promise<ApiValue<M>> };
+
 /** The channel the shell pushes SelloEvents on. */
 export const EVENT_CHANNEL = 'sello:event';
 
@@ -60,7 +72,7 @@ export const IPC_CHANNEL = 'sello:invoke';
 
 /** What the preload sends over IPC_CHANNEL; checked in the main process by shared/ipc.ts. */
 export interface IpcRequest {
-  readonly method: Exclude<ApiMethod, 'subscribe'>;
+  readonly method: RequestMethod;
   readonly args: readonly unknown[];
 }
 /** The request/response methods; `subscribe` is the push side. */
@@ -90,4 +102,4 @@ export const API_METHODS = [
   'backups',
   'backupNow',
   'verifyAudit',
-] as const satisfies readonly Exclude<ApiMethod, 'subscribe'>[];
+] as const satisfies readonly RequestMethod[];

@@ -12,18 +12,11 @@ import { receiptPdf, type ReceiptWidth } from '../render/receipt';
 import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
 import { findDocument, listDocuments, signedParts } from './documents-repo';
+import { mhDocumentView } from './mh/document-types';
 import type { InvalidationService } from './invalidation/invalidate';
 import { invalidationDeadline } from './invalidation/windows';
 import { searchReceivers } from './receivers';
 import { toRecord } from './record';
-
-/** The few parts of a stored MH document the detail screen shows, whatever its kind and version. */
-interface DetailFacts {
-  readonly identificacion?: { readonly tipoOperacion?: number; readonly ambiente?: string; readonly fecEmi?: string };
-  readonly receptor?: { readonly nombre?: string | null } | null;
-  readonly sujetoExcluido?: { readonly nombre?: string | null } | null;
-  readonly cuerpoDocumento?: readonly unknown[] | null;
-}
 
 export interface ViewDeps {
   readonly store: Store;
@@ -69,7 +62,7 @@ export function documentViews(d: ViewDeps) {
     detail(id: string): DteDetail {
       const record = get(id);
       const row = findDocument(store, id);
-      const doc = stored(id) as DetailFacts;
+      const doc = mhDocumentView(stored(id));
       const receiver = doc.receptor ?? doc.sujetoExcluido ?? null;
       return {
         record,
@@ -111,7 +104,7 @@ export function documentViews(d: ViewDeps) {
     /** A PNG data URI of the QR to MH's public lookup (APPROVED only). */
     async qr(id: string): Promise<string> {
       const record = approved(id);
-      const ident = (stored(id) as DetailFacts).identificacion;
+      const ident = mhDocumentView(stored(id)).identificacion;
       return qrDataUri(lookupUrl(String(ident?.ambiente), record.id, String(ident?.fecEmi)));
     },
   };

@@ -3,9 +3,11 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DTE_KINDS, isUuid, isoDate, toFieldErrors, type DteKind } from '../../../shared/contract';
-import { DTE_STATUSES, type SelloEvent } from '../../../shared/records';
+import { DTE_STATUSES } from '../../../shared/records';
 import { TITLES } from '../../../shared/errors';
-import type { Core } from '../create-core';
+import type { Core } from '../core-types';
+import { frontDoor, roleOf, type DoorCalls, type Role } from '../front-door';
+import type { PrintSettings } from '../../../shared/printing';
 import type { CoreHost } from '../core-host';
 import { CoreError, toApiError, validationFailed } from '../errors';
 import type { Logger } from '../logger';
@@ -66,20 +68,113 @@ export function preferWait(header: string | string[] | undefined): number | null
   return m ? Math.min(30, Number(m[1])) : null;
 }
 
-const idParam = (req: FastifyRequest): string => {
-  const id = (req.params as { id: string }).id;
-  if (!isUuid(id)) throw new CoreError('DTE_NOT_FOUND', `No existe un DTE con id ${id}: el id es un UUID.`);
-  return id;
-};
-
 /** The station: one core (tests), or the host that can swap the demo for a real station (the app). */
 export type CoreSource = Core | CoreHost;
 
+/** What a route's handler gets: the front door's calls for this caller, and the request's parts, checked. */
+interface Ctx {
+  readonly api: DoorCalls;
+  readonly req: FastifyRequest;
+  readonly reply: FastifyReply;
+  /** The JSON body; a request without one is malformed. */
+  body(): unknown;
+  /** The `:id` in the path, a UUID. */
+  id(): string;
+  /** The query string, checked against `schema`; a bad one is a 422 naming the parameter. */
+  query<T>(schema: z.ZodType<T>): T;
+  /** A file to download or show inline. */
+  file(disposition: 'attachment' | 'inline', name: string, type: string, content: unknown): FastifyReply;
+}
+
+interface Route {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  readonly path: string;
+  readonly roles: readonly Role[];
+  readonly handle: (c: Ctx) => Promise<unknown>;
+}
+
+const ANY: readonly Role[] = ['app', 'pos'];
+/** The station's identity, secrets, copies and audit chain: for the app, never for a POS's API key. */
+const APP: readonly Role[] = ['app'];
+const route = (method: Route['method'], path: string, roles: readonly Role[], handle: Route['handle']): Route => ({ method, path, roles, handle });
+const created = (c: Ctx, status = 201) => c.reply.code(status);
+
+/** The contract's routes (docs/decisions/0002-contract-gaps.md), one line each: method, path, roles, call. */
+const ROUTES: readonly Route[] = [
+  ...DTE_KINDS.map((kind) => route('POST', `/dte/${kind.toLowerCase()}`, ANY, (c) => issue(c, kind))),
+  // 201 once MH answered (APPROVED or REJECTED); 202 while the event waits for MH.
+  route('POST', '/dte/invalidate', ANY, async (c) => c.api.invalidateDte(c.body()).then((r) => (created(c, r.pending ? 202 : 201), r.record))),
+  route('GET', '/dte', ANY, (c) => c.api.listDtes(c.query(listQuery))),
+  route('GET', '/dte/:id', ANY, (c) => c.api.getDte(c.id())),
+  route('GET', '/dte/:id/detail', ANY, (c) => c.api.dteDetail(c.id())),
+  route('GET', '/dte/:id/qr', ANY, (c) => c.api.qrCode(c.id())),
+  route('GET', '/dte/:id/download/json', ANY, async (c) => c.file('attachment', `${c.id().toUpperCase()}.json`, 'application/json', await c.api.dteJson(c.id()))),
+  route('GET', '/dte/:id/download/pdf', ANY, async (c) => c.file('attachment', `${c.id().toUpperCase()}.pdf`, 'application/pdf', await c.api.letterPdf(c.id()))),
+  route('GET', '/dte/:id/receipt', ANY, async (c) => receipt(c, c.query(receiptQuery).width)),
+  // The counter's address book (not part of the DTE contract): recipients of past documents.
+  route('GET', '/receivers', ANY, (c) => ((q) => c.api.receivers(q.type, q.q))(c.query(receiversQuery))),
+  route('GET', '/sync/status', ANY, (c) => c.api.syncStatus()),
+  route('POST', '/sync/retry', ANY, (c) => c.api.wakeSync().then((s) => (created(c, 202), s))),
+  // API keys for POS integrations: the plain key is shown once, when created.
+  route('GET', '/api-keys', ANY, (c) => c.api.listApiKeys()),
+  route('POST', '/api-keys', ANY, (c) => c.api.createApiKey(parsed(apiKeyBody, c.req.body ?? {}).name).then((k) => (created(c), k))),
+  route('DELETE', '/api-keys/:keyId', ANY, (c) => c.api.revokeApiKey((c.req.params as { keyId: string }).keyId).then(() => created(c, 204).send())),
+  route('GET', '/settings/printing', ANY, (c) => c.api.printSettings()),
+  route('PUT', '/settings/printing', ANY, (c) => c.api.setPrintSettings(c.body() as PrintSettings)),
+  route('GET', '/settings/station', ANY, (c) => c.api.stationInfo()),
+  route('PUT', '/settings/station', APP, (c) => c.api.updateStation(c.body())),
+  route('POST', '/settings/station/setup', APP, (c) => c.api.setUpStation(c.body()).then((r) => (created(c), r))),
+  route('GET', '/backups', APP, (c) => c.api.backups()),
+  route('POST', '/backups', APP, (c) => c.api.backupNow().then((b) => (created(c), b))),
+  route('GET', '/audit/verify', APP, (c) => c.api.verifyAudit()),
+  route('GET', '/health', ANY, (c) => c.api.health()),
+];
+
+/** POST /dte/{type}: 201 (200 for a replay) with Location; `Prefer: wait=N` gives MH up to N s to answer first. */
+async function issue(c: Ctx, kind: DteKind) {
+  const { record, replayed } = c.api.issue(kind, c.body());
+  const wait = preferWait(c.req.headers.prefer);
+  let current = record;
+  if (wait !== null) {
+    current = await c.api.settled(record.id, wait * 1000);
+    void c.reply.header('preference-applied', `wait=${wait}`);
+  }
+  return c.reply.code(replayed ? 200 : 201).header('location', `/dte/${record.id}`).send(current);
+}
+
+async function receipt(c: Ctx, width: 58 | 80) {
+  const pdf = await c.api.receipt(c.id(), width);
+  return c.file('inline', `${c.id().toUpperCase()}-${width}mm.pdf`, 'application/pdf', pdf);
+}
+
+function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
+  const r = schema.safeParse(value);
+  if (!r.success) throw validationFailed(toFieldErrors(r.error.issues, value));
+  return r.data;
+}
+
+function context(api: DoorCalls, req: FastifyRequest, reply: FastifyReply): Ctx {
+  return {
+    api,
+    req,
+    reply,
+    body() {
+      if (req.body === undefined || req.body === null) throw new CoreError('MALFORMED_REQUEST', 'Se esperaba un cuerpo JSON (Content-Type: application/json).');
+      return req.body;
+    },
+    id() {
+      const id = (req.params as { id: string }).id;
+      if (!isUuid(id)) throw new CoreError('DTE_NOT_FOUND', `No existe un DTE con id ${id}: el id es un UUID.`);
+      return id;
+    },
+    query: (schema) => parsed(schema, req.query),
+    file: (disposition, name, type, content) => reply.header('content-disposition', `${disposition}; filename="${name}"`).type(type).send(content),
+  };
+}
+
 export async function buildHttpServer(source: CoreSource, options: HttpOptions): Promise<FastifyInstance> {
-  const host = 'current' in source ? source : null;
-  // Asked for on every request: after the first-run wizard the same server serves the new station.
-  const core = host ? () => host.current() : () => source as Core;
-  const onEvent = host ? host.onEvent : (l: (e: SelloEvent) => void) => (source as Core).sync.onEvent(l);
+  // Resolved once; after the first-run wizard the same server serves the new station.
+  const door = frontDoor(source);
   const uiToken = options.uiToken ?? randomBytes(32).toString('base64url');
   const uiTokenBytes = Buffer.from(uiToken);
   const app = Fastify({
@@ -148,7 +243,7 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
           void reply.header('retry-after', String(wait));
           return sendProblem(reply, { code: 'TOO_MANY_REQUESTS', title: TITLES.TOO_MANY_REQUESTS, detail: `Demasiadas claves no válidas desde esta dirección. Espere ${wait} s y revise la clave configurada.` });
         }
-        const id = core().apiKeys.verify(key);
+        const id = door.core().apiKeys.verify(key);
         if (id) {
           req.actor = `api-key:${id}`;
           return;
@@ -158,35 +253,18 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
       return sendProblem(reply, { code: 'UNAUTHORIZED', title: TITLES.UNAUTHORIZED, detail: 'Envíe una clave de API válida en el encabezado X-API-Key.' });
     });
 
-    const requireBody = (req: FastifyRequest) => {
-      if (req.body === undefined || req.body === null) {
-        throw new CoreError('MALFORMED_REQUEST', 'Se esperaba un cuerpo JSON (Content-Type: application/json).');
-      }
-      return req.body;
-    };
-
-    for (const kind of DTE_KINDS) {
-      scope.post(`/dte/${kind.toLowerCase()}`, async (req, reply) => {
-        try {
-          const { record, replayed } = core().dtes.create(kind as DteKind, requireBody(req), req.actor);
-          const wait = preferWait(req.headers.prefer);
-          let current = record;
-          if (wait !== null) {
-            // Prefer: wait=N (RFC 7240): give MH up to N seconds to answer before responding.
-            if (current.status === 'CREATED' || current.status === 'PROCESSING') {
-              await core().sync.waitForDocument(record.id, wait * 1000);
-              current = core().dtes.get(record.id);
-            }
-            void reply.header('preference-applied', `wait=${wait}`);
+    for (const r of ROUTES) {
+      scope.route({
+        method: r.method,
+        url: r.path,
+        handler: async (req, reply) => {
+          if (!r.roles.includes(roleOf(req.actor))) {
+            throw new CoreError('FORBIDDEN', 'Solo la aplicación de Sello cambia la estación; una clave de API de un punto de venta no puede.');
           }
-          return reply.code(replayed ? 200 : 201).header('location', `/dte/${record.id}`).send(current);
-        } catch (e) {
-          return fail(reply, e, options.logger);
-        }
+          return r.handle(context(door.calls(req.actor), req, reply));
+        },
       });
     }
-
-    scope.get('/sync/status', async (_req, reply) => reply.send(core().sync.status()));
 
     // Server-Sent Events for the browser-hosted UI: the same pushes the desktop shell sends over IPC.
     scope.get('/sync/events', (req, reply) => {
@@ -194,8 +272,8 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
       const res = reply.raw;
       res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
       const send = (e: unknown) => res.write(`data: ${JSON.stringify(e)}\n\n`);
-      send({ type: 'sync', status: core().sync.status() });
-      const off = onEvent(send);
+      send({ type: 'sync', status: door.core().sync.status() });
+      const off = door.onEvent(send);
       const keepAlive = setInterval(() => res.write(': sigue\n\n'), 20_000);
       keepAlive.unref();
       req.raw.on('close', () => {
@@ -203,172 +281,6 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
         clearInterval(keepAlive);
       });
     });
-
-    scope.post('/dte/invalidate', async (req, reply) => {
-      try {
-        const { record, pending } = await core().dtes.invalidate(requireBody(req), req.actor);
-        // 201 once MH answered (APPROVED or REJECTED); 202 while the event waits for MH (docs/decisions/0002-contract-gaps.md).
-        return reply.code(pending ? 202 : 201).send(record);
-      } catch (e) {
-        return fail(reply, e, options.logger);
-      }
-    });
-
-    scope.get('/dte', async (req, reply) => {
-      const q = listQuery.safeParse(req.query);
-      if (!q.success) {
-        return sendProblem(reply, { code: 'VALIDATION_FAILED', title: TITLES.VALIDATION_FAILED, errors: toFieldErrors(q.error.issues, req.query) });
-      }
-      return reply.send(core().dtes.list(q.data));
-    });
-
-    // The counter's address book (not part of the DTE contract): recipients of past documents.
-    scope.get('/receivers', async (req, reply) => {
-      const q = receiversQuery.safeParse(req.query);
-      if (!q.success) {
-        return sendProblem(reply, { code: 'VALIDATION_FAILED', title: TITLES.VALIDATION_FAILED, errors: toFieldErrors(q.error.issues, req.query) });
-      }
-      return reply.send({ items: core().dtes.receivers(q.data.type, q.data.q) });
-    });
-
-    scope.get('/dte/:id', async (req, reply) => {
-      try {
-        return reply.send(core().dtes.get(idParam(req)));
-      } catch (e) {
-        return fail(reply, e, options.logger);
-      }
-    });
-
-    scope.get('/dte/:id/detail', async (req, reply) => {
-      try {
-        return reply.send(core().dtes.detail(idParam(req)));
-      } catch (e) {
-        return fail(reply, e, options.logger);
-      }
-    });
-
-    scope.get('/dte/:id/download/json', async (req, reply) => {
-      try {
-        const id = idParam(req);
-        const doc = core().dtes.signedJson(id);
-        return reply.header('content-disposition', `attachment; filename="${id.toUpperCase()}.json"`).type('application/json').send(doc);
-      } catch (e) {
-        return fail(reply, e, options.logger);
-      }
-    });
-
-    scope.get('/dte/:id/download/pdf', async (req, reply) => {
-      try {
-        const id = idParam(req);
-        const pdf = await core().dtes.letterPdf(id);
-        return reply.header('content-disposition', `attachment; filename="${id.toUpperCase()}.pdf"`).type('application/pdf').send(pdf);
-      } catch (e) {
-        return fail(reply, e, options.logger);
-      }
-    });
-
-    scope.get('/dte/:id/qr', async (req, reply) => {
-      try {
-        return reply.send({ qrCodeUri: await core().dtes.qr(idParam(req)) });
-      } catch (e) {
-        return fail(reply, e, options.logger);
-      }
-    });
-
-    scope.get('/dte/:id/receipt', async (req, reply) => {
-      try {
-        const id = idParam(req);
-        const width = receiptQuery.safeParse(req.query);
-        if (!width.success) throw validationFailed(toFieldErrors(width.error.issues, req.query));
-        const pdf = await core().dtes.receipt(id, width.data.width, req.actor);
-        return reply.header('content-disposition', `inline; filename="${id.toUpperCase()}-${width.data.width}mm.pdf"`).type('application/pdf').send(pdf);
-      } catch (e) {
-        return fail(reply, e, options.logger);
-      }
-    });
-
-    scope.post('/sync/retry', async (_req, reply) => {
-      core().sync.wake();
-      return reply.code(202).send(core().sync.status());
-    });
-
-    // API keys for POS integrations: the plain key is shown once, when created.
-    scope.get('/api-keys', async (_req, reply) => reply.send(core().apiKeys.list()));
-    scope.post('/api-keys', async (req, reply) => {
-      try {
-        const body = apiKeyBody.safeParse(req.body ?? {});
-        if (!body.success) throw validationFailed(toFieldErrors(body.error.issues, req.body));
-        return reply.code(201).send(core().apiKeys.create(body.data.name, new Date().toISOString(), req.actor));
-      } catch (e) {
-        return fail(reply, e, options.logger);
-      }
-    });
-    scope.delete('/api-keys/:keyId', async (req, reply) => {
-      const keyId = (req.params as { keyId: string }).keyId;
-      if (!core().apiKeys.revoke(keyId, new Date().toISOString(), req.actor)) {
-        return sendProblem(reply, { code: 'NOT_FOUND', title: TITLES.NOT_FOUND, detail: 'No hay una clave activa con ese id.' });
-      }
-      return reply.code(204).send();
-    });
-
-    scope.get('/settings/printing', async (_req, reply) => reply.send(core().printing.get()));
-    scope.get('/settings/station', async (_req, reply) => reply.send(core().stationInfo()));
-    // The station's identity and secrets change from the app only, never with a POS's API key.
-    const appOnly = (req: FastifyRequest) => {
-      if (req.actor !== 'ui') throw new CoreError('FORBIDDEN', 'Solo la aplicación de Sello cambia la estación; una clave de API de un punto de venta no puede.');
-    };
-    scope.post('/settings/station/setup', async (req, reply) => {
-      try {
-        appOnly(req);
-        if (!host) throw new CoreError('STATION_CONFLICT', 'Este servidor no configura estaciones; use `sello serve --config`.');
-        return reply.code(201).send(await host.setUp(requireBody(req), req.actor));
-      } catch (e) {
-        return fail(reply, e, options.logger);
-      }
-    });
-    // The station's copies and its audit chain: for the app, not for a POS.
-    scope.get('/backups', async (req, reply) => {
-      try {
-        appOnly(req);
-        return reply.send(core().backups.status());
-      } catch (e) {
-        return fail(reply, e, options.logger);
-      }
-    });
-    scope.post('/backups', async (req, reply) => {
-      try {
-        appOnly(req);
-        const b = await core().backups.create('manual');
-        return reply.code(201).send({ file: b.file, reason: b.reason, bytes: b.bytes, takenAt: b.takenAt });
-      } catch (e) {
-        return fail(reply, e, options.logger);
-      }
-    });
-    scope.get('/audit/verify', async (req, reply) => {
-      try {
-        appOnly(req);
-        return reply.send(await core().verifyAudit());
-      } catch (e) {
-        return fail(reply, e, options.logger);
-      }
-    });
-    scope.put('/settings/station', async (req, reply) => {
-      try {
-        appOnly(req);
-        return reply.send(await core().updateStation(requireBody(req), req.actor));
-      } catch (e) {
-        return fail(reply, e, options.logger);
-      }
-    });
-    scope.put('/settings/printing', async (req, reply) => {
-      try {
-        return reply.send(core().printing.set(requireBody(req), req.actor));
-      } catch (e) {
-        return fail(reply, e, options.logger);
-      }
-    });
-
-    scope.get('/health', async (_req, reply) => reply.send(host ? host.health() : core().health()));
   };
 
   await app.register(api);
