@@ -7,6 +7,9 @@ export type Environment = (typeof ENVIRONMENTS)[number];
 export const DTE_STATUSES = ['CREATED', 'PROCESSING', 'APPROVED', 'REJECTED', 'INVALIDATED'] as const;
 export type DteStatus = (typeof DTE_STATUSES)[number];
 
+/** A DTE id is a UUID in any case: the record shows it as sent, pushes carry it in lower case. */
+export const sameDteId = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
 export interface DteRecord {
   /** Lower-case canonical form of the client's UUID (ids are case-insensitive). */
   readonly id: string;

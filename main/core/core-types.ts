@@ -1,7 +1,8 @@
 // What a station core is made of (CoreDeps) and what it offers the front doors (Core); create-core.ts wires it.
-import type { DteKind } from '../../shared/contract';
+import type { DteKind, UnknownFields } from '../../shared/contract';
+import type { InvalidationResult } from './dte/invalidation/invalidate';
 import type { PrintSettings } from '../../shared/printing';
-import type { BackupsStatus, DteDetail, DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord, ReceiverEntry, StationInfo, StationSaved } from '../../shared/records';
+import type { BackupsStatus, DteDetail, DteListPage, DteListQuery, DteRecord, Health, ReceiverEntry, StationInfo, StationSaved } from '../../shared/records';
 import type { ChainVerdict } from './audit-chain';
 import type { ApiKeys } from './auth/api-keys';
 import type { Clock } from './clock';
@@ -55,7 +56,8 @@ export interface Core {
   /** Ajustes: the station's data, MH credentials and certificate; its identity (environment, NIT, branch, POS) stays. */
   updateStation(input: unknown, actor: string): Promise<StationSaved>;
   readonly dtes: {
-    create(kind: DteKind, body: unknown, actor: string): CreateResult;
+    /** Issues a document; fields the contract does not list are refused unless `unknown` is 'ignore'. */
+    create(kind: DteKind, body: unknown, actor: string, unknown?: UnknownFields): CreateResult;
     get(id: string): DteRecord;
     list(query: DteListQuery): DteListPage;
     /** The signed MH document as the receiver gets it (APPROVED only). */
@@ -75,7 +77,7 @@ export interface Core {
     /** Checks that a DTE may be downloaded (exists and APPROVED); returns it. */
     approved(id: string): DteRecord;
     /** Invalidates an APPROVED DTE; `pending` when MH could not be reached and the event waits in the queue. */
-    invalidate(body: unknown, actor: string): Promise<{ record: InvalidationRecord; pending: boolean }>;
+    invalidate(body: unknown, actor: string, unknown?: UnknownFields): Promise<InvalidationResult>;
   };
   readonly apiKeys: ApiKeys;
   readonly sync: SyncEngine;

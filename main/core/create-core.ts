@@ -113,14 +113,14 @@ export function createCore(deps: CoreDeps): Core {
     configure: stationSvc.configure,
     dtes: {
       ...views,
-      create(kind, body, actor) {
-        const result = createDte({ store, clock, station, logger, signingKey, contingency: openContingency }, kind, body, actor);
+      create(kind, body, actor, unknown) {
+        const result = createDte({ store, clock, station, logger, signingKey, contingency: openContingency }, kind, body, actor, unknown);
         backups.noteIssue();
         if (!result.replayed) sync.wake();
         return result;
       },
-      async invalidate(body, actor) {
-        const r = await invalidations.invalidate(body, actor);
+      async invalidate(body, actor, unknown) {
+        const r = await invalidations.invalidate(body, actor, unknown);
         // MH did not answer: the engine sends it as soon as MH is back, not when the next document is issued.
         if (r.pending) sync.wake();
         return r;

@@ -2,9 +2,10 @@
 // it resolves the station serving now (a single core in tests and `serve`, or the host whose first-run wizard
 // swaps the demo for the real station) and offers the typed calls of shared/api.ts for one caller.
 import type { StationCalls } from '../../shared/api';
-import type { DteKind } from '../../shared/contract';
+import type { DteKind, UnknownFields } from '../../shared/contract';
+import type { InvalidationResult } from './dte/invalidation/invalidate';
 import type { PrintSettings } from '../../shared/printing';
-import type { DteRecord, Health, InvalidationRecord, SelloEvent, StationSaved, SyncStatus } from '../../shared/records';
+import type { DteRecord, Health, SelloEvent, StationSaved, SyncStatus } from '../../shared/records';
 import type { CoreHost } from './core-host';
 import type { Core } from './core-types';
 import type { CreateResult } from './dte/issue';
@@ -16,12 +17,12 @@ export type Role = 'app' | 'pos';
 
 /** The calls of shared/api.ts, plus what only the HTTP contract needs (status codes, files, waiting for MH). */
 export interface DoorCalls extends StationCalls {
-  /** POST /dte/{type}: the record, and whether it was a replay of an earlier request. */
-  issue(kind: DteKind, body: unknown): CreateResult;
+  /** POST /dte/{type}: the record, whether it was a replay, and the unknown fields left out (unless strict). */
+  issue(kind: DteKind, body: unknown, unknown: UnknownFields): CreateResult;
   /** Waits up to `ms` for MH's answer to a document just issued; the record as it stands then. */
   settled(id: string, ms: number): Promise<DteRecord>;
   /** The invalidation, and whether it still waits for MH. */
-  invalidateDte(body: unknown): Promise<{ record: InvalidationRecord; pending: boolean }>;
+  invalidateDte(body: unknown, unknown: UnknownFields): Promise<InvalidationResult>;
   letterPdf(id: string): Promise<Buffer>;
   receipt(id: string, width: ReceiptWidth): Promise<Buffer>;
   /** Wakes the sync engine now (POST /sync/retry). */
@@ -87,14 +88,14 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
       return { file: b.file, reason: b.reason, bytes: b.bytes, takenAt: b.takenAt };
     },
     verifyAudit: () => core().verifyAudit(),
-    issue: (kind, body) => core().dtes.create(kind, body, actor),
+    issue: (kind, body, unknown) => core().dtes.create(kind, body, actor, unknown),
     async settled(id, ms) {
       const now = core().dtes.get(id);
       if (now.status !== 'CREATED' && now.status !== 'PROCESSING') return now;
       await core().sync.waitForDocument(id, ms);
       return core().dtes.get(id);
     },
-    invalidateDte: (body) => core().dtes.invalidate(body, actor),
+    invalidateDte: (body, unknown) => core().dtes.invalidate(body, actor, unknown),
     letterPdf: (id) => core().dtes.letterPdf(id),
     receipt: (id, width) => core().dtes.receipt(id, width, actor),
     wakeSync: async () => {

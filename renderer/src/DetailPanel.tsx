@@ -1,7 +1,7 @@
 // One document: its status history, MH's answer and observations, and what can be done with it.
 import { useEffect, useState } from 'react';
 import type { SelloApi } from '../../shared/api';
-import type { DteDetail, DteRecord } from '../../shared/records';
+import { sameDteId, type DteDetail, type DteRecord } from '../../shared/records';
 import { errorText } from './error-text';
 import { es, timeLeft } from './strings';
 
@@ -13,7 +13,7 @@ export function DetailPanel({ api, id, onClose, onAdjust }: { api: SelloApi; id:
   const [confirming, setConfirming] = useState(false);
   const refresh = () => void api.dteDetail(id).then((r) => (r.ok ? setDetail(r.value) : setError(errorText(r.error))));
   useEffect(refresh, [api, id]);
-  useEffect(() => api.subscribe((e) => e.type === 'dte' && e.id === id && refresh()), [api, id]);
+  useEffect(() => api.subscribe((e) => e.type === 'dte' && sameDteId(e.id, id) && refresh()), [api, id]);
 
   if (!detail) return <aside className="detail" aria-busy="true">{error ?? es.list.loading}</aside>;
   const r = detail.record;

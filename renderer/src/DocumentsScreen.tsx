@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SelloApi } from '../../shared/api';
 import { DTE_KINDS, type DteKind } from '../../shared/contract';
-import { DTE_STATUSES, type DteListQuery, type DteRecord, type DteStatus } from '../../shared/records';
+import { DTE_STATUSES, sameDteId, type DteListQuery, type DteRecord, type DteStatus } from '../../shared/records';
 import { DetailPanel } from './DetailPanel';
 import { errorText } from './error-text';
 import { es } from './strings';
@@ -39,7 +39,7 @@ export function DocumentsScreen({ api, onAdjust }: { api: SelloApi; onAdjust: (k
     [api, filters, cursor],
   );
   useEffect(() => load(false), [api, filters]);
-  useEffect(() => api.subscribe((e) => e.type === 'dte' && setItems((cur) => cur.map((d) => (d.id === e.id ? { ...d, status: e.status } : d)))), [api]);
+  useEffect(() => api.subscribe((e) => e.type === 'dte' && setItems((cur) => cur.map((d) => (sameDteId(d.id, e.id) ? { ...d, status: e.status } : d)))), [api]);
   useEffect(() => {
     const el = box.current;
     if (!el) return;

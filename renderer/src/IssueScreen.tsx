@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { SelloApi } from '../../shared/api';
 import { CREATE_SCHEMAS, DTE_KINDS, validate, type DteKind, type FieldError } from '../../shared/contract';
-import type { DteRecord } from '../../shared/records';
+import { sameDteId, type DteRecord } from '../../shared/records';
 import { computeCr, computeFex, computeFse, computeSale, type Dec } from '../../shared/tax';
 import { FieldView } from './forms/FormEngine';
 import { ReceiverPicker } from './ReceiverPicker';
@@ -65,7 +65,7 @@ export function IssueScreen({ api, initial }: { api: SelloApi; initial?: { kind:
     const refresh = () => void api.getDte(issuedId).then((r) => r.ok && setStatus(r.value.status));
     const off = api.subscribe((e) => {
       if (e.type === 'sync') refresh();
-      else if (e.type === 'dte' && e.id === issuedId) setStatus(e.status);
+      else if (e.type === 'dte' && sameDteId(e.id, issuedId)) setStatus(e.status);
     });
     refresh();
     return off;

@@ -223,3 +223,21 @@ describe('008 sync doubt', () => {
     expect(() => db.prepare("UPDATE lotes SET status = 'nope' WHERE id = 'L0'").run()).toThrow(/CHECK/);
   });
 });
+
+describe('009 id as sent', () => {
+  it('adds id_as_sent, null for existing documents, and refuses one that is not the key in another case', () => {
+    const db = new BetterSqlite3(':memory:');
+    db.pragma('foreign_keys = OFF');
+    migrate(db, MIGRATIONS.slice(0, 8));
+    const cols = (db.prepare('PRAGMA table_info(documents)').all() as { name: string }[]).map((c) => c.name);
+    expect(cols).not.toContain('id_as_sent');
+    const insert = db.prepare(
+      "INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code, pos_number, generated_at, issue_date, created_at, updated_at, request_json, request_hash) VALUES (?, 'FC', 'TEST', 1, 'CREATED', ?, 'c', 'M001', 1, 'g', '2026-11-22', 'c', 'u', '{}', 'h')",
+    );
+    insert.run('0b1e0000-0000-4000-8000-00000000000a', 'DTE-01-M001P001-000000000000001');
+    migrate(db, MIGRATIONS.slice(0, 9));
+    expect(db.prepare('SELECT id_as_sent FROM documents').get()).toEqual({ id_as_sent: null });
+    db.prepare("UPDATE documents SET id_as_sent = '0B1E0000-0000-4000-8000-00000000000A'").run();
+    expect(() => db.prepare("UPDATE documents SET id_as_sent = '0B1E0000-0000-4000-8000-00000000000B'").run()).toThrow(/CHECK/);
+  });
+});

@@ -6,7 +6,8 @@ import { foldForSearch } from './search-fold';
 import {
   CREATE_SCHEMAS,
   SCHEMA_VERSION,
-  validate,
+  validateBody,
+  type UnknownFields,
   type AnyCreateBody,
   type DteKind,
   type FieldError,
@@ -43,6 +44,8 @@ export interface CreateResult {
   readonly record: DteRecord;
   /** True when the id existed with the same body: nothing new was issued. */
   readonly replayed: boolean;
+  /** Fields the contract does not list, left out of the document (dotted paths); empty when strict. */
+  readonly ignored: readonly string[];
 }
 
 export interface IssueDeps {
@@ -104,10 +107,13 @@ function relatedDocument(store: Store, id: string): RelatedDocument | undefined 
   return d ? { kind: d.kind as DteKind, codigoGeneracion: d.id.toUpperCase(), issueDate: d.issue_date } : undefined;
 }
 
-export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor: string): CreateResult {
-  const parsed = validate(CREATE_SCHEMAS[kind], input);
+export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor: string, unknown: UnknownFields = 'reject'): CreateResult {
+  const parsed = validateBody(CREATE_SCHEMAS[kind], input, unknown);
   if (!parsed.ok) throw validationFailed(parsed.errors);
-  const id = canonicalId(parsed.value.id);
+  const { ignored } = parsed;
+  // The record shows the id as the client sent it; everything else keys on the lower-case form.
+  const idAsSent = parsed.value.id;
+  const id = canonicalId(idAsSent);
   // The id is case-insensitive: a replay in another case is the same request.
   const body: AnyCreateBody = { ...parsed.value, id };
   const requestJson = canonicalJson(body);
@@ -116,7 +122,7 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
   return deps.store.tx(() => {
     const existing = findDocument(deps.store, id);
     if (existing) {
-      if (existing.request_hash === requestHash) return { record: toRecord(existing), replayed: true };
+      if (existing.request_hash === requestHash) return { record: toRecord(existing), replayed: true, ignored };
       throw new CoreError('DTE_ID_CONFLICT', `Ya existe el DTE ${id} (${existing.kind}, ${existing.control_number}) con otro contenido. Use un id nuevo para un documento nuevo.`);
     }
     const station = deps.station();
@@ -150,6 +156,7 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
     const recipient = recipientName(body);
     const row = {
       id,
+      id_as_sent: idAsSent,
       kind,
       environment: station.environment,
       version: SCHEMA_VERSION[kind],
@@ -178,6 +185,6 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
     outbox(deps.store, deps.logger).enqueue({ documentId: id, now, dependsOn: dependsOn(body) });
     rememberReceiver(deps.store, kind, 'recipient' in body ? body.recipient : null, createdAt);
     audit(deps.store, createdAt, actor, 'dte.issued', id, { kind, controlNumber: row.control_number });
-    return { record: toRecord(row), replayed: false };
+    return { record: toRecord(row), replayed: false, ignored };
   });
 }

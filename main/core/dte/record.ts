@@ -27,11 +27,12 @@ export const RECORD_COLUMNS = [
   'seal',
   'sealed_at',
   'contingency_id',
+  'id_as_sent',
 ] as const;
 
 export function toRecord(row: DocumentRow): DteRecord {
   return {
-    id: row.id,
+    id: row.id_as_sent ?? row.id,
     companyId: row.company_id,
     controlNumber: row.control_number,
     environment: row.environment as Environment,

@@ -62,14 +62,16 @@ export function documentViews(d: ViewDeps) {
     detail(id: string): DteDetail {
       const record = get(id);
       const row = findDocument(store, id);
+      // History and events are kept under the stored (lower-case) id; the record shows it as sent.
+      const key = row?.id ?? record.id;
       const doc = mhDocumentView(stored(id));
       const receiver = doc.receptor ?? doc.sujetoExcluido ?? null;
       return {
         record,
-        timeline: auditTrail(store, record.id),
+        timeline: auditTrail(store, key),
         invalidation: {
           deadline: record.status === 'APPROVED' && row ? isoLocal(invalidationDeadline(record.type, new Date(row.sealed_at ?? row.updated_at))) : null,
-          events: d.invalidations.ofDocument(record.id),
+          events: d.invalidations.ofDocument(key),
         },
         summary: {
           receiver: receiver?.nombre ?? null,

@@ -2,7 +2,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DTE_KINDS, isUuid, isoDate, toFieldErrors, type DteKind } from '../../../shared/contract';
+import { DTE_KINDS, isUuid, isoDate, toFieldErrors, type DteKind, type UnknownFields } from '../../../shared/contract';
 import { DTE_STATUSES } from '../../../shared/records';
 import { TITLES } from '../../../shared/errors';
 import type { Core } from '../core-types';
@@ -61,6 +61,13 @@ const fail = (reply: FastifyReply, e: unknown, logger: Logger) => {
   return sendProblem(reply, toApiError(e));
 };
 
+/** The `handling` preference (RFC 7240): 'strict' or 'lenient'; null when not asked for. */
+export function preferHandling(header: string | string[] | undefined): 'strict' | 'lenient' | null {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const m = /(?:^|[,;\s])handling\s*=\s*"?(strict|lenient)"?/i.exec(value);
+  return m ? (m[1]!.toLowerCase() as 'strict' | 'lenient') : null;
+}
+
 /** The `wait` preference in seconds (RFC 7240), capped at 30; null when not asked for. */
 export function preferWait(header: string | string[] | undefined): number | null {
   const value = Array.isArray(header) ? header.join(',') : (header ?? '');
@@ -103,7 +110,7 @@ const created = (c: Ctx, status = 201) => c.reply.code(status);
 const ROUTES: readonly Route[] = [
   ...DTE_KINDS.map((kind) => route('POST', `/dte/${kind.toLowerCase()}`, ANY, (c) => issue(c, kind))),
   // 201 once MH answered (APPROVED or REJECTED); 202 while the event waits for MH.
-  route('POST', '/dte/invalidate', ANY, async (c) => c.api.invalidateDte(c.body()).then((r) => (created(c, r.pending ? 202 : 201), r.record))),
+  route('POST', '/dte/invalidate', ANY, async (c) => c.api.invalidateDte(c.body(), handling(c)).then((r) => (ignoredFields(c, r.ignored), created(c, r.pending ? 202 : 201), r.record))),
   route('GET', '/dte', ANY, (c) => c.api.listDtes(c.query(listQuery))),
   route('GET', '/dte/:id', ANY, (c) => c.api.getDte(c.id())),
   route('GET', '/dte/:id/detail', ANY, (c) => c.api.dteDetail(c.id())),
@@ -132,12 +139,13 @@ const ROUTES: readonly Route[] = [
 
 /** POST /dte/{type}: 201 (200 for a replay) with Location; `Prefer: wait=N` gives MH up to N s to answer first. */
 async function issue(c: Ctx, kind: DteKind) {
-  const { record, replayed } = c.api.issue(kind, c.body());
+  const { record, replayed, ignored } = c.api.issue(kind, c.body(), handling(c));
+  ignoredFields(c, ignored);
   const wait = preferWait(c.req.headers.prefer);
   let current = record;
   if (wait !== null) {
     current = await c.api.settled(record.id, wait * 1000);
-    void c.reply.header('preference-applied', `wait=${wait}`);
+    applied(c, `wait=${wait}`);
   }
   return c.reply.code(replayed ? 200 : 201).header('location', `/dte/${record.id}`).send(current);
 }
@@ -145,6 +153,30 @@ async function issue(c: Ctx, kind: DteKind) {
 async function receipt(c: Ctx, width: 58 | 80) {
   const pdf = await c.api.receipt(c.id(), width);
   return c.file('inline', `${c.id().toUpperCase()}-${width}mm.pdf`, 'application/pdf', pdf);
+}
+
+/**
+ * Fields the contract does not list are left out unless the client sends `Prefer: handling=strict` (RFC 7240),
+ * which refuses them with 422 UNKNOWN_FIELD as before (docs/decisions/0002-contract-gaps.md).
+ */
+function handling(c: Ctx): UnknownFields {
+  if (preferHandling(c.req.headers.prefer) !== 'strict') return 'ignore';
+  applied(c, 'handling=strict');
+  return 'reject';
+}
+
+/** Each preference applied, in one Preference-Applied header. */
+function applied(c: Ctx, preference: string) {
+  const before = c.reply.getHeader('preference-applied');
+  void c.reply.header('preference-applied', before ? `${String(before)}, ${preference}` : preference);
+}
+
+/** Names the fields left out in a Warning header (code 299, RFC 9111 §5.5), escaped to stay a valid header. */
+export function ignoredFields(c: Pick<Ctx, 'reply'>, ignored: readonly string[]) {
+  if (ignored.length === 0) return;
+  const shown = ignored.slice(0, 20).map((p) => encodeURIComponent(p).slice(0, 100));
+  const more = ignored.length > shown.length ? ` (+${ignored.length - shown.length})` : '';
+  void c.reply.header('warning', `299 sello "Campos no reconocidos, ignorados: ${shown.join(', ')}${more}"`);
 }
 
 function parsed<T>(schema: z.ZodType<T>, value: unknown): T {

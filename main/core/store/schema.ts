@@ -29,6 +29,8 @@ export interface DocumentsTable {
   seal: string | null;
   sealed_at: Generated<string | null>;
   contingency_id: Generated<string | null>;
+  /** The id as the client sent it (the key is its lower-case form); null for documents from before 009. */
+  id_as_sent: string | null;
 }
 
 export interface InvalidationsTable {

@@ -579,7 +579,9 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         overdue,
       };
     },
-    waitForDocument(id, ms) {
+    waitForDocument(given, ms) {
+      // Pushes carry the stored (lower-case) id; a client may ask in either case.
+      const id = given.toLowerCase();
       return new Promise((resolve) => {
         const t = timers.set(done, ms);
         function done() {

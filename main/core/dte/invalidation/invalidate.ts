@@ -1,7 +1,7 @@
 // POST /dte/invalidate: checks, the anulación document (signed and stored as PENDING), then one attempt at
 // MH outside any transaction. MH unreachable → the event stays PENDING (202) and the sync engine sends it.
 import type { KeyObject } from 'node:crypto';
-import { invalidateBody, validate, type DteKind } from '../../../../shared/contract';
+import { invalidateBody, validateBody, type DteKind, type UnknownFields } from '../../../../shared/contract';
 import type { InvalidationRecord, InvalidationStatus, Environment } from '../../../../shared/records';
 import { audit } from '../../audit';
 import { isoLocal, localDateTime, type Clock } from '../../clock';
@@ -55,16 +55,25 @@ function defaultPerson(s: StoredStation): Person {
   return s.responsible ?? { name: s.company.name.slice(0, 100), identificationDocument: { type: 'NIT', number: s.company.nit } };
 }
 
-export async function invalidateDte(deps: InvalidationDeps, input: unknown, actor: string): Promise<{ record: InvalidationRecord; pending: boolean }> {
-  const parsed = validate(invalidateBody, input);
+export interface InvalidationResult {
+  readonly record: InvalidationRecord;
+  /** The event waits for MH (it could not be reached now). */
+  readonly pending: boolean;
+  /** Fields the contract does not list, left out (dotted paths); empty when strict. */
+  readonly ignored: readonly string[];
+}
+
+export async function invalidateDte(deps: InvalidationDeps, input: unknown, actor: string, unknown: UnknownFields = 'reject'): Promise<InvalidationResult> {
+  const parsed = validateBody(invalidateBody, input, unknown);
   if (!parsed.ok) throw validationFailed(parsed.errors);
+  const { ignored } = parsed;
   const body = parsed.value;
   const station = deps.station();
   const target = findDocument(deps.store, body.dteId);
   if (!target) throw new CoreError('DTE_NOT_FOUND', `No existe un DTE con id ${body.dteId}.`);
   const live = invalidationsRepo(deps.store).liveFor(target.id);
   // Asked again while MH has not answered: the same event, still pending.
-  if (live?.status === 'PENDING') return { record: toInvalidationRecord(live), pending: true };
+  if (live?.status === 'PENDING') return { record: toInvalidationRecord(live), pending: true, ignored };
   if (target.status !== 'APPROVED') {
     throw new CoreError('DTE_NOT_INVALIDATABLE', target.status === 'INVALIDATED' ? 'El DTE ya está invalidado.' : `Solo se invalida un DTE aprobado por MH; este está en estado ${target.status}.`);
   }
@@ -126,7 +135,7 @@ export async function invalidateDte(deps: InvalidationDeps, input: unknown, acto
     audit(deps.store, at, actor, 'dte.invalidation.requested', target.id, { event: id, replacement: values.replacement_id });
   });
   const { record } = await sendInvalidation(deps, id);
-  return { record, pending: record.status === 'PENDING' };
+  return { record, pending: record.status === 'PENDING', ignored };
 }
 
 /** What one attempt gave: the event as it is now, and why MH was not reached (for the engine's backoff). */
@@ -179,7 +188,7 @@ export const pendingInvalidations = (store: Store): string[] => invalidationsRep
 /** Invalidations as the core runs them: asked for by a person, retried by the sync engine. */
 export function invalidationService(deps: InvalidationDeps) {
   return {
-    invalidate: (input: unknown, actor: string) => invalidateDte(deps, input, actor),
+    invalidate: (input: unknown, actor: string, unknown?: UnknownFields) => invalidateDte(deps, input, actor, unknown),
     pending: () => pendingInvalidations(deps.store).length,
     /** One attempt at each, oldest first (one that never gets an answer blocks none); the first miss is reported. */
     async send(c: MhClient) {

@@ -7,7 +7,8 @@ import { m005SearchText } from './005-search-text';
 import { m006AuditChain } from './006-audit-chain';
 import { m007SearchIndex } from './007-search-index';
 import { m008SyncDoubt } from './008-sync-doubt';
+import { m009IdAsSent } from './009-id-as-sent';
 import type { Migration } from './types';
 
 export type { Migration };
-export const MIGRATIONS: readonly Migration[] = [m001Initial, m002OutboxDependencies, m003Events, m004Receivers, m005SearchText, m006AuditChain, m007SearchIndex, m008SyncDoubt];
+export const MIGRATIONS: readonly Migration[] = [m001Initial, m002OutboxDependencies, m003Events, m004Receivers, m005SearchText, m006AuditChain, m007SearchIndex, m008SyncDoubt, m009IdAsSent];
