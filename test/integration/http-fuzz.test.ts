@@ -87,6 +87,7 @@ const parsed = (payload: string | undefined): unknown => {
     return null;
   }
 };
+const RECORD_KEYS = new Set(['id', 'companyId', 'controlNumber', 'environment', 'type', 'version', 'status', 'mhResponse', 'generatedAt', 'createdAt', 'updatedAt', 'branchCode', 'posNumber', 'recipientName', 'total']);
 const isPlainObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 async function check(req: Req): Promise<void> {
@@ -96,6 +97,11 @@ async function check(req: Req): Promise<void> {
   statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
   const where = `${req.method} ${req.url} → ${res.statusCode} ${res.body.slice(0, 300)}`;
   expect(res.statusCode, where).toBeLessThan(500);
+  // An accepted document answers with the record and nothing else: fields the spec does not list are never echoed.
+  if (req.method === 'POST' && /^\/dte\/(?!invalidate)/.test(req.url) && res.statusCode < 300) {
+    const keys = Object.keys(res.json() as object);
+    expect(keys.filter((k) => !RECORD_KEYS.has(k)), where).toEqual([]);
+  }
   if (res.statusCode >= 400) {
     expect(fingerprint(), `a refused request changed the store: ${where}`).toBe(before);
     const problem = res.json() as { code?: string; title?: string; errors?: { path: string; code: string; message: string }[] };
