@@ -2,36 +2,20 @@
 // asks for strictness), and the record shows the id as the client sent it.
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DteRecord } from '../../shared/records';
-import { buildHttpServer, preferHandling } from '../../main/core/http/server';
-import { silentLogger } from '../../main/core/logger';
+import { preferHandling } from '../../main/core/http/server';
 import { ccfBody, fcBody, fexBody } from '../fixtures/bodies';
-import { DEMO_KEY, fixedClock, testCore } from '../support/core';
+import { httpStation } from '../support/http-station';
 
-let core: ReturnType<typeof testCore>;
-let app: FastifyInstance;
+const station = httpStation();
+const { post, get } = station;
 let n = 0;
 const uuid = () => `1c2d0000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
-const headers = { 'x-api-key': DEMO_KEY, 'x-api-version': '1' };
-
-beforeEach(async () => {
-  core = testCore(fixedClock());
-  app = await buildHttpServer(core, { logger: silentLogger });
-});
-afterEach(async () => {
-  await app.close();
-  core.cleanup();
-});
-
-const post = (url: string, payload: unknown, extra: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url, headers: { ...headers, ...extra }, payload: payload as object });
-const get = (url: string) => app.inject({ method: 'GET', url, headers });
 
 /** What the station keeps of a document: the request as stored and the MH document. */
 function stored(id: string): { request: string; mh: string; idAsSent: string | null } {
-  const db = new BetterSqlite3(join(core.dataDir, 'sello.db'), { readonly: true });
+  const db = new BetterSqlite3(join(station.core.dataDir, 'sello.db'), { readonly: true });
   try {
     const row = db.prepare('SELECT request_json, mh_json, id_as_sent FROM documents WHERE id = ?').get(id.toLowerCase()) as { request_json: string; mh_json: string; id_as_sent: string | null } | undefined;
     if (!row) throw new Error(`no document ${id}`);
@@ -41,7 +25,7 @@ function stored(id: string): { request: string; mh: string; idAsSent: string | n
   }
 }
 
-const count = () => core.dtes.list({ limit: 200 }).items.length;
+const count = () => station.core.dtes.list({ limit: 200 }).items.length;
 
 /** An export invoice as public clients send it: `type` on its items, and bookkeeping of their own. */
 function fexAsSent(id: string): Record<string, unknown> {
@@ -145,7 +129,7 @@ describe('the id as sent', () => {
     expect((res.json() as DteRecord).id).toBe(id);
     expect(res.headers.location).toBe(`/dte/${id}`);
     for (const asked of [id, id.toLowerCase()]) expect((await get(`/dte/${asked}`)).json()).toMatchObject({ id });
-    expect(core.dtes.list({}).items.find((r) => r.id.toLowerCase() === id.toLowerCase())?.id).toBe(id);
+    expect(station.core.dtes.list({}).items.find((r) => r.id.toLowerCase() === id.toLowerCase())?.id).toBe(id);
     const kept = stored(id);
     expect(kept.idAsSent).toBe(id);
     expect((JSON.parse(kept.mh) as { identificacion: { codigoGeneracion: string } }).identificacion.codigoGeneracion).toBe(id);

@@ -1,32 +1,18 @@
 // The local HTTP API against a real core and SQLite store, through Fastify's inject (no socket needed).
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildHttpServer, BODY_LIMIT } from '../../main/core/http/server';
-import { silentLogger } from '../../main/core/logger';
+import { describe, expect, it } from 'vitest';
+import { BODY_LIMIT } from '../../main/core/http/server';
 import { VALID_BODIES, ccfBody, fcBody, ncBody } from '../fixtures/bodies';
-import { DEMO_KEY, fixedClock, testCore } from '../support/core';
+import { DEMO_KEY, fixedClock } from '../support/core';
+import { API_HEADERS, httpStation } from '../support/http-station';
 import { withValue } from '../support/mutate';
 
-let core: ReturnType<typeof testCore>;
-let app: FastifyInstance;
+const station = httpStation();
+const { post, get } = station;
 let n = 0;
 const uuid = () => `0b1e0000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
-const headers = { 'x-api-key': DEMO_KEY, 'x-api-version': '1' };
-
-beforeEach(async () => {
-  core = testCore(fixedClock());
-  app = await buildHttpServer(core, { logger: silentLogger });
-});
-afterEach(async () => {
-  await app.close();
-  core.cleanup();
-});
-
-const post = (url: string, payload: unknown, extra: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url, headers: { ...headers, ...extra }, payload: payload as object });
-const get = (url: string, extra: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { ...headers, ...extra } });
+const headers = API_HEADERS;
 
 describe('create', () => {
   it.each(Object.keys(VALID_BODIES))('%s: 201, Location and the full DTE record', async (kind) => {
@@ -37,7 +23,7 @@ describe('create', () => {
     const rec = res.json();
     expect(rec).toMatchObject({
       id,
-      companyId: core.station().company.id,
+      companyId: station.core.station().company.id,
       environment: 'TEST',
       type: kind,
       status: 'CREATED',
@@ -111,18 +97,18 @@ describe('create', () => {
     expect(conflict.json()).toMatchObject({ code: 'DTE_ID_CONFLICT', status: 409 });
     const otherKind = await post('/dte/ccf', ccfBody(id));
     expect(otherKind.statusCode).toBe(409);
-    expect(core.dtes.list({}).items).toHaveLength(1);
+    expect(station.core.dtes.list({}).items).toHaveLength(1);
   });
 
   it('a rejected request changes no stored data', async () => {
     await post('/dte/fc', fcBody(uuid()));
-    const before = JSON.stringify(core.dtes.list({}));
+    const before = JSON.stringify(station.core.dtes.list({}));
     for (const body of [withValue(fcBody(uuid()), 'recipient.email', 'x'), { id: uuid() }, [], 'text', 42]) {
       const res = await post('/dte/fc', body);
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
     }
-    expect(JSON.stringify(core.dtes.list({}))).toBe(before);
+    expect(JSON.stringify(station.core.dtes.list({}))).toBe(before);
     expect((await post('/dte/fc', fcBody(uuid()))).json().controlNumber).toBe('DTE-01-M001P001-000000000000002');
   });
 });
@@ -137,18 +123,18 @@ describe('errors', () => {
   });
 
   it('400 for malformed JSON, a wrong content type or no body', async () => {
-    const bad = await app.inject({ method: 'POST', url: '/dte/fc', headers: { ...headers, 'content-type': 'application/json' }, payload: '{"id": ' });
+    const bad = await station.app.inject({ method: 'POST', url: '/dte/fc', headers: { ...headers, 'content-type': 'application/json' }, payload: '{"id": ' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('MALFORMED_REQUEST');
-    const text = await app.inject({ method: 'POST', url: '/dte/fc', headers: { ...headers, 'content-type': 'text/plain' }, payload: 'hola' });
+    const text = await station.app.inject({ method: 'POST', url: '/dte/fc', headers: { ...headers, 'content-type': 'text/plain' }, payload: 'hola' });
     expect(text.statusCode).toBe(400);
     expect(text.json().code).toBe('MALFORMED_REQUEST');
-    const none = await app.inject({ method: 'POST', url: '/dte/fc', headers });
+    const none = await station.app.inject({ method: 'POST', url: '/dte/fc', headers });
     expect(none.statusCode).toBe(400);
   });
 
   it('413 for a body over the limit', async () => {
-    const res = await app.inject({
+    const res = await station.app.inject({
       method: 'POST',
       url: '/dte/fc',
       headers: { ...headers, 'content-type': 'application/json' },
@@ -159,18 +145,18 @@ describe('errors', () => {
   });
 
   it('401 without a key, with a wrong key, and with a revoked key', async () => {
-    expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(401);
+    expect((await station.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(401);
     const wrong = await get('/health', { 'x-api-key': 'sello-demo-api-kez' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().code).toBe('UNAUTHORIZED');
-    const { id, key } = core.apiKeys.create('POS 2', '2026-11-22T09:30:00-06:00');
+    const { id, key } = station.core.apiKeys.create('POS 2', '2026-11-22T09:30:00-06:00');
     expect((await get('/health', { 'x-api-key': key })).statusCode).toBe(200);
-    core.apiKeys.revoke(id, '2026-11-22T09:31:00-06:00');
+    station.core.apiKeys.revoke(id, '2026-11-22T09:31:00-06:00');
     expect((await get('/health', { 'x-api-key': key })).statusCode).toBe(401);
   });
 
   it('X-API-Version: absent means 1; anything else but 1 is 400 listing the supported versions', async () => {
-    expect((await app.inject({ method: 'GET', url: '/health', headers: { 'x-api-key': DEMO_KEY } })).statusCode).toBe(200);
+    expect((await station.app.inject({ method: 'GET', url: '/health', headers: { 'x-api-key': DEMO_KEY } })).statusCode).toBe(200);
     const res = await get('/health', { 'x-api-version': '2' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_API_VERSION', detail: expect.stringContaining('1') });
@@ -200,9 +186,9 @@ describe('reads', () => {
   it('download/json of an APPROVED DTE: the signed document with firmaElectronica and selloRecibido', async () => {
     const id = uuid();
     await post('/dte/ccf', ccfBody(id));
-    const { document, jws } = core.dtes.mhDocument(id);
+    const { document, jws } = station.core.dtes.mhDocument(id);
     // Until the MH client exists (issue 4) nothing is approved; mark it as MH would, through a second connection.
-    const db = new BetterSqlite3(join(core.dataDir, 'sello.db'));
+    const db = new BetterSqlite3(join(station.core.dataDir, 'sello.db'));
     db.prepare("UPDATE documents SET status = 'APPROVED', seal = ? WHERE id = ?").run('2026A1B2C3D4E5F6A7B8C9D0E1F2A3B4C5D6E7F8', id);
     db.close();
     const res = await get(`/dte/${id}/download/json`);
@@ -214,10 +200,7 @@ describe('reads', () => {
 
   it('lists newest first with filters, text search and cursor pages', async () => {
     const clock = fixedClock();
-    await app.close();
-    core.cleanup();
-    core = testCore(clock);
-    app = await buildHttpServer(core, { logger: silentLogger });
+    await station.restart(clock);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
       const id = uuid();
