@@ -31,12 +31,15 @@ export interface DoorCalls extends StationCalls {
 
 export interface FrontDoor {
   /** The station serving now. */
-  core(): Core;
-  health(): Health;
+  readonly core: () => Core;
+  readonly health: () => Health;
   /** The station's pushes, followed across a swap of the station. */
-  onEvent(listener: (e: SelloEvent) => void): () => void;
-  calls(actor: string): DoorCalls;
+  readonly onEvent: (listener: (e: SelloEvent) => void) => () => void;
+  readonly calls: (actor: string) => DoorCalls;
 }
+
+/** Runs `fn` now and answers in a promise: a throw becomes a rejection, as from any other call. */
+const answer = <T>(fn: () => T): Promise<T> => new Promise((resolve) => resolve(fn()));
 
 const notHere = (what: string) => () => Promise.reject(new CoreError('PRINT_FAILED', `${what} está disponible en la aplicación de escritorio.`));
 
@@ -50,39 +53,41 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     return host.setUp(input, actor);
   };
   const health = () => (host ? host.health() : core().health());
-  const onEvent = host ? host.onEvent : (l: (e: SelloEvent) => void) => core().sync.onEvent(l);
+  const onEvent = (l: (e: SelloEvent) => void) => (host ? host.onEvent(l) : core().sync.onEvent(l));
 
   const calls = (actor: string): DoorCalls => ({
-    health: async () => health(),
-    listDtes: async (query) => core().dtes.list(query),
-    getDte: async (id) => core().dtes.get(id),
-    createDte: async (kind, body) => core().dtes.create(kind, body, actor).record,
-    dteDetail: async (id) => core().dtes.detail(id),
+    health: () => answer(() => health()),
+    listDtes: (query) => answer(() => core().dtes.list(query)),
+    getDte: (id) => answer(() => core().dtes.get(id)),
+    createDte: (kind, body) => answer(() => core().dtes.create(kind, body, actor).record),
+    dteDetail: (id) => answer(() => core().dtes.detail(id)),
     qrCode: async (id) => ({ qrCodeUri: await core().dtes.qr(id) }),
-    receivers: async (kind, q) => ({ items: core().dtes.receivers(kind, q?.trim() || undefined) }),
-    dteJson: async (id) => core().dtes.signedJson(id),
+    receivers: (kind, q) => answer(() => ({ items: core().dtes.receivers(kind, q?.trim() || undefined) })),
+    dteJson: (id) => answer(() => core().dtes.signedJson(id)),
     invalidate: async (body) => (await core().dtes.invalidate(body, actor)).record,
-    syncStatus: async () => core().sync.status(),
-    retrySync: async () => {
-      core().sync.retryNow();
-      return core().sync.status();
-    },
-    listApiKeys: async () => core().apiKeys.list(),
-    createApiKey: async (name) => core().apiKeys.create(name, new Date().toISOString(), actor),
-    revokeApiKey: async (id) => {
-      if (!core().apiKeys.revoke(id, new Date().toISOString(), actor)) throw new CoreError('NOT_FOUND', 'No hay una clave activa con ese id.');
-      return { revoked: true as const };
-    },
-    printSettings: async () => core().printing.get(),
+    syncStatus: () => answer(() => core().sync.status()),
+    retrySync: () =>
+      answer(() => {
+        core().sync.retryNow();
+        return core().sync.status();
+      }),
+    listApiKeys: () => answer(() => core().apiKeys.list()),
+    createApiKey: (name) => answer(() => core().apiKeys.create(name, new Date().toISOString(), actor)),
+    revokeApiKey: (id) =>
+      answer(() => {
+        if (!core().apiKeys.revoke(id, new Date().toISOString(), actor)) throw new CoreError('NOT_FOUND', 'No hay una clave activa con ese id.');
+        return { revoked: true as const };
+      }),
+    printSettings: () => answer(() => core().printing.get()),
     // Checked by the core whatever the caller's type says (HTTP hands over the body as sent).
-    setPrintSettings: async (settings: PrintSettings) => core().printing.set(settings, actor),
-    stationInfo: async () => core().stationInfo(),
+    setPrintSettings: (settings: PrintSettings) => answer(() => core().printing.set(settings, actor)),
+    stationInfo: () => answer(() => core().stationInfo()),
     setUpStation: (input) => setUp(input, actor),
     updateStation: (input) => core().updateStation(input, actor),
     printReceipt: notHere('La impresión directa'),
     printLetter: notHere('La impresión directa'),
-    activity: async () => ({ noted: true as const }),
-    backups: async () => core().backups.status(),
+    activity: () => answer(() => ({ noted: true as const })),
+    backups: () => answer(() => core().backups.status()),
     backupNow: async () => {
       const b = await core().backups.create('manual');
       return { file: b.file, reason: b.reason, bytes: b.bytes, takenAt: b.takenAt };
@@ -98,10 +103,11 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     invalidateDte: (body, unknown) => core().dtes.invalidate(body, actor, unknown),
     letterPdf: (id) => core().dtes.letterPdf(id),
     receipt: (id, width) => core().dtes.receipt(id, width, actor),
-    wakeSync: async () => {
-      core().sync.wake();
-      return core().sync.status();
-    },
+    wakeSync: () =>
+      answer(() => {
+        core().sync.wake();
+        return core().sync.status();
+      }),
   });
 
   return { core, health, onEvent, calls };

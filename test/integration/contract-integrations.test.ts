@@ -65,7 +65,7 @@ describe('unknown fields', () => {
     const res = await post('/dte/fex', fexAsSent(id), { prefer: 'handling=strict' });
     expect(res.statusCode).toBe(422);
     expect(res.headers['preference-applied']).toBe('handling=strict');
-    const errors = (res.json() as { errors: { path: string; code: string }[] }).errors;
+    const errors = res.json<{ errors: { path: string; code: string }[] }>().errors;
     expect(errors.filter((e) => e.code === 'UNKNOWN_FIELD').map((e) => e.path).sort()).toEqual(['erpReference', 'items.0.type', 'meta']);
     expect(count()).toBe(before);
     expect((await get(`/dte/${id}`)).statusCode).toBe(404);
@@ -82,13 +82,13 @@ describe('unknown fields', () => {
     const { recipient, ...rest } = body;
     const res = await post('/dte/ccf', { ...rest, recipent: recipient });
     expect(res.statusCode).toBe(422);
-    expect((res.json() as { errors: { path: string; code: string }[] }).errors).toContainEqual(expect.objectContaining({ path: 'recipient', code: 'REQUIRED' }));
+    expect(res.json<{ errors: { path: string; code: string }[] }>().errors).toContainEqual(expect.objectContaining({ path: 'recipient', code: 'REQUIRED' }));
   });
 
   it('other errors are still reported when unknown fields come along; the unknown ones are not', async () => {
     const res = await post('/dte/fc', { ...fcBody(uuid()), items: [], notes: 'x' });
     expect(res.statusCode).toBe(422);
-    const paths = (res.json() as { errors: { path: string }[] }).errors.map((e) => e.path);
+    const paths = res.json<{ errors: { path: string }[] }>().errors.map((e) => e.path);
     expect(paths).toContain('items');
     expect(paths).not.toContain('notes');
   });
@@ -101,7 +101,7 @@ describe('unknown fields', () => {
     expect(lenient.json()).toMatchObject({ status: 409, code: 'DTE_NOT_INVALIDATABLE' });
     const strict = await post('/dte/invalidate', { dteId: id, ticket: 9 }, { prefer: 'handling=strict' });
     expect(strict.statusCode).toBe(422);
-    expect((strict.json() as { errors: { path: string; code: string }[] }).errors).toEqual([expect.objectContaining({ path: 'ticket', code: 'UNKNOWN_FIELD' })]);
+    expect(strict.json<{ errors: { path: string; code: string }[] }>().errors).toEqual([expect.objectContaining({ path: 'ticket', code: 'UNKNOWN_FIELD' })]);
   });
 
   it('a key that is not a plain name cannot break the header', async () => {
@@ -126,7 +126,7 @@ describe('the id as sent', () => {
     const id = uuid().toUpperCase();
     const res = await post('/dte/fc', fcBody(id));
     expect(res.statusCode, res.body).toBe(201);
-    expect((res.json() as DteRecord).id).toBe(id);
+    expect(res.json<DteRecord>().id).toBe(id);
     expect(res.headers.location).toBe(`/dte/${id}`);
     for (const asked of [id, id.toLowerCase()]) expect((await get(`/dte/${asked}`)).json()).toMatchObject({ id });
     expect(station.core.dtes.list({}).items.find((r) => r.id.toLowerCase() === id.toLowerCase())?.id).toBe(id);
@@ -138,7 +138,7 @@ describe('the id as sent', () => {
   it('a mixed-case id is kept exactly; a replay in another case is the same request', async () => {
     const sent = uuid().replace(/[a-f]/g, (c, i: number) => (i % 2 ? c.toUpperCase() : c));
     const first = await post('/dte/fc', fcBody(sent));
-    expect((first.json() as DteRecord).id).toBe(sent);
+    expect(first.json<DteRecord>().id).toBe(sent);
     const replay = await post('/dte/fc', fcBody(sent.toLowerCase()));
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual(first.json());
@@ -147,7 +147,7 @@ describe('the id as sent', () => {
   it('the detail screen finds the history and events of a document sent in upper case', async () => {
     const id = uuid().toUpperCase();
     await post('/dte/fc', fcBody(id));
-    const detail = (await get(`/dte/${id}/detail`)).json() as { record: DteRecord; timeline: { action: string }[] };
+    const detail = (await get(`/dte/${id}/detail`)).json<{ record: DteRecord; timeline: { action: string }[] }>();
     expect(detail.record.id).toBe(id);
     expect(detail.timeline.map((t) => t.action)).toContain('dte.issued');
   });

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../../main/core/http/server';
 import { VALID_BODIES, ccfBody, fcBody, ncBody } from '../fixtures/bodies';
 import { DEMO_KEY, fixedClock } from '../support/core';
-import { API_HEADERS, httpStation } from '../support/http-station';
+import { API_HEADERS, httpStation, type Problem } from '../support/http-station';
+import type { DteListPage, DteRecord } from '../../shared/records';
 import { withValue } from '../support/mutate';
 
 const station = httpStation();
@@ -20,7 +21,7 @@ describe('create', () => {
     const res = await post(`/dte/${kind.toLowerCase()}`, VALID_BODIES[kind as keyof typeof VALID_BODIES](id));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.headers.location).toBe(`/dte/${id}`);
-    const rec = res.json();
+    const rec = res.json<DteRecord>();
     expect(rec).toMatchObject({
       id,
       companyId: station.core.station().company.id,
@@ -45,26 +46,26 @@ describe('create', () => {
     const nd = await post('/dte/nd', ncBody(uuid(), ccfId));
     expect(nc.statusCode, nc.body).toBe(201);
     expect(nd.statusCode, nd.body).toBe(201);
-    expect(nc.json()).toMatchObject({ type: 'NC', controlNumber: 'DTE-05-M001P001-000000000000001' });
-    expect(nd.json()).toMatchObject({ type: 'ND', controlNumber: 'DTE-06-M001P001-000000000000001' });
+    expect(nc.json<unknown>()).toMatchObject({ type: 'NC', controlNumber: 'DTE-05-M001P001-000000000000001' });
+    expect(nd.json<unknown>()).toMatchObject({ type: 'ND', controlNumber: 'DTE-06-M001P001-000000000000001' });
   });
 
   it('related documents must be known to the station and of a kind MH allows', async () => {
     const unknown = await post('/dte/nc', ncBody(uuid(), uuid()));
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().errors).toContainEqual(expect.objectContaining({ path: 'relatedTaxDocuments.0.id', code: 'UNKNOWN_CODE' }));
+    expect(unknown.json<Problem>().errors).toContainEqual(expect.objectContaining({ path: 'relatedTaxDocuments.0.id', code: 'UNKNOWN_CODE' }));
     const fcId = uuid();
     await post('/dte/fc', fcBody(fcId));
     const wrongKind = await post('/dte/nc', ncBody(uuid(), fcId));
     expect(wrongKind.statusCode).toBe(422);
-    expect(wrongKind.json().errors).toContainEqual(expect.objectContaining({ path: 'relatedTaxDocuments.0.id', code: 'NOT_ALLOWED' }));
+    expect(wrongKind.json<Problem>().errors).toContainEqual(expect.objectContaining({ path: 'relatedTaxDocuments.0.id', code: 'NOT_ALLOWED' }));
   });
 
   it('numbers consecutively without gaps, also across rejected requests', async () => {
     const numbers: string[] = [];
     for (let i = 0; i < 5; i++) {
       const ok = await post('/dte/fc', fcBody(uuid()));
-      numbers.push(ok.json().controlNumber);
+      numbers.push(ok.json<DteRecord>().controlNumber);
       const bad = await post('/dte/fc', withValue(fcBody(uuid()), 'items.0.quantity', 0));
       expect(bad.statusCode).toBe(422);
     }
@@ -73,16 +74,16 @@ describe('create', () => {
 
   it('a point of sale named in branchOffice gets its own sequence; another branch is refused', async () => {
     const res = await post('/dte/fc', { ...fcBody(uuid()), branchOffice: { mhCode: 'M001', posNumber: 5 } });
-    expect(res.json()).toMatchObject({ controlNumber: 'DTE-01-M001P005-000000000000001', posNumber: 5 });
+    expect(res.json<unknown>()).toMatchObject({ controlNumber: 'DTE-01-M001P005-000000000000001', posNumber: 5 });
     const other = await post('/dte/fc', { ...fcBody(uuid()), branchOffice: { mhCode: 'S002', posNumber: 1 } });
     expect(other.statusCode).toBe(422);
-    expect(other.json().errors).toEqual([expect.objectContaining({ path: 'branchOffice.mhCode', code: 'NOT_ALLOWED' })]);
+    expect(other.json<Problem>().errors).toEqual([expect.objectContaining({ path: 'branchOffice.mhCode', code: 'NOT_ALLOWED' })]);
   });
 
   it('refuses an issue date in the future', async () => {
     const res = await post('/dte/fc', { ...fcBody(uuid()), generatedAt: '2026-11-23' });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual([expect.objectContaining({ path: 'generatedAt' })]);
+    expect(res.json<Problem>().errors).toEqual([expect.objectContaining({ path: 'generatedAt' })]);
   });
 
   it('replays the same body with 200 and issues nothing new; a different body is 409', async () => {
@@ -91,10 +92,10 @@ describe('create', () => {
     const shuffled = Object.fromEntries(Object.entries(fcBody(id)).reverse());
     const again = await post('/dte/fc', { ...shuffled, id: id.toUpperCase() });
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual(first.json());
+    expect(again.json<unknown>()).toEqual(first.json<unknown>());
     const conflict = await post('/dte/fc', withValue(fcBody(id), 'items.0.quantity', 3));
     expect(conflict.statusCode).toBe(409);
-    expect(conflict.json()).toMatchObject({ code: 'DTE_ID_CONFLICT', status: 409 });
+    expect(conflict.json<unknown>()).toMatchObject({ code: 'DTE_ID_CONFLICT', status: 409 });
     const otherKind = await post('/dte/ccf', ccfBody(id));
     expect(otherKind.statusCode).toBe(409);
     expect(station.core.dtes.list({}).items).toHaveLength(1);
@@ -109,7 +110,7 @@ describe('create', () => {
       expect(res.statusCode).toBeLessThan(500);
     }
     expect(JSON.stringify(station.core.dtes.list({}))).toBe(before);
-    expect((await post('/dte/fc', fcBody(uuid()))).json().controlNumber).toBe('DTE-01-M001P001-000000000000002');
+    expect((await post('/dte/fc', fcBody(uuid()))).json<DteRecord>().controlNumber).toBe('DTE-01-M001P001-000000000000002');
   });
 });
 
@@ -118,17 +119,17 @@ describe('errors', () => {
     const res = await post('/dte/ccf', withValue(withValue(ccfBody(uuid()), 'recipient.nrc', 'ABC'), 'items.0.unitPrice', -1));
     expect(res.statusCode).toBe(422);
     expect(res.headers['content-type']).toContain('application/problem+json');
-    expect(res.json()).toMatchObject({ type: expect.any(String), title: expect.any(String), status: 422, code: 'VALIDATION_FAILED' });
-    expect(res.json().errors.map((e: { path: string }) => e.path).sort()).toEqual(['items.0.unitPrice', 'recipient.nrc']);
+    expect(res.json<unknown>()).toMatchObject({ type: expect.any(String), title: expect.any(String), status: 422, code: 'VALIDATION_FAILED' });
+    expect(res.json<Problem>().errors.map((e: { path: string }) => e.path).sort()).toEqual(['items.0.unitPrice', 'recipient.nrc']);
   });
 
   it('400 for malformed JSON, a wrong content type or no body', async () => {
     const bad = await station.app.inject({ method: 'POST', url: '/dte/fc', headers: { ...headers, 'content-type': 'application/json' }, payload: '{"id": ' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().code).toBe('MALFORMED_REQUEST');
+    expect(bad.json<Problem>().code).toBe('MALFORMED_REQUEST');
     const text = await station.app.inject({ method: 'POST', url: '/dte/fc', headers: { ...headers, 'content-type': 'text/plain' }, payload: 'hola' });
     expect(text.statusCode).toBe(400);
-    expect(text.json().code).toBe('MALFORMED_REQUEST');
+    expect(text.json<Problem>().code).toBe('MALFORMED_REQUEST');
     const none = await station.app.inject({ method: 'POST', url: '/dte/fc', headers });
     expect(none.statusCode).toBe(400);
   });
@@ -141,14 +142,14 @@ describe('errors', () => {
       payload: JSON.stringify({ id: uuid(), pad: 'x'.repeat(BODY_LIMIT) }),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json().code).toBe('PAYLOAD_TOO_LARGE');
+    expect(res.json<Problem>().code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('401 without a key, with a wrong key, and with a revoked key', async () => {
     expect((await station.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(401);
     const wrong = await get('/health', { 'x-api-key': 'sello-demo-api-kez' });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json().code).toBe('UNAUTHORIZED');
+    expect(wrong.json<Problem>().code).toBe('UNAUTHORIZED');
     const { id, key } = station.core.apiKeys.create('POS 2', '2026-11-22T09:30:00-06:00');
     expect((await get('/health', { 'x-api-key': key })).statusCode).toBe(200);
     station.core.apiKeys.revoke(id, '2026-11-22T09:31:00-06:00');
@@ -159,28 +160,28 @@ describe('errors', () => {
     expect((await station.app.inject({ method: 'GET', url: '/health', headers: { 'x-api-key': DEMO_KEY } })).statusCode).toBe(200);
     const res = await get('/health', { 'x-api-version': '2' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_API_VERSION', detail: expect.stringContaining('1') });
+    expect(res.json<unknown>()).toMatchObject({ code: 'UNSUPPORTED_API_VERSION', detail: expect.stringContaining('1') });
   });
 
   it('404 for unknown ids, ids that are not UUIDs, and unknown routes', async () => {
-    expect((await get(`/dte/${uuid()}`)).json()).toMatchObject({ status: 404, code: 'DTE_NOT_FOUND' });
+    expect((await get(`/dte/${uuid()}`)).json<unknown>()).toMatchObject({ status: 404, code: 'DTE_NOT_FOUND' });
     expect((await get('/dte/abc')).statusCode).toBe(404);
-    expect((await get('/nada')).json()).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect((await get('/nada')).json<unknown>()).toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 });
 
 describe('reads', () => {
   it('GET /dte/:id returns the record, whatever the id case', async () => {
     const id = uuid();
-    const created = (await post('/dte/fse', VALID_BODIES.FSE(id))).json();
-    expect((await get(`/dte/${id.toUpperCase()}`)).json()).toEqual(created);
+    const created = (await post('/dte/fse', VALID_BODIES.FSE(id))).json<DteRecord>();
+    expect((await get(`/dte/${id.toUpperCase()}`)).json<unknown>()).toEqual(created);
   });
 
   it.each(['download/pdf', 'download/json', 'qr'])('%s: 404 DTE_NOT_APPROVED before MH approves, DTE_NOT_FOUND when unknown', async (path) => {
     const id = uuid();
     await post('/dte/fc', fcBody(id));
-    expect((await get(`/dte/${id}/${path}`)).json()).toMatchObject({ status: 404, code: 'DTE_NOT_APPROVED' });
-    expect((await get(`/dte/${uuid()}/${path}`)).json()).toMatchObject({ status: 404, code: 'DTE_NOT_FOUND' });
+    expect((await get(`/dte/${id}/${path}`)).json<unknown>()).toMatchObject({ status: 404, code: 'DTE_NOT_APPROVED' });
+    expect((await get(`/dte/${uuid()}/${path}`)).json<unknown>()).toMatchObject({ status: 404, code: 'DTE_NOT_FOUND' });
   });
 
   it('download/json of an APPROVED DTE: the signed document with firmaElectronica and selloRecibido', async () => {
@@ -195,7 +196,7 @@ describe('reads', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/json');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${id.toUpperCase()}.json"`);
-    expect(res.json()).toEqual({ ...document, firmaElectronica: jws, selloRecibido: '2026A1B2C3D4E5F6A7B8C9D0E1F2A3B4C5D6E7F8' });
+    expect(res.json<unknown>()).toEqual({ ...document, firmaElectronica: jws, selloRecibido: '2026A1B2C3D4E5F6A7B8C9D0E1F2A3B4C5D6E7F8' });
   });
 
   it('lists newest first with filters, text search and cursor pages', async () => {
@@ -209,24 +210,24 @@ describe('reads', () => {
       clock.advance(60_000);
     }
     await post('/dte/ccf', ccfBody(uuid()));
-    const page1 = (await get('/dte?type=FC&limit=2')).json();
+    const page1 = (await get('/dte?type=FC&limit=2')).json<DteListPage>();
     expect(page1.items.map((r: { id: string }) => r.id)).toEqual([ids[4], ids[3]]);
-    const page2 = (await get(`/dte?type=FC&limit=2&cursor=${page1.nextCursor}`)).json();
-    const page3 = (await get(`/dte?type=FC&limit=2&cursor=${page2.nextCursor}`)).json();
+    const page2 = (await get(`/dte?type=FC&limit=2&cursor=${page1.nextCursor}`)).json<DteListPage>();
+    const page3 = (await get(`/dte?type=FC&limit=2&cursor=${page2.nextCursor}`)).json<DteListPage>();
     expect([...page2.items, ...page3.items].map((r: { id: string }) => r.id)).toEqual([ids[2], ids[1], ids[0]]);
     expect(page3.nextCursor).toBeNull();
-    expect((await get('/dte?q=cliente%203')).json().items.map((r: { id: string }) => r.id)).toEqual([ids[3]]);
-    expect((await get('/dte?q=DTE-03')).json().items).toHaveLength(1);
-    expect((await get('/dte?status=APPROVED')).json().items).toHaveLength(0);
-    expect((await get('/dte?from=2026-11-22&to=2026-11-22')).json().items).toHaveLength(6);
-    expect((await get('/dte?from=2026-11-23')).json().items).toHaveLength(0);
+    expect((await get('/dte?q=cliente%203')).json<DteListPage>().items.map((r: { id: string }) => r.id)).toEqual([ids[3]]);
+    expect((await get('/dte?q=DTE-03')).json<DteListPage>().items).toHaveLength(1);
+    expect((await get('/dte?status=APPROVED')).json<DteListPage>().items).toHaveLength(0);
+    expect((await get('/dte?from=2026-11-22&to=2026-11-22')).json<DteListPage>().items).toHaveLength(6);
+    expect((await get('/dte?from=2026-11-23')).json<DteListPage>().items).toHaveLength(0);
     const bad = await get('/dte?limit=500&type=XX');
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.map((e: { path: string }) => e.path).sort()).toEqual(['limit', 'type']);
+    expect(bad.json<Problem>().errors.map((e: { path: string }) => e.path).sort()).toEqual(['limit', 'type']);
   });
 
   it('GET /health describes the station', async () => {
-    expect((await get('/health')).json()).toMatchObject({ status: 'ok', environment: 'TEST', demo: true, branchCode: 'M001', posNumber: 1 });
+    expect((await get('/health')).json<unknown>()).toMatchObject({ status: 'ok', environment: 'TEST', demo: true, branchCode: 'M001', posNumber: 1 });
   });
 });
 
@@ -234,11 +235,11 @@ describe('invalidate', () => {
   it('422 naming the field, 404 for an unknown DTE, 409 for one MH has not approved', async () => {
     const bad = await post('/dte/invalidate', { dteId: 'x', reason: 'abc' });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.map((e: { path: string }) => e.path).sort()).toEqual(['dteId', 'reason']);
-    expect((await post('/dte/invalidate', { dteId: uuid() })).json()).toMatchObject({ status: 404, code: 'DTE_NOT_FOUND' });
+    expect(bad.json<Problem>().errors.map((e: { path: string }) => e.path).sort()).toEqual(['dteId', 'reason']);
+    expect((await post('/dte/invalidate', { dteId: uuid() })).json<unknown>()).toMatchObject({ status: 404, code: 'DTE_NOT_FOUND' });
     const id = uuid();
     await post('/dte/fc', fcBody(id));
-    expect((await post('/dte/invalidate', { dteId: id })).json()).toMatchObject({ status: 409, code: 'DTE_NOT_INVALIDATABLE' });
+    expect((await post('/dte/invalidate', { dteId: id })).json<unknown>()).toMatchObject({ status: 409, code: 'DTE_NOT_INVALIDATABLE' });
   });
 });
 

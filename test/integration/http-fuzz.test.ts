@@ -99,12 +99,12 @@ async function check(req: Req): Promise<void> {
   expect(res.statusCode, where).toBeLessThan(500);
   // An accepted document answers with the record and nothing else: fields the spec does not list are never echoed.
   if (req.method === 'POST' && /^\/dte\/(?!invalidate)/.test(req.url) && res.statusCode < 300) {
-    const keys = Object.keys(res.json() as object);
+    const keys = Object.keys(res.json<object>());
     expect(keys.filter((k) => !RECORD_KEYS.has(k)), where).toEqual([]);
   }
   if (res.statusCode >= 400) {
     expect(fingerprint(), `a refused request changed the store: ${where}`).toBe(before);
-    const problem = res.json() as { code?: string; title?: string; errors?: { path: string; code: string; message: string }[] };
+    const problem = res.json<{ code?: string; title?: string; errors?: { path: string; code: string; message: string }[] }>();
     expect(typeof problem.code, where).toBe('string');
     expect(typeof problem.title, where).toBe('string');
     if (problem.code === 'VALIDATION_FAILED') {
@@ -264,7 +264,7 @@ describe('HTTP fuzzing', () => {
         fc.constantFrom(...templates),
         id,
         query,
-        fc.constantFrom('GET', 'GET', 'GET', 'DELETE', 'POST', 'PUT', 'PATCH', 'OPTIONS') as fc.Arbitrary<Req['method']>,
+        fc.constantFrom<Req['method']>('GET', 'GET', 'GET', 'DELETE', 'POST', 'PUT', 'PATCH', 'OPTIONS'),
         authHeaders,
         async (template, i, q, method, auth) => {
           const path = template.replace(/\{id\}/g, () => encodeURIComponent(i).replace(/%25/g, '%'));

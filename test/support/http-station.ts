@@ -6,15 +6,24 @@ import { buildHttpServer } from '../../main/core/http/server';
 import { silentLogger } from '../../main/core/logger';
 import { DEMO_KEY, fixedClock, testCore } from './core';
 
+/** A problem+json body as the tests read it. */
+export interface Problem {
+  readonly code: string;
+  readonly status: number;
+  readonly title: string;
+  readonly detail?: string;
+  readonly errors: readonly { readonly path: string; readonly code: string; readonly message: string }[];
+}
+
 export const API_HEADERS = { 'x-api-key': DEMO_KEY, 'x-api-version': '1' };
 
 export interface HttpStation {
   readonly core: ReturnType<typeof testCore>;
   readonly app: FastifyInstance;
-  post(url: string, payload: unknown, extra?: Record<string, string>): Promise<LightMyRequestResponse>;
-  get(url: string, extra?: Record<string, string>): Promise<LightMyRequestResponse>;
+  readonly post: (url: string, payload: unknown, extra?: Record<string, string>) => Promise<LightMyRequestResponse>;
+  readonly get: (url: string, extra?: Record<string, string>) => Promise<LightMyRequestResponse>;
   /** A new station in place of this test's, on `clock`. */
-  restart(clock: Clock): Promise<void>;
+  readonly restart: (clock: Clock) => Promise<void>;
 }
 
 export function httpStation(): HttpStation {

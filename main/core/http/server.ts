@@ -215,8 +215,9 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
     // A URL Fastify cannot even route (a stray %, a bad encoding) is the client's mistake: a problem body too.
-    frameworkErrors: (error, _req, reply) =>
-      sendProblem(reply, { code: 'MALFORMED_REQUEST', title: TITLES.MALFORMED_REQUEST, detail: `La dirección no es válida: ${error.message}` }),
+    frameworkErrors: (error, _req, reply) => {
+      void sendProblem(reply, { code: 'MALFORMED_REQUEST', title: TITLES.MALFORMED_REQUEST, detail: `La dirección no es válida: ${error.message}` });
+    },
   });
   app.decorateRequest('actor', '');
   // The contract is JSON only; any other content type is a malformed request.
@@ -252,7 +253,7 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
     sendProblem(reply, { code: 'NOT_FOUND', title: TITLES.NOT_FOUND, detail: `No existe la ruta ${req.method} ${req.url.split('?')[0] ?? ''}.` }),
   );
 
-  const api = async (scope: FastifyInstance) => {
+  const api = (scope: FastifyInstance, _options: unknown, done: () => void) => {
     scope.addHook('onRequest', async (req, reply) => {
       const version = req.headers['x-api-version'];
       // Public clients omit the header on GETs: absent means version 1.
@@ -313,6 +314,7 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
         clearInterval(keepAlive);
       });
     });
+    done();
   };
 
   await app.register(api);

@@ -37,15 +37,16 @@ export interface StationServiceDeps {
   readonly mhOverride: MhOverride | undefined;
 }
 
+// Members are functions, not methods: the core hands them out on their own (no `this`).
 export interface StationService {
-  station(): StoredStation;
-  stationInfo(): StationInfo;
-  health(): Health;
+  readonly station: () => StoredStation;
+  readonly stationInfo: () => StationInfo;
+  readonly health: () => Health;
   /** Applies a station profile (idempotent); API keys in it are stored hashed. */
-  configure(profile: unknown, actor: string, certificate?: CertificateInput): { changed: boolean };
+  readonly configure: (profile: unknown, actor: string, certificate?: CertificateInput) => { changed: boolean };
   /** Ajustes: data, MH credentials and certificate; the identity (environment, NIT, branch, POS) stays. */
-  update(input: unknown, actor: string): Promise<StationSaved & { credentialsChanged: boolean }>;
-  importCertificate(xml: string, password: string, actor: string): void;
+  readonly update: (input: unknown, actor: string) => Promise<StationSaved & { credentialsChanged: boolean }>;
+  readonly importCertificate: (xml: string, password: string, actor: string) => void;
 }
 
 export function stationService(d: StationServiceDeps): StationService {

@@ -16,14 +16,15 @@ export interface BackupScheduleDeps {
   readonly nativeBinding?: string;
 }
 
+// Members are functions, not methods: the core hands them out on their own (no `this`).
 export interface Backups {
-  create(reason: 'manual' | 'scheduled', onProgress?: (done: number) => void): Promise<BackupInfo>;
-  list(): BackupInfo[];
+  readonly create: (reason: 'manual' | 'scheduled', onProgress?: (done: number) => void) => Promise<BackupInfo>;
+  readonly list: () => BackupInfo[];
   /** For Ajustes: the copies kept and the one under way. */
-  status(): BackupsStatus;
+  readonly status: () => BackupsStatus;
   /** A document was just issued: a scheduled copy waits for a quiet moment. */
-  noteIssue(): void;
-  close(): void;
+  readonly noteIssue: () => void;
+  readonly close: () => void;
 }
 
 export function backupSchedule(d: BackupScheduleDeps): Backups {
