@@ -19,7 +19,8 @@ function run(name, cmd, args) {
 const npx = (bin) => `node_modules/.bin/${bin}`;
 mkdirSync('test-results', { recursive: true });
 
-if (!run('typecheck', npx('tsc'), ['-p', 'tsconfig.json', '--noEmit'])) failed += 1;
+// tsconfig.json is a solution (the node and web halves): -b checks both; -p on it would check nothing.
+if (!run('typecheck', npx('tsc'), ['-b'])) failed += 1;
 if (!run('lint', npx('eslint'), ['--max-warnings', '0', '.'])) failed += 1;
 const built = run('build', 'npm', ['run', '--silent', 'build']);
 if (!built) failed += 1;

@@ -7,9 +7,10 @@ export const SIM = () => process.env.SELLO_E2E_SIM_URL ?? 'http://127.0.0.1:8432
 
 /** Fills a form field by its path (the input's id is `f-` + the path with dashes). */
 export async function fill(page: Page, path: string, value: string): Promise<void> {
-  const field = page.locator(`#f-${path.replace(/\./g, '-')}`);
-  const tag = await field.evaluate((el) => el.tagName);
-  if (tag === 'SELECT') await field.selectOption(value);
+  const id = `f-${path.replace(/\./g, '-')}`;
+  const field = page.locator(`#${id}`);
+  // A CSS test rather than reading tagName in the page: these helpers compile without the DOM's types.
+  if ((await page.locator(`select#${id}`).count()) > 0) await field.selectOption(value);
   else await field.fill(value);
 }
 

@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_STATION } from '../../main/core/station/demo';
+import type { DteRecord } from '../../shared/records';
 import { fcBody } from '../fixtures/bodies';
 import { tempDir } from '../support/core';
 import { exitOf, startServe, startSimulatorProcess } from '../support/serve-process';
@@ -27,7 +28,11 @@ describe('sello serve', () => {
     });
     expect(created.status).toBe(201);
     // The demo's embedded MH simulator seals it.
-    await expect.poll(async () => (await (await fetch(`${url}/dte/9d7c6b5a-4e3f-4a2b-8c1d-0e9f8a7b6c5d`, { headers: { 'X-API-Key': 'sello-demo-api-key' } })).json()).status, { timeout: 10_000 }).toBe('APPROVED');
+    const status = async (): Promise<string> => {
+      const res = await fetch(`${url}/dte/9d7c6b5a-4e3f-4a2b-8c1d-0e9f8a7b6c5d`, { headers: { 'X-API-Key': 'sello-demo-api-key' } });
+      return ((await res.json()) as DteRecord).status;
+    };
+    await expect.poll(status, { timeout: 10_000 }).toBe('APPROVED');
     child.kill('SIGTERM');
     expect(await exitOf(child)).toBe(0);
   });
