@@ -62,7 +62,7 @@ function fillTo(target: number) {
   const batch = db.transaction((from: number, to: number) => {
     for (let i = from; i < to; i++) {
       const id = `f1110000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
-      insert.run({ ...row, id, control_number: `DTE-01-M001P999-${String(i).padStart(15, '0')}`, issue_date: '2025-06-30', created_at: `2025-06-30T12:00:00-06:00#${i}` });
+      insert.run({ ...row, id, id_as_sent: id, control_number: `DTE-01-M001P999-${String(i).padStart(15, '0')}`, issue_date: '2025-06-30', created_at: `2025-06-30T12:00:00-06:00#${i}` });
     }
   });
   for (let from = stored; from < target; from += 20_000) batch(from, Math.min(target, from + 20_000));
@@ -91,7 +91,7 @@ function measureFloor(label: string) {
     const id = nextId();
     const s = performance.now();
     const jws = signJson(documentJson, cert.privateKey);
-    db.transaction(() => insert.run({ ...row, id, jws, control_number: `DTE-01-M001P998-${String(serial).padStart(15, '0')}` }))();
+    db.transaction(() => insert.run({ ...row, id, id_as_sent: id, jws, control_number: `DTE-01-M001P998-${String(serial).padStart(15, '0')}` }))();
     ms.push(performance.now() - s);
   }
   stored += N;
