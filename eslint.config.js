@@ -4,13 +4,22 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'release/', '.tools/', 'test-results/', 'playwright-report/', 'shared/catalogs/data/'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', __dirname: 'readonly', URL: 'readonly' } },
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', __dirname: 'readonly', URL: 'readonly' },
+      // Each file is typed by the tsconfig that owns it: tsconfig.json is a solution of the node and web halves.
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only main/electron and preload may import electron.' }] }],
     },
+  },
+  {
+    // Plain JavaScript (the scripts, this file) is in no tsconfig: lint it without types.
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
   },
   {
     files: ['main/electron/**', 'preload/**', 'test/unit/electron-shell.test.ts'],

@@ -4,50 +4,51 @@ import type { Result } from './errors';
 import type { PrintSettings } from './printing';
 import type { ApiKeyInfo, AuditCheck, BackupEntry, BackupsStatus, DteDetail, DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord, ReceiverEntry, SelloEvent, StationInfo, StationSaved, SyncStatus } from './records';
 
+// Members are functions, not methods: the shells hand them out one by one (IPC, the activity tracker).
 export interface SelloApi {
-  health(): Promise<Result<Health>>;
-  listDtes(query: DteListQuery): Promise<Result<DteListPage>>;
-  getDte(id: string): Promise<Result<DteRecord>>;
-  createDte(kind: DteKind, body: unknown): Promise<Result<DteRecord>>;
-  dteDetail(id: string): Promise<Result<DteDetail>>;
+  readonly health: () => Promise<Result<Health>>;
+  readonly listDtes: (query: DteListQuery) => Promise<Result<DteListPage>>;
+  readonly getDte: (id: string) => Promise<Result<DteRecord>>;
+  readonly createDte: (kind: DteKind, body: unknown) => Promise<Result<DteRecord>>;
+  readonly dteDetail: (id: string) => Promise<Result<DteDetail>>;
   /** The QR to MH's public lookup as a PNG data URI (APPROVED only). */
-  qrCode(id: string): Promise<Result<{ qrCodeUri: string }>>;
+  readonly qrCode: (id: string) => Promise<Result<{ qrCodeUri: string }>>;
   /** The address book: recipients of past documents of this kind's book, most recent first. */
-  receivers(kind: DteKind, q?: string): Promise<Result<{ items: ReceiverEntry[] }>>;
+  readonly receivers: (kind: DteKind, q?: string) => Promise<Result<{ items: ReceiverEntry[] }>>;
   /** The signed document as MH receives it (with its seal once approved), for saving as a .json file. */
-  dteJson(id: string): Promise<Result<Record<string, unknown>>>;
-  invalidate(body: unknown): Promise<Result<InvalidationRecord>>;
-  syncStatus(): Promise<Result<SyncStatus>>;
+  readonly dteJson: (id: string) => Promise<Result<Record<string, unknown>>>;
+  readonly invalidate: (body: unknown) => Promise<Result<InvalidationRecord>>;
+  readonly syncStatus: () => Promise<Result<SyncStatus>>;
   /** Try MH now instead of waiting for the engine's timer. */
-  retrySync(): Promise<Result<SyncStatus>>;
-  listApiKeys(): Promise<Result<ApiKeyInfo[]>>;
+  readonly retrySync: () => Promise<Result<SyncStatus>>;
+  readonly listApiKeys: () => Promise<Result<ApiKeyInfo[]>>;
   /** The plain key comes back once and is never shown again. */
-  createApiKey(name: string): Promise<Result<{ id: string; key: string }>>;
-  revokeApiKey(id: string): Promise<Result<{ revoked: true }>>;
-  printSettings(): Promise<Result<PrintSettings>>;
-  stationInfo(): Promise<Result<StationInfo>>;
-  setPrintSettings(settings: PrintSettings): Promise<Result<PrintSettings>>;
+  readonly createApiKey: (name: string) => Promise<Result<{ id: string; key: string }>>;
+  readonly revokeApiKey: (id: string) => Promise<Result<{ revoked: true }>>;
+  readonly printSettings: () => Promise<Result<PrintSettings>>;
+  readonly stationInfo: () => Promise<Result<StationInfo>>;
+  readonly setPrintSettings: (settings: PrintSettings) => Promise<Result<PrintSettings>>;
   /** First run: a real station from the wizard (company, branch, environment, MH credentials, certificate). */
-  setUpStation(input: unknown): Promise<Result<StationSaved>>;
+  readonly setUpStation: (input: unknown) => Promise<Result<StationSaved>>;
   /** Ajustes: the configured station's data, MH credentials and certificate (identity stays). */
-  updateStation(input: unknown): Promise<Result<StationSaved>>;
+  readonly updateStation: (input: unknown) => Promise<Result<StationSaved>>;
   /** The counter receipt: straight to the chosen printer when the station prints silently, else the dialog. */
-  printReceipt(id: string): Promise<Result<{ printed: true }>>;
+  readonly printReceipt: (id: string) => Promise<Result<{ printed: true }>>;
   /** The letter PDF, through the print dialog. */
-  printLetter(id: string): Promise<Result<{ printed: true }>>;
+  readonly printLetter: (id: string) => Promise<Result<{ printed: true }>>;
   /** The database's copies kept, and the one under way (with its progress). */
-  backups(): Promise<Result<BackupsStatus>>;
+  readonly backups: () => Promise<Result<BackupsStatus>>;
   /** A copy now; answers when it is whole (poll `backups` for progress meanwhile). */
-  backupNow(): Promise<Result<BackupEntry>>;
+  readonly backupNow: () => Promise<Result<BackupEntry>>;
   /** Walks the audit log's hash chain. */
-  verifyAudit(): Promise<Result<AuditCheck>>;
+  readonly verifyAudit: () => Promise<Result<AuditCheck>>;
   /**
    * The counter is filling in a document ('editing') or not ('idle'): the desktop app never restarts for an
    * update meanwhile. Nothing to do for the browser UI.
    */
-  activity(state: 'editing' | 'idle'): Promise<Result<{ noted: true }>>;
+  readonly activity: (state: 'editing' | 'idle') => Promise<Result<{ noted: true }>>;
   /** Pushed changes (document status, sync state); returns the unsubscribe. */
-  subscribe(listener: (e: SelloEvent) => void): () => void;
+  readonly subscribe: (listener: (e: SelloEvent) => void) => () => void;
 }
 
 /** The request/response methods (everything but the push side). */

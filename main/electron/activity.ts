@@ -4,7 +4,7 @@ import type { ApiMethod, SelloApi } from '../../shared/api';
 
 const WRITES: readonly ApiMethod[] = ['createDte', 'invalidate', 'setUpStation', 'updateStation', 'printReceipt', 'printLetter'];
 
-export function counterActivity(api: SelloApi): { api: SelloApi; busy(): boolean } {
+export function counterActivity(api: SelloApi): { api: SelloApi; busy: () => boolean } {
   let editing = false;
   let running = 0;
   const tracked = { ...api } as Record<string, unknown>;

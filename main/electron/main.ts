@@ -13,7 +13,7 @@ import { consoleLogger } from '../core/logger';
 import { resolveAppFile, responseHeaders } from './app-protocol';
 import { registerIpc } from './ipc';
 import { counterActivity } from './activity';
-import { feedUrlFrom, setUpUpdates, type UpdaterLike } from './updates';
+import { feedUrlFrom, setUpUpdates } from './updates';
 import { buildHttpServer } from '../core/http/server';
 import { autoUpdater } from 'electron-updater';
 import { safeStorageBox } from './safe-storage-box';
@@ -81,7 +81,7 @@ async function start(): Promise<void> {
   updates = setUpUpdates({
     isPackaged: app.isPackaged,
     feedUrl: feedUrlFrom(process.env, app.getPath('userData')),
-    updater: autoUpdater as unknown as UpdaterLike,
+    updater: autoUpdater,
     busy: counter.busy,
     logger,
     setTimer: (fn, ms) => setTimeout(fn, ms),

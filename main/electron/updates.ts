@@ -128,5 +128,5 @@ const unref = (t: unknown) => (t as { unref?: () => void } | null)?.unref?.();
 
 function off(why: 'development build' | 'no feed configured') {
   const state: UpdateState = { state: 'off', why };
-  return { state: () => state, checkNow: async () => undefined, stop: () => undefined };
+  return { state: () => state, checkNow: () => Promise.resolve(), stop: () => undefined };
 }

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { SelloApi } from '../../shared/api';
 import { sameDteId, type DteDetail, type DteRecord } from '../../shared/records';
+import { textOf } from '../../shared/text';
 import { errorText } from './error-text';
 import { es, timeLeft } from './strings';
 
@@ -104,7 +105,7 @@ export function DetailPanel({ api, id, onClose, onAdjust }: { api: SelloApi; id:
       <h3>{es.detail.mhAnswer}</h3>
       {r.mhResponse ? (
         <p>
-          {String(r.mhResponse.estado ?? '')} {String(r.mhResponse.descripcionMsg ?? '')} <span className="mono small">{String(r.mhResponse.selloRecibido ?? '')}</span>
+          {textOf(r.mhResponse.estado)} {textOf(r.mhResponse.descripcionMsg)} <span className="mono small">{textOf(r.mhResponse.selloRecibido)}</span>
         </p>
       ) : (
         <p>{es.detail.noAnswer}</p>

@@ -54,7 +54,7 @@ export function DocumentsScreen({ api, onAdjust }: { api: SelloApi; onAdjust: (k
     setScrollTop(top);
     if (!loading && cursor && top + height > items.length * ROW - ROW * 20) load(true);
   };
-  const set = (patch: Partial<DteListQuery>) => setFilters((f) => Object.fromEntries(Object.entries({ ...f, ...patch }).filter(([, v]) => v !== undefined && v !== '')) as DteListQuery);
+  const set = (patch: Partial<DteListQuery>) => setFilters((f) => Object.fromEntries(Object.entries({ ...f, ...patch }).filter(([, v]) => v !== undefined && v !== '')));
 
   return (
     <section aria-labelledby="list-title" className="documents-screen">

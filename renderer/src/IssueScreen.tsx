@@ -146,7 +146,7 @@ export function IssueScreen({ api, initial }: { api: SelloApi; initial?: { kind:
           </div>
         </div>
       ) : (
-        <form onSubmit={submit} noValidate aria-labelledby="issue-title">
+        <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="issue-title">
           <ReceiverPicker api={api} kind={kind} onPick={(recipient) => onChange(['recipient'], recipient)} />
           {sections.map((s) => (
             <fieldset key={s.title} className="section">

@@ -104,7 +104,7 @@ export function SettingsScreen({ api, health, onStationChanged }: { api: SelloAp
         )
       )}
       <h2>{es.settings.apiKeys}</h2>
-      <form onSubmit={createKey} className="row">
+      <form onSubmit={(e) => void createKey(e)} className="row">
         <div className="field">
           <label htmlFor="key-name">{es.settings.keyName}</label>
           <input id="key-name" value={name} onChange={(e) => setName(e.target.value)} />
@@ -130,7 +130,7 @@ export function SettingsScreen({ api, health, onStationChanged }: { api: SelloAp
       </ul>
       <h2>{es.settings.printing}</h2>
       {printing && (
-        <form onSubmit={savePrinting} className="row">
+        <form onSubmit={(e) => void savePrinting(e)} className="row">
           <div className="field">
             <label htmlFor="printer">{es.settings.printer}</label>
             <input id="printer" value={printing.printer ?? ''} onChange={(e) => setPrinting({ ...printing, printer: e.target.value.trim() ? e.target.value : null })} />

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { SelloApi } from '../../shared/api';
 import type { DteRecord, SyncStatus } from '../../shared/records';
+import { textOf } from '../../shared/text';
 import { es, timeLeft } from './strings';
 
 export function SyncScreen({ api, status }: { api: SelloApi; status: SyncStatus | null }) {
@@ -96,7 +97,7 @@ export function SyncScreen({ api, status }: { api: SelloApi; status: SyncStatus 
           <ul>
             {rejected.map((d) => (
               <li key={d.id}>
-                {d.controlNumber} · {d.recipientName ?? es.list.noRecipient} · {String(d.mhResponse?.descripcionMsg ?? '')}
+                {d.controlNumber} · {d.recipientName ?? es.list.noRecipient} · {textOf(d.mhResponse?.descripcionMsg)}
               </li>
             ))}
           </ul>

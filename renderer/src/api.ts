@@ -58,7 +58,7 @@ export function httpApi(token: string, base = ''): SelloApi {
     printReceipt: (id) => openPdf(token, `${base}/dte/${encodeURIComponent(id)}/receipt`),
     printLetter: (id) => openPdf(token, `${base}/dte/${encodeURIComponent(id)}/download/pdf`),
     // Only the desktop app restarts for updates; a browser tab has nothing to protect.
-    activity: async () => ({ ok: true, value: { noted: true } }),
+    activity: () => Promise.resolve({ ok: true, value: { noted: true } }),
     backups: () => call(token, 'GET', `${base}/backups`),
     backupNow: () => call(token, 'POST', `${base}/backups`),
     verifyAudit: () => call(token, 'GET', `${base}/audit/verify`),

@@ -12,6 +12,7 @@ import { verifyJws } from '../../main/core/signing/jws';
 import { DEMO_STATION } from '../../main/core/station/demo';
 import { fcBody } from '../fixtures/bodies';
 import { fixedClock, tempDir } from '../support/core';
+import { stringContaining } from '../support/match';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((f) => f()));
@@ -30,7 +31,7 @@ describe('the signing certificate', () => {
     const app = await buildHttpServer(core, { logger: silentLogger });
     const res = await app.inject({ method: 'POST', url: '/dte/fc', headers: { 'x-api-key': KEY }, payload: fcBody('a0000000-0000-4000-8000-000000000001') });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ code: 'STATION_NOT_READY', detail: expect.stringContaining('certificado') });
+    expect(res.json()).toMatchObject({ code: 'STATION_NOT_READY', detail: stringContaining('certificado') });
     expect(core.dtes.list({}).items).toHaveLength(0);
     await app.close();
   });
@@ -62,11 +63,11 @@ describe('the signing certificate', () => {
         return e instanceof CoreError ? e.errors?.[0] : e;
       }
     };
-    expect(attempt({ certificateFile: file, certificatePassword: 'mala' })).toMatchObject({ path: 'mh.certificatePassword', message: expect.stringContaining('contraseña') });
+    expect(attempt({ certificateFile: file, certificatePassword: 'mala' })).toMatchObject({ path: 'mh.certificatePassword', message: stringContaining('contraseña') });
     const other = join(t.dir, 'other.crt');
     writeFileSync(other, generateMhCertificate('06140101010101', 'x'));
     // Another company's certificate is the wrong file, not a wrong password.
-    expect(attempt({ certificateFile: other, certificatePassword: 'x' })).toMatchObject({ path: 'mh.certificateFile', message: expect.stringContaining('06140101010101') });
+    expect(attempt({ certificateFile: other, certificatePassword: 'x' })).toMatchObject({ path: 'mh.certificateFile', message: stringContaining('06140101010101') });
     expect(attempt({ certificateFile: join(t.dir, 'missing.crt'), certificatePassword: 'x' })).toMatchObject({ path: 'mh.certificateFile' });
   });
 

@@ -6,6 +6,7 @@ import { DEMO_STATION } from '../../main/core/station/demo';
 import type { DteRecord } from '../../shared/records';
 import { fcBody } from '../fixtures/bodies';
 import { tempDir } from '../support/core';
+import { stringMatching } from '../support/match';
 import { exitOf, startServe, startSimulatorProcess } from '../support/serve-process';
 import { SCHEMA_DIR } from '../support/mh-schemas';
 
@@ -65,7 +66,7 @@ describe('sello mh-sim', () => {
     const { child, url, output } = await startSimulatorProcess(['--port', '0', '--schemas', SCHEMA_DIR]);
     expect(output()).toContain('esquemas oficiales');
     const login = await fetch(`${url}/seguridad/auth`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'user=06142803901121&pwd=x' });
-    expect(await login.json()).toMatchObject({ status: 'OK', body: { token: expect.stringMatching(/^Bearer /) } });
+    expect(await login.json()).toMatchObject({ status: 'OK', body: { token: stringMatching(/^Bearer /) } });
     const mode = await fetch(`${url}/_sim/mode`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mode: 'down' }) });
     expect(await mode.json()).toMatchObject({ mode: 'down' });
     expect((await fetch(`${url}/seguridad/auth`, { method: 'POST' })).status).toBe(503);

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core/create-core';
 import { fcBody } from '../fixtures/bodies';
 import { fixedClock, tempDir } from '../support/core';
+import { stringMatching } from '../support/match';
 import { coreWithSimulator, startSimulator } from '../support/mh-sim';
 
 const HOUR = 3600_000;
@@ -24,7 +25,7 @@ beforeEach(async () => {
   lotesRefused = false;
   // MH busy for lotes only (when told): the documents of a sealed event stay unsent.
   const fetchImpl: typeof fetch = (input, init) =>
-    lotesRefused && String(input).includes('/recepcionlote') ? Promise.resolve(new Response('<html>ocupado</html>', { status: 503 })) : fetch(input, init);
+    lotesRefused && (input instanceof Request ? input.url : String(input)).includes('/recepcionlote') ? Promise.resolve(new Response('<html>ocupado</html>', { status: 503 })) : fetch(input, init);
   core = coreWithSimulator(dir.dir, sim, { timeoutMs: 2000, lotePollMs: 0, clock, fetch: fetchImpl });
 });
 afterEach(async () => {
@@ -73,6 +74,6 @@ describe('contingency deadlines', () => {
     const s = core.sync.status();
     expect(s.contingencies[0]?.deadline).toBe('overdue');
     expect(s.overdue.map((d) => d.id).sort()).toEqual([...ids].sort());
-    expect(s.overdue[0]).toMatchObject({ type: 'FC', controlNumber: expect.stringMatching(/^DTE-01-/), deadline: expect.stringMatching(/-06:00$/) });
+    expect(s.overdue[0]).toMatchObject({ type: 'FC', controlNumber: stringMatching(/^DTE-01-/), deadline: stringMatching(/-06:00$/) });
   });
 });

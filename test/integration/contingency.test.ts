@@ -106,9 +106,8 @@ describe('contingency', () => {
   it('no internet (the name does not resolve): the contingency is type 3', async () => {
     core.close();
     // The network layer fails as a failed name resolution does; no traffic leaves the machine.
-    const noNetwork: typeof fetch = async () => {
-      throw Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }) });
-    };
+    const noNetwork: typeof fetch = () =>
+      Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }) }));
     core = open(noNetwork);
     core.dtes.create('FC', fc(), 'test');
     await drain(3);

@@ -4,8 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { createCore, type Core } from '../../main/core/create-core';
 import { buildHttpServer } from '../../main/core/http/server';
 import { silentLogger } from '../../main/core/logger';
+import type { InvalidationRecord } from '../../shared/records';
 import { ccfBody, fcBody, fseBody } from '../fixtures/bodies';
 import { DEMO_KEY, fixedClock, tempDir } from '../support/core';
+import { stringContaining } from '../support/match';
 import { registerStation, startSimulator } from '../support/mh-sim';
 
 const clock = fixedClock('2026-11-22T15:30:00Z');
@@ -74,7 +76,7 @@ describe('invalidation', () => {
     const other = await approved('CCF', ccfBody);
     clock.set('2026-11-26T06:00:00Z');
     const late = await invalidate({ dteId: other });
-    expect(late.json()).toMatchObject({ status: 422, code: 'INVALIDATION_WINDOW_CLOSED', detail: expect.stringContaining('nota de crédito') });
+    expect(late.json()).toMatchObject({ status: 422, code: 'INVALIDATION_WINDOW_CLOSED', detail: stringContaining('nota de crédito') });
   });
 
   it('not approved, unknown, or a bad body: 409, 404, 422', async () => {
@@ -99,7 +101,7 @@ describe('invalidation', () => {
     const res = await invalidate({ dteId: id });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toMatchObject({ status: 'PENDING' });
-    expect((await invalidate({ dteId: id })).json()).toMatchObject({ id: res.json().id, status: 'PENDING' });
+    expect((await invalidate({ dteId: id })).json()).toMatchObject({ id: res.json<InvalidationRecord>().id, status: 'PENDING' });
     sim.setMode('normal');
     await core.sync.runOnce();
     expect(core.dtes.get(id).status).toBe('INVALIDATED');

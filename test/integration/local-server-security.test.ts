@@ -16,7 +16,8 @@ import { fcBody } from '../fixtures/bodies';
 import { DEMO_KEY, fixedClock, tempDir, testCore } from '../support/core';
 import { startSimulator } from '../support/mh-sim';
 
-const cleanups: (() => Promise<unknown> | unknown)[] = [];
+// Each may answer a promise, which is awaited.
+const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const f of cleanups.splice(0).reverse()) await f();
 });

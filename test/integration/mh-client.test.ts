@@ -7,6 +7,7 @@ import { generateMhCertificate, parseMhCertificate } from '../../main/core/signi
 import { silentLogger } from '../../main/core/logger';
 import { fcBody } from '../fixtures/bodies';
 import { fixedClock, testCore } from '../support/core';
+import { stringMatching } from '../support/match';
 import { registerStation, startSimulator } from '../support/mh-sim';
 
 const clock = fixedClock('2026-11-22T15:30:00Z');
@@ -42,7 +43,7 @@ describe('MH client ↔ simulator', () => {
     const before = sim.state.counts.auth ?? 0;
     const a = await client.sendDte(issue().send);
     const b = await client.sendDte(issue().send);
-    expect(a.outcome).toMatchObject({ outcome: 'accepted', seal: expect.stringMatching(/^[A-Z0-9]{40}$/) });
+    expect(a.outcome).toMatchObject({ outcome: 'accepted', seal: stringMatching(/^[A-Z0-9]{40}$/) });
     expect(b.outcome.outcome).toBe('accepted');
     expect((sim.state.counts.auth ?? 0) - before).toBe(1);
     expect(sim.state.lastUserAgent).toMatch(/^Sello\//);

@@ -3,11 +3,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core/create-core';
+import { mhDocumentView } from '../../main/core/dte/mh/document-types';
 import { buildHttpServer } from '../../main/core/http/server';
 import { silentLogger } from '../../main/core/logger';
 import type { DteKind } from '../../shared/contract';
 import { VALID_BODIES, ccfBody, fcBody, ncBody } from '../fixtures/bodies';
 import { DEMO_KEY, tempDir } from '../support/core';
+import type { Problem } from '../support/http-station';
 import { coreWithSimulator, startSimulator } from '../support/mh-sim';
 import { decodeQr, decodeQrFile, pdfInfo, pdfPages, pdfText } from '../support/pdf';
 
@@ -68,7 +70,7 @@ describe('letter PDF of every kind', () => {
   });
 
   it.each(['FC', 'CCF', 'NC', 'ND', 'CR', 'FSE', 'FEX'] as DteKind[])('%s: every fiscal identifier, the totals, the words and a QR that reads back', async (kind) => {
-    const body = kind === 'NC' || kind === 'ND' ? ncBody(newId(), ccfId) : VALID_BODIES[kind as keyof typeof VALID_BODIES](newId());
+    const body = kind === 'NC' || kind === 'ND' ? ncBody(newId(), ccfId) : VALID_BODIES[kind](newId());
     const record = await approved(kind, body);
     const res = await get(`/dte/${record.id}/download/pdf`);
     expect(res.statusCode).toBe(200);
@@ -76,16 +78,16 @@ describe('letter PDF of every kind', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${record.id.toUpperCase()}.pdf"`);
     const pdf = res.rawPayload;
     const text = pdfText(pdf);
-    const doc = core.dtes.mhDocument(record.id).document as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const doc = mhDocumentView(core.dtes.mhDocument(record.id).document);
     const seal = String(record.mhResponse?.selloRecibido);
-    for (const expected of [TITLES[kind], record.id.toUpperCase(), record.controlNumber, seal, doc.emisor.nit, RECEIVERS[kind], 'DEMOSTRACIÓN']) {
+    for (const expected of [TITLES[kind], record.id.toUpperCase(), record.controlNumber, seal, doc.emisor?.nit, RECEIVERS[kind], 'DEMOSTRACIÓN']) {
       expect(text, expected).toContain(expected);
     }
-    const words = String(doc.resumen.totalLetras ?? doc.resumen.totalIVAretenidoLetras);
+    const words = String(doc.resumen?.totalLetras ?? doc.resumen?.totalIVAretenidoLetras);
     expect(text.replace(/\s+/g, ' ')).toContain(words);
     expect(text).toContain('Página 1 de 1');
     const [page] = pdfPages(pdf, `letter-${kind.toLowerCase()}`);
-    expect(decodeQrFile(page!)).toBe(`https://admin.factura.gob.sv/consultaPublica?ambiente=00&codGen=${record.id.toUpperCase()}&fechaEmi=${doc.identificacion.fecEmi}`);
+    expect(decodeQrFile(page!)).toBe(`https://admin.factura.gob.sv/consultaPublica?ambiente=00&codGen=${record.id.toUpperCase()}&fechaEmi=${doc.identificacion?.fecEmi}`);
   });
 
   it('kind-specific parts: related documents on the NC, export data on the FEX, retention lines on the CR', async () => {
@@ -118,7 +120,7 @@ describe('QR endpoint', () => {
   it('returns a base64 PNG data URI of the public lookup URL, for APPROVED documents only', async () => {
     const record = await approved('FC', fcBody(newId()));
     const res = await get(`/dte/${record.id}/qr`);
-    const { qrCodeUri } = res.json() as { qrCodeUri: string };
+    const { qrCodeUri } = res.json<{ qrCodeUri: string }>();
     expect(qrCodeUri).toMatch(/^data:image\/png;base64,/);
     const url = decodeQr(Buffer.from(qrCodeUri.split(',')[1]!, 'base64'));
     expect(url).toMatch(new RegExp(`^https://admin\\.factura\\.gob\\.sv/consultaPublica\\?ambiente=00&codGen=${record.id.toUpperCase()}&fechaEmi=\\d{4}-\\d{2}-\\d{2}$`));
@@ -174,7 +176,7 @@ describe('receipt', () => {
     expect(core.dtes.get(record.id).status).toBe('REJECTED');
     expect((await get(`/dte/${record.id}/receipt`)).json()).toMatchObject({ status: 409, code: 'DTE_REJECTED' });
     expect((await get(`/dte/${record.id}/download/pdf`)).json()).toMatchObject({ status: 404, code: 'DTE_NOT_APPROVED' });
-    const ok = (await get(`/dte/${newId()}/receipt?width=70`)).json();
+    const ok = (await get(`/dte/${newId()}/receipt?width=70`)).json<Problem>();
     expect([404, 422]).toContain(ok.status);
     const approvedOne = await approved('FC', fcBody(newId()));
     expect((await get(`/dte/${approvedOne.id}/receipt?width=70`)).json()).toMatchObject({ status: 422, errors: [expect.objectContaining({ path: 'width' })] });

@@ -12,6 +12,7 @@ import { generateMhCertificate, parseMhCertificate } from '../../main/core/signi
 import { DEMO_STATION } from '../../main/core/station/demo';
 import { fcBody } from '../fixtures/bodies';
 import { fixedClock, tempDir } from '../support/core';
+import type { Problem } from '../support/http-station';
 import { startSimulator } from '../support/mh-sim';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -199,7 +200,7 @@ describe('over HTTP', () => {
     expect(pos.json()).toMatchObject({ code: 'FORBIDDEN' });
     const bad = await post('ui-token-for-this-test-0123456789', { ...setupBody(sim.url), environment: 'PROD' });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors[0]).toMatchObject({ path: 'environment' });
+    expect(bad.json<Problem>().errors[0]).toMatchObject({ path: 'environment' });
     const ok = await post('ui-token-for-this-test-0123456789', setupBody(sim.url));
     expect(ok.statusCode).toBe(201);
     const station = await app.inject({ method: 'GET', url: '/settings/station', headers: { 'x-api-key': 'ui-token-for-this-test-0123456789' } });

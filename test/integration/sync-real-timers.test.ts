@@ -6,6 +6,8 @@ import { buildHttpServer } from '../../main/core/http/server';
 import { silentLogger } from '../../main/core/logger';
 import { ccfBody, fcBody, ncBody } from '../fixtures/bodies';
 import { DEMO_KEY, tempDir } from '../support/core';
+import type { Problem } from '../support/http-station';
+import { objectContaining, stringContaining } from '../support/match';
 import { coreWithSimulator, startSimulator } from '../support/mh-sim';
 
 const NIT = '06142803901121';
@@ -93,7 +95,7 @@ describe('sync engine on real timers', () => {
     sim.setMode('reject');
     await until(() => core.sync.status().contingencies.some((c) => c.status === 'rejected'), 15_000, 'the rejection');
     const rejected = core.sync.status().contingencies.find((c) => c.status === 'rejected');
-    expect(rejected).toMatchObject({ attempts: 1, rejection: expect.stringContaining('RECHAZ'), deadline: 'ok' });
+    expect(rejected).toMatchObject({ attempts: 1, rejection: stringContaining('RECHAZ'), deadline: 'ok' });
     expect(rejected?.eventDeadline).toBeTruthy();
     sim.setMode('normal');
     await until(() => ids.every((id) => core.dtes.get(id).status === 'APPROVED'), 30_000, 'approval after the corrected event');
@@ -111,7 +113,7 @@ describe('sync engine on real timers', () => {
     const before = core.dtes.list({ limit: 100 }).items.length;
     const res = await app.inject({ method: 'POST', url: '/dte/nc', headers: { 'x-api-key': DEMO_KEY }, payload: today(ncBody(newId(), ccf.id)) });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual([expect.objectContaining({ path: 'relatedTaxDocuments.0.id', code: 'NOT_ALLOWED', message: expect.stringContaining('rechazado por MH') })]);
+    expect(res.json<Problem>().errors).toEqual([objectContaining({ path: 'relatedTaxDocuments.0.id', code: 'NOT_ALLOWED', message: stringContaining('rechazado por MH') })]);
     expect(core.dtes.list({ limit: 100 }).items.length).toBe(before);
     await app.close();
 
@@ -120,7 +122,7 @@ describe('sync engine on real timers', () => {
     const nc = core.dtes.create('NC', today(ncBody(newId(), pendingCcf.id)), 'test').record;
     await until(() => core.dtes.get(pendingCcf.id).status === 'REJECTED', 15_000, 'the CCF rejection');
     await until(() => core.dtes.get(nc.id).status === 'REJECTED', 10_000, 'the NC to fail');
-    expect(core.dtes.get(nc.id).mhResponse).toMatchObject({ estado: 'NO ENVIADO', descripcionMsg: expect.stringContaining(pendingCcf.id.toUpperCase()) });
+    expect(core.dtes.get(nc.id).mhResponse).toMatchObject({ estado: 'NO ENVIADO', descripcionMsg: stringContaining(pendingCcf.id.toUpperCase()) });
     sim.setMode('normal');
     const next = core.dtes.create('FC', today(fcBody(newId())), 'test').record;
     await until(() => core.dtes.get(next.id).status === 'APPROVED', 10_000, 'the next document');

@@ -6,9 +6,11 @@ import { silentLogger } from '../../main/core/logger';
 import { mhClient } from '../../main/core/mh/client';
 import { outbox } from '../../main/core/outbox/outbox';
 import { openStore } from '../../main/core/store/database';
+import type { DteRecord, SelloEvent } from '../../shared/records';
 import { join } from 'node:path';
 import { ccfBody, fcBody, ncBody } from '../fixtures/bodies';
 import { DEMO_KEY, tempDir } from '../support/core';
+import { anyString, stringContaining, stringMatching } from '../support/match';
 import { coreWithSimulator, startSimulator } from '../support/mh-sim';
 
 let sim: Awaited<ReturnType<typeof startSimulator>>;
@@ -43,7 +45,7 @@ describe('sync engine ↔ MH simulator', () => {
     const { record } = core.dtes.create('FC', fc(), 'test');
     const done = await settle(record.id);
     expect(done.status).toBe('APPROVED');
-    expect(done.mhResponse).toMatchObject({ estado: 'PROCESADO', codigoMsg: '001', selloRecibido: expect.stringMatching(/^[A-Z0-9]{40}$/) });
+    expect(done.mhResponse).toMatchObject({ estado: 'PROCESADO', codigoMsg: '001', selloRecibido: stringMatching(/^[A-Z0-9]{40}$/) });
     expect(core.dtes.signedJson(record.id)).toMatchObject({ firmaElectronica: core.dtes.mhDocument(record.id).jws, selloRecibido: done.mhResponse?.selloRecibido });
   });
 
@@ -122,7 +124,7 @@ describe('sync engine ↔ MH simulator', () => {
     const { record } = core.dtes.create('FC', fc(), 'test');
     await core.sync.runOnce();
     expect(core.dtes.get(record.id).status).toBe('CREATED');
-    expect(core.sync.status()).toMatchObject({ state: 'offline', queue: { pending: 1 }, lastError: expect.stringContaining('503') });
+    expect(core.sync.status()).toMatchObject({ state: 'offline', queue: { pending: 1 }, lastError: stringContaining('503') });
     sim.setMode('normal');
     // The retry is due after a backoff; the loop's own timer picks it up (no busy polling).
     await core.sync.waitForDocument(record.id, 5000);
@@ -171,7 +173,7 @@ describe('sync engine ↔ MH simulator', () => {
     sim.setMode('down');
     const started = Date.now();
     const queued = await app.inject({ method: 'POST', url: '/dte/fc', headers: { ...headers, prefer: 'wait=1' }, payload: fc() });
-    expect(queued.json().status).toBe('CREATED');
+    expect(queued.json<DteRecord>().status).toBe('CREATED');
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     // Three failed attempts within that second: MH's rule puts the station in contingency.
     expect((await app.inject({ method: 'GET', url: '/sync/status', headers })).json()).toMatchObject({ state: 'contingency', queue: { pending: 1 }, contingencies: [{ type: 1, status: 'open', documents: 1 }] });
@@ -185,9 +187,9 @@ describe('sync engine ↔ MH simulator', () => {
     const abort = new AbortController();
     const res = await fetch(`http://127.0.0.1:${port}/sync/events`, { headers: { 'X-API-Key': DEMO_KEY }, signal: abort.signal });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const reader = res.body!.getReader();
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
-    const received: { type: string; id?: string; status?: unknown }[] = [];
+    const received: SelloEvent[] = [];
     let buffer = '';
     const { record } = core.dtes.create('FC', fc(), 'test');
     const deadline = Date.now() + 5000;
@@ -197,12 +199,12 @@ describe('sync engine ↔ MH simulator', () => {
       for (let cut = buffer.indexOf('\n\n'); cut >= 0; cut = buffer.indexOf('\n\n')) {
         const line = buffer.slice(0, cut);
         buffer = buffer.slice(cut + 2);
-        if (line.startsWith('data: ')) received.push(JSON.parse(line.slice(6)));
+        if (line.startsWith('data: ')) received.push(JSON.parse(line.slice(6)) as SelloEvent);
       }
     }
     abort.abort();
     await app.close();
-    expect(received[0]).toMatchObject({ type: 'sync', status: { state: expect.any(String) } });
+    expect(received[0]).toMatchObject({ type: 'sync', status: { state: anyString() } });
     expect(received).toContainEqual({ type: 'dte', id: record.id, status: 'APPROVED' });
   });
 });

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core/create-core';
 import { buildHttpServer } from '../../main/core/http/server';
 import { silentLogger } from '../../main/core/logger';
+import type { ApiKeyInfo, DteDetail, DteListPage, ReceiverEntry, StationInfo } from '../../shared/records';
 import { ccfBody, fcBody } from '../fixtures/bodies';
 import { DEMO_KEY, tempDir } from '../support/core';
+import { anyString, stringMatching } from '../support/match';
 import { coreWithSimulator, startSimulator } from '../support/mh-sim';
 
 let sim: Awaited<ReturnType<typeof startSimulator>>;
@@ -34,12 +36,13 @@ describe('document detail', () => {
     await core.sync.runOnce();
     const res = await app.inject({ method: 'GET', url: `/dte/${id}/detail`, headers });
     expect(res.statusCode).toBe(200);
-    const d = res.json();
+    const d = res.json<DteDetail>();
     expect(d.record).toMatchObject({ id, status: 'APPROVED' });
-    expect(d.timeline.map((t: { action: string }) => t.action)).toEqual(['dte.issued', 'dte.approved']);
+    expect(d.timeline.map((t) => t.action)).toEqual(['dte.issued', 'dte.approved']);
     // A CCF can be invalidated until the end of the day after its seal.
-    expect(new Date(d.invalidation.deadline).getTime() - Date.now()).toBeGreaterThan(0);
-    expect(new Date(d.invalidation.deadline).getTime() - Date.now()).toBeLessThan(2 * 86_400_000);
+    const left = Date.parse(d.invalidation.deadline ?? '') - Date.now();
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThan(2 * 86_400_000);
     expect(d.summary).toMatchObject({ receiver: 'Distribuidora La Ceiba, S.A. de C.V.', total: '47.22', items: 3, contingency: false });
     expect((await app.inject({ method: 'GET', url: '/dte/0a1b2c3d-0000-4000-8000-000000000999/detail', headers })).statusCode).toBe(404);
   });
@@ -55,10 +58,10 @@ describe('retry and API keys', () => {
   it('a key is shown once, works, lists with a hint only, and stops working when revoked', async () => {
     const created = await app.inject({ method: 'POST', url: '/api-keys', headers, payload: { name: 'Caja 2' } });
     expect(created.statusCode).toBe(201);
-    const { id, key } = created.json() as { id: string; key: string };
+    const { id, key } = created.json<{ id: string; key: string }>();
     expect(key).toMatch(/^sello_/);
     expect((await app.inject({ method: 'GET', url: '/health', headers: { 'x-api-key': key } })).statusCode).toBe(200);
-    const list = (await app.inject({ method: 'GET', url: '/api-keys', headers })).json() as { id: string; hint: string; name: string }[];
+    const list = (await app.inject({ method: 'GET', url: '/api-keys', headers })).json<ApiKeyInfo[]>();
     const listed = list.find((k) => k.id === id)!;
     expect(listed).toMatchObject({ name: 'Caja 2', revokedAt: null, hint: `…${key.slice(-4)}` });
     expect(JSON.stringify(list)).not.toContain(key);
@@ -78,15 +81,15 @@ describe('receivers address book', () => {
     core.dtes.create('FC', { ...fc, id: id(2), generatedAt: undefined, recipient: { ...(fc.recipient as object), phone: '77778888' } }, 'test');
     core.dtes.create('CCF', { ...ccfBody(id(3)), generatedAt: undefined }, 'test');
     const get = async (query: string) => app.inject({ method: 'GET', url: `/receivers?${query}`, headers });
-    const fcBook = (await get('type=FC')).json() as { items: { name: string; uses: number; recipient: { phone: string } }[] };
+    const fcBook = (await get('type=FC')).json<{ items: ReceiverEntry[] }>();
     expect(fcBook.items).toHaveLength(1);
     expect(fcBook.items[0]).toMatchObject({ name: 'María Elena Hernández', document: '012345678', uses: 2, recipient: { phone: '77778888' } });
-    const ncBook = (await get('type=NC&q=ceiba')).json() as { items: { name: string }[] };
+    const ncBook = (await get('type=NC&q=ceiba')).json<{ items: ReceiverEntry[] }>();
     expect(ncBook.items.map((r) => r.name)).toEqual(['Distribuidora La Ceiba, S.A. de C.V.']);
     expect((await get('type=FC&q=0123456')).json()).toMatchObject({ items: [{ document: '012345678' }] });
     // Without accents or case: the cashier types "MARIA ELENA".
     expect((await get('type=FC&q=MARIA%20ELENA')).json()).toMatchObject({ items: [{ name: 'María Elena Hernández' }] });
-    const listed = (await app.inject({ method: 'GET', url: '/dte?type=FC&q=HERNANDEZ', headers })).json() as { items: { recipientName: string }[] };
+    const listed = (await app.inject({ method: 'GET', url: '/dte?type=FC&q=HERNANDEZ', headers })).json<DteListPage>();
     expect(listed.items.length).toBeGreaterThanOrEqual(2);
     expect(listed.items.every((d) => d.recipientName === 'María Elena Hernández')).toBe(true);
     // A % typed by a cashier is a literal character, not a wildcard.
@@ -99,9 +102,9 @@ describe('station settings', () => {
   it('GET /settings/station shows the station and whether MH and the certificate are set up, never a secret', async () => {
     const res = await app.inject({ method: 'GET', url: '/settings/station', headers });
     expect(res.statusCode).toBe(200);
-    const info = res.json();
+    const info = res.json<StationInfo>();
     expect(info).toMatchObject({ environment: 'TEST', company: { nit: '06142803901121' }, branch: { mhCode: 'M001', posNumber: 1 }, certificate: { loaded: true, nit: '06142803901121' } });
-    expect(info.mh).toMatchObject({ user: expect.any(String), baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:/) });
+    expect(info.mh).toMatchObject({ user: anyString(), baseUrl: stringMatching(/^http:\/\/127\.0\.0\.1:/) });
     expect(JSON.stringify(info)).not.toMatch(/password/i);
     expect((await app.inject({ method: 'GET', url: '/settings/station' })).statusCode).toBe(401);
   });

@@ -18,13 +18,13 @@ export function fixedClock(iso = '2026-11-22T15:30:00Z'): Clock & { set(iso: str
   };
 }
 
-export function tempDir(prefix = 'sello-test-'): { dir: string; cleanup(): void } {
+export function tempDir(prefix = 'sello-test-'): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** A demo-configured core in a fresh data dir. */
-export function testCore(clock: Clock = fixedClock()): Core & { cleanup(): void } {
+export function testCore(clock: Clock = fixedClock()): Core & { cleanup: () => void } {
   const t = tempDir();
   const core = createCore({ dataDir: t.dir, clock });
   return Object.assign(Object.create(core) as Core, core, {

@@ -13,6 +13,7 @@ import { silentLogger } from '../../main/core/logger';
 import { buildBridge } from '../../preload/bridge';
 import { fcBody } from '../fixtures/bodies';
 import { testCore } from '../support/core';
+import { arrayContaining, objectContaining } from '../support/match';
 
 describe('window security', () => {
   it('isolates and sandboxes the renderer, with no Node in it', () => {
@@ -142,7 +143,7 @@ describe('IPC glue', () => {
       const ok = await api.createDte('FC', fcBody('11111111-2222-4333-8444-555555555555'));
       expect(ok).toMatchObject({ ok: true, value: { type: 'FC', status: 'CREATED' } });
       const bad = await api.createDte('FC', { id: 'nope' });
-      expect(bad).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', errors: expect.arrayContaining([expect.objectContaining({ path: 'id' })]) } });
+      expect(bad).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', errors: arrayContaining([objectContaining({ path: 'id' })]) } });
       expect(await api.getDte('11111111-2222-4333-8444-000000000000')).toMatchObject({ ok: false, error: { code: 'DTE_NOT_FOUND' } });
     } finally {
       core.cleanup();
@@ -204,7 +205,7 @@ describe('printing from the desktop', () => {
       loaded: [] as string[],
       printed: [] as unknown[],
       destroyed: false,
-      loadURL: async (url: string) => void w.loaded.push(url),
+      loadURL: (url: string) => (w.loaded.push(url), Promise.resolve()),
       webContents: { print: (o: unknown, cb: (ok: boolean, r: string) => void) => (w.printed.push(o), cb(success, reason)) },
       destroy: () => void (w.destroyed = true),
     };
@@ -214,7 +215,7 @@ describe('printing from the desktop', () => {
   it('prints the receipt silently to the chosen printer at its paper width, then cleans up', async () => {
     const win = fakeWindow(true);
     let removed = false;
-    const r = await printPdf({ createWindow: () => win, writeTemp: async () => ({ url: 'file:///tmp/x.pdf', remove: async () => void (removed = true) }) }, Buffer.from('%PDF'), { silent: true, printer: 'EPSON TM-T20', widthMm: 80 });
+    const r = await printPdf({ createWindow: () => win, writeTemp: () => Promise.resolve({ url: 'file:///tmp/x.pdf', remove: () => ((removed = true), Promise.resolve()) }) }, Buffer.from('%PDF'), { silent: true, printer: 'EPSON TM-T20', widthMm: 80 });
     expect(r).toEqual({ ok: true });
     expect(win.loaded).toEqual(['file:///tmp/x.pdf']);
     expect(win.printed).toEqual([{ silent: true, deviceName: 'EPSON TM-T20', printBackground: true, margins: { marginType: 'none' }, pageSize: { width: 80_000, height: 297_000 } }]);
@@ -224,7 +225,7 @@ describe('printing from the desktop', () => {
   it('the letter PDF goes through the dialog; a failure says why and still cleans up', async () => {
     const win = fakeWindow(false, 'Impresora sin papel');
     let removed = false;
-    const r = await printPdf({ createWindow: () => win, writeTemp: async () => ({ url: 'file:///tmp/y.pdf', remove: async () => void (removed = true) }) }, Buffer.from('%PDF'), { silent: false, printer: null });
+    const r = await printPdf({ createWindow: () => win, writeTemp: () => Promise.resolve({ url: 'file:///tmp/y.pdf', remove: () => ((removed = true), Promise.resolve()) }) }, Buffer.from('%PDF'), { silent: false, printer: null });
     expect(r).toEqual({ ok: false, reason: 'Impresora sin papel' });
     expect(win.printed).toEqual([{ silent: false, printBackground: true, margins: { marginType: 'default' } }]);
     expect(win.destroyed && removed).toBe(true);

@@ -16,8 +16,8 @@ function fakeUpdater() {
     autoInstallOnAppQuit: true,
     calls,
     setFeedURL: (o) => void calls.push(['setFeedURL', o]),
-    checkForUpdates: async () => void calls.push(['check']),
-    on: ((event: string, l: (x: never) => void) => listeners.set(event, l)) as UpdaterLike['on'],
+    checkForUpdates: () => (calls.push(['check']), Promise.resolve()),
+    on: (event: string, l: (x: never) => void) => listeners.set(event, l),
     quitAndInstall: (...a) => void calls.push(['quitAndInstall', ...a]),
     emit: (event, x) => listeners.get(event)?.(x as never),
   };
@@ -48,7 +48,7 @@ describe('updates', () => {
   it('a development build never checks', async () => {
     const u = fakeUpdater();
     const t = timers();
-    const up = setUpUpdates({ isPackaged: false, feedUrl: 'https://updates.example/sello', updater: u, confirm: async () => true, busy: () => false, logger: silentLogger, ...t });
+    const up = setUpUpdates({ isPackaged: false, feedUrl: 'https://updates.example/sello', updater: u, confirm: () => Promise.resolve(true), busy: () => false, logger: silentLogger, ...t });
     expect(up.state()).toEqual({ state: 'off', why: 'development build' });
     await up.checkNow();
     expect(u.calls).toEqual([]);
@@ -56,14 +56,14 @@ describe('updates', () => {
   });
 
   it('without a feed, updates are off', () => {
-    const up = setUpUpdates({ isPackaged: true, feedUrl: null, updater: fakeUpdater(), confirm: async () => true, busy: () => false, logger: silentLogger, ...timers() });
+    const up = setUpUpdates({ isPackaged: true, feedUrl: null, updater: fakeUpdater(), confirm: () => Promise.resolve(true), busy: () => false, logger: silentLogger, ...timers() });
     expect(up.state()).toEqual({ state: 'off', why: 'no feed configured' });
   });
 
   it('a packaged app uses the generic feed, checks later and then on a period, and never installs on quit by itself', async () => {
     const u = fakeUpdater();
     const t = timers();
-    setUpUpdates({ isPackaged: true, feedUrl: 'https://updates.example/sello/', updater: u, confirm: async () => false, busy: () => false, logger: silentLogger, checkEveryMs: 1000, ...t });
+    setUpUpdates({ isPackaged: true, feedUrl: 'https://updates.example/sello/', updater: u, confirm: () => Promise.resolve(false), busy: () => false, logger: silentLogger, checkEveryMs: 1000, ...t });
     expect(u.calls[0]).toEqual(['setFeedURL', { provider: 'generic', url: 'https://updates.example/sello/' }]);
     expect(u.autoDownload).toBe(true);
     expect(u.autoInstallOnAppQuit).toBe(false);
@@ -84,7 +84,7 @@ describe('updates', () => {
       isPackaged: true,
       feedUrl: 'https://updates.example/sello',
       updater: u,
-      confirm: async (v) => (asked.push(v), answer),
+      confirm: (v) => (asked.push(v), Promise.resolve(answer)),
       busy: () => busy,
       logger: silentLogger,
       busyRetryMs: 500,
@@ -133,9 +133,9 @@ describe('counter activity', () => {
   it('is busy while the form is being filled in or a write is running', async () => {
     let release: () => void = () => undefined;
     const api = {
-      activity: async () => ({ ok: true as const, value: { noted: true as const } }),
+      activity: () => Promise.resolve({ ok: true as const, value: { noted: true as const } }),
       createDte: () => new Promise((r) => (release = () => r({ ok: true, value: {} }))),
-      health: async () => ({ ok: true as const, value: {} }),
+      health: () => Promise.resolve({ ok: true as const, value: {} }),
     } as unknown as SelloApi;
     const c = counterActivity(api);
     expect(c.busy()).toBe(false);

@@ -25,6 +25,8 @@ export async function registerUi(app: FastifyInstance, dir: string, uiToken: str
   await app.register(fastifyStatic, {
     root: join(dir, 'assets'),
     prefix: '/assets/',
-    setHeaders: (res) => res.header('content-security-policy', UI_CSP),
+    setHeaders: (res) => {
+      res.header('content-security-policy', UI_CSP);
+    },
   });
 }

@@ -36,10 +36,10 @@ function peek(jws: string): MhPayloadView | null {
   }
 }
 
-export async function verifySigned(state: SimState, jws: string, nitOf: (doc: MhPayloadView) => unknown): Promise<Verdict> {
+export function verifySigned(state: SimState, jws: string, nitOf: (doc: MhPayloadView) => string | undefined): Verdict {
   const doc = peek(jws);
   if (!doc) return fail('803', 'DOCUMENTO NO ES UN JWS VALIDO');
-  const nit = String(nitOf(doc) ?? '');
+  const nit = nitOf(doc) ?? '';
   const key = state.keys.get(nit);
   if (!key) return fail('801', `NO EXISTE CERTIFICADO ACTIVO PARA EL NIT ${nit}`);
   if (!jws.startsWith(`${Buffer.from('{"alg":"RS512"}').toString('base64url')}.`)) return fail('803', 'ENCABEZADO DE FIRMA NO VALIDO');

@@ -54,8 +54,8 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
   const seal = () => `${localDateTime(clock.now()).date.slice(0, 4)}${random(18).toString('hex').toUpperCase()}`;
   const uuid = () => uuidV4(random).toUpperCase();
   const count = (op: string) => (state.counts[op] = (state.counts[op] ?? 0) + 1);
-  const nitOfToken = (auth: unknown): string | null => {
-    const t = state.tokens.get(String(auth ?? ''));
+  const nitOfToken = (auth: string | undefined): string | null => {
+    const t = state.tokens.get(auth ?? '');
     return t && t.expiresAt > clock.now().getTime() ? t.nit : null;
   };
   const answer = (v: Verdict, codigoGeneracion: unknown, version: unknown) => {
@@ -76,8 +76,8 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
   };
 
   /** Judges one signed DTE and remembers the outcome (MH keeps rejections too, for consultadte). */
-  async function receive(jws: string, envelope: { ambiente: unknown; version: unknown; tipoDte: unknown; codigoGeneracion: unknown } | null) {
-    let verdict = await verifySigned(state, jws, (d) => d.emisor?.nit);
+  function receive(jws: string, envelope: { ambiente: unknown; version: unknown; tipoDte: unknown; codigoGeneracion: unknown } | null) {
+    let verdict = verifySigned(state, jws, (d) => d.emisor?.nit);
     const doc = verdict.ok ? verdict.doc : null;
     if (verdict.ok) verdict = judgeDte(state, folder, verdict.doc, envelope, clock.now());
     if (verdict.ok && state.mode === 'reject') verdict = { ok: false, code: '099', message: 'DOCUMENTO RECHAZADO (SIMULADOR EN MODO RECHAZO)', observations: [] };
@@ -145,7 +145,7 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     return reply.send({ status: 'OK', body: { user: form.user, token, rol: { nombre: 'Usuario', codigo: 'ROLE_USER' }, roles: ['ROLE_USER'], tokenType: 'Bearer' } });
   });
 
-  const authed = (req: { headers: Record<string, unknown> }, reply: FastifyReply): string | null => {
+  const authed = (req: { headers: { authorization?: string | undefined } }, reply: FastifyReply): string | null => {
     const nit = nitOfToken(req.headers.authorization);
     if (!nit) {
       void reply.code(401).send({ status: 'ERROR', codigo: '107', mensaje: 'ERROR TOKEN INVÁLIDO' });
@@ -161,7 +161,7 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     if (typeof b.documento !== 'string' || !Number.isInteger(b.idEnvio)) {
       return send(reply, 400, { estado: 'RECHAZADO', codigoMsg: '001', descripcionMsg: 'ESTRUCTURA DEL ENVIO NO VALIDA', selloRecibido: null, observaciones: [] });
     }
-    const body = await receive(b.documento, { ambiente: b.ambiente, version: b.version, tipoDte: b.tipoDte, codigoGeneracion: b.codigoGeneracion });
+    const body = receive(b.documento, { ambiente: b.ambiente, version: b.version, tipoDte: b.tipoDte, codigoGeneracion: b.codigoGeneracion });
     return send(reply, body.estado === 'PROCESADO' ? 200 : 400, body);
   });
 
@@ -188,7 +188,7 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     const procesados: Record<string, unknown>[] = [];
     const rechazados: Record<string, unknown>[] = [];
     for (const jws of b.documentos) {
-      const body = await receive(String(jws), null);
+      const body = receive(String(jws), null);
       (body.estado === 'PROCESADO' ? procesados : rechazados).push(body);
     }
     // MH processes lotes asynchronously: results become visible after the delay.
@@ -209,7 +209,7 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     if (!authed(req, reply)) return reply;
     count('contingencia');
     const b = (req.body ?? {}) as { nit?: unknown; documento?: unknown };
-    let verdict = await verifySigned(state, String(b.documento ?? ''), (d) => d.emisor?.nit);
+    let verdict = verifySigned(state, typeof b.documento === 'string' ? b.documento : '', (d) => d.emisor?.nit);
     if (verdict.ok && folder) {
       const validate = folder.validator('contingencia-schema-v3.json');
       if (!validate(verdict.doc)) verdict = { ok: false, code: '008', message: 'EVENTO NO CUMPLE EL ESQUEMA', observations: [] };
@@ -232,7 +232,7 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     if (!authed(req, reply)) return reply;
     count('anulardte');
     const b = (req.body ?? {}) as { documento?: unknown; version?: unknown };
-    let verdict = await verifySigned(state, String(b.documento ?? ''), (d) => d.emisor?.nit);
+    let verdict = verifySigned(state, typeof b.documento === 'string' ? b.documento : '', (d) => d.emisor?.nit);
     const ev = verdict.ok ? verdict.doc : null;
     const target = ev ? state.documents.get(String(ev.documento?.codigoGeneracion)) : undefined;
     if (verdict.ok && folder) {
@@ -270,7 +270,7 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     }
     return reply.code(204).send();
   });
-  app.get('/_sim/state', async () => ({
+  app.get('/_sim/state', () => ({
     mode: state.mode,
     checks: folder ? 'schemas' : 'own',
     at: isoLocal(clock.now()),

@@ -1,5 +1,6 @@
 // What an answer from MH means, decided from MH's `estado`, codes and messages (docs/mh.md, Transmission),
 // never from the HTTP status alone. One pure function, table-tested.
+import { textOf } from '../../../shared/text';
 
 /** What the transport saw: a response, no answer in time, or no connection at all. */
 export type Exchange =
@@ -26,8 +27,7 @@ export type Outcome =
   | { readonly outcome: 'not_found'; readonly message: string };
 
 type Body = Record<string, unknown>;
-const str = (v: unknown): string => (typeof v === 'string' ? v : v == null ? '' : String(v));
-const observationsOf = (b: Body): string[] => (Array.isArray(b.observaciones) ? b.observaciones.map(str) : []);
+const observationsOf = (b: Body): string[] => (Array.isArray(b.observaciones) ? b.observaciones.map(textOf) : []);
 const SEAL = /^[A-Z0-9]{40}$/;
 const AUTH_CODES = new Set(['107', '108']);
 
@@ -50,12 +50,12 @@ export function classify(x: Exchange, purpose: 'send' | 'query' = 'send'): Outco
 
 function classifyResponse(status: number, raw: unknown, purpose: 'send' | 'query'): Outcome {
   const b: Body = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Body) : {};
-  const code = str(b.codigoMsg ?? b.codigo);
-  const message = str(b.descripcionMsg ?? b.mensaje ?? b.message);
+  const code = textOf(b.codigoMsg ?? b.codigo);
+  const message = textOf(b.descripcionMsg ?? b.mensaje ?? b.message);
   if (status === 401 || status === 403 || AUTH_CODES.has(code)) return { outcome: 'auth', reason: message || `HTTP ${status}` };
-  const estado = str(b.estado).toUpperCase();
+  const estado = textOf(b.estado).toUpperCase();
   if (estado === 'PROCESADO' || estado === 'RECIBIDO') {
-    const seal = str(b.selloRecibido ?? b.numValidacion);
+    const seal = textOf(b.selloRecibido ?? b.numValidacion);
     // PROCESADO without a seal is inconclusive (docs/mh.md): ask again.
     if (!SEAL.test(seal)) return { outcome: 'unknown', reason: 'MH respondió sin sello de recepción' };
     return code === '002' || observationsOf(b).length > 0

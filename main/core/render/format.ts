@@ -1,4 +1,6 @@
 // How amounts and dates read on paper (El Salvador: US dollars, comma thousands, point decimals).
+import { textOf } from '../../../shared/text';
+
 const grouped = (intPart: string) => intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** $1,234.56; item prices keep up to 8 decimals when they have them ($1.1187). */
@@ -17,6 +19,7 @@ export const quantity = (value: unknown): string => {
 
 /** yyyy-MM-dd → dd/MM/yyyy. */
 export const date = (iso: unknown): string => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(iso ?? ''));
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : String(iso ?? '');
+  const text = textOf(iso);
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : text;
 };

@@ -2,11 +2,12 @@
 // the signing key, MH's idEnvio correlative and the printing settings. Callers own their keys' meaning.
 import type { Store } from './database';
 
+// Members are functions, not methods: callers take them on their own (no `this`).
 export interface SettingsRepo {
-  get(key: string): string | null;
-  set(key: string, value: string): void;
+  readonly get: (key: string) => string | null;
+  readonly set: (key: string, value: string) => void;
   /** Adds one to a counter kept as a setting and returns the new value; run inside the caller's transaction. */
-  increment(key: string, by?: number): number;
+  readonly increment: (key: string, by?: number) => number;
 }
 
 export function settingsRepo(store: Store): SettingsRepo {
@@ -17,7 +18,7 @@ export function settingsRepo(store: Store): SettingsRepo {
   return {
     get,
     set,
-    increment(key, by = 1) {
+    increment: (key, by = 1) => {
       const next = Number(get(key) ?? 0) + by;
       set(key, String(next));
       return next;

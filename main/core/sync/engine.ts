@@ -9,6 +9,7 @@ import type { KeyObject } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { MH_TYPE, type DteKind } from '../../../shared/contract';
 import type { ContingencySummary, DteStatus, OverdueDocument, SelloEvent, SyncStatus } from '../../../shared/records';
+import { textOf } from '../../../shared/text';
 import { isoLocal, type Clock } from '../clock';
 import { countOfEvent, queuedOutsideEvents } from '../dte/documents-repo';
 import type { Logger } from '../logger';
@@ -308,7 +309,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       if (r.exchange.kind === 'response' && body.estado === 'RECIBIDO' && typeof body.selloRecibido === 'string') {
         contact();
         cs.sealed(ev.id, now(), body.selloRecibido, body);
-      } else if (r.exchange.kind === 'response' && body.estado === 'RECHAZADO' && /YA EXISTE UN REGISTRO/i.test(String(body.mensaje ?? body.descripcionMsg ?? ''))) {
+      } else if (r.exchange.kind === 'response' && body.estado === 'RECHAZADO' && /YA EXISTE UN REGISTRO/i.test(textOf(body.mensaje ?? body.descripcionMsg))) {
         // MH already holds this event (its answer was lost): it counts as received; no correction, no split.
         contact();
         cs.sealed(ev.id, now(), typeof body.selloRecibido === 'string' ? body.selloRecibido : '', body);
@@ -376,7 +377,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         continue;
       }
       const body = r.body ?? {};
-      const items = [...(Array.isArray(body.procesados) ? body.procesados : []), ...(Array.isArray(body.rechazados) ? body.rechazados : [])] as Record<string, unknown>[];
+      const items = [...listOf(body.procesados), ...listOf(body.rechazados)] as Record<string, unknown>[];
       if (!items.length) {
         // Still processing; after half an hour with no result MH has lost it: ask about each document instead.
         if (now().getTime() - Date.parse(lote.submitted_at) > LOTE_GIVE_UP_MS) {
@@ -391,7 +392,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       const changed: [string, DteStatus][] = [];
       d.store.tx(() => {
         for (const item of items) {
-          const id = String(item.codigoGeneracion ?? '').toLowerCase();
+          const id = textOf(item.codigoGeneracion).toLowerCase();
           const outboxId = box.outboxIdOf(id);
           if (outboxId === undefined) continue;
           const o = classify({ kind: 'response', status: 200, body: item }, 'query');
@@ -611,11 +612,16 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
   return api;
 }
 
+/** A list in MH's answer, or none when the field is missing or not a list; its items are still unread. */
+function listOf(v: unknown): readonly unknown[] {
+  return Array.isArray(v) ? v : [];
+}
+
 /** MH's words when it refused an event, for the sync screen. */
 function rejectionOf(response: string): string | null {
   try {
     const b = JSON.parse(response) as { mensaje?: unknown; descripcionMsg?: unknown; observaciones?: unknown };
-    const words = [b.mensaje ?? b.descripcionMsg, ...(Array.isArray(b.observaciones) ? b.observaciones : [])].filter((x): x is string => typeof x === 'string' && x.length > 0);
+    const words = [b.mensaje ?? b.descripcionMsg, ...listOf(b.observaciones)].filter((x): x is string => typeof x === 'string' && x.length > 0);
     return words.length ? words.join(' · ') : null;
   } catch {
     return null;

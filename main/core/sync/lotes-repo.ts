@@ -7,12 +7,12 @@ export function lotesRepo(store: Store) {
   const q = store.q;
   return {
     /** A lote is about to leave; written first, so a crash before its answer leaves it known and in doubt. */
-    leaving(p: { idEnvio: string; eventId: string; documentIds: string[]; now: Date }): void {
+    leaving: (p: { idEnvio: string; eventId: string; documentIds: string[]; now: Date }): void => {
       const at = isoLocal(p.now);
       store.run(q.insertInto('lotes').values({ id: p.idEnvio, contingency_id: p.eventId, codigo_lote: null, status: 'sending', document_ids: JSON.stringify(p.documentIds), mh_response: null, submitted_at: p.now.toISOString(), updated_at: at }));
     },
     /** MH took the lote: its code is what its results are asked for with. */
-    submitted(p: { idEnvio: string; codigoLote: string; now: Date; response: unknown }): void {
+    submitted: (p: { idEnvio: string; codigoLote: string; now: Date; response: unknown }): void => {
       store.run(q.updateTable('lotes').set({ codigo_lote: p.codigoLote, status: 'submitted', mh_response: JSON.stringify(p.response), submitted_at: p.now.toISOString(), updated_at: isoLocal(p.now) }).where('id', '=', p.idEnvio));
     },
     ended: (id: string, status: 'failed' | 'lost' | 'done', now: Date) => store.run(q.updateTable('lotes').set({ status, updated_at: isoLocal(now) }).where('id', '=', id)),

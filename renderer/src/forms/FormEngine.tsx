@@ -3,6 +3,7 @@
 import { useId } from 'react';
 import { MUNICIPALITIES } from '../../../shared/catalogs';
 import type { FieldError } from '../../../shared/contract';
+import { textOf } from '../../../shared/text';
 import { es } from '../strings';
 import { normaliseId } from './id-input';
 import { CATALOGS, type Field } from './spec';
@@ -47,12 +48,12 @@ function Input({ f, path, props }: { f: Extract<Field, { type: 'text' | 'number'
     <div className="field">
       <label htmlFor={id}>{f.label}</label>
       {f.type === 'text' && f.long ? (
-        <textarea id={id} value={String(v ?? '')} onChange={(e) => props.onChange(path, e.target.value)} aria-invalid={hasError} rows={2} />
+        <textarea id={id} value={textOf(v)} onChange={(e) => props.onChange(path, e.target.value)} aria-invalid={hasError} rows={2} />
       ) : (
         <input
           id={id}
           type={f.type === 'date' ? 'date' : f.type === 'text' && f.secret ? 'password' : 'text'}
-          value={String(v ?? '')}
+          value={textOf(v)}
           onChange={(e) => props.onChange(path, e.target.value)}
           onBlur={onBlur}
           inputMode={f.type === 'number' ? 'decimal' : format === 'phone' || format === 'phone-intl' ? 'tel' : format === 'nit' || format === 'nrc' ? 'numeric' : undefined}
@@ -72,7 +73,7 @@ function Select({ f, path, props }: { f: Extract<Field, { type: 'select' }>; pat
   return (
     <div className="field">
       <label htmlFor={id}>{f.label}</label>
-      <select id={id} value={String(getAt(props.value, path) ?? '')} onChange={(e) => props.onChange(path, e.target.value || undefined)}>
+      <select id={id} value={textOf(getAt(props.value, path))} onChange={(e) => props.onChange(path, e.target.value || undefined)}>
         {(f.optional || getAt(props.value, path) === undefined) && <option value="">—</option>}
         {f.options.map(([v, label]) => (
           <option key={v} value={v}>
@@ -91,7 +92,7 @@ function Catalog({ f, path, props }: { f: Extract<Field, { type: 'catalog' }>; p
   return (
     <div className="field">
       <label htmlFor={id}>{f.label}</label>
-      <input id={id} list={listId} value={String(getAt(props.value, path) ?? '')} onChange={(e) => props.onChange(path, e.target.value)} autoComplete="off" placeholder={es.forms.searchHint} />
+      <input id={id} list={listId} value={textOf(getAt(props.value, path))} onChange={(e) => props.onChange(path, e.target.value)} autoComplete="off" placeholder={es.forms.searchHint} />
       <datalist id={listId}>
         {f.options.map(([code, name]) => (
           <option key={code} value={code}>
@@ -105,7 +106,7 @@ function Catalog({ f, path, props }: { f: Extract<Field, { type: 'catalog' }>; p
 }
 
 function Address({ f, path, props }: { f: Extract<Field, { type: 'address' }>; path: Path; props: EngineProps }) {
-  const dept = String(getAt(props.value, [...path, 'department']) ?? '');
+  const dept = textOf(getAt(props.value, [...path, 'department']));
   const municipalities = MUNICIPALITIES.filter((m) => m.department === dept).sort((a, b) => (a.era === b.era ? a.name.localeCompare(b.name) : a.era === '2024' ? -1 : 1));
   return (
     <fieldset className="group">
@@ -132,7 +133,7 @@ function Address({ f, path, props }: { f: Extract<Field, { type: 'address' }>; p
         </div>
         <div className="field">
           <label htmlFor={pathId([...path, 'municipality'])}>{es.forms.municipality}</label>
-          <select id={pathId([...path, 'municipality'])} value={String(getAt(props.value, [...path, 'municipality']) ?? '')} onChange={(e) => props.onChange([...path, 'municipality'], e.target.value || undefined)}>
+          <select id={pathId([...path, 'municipality'])} value={textOf(getAt(props.value, [...path, 'municipality']))} onChange={(e) => props.onChange([...path, 'municipality'], e.target.value || undefined)}>
             <option value="">—</option>
             {municipalities.map((m) => (
               <option key={`${m.era}-${m.code}`} value={m.code}>

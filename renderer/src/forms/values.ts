@@ -24,7 +24,7 @@ export function setAt(v: unknown, path: readonly (string | number)[], value: unk
   return copy;
 }
 
-const isEmpty = (x: unknown) => x === undefined || x === null || (typeof x === 'string' && x.trim() === '') || (typeof x === 'object' && !Array.isArray(x) && Object.keys(x as object).length === 0);
+const isEmpty = (x: unknown) => x === undefined || x === null || (typeof x === 'string' && x.trim() === '') || (typeof x === 'object' && !Array.isArray(x) && Object.keys(x).length === 0);
 
 function build(fields: readonly Field[], value: Value): Value | undefined {
   const out: Value = {};

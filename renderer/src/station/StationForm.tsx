@@ -93,7 +93,7 @@ export function StationForm({ api, mode, current, onDone, onCancel }: { api: Sel
   const xmlError = certError('certificate.xml');
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="station-form" aria-busy={busy}>
+    <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate className="station-form" aria-busy={busy}>
       {wizard && (
         <ol className="steps" aria-label={es.wizard.title}>
           {steps.map((s, i) => (

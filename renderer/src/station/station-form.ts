@@ -153,7 +153,7 @@ export function applyChange(value: Value, path: readonly (string | number)[], ne
   }
   if (key === 'environment' && (next === 'TEST' || next === 'LIVE')) {
     const url = getAt(value, ['mh', 'baseUrl']);
-    if (url === undefined || url === '' || Object.values(MH_BASE_URLS).includes(String(url))) v = setAt(v, ['mh', 'baseUrl'], MH_BASE_URLS[next]) as Value;
+    if (url === undefined || url === '' || (typeof url === 'string' && Object.values(MH_BASE_URLS).includes(url))) v = setAt(v, ['mh', 'baseUrl'], MH_BASE_URLS[next]) as Value;
   }
   if (key === 'company.nit') {
     const user = getAt(value, ['mh', 'user']);

@@ -46,7 +46,7 @@ export function checkInvariants(dataDir: string, sim: MhSimulator, acknowledged:
       const mhSeal = mh?.body.selloRecibido ?? null;
       if ((r.status === 'APPROVED' || r.status === 'INVALIDATED') && !sealed) v.push(`${r.kind} ${r.id} is ${r.status} but MH does not hold it sealed`);
       if (sealed && r.status !== 'APPROVED' && r.status !== 'INVALIDATED') v.push(`${r.kind} ${r.id} is ${r.status} but MH holds it sealed`);
-      if (sealed && r.seal !== mhSeal) v.push(`${r.kind} ${r.id} has seal ${r.seal}, MH's is ${String(mhSeal)}`);
+      if (sealed && r.seal !== mhSeal) v.push(`${r.kind} ${r.id} has seal ${r.seal}, MH's is ${JSON.stringify(mhSeal)}`);
       const invalidatedAtMh = sim.state.invalidated.has(r.id.toUpperCase());
       if (invalidatedAtMh && r.status !== 'INVALIDATED') v.push(`MH invalidated ${r.kind} ${r.id}, but it is ${r.status} here`);
       if (r.status === 'INVALIDATED' && !invalidatedAtMh) v.push(`${r.kind} ${r.id} is INVALIDATED here but MH never accepted its invalidation`);

@@ -50,7 +50,7 @@ export function network(sim: MhSimulator, vt: VirtualTime, timeoutMs: number, rn
   const net: Network = {
     weather: 'up',
     generation: 0,
-    fetch: ((input: string | URL | Request, init?: RequestInit) => {
+    fetch: (input: string | URL | Request, init?: RequestInit) => {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
       events += 1;
       return new Promise<Response>((resolve, reject) => {
@@ -65,7 +65,7 @@ export function network(sim: MhSimulator, vt: VirtualTime, timeoutMs: number, rn
           reject,
         });
       });
-    }) as typeof fetch,
+    },
     held: () => held.length,
     events: () => events,
     async deliver(index) {

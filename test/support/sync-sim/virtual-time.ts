@@ -34,7 +34,7 @@ export function virtualTime(startIso: string): VirtualTime {
       set(fn, ms): TimerHandle {
         const p = { id: ++serial, at: now + Math.max(0, ms), fn };
         pending.push(p);
-        return { timer: true, id: p.id } as TimerHandle;
+        return { timer: true, id: p.id };
       },
       clear(handle) {
         const id = (handle as { id?: number }).id;

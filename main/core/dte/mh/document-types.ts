@@ -429,4 +429,4 @@ export type MhResumenView = NonNullable<MhDocumentView['resumen']>;
 export type MhItemView = NonNullable<MhDocumentView['cuerpoDocumento']>[number];
 
 /** A parsed MH document (the DB's mh_json) read through the typed view. Nothing is checked or converted. */
-export const mhDocumentView = (json: Readonly<Record<string, unknown>>): MhDocumentView => json as MhDocumentView;
+export const mhDocumentView = (json: Readonly<Record<string, unknown>>): MhDocumentView => json;
