@@ -7,6 +7,7 @@ import { VALID_BODIES, ccfBody, fcBody, ncBody } from '../fixtures/bodies';
 import { DEMO_KEY, fixedClock } from '../support/core';
 import { API_HEADERS, httpStation, type Problem } from '../support/http-station';
 import type { DteListPage, DteRecord } from '../../shared/records';
+import { anyString, stringContaining } from '../support/match';
 import { withValue } from '../support/mutate';
 
 const station = httpStation();
@@ -119,7 +120,7 @@ describe('errors', () => {
     const res = await post('/dte/ccf', withValue(withValue(ccfBody(uuid()), 'recipient.nrc', 'ABC'), 'items.0.unitPrice', -1));
     expect(res.statusCode).toBe(422);
     expect(res.headers['content-type']).toContain('application/problem+json');
-    expect(res.json<unknown>()).toMatchObject({ type: expect.any(String), title: expect.any(String), status: 422, code: 'VALIDATION_FAILED' });
+    expect(res.json<unknown>()).toMatchObject({ type: anyString(), title: anyString(), status: 422, code: 'VALIDATION_FAILED' });
     expect(res.json<Problem>().errors.map((e: { path: string }) => e.path).sort()).toEqual(['items.0.unitPrice', 'recipient.nrc']);
   });
 
@@ -160,7 +161,7 @@ describe('errors', () => {
     expect((await station.app.inject({ method: 'GET', url: '/health', headers: { 'x-api-key': DEMO_KEY } })).statusCode).toBe(200);
     const res = await get('/health', { 'x-api-version': '2' });
     expect(res.statusCode).toBe(400);
-    expect(res.json<unknown>()).toMatchObject({ code: 'UNSUPPORTED_API_VERSION', detail: expect.stringContaining('1') });
+    expect(res.json<unknown>()).toMatchObject({ code: 'UNSUPPORTED_API_VERSION', detail: stringContaining('1') });
   });
 
   it('404 for unknown ids, ids that are not UUIDs, and unknown routes', async () => {
