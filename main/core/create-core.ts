@@ -1,8 +1,6 @@
 // The composition root: builds one station core from its dependencies and wires the rooms together. No
 // module-level state: tests build as many as they like. Each room is a factory in its own file.
 import { randomBytes as nodeRandomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { verifyAudit } from './audit';
 import { auditedApiKeys } from './auth/api-keys';
 import { systemClock } from './clock';
@@ -21,10 +19,8 @@ import { DEMO_STATION } from './station/demo';
 import { keyFileBox } from './station/secrets';
 import { stationRepo } from './station/station-repo';
 import { stationService } from './station/station-service';
-import { backupsDir, removePartials } from './store/backup';
 import { backupSchedule } from './store/backup-schedule';
-import { lockDataDir } from './store/data-dir-lock';
-import { openStore, type Store } from './store/database';
+import { openStationStore } from './store/open-station-store';
 import { unitFrom } from './sync/backoff';
 import { contingencyStore } from './sync/contingency';
 import { createSyncEngine } from './sync/engine';
@@ -38,18 +34,12 @@ export function createCore(deps: CoreDeps): Core {
   const logger = deps.logger ?? silentLogger;
   const fetchFn = deps.fetch ?? fetch;
   const newId = () => uuidV4(random);
-  mkdirSync(deps.dataDir, { recursive: true, mode: 0o700 });
-  const unlock = lockDataDir(deps.dataDir);
-  let store: Store;
-  try {
-    // A kill -9 during a copy leaves a `.partial`, never a copy: clear those first.
-    removePartials(backupsDir(deps.dataDir));
-    const binding = deps.nativeBinding ? { nativeBinding: deps.nativeBinding } : {};
-    store = openStore(join(deps.dataDir, 'sello.db'), { ...binding, backupDir: backupsDir(deps.dataDir), now: () => clock.now(), integrityChecked: deps.integrityChecked === true });
-  } catch (e) {
-    unlock();
-    throw e;
-  }
+  const { store, unlock } = openStationStore({
+    dataDir: deps.dataDir,
+    clock,
+    nativeBinding: deps.nativeBinding,
+    integrityChecked: deps.integrityChecked,
+  });
   // We hold the only lock on this store: whatever was being sent belonged to a process that died, so it may
   // have reached MH. Lotes whose send a stop cut short are lost; then every send still in flight is in doubt.
   contingencyStore(store, logger).recoverLotes(clock.now());
@@ -77,7 +67,8 @@ export function createCore(deps: CoreDeps): Core {
   }
 
   const client = mhClientCache({ stations, override: deps.mh, fetch: fetchFn, clock, logger });
-  const invalidations = invalidationService({ store, clock, station, newId, signingKey, client, nextIdEnvio: () => takeIdEnvio(store), logger, inFlight: new Set() });
+  const nextIdEnvio = () => takeIdEnvio(store);
+  const invalidations = invalidationService({ store, clock, station, newId, signingKey, client, nextIdEnvio, logger, inFlight: new Set() });
   const sync = createSyncEngine({
     invalidations,
     station,
@@ -89,15 +80,21 @@ export function createCore(deps: CoreDeps): Core {
     logger,
     client,
     manual: deps.sync?.manual === true,
-    ...(deps.sync?.lotePollMs !== undefined ? { lotePollMs: deps.sync.lotePollMs } : {}),
-    ...(deps.sync?.leaseMs ? { leaseMs: deps.sync.leaseMs } : {}),
-    ...(deps.sync?.timers ? { timers: deps.sync.timers } : {}),
+    lotePollMs: deps.sync?.lotePollMs,
+    leaseMs: deps.sync?.leaseMs,
+    timers: deps.sync?.timers,
   });
   // Resume what a previous run left: pending documents and sends cut short by a crash.
   if (recovered) logger.warn('sends interrupted by a previous stop will be checked with MH', { documents: recovered });
   sync.wake();
 
-  const backups = backupSchedule({ dataDir: deps.dataDir, clock, logger, ...(deps.backups?.everyMs !== undefined ? { everyMs: deps.backups.everyMs } : {}), ...(deps.nativeBinding ? { nativeBinding: deps.nativeBinding } : {}) });
+  const backups = backupSchedule({
+    dataDir: deps.dataDir,
+    clock,
+    logger,
+    everyMs: deps.backups?.everyMs,
+    nativeBinding: deps.nativeBinding,
+  });
   const contingencies = contingencyStore(store, logger);
   const openContingency = () => {
     const e = contingencies.open();

@@ -1,0 +1,35 @@
+// A station's database, opened for one process: the data folder locked, leftovers of a cut-short copy
+// cleared, migrations applied. The lock is released if the store cannot open.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Clock } from '../clock';
+import { backupsDir, removePartials } from './backup';
+import { lockDataDir } from './data-dir-lock';
+import { openStore, type Store } from './database';
+
+export interface StationStoreOptions {
+  readonly dataDir: string;
+  readonly clock: Clock;
+  readonly nativeBinding?: string | undefined;
+  /** quick_check already ran on the file (the host runs it in a worker before opening). */
+  readonly integrityChecked?: boolean | undefined;
+}
+
+export function openStationStore(o: StationStoreOptions): { store: Store; unlock: () => void } {
+  mkdirSync(o.dataDir, { recursive: true, mode: 0o700 });
+  const unlock = lockDataDir(o.dataDir);
+  try {
+    // A kill -9 during a copy leaves a `.partial`, never a copy: clear those first.
+    removePartials(backupsDir(o.dataDir));
+    const store = openStore(join(o.dataDir, 'sello.db'), {
+      ...(o.nativeBinding ? { nativeBinding: o.nativeBinding } : {}),
+      backupDir: backupsDir(o.dataDir),
+      now: () => o.clock.now(),
+      integrityChecked: o.integrityChecked === true,
+    });
+    return { store, unlock };
+  } catch (e) {
+    unlock();
+    throw e;
+  }
+}
