@@ -34,7 +34,11 @@ export interface BacklogFigures {
 export async function backlogBench(count: number): Promise<BacklogFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'sello-backlog-'));
   const { sim, url } = await simulator();
-  const core = createCore({ dataDir: dir, mh: { baseUrl: url, user: NIT, password: 'x' }, sync: { manual: true, jitter: () => 0, lotePollMs: 0 } });
+  const core = createCore({
+    dataDir: dir,
+    mh: { baseUrl: url, user: NIT, password: 'x' },
+    sync: { manual: true, jitter: () => 0, lotePollMs: 0 },
+  });
   register(sim, core);
   let serial = 0;
   const body = () => ({ ...fcBody(`bac10000-0000-4000-8000-${(++serial).toString(16).padStart(12, '0')}`), generatedAt: undefined });
@@ -66,26 +70,45 @@ export async function backlogBench(count: number): Promise<BacklogFigures> {
 
   // The same events and lotes, straight from a client to a fresh simulator.
   const db = new BetterSqlite3(join(dir, 'sello.db'), { readonly: true });
-  const events = db.prepare("SELECT jws FROM contingency_events WHERE jws IS NOT NULL ORDER BY created_at").all() as { jws: string }[];
+  const events = db.prepare('SELECT jws FROM contingency_events WHERE jws IS NOT NULL ORDER BY created_at').all() as { jws: string }[];
   const docs = db.prepare('SELECT jws FROM documents WHERE contingency_id IS NOT NULL ORDER BY created_at').all() as { jws: string }[];
   db.close();
   const peer = await simulator();
   register(peer.sim, core);
-  const client = mhClient({ baseUrl: peer.url, user: NIT, password: () => 'x', ambiente: '00', fetch, clock: { now: () => new Date() }, logger: silentLogger });
+  const client = mhClient({
+    baseUrl: peer.url,
+    user: NIT,
+    password: () => 'x',
+    ambiente: '00',
+    fetch,
+    clock: { now: () => new Date() },
+    logger: silentLogger,
+  });
   const t2 = performance.now();
   for (const e of events) await client.sendContingency(e.jws);
   const lotes: string[] = [];
   for (let i = 0; i < docs.length; i += 100) {
-    const r = await client.sendLote({ idEnvio: `B0000000-0000-4000-8000-${String(i).padStart(12, '0')}`, jwsList: docs.slice(i, i + 100).map((d) => d.jws) });
+    const r = await client.sendLote({
+      idEnvio: `B0000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      jwsList: docs.slice(i, i + 100).map((d) => d.jws),
+    });
     if (r.codigoLote) lotes.push(r.codigoLote);
   }
   for (const l of lotes) await client.queryLote(l);
   const directSeconds = (performance.now() - t2) / 1000;
-  if (peer.sim.state.accepted.length !== docs.length) throw new Error(`direct run accepted ${peer.sim.state.accepted.length} of ${docs.length}`);
+  if (peer.sim.state.accepted.length !== docs.length)
+    throw new Error(`direct run accepted ${peer.sim.state.accepted.length} of ${docs.length}`);
 
   core.close();
   await sim.app.close();
   await peer.sim.app.close();
   rmSync(dir, { recursive: true, force: true });
-  return { documents: count, issueSeconds, drainSeconds, drainPerSecond: count / drainSeconds, directSeconds, directPerSecond: docs.length / directSeconds };
+  return {
+    documents: count,
+    issueSeconds,
+    drainSeconds,
+    drainPerSecond: count / drainSeconds,
+    directSeconds,
+    directPerSecond: docs.length / directSeconds,
+  };
 }

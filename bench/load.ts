@@ -43,7 +43,10 @@ const figure = (label: string, r: Result): LoadFigure => ({
 });
 
 function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'core', 'cli', 'main.ts'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'core', 'cli', 'main.ts'), ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`sello ${args[0]} did not start:\n${out}`)), 30_000);
@@ -84,7 +87,11 @@ export async function loadBench(o: { seconds: number; connectionsPerRoute?: numb
   let server: { child: ChildProcess; url: string } | null = null;
   try {
     const publicKey = parseMhCertificate(xml, 'clave').publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
-    await fetch(`${mh.url}/_sim/certificates`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ nit, publicKey }) });
+    await fetch(`${mh.url}/_sim/certificates`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ nit, publicKey }),
+    });
     const station = {
       ...DEMO_STATION,
       demo: false,
@@ -94,17 +101,30 @@ export async function loadBench(o: { seconds: number; connectionsPerRoute?: numb
     writeFileSync(join(dir, 'station.json'), JSON.stringify(station));
     server = await start(['serve', '--port', '0', '--data-dir', join(dir, 'data'), '--config', join(dir, 'station.json')]);
     const url = server.url;
-    const createReq = { method: 'POST', path: '/dte/fc', headers, setupRequest: (req: object) => ({ ...req, body: JSON.stringify({ ...fcBody(randomUUID()), generatedAt: undefined }) }) };
+    const createReq = {
+      method: 'POST',
+      path: '/dte/fc',
+      headers,
+      setupRequest: (req: object) => ({ ...req, body: JSON.stringify({ ...fcBody(randomUUID()), generatedAt: undefined }) }),
+    };
 
     // Documents for the reads to find.
     const ids: string[] = [];
     for (let i = 0; i < 50; i += 1) {
       const id = randomUUID();
-      const res = await fetch(`${url}/dte/fc`, { method: 'POST', headers, body: JSON.stringify({ ...fcBody(id), generatedAt: undefined }) });
+      const res = await fetch(`${url}/dte/fc`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ ...fcBody(id), generatedAt: undefined }),
+      });
       if (res.status !== 201) throw new Error(`seed create answered ${res.status}: ${await res.text()}`);
       ids.push(id);
     }
-    const readReq = { method: 'GET', headers, setupRequest: (req: object) => ({ ...req, path: `/dte/${ids[Math.floor(Math.random() * ids.length)]!}` }) };
+    const readReq = {
+      method: 'GET',
+      headers,
+      setupRequest: (req: object) => ({ ...req, path: `/dte/${ids[Math.floor(Math.random() * ids.length)]!}` }),
+    };
 
     const single = await autocannon({ url, connections: 1, duration: o.seconds, requests: [createReq] });
     const [create, read, list] = await Promise.all([
@@ -113,7 +133,12 @@ export async function loadBench(o: { seconds: number; connectionsPerRoute?: numb
       autocannon({ url, connections: per, duration: o.seconds, requests: [{ method: 'GET', path: '/dte?limit=50', headers }] }),
     ]);
     const readsAlone = await autocannon({ url, connections: per, duration: o.seconds, requests: [readReq] });
-    const health = await autocannon({ url, connections: per, duration: o.seconds, requests: [{ method: 'GET', path: '/health', headers }] });
+    const health = await autocannon({
+      url,
+      connections: per,
+      duration: o.seconds,
+      requests: [{ method: 'GET', path: '/health', headers }],
+    });
     return {
       single: figure('POST /dte/fc, 1 connection', single),
       mixed: {

@@ -9,7 +9,12 @@ import { createCore } from '../main/core/create-core';
 import { font } from '../main/core/render/fonts';
 import { fcBody } from '../test/fixtures/bodies';
 
-export interface RenderFigure { label: string; runs: number; meanMs: number; p50Ms: number }
+export interface RenderFigure {
+  label: string;
+  runs: number;
+  meanMs: number;
+  p50Ms: number;
+}
 
 export async function renderBench(): Promise<RenderFigure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'sello-render-'));
@@ -17,13 +22,21 @@ export async function renderBench(): Promise<RenderFigure[]> {
   let serial = 0;
   const issue = (items: number) => {
     const body = fcBody(`0e4d0000-0000-4000-8000-${String(++serial).padStart(12, '0')}`);
-    const lines = Array.from({ length: items }, (_, i) => ({ type: 'BIENES', description: `Artículo número ${i + 1}`, quantity: 1 + (i % 3), unitPrice: 1.25, saleType: 'GRAVADA' }));
+    const lines = Array.from({ length: items }, (_, i) => ({
+      type: 'BIENES',
+      description: `Artículo número ${i + 1}`,
+      quantity: 1 + (i % 3),
+      unitPrice: 1.25,
+      saleType: 'GRAVADA',
+    }));
     return core.dtes.create('FC', { ...body, generatedAt: undefined, items: lines, itemsNoGrav: undefined }, 'bench').record.id;
   };
   const ids = { 1: issue(1), 100: issue(100), 2000: issue(2000) };
   // Approved as MH would seal them (the renderers only need the document and the seal).
   const db = new BetterSqlite3(join(dir, 'sello.db'));
-  db.prepare("UPDATE documents SET status = 'APPROVED', seal = 'BENCH000000000000000000000000000000000000', mh_response = '{\"selloRecibido\":\"BENCH000000000000000000000000000000000000\"}'").run();
+  db.prepare(
+    "UPDATE documents SET status = 'APPROVED', seal = 'BENCH000000000000000000000000000000000000', mh_response = '{\"selloRecibido\":\"BENCH000000000000000000000000000000000000\"}'",
+  ).run();
   db.close();
 
   const measure = async (label: string, runs: number, fn: () => Promise<unknown>): Promise<RenderFigure> => {

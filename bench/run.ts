@@ -19,14 +19,28 @@ import { loadBench } from './load';
 import { renderBench } from './render';
 
 /** One line of the summary: a figure, its floor or peer, and how many times the floor it costs. */
-interface Ratio { figure: string; value: number; unit: string; peer: string; peerValue: number; ratio: number }
+interface Ratio {
+  figure: string;
+  value: number;
+  unit: string;
+  peer: string;
+  peerValue: number;
+  ratio: number;
+}
 const summary: Ratio[] = [];
-const compare = (figure: string, value: number, unit: string, peer: string, peerValue: number) => summary.push({ figure, value, unit, peer, peerValue, ratio: value / peerValue });
+const compare = (figure: string, value: number, unit: string, peer: string, peerValue: number) =>
+  summary.push({ figure, value, unit, peer, peerValue, ratio: value / peerValue });
 
 const N = Number(process.env.SELLO_BENCH_N ?? 2000);
 const SIZES = (process.env.SELLO_BENCH_SIZES ?? '0,100000,1000000').split(',').map(Number);
 
-interface Figure { label: string; stored: number; p50: number; p99: number; perSecond: number }
+interface Figure {
+  label: string;
+  stored: number;
+  p50: number;
+  p99: number;
+  perSecond: number;
+}
 const figures: Figure[] = [];
 
 function summarize(label: string, stored: number, ms: number[], totalMs: number): Figure {
@@ -62,12 +76,21 @@ function fillTo(target: number) {
   const batch = db.transaction((from: number, to: number) => {
     for (let i = from; i < to; i++) {
       const id = `f1110000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
-      insert.run({ ...row, id, id_as_sent: id, control_number: `DTE-01-M001P999-${String(i).padStart(15, '0')}`, issue_date: '2025-06-30', created_at: `2025-06-30T12:00:00-06:00#${i}` });
+      insert.run({
+        ...row,
+        id,
+        id_as_sent: id,
+        control_number: `DTE-01-M001P999-${String(i).padStart(15, '0')}`,
+        issue_date: '2025-06-30',
+        created_at: `2025-06-30T12:00:00-06:00#${i}`,
+      });
     }
   });
   for (let from = stored; from < target; from += 20_000) batch(from, Math.min(target, from + 20_000));
   stored = target;
-  process.stderr.write(`  store filled to ${target.toLocaleString('en-US')} documents in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  process.stderr.write(
+    `  store filled to ${target.toLocaleString('en-US')} documents in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+  );
 }
 
 function measureCreate(label: string) {
@@ -91,7 +114,9 @@ function measureFloor(label: string) {
     const id = nextId();
     const s = performance.now();
     const jws = signJson(documentJson, cert.privateKey);
-    db.transaction(() => insert.run({ ...row, id, id_as_sent: id, jws, control_number: `DTE-01-M001P998-${String(serial).padStart(15, '0')}` }))();
+    db.transaction(() =>
+      insert.run({ ...row, id, id_as_sent: id, jws, control_number: `DTE-01-M001P998-${String(serial).padStart(15, '0')}` }),
+    )();
     ms.push(performance.now() - s);
   }
   stored += N;
@@ -142,7 +167,16 @@ for (const size of SIZES) {
   listRows.push(measureList(size));
   const c = measureCreate('create (core)');
   const f = measureFloor('floor (sign + insert)');
-  rows.push([size.toLocaleString('en-US'), c.p50.toFixed(3), c.p99.toFixed(3), c.perSecond.toFixed(0), f.p50.toFixed(3), f.p99.toFixed(3), f.perSecond.toFixed(0), (c.p50 / f.p50).toFixed(2)]);
+  rows.push([
+    size.toLocaleString('en-US'),
+    c.p50.toFixed(3),
+    c.p99.toFixed(3),
+    c.perSecond.toFixed(0),
+    f.p50.toFixed(3),
+    f.p99.toFixed(3),
+    f.perSecond.toFixed(0),
+    (c.p50 / f.p50).toFixed(2),
+  ]);
   const at = size.toLocaleString('en-US');
   compare(`create p50 @${at} stored (ms)`, c.p50, 'ms', 'floor: sign + durable insert', f.p50);
   compare(`create throughput @${at} (docs/s)`, c.perSecond, '/s', 'floor throughput', f.perSecond);
@@ -188,7 +222,18 @@ t = performance.now();
   closeSync(fd);
 }
 const readS = (performance.now() - t) / 1000;
-const durability = { stored, megabytes, backupSeconds: backupS, copySeconds: copyS, quickCheckSeconds: checkS, readSeconds: readS, quickCheck: checked, backupFile: copy.file, loopDuringBackup, loopQuiet };
+const durability = {
+  stored,
+  megabytes,
+  backupSeconds: backupS,
+  copySeconds: copyS,
+  quickCheckSeconds: checkS,
+  readSeconds: readS,
+  quickCheck: checked,
+  backupFile: copy.file,
+  loopDuringBackup,
+  loopQuiet,
+};
 compare('event-loop delay max while copying (ms)', loopDuringBackup.max, 'ms', 'the same issuing, no copy', loopQuiet.max);
 compare(`online backup of ${megabytes.toFixed(0)} MB (s)`, backupS, 's', 'plain file copy', copyS);
 compare(`integrity check at start, ${megabytes.toFixed(0)} MB (s)`, checkS, 's', 'reading the file once', readS);
@@ -200,8 +245,12 @@ console.log(`\nSello bench: ${N} FC documents (2 items + 1 non-taxed line) per r
 console.log(line(head));
 for (const r of rows) console.log(line(r));
 
-console.log(`\nDurability at ${stored.toLocaleString('en-US')} documents (${megabytes.toFixed(0)} MB): online backup ${backupS.toFixed(2)} s (plain copy ${copyS.toFixed(2)} s); quick_check at start ${checkS.toFixed(2)} s (reading the file ${readS.toFixed(2)} s)`);
-console.log(`Issuing during the copy: event-loop delay p99 ${loopDuringBackup.p99.toFixed(1)} ms, max ${loopDuringBackup.max.toFixed(1)} ms (no copy: p99 ${loopQuiet.p99.toFixed(1)} ms, max ${loopQuiet.max.toFixed(1)} ms)`);
+console.log(
+  `\nDurability at ${stored.toLocaleString('en-US')} documents (${megabytes.toFixed(0)} MB): online backup ${backupS.toFixed(2)} s (plain copy ${copyS.toFixed(2)} s); quick_check at start ${checkS.toFixed(2)} s (reading the file ${readS.toFixed(2)} s)`,
+);
+console.log(
+  `Issuing during the copy: event-loop delay p99 ${loopDuringBackup.p99.toFixed(1)} ms, max ${loopDuringBackup.max.toFixed(1)} ms (no copy: p99 ${loopQuiet.p99.toFixed(1)} ms, max ${loopQuiet.max.toFixed(1)} ms)`,
+);
 
 const listHead = ['stored docs', 'first page ms', 'kind+status ms', '20th page ms', 'search miss ms', 'search all ms', 'address book ms'];
 const lw = listHead.map((h, i) => Math.max(h.length, ...listRows.map((r) => r[i]!.length)));
@@ -217,7 +266,9 @@ const BACKLOG = Number(process.env.SELLO_BENCH_BACKLOG ?? 10_000);
 let backlog: BacklogFigures | null = null;
 if (BACKLOG > 0) {
   backlog = await backlogBench(BACKLOG);
-  console.log(`\nContingency backlog: ${backlog.documents.toLocaleString('en-US')} documents (events of 1,000, lotes of 100) through the MH simulator on loopback\n`);
+  console.log(
+    `\nContingency backlog: ${backlog.documents.toLocaleString('en-US')} documents (events of 1,000, lotes of 100) through the MH simulator on loopback\n`,
+  );
   const b = [
     ['drained by the sync engine', backlog.drainSeconds.toFixed(2), backlog.drainPerSecond.toFixed(0)],
     ['same events and lotes sent directly', backlog.directSeconds.toFixed(2), backlog.directPerSecond.toFixed(0)],
@@ -231,17 +282,24 @@ if (BACKLOG > 0) {
 const render = await renderBench();
 console.log('\nRendering (through the core, from the stored MH document)\n');
 console.log(`${'output'.padEnd(28)}  ${'runs'.padStart(4)}  ${'mean ms'.padStart(8)}  ${'p50 ms'.padStart(8)}`);
-for (const r of render) console.log(`${r.label.padEnd(32)}  ${String(r.runs).padStart(4)}  ${r.meanMs.toFixed(1).padStart(8)}  ${r.p50Ms.toFixed(1).padStart(8)}`);
+for (const r of render)
+  console.log(
+    `${r.label.padEnd(32)}  ${String(r.runs).padStart(4)}  ${r.meanMs.toFixed(1).padStart(8)}  ${r.p50Ms.toFixed(1).padStart(8)}`,
+  );
 const pdfFloor = render[0]!.p50Ms;
 for (const r of render.slice(1)) compare(`${r.label} (ms)`, r.p50Ms, 'ms', 'bare PDF, same fonts', pdfFloor);
 
 const LOAD_S = Number(process.env.SELLO_BENCH_LOAD_SECONDS ?? 10);
 const load = await loadBench({ seconds: LOAD_S });
 console.log(`\nHTTP load: sello serve on loopback with MH (the simulator) in its own process; ${LOAD_S} s per phase\n`);
-console.log(`${'phase / route'.padEnd(34)}  ${'requests'.padStart(8)}  ${'req/s'.padStart(7)}  ${'p50 ms'.padStart(6)}  ${'p97.5 ms'.padStart(8)}  ${'p99 ms'.padStart(6)}  ${'max ms'.padStart(6)}  ${'errors'.padStart(6)}`);
+console.log(
+  `${'phase / route'.padEnd(34)}  ${'requests'.padStart(8)}  ${'req/s'.padStart(7)}  ${'p50 ms'.padStart(6)}  ${'p97.5 ms'.padStart(8)}  ${'p99 ms'.padStart(6)}  ${'max ms'.padStart(6)}  ${'errors'.padStart(6)}`,
+);
 const loadRows = [load.single, load.mixed.create, load.mixed.read, load.mixed.list, load.readsAlone, load.health];
 for (const f of loadRows) {
-  console.log(`${f.label.padEnd(34)}  ${String(f.requests).padStart(8)}  ${f.perSecond.toFixed(0).padStart(7)}  ${String(f.p50).padStart(6)}  ${String(f.p97_5).padStart(8)}  ${String(f.p99).padStart(6)}  ${String(f.max).padStart(6)}  ${String(f.errors).padStart(6)}`);
+  console.log(
+    `${f.label.padEnd(34)}  ${String(f.requests).padStart(8)}  ${f.perSecond.toFixed(0).padStart(7)}  ${String(f.p50).padStart(6)}  ${String(f.p97_5).padStart(8)}  ${String(f.p99).padStart(6)}  ${String(f.max).padStart(6)}  ${String(f.errors).padStart(6)}`,
+  );
 }
 const coreCreate = figures.find((f) => f.label === 'create (core)');
 if (coreCreate) compare('HTTP create p50, 1 connection (ms)', load.single.p50Exact, 'ms', 'core create p50, in process', coreCreate.p50);
@@ -256,10 +314,16 @@ const sw = Math.max(...summary.map((r) => r.figure.length));
 const pw = Math.max(...summary.map((r) => r.peer.length));
 const num = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(2) : v.toFixed(3));
 console.log(`${'figure'.padEnd(sw)}  ${'value'.padStart(9)}  ${'floor / peer'.padEnd(pw)}  ${'value'.padStart(9)}  ${'ratio'.padStart(7)}`);
-for (const r of summary) console.log(`${r.figure.padEnd(sw)}  ${num(r.value).padStart(9)}  ${r.peer.padEnd(pw)}  ${num(r.peerValue).padStart(9)}  ${(r.ratio < 0.01 ? r.ratio.toExponential(1) : r.ratio.toFixed(2)).padStart(7)}`);
+for (const r of summary)
+  console.log(
+    `${r.figure.padEnd(sw)}  ${num(r.value).padStart(9)}  ${r.peer.padEnd(pw)}  ${num(r.peerValue).padStart(9)}  ${(r.ratio < 0.01 ? r.ratio.toExponential(1) : r.ratio.toFixed(2)).padStart(7)}`,
+  );
 if (loadErrors > 0) {
   console.error(`\nHTTP load had ${loadErrors} errors`);
   process.exitCode = 1;
 }
 
-writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify({ at: new Date().toISOString(), n: N, node: process.version, figures, list: listRows, durability, backlog, render, load, summary }, null, 2)}\n`);
+writeFileSync(
+  new URL('./results.json', import.meta.url),
+  `${JSON.stringify({ at: new Date().toISOString(), n: N, node: process.version, figures, list: listRows, durability, backlog, render, load, summary }, null, 2)}\n`,
+);

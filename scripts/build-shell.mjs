@@ -3,7 +3,14 @@
 // updater's app-update.yml) stay external.
 import { build } from 'esbuild';
 
-const common = { bundle: true, platform: 'node', target: 'node22', external: ['electron', 'electron-updater', 'better-sqlite3', 'pdfkit', 'dejavu-fonts-ttf'], sourcemap: true, logLevel: 'warning' };
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node22',
+  external: ['electron', 'electron-updater', 'better-sqlite3', 'pdfkit', 'dejavu-fonts-ttf'],
+  sourcemap: true,
+  logLevel: 'warning',
+};
 await build({ ...common, entryPoints: ['main/electron/main.ts'], format: 'cjs', outfile: 'dist/electron/main.cjs' });
 await build({ ...common, entryPoints: ['preload/index.ts'], format: 'cjs', outfile: 'dist/electron/preload.cjs' });
 console.log('shell built in dist/electron');

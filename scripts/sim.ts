@@ -26,9 +26,15 @@ try {
     if (r.violations.length) {
       failed += 1;
       // Violations grouped by their kind (ids, numbers and weathers taken out), each with the seeds that found it.
-      const kinds = new Set(r.violations.map((x) => x.replace(/[0-9a-f]{8}-[0-9a-f-]{27}|[0-9A-F]{8}-[0-9A-F-]{27}|[0-9A-F]{40}|\([^)]*\)|\d+/g, '#').slice(0, 110)));
+      const kinds = new Set(
+        r.violations.map((x) =>
+          x.replace(/[0-9a-f]{8}-[0-9a-f-]{27}|[0-9A-F]{8}-[0-9A-F-]{27}|[0-9A-F]{40}|\([^)]*\)|\d+/g, '#').slice(0, 110),
+        ),
+      );
       for (const key of kinds) found.set(key, [...(found.get(key) ?? []), seed]);
-      console.log(`seed ${seed} FAILED (replay: SELLO_SIM_SEED=${seed} npm run sim)\n  ${r.violations.slice(0, only ? 50 : 5).join('\n  ')}`);
+      console.log(
+        `seed ${seed} FAILED (replay: SELLO_SIM_SEED=${seed} npm run sim)\n  ${r.violations.slice(0, only ? 50 : 5).join('\n  ')}`,
+      );
     } else if (only) console.log(`seed ${seed} ok ${JSON.stringify(r.stats)} trace ${r.traceHash}`);
   }
 } finally {

@@ -31,5 +31,10 @@ if (bin) {
 } else {
   console.log('Electron no está instalado en esta máquina: se abre Sello en el navegador con `sello serve`.');
   console.log('Abra la dirección que aparece abajo (clave de API de la demostración: sello-demo-api-key).');
-  run(process.execPath, [join('node_modules', 'tsx', 'dist', 'cli.mjs'), 'main/core/cli/main.ts', 'serve', ...(extraArgs.length ? extraArgs : ['--demo'])]);
+  run(process.execPath, [
+    join('node_modules', 'tsx', 'dist', 'cli.mjs'),
+    'main/core/cli/main.ts',
+    'serve',
+    ...(extraArgs.length ? extraArgs : ['--demo']),
+  ]);
 }

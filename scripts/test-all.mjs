@@ -22,11 +22,18 @@ mkdirSync('test-results', { recursive: true });
 // tsconfig.json is a solution (the node and web halves): -b checks both; -p on it would check nothing.
 if (!run('typecheck', npx('tsc'), ['-b'])) failed += 1;
 if (!run('lint', npx('eslint'), ['--max-warnings', '0', '.'])) failed += 1;
+// The layout is Prettier's (.prettierrc.json): `npm run format` fixes what this finds.
+if (!run('format', npx('prettier'), ['--check', '.'])) failed += 1;
 const built = run('build', 'npm', ['run', '--silent', 'build']);
 if (!built) failed += 1;
 
 rmSync('test-results/vitest.json', { force: true });
-const vitestOk = run('unit + integration', npx('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
+const vitestOk = run('unit + integration', npx('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=test-results/vitest.json',
+]);
 if (existsSync('test-results/vitest.json')) {
   const v = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
   passed += v.numPassedTests;

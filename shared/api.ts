@@ -2,7 +2,23 @@
 import type { DteKind } from './contract/kinds';
 import type { Result } from './errors';
 import type { PrintSettings } from './printing';
-import type { ApiKeyInfo, AuditCheck, BackupEntry, BackupsStatus, DteDetail, DteListPage, DteListQuery, DteRecord, Health, InvalidationRecord, ReceiverEntry, SelloEvent, StationInfo, StationSaved, SyncStatus } from './records';
+import type {
+  ApiKeyInfo,
+  AuditCheck,
+  BackupEntry,
+  BackupsStatus,
+  DteDetail,
+  DteListPage,
+  DteListQuery,
+  DteRecord,
+  Health,
+  InvalidationRecord,
+  ReceiverEntry,
+  SelloEvent,
+  StationInfo,
+  StationSaved,
+  SyncStatus,
+} from './records';
 
 // Members are functions, not methods: the shells hand them out one by one (IPC, the activity tracker).
 export interface SelloApi {

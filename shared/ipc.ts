@@ -13,8 +13,14 @@ export const IPC_ARGS = {
     z.strictObject({
       type: z.enum(DTE_KINDS).optional(),
       status: z.enum(DTE_STATUSES).optional(),
-      from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-      to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+      from: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .optional(),
+      to: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .optional(),
       q: z.string().max(100).optional(),
       limit: z.number().int().min(1).max(200).optional(),
       cursor: z.string().max(500).optional(),

@@ -101,7 +101,10 @@ export interface StationInfo {
     readonly address: { readonly department: string; readonly municipality: string; readonly complement: string };
   };
   readonly branch: { readonly mhCode: string; readonly posNumber: number; readonly establishmentType: string };
-  readonly responsible: { readonly name: string; readonly identificationDocument: { readonly type: string; readonly number: string } } | null;
+  readonly responsible: {
+    readonly name: string;
+    readonly identificationDocument: { readonly type: string; readonly number: string };
+  } | null;
   readonly mh: { readonly baseUrl: string; readonly user: string } | null;
   readonly certificate: { readonly loaded: boolean; readonly nit: string | null };
 }
@@ -163,7 +166,14 @@ export interface OverdueDocument {
 
 export interface SyncStatus {
   readonly state: Connectivity;
-  readonly queue: { readonly pending: number; readonly sending: number; readonly unknown: number; readonly done: number; readonly failed: number; readonly invalidations: number };
+  readonly queue: {
+    readonly pending: number;
+    readonly sending: number;
+    readonly unknown: number;
+    readonly done: number;
+    readonly failed: number;
+    readonly invalidations: number;
+  };
   readonly lastContactAt: string | null;
   readonly lastError: string | null;
   /** Runs that ended in an unexpected fault since the start (each logged; the engine went on). */
@@ -193,7 +203,12 @@ export interface DteDetail {
   /** Until when MH accepts its invalidation (null unless APPROVED), and the events so far. */
   readonly invalidation: { readonly deadline: string | null; readonly events: readonly InvalidationRecord[] };
   /** What the receipt and the PDF show at a glance. */
-  readonly summary: { readonly receiver: string | null; readonly total: string | null; readonly items: number; readonly contingency: boolean };
+  readonly summary: {
+    readonly receiver: string | null;
+    readonly total: string | null;
+    readonly items: number;
+    readonly contingency: boolean;
+  };
 }
 
 export interface ApiKeyInfo {

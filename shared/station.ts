@@ -44,7 +44,10 @@ export const responsibleSchema = z.strictObject({
 
 const certificateUpload = z.strictObject({
   /** The MH .crt file's text (an XML document). */
-  xml: z.string().min(1, { error: 'Elija el archivo .crt del certificado de MH.' }).max(200_000, { error: 'El archivo es demasiado grande para ser un certificado de MH.' }),
+  xml: z
+    .string()
+    .min(1, { error: 'Elija el archivo .crt del certificado de MH.' })
+    .max(200_000, { error: 'El archivo es demasiado grande para ser un certificado de MH.' }),
   password: z.string().min(1, { error: 'Escriba la contraseña de la llave privada.' }).max(200),
 });
 

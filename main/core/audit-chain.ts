@@ -14,7 +14,9 @@ export interface AuditContent {
 }
 
 export function auditHash(prev: string, e: AuditContent): string {
-  return createHash('sha256').update(JSON.stringify([prev, e.at, e.actor, e.action, e.subject, e.detail]), 'utf8').digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([prev, e.at, e.actor, e.action, e.subject, e.detail]), 'utf8')
+    .digest('hex');
 }
 
 export interface ChainRow extends AuditContent {

@@ -20,7 +20,14 @@ export async function verifyAudit(store: Store): Promise<ChainVerdict> {
   const walk = chainWalker();
   let after = 0;
   for (;;) {
-    const page = store.all(store.q.selectFrom('audit_log').select(['seq', 'at', 'actor', 'action', 'subject', 'detail', 'prev_hash', 'hash']).where('seq', '>', after).orderBy('seq').limit(2000));
+    const page = store.all(
+      store.q
+        .selectFrom('audit_log')
+        .select(['seq', 'at', 'actor', 'action', 'subject', 'detail', 'prev_hash', 'hash'])
+        .where('seq', '>', after)
+        .orderBy('seq')
+        .limit(2000),
+    );
     if (page.length === 0) return walk.result();
     for (const r of page) {
       const broken = walk.push(r);

@@ -20,7 +20,10 @@ import { DEMO_STATION } from './station/demo';
 import type { StationProfile } from './station/profile';
 import { randomBytes } from 'node:crypto';
 
-export type HostDeps = Omit<CoreDeps, 'dataDir' | 'initialStation' | 'initialCertificate' | 'initialActor' | 'mustExist' | 'mh' | 'integrityChecked'>;
+export type HostDeps = Omit<
+  CoreDeps,
+  'dataDir' | 'initialStation' | 'initialCertificate' | 'initialActor' | 'mustExist' | 'mh' | 'integrityChecked'
+>;
 
 export interface HostOptions {
   /** The real station's folder; the demo uses `<baseDir>/demo`. */
@@ -162,7 +165,10 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
       const parsed = validate(stationSetup, input);
       if (!parsed.ok) throw validationFailed(parsed.errors, 'Los datos de la estación no son válidos.');
       const s = parsed.value;
-      checkCertificate(s.certificate.xml, s.certificate.password, s.company.nit, { file: 'certificate.xml', password: 'certificate.password' });
+      checkCertificate(s.certificate.xml, s.certificate.password, s.company.nit, {
+        file: 'certificate.xml',
+        password: 'certificate.password',
+      });
       const mhCheck = await checkMhLogin(s.mh, s.environment, { fetch: o.deps.fetch ?? fetch, clock, logger });
       const profile: StationProfile = {
         environment: s.environment,

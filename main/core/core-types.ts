@@ -2,7 +2,17 @@
 import type { DteKind, UnknownFields } from '../../shared/contract';
 import type { InvalidationResult } from './dte/invalidation/invalidate';
 import type { PrintSettings } from '../../shared/printing';
-import type { BackupsStatus, DteDetail, DteListPage, DteListQuery, DteRecord, Health, ReceiverEntry, StationInfo, StationSaved } from '../../shared/records';
+import type {
+  BackupsStatus,
+  DteDetail,
+  DteListPage,
+  DteListQuery,
+  DteRecord,
+  Health,
+  ReceiverEntry,
+  StationInfo,
+  StationSaved,
+} from '../../shared/records';
 import type { ChainVerdict } from './audit-chain';
 import type { ApiKeys } from './auth/api-keys';
 import type { Clock } from './clock';
@@ -42,7 +52,13 @@ export interface CoreDeps {
   /** Scheduled copies of the database (store/backup.ts): every 6 h by default; `everyMs: 0` turns them off. */
   readonly backups?: { readonly everyMs?: number };
   /** Sync engine tuning: tests shorten the lease, or drive the engine by hand. */
-  readonly sync?: { readonly leaseMs?: number; readonly manual?: boolean; readonly jitter?: () => number; readonly lotePollMs?: number; readonly timers?: Timers };
+  readonly sync?: {
+    readonly leaseMs?: number;
+    readonly manual?: boolean;
+    readonly jitter?: () => number;
+    readonly lotePollMs?: number;
+    readonly timers?: Timers;
+  };
 }
 
 export interface Core {

@@ -41,7 +41,8 @@ export interface FrontDoor {
 /** Runs `fn` now and answers in a promise: a throw becomes a rejection, as from any other call. */
 const answer = <T>(fn: () => T): Promise<T> => new Promise((resolve) => resolve(fn()));
 
-const notHere = (what: string) => () => Promise.reject(new CoreError('PRINT_FAILED', `${what} está disponible en la aplicación de escritorio.`));
+const notHere = (what: string) => () =>
+  Promise.reject(new CoreError('PRINT_FAILED', `${what} está disponible en la aplicación de escritorio.`));
 
 export function frontDoor(source: Core | CoreHost): FrontDoor {
   const host = 'current' in source ? source : null;
@@ -49,7 +50,8 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
   // Asked for on every call: the first-run wizard swaps the demo for the real station.
   const core = (): Core => (host ? host.current() : single!);
   const setUp = (input: unknown, actor: string): Promise<StationSaved> => {
-    if (!host) return Promise.reject(new CoreError('STATION_CONFLICT', 'Esta instalación no configura estaciones; use `sello serve --config`.'));
+    if (!host)
+      return Promise.reject(new CoreError('STATION_CONFLICT', 'Esta instalación no configura estaciones; use `sello serve --config`.'));
     return host.setUp(input, actor);
   };
   const health = () => (host ? host.health() : core().health());
@@ -75,7 +77,8 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     createApiKey: (name) => answer(() => core().apiKeys.create(name, new Date().toISOString(), actor)),
     revokeApiKey: (id) =>
       answer(() => {
-        if (!core().apiKeys.revoke(id, new Date().toISOString(), actor)) throw new CoreError('NOT_FOUND', 'No hay una clave activa con ese id.');
+        if (!core().apiKeys.revoke(id, new Date().toISOString(), actor))
+          throw new CoreError('NOT_FOUND', 'No hay una clave activa con ese id.');
         return { revoked: true as const };
       }),
     printSettings: () => answer(() => core().printing.get()),

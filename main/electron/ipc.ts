@@ -10,7 +10,10 @@ export interface IpcMainLike {
   removeHandler(channel: string): void;
 }
 
-const rejected = (detail: string): Result<never> => ({ ok: false, error: { code: 'MALFORMED_REQUEST', title: TITLES.MALFORMED_REQUEST, detail } });
+const rejected = (detail: string): Result<never> => ({
+  ok: false,
+  error: { code: 'MALFORMED_REQUEST', title: TITLES.MALFORMED_REQUEST, detail },
+});
 
 export function handleIpc(api: SelloApi, isTrustedUrl: (url: string) => boolean) {
   return async (event: { senderFrame: { url: string } | null }, raw: unknown): Promise<Result<unknown>> => {
@@ -20,7 +23,10 @@ export function handleIpc(api: SelloApi, isTrustedUrl: (url: string) => boolean)
     if (!req.success) return rejected('Llamada IPC mal formada.');
     const args = IPC_ARGS[req.data.method].safeParse(req.data.args);
     if (!args.success) {
-      return { ok: false, error: { code: 'VALIDATION_FAILED', title: TITLES.VALIDATION_FAILED, errors: toFieldErrors(args.error.issues, req.data.args) } };
+      return {
+        ok: false,
+        error: { code: 'VALIDATION_FAILED', title: TITLES.VALIDATION_FAILED, errors: toFieldErrors(args.error.issues, req.data.args) },
+      };
     }
     const fn = api[req.data.method] as (...a: unknown[]) => Promise<Result<unknown>>;
     return fn(...(args.data as unknown[]));

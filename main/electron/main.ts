@@ -60,7 +60,11 @@ async function start(): Promise<void> {
       wrap(async () => {
         const c = h.current();
         const s = c.printing.get();
-        return printed(await c.dtes.receipt(id, s.receiptWidth, 'desktop'), { silent: s.silentReceipt, printer: s.printer, widthMm: s.receiptWidth });
+        return printed(await c.dtes.receipt(id, s.receiptWidth, 'desktop'), {
+          silent: s.silentReceipt,
+          printer: s.printer,
+          widthMm: s.receiptWidth,
+        });
       }),
     printLetter: (id) => wrap(async () => printed(await h.current().dtes.letterPdf(id), { silent: false, printer: null })),
   });
@@ -128,7 +132,9 @@ async function start(): Promise<void> {
 }
 
 // A promise nobody awaited must never take the counter down: log it and keep the app running.
-process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', { error: reason instanceof Error ? reason.stack : String(reason) }));
+process.on('unhandledRejection', (reason) =>
+  logger.error('unhandled rejection', { error: reason instanceof Error ? reason.stack : String(reason) }),
+);
 app.on('web-contents-created', (_e, wc) => guardWebContents(wc));
 app.on('window-all-closed', () => app.quit());
 app.on('will-quit', () => {

@@ -32,7 +32,11 @@ export const hiddenPrintWindowOptions = {
   webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, plugins: true, javascript: false },
 } as const;
 
-export async function printPdf(deps: PrinterDeps, pdf: Buffer, o: { silent: boolean; printer: string | null; widthMm?: number }): Promise<PrintResult> {
+export async function printPdf(
+  deps: PrinterDeps,
+  pdf: Buffer,
+  o: { silent: boolean; printer: string | null; widthMm?: number },
+): Promise<PrintResult> {
   const file = await deps.writeTemp(pdf);
   const win = deps.createWindow();
   try {
@@ -46,7 +50,9 @@ export async function printPdf(deps: PrinterDeps, pdf: Buffer, o: { silent: bool
       ...(o.widthMm ? { pageSize: { width: o.widthMm * 1000, height: 297_000 } } : {}),
     };
     return await new Promise<PrintResult>((resolve) => {
-      win.webContents.print(options, (success, reason) => resolve(success ? { ok: true } : { ok: false, reason: reason || 'la impresión no se completó' }));
+      win.webContents.print(options, (success, reason) =>
+        resolve(success ? { ok: true } : { ok: false, reason: reason || 'la impresión no se completó' }),
+      );
     });
   } finally {
     win.destroy();

@@ -26,7 +26,10 @@ const demoChosen = () => {
 /** An NC or ND against a sealed document: the form starts from its customer and names it as related. */
 function adjustment(kind: 'NC' | 'ND', source: DteRecord): { kind: DteKind; value: Value } {
   const v = emptyValue(kind, crypto.randomUUID());
-  return { kind, value: { ...v, relatedTaxDocuments: [{ id: source.id }], items: [{ type: 'BIENES', saleType: 'GRAVADA', documentNumber: source.id }] } };
+  return {
+    kind,
+    value: { ...v, relatedTaxDocuments: [{ id: source.id }], items: [{ type: 'BIENES', saleType: 'GRAVADA', documentNumber: source.id }] },
+  };
 }
 
 export function App({ api }: { api: SelloApi }) {

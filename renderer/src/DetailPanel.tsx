@@ -6,7 +6,17 @@ import { textOf } from '../../shared/text';
 import { errorText } from './error-text';
 import { es, timeLeft } from './strings';
 
-export function DetailPanel({ api, id, onClose, onAdjust }: { api: SelloApi; id: string; onClose: () => void; onAdjust: (kind: 'NC' | 'ND', source: DteRecord) => void }) {
+export function DetailPanel({
+  api,
+  id,
+  onClose,
+  onAdjust,
+}: {
+  api: SelloApi;
+  id: string;
+  onClose: () => void;
+  onAdjust: (kind: 'NC' | 'ND', source: DteRecord) => void;
+}) {
   const [detail, setDetail] = useState<DteDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [qr, setQr] = useState<string | null>(null);
@@ -16,7 +26,12 @@ export function DetailPanel({ api, id, onClose, onAdjust }: { api: SelloApi; id:
   useEffect(refresh, [api, id]);
   useEffect(() => api.subscribe((e) => e.type === 'dte' && sameDteId(e.id, id) && refresh()), [api, id]);
 
-  if (!detail) return <aside className="detail" aria-busy="true">{error ?? es.list.loading}</aside>;
+  if (!detail)
+    return (
+      <aside className="detail" aria-busy="true">
+        {error ?? es.list.loading}
+      </aside>
+    );
   const r = detail.record;
   const observations = Array.isArray(r.mhResponse?.observaciones) ? (r.mhResponse.observaciones as string[]) : [];
   const approved = r.status === 'APPROVED';
@@ -37,7 +52,8 @@ export function DetailPanel({ api, id, onClose, onAdjust }: { api: SelloApi; id:
         </button>
       </div>
       <p>
-        <span className={`status status-${r.status.toLowerCase()}`}>{es.status[r.status]}</span> · {detail.summary.receiver ?? es.list.noRecipient} · {r.total ? `$${r.total}` : ''}
+        <span className={`status status-${r.status.toLowerCase()}`}>{es.status[r.status]}</span> ·{' '}
+        {detail.summary.receiver ?? es.list.noRecipient} · {r.total ? `$${r.total}` : ''}
       </p>
       <p className="mono small">{r.id.toUpperCase()}</p>
       {error && (
@@ -78,7 +94,9 @@ export function DetailPanel({ api, id, onClose, onAdjust }: { api: SelloApi; id:
       {qr && <img src={qr} alt={`QR ${r.id}`} width={160} height={160} />}
       {approved && detail.invalidation.deadline && (
         <div className="invalidate">
-          <p>{es.detail.invalidateUntil(detail.invalidation.deadline.slice(0, 16).replace('T', ' '), timeLeft(detail.invalidation.deadline))}</p>
+          <p>
+            {es.detail.invalidateUntil(detail.invalidation.deadline.slice(0, 16).replace('T', ' '), timeLeft(detail.invalidation.deadline))}
+          </p>
           {confirming ? (
             <>
               <label htmlFor="invalidate-reason">{es.detail.invalidateReason}</label>
@@ -105,7 +123,8 @@ export function DetailPanel({ api, id, onClose, onAdjust }: { api: SelloApi; id:
       <h3>{es.detail.mhAnswer}</h3>
       {r.mhResponse ? (
         <p>
-          {textOf(r.mhResponse.estado)} {textOf(r.mhResponse.descripcionMsg)} <span className="mono small">{textOf(r.mhResponse.selloRecibido)}</span>
+          {textOf(r.mhResponse.estado)} {textOf(r.mhResponse.descripcionMsg)}{' '}
+          <span className="mono small">{textOf(r.mhResponse.selloRecibido)}</span>
         </p>
       ) : (
         <p>{es.detail.noAnswer}</p>

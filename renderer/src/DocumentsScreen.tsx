@@ -39,7 +39,11 @@ export function DocumentsScreen({ api, onAdjust }: { api: SelloApi; onAdjust: (k
     [api, filters, cursor],
   );
   useEffect(() => load(false), [api, filters]);
-  useEffect(() => api.subscribe((e) => e.type === 'dte' && setItems((cur) => cur.map((d) => (sameDteId(d.id, e.id) ? { ...d, status: e.status } : d)))), [api]);
+  useEffect(
+    () =>
+      api.subscribe((e) => e.type === 'dte' && setItems((cur) => cur.map((d) => (sameDteId(d.id, e.id) ? { ...d, status: e.status } : d)))),
+    [api],
+  );
   useEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -54,7 +58,8 @@ export function DocumentsScreen({ api, onAdjust }: { api: SelloApi; onAdjust: (k
     setScrollTop(top);
     if (!loading && cursor && top + height > items.length * ROW - ROW * 20) load(true);
   };
-  const set = (patch: Partial<DteListQuery>) => setFilters((f) => Object.fromEntries(Object.entries({ ...f, ...patch }).filter(([, v]) => v !== undefined && v !== '')));
+  const set = (patch: Partial<DteListQuery>) =>
+    setFilters((f) => Object.fromEntries(Object.entries({ ...f, ...patch }).filter(([, v]) => v !== undefined && v !== '')));
 
   return (
     <section aria-labelledby="list-title" className="documents-screen">
@@ -72,7 +77,10 @@ export function DocumentsScreen({ api, onAdjust }: { api: SelloApi; onAdjust: (k
             </option>
           ))}
         </select>
-        <select aria-label={es.list.columns.status} onChange={(e) => set({ status: (e.target.value || undefined) as DteStatus | undefined })}>
+        <select
+          aria-label={es.list.columns.status}
+          onChange={(e) => set({ status: (e.target.value || undefined) as DteStatus | undefined })}
+        >
           <option value="">{es.list.allStatuses}</option>
           {DTE_STATUSES.map((s) => (
             <option key={s} value={s}>

@@ -20,7 +20,10 @@ function totals(kind: DteKind, body: never): [string, Dec][] {
     case 'NC':
     case 'ND': {
       const t = computeSale(kind, body).totals;
-      return [[es.issue.iva, t.iva], [es.issue.total, kind === 'NC' || kind === 'ND' ? t.montoTotalOperacion : t.totalPagar]];
+      return [
+        [es.issue.iva, t.iva],
+        [es.issue.total, kind === 'NC' || kind === 'ND' ? t.montoTotalOperacion : t.totalPagar],
+      ];
     }
     case 'FSE':
       return [[es.issue.total, computeFse(body).totals.totalPagar]];
@@ -152,14 +155,22 @@ export function IssueScreen({ api, initial }: { api: SelloApi; initial?: { kind:
             <fieldset key={s.title} className="section">
               <legend>{s.title}</legend>
               {s.fields.map((f) => (
-                <FieldView key={f.key} f={f} path={[f.key]} props={{ value, errors, showErrors: touched || serverErrors.length > 0, onChange }} />
+                <FieldView
+                  key={f.key}
+                  f={f}
+                  path={[f.key]}
+                  props={{ value, errors, showErrors: touched || serverErrors.length > 0, onChange }}
+                />
               ))}
             </fieldset>
           ))}
           <div className="totals" aria-live="polite">
             {(live ?? [[es.issue.total, null]]).map(([label, amount]) => (
               <span key={label}>
-                {label}: <strong data-testid={label === es.issue.total || label === es.issue.retained ? 'total' : undefined}>{amount ? `$${amount.toFixed(2)}` : '—'}</strong>
+                {label}:{' '}
+                <strong data-testid={label === es.issue.total || label === es.issue.retained ? 'total' : undefined}>
+                  {amount ? `$${amount.toFixed(2)}` : '—'}
+                </strong>
               </span>
             ))}
           </div>

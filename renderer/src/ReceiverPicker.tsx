@@ -7,7 +7,15 @@ import type { ReceiverEntry } from '../../shared/records';
 import { idSearch } from './forms/id-input';
 import { es } from './strings';
 
-export function ReceiverPicker({ api, kind, onPick }: { api: SelloApi; kind: DteKind; onPick: (recipient: Record<string, unknown>) => void }) {
+export function ReceiverPicker({
+  api,
+  kind,
+  onPick,
+}: {
+  api: SelloApi;
+  kind: DteKind;
+  onPick: (recipient: Record<string, unknown>) => void;
+}) {
   const [q, setQ] = useState('');
   const [items, setItems] = useState<ReceiverEntry[] | null>(null);
   useEffect(() => {
@@ -17,7 +25,10 @@ export function ReceiverPicker({ api, kind, onPick }: { api: SelloApi; kind: Dte
     }
     let live = true;
     // A short pause so each keystroke does not become a query.
-    const t = setTimeout(() => void api.receivers(kind, idSearch(q)).then((r) => live && setItems(r.ok ? r.value.items.slice(0, 8) : [])), 150);
+    const t = setTimeout(
+      () => void api.receivers(kind, idSearch(q)).then((r) => live && setItems(r.ok ? r.value.items.slice(0, 8) : [])),
+      150,
+    );
     return () => {
       live = false;
       clearTimeout(t);

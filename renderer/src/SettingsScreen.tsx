@@ -8,7 +8,15 @@ import { BackupsPanel } from './BackupsPanel';
 import { errorText } from './error-text';
 import { es } from './strings';
 
-export function SettingsScreen({ api, health, onStationChanged }: { api: SelloApi; health: Health | null; onStationChanged: (saved: StationSaved) => void }) {
+export function SettingsScreen({
+  api,
+  health,
+  onStationChanged,
+}: {
+  api: SelloApi;
+  health: Health | null;
+  onStationChanged: (saved: StationSaved) => void;
+}) {
   const [editing, setEditing] = useState(false);
   const [keys, setKeys] = useState<ApiKeyInfo[]>([]);
   const [name, setName] = useState('');
@@ -133,17 +141,30 @@ export function SettingsScreen({ api, health, onStationChanged }: { api: SelloAp
         <form onSubmit={(e) => void savePrinting(e)} className="row">
           <div className="field">
             <label htmlFor="printer">{es.settings.printer}</label>
-            <input id="printer" value={printing.printer ?? ''} onChange={(e) => setPrinting({ ...printing, printer: e.target.value.trim() ? e.target.value : null })} />
+            <input
+              id="printer"
+              value={printing.printer ?? ''}
+              onChange={(e) => setPrinting({ ...printing, printer: e.target.value.trim() ? e.target.value : null })}
+            />
           </div>
           <div className="field">
             <label htmlFor="paper">{es.settings.width}</label>
-            <select id="paper" value={printing.receiptWidth} onChange={(e) => setPrinting({ ...printing, receiptWidth: Number(e.target.value) as 58 | 80 })}>
+            <select
+              id="paper"
+              value={printing.receiptWidth}
+              onChange={(e) => setPrinting({ ...printing, receiptWidth: Number(e.target.value) as 58 | 80 })}
+            >
               <option value={80}>80 mm</option>
               <option value={58}>58 mm</option>
             </select>
           </div>
           <label className="check">
-            <input type="checkbox" checked={printing.silentReceipt} onChange={(e) => setPrinting({ ...printing, silentReceipt: e.target.checked })} /> {es.settings.silent}
+            <input
+              type="checkbox"
+              checked={printing.silentReceipt}
+              onChange={(e) => setPrinting({ ...printing, silentReceipt: e.target.checked })}
+            />{' '}
+            {es.settings.silent}
           </label>
           <button type="submit">{es.settings.save}</button>
         </form>

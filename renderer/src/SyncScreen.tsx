@@ -62,9 +62,12 @@ export function SyncScreen({ api, status }: { api: SelloApi; status: SyncStatus 
         <ul>
           {status.contingencies.map((c) => (
             <li key={c.id} data-testid="contingency">
-              Tipo {c.type} · {es.sync.eventStatus[c.status] ?? c.status} · {c.documents} documentos · desde {c.startedAt.slice(0, 16).replace('T', ' ')}
-              {c.eventDeadline && ` · ${es.sync.eventDeadline} ${c.eventDeadline.slice(0, 16).replace('T', ' ')} (${timeLeft(c.eventDeadline)})`}
-              {c.documentsDeadline && ` · ${es.sync.documentsDeadline} ${c.documentsDeadline.slice(0, 16).replace('T', ' ')} (${timeLeft(c.documentsDeadline)})`}
+              Tipo {c.type} · {es.sync.eventStatus[c.status] ?? c.status} · {c.documents} documentos · desde{' '}
+              {c.startedAt.slice(0, 16).replace('T', ' ')}
+              {c.eventDeadline &&
+                ` · ${es.sync.eventDeadline} ${c.eventDeadline.slice(0, 16).replace('T', ' ')} (${timeLeft(c.eventDeadline)})`}
+              {c.documentsDeadline &&
+                ` · ${es.sync.documentsDeadline} ${c.documentsDeadline.slice(0, 16).replace('T', ' ')} (${timeLeft(c.documentsDeadline)})`}
               {c.rejection && <p>{es.sync.rejection(c.attempts, c.rejection)}</p>}
               {c.deadline === 'warning' && (
                 <p role="alert" className="warning">

@@ -32,14 +32,19 @@ export function httpApi(token: string, base = ''): SelloApi {
   return {
     health: () => call(token, 'GET', `${base}/health`),
     listDtes: (query: DteListQuery) => {
-      const params = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+      const params = new URLSearchParams(
+        Object.entries(query)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, String(v)]),
+      );
       return call(token, 'GET', `${base}/dte?${params.toString()}`);
     },
     getDte: (id) => call(token, 'GET', `${base}/dte/${encodeURIComponent(id)}`),
     createDte: (kind, body) => call(token, 'POST', `${base}/dte/${kind.toLowerCase()}`, body),
     dteDetail: (id) => call(token, 'GET', `${base}/dte/${encodeURIComponent(id)}/detail`),
     qrCode: (id) => call(token, 'GET', `${base}/dte/${encodeURIComponent(id)}/qr`),
-    receivers: (kind, q) => call(token, 'GET', `${base}/receivers?${new URLSearchParams({ type: kind, ...(q?.trim() ? { q: q.trim() } : {}) }).toString()}`),
+    receivers: (kind, q) =>
+      call(token, 'GET', `${base}/receivers?${new URLSearchParams({ type: kind, ...(q?.trim() ? { q: q.trim() } : {}) }).toString()}`),
     dteJson: (id) => call(token, 'GET', `${base}/dte/${encodeURIComponent(id)}/download/json`),
     invalidate: (body) => call(token, 'POST', `${base}/dte/invalidate`, body),
     syncStatus: () => call(token, 'GET', `${base}/sync/status`),
@@ -126,7 +131,11 @@ function subscribeSse(url: string, token: string, listener: (e: SelloEvent) => v
           while ((cut = buffer.indexOf('\n\n')) >= 0) {
             const chunk = buffer.slice(0, cut);
             buffer = buffer.slice(cut + 2);
-            const data = chunk.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
+            const data = chunk
+              .split('\n')
+              .filter((l) => l.startsWith('data: '))
+              .map((l) => l.slice(6))
+              .join('\n');
             if (data) listener(JSON.parse(data) as SelloEvent);
           }
         }

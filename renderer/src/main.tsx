@@ -5,4 +5,9 @@ import { App } from './App';
 import './styles.css';
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<StrictMode><App api={resolveApi()} /></StrictMode>);
+if (root)
+  createRoot(root).render(
+    <StrictMode>
+      <App api={resolveApi()} />
+    </StrictMode>,
+  );

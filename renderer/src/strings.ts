@@ -56,7 +56,15 @@ export const es = {
     } as Record<string, string>,
   },
   status: { CREATED: 'Por enviar a MH', PROCESSING: 'En proceso', APPROVED: 'Aprobado', REJECTED: 'Rechazado', INVALIDATED: 'Invalidado' },
-  kinds: { FC: 'Factura', CCF: 'Crédito fiscal', NC: 'Nota de crédito', ND: 'Nota de débito', CR: 'Retención', FSE: 'Sujeto excluido', FEX: 'Exportación' },
+  kinds: {
+    FC: 'Factura',
+    CCF: 'Crédito fiscal',
+    NC: 'Nota de crédito',
+    ND: 'Nota de débito',
+    CR: 'Retención',
+    FSE: 'Sujeto excluido',
+    FEX: 'Exportación',
+  },
   issue: {
     title: (kind: string) => `Nuevo documento: ${kind}`,
     kinds: 'Tipo de documento',
@@ -221,7 +229,11 @@ export const es = {
     transports: { TERRESTRE: 'Terrestre', MARITIMO: 'Marítimo', AEREO: 'Aéreo', TERRESTRE_MARITIMO: 'Terrestre y marítimo' },
     retainedDocumentTypes: { FISICO: 'Físico', DIGITAL: 'Electrónico' },
     retainedKinds: { FC: 'Factura', CCF: 'CCF', FSE: 'Sujeto excluido' },
-    retentionCodes: { RETENCION_IVA_1: 'IVA 1 %', RETENCION_IVA_13: 'IVA 13 %', OTRAS_RETENCIONES_IVA_CASOS_ESPECIALES: 'Otras (casos especiales)' },
+    retentionCodes: {
+      RETENCION_IVA_1: 'IVA 1 %',
+      RETENCION_IVA_13: 'IVA 13 %',
+      OTRAS_RETENCIONES_IVA_CASOS_ESPECIALES: 'Otras (casos especiales)',
+    },
     establishments: { '01': 'Sucursal / agencia', '02': 'Casa matriz', '04': 'Bodega', '07': 'Predio y/o patio', '20': 'Otro' },
   },
   /** The station's form (station/station-form.ts): its steps and its fields. */
@@ -294,14 +306,23 @@ export const es = {
     documentsDeadline: 'Enviar los documentos antes de',
     rejected: 'Documentos rechazados: corrija y emita de nuevo',
     invalidations: 'Invalidaciones por enviar',
-    eventStatus: { open: 'abierta: MH no responde', ended: 'terminada: enviando el evento', sealed: 'evento aceptado: enviando documentos', rejected: 'evento rechazado por MH: Sello lo corrige y lo reenvía', done: 'cerrada' } as Record<string, string>,
+    eventStatus: {
+      open: 'abierta: MH no responde',
+      ended: 'terminada: enviando el evento',
+      sealed: 'evento aceptado: enviando documentos',
+      rejected: 'evento rechazado por MH: Sello lo corrige y lo reenvía',
+      done: 'cerrada',
+    } as Record<string, string>,
     rejection: (attempts: number, words: string) => `MH rechazó el evento ${attempts === 1 ? 'una vez' : `${attempts} veces`}: ${words}`,
-    deadlineWarning: 'Quedan menos de 2 horas para el plazo de MH. Deje la estación encendida y conectada a internet; si no se puede, avise a su contador.',
+    deadlineWarning:
+      'Quedan menos de 2 horas para el plazo de MH. Deje la estación encendida y conectada a internet; si no se puede, avise a su contador.',
     deadlineOverdue: 'Venció el plazo de MH. Sello sigue intentando; su contador debe justificarlo por escrito ante la DGII.',
     overdue: 'Documentos de contingencia fuera del plazo de 72 horas',
-    overdueHelp: 'MH ya no los recibe en plazo. Sello sigue intentando enviarlos; su contador debe presentar por escrito a la DGII la justificación y pedir prórroga. Conserve el JSON firmado de cada uno.',
+    overdueHelp:
+      'MH ya no los recibe en plazo. Sello sigue intentando enviarlos; su contador debe presentar por escrito a la DGII la justificación y pedir prórroga. Conserve el JSON firmado de cada uno.',
     overdueItem: (control: string, deadline: string) => `${control} · venció ${deadline}`,
-    credentialsHelp: 'Abra Ajustes → Editar datos de la estación y escriba la contraseña vigente de la API de MH. Mientras tanto siga emitiendo: nada se pierde.',
+    credentialsHelp:
+      'Abra Ajustes → Editar datos de la estación y escriba la contraseña vigente de la API de MH. Mientras tanto siga emitiendo: nada se pierde.',
   },
   station: {
     company: 'Empresa',
@@ -324,8 +345,10 @@ export const es = {
   },
   wizard: {
     welcome: 'Bienvenido a Sello',
-    welcomeText: 'Sello emite sus documentos tributarios electrónicos en esta caja, con o sin internet. Para empezar, configure su estación con los datos que MH le entregó, o pruebe primero con una empresa de demostración.',
-    needs: 'Necesitará: NIT y NRC de la empresa, el código de sucursal de MH, el usuario y la contraseña de la API de MH y el archivo .crt del certificado de firma con su contraseña.',
+    welcomeText:
+      'Sello emite sus documentos tributarios electrónicos en esta caja, con o sin internet. Para empezar, configure su estación con los datos que MH le entregó, o pruebe primero con una empresa de demostración.',
+    needs:
+      'Necesitará: NIT y NRC de la empresa, el código de sucursal de MH, el usuario y la contraseña de la API de MH y el archivo .crt del certificado de firma con su contraseña.',
     start: 'Configurar mi estación',
     demo: 'Probar con la demostración',
     title: 'Configurar la estación',
@@ -341,7 +364,8 @@ export const es = {
     fileEditHint: 'Elija un archivo solo si cambia de certificado.',
     checking: 'Verificando el certificado y las credenciales con MH…',
     done: 'Estación configurada. Ya puede emitir.',
-    doneUnverified: 'Estación configurada. MH no respondió, así que sus credenciales se verificarán al primer envío; mientras tanto los documentos quedan en cola.',
+    doneUnverified:
+      'Estación configurada. MH no respondió, así que sus credenciales se verificarán al primer envío; mientras tanto los documentos quedan en cola.',
     saved: 'Cambios guardados.',
   },
   settings: {
@@ -360,16 +384,21 @@ export const es = {
     save: 'Guardar',
     saved: 'Guardado.',
     backups: 'Copias de seguridad y registro de auditoría',
-    backupsHow: 'Sello copia la base de datos cada 6 horas en un momento sin ventas y antes de cada actualización. Guarde también copias fuera de esta computadora.',
+    backupsHow:
+      'Sello copia la base de datos cada 6 horas en un momento sin ventas y antes de cada actualización. Guarde también copias fuera de esta computadora.',
     backupNow: 'Hacer una copia ahora',
     backingUp: (pct: number | null) => `Copiando… ${pct === null ? '' : `${Math.round(pct * 100)} %`}`,
     backupDone: 'Copia lista.',
     noBackups: 'Aún no hay copias.',
-    reasons: { scheduled: 'programada', manual: 'manual', migration: 'antes de actualizar', restore: 'antes de restaurar' } as Record<string, string>,
+    reasons: { scheduled: 'programada', manual: 'manual', migration: 'antes de actualizar', restore: 'antes de restaurar' } as Record<
+      string,
+      string
+    >,
     verify: 'Verificar el registro de auditoría',
     verifying: 'Verificando…',
     auditOk: (n: number) => `Registro íntegro: ${n} entradas encadenadas, ninguna alterada.`,
-    auditBroken: (seq: number) => `REGISTRO ALTERADO a partir de la entrada ${seq}. No borre nada: avise al contador y conserve las copias de seguridad.`,
+    auditBroken: (seq: number) =>
+      `REGISTRO ALTERADO a partir de la entrada ${seq}. No borre nada: avise al contador y conserve las copias de seguridad.`,
   },
   errors: {
     generic: 'No se pudo completar la operación.',

@@ -1,13 +1,7 @@
 // Sub-objects and rules shared by several document kinds. Where MH's schema is stricter than the contract,
 // MH's limit is enforced too (docs/decisions/0002-contract-gaps.md): a document MH will refuse must never spend a number.
 import { z } from 'zod';
-import {
-  DEPARTMENT_CODES,
-  ECONOMIC_ACTIVITY_CODES,
-  MUNICIPALITY_KEYS,
-  TAXES,
-  UNIT_KEYS,
-} from '../catalogs';
+import { DEPARTMENT_CODES, ECONOMIC_ACTIVITY_CODES, MUNICIPALITY_KEYS, TAXES, UNIT_KEYS } from '../catalogs';
 import {
   addRuleIssue,
   catalogCode,
@@ -83,7 +77,12 @@ export const address = (complementMin = 1) =>
     })
     .superRefine((a, ctx) => {
       if (!MUNICIPALITY_KEYS.has(`${a.department}/${a.municipality}`)) {
-        addRuleIssue(ctx, ['municipality'], 'UNKNOWN_CODE', `El municipio ${a.municipality} no pertenece al departamento ${a.department} (CAT-013).`);
+        addRuleIssue(
+          ctx,
+          ['municipality'],
+          'UNKNOWN_CODE',
+          `El municipio ${a.municipality} no pertenece al departamento ${a.department} (CAT-013).`,
+        );
       }
     });
 
@@ -156,7 +155,8 @@ export const itemsNoGrav = z
       })
       .superRefine((x, ctx) => {
         // MH's tipoItem 4 is a tax line and needs a tax code, which a non-taxed amount does not have.
-        if (x.type === 'OTROS') addRuleIssue(ctx, ['type'], 'NOT_ALLOWED', 'Un monto no gravado es BIENES, SERVICIOS o BIENES_Y_SERVICIOS (regla de MH).');
+        if (x.type === 'OTROS')
+          addRuleIssue(ctx, ['type'], 'NOT_ALLOWED', 'Un monto no gravado es BIENES, SERVICIOS o BIENES_Y_SERVICIOS (regla de MH).');
       }),
   )
   .max(MAX_ITEMS);
@@ -198,9 +198,7 @@ function checkTaxLine(item: SaleItemShape, ctx: z.RefinementCtx, taxedOnly: bool
 
 /** items of FC and CCF (with psv). */
 export const saleItemWithPsv = (taxedTaxLines: boolean) =>
-  z
-    .strictObject({ ...saleItemShape, psv: optional(positiveDecimal()) })
-    .superRefine((item, ctx) => checkTaxLine(item, ctx, taxedTaxLines));
+  z.strictObject({ ...saleItemShape, psv: optional(positiveDecimal()) }).superRefine((item, ctx) => checkTaxLine(item, ctx, taxedTaxLines));
 
 /** items of NC and ND. */
 export const saleItem = z.strictObject(saleItemShape).superRefine((item, ctx) => checkTaxLine(item, ctx, true));

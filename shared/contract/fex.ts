@@ -28,7 +28,24 @@ import {
   uuid,
 } from './primitives';
 
-export const INCOTERMS = ['EXW', 'FCA', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP', 'FAS', 'FOB', 'CFR', 'CIF', 'DAT', 'DAF', 'DES', 'DEQ', 'DDU'] as const;
+export const INCOTERMS = [
+  'EXW',
+  'FCA',
+  'CPT',
+  'CIP',
+  'DAP',
+  'DPU',
+  'DDP',
+  'FAS',
+  'FOB',
+  'CFR',
+  'CIF',
+  'DAT',
+  'DAF',
+  'DES',
+  'DEQ',
+  'DDU',
+] as const;
 export const TRANSPORTS = [
   'TERRESTRE',
   'MARITIMO',
@@ -41,17 +58,17 @@ export const TRANSPORTS = [
 
 const fexRecipient = z
   .strictObject({
-  name: text(250),
-  country: catalogCode(COUNTRY_CODES, 'ISO 3166-1 alfa-2'),
-  // MH's FEX v1 wants 5 to 300 characters of address.
-  address: text(300, 5),
-  contributorType: z.enum(CONTRIBUTOR_TYPES),
-  economicActivity: economicActivity(),
-  identificationDocument: identificationDocument(),
-  email: email(),
-  commercialName: optional(text(150)),
-  contributorSize: optional(z.enum(CONTRIBUTOR_SIZES)),
-  phone: optional(digits(8, 25)),
+    name: text(250),
+    country: catalogCode(COUNTRY_CODES, 'ISO 3166-1 alfa-2'),
+    // MH's FEX v1 wants 5 to 300 characters of address.
+    address: text(300, 5),
+    contributorType: z.enum(CONTRIBUTOR_TYPES),
+    economicActivity: economicActivity(),
+    identificationDocument: identificationDocument(),
+    email: email(),
+    commercialName: optional(text(150)),
+    contributorSize: optional(z.enum(CONTRIBUTOR_SIZES)),
+    phone: optional(digits(8, 25)),
   })
   .superRefine((r, ctx) => {
     if (!CAT020_BY_ISO[r.country]) {
@@ -70,7 +87,12 @@ const driver = z
   .superRefine((d, ctx) => {
     // MH's FEX v1 schema caps modoTransp at 4 although CAT-030 lists 7 modes.
     if (TRANSPORTS.indexOf(d.transport) > 3) {
-      addRuleIssue(ctx, ['transport'], 'NOT_ALLOWED', 'El esquema FEX v1 de MH solo admite TERRESTRE, MARITIMO, AEREO y TERRESTRE_MARITIMO.');
+      addRuleIssue(
+        ctx,
+        ['transport'],
+        'NOT_ALLOWED',
+        'El esquema FEX v1 de MH solo admite TERRESTRE, MARITIMO, AEREO y TERRESTRE_MARITIMO.',
+      );
     }
   });
 
@@ -112,32 +134,34 @@ const appendix = z.strictObject({
 
 export const fexBody = z
   .strictObject({
-  id: uuid(),
-  recipient: fexRecipient,
-  itemType: z.enum(['BIENES', 'SERVICIOS', 'BIENES_Y_SERVICIOS']),
-  items: z.array(fexItem).min(1).max(MAX_ITEMS),
-  generatedAt: optional(isoDate()),
-  paymentType: enumWithDefault(PAYMENT_TYPES, 'CONTADO'),
-  branchOffice: optional(branchOffice),
-  thirdPartySale: optional(thirdPartySale),
-  attachments: optional(z.array(fexAttachment).max(20)),
-  itemsNoGrav: optional(z.array(fexItemNoGrav).max(MAX_ITEMS)),
-  discount: optional(positiveMoney()),
-  taxArea: optional(catalogCode(FISCAL_ENCLOSURE_CODES, 'CAT-027')),
-  taxRegimen: optional(catalogCode(REGIME_CODES, 'CAT-028')),
-  incoterms: optional(z.enum(INCOTERMS)),
-  // MH's FEX v1 keeps observaciones to 500 characters.
-  comments: optional(text(500)),
-  insurance: optional(positiveMoney()),
-  freight: optional(positiveMoney()),
-  // MH: at most 10 appendix entries.
-  appendices: optional(z.array(appendix).max(10)),
+    id: uuid(),
+    recipient: fexRecipient,
+    itemType: z.enum(['BIENES', 'SERVICIOS', 'BIENES_Y_SERVICIOS']),
+    items: z.array(fexItem).min(1).max(MAX_ITEMS),
+    generatedAt: optional(isoDate()),
+    paymentType: enumWithDefault(PAYMENT_TYPES, 'CONTADO'),
+    branchOffice: optional(branchOffice),
+    thirdPartySale: optional(thirdPartySale),
+    attachments: optional(z.array(fexAttachment).max(20)),
+    itemsNoGrav: optional(z.array(fexItemNoGrav).max(MAX_ITEMS)),
+    discount: optional(positiveMoney()),
+    taxArea: optional(catalogCode(FISCAL_ENCLOSURE_CODES, 'CAT-027')),
+    taxRegimen: optional(catalogCode(REGIME_CODES, 'CAT-028')),
+    incoterms: optional(z.enum(INCOTERMS)),
+    // MH's FEX v1 keeps observaciones to 500 characters.
+    comments: optional(text(500)),
+    insurance: optional(positiveMoney()),
+    freight: optional(positiveMoney()),
+    // MH: at most 10 appendix entries.
+    appendices: optional(z.array(appendix).max(10)),
   })
   .superRefine((body, ctx) => {
     // MH: an export of services only has no fiscal enclosure and no regime.
     if (body.itemType === 'SERVICIOS') {
-      if (body.taxArea != null) addRuleIssue(ctx, ['taxArea'], 'NOT_ALLOWED', 'Una exportación solo de servicios no lleva recinto fiscal (regla de MH).');
-      if (body.taxRegimen != null) addRuleIssue(ctx, ['taxRegimen'], 'NOT_ALLOWED', 'Una exportación solo de servicios no lleva régimen (regla de MH).');
+      if (body.taxArea != null)
+        addRuleIssue(ctx, ['taxArea'], 'NOT_ALLOWED', 'Una exportación solo de servicios no lleva recinto fiscal (regla de MH).');
+      if (body.taxRegimen != null)
+        addRuleIssue(ctx, ['taxRegimen'], 'NOT_ALLOWED', 'Una exportación solo de servicios no lleva régimen (regla de MH).');
     }
   });
 

@@ -1,14 +1,7 @@
 // POST /dte/nc (nota de crédito, MH 05) and POST /dte/nd (nota de débito, MH 06): the same body.
 // As CCF, without attachments, itemsNoGrav and psv; every item names the document it adjusts.
 import { z } from 'zod';
-import {
-  MAX_ITEMS,
-  checkItemDocuments,
-  relatedTaxDocuments,
-  saleItem,
-  saleHeader,
-  salesDiscounts,
-} from './common';
+import { MAX_ITEMS, checkItemDocuments, relatedTaxDocuments, saleItem, saleHeader, salesDiscounts } from './common';
 import { taxpayerRecipient } from './ccf';
 
 export const ncBody = z

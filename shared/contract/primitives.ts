@@ -20,12 +20,7 @@ export type CustomCode = (typeof CUSTOM_CODES)[number];
 export const custom = (code: CustomCode, message: string) => ({ error: message, params: { code } });
 
 /** A cross-field rule broken inside a refinement. */
-export function addRuleIssue(
-  ctx: z.RefinementCtx,
-  path: (string | number)[],
-  code: CustomCode,
-  message: string,
-): void {
+export function addRuleIssue(ctx: z.RefinementCtx, path: (string | number)[], code: CustomCode, message: string): void {
   ctx.addIssue({ code: 'custom', path, message, params: { code } });
 }
 
@@ -65,10 +60,7 @@ export function decimalPlaces(n: number): number {
 export const MH_MAX_AMOUNT = 100_000_000_000;
 
 const decimals = (places: number) =>
-  custom(
-    'TOO_MANY_DECIMALS',
-    places === 2 ? 'Como máximo 2 decimales (centavos).' : `Como máximo ${places} decimales.`,
-  );
+  custom('TOO_MANY_DECIMALS', places === 2 ? 'Como máximo 2 decimales (centavos).' : `Como máximo ${places} decimales.`);
 
 /** Item-level values: MH keeps 8 decimals. */
 export const positiveDecimal = (places = 8) =>
@@ -97,7 +89,12 @@ export const digits = (min: number, max: number) =>
       custom('INVALID_FORMAT', min === max ? `Debe tener exactamente ${min} dígitos.` : `Debe tener de ${min} a ${max} dígitos.`),
     );
 
-export const email = () => z.string().trim().max(100).pipe(z.email(custom('INVALID_FORMAT', 'Correo electrónico no válido.')));
+export const email = () =>
+  z
+    .string()
+    .trim()
+    .max(100)
+    .pipe(z.email(custom('INVALID_FORMAT', 'Correo electrónico no válido.')));
 
 /** A code of one of MH's catalogs, checked against the project's copy of that catalog. */
 export const catalogCode = (codes: ReadonlySet<string>, catalog: string) =>

@@ -18,7 +18,11 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): Valida
  * does. The schemas stay strict; the unknown keys are taken out of a copy and the copy parsed again (a parent's
  * refinements only run once its own keys are known).
  */
-export function validateBody<S extends z.ZodType>(schema: S, input: unknown, unknown: UnknownFields): Validated<z.output<S>> & { ignored: string[] } {
+export function validateBody<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  unknown: UnknownFields,
+): Validated<z.output<S>> & { ignored: string[] } {
   const ignored: string[] = [];
   let body = input;
   for (;;) {
@@ -28,7 +32,10 @@ export function validateBody<S extends z.ZodType>(schema: S, input: unknown, unk
     if (unknown === 'reject' || strays.length === 0) return { ok: false, errors: toFieldErrors(r.error.issues, body), ignored };
     if (body === input) body = structuredClone(input);
     for (const issue of strays) {
-      const parent = issue.path.reduce<unknown>((node, key) => (node as Record<PropertyKey, unknown>)[key], body) as Record<string, unknown>;
+      const parent = issue.path.reduce<unknown>((node, key) => (node as Record<PropertyKey, unknown>)[key], body) as Record<
+        string,
+        unknown
+      >;
       for (const key of issue.keys) {
         delete parent[key];
         ignored.push([...issue.path, key].map(String).join('.'));

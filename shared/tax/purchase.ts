@@ -38,12 +38,14 @@ export function computeFse(input: {
   const lines = lineAmounts(input.items, errors);
   const totalCompra = round2(sum(lines.map((l) => l.amount)));
   const descu = dec(input.discount);
-  if (descu.greaterThan(totalCompra)) errors.push({ path: 'discount', code: 'NOT_ALLOWED', message: 'El descuento supera el total de la compra.' });
+  if (descu.greaterThan(totalCompra))
+    errors.push({ path: 'discount', code: 'NOT_ALLOWED', message: 'El descuento supera el total de la compra.' });
   const subTotal = Dec.max(totalCompra.minus(descu), ZERO);
   const ivaRete1 = dec(input.retentionIva);
   const reteRenta = dec(input.retentionRenta);
   const totalPagar = subTotal.minus(ivaRete1).minus(reteRenta);
-  if (totalPagar.isNegative()) errors.push({ path: 'retentionRenta', code: 'NOT_ALLOWED', message: 'Las retenciones superan el total del documento.' });
+  if (totalPagar.isNegative())
+    errors.push({ path: 'retentionRenta', code: 'NOT_ALLOWED', message: 'Las retenciones superan el total del documento.' });
   const totals: FseTotals = {
     totalCompra,
     descu,
@@ -80,10 +82,13 @@ export function computeFex(input: {
   const noGravado = (input.itemsNoGrav ?? []).map((x) => dec(x.amount));
   const totalGravada = round2(sum(lines.map((l) => l.amount)));
   const descuento = dec(input.discount);
-  if (descuento.greaterThan(totalGravada)) errors.push({ path: 'discount', code: 'NOT_ALLOWED', message: 'El descuento supera el total de la venta.' });
+  if (descuento.greaterThan(totalGravada))
+    errors.push({ path: 'discount', code: 'NOT_ALLOWED', message: 'El descuento supera el total de la venta.' });
   const seguro = input.insurance == null ? null : dec(input.insurance);
   const flete = input.freight == null ? null : dec(input.freight);
-  const montoTotalOperacion = Dec.max(totalGravada.minus(descuento), ZERO).plus(seguro ?? ZERO).plus(flete ?? ZERO);
+  const montoTotalOperacion = Dec.max(totalGravada.minus(descuento), ZERO)
+    .plus(seguro ?? ZERO)
+    .plus(flete ?? ZERO);
   if (!montoTotalOperacion.greaterThan(0)) {
     errors.push({ path: 'items', code: 'NOT_ALLOWED', message: 'El monto total de la operación debe ser mayor que cero (regla de MH).' });
   }

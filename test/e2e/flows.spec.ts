@@ -44,7 +44,10 @@ test('documents: filters, detail, invalidation with its window', async ({ page }
   await checkScreen(page, 'detail');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Guardar JSON' }).click();
-  const saved = JSON.parse(readFileSync(await (await download).path(), 'utf8')) as { identificacion: { numeroControl: string }; selloRecibido?: string };
+  const saved = JSON.parse(readFileSync(await (await download).path(), 'utf8')) as {
+    identificacion: { numeroControl: string };
+    selloRecibido?: string;
+  };
   expect(saved.identificacion.numeroControl).toBe(control);
   await page.getByRole('button', { name: 'Invalidar' }).click();
   await page.getByLabel('Motivo de la invalidación').fill('El cliente canceló la compra');

@@ -62,12 +62,26 @@ test('validation as you type: the field is named, nothing is issued', async ({ p
 });
 
 test('every kind through its form', async ({ page, request }) => {
-  expect(await issue(page, 'Factura', [...line('Café molido'), ['recipient.name', 'María Hernández']], ['Cliente (opcional; obligatorio desde $1,095.00)'])).toMatch(/^DTE-01-/);
+  expect(
+    await issue(
+      page,
+      'Factura',
+      [...line('Café molido'), ['recipient.name', 'María Hernández']],
+      ['Cliente (opcional; obligatorio desde $1,095.00)'],
+    ),
+  ).toMatch(/^DTE-01-/);
   expect(await issue(page, 'Crédito fiscal', [...taxpayer, ...line('Resma de papel')])).toMatch(/^DTE-03-/);
   // The CCF just issued is the one the notes adjust.
-  const list = (await (await request.get('/dte?type=CCF&limit=1', { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { items: { id: string }[] };
+  const list = (await (await request.get('/dte?type=CCF&limit=1', { headers: { 'X-API-Key': DEMO_KEY } })).json()) as {
+    items: { id: string }[];
+  };
   const ccf = list.items[0]!.id;
-  await expect.poll(async () => ((await (await request.get(`/dte/${ccf}`, { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { status: string }).status, { timeout: 10_000 }).toBe('APPROVED');
+  await expect
+    .poll(
+      async () => ((await (await request.get(`/dte/${ccf}`, { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { status: string }).status,
+      { timeout: 10_000 },
+    )
+    .toBe('APPROVED');
   const note: [string, string][] = [['relatedTaxDocuments.0.id', ccf], ...taxpayer, ...line('Devolución'), ['items.0.documentNumber', ccf]];
   expect(await issue(page, 'Nota de crédito', note)).toMatch(/^DTE-05-/);
   expect(await issue(page, 'Nota de débito', note)).toMatch(/^DTE-06-/);
@@ -94,9 +108,7 @@ test('every kind through its form', async ({ page, request }) => {
       ...line('Maíz blanco'),
     ]),
   ).toMatch(/^DTE-14-/);
-  expect(
-    await issue(page, 'Exportación', [...importer, ...line('Café oro lavado')]),
-  ).toMatch(/^DTE-11-/);
+  expect(await issue(page, 'Exportación', [...importer, ...line('Café oro lavado')])).toMatch(/^DTE-11-/);
 });
 
 test('the address book fills the recipient of a past document', async ({ page }) => {
@@ -104,7 +116,10 @@ test('the address book fills the recipient of a past document', async ({ page })
   await page.getByRole('button', { name: 'Nuevo documento' }).click();
   await expect(page.locator('#f-recipient-name')).toHaveValue('');
   await page.getByLabel('Cliente frecuente (buscar por nombre, NIT o DUI)').fill('061412');
-  await page.getByRole('list', { name: 'Clientes anteriores' }).getByRole('button', { name: /Distribuidora La Ceiba/ }).click();
+  await page
+    .getByRole('list', { name: 'Clientes anteriores' })
+    .getByRole('button', { name: /Distribuidora La Ceiba/ })
+    .click();
   await expect(page.locator('#f-recipient-name')).toHaveValue('Distribuidora La Ceiba, S.A. de C.V.');
   await expect(page.locator('#f-recipient-nrc')).toHaveValue('1234567');
   await expect(page.locator('#f-recipient-address-complement')).toHaveValue('Calle Arce 1010');
@@ -123,8 +138,12 @@ test('sub-forms: a doctor on an FC and the transport of an export reach MH', asy
   await fill(page, 'attachments.0.doctor.service', 'CIRUGIA');
   await page.getByRole('button', { name: /Emitir \(Enter\)/ }).click();
   await expect(page.getByTestId('issued-status')).toHaveText('Aprobado', { timeout: 10_000 });
-  const fc = ((await (await request.get('/dte?type=FC&limit=1', { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { items: { id: string }[] }).items[0]!.id;
-  const fcJson = (await (await request.get(`/dte/${fc}/download/json`, { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { otrosDocumentos: { medico: { nombre: string; tipoServicio: number } }[] };
+  const fc = (
+    (await (await request.get('/dte?type=FC&limit=1', { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { items: { id: string }[] }
+  ).items[0]!.id;
+  const fcJson = (await (await request.get(`/dte/${fc}/download/json`, { headers: { 'X-API-Key': DEMO_KEY } })).json()) as {
+    otrosDocumentos: { medico: { nombre: string; tipoServicio: number } }[];
+  };
   expect(fcJson.otrosDocumentos[0]!.medico).toMatchObject({ nombre: 'Dra. Elena Campos', tipoServicio: 1 });
 
   await page.getByRole('group', { name: 'Tipo de documento' }).getByRole('button', { name: 'Exportación', exact: true }).click();
@@ -143,8 +162,13 @@ test('sub-forms: a doctor on an FC and the transport of an export reach MH', asy
   await checkScreen(page, 'issue-fex-transport');
   await page.getByRole('button', { name: /Emitir \(Enter\)/ }).click();
   await expect(page.getByTestId('issued-status')).toHaveText('Aprobado', { timeout: 10_000 });
-  const fex = ((await (await request.get('/dte?type=FEX&limit=1', { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { items: { id: string }[] }).items[0]!.id;
-  const fexJson = (await (await request.get(`/dte/${fex}/download/json`, { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { otrosDocumentos: { placaTrans: string; modoTransp: number }[]; apendice: { valor: string }[] };
+  const fex = (
+    (await (await request.get('/dte?type=FEX&limit=1', { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { items: { id: string }[] }
+  ).items[0]!.id;
+  const fexJson = (await (await request.get(`/dte/${fex}/download/json`, { headers: { 'X-API-Key': DEMO_KEY } })).json()) as {
+    otrosDocumentos: { placaTrans: string; modoTransp: number }[];
+    apendice: { valor: string }[];
+  };
   expect(fexJson.otrosDocumentos[0]).toMatchObject({ placaTrans: 'C123456', modoTransp: 1 });
   expect(fexJson.apendice[0]).toMatchObject({ valor: 'MSCU1234567' });
 });
@@ -172,14 +196,25 @@ test('ids and phones typed as printed: the form shows the digits, MH gets its ow
   await checkScreen(page, 'issue-ccf-ids');
   await page.getByRole('button', { name: /Emitir \(Enter\)/ }).click();
   await expect(page.getByTestId('issued-status')).toHaveText('Aprobado', { timeout: 10_000 });
-  const ccf = ((await (await request.get('/dte?type=CCF&limit=1', { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { items: { id: string }[] }).items[0]!.id;
-  const ccfJson = (await (await request.get(`/dte/${ccf}/download/json`, { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { receptor: Record<string, unknown> };
-  expect(ccfJson.receptor).toMatchObject({ nit: '06140101901013', nrc: '1234567', telefono: '22223333', nombre: 'Ferretería El Tornillo, S.A. de C.V.' });
+  const ccf = (
+    (await (await request.get('/dte?type=CCF&limit=1', { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { items: { id: string }[] }
+  ).items[0]!.id;
+  const ccfJson = (await (await request.get(`/dte/${ccf}/download/json`, { headers: { 'X-API-Key': DEMO_KEY } })).json()) as {
+    receptor: Record<string, unknown>;
+  };
+  expect(ccfJson.receptor).toMatchObject({
+    nit: '06140101901013',
+    nrc: '1234567',
+    telefono: '22223333',
+    nombre: 'Ferretería El Tornillo, S.A. de C.V.',
+  });
 
   // The address book finds the customer by the NIT as printed.
   await page.getByRole('button', { name: 'Nuevo documento' }).click();
   await page.getByLabel('Cliente frecuente (buscar por nombre, NIT o DUI)').fill('0614-010190');
-  await expect(page.getByRole('list', { name: 'Clientes anteriores' }).getByRole('button', { name: /Ferretería El Tornillo/ })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Clientes anteriores' }).getByRole('button', { name: /Ferretería El Tornillo/ }),
+  ).toBeVisible();
 
   // A consumer's DUI typed as printed (01234567-8) and sent in Enter's stride, without leaving the field: the
   // contract's 9 digits reach the core, and MH's FC gets the DUI with its hyphen (########-#, tipoDocumento 13).
@@ -193,7 +228,11 @@ test('ids and phones typed as printed: the form shows the digits, MH gets its ow
   await fill(page, 'recipient.identificationDocument.number', '01234567-8');
   await page.locator('#f-recipient-identificationDocument-number').press('Enter');
   await expect(page.getByTestId('issued-status')).toHaveText('Aprobado', { timeout: 10_000 });
-  const fc = ((await (await request.get('/dte?type=FC&limit=1', { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { items: { id: string }[] }).items[0]!.id;
-  const fcJson = (await (await request.get(`/dte/${fc}/download/json`, { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { receptor: Record<string, unknown> };
+  const fc = (
+    (await (await request.get('/dte?type=FC&limit=1', { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { items: { id: string }[] }
+  ).items[0]!.id;
+  const fcJson = (await (await request.get(`/dte/${fc}/download/json`, { headers: { 'X-API-Key': DEMO_KEY } })).json()) as {
+    receptor: Record<string, unknown>;
+  };
   expect(fcJson.receptor).toMatchObject({ tipoDocumento: '13', numDocumento: '01234567-8', telefono: '77778888' });
 });

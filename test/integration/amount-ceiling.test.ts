@@ -27,10 +27,25 @@ describe("MH's amount ceiling", () => {
     const before = core.dtes.list({}).items.length;
     const big = { quantity: 1_264_981_263, unitPrice: 1_465_162_735 };
     const nd = ncBody('c1000000-0000-4000-8000-000000000002', ccf.id);
-    expect(refusal(() => core.dtes.create('ND', { ...nd, items: [{ ...(nd.items as object[])[0], ...big }] }, 'test'))).toEqual({ code: 'VALIDATION_FAILED', paths: ['items.0'] });
+    expect(refusal(() => core.dtes.create('ND', { ...nd, items: [{ ...(nd.items as object[])[0], ...big }] }, 'test'))).toEqual({
+      code: 'VALIDATION_FAILED',
+      paths: ['items.0'],
+    });
     const fc = fcBody('c1000000-0000-4000-8000-000000000003');
     // FC adds IVA: a price just under the cap per unit is over it once IVA is in.
-    expect(refusal(() => core.dtes.create('FC', { ...fc, items: [{ type: 'BIENES', description: 'Avión', quantity: 1, unitPrice: 99_000_000_000, saleType: 'GRAVADA' }], itemsNoGrav: undefined }, 'test')).paths).toEqual(['items.0']);
+    expect(
+      refusal(() =>
+        core.dtes.create(
+          'FC',
+          {
+            ...fc,
+            items: [{ type: 'BIENES', description: 'Avión', quantity: 1, unitPrice: 99_000_000_000, saleType: 'GRAVADA' }],
+            itemsNoGrav: undefined,
+          },
+          'test',
+        ),
+      ).paths,
+    ).toEqual(['items.0']);
     expect(core.dtes.list({}).items.length).toBe(before);
     // The next document still takes the next number: nothing was spent.
     const next = core.dtes.create('CCF', ccfBody('c1000000-0000-4000-8000-000000000004'), 'test').record;

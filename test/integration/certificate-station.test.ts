@@ -19,7 +19,13 @@ afterEach(() => cleanups.splice(0).forEach((f) => f()));
 
 const KEY = 'pos-key-0123456789abcdef';
 function station(dir: string, mh: Record<string, unknown> | null) {
-  return { ...DEMO_STATION, demo: false, apiKeys: [KEY], mh: mh ? { baseUrl: 'http://127.0.0.1:9', user: DEMO_STATION.company.nit, password: 'Api#Clave2026', ...mh } : null, _dir: dir };
+  return {
+    ...DEMO_STATION,
+    demo: false,
+    apiKeys: [KEY],
+    mh: mh ? { baseUrl: 'http://127.0.0.1:9', user: DEMO_STATION.company.nit, password: 'Api#Clave2026', ...mh } : null,
+    _dir: dir,
+  };
 }
 const profile = (s: ReturnType<typeof station>) => Object.fromEntries(Object.entries(s).filter(([k]) => k !== '_dir'));
 
@@ -29,7 +35,12 @@ describe('the signing certificate', () => {
     const core = createCore({ dataDir: t.dir, clock: fixedClock(), initialStation: profile(station(t.dir, null)) });
     cleanups.push(() => (core.close(), t.cleanup()));
     const app = await buildHttpServer(core, { logger: silentLogger });
-    const res = await app.inject({ method: 'POST', url: '/dte/fc', headers: { 'x-api-key': KEY }, payload: fcBody('a0000000-0000-4000-8000-000000000001') });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/dte/fc',
+      headers: { 'x-api-key': KEY },
+      payload: fcBody('a0000000-0000-4000-8000-000000000001'),
+    });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ code: 'STATION_NOT_READY', detail: stringContaining('certificado') });
     expect(core.dtes.list({}).items).toHaveLength(0);
@@ -40,7 +51,11 @@ describe('the signing certificate', () => {
     const t = tempDir();
     const file = join(t.dir, `${DEMO_STATION.company.nit}.crt`);
     writeFileSync(file, generateMhCertificate(DEMO_STATION.company.nit, 'Firma#2026'));
-    const core = createCore({ dataDir: t.dir, clock: fixedClock(), initialStation: profile(station(t.dir, { certificateFile: file, certificatePassword: 'Firma#2026' })) });
+    const core = createCore({
+      dataDir: t.dir,
+      clock: fixedClock(),
+      initialStation: profile(station(t.dir, { certificateFile: file, certificatePassword: 'Firma#2026' })),
+    });
     cleanups.push(() => (core.close(), t.cleanup()));
     const rec = core.dtes.create('FC', fcBody('a0000000-0000-4000-8000-000000000002'), 'test').record;
     expect(rec.total).toBe('10.13');
@@ -50,7 +65,7 @@ describe('the signing certificate', () => {
     expect(await verifyJws(jws, publicKey!)).toEqual(document);
   });
 
-  it('a wrong password or another company\'s certificate stops the configuration, naming the field', () => {
+  it("a wrong password or another company's certificate stops the configuration, naming the field", () => {
     const t = tempDir();
     cleanups.push(t.cleanup);
     const file = join(t.dir, 'cert.crt');
@@ -63,12 +78,20 @@ describe('the signing certificate', () => {
         return e instanceof CoreError ? e.errors?.[0] : e;
       }
     };
-    expect(attempt({ certificateFile: file, certificatePassword: 'mala' })).toMatchObject({ path: 'mh.certificatePassword', message: stringContaining('contraseña') });
+    expect(attempt({ certificateFile: file, certificatePassword: 'mala' })).toMatchObject({
+      path: 'mh.certificatePassword',
+      message: stringContaining('contraseña'),
+    });
     const other = join(t.dir, 'other.crt');
     writeFileSync(other, generateMhCertificate('06140101010101', 'x'));
     // Another company's certificate is the wrong file, not a wrong password.
-    expect(attempt({ certificateFile: other, certificatePassword: 'x' })).toMatchObject({ path: 'mh.certificateFile', message: stringContaining('06140101010101') });
-    expect(attempt({ certificateFile: join(t.dir, 'missing.crt'), certificatePassword: 'x' })).toMatchObject({ path: 'mh.certificateFile' });
+    expect(attempt({ certificateFile: other, certificatePassword: 'x' })).toMatchObject({
+      path: 'mh.certificateFile',
+      message: stringContaining('06140101010101'),
+    });
+    expect(attempt({ certificateFile: join(t.dir, 'missing.crt'), certificatePassword: 'x' })).toMatchObject({
+      path: 'mh.certificateFile',
+    });
   });
 
   it('a refused certificate leaves no half-configured station behind', () => {
@@ -77,9 +100,14 @@ describe('the signing certificate', () => {
     const file = join(t.dir, 'cert.crt');
     writeFileSync(file, generateMhCertificate(DEMO_STATION.company.nit, 'Firma#2026'));
     const dataDir = join(t.dir, 'data');
-    expect(() => createCore({ dataDir, initialStation: profile(station(t.dir, { certificateFile: file, certificatePassword: 'mala' })) })).toThrow(CoreError);
+    expect(() =>
+      createCore({ dataDir, initialStation: profile(station(t.dir, { certificateFile: file, certificatePassword: 'mala' })) }),
+    ).toThrow(CoreError);
     // The next start with the right password configures the station from scratch.
-    const core = createCore({ dataDir, initialStation: profile(station(t.dir, { certificateFile: file, certificatePassword: 'Firma#2026' })) });
+    const core = createCore({
+      dataDir,
+      initialStation: profile(station(t.dir, { certificateFile: file, certificatePassword: 'Firma#2026' })),
+    });
     expect(core.health()).toMatchObject({ demo: false });
     expect(core.signing.nit()).toBe(DEMO_STATION.company.nit);
     core.close();

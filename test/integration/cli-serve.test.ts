@@ -43,10 +43,24 @@ describe('sello serve', () => {
     cleanups.push(t.cleanup);
     const file = join(t.dir, 'station.json');
     const key = 'pos-key-0123456789abcdef';
-    writeFileSync(file, JSON.stringify({ ...DEMO_STATION, demo: false, company: { ...DEMO_STATION.company, name: 'Ferretería El Tornillo, S.A. de C.V.' }, branch: { mhCode: 'S002', posNumber: 3, establishmentType: '01' }, apiKeys: [key] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        ...DEMO_STATION,
+        demo: false,
+        company: { ...DEMO_STATION.company, name: 'Ferretería El Tornillo, S.A. de C.V.' },
+        branch: { mhCode: 'S002', posNumber: 3, establishmentType: '01' },
+        apiKeys: [key],
+      }),
+    );
     const { child, url } = await startServe(['--config', file, '--port', '0', '--data-dir', t.dir]);
     const health = await fetch(`${url}/health`, { headers: { 'X-API-Key': key } });
-    expect(await health.json()).toMatchObject({ demo: false, companyName: 'Ferretería El Tornillo, S.A. de C.V.', branchCode: 'S002', posNumber: 3 });
+    expect(await health.json()).toMatchObject({
+      demo: false,
+      companyName: 'Ferretería El Tornillo, S.A. de C.V.',
+      branchCode: 'S002',
+      posNumber: 3,
+    });
     expect((await fetch(`${url}/health`, { headers: { 'X-API-Key': 'sello-demo-api-key' } })).status).toBe(401);
     child.kill('SIGINT');
     expect(await exitOf(child)).toBe(0);
@@ -65,9 +79,17 @@ describe('sello mh-sim', () => {
   it('runs the simulator on its own, says which checks it applies, and switches modes', async () => {
     const { child, url, output } = await startSimulatorProcess(['--port', '0', '--schemas', SCHEMA_DIR]);
     expect(output()).toContain('esquemas oficiales');
-    const login = await fetch(`${url}/seguridad/auth`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'user=06142803901121&pwd=x' });
+    const login = await fetch(`${url}/seguridad/auth`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'user=06142803901121&pwd=x',
+    });
     expect(await login.json()).toMatchObject({ status: 'OK', body: { token: stringMatching(/^Bearer /) } });
-    const mode = await fetch(`${url}/_sim/mode`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mode: 'down' }) });
+    const mode = await fetch(`${url}/_sim/mode`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ mode: 'down' }),
+    });
     expect(await mode.json()).toMatchObject({ mode: 'down' });
     expect((await fetch(`${url}/seguridad/auth`, { method: 'POST' })).status).toBe(503);
     child.kill('SIGTERM');

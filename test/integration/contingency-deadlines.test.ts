@@ -25,7 +25,9 @@ beforeEach(async () => {
   lotesRefused = false;
   // MH busy for lotes only (when told): the documents of a sealed event stay unsent.
   const fetchImpl: typeof fetch = (input, init) =>
-    lotesRefused && (input instanceof Request ? input.url : String(input)).includes('/recepcionlote') ? Promise.resolve(new Response('<html>ocupado</html>', { status: 503 })) : fetch(input, init);
+    lotesRefused && (input instanceof Request ? input.url : String(input)).includes('/recepcionlote')
+      ? Promise.resolve(new Response('<html>ocupado</html>', { status: 503 }))
+      : fetch(input, init);
   core = coreWithSimulator(dir.dir, sim, { timeoutMs: 2000, lotePollMs: 0, clock, fetch: fetchImpl });
 });
 afterEach(async () => {

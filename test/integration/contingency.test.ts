@@ -15,7 +15,8 @@ let n = 0;
 const newId = () => `c0a7c000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
 const fc = () => ({ ...fcBody(newId()), generatedAt: undefined });
 
-const open = (fetchImpl?: typeof fetch): Core => coreWithSimulator(dir.dir, sim, { timeoutMs: 2000, lotePollMs: 0, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+const open = (fetchImpl?: typeof fetch): Core =>
+  coreWithSimulator(dir.dir, sim, { timeoutMs: 2000, lotePollMs: 0, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
 const identificacion = (id: string) => core.dtes.mhDocument(id).document.identificacion as Record<string, unknown>;
 /** Runs the engine as its timer would: a round, then the 250 ms backoff (no jitter in these tests). */
 async function drain(rounds = 6) {
@@ -85,7 +86,7 @@ describe('contingency', () => {
     expect(event.motivo.tipoContingencia).toBe(1);
   });
 
-  it('tracks MH\'s deadlines: the event within 24 h of the cese, the documents within 72 h of its seal', async () => {
+  it("tracks MH's deadlines: the event within 24 h of the cese, the documents within 72 h of its seal", async () => {
     sim.setMode('down');
     core.dtes.create('FC', fc(), 'test');
     await drain(3);
@@ -107,7 +108,9 @@ describe('contingency', () => {
     core.close();
     // The network layer fails as a failed name resolution does; no traffic leaves the machine.
     const noNetwork: typeof fetch = () =>
-      Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }) }));
+      Promise.reject(
+        Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }) }),
+      );
     core = open(noNetwork);
     core.dtes.create('FC', fc(), 'test');
     await drain(3);
@@ -146,6 +149,8 @@ describe('contingency', () => {
     await drain();
     expect(core.dtes.get(doubt.id).status).toBe('APPROVED');
     expect(identificacion(doubt.id)).toMatchObject({ tipoOperacion: 2, tipoContingencia: 1 });
-    expect(([...sim.state.events.values()][0] as { detalleDTE: { codigoGeneracion: string }[] }).detalleDTE.map((d) => d.codigoGeneracion)).toContain(doubt.id.toUpperCase());
+    expect(
+      ([...sim.state.events.values()][0] as { detalleDTE: { codigoGeneracion: string }[] }).detalleDTE.map((d) => d.codigoGeneracion),
+    ).toContain(doubt.id.toUpperCase());
   });
 });

@@ -17,7 +17,8 @@ const uuid = () => `1c2d0000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
 function stored(id: string): { request: string; mh: string; idAsSent: string | null } {
   const db = new BetterSqlite3(join(station.core.dataDir, 'sello.db'), { readonly: true });
   try {
-    const row = db.prepare('SELECT request_json, mh_json, id_as_sent FROM documents WHERE id = ?').get(id.toLowerCase()) as { request_json: string; mh_json: string; id_as_sent: string | null } | undefined;
+    const row = db.prepare('SELECT request_json, mh_json, id_as_sent FROM documents WHERE id = ?').get(id.toLowerCase()) as
+      { request_json: string; mh_json: string; id_as_sent: string | null } | undefined;
     if (!row) throw new Error(`no document ${id}`);
     return { request: row.request_json, mh: row.mh_json, idAsSent: row.id_as_sent };
   } finally {
@@ -66,7 +67,12 @@ describe('unknown fields', () => {
     expect(res.statusCode).toBe(422);
     expect(res.headers['preference-applied']).toBe('handling=strict');
     const errors = res.json<{ errors: { path: string; code: string }[] }>().errors;
-    expect(errors.filter((e) => e.code === 'UNKNOWN_FIELD').map((e) => e.path).sort()).toEqual(['erpReference', 'items.0.type', 'meta']);
+    expect(
+      errors
+        .filter((e) => e.code === 'UNKNOWN_FIELD')
+        .map((e) => e.path)
+        .sort(),
+    ).toEqual(['erpReference', 'items.0.type', 'meta']);
     expect(count()).toBe(before);
     expect((await get(`/dte/${id}`)).statusCode).toBe(404);
   });
@@ -82,7 +88,9 @@ describe('unknown fields', () => {
     const { recipient, ...rest } = body;
     const res = await post('/dte/ccf', { ...rest, recipent: recipient });
     expect(res.statusCode).toBe(422);
-    expect(res.json<{ errors: { path: string; code: string }[] }>().errors).toContainEqual(expect.objectContaining({ path: 'recipient', code: 'REQUIRED' }));
+    expect(res.json<{ errors: { path: string; code: string }[] }>().errors).toContainEqual(
+      expect.objectContaining({ path: 'recipient', code: 'REQUIRED' }),
+    );
   });
 
   it('other errors are still reported when unknown fields come along; the unknown ones are not', async () => {
@@ -101,7 +109,9 @@ describe('unknown fields', () => {
     expect(lenient.json()).toMatchObject({ status: 409, code: 'DTE_NOT_INVALIDATABLE' });
     const strict = await post('/dte/invalidate', { dteId: id, ticket: 9 }, { prefer: 'handling=strict' });
     expect(strict.statusCode).toBe(422);
-    expect(strict.json<{ errors: { path: string; code: string }[] }>().errors).toEqual([expect.objectContaining({ path: 'ticket', code: 'UNKNOWN_FIELD' })]);
+    expect(strict.json<{ errors: { path: string; code: string }[] }>().errors).toEqual([
+      expect.objectContaining({ path: 'ticket', code: 'UNKNOWN_FIELD' }),
+    ]);
   });
 
   it('a key that is not a plain name cannot break the header', async () => {

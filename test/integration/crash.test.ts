@@ -82,7 +82,10 @@ describe('crash safety', () => {
       stored = [];
       let cursor: string | null = null;
       do {
-        const page = (await get(second.url, `/dte?limit=200${cursor ? `&cursor=${cursor}` : ''}`)) as { items: typeof stored; nextCursor: string | null };
+        const page = (await get(second.url, `/dte?limit=200${cursor ? `&cursor=${cursor}` : ''}`)) as {
+          items: typeof stored;
+          nextCursor: string | null;
+        };
         stored.push(...page.items);
         cursor = page.nextCursor;
       } while (cursor);

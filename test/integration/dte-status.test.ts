@@ -43,7 +43,10 @@ describe('moving a status', () => {
   });
 
   const status = (id: string) => core.dtes.get(id).status;
-  const audited = (id: string) => store.all(store.q.selectFrom('audit_log').select(['action', 'detail']).where('subject', '=', id).where('action', '=', 'dte.status.refused'));
+  const audited = (id: string) =>
+    store.all(
+      store.q.selectFrom('audit_log').select(['action', 'detail']).where('subject', '=', id).where('action', '=', 'dte.status.refused'),
+    );
 
   it('a late lote result after MH accepted the invalidation leaves the document INVALIDATED (the bug of issue 11)', () => {
     const { record } = core.dtes.create('FC', fcBody('9a000000-0000-4000-8000-000000000001'), 'test');

@@ -56,7 +56,10 @@ const ids = (file: string): string[] => {
 };
 
 function sello(args: string[]): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'core', 'cli', 'main.ts'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'core', 'cli', 'main.ts'), ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr.on('data', (c: Buffer) => (out += c.toString()));
@@ -81,7 +84,9 @@ describe('backups', () => {
     const core = createCore({ dataDir: t.dir, backups: { everyMs: 300 }, sync: { manual: true } });
     cleanups.push(t.cleanup, () => core.close());
     issue(core, 0, 5);
-    await expect.poll(() => core.backups.list().filter((b) => b.reason === 'scheduled').length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => core.backups.list().filter((b) => b.reason === 'scheduled').length, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(2);
     const newest = core.backups.list()[0]!;
     expect(ids(newest.file)).toHaveLength(5);
   });
@@ -229,7 +234,11 @@ describe('restore', () => {
     })();
     raw.close();
 
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'core', 'cli', 'main.ts'), 'backup', '--data-dir', s.dir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'main', 'core', 'cli', 'main.ts'), 'backup', '--data-dir', s.dir],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     await new Promise<void>((resolve, reject) => {
       child.stderr.on('data', (c: Buffer) => {
@@ -279,9 +288,22 @@ describe('audit chain', () => {
         db.close();
       }
     })();
-    expect(actions).toEqual(expect.arrayContaining(['station.configured', 'certificate.imported', 'dte.issued', 'dte.receipt', 'settings.printing', 'settings.apikey.created', 'settings.apikey.revoked']));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'station.configured',
+        'certificate.imported',
+        'dte.issued',
+        'dte.receipt',
+        'settings.printing',
+        'settings.apikey.created',
+        'settings.apikey.revoked',
+      ]),
+    );
     s.core.close();
-    expect(await sello(['audit', 'verify', '--data-dir', s.dir])).toMatchObject({ code: 0, out: stringContaining(`${actions.length} entradas`) });
+    expect(await sello(['audit', 'verify', '--data-dir', s.dir])).toMatchObject({
+      code: 0,
+      out: stringContaining(`${actions.length} entradas`),
+    });
 
     // Someone with the file edits an entry (the triggers are only a first line of defence).
     const raw = new BetterSqlite3(join(s.dir, 'sello.db'));
@@ -316,15 +338,27 @@ describe('over HTTP and IPC', () => {
     cleanups.push(() => void app.close());
     const ui = { 'x-api-key': 'ui-token-for-this-test-0123456789' };
     const pos = { 'x-api-key': 'sello-demo-api-key' };
-    expect((await app.inject({ method: 'GET', url: '/backups', headers: ui })).json()).toEqual({ running: false, progress: null, lastError: null, items: [] });
-    for (const [method, url] of [['GET', '/backups'], ['POST', '/backups'], ['GET', '/audit/verify']] as const) {
+    expect((await app.inject({ method: 'GET', url: '/backups', headers: ui })).json()).toEqual({
+      running: false,
+      progress: null,
+      lastError: null,
+      items: [],
+    });
+    for (const [method, url] of [
+      ['GET', '/backups'],
+      ['POST', '/backups'],
+      ['GET', '/audit/verify'],
+    ] as const) {
       expect((await app.inject({ method, url, headers: pos })).statusCode, url).toBe(403);
     }
     const made = await app.inject({ method: 'POST', url: '/backups', headers: ui });
     expect(made.statusCode).toBe(201);
     expect(made.json()).toMatchObject({ reason: 'manual', file: stringMatching(/-manual\.db$/) });
     expect((await app.inject({ method: 'GET', url: '/backups', headers: ui })).json<BackupsStatus>().items).toHaveLength(1);
-    expect((await app.inject({ method: 'GET', url: '/audit/verify', headers: ui })).json()).toMatchObject({ ok: true, entries: anyNumber() });
+    expect((await app.inject({ method: 'GET', url: '/audit/verify', headers: ui })).json()).toMatchObject({
+      ok: true,
+      entries: anyNumber(),
+    });
     // The same over IPC's API object.
     const api = coreApi(s.core, silentLogger);
     expect(await api.verifyAudit()).toMatchObject({ ok: true, value: { ok: true } });
@@ -350,8 +384,12 @@ describe('integrity at start, through the host', () => {
     const size = statSync(file).size;
     for (let at = 8192; at < size - 4096; at += 8192) writeSync(fd, Buffer.alloc(512, 0xa5), 0, 512, at);
     closeSync(fd);
-    await expect(createCoreHost({ baseDir: t.dir, deps: { clock: fixedClock(), backups: { everyMs: 0 } } })).rejects.toThrow(StoreDamagedError);
-    await expect(createCoreHost({ baseDir: t.dir, deps: { clock: fixedClock(), backups: { everyMs: 0 } } })).rejects.toThrow(`sello restore --from "${copy.file}"`);
+    await expect(createCoreHost({ baseDir: t.dir, deps: { clock: fixedClock(), backups: { everyMs: 0 } } })).rejects.toThrow(
+      StoreDamagedError,
+    );
+    await expect(createCoreHost({ baseDir: t.dir, deps: { clock: fixedClock(), backups: { everyMs: 0 } } })).rejects.toThrow(
+      `sello restore --from "${copy.file}"`,
+    );
     expect(existsSync(join(demoDir(t.dir), 'sello.lock'))).toBe(false);
   });
 });

@@ -35,7 +35,18 @@ describe('create', () => {
     });
     expect(rec.controlNumber).toMatch(/^DTE-\d{2}-M001P001-000000000000001$/);
     expect(Number.isInteger(rec.version)).toBe(true);
-    for (const field of ['id', 'companyId', 'controlNumber', 'environment', 'type', 'version', 'status', 'mhResponse', 'generatedAt', 'createdAt']) {
+    for (const field of [
+      'id',
+      'companyId',
+      'controlNumber',
+      'environment',
+      'type',
+      'version',
+      'status',
+      'mhResponse',
+      'generatedAt',
+      'createdAt',
+    ]) {
       expect(rec).toHaveProperty(field);
     }
   });
@@ -54,12 +65,16 @@ describe('create', () => {
   it('related documents must be known to the station and of a kind MH allows', async () => {
     const unknown = await post('/dte/nc', ncBody(uuid(), uuid()));
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json<Problem>().errors).toContainEqual(expect.objectContaining({ path: 'relatedTaxDocuments.0.id', code: 'UNKNOWN_CODE' }));
+    expect(unknown.json<Problem>().errors).toContainEqual(
+      expect.objectContaining({ path: 'relatedTaxDocuments.0.id', code: 'UNKNOWN_CODE' }),
+    );
     const fcId = uuid();
     await post('/dte/fc', fcBody(fcId));
     const wrongKind = await post('/dte/nc', ncBody(uuid(), fcId));
     expect(wrongKind.statusCode).toBe(422);
-    expect(wrongKind.json<Problem>().errors).toContainEqual(expect.objectContaining({ path: 'relatedTaxDocuments.0.id', code: 'NOT_ALLOWED' }));
+    expect(wrongKind.json<Problem>().errors).toContainEqual(
+      expect.objectContaining({ path: 'relatedTaxDocuments.0.id', code: 'NOT_ALLOWED' }),
+    );
   });
 
   it('numbers consecutively without gaps, also across rejected requests', async () => {
@@ -121,14 +136,29 @@ describe('errors', () => {
     expect(res.statusCode).toBe(422);
     expect(res.headers['content-type']).toContain('application/problem+json');
     expect(res.json<unknown>()).toMatchObject({ type: anyString(), title: anyString(), status: 422, code: 'VALIDATION_FAILED' });
-    expect(res.json<Problem>().errors.map((e: { path: string }) => e.path).sort()).toEqual(['items.0.unitPrice', 'recipient.nrc']);
+    expect(
+      res
+        .json<Problem>()
+        .errors.map((e: { path: string }) => e.path)
+        .sort(),
+    ).toEqual(['items.0.unitPrice', 'recipient.nrc']);
   });
 
   it('400 for malformed JSON, a wrong content type or no body', async () => {
-    const bad = await station.app.inject({ method: 'POST', url: '/dte/fc', headers: { ...headers, 'content-type': 'application/json' }, payload: '{"id": ' });
+    const bad = await station.app.inject({
+      method: 'POST',
+      url: '/dte/fc',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{"id": ',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<Problem>().code).toBe('MALFORMED_REQUEST');
-    const text = await station.app.inject({ method: 'POST', url: '/dte/fc', headers: { ...headers, 'content-type': 'text/plain' }, payload: 'hola' });
+    const text = await station.app.inject({
+      method: 'POST',
+      url: '/dte/fc',
+      headers: { ...headers, 'content-type': 'text/plain' },
+      payload: 'hola',
+    });
     expect(text.statusCode).toBe(400);
     expect(text.json<Problem>().code).toBe('MALFORMED_REQUEST');
     const none = await station.app.inject({ method: 'POST', url: '/dte/fc', headers });
@@ -178,12 +208,15 @@ describe('reads', () => {
     expect((await get(`/dte/${id.toUpperCase()}`)).json<unknown>()).toEqual(created);
   });
 
-  it.each(['download/pdf', 'download/json', 'qr'])('%s: 404 DTE_NOT_APPROVED before MH approves, DTE_NOT_FOUND when unknown', async (path) => {
-    const id = uuid();
-    await post('/dte/fc', fcBody(id));
-    expect((await get(`/dte/${id}/${path}`)).json<unknown>()).toMatchObject({ status: 404, code: 'DTE_NOT_APPROVED' });
-    expect((await get(`/dte/${uuid()}/${path}`)).json<unknown>()).toMatchObject({ status: 404, code: 'DTE_NOT_FOUND' });
-  });
+  it.each(['download/pdf', 'download/json', 'qr'])(
+    '%s: 404 DTE_NOT_APPROVED before MH approves, DTE_NOT_FOUND when unknown',
+    async (path) => {
+      const id = uuid();
+      await post('/dte/fc', fcBody(id));
+      expect((await get(`/dte/${id}/${path}`)).json<unknown>()).toMatchObject({ status: 404, code: 'DTE_NOT_APPROVED' });
+      expect((await get(`/dte/${uuid()}/${path}`)).json<unknown>()).toMatchObject({ status: 404, code: 'DTE_NOT_FOUND' });
+    },
+  );
 
   it('download/json of an APPROVED DTE: the signed document with firmaElectronica and selloRecibido', async () => {
     const id = uuid();
@@ -224,11 +257,22 @@ describe('reads', () => {
     expect((await get('/dte?from=2026-11-23')).json<DteListPage>().items).toHaveLength(0);
     const bad = await get('/dte?limit=500&type=XX');
     expect(bad.statusCode).toBe(422);
-    expect(bad.json<Problem>().errors.map((e: { path: string }) => e.path).sort()).toEqual(['limit', 'type']);
+    expect(
+      bad
+        .json<Problem>()
+        .errors.map((e: { path: string }) => e.path)
+        .sort(),
+    ).toEqual(['limit', 'type']);
   });
 
   it('GET /health describes the station', async () => {
-    expect((await get('/health')).json<unknown>()).toMatchObject({ status: 'ok', environment: 'TEST', demo: true, branchCode: 'M001', posNumber: 1 });
+    expect((await get('/health')).json<unknown>()).toMatchObject({
+      status: 'ok',
+      environment: 'TEST',
+      demo: true,
+      branchCode: 'M001',
+      posNumber: 1,
+    });
   });
 });
 
@@ -236,11 +280,15 @@ describe('invalidate', () => {
   it('422 naming the field, 404 for an unknown DTE, 409 for one MH has not approved', async () => {
     const bad = await post('/dte/invalidate', { dteId: 'x', reason: 'abc' });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json<Problem>().errors.map((e: { path: string }) => e.path).sort()).toEqual(['dteId', 'reason']);
+    expect(
+      bad
+        .json<Problem>()
+        .errors.map((e: { path: string }) => e.path)
+        .sort(),
+    ).toEqual(['dteId', 'reason']);
     expect((await post('/dte/invalidate', { dteId: uuid() })).json<unknown>()).toMatchObject({ status: 404, code: 'DTE_NOT_FOUND' });
     const id = uuid();
     await post('/dte/fc', fcBody(id));
     expect((await post('/dte/invalidate', { dteId: id })).json<unknown>()).toMatchObject({ status: 409, code: 'DTE_NOT_INVALIDATABLE' });
   });
 });
-

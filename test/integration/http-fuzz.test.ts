@@ -50,7 +50,8 @@ afterAll(async () => {
   // (accepted and refused) were taken.
   expect(requests).toBeGreaterThanOrEqual(TOTAL);
   const tally = [...statuses.entries()].sort((a, b) => a[0] - b[0]);
-  if (process.env.SELLO_FUZZ_REPORT) process.stdout.write(`fuzz: ${requests} requests; by status ${JSON.stringify(Object.fromEntries(tally))}\n`);
+  if (process.env.SELLO_FUZZ_REPORT)
+    process.stdout.write(`fuzz: ${requests} requests; by status ${JSON.stringify(Object.fromEntries(tally))}\n`);
   expect(tally.some(([s]) => s >= 200 && s < 300)).toBe(true);
   expect(tally.some(([s]) => s === 422)).toBe(true);
 });
@@ -87,20 +88,44 @@ const parsed = (payload: string | undefined): unknown => {
     return null;
   }
 };
-const RECORD_KEYS = new Set(['id', 'companyId', 'controlNumber', 'environment', 'type', 'version', 'status', 'mhResponse', 'generatedAt', 'createdAt', 'updatedAt', 'branchCode', 'posNumber', 'recipientName', 'total']);
+const RECORD_KEYS = new Set([
+  'id',
+  'companyId',
+  'controlNumber',
+  'environment',
+  'type',
+  'version',
+  'status',
+  'mhResponse',
+  'generatedAt',
+  'createdAt',
+  'updatedAt',
+  'branchCode',
+  'posNumber',
+  'recipientName',
+  'total',
+]);
 const isPlainObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 async function check(req: Req): Promise<void> {
   requests += 1;
   const before = fingerprint();
-  const res = await app.inject({ method: req.method, url: req.url, headers: req.headers, ...(req.payload === undefined ? {} : { payload: req.payload }) });
+  const res = await app.inject({
+    method: req.method,
+    url: req.url,
+    headers: req.headers,
+    ...(req.payload === undefined ? {} : { payload: req.payload }),
+  });
   statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
   const where = `${req.method} ${req.url} → ${res.statusCode} ${res.body.slice(0, 300)}`;
   expect(res.statusCode, where).toBeLessThan(500);
   // An accepted document answers with the record and nothing else: fields the spec does not list are never echoed.
   if (req.method === 'POST' && /^\/dte\/(?!invalidate)/.test(req.url) && res.statusCode < 300) {
     const keys = Object.keys(res.json<object>());
-    expect(keys.filter((k) => !RECORD_KEYS.has(k)), where).toEqual([]);
+    expect(
+      keys.filter((k) => !RECORD_KEYS.has(k)),
+      where,
+    ).toEqual([]);
   }
   if (res.statusCode >= 400) {
     expect(fingerprint(), `a refused request changed the store: ${where}`).toBe(before);
@@ -114,7 +139,8 @@ async function check(req: Req): Promise<void> {
         expect(typeof e.message === 'string' && e.message.length > 0, where).toBe(true);
         // The field is named, unless the body itself is not an object (then the body is what is wrong) or the
         // field's own name is empty (an unknown key "").
-        if (e.path === '') expect(isPlainObject(body) && !Object.hasOwn(body as object, '') && req.url.split('?')[1] === undefined, where).toBe(false);
+        if (e.path === '')
+          expect(isPlainObject(body) && !Object.hasOwn(body as object, '') && req.url.split('?')[1] === undefined, where).toBe(false);
       }
     }
   }
@@ -123,8 +149,39 @@ async function check(req: Req): Promise<void> {
 // Values that have broken JSON APIs before: types, extremes, text that is not what it seems.
 const nasty = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
-  fc.constantFrom(null, true, false, 0, -1, -0, 1e308, -1e308, 5e-324, 0.1, 2 ** 53 + 1, '', ' ', '0', '-1', '1e400', 'NaN', 'null', '{}', '[]'),
-  fc.constantFrom('a'.repeat(5000), '\u0000', '\ud800', '💥'.repeat(300), '<script>alert(1)</script>', "'; DROP TABLE documents; --", '../../etc/passwd', '%00', '\r\n\r\n'),
+  fc.constantFrom(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    -0,
+    1e308,
+    -1e308,
+    5e-324,
+    0.1,
+    2 ** 53 + 1,
+    '',
+    ' ',
+    '0',
+    '-1',
+    '1e400',
+    'NaN',
+    'null',
+    '{}',
+    '[]',
+  ),
+  fc.constantFrom(
+    'a'.repeat(5000),
+    '\u0000',
+    '\ud800',
+    '💥'.repeat(300),
+    '<script>alert(1)</script>',
+    "'; DROP TABLE documents; --",
+    '../../etc/passwd',
+    '%00',
+    '\r\n\r\n',
+  ),
   fc.string({ maxLength: 40 }),
   fc.integer(),
   fc.double({ noNaN: true }),
@@ -140,7 +197,8 @@ function pathsOf(v: unknown, prefix = ''): string[] {
   });
 }
 
-type Mutation = { op: 'set'; path: number; value: unknown } | { op: 'delete'; path: number } | { op: 'extra'; path: number; key: string; value: unknown };
+type Mutation =
+  { op: 'set'; path: number; value: unknown } | { op: 'delete'; path: number } | { op: 'extra'; path: number; key: string; value: unknown };
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ op: fc.constant('set' as const), path: fc.nat(), value: nasty }),
   fc.record({ op: fc.constant('delete' as const), path: fc.nat() }),
@@ -199,7 +257,13 @@ const extraHeaders = fc.record(
   {
     'x-api-version': fc.constantFrom('1', '2', '0', 'abc', ''),
     prefer: fc.constantFrom('wait=0', 'wait=abc', 'wait=99999999999', 'respond-async', 'wait=-1'),
-    'content-type': fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', 'multipart/form-data; boundary=x'),
+    'content-type': fc.constantFrom(
+      'application/json',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/json; charset=latin1',
+      'multipart/form-data; boundary=x',
+    ),
   },
   { requiredKeys: [] },
 );
@@ -209,37 +273,84 @@ const runs = (share: number) => Math.max(1, Math.round(TOTAL * share));
 describe('HTTP fuzzing', () => {
   it('creates: mutated valid bodies of every kind', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...KINDS), fc.uuid(), fc.array(mutation, { minLength: 1, maxLength: 4 }), authHeaders, async (kind, id, ms, auth) => {
-        const body = mutate(seedFor(kind, id), ms);
-        await check({ method: 'POST', url: `/dte/${kind}`, headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...KINDS),
+        fc.uuid(),
+        fc.array(mutation, { minLength: 1, maxLength: 4 }),
+        authHeaders,
+        async (kind, id, ms, auth) => {
+          const body = mutate(seedFor(kind, id), ms);
+          await check({
+            method: 'POST',
+            url: `/dte/${kind}`,
+            headers: { ...auth, 'content-type': 'application/json' },
+            payload: JSON.stringify(body),
+          });
+        },
+      ),
       { numRuns: runs(0.3) },
     );
   }, 600_000);
 
-  it('creates: amounts near MH\'s cap in every numeric field of every kind', async () => {
-    const big = fc.oneof(fc.double({ min: 1e8, max: 99_999_999_999.99, noNaN: true }), fc.integer({ min: 1e9, max: 99_999_999_999 }), fc.constant(99_999_999_999.99));
+  it("creates: amounts near MH's cap in every numeric field of every kind", async () => {
+    const big = fc.oneof(
+      fc.double({ min: 1e8, max: 99_999_999_999.99, noNaN: true }),
+      fc.integer({ min: 1e9, max: 99_999_999_999 }),
+      fc.constant(99_999_999_999.99),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...KINDS), fc.uuid(), fc.array(fc.tuple(fc.nat(), big), { minLength: 1, maxLength: 4 }), async (kind, id, sets) => {
-        let body = seedFor(kind, id);
-        const numeric = pathsOf(body).filter((p) => {
-          const v = p.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown> | undefined)?.[k], body);
-          return typeof v === 'number';
-        });
-        for (const [i, value] of sets) if (numeric.length) body = withValue(body, numeric[i % numeric.length]!, value);
-        await check({ method: 'POST', url: `/dte/${kind}`, headers: { 'x-api-key': DEMO_KEY, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...KINDS),
+        fc.uuid(),
+        fc.array(fc.tuple(fc.nat(), big), { minLength: 1, maxLength: 4 }),
+        async (kind, id, sets) => {
+          let body = seedFor(kind, id);
+          const numeric = pathsOf(body).filter((p) => {
+            const v = p.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown> | undefined)?.[k], body);
+            return typeof v === 'number';
+          });
+          for (const [i, value] of sets) if (numeric.length) body = withValue(body, numeric[i % numeric.length]!, value);
+          await check({
+            method: 'POST',
+            url: `/dte/${kind}`,
+            headers: { 'x-api-key': DEMO_KEY, 'content-type': 'application/json' },
+            payload: JSON.stringify(body),
+          });
+        },
+      ),
       { numRuns: runs(0.05) },
     );
   }, 600_000);
 
   it('writes: random bodies, raw text and headers on every endpoint that takes a body', async () => {
-    const targets = [...KINDS.map((k) => ['POST', `/dte/${k}`] as const), ['POST', '/dte/invalidate'], ['PUT', '/settings/printing'], ['PUT', '/settings/station'], ['POST', '/settings/station/setup'], ['POST', '/api-keys'], ['POST', '/sync/retry']] as const;
+    const targets = [
+      ...KINDS.map((k) => ['POST', `/dte/${k}`] as const),
+      ['POST', '/dte/invalidate'],
+      ['PUT', '/settings/printing'],
+      ['PUT', '/settings/station'],
+      ['POST', '/settings/station/setup'],
+      ['POST', '/api-keys'],
+      ['POST', '/sync/retry'],
+    ] as const;
     const payload = fc.oneof(
       nasty.map((v) => JSON.stringify(v)),
       fc.string({ maxLength: 200 }),
-      fc.constantFrom('{', '{"id":', '[1,2', '\u0000', '{"a":1}{"b":2}', '{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"x":1}}}'),
-      fc.record({ dteId: fc.oneof(fc.constantFrom(...known), fc.uuid(), fc.string()), reason: fc.option(fc.string(), { nil: undefined }), dteReplaceId: fc.option(fc.uuid(), { nil: undefined }) }).map((v) => JSON.stringify(v)),
+      fc.constantFrom(
+        '{',
+        '{"id":',
+        '[1,2',
+        '\u0000',
+        '{"a":1}{"b":2}',
+        '{"__proto__":{"polluted":true}}',
+        '{"constructor":{"prototype":{"x":1}}}',
+      ),
+      fc
+        .record({
+          dteId: fc.oneof(fc.constantFrom(...known), fc.uuid(), fc.string()),
+          reason: fc.option(fc.string(), { nil: undefined }),
+          dteReplaceId: fc.option(fc.uuid(), { nil: undefined }),
+        })
+        .map((v) => JSON.stringify(v)),
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...targets), payload, authHeaders, extraHeaders, async ([method, url], body, auth, extra) => {
@@ -252,11 +363,37 @@ describe('HTTP fuzzing', () => {
   }, 600_000);
 
   it('reads: random ids, paths and queries on every endpoint', async () => {
-    const id = fc.oneof(fc.constantFrom(...known), fc.constantFrom(...known.map((k) => k.toUpperCase())), fc.uuid(), fc.string({ maxLength: 50 }), fc.constantFrom('..', '%2e%2e', '%00', 'null', '1', "'", '%E0%A4%A'));
-    const templates = ['/dte/{id}', '/dte/{id}/detail', '/dte/{id}/download/json', '/dte/{id}/download/pdf', '/dte/{id}/qr', '/dte/{id}/receipt', '/api-keys/{id}', '/dte', '/receivers', '/sync/status', '/health', '/api-keys', '/settings/printing', '/settings/station', '/{id}', '/dte/{id}/{id}'];
+    const id = fc.oneof(
+      fc.constantFrom(...known),
+      fc.constantFrom(...known.map((k) => k.toUpperCase())),
+      fc.uuid(),
+      fc.string({ maxLength: 50 }),
+      fc.constantFrom('..', '%2e%2e', '%00', 'null', '1', "'", '%E0%A4%A'),
+    );
+    const templates = [
+      '/dte/{id}',
+      '/dte/{id}/detail',
+      '/dte/{id}/download/json',
+      '/dte/{id}/download/pdf',
+      '/dte/{id}/qr',
+      '/dte/{id}/receipt',
+      '/api-keys/{id}',
+      '/dte',
+      '/receivers',
+      '/sync/status',
+      '/health',
+      '/api-keys',
+      '/settings/printing',
+      '/settings/station',
+      '/{id}',
+      '/dte/{id}/{id}',
+    ];
     const query = fc.dictionary(
       fc.constantFrom('type', 'status', 'from', 'to', 'q', 'limit', 'cursor', 'width', 'x', 'type[]'),
-      fc.oneof(fc.constantFrom('FC', 'CCF', 'APPROVED', 'CREATED', '2026-11-22', '2026-02-30', '58', '80', '70', '0', '-1', '201', '1e3', ''), fc.string({ maxLength: 30 })),
+      fc.oneof(
+        fc.constantFrom('FC', 'CCF', 'APPROVED', 'CREATED', '2026-11-22', '2026-02-30', '58', '80', '70', '0', '-1', '201', '1e3', ''),
+        fc.string({ maxLength: 30 }),
+      ),
       { maxKeys: 4 },
     );
     await fc.assert(

@@ -23,7 +23,12 @@ beforeEach(async () => {
   clock.set('2026-11-22T15:30:00Z');
   sim = await startSimulator({ clock });
   dir = tempDir();
-  core = createCore({ dataDir: dir.dir, clock, mh: { baseUrl: sim.url, user: '06142803901121', password: 'demo' }, sync: { manual: true, jitter: () => 0 } });
+  core = createCore({
+    dataDir: dir.dir,
+    clock,
+    mh: { baseUrl: sim.url, user: '06142803901121', password: 'demo' },
+    sync: { manual: true, jitter: () => 0 },
+  });
   registerStation(sim, core);
   app = await buildHttpServer(core, { logger: silentLogger });
 });
@@ -45,9 +50,20 @@ const invalidate = (payload: Record<string, unknown>) => app.inject({ method: 'P
 describe('invalidation', () => {
   it('rescinds an approved FC: 201, event APPROVED, the DTE becomes INVALIDATED', async () => {
     const id = await approved('FC', fcBody);
-    const res = await invalidate({ dteId: id, reason: 'El cliente canceló la compra', manager: { name: 'Ana Lucía Gómez', identificationDocument: { type: 'DUI', number: '012345678' } } });
+    const res = await invalidate({
+      dteId: id,
+      reason: 'El cliente canceló la compra',
+      manager: { name: 'Ana Lucía Gómez', identificationDocument: { type: 'DUI', number: '012345678' } },
+    });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ dteId: id, type: 'FC', version: 2, status: 'APPROVED', environment: 'TEST', mhResponse: { estado: 'PROCESADO' } });
+    expect(res.json()).toMatchObject({
+      dteId: id,
+      type: 'FC',
+      version: 2,
+      status: 'APPROVED',
+      environment: 'TEST',
+      mhResponse: { estado: 'PROCESADO' },
+    });
     expect(core.dtes.get(id).status).toBe('INVALIDATED');
     const again = await invalidate({ dteId: id });
     expect(again.json()).toMatchObject({ status: 409, code: 'DTE_NOT_INVALIDATABLE' });
@@ -64,12 +80,12 @@ describe('invalidation', () => {
     expect(sim.state.invalidated.has(id.toUpperCase())).toBe(true);
   });
 
-  it('an FSE event passes MH\'s schema (its control-number pattern patched as the reference says)', async () => {
+  it("an FSE event passes MH's schema (its control-number pattern patched as the reference says)", async () => {
     const id = await approved('FSE', fseBody);
     expect((await invalidate({ dteId: id })).json()).toMatchObject({ status: 'APPROVED' });
   });
 
-  it('outside MH\'s window: 422 INVALIDATION_WINDOW_CLOSED (a CCF: until the end of the next day)', async () => {
+  it("outside MH's window: 422 INVALIDATION_WINDOW_CLOSED (a CCF: until the end of the next day)", async () => {
     const id = await approved('CCF', ccfBody);
     clock.set('2026-11-24T05:59:58Z');
     expect((await invalidate({ dteId: id })).statusCode).not.toBe(422);
@@ -83,7 +99,10 @@ describe('invalidation', () => {
     const { record } = core.dtes.create('FC', { ...fcBody(newId()), generatedAt: undefined }, 'test');
     expect((await invalidate({ dteId: record.id })).json()).toMatchObject({ status: 409, code: 'DTE_NOT_INVALIDATABLE' });
     expect((await invalidate({ dteId: newId() })).json()).toMatchObject({ status: 404, code: 'DTE_NOT_FOUND' });
-    expect((await invalidate({ dteId: record.id, reason: 'no' })).json()).toMatchObject({ status: 422, errors: [expect.objectContaining({ path: 'reason' })] });
+    expect((await invalidate({ dteId: record.id, reason: 'no' })).json()).toMatchObject({
+      status: 422,
+      errors: [expect.objectContaining({ path: 'reason' })],
+    });
   });
 
   it('MH rejects it: 201 with the event REJECTED, and the DTE stays APPROVED', async () => {

@@ -25,7 +25,10 @@ afterEach(async () => {
 async function server(options: Parameters<typeof buildHttpServer>[1] = { logger: silentLogger }) {
   const core = testCore();
   const app = await buildHttpServer(core, options);
-  cleanups.push(() => core.cleanup(), () => app.close());
+  cleanups.push(
+    () => core.cleanup(),
+    () => app.close(),
+  );
   return { core, app };
 }
 
@@ -47,8 +50,12 @@ describe('Host header (DNS rebinding)', () => {
 
   it('a LAN name is accepted only when configured', async () => {
     const { app } = await server({ logger: silentLogger, allowedHosts: ['caja-1.local'] });
-    expect((await app.inject({ method: 'GET', url: '/health', headers: { host: 'caja-1.local:8417', 'x-api-key': DEMO_KEY } })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/health', headers: { host: 'caja-2.local:8417', 'x-api-key': DEMO_KEY } })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: '/health', headers: { host: 'caja-1.local:8417', 'x-api-key': DEMO_KEY } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/health', headers: { host: 'caja-2.local:8417', 'x-api-key': DEMO_KEY } })).statusCode,
+    ).toBe(403);
   });
 
   it('parses Host headers strictly', () => {
@@ -62,16 +69,34 @@ describe('Host header (DNS rebinding)', () => {
 describe('Origin and CORS', () => {
   it("refuses another site's page, accepts its own UI and clients without Origin; never sends CORS headers", async () => {
     const { app } = await server();
-    const other = await app.inject({ method: 'POST', url: '/dte/fc', headers: { host: '127.0.0.1:8417', origin: 'https://evil.example', 'x-api-key': DEMO_KEY }, payload: fcBody('c0000000-0000-4000-8000-000000000001') });
+    const other = await app.inject({
+      method: 'POST',
+      url: '/dte/fc',
+      headers: { host: '127.0.0.1:8417', origin: 'https://evil.example', 'x-api-key': DEMO_KEY },
+      payload: fcBody('c0000000-0000-4000-8000-000000000001'),
+    });
     expect(other.statusCode).toBe(403);
-    const nullOrigin = await app.inject({ method: 'GET', url: '/health', headers: { host: '127.0.0.1:8417', origin: 'null', 'x-api-key': DEMO_KEY } });
+    const nullOrigin = await app.inject({
+      method: 'GET',
+      url: '/health',
+      headers: { host: '127.0.0.1:8417', origin: 'null', 'x-api-key': DEMO_KEY },
+    });
     expect(nullOrigin.statusCode).toBe(403);
-    const own = await app.inject({ method: 'GET', url: '/health', headers: { host: '127.0.0.1:8417', origin: 'http://127.0.0.1:8417', 'x-api-key': DEMO_KEY } });
+    const own = await app.inject({
+      method: 'GET',
+      url: '/health',
+      headers: { host: '127.0.0.1:8417', origin: 'http://127.0.0.1:8417', 'x-api-key': DEMO_KEY },
+    });
     expect(own.statusCode).toBe(200);
     const preflight = await app.inject({
       method: 'OPTIONS',
       url: '/dte/fc',
-      headers: { host: '127.0.0.1:8417', origin: 'http://127.0.0.1:8417', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key' },
+      headers: {
+        host: '127.0.0.1:8417',
+        origin: 'http://127.0.0.1:8417',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-api-key',
+      },
     });
     for (const res of [other, nullOrigin, own, preflight]) {
       expect(Object.keys(res.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
@@ -148,7 +173,10 @@ describe('logs', () => {
     const xml = generateMhCertificate(nit, secrets.certPassword);
     const sim = await startSimulator({ credentials: new Map([[nit, secrets.mhPassword]]), logger });
     cleanups.push(() => sim.close());
-    sim.registerKey(nit, parseMhCertificate(xml, secrets.certPassword).publicKey.export({ format: 'der', type: 'spki' }).toString('base64'));
+    sim.registerKey(
+      nit,
+      parseMhCertificate(xml, secrets.certPassword).publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+    );
 
     const dir = tempDir();
     cleanups.push(dir.cleanup);
@@ -165,24 +193,55 @@ describe('logs', () => {
     };
     const ui = { 'x-api-key': 'ui-token-for-this-test-0123456789' };
     // Refused first (wrong MH password, wrong certificate password), then accepted.
-    await app.inject({ method: 'POST', url: '/settings/station/setup', headers: ui, payload: { ...body, mh: { ...body.mh, password: `${secrets.mhPassword}-x` } } });
-    await app.inject({ method: 'POST', url: '/settings/station/setup', headers: ui, payload: { ...body, certificate: { xml, password: `${secrets.certPassword}-x` } } });
+    await app.inject({
+      method: 'POST',
+      url: '/settings/station/setup',
+      headers: ui,
+      payload: { ...body, mh: { ...body.mh, password: `${secrets.mhPassword}-x` } },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/settings/station/setup',
+      headers: ui,
+      payload: { ...body, certificate: { xml, password: `${secrets.certPassword}-x` } },
+    });
     expect((await app.inject({ method: 'POST', url: '/settings/station/setup', headers: ui, payload: body })).statusCode).toBe(201);
     const { key } = host.current().apiKeys.create('Caja', '2026-11-22T09:30:00-06:00');
     await app.inject({ method: 'GET', url: '/health', headers: { 'x-api-key': `${key}x` } });
-    const created = await app.inject({ method: 'POST', url: '/dte/fc', headers: { 'x-api-key': key }, payload: fcBody('c0000000-0000-4000-8000-000000000002') });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/dte/fc',
+      headers: { 'x-api-key': key },
+      payload: fcBody('c0000000-0000-4000-8000-000000000002'),
+    });
     expect(created.statusCode).toBe(201);
     await host.current().sync.waitForDocument('c0000000-0000-4000-8000-000000000002', 10_000);
 
     // A station file with its own secrets, applied to a core of its own.
     const d2 = tempDir();
     cleanups.push(d2.cleanup);
-    const core = createCore({ dataDir: d2.dir, logger, initialStation: { ...DEMO_STATION, demo: false, apiKeys: [secrets.stationKey], mh: { baseUrl: sim.url, user: nit, password: secrets.mhPassword } } });
+    const core = createCore({
+      dataDir: d2.dir,
+      logger,
+      initialStation: {
+        ...DEMO_STATION,
+        demo: false,
+        apiKeys: [secrets.stationKey],
+        mh: { baseUrl: sim.url, user: nit, password: secrets.mhPassword },
+      },
+    });
     cleanups.push(() => core.close());
 
     const log = lines.join('\n');
     expect(lines.length).toBeGreaterThan(0);
-    for (const s of [...Object.values(secrets), `${secrets.mhPassword}-x`, `${secrets.certPassword}-x`, key, `${key}x`, 'ui-token-for-this-test-0123456789']) {
+    for (const s of [
+      ...Object.values(secrets),
+      `${secrets.mhPassword}-x`,
+      `${secrets.certPassword}-x`,
+      key,
+      `${key}x`,
+      'ui-token-for-this-test-0123456789',
+    ]) {
       expect(log).not.toContain(s);
     }
     // Nor the private key.

@@ -18,7 +18,17 @@ let n = 0;
 const NIT = '06142803901121';
 
 function newClient(overrides: Partial<Parameters<typeof mhClient>[0]> = {}) {
-  return mhClient({ baseUrl: sim.url, user: NIT, password: () => 'Api#Clave2026', ambiente: '00', fetch, clock, logger: silentLogger, timeoutMs: 1500, ...overrides });
+  return mhClient({
+    baseUrl: sim.url,
+    user: NIT,
+    password: () => 'Api#Clave2026',
+    ambiente: '00',
+    fetch,
+    clock,
+    logger: silentLogger,
+    timeoutMs: 1500,
+    ...overrides,
+  });
 }
 function issue() {
   const id = `d0c00000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
@@ -68,10 +78,17 @@ describe('MH client ↔ simulator', () => {
     const other = parseMhCertificate(generateMhCertificate(NIT, 'x'), 'x');
     const forged = await client.sendDte({ ...doc.send, jws: signJson(doc.document, other.privateKey) });
     expect(forged.outcome).toMatchObject({ outcome: 'rejected', code: '803' });
-    const broken = { ...doc.document, identificacion: { ...(doc.document.identificacion as object), codigoGeneracion: doc.send.codigoGeneracion }, resumen: { totalPagar: 'mucho' } };
+    const broken = {
+      ...doc.document,
+      identificacion: { ...(doc.document.identificacion as object), codigoGeneracion: doc.send.codigoGeneracion },
+      resumen: { totalPagar: 'mucho' },
+    };
     const key = parseMhCertificate(generateMhCertificate(NIT, 'x'), 'x');
     sim.registerKey('99999999999999', key.publicKey.export({ format: 'der', type: 'spki' }).toString('base64'));
-    const invalid = await client.sendDte({ ...doc.send, jws: signJson({ ...broken, emisor: { ...(doc.document.emisor as object), nit: '99999999999999' } }, key.privateKey) });
+    const invalid = await client.sendDte({
+      ...doc.send,
+      jws: signJson({ ...broken, emisor: { ...(doc.document.emisor as object), nit: '99999999999999' } }, key.privateKey),
+    });
     expect(invalid.outcome).toMatchObject({ outcome: 'rejected', code: '008' });
     expect(invalid.body?.observaciones).toEqual(expect.arrayContaining([expect.stringContaining('resumen')]));
   });
@@ -93,7 +110,15 @@ describe('MH client ↔ simulator', () => {
   it('wrong credentials fail the login clearly', async () => {
     const strict = await startSimulator({ clock, credentials: new Map([[NIT, 'correcta']]) });
     try {
-      const c = mhClient({ baseUrl: strict.url, user: NIT, password: () => 'incorrecta', ambiente: '00', fetch, clock, logger: silentLogger });
+      const c = mhClient({
+        baseUrl: strict.url,
+        user: NIT,
+        password: () => 'incorrecta',
+        ambiente: '00',
+        fetch,
+        clock,
+        logger: silentLogger,
+      });
       await expect(c.sendDte(issue().send)).rejects.toThrow(MhLoginError);
     } finally {
       await strict.close();
@@ -106,7 +131,8 @@ describe('MH client ↔ simulator', () => {
     expect((await client.sendDte(issue().send)).outcome.outcome).toBe('retry');
     sim.setMode('flaky');
     const outcomes = [];
-    for (let i = 0; i < 4; i++) outcomes.push((await client.queryDte({ tipoDte: '01', codigoGeneracion: 'AAAAAAAA-0000-4000-8000-000000000000' })).outcome.outcome);
+    for (let i = 0; i < 4; i++)
+      outcomes.push((await client.queryDte({ tipoDte: '01', codigoGeneracion: 'AAAAAAAA-0000-4000-8000-000000000000' })).outcome.outcome);
     expect(outcomes).toContain('retry');
     expect(outcomes).toContain('not_found');
     sim.setMode('normal');

@@ -16,7 +16,8 @@ describe('electron-builder', () => {
     mkdirSync(stub);
     writeFileSync(join(stub, 'electron'), '#!/bin/sh\necho stub\n');
     chmodSync(join(stub, 'electron'), 0o755);
-    const version = (JSON.parse(readFileSync(join(ROOT, 'node_modules', 'electron', 'package.json'), 'utf8')) as { version: string }).version;
+    const version = (JSON.parse(readFileSync(join(ROOT, 'node_modules', 'electron', 'package.json'), 'utf8')) as { version: string })
+      .version;
     writeFileSync(join(stub, 'version'), `v${version}`);
     for (const f of ['LICENSE', 'LICENSES.chromium.html']) writeFileSync(join(stub, f), '');
     const out = join(t.dir, 'release');
@@ -24,20 +25,26 @@ describe('electron-builder', () => {
       process.execPath,
       [
         join(ROOT, 'node_modules', 'electron-builder', 'cli.js'),
-        '--linux', 'dir',
-        '--config', 'electron-builder.yml',
+        '--linux',
+        'dir',
+        '--config',
+        'electron-builder.yml',
         `--config.electronDist=${stub}`,
         `--config.electronVersion=${version}`,
         '--config.npmRebuild=false',
         `--config.directories.output=${out}`,
-        '--publish', 'never',
+        '--publish',
+        'never',
       ],
       { cwd: ROOT, stdio: 'pipe', env: { ...process.env, CI: 'true' } },
     );
     const asar = join(out, 'linux-unpacked', 'resources', 'app.asar');
     expect(existsSync(asar)).toBe(true);
-    const listing = execFileSync(process.execPath, [join(ROOT, 'node_modules', '@electron', 'asar', 'bin', 'asar.js'), 'list', asar], { encoding: 'utf8' });
-    for (const f of ['/dist/electron/main.cjs', '/dist/electron/preload.cjs', '/dist/renderer/index.html', '/package.json']) expect(listing).toContain(f);
+    const listing = execFileSync(process.execPath, [join(ROOT, 'node_modules', '@electron', 'asar', 'bin', 'asar.js'), 'list', asar], {
+      encoding: 'utf8',
+    });
+    for (const f of ['/dist/electron/main.cjs', '/dist/electron/preload.cjs', '/dist/renderer/index.html', '/package.json'])
+      expect(listing).toContain(f);
     expect(listing).toContain('/node_modules/better-sqlite3');
     // Loaded at run time from node_modules (they read files beside themselves).
     expect(listing).toContain('/node_modules/pdfkit/js/data');

@@ -69,41 +69,66 @@ describe('letter PDF of every kind', () => {
     await approved('CCF', ccfBody(ccfId));
   });
 
-  it.each(['FC', 'CCF', 'NC', 'ND', 'CR', 'FSE', 'FEX'] as DteKind[])('%s: every fiscal identifier, the totals, the words and a QR that reads back', async (kind) => {
-    const body = kind === 'NC' || kind === 'ND' ? ncBody(newId(), ccfId) : VALID_BODIES[kind](newId());
-    const record = await approved(kind, body);
-    const res = await get(`/dte/${record.id}/download/pdf`);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="${record.id.toUpperCase()}.pdf"`);
-    const pdf = res.rawPayload;
-    const text = pdfText(pdf);
-    const doc = mhDocumentView(core.dtes.mhDocument(record.id).document);
-    const seal = String(record.mhResponse?.selloRecibido);
-    for (const expected of [TITLES[kind], record.id.toUpperCase(), record.controlNumber, seal, doc.emisor?.nit, RECEIVERS[kind], 'DEMOSTRACIÓN']) {
-      expect(text, expected).toContain(expected);
-    }
-    const words = String(doc.resumen?.totalLetras ?? doc.resumen?.totalIVAretenidoLetras);
-    expect(text.replace(/\s+/g, ' ')).toContain(words);
-    expect(text).toContain('Página 1 de 1');
-    const [page] = pdfPages(pdf, `letter-${kind.toLowerCase()}`);
-    expect(decodeQrFile(page!)).toBe(`https://admin.factura.gob.sv/consultaPublica?ambiente=00&codGen=${record.id.toUpperCase()}&fechaEmi=${doc.identificacion?.fecEmi}`);
-  });
+  it.each(['FC', 'CCF', 'NC', 'ND', 'CR', 'FSE', 'FEX'] as DteKind[])(
+    '%s: every fiscal identifier, the totals, the words and a QR that reads back',
+    async (kind) => {
+      const body = kind === 'NC' || kind === 'ND' ? ncBody(newId(), ccfId) : VALID_BODIES[kind](newId());
+      const record = await approved(kind, body);
+      const res = await get(`/dte/${record.id}/download/pdf`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="${record.id.toUpperCase()}.pdf"`);
+      const pdf = res.rawPayload;
+      const text = pdfText(pdf);
+      const doc = mhDocumentView(core.dtes.mhDocument(record.id).document);
+      const seal = String(record.mhResponse?.selloRecibido);
+      for (const expected of [
+        TITLES[kind],
+        record.id.toUpperCase(),
+        record.controlNumber,
+        seal,
+        doc.emisor?.nit,
+        RECEIVERS[kind],
+        'DEMOSTRACIÓN',
+      ]) {
+        expect(text, expected).toContain(expected);
+      }
+      const words = String(doc.resumen?.totalLetras ?? doc.resumen?.totalIVAretenidoLetras);
+      expect(text.replace(/\s+/g, ' ')).toContain(words);
+      expect(text).toContain('Página 1 de 1');
+      const [page] = pdfPages(pdf, `letter-${kind.toLowerCase()}`);
+      expect(decodeQrFile(page!)).toBe(
+        `https://admin.factura.gob.sv/consultaPublica?ambiente=00&codGen=${record.id.toUpperCase()}&fechaEmi=${doc.identificacion?.fecEmi}`,
+      );
+    },
+  );
 
   it('kind-specific parts: related documents on the NC, export data on the FEX, retention lines on the CR', async () => {
     const nc = await approved('NC', ncBody(newId(), ccfId));
     expect(pdfText((await get(`/dte/${nc.id}/download/pdf`)).rawPayload)).toContain(ccfId.toUpperCase());
     const fex = await approved('FEX', VALID_BODIES.FEX(newId()));
     const fexText = pdfText((await get(`/dte/${fex.id}/download/pdf`)).rawPayload);
-    for (const part of ['DATOS DE EXPORTACIÓN', 'FOB-Libre a bordo', 'EX-1.1000.000', 'Estados Unidos', 'Carlos Rivas']) expect(fexText).toContain(part);
+    for (const part of ['DATOS DE EXPORTACIÓN', 'FOB-Libre a bordo', 'EX-1.1000.000', 'Estados Unidos', 'Carlos Rivas'])
+      expect(fexText).toContain(part);
     const cr = await approved('CR', VALID_BODIES.CR(newId()));
     const crText = pdfText((await get(`/dte/${cr.id}/download/pdf`)).rawPayload);
     for (const part of ['6F1D2C3B-4A59-4E8D-9C7B-1A2B3C4D5E6F', 'A-000123', '$650.50', '$6.51']) expect(crText).toContain(part);
   });
 
   it('2,000 items: several pages, the table header on each, numbered, identifiers on every page', async () => {
-    const items = Array.from({ length: 2000 }, (_, i) => ({ type: 'BIENES', description: `Artículo número ${i + 1}`, quantity: 1 + (i % 3), unitPrice: 1.25, saleType: 'GRAVADA' }));
-    const record = await approved('FC', { ...fcBody(newId()), items, itemsNoGrav: undefined, recipient: { name: 'Cliente mayorista', identificationDocument: { type: 'DUI', number: '012345678' } } });
+    const items = Array.from({ length: 2000 }, (_, i) => ({
+      type: 'BIENES',
+      description: `Artículo número ${i + 1}`,
+      quantity: 1 + (i % 3),
+      unitPrice: 1.25,
+      saleType: 'GRAVADA',
+    }));
+    const record = await approved('FC', {
+      ...fcBody(newId()),
+      items,
+      itemsNoGrav: undefined,
+      recipient: { name: 'Cliente mayorista', identificationDocument: { type: 'DUI', number: '012345678' } },
+    });
     const pdf = (await get(`/dte/${record.id}/download/pdf`)).rawPayload;
     const { pages } = pdfInfo(pdf);
     expect(pages).toBeGreaterThan(30);
@@ -123,7 +148,11 @@ describe('QR endpoint', () => {
     const { qrCodeUri } = res.json<{ qrCodeUri: string }>();
     expect(qrCodeUri).toMatch(/^data:image\/png;base64,/);
     const url = decodeQr(Buffer.from(qrCodeUri.split(',')[1]!, 'base64'));
-    expect(url).toMatch(new RegExp(`^https://admin\\.factura\\.gob\\.sv/consultaPublica\\?ambiente=00&codGen=${record.id.toUpperCase()}&fechaEmi=\\d{4}-\\d{2}-\\d{2}$`));
+    expect(url).toMatch(
+      new RegExp(
+        `^https://admin\\.factura\\.gob\\.sv/consultaPublica\\?ambiente=00&codGen=${record.id.toUpperCase()}&fechaEmi=\\d{4}-\\d{2}-\\d{2}$`,
+      ),
+    );
   });
 });
 
@@ -136,7 +165,14 @@ describe('receipt', () => {
     expect(info.width).toBeCloseTo((width * 72) / 25.4, 0);
     expect(info.pages).toBe(1);
     const text = pdfText(res.rawPayload);
-    for (const expected of [record.id.toUpperCase(), record.controlNumber, String(record.mhResponse?.selloRecibido), 'Total a pagar', '$10.13']) expect(text.replace(/\s+/g, '')).toContain(expected.replace(/\s+/g, ''));
+    for (const expected of [
+      record.id.toUpperCase(),
+      record.controlNumber,
+      String(record.mhResponse?.selloRecibido),
+      'Total a pagar',
+      '$10.13',
+    ])
+      expect(text.replace(/\s+/g, '')).toContain(expected.replace(/\s+/g, ''));
     const [page] = pdfPages(res.rawPayload, `receipt-${width}`, 200);
     expect(decodeQrFile(page!)).toContain(record.id.toUpperCase());
   });
@@ -179,6 +215,9 @@ describe('receipt', () => {
     const ok = (await get(`/dte/${newId()}/receipt?width=70`)).json<Problem>();
     expect([404, 422]).toContain(ok.status);
     const approvedOne = await approved('FC', fcBody(newId()));
-    expect((await get(`/dte/${approvedOne.id}/receipt?width=70`)).json()).toMatchObject({ status: 422, errors: [expect.objectContaining({ path: 'width' })] });
+    expect((await get(`/dte/${approvedOne.id}/receipt?width=70`)).json()).toMatchObject({
+      status: 422,
+      errors: [expect.objectContaining({ path: 'width' })],
+    });
   });
 });

@@ -47,11 +47,13 @@ function setupBody(mhUrl: string, over: Record<string, unknown> = {}) {
 }
 
 async function host(options: { demo?: boolean } = {}, base?: string): Promise<{ host: CoreHost; base: string }> {
-  const dir = base ?? (() => {
-    const t = tempDir();
-    cleanups.push(t.cleanup);
-    return t.dir;
-  })();
+  const dir =
+    base ??
+    (() => {
+      const t = tempDir();
+      cleanups.push(t.cleanup);
+      return t.dir;
+    })();
   const h = await createCoreHost({ baseDir: dir, deps: { clock: fixedClock(), logger: silentLogger }, ...options });
   cleanups.push(() => h.close());
   return { host: h, base: dir };
@@ -92,7 +94,16 @@ describe('the station host', () => {
     h.onEvent((e) => events.push(e));
     const demoUrl = h.demoMh();
     const saved = await h.setUp(setupBody(sim.url), 'ui');
-    expect(saved).toMatchObject({ mhCheck: 'ok', station: { demo: false, environment: 'TEST', company: { nit: NIT }, branch: { mhCode: 'S001', posNumber: 2 }, certificate: { loaded: true, nit: NIT } } });
+    expect(saved).toMatchObject({
+      mhCheck: 'ok',
+      station: {
+        demo: false,
+        environment: 'TEST',
+        company: { nit: NIT },
+        branch: { mhCode: 'S001', posNumber: 2 },
+        certificate: { loaded: true, nit: NIT },
+      },
+    });
     expect(h.current().dataDir).toBe(base);
     expect(h.health()).toMatchObject({ demo: false, firstRun: false });
     expect(events.some((e) => e.type === 'station' && e.station.company.nit === NIT)).toBe(true);
@@ -105,7 +116,9 @@ describe('the station host', () => {
     await h.current().sync.waitForDocument(record.id, 10_000);
     expect(h.current().dtes.get(record.id).status).toBe('APPROVED');
     // Secrets are sealed: neither password is in the database in plain text.
-    const db = readFileSync(join(base, 'sello.db')).toString('latin1') + (existsSync(join(base, 'sello.db-wal')) ? readFileSync(join(base, 'sello.db-wal')).toString('latin1') : '');
+    const db =
+      readFileSync(join(base, 'sello.db')).toString('latin1') +
+      (existsSync(join(base, 'sello.db-wal')) ? readFileSync(join(base, 'sello.db-wal')).toString('latin1') : '');
     expect(db).not.toContain(MH_PASSWORD);
     expect(db).not.toContain(CERT_PASSWORD);
 
@@ -128,7 +141,7 @@ describe('the station host', () => {
     await expect(fieldOf(demo.host.setUp(setupBody(sim.url), 'ui'))).resolves.toMatchObject({ code: 'STATION_CONFLICT' });
   });
 
-  it('names the field and stores nothing: bad data, wrong certificate password, another company\'s certificate, refused MH credentials', async () => {
+  it("names the field and stores nothing: bad data, wrong certificate password, another company's certificate, refused MH credentials", async () => {
     const sim = await mh(new Map([[NIT, MH_PASSWORD]]));
     const { host: h, base } = await host();
     const body = setupBody(sim.url);
@@ -171,10 +184,22 @@ describe('Ajustes on a configured station', () => {
     expect(newPassword.mhCheck).toBe('ok');
 
     const identity = await fieldOf(
-      h.current().updateStation({ ...update, environment: 'LIVE', company: { ...update.company, nit: '06141111111111' }, branch: { ...update.branch, mhCode: 'S009', posNumber: 7 } }, 'ui'),
+      h.current().updateStation(
+        {
+          ...update,
+          environment: 'LIVE',
+          company: { ...update.company, nit: '06141111111111' },
+          branch: { ...update.branch, mhCode: 'S009', posNumber: 7 },
+        },
+        'ui',
+      ),
     );
     expect(identity.paths.sort()).toEqual(['branch.mhCode', 'branch.posNumber', 'company.nit', 'environment']);
-    expect(h.current().stationInfo()).toMatchObject({ environment: 'TEST', company: { nit: NIT, phone: '22224444' }, branch: { mhCode: 'S001', posNumber: 2 } });
+    expect(h.current().stationInfo()).toMatchObject({
+      environment: 'TEST',
+      company: { nit: NIT, phone: '22224444' },
+      branch: { mhCode: 'S001', posNumber: 2 },
+    });
 
     // A new certificate goes through the same checks.
     const wrong = await fieldOf(h.current().updateStation({ ...update, certificate: { xml: certificate, password: 'mala' } }, 'ui'));
@@ -183,7 +208,14 @@ describe('Ajustes on a configured station', () => {
 
   it('the demo is not edited', async () => {
     const { host: h } = await host();
-    const r = await fieldOf(h.current().updateStation({ ...setupBody('http://127.0.0.1:9'), certificate: undefined, company: { ...DEMO_STATION.company, id: undefined } }, 'ui'));
+    const r = await fieldOf(
+      h
+        .current()
+        .updateStation(
+          { ...setupBody('http://127.0.0.1:9'), certificate: undefined, company: { ...DEMO_STATION.company, id: undefined } },
+          'ui',
+        ),
+    );
     expect(r.code).toBe('STATION_CONFLICT');
   });
 });
@@ -194,7 +226,8 @@ describe('over HTTP', () => {
     const { host: h } = await host();
     const app = await buildHttpServer(h, { logger: silentLogger, uiToken: 'ui-token-for-this-test-0123456789' });
     cleanups.push(() => app.close());
-    const post = (key: string, payload: unknown) => app.inject({ method: 'POST', url: '/settings/station/setup', headers: { 'x-api-key': key }, payload: payload as object });
+    const post = (key: string, payload: unknown) =>
+      app.inject({ method: 'POST', url: '/settings/station/setup', headers: { 'x-api-key': key }, payload: payload as object });
     const pos = await post('sello-demo-api-key', setupBody(sim.url));
     expect(pos.statusCode).toBe(403);
     expect(pos.json()).toMatchObject({ code: 'FORBIDDEN' });
@@ -203,7 +236,11 @@ describe('over HTTP', () => {
     expect(bad.json<Problem>().errors[0]).toMatchObject({ path: 'environment' });
     const ok = await post('ui-token-for-this-test-0123456789', setupBody(sim.url));
     expect(ok.statusCode).toBe(201);
-    const station = await app.inject({ method: 'GET', url: '/settings/station', headers: { 'x-api-key': 'ui-token-for-this-test-0123456789' } });
+    const station = await app.inject({
+      method: 'GET',
+      url: '/settings/station',
+      headers: { 'x-api-key': 'ui-token-for-this-test-0123456789' },
+    });
     expect(station.json()).toMatchObject({ demo: false, company: { nit: NIT } });
     // The demo's key belonged to the demo station.
     expect((await app.inject({ method: 'GET', url: '/health', headers: { 'x-api-key': 'sello-demo-api-key' } })).statusCode).toBe(401);

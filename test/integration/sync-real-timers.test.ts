@@ -111,9 +111,16 @@ describe('sync engine on real timers', () => {
     await until(() => core.dtes.get(ccf.id).status === 'REJECTED', 10_000, 'the rejection');
     const app = await buildHttpServer(core, { logger: silentLogger });
     const before = core.dtes.list({ limit: 100 }).items.length;
-    const res = await app.inject({ method: 'POST', url: '/dte/nc', headers: { 'x-api-key': DEMO_KEY }, payload: today(ncBody(newId(), ccf.id)) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/dte/nc',
+      headers: { 'x-api-key': DEMO_KEY },
+      payload: today(ncBody(newId(), ccf.id)),
+    });
     expect(res.statusCode).toBe(422);
-    expect(res.json<Problem>().errors).toEqual([objectContaining({ path: 'relatedTaxDocuments.0.id', code: 'NOT_ALLOWED', message: stringContaining('rechazado por MH') })]);
+    expect(res.json<Problem>().errors).toEqual([
+      objectContaining({ path: 'relatedTaxDocuments.0.id', code: 'NOT_ALLOWED', message: stringContaining('rechazado por MH') }),
+    ]);
     expect(core.dtes.list({ limit: 100 }).items.length).toBe(before);
     await app.close();
 
@@ -122,7 +129,10 @@ describe('sync engine on real timers', () => {
     const nc = core.dtes.create('NC', today(ncBody(newId(), pendingCcf.id)), 'test').record;
     await until(() => core.dtes.get(pendingCcf.id).status === 'REJECTED', 15_000, 'the CCF rejection');
     await until(() => core.dtes.get(nc.id).status === 'REJECTED', 10_000, 'the NC to fail');
-    expect(core.dtes.get(nc.id).mhResponse).toMatchObject({ estado: 'NO ENVIADO', descripcionMsg: stringContaining(pendingCcf.id.toUpperCase()) });
+    expect(core.dtes.get(nc.id).mhResponse).toMatchObject({
+      estado: 'NO ENVIADO',
+      descripcionMsg: stringContaining(pendingCcf.id.toUpperCase()),
+    });
     sim.setMode('normal');
     const next = core.dtes.create('FC', today(fcBody(newId())), 'test').record;
     await until(() => core.dtes.get(next.id).status === 'APPROVED', 10_000, 'the next document');

@@ -32,7 +32,7 @@ const REGRESSIONS: readonly (readonly [number, string])[] = [
   [1039, 'a lease expiring at the very instant of its timer was not recovered: a spin at one virtual moment'],
   [1507, 'the same invalidation race, on a CR'],
   // Found by seeds 2001–6000 after the review's fixes:
-  [3811, 'leases of a lote MH took counted as due while they wait for the lote\'s poll: a spin with MH up'],
+  [3811, "leases of a lote MH took counted as due while they wait for the lote's poll: a spin with MH up"],
 ];
 
 describe('sync simulation: regression seeds', () => {
@@ -67,9 +67,19 @@ describe('sync simulation: the harness itself', () => {
           'REJECTED', 'DTE-01-M001P001-000000000000001', 'c', 'M001', 1, 'g', '2026-11-22', 'c', 'u', '{}', 'h')`,
       ).run();
       db.close();
-      sim.state.documents.set('AAAAAAAA-0000-4000-8000-000000000001', { body: { selloRecibido: 'X'.repeat(40) }, nit: '', tipoDte: '01', numeroControl: null, accepted: true, fecEmi: null, jws: '' });
+      sim.state.documents.set('AAAAAAAA-0000-4000-8000-000000000001', {
+        body: { selloRecibido: 'X'.repeat(40) },
+        nit: '',
+        tipoDte: '01',
+        numeroControl: null,
+        accepted: true,
+        fecEmi: null,
+        jws: '',
+      });
       sim.state.receivedAfterAccepted = 1;
-      const v = checkInvariants(data.dir, sim, [{ id: 'aaaaaaaa-0000-4000-8000-000000000001', kind: 'FC', body: {}, controlNumber: 'DTE-01-M001P001-000000000000001' }]);
+      const v = checkInvariants(data.dir, sim, [
+        { id: 'aaaaaaaa-0000-4000-8000-000000000001', kind: 'FC', body: {}, controlNumber: 'DTE-01-M001P001-000000000000001' },
+      ]);
       expect(v).toEqual(
         expect.arrayContaining([
           expect.stringMatching(/is REJECTED but MH holds it sealed/),

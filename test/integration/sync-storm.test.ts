@@ -71,7 +71,11 @@ async function client(until: () => boolean, problems: string[]) {
         const page = (await (await fetch(`${url}/dte?status=APPROVED&limit=20`, { headers })).json()) as { items: DteRecord[] };
         const target = page.items.length ? rng.pick(page.items) : null;
         if (target) {
-          const res = await fetch(`${url}/dte/invalidate`, { method: 'POST', headers, body: JSON.stringify({ dteId: target.id, reason: 'Anulación durante la tormenta' }) });
+          const res = await fetch(`${url}/dte/invalidate`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ dteId: target.id, reason: 'Anulación durante la tormenta' }),
+          });
           if (res.status >= 500) problems.push(`invalidate: HTTP ${res.status} ${await res.text()}`);
         }
       } catch {
@@ -93,7 +97,7 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-const get = async <T,>(path: string): Promise<T> => (await (await fetch(`${url}${path}`, { headers })).json()) as T;
+const get = async <T>(path: string): Promise<T> => (await (await fetch(`${url}${path}`, { headers })).json()) as T;
 
 async function allDocuments(): Promise<DteRecord[]> {
   const all: DteRecord[] = [];
@@ -115,7 +119,11 @@ describe('the storm, against the real process', () => {
     url = station.url;
     const diedByItself: string[] = [];
     let stopping = false;
-    const watch = (s: typeof station) => s.child.once('exit', (code, signal) => signal !== 'SIGKILL' && !stopping && diedByItself.push(`exit ${code} ${signal}\n${s.output().slice(-2000)}`));
+    const watch = (s: typeof station) =>
+      s.child.once(
+        'exit',
+        (code, signal) => signal !== 'SIGKILL' && !stopping && diedByItself.push(`exit ${code} ${signal}\n${s.output().slice(-2000)}`),
+      );
     watch(station);
     const problems: string[] = [];
     const t0 = Date.now();
@@ -177,15 +185,23 @@ describe('the storm, against the real process', () => {
       const mh = sim.state.documents.get(d.id.toUpperCase());
       const sealed = mh?.accepted === true;
       if (d.status === 'CREATED' || d.status === 'PROCESSING') v.push(`${d.id} still ${d.status}`);
-      if ((d.status === 'APPROVED' || d.status === 'INVALIDATED') !== sealed) v.push(`${d.type} ${d.id} is ${d.status}, MH sealed: ${sealed}`);
+      if ((d.status === 'APPROVED' || d.status === 'INVALIDATED') !== sealed)
+        v.push(`${d.type} ${d.id} is ${d.status}, MH sealed: ${sealed}`);
       if (sealed && d.mhResponse?.selloRecibido !== mh.body.selloRecibido) v.push(`${d.id}: seal differs from MH's`);
-      if (sim.state.invalidated.has(d.id.toUpperCase()) !== (d.status === 'INVALIDATED')) v.push(`${d.id}: invalidated at MH ≠ here (${d.status})`);
+      if (sim.state.invalidated.has(d.id.toUpperCase()) !== (d.status === 'INVALIDATED'))
+        v.push(`${d.id}: invalidated at MH ≠ here (${d.status})`);
     }
     expect(v).toEqual([]);
     expect(sim.state.receivedAfterAccepted).toBe(0);
     const perKind = new Map<string, number[]>();
     for (const d of docs) perKind.set(d.type, [...(perKind.get(d.type) ?? []), Number((d.controlNumber ?? '').slice(-15))]);
-    for (const [kind, numbers] of perKind) expect(numbers.sort((a, b) => a - b), kind).toEqual(numbers.map((_, i) => i + 1));
-    console.log(`storm: ${docs.length} documents, ${sim.state.invalidated.size} invalidated, idle with MH away ${idleCores.toFixed(3)} cores`);
+    for (const [kind, numbers] of perKind)
+      expect(
+        numbers.sort((a, b) => a - b),
+        kind,
+      ).toEqual(numbers.map((_, i) => i + 1));
+    console.log(
+      `storm: ${docs.length} documents, ${sim.state.invalidated.size} invalidated, idle with MH away ${idleCores.toFixed(3)} cores`,
+    );
   }, 240_000);
 });

@@ -46,7 +46,10 @@ describe('sync engine ↔ MH simulator', () => {
     const done = await settle(record.id);
     expect(done.status).toBe('APPROVED');
     expect(done.mhResponse).toMatchObject({ estado: 'PROCESADO', codigoMsg: '001', selloRecibido: stringMatching(/^[A-Z0-9]{40}$/) });
-    expect(core.dtes.signedJson(record.id)).toMatchObject({ firmaElectronica: core.dtes.mhDocument(record.id).jws, selloRecibido: done.mhResponse?.selloRecibido });
+    expect(core.dtes.signedJson(record.id)).toMatchObject({
+      firmaElectronica: core.dtes.mhDocument(record.id).jws,
+      selloRecibido: done.mhResponse?.selloRecibido,
+    });
   });
 
   it('approved with observations keeps them in mhResponse', async () => {
@@ -57,7 +60,7 @@ describe('sync engine ↔ MH simulator', () => {
     expect(done.mhResponse).toMatchObject({ codigoMsg: '002', observaciones: [expect.stringContaining('SIMULADOR')] });
   });
 
-  it('rejected: the control number is spent, MH\'s answer is kept, and the next document goes through', async () => {
+  it("rejected: the control number is spent, MH's answer is kept, and the next document goes through", async () => {
     sim.setMode('reject');
     const bad = core.dtes.create('FC', fc(), 'test').record;
     expect((await settle(bad.id)).status).toBe('REJECTED');
@@ -72,8 +75,22 @@ describe('sync engine ↔ MH simulator', () => {
     core.close();
     core = open({ manual: true });
     const { record } = core.dtes.create('FC', fc(), 'test');
-    const direct = mhClient({ baseUrl: sim.url, user: '06142803901121', password: () => 'demo', ambiente: '00', fetch, clock: { now: () => new Date() }, logger: silentLogger });
-    const first = await direct.sendDte({ tipoDte: '01', version: 1, codigoGeneracion: record.id.toUpperCase(), jws: core.dtes.mhDocument(record.id).jws, idEnvio: 1 });
+    const direct = mhClient({
+      baseUrl: sim.url,
+      user: '06142803901121',
+      password: () => 'demo',
+      ambiente: '00',
+      fetch,
+      clock: { now: () => new Date() },
+      logger: silentLogger,
+    });
+    const first = await direct.sendDte({
+      tipoDte: '01',
+      version: 1,
+      codigoGeneracion: record.id.toUpperCase(),
+      jws: core.dtes.mhDocument(record.id).jws,
+      idEnvio: 1,
+    });
     const done = await settle(record.id);
     expect(done.status).toBe('APPROVED');
     expect(done.mhResponse?.selloRecibido).toBe((first.outcome as { seal: string }).seal);
@@ -152,8 +169,22 @@ describe('sync engine ↔ MH simulator', () => {
     // A sender that claimed it and reached MH, then died before recording the answer.
     const store = openStore(join(dir.dir, 'sello.db'));
     const [claimed] = outbox(store, silentLogger).claim(new Date(), 1, 50).claimed;
-    const direct = mhClient({ baseUrl: sim.url, user: '06142803901121', password: () => 'demo', ambiente: '00', fetch, clock: { now: () => new Date() }, logger: silentLogger });
-    await direct.sendDte({ tipoDte: '01', version: 1, codigoGeneracion: record.id.toUpperCase(), jws: claimed!.jws, idEnvio: claimed!.idEnvio });
+    const direct = mhClient({
+      baseUrl: sim.url,
+      user: '06142803901121',
+      password: () => 'demo',
+      ambiente: '00',
+      fetch,
+      clock: { now: () => new Date() },
+      logger: silentLogger,
+    });
+    await direct.sendDte({
+      tipoDte: '01',
+      version: 1,
+      codigoGeneracion: record.id.toUpperCase(),
+      jws: claimed!.jws,
+      idEnvio: claimed!.idEnvio,
+    });
     store.close();
     core.close();
     await new Promise((r) => setTimeout(r, 80));
@@ -163,7 +194,7 @@ describe('sync engine ↔ MH simulator', () => {
     expect(sim.state.counts.recepciondte).toBe(1);
   });
 
-  it('Prefer: wait=N answers with MH\'s verdict, or after N seconds with the document still queued', async () => {
+  it("Prefer: wait=N answers with MH's verdict, or after N seconds with the document still queued", async () => {
     const app = await buildHttpServer(core, { logger: silentLogger });
     const headers = { 'x-api-key': DEMO_KEY, prefer: 'wait=5' };
     const res = await app.inject({ method: 'POST', url: '/dte/fc', headers, payload: fc() });
@@ -176,7 +207,11 @@ describe('sync engine ↔ MH simulator', () => {
     expect(queued.json<DteRecord>().status).toBe('CREATED');
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     // Three failed attempts within that second: MH's rule puts the station in contingency.
-    expect((await app.inject({ method: 'GET', url: '/sync/status', headers })).json()).toMatchObject({ state: 'contingency', queue: { pending: 1 }, contingencies: [{ type: 1, status: 'open', documents: 1 }] });
+    expect((await app.inject({ method: 'GET', url: '/sync/status', headers })).json()).toMatchObject({
+      state: 'contingency',
+      queue: { pending: 1 },
+      contingencies: [{ type: 1, status: 'open', documents: 1 }],
+    });
     await app.close();
   });
 

@@ -68,7 +68,10 @@ describe('retry and API keys', () => {
     expect((await app.inject({ method: 'DELETE', url: `/api-keys/${id}`, headers })).statusCode).toBe(204);
     expect((await app.inject({ method: 'GET', url: '/health', headers: { 'x-api-key': key } })).statusCode).toBe(401);
     expect((await app.inject({ method: 'DELETE', url: `/api-keys/${id}`, headers })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'POST', url: '/api-keys', headers, payload: { name: '' } })).json()).toMatchObject({ status: 422, errors: [expect.objectContaining({ path: 'name' })] });
+    expect((await app.inject({ method: 'POST', url: '/api-keys', headers, payload: { name: '' } })).json()).toMatchObject({
+      status: 422,
+      errors: [expect.objectContaining({ path: 'name' })],
+    });
   });
 });
 
@@ -78,12 +81,21 @@ describe('receivers address book', () => {
     const fc = fcBody(id(1));
     core.dtes.create('FC', { ...fc, generatedAt: undefined }, 'test');
     // The same DUI with a new phone: one entry, the new phone, two uses.
-    core.dtes.create('FC', { ...fc, id: id(2), generatedAt: undefined, recipient: { ...(fc.recipient as object), phone: '77778888' } }, 'test');
+    core.dtes.create(
+      'FC',
+      { ...fc, id: id(2), generatedAt: undefined, recipient: { ...(fc.recipient as object), phone: '77778888' } },
+      'test',
+    );
     core.dtes.create('CCF', { ...ccfBody(id(3)), generatedAt: undefined }, 'test');
     const get = async (query: string) => app.inject({ method: 'GET', url: `/receivers?${query}`, headers });
     const fcBook = (await get('type=FC')).json<{ items: ReceiverEntry[] }>();
     expect(fcBook.items).toHaveLength(1);
-    expect(fcBook.items[0]).toMatchObject({ name: 'María Elena Hernández', document: '012345678', uses: 2, recipient: { phone: '77778888' } });
+    expect(fcBook.items[0]).toMatchObject({
+      name: 'María Elena Hernández',
+      document: '012345678',
+      uses: 2,
+      recipient: { phone: '77778888' },
+    });
     const ncBook = (await get('type=NC&q=ceiba')).json<{ items: ReceiverEntry[] }>();
     expect(ncBook.items.map((r) => r.name)).toEqual(['Distribuidora La Ceiba, S.A. de C.V.']);
     expect((await get('type=FC&q=0123456')).json()).toMatchObject({ items: [{ document: '012345678' }] });
@@ -103,7 +115,12 @@ describe('station settings', () => {
     const res = await app.inject({ method: 'GET', url: '/settings/station', headers });
     expect(res.statusCode).toBe(200);
     const info = res.json<StationInfo>();
-    expect(info).toMatchObject({ environment: 'TEST', company: { nit: '06142803901121' }, branch: { mhCode: 'M001', posNumber: 1 }, certificate: { loaded: true, nit: '06142803901121' } });
+    expect(info).toMatchObject({
+      environment: 'TEST',
+      company: { nit: '06142803901121' },
+      branch: { mhCode: 'M001', posNumber: 1 },
+      certificate: { loaded: true, nit: '06142803901121' },
+    });
     expect(info.mh).toMatchObject({ user: anyString(), baseUrl: stringMatching(/^http:\/\/127\.0\.0\.1:/) });
     expect(JSON.stringify(info)).not.toMatch(/password/i);
     expect((await app.inject({ method: 'GET', url: '/settings/station' })).statusCode).toBe(401);

@@ -7,7 +7,23 @@ import { INCOTERMS, ITEM_LINE_TAX_CODES, RETENTION_CODES } from '../../shared/co
 
 type Body = Record<string, unknown>;
 
-const WORDS = ['Café', 'pupusa', 'Tornillo 3/8"', 'Ñandú', 'cemento', 'servicio', 'consultoría', 'azúcar', 'barra\\invertida', 'línea\nnueva', '"citado"', 'L&M', '<b>', '€uro', 'ÁÉÍÓÚ'];
+const WORDS = [
+  'Café',
+  'pupusa',
+  'Tornillo 3/8"',
+  'Ñandú',
+  'cemento',
+  'servicio',
+  'consultoría',
+  'azúcar',
+  'barra\\invertida',
+  'línea\nnueva',
+  '"citado"',
+  'L&M',
+  '<b>',
+  '€uro',
+  'ÁÉÍÓÚ',
+];
 const text = (max: number, min = 1) =>
   fc
     .array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 12 })
@@ -16,20 +32,25 @@ const text = (max: number, min = 1) =>
 const digitsOf = (n: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((d) => d.join(''));
 const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });
 /** Money with up to `places` decimals between min and max (as decimals, e.g. 0.5). */
-const amount = (min: number, max: number, places = 2) => fc.integer({ min: Math.round(min * 10 ** places), max: Math.round(max * 10 ** places) }).map((n) => n / 10 ** places);
+const amount = (min: number, max: number, places = 2) =>
+  fc.integer({ min: Math.round(min * 10 ** places), max: Math.round(max * 10 ** places) }).map((n) => n / 10 ** places);
 const price = fc.oneof(amount(0.5, 500, 2), amount(0.5, 99_999, 4), amount(0.5, 50, 8), fc.constantFrom(0.99, 4.42477876, 1.13, 0.5));
 
 const nit = digitsOf(14);
 const dui = digitsOf(9);
 const idDocument = (types: ('NIT' | 'DUI' | 'PASAPORTE' | 'CARNET_RESIDENTE' | 'OTRO')[]) =>
-  fc.constantFrom(...types).chain((type) =>
-    (type === 'NIT' ? nit : type === 'DUI' ? dui : fc.stringMatching(/^[A-Z0-9]{3,20}$/)).map((number) => ({ type, number })),
-  );
+  fc
+    .constantFrom(...types)
+    .chain((type) =>
+      (type === 'NIT' ? nit : type === 'DUI' ? dui : fc.stringMatching(/^[A-Z0-9]{3,20}$/)).map((number) => ({ type, number })),
+    );
 const address = (minComplement = 1) =>
-  fc.record({
-    m: fc.constantFrom(...MUNICIPALITIES.filter((m) => m.department !== '00')),
-    complement: text(200, Math.max(minComplement, 5)),
-  }).map(({ m, complement }) => ({ department: m.department, municipality: m.code, complement }));
+  fc
+    .record({
+      m: fc.constantFrom(...MUNICIPALITIES.filter((m) => m.department !== '00')),
+      complement: text(200, Math.max(minComplement, 5)),
+    })
+    .map(({ m, complement }) => ({ department: m.department, municipality: m.code, complement }));
 const activity = fc.constantFrom(...ECONOMIC_ACTIVITIES.map((a) => a.code));
 const email = fc.constantFrom('cliente@example.com', 'facturas.sv@empresa.example', 'a.b-c@d.example');
 const phone = digitsOf(8);
@@ -80,7 +101,14 @@ const saleItem = (withPsv: boolean, taxLinesTaxed: boolean, documentNumber?: fc.
       return item;
     });
 
-const noGrav = fc.record({ type: fc.constantFrom('BIENES', 'SERVICIOS', 'BIENES_Y_SERVICIOS'), description: text(1000), amount: amount(0.01, 500, 2), internalCode: maybe(fc.stringMatching(/^[A-Z0-9]{1,25}$/)) }).map(strip);
+const noGrav = fc
+  .record({
+    type: fc.constantFrom('BIENES', 'SERVICIOS', 'BIENES_Y_SERVICIOS'),
+    description: text(1000),
+    amount: amount(0.01, 500, 2),
+    internalCode: maybe(fc.stringMatching(/^[A-Z0-9]{1,25}$/)),
+  })
+  .map(strip);
 const small = maybe(amount(0.01, 0.25, 2));
 
 function strip<T extends object>(o: T): T {
@@ -127,7 +155,15 @@ export const fcBody = fc
     ...header,
     recipient: maybe(
       fc
-        .record({ name: text(150), email: maybe(email), phone: maybe(phone), address: maybe(address(5)), identificationDocument: idDocument(['NIT', 'DUI', 'PASAPORTE', 'CARNET_RESIDENTE', 'OTRO']), activity, withNrc: fc.boolean() })
+        .record({
+          name: text(150),
+          email: maybe(email),
+          phone: maybe(phone),
+          address: maybe(address(5)),
+          identificationDocument: idDocument(['NIT', 'DUI', 'PASAPORTE', 'CARNET_RESIDENTE', 'OTRO']),
+          activity,
+          withNrc: fc.boolean(),
+        })
         .map(({ activity: a, withNrc, ...r }) =>
           strip({ ...r, ...(withNrc && r.identificationDocument.type === 'NIT' ? { nrc: '1234567', economicActivity: a } : {}) }),
         ),
@@ -159,27 +195,28 @@ export const noteBody = (relatedIds: [string, ...string[]]) =>
     })
     .chain((b) => withSaleAmounts(b.items).map((amounts) => strip({ ...b, ...amounts })));
 
-export const crBody = fc
-  .record({
-    id: fc.uuid(),
-    recipient: fc
-      .record({
-        economicActivity: activity,
-        contributorType: maybe(fc.constantFrom('NATURAL', 'JURIDICA')),
-        name: text(250),
-        phone: maybe(phone),
-        commercialName: maybe(text(150)),
-        email,
-        address: address(5),
-        identificationDocument: idDocument(['NIT', 'DUI', 'PASAPORTE', 'OTRO']),
-        nrc: fc.integer({ min: 2, max: 8 }).chain((n) => digitsOf(n)),
-      })
-      .map((r) => strip({ ...r, nrc: r.identificationDocument.type === 'NIT' || r.name.length % 2 ? r.nrc : undefined })),
-    items: fc.array(
-      fc.oneof(
+export const crBody = fc.record({
+  id: fc.uuid(),
+  recipient: fc
+    .record({
+      economicActivity: activity,
+      contributorType: maybe(fc.constantFrom('NATURAL', 'JURIDICA')),
+      name: text(250),
+      phone: maybe(phone),
+      commercialName: maybe(text(150)),
+      email,
+      address: address(5),
+      identificationDocument: idDocument(['NIT', 'DUI', 'PASAPORTE', 'OTRO']),
+      nrc: fc.integer({ min: 2, max: 8 }).chain((n) => digitsOf(n)),
+    })
+    .map((r) => strip({ ...r, nrc: r.identificationDocument.type === 'NIT' || r.name.length % 2 ? r.nrc : undefined })),
+  items: fc.array(
+    fc
+      .oneof(
         fc.record({ documentType: fc.constant('FISICO'), taxDocumentNumber: fc.stringMatching(/^[A-Za-z0-9]{1,20}$/) }),
         fc.record({ documentType: fc.constant('DIGITAL'), taxDocumentNumber: fc.uuid() }),
-      ).chain((d) =>
+      )
+      .chain((d) =>
         fc.record({
           ...Object.fromEntries(Object.entries(d).map(([k, v]) => [k, fc.constant(v)])),
           taxDocumentType: fc.constantFrom('FC', 'CCF', 'FSE'),
@@ -190,18 +227,33 @@ export const crBody = fc
           retentionCode: fc.constantFrom(...RETENTION_CODES),
         }),
       ),
-      { minLength: 1, maxLength: 5 },
-    ),
-  });
+    { minLength: 1, maxLength: 5 },
+  ),
+});
 
 export const fseBody = fc
   .record({
     ...header,
     recipient: fc
-      .record({ economicActivity: maybe(activity), name: text(250), phone: maybe(phone), email: maybe(email), address: address(), identificationDocument: idDocument(['NIT', 'DUI', 'PASAPORTE', 'CARNET_RESIDENTE', 'OTRO']) })
+      .record({
+        economicActivity: maybe(activity),
+        name: text(250),
+        phone: maybe(phone),
+        email: maybe(email),
+        address: address(),
+        identificationDocument: idDocument(['NIT', 'DUI', 'PASAPORTE', 'CARNET_RESIDENTE', 'OTRO']),
+      })
       .map(strip),
     items: fc.array(
-      fc.record({ type: fc.constantFrom('BIENES', 'SERVICIOS', 'BIENES_Y_SERVICIOS'), description: text(1000), quantity: amount(0.001, 500, 3), unitMeasure: maybe(fc.constantFrom(...UNIT_KEYS)), unitPrice: price }).map(strip),
+      fc
+        .record({
+          type: fc.constantFrom('BIENES', 'SERVICIOS', 'BIENES_Y_SERVICIOS'),
+          description: text(1000),
+          quantity: amount(0.001, 500, 3),
+          unitMeasure: maybe(fc.constantFrom(...UNIT_KEYS)),
+          unitPrice: price,
+        })
+        .map(strip),
       { minLength: 1, maxLength: 6 },
     ),
     discount: small,
@@ -228,7 +280,15 @@ export const fexBody = fc
       .map(strip),
     itemType: fc.constantFrom('BIENES', 'SERVICIOS', 'BIENES_Y_SERVICIOS'),
     items: fc.array(
-      fc.record({ description: text(1000), quantity: fc.integer({ min: 1, max: 1000 }), unitMeasure: maybe(fc.constantFrom(...UNIT_KEYS)), unitPrice: price, internalCode: maybe(fc.stringMatching(/^[A-Z0-9]{1,25}$/)) }).map(strip),
+      fc
+        .record({
+          description: text(1000),
+          quantity: fc.integer({ min: 1, max: 1000 }),
+          unitMeasure: maybe(fc.constantFrom(...UNIT_KEYS)),
+          unitPrice: price,
+          internalCode: maybe(fc.stringMatching(/^[A-Z0-9]{1,25}$/)),
+        })
+        .map(strip),
       { minLength: 1, maxLength: 6 },
     ),
     paymentType: maybe(fc.constantFrom('CONTADO', 'CREDITO', 'OTRO')),
@@ -239,7 +299,12 @@ export const fexBody = fc
           fc.record({ code: fc.constantFrom('EMISOR', 'RECEPTOR'), details: text(300) }),
           fc.record({
             code: fc.constant('TRANSPORTE'),
-            driver: fc.record({ name: text(200, 5), documentIdentificationNumber: fc.stringMatching(/^[0-9]{5,12}$/), transportIdentificationNumber: fc.stringMatching(/^[A-Z0-9-]{5,10}$/), transport: fc.constantFrom('TERRESTRE', 'MARITIMO', 'AEREO', 'TERRESTRE_MARITIMO') }),
+            driver: fc.record({
+              name: text(200, 5),
+              documentIdentificationNumber: fc.stringMatching(/^[0-9]{5,12}$/),
+              transportIdentificationNumber: fc.stringMatching(/^[A-Z0-9-]{5,10}$/),
+              transport: fc.constantFrom('TERRESTRE', 'MARITIMO', 'AEREO', 'TERRESTRE_MARITIMO'),
+            }),
           }),
         ),
         { minLength: 1, maxLength: 3 },

@@ -50,7 +50,8 @@ export function httpStation(): HttpStation {
     get app() {
       return live(app);
     },
-    post: (url, payload, extra = {}) => live(app).inject({ method: 'POST', url, headers: { ...API_HEADERS, ...extra }, payload: payload as object }),
+    post: (url, payload, extra = {}) =>
+      live(app).inject({ method: 'POST', url, headers: { ...API_HEADERS, ...extra }, payload: payload as object }),
     get: (url, extra = {}) => live(app).inject({ method: 'GET', url, headers: { ...API_HEADERS, ...extra } }),
     async restart(clock) {
       await stop();

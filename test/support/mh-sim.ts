@@ -33,7 +33,12 @@ export function coreWithSimulator(
   const c = createCore({
     dataDir,
     mh: { baseUrl: sim.url, user: '06142803901121', password: 'demo', timeoutMs: options.timeoutMs ?? 3000 },
-    sync: { manual: options.manual ?? true, jitter: () => 0, ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}), ...(options.lotePollMs !== undefined ? { lotePollMs: options.lotePollMs } : {}) },
+    sync: {
+      manual: options.manual ?? true,
+      jitter: () => 0,
+      ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
+      ...(options.lotePollMs !== undefined ? { lotePollMs: options.lotePollMs } : {}),
+    },
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });
@@ -54,7 +59,12 @@ export function stationFileFor(sim: { url: string } & MhSimulator, dir: string, 
   const file = join(dir, 'station.json');
   writeFileSync(
     file,
-    JSON.stringify({ ...DEMO_STATION, demo: false, apiKeys: [apiKey], mh: { baseUrl: sim.url, user: nit, password: 'Api#Clave2026', certificateFile: certFile, certificatePassword: 'Firma#2026' } }),
+    JSON.stringify({
+      ...DEMO_STATION,
+      demo: false,
+      apiKeys: [apiKey],
+      mh: { baseUrl: sim.url, user: nit, password: 'Api#Clave2026', certificateFile: certFile, certificatePassword: 'Firma#2026' },
+    }),
   );
   return file;
 }

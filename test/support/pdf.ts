@@ -24,7 +24,10 @@ export function pdfPages(pdf: Buffer, name: string, dpi = 150, pages = 1): strin
   const source = join(ARTIFACTS, `${name}.pdf`);
   writeFileSync(source, pdf);
   execFileSync('pdftoppm', ['-r', String(dpi), '-png', '-f', '1', '-l', String(pages), source, join(ARTIFACTS, name)]);
-  return readdirSync(ARTIFACTS).filter((f) => f.startsWith(`${name}-`) && f.endsWith('.png')).sort().map((f) => join(ARTIFACTS, f));
+  return readdirSync(ARTIFACTS)
+    .filter((f) => f.startsWith(`${name}-`) && f.endsWith('.png'))
+    .sort()
+    .map((f) => join(ARTIFACTS, f));
 }
 
 export function decodeQr(png: Buffer): string | null {

@@ -15,7 +15,12 @@ import {
 import { CAT020_BY_ISO } from '../../shared/catalogs/data/country-cat020';
 
 const MH = join(__dirname, '..', '..', '..', 'shared', 'mh', 'catalogs');
-interface Item { codigo: string; valores?: string; valor?: string; departamento?: string }
+interface Item {
+  codigo: string;
+  valores?: string;
+  valor?: string;
+  departamento?: string;
+}
 const items = (rel: string): Item[] => (JSON.parse(readFileSync(join(MH, rel), 'utf8')) as { items: Item[] }).items;
 const pairs = (list: Item[]) => list.map((i) => [i.codigo, i.valores ?? i.valor]);
 
@@ -33,7 +38,9 @@ describe('catalogs agree with MH', () => {
   });
   it('CAT-013 municipalities: every 2024 and pre-2024 code, each in its department, no overlap', () => {
     const current = items('current-2024-2026/CAT-013-municipio-2024.json').map((i) => `${i.departamento}/${i.codigo}`);
-    const legacy = items('legacy-2024/CAT-013.json').filter((i) => i.codigo !== '00').map((i) => `${i.departamento}/${i.codigo}`);
+    const legacy = items('legacy-2024/CAT-013.json')
+      .filter((i) => i.codigo !== '00')
+      .map((i) => `${i.departamento}/${i.codigo}`);
     const ours = MUNICIPALITIES.map((m) => `${m.department}/${m.code}`);
     expect(ours.sort()).toEqual([...current, ...legacy].sort());
     expect(new Set(ours).size).toBe(ours.length);
@@ -72,12 +79,47 @@ describe('catalogs agree with MH', () => {
 
   it('every CAT-020 entry is reached from an ISO code, or is a former country, a US state or a duplicate', () => {
     const reached = new Set(Object.values(CAT020_BY_ISO).map((t) => t.code));
-    const unreached = items('legacy-2024/CAT-020.json').filter((i) => !reached.has(i.codigo)).map((i) => i.codigo);
+    const unreached = items('legacy-2024/CAT-020.json')
+      .filter((i) => !reached.has(i.codigo))
+      .map((i) => i.codigo);
     // Reviewed by hand: historical states (USSR, Yugoslavia, Zaire…), US states and other sub-national entries,
     // and second codes for countries already mapped (Mali 9574, Yibuti 9751, Palestina 9640).
     expect(unreached.sort()).toEqual(
-      ['9905', '9999', '9309', '9310', '9315', '9374', '9387', '9420', '9435', '9636', '9669', '9725', '9732', '9740', '9744', '9747',
-        '9756', '9758', '9886', '9640', '9530', '9532', '9574', '9751', '9901', '9902', '9903', '9904', '9514', '9906', '9900', '9376', '9907'].sort(),
+      [
+        '9905',
+        '9999',
+        '9309',
+        '9310',
+        '9315',
+        '9374',
+        '9387',
+        '9420',
+        '9435',
+        '9636',
+        '9669',
+        '9725',
+        '9732',
+        '9740',
+        '9744',
+        '9747',
+        '9756',
+        '9758',
+        '9886',
+        '9640',
+        '9530',
+        '9532',
+        '9574',
+        '9751',
+        '9901',
+        '9902',
+        '9903',
+        '9904',
+        '9514',
+        '9906',
+        '9900',
+        '9376',
+        '9907',
+      ].sort(),
     );
   });
 });

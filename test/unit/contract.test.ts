@@ -71,26 +71,110 @@ const cases: Case[] = [
   // paymentType
   ...rule(WITH_PAYMENT, 'paymentType', 'OTRO', 'TARJETA', 'INVALID_ENUM'),
   // branchOffice
-  ...rule([...ALL, 'INVALIDATE'], 'branchOffice', { mhCode: 'M001', posNumber: 999 }, { mhCode: 'M01', posNumber: 1 }, 'TOO_SHORT', 'branchOffice.mhCode'),
+  ...rule(
+    [...ALL, 'INVALIDATE'],
+    'branchOffice',
+    { mhCode: 'M001', posNumber: 999 },
+    { mhCode: 'M01', posNumber: 1 },
+    'TOO_SHORT',
+    'branchOffice.mhCode',
+  ),
   ...rule(ALL, 'branchOffice', { mhCode: 'M001', posNumber: 1 }, { mhCode: 'M0012', posNumber: 1 }, 'TOO_LONG', 'branchOffice.mhCode'),
-  ...rule(ALL, 'branchOffice', { mhCode: 'M001', posNumber: 1 }, { mhCode: 'M001', posNumber: 1000 }, 'TOO_LARGE', 'branchOffice.posNumber'),
-  ...rule(['FC', 'CR'], 'branchOffice', { mhCode: 'M001', posNumber: 2 }, { mhCode: 'M001', posNumber: 0 }, 'NOT_POSITIVE', 'branchOffice.posNumber'),
-  ...rule(['FC'], 'branchOffice', { mhCode: 'M001', posNumber: 2 }, { mhCode: 'M001', posNumber: 1.5 }, 'NOT_INTEGER', 'branchOffice.posNumber'),
+  ...rule(
+    ALL,
+    'branchOffice',
+    { mhCode: 'M001', posNumber: 1 },
+    { mhCode: 'M001', posNumber: 1000 },
+    'TOO_LARGE',
+    'branchOffice.posNumber',
+  ),
+  ...rule(
+    ['FC', 'CR'],
+    'branchOffice',
+    { mhCode: 'M001', posNumber: 2 },
+    { mhCode: 'M001', posNumber: 0 },
+    'NOT_POSITIVE',
+    'branchOffice.posNumber',
+  ),
+  ...rule(
+    ['FC'],
+    'branchOffice',
+    { mhCode: 'M001', posNumber: 2 },
+    { mhCode: 'M001', posNumber: 1.5 },
+    'NOT_INTEGER',
+    'branchOffice.posNumber',
+  ),
   ...rule(['FC'], 'branchOffice', { mhCode: 'M001', posNumber: 2 }, { mhCode: 'M001' }, 'REQUIRED', 'branchOffice.posNumber'),
   // identificationDocument formats
-  ...rule(['FC', 'CCF', 'CR', 'FSE'], 'recipient.identificationDocument', { type: 'DUI', number: '012345678' }, { type: 'DUI', number: '01234567-8' }, 'INVALID_FORMAT', 'recipient.identificationDocument.number'),
-  ...rule(['FC', 'CCF', 'NC', 'CR', 'FSE', 'FEX'], 'recipient.identificationDocument', { type: 'NIT', number: NIT }, { type: 'NIT', number: '0614123456789' }, 'INVALID_FORMAT', 'recipient.identificationDocument.number'),
+  ...rule(
+    ['FC', 'CCF', 'CR', 'FSE'],
+    'recipient.identificationDocument',
+    { type: 'DUI', number: '012345678' },
+    { type: 'DUI', number: '01234567-8' },
+    'INVALID_FORMAT',
+    'recipient.identificationDocument.number',
+  ),
+  ...rule(
+    ['FC', 'CCF', 'NC', 'CR', 'FSE', 'FEX'],
+    'recipient.identificationDocument',
+    { type: 'NIT', number: NIT },
+    { type: 'NIT', number: '0614123456789' },
+    'INVALID_FORMAT',
+    'recipient.identificationDocument.number',
+  ),
   ...rule(['FC', 'CR', 'FSE', 'FEX'], 'recipient.identificationDocument.type', 'PASAPORTE', 'CEDULA', 'INVALID_ENUM'),
-  ...rule(['FC', 'CR', 'FSE'], 'recipient.identificationDocument', { type: 'CARNET_RESIDENTE', number: 'CR-4455' }, { type: 'OTRO', number: 'AB' }, 'INVALID_FORMAT', 'recipient.identificationDocument.number'),
+  ...rule(
+    ['FC', 'CR', 'FSE'],
+    'recipient.identificationDocument',
+    { type: 'CARNET_RESIDENTE', number: 'CR-4455' },
+    { type: 'OTRO', number: 'AB' },
+    'INVALID_FORMAT',
+    'recipient.identificationDocument.number',
+  ),
   // CCF and NC recipients: NIT or DUI only
-  ...rule(['CCF', 'NC', 'ND'], 'recipient.identificationDocument', { type: 'DUI', number: '012345678' }, { type: 'PASAPORTE', number: 'A1234567' }, 'INVALID_ENUM', 'recipient.identificationDocument.type'),
+  ...rule(
+    ['CCF', 'NC', 'ND'],
+    'recipient.identificationDocument',
+    { type: 'DUI', number: '012345678' },
+    { type: 'PASAPORTE', number: 'A1234567' },
+    'INVALID_ENUM',
+    'recipient.identificationDocument.type',
+  ),
   // FEX recipient identification: at most 20 characters
-  ...rule(['FEX'], 'recipient.identificationDocument', { type: 'PASAPORTE', number: repeat(20, '9') }, { type: 'PASAPORTE', number: repeat(21, '9') }, 'TOO_LONG', 'recipient.identificationDocument.number'),
+  ...rule(
+    ['FEX'],
+    'recipient.identificationDocument',
+    { type: 'PASAPORTE', number: repeat(20, '9') },
+    { type: 'PASAPORTE', number: repeat(21, '9') },
+    'TOO_LONG',
+    'recipient.identificationDocument.number',
+  ),
   // address
   ...rule(WITH_ADDRESS, 'recipient.address', address(), { ...address(), department: '15' }, 'UNKNOWN_CODE', 'recipient.address.department'),
-  ...rule(WITH_ADDRESS, 'recipient.address', { ...address(), department: '01', municipality: '13' }, { ...address(), department: '00', municipality: '00' }, 'UNKNOWN_CODE', 'recipient.address.department'),
-  ...rule(WITH_ADDRESS, 'recipient.address', { department: '06', municipality: '23', complement: 'Centro Histórico' }, { department: '06', municipality: '30', complement: 'Centro Histórico' }, 'UNKNOWN_CODE', 'recipient.address.municipality'),
-  ...rule(WITH_ADDRESS, 'recipient.address', { department: '01', municipality: '12', complement: 'Barrio El Centro' }, { department: '01', municipality: 'XX', complement: 'Barrio El Centro' }, 'INVALID_FORMAT', 'recipient.address.municipality'),
+  ...rule(
+    WITH_ADDRESS,
+    'recipient.address',
+    { ...address(), department: '01', municipality: '13' },
+    { ...address(), department: '00', municipality: '00' },
+    'UNKNOWN_CODE',
+    'recipient.address.department',
+  ),
+  ...rule(
+    WITH_ADDRESS,
+    'recipient.address',
+    { department: '06', municipality: '23', complement: 'Centro Histórico' },
+    { department: '06', municipality: '30', complement: 'Centro Histórico' },
+    'UNKNOWN_CODE',
+    'recipient.address.municipality',
+  ),
+  ...rule(
+    WITH_ADDRESS,
+    'recipient.address',
+    { department: '01', municipality: '12', complement: 'Barrio El Centro' },
+    { department: '01', municipality: 'XX', complement: 'Barrio El Centro' },
+    'INVALID_FORMAT',
+    'recipient.address.municipality',
+  ),
   ...rule(WITH_ADDRESS, 'recipient.address.complement', repeat(200), repeat(201), 'TOO_LONG'),
   ...rule(WITH_ADDRESS, 'recipient.address.complement', 'Calle 1 #2', undefined, 'REQUIRED'),
   ...rule(['FC', 'CR'], 'recipient.address.complement', 'Casa 5', 'C 5', 'TOO_SHORT'),
@@ -128,12 +212,45 @@ const cases: Case[] = [
   // thirdPartySale
   ...rule(WITH_THIRD, 'thirdPartySale', third({ name: repeat(150) }), third({ name: repeat(151) }), 'TOO_LONG', 'thirdPartySale.name'),
   ...rule(WITH_THIRD, 'thirdPartySale', third({ name: 'ABC' }), third({ name: 'AB' }), 'TOO_SHORT', 'thirdPartySale.name'),
-  ...rule(WITH_THIRD, 'thirdPartySale', third(), third({ identificationDocument: { type: 'DUI', number: '012345678' } }), 'NOT_ALLOWED', 'thirdPartySale.identificationDocument.type'),
-  ...rule(WITH_THIRD, 'thirdPartySale', { name: 'Tercero S.A.', identificationDocument: { type: 'NIT', number: NIT } }, { name: 'Tercero S.A.' }, 'REQUIRED', 'thirdPartySale.identificationDocument'),
+  ...rule(
+    WITH_THIRD,
+    'thirdPartySale',
+    third(),
+    third({ identificationDocument: { type: 'DUI', number: '012345678' } }),
+    'NOT_ALLOWED',
+    'thirdPartySale.identificationDocument.type',
+  ),
+  ...rule(
+    WITH_THIRD,
+    'thirdPartySale',
+    { name: 'Tercero S.A.', identificationDocument: { type: 'NIT', number: NIT } },
+    { name: 'Tercero S.A.' },
+    'REQUIRED',
+    'thirdPartySale.identificationDocument',
+  ),
   // relatedTaxDocuments limits
-  ...rule(['CCF'], 'relatedTaxDocuments', Array.from({ length: 50 }, (_, i) => ({ id: uuidN(i) })), Array.from({ length: 51 }, (_, i) => ({ id: uuidN(i) })), 'TOO_MANY'),
-  ...rule(['FC'], 'relatedTaxDocuments', Array.from({ length: 10 }, (_, i) => ({ id: uuidN(i) })), Array.from({ length: 11 }, (_, i) => ({ id: uuidN(i) })), 'TOO_MANY'),
-  ...rule(['CCF', 'FC', 'NC'], 'relatedTaxDocuments', [{ id: REL }], [{ id: REL }, { id: REL.toUpperCase() }], 'DUPLICATE', 'relatedTaxDocuments.1.id'),
+  ...rule(
+    ['CCF'],
+    'relatedTaxDocuments',
+    Array.from({ length: 50 }, (_, i) => ({ id: uuidN(i) })),
+    Array.from({ length: 51 }, (_, i) => ({ id: uuidN(i) })),
+    'TOO_MANY',
+  ),
+  ...rule(
+    ['FC'],
+    'relatedTaxDocuments',
+    Array.from({ length: 10 }, (_, i) => ({ id: uuidN(i) })),
+    Array.from({ length: 11 }, (_, i) => ({ id: uuidN(i) })),
+    'TOO_MANY',
+  ),
+  ...rule(
+    ['CCF', 'FC', 'NC'],
+    'relatedTaxDocuments',
+    [{ id: REL }],
+    [{ id: REL }, { id: REL.toUpperCase() }],
+    'DUPLICATE',
+    'relatedTaxDocuments.1.id',
+  ),
   ...rule(['CCF', 'FC', 'NC'], 'relatedTaxDocuments.0.id', REL, 'abc', 'INVALID_FORMAT'),
   ...rule(['NC', 'ND'], 'relatedTaxDocuments', [{ id: REL }], undefined, 'REQUIRED'),
   ...rule(['NC', 'ND'], 'relatedTaxDocuments', [{ id: REL }, { id: ID }], [], 'TOO_FEW'),
@@ -142,20 +259,88 @@ const cases: Case[] = [
   ...rule(['NC', 'ND'], 'items.0.documentNumber', REL.toUpperCase(), undefined, 'REQUIRED'),
   ...rule(['CCF', 'FC'], 'items.0.documentNumber', undefined, REL, 'NOT_IN_RELATED_DOCUMENTS'),
   // attachments
-  ...rule(['CCF', 'FC'], 'attachments', Array.from({ length: 10 }, () => ({ code: 'RECEPTOR', details: 'x' })), Array.from({ length: 11 }, () => ({ code: 'RECEPTOR', details: 'x' })), 'TOO_MANY'),
-  ...rule(['FEX'], 'attachments', Array.from({ length: 20 }, () => ({ code: 'EMISOR', details: 'x' })), Array.from({ length: 21 }, () => ({ code: 'EMISOR', details: 'x' })), 'TOO_MANY'),
-  ...rule(['CCF', 'FC', 'FEX'], 'attachments.0', { code: 'RECEPTOR', details: 'Pedido 5' }, { code: 'RECEPTOR' }, 'REQUIRED', 'attachments.0.details'),
-  ...rule(['CCF', 'FC', 'FEX'], 'attachments.0', { code: 'EMISOR', details: repeat(300) }, { code: 'EMISOR', details: repeat(301) }, 'TOO_LONG', 'attachments.0.details'),
-  ...rule(['CCF', 'FC'], 'attachments.0', { code: 'RECEPTOR', details: 'Pedido 7' }, { code: 'TRANSPORTE', details: 'Pedido 7' }, 'INVALID_ENUM', 'attachments.0.code'),
-  ...rule(['CCF', 'FC'], 'attachments.0', { code: 'DOCTOR', doctor: doctor() }, { code: 'EMISOR', details: 'x', doctor: doctor() }, 'NOT_ALLOWED', 'attachments.0.doctor'),
+  ...rule(
+    ['CCF', 'FC'],
+    'attachments',
+    Array.from({ length: 10 }, () => ({ code: 'RECEPTOR', details: 'x' })),
+    Array.from({ length: 11 }, () => ({ code: 'RECEPTOR', details: 'x' })),
+    'TOO_MANY',
+  ),
+  ...rule(
+    ['FEX'],
+    'attachments',
+    Array.from({ length: 20 }, () => ({ code: 'EMISOR', details: 'x' })),
+    Array.from({ length: 21 }, () => ({ code: 'EMISOR', details: 'x' })),
+    'TOO_MANY',
+  ),
+  ...rule(
+    ['CCF', 'FC', 'FEX'],
+    'attachments.0',
+    { code: 'RECEPTOR', details: 'Pedido 5' },
+    { code: 'RECEPTOR' },
+    'REQUIRED',
+    'attachments.0.details',
+  ),
+  ...rule(
+    ['CCF', 'FC', 'FEX'],
+    'attachments.0',
+    { code: 'EMISOR', details: repeat(300) },
+    { code: 'EMISOR', details: repeat(301) },
+    'TOO_LONG',
+    'attachments.0.details',
+  ),
+  ...rule(
+    ['CCF', 'FC'],
+    'attachments.0',
+    { code: 'RECEPTOR', details: 'Pedido 7' },
+    { code: 'TRANSPORTE', details: 'Pedido 7' },
+    'INVALID_ENUM',
+    'attachments.0.code',
+  ),
+  ...rule(
+    ['CCF', 'FC'],
+    'attachments.0',
+    { code: 'DOCTOR', doctor: doctor() },
+    { code: 'EMISOR', details: 'x', doctor: doctor() },
+    'NOT_ALLOWED',
+    'attachments.0.doctor',
+  ),
   ...rule(['FEX'], 'attachments.0.code', 'TRANSPORTE', 'DOCTOR', 'INVALID_ENUM'),
   ...rule(['CCF', 'FC'], 'attachments.0', { code: 'DOCTOR', doctor: doctor() }, { code: 'DOCTOR' }, 'REQUIRED', 'attachments.0.doctor'),
   ...rule(['CCF', 'FC'], 'attachments.0', doc({ name: repeat(100) }), doc({ name: repeat(101) }), 'TOO_LONG', 'attachments.0.doctor.name'),
-  ...rule(['CCF', 'FC'], 'attachments.0', doc({ service: 'TRATAMIENTO_MEDICO_ISBM' }), doc({ service: 'CONSULTA' }), 'INVALID_ENUM', 'attachments.0.doctor.service'),
-  ...rule(['CCF', 'FC'], 'attachments.0', doc({ identificationDocument: { type: 'PASAPORTE', number: 'P998877' } }), doc({ identificationDocument: undefined }), 'REQUIRED', 'attachments.0.doctor.identificationDocument'),
+  ...rule(
+    ['CCF', 'FC'],
+    'attachments.0',
+    doc({ service: 'TRATAMIENTO_MEDICO_ISBM' }),
+    doc({ service: 'CONSULTA' }),
+    'INVALID_ENUM',
+    'attachments.0.doctor.service',
+  ),
+  ...rule(
+    ['CCF', 'FC'],
+    'attachments.0',
+    doc({ identificationDocument: { type: 'PASAPORTE', number: 'P998877' } }),
+    doc({ identificationDocument: undefined }),
+    'REQUIRED',
+    'attachments.0.doctor.identificationDocument',
+  ),
   ...rule(['FEX'], 'attachments.0.driver', driver(), driver({ name: repeat(201) }), 'TOO_LONG', 'attachments.0.driver.name'),
-  ...rule(['FEX'], 'attachments.0.driver', driver({ transport: 'AEREO' }), driver({ transport: 'FERROVIARIO' }), 'INVALID_ENUM', 'attachments.0.driver.transport'),
-  ...rule(['FEX'], 'attachments.0.driver', driver(), driver({ transportIdentificationNumber: undefined }), 'REQUIRED', 'attachments.0.driver.transportIdentificationNumber'),
+  ...rule(
+    ['FEX'],
+    'attachments.0.driver',
+    driver({ transport: 'AEREO' }),
+    driver({ transport: 'FERROVIARIO' }),
+    'INVALID_ENUM',
+    'attachments.0.driver.transport',
+  ),
+  ...rule(
+    ['FEX'],
+    'attachments.0.driver',
+    driver(),
+    driver({ transportIdentificationNumber: undefined }),
+    'REQUIRED',
+    'attachments.0.driver.transportIdentificationNumber',
+  ),
   ...rule(['FEX'], 'attachments.0', { code: 'TRANSPORTE', driver: driver() }, { code: 'TRANSPORTE' }, 'REQUIRED', 'attachments.0.driver'),
   // items: common rules
   ...rule(ALL, 'items.0.description', repeat(1000), repeat(1001), 'TOO_LONG'),
@@ -176,11 +361,39 @@ const cases: Case[] = [
   ...rule(SALES, 'items.0.saleType', 'EXENTA', undefined, 'REQUIRED'),
   ...rule(SALES, 'items.0.type', 'BIENES_Y_SERVICIOS', 'PRODUCTOS', 'INVALID_ENUM'),
   ...rule(['FSE'], 'items.0.type', 'SERVICIOS', 'OTROS', 'INVALID_ENUM'),
-  ...rule(['NC', 'ND'], 'items.0', { type: 'OTROS', description: 'FOVIAL', quantity: 1, unitPrice: 0.2, saleType: 'GRAVADA', taxCode: 'A8', documentNumber: REL }, { type: 'OTROS', description: 'FOVIAL', quantity: 1, unitPrice: 0.2, saleType: 'GRAVADA', documentNumber: REL }, 'REQUIRED', 'items.0.taxCode'),
-  ...rule(['FC', 'CCF'], 'items.0', { type: 'OTROS', description: 'FOVIAL', quantity: 1, unitPrice: 0.2, saleType: 'GRAVADA', taxCode: 'A8' }, { type: 'OTROS', description: 'FOVIAL', quantity: 1, unitPrice: 0.2, saleType: 'GRAVADA' }, 'REQUIRED', 'items.0.taxCode'),
-  ...rule(['NC', 'ND'], 'items.0', taxLine({ taxCode: '57', documentNumber: REL }), taxLine({ taxCode: 'C8', documentNumber: REL }), 'UNKNOWN_CODE', 'items.0.taxCode'),
+  ...rule(
+    ['NC', 'ND'],
+    'items.0',
+    { type: 'OTROS', description: 'FOVIAL', quantity: 1, unitPrice: 0.2, saleType: 'GRAVADA', taxCode: 'A8', documentNumber: REL },
+    { type: 'OTROS', description: 'FOVIAL', quantity: 1, unitPrice: 0.2, saleType: 'GRAVADA', documentNumber: REL },
+    'REQUIRED',
+    'items.0.taxCode',
+  ),
+  ...rule(
+    ['FC', 'CCF'],
+    'items.0',
+    { type: 'OTROS', description: 'FOVIAL', quantity: 1, unitPrice: 0.2, saleType: 'GRAVADA', taxCode: 'A8' },
+    { type: 'OTROS', description: 'FOVIAL', quantity: 1, unitPrice: 0.2, saleType: 'GRAVADA' },
+    'REQUIRED',
+    'items.0.taxCode',
+  ),
+  ...rule(
+    ['NC', 'ND'],
+    'items.0',
+    taxLine({ taxCode: '57', documentNumber: REL }),
+    taxLine({ taxCode: 'C8', documentNumber: REL }),
+    'UNKNOWN_CODE',
+    'items.0.taxCode',
+  ),
   ...rule(['FC', 'CCF'], 'items.0', taxLine({ taxCode: 'D5' }), taxLine({ taxCode: '20' }), 'UNKNOWN_CODE', 'items.0.taxCode'),
-  ...rule(['FC', 'CCF'], 'items.0', taxLine({ type: 'BIENES', taxCode: undefined }), taxLine({ type: 'BIENES' }), 'NOT_ALLOWED', 'items.0.taxCode'),
+  ...rule(
+    ['FC', 'CCF'],
+    'items.0',
+    taxLine({ type: 'BIENES', taxCode: undefined }),
+    taxLine({ type: 'BIENES' }),
+    'NOT_ALLOWED',
+    'items.0.taxCode',
+  ),
   ...rule(['FC'], 'items.0', taxLine({ saleType: 'EXENTA' }), taxLine({ taxCode: 'XX' }), 'UNKNOWN_CODE', 'items.0.taxCode'),
   ...rule(['CCF'], 'items.0', taxLine({ saleType: 'GRAVADA' }), taxLine({ saleType: 'EXENTA' }), 'NOT_ALLOWED', 'items.0.saleType'),
   ...rule(['CCF', 'FC'], 'items.0.psv', 2.5, 0, 'NOT_POSITIVE'),
@@ -191,7 +404,14 @@ const cases: Case[] = [
   ...rule(['CCF', 'FC'], 'itemsNoGrav.0.type', 'BIENES', 'NINGUNO', 'INVALID_ENUM'),
   ...rule(['CCF', 'FC'], 'itemsNoGrav.0.type', 'BIENES_Y_SERVICIOS', 'OTROS', 'NOT_ALLOWED'),
   ...rule(['CCF', 'FC'], 'itemsNoGrav.0.type', 'SERVICIOS', undefined, 'REQUIRED'),
-  ...rule(['FEX'], 'itemsNoGrav', [{ description: 'Embalaje', amount: 12 }], [{ description: 'Embalaje', amount: 12, type: 'BIENES' }], 'UNKNOWN_FIELD', 'itemsNoGrav.0.type'),
+  ...rule(
+    ['FEX'],
+    'itemsNoGrav',
+    [{ description: 'Embalaje', amount: 12 }],
+    [{ description: 'Embalaje', amount: 12, type: 'BIENES' }],
+    'UNKNOWN_FIELD',
+    'itemsNoGrav.0.type',
+  ),
   // per-kind fields that do not exist
   // NC and ND have no attachments and no itemsNoGrav (their valid fixture has neither).
   ...(['NC', 'ND'] as const).flatMap((kind): Case[] => [
@@ -229,15 +449,50 @@ const cases: Case[] = [
   ...rule(['FSE'], 'recipient.identificationDocument', { type: 'OTRO', number: 'RNPN-5566' }, undefined, 'REQUIRED'),
   // FC recipient
   ...rule(['FC'], 'recipient', undefined, { email: 'a@b.sv' }, 'REQUIRED', 'recipient.name'),
-  ...rule(['FC'], 'recipient', { name: 'Consumidor', nrc: '1234', economicActivity: '46900', identificationDocument: { type: 'NIT', number: NIT } }, { name: 'Consumidor', nrc: '1234', economicActivity: '46900', identificationDocument: { type: 'DUI', number: '012345678' } }, 'NOT_ALLOWED', 'recipient.nrc'),
-  ...rule(['FC'], 'recipient', { name: 'Consumidor', nrc: null, identificationDocument: { type: 'DUI', number: '012345678' } }, { name: 'Consumidor', nrc: '1234' }, 'NOT_ALLOWED', 'recipient.nrc'),
-  ...rule(['FC'], 'recipient', { name: 'Consumidor', nrc: '12', economicActivity: '10101', identificationDocument: { type: 'NIT', number: NIT } }, { name: 'Consumidor', nrc: '12', identificationDocument: { type: 'NIT', number: NIT } }, 'REQUIRED', 'recipient.economicActivity'),
-  ...rule(['FC'], 'recipient', { name: 'Consumidor', nrc: '12345678', economicActivity: '10101', identificationDocument: { type: 'NIT', number: NIT } }, { name: 'Consumidor', nrc: '1', economicActivity: '10101', identificationDocument: { type: 'NIT', number: NIT } }, 'INVALID_FORMAT', 'recipient.nrc'),
+  ...rule(
+    ['FC'],
+    'recipient',
+    { name: 'Consumidor', nrc: '1234', economicActivity: '46900', identificationDocument: { type: 'NIT', number: NIT } },
+    { name: 'Consumidor', nrc: '1234', economicActivity: '46900', identificationDocument: { type: 'DUI', number: '012345678' } },
+    'NOT_ALLOWED',
+    'recipient.nrc',
+  ),
+  ...rule(
+    ['FC'],
+    'recipient',
+    { name: 'Consumidor', nrc: null, identificationDocument: { type: 'DUI', number: '012345678' } },
+    { name: 'Consumidor', nrc: '1234' },
+    'NOT_ALLOWED',
+    'recipient.nrc',
+  ),
+  ...rule(
+    ['FC'],
+    'recipient',
+    { name: 'Consumidor', nrc: '12', economicActivity: '10101', identificationDocument: { type: 'NIT', number: NIT } },
+    { name: 'Consumidor', nrc: '12', identificationDocument: { type: 'NIT', number: NIT } },
+    'REQUIRED',
+    'recipient.economicActivity',
+  ),
+  ...rule(
+    ['FC'],
+    'recipient',
+    { name: 'Consumidor', nrc: '12345678', economicActivity: '10101', identificationDocument: { type: 'NIT', number: NIT } },
+    { name: 'Consumidor', nrc: '1', economicActivity: '10101', identificationDocument: { type: 'NIT', number: NIT } },
+    'INVALID_FORMAT',
+    'recipient.nrc',
+  ),
   // FEX
   ...rule(['FEX'], 'recipient.country', 'GT', 'USA', 'UNKNOWN_CODE'),
   ...rule(['FEX'], 'recipient.country', 'SV', 'UK', 'UNKNOWN_CODE'),
   ...rule(['FEX'], 'recipient.country', 'CN', 'SS', 'NOT_ALLOWED'),
-  ...rule(['FEX'], 'attachments.0.driver', driver({ transport: 'TERRESTRE_MARITIMO' }), driver({ transport: 'MARITIMO_AEREO' }), 'NOT_ALLOWED', 'attachments.0.driver.transport'),
+  ...rule(
+    ['FEX'],
+    'attachments.0.driver',
+    driver({ transport: 'TERRESTRE_MARITIMO' }),
+    driver({ transport: 'MARITIMO_AEREO' }),
+    'NOT_ALLOWED',
+    'attachments.0.driver.transport',
+  ),
   ...rule(['FEX'], 'itemType', 'BIENES_Y_SERVICIOS', 'SERVICIOS', 'NOT_ALLOWED', 'taxArea'),
   ...rule(['FEX'], 'recipient.address', repeat(300), repeat(301), 'TOO_LONG'),
   ...rule(['FEX'], 'itemType', 'BIENES_Y_SERVICIOS', 'OTROS', 'INVALID_ENUM'),
@@ -261,7 +516,14 @@ const cases: Case[] = [
   ...rule(['INVALIDATE'], 'manager.name', repeat(100), repeat(101), 'TOO_LONG'),
   ...rule(['INVALIDATE'], 'requester.name', 'Pedro', undefined, 'REQUIRED'),
   ...rule(['INVALIDATE'], 'requester.identificationDocument.type', 'CARNET_RESIDENTE', 'LICENCIA', 'INVALID_ENUM'),
-  ...rule(['INVALIDATE'], 'manager.identificationDocument', { type: 'NIT', number: NIT }, { type: 'NIT', number: '123' }, 'INVALID_FORMAT', 'manager.identificationDocument.number'),
+  ...rule(
+    ['INVALIDATE'],
+    'manager.identificationDocument',
+    { type: 'NIT', number: NIT },
+    { type: 'NIT', number: '123' },
+    'INVALID_FORMAT',
+    'manager.identificationDocument.number',
+  ),
 ];
 
 function uuidN(i: number): string {
@@ -271,12 +533,25 @@ function address() {
   return { department: '14', municipality: '19', complement: 'La Unión Norte' };
 }
 function doctor(over: Record<string, unknown> = {}) {
-  const d: Record<string, unknown> = { name: 'Dra. Rosa Campos', identificationDocument: { type: 'DUI', number: '023456789' }, service: 'OPERACION', ...over };
+  const d: Record<string, unknown> = {
+    name: 'Dra. Rosa Campos',
+    identificationDocument: { type: 'DUI', number: '023456789' },
+    service: 'OPERACION',
+    ...over,
+  };
   for (const k of Object.keys(d)) if (d[k] === undefined) delete d[k];
   return d;
 }
 function taxLine(over: Record<string, unknown> = {}) {
-  const line: Record<string, unknown> = { type: 'OTROS', description: 'Impuesto especial al combustible', quantity: 1, unitPrice: 0.5, saleType: 'GRAVADA', taxCode: 'A8', ...over };
+  const line: Record<string, unknown> = {
+    type: 'OTROS',
+    description: 'Impuesto especial al combustible',
+    quantity: 1,
+    unitPrice: 0.5,
+    saleType: 'GRAVADA',
+    taxCode: 'A8',
+    ...over,
+  };
   for (const k of Object.keys(line)) if (line[k] === undefined) delete line[k];
   return line;
 }
@@ -287,7 +562,13 @@ function third(over: Record<string, unknown> = {}) {
   return { name: 'Comercial Tercero S.A.', identificationDocument: { type: 'NIT', number: NIT }, ...over };
 }
 function driver(over: Record<string, unknown> = {}) {
-  const d: Record<string, unknown> = { name: 'Carlos Rivas', documentIdentificationNumber: '04567891-2', transportIdentificationNumber: 'C-123456', transport: 'AEREO', ...over };
+  const d: Record<string, unknown> = {
+    name: 'Carlos Rivas',
+    documentIdentificationNumber: '04567891-2',
+    transportIdentificationNumber: 'C-123456',
+    transport: 'AEREO',
+    ...over,
+  };
   for (const k of Object.keys(d)) if (d[k] === undefined) delete d[k];
   return d;
 }
@@ -299,7 +580,10 @@ function crItem() {
 }
 
 describe('contract rules, table-driven', () => {
-  it.each(cases.map((c) => [`${c.kind} ${c.path} ${c.error ? `→ ${c.error[1]} at ${c.error[0]}` : 'valid'}`, c] as const))('%s', (_name, c) => check(c));
+  it.each(cases.map((c) => [`${c.kind} ${c.path} ${c.error ? `→ ${c.error[1]} at ${c.error[0]}` : 'valid'}`, c] as const))(
+    '%s',
+    (_name, c) => check(c),
+  );
 });
 
 describe('the valid fixture of every kind', () => {

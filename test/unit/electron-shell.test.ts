@@ -18,7 +18,14 @@ import { arrayContaining, objectContaining } from '../support/match';
 describe('window security', () => {
   it('isolates and sandboxes the renderer, with no Node in it', () => {
     const prefs = mainWindowOptions('/app/preload.cjs').webPreferences;
-    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false, preload: '/app/preload.cjs' });
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+      preload: '/app/preload.cjs',
+    });
     expect(WEB_PREFERENCES.allowRunningInsecureContent).toBe(false);
   });
 
@@ -62,7 +69,10 @@ describe('app:// protocol', () => {
     expect(resolveAppFile('/r', 'app://sello/assets/index-abc.js')).toBe('/r/assets/index-abc.js');
     expect(resolveAppFile('/r', 'app://sello/..%2f..%2fetc%2fpasswd')).toBeNull();
     expect(resolveAppFile('/r', 'app://evil/index.html')).toBeNull();
-    expect(responseHeaders('/r/index.html')).toMatchObject({ 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CONTENT_SECURITY_POLICY });
+    expect(responseHeaders('/r/index.html')).toMatchObject({
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': CONTENT_SECURITY_POLICY,
+    });
   });
 });
 
@@ -115,7 +125,10 @@ describe('IPC glue', () => {
     expect(await h(trusted, 'health')).toMatchObject({ ok: false });
     const bad = await h(trusted, { method: 'createDte', args: ['XX', {}] });
     expect(bad).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', errors: [expect.objectContaining({ path: '0' })] } });
-    expect(await h(trusted, { method: 'listDtes', args: [{ limit: 1000 }] })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+    expect(await h(trusted, { method: 'listDtes', args: [{ limit: 1000 }] })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED' },
+    });
   });
 
   it('passes valid calls through to the API', async () => {
@@ -123,12 +136,18 @@ describe('IPC glue', () => {
     const h = handleIpc(api, isTrustedUrl);
     expect(await h(trusted, { method: 'getDte', args: ['abc'] })).toEqual({ ok: true, value: 'g' });
     expect(await h(trusted, { method: 'createDte', args: ['FC', { id: 'x' }] })).toEqual({ ok: true, value: 'c' });
-    expect(api.calls).toEqual([['getDte', 'abc'], ['createDte', 'FC', { id: 'x' }]]);
+    expect(api.calls).toEqual([
+      ['getDte', 'abc'],
+      ['createDte', 'FC', { id: 'x' }],
+    ]);
   });
 
   it('registers one channel on ipcMain and can remove it', async () => {
     const handlers = new Map<string, (e: unknown, ...a: unknown[]) => Promise<unknown>>();
-    const ipcMain = { handle: (c: string, l: (e: never, ...a: unknown[]) => Promise<unknown>) => void handlers.set(c, l as never), removeHandler: (c: string) => void handlers.delete(c) };
+    const ipcMain = {
+      handle: (c: string, l: (e: never, ...a: unknown[]) => Promise<unknown>) => void handlers.set(c, l as never),
+      removeHandler: (c: string) => void handlers.delete(c),
+    };
     const off = registerIpc(ipcMain, fakeApi(), isTrustedUrl);
     expect([...handlers.keys()]).toEqual([IPC_CHANNEL]);
     expect(await handlers.get(IPC_CHANNEL)?.(trusted, { method: 'health', args: [] })).toEqual({ ok: true, value: 'h' });
@@ -143,7 +162,10 @@ describe('IPC glue', () => {
       const ok = await api.createDte('FC', fcBody('11111111-2222-4333-8444-555555555555'));
       expect(ok).toMatchObject({ ok: true, value: { type: 'FC', status: 'CREATED' } });
       const bad = await api.createDte('FC', { id: 'nope' });
-      expect(bad).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', errors: arrayContaining([objectContaining({ path: 'id' })]) } });
+      expect(bad).toMatchObject({
+        ok: false,
+        error: { code: 'VALIDATION_FAILED', errors: arrayContaining([objectContaining({ path: 'id' })]) },
+      });
       expect(await api.getDte('11111111-2222-4333-8444-000000000000')).toMatchObject({ ok: false, error: { code: 'DTE_NOT_FOUND' } });
     } finally {
       core.cleanup();
@@ -152,7 +174,11 @@ describe('IPC glue', () => {
 });
 
 describe('secrets through safeStorage', () => {
-  const fake = { isEncryptionAvailable: () => true, encryptString: (s: string) => Buffer.from(`enc:${s}`), decryptString: (b: Buffer) => b.toString().slice(4) };
+  const fake = {
+    isEncryptionAvailable: () => true,
+    encryptString: (s: string) => Buffer.from(`enc:${s}`),
+    decryptString: (b: Buffer) => b.toString().slice(4),
+  };
   it('round-trips and never stores the plain text', () => {
     const box = safeStorageBox(fake);
     const sealed = box.seal('clave-MH-2026!');
@@ -215,24 +241,49 @@ describe('printing from the desktop', () => {
   it('prints the receipt silently to the chosen printer at its paper width, then cleans up', async () => {
     const win = fakeWindow(true);
     let removed = false;
-    const r = await printPdf({ createWindow: () => win, writeTemp: () => Promise.resolve({ url: 'file:///tmp/x.pdf', remove: () => ((removed = true), Promise.resolve()) }) }, Buffer.from('%PDF'), { silent: true, printer: 'EPSON TM-T20', widthMm: 80 });
+    const r = await printPdf(
+      {
+        createWindow: () => win,
+        writeTemp: () => Promise.resolve({ url: 'file:///tmp/x.pdf', remove: () => ((removed = true), Promise.resolve()) }),
+      },
+      Buffer.from('%PDF'),
+      { silent: true, printer: 'EPSON TM-T20', widthMm: 80 },
+    );
     expect(r).toEqual({ ok: true });
     expect(win.loaded).toEqual(['file:///tmp/x.pdf']);
-    expect(win.printed).toEqual([{ silent: true, deviceName: 'EPSON TM-T20', printBackground: true, margins: { marginType: 'none' }, pageSize: { width: 80_000, height: 297_000 } }]);
+    expect(win.printed).toEqual([
+      {
+        silent: true,
+        deviceName: 'EPSON TM-T20',
+        printBackground: true,
+        margins: { marginType: 'none' },
+        pageSize: { width: 80_000, height: 297_000 },
+      },
+    ]);
     expect(win.destroyed && removed).toBe(true);
   });
 
   it('the letter PDF goes through the dialog; a failure says why and still cleans up', async () => {
     const win = fakeWindow(false, 'Impresora sin papel');
     let removed = false;
-    const r = await printPdf({ createWindow: () => win, writeTemp: () => Promise.resolve({ url: 'file:///tmp/y.pdf', remove: () => ((removed = true), Promise.resolve()) }) }, Buffer.from('%PDF'), { silent: false, printer: null });
+    const r = await printPdf(
+      {
+        createWindow: () => win,
+        writeTemp: () => Promise.resolve({ url: 'file:///tmp/y.pdf', remove: () => ((removed = true), Promise.resolve()) }),
+      },
+      Buffer.from('%PDF'),
+      { silent: false, printer: null },
+    );
     expect(r).toEqual({ ok: false, reason: 'Impresora sin papel' });
     expect(win.printed).toEqual([{ silent: false, printBackground: true, margins: { marginType: 'default' } }]);
     expect(win.destroyed && removed).toBe(true);
   });
 
   it('the hidden print window is sandboxed, without Node or scripts', () => {
-    expect(hiddenPrintWindowOptions).toMatchObject({ show: false, webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, javascript: false } });
+    expect(hiddenPrintWindowOptions).toMatchObject({
+      show: false,
+      webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, javascript: false },
+    });
   });
 
   it('print settings are validated, stored, and answered through the same API', async () => {

@@ -77,14 +77,24 @@ describe('the forms send MH’s digits', () => {
       items: [{ type: 'BIENES', saleType: 'GRAVADA', description: 'Resma', quantity: '2', unitPrice: '10.50' }],
     };
     const body = toBody(FORM_SPECS.CCF, value) as { recipient: Record<string, unknown> };
-    expect(body.recipient).toMatchObject({ identificationDocument: { type: 'NIT', number: '06140101901013' }, nrc: '1234567', phone: '22223333' });
+    expect(body.recipient).toMatchObject({
+      identificationDocument: { type: 'NIT', number: '06140101901013' },
+      nrc: '1234567',
+      phone: '22223333',
+    });
     expect(validate(CREATE_SCHEMAS.CCF, body).ok).toBe(true);
   });
 
   it('a DUI in an FSE goes as 9 digits; a passport in a FEX as typed', () => {
-    const fse = toBody(FORM_SPECS.FSE, { id: 'x', recipient: { identificationDocument: { type: 'DUI', number: '01234567-8' }, phone: '+503 7777-8888' } }) as { recipient: Record<string, unknown> };
+    const fse = toBody(FORM_SPECS.FSE, {
+      id: 'x',
+      recipient: { identificationDocument: { type: 'DUI', number: '01234567-8' }, phone: '+503 7777-8888' },
+    }) as { recipient: Record<string, unknown> };
     expect(fse.recipient).toMatchObject({ identificationDocument: { number: '012345678' }, phone: '77778888' });
-    const fex = toBody(FORM_SPECS.FEX, { id: 'x', recipient: { identificationDocument: { type: 'PASAPORTE', number: 'G-1234567' }, phone: '+1 (713) 555-0100' } }) as { recipient: Record<string, unknown> };
+    const fex = toBody(FORM_SPECS.FEX, {
+      id: 'x',
+      recipient: { identificationDocument: { type: 'PASAPORTE', number: 'G-1234567' }, phone: '+1 (713) 555-0100' },
+    }) as { recipient: Record<string, unknown> };
     expect(fex.recipient).toMatchObject({ identificationDocument: { number: 'G-1234567' }, phone: '17135550100' });
   });
 
@@ -95,12 +105,17 @@ describe('the forms send MH’s digits', () => {
       mh: { baseUrl: 'https://apitest.dtes.mh.gob.sv', user: '0614-050690-101-7' },
       responsible: { name: 'Ana María Pérez', identificationDocument: { type: 'DUI', number: '01234567-8' } },
     };
-    const body = stationBody('setup', v, null) as { company: Record<string, unknown>; mh: Record<string, unknown>; responsible: { identificationDocument: Record<string, unknown> } };
+    const body = stationBody('setup', v, null) as {
+      company: Record<string, unknown>;
+      mh: Record<string, unknown>;
+      responsible: { identificationDocument: Record<string, unknown> };
+    };
     expect(body.company).toMatchObject({ nit: '06140506901017', nrc: '1234567', phone: '22223333' });
     expect(body.mh.user).toBe('06140506901017');
     expect(body.responsible.identificationDocument.number).toBe('012345678');
     const r = validate(stationSetup, body);
     const paths = r.ok ? [] : r.errors.map((e) => e.path);
-    for (const p of ['company.nit', 'company.nrc', 'company.phone', 'mh.user', 'responsible.identificationDocument.number']) expect(paths).not.toContain(p);
+    for (const p of ['company.nit', 'company.nrc', 'company.phone', 'mh.user', 'responsible.identificationDocument.number'])
+      expect(paths).not.toContain(p);
   });
 });

@@ -12,7 +12,7 @@ describe('invalidation windows', () => {
     expect(invalidationDeadline('CCF', sv('2026-11-30T20:00:00'))).toEqual(sv('2026-12-01T23:59:59'));
   });
 
-  it('legacy: FC and FEX for three months (MH\'s example: 11-Nov-2021 → 11-Feb-2022 23:59:59)', () => {
+  it("legacy: FC and FEX for three months (MH's example: 11-Nov-2021 → 11-Feb-2022 23:59:59)", () => {
     expect(invalidationDeadline('FC', sv('2021-11-11T10:00:00'))).toEqual(sv('2022-02-11T23:59:59'));
     expect(invalidationDeadline('FEX', sv('2026-11-30T10:00:00'))).toEqual(sv('2027-02-28T23:59:59'));
   });

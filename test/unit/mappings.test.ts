@@ -17,9 +17,16 @@ import {
 
 const catalog = (n: string) =>
   new Map(
-    (JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'shared', 'mh', 'catalogs', 'legacy-2024', `CAT-${n}.json`), 'utf8')) as { items: { codigo: string; valores: string }[] }).items.map((i) => [
+    (
+      JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'shared', 'mh', 'catalogs', 'legacy-2024', `CAT-${n}.json`), 'utf8')) as {
+        items: { codigo: string; valores: string }[];
+      }
+    ).items.map((i) => [
       i.codigo,
-      i.valores.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase(),
+      i.valores
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase(),
     ]),
   );
 
@@ -37,7 +44,12 @@ describe('mapping tables agree with MH catalogs', () => {
   it('CAT-031 incoterms, by code and name', () => {
     const cat = catalog('031');
     for (const [key, { code, name }] of Object.entries(INCOTERM)) {
-      expect(cat.get(code)).toBe(name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase());
+      expect(cat.get(code)).toBe(
+        name
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .toLowerCase(),
+      );
       expect(name.startsWith(key)).toBe(true);
     }
     expect(Object.keys(INCOTERM)).toHaveLength(cat.size);

@@ -11,7 +11,9 @@ import { m006AuditChain } from '../../main/core/store/migrations/006-audit-chain
 import { GENESIS_HASH, auditHash, verifyChain, type ChainRow } from '../../main/core/audit-chain';
 
 const tables = (db: BetterSqlite3.Database) =>
-  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+  (
+    db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]
+  ).map((r) => r.name);
 
 describe('migration runner', () => {
   it('applies every migration once, in order, and records user_version', () => {
@@ -74,10 +76,14 @@ describe('002 outbox dependencies', () => {
   it('adds depends_on to existing outbox rows, null for them', () => {
     const db = new BetterSqlite3(':memory:');
     migrate(db, [m001Initial]);
-    db.prepare(`INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
+    db.prepare(
+      `INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
       pos_number, generated_at, issue_date, created_at, updated_at, request_json, request_hash)
-      VALUES ('a', 'FC', 'TEST', 1, 'CREATED', 'DTE-01-M001P001-000000000000001', 'c', 'M001', 1, 'g', '2026-11-22', 'c', 'u', '{}', 'h')`).run();
-    db.prepare("INSERT INTO outbox (document_id, topic, state, next_attempt_at, created_at) VALUES ('a', 'dte', 'pending', 'n', 'c')").run();
+      VALUES ('a', 'FC', 'TEST', 1, 'CREATED', 'DTE-01-M001P001-000000000000001', 'c', 'M001', 1, 'g', '2026-11-22', 'c', 'u', '{}', 'h')`,
+    ).run();
+    db.prepare(
+      "INSERT INTO outbox (document_id, topic, state, next_attempt_at, created_at) VALUES ('a', 'dte', 'pending', 'n', 'c')",
+    ).run();
     migrate(db, [m001Initial, m002OutboxDependencies]);
     expect(db.prepare('SELECT depends_on FROM outbox').get()).toEqual({ depends_on: null });
     expect(db.pragma('user_version', { simple: true })).toBe(2);
@@ -89,15 +95,20 @@ describe('003 events', () => {
     const db = new BetterSqlite3(':memory:');
     migrate(db, [m001Initial, m002OutboxDependencies, m003Events]);
     expect(tables(db)).toEqual(expect.arrayContaining(['invalidations', 'contingency_events', 'lotes']));
-    db.prepare(`INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
+    db.prepare(
+      `INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
       pos_number, generated_at, issue_date, created_at, updated_at, request_json, request_hash)
-      VALUES ('a', 'FC', 'TEST', 1, 'APPROVED', 'DTE-01-M001P001-000000000000001', 'c', 'M001', 1, 'g', '2026-11-22', 'c', 'u', '{}', 'h')`).run();
-    const inv = db.prepare(`INSERT INTO invalidations (id, dte_id, kind, environment, company_id, version, status, mh_json, jws, generated_at, created_at, updated_at)
+      VALUES ('a', 'FC', 'TEST', 1, 'APPROVED', 'DTE-01-M001P001-000000000000001', 'c', 'M001', 1, 'g', '2026-11-22', 'c', 'u', '{}', 'h')`,
+    ).run();
+    const inv =
+      db.prepare(`INSERT INTO invalidations (id, dte_id, kind, environment, company_id, version, status, mh_json, jws, generated_at, created_at, updated_at)
       VALUES (?, 'a', 'FC', 'TEST', 'c', 2, ?, '{}', 'j', 'g', 'c', 'u')`);
     inv.run('e1', 'REJECTED');
     inv.run('e2', 'PENDING');
     expect(() => inv.run('e3', 'APPROVED')).toThrow(/UNIQUE/);
-    const ev = db.prepare("INSERT INTO contingency_events (id, type, started_at, status, created_at, updated_at) VALUES (?, 1, 's', ?, 'c', 'u')");
+    const ev = db.prepare(
+      "INSERT INTO contingency_events (id, type, started_at, status, created_at, updated_at) VALUES (?, 1, 's', ?, 'c', 'u')",
+    );
     ev.run('c1', 'open');
     ev.run('c2', 'done');
     expect(() => ev.run('c3', 'open')).toThrow(/UNIQUE/);
@@ -112,7 +123,8 @@ describe('004 receivers', () => {
     const doc = db.prepare(`INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
       pos_number, generated_at, issue_date, created_at, updated_at, request_json, request_hash)
       VALUES (?, ?, 'TEST', 1, 'APPROVED', ?, 'c', 'M001', 1, 'g', '2026-11-22', ?, 'u', ?, 'h')`);
-    const r = (name: string, number?: string) => JSON.stringify({ recipient: { name, ...(number ? { identificationDocument: { type: 'NIT', number } } : {}) } });
+    const r = (name: string, number?: string) =>
+      JSON.stringify({ recipient: { name, ...(number ? { identificationDocument: { type: 'NIT', number } } : {}) } });
     doc.run('a', 'CCF', 'DTE-03-M001P001-000000000000001', '2026-11-01T08:00:00', r('Ferretería Vieja', '06140101001011'));
     doc.run('b', 'NC', 'DTE-05-M001P001-000000000000001', '2026-11-02T08:00:00', r('Ferretería Nueva', '06140101001011'));
     doc.run('c', 'FC', 'DTE-01-M001P001-000000000000001', '2026-11-03T08:00:00', r('María López'));
@@ -131,12 +143,16 @@ describe('005 search text', () => {
   it('folds case and accents of existing recipient names, in documents and in the address book', () => {
     const db = new BetterSqlite3(':memory:');
     migrate(db, [m001Initial, m002OutboxDependencies, m003Events, m004Receivers]);
-    db.prepare(`INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
+    db.prepare(
+      `INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
       pos_number, generated_at, issue_date, created_at, updated_at, request_json, request_hash, recipient_name)
-      VALUES (?, 'FC', 'TEST', 1, 'APPROVED', ?, 'c', 'M001', 1, 'g', '2026-11-22', 'c', 'u', ?, 'h', ?)`).run('a', 'DTE-01-M001P001-000000000000001', JSON.stringify({ recipient: { name: 'MARÍA PEÑA' } }), 'MARÍA PEÑA');
-    db.prepare(`INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
+      VALUES (?, 'FC', 'TEST', 1, 'APPROVED', ?, 'c', 'M001', 1, 'g', '2026-11-22', 'c', 'u', ?, 'h', ?)`,
+    ).run('a', 'DTE-01-M001P001-000000000000001', JSON.stringify({ recipient: { name: 'MARÍA PEÑA' } }), 'MARÍA PEÑA');
+    db.prepare(
+      `INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
       pos_number, generated_at, issue_date, created_at, updated_at, request_json, request_hash)
-      VALUES ('b', 'FC', 'TEST', 1, 'APPROVED', 'DTE-01-M001P001-000000000000002', 'c', 'M001', 1, 'g', '2026-11-22', 'c', 'u', '{}', 'h')`).run();
+      VALUES ('b', 'FC', 'TEST', 1, 'APPROVED', 'DTE-01-M001P001-000000000000002', 'c', 'M001', 1, 'g', '2026-11-22', 'c', 'u', '{}', 'h')`,
+    ).run();
     db.prepare("INSERT INTO receivers VALUES ('FC', 'k', 'Ñandú Gómez', null, '{}', 't', 1)").run();
     migrate(db, [m001Initial, m002OutboxDependencies, m003Events, m004Receivers, m005SearchText]);
     expect(db.prepare('SELECT id, recipient_fold FROM documents ORDER BY id').all()).toEqual([
@@ -156,7 +172,9 @@ describe('006 audit chain', () => {
     insert.run('2026-11-01T08:01:00-06:00', 'ui', 'dte.issued', 'a', null);
     insert.run('2026-11-01T08:02:00-06:00', 'sync', 'dte.approved', 'a', '{"seal":"X"}');
     migrate(db, [m001Initial, m002OutboxDependencies, m003Events, m004Receivers, m005SearchText, m006AuditChain]);
-    const rows = db.prepare('SELECT seq, at, actor, action, subject, detail, prev_hash, hash FROM audit_log ORDER BY seq').all() as ChainRow[];
+    const rows = db
+      .prepare('SELECT seq, at, actor, action, subject, detail, prev_hash, hash FROM audit_log ORDER BY seq')
+      .all() as ChainRow[];
     expect(rows[0]!.prev_hash).toBe(GENESIS_HASH);
     expect(rows[1]!.prev_hash).toBe(rows[0]!.hash);
     expect(rows[2]!.hash).toBe(auditHash(rows[1]!.hash, rows[2]!));
@@ -170,15 +188,24 @@ describe('007 search index', () => {
   it('indexes existing documents and new ones, folding case and accents, by document id', () => {
     const db = new BetterSqlite3(':memory:');
     const insert = (id: string, n: number, name: string | null, fold: string | null) =>
-      db.prepare(`INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
+      db
+        .prepare(
+          `INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
         pos_number, generated_at, issue_date, created_at, updated_at, request_json, request_hash, recipient_name, recipient_fold)
-        VALUES (?, 'FC', 'TEST', 1, 'APPROVED', ?, 'c', 'M001', 1, 'g', '2026-11-22', ?, 'u', '{}', 'h', ?, ?)`).run(id, `DTE-01-M001P001-${String(n).padStart(15, '0')}`, `2026-11-22T08:0${n}:00`, name, fold);
+        VALUES (?, 'FC', 'TEST', 1, 'APPROVED', ?, 'c', 'M001', 1, 'g', '2026-11-22', ?, 'u', '{}', 'h', ?, ?)`,
+        )
+        .run(id, `DTE-01-M001P001-${String(n).padStart(15, '0')}`, `2026-11-22T08:0${n}:00`, name, fold);
     migrate(db, MIGRATIONS.slice(0, 6));
     insert('a1', 1, 'MARÍA PEÑA', 'maria pena');
     insert('b2', 2, null, null);
     migrate(db, MIGRATIONS.slice(0, 7));
     insert('c3', 3, 'Ñandú Gómez S.A.', 'nandu gomez s.a.');
-    const find = (q: string) => (db.prepare('SELECT doc_id FROM documents_search WHERE documents_search MATCH ? ORDER BY doc_id').all(`"${q}"`) as { doc_id: string }[]).map((r) => r.doc_id);
+    const find = (q: string) =>
+      (
+        db.prepare('SELECT doc_id FROM documents_search WHERE documents_search MATCH ? ORDER BY doc_id').all(`"${q}"`) as {
+          doc_id: string;
+        }[]
+      ).map((r) => r.doc_id);
     expect(find('maría')).toEqual(['a1']);
     expect(find('PENA')).toEqual(['a1']);
     expect(find('ñandu')).toEqual(['c3']);
@@ -194,9 +221,15 @@ describe('008 sync doubt', () => {
     // Rows of other tables the lotes and outbox point at are beside the point here.
     db.pragma('foreign_keys = OFF');
     migrate(db, MIGRATIONS.slice(0, 7));
-    db.prepare("INSERT INTO lotes (id, contingency_id, codigo_lote, status, document_ids, mh_response, submitted_at, updated_at) VALUES ('L1', 'e1', 'C1', 'submitted', '[\"d1\",\"d2\"]', null, 's', 'u')").run();
-    db.prepare("INSERT INTO lotes (id, contingency_id, codigo_lote, status, document_ids, mh_response, submitted_at, updated_at) VALUES ('L0', 'e1', 'C0', 'done', '[\"d3\"]', null, 's', 'u')").run();
-    const outbox = db.prepare("INSERT INTO outbox (document_id, topic, state, attempts, next_attempt_at, lease_until, last_error, created_at, depends_on) VALUES (?, 'dte', ?, 0, 'n', null, null, 'c', null)");
+    db.prepare(
+      "INSERT INTO lotes (id, contingency_id, codigo_lote, status, document_ids, mh_response, submitted_at, updated_at) VALUES ('L1', 'e1', 'C1', 'submitted', '[\"d1\",\"d2\"]', null, 's', 'u')",
+    ).run();
+    db.prepare(
+      "INSERT INTO lotes (id, contingency_id, codigo_lote, status, document_ids, mh_response, submitted_at, updated_at) VALUES ('L0', 'e1', 'C0', 'done', '[\"d3\"]', null, 's', 'u')",
+    ).run();
+    const outbox = db.prepare(
+      "INSERT INTO outbox (document_id, topic, state, attempts, next_attempt_at, lease_until, last_error, created_at, depends_on) VALUES (?, 'dte', ?, 0, 'n', null, null, 'c', null)",
+    );
     outbox.run('d1', 'sending');
     outbox.run('d2', 'sending');
     outbox.run('d3', 'done');
@@ -209,7 +242,9 @@ describe('008 sync doubt', () => {
       { document_id: 'd3', lote_id: null },
       { document_id: 'd4', lote_id: null },
     ]);
-    const cols = (db.prepare('PRAGMA table_info(contingency_events)').all() as { name: string; dflt_value: string | null }[]).filter((c) => c.name === 'attempts' || c.name === 'next_attempt_at');
+    const cols = (db.prepare('PRAGMA table_info(contingency_events)').all() as { name: string; dflt_value: string | null }[]).filter(
+      (c) => c.name === 'attempts' || c.name === 'next_attempt_at',
+    );
     expect(cols.map((c) => [c.name, c.dflt_value])).toEqual([
       ['attempts', '0'],
       ['next_attempt_at', null],

@@ -12,7 +12,9 @@ describe('MH certificate', () => {
     const cert = parseMhCertificate(xml, 'Clave#Firma2026');
     expect(cert.nit).toBe(NIT);
     expect(cert.privateKey.asymmetricKeyDetails?.modulusLength).toBe(2048);
-    expect(createPublicKey(cert.privateKey).export({ format: 'pem', type: 'spki' })).toBe(cert.publicKey.export({ format: 'pem', type: 'spki' }));
+    expect(createPublicKey(cert.privateKey).export({ format: 'pem', type: 'spki' })).toBe(
+      cert.publicKey.export({ format: 'pem', type: 'spki' }),
+    );
   });
 
   it('refuses a wrong password, a file that is not a certificate, and mismatched keys', () => {
@@ -28,7 +30,12 @@ describe('MH certificate', () => {
 
 describe('JWS RS512', () => {
   const cert = parseMhCertificate(xml, 'Clave#Firma2026');
-  const doc = { identificacion: { codigoGeneracion: 'ABC', fecEmi: '2026-11-22' }, receptor: null, montos: [1.15044248, 0.1], texto: 'Cañas ñandú' };
+  const doc = {
+    identificacion: { codigoGeneracion: 'ABC', fecEmi: '2026-11-22' },
+    receptor: null,
+    montos: [1.15044248, 0.1],
+    texto: 'Cañas ñandú',
+  };
 
   it('has exactly the header {"alg":"RS512"} and three base64url parts without padding', () => {
     const jws = signJson(doc, cert.privateKey);
@@ -42,7 +49,9 @@ describe('JWS RS512', () => {
 
   it('is byte-for-byte what jose signs, and jose verifies it', async () => {
     const ours = signJson(doc, cert.privateKey);
-    const joses = await new CompactSign(new TextEncoder().encode(JSON.stringify(doc))).setProtectedHeader({ alg: 'RS512' }).sign(cert.privateKey);
+    const joses = await new CompactSign(new TextEncoder().encode(JSON.stringify(doc)))
+      .setProtectedHeader({ alg: 'RS512' })
+      .sign(cert.privateKey);
     expect(ours).toBe(joses);
     expect(await verifyJws(ours, cert.publicKey)).toEqual(doc);
   });

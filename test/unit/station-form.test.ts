@@ -50,7 +50,9 @@ describe('station form', () => {
   it('an empty wizard names the fields, not the groups', () => {
     const r = validate(stationSetup, stationBody('setup', emptyStation(), null));
     const paths = r.ok ? [] : r.errors.map((e) => e.path);
-    expect(paths).toEqual(expect.arrayContaining(['company.nit', 'company.name', 'branch.mhCode', 'mh.password', 'certificate.xml', 'certificate.password']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['company.nit', 'company.name', 'branch.mhCode', 'mh.password', 'certificate.xml', 'certificate.password']),
+    );
     expect(paths).not.toContain('company');
   });
 

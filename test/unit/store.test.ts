@@ -19,7 +19,9 @@ describe('store', () => {
     const t = tempDir();
     const store = openStore(join(t.dir, 'a.db'));
     const next = (year: number, kind: 'FC' | 'CCF', pos: number) => store.tx(() => nextControlValue(store, year, kind, 'M001', pos));
-    expect([next(2026, 'FC', 1), next(2026, 'FC', 1), next(2026, 'CCF', 1), next(2026, 'FC', 2), next(2027, 'FC', 1)]).toEqual([1, 2, 1, 1, 1]);
+    expect([next(2026, 'FC', 1), next(2026, 'FC', 1), next(2026, 'CCF', 1), next(2026, 'FC', 2), next(2027, 'FC', 1)]).toEqual([
+      1, 2, 1, 1, 1,
+    ]);
     expect(() =>
       store.tx(() => {
         nextControlValue(store, 2026, 'FC', 'M001', 1);

@@ -45,7 +45,14 @@ describe('FC: consumer prices include IVA', () => {
 
   it('a taxed global discount is converted like prices and lowers the IVA', () => {
     const r = computeSale('FC', { items: [{ quantity: 1, unitPrice: 100, saleType: 'GRAVADA' }], discountGrav: 10 });
-    expect(totalsOf(r.totals as never)).toMatchObject({ totalGravada: '113', descuGravada: '11.3', subTotal: '101.7', iva: '11.7', porcentajeDescuento: '10', totalPagar: '101.7' });
+    expect(totalsOf(r.totals as never)).toMatchObject({
+      totalGravada: '113',
+      descuGravada: '11.3',
+      subTotal: '101.7',
+      iva: '11.7',
+      porcentajeDescuento: '10',
+      totalPagar: '101.7',
+    });
   });
 });
 
@@ -82,7 +89,9 @@ describe('CCF, NC, ND: net prices plus tributo 20', () => {
   });
 
   it('sums many small amounts without drifting (1,000 lines of $0.10)', () => {
-    const r = computeSale('CCF', { items: Array.from({ length: 1000 }, () => ({ quantity: 1, unitPrice: 0.1, saleType: 'GRAVADA' as const })) });
+    const r = computeSale('CCF', {
+      items: Array.from({ length: 1000 }, () => ({ quantity: 1, unitPrice: 0.1, saleType: 'GRAVADA' as const })),
+    });
     expect(s(r.totals.totalGravada)).toBe('100');
     expect(s(r.totals.iva)).toBe('13');
   });
@@ -108,14 +117,26 @@ describe('amount rules the schema cannot see', () => {
 
 describe('FSE, FEX, CR', () => {
   it('FSE: fractional quantities, no IVA, income-tax retention', () => {
-    const r = computeFse({ items: [{ quantity: 2.5, unitPrice: 32 }, { quantity: 0.333, unitPrice: 1.5, discountAmount: 0.0005 }], retentionRenta: 8 });
+    const r = computeFse({
+      items: [
+        { quantity: 2.5, unitPrice: 32 },
+        { quantity: 0.333, unitPrice: 1.5, discountAmount: 0.0005 },
+      ],
+      retentionRenta: 8,
+    });
     // 0.333 × 1.5 = 0.4995 − 0.0005 = 0.499 → lines sum 80.499 → 80.50
     expect(s(r.lines[1]!.amount)).toBe('0.499');
     expect(totalsOf(r.totals as never)).toMatchObject({ totalCompra: '80.5', subTotal: '80.5', reteRenta: '8', totalPagar: '72.5' });
   });
 
   it('FEX: insurance and freight join the operation, non-taxed amounts the payment', () => {
-    const r = computeFex({ items: [{ quantity: 40, unitPrice: 6.85 }], itemsNoGrav: [{ amount: 35 }], insurance: 120, freight: 850.5, discount: 4 });
+    const r = computeFex({
+      items: [{ quantity: 40, unitPrice: 6.85 }],
+      itemsNoGrav: [{ amount: 35 }],
+      insurance: 120,
+      freight: 850.5,
+      discount: 4,
+    });
     expect(totalsOf(r.totals as never)).toMatchObject({
       totalGravada: '274',
       descuento: '4',
@@ -127,7 +148,10 @@ describe('FSE, FEX, CR', () => {
   });
 
   it('CR: sums of subject amounts and IVA retained', () => {
-    const r = computeCr([{ amountSubject: 500, ivaRetained: 5 }, { amountSubject: 150.5, ivaRetained: 1.51 }]);
+    const r = computeCr([
+      { amountSubject: 500, ivaRetained: 5 },
+      { amountSubject: 150.5, ivaRetained: 1.51 },
+    ]);
     expect({ a: s(r.totalSujetoRetencion), b: s(r.totalIVAretenido) }).toEqual({ a: '650.5', b: '6.51' });
   });
 });

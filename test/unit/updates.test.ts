@@ -48,7 +48,15 @@ describe('updates', () => {
   it('a development build never checks', async () => {
     const u = fakeUpdater();
     const t = timers();
-    const up = setUpUpdates({ isPackaged: false, feedUrl: 'https://updates.example/sello', updater: u, confirm: () => Promise.resolve(true), busy: () => false, logger: silentLogger, ...t });
+    const up = setUpUpdates({
+      isPackaged: false,
+      feedUrl: 'https://updates.example/sello',
+      updater: u,
+      confirm: () => Promise.resolve(true),
+      busy: () => false,
+      logger: silentLogger,
+      ...t,
+    });
     expect(up.state()).toEqual({ state: 'off', why: 'development build' });
     await up.checkNow();
     expect(u.calls).toEqual([]);
@@ -56,14 +64,31 @@ describe('updates', () => {
   });
 
   it('without a feed, updates are off', () => {
-    const up = setUpUpdates({ isPackaged: true, feedUrl: null, updater: fakeUpdater(), confirm: () => Promise.resolve(true), busy: () => false, logger: silentLogger, ...timers() });
+    const up = setUpUpdates({
+      isPackaged: true,
+      feedUrl: null,
+      updater: fakeUpdater(),
+      confirm: () => Promise.resolve(true),
+      busy: () => false,
+      logger: silentLogger,
+      ...timers(),
+    });
     expect(up.state()).toEqual({ state: 'off', why: 'no feed configured' });
   });
 
   it('a packaged app uses the generic feed, checks later and then on a period, and never installs on quit by itself', async () => {
     const u = fakeUpdater();
     const t = timers();
-    setUpUpdates({ isPackaged: true, feedUrl: 'https://updates.example/sello/', updater: u, confirm: () => Promise.resolve(false), busy: () => false, logger: silentLogger, checkEveryMs: 1000, ...t });
+    setUpUpdates({
+      isPackaged: true,
+      feedUrl: 'https://updates.example/sello/',
+      updater: u,
+      confirm: () => Promise.resolve(false),
+      busy: () => false,
+      logger: silentLogger,
+      checkEveryMs: 1000,
+      ...t,
+    });
     expect(u.calls[0]).toEqual(['setFeedURL', { provider: 'generic', url: 'https://updates.example/sello/' }]);
     expect(u.autoDownload).toBe(true);
     expect(u.autoInstallOnAppQuit).toBe(false);

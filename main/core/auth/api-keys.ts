@@ -39,7 +39,9 @@ export function apiKeys(store: Store, randomBytes: (n: number) => Buffer): ApiKe
     if (existing) return existing.id;
     const id = randomBytes(8).toString('hex');
     // The end of the key, since every generated key starts with the same `sello_`.
-    store.run(store.q.insertInto('api_keys').values({ id, name, key_hash: h, hint: `…${plain.slice(-4)}`, created_at: at, revoked_at: null }));
+    store.run(
+      store.q.insertInto('api_keys').values({ id, name, key_hash: h, hint: `…${plain.slice(-4)}`, created_at: at, revoked_at: null }),
+    );
     active = null;
     return id;
   };

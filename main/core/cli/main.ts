@@ -47,7 +47,9 @@ async function main(argv: string[]): Promise<number> {
   const logger = consoleLogger();
   // A promise nobody awaited must never take the station down: log it and keep serving (the sync engine
   // already catches its own faults; this is the last net).
-  process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', { error: reason instanceof Error ? reason.stack : String(reason) }));
+  process.on('unhandledRejection', (reason) =>
+    logger.error('unhandled rejection', { error: reason instanceof Error ? reason.stack : String(reason) }),
+  );
   // How soon a contingency lote's results are asked for (MH: 1–3 minutes); tests with a fast simulator shorten it.
   const lotePollMs = Number(process.env.SELLO_LOTE_POLL_MS ?? '') || undefined;
   const running = await serve(
@@ -64,7 +66,8 @@ async function main(argv: string[]): Promise<number> {
     },
     logger,
   );
-  if (running.host.current().health().demo) process.stderr.write('MODO DEMOSTRACIÓN: empresa y documentos de prueba, sin validez fiscal.\n');
+  if (running.host.current().health().demo)
+    process.stderr.write('MODO DEMOSTRACIÓN: empresa y documentos de prueba, sin validez fiscal.\n');
   process.stdout.write(`listening on ${running.url}\n`);
 
   await new Promise<void>((done) => {
@@ -127,11 +130,17 @@ async function mhSim(args: string[]): Promise<number> {
     },
   });
   const logger = consoleLogger();
-  const sim = createMhSimulator({ logger, loteDelayMs: Number(values['lote-delay-ms']), ...(values.schemas ? { schemasDir: values.schemas } : {}) });
+  const sim = createMhSimulator({
+    logger,
+    loteDelayMs: Number(values['lote-delay-ms']),
+    ...(values.schemas ? { schemasDir: values.schemas } : {}),
+  });
   await sim.app.listen({ host: values.host, port: Number(values.port) });
   const address = sim.app.server.address();
   const port = typeof address === 'object' && address ? address.port : Number(values.port);
-  process.stderr.write(`MH simulado (${sim.checks === 'schemas' ? `esquemas oficiales de ${values.schemas}` : 'validaciones propias, sin esquemas de MH'}).\n`);
+  process.stderr.write(
+    `MH simulado (${sim.checks === 'schemas' ? `esquemas oficiales de ${values.schemas}` : 'validaciones propias, sin esquemas de MH'}).\n`,
+  );
   process.stdout.write(`listening on http://${values.host}:${port}\n`);
   await new Promise<void>((done) => {
     const stop = () => void sim.app.close().then(() => done());

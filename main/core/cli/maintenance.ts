@@ -57,7 +57,9 @@ export function auditVerifyCommand(dir: string, io: Output): number {
       io.err('Esta base de datos aún no tiene el registro encadenado: abra Sello una vez para actualizarla.');
       return 2;
     }
-    const rows = db.prepare('SELECT seq, at, actor, action, subject, detail, prev_hash, hash FROM audit_log ORDER BY seq').iterate() as IterableIterator<ChainRow>;
+    const rows = db
+      .prepare('SELECT seq, at, actor, action, subject, detail, prev_hash, hash FROM audit_log ORDER BY seq')
+      .iterate() as IterableIterator<ChainRow>;
     const v = verifyChain(rows);
     if (v.ok) {
       io.out(`registro de auditoría íntegro: ${v.entries} entradas; huella final ${v.head}`);

@@ -20,7 +20,9 @@ export function nextControlValue(store: Store, year: number, kind: DteKind, bran
     store.q
       .insertInto('control_sequences')
       .values({ year, kind, branch_code: branchCode, pos_number: posNumber, last_value: 1 })
-      .onConflict((oc) => oc.columns(['year', 'kind', 'branch_code', 'pos_number']).doUpdateSet((eb) => ({ last_value: eb('last_value', '+', 1) })))
+      .onConflict((oc) =>
+        oc.columns(['year', 'kind', 'branch_code', 'pos_number']).doUpdateSet((eb) => ({ last_value: eb('last_value', '+', 1) })),
+      )
       .returning('last_value'),
   );
   if (!row) throw new Error('control sequence did not return a value');

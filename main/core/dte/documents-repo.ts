@@ -74,7 +74,12 @@ export function listDocuments(store: Store, query: DteListQuery): DteListPage {
   if (cursor) {
     sel = sel.where((eb) => eb.or([eb('created_at', '<', cursor.c), eb.and([eb('created_at', '=', cursor.c), eb('id', '<', cursor.i)])]));
   }
-  const rows = store.all(sel.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1));
+  const rows = store.all(
+    sel
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit + 1),
+  );
   const items: DteRecord[] = rows.slice(0, limit).map(toRecord);
   const last = rows.length > limit ? rows[limit - 1] : undefined;
   return { items, nextCursor: last ? encodeCursor({ c: last.created_at, i: last.id }) : null };
@@ -85,13 +90,29 @@ export function insertDocument(store: Store, row: Insertable<DocumentsTable>): v
 }
 
 /** The stored MH document (JSON text) and its signature, whatever the status; undefined when unknown. */
-export function signedParts(store: Store, id: string): { mh_json: string | null; jws: string | null; seal: string | null; kind: string } | undefined {
+export function signedParts(
+  store: Store,
+  id: string,
+): { mh_json: string | null; jws: string | null; seal: string | null; kind: string } | undefined {
   return store.one(store.q.selectFrom('documents').select(['mh_json', 'jws', 'seal', 'kind']).where('id', '=', canonicalId(id)));
 }
 
 /** Moves the status when the current one is among `from`; returns whether it moved. Only dte/status.ts calls it. */
-export function setStatusFrom(store: Store, id: string, from: readonly DteStatus[], to: DteStatus, at: string, set: { readonly seal?: string | null; readonly sealed_at?: string | null; readonly mh_response?: string | null }): boolean {
-  const changed = store.run(store.q.updateTable('documents').set({ status: to, updated_at: at, ...set }).where('id', '=', id).where('status', 'in', [...from])).changes;
+export function setStatusFrom(
+  store: Store,
+  id: string,
+  from: readonly DteStatus[],
+  to: DteStatus,
+  at: string,
+  set: { readonly seal?: string | null; readonly sealed_at?: string | null; readonly mh_response?: string | null },
+): boolean {
+  const changed = store.run(
+    store.q
+      .updateTable('documents')
+      .set({ status: to, updated_at: at, ...set })
+      .where('id', '=', id)
+      .where('status', 'in', [...from]),
+  ).changes;
   return Number(changed) > 0;
 }
 
@@ -101,7 +122,12 @@ export function statusOf(store: Store, id: string): DteStatus | undefined {
 
 export function statusesOf(store: Store, ids: readonly string[]): { id: string; status: DteStatus }[] {
   if (ids.length === 0) return [];
-  return store.all(store.q.selectFrom('documents').select(['id', 'status']).where('id', 'in', [...ids])) as { id: string; status: DteStatus }[];
+  return store.all(
+    store.q
+      .selectFrom('documents')
+      .select(['id', 'status'])
+      .where('id', 'in', [...ids]),
+  ) as { id: string; status: DteStatus }[];
 }
 
 /** A document re-signed as a contingency document of `eventId` (it never reached MH). */
@@ -116,12 +142,22 @@ export function setContingencyEvent(store: Store, id: string, eventId: string): 
 
 /** The documents of an event MH has not settled yet, oldest first. */
 export function unsettledOfEvent(store: Store, eventId: string): { id: string; kind: string }[] {
-  return store.all(store.q.selectFrom('documents').select(['id', 'kind']).where('contingency_id', '=', eventId).where('status', 'in', ['CREATED', 'PROCESSING']).orderBy('created_at'));
+  return store.all(
+    store.q
+      .selectFrom('documents')
+      .select(['id', 'kind'])
+      .where('contingency_id', '=', eventId)
+      .where('status', 'in', ['CREATED', 'PROCESSING'])
+      .orderBy('created_at'),
+  );
 }
 
 /** How many documents an event lists (`unsettled`: only those MH has not settled yet). */
 export function countOfEvent(store: Store, eventId: string, unsettled = false): number {
-  let sel = store.q.selectFrom('documents').select((eb) => eb.fn.countAll<number>().as('n')).where('contingency_id', '=', eventId);
+  let sel = store.q
+    .selectFrom('documents')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('contingency_id', '=', eventId);
   if (unsettled) sel = sel.where('status', 'in', ['CREATED', 'PROCESSING']);
   return Number(store.one(sel)?.n ?? 0);
 }

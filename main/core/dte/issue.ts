@@ -67,7 +67,11 @@ function recipientName(body: AnyCreateBody): string | null {
 function contextErrors(deps: IssueDeps, kind: DteKind, body: AnyCreateBody, station: StoredStation, today: string): FieldError[] {
   const errors: FieldError[] = [];
   if (body.branchOffice && body.branchOffice.mhCode !== station.branch.mhCode) {
-    errors.push({ path: 'branchOffice.mhCode', code: 'NOT_ALLOWED', message: `Esta estación emite para la sucursal ${station.branch.mhCode}.` });
+    errors.push({
+      path: 'branchOffice.mhCode',
+      code: 'NOT_ALLOWED',
+      message: `Esta estación emite para la sucursal ${station.branch.mhCode}.`,
+    });
   }
   if (body.generatedAt && body.generatedAt > today) {
     errors.push({ path: 'generatedAt', code: 'NOT_ALLOWED', message: 'La fecha de emisión no puede ser posterior a hoy.' });
@@ -123,11 +127,18 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
     const existing = findDocument(deps.store, id);
     if (existing) {
       if (existing.request_hash === requestHash) return { record: toRecord(existing), replayed: true, ignored };
-      throw new CoreError('DTE_ID_CONFLICT', `Ya existe el DTE ${id} (${existing.kind}, ${existing.control_number}) con otro contenido. Use un id nuevo para un documento nuevo.`);
+      throw new CoreError(
+        'DTE_ID_CONFLICT',
+        `Ya existe el DTE ${id} (${existing.kind}, ${existing.control_number}) con otro contenido. Use un id nuevo para un documento nuevo.`,
+      );
     }
     const station = deps.station();
     const key = deps.signingKey();
-    if (!key) throw new CoreError('STATION_NOT_READY', 'La estación no tiene certificado de firma de MH. Impórtelo en Ajustes (o en el archivo de la estación) y vuelva a intentar.');
+    if (!key)
+      throw new CoreError(
+        'STATION_NOT_READY',
+        'La estación no tiene certificado de firma de MH. Impórtelo en Ajustes (o en el archivo de la estación) y vuelva a intentar.',
+      );
     const now = deps.clock.now();
     const local = localDateTime(now);
     const errors = contextErrors(deps, kind, body, station, local.date);

@@ -35,7 +35,16 @@ interface Recipient {
 export function rememberReceiver(store: Store, kind: DteKind, recipient: Recipient | null | undefined, at: string): void {
   if (!recipient?.name) return;
   const document = recipient.identificationDocument?.number ?? null;
-  const row = { book: bookOf(kind), key: document ?? recipient.name.toLowerCase(), name: recipient.name, name_fold: foldForSearch(recipient.name), document, recipient_json: JSON.stringify(recipient), last_used_at: at, uses: 1 };
+  const row = {
+    book: bookOf(kind),
+    key: document ?? recipient.name.toLowerCase(),
+    name: recipient.name,
+    name_fold: foldForSearch(recipient.name),
+    document,
+    recipient_json: JSON.stringify(recipient),
+    last_used_at: at,
+    uses: 1,
+  };
   store.run(
     store.q
       .insertInto('receivers')
@@ -55,11 +64,20 @@ export function rememberReceiver(store: Store, kind: DteKind, recipient: Recipie
 
 /** Most recently used first; `q` matches the name or the identification number. */
 export function searchReceivers(store: Store, kind: DteKind, q: string | undefined, limit = 10): ReceiverEntry[] {
-  let sel = store.q.selectFrom('receivers').select(['name', 'document', 'recipient_json', 'last_used_at', 'uses']).where('book', '=', bookOf(kind));
+  let sel = store.q
+    .selectFrom('receivers')
+    .select(['name', 'document', 'recipient_json', 'last_used_at', 'uses'])
+    .where('book', '=', bookOf(kind));
   if (q) {
-    sel = sel.where(sql<boolean>`(name_fold LIKE ${likePattern(foldForSearch(q))} ESCAPE '\\' OR document LIKE ${likePattern(q)} ESCAPE '\\')`);
+    sel = sel.where(
+      sql<boolean>`(name_fold LIKE ${likePattern(foldForSearch(q))} ESCAPE '\\' OR document LIKE ${likePattern(q)} ESCAPE '\\')`,
+    );
   }
-  return store
-    .all(sel.orderBy('last_used_at', 'desc').limit(limit))
-    .map((r) => ({ name: r.name, document: r.document, lastUsedAt: r.last_used_at, uses: r.uses, recipient: JSON.parse(r.recipient_json) as Record<string, unknown> }));
+  return store.all(sel.orderBy('last_used_at', 'desc').limit(limit)).map((r) => ({
+    name: r.name,
+    document: r.document,
+    lastUsedAt: r.last_used_at,
+    uses: r.uses,
+    recipient: JSON.parse(r.recipient_json) as Record<string, unknown>,
+  }));
 }

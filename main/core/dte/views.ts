@@ -70,7 +70,10 @@ export function documentViews(d: ViewDeps) {
         record,
         timeline: auditTrail(store, key),
         invalidation: {
-          deadline: record.status === 'APPROVED' && row ? isoLocal(invalidationDeadline(record.type, new Date(row.sealed_at ?? row.updated_at))) : null,
+          deadline:
+            record.status === 'APPROVED' && row
+              ? isoLocal(invalidationDeadline(record.type, new Date(row.sealed_at ?? row.updated_at)))
+              : null,
           events: d.invalidations.ofDocument(key),
         },
         summary: {
@@ -97,7 +100,10 @@ export function documentViews(d: ViewDeps) {
     async receipt(id: string, width: ReceiptWidth, actor: string): Promise<Buffer> {
       const record = get(id);
       if (record.status === 'REJECTED') {
-        throw new CoreError('DTE_REJECTED', 'MH rechazó este documento: no se entrega comprobante. Emita uno nuevo con los datos corregidos.');
+        throw new CoreError(
+          'DTE_REJECTED',
+          'MH rechazó este documento: no se entrega comprobante. Emita uno nuevo con los datos corregidos.',
+        );
       }
       const pdf = await receiptPdf(printable(record, stored(id), demo()), width);
       audit(store, isoLocal(d.clock.now()), actor, 'dte.receipt', record.id, { width, status: record.status });

@@ -45,7 +45,13 @@ export interface AuthThrottle {
   failed(address: string): void;
 }
 
-export function authThrottle(o: { now: () => number; maxFailures?: number; windowMs?: number; lockMs?: number; maxLockMs?: number }): AuthThrottle {
+export function authThrottle(o: {
+  now: () => number;
+  maxFailures?: number;
+  windowMs?: number;
+  lockMs?: number;
+  maxLockMs?: number;
+}): AuthThrottle {
   const max = o.maxFailures ?? 10;
   const windowMs = o.windowMs ?? 60_000;
   const baseLock = o.lockMs ?? 60_000;

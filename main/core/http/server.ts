@@ -53,7 +53,10 @@ const receiversQuery = z.strictObject({ type: z.enum(DTE_KINDS), q: z.string().t
 const apiKeyBody = z.strictObject({ name: z.string().trim().min(1).max(100) });
 
 const receiptQuery = z.strictObject({
-  width: z.enum(['58', '80']).default('80').transform((w) => Number(w) as 58 | 80),
+  width: z
+    .enum(['58', '80'])
+    .default('80')
+    .transform((w) => Number(w) as 58 | 80),
 });
 
 const fail = (reply: FastifyReply, e: unknown, logger: Logger) => {
@@ -103,20 +106,31 @@ interface Route {
 const ANY: readonly Role[] = ['app', 'pos'];
 /** The station's identity, secrets, copies and audit chain: for the app, never for a POS's API key. */
 const APP: readonly Role[] = ['app'];
-const route = (method: Route['method'], path: string, roles: readonly Role[], handle: Route['handle']): Route => ({ method, path, roles, handle });
+const route = (method: Route['method'], path: string, roles: readonly Role[], handle: Route['handle']): Route => ({
+  method,
+  path,
+  roles,
+  handle,
+});
 const created = (c: Ctx, status = 201) => c.reply.code(status);
 
 /** The contract's routes (docs/decisions/0002-contract-gaps.md), one line each: method, path, roles, call. */
 const ROUTES: readonly Route[] = [
   ...DTE_KINDS.map((kind) => route('POST', `/dte/${kind.toLowerCase()}`, ANY, (c) => issue(c, kind))),
   // 201 once MH answered (APPROVED or REJECTED); 202 while the event waits for MH.
-  route('POST', '/dte/invalidate', ANY, async (c) => c.api.invalidateDte(c.body(), handling(c)).then((r) => (ignoredFields(c, r.ignored), created(c, r.pending ? 202 : 201), r.record))),
+  route('POST', '/dte/invalidate', ANY, async (c) =>
+    c.api.invalidateDte(c.body(), handling(c)).then((r) => (ignoredFields(c, r.ignored), created(c, r.pending ? 202 : 201), r.record)),
+  ),
   route('GET', '/dte', ANY, (c) => c.api.listDtes(c.query(listQuery))),
   route('GET', '/dte/:id', ANY, (c) => c.api.getDte(c.id())),
   route('GET', '/dte/:id/detail', ANY, (c) => c.api.dteDetail(c.id())),
   route('GET', '/dte/:id/qr', ANY, (c) => c.api.qrCode(c.id())),
-  route('GET', '/dte/:id/download/json', ANY, async (c) => c.file('attachment', `${c.id().toUpperCase()}.json`, 'application/json', await c.api.dteJson(c.id()))),
-  route('GET', '/dte/:id/download/pdf', ANY, async (c) => c.file('attachment', `${c.id().toUpperCase()}.pdf`, 'application/pdf', await c.api.letterPdf(c.id()))),
+  route('GET', '/dte/:id/download/json', ANY, async (c) =>
+    c.file('attachment', `${c.id().toUpperCase()}.json`, 'application/json', await c.api.dteJson(c.id())),
+  ),
+  route('GET', '/dte/:id/download/pdf', ANY, async (c) =>
+    c.file('attachment', `${c.id().toUpperCase()}.pdf`, 'application/pdf', await c.api.letterPdf(c.id())),
+  ),
   route('GET', '/dte/:id/receipt', ANY, async (c) => receipt(c, c.query(receiptQuery).width)),
   // The counter's address book (not part of the DTE contract): recipients of past documents.
   route('GET', '/receivers', ANY, (c) => ((q) => c.api.receivers(q.type, q.q))(c.query(receiversQuery))),
@@ -125,7 +139,9 @@ const ROUTES: readonly Route[] = [
   // API keys for POS integrations: the plain key is shown once, when created.
   route('GET', '/api-keys', ANY, (c) => c.api.listApiKeys()),
   route('POST', '/api-keys', ANY, (c) => c.api.createApiKey(parsed(apiKeyBody, c.req.body ?? {}).name).then((k) => (created(c), k))),
-  route('DELETE', '/api-keys/:keyId', ANY, (c) => c.api.revokeApiKey((c.req.params as { keyId: string }).keyId).then(() => created(c, 204).send())),
+  route('DELETE', '/api-keys/:keyId', ANY, (c) =>
+    c.api.revokeApiKey((c.req.params as { keyId: string }).keyId).then(() => created(c, 204).send()),
+  ),
   route('GET', '/settings/printing', ANY, (c) => c.api.printSettings()),
   route('PUT', '/settings/printing', ANY, (c) => c.api.setPrintSettings(c.body() as PrintSettings)),
   route('GET', '/settings/station', ANY, (c) => c.api.stationInfo()),
@@ -147,7 +163,10 @@ async function issue(c: Ctx, kind: DteKind) {
     current = await c.api.settled(record.id, wait * 1000);
     applied(c, `wait=${wait}`);
   }
-  return c.reply.code(replayed ? 200 : 201).header('location', `/dte/${record.id}`).send(current);
+  return c.reply
+    .code(replayed ? 200 : 201)
+    .header('location', `/dte/${record.id}`)
+    .send(current);
 }
 
 async function receipt(c: Ctx, width: 58 | 80) {
@@ -191,7 +210,8 @@ function context(api: DoorCalls, req: FastifyRequest, reply: FastifyReply): Ctx 
     req,
     reply,
     body() {
-      if (req.body === undefined || req.body === null) throw new CoreError('MALFORMED_REQUEST', 'Se esperaba un cuerpo JSON (Content-Type: application/json).');
+      if (req.body === undefined || req.body === null)
+        throw new CoreError('MALFORMED_REQUEST', 'Se esperaba un cuerpo JSON (Content-Type: application/json).');
       return req.body;
     },
     id() {
@@ -200,7 +220,8 @@ function context(api: DoorCalls, req: FastifyRequest, reply: FastifyReply): Ctx 
       return id;
     },
     query: (schema) => parsed(schema, req.query),
-    file: (disposition, name, type, content) => reply.header('content-disposition', `${disposition}; filename="${name}"`).type(type).send(content),
+    file: (disposition, name, type, content) =>
+      reply.header('content-disposition', `${disposition}; filename="${name}"`).type(type).send(content),
   };
 }
 
@@ -216,7 +237,11 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
     routerOptions: { ignoreTrailingSlash: true },
     // A URL Fastify cannot even route (a stray %, a bad encoding) is the client's mistake: a problem body too.
     frameworkErrors: (error, _req, reply) => {
-      void sendProblem(reply, { code: 'MALFORMED_REQUEST', title: TITLES.MALFORMED_REQUEST, detail: `La dirección no es válida: ${error.message}` });
+      void sendProblem(reply, {
+        code: 'MALFORMED_REQUEST',
+        title: TITLES.MALFORMED_REQUEST,
+        detail: `La dirección no es válida: ${error.message}`,
+      });
     },
   });
   app.decorateRequest('actor', '');
@@ -226,7 +251,11 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
   // Body parsing problems are the client's: 400/413 with a problem body, never a 5xx.
   app.setErrorHandler((error: { code?: string; statusCode?: number; message?: string }, _req, reply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return sendProblem(reply, { code: 'PAYLOAD_TOO_LARGE', title: TITLES.PAYLOAD_TOO_LARGE, detail: `El cuerpo supera ${BODY_LIMIT} bytes.` });
+      return sendProblem(reply, {
+        code: 'PAYLOAD_TOO_LARGE',
+        title: TITLES.PAYLOAD_TOO_LARGE,
+        detail: `El cuerpo supera ${BODY_LIMIT} bytes.`,
+      });
     }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       const detail =
@@ -241,16 +270,28 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
   const hosts = allowedHostNames(options.allowedHosts);
   app.addHook('onRequest', async (req, reply) => {
     if (!hostAllowed(req.headers.host, hosts)) {
-      return sendProblem(reply, { code: 'FORBIDDEN', title: TITLES.FORBIDDEN, detail: `El encabezado Host (${String(req.headers.host ?? '').slice(0, 100)}) no es un nombre de este servidor. Si Sello atiende en la red local, arránquelo con --allow-host NOMBRE.` });
+      return sendProblem(reply, {
+        code: 'FORBIDDEN',
+        title: TITLES.FORBIDDEN,
+        detail: `El encabezado Host (${String(req.headers.host ?? '').slice(0, 100)}) no es un nombre de este servidor. Si Sello atiende en la red local, arránquelo con --allow-host NOMBRE.`,
+      });
     }
     if (!originAllowed(req.headers.origin, req.headers.host)) {
-      return sendProblem(reply, { code: 'FORBIDDEN', title: TITLES.FORBIDDEN, detail: 'Solo la interfaz de Sello servida por este servidor puede llamarlo desde un navegador.' });
+      return sendProblem(reply, {
+        code: 'FORBIDDEN',
+        title: TITLES.FORBIDDEN,
+        detail: 'Solo la interfaz de Sello servida por este servidor puede llamarlo desde un navegador.',
+      });
     }
   });
   const throttle = authThrottle({ now: options.now ?? Date.now, ...options.throttle });
 
   app.setNotFoundHandler((req, reply) =>
-    sendProblem(reply, { code: 'NOT_FOUND', title: TITLES.NOT_FOUND, detail: `No existe la ruta ${req.method} ${req.url.split('?')[0] ?? ''}.` }),
+    sendProblem(reply, {
+      code: 'NOT_FOUND',
+      title: TITLES.NOT_FOUND,
+      detail: `No existe la ruta ${req.method} ${req.url.split('?')[0] ?? ''}.`,
+    }),
   );
 
   const api = (scope: FastifyInstance, _options: unknown, done: () => void) => {
@@ -274,7 +315,11 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
         const wait = throttle.blockedFor(req.ip);
         if (wait > 0) {
           void reply.header('retry-after', String(wait));
-          return sendProblem(reply, { code: 'TOO_MANY_REQUESTS', title: TITLES.TOO_MANY_REQUESTS, detail: `Demasiadas claves no válidas desde esta dirección. Espere ${wait} s y revise la clave configurada.` });
+          return sendProblem(reply, {
+            code: 'TOO_MANY_REQUESTS',
+            title: TITLES.TOO_MANY_REQUESTS,
+            detail: `Demasiadas claves no válidas desde esta dirección. Espere ${wait} s y revise la clave configurada.`,
+          });
         }
         const id = door.core().apiKeys.verify(key);
         if (id) {
@@ -283,7 +328,11 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
         }
         throttle.failed(req.ip);
       }
-      return sendProblem(reply, { code: 'UNAUTHORIZED', title: TITLES.UNAUTHORIZED, detail: 'Envíe una clave de API válida en el encabezado X-API-Key.' });
+      return sendProblem(reply, {
+        code: 'UNAUTHORIZED',
+        title: TITLES.UNAUTHORIZED,
+        detail: 'Envíe una clave de API válida en el encabezado X-API-Key.',
+      });
     });
 
     for (const r of ROUTES) {
@@ -292,7 +341,10 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
         url: r.path,
         handler: async (req, reply) => {
           if (!r.roles.includes(roleOf(req.actor))) {
-            throw new CoreError('FORBIDDEN', 'Solo la aplicación de Sello cambia la estación; una clave de API de un punto de venta no puede.');
+            throw new CoreError(
+              'FORBIDDEN',
+              'Solo la aplicación de Sello cambia la estación; una clave de API de un punto de venta no puede.',
+            );
           }
           return r.handle(context(door.calls(req.actor), req, reply));
         },

@@ -54,7 +54,8 @@ function ownChecks(doc: MhPayloadView): string[] {
   for (const key of ['identificacion', 'emisor', 'cuerpoDocumento', 'resumen']) if (!(key in doc)) problems.push(`[${key}] REQUERIDO`);
   const id = doc.identificacion ?? {};
   if (!/^DTE-\d{2}-[A-Z0-9]{8}-\d{15}$/.test(String(id.numeroControl))) problems.push('[identificacion.numeroControl] FORMATO NO VALIDO');
-  if (!/^[A-F0-9]{8}-[A-F0-9]{4}-[A-F0-9]{4}-[A-F0-9]{4}-[A-F0-9]{12}$/.test(String(id.codigoGeneracion))) problems.push('[identificacion.codigoGeneracion] FORMATO NO VALIDO');
+  if (!/^[A-F0-9]{8}-[A-F0-9]{4}-[A-F0-9]{4}-[A-F0-9]{4}-[A-F0-9]{12}$/.test(String(id.codigoGeneracion)))
+    problems.push('[identificacion.codigoGeneracion] FORMATO NO VALIDO');
   return problems;
 }
 
@@ -84,7 +85,8 @@ export function judgeDte(state: SimState, folder: Folder, doc: MhPayloadView, en
   }
   const prior = state.documents.get(String(id.codigoGeneracion));
   if (prior) return fail('004', '[identificacion.codigoGeneracion] YA EXISTE UN REGISTRO CON ESE VALOR');
-  if (state.controlNumbers.has(String(id.numeroControl))) return fail('004', '[identificacion.numeroControl] YA EXISTE UN REGISTRO CON ESE VALOR');
+  if (state.controlNumbers.has(String(id.numeroControl)))
+    return fail('004', '[identificacion.numeroControl] YA EXISTE UN REGISTRO CON ESE VALOR');
 
   const today = localDateTime(now).date;
   const yesterday = localDateTime(new Date(now.getTime() - 86_400_000)).date;

@@ -7,7 +7,6 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { Dec } from '../../../shared/tax/decimal';
 
-
 type Json = Record<string, unknown>;
 
 /**
@@ -26,7 +25,10 @@ function relaxMunicipalities(node: unknown): unknown {
       // anulacion-schema-v2's alternation is ungrouped and refuses DTE-14 and DTE-15 (docs/mh.md, Schemas).
       out[k] = '^DTE-(0[0-9]|1[0-5])-[A-Z0-9]{8}-[0-9]{15}$';
     } else if (k === 'allOf' && Array.isArray(v)) {
-      const kept = v.filter((c) => !(JSON.stringify((c as Json).if ?? '').includes('departamento') && JSON.stringify((c as Json).then ?? '').includes('municipio')));
+      const kept = v.filter(
+        (c) =>
+          !(JSON.stringify((c as Json).if ?? '').includes('departamento') && JSON.stringify((c as Json).then ?? '').includes('municipio')),
+      );
       if (kept.length) out[k] = kept.map(relaxMunicipalities);
     } else out[k] = relaxMunicipalities(v);
   }

@@ -49,7 +49,7 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
   const tokenTtlMs = options.tokenTtlMs ?? 12 * 3600_000;
   // Clients that time out leave the simulator answering late on open sockets; closing must not wait for them.
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024, forceCloseConnections: true });
-  if (!folder) logger.warn('mh-sim: no schema folder given; documents get the project\'s own checks, not MH\'s schemas');
+  if (!folder) logger.warn("mh-sim: no schema folder given; documents get the project's own checks, not MH's schemas");
 
   const seal = () => `${localDateTime(clock.now()).date.slice(0, 4)}${random(18).toString('hex').toUpperCase()}`;
   const uuid = () => uuidV4(random).toUpperCase();
@@ -61,7 +61,15 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
   const answer = (v: Verdict, codigoGeneracion: unknown, version: unknown) => {
     const base = { version, ambiente: '00', versionApp: 2, codigoGeneracion, fhProcesamiento: fh(clock.now()) };
     if (!v.ok) {
-      return { ...base, estado: 'RECHAZADO', selloRecibido: null, clasificaMsg: '11', codigoMsg: v.code, descripcionMsg: v.message, observaciones: v.observations };
+      return {
+        ...base,
+        estado: 'RECHAZADO',
+        selloRecibido: null,
+        clasificaMsg: '11',
+        codigoMsg: v.code,
+        descripcionMsg: v.message,
+        observaciones: v.observations,
+      };
     }
     const withObs = v.observations.length > 0;
     return {
@@ -80,8 +88,10 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     let verdict = verifySigned(state, jws, (d) => d.emisor?.nit);
     const doc = verdict.ok ? verdict.doc : null;
     if (verdict.ok) verdict = judgeDte(state, folder, verdict.doc, envelope, clock.now());
-    if (verdict.ok && state.mode === 'reject') verdict = { ok: false, code: '099', message: 'DOCUMENTO RECHAZADO (SIMULADOR EN MODO RECHAZO)', observations: [] };
-    if (verdict.ok && state.mode === 'observations') verdict = { ...verdict, observations: [...verdict.observations, '[resumen.totalLetras] VALOR OBSERVADO (SIMULADOR)'] };
+    if (verdict.ok && state.mode === 'reject')
+      verdict = { ok: false, code: '099', message: 'DOCUMENTO RECHAZADO (SIMULADOR EN MODO RECHAZO)', observations: [] };
+    if (verdict.ok && state.mode === 'observations')
+      verdict = { ...verdict, observations: [...verdict.observations, '[resumen.totalLetras] VALOR OBSERVADO (SIMULADOR)'] };
     const id = doc?.identificacion ?? {};
     // A station must never hand MH a document MH already accepted (it asks first): counted for the tests.
     if (doc && state.documents.get(String(id.codigoGeneracion))?.accepted) state.receivedAfterAccepted += 1;
@@ -113,7 +123,8 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     state.requests += 1;
     state.lastUserAgent = req.headers['user-agent'] ?? null;
     if (state.mode === 'down') return reply.code(503).type('text/html').send('<html><body>Servicio no disponible</body></html>');
-    if (state.mode === 'flaky' && state.requests % 2 === 1) return reply.code(503).type('text/html').send('<html><body>Servicio no disponible</body></html>');
+    if (state.mode === 'flaky' && state.requests % 2 === 1)
+      return reply.code(503).type('text/html').send('<html><body>Servicio no disponible</body></html>');
     // A slow login is slow from the start; documents are processed first and answered late (see send()).
     if (state.mode === 'slow' && req.url === '/seguridad/auth') await new Promise((r) => setTimeout(r, state.slowMs));
   });
@@ -142,7 +153,10 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     if (!valid) return reply.code(200).send({ status: 'ERROR', error: 'Unauthorized', message: 'Usuario no valido' });
     const token = `Bearer ${random(24).toString('base64url')}`;
     state.tokens.set(token, { nit: String(form.user), expiresAt: clock.now().getTime() + tokenTtlMs });
-    return reply.send({ status: 'OK', body: { user: form.user, token, rol: { nombre: 'Usuario', codigo: 'ROLE_USER' }, roles: ['ROLE_USER'], tokenType: 'Bearer' } });
+    return reply.send({
+      status: 'OK',
+      body: { user: form.user, token, rol: { nombre: 'Usuario', codigo: 'ROLE_USER' }, roles: ['ROLE_USER'], tokenType: 'Bearer' },
+    });
   });
 
   const authed = (req: { headers: { authorization?: string | undefined } }, reply: FastifyReply): string | null => {
@@ -159,9 +173,20 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     count('recepciondte');
     const b = (req.body ?? {}) as Record<string, unknown>;
     if (typeof b.documento !== 'string' || !Number.isInteger(b.idEnvio)) {
-      return send(reply, 400, { estado: 'RECHAZADO', codigoMsg: '001', descripcionMsg: 'ESTRUCTURA DEL ENVIO NO VALIDA', selloRecibido: null, observaciones: [] });
+      return send(reply, 400, {
+        estado: 'RECHAZADO',
+        codigoMsg: '001',
+        descripcionMsg: 'ESTRUCTURA DEL ENVIO NO VALIDA',
+        selloRecibido: null,
+        observaciones: [],
+      });
     }
-    const body = receive(b.documento, { ambiente: b.ambiente, version: b.version, tipoDte: b.tipoDte, codigoGeneracion: b.codigoGeneracion });
+    const body = receive(b.documento, {
+      ambiente: b.ambiente,
+      version: b.version,
+      tipoDte: b.tipoDte,
+      codigoGeneracion: b.codigoGeneracion,
+    });
     return send(reply, body.estado === 'PROCESADO' ? 200 : 400, body);
   });
 
@@ -171,7 +196,14 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     const b = (req.body ?? {}) as Record<string, unknown>;
     const found = state.documents.get(String(b.codigoGeneracion));
     if (!found || found.nit !== String(b.nitEmisor) || found.tipoDte !== String(b.tdte)) {
-      return send(reply, 200, { estado: 'RECHAZADO', codigoGeneracion: b.codigoGeneracion, selloRecibido: null, codigoMsg: '020', descripcionMsg: 'NO SE ENCONTRO REGISTRO CON ESE CODIGO DE GENERACION', observaciones: [] });
+      return send(reply, 200, {
+        estado: 'RECHAZADO',
+        codigoGeneracion: b.codigoGeneracion,
+        selloRecibido: null,
+        codigoMsg: '020',
+        descripcionMsg: 'NO SE ENCONTRO REGISTRO CON ESE CODIGO DE GENERACION',
+        observaciones: [],
+      });
     }
     return send(reply, 200, found.body);
   });
@@ -193,7 +225,17 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     }
     // MH processes lotes asynchronously: results become visible after the delay.
     state.lotes.set(codigoLote, { nit, readyAt: clock.now().getTime() + state.loteDelayMs, procesados, rechazados });
-    return send(reply, 200, { version: b.version ?? 2, ambiente: '00', versionApp: 2, estado: 'RECIBIDO', idEnvio: b.idEnvio, fhProcesamiento: fh(clock.now()), codigoLote, codigoMsg: '001', descripcionMsg: 'LOTE RECIBIDO, VALIDADO Y PROCESADO' });
+    return send(reply, 200, {
+      version: b.version ?? 2,
+      ambiente: '00',
+      versionApp: 2,
+      estado: 'RECIBIDO',
+      idEnvio: b.idEnvio,
+      fhProcesamiento: fh(clock.now()),
+      codigoLote,
+      codigoMsg: '001',
+      descripcionMsg: 'LOTE RECIBIDO, VALIDADO Y PROCESADO',
+    });
   });
 
   app.get('/fesv/recepcion/consultadtelote/:codigoLote', async (req, reply) => {
@@ -214,18 +256,39 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
       const validate = folder.validator('contingencia-schema-v3.json');
       if (!validate(verdict.doc)) verdict = { ok: false, code: '008', message: 'EVENTO NO CUMPLE EL ESQUEMA', observations: [] };
     }
-    if (verdict.ok && state.mode === 'reject') verdict = { ok: false, code: '099', message: 'EVENTO RECHAZADO (SIMULADOR EN MODO RECHAZO)', observations: [] };
+    if (verdict.ok && state.mode === 'reject')
+      verdict = { ok: false, code: '099', message: 'EVENTO RECHAZADO (SIMULADOR EN MODO RECHAZO)', observations: [] };
     const now = clock.now();
-    if (!verdict.ok) return send(reply, 400, { estado: 'RECHAZADO', fechaHora: fh(now), mensaje: verdict.message, selloRecibido: null, observaciones: verdict.observations });
+    if (!verdict.ok)
+      return send(reply, 400, {
+        estado: 'RECHAZADO',
+        fechaHora: fh(now),
+        mensaje: verdict.message,
+        selloRecibido: null,
+        observaciones: verdict.observations,
+      });
     const ev = verdict.doc;
     // An event MH already holds (the station lost MH's first answer) is refused as a duplicate, as for DTEs.
     if (state.events.has(String(ev.identificacion?.codigoGeneracion))) {
-      return send(reply, 400, { estado: 'RECHAZADO', fechaHora: fh(now), mensaje: 'YA EXISTE UN REGISTRO CON ESE CODIGO DE GENERACION', selloRecibido: null, observaciones: [] });
+      return send(reply, 400, {
+        estado: 'RECHAZADO',
+        fechaHora: fh(now),
+        mensaje: 'YA EXISTE UN REGISTRO CON ESE CODIGO DE GENERACION',
+        selloRecibido: null,
+        observaciones: [],
+      });
     }
     const sealValue = seal();
-    for (const d of (ev.detalleDTE ?? []) as { codigoGeneracion: string }[]) state.contingencyAllowed.set(d.codigoGeneracion, now.getTime() + 3 * DAY);
+    for (const d of (ev.detalleDTE ?? []) as { codigoGeneracion: string }[])
+      state.contingencyAllowed.set(d.codigoGeneracion, now.getTime() + 3 * DAY);
     state.events.set(String(ev.identificacion?.codigoGeneracion), ev);
-    return send(reply, 200, { estado: 'RECIBIDO', fechaHora: fh(now), mensaje: 'Documento recibido', selloRecibido: sealValue, observaciones: [] });
+    return send(reply, 200, {
+      estado: 'RECIBIDO',
+      fechaHora: fh(now),
+      mensaje: 'Documento recibido',
+      selloRecibido: sealValue,
+      observaciones: [],
+    });
   });
 
   app.post('/fesv/anulardte', async (req, reply) => {
@@ -239,12 +302,17 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
       const validate = folder.validator('anulacion-schema-v2.json');
       if (!validate(ev)) verdict = { ok: false, code: '008', message: 'EVENTO NO CUMPLE EL ESQUEMA', observations: [] };
     }
-    if (verdict.ok && (!target || !target.accepted)) verdict = { ok: false, code: '012', message: 'EL DOCUMENTO A INVALIDAR NO EXISTE O NO FUE PROCESADO', observations: [] };
-    if (verdict.ok && target && target.body.selloRecibido !== ev?.documento?.selloRecibido) verdict = { ok: false, code: '013', message: 'SELLO DE RECEPCION NO COINCIDE', observations: [] };
-    if (verdict.ok && state.invalidated.has(String(ev?.documento?.codigoGeneracion))) verdict = { ok: false, code: '014', message: 'EL DOCUMENTO YA FUE INVALIDADO', observations: [] };
-    if (verdict.ok && state.mode === 'reject') verdict = { ok: false, code: '099', message: 'EVENTO RECHAZADO (SIMULADOR EN MODO RECHAZO)', observations: [] };
+    if (verdict.ok && (!target || !target.accepted))
+      verdict = { ok: false, code: '012', message: 'EL DOCUMENTO A INVALIDAR NO EXISTE O NO FUE PROCESADO', observations: [] };
+    if (verdict.ok && target && target.body.selloRecibido !== ev?.documento?.selloRecibido)
+      verdict = { ok: false, code: '013', message: 'SELLO DE RECEPCION NO COINCIDE', observations: [] };
+    if (verdict.ok && state.invalidated.has(String(ev?.documento?.codigoGeneracion)))
+      verdict = { ok: false, code: '014', message: 'EL DOCUMENTO YA FUE INVALIDADO', observations: [] };
+    if (verdict.ok && state.mode === 'reject')
+      verdict = { ok: false, code: '099', message: 'EVENTO RECHAZADO (SIMULADOR EN MODO RECHAZO)', observations: [] };
     const body = answer(verdict, ev?.identificacion?.codigoGeneracion ?? null, b.version ?? 2);
-    if (verdict.ok) state.invalidated.set(String(ev?.documento?.codigoGeneracion), { ...body, descripcionMsg: 'Invalidación Recibida y Procesada' });
+    if (verdict.ok)
+      state.invalidated.set(String(ev?.documento?.codigoGeneracion), { ...body, descripcionMsg: 'Invalidación Recibida y Procesada' });
     return send(reply, verdict.ok ? 200 : 400, verdict.ok ? { ...body, descripcionMsg: 'Invalidación Recibida y Procesada' } : body);
   });
 

@@ -6,12 +6,19 @@ import { Dec, amountInWords, dec } from '../../../shared/tax';
 import type { CcfV3Document, CrV1Document, FcV1Document, FexV1Document, FseV1Document, NoteV3Document } from '../dte/mh/document-types';
 
 const CENT = dec('0.01');
-const total = <K extends string>(lines: readonly Partial<Record<K, number | null>>[], field: K) => lines.reduce((a: Dec, l) => a.plus(dec(l[field] ?? 0)), dec(0));
+const total = <K extends string>(lines: readonly Partial<Record<K, number | null>>[], field: K) =>
+  lines.reduce((a: Dec, l) => a.plus(dec(l[field] ?? 0)), dec(0));
 
 export function totalsProblems(kind: string, doc: Readonly<Record<string, unknown>>): string[] {
   const problems: string[] = [];
   const near = (name: string, actual: unknown, expected: Dec) => {
-    if (dec(actual as number).minus(expected).abs().greaterThan(CENT)) problems.push(`${name}: ${String(actual)} vs ${expected.toFixed(8)}`);
+    if (
+      dec(actual as number)
+        .minus(expected)
+        .abs()
+        .greaterThan(CENT)
+    )
+      problems.push(`${name}: ${String(actual)} vs ${expected.toFixed(8)}`);
   };
   switch (kind) {
     case 'FC':
@@ -59,7 +66,14 @@ export function totalsProblems(kind: string, doc: Readonly<Record<string, unknow
       const { resumen: r, cuerpoDocumento: lines } = doc as FexV1Document;
       for (const l of lines) near(`line ${l.numItem}`, l.ventaGravada, dec(l.cantidad).times(l.precioUni).minus(l.montoDescu));
       near('totalGravada', r.totalGravada, total(lines, 'ventaGravada'));
-      near('montoTotalOperacion', r.montoTotalOperacion, dec(r.totalGravada).minus(r.descuento).plus(r.seguro ?? 0).plus(r.flete ?? 0));
+      near(
+        'montoTotalOperacion',
+        r.montoTotalOperacion,
+        dec(r.totalGravada)
+          .minus(r.descuento)
+          .plus(r.seguro ?? 0)
+          .plus(r.flete ?? 0),
+      );
       near('totalNoGravado', r.totalNoGravado, total(lines, 'noGravado'));
       near('totalPagar', r.totalPagar, dec(r.montoTotalOperacion).plus(r.totalNoGravado));
       break;

@@ -70,7 +70,11 @@ export function mhClient(o: MhClientOptions): MhClient {
 
   async function exchange(path: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<Exchange> {
     try {
-      const res = await o.fetch(`${base}${path}`, { ...init, headers: { 'User-Agent': USER_AGENT, ...init.headers }, signal: AbortSignal.timeout(timeoutMs) });
+      const res = await o.fetch(`${base}${path}`, {
+        ...init,
+        headers: { 'User-Agent': USER_AGENT, ...init.headers },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       const text = await res.text();
       let body: unknown = text;
       try {
@@ -152,23 +156,41 @@ export function mhClient(o: MhClientOptions): MhClient {
       );
     },
     async queryDte(p) {
-      return asCall(await authorized('/fesv/recepcion/consultadte/', 'POST', { nitEmisor: o.user, tdte: p.tipoDte, codigoGeneracion: p.codigoGeneracion }), 'query');
+      return asCall(
+        await authorized('/fesv/recepcion/consultadte/', 'POST', {
+          nitEmisor: o.user,
+          tdte: p.tipoDte,
+          codigoGeneracion: p.codigoGeneracion,
+        }),
+        'query',
+      );
     },
     async sendLote(p) {
-      const x = await authorized('/fesv/recepcionlote/', 'POST', { ambiente: o.ambiente, idEnvio: p.idEnvio, version: 2, nitEmisor: o.user, documentos: p.jwsList });
+      const x = await authorized('/fesv/recepcionlote/', 'POST', {
+        ambiente: o.ambiente,
+        idEnvio: p.idEnvio,
+        version: 2,
+        nitEmisor: o.user,
+        documentos: p.jwsList,
+      });
       const call = asCall(x);
       const codigoLote = typeof call.body?.codigoLote === 'string' ? call.body.codigoLote : null;
       return { ...call, codigoLote };
     },
     async queryLote(codigoLote) {
       const x = await authorized(`/fesv/recepcion/consultadtelote/${encodeURIComponent(codigoLote)}`, 'GET');
-      return { exchange: x, body: x.kind === 'response' && x.body && typeof x.body === 'object' ? (x.body as Record<string, unknown>) : null };
+      return {
+        exchange: x,
+        body: x.kind === 'response' && x.body && typeof x.body === 'object' ? (x.body as Record<string, unknown>) : null,
+      };
     },
     async sendContingency(jws) {
       return asCall(await authorized('/fesv/contingencia', 'POST', { nit: o.user, documento: jws }));
     },
     async sendInvalidation(p) {
-      return asCall(await authorized('/fesv/anulardte', 'POST', { ambiente: o.ambiente, idEnvio: p.idEnvio, version: p.version, documento: p.jws }));
+      return asCall(
+        await authorized('/fesv/anulardte', 'POST', { ambiente: o.ambiente, idEnvio: p.idEnvio, version: p.version, documento: p.jws }),
+      );
     },
     async verifyLogin() {
       try {
@@ -180,7 +202,11 @@ export function mhClient(o: MhClientOptions): MhClient {
       }
     },
     async reachable() {
-      const x = await exchange('/seguridad/auth', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: '' });
+      const x = await exchange('/seguridad/auth', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: '',
+      });
       return x.kind === 'response' && x.status < 500;
     },
   };

@@ -50,7 +50,11 @@ export function outbox(store: Store, logger: Logger) {
   function recoverExpired(now: Date): number {
     // Documents of a lote MH took wait for its result (the lote's own poll settles them), never for a lease.
     const submitted = submittedLotes();
-    let upd = q.updateTable('outbox').set({ state: 'unknown', lease_until: null, lote_id: null, next_attempt_at: now.toISOString() }).where('state', '=', 'sending').where('lease_until', '<=', now.toISOString());
+    let upd = q
+      .updateTable('outbox')
+      .set({ state: 'unknown', lease_until: null, lote_id: null, next_attempt_at: now.toISOString() })
+      .where('state', '=', 'sending')
+      .where('lease_until', '<=', now.toISOString());
     if (submitted.length) upd = upd.where((eb) => eb.or([eb('lote_id', 'is', null), eb('lote_id', 'not in', submitted)]));
     return Number(store.run(upd).changes);
   }
@@ -61,7 +65,9 @@ export function outbox(store: Store, logger: Logger) {
     const rows = statusesOf(store, ids);
     const bad = rows.find((r) => r.status === 'REJECTED');
     if (bad) return { state: 'failed', id: bad.id, status: bad.status };
-    return rows.length === ids.length && rows.every((r) => r.status === 'APPROVED' || r.status === 'INVALIDATED') ? { state: 'ready' } : { state: 'waiting' };
+    return rows.length === ids.length && rows.every((r) => r.status === 'APPROVED' || r.status === 'INVALIDATED')
+      ? { state: 'ready' }
+      : { state: 'waiting' };
   }
 
   /**
@@ -69,20 +75,22 @@ export function outbox(store: Store, logger: Logger) {
    * (unless in doubt after it), not an NC/ND whose related document MH has not settled.
    */
   function claimable() {
-    return q
-      .selectFrom('outbox')
-      .innerJoin('documents', 'documents.id', 'outbox.document_id')
-      .leftJoin('contingency_events', 'contingency_events.id', 'documents.contingency_id')
-      .where('outbox.topic', '=', 'dte')
-      .where('outbox.state', 'in', ['pending', 'unknown'])
-      // A document MH settled is never sent or asked about again, whatever its queue row says.
-      .where('documents.status', 'in', ['CREATED', 'PROCESSING'])
-      .where((eb) =>
-        eb.or([
-          eb('documents.contingency_id', 'is', null),
-          eb.and([eb('outbox.state', '=', 'unknown'), eb('contingency_events.status', 'in', ['sealed', 'done'])]),
-        ]),
-      );
+    return (
+      q
+        .selectFrom('outbox')
+        .innerJoin('documents', 'documents.id', 'outbox.document_id')
+        .leftJoin('contingency_events', 'contingency_events.id', 'documents.contingency_id')
+        .where('outbox.topic', '=', 'dte')
+        .where('outbox.state', 'in', ['pending', 'unknown'])
+        // A document MH settled is never sent or asked about again, whatever its queue row says.
+        .where('documents.status', 'in', ['CREATED', 'PROCESSING'])
+        .where((eb) =>
+          eb.or([
+            eb('documents.contingency_id', 'is', null),
+            eb.and([eb('outbox.state', '=', 'unknown'), eb('contingency_events.status', 'in', ['sealed', 'done'])]),
+          ]),
+        )
+    );
   }
 
   /**
@@ -90,7 +98,12 @@ export function outbox(store: Store, logger: Logger) {
    * neither waits forever nor blocks the queue (MH would refuse it anyway).
    */
   function failOrphans(now: Date): string[] {
-    const waiting = store.all(claimable().select(['outbox.id as outboxId', 'outbox.document_id as documentId', 'outbox.depends_on']).where('outbox.depends_on', 'is not', null).where('outbox.state', '=', 'pending'));
+    const waiting = store.all(
+      claimable()
+        .select(['outbox.id as outboxId', 'outbox.document_id as documentId', 'outbox.depends_on'])
+        .where('outbox.depends_on', 'is not', null)
+        .where('outbox.state', '=', 'pending'),
+    );
     const failed: string[] = [];
     for (const w of waiting) {
       const dep = dependency(w.depends_on);
@@ -98,7 +111,15 @@ export function outbox(store: Store, logger: Logger) {
       const reason = `No se envió a MH: el documento relacionado ${dep.id.toUpperCase()} fue rechazado por MH. Emita el ajuste contra un documento aprobado.`;
       const at = isoLocal(now);
       const response = { estado: 'NO ENVIADO', descripcionMsg: reason, observaciones: [] };
-      if (moveStatus(store, logger, { id: w.documentId, to: 'REJECTED', at, set: { mh_response: JSON.stringify(response) }, cause: 'related document rejected' }) === 'moved') {
+      if (
+        moveStatus(store, logger, {
+          id: w.documentId,
+          to: 'REJECTED',
+          at,
+          set: { mh_response: JSON.stringify(response) },
+          cause: 'related document rejected',
+        }) === 'moved'
+      ) {
         store.run(q.updateTable('outbox').set({ state: 'failed', lease_until: null, last_error: reason }).where('id', '=', w.outboxId));
         audit(store, at, 'sync', 'dte.rejected', w.documentId, { reason });
         failed.push(w.documentId);
@@ -135,10 +156,18 @@ export function outbox(store: Store, logger: Logger) {
         const submitted = submittedLotes();
         // A lote cut short may still be processed by MH (1–3 minutes): its documents are asked about after that.
         const later = new Date(now.getTime() + LOTE_PROCESSING_MS).toISOString();
-        let lote = q.updateTable('outbox').set({ state: 'unknown', lease_until: null, lote_id: null, next_attempt_at: later }).where('state', '=', 'sending').where('lote_id', 'is not', null);
+        let lote = q
+          .updateTable('outbox')
+          .set({ state: 'unknown', lease_until: null, lote_id: null, next_attempt_at: later })
+          .where('state', '=', 'sending')
+          .where('lote_id', 'is not', null);
         if (submitted.length) lote = lote.where('lote_id', 'not in', submitted);
         const fromLotes = Number(store.run(lote).changes);
-        const single = q.updateTable('outbox').set({ state: 'unknown', lease_until: null, next_attempt_at: now.toISOString() }).where('state', '=', 'sending').where('lote_id', 'is', null);
+        const single = q
+          .updateTable('outbox')
+          .set({ state: 'unknown', lease_until: null, next_attempt_at: now.toISOString() })
+          .where('state', '=', 'sending')
+          .where('lote_id', 'is', null);
         return fromLotes + Number(store.run(single).changes);
       });
     },
@@ -149,13 +178,27 @@ export function outbox(store: Store, logger: Logger) {
         recoverExpired(now);
         const failed = failOrphans(now);
         const due = claimable()
-          .select(['outbox.id as outboxId', 'outbox.document_id as documentId', 'outbox.state', 'outbox.attempts', 'outbox.depends_on', 'documents.kind', 'documents.version', 'documents.jws', 'documents.contingency_id'])
+          .select([
+            'outbox.id as outboxId',
+            'outbox.document_id as documentId',
+            'outbox.state',
+            'outbox.attempts',
+            'outbox.depends_on',
+            'documents.kind',
+            'documents.version',
+            'documents.jws',
+            'documents.contingency_id',
+          ])
           .where('outbox.next_attempt_at', '<=', now.toISOString())
           .orderBy('outbox.id');
         // Rows free to go (no related document, or in doubt: asked about whatever their CCF's fate), then the
         // NC/NDs waiting on theirs, filtered here: waiting ones never block the rows behind them.
-        const free = store.all(due.where((eb) => eb.or([eb('outbox.depends_on', 'is', null), eb('outbox.state', '=', 'unknown')])).limit(limit));
-        const gated = store.all(due.where('outbox.depends_on', 'is not', null).where('outbox.state', '=', 'pending')).filter((r) => dependency(r.depends_on).state === 'ready');
+        const free = store.all(
+          due.where((eb) => eb.or([eb('outbox.depends_on', 'is', null), eb('outbox.state', '=', 'unknown')])).limit(limit),
+        );
+        const gated = store
+          .all(due.where('outbox.depends_on', 'is not', null).where('outbox.state', '=', 'pending'))
+          .filter((r) => dependency(r.depends_on).state === 'ready');
         const ready = [...free, ...gated].sort((a, b) => a.outboxId - b.outboxId).slice(0, limit);
         const lease = new Date(now.getTime() + leaseMs).toISOString();
         const at = isoLocal(now);
@@ -183,15 +226,29 @@ export function outbox(store: Store, logger: Logger) {
 
     /** Not handed to MH after all (it joins a contingency event): queued again, out of any lote. */
     backToPending(documentId: string): void {
-      store.run(q.updateTable('outbox').set({ state: 'pending', lease_until: null, lote_id: null }).where('document_id', '=', documentId).where('topic', '=', 'dte'));
+      store.run(
+        q
+          .updateTable('outbox')
+          .set({ state: 'pending', lease_until: null, lote_id: null })
+          .where('document_id', '=', documentId)
+          .where('topic', '=', 'dte'),
+      );
     },
 
     /** MH holds it sealed. Returns whether the document's status changed. */
     approved(c: DocumentRef, now: Date, seal: string, response: unknown): boolean {
       return store.tx(() => {
         const at = isoLocal(now);
-        const r = moveStatus(store, logger, { id: c.documentId, to: 'APPROVED', at, set: { seal, sealed_at: now.toISOString(), mh_response: JSON.stringify(response) }, cause: 'MH sealed it' });
-        store.run(q.updateTable('outbox').set({ state: 'done', lease_until: null, lote_id: null, last_error: null }).where('id', '=', c.outboxId));
+        const r = moveStatus(store, logger, {
+          id: c.documentId,
+          to: 'APPROVED',
+          at,
+          set: { seal, sealed_at: now.toISOString(), mh_response: JSON.stringify(response) },
+          cause: 'MH sealed it',
+        });
+        store.run(
+          q.updateTable('outbox').set({ state: 'done', lease_until: null, lote_id: null, last_error: null }).where('id', '=', c.outboxId),
+        );
         if (r === 'moved') audit(store, at, 'sync', 'dte.approved', c.documentId, { seal });
         return r === 'moved';
       });
@@ -201,8 +258,19 @@ export function outbox(store: Store, logger: Logger) {
     rejected(c: DocumentRef, now: Date, response: unknown, reason: string): boolean {
       return store.tx(() => {
         const at = isoLocal(now);
-        const r = moveStatus(store, logger, { id: c.documentId, to: 'REJECTED', at, set: { mh_response: JSON.stringify(response) }, cause: reason });
-        store.run(q.updateTable('outbox').set({ state: 'failed', lease_until: null, lote_id: null, last_error: reason }).where('id', '=', c.outboxId));
+        const r = moveStatus(store, logger, {
+          id: c.documentId,
+          to: 'REJECTED',
+          at,
+          set: { mh_response: JSON.stringify(response) },
+          cause: reason,
+        });
+        store.run(
+          q
+            .updateTable('outbox')
+            .set({ state: 'failed', lease_until: null, lote_id: null, last_error: reason })
+            .where('id', '=', c.outboxId),
+        );
         if (r === 'moved') audit(store, at, 'sync', 'dte.rejected', c.documentId, { reason });
         return r === 'moved';
       });
@@ -211,7 +279,13 @@ export function outbox(store: Store, logger: Logger) {
     /** Not sent (MH unreachable, busy, or refusing the login): due again at `next`; no attempt is spent. */
     notSent(c: Pick<Claimed, 'outboxId' | 'documentId' | 'reconcile'>, now: Date, next: Date, reason: string): void {
       store.tx(() => {
-        store.run(q.updateTable('outbox').set({ state: c.reconcile ? 'unknown' : 'pending', lease_until: null, next_attempt_at: next.toISOString(), last_error: reason }).where('id', '=', c.outboxId).where('state', '=', 'sending'));
+        store.run(
+          q
+            .updateTable('outbox')
+            .set({ state: c.reconcile ? 'unknown' : 'pending', lease_until: null, next_attempt_at: next.toISOString(), last_error: reason })
+            .where('id', '=', c.outboxId)
+            .where('state', '=', 'sending'),
+        );
         // A document in doubt stays PROCESSING: it may be at MH.
         if (!c.reconcile) moveStatus(store, logger, { id: c.documentId, to: 'CREATED', at: isoLocal(now), cause: 'not sent' });
       });
@@ -220,7 +294,20 @@ export function outbox(store: Store, logger: Logger) {
     /** Sent, but no conclusive answer (or MH says it already has it): ask MH before anything else. */
     inDoubt(c: Pick<Claimed, 'outboxId' | 'attempts'>, next: Date, reason: string): void {
       // Only a row on its way: a late answer never reopens one that is done or failed.
-      store.run(q.updateTable('outbox').set({ state: 'unknown', lease_until: null, lote_id: null, attempts: c.attempts + 1, next_attempt_at: next.toISOString(), last_error: reason }).where('id', '=', c.outboxId).where('state', 'in', ['sending', 'unknown']));
+      store.run(
+        q
+          .updateTable('outbox')
+          .set({
+            state: 'unknown',
+            lease_until: null,
+            lote_id: null,
+            attempts: c.attempts + 1,
+            next_attempt_at: next.toISOString(),
+            last_error: reason,
+          })
+          .where('id', '=', c.outboxId)
+          .where('state', 'in', ['sending', 'unknown']),
+      );
     },
 
     /** Documents in doubt outside any contingency: asked about at the cese. */
@@ -244,43 +331,80 @@ export function outbox(store: Store, logger: Logger) {
     loteLeaving(loteId: string, documentIds: readonly string[], now: Date, leaseMs: number): void {
       const lease = new Date(now.getTime() + leaseMs).toISOString();
       const at = isoLocal(now);
-      store.run(q.updateTable('outbox').set({ state: 'sending', lease_until: lease, lote_id: loteId }).where('document_id', 'in', [...documentIds]).where('topic', '=', 'dte'));
+      store.run(
+        q
+          .updateTable('outbox')
+          .set({ state: 'sending', lease_until: lease, lote_id: loteId })
+          .where('document_id', 'in', [...documentIds])
+          .where('topic', '=', 'dte'),
+      );
       for (const id of documentIds) moveStatus(store, logger, { id, to: 'PROCESSING', at, cause: 'sent in a lote' });
     },
 
     /** MH took the lote: its documents wait for the result under a lease long enough for MH's processing. */
     loteTaken(loteId: string, now: Date, leaseMs: number): void {
-      store.run(q.updateTable('outbox').set({ lease_until: new Date(now.getTime() + leaseMs).toISOString() }).where('lote_id', '=', loteId).where('state', '=', 'sending'));
+      store.run(
+        q
+          .updateTable('outbox')
+          .set({ lease_until: new Date(now.getTime() + leaseMs).toISOString() })
+          .where('lote_id', '=', loteId)
+          .where('state', '=', 'sending'),
+      );
     },
 
     /** The lote never reached MH (refused before processing): its documents are plain pending again. */
     loteNotTaken(loteId: string, now: Date, next: Date, reason: string): void {
-      const rows = store.all(q.selectFrom('outbox').select(['id', 'document_id']).where('lote_id', '=', loteId).where('state', '=', 'sending'));
+      const rows = store.all(
+        q.selectFrom('outbox').select(['id', 'document_id']).where('lote_id', '=', loteId).where('state', '=', 'sending'),
+      );
       for (const r of rows) {
-        store.run(q.updateTable('outbox').set({ state: 'pending', lease_until: null, lote_id: null, next_attempt_at: next.toISOString(), last_error: reason }).where('id', '=', r.id));
+        store.run(
+          q
+            .updateTable('outbox')
+            .set({ state: 'pending', lease_until: null, lote_id: null, next_attempt_at: next.toISOString(), last_error: reason })
+            .where('id', '=', r.id),
+        );
         moveStatus(store, logger, { id: r.document_id, to: 'CREATED', at: isoLocal(now), cause: 'lote not taken' });
       }
     },
 
     /** The lote may have reached MH (no answer, a crash, a result never recorded): ask about each document. */
     loteInDoubt(loteId: string, next: Date, reason: string): void {
-      store.run(q.updateTable('outbox').set({ state: 'unknown', lease_until: null, lote_id: null, next_attempt_at: next.toISOString(), last_error: reason }).where('lote_id', '=', loteId).where('state', '=', 'sending'));
+      store.run(
+        q
+          .updateTable('outbox')
+          .set({ state: 'unknown', lease_until: null, lote_id: null, next_attempt_at: next.toISOString(), last_error: reason })
+          .where('lote_id', '=', loteId)
+          .where('state', '=', 'sending'),
+      );
     },
 
     /** When the engine next has something it can do with the queue; null when nothing it can send waits. */
     nextDue(now: Date): Date | null {
       const times: number[] = [];
-      const plain = store.one(claimable().select((eb) => eb.fn.min('outbox.next_attempt_at').as('at')).where((eb) => eb.or([eb('outbox.depends_on', 'is', null), eb('outbox.state', '=', 'unknown')])));
+      const plain = store.one(
+        claimable()
+          .select((eb) => eb.fn.min('outbox.next_attempt_at').as('at'))
+          .where((eb) => eb.or([eb('outbox.depends_on', 'is', null), eb('outbox.state', '=', 'unknown')])),
+      );
       if (typeof plain?.at === 'string') times.push(Date.parse(plain.at));
       // NC/ND: only those whose related documents MH has settled (or rejected: they are failed at once).
-      for (const r of store.all(claimable().select(['outbox.next_attempt_at', 'outbox.depends_on']).where('outbox.depends_on', 'is not', null).where('outbox.state', '=', 'pending'))) {
+      for (const r of store.all(
+        claimable()
+          .select(['outbox.next_attempt_at', 'outbox.depends_on'])
+          .where('outbox.depends_on', 'is not', null)
+          .where('outbox.state', '=', 'pending'),
+      )) {
         const dep = dependency(r.depends_on);
         if (dep.state === 'ready') times.push(Date.parse(r.next_attempt_at));
         else if (dep.state === 'failed') times.push(now.getTime());
       }
       // Leases that will expire (rows of a lote MH took wait for the lote's poll instead, as in recoverExpired).
       const submitted = submittedLotes();
-      let leases = q.selectFrom('outbox').select((eb) => eb.fn.min('lease_until').as('at')).where('state', '=', 'sending');
+      let leases = q
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.min('lease_until').as('at'))
+        .where('state', '=', 'sending');
       if (submitted.length) leases = leases.where((eb) => eb.or([eb('lote_id', 'is', null), eb('lote_id', 'not in', submitted)]));
       const lease = store.one(leases);
       if (typeof lease?.at === 'string') times.push(Date.parse(lease.at));
@@ -288,7 +412,12 @@ export function outbox(store: Store, logger: Logger) {
     },
 
     counts(): Record<string, number> {
-      const rows = store.all(q.selectFrom('outbox').select(['state', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('state'));
+      const rows = store.all(
+        q
+          .selectFrom('outbox')
+          .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
+          .groupBy('state'),
+      );
       return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]));
     },
   };

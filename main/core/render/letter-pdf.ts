@@ -48,10 +48,21 @@ function pairs(doc: Doc, title: string, lines: readonly (readonly [string, strin
 }
 
 function tableHeader(doc: Doc, t: Table, x: number, y: number, widths: number[]): number {
-  doc.rect(x, y, widths.reduce((a, b) => a + b, 0), 16).fill('#e8ecf3');
+  doc
+    .rect(
+      x,
+      y,
+      widths.reduce((a, b) => a + b, 0),
+      16,
+    )
+    .fill('#e8ecf3');
   let cx = x;
   t.columns.forEach((c, i) => {
-    doc.font('bold').fontSize(7.5).fillColor(INK).text(c.label, cx + 3, y + 4, { width: (widths[i] ?? 0) - 6, align: c.align, lineBreak: false });
+    doc
+      .font('bold')
+      .fontSize(7.5)
+      .fillColor(INK)
+      .text(c.label, cx + 3, y + 4, { width: (widths[i] ?? 0) - 6, align: c.align, lineBreak: false });
     cx += widths[i] ?? 0;
   });
   return y + 16;
@@ -66,20 +77,39 @@ export async function letterPdf(p: Printable): Promise<Buffer> {
 
   // Header: title, identity, QR.
   doc.font('bold').fontSize(8).fillColor(MUTED).text('DOCUMENTO TRIBUTARIO ELECTRÓNICO', MARGIN, MARGIN);
-  doc.font('bold').fontSize(15).fillColor(INK).text(p.title, MARGIN, doc.y + 2, { width: width - 120 });
+  doc
+    .font('bold')
+    .fontSize(15)
+    .fillColor(INK)
+    .text(p.title, MARGIN, doc.y + 2, { width: width - 120 });
   let y = doc.y + 6;
   for (const [k, v] of p.identity) {
-    doc.font('bold').fontSize(8).fillColor(MUTED).text(`${k}: `, MARGIN, y, { width: width - 120, continued: true });
-    doc.font(k.startsWith('Código') || k.startsWith('Número') || k.startsWith('Sello') ? 'mono' : 'regular').fillColor(INK).text(v);
+    doc
+      .font('bold')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(`${k}: `, MARGIN, y, { width: width - 120, continued: true });
+    doc
+      .font(k.startsWith('Código') || k.startsWith('Número') || k.startsWith('Sello') ? 'mono' : 'regular')
+      .fillColor(INK)
+      .text(v);
     y = doc.y + 1;
   }
   doc.image(qr, MARGIN + width - 110, MARGIN, { width: 110 });
-  doc.font('regular').fontSize(6).fillColor(MUTED).text('Consulte este documento en admin.factura.gob.sv', MARGIN + width - 120, MARGIN + 112, { width: 120, align: 'center' });
+  doc
+    .font('regular')
+    .fontSize(6)
+    .fillColor(MUTED)
+    .text('Consulte este documento en admin.factura.gob.sv', MARGIN + width - 120, MARGIN + 112, { width: 120, align: 'center' });
   y = Math.max(y, MARGIN + 128) + 6;
 
   if (p.demo) {
     doc.rect(MARGIN, y, width, 16).fill('#8a4b00');
-    doc.font('bold').fontSize(9).fillColor('#ffffff').text('DEMOSTRACIÓN: DOCUMENTO SIN VALIDEZ FISCAL', MARGIN, y + 4, { width, align: 'center' });
+    doc
+      .font('bold')
+      .fontSize(9)
+      .fillColor('#ffffff')
+      .text('DEMOSTRACIÓN: DOCUMENTO SIN VALIDEZ FISCAL', MARGIN, y + 4, { width, align: 'center' });
     y += 22;
   }
   if (p.unsealedNotice) {
@@ -114,7 +144,11 @@ export async function letterPdf(p: Printable): Promise<Buffer> {
       cx += widths[i] ?? 0;
     });
     y += h;
-    doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).lineWidth(0.3).stroke(LINE);
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + width, y)
+      .lineWidth(0.3)
+      .stroke(LINE);
   }
 
   // Totals, the amount in words, then the other sections.
@@ -132,7 +166,11 @@ export async function letterPdf(p: Printable): Promise<Buffer> {
     doc.fillColor(INK).text(v, tx + labelW, y, { width: valueW, align: 'right' });
     y += 12;
   }
-  doc.font('bold').fontSize(10).fillColor(INK).text(p.totalToPay[0], tx, y + 2, { width: labelW, align: 'right' });
+  doc
+    .font('bold')
+    .fontSize(10)
+    .fillColor(INK)
+    .text(p.totalToPay[0], tx, y + 2, { width: labelW, align: 'right' });
   doc.text(p.totalToPay[1], tx + labelW, y + 2, { width: valueW, align: 'right' });
   y += 18;
   doc.font('regular').fontSize(8).fillColor(INK).text(`Son: ${p.words}`, MARGIN, y, { width });
@@ -150,12 +188,15 @@ export async function letterPdf(p: Printable): Promise<Buffer> {
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(range.start + i);
-    doc.font('regular').fontSize(7).fillColor(MUTED).text(
-      `${p.numeroControl} · ${p.codigoGeneracion} · Página ${i + 1} de ${range.count}`,
-      MARGIN,
-      doc.page.height - MARGIN - 10,
-      { width, align: 'center', lineBreak: false },
-    );
+    doc
+      .font('regular')
+      .fontSize(7)
+      .fillColor(MUTED)
+      .text(`${p.numeroControl} · ${p.codigoGeneracion} · Página ${i + 1} de ${range.count}`, MARGIN, doc.page.height - MARGIN - 10, {
+        width,
+        align: 'center',
+        lineBreak: false,
+      });
   }
   doc.end();
   return done;

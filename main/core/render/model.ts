@@ -3,7 +3,16 @@
 import { DEPARTMENTS, MUNICIPALITIES, UNITS } from '../../../shared/catalogs';
 import type { DteKind } from '../../../shared/contract';
 import type { DteRecord } from '../../../shared/records';
-import { mhDocumentView, type MhCounterpartView, type MhDireccion, type MhDocumentView, type MhEmisorView, type MhItemView, type MhResumenView, type View } from '../dte/mh/document-types';
+import {
+  mhDocumentView,
+  type MhCounterpartView,
+  type MhDireccion,
+  type MhDocumentView,
+  type MhEmisorView,
+  type MhItemView,
+  type MhResumenView,
+  type View,
+} from '../dte/mh/document-types';
 import { date, money, quantity } from './format';
 import { lookupUrl } from './qr';
 
@@ -18,9 +27,27 @@ export const TITLES: Record<DteKind, string> = {
 };
 
 const ID_TYPES: Record<string, string> = { '36': 'NIT', '13': 'DUI', '03': 'Pasaporte', '02': 'Carnet de residente', '37': 'Otro' };
-const KIND_BY_TYPE: Record<string, string> = { '01': 'Factura', '03': 'CCF', '05': 'Nota de crédito', '06': 'Nota de débito', '07': 'Comprobante de retención', '04': 'Nota de remisión', '09': 'DCL', '11': 'FEX', '14': 'FSE' };
+const KIND_BY_TYPE: Record<string, string> = {
+  '01': 'Factura',
+  '03': 'CCF',
+  '05': 'Nota de crédito',
+  '06': 'Nota de débito',
+  '07': 'Comprobante de retención',
+  '04': 'Nota de remisión',
+  '09': 'DCL',
+  '11': 'FEX',
+  '14': 'FSE',
+};
 const ATTACHMENT_KIND: Record<string, string> = { 1: 'Emisor', 2: 'Receptor', 3: 'Médico', 4: 'Transporte' };
-const TRANSPORT: Record<string, string> = { 1: 'Terrestre', 2: 'Marítimo', 3: 'Aéreo', 4: 'Terrestre-marítimo', 5: 'Terrestre-aéreo', 6: 'Marítimo-aéreo', 7: 'Terrestre-marítimo-aéreo' };
+const TRANSPORT: Record<string, string> = {
+  1: 'Terrestre',
+  2: 'Marítimo',
+  3: 'Aéreo',
+  4: 'Terrestre-marítimo',
+  5: 'Terrestre-aéreo',
+  6: 'Marítimo-aéreo',
+  7: 'Terrestre-marítimo-aéreo',
+};
 const UNIT_NAMES = new Map<unknown, string>(UNITS.map((u) => [u.code, u.name]));
 /** A catalog's name for a code, or the code itself (looked up as a property key, whatever the JSON held). */
 const named = <C>(table: Readonly<Record<string, string>>, code: C): string | C => table[String(code)] ?? code;
@@ -104,7 +131,14 @@ function itemsOf(kind: DteKind, doc: MhDocumentView): Table {
           { label: 'Monto sujeto', width: 1.3, align: 'right' },
           { label: 'IVA retenido', width: 1.3, align: 'right' },
         ],
-        rows: lines.map((l) => [`${named(KIND_BY_TYPE, l.tipoDte)} (${l.tipoDoc === 2 ? 'electrónico' : 'físico'})`, String(l.numDocumento), date(l.fechaEmision), `${l.descripcion} [${l.codigoRetencionMH}]`, money(l.montoSujetoGrav), money(l.ivaRetenido)]),
+        rows: lines.map((l) => [
+          `${named(KIND_BY_TYPE, l.tipoDte)} (${l.tipoDoc === 2 ? 'electrónico' : 'físico'})`,
+          String(l.numDocumento),
+          date(l.fechaEmision),
+          `${l.descripcion} [${l.codigoRetencionMH}]`,
+          money(l.montoSujetoGrav),
+          money(l.ivaRetenido),
+        ]),
         lineTotals: lines.map((l) => money(l.ivaRetenido)),
       };
     case 'FSE':
@@ -117,7 +151,14 @@ function itemsOf(kind: DteKind, doc: MhDocumentView): Table {
           { label: 'Descuento', width: 1.1, align: 'right' },
           { label: 'Compra', width: 1.3, align: 'right' },
         ],
-        rows: lines.map((l) => [quantity(l.cantidad), unit(l), l.descripcion ?? '', money(l.precioUni, 8), money(l.montoDescu, 8), money(l.compra, 8)]),
+        rows: lines.map((l) => [
+          quantity(l.cantidad),
+          unit(l),
+          l.descripcion ?? '',
+          money(l.precioUni, 8),
+          money(l.montoDescu, 8),
+          money(l.compra, 8),
+        ]),
         lineTotals: lines.map((l) => money(l.compra)),
       };
     case 'FEX':
@@ -131,7 +172,15 @@ function itemsOf(kind: DteKind, doc: MhDocumentView): Table {
           { label: 'Gravadas', width: 1.2, align: 'right' },
           { label: 'No gravado', width: 1.1, align: 'right' },
         ],
-        rows: lines.map((l) => [quantity(l.cantidad), unit(l), l.descripcion ?? '', money(l.precioUni, 8), money(l.montoDescu, 8), money(l.ventaGravada, 8), money(l.noGravado, 8)]),
+        rows: lines.map((l) => [
+          quantity(l.cantidad),
+          unit(l),
+          l.descripcion ?? '',
+          money(l.precioUni, 8),
+          money(l.montoDescu, 8),
+          money(l.ventaGravada, 8),
+          money(l.noGravado, 8),
+        ]),
         lineTotals: lines.map((l) => money(Number(l.ventaGravada) + Number(l.noGravado))),
       };
     case 'FC':
@@ -159,7 +208,9 @@ function itemsOf(kind: DteKind, doc: MhDocumentView): Table {
           money(l.ventaExenta, 8),
           money(l.ventaGravada, 8),
         ]),
-        lineTotals: lines.map((l) => money(Number(l.ventaNoSuj) + Number(l.ventaExenta) + Number(l.ventaGravada) + Number(l.noGravado ?? 0))),
+        lineTotals: lines.map((l) =>
+          money(Number(l.ventaNoSuj) + Number(l.ventaExenta) + Number(l.ventaGravada) + Number(l.noGravado ?? 0)),
+        ),
       };
     default: {
       const never: never = kind;
@@ -182,25 +233,40 @@ function totalsOf(kind: DteKind, r: MhResumenView): { rows: [string, string][]; 
   ];
   switch (kind) {
     case 'CR':
-      return { rows: [['Total sujeto a retención', money(r.totalSujetoRetencion)]], toPay: ['Total IVA retenido', money(r.totalIVAretenido)], words: r.totalIVAretenidoLetras };
+      return {
+        rows: [['Total sujeto a retención', money(r.totalSujetoRetencion)]],
+        toPay: ['Total IVA retenido', money(r.totalIVAretenido)],
+        words: r.totalIVAretenidoLetras,
+      };
     case 'FSE':
       return {
-        rows: [['Total compra', money(r.totalCompra)], ['Descuento', money(r.descu)], ['Subtotal', money(r.subTotal)], ['IVA retenido', money(r.ivaRete1)], ['Retención de renta', money(r.reteRenta)]],
+        rows: [
+          ['Total compra', money(r.totalCompra)],
+          ['Descuento', money(r.descu)],
+          ['Subtotal', money(r.subTotal)],
+          ['IVA retenido', money(r.ivaRete1)],
+          ['Retención de renta', money(r.reteRenta)],
+        ],
         toPay: ['Total a pagar', money(r.totalPagar)],
         words: r.totalLetras,
       };
     case 'FEX':
       return {
-        rows: [['Total gravadas', money(r.totalGravada)], ['Descuento', money(r.descuento)], ['Seguro', money(r.seguro ?? 0)], ['Flete', money(r.flete ?? 0)], ['Monto total de la operación', money(r.montoTotalOperacion)], ['Total no gravado', money(r.totalNoGravado)]],
+        rows: [
+          ['Total gravadas', money(r.totalGravada)],
+          ['Descuento', money(r.descuento)],
+          ['Seguro', money(r.seguro ?? 0)],
+          ['Flete', money(r.flete ?? 0)],
+          ['Monto total de la operación', money(r.montoTotalOperacion)],
+          ['Total no gravado', money(r.totalNoGravado)],
+        ],
         toPay: ['Total a pagar', money(r.totalPagar)],
         words: r.totalLetras,
       };
     case 'NC':
     case 'ND':
       return {
-        rows: [
-          ...taxpayerRows,
-        ],
+        rows: [...taxpayerRows],
         toPay: ['Monto total de la operación', money(r.montoTotalOperacion)],
         words: r.totalLetras,
       };
@@ -240,7 +306,12 @@ function sectionsOf(doc: MhDocumentView): Party[] {
   const sections: Party[] = [];
   const related = doc.documentoRelacionado ?? [];
   if (related.length) {
-    sections.push({ title: 'Documentos relacionados', lines: related.map((d) => [`${named(KIND_BY_TYPE, d.tipoDocumento)} (${date(d.fechaEmision)})`, String(d.numeroDocumento)] as [string, string]) });
+    sections.push({
+      title: 'Documentos relacionados',
+      lines: related.map(
+        (d) => [`${named(KIND_BY_TYPE, d.tipoDocumento)} (${date(d.fechaEmision)})`, String(d.numeroDocumento)] as [string, string],
+      ),
+    });
   }
   const others = doc.otrosDocumentos ?? [];
   if (others.length) {
@@ -249,12 +320,23 @@ function sectionsOf(doc: MhDocumentView): Party[] {
       lines: others.map((o) => {
         const label = ATTACHMENT_KIND[String(o.codDocAsociado)] ?? String(o.codDocAsociado);
         if (o.medico) return [label, `${o.medico.nombre} (${o.medico.nit ?? o.medico.docIdentificacion})`] as [string, string];
-        if (o.codDocAsociado === 4) return [label, `${named(TRANSPORT, o.modoTransp)}, placa ${o.placaTrans}, conductor ${o.nombreConductor} (${o.numConductor})`] as [string, string];
+        if (o.codDocAsociado === 4)
+          return [
+            label,
+            `${named(TRANSPORT, o.modoTransp)}, placa ${o.placaTrans}, conductor ${o.nombreConductor} (${o.numConductor})`,
+          ] as [string, string];
         return [label, `${o.descDocumento ?? ''}: ${o.detalleDocumento ?? ''}`] as [string, string];
       }),
     });
   }
-  if (doc.ventaTercero) sections.push({ title: 'Venta a cuenta de terceros', lines: [['Nombre', doc.ventaTercero.nombre ?? ''], ['NIT', doc.ventaTercero.nit ?? '']] });
+  if (doc.ventaTercero)
+    sections.push({
+      title: 'Venta a cuenta de terceros',
+      lines: [
+        ['Nombre', doc.ventaTercero.nombre ?? ''],
+        ['NIT', doc.ventaTercero.nit ?? ''],
+      ],
+    });
   const e: MhEmisorView = doc.emisor ?? {};
   const r: MhResumenView = doc.resumen ?? {};
   if (doc.identificacion?.tipoDte === '11') {
@@ -270,7 +352,8 @@ function sectionsOf(doc: MhDocumentView): Party[] {
     });
   }
   const appendix = doc.apendice ?? [];
-  if (appendix.length) sections.push({ title: 'Apéndice', lines: appendix.map((a) => [String(a.etiqueta), String(a.valor)] as [string, string]) });
+  if (appendix.length)
+    sections.push({ title: 'Apéndice', lines: appendix.map((a) => [String(a.etiqueta), String(a.valor)] as [string, string]) });
   return sections;
 }
 
@@ -326,4 +409,3 @@ export function printable(record: DteRecord, json: Readonly<Record<string, unkno
     qrUrl: lookupUrl(String(id.ambiente), String(id.codigoGeneracion), String(id.fecEmi)),
   };
 }
-

@@ -22,7 +22,13 @@ function draw(doc: Doc, p: Printable, qr: Buffer, width: number): number {
   };
   const rule = () => {
     y += 2;
-    doc.moveTo(MARGIN, y).lineTo(MARGIN + w, y).lineWidth(0.5).dash(2, { space: 2 }).stroke('#000000').undash();
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + w, y)
+      .lineWidth(0.5)
+      .dash(2, { space: 2 })
+      .stroke('#000000')
+      .undash();
     y += 3;
   };
   const e = Object.fromEntries(p.issuer.lines);
@@ -43,7 +49,8 @@ function draw(doc: Doc, p: Printable, qr: Buffer, width: number): number {
   }
   if (p.receiver) {
     rule();
-    for (const [k, v] of p.receiver.lines.filter(([k]) => !['Dirección', 'Actividad', 'Correo', 'Teléfono'].includes(k))) line(`${k}: ${v}`);
+    for (const [k, v] of p.receiver.lines.filter(([k]) => !['Dirección', 'Actividad', 'Correo', 'Teléfono'].includes(k)))
+      line(`${k}: ${v}`);
   }
   rule();
   const desc = p.items.columns.findIndex((c) => c.label === 'Descripción');
@@ -58,12 +65,18 @@ function draw(doc: Doc, p: Printable, qr: Buffer, width: number): number {
   });
   rule();
   for (const [k, v] of p.totals) {
-    doc.font('regular').fontSize(small).text(k, MARGIN, y, { width: w * 0.62 });
+    doc
+      .font('regular')
+      .fontSize(small)
+      .text(k, MARGIN, y, { width: w * 0.62 });
     const h = doc.y;
     doc.text(v, MARGIN + w * 0.62, y, { width: w * 0.38, align: 'right' });
     y = Math.max(h, doc.y) + 1;
   }
-  doc.font('bold').fontSize(small + 1.5).text(p.totalToPay[0], MARGIN, y, { width: w * 0.55 });
+  doc
+    .font('bold')
+    .fontSize(small + 1.5)
+    .text(p.totalToPay[0], MARGIN, y, { width: w * 0.55 });
   doc.text(p.totalToPay[1], MARGIN + w * 0.55, y, { width: w * 0.45, align: 'right' });
   y = doc.y + 2;
   line(p.words, 'regular', small - 0.5);

@@ -37,7 +37,13 @@ export function parseMhCertificate(xml: string, password: string): MhCertificate
   }
   const priv = root?.privateKey;
   const pub = root?.publicKey;
-  if (!root || typeof root.nit !== 'string' || typeof priv?.encodied !== 'string' || typeof pub?.encodied !== 'string' || typeof priv.clave !== 'string') {
+  if (
+    !root ||
+    typeof root.nit !== 'string' ||
+    typeof priv?.encodied !== 'string' ||
+    typeof pub?.encodied !== 'string' ||
+    typeof priv.clave !== 'string'
+  ) {
     throw new CertificateError('MALFORMED', 'El archivo no es un certificado de MH (XML con nit, publicKey y privateKey).');
   }
   if (sha512Hex(password) !== priv.clave.toLowerCase()) {

@@ -20,7 +20,10 @@ export function checkCertificate(xml: string, password: string, nit: string, pat
   } catch (e) {
     const wrongPassword = e instanceof CertificateError && e.reason === 'WRONG_PASSWORD';
     const message = e instanceof Error ? e.message : String(e);
-    throw validationFailed([{ path: wrongPassword ? paths.password : paths.file, code: 'NOT_ALLOWED', message }], 'No se pudo importar el certificado de MH.');
+    throw validationFailed(
+      [{ path: wrongPassword ? paths.password : paths.file, code: 'NOT_ALLOWED', message }],
+      'No se pudo importar el certificado de MH.',
+    );
   }
   if (cert.nit !== nit) {
     throw validationFailed(
@@ -58,7 +61,13 @@ export async function checkMhLogin(
   const r = await client.verifyLogin();
   if (r.result === 'rejected') {
     throw validationFailed(
-      [{ path: 'mh.password', code: 'NOT_ALLOWED', message: 'MH no aceptó el usuario o la contraseña. Revise los datos de acceso a la API de MH.' }],
+      [
+        {
+          path: 'mh.password',
+          code: 'NOT_ALLOWED',
+          message: 'MH no aceptó el usuario o la contraseña. Revise los datos de acceso a la API de MH.',
+        },
+      ],
       'MH rechazó las credenciales.',
     );
   }

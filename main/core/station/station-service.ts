@@ -80,11 +80,21 @@ export function stationService(d: StationServiceDeps): StationService {
     return store.tx(() => {
       const changed = stations.save(profile);
       for (const key of profile.apiKeys ?? []) d.keys.add(key, profile.demo ? 'demo' : 'station file', at);
-      if (changed) audit(store, at, actor, 'station.configured', profile.company.id, { environment: profile.environment, branch: profile.branch.mhCode });
+      if (changed)
+        audit(store, at, actor, 'station.configured', profile.company.id, {
+          environment: profile.environment,
+          branch: profile.branch.mhCode,
+        });
       if (certificate) {
-        importCertificate(certificate.xml, certificate.password, profile.company.nit, actor, { file: 'certificate.xml', password: 'certificate.password' });
+        importCertificate(certificate.xml, certificate.password, profile.company.nit, actor, {
+          file: 'certificate.xml',
+          password: 'certificate.password',
+        });
       } else if (certXml !== null) {
-        importCertificate(certXml, profile.mh?.certificatePassword ?? '', profile.company.nit, actor, { file: 'mh.certificateFile', password: 'mh.certificatePassword' });
+        importCertificate(certXml, profile.mh?.certificatePassword ?? '', profile.company.nit, actor, {
+          file: 'mh.certificateFile',
+          password: 'mh.certificatePassword',
+        });
       } else if (profile.demo && !signing.privateKey()) {
         // The demo signs with a certificate of its own, generated in MH's format.
         const pem = generateMhCertificate(profile.company.nit, DEMO_CERT_PASSWORD);
@@ -112,8 +122,20 @@ export function stationService(d: StationServiceDeps): StationService {
         address: { department: c.address.department, municipality: c.address.municipality, complement: c.address.complement },
       },
       branch: { mhCode: s.branch.mhCode, posNumber: s.branch.posNumber, establishmentType: s.branch.establishmentType },
-      responsible: s.responsible ? { name: s.responsible.name, identificationDocument: { type: s.responsible.identificationDocument.type, number: s.responsible.identificationDocument.number } } : null,
-      mh: d.mhOverride ? { baseUrl: d.mhOverride.baseUrl, user: d.mhOverride.user } : s.mh ? { baseUrl: s.mh.baseUrl, user: s.mh.user } : null,
+      responsible: s.responsible
+        ? {
+            name: s.responsible.name,
+            identificationDocument: {
+              type: s.responsible.identificationDocument.type,
+              number: s.responsible.identificationDocument.number,
+            },
+          }
+        : null,
+      mh: d.mhOverride
+        ? { baseUrl: d.mhOverride.baseUrl, user: d.mhOverride.user }
+        : s.mh
+          ? { baseUrl: s.mh.baseUrl, user: s.mh.user }
+          : null,
       certificate: { loaded: signing.privateKey() !== null, nit: signing.nit() },
     };
   };
@@ -124,9 +146,19 @@ export function stationService(d: StationServiceDeps): StationService {
     configure,
     health() {
       const s = station();
-      return { status: 'ok', version: SELLO_VERSION, environment: s.environment, demo: s.demo === true, companyName: s.company.name, branchCode: s.branch.mhCode, posNumber: s.branch.posNumber, firstRun: false };
+      return {
+        status: 'ok',
+        version: SELLO_VERSION,
+        environment: s.environment,
+        demo: s.demo === true,
+        companyName: s.company.name,
+        branchCode: s.branch.mhCode,
+        posNumber: s.branch.posNumber,
+        firstRun: false,
+      };
     },
-    importCertificate: (xml, password, actor) => importCertificate(xml, password, station().company.nit, actor, { file: 'certificate', password: 'certificate' }),
+    importCertificate: (xml, password, actor) =>
+      importCertificate(xml, password, station().company.nit, actor, { file: 'certificate', password: 'certificate' }),
     async update(input, actor) {
       const current = station();
       if (current.demo) {
@@ -137,7 +169,10 @@ export function stationService(d: StationServiceDeps): StationService {
       const u = parsed.value;
       const identity = identityChanges(current, u);
       if (identity.length > 0) {
-        throw validationFailed(identity, 'El ambiente, el NIT, la sucursal y el punto de venta no cambian en una estación: configure una nueva.');
+        throw validationFailed(
+          identity,
+          'El ambiente, el NIT, la sucursal y el punto de venta no cambian en una estación: configure una nueva.',
+        );
       }
       const secretsNow = stations.mhSecrets();
       const password = u.mh.password ?? secretsNow?.password;
@@ -145,7 +180,9 @@ export function stationService(d: StationServiceDeps): StationService {
       const mh = { baseUrl: u.mh.baseUrl, user: u.mh.user, password };
       // Credentials are checked only when they change; a station keeps working offline.
       const credentialsChanged = !current.mh || current.mh.baseUrl !== mh.baseUrl || current.mh.user !== mh.user || u.mh.password != null;
-      const mhCheck = credentialsChanged ? await checkMhLogin(mh, current.environment, { fetch: d.fetch, clock, logger: d.logger }) : 'unchanged';
+      const mhCheck = credentialsChanged
+        ? await checkMhLogin(mh, current.environment, { fetch: d.fetch, clock, logger: d.logger })
+        : 'unchanged';
       const profile: StationProfile = {
         ...current,
         company: { ...u.company, id: current.company.id },

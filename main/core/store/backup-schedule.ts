@@ -52,7 +52,10 @@ export function backupSchedule(d: BackupScheduleDeps): Backups {
           },
           (e: unknown) => {
             lastError = e instanceof Error ? e.message : String(e);
-            throw new CoreError('INTERNAL', `No se pudo hacer la copia de seguridad (${lastError}). Revise el espacio libre en el disco y vuelva a intentar.`);
+            throw new CoreError(
+              'INTERNAL',
+              `No se pudo hacer la copia de seguridad (${lastError}). Revise el espacio libre en el disco y vuelva a intentar.`,
+            );
           },
         )
         .finally(() => {

@@ -51,7 +51,13 @@ export function listBackups(dir: string): BackupInfo[] {
   return readdirSync(dir)
     .map((name) => ({ name, m: NAME.exec(name) }))
     .filter((x): x is { name: string; m: RegExpExecArray } => x.m !== null)
-    .map(({ name, m }) => ({ file: join(dir, name), stamp: m[1]!, takenAt: isoOf(m[1]!), reason: m[2] as BackupReason, bytes: statSync(join(dir, name)).size }))
+    .map(({ name, m }) => ({
+      file: join(dir, name),
+      stamp: m[1]!,
+      takenAt: isoOf(m[1]!),
+      reason: m[2] as BackupReason,
+      bytes: statSync(join(dir, name)).size,
+    }))
     .sort((a, b) => (a.stamp < b.stamp ? 1 : a.stamp > b.stamp ? -1 : 0));
 }
 
@@ -106,11 +112,19 @@ parentPort.postMessage(result);
 type WorkerResult = Check & { failed?: boolean };
 
 /** Runs the copy (when `source` is given) and the check of `target` in a worker; null when no worker starts. */
-function inWorker(source: string | null, target: string, nativeBinding: string | undefined, onTick?: () => void): Promise<WorkerResult | null> {
+function inWorker(
+  source: string | null,
+  target: string,
+  nativeBinding: string | undefined,
+  onTick?: () => void,
+): Promise<WorkerResult | null> {
   return new Promise((resolve) => {
     let worker: Worker;
     try {
-      worker = new Worker(WORKER, { eval: true, workerData: { source, target, nativeBinding, module: resolver.resolve('better-sqlite3') } });
+      worker = new Worker(WORKER, {
+        eval: true,
+        workerData: { source, target, nativeBinding, module: resolver.resolve('better-sqlite3') },
+      });
     } catch {
       resolve(null);
       return;
@@ -173,7 +187,14 @@ const target = (dir: string, now: Date, reason: BackupReason, suffix = '') => {
  * worker thread, flushed with the event loop free, then renamed. `onProgress` gets the fraction written
  * (estimated from the copy's size against the source's).
  */
-export async function backupOnline(source: string, dir: string, now: Date, reason: BackupReason, onProgress?: (done: number) => void, nativeBinding?: string): Promise<BackupInfo> {
+export async function backupOnline(
+  source: string,
+  dir: string,
+  now: Date,
+  reason: BackupReason,
+  onProgress?: (done: number) => void,
+  nativeBinding?: string,
+): Promise<BackupInfo> {
   const { final, partial } = target(dir, now, reason);
   rmSync(partial, { force: true });
   const total = Math.max(1, statSync(source).size);

@@ -1,12 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import {
-  DummyDriver,
-  Kysely,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-  type Compilable,
-} from 'kysely';
+import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type Compilable } from 'kysely';
 import { backupNow, listBackups } from './backup';
 import { migrate } from './migrate';
 import { MIGRATIONS } from './migrations';
@@ -57,7 +50,8 @@ export class StoreDamagedError extends Error {
 }
 
 export function openStore(file: string, options: OpenStoreOptions = {}): Store {
-  const damaged = (problem: string) => new StoreDamagedError(file, problem, options.backupDir ? (listBackups(options.backupDir)[0]?.file ?? null) : null);
+  const damaged = (problem: string) =>
+    new StoreDamagedError(file, problem, options.backupDir ? (listBackups(options.backupDir)[0]?.file ?? null) : null);
   let sqlite: BetterSqlite3.Database;
   try {
     sqlite = new BetterSqlite3(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});

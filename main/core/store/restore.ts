@@ -37,7 +37,10 @@ export function restoreDatabase(dataDir: string, from: string, now: Date): Resto
   if (!existsSync(from)) throw new RestoreError(`No existe el archivo ${from}.`);
   const check = checkDatabaseFile(from);
   if (!check.ok) throw new RestoreError(`${from} no es una copia íntegra de Sello: ${check.problem}.`);
-  if (check.version > MIGRATIONS.length) throw new RestoreError(`${from} es de una versión más nueva de Sello (esquema ${check.version}); actualice Sello antes de restaurarla.`);
+  if (check.version > MIGRATIONS.length)
+    throw new RestoreError(
+      `${from} es de una versión más nueva de Sello (esquema ${check.version}); actualice Sello antes de restaurarla.`,
+    );
   let content: { documents: number; station: boolean };
   try {
     content = countDocuments(from);
@@ -63,7 +66,8 @@ export function restoreDatabase(dataDir: string, from: string, now: Date): Resto
         // A damaged database cannot be copied by SQLite: keep its files as they are.
         const dir = join(backupsDir(dataDir), `damaged-${now.toISOString().replace(/[-:.]/g, '')}`);
         mkdirSync(dir, { recursive: true, mode: 0o700 });
-        for (const f of ['sello.db', 'sello.db-wal', 'sello.db-shm']) if (existsSync(join(dataDir, f))) copyFileSync(join(dataDir, f), join(dir, f));
+        for (const f of ['sello.db', 'sello.db-wal', 'sello.db-shm'])
+          if (existsSync(join(dataDir, f))) copyFileSync(join(dataDir, f), join(dir, f));
         previous = dir;
       }
     }

@@ -13,7 +13,12 @@ export interface SettingsRepo {
 export function settingsRepo(store: Store): SettingsRepo {
   const get = (key: string) => store.one(store.q.selectFrom('settings').select('value').where('key', '=', key))?.value ?? null;
   const set = (key: string, value: string) => {
-    store.run(store.q.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })));
+    store.run(
+      store.q
+        .insertInto('settings')
+        .values({ key, value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value })),
+    );
   };
   return {
     get,

@@ -7,7 +7,16 @@ import type { DteKind } from '../../../shared/contract';
 import { audit } from '../audit';
 import { isoLocal, localDateTime } from '../clock';
 import { asContingencyDocument } from '../dte/mh/contingency-document';
-import { countOfEvent, queuedOutsideEvents, resignIntoEvent, setContingencyEvent, signedParts, unsentOfEvent, unsettledOfEvent, unsettledOfEventsSealedBefore } from '../dte/documents-repo';
+import {
+  countOfEvent,
+  queuedOutsideEvents,
+  resignIntoEvent,
+  setContingencyEvent,
+  signedParts,
+  unsentOfEvent,
+  unsettledOfEvent,
+  unsettledOfEventsSealedBefore,
+} from '../dte/documents-repo';
 import { moveStatus } from '../dte/status';
 import { outbox } from '../outbox/outbox';
 import { lotesRepo } from './lotes-repo';
@@ -34,7 +43,9 @@ export function contingencyStore(store: Store, logger: Logger) {
   const q = store.q;
   const lotes = lotesRepo(store);
   const active = () =>
-    store.all(q.selectFrom('contingency_events').selectAll().where('status', 'in', ['open', 'ended', 'sealed', 'rejected']).orderBy('created_at'));
+    store.all(
+      q.selectFrom('contingency_events').selectAll().where('status', 'in', ['open', 'ended', 'sealed', 'rejected']).orderBy('created_at'),
+    );
 
   /** Rewrites a stored normal document as a contingency document and signs it again (it never reached MH). */
   function resign(documentId: string, type: ContingencyType, reason: string | null, eventId: string, key: KeyObject): boolean {
@@ -51,7 +62,12 @@ export function contingencyStore(store: Store, logger: Logger) {
   const eventDocuments = (eventId: string) => unsettledOfEvent(store, eventId);
 
   /** Builds and signs an ended event's JSON with a fresh transmission time. */
-  function sign(event: ContingencyEventsTable, id: string, docs: { id: string; kind: string }[], p: { now: Date; station: StoredStation; key: KeyObject }) {
+  function sign(
+    event: ContingencyEventsTable,
+    id: string,
+    docs: { id: string; kind: string }[],
+    p: { now: Date; station: StoredStation; key: KeyObject },
+  ) {
     const json = eventJson({ id, event, now: p.now, station: p.station, docs });
     return { mh_json: JSON.stringify(json), jws: signJson(json, p.key) };
   }
@@ -117,7 +133,12 @@ export function contingencyStore(store: Store, logger: Logger) {
         const events = splitInto(p.event, docs, p);
         if (events === 0) {
           // Nothing was issued during it: the contingency closes without an event for MH.
-          store.run(q.updateTable('contingency_events').set({ status: 'done', ended_at: p.now.toISOString(), updated_at: at }).where('id', '=', p.event.id));
+          store.run(
+            q
+              .updateTable('contingency_events')
+              .set({ status: 'done', ended_at: p.now.toISOString(), updated_at: at })
+              .where('id', '=', p.event.id),
+          );
         }
         audit(store, at, 'sync', 'contingency.ended', p.event.id, { documents: docs.length, events });
       });
@@ -125,7 +146,20 @@ export function contingencyStore(store: Store, logger: Logger) {
 
     sealed(id: string, now: Date, seal: string, response: unknown): void {
       store.tx(() => {
-        store.run(q.updateTable('contingency_events').set({ status: 'sealed', seal, sealed_at: now.toISOString(), mh_response: JSON.stringify(response), next_attempt_at: null, updated_at: isoLocal(now) }).where('id', '=', id).where('status', '=', 'ended'));
+        store.run(
+          q
+            .updateTable('contingency_events')
+            .set({
+              status: 'sealed',
+              seal,
+              sealed_at: now.toISOString(),
+              mh_response: JSON.stringify(response),
+              next_attempt_at: null,
+              updated_at: isoLocal(now),
+            })
+            .where('id', '=', id)
+            .where('status', '=', 'ended'),
+        );
         audit(store, isoLocal(now), 'sync', 'contingency.sealed', id, { seal });
       });
     },
@@ -136,7 +170,13 @@ export function contingencyStore(store: Store, logger: Logger) {
         store.run(
           q
             .updateTable('contingency_events')
-            .set((eb) => ({ status: 'rejected', mh_response: JSON.stringify(response), attempts: eb('attempts', '+', 1), next_attempt_at: next.toISOString(), updated_at: isoLocal(now) }))
+            .set((eb) => ({
+              status: 'rejected',
+              mh_response: JSON.stringify(response),
+              attempts: eb('attempts', '+', 1),
+              next_attempt_at: next.toISOString(),
+              updated_at: isoLocal(now),
+            }))
             .where('id', '=', id)
             .where('status', '=', 'ended'),
         );
@@ -146,7 +186,14 @@ export function contingencyStore(store: Store, logger: Logger) {
 
     /** Rejected events due for another try. */
     dueRejected: (now: Date) =>
-      store.all(q.selectFrom('contingency_events').selectAll().where('status', '=', 'rejected').where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now.toISOString())])).orderBy('created_at')),
+      store.all(
+        q
+          .selectFrom('contingency_events')
+          .selectAll()
+          .where('status', '=', 'rejected')
+          .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now.toISOString())]))
+          .orderBy('created_at'),
+      ),
 
     /**
      * Corrects a rejected event for its next try: signed again with today's transmission time and the list of
@@ -162,7 +209,8 @@ export function contingencyStore(store: Store, logger: Logger) {
         const rest = docs.filter((d) => !named.has(d.id));
         let groups: { id: string; kind: string }[][];
         if (offending.length && rest.length) groups = [rest, offending];
-        else if (p.event.attempts >= 2 && docs.length > 1) groups = [docs.slice(0, Math.ceil(docs.length / 2)), docs.slice(Math.ceil(docs.length / 2))];
+        else if (p.event.attempts >= 2 && docs.length > 1)
+          groups = [docs.slice(0, Math.ceil(docs.length / 2)), docs.slice(Math.ceil(docs.length / 2))];
         else groups = [docs];
         let first = true;
         let made = 0;
@@ -170,7 +218,13 @@ export function contingencyStore(store: Store, logger: Logger) {
           made += splitInto(p.event, group, p, first);
           first = false;
         }
-        if (made === 0) store.run(q.updateTable('contingency_events').set({ status: 'done', updated_at: isoLocal(p.now) }).where('id', '=', p.event.id));
+        if (made === 0)
+          store.run(
+            q
+              .updateTable('contingency_events')
+              .set({ status: 'done', updated_at: isoLocal(p.now) })
+              .where('id', '=', p.event.id),
+          );
         audit(store, isoLocal(p.now), 'sync', 'contingency.corrected', p.event.id, { documents: docs.length, events: made });
       });
     },
@@ -189,7 +243,12 @@ export function contingencyStore(store: Store, logger: Logger) {
       store.tx(() => {
         for (const e of store.all(q.selectFrom('contingency_events').select('id').where('status', '=', 'sealed'))) {
           if (countOfEvent(store, e.id, true) === 0) {
-            store.run(q.updateTable('contingency_events').set({ status: 'done', updated_at: isoLocal(now) }).where('id', '=', e.id));
+            store.run(
+              q
+                .updateTable('contingency_events')
+                .set({ status: 'done', updated_at: isoLocal(now) })
+                .where('id', '=', e.id),
+            );
             audit(store, isoLocal(now), 'sync', 'contingency.done', e.id);
           }
         }
@@ -207,18 +266,39 @@ export function contingencyStore(store: Store, logger: Logger) {
    * Ends `event` with `docs` (a first chunk keeps the event's id unless `keepFirst` is false), further chunks of
    * 1,000 in new events over the same period; returns how many events were signed.
    */
-  function splitInto(event: ContingencyEventsTable, docs: { id: string; kind: string }[], p: { now: Date; station: StoredStation; key: KeyObject; newId: () => string }, keepFirst = true): number {
+  function splitInto(
+    event: ContingencyEventsTable,
+    docs: { id: string; kind: string }[],
+    p: { now: Date; station: StoredStation; key: KeyObject; newId: () => string },
+    keepFirst = true,
+  ): number {
     const at = isoLocal(p.now);
     let made = 0;
     for (let i = 0; i < docs.length; i += MAX_PER_EVENT) {
       const chunk = docs.slice(i, i + MAX_PER_EVENT);
       const id = i === 0 && keepFirst ? event.id : p.newId();
       if (id !== event.id) {
-        store.run(q.insertInto('contingency_events').values({ ...event, id, status: 'ended', attempts: 0, next_attempt_at: null, mh_response: null, created_at: at, updated_at: at }));
+        store.run(
+          q.insertInto('contingency_events').values({
+            ...event,
+            id,
+            status: 'ended',
+            attempts: 0,
+            next_attempt_at: null,
+            mh_response: null,
+            created_at: at,
+            updated_at: at,
+          }),
+        );
         for (const d of chunk) setContingencyEvent(store, d.id, id);
       }
       const signed = sign(event, id, chunk, p);
-      store.run(q.updateTable('contingency_events').set({ status: 'ended', ended_at: event.ended_at ?? p.now.toISOString(), ...signed, updated_at: at }).where('id', '=', id));
+      store.run(
+        q
+          .updateTable('contingency_events')
+          .set({ status: 'ended', ended_at: event.ended_at ?? p.now.toISOString(), ...signed, updated_at: at })
+          .where('id', '=', id),
+      );
       made += 1;
     }
     return made;
@@ -228,16 +308,31 @@ export function contingencyStore(store: Store, logger: Logger) {
 export type ContingencyStore = ReturnType<typeof contingencyStore>;
 
 /** contingencia-schema-v3. */
-function eventJson(p: { id: string; event: ContingencyEventsTable; now: Date; station: StoredStation; docs: { id: string; kind: string }[] }) {
+function eventJson(p: {
+  id: string;
+  event: ContingencyEventsTable;
+  now: Date;
+  station: StoredStation;
+  docs: { id: string; kind: string }[];
+}) {
   const s = p.station;
-  const responsible = s.responsible ?? { name: s.company.name.slice(0, 100), identificationDocument: { type: 'NIT' as const, number: s.company.nit } };
+  const responsible = s.responsible ?? {
+    name: s.company.name.slice(0, 100),
+    identificationDocument: { type: 'NIT' as const, number: s.company.nit },
+  };
   const start = localDateTime(new Date(p.event.started_at));
   // The contingency ended at the cese; a corrected event keeps that end and carries a new transmission time.
   const end = localDateTime(p.event.ended_at ? new Date(p.event.ended_at) : p.now);
   const sent = localDateTime(p.now);
   const types: Record<string, string> = { FC: '01', CCF: '03', NC: '05', ND: '06', CR: '07', FEX: '11', FSE: '14' };
   return {
-    identificacion: { version: 3, ambiente: s.environment === 'LIVE' ? '01' : '00', codigoGeneracion: p.id.toUpperCase(), fTransmision: sent.date, hTransmision: sent.time },
+    identificacion: {
+      version: 3,
+      ambiente: s.environment === 'LIVE' ? '01' : '00',
+      codigoGeneracion: p.id.toUpperCase(),
+      fTransmision: sent.date,
+      hTransmision: sent.time,
+    },
     emisor: {
       nit: s.company.nit,
       nombre: s.company.name.length >= 5 ? s.company.name : s.company.name.padEnd(5, '.'),

@@ -20,7 +20,14 @@ import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
 import { realTimers, type TimerHandle, type Timers } from '../timers';
 import { backoffMs } from './backoff';
-import { DEADLINE_WARNING_MS, DOCUMENTS_DEADLINE_MS, EVENT_DEADLINE_MS, MAX_PER_LOTE, contingencyStore, type ContingencyType } from './contingency';
+import {
+  DEADLINE_WARNING_MS,
+  DOCUMENTS_DEADLINE_MS,
+  EVENT_DEADLINE_MS,
+  MAX_PER_LOTE,
+  contingencyStore,
+  type ContingencyType,
+} from './contingency';
 
 export type { Connectivity, ContingencySummary, SyncStatus } from '../../../shared/records';
 
@@ -134,13 +141,24 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     if (failures < threshold || cs.open()) return Boolean(cs.open());
     const key = d.signingKey();
     if (!key) return false;
-    const converted = cs.enter({ id: d.newId(), type: lastFailureType, reason: null, startedAt: streakStartedAt ?? now(), now: now(), key });
+    const converted = cs.enter({
+      id: d.newId(),
+      type: lastFailureType,
+      reason: null,
+      startedAt: streakStartedAt ?? now(),
+      now: now(),
+      key,
+    });
     d.logger.warn('contingency entered', { type: lastFailureType, converted });
     return true;
   }
 
   /** MH's verdict on a document, from a send, a query or a lote. A repeated or late verdict changes nothing. */
-  function record(c: DocumentRef, o: Extract<Outcome, { outcome: 'accepted' | 'accepted_with_observations' | 'rejected' }>, body: unknown): void {
+  function record(
+    c: DocumentRef,
+    o: Extract<Outcome, { outcome: 'accepted' | 'accepted_with_observations' | 'rejected' }>,
+    body: unknown,
+  ): void {
     contact();
     if (o.outcome === 'rejected') {
       if (box.rejected(c, now(), body, o.message)) emit(c.documentId, 'REJECTED');
@@ -182,7 +200,13 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
   async function process(client: MhClient, c: Claimed): Promise<void> {
     // Sent before without a conclusive answer: ask MH before any resend (never a second copy).
     if (c.reconcile && !(await askMh(client, c))) return;
-    const r = await client.sendDte({ tipoDte: MH_TYPE[c.kind as DteKind], version: c.version, codigoGeneracion: c.documentId.toUpperCase(), jws: c.jws, idEnvio: c.idEnvio });
+    const r = await client.sendDte({
+      tipoDte: MH_TYPE[c.kind as DteKind],
+      version: c.version,
+      codigoGeneracion: c.documentId.toUpperCase(),
+      jws: c.jws,
+      idEnvio: c.idEnvio,
+    });
     alive();
     switch (r.outcome.outcome) {
       case 'accepted':
@@ -309,7 +333,11 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       if (r.exchange.kind === 'response' && body.estado === 'RECIBIDO' && typeof body.selloRecibido === 'string') {
         contact();
         cs.sealed(ev.id, now(), body.selloRecibido, body);
-      } else if (r.exchange.kind === 'response' && body.estado === 'RECHAZADO' && /YA EXISTE UN REGISTRO/i.test(textOf(body.mensaje ?? body.descripcionMsg))) {
+      } else if (
+        r.exchange.kind === 'response' &&
+        body.estado === 'RECHAZADO' &&
+        /YA EXISTE UN REGISTRO/i.test(textOf(body.mensaje ?? body.descripcionMsg))
+      ) {
         // MH already holds this event (its answer was lost): it counts as received; no correction, no split.
         contact();
         cs.sealed(ev.id, now(), typeof body.selloRecibido === 'string' ? body.selloRecibido : '', body);
@@ -417,7 +445,8 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
 
   /** When each submitted lote was last asked about (in memory: after a start, each is asked once at once). */
   const polled = new Map<string, number>();
-  const nextPoll = (lote: { id: string; submitted_at: string }) => Math.max(Date.parse(lote.submitted_at), polled.get(lote.id) ?? 0) + lotePollMs;
+  const nextPoll = (lote: { id: string; submitted_at: string }) =>
+    Math.max(Date.parse(lote.submitted_at), polled.get(lote.id) ?? 0) + lotePollMs;
 
   /** MH refused the credentials: one login on the backoff says whether they work again. */
   async function probeCredentials(client: MhClient): Promise<boolean> {
@@ -431,11 +460,16 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       contact();
       return true;
     }
-    refused = { message: v.result === 'rejected' ? refusedMessage(v.message) : refused.message, probes: refused.probes + 1, nextProbeAt: later(backoffMs(refused.probes + 1, d.random)).getTime() };
+    refused = {
+      message: v.result === 'rejected' ? refusedMessage(v.message) : refused.message,
+      probes: refused.probes + 1,
+      nextProbeAt: later(backoffMs(refused.probes + 1, d.random)).getTime(),
+    };
     return false;
   }
 
-  const refusedMessage = (m: string | null) => `MH rechazó las credenciales de la API (${m ?? 'sin detalle'}). Escriba la contraseña vigente en Ajustes → Editar datos de la estación.`;
+  const refusedMessage = (m: string | null) =>
+    `MH rechazó las credenciales de la API (${m ?? 'sin detalle'}). Escriba la contraseña vigente en Ajustes → Editar datos de la estación.`;
 
   async function run(): Promise<number> {
     try {
@@ -460,7 +494,11 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       if (e instanceof MhLoginError) {
         // Not an outage: no contingency, no attempt spent; the sync screen asks for the new password.
         d.logger.warn('mh refused the credentials', { detail: e.message });
-        refused = { message: refusedMessage(e.message.replace(/^MH rechazó las credenciales: /, '')), probes: refused?.probes ?? 0, nextProbeAt: later(backoffMs(refused?.probes ?? 0, d.random)).getTime() };
+        refused = {
+          message: refusedMessage(e.message.replace(/^MH rechazó las credenciales: /, '')),
+          probes: refused?.probes ?? 0,
+          nextProbeAt: later(backoffMs(refused?.probes ?? 0, d.random)).getTime(),
+        };
         return 0;
       }
       errorCount += 1;
@@ -495,7 +533,8 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       if (e.status === 'ended' || (e.status === 'sealed' && cs.unsent(e.id, 1).length > 0)) candidates.push(now().getTime());
       if (e.status === 'rejected') candidates.push(e.next_attempt_at ? Date.parse(e.next_attempt_at) : now().getTime());
     }
-    if (d.invalidations && d.invalidations.pending() > 0) candidates.push(later(backoffMs(failures, d.random, 1000, 60_000, 1000)).getTime());
+    if (d.invalidations && d.invalidations.pending() > 0)
+      candidates.push(later(backoffMs(failures, d.random, 1000, 60_000, 1000)).getTime());
     return candidates.length ? Math.max(Math.min(...candidates), backoffAt) : null;
   }
 
@@ -537,7 +576,8 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     const t = now().getTime();
     return cs.active().map((e) => {
       const documents = countOfEvent(d.store, e.id);
-      const eventDeadline = e.ended_at && (e.status === 'ended' || e.status === 'rejected') ? new Date(e.ended_at).getTime() + EVENT_DEADLINE_MS : null;
+      const eventDeadline =
+        e.ended_at && (e.status === 'ended' || e.status === 'rejected') ? new Date(e.ended_at).getTime() + EVENT_DEADLINE_MS : null;
       const documentsDeadline = e.sealed_at ? new Date(e.sealed_at).getTime() + DOCUMENTS_DEADLINE_MS : null;
       const closest = [eventDeadline, documentsDeadline].filter((x): x is number => x !== null);
       const left = closest.length ? Math.min(...closest) - t : null;
@@ -569,10 +609,22 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     status() {
       const c = box.counts();
       const contingencies = summaries();
-      const overdue: OverdueDocument[] = cs.overdue(now()).map((r) => ({ id: r.id, type: r.kind as DteKind, controlNumber: r.control_number, deadline: isoLocal(new Date(new Date(r.sealed_at ?? 0).getTime() + DOCUMENTS_DEADLINE_MS)) }));
+      const overdue: OverdueDocument[] = cs.overdue(now()).map((r) => ({
+        id: r.id,
+        type: r.kind as DteKind,
+        controlNumber: r.control_number,
+        deadline: isoLocal(new Date(new Date(r.sealed_at ?? 0).getTime() + DOCUMENTS_DEADLINE_MS)),
+      }));
       return {
         state: d.client() === null ? 'unconfigured' : refused ? 'credentials' : contingencies.length ? 'contingency' : connectivity,
-        queue: { pending: c.pending ?? 0, sending: c.sending ?? 0, unknown: c.unknown ?? 0, done: c.done ?? 0, failed: c.failed ?? 0, invalidations: d.invalidations?.pending() ?? 0 },
+        queue: {
+          pending: c.pending ?? 0,
+          sending: c.sending ?? 0,
+          unknown: c.unknown ?? 0,
+          done: c.done ?? 0,
+          failed: c.failed ?? 0,
+          invalidations: d.invalidations?.pending() ?? 0,
+        },
         lastContactAt,
         lastError: refused ? refused.message : lastError,
         errors: errorCount,
@@ -621,7 +673,9 @@ function listOf(v: unknown): readonly unknown[] {
 function rejectionOf(response: string): string | null {
   try {
     const b = JSON.parse(response) as { mensaje?: unknown; descripcionMsg?: unknown; observaciones?: unknown };
-    const words = [b.mensaje ?? b.descripcionMsg, ...listOf(b.observaciones)].filter((x): x is string => typeof x === 'string' && x.length > 0);
+    const words = [b.mensaje ?? b.descripcionMsg, ...listOf(b.observaciones)].filter(
+      (x): x is string => typeof x === 'string' && x.length > 0,
+    );
     return words.length ? words.join(' · ') : null;
   } catch {
     return null;

@@ -56,7 +56,15 @@ function Input({ f, path, props }: { f: Extract<Field, { type: 'text' | 'number'
           value={textOf(v)}
           onChange={(e) => props.onChange(path, e.target.value)}
           onBlur={onBlur}
-          inputMode={f.type === 'number' ? 'decimal' : format === 'phone' || format === 'phone-intl' ? 'tel' : format === 'nit' || format === 'nrc' ? 'numeric' : undefined}
+          inputMode={
+            f.type === 'number'
+              ? 'decimal'
+              : format === 'phone' || format === 'phone-intl'
+                ? 'tel'
+                : format === 'nit' || format === 'nrc'
+                  ? 'numeric'
+                  : undefined
+          }
           aria-invalid={hasError}
           aria-describedby={hasError ? `${id}-error` : undefined}
           autoComplete={f.type === 'text' && f.secret ? 'new-password' : 'off'}
@@ -92,7 +100,14 @@ function Catalog({ f, path, props }: { f: Extract<Field, { type: 'catalog' }>; p
   return (
     <div className="field">
       <label htmlFor={id}>{f.label}</label>
-      <input id={id} list={listId} value={textOf(getAt(props.value, path))} onChange={(e) => props.onChange(path, e.target.value)} autoComplete="off" placeholder={es.forms.searchHint} />
+      <input
+        id={id}
+        list={listId}
+        value={textOf(getAt(props.value, path))}
+        onChange={(e) => props.onChange(path, e.target.value)}
+        autoComplete="off"
+        placeholder={es.forms.searchHint}
+      />
       <datalist id={listId}>
         {f.options.map(([code, name]) => (
           <option key={code} value={code}>
@@ -107,7 +122,9 @@ function Catalog({ f, path, props }: { f: Extract<Field, { type: 'catalog' }>; p
 
 function Address({ f, path, props }: { f: Extract<Field, { type: 'address' }>; path: Path; props: EngineProps }) {
   const dept = textOf(getAt(props.value, [...path, 'department']));
-  const municipalities = MUNICIPALITIES.filter((m) => m.department === dept).sort((a, b) => (a.era === b.era ? a.name.localeCompare(b.name) : a.era === '2024' ? -1 : 1));
+  const municipalities = MUNICIPALITIES.filter((m) => m.department === dept).sort((a, b) =>
+    a.era === b.era ? a.name.localeCompare(b.name) : a.era === '2024' ? -1 : 1,
+  );
   return (
     <fieldset className="group">
       <legend>{f.label}</legend>
@@ -133,7 +150,11 @@ function Address({ f, path, props }: { f: Extract<Field, { type: 'address' }>; p
         </div>
         <div className="field">
           <label htmlFor={pathId([...path, 'municipality'])}>{es.forms.municipality}</label>
-          <select id={pathId([...path, 'municipality'])} value={textOf(getAt(props.value, [...path, 'municipality']))} onChange={(e) => props.onChange([...path, 'municipality'], e.target.value || undefined)}>
+          <select
+            id={pathId([...path, 'municipality'])}
+            value={textOf(getAt(props.value, [...path, 'municipality']))}
+            onChange={(e) => props.onChange([...path, 'municipality'], e.target.value || undefined)}
+          >
             <option value="">—</option>
             {municipalities.map((m) => (
               <option key={`${m.era}-${m.code}`} value={m.code}>
@@ -168,7 +189,8 @@ export function FieldView({ f, path, props }: { f: Field; path: Path; props: Eng
           <legend>{f.label}</legend>
           {f.optional && (
             <label className="check">
-              <input type="checkbox" checked={present} onChange={(e) => props.onChange(path, e.target.checked ? {} : undefined)} /> {es.forms.include}
+              <input type="checkbox" checked={present} onChange={(e) => props.onChange(path, e.target.checked ? {} : undefined)} />{' '}
+              {es.forms.include}
             </label>
           )}
           {(present || !f.optional) && (
@@ -195,7 +217,16 @@ export function FieldView({ f, path, props }: { f: Field; path: Path; props: Eng
                 ))}
               </div>
               {items.length > (f.min ?? 0) && (
-                <button type="button" className="link" onClick={() => props.onChange(path, items.filter((__, j) => j !== i))}>
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() =>
+                    props.onChange(
+                      path,
+                      items.filter((__, j) => j !== i),
+                    )
+                  }
+                >
                   {es.forms.remove}
                 </button>
               )}

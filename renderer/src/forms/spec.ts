@@ -2,7 +2,14 @@
 // related documents, attachments, export data). Rendered by FormEngine, validated with the contract's schemas.
 import { DEPARTMENTS, ECONOMIC_ACTIVITIES, FISCAL_ENCLOSURES, REGIMES, UNITS, COUNTRIES } from '../../../shared/catalogs';
 import type { DteKind } from '../../../shared/contract';
-import { CONTRIBUTOR_SIZES, CONTRIBUTOR_TYPES, DOCTOR_SERVICES, ID_TYPES as ID_TYPE_VALUES, ITEM_TYPES as ITEM_TYPE_VALUES, PAYMENT_TYPES } from '../../../shared/contract/common';
+import {
+  CONTRIBUTOR_SIZES,
+  CONTRIBUTOR_TYPES,
+  DOCTOR_SERVICES,
+  ID_TYPES as ID_TYPE_VALUES,
+  ITEM_TYPES as ITEM_TYPE_VALUES,
+  PAYMENT_TYPES,
+} from '../../../shared/contract/common';
 import { es } from '../strings';
 import type { IdFormat } from './id-input';
 
@@ -10,7 +17,15 @@ export type Options = readonly (readonly [string, string])[];
 
 export type Field =
   /** `secret`: a password, typed hidden and never trimmed; `format`: an id or phone, typed with hyphens, sent as digits. */
-  | { readonly type: 'text'; readonly key: string; readonly label: string; readonly long?: boolean; readonly hint?: string; readonly secret?: boolean; readonly format?: IdFormat }
+  | {
+      readonly type: 'text';
+      readonly key: string;
+      readonly label: string;
+      readonly long?: boolean;
+      readonly hint?: string;
+      readonly secret?: boolean;
+      readonly format?: IdFormat;
+    }
   | { readonly type: 'number'; readonly key: string; readonly label: string; readonly hint?: string }
   | { readonly type: 'date'; readonly key: string; readonly label: string }
   | { readonly type: 'select'; readonly key: string; readonly label: string; readonly options: Options; readonly optional?: boolean }
@@ -18,7 +33,14 @@ export type Field =
   | { readonly type: 'catalog'; readonly key: string; readonly label: string; readonly options: Options }
   | { readonly type: 'address'; readonly key: string; readonly label: string }
   | { readonly type: 'group'; readonly key: string; readonly label: string; readonly fields: readonly Field[]; readonly optional?: boolean }
-  | { readonly type: 'list'; readonly key: string; readonly label: string; readonly item: readonly Field[]; readonly addLabel: string; readonly min?: number };
+  | {
+      readonly type: 'list';
+      readonly key: string;
+      readonly label: string;
+      readonly item: readonly Field[];
+      readonly addLabel: string;
+      readonly min?: number;
+    };
 
 export interface Section {
   readonly title: string;
@@ -31,7 +53,8 @@ const S = es.fields.sections;
 const ADD = es.fields.add;
 const O = es.options;
 
-const opts = (values: readonly string[], labels: Record<string, string> = {}): Options => values.map((v) => [v, labels[v] ?? v.replace(/_/g, ' ').toLowerCase()] as const);
+const opts = (values: readonly string[], labels: Record<string, string> = {}): Options =>
+  values.map((v) => [v, labels[v] ?? v.replace(/_/g, ' ').toLowerCase()] as const);
 
 export const CATALOGS = {
   activities: ECONOMIC_ACTIVITIES.map((a) => [a.code, a.name] as const),
@@ -61,8 +84,20 @@ const contact: Field[] = [
 ];
 
 const contributor: Field[] = [
-  { type: 'select', key: 'contributorType', label: L.contributorType, options: opts(CONTRIBUTOR_TYPES, O.contributorTypes), optional: true },
-  { type: 'select', key: 'contributorSize', label: L.contributorSize, options: opts(CONTRIBUTOR_SIZES, O.contributorSizes), optional: true },
+  {
+    type: 'select',
+    key: 'contributorType',
+    label: L.contributorType,
+    options: opts(CONTRIBUTOR_TYPES, O.contributorTypes),
+    optional: true,
+  },
+  {
+    type: 'select',
+    key: 'contributorSize',
+    label: L.contributorSize,
+    options: opts(CONTRIBUTOR_SIZES, O.contributorSizes),
+    optional: true,
+  },
 ];
 const activity = (label: string = L.activity): Field => ({ type: 'catalog', key: 'economicActivity', label, options: CATALOGS.activities });
 const payment: Field = { type: 'select', key: 'paymentType', label: L.paymentType, options: opts(PAYMENT_TYPES, O.paymentTypes) };
@@ -111,7 +146,14 @@ const noGrav: Field = {
     { type: 'text', key: 'internalCode', label: L.internalCode },
   ],
 };
-const related = (min = 0): Field => ({ type: 'list', key: 'relatedTaxDocuments', label: L.relatedDocuments, addLabel: ADD.related, min, item: [{ type: 'text', key: 'id', label: L.documentId }] });
+const related = (min = 0): Field => ({
+  type: 'list',
+  key: 'relatedTaxDocuments',
+  label: L.relatedDocuments,
+  addLabel: ADD.related,
+  min,
+  item: [{ type: 'text', key: 'id', label: L.documentId }],
+});
 /** A purchase or export line: what is bought or sold, by the unit. */
 const unitLine: Field[] = [
   { type: 'text', key: 'description', label: L.description },
@@ -159,7 +201,12 @@ const fexAttachments = attachmentList('TRANSPORTE', {
     { type: 'text', key: 'name', label: L.driverName },
     { type: 'text', key: 'documentIdentificationNumber', label: L.driverDocument },
     { type: 'text', key: 'transportIdentificationNumber', label: L.vehiclePlate },
-    { type: 'select', key: 'transport', label: L.transportMode, options: opts(['TERRESTRE', 'MARITIMO', 'AEREO', 'TERRESTRE_MARITIMO'], O.transports) },
+    {
+      type: 'select',
+      key: 'transport',
+      label: L.transportMode,
+      options: opts(['TERRESTRE', 'MARITIMO', 'AEREO', 'TERRESTRE_MARITIMO'], O.transports),
+    },
   ],
 });
 const discounts: Field[] = [
@@ -186,11 +233,11 @@ const taxpayer = (nameMax: number): Field => ({
 
 /** NC and ND share one body (docs/decisions/0002-contract-gaps.md). */
 const NOTE: readonly Section[] = [
-    { title: S.adjusted, fields: [related(1)] },
-    { title: S.client, fields: [taxpayer(150)] },
-    { title: S.lines, fields: [{ type: 'list', key: 'items', label: L.lines, addLabel: ADD.line, min: 1, item: saleItem(false, true) }] },
-    { title: S.paymentAndDiscounts, fields: [payment, ...discounts, generatedAt, branch, thirdParty] },
-  ];
+  { title: S.adjusted, fields: [related(1)] },
+  { title: S.client, fields: [taxpayer(150)] },
+  { title: S.lines, fields: [{ type: 'list', key: 'items', label: L.lines, addLabel: ADD.line, min: 1, item: saleItem(false, true) }] },
+  { title: S.paymentAndDiscounts, fields: [payment, ...discounts, generatedAt, branch, thirdParty] },
+];
 
 export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
   FC: [
@@ -215,13 +262,19 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
         },
       ],
     },
-    { title: S.products, fields: [{ type: 'list', key: 'items', label: L.lines, addLabel: ADD.line, min: 1, item: saleItem(true, true) }, noGrav] },
+    {
+      title: S.products,
+      fields: [{ type: 'list', key: 'items', label: L.lines, addLabel: ADD.line, min: 1, item: saleItem(true, true) }, noGrav],
+    },
     { title: S.paymentAndDiscounts, fields: [payment, ...discounts, generatedAt, branch] },
     { title: S.documents, fields: [related(), attachments, thirdParty] },
   ],
   CCF: [
     { title: S.client, fields: [taxpayer(150)] },
-    { title: S.products, fields: [{ type: 'list', key: 'items', label: L.lines, addLabel: ADD.line, min: 1, item: saleItem(true, true) }, noGrav] },
+    {
+      title: S.products,
+      fields: [{ type: 'list', key: 'items', label: L.lines, addLabel: ADD.line, min: 1, item: saleItem(true, true) }, noGrav],
+    },
     { title: S.paymentAndDiscounts, fields: [payment, ...discounts, generatedAt, branch] },
     { title: S.documents, fields: [related(), attachments, thirdParty] },
   ],
@@ -257,14 +310,24 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
           addLabel: ADD.retention,
           min: 1,
           item: [
-            { type: 'select', key: 'documentType', label: L.retainedDocument, options: opts(['FISICO', 'DIGITAL'], O.retainedDocumentTypes) },
+            {
+              type: 'select',
+              key: 'documentType',
+              label: L.retainedDocument,
+              options: opts(['FISICO', 'DIGITAL'], O.retainedDocumentTypes),
+            },
             { type: 'select', key: 'taxDocumentType', label: L.type, options: opts(['FC', 'CCF', 'FSE'], O.retainedKinds) },
             { type: 'text', key: 'taxDocumentNumber', label: L.retainedDocumentNumber },
             { type: 'date', key: 'taxDocumentGeneratedAt', label: L.retainedDocumentDate },
             { type: 'text', key: 'description', label: L.description },
             { type: 'number', key: 'amountSubject', label: L.amountSubject },
             { type: 'number', key: 'ivaRetained', label: L.ivaRetained },
-            { type: 'select', key: 'retentionCode', label: L.retentionCode, options: opts(['RETENCION_IVA_1', 'RETENCION_IVA_13', 'OTRAS_RETENCIONES_IVA_CASOS_ESPECIALES'], O.retentionCodes) },
+            {
+              type: 'select',
+              key: 'retentionCode',
+              label: L.retentionCode,
+              options: opts(['RETENCION_IVA_1', 'RETENCION_IVA_13', 'OTRAS_RETENCIONES_IVA_CASOS_ESPECIALES'], O.retentionCodes),
+            },
           ],
         },
       ],
@@ -298,16 +361,20 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
           label: L.lines,
           addLabel: ADD.line,
           min: 1,
-          item: [
-            { type: 'select', key: 'type', label: L.type, options: ITEM_TYPES.filter(([v]) => v !== 'OTROS') },
-            ...unitLine,
-          ],
+          item: [{ type: 'select', key: 'type', label: L.type, options: ITEM_TYPES.filter(([v]) => v !== 'OTROS') }, ...unitLine],
         },
       ],
     },
     {
       title: S.payment,
-      fields: [payment, { type: 'number', key: 'discount', label: L.globalDiscount }, { type: 'number', key: 'retentionIva', label: L.retentionIva }, { type: 'number', key: 'retentionRenta', label: L.retentionRenta }, generatedAt, branch],
+      fields: [
+        payment,
+        { type: 'number', key: 'discount', label: L.globalDiscount },
+        { type: 'number', key: 'retentionIva', label: L.retentionIva },
+        { type: 'number', key: 'retentionRenta', label: L.retentionRenta },
+        generatedAt,
+        branch,
+      ],
     },
   ],
   FEX: [
@@ -324,9 +391,21 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
             { type: 'catalog', key: 'country', label: L.country, options: CATALOGS.countries },
             { type: 'text', key: 'address', label: L.fullAddress, long: true },
             { type: 'select', key: 'contributorType', label: L.contributorType, options: opts(CONTRIBUTOR_TYPES, O.contributorTypes) },
-            { type: 'select', key: 'contributorSize', label: L.contributorSize, options: opts(CONTRIBUTOR_SIZES, O.contributorSizes), optional: true },
+            {
+              type: 'select',
+              key: 'contributorSize',
+              label: L.contributorSize,
+              options: opts(CONTRIBUTOR_SIZES, O.contributorSizes),
+              optional: true,
+            },
             activity(),
-            { ...idDocument(), fields: [{ type: 'select', key: 'type', label: L.type, options: ID_TYPES }, { type: 'text', key: 'number', label: L.idNumberUpTo(20), format: 'document' }] } as Field,
+            {
+              ...idDocument(),
+              fields: [
+                { type: 'select', key: 'type', label: L.type, options: ID_TYPES },
+                { type: 'text', key: 'number', label: L.idNumberUpTo(20), format: 'document' },
+              ],
+            } as Field,
             { type: 'text', key: 'email', label: L.email },
             { type: 'text', key: 'phone', label: L.phoneForeign, format: 'phone-intl' },
           ],
@@ -336,16 +415,19 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
     {
       title: S.products,
       fields: [
-        { type: 'select', key: 'itemType', label: L.exportedItems, options: opts(['BIENES', 'SERVICIOS', 'BIENES_Y_SERVICIOS'], O.itemTypes) },
+        {
+          type: 'select',
+          key: 'itemType',
+          label: L.exportedItems,
+          options: opts(['BIENES', 'SERVICIOS', 'BIENES_Y_SERVICIOS'], O.itemTypes),
+        },
         {
           type: 'list',
           key: 'items',
           label: L.lines,
           addLabel: ADD.line,
           min: 1,
-          item: [
-            ...unitLine,
-          ],
+          item: [...unitLine],
         },
         // FEX's non-taxed amounts have no item type.
         { ...noGrav, item: noGrav.item.filter((f) => f.key !== 'type') },
@@ -356,7 +438,13 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
       fields: [
         { type: 'catalog', key: 'taxArea', label: L.taxArea, options: CATALOGS.enclosures },
         { type: 'catalog', key: 'taxRegimen', label: L.regime, options: CATALOGS.regimes },
-        { type: 'select', key: 'incoterms', label: L.incoterms, optional: true, options: opts(INCOTERMS, Object.fromEntries(INCOTERMS.map((v) => [v, v]))) },
+        {
+          type: 'select',
+          key: 'incoterms',
+          label: L.incoterms,
+          optional: true,
+          options: opts(INCOTERMS, Object.fromEntries(INCOTERMS.map((v) => [v, v]))),
+        },
         { type: 'number', key: 'insurance', label: L.insurance },
         { type: 'number', key: 'freight', label: L.freight },
         { type: 'text', key: 'comments', label: L.comments, long: true },
@@ -381,10 +469,23 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
 /** A first empty value for each kind: one empty line where a list needs one. */
 export function emptyValue(kind: DteKind, id: string): Record<string, unknown> {
   const v: Record<string, unknown> = { id, paymentType: 'CONTADO' };
-  if (kind === 'CR') return { id, items: [{ documentType: 'FISICO', taxDocumentType: 'FC', retentionCode: 'RETENCION_IVA_1' }], recipient: { identificationDocument: { type: 'NIT' } } };
-  if (kind === 'FEX') return { ...v, itemType: 'BIENES', items: [{}], recipient: { contributorType: 'JURIDICA', identificationDocument: { type: 'OTRO' } } };
+  if (kind === 'CR')
+    return {
+      id,
+      items: [{ documentType: 'FISICO', taxDocumentType: 'FC', retentionCode: 'RETENCION_IVA_1' }],
+      recipient: { identificationDocument: { type: 'NIT' } },
+    };
+  if (kind === 'FEX')
+    return { ...v, itemType: 'BIENES', items: [{}], recipient: { contributorType: 'JURIDICA', identificationDocument: { type: 'OTRO' } } };
   if (kind === 'FSE') return { ...v, items: [{ type: 'BIENES' }], recipient: { identificationDocument: { type: 'DUI' } } };
-  if (kind === 'NC' || kind === 'ND') return { ...v, relatedTaxDocuments: [{}], items: [{ type: 'BIENES', saleType: 'GRAVADA' }], recipient: { identificationDocument: { type: 'NIT' } } };
-  if (kind === 'CCF') return { ...v, items: [{ type: 'BIENES', saleType: 'GRAVADA' }], recipient: { identificationDocument: { type: 'NIT' } } };
+  if (kind === 'NC' || kind === 'ND')
+    return {
+      ...v,
+      relatedTaxDocuments: [{}],
+      items: [{ type: 'BIENES', saleType: 'GRAVADA' }],
+      recipient: { identificationDocument: { type: 'NIT' } },
+    };
+  if (kind === 'CCF')
+    return { ...v, items: [{ type: 'BIENES', saleType: 'GRAVADA' }], recipient: { identificationDocument: { type: 'NIT' } } };
   return { ...v, items: [{ type: 'BIENES', saleType: 'GRAVADA' }] };
 }

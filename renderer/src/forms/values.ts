@@ -24,7 +24,11 @@ export function setAt(v: unknown, path: readonly (string | number)[], value: unk
   return copy;
 }
 
-const isEmpty = (x: unknown) => x === undefined || x === null || (typeof x === 'string' && x.trim() === '') || (typeof x === 'object' && !Array.isArray(x) && Object.keys(x).length === 0);
+const isEmpty = (x: unknown) =>
+  x === undefined ||
+  x === null ||
+  (typeof x === 'string' && x.trim() === '') ||
+  (typeof x === 'object' && !Array.isArray(x) && Object.keys(x).length === 0);
 
 function build(fields: readonly Field[], value: Value): Value | undefined {
   const out: Value = {};
@@ -56,7 +60,14 @@ function field(f: Field, raw: unknown, siblings: Value): unknown {
     case 'address':
     case 'group': {
       if (isEmpty(raw)) return undefined;
-      const inner = f.type === 'address' ? [{ type: 'text', key: 'department' }, { type: 'text', key: 'municipality' }, { type: 'text', key: 'complement' }] as Field[] : f.fields;
+      const inner =
+        f.type === 'address'
+          ? ([
+              { type: 'text', key: 'department' },
+              { type: 'text', key: 'municipality' },
+              { type: 'text', key: 'complement' },
+            ] as Field[])
+          : f.fields;
       return build(inner, raw as Value);
     }
     case 'list': {

@@ -16,7 +16,19 @@ import { applyChange, certificateField, emptyStation, stationBody, stationSteps,
 const activityName = (code: string) => ECONOMIC_ACTIVITIES.find((a) => a.code === code)?.name;
 const under = (paths: readonly string[], path: string) => paths.some((p) => path === p || path.startsWith(`${p}.`));
 
-export function StationForm({ api, mode, current, onDone, onCancel }: { api: SelloApi; mode: StationMode; current: StationInfo | null; onDone: (saved: StationSaved) => void; onCancel?: () => void }) {
+export function StationForm({
+  api,
+  mode,
+  current,
+  onDone,
+  onCancel,
+}: {
+  api: SelloApi;
+  mode: StationMode;
+  current: StationInfo | null;
+  onDone: (saved: StationSaved) => void;
+  onCancel?: () => void;
+}) {
   const steps = useMemo(() => stationSteps(mode), [mode]);
   const [value, setValue] = useState<Value>(() => (mode === 'edit' && current ? stationValue(current) : emptyStation()));
   const [step, setStep] = useState(0);
@@ -89,7 +101,8 @@ export function StationForm({ api, mode, current, onDone, onCancel }: { api: Sel
   };
 
   const props = (i: number): EngineProps => ({ value, errors, showErrors: shown.has(i) || serverErrors.length > 0, onChange: change });
-  const certError = (path: string) => (shown.has(steps.length - 1) || serverErrors.length > 0 ? errors.find((x) => x.path === path) : undefined);
+  const certError = (path: string) =>
+    shown.has(steps.length - 1) || serverErrors.length > 0 ? errors.find((x) => x.path === path) : undefined;
   const xmlError = certError('certificate.xml');
 
   return (
@@ -130,14 +143,20 @@ export function StationForm({ api, mode, current, onDone, onCancel }: { api: Sel
                       void file.text().then((xml) => change(['certificate', 'xml'], xml));
                     }}
                   />
-                  {fileName ? <span className="hint">{es.wizard.fileChosen(fileName)}</span> : mode === 'edit' && <span className="hint">{es.wizard.fileEditHint}</span>}
+                  {fileName ? (
+                    <span className="hint">{es.wizard.fileChosen(fileName)}</span>
+                  ) : (
+                    mode === 'edit' && <span className="hint">{es.wizard.fileEditHint}</span>
+                  )}
                   {xmlError && (
                     <span className="field-error" role="alert" id="f-certificate-file-error">
                       {xmlError.message}
                     </span>
                   )}
                 </div>
-                {certificateField.type === 'group' && certificateField.fields[1] && <FieldView f={certificateField.fields[1]} path={['certificate', 'password']} props={props(i)} />}
+                {certificateField.type === 'group' && certificateField.fields[1] && (
+                  <FieldView f={certificateField.fields[1]} path={['certificate', 'password']} props={props(i)} />
+                )}
               </div>
             )}
           </section>

@@ -50,7 +50,12 @@ const branch: Field = {
   fields: [
     { type: 'text', key: 'mhCode', label: L.mhCode, hint: H.mhCode },
     { type: 'number', key: 'posNumber', label: L.posNumber, hint: H.posNumber },
-    { type: 'select', key: 'establishmentType', label: L.establishmentType, options: ESTABLISHMENT_TYPES.map((t) => [t, ESTABLISHMENTS[t]] as const) },
+    {
+      type: 'select',
+      key: 'establishmentType',
+      label: L.establishmentType,
+      options: ESTABLISHMENT_TYPES.map((t) => [t, ESTABLISHMENTS[t]] as const),
+    },
   ],
 };
 
@@ -66,14 +71,27 @@ const responsible: Field = {
       key: 'identificationDocument',
       label: L.idDocument,
       fields: [
-        { type: 'select', key: 'type', label: L.type, options: (['DUI', 'NIT', 'PASAPORTE', 'CARNET_RESIDENTE', 'OTRO'] as const).map((t) => [t, es.options.idTypes[t]] as const) },
+        {
+          type: 'select',
+          key: 'type',
+          label: L.type,
+          options: (['DUI', 'NIT', 'PASAPORTE', 'CARNET_RESIDENTE', 'OTRO'] as const).map((t) => [t, es.options.idTypes[t]] as const),
+        },
         { type: 'text', key: 'number', label: L.idNumber, hint: H.idNumber, format: 'document' },
       ],
     },
   ],
 };
 
-const environment: Field = { type: 'select', key: 'environment', label: L.environment, options: [['TEST', es.station.test], ['LIVE', es.station.live]] };
+const environment: Field = {
+  type: 'select',
+  key: 'environment',
+  label: L.environment,
+  options: [
+    ['TEST', es.station.test],
+    ['LIVE', es.station.live],
+  ],
+};
 
 const mh = (mode: StationMode): Field => ({
   type: 'group',
@@ -135,7 +153,9 @@ export function stationValue(s: StationInfo): Value {
       address: { ...s.company.address },
     },
     branch: { mhCode: s.branch.mhCode, posNumber: String(s.branch.posNumber), establishmentType: s.branch.establishmentType },
-    ...(s.responsible ? { responsible: { name: s.responsible.name, identificationDocument: { ...s.responsible.identificationDocument } } } : {}),
+    ...(s.responsible
+      ? { responsible: { name: s.responsible.name, identificationDocument: { ...s.responsible.identificationDocument } } }
+      : {}),
     mh: s.mh ? { baseUrl: s.mh.baseUrl, user: s.mh.user } : { baseUrl: MH_BASE_URLS[s.environment] },
   };
 }
@@ -144,7 +164,12 @@ export function stationValue(s: StationInfo): Value {
  * A change as the person expects it: the activity's description follows the activity picked, MH's address
  * follows the environment unless typed by hand, and the MH user follows the NIT until it is typed.
  */
-export function applyChange(value: Value, path: readonly (string | number)[], next: unknown, activityName: (code: string) => string | undefined): Value {
+export function applyChange(
+  value: Value,
+  path: readonly (string | number)[],
+  next: unknown,
+  activityName: (code: string) => string | undefined,
+): Value {
   let v = setAt(value, path, next) as Value;
   const key = path.join('.');
   if (key === 'company.economicActivity' && typeof next === 'string') {
@@ -153,7 +178,8 @@ export function applyChange(value: Value, path: readonly (string | number)[], ne
   }
   if (key === 'environment' && (next === 'TEST' || next === 'LIVE')) {
     const url = getAt(value, ['mh', 'baseUrl']);
-    if (url === undefined || url === '' || (typeof url === 'string' && Object.values(MH_BASE_URLS).includes(url))) v = setAt(v, ['mh', 'baseUrl'], MH_BASE_URLS[next]) as Value;
+    if (url === undefined || url === '' || (typeof url === 'string' && Object.values(MH_BASE_URLS).includes(url)))
+      v = setAt(v, ['mh', 'baseUrl'], MH_BASE_URLS[next]) as Value;
   }
   if (key === 'company.nit') {
     const user = getAt(value, ['mh', 'user']);

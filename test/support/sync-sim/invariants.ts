@@ -29,9 +29,11 @@ export function checkInvariants(dataDir: string, sim: MhSimulator, acknowledged:
     for (const a of acknowledged) {
       const r = byId.get(a.id);
       if (!r) v.push(`acknowledged ${a.id} is not stored`);
-      else if (r.control_number !== a.controlNumber) v.push(`${a.id} has control number ${r.control_number}, acknowledged ${a.controlNumber}`);
+      else if (r.control_number !== a.controlNumber)
+        v.push(`${a.id} has control number ${r.control_number}, acknowledged ${a.controlNumber}`);
     }
-    if (rows.length !== new Set(acknowledged.map((a) => a.id)).size) v.push(`${rows.length} documents stored, ${acknowledged.length} acknowledged`);
+    if (rows.length !== new Set(acknowledged.map((a) => a.id)).size)
+      v.push(`${rows.length} documents stored, ${acknowledged.length} acknowledged`);
     // Control numbers: per kind, 1..n with no gap and no duplicate.
     const perKind = new Map<string, number[]>();
     for (const r of rows) perKind.set(r.kind, [...(perKind.get(r.kind) ?? []), Number(r.control_number.slice(-15))]);
@@ -44,18 +46,22 @@ export function checkInvariants(dataDir: string, sim: MhSimulator, acknowledged:
       const mh = sim.state.documents.get(r.id.toUpperCase());
       const sealed = mh?.accepted === true;
       const mhSeal = mh?.body.selloRecibido ?? null;
-      if ((r.status === 'APPROVED' || r.status === 'INVALIDATED') && !sealed) v.push(`${r.kind} ${r.id} is ${r.status} but MH does not hold it sealed`);
-      if (sealed && r.status !== 'APPROVED' && r.status !== 'INVALIDATED') v.push(`${r.kind} ${r.id} is ${r.status} but MH holds it sealed`);
+      if ((r.status === 'APPROVED' || r.status === 'INVALIDATED') && !sealed)
+        v.push(`${r.kind} ${r.id} is ${r.status} but MH does not hold it sealed`);
+      if (sealed && r.status !== 'APPROVED' && r.status !== 'INVALIDATED')
+        v.push(`${r.kind} ${r.id} is ${r.status} but MH holds it sealed`);
       if (sealed && r.seal !== mhSeal) v.push(`${r.kind} ${r.id} has seal ${r.seal}, MH's is ${JSON.stringify(mhSeal)}`);
       const invalidatedAtMh = sim.state.invalidated.has(r.id.toUpperCase());
       if (invalidatedAtMh && r.status !== 'INVALIDATED') v.push(`MH invalidated ${r.kind} ${r.id}, but it is ${r.status} here`);
-      if (r.status === 'INVALIDATED' && !invalidatedAtMh) v.push(`${r.kind} ${r.id} is INVALIDATED here but MH never accepted its invalidation`);
+      if (r.status === 'INVALIDATED' && !invalidatedAtMh)
+        v.push(`${r.kind} ${r.id} is INVALIDATED here but MH never accepted its invalidation`);
     }
     if (sim.state.receivedAfterAccepted > 0) v.push(`MH received ${sim.state.receivedAfterAccepted} document(s) it had already accepted`);
     // An accepted invalidation is APPROVED here too.
     const inv = db.prepare('SELECT dte_id, status FROM invalidations').all() as { dte_id: string; status: string }[];
     for (const code of sim.state.invalidated.keys()) {
-      if (!inv.some((i) => i.dte_id === code.toLowerCase() && i.status === 'APPROVED')) v.push(`MH accepted the invalidation of ${code}, the station's event is not APPROVED`);
+      if (!inv.some((i) => i.dte_id === code.toLowerCase() && i.status === 'APPROVED'))
+        v.push(`MH accepted the invalidation of ${code}, the station's event is not APPROVED`);
     }
   } finally {
     db.close();

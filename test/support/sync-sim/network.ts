@@ -43,7 +43,12 @@ export function network(sim: MhSimulator, vt: VirtualTime, timeoutMs: number, rn
   let events = 0;
 
   async function atMh(h: Held) {
-    const res = await sim.app.inject({ method: h.method as 'GET' | 'POST', url: h.path, headers: h.headers, ...(h.body === undefined ? {} : { payload: h.body }) });
+    const res = await sim.app.inject({
+      method: h.method as 'GET' | 'POST',
+      url: h.path,
+      headers: h.headers,
+      ...(h.body === undefined ? {} : { payload: h.body }),
+    });
     return res;
   }
 
@@ -73,11 +78,14 @@ export function network(sim: MhSimulator, vt: VirtualTime, timeoutMs: number, rn
       if (!h) throw new Error('nothing held');
       held = held.filter((x) => x !== h);
       events += 1;
-      const w: Exclude<Weather, 'flaky'> = net.weather === 'flaky' ? rng.pick(['up', 'down', 'drop', 'slow', 'reset'] as const) : net.weather;
+      const w: Exclude<Weather, 'flaky'> =
+        net.weather === 'flaky' ? rng.pick(['up', 'down', 'drop', 'slow', 'reset'] as const) : net.weather;
       const tag = `${h.method} ${h.path.replace(/\/[0-9A-F-]{36}$/, '/…')} ${w}`;
       switch (w) {
         case 'down':
-          h.resolve(new Response('<html><body>Servicio no disponible</body></html>', { status: 503, headers: { 'content-type': 'text/html' } }));
+          h.resolve(
+            new Response('<html><body>Servicio no disponible</body></html>', { status: 503, headers: { 'content-type': 'text/html' } }),
+          );
           return tag;
         case 'reset':
           h.reject(failure('ECONNREFUSED'));
@@ -100,7 +108,12 @@ export function network(sim: MhSimulator, vt: VirtualTime, timeoutMs: number, rn
         case 'refuse-login':
         case 'lote-slow': {
           const res = await atMh(h);
-          h.resolve(new Response(res.statusCode === 204 ? null : res.payload, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } }));
+          h.resolve(
+            new Response(res.statusCode === 204 ? null : res.payload, {
+              status: res.statusCode,
+              headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+            }),
+          );
           return `${tag} ${res.statusCode}`;
         }
         default: {

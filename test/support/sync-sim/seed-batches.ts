@@ -20,7 +20,8 @@ export function describeSeeds(from: number, count = Number(process.env.SELLO_SIM
         const failures: string[] = [];
         for (let seed = start; seed <= end; seed++) {
           const r = await runSeed(fx, seed);
-          if (r.violations.length) failures.push(`seed ${seed} (replay: SELLO_SIM_SEED=${seed} npm run sim): ${r.violations.slice(0, 3).join(' | ')}`);
+          if (r.violations.length)
+            failures.push(`seed ${seed} (replay: SELLO_SIM_SEED=${seed} npm run sim): ${r.violations.slice(0, 3).join(' | ')}`);
         }
         expect(failures).toEqual([]);
       }, 600_000);

@@ -29,7 +29,14 @@ export interface SeedResult {
   /** What happened, step by step: printed for a failing seed, hashed to prove a replay is exact. */
   readonly trace: string[];
   readonly traceHash: string;
-  readonly stats: { documents: number; crashes: number; deliveries: number; idleWakeups: number; calmMinutes: number; virtualMinutes: number };
+  readonly stats: {
+    documents: number;
+    crashes: number;
+    deliveries: number;
+    idleWakeups: number;
+    calmMinutes: number;
+    virtualMinutes: number;
+  };
 }
 
 const TIMEOUT_MS = 8000;
@@ -81,7 +88,13 @@ export async function runSeed(fx: SimFixture, seed: number, options: SeedOptions
   const violations: string[] = [];
   const note = (s: string) => trace.push(`${new Date(vt.nowMs()).toISOString().slice(11, 19)} ${s}`);
   const credentials = new Map([[fx.nit, 'demo']]);
-  const sim: MhSimulator = createMhSimulator({ schemas: fx.schemas, clock: vt.clock, random: (n) => simRandom.bytes(n), loteDelayMs: 30_000, credentials });
+  const sim: MhSimulator = createMhSimulator({
+    schemas: fx.schemas,
+    clock: vt.clock,
+    random: (n) => simRandom.bytes(n),
+    loteDelayMs: 30_000,
+    credentials,
+  });
   sim.registerKey(fx.nit, fx.publicKeySpki);
   const net: Network = network(sim, vt, TIMEOUT_MS, rng);
   const data = fx.copy();
@@ -268,7 +281,8 @@ export async function runSeed(fx: SimFixture, seed: number, options: SeedOptions
       if (vt.nowMs() - calmStart > 6 * 3600_000) break;
     }
     measured.calmMinutes = (vt.nowMs() - calmStart) / 60_000;
-    if (!final && !violations.length) violations.push(`not everything is final after ${measured.calmMinutes.toFixed(0)} virtual minutes of MH up: ${pendingSummary(core)}`);
+    if (!final && !violations.length)
+      violations.push(`not everything is final after ${measured.calmMinutes.toFixed(0)} virtual minutes of MH up: ${pendingSummary(core)}`);
     violations.push(...checkInvariants(data.dir, sim, acknowledged));
   } finally {
     violations.push(...errors.map((e) => `logged: ${e}`));
@@ -297,4 +311,3 @@ function pendingSummary(core: Core): string {
   const s = core.sync.status();
   return JSON.stringify({ queue: s.queue, contingencies: s.contingencies.map((c) => c.status), lastError: s.lastError });
 }
-

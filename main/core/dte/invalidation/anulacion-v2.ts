@@ -10,14 +10,21 @@ export interface Person {
 }
 
 /** The counterpart of a stored MH document, as the event names it (a nameless FC is the final consumer). */
-function counterpart(doc: MhDocumentView): { tipoDocumento: string; numDocumento: string; nombre: string; telefono: string | null; correo?: string } {
+function counterpart(doc: MhDocumentView): {
+  tipoDocumento: string;
+  numDocumento: string;
+  nombre: string;
+  telefono: string | null;
+  correo?: string;
+} {
   const r: MhCounterpartView | null = doc.receptor ?? doc.sujetoExcluido ?? null;
   const pad = (name: string) => (name.length >= 5 ? name : name.padEnd(5, '.')).slice(0, 200);
   if (!r) return { tipoDocumento: ID_TYPE.OTRO, numDocumento: '000', nombre: 'CONSUMIDOR FINAL', telefono: null };
   const tipoDocumento = r.tipoDocumento ?? (r.nit ? ID_TYPE.NIT : null);
   const numDocumento = r.numDocumento ?? r.nit ?? null;
   const contact = { telefono: r.telefono ?? null, ...(r.correo ? { correo: r.correo } : {}) };
-  if (!tipoDocumento || !numDocumento) return { tipoDocumento: ID_TYPE.OTRO, numDocumento: '000', nombre: pad(String(r.nombre ?? 'CONSUMIDOR FINAL')), ...contact };
+  if (!tipoDocumento || !numDocumento)
+    return { tipoDocumento: ID_TYPE.OTRO, numDocumento: '000', nombre: pad(String(r.nombre ?? 'CONSUMIDOR FINAL')), ...contact };
   return { tipoDocumento, numDocumento, nombre: pad(String(r.nombre)), ...contact };
 }
 

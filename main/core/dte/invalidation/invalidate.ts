@@ -63,7 +63,12 @@ export interface InvalidationResult {
   readonly ignored: readonly string[];
 }
 
-export async function invalidateDte(deps: InvalidationDeps, input: unknown, actor: string, unknown: UnknownFields = 'reject'): Promise<InvalidationResult> {
+export async function invalidateDte(
+  deps: InvalidationDeps,
+  input: unknown,
+  actor: string,
+  unknown: UnknownFields = 'reject',
+): Promise<InvalidationResult> {
   const parsed = validateBody(invalidateBody, input, unknown);
   if (!parsed.ok) throw validationFailed(parsed.errors);
   const { ignored } = parsed;
@@ -75,10 +80,17 @@ export async function invalidateDte(deps: InvalidationDeps, input: unknown, acto
   // Asked again while MH has not answered: the same event, still pending.
   if (live?.status === 'PENDING') return { record: toInvalidationRecord(live), pending: true, ignored };
   if (target.status !== 'APPROVED') {
-    throw new CoreError('DTE_NOT_INVALIDATABLE', target.status === 'INVALIDATED' ? 'El DTE ya está invalidado.' : `Solo se invalida un DTE aprobado por MH; este está en estado ${target.status}.`);
+    throw new CoreError(
+      'DTE_NOT_INVALIDATABLE',
+      target.status === 'INVALIDATED'
+        ? 'El DTE ya está invalidado.'
+        : `Solo se invalida un DTE aprobado por MH; este está en estado ${target.status}.`,
+    );
   }
   if (body.branchOffice && body.branchOffice.mhCode !== station.branch.mhCode) {
-    throw validationFailed([{ path: 'branchOffice.mhCode', code: 'NOT_ALLOWED', message: `Esta estación emite para la sucursal ${station.branch.mhCode}.` }]);
+    throw validationFailed([
+      { path: 'branchOffice.mhCode', code: 'NOT_ALLOWED', message: `Esta estación emite para la sucursal ${station.branch.mhCode}.` },
+    ]);
   }
   let replacementCode: string | null = null;
   if (body.dteReplaceId) {
@@ -92,7 +104,10 @@ export async function invalidateDte(deps: InvalidationDeps, input: unknown, acto
   const sealedAt = new Date(target.sealed_at ?? target.updated_at);
   const deadline = invalidationDeadline(target.kind as DteKind, sealedAt);
   if (now > deadline) {
-    throw new CoreError('INVALIDATION_WINDOW_CLOSED', `El plazo de MH para invalidar este ${target.kind} venció el ${isoLocal(deadline)}. Corrija con una nota de crédito o débito.`);
+    throw new CoreError(
+      'INVALIDATION_WINDOW_CLOSED',
+      `El plazo de MH para invalidar este ${target.kind} venció el ${isoLocal(deadline)}. Corrija con una nota de crédito o débito.`,
+    );
   }
   const key = deps.signingKey();
   if (!key) throw new CoreError('STATION_NOT_READY', 'La estación no tiene certificado de firma de MH.');
@@ -145,7 +160,10 @@ export interface InvalidationAttempt {
 }
 
 /** One attempt to hand a PENDING invalidation to MH; records MH's verdict when there is one. */
-export async function sendInvalidation(deps: Pick<InvalidationDeps, 'store' | 'clock' | 'client' | 'nextIdEnvio' | 'logger' | 'inFlight'>, id: string): Promise<InvalidationAttempt> {
+export async function sendInvalidation(
+  deps: Pick<InvalidationDeps, 'store' | 'clock' | 'client' | 'nextIdEnvio' | 'logger' | 'inFlight'>,
+  id: string,
+): Promise<InvalidationAttempt> {
   const current = row(deps.store, id);
   if (!current) throw new Error(`invalidation ${id} vanished`);
   const client = deps.client();
@@ -158,7 +176,8 @@ export async function sendInvalidation(deps: Pick<InvalidationDeps, 'store' | 'c
     call = await client.sendInvalidation({ jws: current.jws, idEnvio: deps.nextIdEnvio(), version: current.version });
   } catch (e) {
     // MH refused the login: the event waits (202) and the sync engine shows the credentials problem.
-    if (e instanceof MhLoginError) return { record: toInvalidationRecord(current), unreached: { reason: e.message, exchange: null, login: true } };
+    if (e instanceof MhLoginError)
+      return { record: toInvalidationRecord(current), unreached: { reason: e.message, exchange: null, login: true } };
     throw e;
   } finally {
     deps.inFlight.delete(id);
@@ -167,16 +186,24 @@ export async function sendInvalidation(deps: Pick<InvalidationDeps, 'store' | 'c
   // MH already invalidated it, or already holds this very event (an earlier answer was lost): it took effect.
   const alreadyDone = (o.outcome === 'rejected' && /YA FUE INVALIDADO/i.test(o.message)) || o.outcome === 'duplicate';
   const status: InvalidationStatus | null =
-    o.outcome === 'accepted' || o.outcome === 'accepted_with_observations' || alreadyDone ? 'APPROVED' : o.outcome === 'rejected' ? 'REJECTED' : null;
+    o.outcome === 'accepted' || o.outcome === 'accepted_with_observations' || alreadyDone
+      ? 'APPROVED'
+      : o.outcome === 'rejected'
+        ? 'REJECTED'
+        : null;
   if (!status) {
-    const reason = o.outcome === 'retry' || o.outcome === 'unknown' || o.outcome === 'auth' ? o.reason : 'respuesta no concluyente de MH a la invalidación';
+    const reason =
+      o.outcome === 'retry' || o.outcome === 'unknown' || o.outcome === 'auth'
+        ? o.reason
+        : 'respuesta no concluyente de MH a la invalidación';
     return { record: toInvalidationRecord(current), unreached: { reason, exchange: call.exchange, login: false } };
   }
   const at = isoLocal(deps.clock.now());
   deps.store.tx(() => {
     // Only a PENDING event takes MH's answer: a second answer (the engine and a request both sent it) is moot.
     if (!invalidationsRepo(deps.store).settle(id, status, JSON.stringify(call.body), at)) return;
-    if (status === 'APPROVED') moveStatus(deps.store, deps.logger, { id: current.dte_id, to: 'INVALIDATED', at, cause: 'MH accepted the invalidation' });
+    if (status === 'APPROVED')
+      moveStatus(deps.store, deps.logger, { id: current.dte_id, to: 'INVALIDATED', at, cause: 'MH accepted the invalidation' });
     audit(deps.store, at, 'sync', status === 'APPROVED' ? 'dte.invalidated' : 'dte.invalidation.rejected', current.dte_id, { event: id });
   });
   return { record: toInvalidationRecord(row(deps.store, id) ?? current), unreached: null };

@@ -8,13 +8,23 @@ export function invalidationsRepo(store: Store) {
   return {
     byId: (id: string) => store.one(q.selectFrom('invalidations').selectAll().where('id', '=', id)),
     /** The event that stands for a document: one waiting for MH or one MH accepted. */
-    liveFor: (dteId: string) => store.one(q.selectFrom('invalidations').selectAll().where('dte_id', '=', dteId).where('status', 'in', ['PENDING', 'APPROVED'])),
+    liveFor: (dteId: string) =>
+      store.one(q.selectFrom('invalidations').selectAll().where('dte_id', '=', dteId).where('status', 'in', ['PENDING', 'APPROVED'])),
     ofDocument: (dteId: string) => store.all(q.selectFrom('invalidations').selectAll().where('dte_id', '=', dteId).orderBy('created_at')),
     insert: (row: InvalidationsTable) => store.run(q.insertInto('invalidations').values(row)),
     /** MH's answer, taken only by an event still PENDING; returns whether this call took it. */
     settle: (id: string, status: InvalidationStatus, mhResponse: string, at: string): boolean =>
-      Number(store.run(q.updateTable('invalidations').set({ status, mh_response: mhResponse, updated_at: at }).where('id', '=', id).where('status', '=', 'PENDING')).changes) > 0,
+      Number(
+        store.run(
+          q
+            .updateTable('invalidations')
+            .set({ status, mh_response: mhResponse, updated_at: at })
+            .where('id', '=', id)
+            .where('status', '=', 'PENDING'),
+        ).changes,
+      ) > 0,
     /** Ids of invalidations still waiting for MH, oldest first. */
-    pendingIds: () => store.all(q.selectFrom('invalidations').select('id').where('status', '=', 'PENDING').orderBy('created_at')).map((r) => r.id),
+    pendingIds: () =>
+      store.all(q.selectFrom('invalidations').select('id').where('status', '=', 'PENDING').orderBy('created_at')).map((r) => r.id),
   };
 }

@@ -42,7 +42,8 @@ export type InvalidationRegime = keyof typeof INVALIDATION_WINDOWS;
 export const ACTIVE_REGIME: InvalidationRegime = 'legacy-2022';
 
 const OFFSET = '-06:00'; // America/El_Salvador has no daylight saving.
-const endOfDay = (y: number, m: number, d: number) => new Date(`${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}T23:59:59${OFFSET}`);
+const endOfDay = (y: number, m: number, d: number) =>
+  new Date(`${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}T23:59:59${OFFSET}`);
 const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
 
 /** The last instant at which an invalidation of a document of `kind` sealed at `sealedAt` is still accepted. */

@@ -17,7 +17,12 @@ export function buildCcfV3(body: CcfBody, ctx: BuildContext): Built {
     otrosDocumentos: otrosDocumentos(body.attachments),
     ventaTercero: ventaTercero(body.thirdPartySale),
     cuerpoDocumento: [
-      ...body.items.map((item, i) => ({ ...saleLine(item, lines[i]!, i), tributos: lineTributes(lines[i]!), psv: num(lines[i]!.psv), noGravado: 0 })),
+      ...body.items.map((item, i) => ({
+        ...saleLine(item, lines[i]!, i),
+        tributos: lineTributes(lines[i]!),
+        psv: num(lines[i]!.psv),
+        noGravado: 0,
+      })),
       ...(body.itemsNoGrav ?? []).map((x, j) => noGravLine(x, num(noGravado[j]!), body.items.length + j + 1)),
     ],
     resumen: {

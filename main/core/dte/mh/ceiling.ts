@@ -6,7 +6,13 @@ import { MH_MAX_AMOUNT } from '../../../../shared/contract/primitives';
 import { amountInWords, type Dec } from '../../../../shared/tax';
 
 const exceeds = (v: unknown): boolean =>
-  typeof v === 'number' ? v >= MH_MAX_AMOUNT : Array.isArray(v) ? v.some(exceeds) : v !== null && typeof v === 'object' ? Object.values(v).some(exceeds) : false;
+  typeof v === 'number'
+    ? v >= MH_MAX_AMOUNT
+    : Array.isArray(v)
+      ? v.some(exceeds)
+      : v !== null && typeof v === 'object'
+        ? Object.values(v).some(exceeds)
+        : false;
 
 export function ceilingErrors(document: Record<string, unknown>): FieldError[] {
   const errors: FieldError[] = [];
@@ -14,12 +20,20 @@ export function ceilingErrors(document: Record<string, unknown>): FieldError[] {
   if (Array.isArray(lines)) {
     lines.forEach((line, i) => {
       if (exceeds(line)) {
-        errors.push({ path: `items.${i}`, code: 'NOT_ALLOWED', message: 'El monto de esta línea llega al máximo que MH acepta (US$100,000,000,000): divídala en varios documentos.' });
+        errors.push({
+          path: `items.${i}`,
+          code: 'NOT_ALLOWED',
+          message: 'El monto de esta línea llega al máximo que MH acepta (US$100,000,000,000): divídala en varios documentos.',
+        });
       }
     });
   }
   if (errors.length === 0 && exceeds(document.resumen)) {
-    errors.push({ path: 'items', code: 'NOT_ALLOWED', message: 'El total del documento llega al máximo que MH acepta (US$100,000,000,000): divida la venta en varios documentos.' });
+    errors.push({
+      path: 'items',
+      code: 'NOT_ALLOWED',
+      message: 'El total del documento llega al máximo que MH acepta (US$100,000,000,000): divida la venta en varios documentos.',
+    });
   }
   return errors;
 }

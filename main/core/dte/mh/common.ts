@@ -110,7 +110,15 @@ export function payment(paymentType: 'CONTADO' | 'CREDITO' | 'OTRO', total: Dec)
   const pagos =
     paymentType === 'CREDITO'
       ? null
-      : [{ codigo: paymentType === 'CONTADO' ? CASH_PAYMENT : OTHER_PAYMENT, montoPago: num(total), referencia: null, plazo: null, periodo: null }];
+      : [
+          {
+            codigo: paymentType === 'CONTADO' ? CASH_PAYMENT : OTHER_PAYMENT,
+            montoPago: num(total),
+            referencia: null,
+            plazo: null,
+            periodo: null,
+          },
+        ];
   return { condicionOperacion, pagos };
 }
 

@@ -14,8 +14,7 @@ export interface Identity {
 
 /** Normal transmission, or a document issued during contingency (CAT-005 type and reason). */
 export type Operation =
-  | { readonly kind: 'normal' }
-  | { readonly kind: 'contingency'; readonly type: 1 | 2 | 3 | 4 | 5; readonly reason: string | null };
+  { readonly kind: 'normal' } | { readonly kind: 'contingency'; readonly type: 1 | 2 | 3 | 4 | 5; readonly reason: string | null };
 
 export interface RelatedDocument {
   readonly kind: DteKind;

@@ -14,6 +14,12 @@ export function asContingencyDocument<D extends { identificacion?: unknown }>(ki
   if (!SERIALIZERS[kind].contingency) return null;
   // FEX v1 spells the reason field without the second n.
   const reasonKey = kind === 'FEX' ? 'motivoContigencia' : 'motivoContin';
-  const identificacion = { ...(doc.identificacion as Record<string, unknown>), tipoModelo: 2, tipoOperacion: 2, tipoContingencia: mark.type, [reasonKey]: mark.reason };
+  const identificacion = {
+    ...(doc.identificacion as Record<string, unknown>),
+    tipoModelo: 2,
+    tipoOperacion: 2,
+    tipoContingencia: mark.type,
+    [reasonKey]: mark.reason,
+  };
   return { ...doc, identificacion };
 }

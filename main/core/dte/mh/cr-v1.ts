@@ -9,7 +9,11 @@ import { CR_DOCUMENT_TYPE, GENERATION, RETENTION } from './mappings';
 export function buildCrV1(body: CrBody, ctx: BuildContext): Built {
   const errors: FieldError[] = [];
   if (ctx.station.branch.establishmentType === '07') {
-    errors.push({ path: '', code: 'NOT_ALLOWED', message: 'MH no admite comprobantes de retención de un establecimiento de tipo 07 (predio o patio).' });
+    errors.push({
+      path: '',
+      code: 'NOT_ALLOWED',
+      message: 'MH no admite comprobantes de retención de un establecimiento de tipo 07 (predio o patio).',
+    });
   }
   const t = computeCr(body.items);
   const r = body.recipient;

@@ -124,7 +124,8 @@ export type MhPago = NonNullable<Payment['pagos']>[number];
 type SaleLine = ReturnType<typeof saleLine>;
 type NoGravLine = ReturnType<typeof noGravLine>;
 
-export type MhFcItem = (SaleLine & { tributos: null; psv: number; noGravado: number; ivaItem: number }) | (NoGravLine & { ivaItem: number });
+export type MhFcItem =
+  (SaleLine & { tributos: null; psv: number; noGravado: number; ivaItem: number }) | (NoGravLine & { ivaItem: number });
 export type MhCcfItem = (SaleLine & { tributos: ReturnType<typeof lineTributes>; psv: number; noGravado: number }) | NoGravLine;
 export type MhNoteItem = SaleLine & { tributos: ReturnType<typeof lineTributes> };
 

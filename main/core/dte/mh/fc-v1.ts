@@ -24,7 +24,13 @@ export function buildFcV1(body: FcBody, ctx: BuildContext): Built {
 
   const cuerpoDocumento = [
     // FC reports IVA in ivaItem/totalIva, never as tributo 20.
-    ...body.items.map((item, i) => ({ ...saleLine(item, lines[i]!, i), tributos: null, psv: num(lines[i]!.psv), noGravado: 0, ivaItem: num(lines[i]!.ivaItem) })),
+    ...body.items.map((item, i) => ({
+      ...saleLine(item, lines[i]!, i),
+      tributos: null,
+      psv: num(lines[i]!.psv),
+      noGravado: 0,
+      ivaItem: num(lines[i]!.ivaItem),
+    })),
     ...(body.itemsNoGrav ?? []).map((x, j) => ({ ...noGravLine(x, num(noGravado[j]!), body.items.length + j + 1), ivaItem: 0 })),
   ];
 

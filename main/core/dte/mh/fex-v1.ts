@@ -15,7 +15,12 @@ export function buildFexV1(body: FexBody, ctx: BuildContext): Built {
   const extra: FieldError[] = [];
   const r = body.recipient;
   const country = CAT020_BY_ISO[r.country];
-  if (!country) extra.push({ path: 'recipient.country', code: 'NOT_ALLOWED', message: 'El catálogo de países de MH (CAT-020) no tiene código para este país.' });
+  if (!country)
+    extra.push({
+      path: 'recipient.country',
+      code: 'NOT_ALLOWED',
+      message: 'El catálogo de países de MH (CAT-020) no tiene código para este país.',
+    });
   const services = body.itemType === 'SERVICIOS';
   // nombrePais: the country's Spanish name (3 to 50 characters).
   const countryName = (COUNTRIES.find((c) => c.code === r.country)?.name ?? r.country).slice(0, 50);

@@ -7,7 +7,10 @@ import { UNITS } from '../../../../shared/catalogs';
 export const PAYMENT_CONDITION = { CONTADO: 1, CREDITO: 2, OTRO: 3 } as const satisfies Record<'CONTADO' | 'CREDITO' | 'OTRO', number>;
 
 /** CAT-022 Tipo de documento de identificación. */
-export const ID_TYPE = { NIT: '36', DUI: '13', PASAPORTE: '03', CARNET_RESIDENTE: '02', OTRO: '37' } as const satisfies Record<IdType, string>;
+export const ID_TYPE = { NIT: '36', DUI: '13', PASAPORTE: '03', CARNET_RESIDENTE: '02', OTRO: '37' } as const satisfies Record<
+  IdType,
+  string
+>;
 
 /** CAT-011 Tipo de ítem. */
 export const ITEM_TYPE = { BIENES: 1, SERVICIOS: 2, BIENES_Y_SERVICIOS: 3, OTROS: 4 } as const;

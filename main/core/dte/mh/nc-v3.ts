@@ -16,13 +16,23 @@ export function buildNoteV3(kind: 'NC' | 'ND', body: NcBody, ctx: BuildContext):
   const related = body.relatedTaxDocuments.map((d, i) => {
     const found = ctx.related(d.id);
     // The create path checked these; a missing one here is a bug, reported rather than thrown.
-    if (!found) errors.push({ path: `relatedTaxDocuments.${i}.id`, code: 'UNKNOWN_CODE', message: 'No hay en esta estación un DTE con ese id.' });
+    if (!found)
+      errors.push({ path: `relatedTaxDocuments.${i}.id`, code: 'UNKNOWN_CODE', message: 'No hay en esta estación un DTE con ese id.' });
     return found;
   });
   const document = {
     identificacion: identificacion(ctx, 3, MH_TYPE[kind]),
     documentoRelacionado: related.flatMap((r) =>
-      r ? [{ tipoDocumento: MH_TYPE[r.kind], tipoGeneracion: GENERATION.DIGITAL, numeroDocumento: r.codigoGeneracion, fechaEmision: r.issueDate }] : [],
+      r
+        ? [
+            {
+              tipoDocumento: MH_TYPE[r.kind],
+              tipoGeneracion: GENERATION.DIGITAL,
+              numeroDocumento: r.codigoGeneracion,
+              fechaEmision: r.issueDate,
+            },
+          ]
+        : [],
     ),
     emisor: emisor(ctx, false),
     receptor: taxpayerReceptor(body.recipient),

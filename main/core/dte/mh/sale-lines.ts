@@ -92,4 +92,5 @@ export function saleSummary(r: SaleResult) {
   };
 }
 
-export const ivaTributes = (r: SaleResult) => (r.totals.totalGravada.greaterThan(0) ? [{ ...IVA_TRIBUTE, valor: num(r.totals.iva) }] : null);
+export const ivaTributes = (r: SaleResult) =>
+  r.totals.totalGravada.greaterThan(0) ? [{ ...IVA_TRIBUTE, valor: num(r.totals.iva) }] : null;

@@ -14,7 +14,9 @@ export const m006AuditChain: Migration = {
       ALTER TABLE audit_log ADD COLUMN hash TEXT NOT NULL DEFAULT '';
       DROP TRIGGER audit_log_no_update;
     `);
-    const rows = db.prepare('SELECT seq, at, actor, action, subject, detail FROM audit_log ORDER BY seq').all() as (AuditContent & { seq: number })[];
+    const rows = db.prepare('SELECT seq, at, actor, action, subject, detail FROM audit_log ORDER BY seq').all() as (AuditContent & {
+      seq: number;
+    })[];
     const update = db.prepare('UPDATE audit_log SET prev_hash = ?, hash = ? WHERE seq = ?');
     let prev = GENESIS_HASH;
     for (const r of rows) {

@@ -11,4 +11,14 @@ import { m009IdAsSent } from './009-id-as-sent';
 import type { Migration } from './types';
 
 export type { Migration };
-export const MIGRATIONS: readonly Migration[] = [m001Initial, m002OutboxDependencies, m003Events, m004Receivers, m005SearchText, m006AuditChain, m007SearchIndex, m008SyncDoubt, m009IdAsSent];
+export const MIGRATIONS: readonly Migration[] = [
+  m001Initial,
+  m002OutboxDependencies,
+  m003Events,
+  m004Receivers,
+  m005SearchText,
+  m006AuditChain,
+  m007SearchIndex,
+  m008SyncDoubt,
+  m009IdAsSent,
+];
