@@ -11,7 +11,7 @@ export type DteStatus = (typeof DTE_STATUSES)[number];
 export const sameDteId = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
 export interface DteRecord {
-  /** Lower-case canonical form of the client's UUID (ids are case-insensitive). */
+  /** The client's UUID exactly as sent on creation; lookups ignore case (the key is its lower-case form). */
   readonly id: string;
   readonly companyId: string;
   /** MH numeroControl, DTE-XX-XXXXXXXX-XXXXXXXXXXXXXXX. */

@@ -81,7 +81,7 @@ export function createCore(deps: CoreDeps): Core {
     client,
     manual: deps.sync?.manual === true,
     lotePollMs: deps.sync?.lotePollMs,
-    leaseMs: deps.sync?.leaseMs,
+    leaseMs: deps.sync?.leaseMs || undefined,
     timers: deps.sync?.timers,
   });
   // Resume what a previous run left: pending documents and sends cut short by a crash.

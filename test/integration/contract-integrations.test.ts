@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { DteRecord } from '../../shared/records';
 import { preferHandling } from '../../main/core/http/server';
 import { ccfBody, fcBody, fexBody } from '../fixtures/bodies';
-import { httpStation } from '../support/http-station';
+import { API_HEADERS, httpStation } from '../support/http-station';
 
 const station = httpStation();
 const { post, get } = station;
@@ -120,6 +120,26 @@ describe('unknown fields', () => {
     expect(String(res.headers.warning)).toContain(encodeURIComponent('ñandú "x"\r\n'));
   });
 
+  it('a key with a lone surrogate is named too, never a 5xx after the document is stored', async () => {
+    const id = uuid();
+    const raw = JSON.stringify(fcBody(id)).replace(/^\{/, '{"\\ud800x":1,');
+    const res = await station.app.inject({
+      method: 'POST',
+      url: '/dte/fc',
+      headers: { ...API_HEADERS, 'content-type': 'application/json' },
+      payload: raw,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(String(res.headers.warning)).toContain(encodeURIComponent('\uFFFDx'));
+    const again = await station.app.inject({
+      method: 'POST',
+      url: '/dte/invalidate',
+      headers: { ...API_HEADERS, 'content-type': 'application/json' },
+      payload: `{"\\udc00":1,"dteId":"${id}"}`,
+    });
+    expect(again.statusCode, again.body).toBe(409);
+  });
+
   it('reads the preference as RFC 7240 writes it', () => {
     expect(preferHandling('handling=strict')).toBe('strict');
     expect(preferHandling('wait=5; handling=strict')).toBe('strict');
@@ -160,5 +180,9 @@ describe('the id as sent', () => {
     const detail = (await get(`/dte/${id}/detail`)).json<{ record: DteRecord; timeline: { action: string }[] }>();
     expect(detail.record.id).toBe(id);
     expect(detail.timeline.map((t) => t.action)).toContain('dte.issued');
+    // A receipt printed for it joins the same history.
+    expect((await get(`/dte/${id}/receipt`)).statusCode).toBe(200);
+    const after = (await get(`/dte/${id}/detail`)).json<{ timeline: { action: string }[] }>();
+    expect(after.timeline.map((t) => t.action)).toEqual(['dte.issued', 'dte.receipt']);
   });
 });

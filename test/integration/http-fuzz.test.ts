@@ -202,7 +202,17 @@ type Mutation =
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ op: fc.constant('set' as const), path: fc.nat(), value: nasty }),
   fc.record({ op: fc.constant('delete' as const), path: fc.nat() }),
-  fc.record({ op: fc.constant('extra' as const), path: fc.nat(), key: fc.string({ minLength: 1, maxLength: 12 }), value: nasty }),
+  fc.record({
+    op: fc.constant('extra' as const),
+    path: fc.nat(),
+    // Any UTF-16 text, lone surrogates included: an unknown key is named in a header after the document is stored.
+    key: fc.oneof(
+      fc.string({ minLength: 1, maxLength: 12 }),
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 6 }),
+      fc.constantFrom('\ud800', '\udc00x', 'a\ud83d'),
+    ),
+    value: nasty,
+  }),
 );
 
 function mutate(body: Record<string, unknown>, ms: readonly Mutation[]): Record<string, unknown> {

@@ -11,7 +11,7 @@ import { lookupUrl, qrDataUri } from '../render/qr';
 import { receiptPdf, type ReceiptWidth } from '../render/receipt';
 import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
-import { findDocument, listDocuments, signedParts } from './documents-repo';
+import { canonicalId, findDocument, listDocuments, signedParts } from './documents-repo';
 import { mhDocumentView } from './mh/document-types';
 import type { InvalidationService } from './invalidation/invalidate';
 import { invalidationDeadline } from './invalidation/windows';
@@ -106,7 +106,8 @@ export function documentViews(d: ViewDeps) {
         );
       }
       const pdf = await receiptPdf(printable(record, stored(id), demo()), width);
-      audit(store, isoLocal(d.clock.now()), actor, 'dte.receipt', record.id, { width, status: record.status });
+      // Under the stored key, where the document's history is read.
+      audit(store, isoLocal(d.clock.now()), actor, 'dte.receipt', canonicalId(record.id), { width, status: record.status });
       return pdf;
     },
     /** A PNG data URI of the QR to MH's public lookup (APPROVED only). */

@@ -131,7 +131,7 @@ const ROUTES: readonly Route[] = [
   route('GET', '/dte/:id/download/pdf', ANY, async (c) =>
     c.file('attachment', `${c.id().toUpperCase()}.pdf`, 'application/pdf', await c.api.letterPdf(c.id())),
   ),
-  route('GET', '/dte/:id/receipt', ANY, async (c) => receipt(c, c.query(receiptQuery).width)),
+  route('GET', '/dte/:id/receipt', ANY, async (c) => receipt(c, c.id(), c.query(receiptQuery).width)),
   // The counter's address book (not part of the DTE contract): recipients of past documents.
   route('GET', '/receivers', ANY, (c) => ((q) => c.api.receivers(q.type, q.q))(c.query(receiversQuery))),
   route('GET', '/sync/status', ANY, (c) => c.api.syncStatus()),
@@ -169,9 +169,9 @@ async function issue(c: Ctx, kind: DteKind) {
     .send(current);
 }
 
-async function receipt(c: Ctx, width: 58 | 80) {
-  const pdf = await c.api.receipt(c.id(), width);
-  return c.file('inline', `${c.id().toUpperCase()}-${width}mm.pdf`, 'application/pdf', pdf);
+async function receipt(c: Ctx, id: string, width: 58 | 80) {
+  const pdf = await c.api.receipt(id, width);
+  return c.file('inline', `${id.toUpperCase()}-${width}mm.pdf`, 'application/pdf', pdf);
 }
 
 /**
@@ -190,10 +190,13 @@ function applied(c: Ctx, preference: string) {
   void c.reply.header('preference-applied', before ? `${String(before)}, ${preference}` : preference);
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /** Names the fields left out in a Warning header (code 299, RFC 9111 §5.5), escaped to stay a valid header. */
 export function ignoredFields(c: Pick<Ctx, 'reply'>, ignored: readonly string[]) {
   if (ignored.length === 0) return;
-  const shown = ignored.slice(0, 20).map((p) => encodeURIComponent(p).slice(0, 100));
+  // Called after the document is stored: it must not throw, whatever the keys (a lone surrogate included).
+  const shown = ignored.slice(0, 20).map((p) => encodeURIComponent(p.replace(LONE_SURROGATE, '\uFFFD')).slice(0, 100));
   const more = ignored.length > shown.length ? ` (+${ignored.length - shown.length})` : '';
   void c.reply.header('warning', `299 sello "Campos no reconocidos, ignorados: ${shown.join(', ')}${more}"`);
 }
