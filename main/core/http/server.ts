@@ -103,8 +103,9 @@ interface Route {
   readonly handle: (c: Ctx) => Promise<unknown>;
 }
 
+/** The contract and its reads: a point of sale's API key reaches these. */
 const ANY: readonly Role[] = ['app', 'pos'];
-/** The station's identity, secrets, copies and audit chain: for the app, never for a POS's API key. */
+/** Everything else (address book, retry, keys, settings, copies, audit): the app only, never a POS's key. */
 const APP: readonly Role[] = ['app'];
 const route = (method: Route['method'], path: string, roles: readonly Role[], handle: Route['handle']): Route => ({
   method,
@@ -133,24 +134,33 @@ const ROUTES: readonly Route[] = [
   ),
   route('GET', '/dte/:id/receipt', ANY, async (c) => receipt(c, c.id(), c.query(receiptQuery).width)),
   // The counter's address book (not part of the DTE contract): recipients of past documents.
-  route('GET', '/receivers', ANY, (c) => ((q) => c.api.receivers(q.type, q.q))(c.query(receiversQuery))),
+  route('GET', '/receivers', APP, (c) => ((q) => c.api.receivers(q.type, q.q))(c.query(receiversQuery))),
   route('GET', '/sync/status', ANY, (c) => c.api.syncStatus()),
-  route('POST', '/sync/retry', ANY, (c) => c.api.wakeSync().then((s) => (created(c, 202), s))),
+  route('POST', '/sync/retry', APP, (c) => c.api.wakeSync().then((s) => (created(c, 202), s))),
   // API keys for POS integrations: the plain key is shown once, when created.
-  route('GET', '/api-keys', ANY, (c) => c.api.listApiKeys()),
-  route('POST', '/api-keys', ANY, (c) => c.api.createApiKey(parsed(apiKeyBody, c.req.body ?? {}).name).then((k) => (created(c), k))),
-  route('DELETE', '/api-keys/:keyId', ANY, (c) =>
+  route('GET', '/api-keys', APP, (c) => c.api.listApiKeys()),
+  route('POST', '/api-keys', APP, (c) => c.api.createApiKey(parsed(apiKeyBody, c.req.body ?? {}).name).then((k) => (created(c), k))),
+  route('DELETE', '/api-keys/:keyId', APP, (c) =>
     c.api.revokeApiKey((c.req.params as { keyId: string }).keyId).then(() => created(c, 204).send()),
   ),
-  route('GET', '/settings/printing', ANY, (c) => c.api.printSettings()),
-  route('PUT', '/settings/printing', ANY, (c) => c.api.setPrintSettings(c.body() as PrintSettings)),
-  route('GET', '/settings/station', ANY, (c) => c.api.stationInfo()),
+  route('GET', '/settings/printing', APP, (c) => c.api.printSettings()),
+  route('PUT', '/settings/printing', APP, (c) => c.api.setPrintSettings(c.body() as PrintSettings)),
+  route('GET', '/settings/station', APP, (c) => c.api.stationInfo()),
   route('PUT', '/settings/station', APP, (c) => c.api.updateStation(c.body())),
   route('POST', '/settings/station/setup', APP, (c) => c.api.setUpStation(c.body()).then((r) => (created(c), r))),
   route('GET', '/backups', APP, (c) => c.api.backups()),
   route('POST', '/backups', APP, (c) => c.api.backupNow().then((b) => (created(c), b))),
   route('GET', '/audit/verify', APP, (c) => c.api.verifyAudit()),
   route('GET', '/health', ANY, (c) => c.api.health()),
+];
+
+/** Server-Sent Events (registered on its own: it holds the connection open). */
+const EVENTS_ROUTE = { method: 'GET', path: '/sync/events', roles: ANY } as const;
+
+/** Every API route with the callers it accepts, for the test that walks them all. */
+export const ROUTE_TABLE: readonly { readonly method: Route['method']; readonly path: string; readonly roles: readonly Role[] }[] = [
+  ...ROUTES.map(({ method, path, roles }) => ({ method, path, roles })),
+  EVENTS_ROUTE,
 ];
 
 /** POST /dte/{type}: 201 (200 for a replay) with Location; `Prefer: wait=N` gives MH up to N s to answer first. */
@@ -346,7 +356,7 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
           if (!r.roles.includes(roleOf(req.actor))) {
             throw new CoreError(
               'FORBIDDEN',
-              'Solo la aplicación de Sello cambia la estación; una clave de API de un punto de venta no puede.',
+              'Una clave de API de un punto de venta solo emite y consulta documentos: esta ruta es de la aplicación de Sello.',
             );
           }
           return r.handle(context(door.calls(req.actor), req, reply));
@@ -355,7 +365,7 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
     }
 
     // Server-Sent Events for the browser-hosted UI: the same pushes the desktop shell sends over IPC.
-    scope.get('/sync/events', (req, reply) => {
+    scope.get(EVENTS_ROUTE.path, (req, reply) => {
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
