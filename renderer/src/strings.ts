@@ -269,7 +269,7 @@ export const es = {
       baseUrl: 'Dirección de la API de MH',
       user: 'Usuario (NIT)',
       password: 'Contraseña de la API',
-      passwordKept: 'Contraseña de la API (vacío: se conserva)',
+      passwordKept: 'Contraseña de la API (vacío: se conserva; escríbala si cambia la dirección o el usuario)',
       certificate: 'Certificado de firma de MH',
       certificateFile: 'Archivo .crt',
       certificatePassword: 'Contraseña de la llave privada',

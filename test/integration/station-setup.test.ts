@@ -1,6 +1,8 @@
 // The first run: the demo serves until the wizard sets up a real station, which then serves from its own
 // folder (also after a restart). Every check happens before anything is stored.
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SelloEvent } from '../../shared/records';
@@ -204,6 +206,42 @@ describe('Ajustes on a configured station', () => {
     // A new certificate goes through the same checks.
     const wrong = await fieldOf(h.current().updateStation({ ...update, certificate: { xml: certificate, password: 'mala' } }, 'ui'));
     expect(wrong.paths).toEqual(['certificate.password']);
+  });
+
+  it('a new MH address or user needs the password typed again: the stored one never goes elsewhere', async () => {
+    const sim = await mh();
+    const { host: h } = await host();
+    await h.setUp(setupBody(sim.url), 'ui');
+    // Anything listening at the new address would receive the login: nothing may arrive.
+    const heard: string[] = [];
+    const fake = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        heard.push(`${req.method ?? ''} ${req.url ?? ''} ${body}`);
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
+    cleanups.push(() => new Promise<void>((r) => fake.close(() => r())));
+    const elsewhere = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+    const { certificate: _c, ...body } = setupBody(sim.url);
+    for (const mhPart of [
+      { baseUrl: elsewhere, user: body.mh.user },
+      { baseUrl: sim.url, user: '06149999999999' },
+    ]) {
+      const refused = await fieldOf(h.current().updateStation({ ...body, mh: { ...mhPart, password: undefined } }, 'ui'));
+      expect(refused.paths).toEqual(['mh.password']);
+    }
+    expect(heard).toEqual([]);
+    expect(h.current().stationInfo().mh).toEqual({ baseUrl: sim.url, user: body.mh.user });
+    // Typed again, it goes to the new address, as typed.
+    const moved = await h
+      .current()
+      .updateStation({ ...body, mh: { baseUrl: elsewhere, user: body.mh.user, password: 'Tecleada#2027' } }, 'ui');
+    expect(moved.station.mh?.baseUrl).toBe(elsewhere);
+    expect(heard.join('\n')).toContain('Tecleada');
+    expect(heard.join('\n')).not.toContain(body.mh.password);
   });
 
   it('the demo is not edited', async () => {

@@ -175,11 +175,25 @@ export function stationService(d: StationServiceDeps): StationService {
         );
       }
       const secretsNow = stations.mhSecrets();
+      // The stored password goes only where it was typed for: a new MH address or user needs it typed again.
+      const target = !current.mh || current.mh.baseUrl !== u.mh.baseUrl || current.mh.user !== u.mh.user;
+      if (target && u.mh.password == null) {
+        throw validationFailed(
+          [
+            {
+              path: 'mh.password',
+              code: 'REQUIRED',
+              message: 'Escriba la contraseña de la API de MH: cambió la dirección o el usuario de MH.',
+            },
+          ],
+          'La contraseña guardada solo se envía a la dirección y el usuario para los que se escribió.',
+        );
+      }
       const password = u.mh.password ?? secretsNow?.password;
       if (!password) throw validationFailed([{ path: 'mh.password', code: 'REQUIRED', message: 'Escriba la contraseña de la API de MH.' }]);
       const mh = { baseUrl: u.mh.baseUrl, user: u.mh.user, password };
       // Credentials are checked only when they change; a station keeps working offline.
-      const credentialsChanged = !current.mh || current.mh.baseUrl !== mh.baseUrl || current.mh.user !== mh.user || u.mh.password != null;
+      const credentialsChanged = target || u.mh.password != null;
       const mhCheck = credentialsChanged
         ? await checkMhLogin(mh, current.environment, { fetch: d.fetch, clock, logger: d.logger })
         : 'unchanged';
