@@ -46,6 +46,8 @@ function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'core', 'cli', 'main.ts'), ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
+    // The station file points at the simulator: MH's address is pinned unless allowed.
+    env: { ...process.env, SELLO_ALLOW_MH_URL: 'http://127.0.0.1:*' },
   });
   let out = '';
   return new Promise((resolve, reject) => {

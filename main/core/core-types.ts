@@ -49,6 +49,8 @@ export interface CoreDeps {
   readonly mustExist?: boolean;
   /** MH to talk to instead of the station's settings: the demo's embedded simulator, or a test's. */
   readonly mh?: MhOverride;
+  /** Addresses allowed for MH besides MH's own (SELLO_ALLOW_MH_URL, read by the process that starts the core). */
+  readonly allowedMhUrls?: readonly string[];
   /** Scheduled copies of the database (store/backup.ts): every 6 h by default; `everyMs: 0` turns them off. */
   readonly backups?: { readonly everyMs?: number };
   /** Sync engine tuning: tests shorten the lease, or drive the engine by hand. */

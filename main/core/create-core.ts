@@ -50,7 +50,8 @@ export function createCore(deps: CoreDeps): Core {
   const keys = auditedApiKeys(store, random);
   const signing = signingKeys(store, secrets);
   const signingKey = () => signing.privateKey();
-  const stationSvc = stationService({ store, clock, logger, fetch: fetchFn, stations, signing, keys, mhOverride: deps.mh });
+  const allowedMhUrls = deps.allowedMhUrls ?? [];
+  const stationSvc = stationService({ store, clock, logger, fetch: fetchFn, stations, signing, keys, mhOverride: deps.mh, allowedMhUrls });
   const station = stationSvc.station;
 
   // A first start with nothing configured is a demo station (docs/decisions/0002-contract-gaps.md).
@@ -66,7 +67,7 @@ export function createCore(deps: CoreDeps): Core {
     if (deps.initialStation === undefined) logger.info('no station configured: demo station set up');
   }
 
-  const client = mhClientCache({ stations, override: deps.mh, fetch: fetchFn, clock, logger });
+  const client = mhClientCache({ stations, override: deps.mh, fetch: fetchFn, clock, logger, allowedMhUrls });
   const nextIdEnvio = () => takeIdEnvio(store);
   const invalidations = invalidationService({ store, clock, station, newId, signingKey, client, nextIdEnvio, logger, inFlight: new Set() });
   const sync = createSyncEngine({

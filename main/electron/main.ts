@@ -15,6 +15,7 @@ import { registerIpc } from './ipc';
 import { counterActivity } from './activity';
 import { feedUrlFrom, setUpUpdates } from './updates';
 import { buildHttpServer } from '../core/http/server';
+import { allowedMhUrls } from '../core/mh/pinned-address';
 import { autoUpdater } from 'electron-updater';
 import { safeStorageBox } from './safe-storage-box';
 import { allowPermission, isTrustedUrl } from './security';
@@ -34,6 +35,8 @@ async function start(): Promise<void> {
     deps: {
       logger,
       secrets: safeStorageBox(safeStorage),
+      // MH's address is pinned to MH's own; another only when the app is started allowing it.
+      allowedMhUrls: allowedMhUrls(process.env.SELLO_ALLOW_MH_URL),
       // A packaged app ships better-sqlite3 built for Electron's ABI; tests use Node's.
       ...(process.env.SELLO_SQLITE_BINDING ? { nativeBinding: process.env.SELLO_SQLITE_BINDING } : {}),
     },

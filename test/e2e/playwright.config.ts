@@ -57,6 +57,8 @@ export default defineConfig({
     {
       // No --demo and nothing configured: the demo stands in and the app offers the wizard.
       command: `node --import tsx main/core/cli/main.ts serve --port ${firstRunPort} --data-dir ${firstRunDir}`,
+      // The wizard is pointed at the simulator: MH's address is pinned unless allowed.
+      env: { SELLO_ALLOW_MH_URL: 'http://127.0.0.1:*' },
       cwd: fileURLToPath(new URL('../..', import.meta.url)),
       url: `http://127.0.0.1:${firstRunPort}/`,
       reuseExistingServer: false,

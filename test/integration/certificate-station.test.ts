@@ -11,7 +11,7 @@ import { generateMhCertificate } from '../../main/core/signing/certificate';
 import { verifyJws } from '../../main/core/signing/jws';
 import { DEMO_STATION } from '../../main/core/station/demo';
 import { fcBody } from '../fixtures/bodies';
-import { fixedClock, tempDir } from '../support/core';
+import { fixedClock, tempDir, TEST_MH_URLS } from '../support/core';
 import { stringContaining } from '../support/match';
 
 const cleanups: (() => void)[] = [];
@@ -32,7 +32,12 @@ const profile = (s: ReturnType<typeof station>) => Object.fromEntries(Object.ent
 describe('the signing certificate', () => {
   it('without one a station answers 503 STATION_NOT_READY and spends no control number', async () => {
     const t = tempDir();
-    const core = createCore({ dataDir: t.dir, clock: fixedClock(), initialStation: profile(station(t.dir, null)) });
+    const core = createCore({
+      allowedMhUrls: TEST_MH_URLS,
+      dataDir: t.dir,
+      clock: fixedClock(),
+      initialStation: profile(station(t.dir, null)),
+    });
     cleanups.push(() => (core.close(), t.cleanup()));
     const app = await buildHttpServer(core, { logger: silentLogger });
     const res = await app.inject({
@@ -52,6 +57,7 @@ describe('the signing certificate', () => {
     const file = join(t.dir, `${DEMO_STATION.company.nit}.crt`);
     writeFileSync(file, generateMhCertificate(DEMO_STATION.company.nit, 'Firma#2026'));
     const core = createCore({
+      allowedMhUrls: TEST_MH_URLS,
       dataDir: t.dir,
       clock: fixedClock(),
       initialStation: profile(station(t.dir, { certificateFile: file, certificatePassword: 'Firma#2026' })),
@@ -72,7 +78,11 @@ describe('the signing certificate', () => {
     writeFileSync(file, generateMhCertificate(DEMO_STATION.company.nit, 'Firma#2026'));
     const attempt = (mh: Record<string, unknown>) => {
       try {
-        createCore({ dataDir: join(t.dir, String(Math.random())), initialStation: profile(station(t.dir, mh)) }).close();
+        createCore({
+          allowedMhUrls: TEST_MH_URLS,
+          dataDir: join(t.dir, String(Math.random())),
+          initialStation: profile(station(t.dir, mh)),
+        }).close();
         return null;
       } catch (e) {
         return e instanceof CoreError ? e.errors?.[0] : e;
@@ -101,10 +111,15 @@ describe('the signing certificate', () => {
     writeFileSync(file, generateMhCertificate(DEMO_STATION.company.nit, 'Firma#2026'));
     const dataDir = join(t.dir, 'data');
     expect(() =>
-      createCore({ dataDir, initialStation: profile(station(t.dir, { certificateFile: file, certificatePassword: 'mala' })) }),
+      createCore({
+        allowedMhUrls: TEST_MH_URLS,
+        dataDir,
+        initialStation: profile(station(t.dir, { certificateFile: file, certificatePassword: 'mala' })),
+      }),
     ).toThrow(CoreError);
     // The next start with the right password configures the station from scratch.
     const core = createCore({
+      allowedMhUrls: TEST_MH_URLS,
       dataDir,
       initialStation: profile(station(t.dir, { certificateFile: file, certificatePassword: 'Firma#2026' })),
     });

@@ -13,7 +13,7 @@ import { silentLogger } from '../../main/core/logger';
 import { generateMhCertificate, parseMhCertificate } from '../../main/core/signing/certificate';
 import { DEMO_STATION } from '../../main/core/station/demo';
 import { fcBody } from '../fixtures/bodies';
-import { DEMO_KEY, fixedClock, tempDir, testCore } from '../support/core';
+import { DEMO_KEY, fixedClock, tempDir, testCore, TEST_MH_URLS } from '../support/core';
 import { startSimulator } from '../support/mh-sim';
 
 // Each may answer a promise, which is awaited.
@@ -180,7 +180,7 @@ describe('logs', () => {
 
     const dir = tempDir();
     cleanups.push(dir.cleanup);
-    const host = await createCoreHost({ baseDir: dir.dir, deps: { logger, clock: fixedClock() } });
+    const host = await createCoreHost({ baseDir: dir.dir, deps: { logger, clock: fixedClock(), allowedMhUrls: TEST_MH_URLS } });
     cleanups.push(() => host.close());
     const app = await buildHttpServer(host, { logger, uiToken: 'ui-token-for-this-test-0123456789' });
     cleanups.push(() => app.close());
@@ -223,6 +223,7 @@ describe('logs', () => {
     const core = createCore({
       dataDir: d2.dir,
       logger,
+      allowedMhUrls: TEST_MH_URLS,
       initialStation: {
         ...DEMO_STATION,
         demo: false,

@@ -13,7 +13,7 @@ import { silentLogger } from '../../main/core/logger';
 import { generateMhCertificate, parseMhCertificate } from '../../main/core/signing/certificate';
 import { DEMO_STATION } from '../../main/core/station/demo';
 import { fcBody } from '../fixtures/bodies';
-import { fixedClock, tempDir } from '../support/core';
+import { fixedClock, tempDir, TEST_MH_URLS } from '../support/core';
 import type { Problem } from '../support/http-station';
 import { startSimulator } from '../support/mh-sim';
 
@@ -48,7 +48,10 @@ function setupBody(mhUrl: string, over: Record<string, unknown> = {}) {
   };
 }
 
-async function host(options: { demo?: boolean } = {}, base?: string): Promise<{ host: CoreHost; base: string }> {
+async function host(
+  options: { demo?: boolean; allowedMhUrls?: readonly string[] } = {},
+  base?: string,
+): Promise<{ host: CoreHost; base: string }> {
   const dir =
     base ??
     (() => {
@@ -56,7 +59,11 @@ async function host(options: { demo?: boolean } = {}, base?: string): Promise<{ 
       cleanups.push(t.cleanup);
       return t.dir;
     })();
-  const h = await createCoreHost({ baseDir: dir, deps: { clock: fixedClock(), logger: silentLogger }, ...options });
+  const h = await createCoreHost({
+    baseDir: dir,
+    deps: { clock: fixedClock(), logger: silentLogger, allowedMhUrls: options.allowedMhUrls ?? TEST_MH_URLS },
+    ...(options.demo !== undefined ? { demo: options.demo } : {}),
+  });
   cleanups.push(() => h.close());
   return { host: h, base: dir };
 }
@@ -255,6 +262,67 @@ describe('Ajustes on a configured station', () => {
         ),
     );
     expect(r.code).toBe('STATION_CONFLICT');
+  });
+});
+
+describe("MH's address is pinned", () => {
+  /** A server that records every request: an address MH's password must never reach. */
+  async function listener() {
+    const heard: string[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        heard.push(`${req.method ?? ''} ${req.url ?? ''} ${body}`);
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    cleanups.push(() => new Promise<void>((r) => server.close(() => r())));
+    return { heard, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  }
+
+  it("the wizard refuses an address that is not MH's own unless the process allows it, and sends nothing there", async () => {
+    const fake = await listener();
+    const { host: h } = await host({ allowedMhUrls: [] });
+    const r = await fieldOf(h.setUp(setupBody(fake.url), 'ui'));
+    expect(r).toEqual({ code: 'VALIDATION_FAILED', paths: ['mh.baseUrl'] });
+    expect(fake.heard).toEqual([]);
+    expect(h.current().health().demo).toBe(true);
+    // Allowed by the start (SELLO_ALLOW_MH_URL), the same address is accepted.
+    const { host: allowed } = await host({ allowedMhUrls: [fake.url] });
+    expect((await allowed.setUp(setupBody(fake.url), 'ui')).mhCheck).not.toBe('ok');
+    expect(fake.heard.length).toBeGreaterThan(0);
+  });
+
+  it('a station file or Ajustes naming another address is refused; one stored before the pin is never called', async () => {
+    const sim = await mh();
+    const fake = await listener();
+    const { host: h, base } = await host();
+    await h.setUp(setupBody(sim.url), 'ui');
+    const { certificate: _c, ...body } = setupBody(sim.url);
+    // Started again without the simulator allowed: Ajustes cannot move it, and the engine sends nothing.
+    await h.close();
+    const { host: pinned } = await host({ allowedMhUrls: [] }, base);
+    const moved = await fieldOf(
+      pinned.current().updateStation({ ...body, mh: { baseUrl: fake.url, user: NIT, password: 'Otra#2027' } }, 'ui'),
+    );
+    expect(moved.paths).toEqual(['mh.baseUrl']);
+    const before = sim.state.counts.recepciondte ?? 0;
+    pinned.current().dtes.create('FC', fcBody('3e4f0000-0000-4000-8000-000000000001'), 'test');
+    await pinned.current().sync.runOnce();
+    expect(sim.state.counts.recepciondte ?? 0).toBe(before);
+    expect(fake.heard).toEqual([]);
+    // A station file is checked the same way.
+    const t = tempDir();
+    cleanups.push(t.cleanup);
+    const { createCore } = await import('../../main/core/create-core');
+    const file = { ...DEMO_STATION, demo: false, mh: { baseUrl: fake.url, user: NIT, password: 'x' } };
+    expect((await fieldOf(Promise.resolve().then(() => createCore({ dataDir: t.dir, initialStation: file })))).paths).toEqual([
+      'mh.baseUrl',
+    ]);
+    // Nothing was configured: the folder holds no station.
+    expect(() => createCore({ dataDir: t.dir, mustExist: true })).toThrow(/No hay una estación/);
   });
 });
 

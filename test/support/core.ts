@@ -36,3 +36,6 @@ export function testCore(clock: Clock = fixedClock()): Core & { cleanup: () => v
 }
 
 export const DEMO_KEY = 'sello-demo-api-key';
+
+/** MH's address is pinned (main/core/mh/pinned-address.ts); the tests' simulators listen on loopback. */
+export const TEST_MH_URLS: readonly string[] = ['http://127.0.0.1:*'];

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createCoreHost, type CoreHost } from '../core-host';
 import { CoreError } from '../errors';
 import { buildHttpServer } from '../http/server';
+import { allowedMhUrls } from '../mh/pinned-address';
 import type { Logger } from '../logger';
 
 export interface ServeOptions {
@@ -38,7 +39,12 @@ export async function serve(options: ServeOptions, logger: Logger): Promise<Runn
   try {
     host = await createCoreHost({
       baseDir: options.dataDir ?? defaultDataDir(),
-      deps: { logger, ...(options.lotePollMs ? { sync: { lotePollMs: options.lotePollMs } } : {}) },
+      deps: {
+        logger,
+        // MH's address is pinned to MH's own; the simulator (tests, the bench) is allowed by this variable.
+        allowedMhUrls: allowedMhUrls(process.env.SELLO_ALLOW_MH_URL),
+        ...(options.lotePollMs ? { sync: { lotePollMs: options.lotePollMs } } : {}),
+      },
       ...(options.config && !options.demo ? { config: JSON.parse(readFileSync(options.config, 'utf8')) as unknown } : {}),
       demo: options.demo,
       ...(options.demoMhPort !== undefined ? { demoMhPort: options.demoMhPort } : {}),

@@ -4,6 +4,7 @@ import type { Clock } from '../clock';
 import type { Logger } from '../logger';
 import type { StationRepo } from '../station/station-repo';
 import { mhClient, type MhClient } from './client';
+import { mhAddressAllowed } from './pinned-address';
 
 /** MH to talk to instead of the station's settings: the demo's embedded simulator, or a test's. */
 export interface MhOverride {
@@ -19,15 +20,25 @@ export interface ClientCacheDeps {
   readonly fetch: typeof fetch;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** Addresses allowed for MH besides MH's own (pinned-address.ts). */
+  readonly allowedMhUrls: readonly string[];
 }
 
 /** The client for the station's current MH settings, or null while it has none. */
 export function mhClientCache(d: ClientCacheDeps): () => MhClient | null {
   let cached: { key: string; value: MhClient } | null = null;
+  let refused: string | null = null;
   return () => {
     const s = d.stations.get();
     const target = d.override ?? (s?.mh ? { baseUrl: s.mh.baseUrl, user: s.mh.user, password: null } : null);
     if (!s || !target) return null;
+    // A station's own address was checked when it was entered; one stored before the pin, or allowed by a
+    // start that is over, is not used (the override is the demo's simulator or a test's).
+    if (!d.override && !mhAddressAllowed(target.baseUrl, s.environment, d.allowedMhUrls)) {
+      if (refused !== target.baseUrl) d.logger.warn('MH address not allowed: nothing is sent', { baseUrl: target.baseUrl });
+      refused = target.baseUrl;
+      return null;
+    }
     const key = `${target.baseUrl}|${target.user}`;
     if (cached?.key !== key) {
       cached = {
