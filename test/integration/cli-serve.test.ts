@@ -66,6 +66,29 @@ describe('sello serve', () => {
     expect(await exitOf(child)).toBe(0);
   });
 
+  it('off loopback it needs --allow-host, and then warns that the station is reachable from the network', async () => {
+    const t = tempDir();
+    cleanups.push(t.cleanup);
+    await expect(startServe(['--demo', '--host', '0.0.0.0', '--port', '0', '--data-dir', t.dir])).rejects.toThrow(
+      /exited with 2[\s\S]*--allow-host/,
+    );
+    const { child, output } = await startServe([
+      '--demo',
+      '--host',
+      '0.0.0.0',
+      '--port',
+      '0',
+      '--data-dir',
+      t.dir,
+      '--allow-host',
+      'caja.local',
+    ]);
+    cleanups.push(() => child.kill('SIGKILL'));
+    expect(output()).toMatch(/AVISO: la estación atiende en 0\.0\.0\.0, accesible desde la red \(caja\.local\)/);
+    child.kill('SIGTERM');
+    expect(await exitOf(child)).toBe(0);
+  });
+
   it('a broken station file stops the start with the field named', async () => {
     const t = tempDir();
     cleanups.push(t.cleanup);

@@ -3,6 +3,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { isLoopback } from '../http/guards';
 import { consoleLogger } from '../logger';
 import { createMhSimulator } from '../mh-sim/server';
 import { auditVerifyCommand, backupCommand, restoreCommand, stationFolder } from './maintenance';
@@ -43,6 +44,18 @@ async function main(argv: string[]): Promise<number> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     process.stderr.write(`--port: ${values.port} no es un puerto válido\n`);
     return 2;
+  }
+  // Off loopback the station is reachable from the network: only when the names it answers to are given too.
+  if (!isLoopback(values.host)) {
+    if (!values['allow-host']?.length) {
+      process.stderr.write(
+        `--host ${values.host}: la estación quedaría accesible desde la red. Indique también --allow-host NOMBRE con el nombre o la dirección que usarán los puntos de venta.\n`,
+      );
+      return 2;
+    }
+    process.stderr.write(
+      `AVISO: la estación atiende en ${values.host}, accesible desde la red (${values['allow-host'].join(', ')}). Solo las claves de API y la aplicación pueden llamarla; proteja la red.\n`,
+    );
   }
   const logger = consoleLogger();
   // A promise nobody awaited must never take the station down: log it and keep serving (the sync engine

@@ -18,6 +18,12 @@ export function hostName(header: string | undefined): string | null {
   return m?.[1] ?? null;
 }
 
+/** A bind address only this machine reaches: 127.0.0.0/8, ::1 and localhost. */
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
 /** Names this server answers to: loopback always, plus the configured ones (for a LAN binding). */
 export function allowedHostNames(extra: readonly string[] = []): ReadonlySet<string> {
   return new Set([...LOOPBACK_NAMES, ...extra.map((x) => x.toLowerCase())]);
