@@ -68,6 +68,22 @@ async function host(
   return { host: h, base: dir };
 }
 
+/** A server that records every request: an address MH's password must never reach. */
+async function listener() {
+  const heard: string[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      heard.push(`${req.method ?? ''} ${req.url ?? ''} ${body}`);
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  cleanups.push(() => new Promise<void>((r) => server.close(() => r())));
+  return { heard, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
 async function mh(credentials?: ReadonlyMap<string, string>) {
   const sim = await startSimulator({ clock: fixedClock(), ...(credentials ? { credentials } : {}) });
   cleanups.push(() => sim.close());
@@ -220,18 +236,7 @@ describe('Ajustes on a configured station', () => {
     const { host: h } = await host();
     await h.setUp(setupBody(sim.url), 'ui');
     // Anything listening at the new address would receive the login: nothing may arrive.
-    const heard: string[] = [];
-    const fake = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => {
-        heard.push(`${req.method ?? ''} ${req.url ?? ''} ${body}`);
-        res.end('{}');
-      });
-    });
-    await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
-    cleanups.push(() => new Promise<void>((r) => fake.close(() => r())));
-    const elsewhere = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+    const { heard, url: elsewhere } = await listener();
     const { certificate: _c, ...body } = setupBody(sim.url);
     for (const mhPart of [
       { baseUrl: elsewhere, user: body.mh.user },
@@ -266,22 +271,6 @@ describe('Ajustes on a configured station', () => {
 });
 
 describe("MH's address is pinned", () => {
-  /** A server that records every request: an address MH's password must never reach. */
-  async function listener() {
-    const heard: string[] = [];
-    const server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => {
-        heard.push(`${req.method ?? ''} ${req.url ?? ''} ${body}`);
-        res.end('{}');
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    cleanups.push(() => new Promise<void>((r) => server.close(() => r())));
-    return { heard, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-  }
-
   it("the wizard refuses an address that is not MH's own unless the process allows it, and sends nothing there", async () => {
     const fake = await listener();
     const { host: h } = await host({ allowedMhUrls: [] });
