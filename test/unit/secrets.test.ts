@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createCore } from '../../main/core/create-core';
 import { keyFileBox } from '../../main/core/station/secrets';
 import { DEMO_STATION } from '../../main/core/station/demo';
-import { tempDir } from '../support/core';
+import { tempDir, TEST_MH_URLS } from '../support/core';
 
 describe('secrets at rest', () => {
   it('the key file is owner-only and sealed values round-trip', () => {
@@ -20,6 +20,7 @@ describe('secrets at rest', () => {
     const t = tempDir();
     const core = createCore({
       dataDir: t.dir,
+      allowedMhUrls: TEST_MH_URLS,
       initialStation: {
         ...DEMO_STATION,
         demo: false,
