@@ -16,7 +16,7 @@ import { createMhSimulator, type MhSimulator } from './mh-sim/server';
 import { backupsDir, checkDatabaseFileInWorker, listBackups } from './store/backup';
 import { StoreDamagedError } from './store/database';
 import { checkCertificate, checkMhLogin } from './station/checks';
-import { mhAddressAllowed, mhAddressRefused } from './mh/pinned-address';
+import { requireMhAddress } from './mh/pinned-address';
 import { DEMO_STATION } from './station/demo';
 import type { StationProfile } from './station/profile';
 import { randomBytes } from 'node:crypto';
@@ -170,9 +170,7 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
         file: 'certificate.xml',
         password: 'certificate.password',
       });
-      if (!mhAddressAllowed(s.mh.baseUrl, s.environment, o.deps.allowedMhUrls ?? [])) {
-        throw validationFailed([mhAddressRefused('mh.baseUrl', s.environment)], 'Los datos de la estación no son válidos.');
-      }
+      requireMhAddress(s.mh.baseUrl, s.environment, o.deps.allowedMhUrls ?? [], 'Los datos de la estación no son válidos.');
       const mhCheck = await checkMhLogin(s.mh, s.environment, { fetch: o.deps.fetch ?? fetch, clock, logger });
       const profile: StationProfile = {
         environment: s.environment,

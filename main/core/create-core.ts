@@ -42,7 +42,8 @@ export function createCore(deps: CoreDeps): Core {
   });
   // We hold the only lock on this store: whatever was being sent belonged to a process that died, so it may
   // have reached MH. Lotes whose send a stop cut short are lost; then every send still in flight is in doubt.
-  contingencyStore(store, logger).recoverLotes(clock.now());
+  const contingencies = contingencyStore(store, logger);
+  contingencies.recoverLotes(clock.now());
   const recovered = outbox(store, logger).recoverAll(clock.now());
 
   const secrets = deps.secrets ?? keyFileBox(deps.dataDir);
@@ -96,7 +97,6 @@ export function createCore(deps: CoreDeps): Core {
     everyMs: deps.backups?.everyMs,
     nativeBinding: deps.nativeBinding,
   });
-  const contingencies = contingencyStore(store, logger);
   const openContingency = () => {
     const e = contingencies.open();
     return e ? { id: e.id, type: e.type, reason: e.reason } : null;

@@ -60,10 +60,11 @@ export function documentViews(d: ViewDeps) {
     list: (query: DteListQuery): DteListPage => listDocuments(store, query),
     receivers: (kind: DteKind, q?: string): ReceiverEntry[] => searchReceivers(store, kind, q),
     detail(id: string): DteDetail {
-      const record = get(id);
       const row = findDocument(store, id);
+      if (!row) throw notFound(id);
+      const record = toRecord(row);
       // History and events are kept under the stored (lower-case) id; the record shows it as sent.
-      const key = row?.id ?? record.id;
+      const key = row.id;
       const doc = mhDocumentView(stored(id));
       const receiver = doc.receptor ?? doc.sujetoExcluido ?? null;
       return {
@@ -71,9 +72,7 @@ export function documentViews(d: ViewDeps) {
         timeline: auditTrail(store, key),
         invalidation: {
           deadline:
-            record.status === 'APPROVED' && row
-              ? isoLocal(invalidationDeadline(record.type, new Date(row.sealed_at ?? row.updated_at)))
-              : null,
+            record.status === 'APPROVED' ? isoLocal(invalidationDeadline(record.type, new Date(row.sealed_at ?? row.updated_at))) : null,
           events: d.invalidations.ofDocument(key),
         },
         summary: {

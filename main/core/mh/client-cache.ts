@@ -32,14 +32,15 @@ export function mhClientCache(d: ClientCacheDeps): () => MhClient | null {
     const s = d.stations.get();
     const target = d.override ?? (s?.mh ? { baseUrl: s.mh.baseUrl, user: s.mh.user, password: null } : null);
     if (!s || !target) return null;
-    // A station's own address was checked when it was entered; one stored before the pin, or allowed by a
-    // start that is over, is not used (the override is the demo's simulator or a test's).
-    if (!d.override && !mhAddressAllowed(target.baseUrl, s.environment, d.allowedMhUrls)) {
-      if (refused !== target.baseUrl) d.logger.warn('MH address not allowed: nothing is sent', { baseUrl: target.baseUrl });
-      refused = target.baseUrl;
+    const key = `${s.environment}|${target.baseUrl}|${target.user}`;
+    if (key === refused) return null;
+    // Checked once per address: a station's own address was checked when it was entered; one stored before the
+    // pin, or allowed by a start that is over, is not used (the override is the demo's simulator or a test's).
+    if (cached?.key !== key && !d.override && !mhAddressAllowed(target.baseUrl, s.environment, d.allowedMhUrls)) {
+      d.logger.warn('MH address not allowed: nothing is sent', { baseUrl: target.baseUrl });
+      refused = key;
       return null;
     }
-    const key = `${target.baseUrl}|${target.user}`;
     if (cached?.key !== key) {
       cached = {
         key,

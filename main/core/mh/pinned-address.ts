@@ -4,6 +4,7 @@
 import type { FieldError } from '../../../shared/contract';
 import type { Environment } from '../../../shared/records';
 import { MH_BASE_URLS } from '../../../shared/station';
+import { validationFailed } from '../errors';
 
 /**
  * The addresses allowed besides MH's own, from SELLO_ALLOW_MH_URL: origins separated by commas or spaces; a
@@ -45,4 +46,9 @@ export function mhAddressRefused(path: string, environment: Environment): FieldE
     code: 'NOT_ALLOWED',
     message: `La estación solo habla con la API de MH de su ambiente (${MH_BASE_URLS[environment]}). Otra dirección requiere iniciar Sello con SELLO_ALLOW_MH_URL.`,
   };
+}
+
+/** Refuses, naming `mh.baseUrl`, an address a station of `environment` may not talk to; before any login there. */
+export function requireMhAddress(url: string, environment: Environment, allowed: readonly string[], detail: string): void {
+  if (!mhAddressAllowed(url, environment, allowed)) throw validationFailed([mhAddressRefused('mh.baseUrl', environment)], detail);
 }

@@ -10,7 +10,7 @@ import { isoLocal, type Clock } from '../clock';
 import { CoreError, validationFailed } from '../errors';
 import type { Logger } from '../logger';
 import type { MhOverride } from '../mh/client-cache';
-import { mhAddressAllowed, mhAddressRefused } from '../mh/pinned-address';
+import { requireMhAddress } from '../mh/pinned-address';
 import { generateMhCertificate } from '../signing/certificate';
 import type { SigningKeys } from '../signing/signing-key';
 import type { Store } from '../store/database';
@@ -69,12 +69,8 @@ export function stationService(d: StationServiceDeps): StationService {
     const parsed = validate(stationProfile, input);
     if (!parsed.ok) throw validationFailed(parsed.errors, 'La configuración de la estación tiene datos no válidos.');
     const profile: StationProfile = parsed.value;
-    if (profile.mh && !mhAddressAllowed(profile.mh.baseUrl, profile.environment, d.allowedMhUrls)) {
-      throw validationFailed(
-        [mhAddressRefused('mh.baseUrl', profile.environment)],
-        'La configuración de la estación tiene datos no válidos.',
-      );
-    }
+    if (profile.mh)
+      requireMhAddress(profile.mh.baseUrl, profile.environment, d.allowedMhUrls, 'La configuración de la estación tiene datos no válidos.');
     const at = isoLocal(clock.now());
     const certFile = profile.mh?.certificateFile;
     let certXml: string | null = null;
@@ -198,9 +194,7 @@ export function stationService(d: StationServiceDeps): StationService {
           'La contraseña guardada solo se envía a la dirección y el usuario para los que se escribió.',
         );
       }
-      if (!mhAddressAllowed(u.mh.baseUrl, current.environment, d.allowedMhUrls)) {
-        throw validationFailed([mhAddressRefused('mh.baseUrl', current.environment)], 'Los datos de la estación no son válidos.');
-      }
+      requireMhAddress(u.mh.baseUrl, current.environment, d.allowedMhUrls, 'Los datos de la estación no son válidos.');
       const password = u.mh.password ?? secretsNow?.password;
       if (!password) throw validationFailed([{ path: 'mh.password', code: 'REQUIRED', message: 'Escriba la contraseña de la API de MH.' }]);
       const mh = { baseUrl: u.mh.baseUrl, user: u.mh.user, password };
