@@ -6,6 +6,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 const steps = [];
 let passed = 0;
 let failed = 0;
+// Names of what failed, repeated under the summary: CI shows only the tail of the output.
+const failures = [];
 
 function run(name, cmd, args) {
   const started = Date.now();
@@ -39,6 +41,16 @@ if (existsSync('test-results/vitest.json')) {
   passed += v.numPassedTests;
   // An unhandled error fails the run without failing a test: it still counts as a failure.
   failed += v.numFailedTests + (!vitestOk && v.numFailedTests === 0 ? 1 : 0);
+  for (const file of v.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'failed')
+        failures.push(`vitest ${file.name.replace(process.cwd() + '/', '')} › ${t.fullName}: ${firstLine(t.failureMessages)}`);
+    }
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      failures.push(`vitest ${file.name.replace(process.cwd() + '/', '')}: ${firstLine([file.message])}`);
+    }
+  }
+  if (!vitestOk && v.numFailedTests === 0) failures.push('vitest: an error outside any test (see "Unhandled" above)');
 } else failed += 1;
 
 if (built) {
@@ -48,10 +60,37 @@ if (built) {
     const s = JSON.parse(readFileSync('test-results/e2e.json', 'utf8')).stats;
     passed += s.expected;
     failed += s.unexpected + s.flaky + (!e2eOk && s.unexpected + s.flaky === 0 ? 1 : 0);
+    collectE2e(JSON.parse(readFileSync('test-results/e2e.json', 'utf8')).suites ?? [], []);
   } else failed += 1;
 }
 
 console.log('\n=== summary');
 for (const s of steps) console.log(`${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds} s)`);
+for (const f of failures) console.log(`failed: ${f}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && steps.every((s) => s.ok) ? 0 : 1);
+
+function firstLine(messages) {
+  const text = (messages ?? []).filter(Boolean).join('\n');
+  return (
+    text
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.slice(0, 300) ?? '(no message)'
+  );
+}
+
+function collectE2e(suites, path) {
+  for (const suite of suites) {
+    const here = suite.title ? [...path, suite.title] : path;
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected' || t.status === 'flaky') {
+          const err = (t.results ?? []).map((r) => r.error?.message).find(Boolean);
+          failures.push(`e2e ${[...here, spec.title].join(' › ')} (${t.status}): ${firstLine([err])}`);
+        }
+      }
+    }
+    collectE2e(suite.suites ?? [], here);
+  }
+}
