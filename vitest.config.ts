@@ -1,9 +1,23 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// The key sealing the test stations' secrets, in a file of this run (docs/decisions/0005-secrets-at-rest.md): never
+// the user's keyring or configuration folder. `sello` processes the tests start inherit it.
+const SELLO_SECRET_FILE = join(mkdtempSync(join(tmpdir(), 'sello-test-key-')), 'secret.key');
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'],
+          environment: 'node',
+          env: { SELLO_SECRET_FILE },
+        },
+      },
       {
         test: {
           name: 'integration',
@@ -12,7 +26,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // MH's address is pinned (main/core/mh/pinned-address.ts): `sello` processes the tests start talk to the
           // simulator on an ephemeral loopback port.
-          env: { SELLO_ALLOW_MH_URL: 'http://127.0.0.1:*' },
+          env: { SELLO_ALLOW_MH_URL: 'http://127.0.0.1:*', SELLO_SECRET_FILE },
         },
       },
     ],

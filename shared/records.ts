@@ -107,6 +107,11 @@ export interface StationInfo {
   } | null;
   readonly mh: { readonly baseUrl: string; readonly user: string } | null;
   readonly certificate: { readonly loaded: boolean; readonly nit: string | null };
+  /**
+   * Set when stored passwords do not open on this machine (sealed on another one, or under another key): what to
+   * type again in Ajustes, and why, in Spanish. Absent when they open.
+   */
+  readonly passwordsNeeded?: string;
 }
 
 /** One copy of the station's database in DATA/backups. */

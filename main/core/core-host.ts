@@ -105,6 +105,14 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
       await server.app.close();
       throw e;
     }
+    // A demo folder brought from another machine: its certificate's key does not open here, so it gets a new one.
+    try {
+      if (core.stationInfo().passwordsNeeded) core.configure(DEMO_STATION, 'system');
+    } catch (e) {
+      core.close();
+      await server.app.close();
+      throw e;
+    }
     const key = core.signing.publicKey();
     if (key) server.registerKey(DEMO_STATION.company.nit, key.export({ format: 'der', type: 'spki' }).toString('base64'));
     sim = { server, url };

@@ -34,7 +34,14 @@ export interface CoreDeps {
   readonly random?: (n: number) => Buffer;
   readonly fetch?: typeof fetch;
   readonly logger?: Logger;
-  readonly secrets?: SecretBox;
+  /**
+   * Seals the station's secrets: one box, or one per data folder (`sello serve`: secret-key.ts, keyring or key
+   * file). When absent, the key file named by SELLO_SECRET_FILE, else one per data folder in the user's
+   * configuration folder; never a key inside the data folder (docs/decisions/0005-secrets-at-rest.md).
+   */
+  readonly secrets?: SecretBox | ((dataDir: string) => SecretBox);
+  /** A box the host sealed with before (Electron's safeStorage `basic_text`): what it opens is sealed again. */
+  readonly formerSecrets?: SecretBox;
   /** Path to a better-sqlite3 binding built for this runtime (the Electron shell passes its own). */
   readonly nativeBinding?: string;
   /** Station profile applied when the data dir has none yet; the demo station when absent. */

@@ -16,7 +16,8 @@ import { outbox, takeIdEnvio } from './outbox/outbox';
 import { printing } from './settings/printing';
 import { signingKeys } from './signing/signing-key';
 import { DEMO_STATION } from './station/demo';
-import { keyFileBox } from './station/secrets';
+import { stationSecretBox } from './station/former-secrets';
+import { CERTIFICATE_LOST, MH_PASSWORD_LOST, type SecretBox } from './station/secrets';
 import { stationRepo } from './station/station-repo';
 import { stationService } from './station/station-service';
 import { backupSchedule } from './store/backup-schedule';
@@ -46,11 +47,24 @@ export function createCore(deps: CoreDeps): Core {
   contingencies.recoverLotes(clock.now());
   const recovered = outbox(store, logger).recoverAll(clock.now());
 
-  const secrets = deps.secrets ?? keyFileBox(deps.dataDir);
+  // Its key is kept outside the data folder; one an older version left inside is moved out (decision 0005).
+  let secrets: SecretBox;
+  try {
+    secrets = stationSecretBox({ given: deps.secrets, former: deps.formerSecrets, dataDir: deps.dataDir, store, logger });
+  } catch (e) {
+    store.close();
+    unlock();
+    throw e;
+  }
   const stations = stationRepo(store, secrets);
   const keys = auditedApiKeys(store, random);
   const signing = signingKeys(store, secrets);
-  const signingKey = () => signing.privateKey();
+  // Issuing and invalidating say why when the certificate's key does not open here; the sync engine just waits.
+  const signingKey = () => {
+    const key = signing.privateKey();
+    if (!key && signing.lost()) throw new CoreError('STATION_NOT_READY', CERTIFICATE_LOST);
+    return key;
+  };
   const allowedMhUrls = deps.allowedMhUrls ?? [];
   const stationSvc = stationService({ store, clock, logger, fetch: fetchFn, stations, signing, keys, mhOverride: deps.mh, allowedMhUrls });
   const station = stationSvc.station;
@@ -71,10 +85,16 @@ export function createCore(deps: CoreDeps): Core {
   const client = mhClientCache({ stations, override: deps.mh, fetch: fetchFn, clock, logger, allowedMhUrls });
   const nextIdEnvio = () => takeIdEnvio(store);
   const invalidations = invalidationService({ store, clock, station, newId, signingKey, client, nextIdEnvio, logger, inFlight: new Set() });
+  // A data folder brought from another machine: MH's password must be typed again, the sync screen says why.
+  const passwordNeeded = () => (!deps.mh && stations.mhSecretsLost() ? MH_PASSWORD_LOST : null);
+  const lost = { mhPassword: passwordNeeded() !== null, certificate: signing.lost() };
+  if (lost.mhPassword || lost.certificate)
+    logger.warn('stored secrets do not open with this station key: they must be entered again', lost);
   const sync = createSyncEngine({
     invalidations,
     station,
-    signingKey,
+    signingKey: () => signing.privateKey(),
+    passwordNeeded,
     newId,
     store,
     clock,

@@ -1,19 +1,22 @@
 // The station's signing key: imported from MH's certificate, kept sealed at rest (SecretBox), held in memory.
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import type { SecretBox } from '../station/secrets';
+import { tryOpen, type SecretBox } from '../station/secrets';
 import type { Store } from '../store/database';
 import { settingsRepo } from '../store/settings-repo';
 import type { MhCertificate } from './certificate';
 
-const KEY_SETTING = 'signing.privateKey';
+/** The private key, sealed. */
+export const SIGNING_KEY_SETTING = 'signing.privateKey';
 const PUBLIC_SETTING = 'signing.publicKey';
 const NIT_SETTING = 'signing.nit';
 
 export interface SigningKeys {
   /** Stores a certificate already checked (station/checks.ts: password, key pair, company NIT), its key sealed. */
   store(cert: MhCertificate): void;
-  /** The private key, or null when no certificate was imported yet. */
+  /** The private key, or null when no certificate was imported yet or its sealed key does not open here. */
   privateKey(): KeyObject | null;
+  /** A key is stored but this station's secret box cannot open it (sealed on another machine or key). */
+  lost(): boolean;
   publicKey(): KeyObject | null;
   nit(): string | null;
 }
@@ -23,14 +26,21 @@ export function signingKeys(store: Store, secrets: SecretBox): SigningKeys {
   const read = settings.get;
   const write = settings.set;
   let cached: { priv: KeyObject; pub: KeyObject } | null = null;
+  /** The sealed value last found unopenable: not tried again until another is stored. */
+  let unopened: string | null = null;
 
   const load = () => {
     if (cached) return cached;
-    const sealed = read(KEY_SETTING);
+    const sealed = read(SIGNING_KEY_SETTING);
     const pub = read(PUBLIC_SETTING);
-    if (!sealed || !pub) return null;
+    if (!sealed || !pub || sealed === unopened) return null;
+    const der = tryOpen(secrets, sealed);
+    if (der === null) {
+      unopened = sealed;
+      return null;
+    }
     cached = {
-      priv: createPrivateKey({ key: Buffer.from(secrets.open(sealed), 'base64'), format: 'der', type: 'pkcs8' }),
+      priv: createPrivateKey({ key: Buffer.from(der, 'base64'), format: 'der', type: 'pkcs8' }),
       pub: createPublicKey({ key: Buffer.from(pub, 'base64'), format: 'der', type: 'spki' }),
     };
     return cached;
@@ -41,13 +51,18 @@ export function signingKeys(store: Store, secrets: SecretBox): SigningKeys {
       // Inside a caller's transaction this is a savepoint; the cache is cleared either way.
       cached = null;
       store.tx(() => {
-        write(KEY_SETTING, secrets.seal(cert.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64')));
+        write(SIGNING_KEY_SETTING, secrets.seal(cert.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64')));
         write(PUBLIC_SETTING, cert.publicKey.export({ format: 'der', type: 'spki' }).toString('base64'));
         write(NIT_SETTING, cert.nit);
       });
       cached = null;
     },
     privateKey: () => load()?.priv ?? null,
+    lost() {
+      if (load()) return false;
+      const sealed = read(SIGNING_KEY_SETTING);
+      return sealed !== null && sealed === unopened;
+    },
     publicKey: () => load()?.pub ?? null,
     nit: () => read(NIT_SETTING),
   };

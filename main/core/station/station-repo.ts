@@ -1,16 +1,20 @@
 import type { Store } from '../store/database';
 import { settingsRepo } from '../store/settings-repo';
-import type { SecretBox } from './secrets';
+import { tryOpen, type SecretBox } from './secrets';
 import type { StationProfile, StoredStation } from './profile';
 
 const STATION_KEY = 'station';
-const MH_SECRETS_KEY = 'station.mh.secrets';
+/** MH's password and the certificate's, sealed. */
+export const MH_SECRETS_KEY = 'station.mh.secrets';
 
 export interface StationRepo {
   get(): StoredStation | null;
   /** Saves the profile; MH secrets are sealed, never stored in plain text. Returns whether anything changed. */
   save(profile: StationProfile): boolean;
+  /** MH's passwords; null when none are stored or they do not open here (`mhSecretsLost`). */
   mhSecrets(): { password: string; certificatePassword: string | null } | null;
+  /** Passwords are stored but this station's secret box cannot open them (sealed on another machine or key). */
+  mhSecretsLost(): boolean;
 }
 
 export function stationRepo(store: Store, secrets: SecretBox): StationRepo {
@@ -49,7 +53,12 @@ export function stationRepo(store: Store, secrets: SecretBox): StationRepo {
     },
     mhSecrets() {
       const v = read(MH_SECRETS_KEY);
-      return v ? (JSON.parse(secrets.open(v)) as { password: string; certificatePassword: string | null }) : null;
+      const plain = v ? tryOpen(secrets, v) : null;
+      return plain === null ? null : (JSON.parse(plain) as { password: string; certificatePassword: string | null });
+    },
+    mhSecretsLost() {
+      const v = read(MH_SECRETS_KEY);
+      return v !== null && tryOpen(secrets, v) === null;
     },
   };
 }

@@ -16,6 +16,7 @@ import type { SigningKeys } from '../signing/signing-key';
 import type { Store } from '../store/database';
 import { checkCertificate, checkMhLogin, type CertificatePaths } from './checks';
 import { identityChanges } from './identity';
+import { secretsLostReason } from './secrets';
 import { stationProfile, type StationProfile, type StoredStation } from './profile';
 import type { StationRepo } from './station-repo';
 
@@ -74,7 +75,9 @@ export function stationService(d: StationServiceDeps): StationService {
     const at = isoLocal(clock.now());
     const certFile = profile.mh?.certificateFile;
     let certXml: string | null = null;
-    if (certFile && signing.nit() !== profile.company.nit) {
+    // Read again, with the password given alongside, when the stored key does not open here (a data folder
+    // brought from another machine).
+    if (certFile && (signing.nit() !== profile.company.nit || (signing.lost() && profile.mh?.certificatePassword))) {
       try {
         certXml = readFileSync(certFile, 'utf8');
       } catch {
@@ -142,7 +145,13 @@ export function stationService(d: StationServiceDeps): StationService {
           ? { baseUrl: s.mh.baseUrl, user: s.mh.user }
           : null,
       certificate: { loaded: signing.privateKey() !== null, nit: signing.nit() },
+      ...passwordsNeeded(),
     };
+  };
+  /** Stored secrets that do not open here: MH's password (unless MH is overridden) and the certificate's key. */
+  const passwordsNeeded = (): { passwordsNeeded?: string } => {
+    const reason = secretsLostReason({ mhPassword: !d.mhOverride && stations.mhSecretsLost(), certificate: signing.lost() });
+    return reason ? { passwordsNeeded: reason } : {};
   };
 
   return {
@@ -196,7 +205,12 @@ export function stationService(d: StationServiceDeps): StationService {
       }
       requireMhAddress(u.mh.baseUrl, current.environment, d.allowedMhUrls, 'Los datos de la estación no son válidos.');
       const password = u.mh.password ?? secretsNow?.password;
-      if (!password) throw validationFailed([{ path: 'mh.password', code: 'REQUIRED', message: 'Escriba la contraseña de la API de MH.' }]);
+      if (!password) {
+        const message = stations.mhSecretsLost()
+          ? 'Escriba la contraseña de la API de MH: la guardada se cifró en otro equipo o con otra llave y aquí no se puede abrir.'
+          : 'Escriba la contraseña de la API de MH.';
+        throw validationFailed([{ path: 'mh.password', code: 'REQUIRED', message }]);
+      }
       const mh = { baseUrl: u.mh.baseUrl, user: u.mh.user, password };
       // Credentials are checked only when they change; a station keeps working offline.
       const credentialsChanged = target || u.mh.password != null;

@@ -38,6 +38,8 @@ export interface SyncEngineDeps {
   readonly logger: Logger;
   /** The MH client for the station's current settings, or null when MH is not configured. */
   readonly client: () => MhClient | null;
+  /** Why MH's password must be typed again before anything is sent (it does not open here); null when it opens. */
+  readonly passwordNeeded?: () => string | null;
   readonly station: () => StoredStation;
   readonly signingKey: () => KeyObject | null;
   readonly newId: () => string;
@@ -475,6 +477,8 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     try {
       const client = d.client();
       if (!client || stopped) return 0;
+      // No login with a password that is not there: the sync screen asks for it, Ajustes wakes the engine.
+      if (d.passwordNeeded?.()) return 0;
       if (!(await probeCredentials(client))) return 0;
       if (cs.open() && !(await probeAndEnd(client))) return 0;
       await recover(client);
@@ -519,7 +523,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
 
   /** The earliest moment the engine has something it can do; null when it can only wait to be woken. */
   function nextWake(): number | null {
-    if (!d.client()) return null;
+    if (!d.client() || d.passwordNeeded?.()) return null;
     // Refused credentials: only the next login probe.
     if (refused) return refused.nextProbeAt;
     // While MH fails, nothing is tried again before the backoff (capped at one minute; MH asks for 15).
@@ -615,8 +619,10 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         controlNumber: r.control_number,
         deadline: isoLocal(new Date(new Date(r.sealed_at ?? 0).getTime() + DOCUMENTS_DEADLINE_MS)),
       }));
+      const needed = d.passwordNeeded?.() ?? null;
       return {
-        state: d.client() === null ? 'unconfigured' : refused ? 'credentials' : contingencies.length ? 'contingency' : connectivity,
+        state:
+          d.client() === null ? 'unconfigured' : needed || refused ? 'credentials' : contingencies.length ? 'contingency' : connectivity,
         queue: {
           pending: c.pending ?? 0,
           sending: c.sending ?? 0,
@@ -626,7 +632,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
           invalidations: d.invalidations?.pending() ?? 0,
         },
         lastContactAt,
-        lastError: refused ? refused.message : lastError,
+        lastError: needed ?? (refused ? refused.message : lastError),
         errors: errorCount,
         contingencies,
         overdue,
