@@ -9,6 +9,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'sello-e2e-'));
 // A second, never-configured installation for the first-run wizard, so setting up a station there leaves the
 // counter tests' demo alone.
 const firstRunDir = mkdtempSync(join(tmpdir(), 'sello-e2e-first-run-'));
+// The key sealing both stations' secrets: a file of this run, never the user's keyring or configuration folder.
+const secretFile = join(mkdtempSync(join(tmpdir(), 'sello-e2e-key-')), 'secret.key');
 const firstRunPort = Number(process.env.SELLO_E2E_FIRST_RUN_PORT ?? 8433);
 const port = Number(process.env.SELLO_E2E_PORT ?? 8431);
 // The demo's embedded MH simulator on a known port, so tests can take MH down and bring it back.
@@ -48,7 +50,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node --import tsx main/core/cli/main.ts serve --demo --port ${port} --data-dir ${dataDir} --demo-mh-port ${simPort}`,
+      command: `node --import tsx main/core/cli/main.ts serve --demo --port ${port} --data-dir ${dataDir} --demo-mh-port ${simPort} --secret-file ${secretFile}`,
       cwd: fileURLToPath(new URL('../..', import.meta.url)),
       url: `http://127.0.0.1:${port}/`,
       reuseExistingServer: false,
@@ -56,7 +58,7 @@ export default defineConfig({
     },
     {
       // No --demo and nothing configured: the demo stands in and the app offers the wizard.
-      command: `node --import tsx main/core/cli/main.ts serve --port ${firstRunPort} --data-dir ${firstRunDir}`,
+      command: `node --import tsx main/core/cli/main.ts serve --port ${firstRunPort} --data-dir ${firstRunDir} --secret-file ${secretFile}`,
       // The wizard is pointed at the simulator: MH's address is pinned unless allowed.
       env: { SELLO_ALLOW_MH_URL: 'http://127.0.0.1:*' },
       cwd: fileURLToPath(new URL('../..', import.meta.url)),

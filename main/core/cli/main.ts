@@ -7,10 +7,11 @@ import { isLoopback } from '../http/guards';
 import { consoleLogger } from '../logger';
 import { createMhSimulator } from '../mh-sim/server';
 import { auditVerifyCommand, backupCommand, restoreCommand, stationFolder } from './maintenance';
+import { explicitSecretFile, insideDataDir, SecretFileInDataDirError } from '../station/secret-key';
 import { defaultDataDir, serve } from './serve';
 
 const USAGE = `uso:
-  sello serve [--data-dir DIR] [--host 127.0.0.1] [--port 8417] [--config station.json] [--demo] [--demo-mh-port N] [--allow-host NOMBRE]
+  sello serve [--data-dir DIR] [--host 127.0.0.1] [--port 8417] [--config station.json] [--demo] [--demo-mh-port N] [--allow-host NOMBRE] [--secret-file ARCHIVO]
   sello mh-sim [--host 127.0.0.1] [--port 8418] [--schemas DIR] [--lote-delay-ms 2000]
   sello backup [--data-dir DIR] [--demo]
   sello restore --from ARCHIVO [--data-dir DIR] [--demo]
@@ -38,6 +39,7 @@ async function main(argv: string[]): Promise<number> {
       'ui-dir': { type: 'string' },
       'demo-mh-port': { type: 'string' },
       'allow-host': { type: 'string', multiple: true },
+      'secret-file': { type: 'string' },
     },
   });
   const port = Number(values.port);
@@ -56,6 +58,14 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(
       `AVISO: la estación atiende en ${values.host}, accesible desde la red (${values['allow-host'].join(', ')}). Solo las claves de API y la aplicación pueden llamarla; proteja la red.\n`,
     );
+  }
+  // The key that opens the station's secrets never travels with its data (docs/decisions/0005-secrets-at-rest.md).
+  const secretFile = explicitSecretFile({ secretFile: values['secret-file'] });
+  const dataDir = values['data-dir'] ?? defaultDataDir();
+  if (secretFile && insideDataDir(secretFile, dataDir)) {
+    const source = values['secret-file'] ? '--secret-file' : 'SELLO_SECRET_FILE';
+    process.stderr.write(`${new SecretFileInDataDirError(secretFile, dataDir, source).message}\n`);
+    return 2;
   }
   const logger = consoleLogger();
   // A promise nobody awaited must never take the station down: log it and keep serving (the sync engine
@@ -76,6 +86,7 @@ async function main(argv: string[]): Promise<number> {
       ...(values['demo-mh-port'] ? { demoMhPort: Number(values['demo-mh-port']) } : {}),
       ...(values['allow-host'] ? { allowHosts: values['allow-host'] } : {}),
       ...(lotePollMs ? { lotePollMs } : {}),
+      ...(secretFile ? { secretFile } : {}),
     },
     logger,
   );

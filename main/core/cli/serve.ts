@@ -6,6 +6,8 @@ import { CoreError } from '../errors';
 import { buildHttpServer } from '../http/server';
 import { allowedMhUrls } from '../mh/pinned-address';
 import type { Logger } from '../logger';
+import { osKeyring } from '../station/os-keyring';
+import { explicitSecretFile, stationSecrets } from '../station/secret-key';
 
 export interface ServeOptions {
   readonly dataDir?: string;
@@ -20,6 +22,11 @@ export interface ServeOptions {
   readonly allowHosts?: readonly string[];
   /** How long after a contingency lote MH is asked for its results (MH's minute by default). */
   readonly lotePollMs?: number;
+  /**
+   * The file that keeps the key sealing the station's secrets (`--secret-file` or SELLO_SECRET_FILE); without
+   * one, the OS keyring, else a file per data folder in the user's configuration folder (station/secret-key.ts).
+   */
+  readonly secretFile?: string;
 }
 
 export const defaultDataDir = (): string => process.env.SELLO_DATA_DIR ?? join(homedir(), '.sello');
@@ -36,11 +43,16 @@ export interface Running {
  */
 export async function serve(options: ServeOptions, logger: Logger): Promise<Running> {
   let host: CoreHost;
+  // A named file is the key's place; otherwise the keyring is asked first (loaded only now: it is optional),
+  // unless SELLO_KEYRING=off (a machine whose keyring prompts, or a test that must not write to it).
+  const secretFile = explicitSecretFile({ secretFile: options.secretFile });
+  const keyring = secretFile || process.env.SELLO_KEYRING === 'off' ? null : await osKeyring(logger);
   try {
     host = await createCoreHost({
       baseDir: options.dataDir ?? defaultDataDir(),
       deps: {
         logger,
+        secrets: stationSecrets({ secretFile, keyring, logger }),
         // MH's address is pinned to MH's own; the simulator (tests, the bench) is allowed by this variable.
         allowedMhUrls: allowedMhUrls(process.env.SELLO_ALLOW_MH_URL),
         ...(options.lotePollMs ? { sync: { lotePollMs: options.lotePollMs } } : {}),
