@@ -17,7 +17,8 @@ import { feedUrlFrom, setUpUpdates } from './updates';
 import { buildHttpServer } from '../core/http/server';
 import { allowedMhUrls } from '../core/mh/pinned-address';
 import { autoUpdater } from 'electron-updater';
-import { safeStorageBox } from './safe-storage-box';
+import { desktopSecrets } from './desktop-secrets';
+import { askPassphrase } from './passphrase-window';
 import { allowPermission, isTrustedUrl } from './security';
 import { START_URL, guardWebContents, mainWindowOptions } from './window';
 
@@ -27,14 +28,24 @@ const logger = consoleLogger();
 const rendererDir = join(__dirname, '..', 'renderer');
 let host: CoreHost | null = null;
 let updates: { stop(): void } | null = null;
+/** Until the main window opens, the passphrase window may be the only one: closing it must not quit the app. */
+let starting = true;
 
 async function start(): Promise<void> {
+  const baseDir = join(app.getPath('userData'), 'data');
+  // safeStorage where the OS keeps its key; a passphrase where it would not (Linux's basic_text).
+  const secrets = await desktopSecrets({ platform: process.platform, safeStorage, baseDir, ask: askPassphrase });
+  if (!secrets) {
+    app.quit();
+    return;
+  }
   // The real station in `data`, or the demo in `data/demo` until the first-run wizard sets one up.
   host = await createCoreHost({
-    baseDir: join(app.getPath('userData'), 'data'),
+    baseDir,
     deps: {
       logger,
-      secrets: safeStorageBox(safeStorage),
+      secrets: secrets.box,
+      ...(secrets.former ? { formerSecrets: secrets.former } : {}),
       // MH's address is pinned to MH's own; another only when the app is started allowing it.
       allowedMhUrls: allowedMhUrls(process.env.SELLO_ALLOW_MH_URL),
       // A packaged app ships better-sqlite3 built for Electron's ABI; tests use Node's.
@@ -124,6 +135,7 @@ async function start(): Promise<void> {
   session.defaultSession.setPermissionRequestHandler((_wc, permission, callback) => callback(allowPermission(permission)));
 
   const win = new BrowserWindow(mainWindowOptions(join(__dirname, 'preload.cjs')));
+  starting = false;
   guardWebContents(win.webContents);
   // Pushes for the UI: document status changes and the sync state.
   const unsubscribe = h.onEvent((e) => {
@@ -139,7 +151,9 @@ process.on('unhandledRejection', (reason) =>
   logger.error('unhandled rejection', { error: reason instanceof Error ? reason.stack : String(reason) }),
 );
 app.on('web-contents-created', (_e, wc) => guardWebContents(wc));
-app.on('window-all-closed', () => app.quit());
+app.on('window-all-closed', () => {
+  if (!starting) app.quit();
+});
 app.on('will-quit', () => {
   updates?.stop();
   void host?.close();

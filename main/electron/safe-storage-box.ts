@@ -5,6 +5,8 @@ export interface SafeStorageLike {
   isEncryptionAvailable(): boolean;
   encryptString(plain: string): Buffer;
   decryptString(encrypted: Buffer): string;
+  /** Linux only: which store keeps the key; `basic_text` is a key in Chromium's source, refused (desktop-secrets.ts). */
+  getSelectedStorageBackend?(): string;
 }
 
 /** Secrets sealed by the OS keychain (DPAPI, Keychain, libsecret) through Electron's safeStorage. */
