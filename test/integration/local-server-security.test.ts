@@ -1,6 +1,7 @@
 // The local server's security, rule by rule: Host (DNS rebinding), Origin and CORS, hashed and revocable keys,
 // failed-auth throttling, and no secret in any log line.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,6 +13,8 @@ import type { Logger } from '../../main/core/logger';
 import { silentLogger } from '../../main/core/logger';
 import { generateMhCertificate, parseMhCertificate } from '../../main/core/signing/certificate';
 import { DEMO_STATION } from '../../main/core/station/demo';
+import { stationSecrets } from '../../main/core/station/secret-key';
+import { aesGcmBox } from '../../main/core/station/secrets';
 import { fcBody } from '../fixtures/bodies';
 import { DEMO_KEY, fixedClock, tempDir, testCore, TEST_MH_URLS } from '../support/core';
 import { startSimulator } from '../support/mh-sim';
@@ -247,5 +250,63 @@ describe('logs', () => {
     }
     // Nor the private key.
     expect(log).not.toMatch(/BEGIN PRIVATE KEY|encodied/);
+  });
+
+  it('carry no secret and no key when secrets move out of the data folder or do not open on another machine', async () => {
+    const lines: string[] = [];
+    const logger: Logger = {
+      info: (m, f) => lines.push(JSON.stringify({ m, ...f })),
+      warn: (m, f) => lines.push(JSON.stringify({ m, ...f })),
+      error: (m, f) => lines.push(JSON.stringify({ m, ...f })),
+    };
+    const mhPassword = 'Api#Clave-Movida-Secreta-55';
+    const certPassword = 'Llave#Movida-Secreta-66';
+    const nit = DEMO_STATION.company.nit;
+    const dir = tempDir();
+    cleanups.push(dir.cleanup);
+    const keys = tempDir();
+    cleanups.push(keys.cleanup);
+    // A data folder as a version before decision 0005 left it: its key file inside, the secrets sealed under it.
+    const legacy = randomBytes(32);
+    createCore({
+      dataDir: dir.dir,
+      clock: fixedClock(),
+      allowedMhUrls: TEST_MH_URLS,
+      secrets: aesGcmBox(legacy),
+      sync: { manual: true },
+      initialStation: { ...DEMO_STATION, demo: false, mh: { baseUrl: 'http://127.0.0.1:9', user: nit, password: mhPassword } },
+      initialCertificate: { xml: generateMhCertificate(nit, certPassword), password: certPassword },
+    }).close();
+    writeFileSync(join(dir.dir, 'secret.key'), legacy, { mode: 0o600 });
+    const options = { clock: fixedClock(), allowedMhUrls: TEST_MH_URLS, logger, sync: { manual: true } };
+    // Moved out: sealed again under a key outside the folder, the key file deleted.
+    createCore({ ...options, dataDir: dir.dir, secrets: stationSecrets({ secretFile: join(keys.dir, 'here.key'), logger }) }).close();
+    // Copied to another machine: they do not open; what the station says and logs names none of them.
+    const copy = tempDir();
+    cleanups.push(copy.cleanup);
+    cpSync(dir.dir, copy.dir, { recursive: true });
+    const there = createCore({
+      ...options,
+      dataDir: copy.dir,
+      mustExist: true,
+      secrets: stationSecrets({ secretFile: join(keys.dir, 'there.key'), logger }),
+    });
+    cleanups.push(() => there.close());
+    await there.sync.runOnce();
+    const said = [there.stationInfo().passwordsNeeded, there.sync.status().lastError];
+    try {
+      there.dtes.create('FC', fcBody('c0000000-0000-4000-8000-000000000003'), 'test');
+    } catch (e) {
+      said.push((e as Error).message);
+    }
+    expect(said.every((m) => typeof m === 'string' && /otro equipo/.test(m))).toBe(true);
+
+    const text = [...lines, ...said].join('\n');
+    expect(text).toMatch(/sealed again under the station key/);
+    expect(text).toMatch(/stored secrets do not open/);
+    const sealing = [legacy, ...['here.key', 'there.key'].map((f) => readFileSync(join(keys.dir, f)))];
+    for (const s of [mhPassword, certPassword, ...sealing.flatMap((k) => [k.toString('base64'), k.toString('hex')])]) {
+      expect(text).not.toContain(s);
+    }
   });
 });
