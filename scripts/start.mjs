@@ -30,7 +30,7 @@ if (bin) {
   run(bin, ['.', ...extraArgs]);
 } else {
   console.log('Electron no está instalado en esta máquina: se abre Sello en el navegador con `sello serve`.');
-  console.log('Abra la dirección que aparece abajo (clave de API de la demostración: sello-demo-api-key).');
+  console.log('Abra la dirección que aparece abajo y entre con una de las personas de la demostración que se listan.');
   run(process.execPath, [
     join('node_modules', 'tsx', 'dist', 'cli.mjs'),
     'main/core/cli/main.ts',

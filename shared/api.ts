@@ -1,6 +1,7 @@
 // The one typed API the renderer sees, whatever the runtime: IPC in Electron, HTTP under `sello serve`.
 import type { DteKind } from './contract/kinds';
 import type { Result } from './errors';
+import type { DemoUser, SessionInfo, UserInfo } from './people';
 import type { PrintSettings } from './printing';
 import type {
   ApiKeyInfo,
@@ -22,6 +23,18 @@ import type {
 
 // Members are functions, not methods: the shells hand them out one by one (IPC, the activity tracker).
 export interface SelloApi {
+  /** Opens a session for a person (desktop: for this window; browser: an HttpOnly cookie). */
+  readonly login: (login: string, password: string) => Promise<Result<SessionInfo>>;
+  readonly logout: () => Promise<Result<{ loggedOut: true }>>;
+  /** Who is logged in; UNAUTHORIZED when nobody is (or the session expired). */
+  readonly session: () => Promise<Result<SessionInfo>>;
+  /** The demo's people with their passwords, for its login screen; empty on a real station. */
+  readonly demoUsers: () => Promise<Result<DemoUser[]>>;
+  readonly listUsers: () => Promise<Result<UserInfo[]>>;
+  /** Ajustes (ADMIN): a new person. */
+  readonly createUser: (input: unknown) => Promise<Result<UserInfo>>;
+  /** Ajustes (ADMIN): name, role, a new password or PIN, active or not. */
+  readonly updateUser: (login: string, input: unknown) => Promise<Result<UserInfo>>;
   readonly health: () => Promise<Result<Health>>;
   readonly listDtes: (query: DteListQuery) => Promise<Result<DteListPage>>;
   readonly getDte: (id: string) => Promise<Result<DteRecord>>;
@@ -94,6 +107,13 @@ export interface IpcRequest {
 }
 /** The request/response methods; `subscribe` is the push side. */
 export const API_METHODS = [
+  'login',
+  'logout',
+  'session',
+  'demoUsers',
+  'listUsers',
+  'createUser',
+  'updateUser',
   'health',
   'listDtes',
   'getDte',

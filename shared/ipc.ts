@@ -53,6 +53,14 @@ export const IPC_ARGS = {
   backups: z.tuple([]),
   backupNow: z.tuple([]),
   verifyAudit: z.tuple([]),
+  login: z.tuple([z.string().max(64), z.string().max(200)]),
+  logout: z.tuple([]),
+  session: z.tuple([]),
+  demoUsers: z.tuple([]),
+  listUsers: z.tuple([]),
+  // People's bodies are validated by the core with shared/people.ts (field paths and all).
+  createUser: z.tuple([z.unknown()]),
+  updateUser: z.tuple([z.string().max(64), z.unknown()]),
 } as const satisfies Record<Exclude<ApiMethod, 'subscribe'>, z.ZodType>;
 
 export const ipcRequest = z.strictObject({

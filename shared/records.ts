@@ -213,6 +213,8 @@ export interface DteDetail {
     readonly total: string | null;
     readonly items: number;
     readonly contingency: boolean;
+    /** Who issued it: the person logged in (their name then) or the point of sale's API key; null before people existed. */
+    readonly issuedBy: string | null;
   };
 }
 

@@ -1,6 +1,7 @@
 // The station's data as the wizard, the settings screen, the station file and the core validate it: one
 // schema each, shared by the renderer (validation as you type) and the core (the rule that counts).
 import { z } from 'zod';
+import { firstAdmin } from './people';
 import { address, economicActivity, identificationDocument } from './contract/common';
 import { digits, email, optional, text, uuid } from './contract/primitives';
 import { ENVIRONMENTS, type Environment } from './records';
@@ -66,6 +67,8 @@ export const stationSetup = z.strictObject({
   responsible: optional(responsibleSchema),
   mh: mhCredentials,
   certificate: certificateUpload,
+  /** The first administrator: nobody else can open Ajustes on the new station. */
+  admin: firstAdmin,
 });
 export type StationSetup = z.output<typeof stationSetup>;
 
@@ -74,7 +77,7 @@ export type StationSetup = z.output<typeof stationSetup>;
  * Environment, NIT, branch and point of sale name the station's numbering and its documents at MH: they are
  * sent to be compared, and a change is refused (a new station is a new data folder).
  */
-export const stationUpdate = stationSetup.extend({
+export const stationUpdate = stationSetup.omit({ admin: true }).extend({
   company: companySchema.omit({ id: true }),
   mh: mhCredentials.extend({ password: optional(text(100)) }),
   certificate: optional(certificateUpload),

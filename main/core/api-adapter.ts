@@ -1,6 +1,10 @@
-// The IPC front door: the front door's calls behind the SelloApi shape, each answer in a Result envelope.
-import { API_METHODS, type RequestMethod, type SelloApi, type StationCalls } from '../../shared/api';
+// The IPC front door: the front door's calls behind the SelloApi shape, each answer in a Result envelope. The
+// desktop window logs in like the browser does; its session token stays here, in the main process, never in
+// the renderer.
+import { API_METHODS, type SelloApi } from '../../shared/api';
 import type { Result } from '../../shared/errors';
+import type { Actor } from './auth/actor';
+import type { ActorCall } from './auth/permissions';
 import type { CoreHost } from './core-host';
 import type { Core } from './core-types';
 import { CoreError, toApiError } from './errors';
@@ -19,18 +23,44 @@ export function envelope(logger: Logger) {
   };
 }
 
-/** Every call of `calls`, enveloped. */
-export function enveloped(calls: StationCalls, logger: Logger): Omit<SelloApi, 'subscribe'> {
-  const wrap = envelope(logger);
-  const api: Partial<Record<RequestMethod, (...args: never[]) => Promise<Result<unknown>>>> = {};
-  for (const m of API_METHODS) {
-    const call = calls[m] as (...args: unknown[]) => Promise<unknown>;
-    api[m] = (...args: unknown[]) => wrap(() => call(...args));
-  }
-  return api as Omit<SelloApi, 'subscribe'>;
-}
+const SESSION_CALLS = new Set<string>(['login', 'logout', 'session', 'demoUsers']);
 
-export function coreApi(source: Core | CoreHost | FrontDoor, logger: Logger, actor = 'desktop'): SelloApi {
+/** The desktop window's API: one session at a time, opened by `login`. `actor` is who is logged in now. */
+export function coreApi(source: Core | CoreHost | FrontDoor, logger: Logger): SelloApi & { readonly actor: () => Actor } {
   const door = 'calls' in source ? source : frontDoor(source);
-  return { ...enveloped(door.calls(actor), logger), subscribe: door.onEvent };
+  const wrap = envelope(logger);
+  let token: string | null = null;
+  const live = (): string => {
+    if (token === null) throw new CoreError('UNAUTHORIZED', 'Inicie sesión para continuar.');
+    return token;
+  };
+  const actor = (): Actor => door.actor(live());
+  const api: Partial<Record<string, (...args: never[]) => Promise<Result<unknown>>>> = {};
+  for (const m of API_METHODS) {
+    if (SESSION_CALLS.has(m)) continue;
+    api[m] = (...args: unknown[]) =>
+      wrap(() => {
+        const call = door.calls(actor())[m as ActorCall] as (...a: unknown[]) => Promise<unknown>;
+        return call(...args);
+      });
+  }
+  return {
+    ...(api as Omit<SelloApi, 'login' | 'logout' | 'session' | 'demoUsers' | 'subscribe'>),
+    login: (login, password) =>
+      wrap(async () => {
+        const r = await door.login({ login, password });
+        token = r.token;
+        return r.session;
+      }),
+    logout: () =>
+      wrap(() => {
+        if (token !== null) door.logout(token);
+        token = null;
+        return { loggedOut: true as const };
+      }),
+    session: () => wrap(() => door.session(live())),
+    demoUsers: () => wrap(() => door.demoUsers()),
+    subscribe: door.onEvent,
+    actor,
+  };
 }

@@ -186,6 +186,8 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
         branch: s.branch,
         responsible: s.responsible ?? null,
         mh: { baseUrl: s.mh.baseUrl, user: s.mh.user, password: s.mh.password },
+        // The station's first person: its administrator, who then adds the others in Ajustes.
+        users: [{ ...s.admin, role: 'ADMIN' }],
       };
       const existing = await openExisting(base, o.deps);
       if (existing) {

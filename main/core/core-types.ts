@@ -15,6 +15,7 @@ import type {
 } from '../../shared/records';
 import type { ChainVerdict } from './audit-chain';
 import type { ApiKeys } from './auth/api-keys';
+import type { People } from './auth/people';
 import type { Clock } from './clock';
 import type { CreateResult } from './dte/issue';
 import type { Logger } from './logger';
@@ -105,6 +106,8 @@ export interface Core {
     invalidate(body: unknown, actor: string, unknown?: UnknownFields): Promise<InvalidationResult>;
   };
   readonly apiKeys: ApiKeys;
+  /** The station's people, their sessions, and who an actor is (auth/people.ts). */
+  readonly people: People;
   readonly sync: SyncEngine;
   readonly signing: Pick<SigningKeys, 'publicKey' | 'nit'>;
   readonly printing: { get(): PrintSettings; set(input: unknown, actor: string): PrintSettings };

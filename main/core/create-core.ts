@@ -3,6 +3,7 @@
 import { randomBytes as nodeRandomBytes } from 'node:crypto';
 import { verifyAudit } from './audit';
 import { auditedApiKeys } from './auth/api-keys';
+import { people } from './auth/people';
 import { systemClock } from './clock';
 import type { Core, CoreDeps } from './core-types';
 import { invalidationService } from './dte/invalidation/invalidate';
@@ -66,7 +67,20 @@ export function createCore(deps: CoreDeps): Core {
     return key;
   };
   const allowedMhUrls = deps.allowedMhUrls ?? [];
-  const stationSvc = stationService({ store, clock, logger, fetch: fetchFn, stations, signing, keys, mhOverride: deps.mh, allowedMhUrls });
+  // The station is read lazily: the people room exists before the first configure creates the station's people.
+  const everyone = people({ store, clock, random, keys, station: () => stationSvc.station() });
+  const stationSvc = stationService({
+    store,
+    clock,
+    logger,
+    fetch: fetchFn,
+    stations,
+    signing,
+    keys,
+    users: everyone.users,
+    mhOverride: deps.mh,
+    allowedMhUrls,
+  });
   const station = stationSvc.station;
 
   // A first start with nothing configured is a demo station (docs/decisions/0002-contract-gaps.md).
@@ -132,7 +146,13 @@ export function createCore(deps: CoreDeps): Core {
     dtes: {
       ...views,
       create(kind, body, actor, unknown) {
-        const result = createDte({ store, clock, station, logger, signingKey, contingency: openContingency }, kind, body, actor, unknown);
+        const result = createDte(
+          { store, clock, station, logger, signingKey, contingency: openContingency, nameOf: everyone.nameOf },
+          kind,
+          body,
+          actor,
+          unknown,
+        );
         backups.noteIssue();
         if (!result.replayed) sync.wake();
         return result;
@@ -145,6 +165,7 @@ export function createCore(deps: CoreDeps): Core {
       },
     },
     apiKeys: keys,
+    people: everyone,
     sync,
     printing: printing(store, clock),
     signing: { publicKey: () => signing.publicKey(), nit: () => signing.nit() },

@@ -10,23 +10,23 @@ import type { CoreHost } from './core-host';
 import type { Core } from './core-types';
 import type { CreateResult } from './dte/issue';
 import { CoreError } from './errors';
+import type { DemoUser, SessionInfo } from '../../shared/people';
+import type { Actor, Caller } from './auth/actor';
+import { APPROVERS, CALL_PERMISSIONS, EVERYONE, SUPERVISORS, issuersOf, issuing, requireCaller, type ActorCall } from './auth/permissions';
 import type { ReceiptWidth } from './render/receipt';
 
-/** Who calls: the station's own app (desktop or the UI it serves) or a point of sale with an API key. */
-export type Role = 'app' | 'pos';
-
-/** The calls of shared/api.ts, plus what only the HTTP contract needs (status codes, files, waiting for MH). */
-export interface DoorCalls extends StationCalls {
+/** The calls of shared/api.ts a caller makes once known, plus what only the HTTP contract needs. */
+export interface DoorCalls extends Pick<StationCalls, ActorCall> {
   /** POST /dte/{type}: the record, whether it was a replay, and the unknown fields left out (unless strict). */
-  issue(kind: DteKind, body: unknown, unknown: UnknownFields): CreateResult;
+  readonly issue: (kind: DteKind, body: unknown, unknown: UnknownFields) => CreateResult;
   /** Waits up to `ms` for MH's answer to a document just issued; the record as it stands then. */
-  settled(id: string, ms: number): Promise<DteRecord>;
+  readonly settled: (id: string, ms: number) => Promise<DteRecord>;
   /** The invalidation, and whether it still waits for MH. */
-  invalidateDte(body: unknown, unknown: UnknownFields): Promise<InvalidationResult>;
-  letterPdf(id: string): Promise<Buffer>;
-  receipt(id: string, width: ReceiptWidth): Promise<Buffer>;
+  readonly invalidateDte: (body: unknown, unknown: UnknownFields) => Promise<InvalidationResult>;
+  readonly letterPdf: (id: string) => Promise<Buffer>;
+  readonly receipt: (id: string, width: ReceiptWidth) => Promise<Buffer>;
   /** Wakes the sync engine now (POST /sync/retry). */
-  wakeSync(): Promise<SyncStatus>;
+  readonly wakeSync: () => Promise<SyncStatus>;
 }
 
 export interface FrontDoor {
@@ -35,7 +35,15 @@ export interface FrontDoor {
   readonly health: () => Health;
   /** The station's pushes, followed across a swap of the station. */
   readonly onEvent: (listener: (e: SelloEvent) => void) => () => void;
-  readonly calls: (actor: string) => DoorCalls;
+  /** What `actor` may call, each call checked against auth/permissions.ts. */
+  readonly calls: (actor: Actor) => DoorCalls;
+  /** Opens a session (auth/people.ts); the token goes in a cookie or stays with the desktop window. */
+  readonly login: (input: unknown) => Promise<{ readonly token: string; readonly session: SessionInfo }>;
+  /** The person behind a session token, or UNAUTHORIZED saying why. */
+  readonly actor: (token: string) => Actor;
+  readonly session: (token: string) => SessionInfo;
+  readonly logout: (token: string) => void;
+  readonly demoUsers: () => DemoUser[];
 }
 
 /** Runs `fn` now and answers in a promise: a throw becomes a rejection, as from any other call. */
@@ -57,11 +65,15 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
   const health = () => (host ? host.health() : core().health());
   const onEvent = (l: (e: SelloEvent) => void) => (host ? host.onEvent(l) : core().sync.onEvent(l));
 
-  const calls = (actor: string): DoorCalls => ({
+  const calls = (who: Actor): DoorCalls => guarded(who, unchecked(who));
+  const unchecked = (who: Actor, actor = who.id): DoorCalls => ({
     health: () => answer(() => health()),
     listDtes: (query) => answer(() => core().dtes.list(query)),
     getDte: (id) => answer(() => core().dtes.get(id)),
     createDte: (kind, body) => answer(() => core().dtes.create(kind, body, actor).record),
+    listUsers: () => answer(() => core().people.users.list()),
+    createUser: (input) => answer(() => core().people.create(input, who)),
+    updateUser: (login, input) => answer(() => core().people.update(login, input, who)),
     dteDetail: (id) => answer(() => core().dtes.detail(id)),
     qrCode: async (id) => ({ qrCodeUri: await core().dtes.qr(id) }),
     receivers: (kind, q) => answer(() => ({ items: core().dtes.receivers(kind, q?.trim() || undefined) })),
@@ -97,7 +109,7 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     },
     verifyAudit: () => core().verifyAudit(),
     issue: (kind, body, unknown) => core().dtes.create(kind, body, actor, unknown),
-    async settled(id, ms) {
+    settled: async (id, ms) => {
       const now = core().dtes.get(id);
       if (now.status !== 'CREATED' && now.status !== 'PROCESSING') return now;
       await core().sync.waitForDocument(id, ms);
@@ -113,7 +125,39 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
       }),
   });
 
-  return { core, health, onEvent, calls };
+  return {
+    core,
+    health,
+    onEvent,
+    calls,
+    login: (input) => core().people.login(input),
+    actor: (token) => core().people.actor(token),
+    session: (token) => core().people.session(token),
+    logout: (token) => core().people.logout(token),
+    demoUsers: () => [...core().people.demoUsers()],
+  };
 }
 
-export const roleOf = (actor: string): Role => (actor.startsWith('api-key:') ? 'pos' : 'app');
+/** Every call, first checked against auth/permissions.ts (a refused call never reaches the core). */
+function guarded(who: Actor, c: DoorCalls): DoorCalls {
+  const check =
+    <A extends unknown[], R>(allowed: readonly Caller[], what: string, fn: (...args: A) => R) =>
+    (...args: A): R => {
+      requireCaller(who, allowed, what);
+      return fn(...args);
+    };
+  const out = { ...c } as Record<string, unknown>;
+  for (const [m, allowed] of Object.entries(CALL_PERMISSIONS) as [ActorCall, readonly Caller[]][]) {
+    out[m] = check(allowed, 'Esta operación', c[m] as (...args: unknown[]) => unknown);
+  }
+  return {
+    ...(out as unknown as DoorCalls),
+    createDte: (kind, body) => check(issuersOf(kind), issuing(kind), c.createDte)(kind, body),
+    issue: (kind, body, unknown) => check(issuersOf(kind), issuing(kind), c.issue)(kind, body, unknown),
+    settled: check(EVERYONE, 'Esta consulta', c.settled),
+    invalidateDte: check(APPROVERS, 'Invalidar un documento', c.invalidateDte),
+    letterPdf: check(EVERYONE, 'Esta consulta', c.letterPdf),
+    receipt: check(EVERYONE, 'Esta consulta', c.receipt),
+    wakeSync: check(SUPERVISORS, 'Reintentar el envío a MH', c.wakeSync),
+  };
+}

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, powerMonitor, protocol, safeStorage, session } from 'electron';
 import { EVENT_CHANNEL } from '../../shared/api';
 import { coreApi, envelope } from '../core/api-adapter';
+import { CALL_PERMISSIONS, requireCaller } from '../core/auth/permissions';
 import { CoreError } from '../core/errors';
 import { hiddenPrintWindowOptions, printPdf, type PrinterDeps } from './printing';
 import { createCoreHost, type CoreHost } from '../core/core-host';
@@ -68,19 +69,27 @@ async function start(): Promise<void> {
     if (!r.ok) throw new CoreError('PRINT_FAILED', `${r.reason}. Revise la impresora en Ajustes y vuelva a intentar.`);
     return { printed: true as const };
   };
+  // The window's session lives in this API object (api-adapter.ts); printing checks it like any other call.
+  const api = coreApi(h, logger);
   const counter = counterActivity({
-    ...coreApi(h, logger),
+    ...api,
     printReceipt: (id) =>
       wrap(async () => {
+        const who = api.actor();
+        requireCaller(who, CALL_PERMISSIONS.printReceipt, 'Imprimir');
         const c = h.current();
         const s = c.printing.get();
-        return printed(await c.dtes.receipt(id, s.receiptWidth, 'desktop'), {
+        return printed(await c.dtes.receipt(id, s.receiptWidth, who.id), {
           silent: s.silentReceipt,
           printer: s.printer,
           widthMm: s.receiptWidth,
         });
       }),
-    printLetter: (id) => wrap(async () => printed(await h.current().dtes.letterPdf(id), { silent: false, printer: null })),
+    printLetter: (id) =>
+      wrap(async () => {
+        requireCaller(api.actor(), CALL_PERMISSIONS.printLetter, 'Imprimir');
+        return printed(await h.current().dtes.letterPdf(id), { silent: false, printer: null });
+      }),
   });
   registerIpc(ipcMain, counter.api, isTrustedUrl);
 

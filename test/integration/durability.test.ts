@@ -17,6 +17,7 @@ import { fcBody } from '../fixtures/bodies';
 import { fixedClock, tempDir } from '../support/core';
 import { anyNumber, stringContaining, stringMatching } from '../support/match';
 import { ROOT, exitOf } from '../support/serve-process';
+import { sessionHeaders } from '../support/session';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(() => {
@@ -334,9 +335,9 @@ describe('over HTTP and IPC', () => {
     const { coreApi } = await import('../../main/core/api-adapter');
     const s = station();
     issue(s.core, 0, 3);
-    const app = await buildHttpServer(s.core, { logger: silentLogger, uiToken: 'ui-token-for-this-test-0123456789' });
+    const app = await buildHttpServer(s.core, { logger: silentLogger });
     cleanups.push(() => void app.close());
-    const ui = { 'x-api-key': 'ui-token-for-this-test-0123456789' };
+    const ui = await sessionHeaders(app, 'admin', s.core);
     const pos = { 'x-api-key': 'sello-demo-api-key' };
     expect((await app.inject({ method: 'GET', url: '/backups', headers: ui })).json()).toEqual({
       running: false,
@@ -361,6 +362,8 @@ describe('over HTTP and IPC', () => {
     });
     // The same over IPC's API object.
     const api = coreApi(s.core, silentLogger);
+    expect(await api.verifyAudit()).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+    expect(await api.login('admin', 'demo-admin')).toMatchObject({ ok: true });
     expect(await api.verifyAudit()).toMatchObject({ ok: true, value: { ok: true } });
     expect(await api.backups()).toMatchObject({ ok: true, value: { items: [expect.objectContaining({ reason: 'manual' })] } });
   });

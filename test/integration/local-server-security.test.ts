@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildHttpServer } from '../../main/core/http/server';
 import { createCoreHost } from '../../main/core/core-host';
 import { createCore } from '../../main/core/create-core';
-import { authThrottle, hostName } from '../../main/core/http/guards';
+import { authThrottle } from '../../main/core/auth/throttle';
+import { hostName } from '../../main/core/http/guards';
 import type { Logger } from '../../main/core/logger';
 import { silentLogger } from '../../main/core/logger';
 import { generateMhCertificate, parseMhCertificate } from '../../main/core/signing/certificate';
@@ -18,6 +19,7 @@ import { aesGcmBox } from '../../main/core/station/secrets';
 import { fcBody } from '../fixtures/bodies';
 import { DEMO_KEY, fixedClock, tempDir, testCore, TEST_MH_URLS } from '../support/core';
 import { startSimulator } from '../support/mh-sim';
+import { sessionHeaders } from '../support/session';
 
 // Each may answer a promise, which is awaited.
 const cleanups: (() => unknown)[] = [];
@@ -127,7 +129,8 @@ describe('API keys', () => {
 describe('failed-auth throttling', () => {
   it('ten wrong keys lock the address out with 429 and Retry-After; the app session still works; the lock ends', async () => {
     let now = 1_000_000;
-    const { app } = await server({ logger: silentLogger, uiToken: 'ui-token-for-this-test-0123456789', now: () => now });
+    const { app } = await server({ logger: silentLogger, now: () => now });
+    const admin = await sessionHeaders(app, 'admin');
     const get = (key: string) => app.inject({ method: 'GET', url: '/health', headers: { 'x-api-key': key } });
     for (let i = 0; i < 10; i += 1) expect((await get(`wrong-key-${i}`)).statusCode).toBe(401);
     const locked = await get('wrong-key-11');
@@ -136,7 +139,7 @@ describe('failed-auth throttling', () => {
     expect(locked.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
     // While locked, no key is even checked from that address, a right one included: guessing gets nothing.
     expect((await get(DEMO_KEY)).statusCode).toBe(429);
-    expect((await get('ui-token-for-this-test-0123456789')).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/health', headers: admin })).statusCode).toBe(200);
     // A request without a key is not a guess.
     expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(401);
     now += 61_000;
@@ -160,7 +163,7 @@ describe('failed-auth throttling', () => {
 });
 
 describe('logs', () => {
-  it('carry no secret: station file, wizard, MH login refused and accepted, wrong and right API keys', async () => {
+  it('carry no secret: station file, wizard, MH login refused and accepted, wrong and right API keys and passwords, sessions', async () => {
     const lines: string[] = [];
     const logger: Logger = {
       info: (m, f) => lines.push(JSON.stringify({ m, ...f })),
@@ -171,6 +174,7 @@ describe('logs', () => {
       mhPassword: 'Api#Clave-Muy-Secreta-77',
       certPassword: 'Llave#Privada-Secreta-88',
       stationKey: 'pos-key-secret-0123456789abcdef',
+      adminPassword: 'Clave#De-Ana-Secreta-99',
     };
     const nit = '06140506901017';
     const xml = generateMhCertificate(nit, secrets.certPassword);
@@ -185,16 +189,17 @@ describe('logs', () => {
     cleanups.push(dir.cleanup);
     const host = await createCoreHost({ baseDir: dir.dir, deps: { logger, clock: fixedClock(), allowedMhUrls: TEST_MH_URLS } });
     cleanups.push(() => host.close());
-    const app = await buildHttpServer(host, { logger, uiToken: 'ui-token-for-this-test-0123456789' });
+    const app = await buildHttpServer(host, { logger });
     cleanups.push(() => app.close());
+    const ui = await sessionHeaders(app, 'admin');
     const body = {
       environment: 'TEST',
       company: { ...DEMO_STATION.company, id: undefined, nit },
       branch: { mhCode: 'S001', posNumber: 1, establishmentType: '02' },
       mh: { baseUrl: sim.url, user: nit, password: secrets.mhPassword },
       certificate: { xml, password: secrets.certPassword },
+      admin: { login: 'ana', name: 'Ana Gómez', password: secrets.adminPassword },
     };
-    const ui = { 'x-api-key': 'ui-token-for-this-test-0123456789' };
     // Refused first (wrong MH password, wrong certificate password), then accepted.
     await app.inject({
       method: 'POST',
@@ -209,6 +214,11 @@ describe('logs', () => {
       payload: { ...body, certificate: { xml, password: `${secrets.certPassword}-x` } },
     });
     expect((await app.inject({ method: 'POST', url: '/settings/station/setup', headers: ui, payload: body })).statusCode).toBe(201);
+    // The wizard's administrator logs in: once with a wrong password, then right.
+    await app.inject({ method: 'POST', url: '/session', payload: { login: 'ana', password: `${secrets.adminPassword}-x` } });
+    const session = await app.inject({ method: 'POST', url: '/session', payload: { login: 'ana', password: secrets.adminPassword } });
+    expect(session.statusCode).toBe(201);
+    const cookie = String(session.headers['set-cookie']).split(';')[0]!;
     const { key } = host.current().apiKeys.create('Caja', '2026-11-22T09:30:00-06:00');
     await app.inject({ method: 'GET', url: '/health', headers: { 'x-api-key': `${key}x` } });
     const created = await app.inject({
@@ -244,7 +254,9 @@ describe('logs', () => {
       `${secrets.certPassword}-x`,
       key,
       `${key}x`,
-      'ui-token-for-this-test-0123456789',
+      `${secrets.adminPassword}-x`,
+      cookie.split('=')[1]!,
+      ui.cookie.split('=')[1]!,
     ]) {
       expect(log).not.toContain(s);
     }

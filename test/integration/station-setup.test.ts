@@ -16,6 +16,7 @@ import { fcBody } from '../fixtures/bodies';
 import { fixedClock, tempDir, TEST_MH_URLS } from '../support/core';
 import type { Problem } from '../support/http-station';
 import { startSimulator } from '../support/mh-sim';
+import { sessionHeaders } from '../support/session';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -26,6 +27,9 @@ const NIT = '06140506901017';
 const CERT_PASSWORD = 'Llave#Privada2026';
 const MH_PASSWORD = 'Api#Clave-Secreta-2026';
 const certificate = generateMhCertificate(NIT, CERT_PASSWORD);
+
+/** The wizard's first administrator. */
+const SETUP_ADMIN = { login: 'ana', name: 'Ana Gómez', password: 'clave-de-ana-2026' };
 
 function setupBody(mhUrl: string, over: Record<string, unknown> = {}) {
   return {
@@ -44,6 +48,7 @@ function setupBody(mhUrl: string, over: Record<string, unknown> = {}) {
     branch: { mhCode: 'S001', posNumber: 2, establishmentType: '02' },
     mh: { baseUrl: mhUrl, user: NIT, password: MH_PASSWORD },
     certificate: { xml: certificate, password: CERT_PASSWORD },
+    admin: SETUP_ADMIN,
     ...over,
   };
 }
@@ -201,7 +206,7 @@ describe('Ajustes on a configured station', () => {
     const sim = await mh();
     const { host: h } = await host();
     await h.setUp(setupBody(sim.url), 'ui');
-    const { certificate: _c, ...body } = setupBody(sim.url);
+    const { certificate: _c, admin: _a, ...body } = setupBody(sim.url);
     const update = { ...body, company: { ...body.company, phone: '22224444' }, mh: { ...body.mh, password: undefined } };
     const saved = await h.current().updateStation(update, 'ui');
     expect(saved).toMatchObject({ mhCheck: 'unchanged', station: { company: { phone: '22224444' } } });
@@ -237,7 +242,7 @@ describe('Ajustes on a configured station', () => {
     await h.setUp(setupBody(sim.url), 'ui');
     // Anything listening at the new address would receive the login: nothing may arrive.
     const { heard, url: elsewhere } = await listener();
-    const { certificate: _c, ...body } = setupBody(sim.url);
+    const { certificate: _c, admin: _a, ...body } = setupBody(sim.url);
     for (const mhPart of [
       { baseUrl: elsewhere, user: body.mh.user },
       { baseUrl: sim.url, user: '06149999999999' },
@@ -262,7 +267,12 @@ describe('Ajustes on a configured station', () => {
       h
         .current()
         .updateStation(
-          { ...setupBody('http://127.0.0.1:9'), certificate: undefined, company: { ...DEMO_STATION.company, id: undefined } },
+          {
+            ...setupBody('http://127.0.0.1:9'),
+            certificate: undefined,
+            admin: undefined,
+            company: { ...DEMO_STATION.company, id: undefined },
+          },
           'ui',
         ),
     );
@@ -289,7 +299,7 @@ describe("MH's address is pinned", () => {
     const fake = await listener();
     const { host: h, base } = await host();
     await h.setUp(setupBody(sim.url), 'ui');
-    const { certificate: _c, ...body } = setupBody(sim.url);
+    const { certificate: _c, admin: _a, ...body } = setupBody(sim.url);
     // Started again without the simulator allowed: Ajustes cannot move it, and the engine sends nothing.
     await h.close();
     const { host: pinned } = await host({ allowedMhUrls: [] }, base);
@@ -316,26 +326,31 @@ describe("MH's address is pinned", () => {
 });
 
 describe('over HTTP', () => {
-  it('only the app sets up the station: a POS API key gets 403; the UI gets 201 and the server serves the new station', async () => {
+  it("only an administrator sets up the station: a POS key and a cashier get 403; the demo's admin gets 201", async () => {
     const sim = await mh();
     const { host: h } = await host();
-    const app = await buildHttpServer(h, { logger: silentLogger, uiToken: 'ui-token-for-this-test-0123456789' });
+    const app = await buildHttpServer(h, { logger: silentLogger });
     cleanups.push(() => app.close());
-    const post = (key: string, payload: unknown) =>
-      app.inject({ method: 'POST', url: '/settings/station/setup', headers: { 'x-api-key': key }, payload: payload as object });
-    const pos = await post('sello-demo-api-key', setupBody(sim.url));
+    const admin = await sessionHeaders(app, 'admin');
+    const cashier = await sessionHeaders(app, 'cajero');
+    const post = (headers: Record<string, string>, payload: unknown) =>
+      app.inject({ method: 'POST', url: '/settings/station/setup', headers, payload: payload as object });
+    const pos = await post({ 'x-api-key': 'sello-demo-api-key' }, setupBody(sim.url));
     expect(pos.statusCode).toBe(403);
     expect(pos.json()).toMatchObject({ code: 'FORBIDDEN' });
-    const bad = await post('ui-token-for-this-test-0123456789', { ...setupBody(sim.url), environment: 'PROD' });
+    expect((await post(cashier, setupBody(sim.url))).statusCode).toBe(403);
+    const bad = await post(admin, { ...setupBody(sim.url), environment: 'PROD' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json<Problem>().errors[0]).toMatchObject({ path: 'environment' });
-    const ok = await post('ui-token-for-this-test-0123456789', setupBody(sim.url));
+    const ok = await post(admin, setupBody(sim.url));
     expect(ok.statusCode).toBe(201);
-    const station = await app.inject({
-      method: 'GET',
-      url: '/settings/station',
-      headers: { 'x-api-key': 'ui-token-for-this-test-0123456789' },
-    });
+    // The demo's people belonged to the demo: its admin's session ended with it; the wizard's admin logs in.
+    expect((await app.inject({ method: 'GET', url: '/settings/station', headers: admin })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/session', payload: { login: 'admin', password: 'demo-admin' } })).statusCode).toBe(
+      401,
+    );
+    const owner = await sessionHeaders(app, SETUP_ADMIN.login, undefined, 'ADMIN', SETUP_ADMIN.password);
+    const station = await app.inject({ method: 'GET', url: '/settings/station', headers: owner });
     expect(station.json()).toMatchObject({ demo: false, company: { nit: NIT } });
     // The demo's key belonged to the demo station.
     expect((await app.inject({ method: 'GET', url: '/health', headers: { 'x-api-key': 'sello-demo-api-key' } })).statusCode).toBe(401);

@@ -1,5 +1,5 @@
 // The routes the counter app uses beyond the contract: document detail, retry, API keys. They are the app's:
-// these tests call them with the UI's token, as the served UI does (a POS key gets 403: route-scopes.test.ts).
+// these tests call them with an administrator's session, as the served UI does (a POS key gets 403: route-scopes.test.ts).
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core/create-core';
@@ -8,6 +8,7 @@ import { silentLogger } from '../../main/core/logger';
 import type { ApiKeyInfo, DteDetail, DteListPage, ReceiverEntry, StationInfo } from '../../shared/records';
 import { ccfBody, fcBody } from '../fixtures/bodies';
 import { tempDir } from '../support/core';
+import { sessionHeaders } from '../support/session';
 import { anyString, stringMatching } from '../support/match';
 import { coreWithSimulator, startSimulator } from '../support/mh-sim';
 
@@ -15,14 +16,14 @@ let sim: Awaited<ReturnType<typeof startSimulator>>;
 let dir: ReturnType<typeof tempDir>;
 let core: Core;
 let app: FastifyInstance;
-const UI = 'ui-token-for-the-app-routes-0123456789';
-const headers = { 'x-api-key': UI };
+let headers: { cookie: string };
 
 beforeAll(async () => {
   sim = await startSimulator();
   dir = tempDir();
   core = coreWithSimulator(dir.dir, sim);
-  app = await buildHttpServer(core, { logger: silentLogger, uiToken: UI });
+  app = await buildHttpServer(core, { logger: silentLogger });
+  headers = await sessionHeaders(app, 'admin', core);
 });
 afterAll(async () => {
   await app.close();

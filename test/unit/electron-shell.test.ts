@@ -107,6 +107,13 @@ describe('IPC glue', () => {
       backups: () => ok({ running: false, progress: null, lastError: null, items: [] }),
       backupNow: () => ok('b'),
       verifyAudit: () => ok({ ok: true, entries: 0, head: '' }),
+      login: (l) => (calls.push(['login', l]), ok({ user: { login: l, name: 'N', role: 'CASHIER' } })),
+      logout: () => ok({ loggedOut: true }),
+      session: () => ok({ user: { login: 'cajero', name: 'N', role: 'CASHIER' } }),
+      demoUsers: () => ok([]),
+      listUsers: () => ok([]),
+      createUser: () => ok('u'),
+      updateUser: () => ok('u'),
       subscribe: () => () => undefined,
     };
   };
@@ -155,10 +162,37 @@ describe('IPC glue', () => {
     expect(handlers.size).toBe(0);
   });
 
+  it('the desktop window logs in like the browser: nothing before, its role after, nothing after logging out', async () => {
+    const core = testCore();
+    try {
+      const api = coreApi(core, silentLogger);
+      expect(await api.listDtes({})).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+      expect(await api.session()).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+      expect(await api.demoUsers()).toMatchObject({ ok: true, value: arrayContaining([objectContaining({ login: 'cajero' })]) });
+      expect(await api.login('cajero', '654321')).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+      expect(await api.login('cajero', '123456')).toEqual({
+        ok: true,
+        value: { user: { login: 'cajero', name: 'Cajera Demo', role: 'CASHIER' } },
+      });
+      expect(api.actor()).toEqual({ id: 'user:cajero', caller: 'CASHIER' });
+      expect(await api.listDtes({})).toMatchObject({ ok: true });
+      // A cashier issues an FC but not a credit note, and never reaches the settings.
+      expect(await api.createDte('FC', fcBody('11111111-2222-4333-8444-555555555556'))).toMatchObject({ ok: true });
+      expect(await api.createDte('NC', {})).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+      expect(await api.updateStation({})).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+      expect(await api.listUsers()).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+      expect(await api.logout()).toEqual({ ok: true, value: { loggedOut: true } });
+      expect(await api.listDtes({})).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+    } finally {
+      core.cleanup();
+    }
+  });
+
   it('the core behind IPC answers in envelopes, with field errors', async () => {
     const core = testCore();
     try {
       const api = coreApi(core, silentLogger);
+      await api.login('cajero', '123456');
       const ok = await api.createDte('FC', fcBody('11111111-2222-4333-8444-555555555555'));
       expect(ok).toMatchObject({ ok: true, value: { type: 'FC', status: 'CREATED' } });
       const bad = await api.createDte('FC', { id: 'nope' });
@@ -290,6 +324,7 @@ describe('printing from the desktop', () => {
     const core = testCore();
     try {
       const api = coreApi(core, silentLogger);
+      await api.login('admin', 'demo-admin');
       expect(await api.printSettings()).toEqual({ ok: true, value: { printer: null, receiptWidth: 80, silentReceipt: false } });
       expect(await api.setPrintSettings({ printer: 'EPSON TM-T20', receiptWidth: 58, silentReceipt: true })).toMatchObject({ ok: true });
       expect(await api.printSettings()).toMatchObject({ value: { receiptWidth: 58, silentReceipt: true } });

@@ -276,3 +276,35 @@ describe('009 id as sent', () => {
     expect(() => db.prepare("UPDATE documents SET id_as_sent = '0B1E0000-0000-4000-8000-00000000000B'").run()).toThrow(/CHECK/);
   });
 });
+
+describe('010 users', () => {
+  it('adds the users table: lower-case logins, three roles, password or PIN, nobody without a hash', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, MIGRATIONS.slice(0, 9));
+    expect(tables(db)).not.toContain('users');
+    migrate(db, MIGRATIONS.slice(0, 10));
+    const insert = db.prepare(
+      "INSERT INTO users (login, name, role, secret_hash, credential, created_at, updated_at) VALUES (?, 'Ana', ?, ?, ?, 'c', 'u')",
+    );
+    insert.run('ana', 'ADMIN', 'scrypt$…', 'password');
+    expect(db.prepare('SELECT active FROM users').get()).toEqual({ active: 1 });
+    expect(() => insert.run('Beto', 'ADMIN', 'h', 'password')).toThrow(/CHECK/);
+    expect(() => insert.run('beto', 'BOSS', 'h', 'password')).toThrow(/CHECK/);
+    expect(() => insert.run('beto', 'CASHIER', 'h', 'fingerprint')).toThrow(/CHECK/);
+    expect(() => insert.run('beto', 'CASHIER', null, 'pin')).toThrow(/NOT NULL/);
+    expect(() => insert.run('ana', 'CASHIER', 'h', 'pin')).toThrow(/UNIQUE|PRIMARY/);
+  });
+});
+
+describe('011 issued by', () => {
+  it('adds who issued a document, empty for the documents from before', () => {
+    const db = new BetterSqlite3(':memory:');
+    db.pragma('foreign_keys = OFF');
+    migrate(db, MIGRATIONS.slice(0, 10));
+    db.prepare(
+      "INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code, pos_number, generated_at, issue_date, created_at, updated_at, request_json, request_hash) VALUES ('0b1e0000-0000-4000-8000-00000000000a', 'FC', 'TEST', 1, 'CREATED', 'DTE-01-M001P001-000000000000001', 'c', 'M001', 1, 'g', '2026-11-22', 'c', 'u', '{}', 'h')",
+    ).run();
+    migrate(db, MIGRATIONS.slice(0, 11));
+    expect(db.prepare('SELECT issued_by, issued_by_name FROM documents').get()).toEqual({ issued_by: null, issued_by_name: null });
+  });
+});

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isLoopback } from '../http/guards';
 import { consoleLogger } from '../logger';
+import { ROLE_NAMES } from '../../../shared/people';
+import { DEMO_API_KEY } from '../station/demo';
 import { createMhSimulator } from '../mh-sim/server';
 import { auditVerifyCommand, backupCommand, restoreCommand, stationFolder } from './maintenance';
 import { explicitSecretFile, insideDataDir, SecretFileInDataDirError } from '../station/secret-key';
@@ -56,7 +58,7 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     process.stderr.write(
-      `AVISO: la estación atiende en ${values.host}, accesible desde la red (${values['allow-host'].join(', ')}). Solo las claves de API y la aplicación pueden llamarla; proteja la red.\n`,
+      `AVISO: la estación atiende en ${values.host}, accesible desde la red (${values['allow-host'].join(', ')}). Solo las personas con sesión y las claves de API pueden llamarla; proteja la red.\n`,
     );
   }
   // The key that opens the station's secrets never travels with its data (docs/decisions/0005-secrets-at-rest.md).
@@ -90,8 +92,13 @@ async function main(argv: string[]): Promise<number> {
     },
     logger,
   );
-  if (running.host.current().health().demo)
+  if (running.host.current().health().demo) {
     process.stderr.write('MODO DEMOSTRACIÓN: empresa y documentos de prueba, sin validez fiscal.\n');
+    // A newcomer's first minute: who to log in as, and the key a POS uses (demo data only, never a real station's).
+    const people = running.host.current().people.demoUsers();
+    process.stderr.write(`Clave de API de la demostración: ${DEMO_API_KEY}\nPersonas de la demostración (usuario / contraseña):\n`);
+    for (const u of people) process.stderr.write(`  ${u.login.padEnd(11)} ${u.password.padEnd(11)} ${ROLE_NAMES[u.role]}, ${u.name}\n`);
+  }
   process.stdout.write(`listening on ${running.url}\n`);
 
   await new Promise<void>((done) => {

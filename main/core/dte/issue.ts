@@ -57,6 +57,8 @@ export interface IssueDeps {
   /** The open contingency, if any: documents issued now are contingency documents (docs/decisions/0001-sync-truth.md). */
   readonly contingency?: () => { id: string; type: number; reason: string | null } | null;
   readonly logger: Logger;
+  /** The name the receipt prints for whoever issues (auth/people.ts); kept with the document as it is now. */
+  readonly nameOf?: (actor: string) => string | null;
 }
 
 function recipientName(body: AnyCreateBody): string | null {
@@ -191,6 +193,8 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
       seal: null,
       sealed_at: null,
       contingency_id: inContingency ? open.id : null,
+      issued_by: actor,
+      issued_by_name: deps.nameOf?.(actor) ?? null,
     };
     insertDocument(deps.store, row);
     outbox(deps.store, deps.logger).enqueue({ documentId: id, now, dependsOn: dependsOn(body) });

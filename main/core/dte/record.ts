@@ -27,6 +27,8 @@ export const RECORD_COLUMNS = [
   'sealed_at',
   'contingency_id',
   'id_as_sent',
+  'issued_by',
+  'issued_by_name',
 ] as const;
 
 export function toRecord(row: DocumentRow): DteRecord {

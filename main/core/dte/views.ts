@@ -52,6 +52,7 @@ export function documentViews(d: ViewDeps) {
     return JSON.parse(row.mh_json) as Record<string, unknown>;
   };
   const demo = () => d.station().demo === true;
+  const issuedBy = (id: string) => findDocument(store, id)?.issued_by_name ?? null;
 
   return {
     get,
@@ -80,6 +81,7 @@ export function documentViews(d: ViewDeps) {
           total: record.total,
           items: Array.isArray(doc.cuerpoDocumento) ? doc.cuerpoDocumento.length : 0,
           contingency: doc.identificacion?.tipoOperacion === 2,
+          issuedBy: row.issued_by_name ?? null,
         },
       };
     },
@@ -93,7 +95,7 @@ export function documentViews(d: ViewDeps) {
     /** MH's graphic representation on letter paper (APPROVED only). */
     async letterPdf(id: string): Promise<Buffer> {
       const record = approved(id);
-      return letterPdf(printable(record, stored(id), demo()));
+      return letterPdf(printable(record, stored(id), demo(), issuedBy(id)));
     },
     /** The counter receipt: any status but REJECTED, marked while it has no seal. */
     async receipt(id: string, width: ReceiptWidth, actor: string): Promise<Buffer> {
@@ -104,7 +106,7 @@ export function documentViews(d: ViewDeps) {
           'MH rechazó este documento: no se entrega comprobante. Emita uno nuevo con los datos corregidos.',
         );
       }
-      const pdf = await receiptPdf(printable(record, stored(id), demo()), width);
+      const pdf = await receiptPdf(printable(record, stored(id), demo(), issuedBy(id)), width);
       // Under the stored key, where the document's history is read.
       audit(store, isoLocal(d.clock.now()), actor, 'dte.receipt', canonicalId(record.id), { width, status: record.status });
       return pdf;

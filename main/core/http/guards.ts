@@ -5,8 +5,7 @@
 //   this server answers to (loopback, or what the operator configured) get through.
 // - Origin: a browser names the page that sent a request; only this server's own UI may call it. (No CORS
 //   headers are ever sent, so other origins cannot read answers either.)
-// - Failed-auth throttling: wrong API keys from one address are counted; past a limit that address gets
-//   429 for a while (doubling on repeat), so keys cannot be guessed at speed. The app's own session is exempt.
+// - Failed-auth throttling lives in ../auth/throttle.ts: wrong keys and passwords from one address are counted.
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]', '::1'];
 
@@ -43,46 +42,4 @@ export function originAllowed(origin: string | undefined, hostHeader: string | u
   } catch {
     return false;
   }
-}
-
-export interface AuthThrottle {
-  /** Seconds to wait when this address is locked out, else 0. */
-  blockedFor(address: string): number;
-  failed(address: string): void;
-}
-
-export function authThrottle(o: {
-  now: () => number;
-  maxFailures?: number;
-  windowMs?: number;
-  lockMs?: number;
-  maxLockMs?: number;
-}): AuthThrottle {
-  const max = o.maxFailures ?? 10;
-  const windowMs = o.windowMs ?? 60_000;
-  const baseLock = o.lockMs ?? 60_000;
-  const maxLock = o.maxLockMs ?? 15 * 60_000;
-  const entries = new Map<string, { failures: number[]; lockedUntil: number; lockMs: number }>();
-  return {
-    blockedFor(address) {
-      const e = entries.get(address);
-      const left = e ? e.lockedUntil - o.now() : 0;
-      return left > 0 ? Math.ceil(left / 1000) : 0;
-    },
-    failed(address) {
-      const now = o.now();
-      const e = entries.get(address) ?? { failures: [], lockedUntil: 0, lockMs: baseLock };
-      e.failures = e.failures.filter((t) => now - t < windowMs);
-      e.failures.push(now);
-      if (e.failures.length >= max) {
-        // Locked again after a lock already ran out: twice as long, up to the cap.
-        e.lockMs = e.lockedUntil > 0 && now - e.lockedUntil < windowMs * 10 ? Math.min(maxLock, e.lockMs * 2) : baseLock;
-        e.lockedUntil = now + e.lockMs;
-        e.failures = [];
-      }
-      entries.set(address, e);
-      // Bounded memory: forget the oldest address past a few thousand.
-      if (entries.size > 4096) entries.delete(entries.keys().next().value as string);
-    },
-  };
 }

@@ -1,17 +1,21 @@
 // The local HTTP API: the contract of ../shared/spec plus docs/decisions/0002-contract-gaps.md, over the same core as IPC.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DTE_KINDS, isUuid, isoDate, toFieldErrors, type DteKind, type UnknownFields } from '../../../shared/contract';
 import { DTE_STATUSES } from '../../../shared/records';
 import { TITLES } from '../../../shared/errors';
 import type { Core } from '../core-types';
-import { frontDoor, roleOf, type DoorCalls, type Role } from '../front-door';
+import { frontDoor, type DoorCalls, type FrontDoor } from '../front-door';
+import type { Actor, Caller } from '../auth/actor';
+import { keyActor } from '../auth/actor';
+import { LoginThrottled } from '../auth/people';
+import { ADMINS, APPROVERS, EVERYONE, PEOPLE, SUPERVISORS, issuersOf, requireCaller } from '../auth/permissions';
 import type { PrintSettings } from '../../../shared/printing';
 import type { CoreHost } from '../core-host';
 import { CoreError, toApiError, validationFailed } from '../errors';
 import type { Logger } from '../logger';
-import { allowedHostNames, authThrottle, hostAllowed, originAllowed } from './guards';
+import { authThrottle, type AuthThrottle } from '../auth/throttle';
+import { allowedHostNames, hostAllowed, originAllowed } from './guards';
 import { sendProblem } from './problem';
 import { registerUi } from './ui';
 
@@ -23,8 +27,6 @@ export interface HttpOptions {
   readonly logger: Logger;
   /** Folder of the renderer build to serve at `/`; none in API-only tests. */
   readonly uiDir?: string;
-  /** Token the served UI uses as its key; generated when absent. */
-  readonly uiToken?: string;
   /** Host names accepted besides loopback (a LAN binding's name or address); see guards.ts. */
   readonly allowedHosts?: readonly string[];
   /** Milliseconds clock for the failed-auth throttle (tests move it). */
@@ -34,9 +36,13 @@ export interface HttpOptions {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    actor: string;
+    /** Who is calling: a person's session or a POS key; null on the routes anyone may call. */
+    actor: Actor | null;
   }
 }
+
+/** The session cookie: HttpOnly (no script reads it), SameSite=Strict (no other site sends it). */
+export const SESSION_COOKIE = 'sello_session';
 
 const listQuery = z.strictObject({
   type: z.enum(DTE_KINDS).optional(),
@@ -83,7 +89,11 @@ export type CoreSource = Core | CoreHost;
 
 /** What a route's handler gets: the front door's calls for this caller, and the request's parts, checked. */
 interface Ctx {
+  /** The calls of whoever is calling (UNAUTHORIZED on a PUBLIC route called without a credential). */
   readonly api: DoorCalls;
+  readonly door: FrontDoor;
+  /** Failed keys and logins per address. */
+  readonly throttle: AuthThrottle;
   readonly req: FastifyRequest;
   readonly reply: FastifyReply;
   /** The JSON body; a request without one is malformed. */
@@ -96,18 +106,18 @@ interface Ctx {
   file(disposition: 'attachment' | 'inline', name: string, type: string, content: unknown): FastifyReply;
 }
 
+/** Who a route accepts: callers (auth/permissions.ts), or PUBLIC for logging in. */
+type Roles = readonly Caller[] | 'public';
+const PUBLIC = 'public';
+
 interface Route {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   readonly path: string;
-  readonly roles: readonly Role[];
+  readonly roles: Roles;
   readonly handle: (c: Ctx) => Promise<unknown>;
 }
 
-/** The contract and its reads: a point of sale's API key reaches these. */
-const ANY: readonly Role[] = ['app', 'pos'];
-/** Everything else (address book, retry, keys, settings, copies, audit): the app only, never a POS's key. */
-const APP: readonly Role[] = ['app'];
-const route = (method: Route['method'], path: string, roles: readonly Role[], handle: Route['handle']): Route => ({
+const route = (method: Route['method'], path: string, roles: Roles, handle: Route['handle']): Route => ({
   method,
   path,
   roles,
@@ -115,50 +125,62 @@ const route = (method: Route['method'], path: string, roles: readonly Role[], ha
 });
 const created = (c: Ctx, status = 201) => c.reply.code(status);
 
-/** The contract's routes (docs/decisions/0002-contract-gaps.md), one line each: method, path, roles, call. */
+/**
+ * The contract's routes (docs/decisions/0002-contract-gaps.md) and the app's, one line each: method, path, who may
+ * call (auth/permissions.ts: EVERYONE includes a POS key; PEOPLE, SUPERVISORS, ADMINS are roles), the call.
+ */
 const ROUTES: readonly Route[] = [
-  ...DTE_KINDS.map((kind) => route('POST', `/dte/${kind.toLowerCase()}`, ANY, (c) => issue(c, kind))),
+  // Sessions: the browser UI logs in here and keeps an HttpOnly cookie.
+  route('POST', '/session', PUBLIC, (c) => login(c)),
+  route('GET', '/session', PUBLIC, (c) => Promise.resolve(c.door.session(sessionToken(c.req) ?? ''))),
+  route('DELETE', '/session', PUBLIC, (c) => logout(c)),
+  route('GET', '/session/demo-users', PUBLIC, (c) => Promise.resolve(c.door.demoUsers())),
+  ...DTE_KINDS.map((kind) => route('POST', `/dte/${kind.toLowerCase()}`, issuersOf(kind), (c) => issue(c, kind))),
   // 201 once MH answered (APPROVED or REJECTED); 202 while the event waits for MH.
-  route('POST', '/dte/invalidate', ANY, async (c) =>
+  route('POST', '/dte/invalidate', APPROVERS, async (c) =>
     c.api.invalidateDte(c.body(), handling(c)).then((r) => (ignoredFields(c, r.ignored), created(c, r.pending ? 202 : 201), r.record)),
   ),
-  route('GET', '/dte', ANY, (c) => c.api.listDtes(c.query(listQuery))),
-  route('GET', '/dte/:id', ANY, (c) => c.api.getDte(c.id())),
-  route('GET', '/dte/:id/detail', ANY, (c) => c.api.dteDetail(c.id())),
-  route('GET', '/dte/:id/qr', ANY, (c) => c.api.qrCode(c.id())),
-  route('GET', '/dte/:id/download/json', ANY, async (c) =>
+  route('GET', '/dte', EVERYONE, (c) => c.api.listDtes(c.query(listQuery))),
+  route('GET', '/dte/:id', EVERYONE, (c) => c.api.getDte(c.id())),
+  route('GET', '/dte/:id/detail', EVERYONE, (c) => c.api.dteDetail(c.id())),
+  route('GET', '/dte/:id/qr', EVERYONE, (c) => c.api.qrCode(c.id())),
+  route('GET', '/dte/:id/download/json', EVERYONE, async (c) =>
     c.file('attachment', `${c.id().toUpperCase()}.json`, 'application/json', await c.api.dteJson(c.id())),
   ),
-  route('GET', '/dte/:id/download/pdf', ANY, async (c) =>
+  route('GET', '/dte/:id/download/pdf', EVERYONE, async (c) =>
     c.file('attachment', `${c.id().toUpperCase()}.pdf`, 'application/pdf', await c.api.letterPdf(c.id())),
   ),
-  route('GET', '/dte/:id/receipt', ANY, async (c) => receipt(c, c.id(), c.query(receiptQuery).width)),
+  route('GET', '/dte/:id/receipt', EVERYONE, async (c) => receipt(c, c.id(), c.query(receiptQuery).width)),
   // The counter's address book (not part of the DTE contract): recipients of past documents.
-  route('GET', '/receivers', APP, (c) => ((q) => c.api.receivers(q.type, q.q))(c.query(receiversQuery))),
-  route('GET', '/sync/status', ANY, (c) => c.api.syncStatus()),
-  route('POST', '/sync/retry', APP, (c) => c.api.wakeSync().then((s) => (created(c, 202), s))),
+  route('GET', '/receivers', PEOPLE, (c) => ((q) => c.api.receivers(q.type, q.q))(c.query(receiversQuery))),
+  route('GET', '/sync/status', EVERYONE, (c) => c.api.syncStatus()),
+  route('POST', '/sync/retry', SUPERVISORS, (c) => c.api.wakeSync().then((s) => (created(c, 202), s))),
+  // The station's people (Ajustes).
+  route('GET', '/users', ADMINS, (c) => c.api.listUsers()),
+  route('POST', '/users', ADMINS, (c) => c.api.createUser(c.body()).then((u) => (created(c), u))),
+  route('PUT', '/users/:login', ADMINS, (c) => c.api.updateUser((c.req.params as { login: string }).login, c.body())),
   // API keys for POS integrations: the plain key is shown once, when created.
-  route('GET', '/api-keys', APP, (c) => c.api.listApiKeys()),
-  route('POST', '/api-keys', APP, (c) => c.api.createApiKey(parsed(apiKeyBody, c.req.body ?? {}).name).then((k) => (created(c), k))),
-  route('DELETE', '/api-keys/:keyId', APP, (c) =>
+  route('GET', '/api-keys', ADMINS, (c) => c.api.listApiKeys()),
+  route('POST', '/api-keys', ADMINS, (c) => c.api.createApiKey(parsed(apiKeyBody, c.req.body ?? {}).name).then((k) => (created(c), k))),
+  route('DELETE', '/api-keys/:keyId', ADMINS, (c) =>
     c.api.revokeApiKey((c.req.params as { keyId: string }).keyId).then(() => created(c, 204).send()),
   ),
-  route('GET', '/settings/printing', APP, (c) => c.api.printSettings()),
-  route('PUT', '/settings/printing', APP, (c) => c.api.setPrintSettings(c.body() as PrintSettings)),
-  route('GET', '/settings/station', APP, (c) => c.api.stationInfo()),
-  route('PUT', '/settings/station', APP, (c) => c.api.updateStation(c.body())),
-  route('POST', '/settings/station/setup', APP, (c) => c.api.setUpStation(c.body()).then((r) => (created(c), r))),
-  route('GET', '/backups', APP, (c) => c.api.backups()),
-  route('POST', '/backups', APP, (c) => c.api.backupNow().then((b) => (created(c), b))),
-  route('GET', '/audit/verify', APP, (c) => c.api.verifyAudit()),
-  route('GET', '/health', ANY, (c) => c.api.health()),
+  route('GET', '/settings/printing', PEOPLE, (c) => c.api.printSettings()),
+  route('PUT', '/settings/printing', ADMINS, (c) => c.api.setPrintSettings(c.body() as PrintSettings)),
+  route('GET', '/settings/station', PEOPLE, (c) => c.api.stationInfo()),
+  route('PUT', '/settings/station', ADMINS, (c) => c.api.updateStation(c.body())),
+  route('POST', '/settings/station/setup', ADMINS, (c) => c.api.setUpStation(c.body()).then((r) => (created(c), r))),
+  route('GET', '/backups', ADMINS, (c) => c.api.backups()),
+  route('POST', '/backups', ADMINS, (c) => c.api.backupNow().then((b) => (created(c), b))),
+  route('GET', '/audit/verify', ADMINS, (c) => c.api.verifyAudit()),
+  route('GET', '/health', EVERYONE, (c) => c.api.health()),
 ];
 
 /** Server-Sent Events (registered on its own: it holds the connection open). */
-const EVENTS_ROUTE = { method: 'GET', path: '/sync/events', roles: ANY } as const;
+const EVENTS_ROUTE = { method: 'GET', path: '/sync/events', roles: EVERYONE } as const;
 
 /** Every API route with the callers it accepts, for the test that walks them all. */
-export const ROUTE_TABLE: readonly { readonly method: Route['method']; readonly path: string; readonly roles: readonly Role[] }[] = [
+export const ROUTE_TABLE: readonly { readonly method: Route['method']; readonly path: string; readonly roles: Roles }[] = [
   ...ROUTES.map(({ method, path, roles }) => ({ method, path, roles })),
   EVENTS_ROUTE,
 ];
@@ -211,15 +233,52 @@ export function ignoredFields(c: Pick<Ctx, 'reply'>, ignored: readonly string[])
   void c.reply.header('warning', `299 sello "Campos no reconocidos, ignorados: ${shown.join(', ')}${more}"`);
 }
 
+/** The session token in the request's cookie, if any. */
+export function sessionToken(req: FastifyRequest): string | null {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === SESSION_COOKIE) return value.join('=') || null;
+  }
+  return null;
+}
+
+const cookie = (token: string, maxAge?: number) =>
+  `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/${maxAge === undefined ? '' : `; Max-Age=${maxAge}`}`;
+
+/** POST /session: 201 with the person and the cookie; wrong logins count against the address and the login. */
+async function login(c: Ctx) {
+  const wait = c.throttle.blockedFor(c.req.ip);
+  if (wait > 0) throw new LoginThrottled(wait);
+  try {
+    const { token, session } = await c.door.login(c.body());
+    return c.reply.code(201).header('set-cookie', cookie(token)).header('cache-control', 'no-store').send(session);
+  } catch (e) {
+    if (e instanceof CoreError && e.code === 'UNAUTHORIZED') c.throttle.failed(c.req.ip);
+    throw e;
+  }
+}
+
+/** DELETE /session: 204, the cookie cleared, whether or not a session was open. */
+async function logout(c: Ctx) {
+  const token = sessionToken(c.req);
+  if (token) c.door.logout(token);
+  return c.reply.code(204).header('set-cookie', cookie('', 0)).send();
+}
+
 function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
   const r = schema.safeParse(value);
   if (!r.success) throw validationFailed(toFieldErrors(r.error.issues, value));
   return r.data;
 }
 
-function context(api: DoorCalls, req: FastifyRequest, reply: FastifyReply): Ctx {
+function context(door: FrontDoor, throttle: AuthThrottle, req: FastifyRequest, reply: FastifyReply): Ctx {
   return {
-    api,
+    get api() {
+      if (!req.actor) throw new CoreError('UNAUTHORIZED', 'Inicie sesión para continuar.');
+      return door.calls(req.actor);
+    },
+    door,
+    throttle,
     req,
     reply,
     body() {
@@ -241,8 +300,6 @@ function context(api: DoorCalls, req: FastifyRequest, reply: FastifyReply): Ctx 
 export async function buildHttpServer(source: CoreSource, options: HttpOptions): Promise<FastifyInstance> {
   // Resolved once; after the first-run wizard the same server serves the new station.
   const door = frontDoor(source);
-  const uiToken = options.uiToken ?? randomBytes(32).toString('base64url');
-  const uiTokenBytes = Buffer.from(uiToken);
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT,
@@ -257,7 +314,7 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
       });
     },
   });
-  app.decorateRequest('actor', '');
+  app.decorateRequest('actor', null);
   // The contract is JSON only; any other content type is a malformed request.
   app.removeContentTypeParser('text/plain');
 
@@ -277,6 +334,7 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
           : `El cuerpo no es JSON válido: ${error.message ?? ''}`.trim();
       return sendProblem(reply, { code: 'MALFORMED_REQUEST', title: TITLES.MALFORMED_REQUEST, detail });
     }
+    if (error instanceof LoginThrottled) void reply.header('retry-after', String(error.retryAfter));
     return fail(reply, error, options.logger);
   });
   // Before anything else, UI included: only requests addressed to this server, from no page or its own.
@@ -318,13 +376,9 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
           detail: `X-API-Version ${String(version)} no es soportada. Versiones soportadas: ${SUPPORTED_API_VERSIONS.join(', ')}.`,
         });
       }
+      req.actor = null;
       const key = req.headers['x-api-key'];
       if (typeof key === 'string' && key.length > 0 && key.length <= 512) {
-        const given = Buffer.from(key);
-        if (given.length === uiTokenBytes.length && timingSafeEqual(given, uiTokenBytes)) {
-          req.actor = 'ui';
-          return;
-        }
         const wait = throttle.blockedFor(req.ip);
         if (wait > 0) {
           void reply.header('retry-after', String(wait));
@@ -336,36 +390,44 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
         }
         const id = door.core().apiKeys.verify(key);
         if (id) {
-          req.actor = `api-key:${id}`;
+          req.actor = keyActor(id);
           return;
         }
         throttle.failed(req.ip);
+        return unauthorized(reply, 'La clave de API no es válida: revise la clave configurada en el punto de venta.');
       }
-      return sendProblem(reply, {
-        code: 'UNAUTHORIZED',
-        title: TITLES.UNAUTHORIZED,
-        detail: 'Envíe una clave de API válida en el encabezado X-API-Key.',
-      });
+      const token = sessionToken(req);
+      if (token) {
+        try {
+          req.actor = door.actor(token);
+        } catch (e) {
+          // An ended session on a PUBLIC route (logging in again, logging out) is no error.
+          if (!(e instanceof CoreError) || publicRoute(req)) return;
+          void reply.header('set-cookie', cookie('', 0));
+          return sendProblem(reply, e.toApiError());
+        }
+      }
     });
 
     for (const r of ROUTES) {
       scope.route({
         method: r.method,
         url: r.path,
+        config: { public: r.roles === PUBLIC },
         handler: async (req, reply) => {
-          if (!r.roles.includes(roleOf(req.actor))) {
-            throw new CoreError(
-              'FORBIDDEN',
-              'Una clave de API de un punto de venta solo emite y consulta documentos: esta ruta es de la aplicación de Sello.',
-            );
+          if (r.roles !== PUBLIC) {
+            if (!req.actor) return unauthorized(reply, 'Inicie sesión, o envíe una clave de API válida en el encabezado X-API-Key.');
+            requireCaller(req.actor, r.roles, 'Esta ruta');
           }
-          return r.handle(context(door.calls(req.actor), req, reply));
+          return r.handle(context(door, throttle, req, reply));
         },
       });
     }
 
     // Server-Sent Events for the browser-hosted UI: the same pushes the desktop shell sends over IPC.
     scope.get(EVENTS_ROUTE.path, (req, reply) => {
+      if (!req.actor) return unauthorized(reply, 'Inicie sesión, o envíe una clave de API válida en el encabezado X-API-Key.');
+      requireCaller(req.actor, EVENTS_ROUTE.roles, 'Esta ruta');
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
@@ -383,6 +445,12 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
   };
 
   await app.register(api);
-  if (options.uiDir) await registerUi(app, options.uiDir, uiToken);
+  if (options.uiDir) await registerUi(app, options.uiDir);
   return app;
 }
+
+const unauthorized = (reply: FastifyReply, detail: string) =>
+  sendProblem(reply, { code: 'UNAUTHORIZED', title: TITLES.UNAUTHORIZED, detail });
+
+/** A route anyone may call (logging in and out): an ended session's cookie is not refused there. */
+const publicRoute = (req: FastifyRequest) => (req.routeOptions.config as { public?: boolean } | undefined)?.public === true;

@@ -1,6 +1,6 @@
-// The browser-hosted UI: the same React build the desktop shell loads, served with a strict CSP and a
-// per-process token in a <meta> tag. A page of another origin cannot read it (no CORS), so only this UI
-// can use it as its API key; it is never stored.
+// The browser-hosted UI: the same React build the desktop shell loads, served with a strict CSP. The page and
+// its assets carry no credential of any kind: the UI starts on the login screen and the session lives in an
+// HttpOnly cookie (http/server.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 export const UI_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-export async function registerUi(app: FastifyInstance, dir: string, uiToken: string): Promise<void> {
+export async function registerUi(app: FastifyInstance, dir: string): Promise<void> {
   const indexFile = join(dir, 'index.html');
   if (!existsSync(indexFile)) {
     app.get('/', async (_req, reply) =>
@@ -17,7 +17,7 @@ export async function registerUi(app: FastifyInstance, dir: string, uiToken: str
     );
     return;
   }
-  const html = readFileSync(indexFile, 'utf8').replace('<head>', `<head><meta name="sello-ui-token" content="${uiToken}">`);
+  const html = readFileSync(indexFile, 'utf8');
   const sendIndex = async (_req: unknown, reply: import('fastify').FastifyReply) =>
     reply.header('content-security-policy', UI_CSP).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   app.get('/', sendIndex);

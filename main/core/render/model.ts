@@ -358,7 +358,13 @@ function sectionsOf(doc: MhDocumentView): Party[] {
 }
 
 /** `json` is the record's MH document as stored (its mh_json, parsed). */
-export function printable(record: DteRecord, json: Readonly<Record<string, unknown>>, demo: boolean): Printable {
+/** `issuedBy`: the person (or POS key) that issued it, printed as "Atendió". */
+export function printable(
+  record: DteRecord,
+  json: Readonly<Record<string, unknown>>,
+  demo: boolean,
+  issuedBy: string | null = null,
+): Printable {
   const doc = mhDocumentView(json);
   const id = doc.identificacion ?? {};
   const e: MhEmisorView = doc.emisor ?? {};
@@ -373,6 +379,7 @@ export function printable(record: DteRecord, json: Readonly<Record<string, unkno
       ['Número de control', id.numeroControl],
       ['Sello de recepción', sealed ?? 'PENDIENTE'],
       ['Fecha y hora de emisión', `${date(id.fecEmi)} ${id.horEmi}`],
+      ['Atendió', issuedBy],
       ['Modelo de facturación', id.tipoModelo === 2 ? 'Diferido' : 'Previo'],
       ['Tipo de transmisión', contingency ? `Contingencia (tipo ${id.tipoContingencia})` : 'Normal'],
       ['Ambiente', id.ambiente === '01' ? 'Producción' : 'Pruebas'],

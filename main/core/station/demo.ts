@@ -1,7 +1,15 @@
+import type { DemoUser } from '../../../shared/people';
 import type { StationProfile } from './profile';
 
 /** The key a POS uses against a demo station (documented in the README; demo data only). */
 export const DEMO_API_KEY = 'sello-demo-api-key';
+
+/** The demo's people, one per role: listed on its login screen and by `sello serve --demo` (demo data only). */
+export const DEMO_USERS: readonly DemoUser[] = [
+  { login: 'admin', name: 'Administradora Demo', role: 'ADMIN', password: 'demo-admin' },
+  { login: 'supervisor', name: 'Supervisor Demo', role: 'SUPERVISOR', password: 'demo-super' },
+  { login: 'cajero', name: 'Cajera Demo', role: 'CASHIER', password: '123456' },
+];
 
 /** A demo company, labelled as such, so a newcomer sees the whole cycle without credentials. */
 export const DEMO_STATION: StationProfile = {
@@ -23,4 +31,5 @@ export const DEMO_STATION: StationProfile = {
   responsible: { name: 'Responsable de Demostración', identificationDocument: { type: 'DUI', number: '012345678' } },
   mh: null,
   apiKeys: [DEMO_API_KEY],
+  users: [...DEMO_USERS],
 };

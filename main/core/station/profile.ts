@@ -2,6 +2,7 @@
 // The same shape is the `--config station.json` file (README) and what the settings screen edits.
 import { z } from 'zod';
 import { optional, text } from '../../../shared/contract/primitives';
+import { userInput } from '../../../shared/people';
 import { ENVIRONMENTS } from '../../../shared/records';
 import { branchSchema, companySchema, responsibleSchema } from '../../../shared/station';
 
@@ -23,11 +24,13 @@ export const stationProfile = z.strictObject({
   ),
   /** Plain keys accepted on X-API-Key; stored hashed, never kept in plain text. */
   apiKeys: optional(z.array(z.string().min(16, { error: 'Una clave de API tiene al menos 16 caracteres.' }).max(200)).max(50)),
+  /** People created or updated at start (shared/people.ts); others already in the station are kept. */
+  users: optional(z.array(userInput).max(100)),
   demo: optional(z.boolean()),
 });
 
 export type StationProfile = z.output<typeof stationProfile>;
 /** What is kept in settings: the profile without secrets (they go to the secret box). */
-export type StoredStation = Omit<StationProfile, 'mh' | 'apiKeys'> & {
+export type StoredStation = Omit<StationProfile, 'mh' | 'apiKeys' | 'users'> & {
   mh: { baseUrl: string; user: string; certificateFile: string | null } | null;
 };

@@ -6,6 +6,7 @@ import type { Health, StationInfo, StationSaved } from '../../../shared/records'
 import { stationUpdate } from '../../../shared/station';
 import { audit } from '../audit';
 import type { ApiKeys } from '../auth/api-keys';
+import type { Users } from '../auth/users-repo';
 import { isoLocal, type Clock } from '../clock';
 import { CoreError, validationFailed } from '../errors';
 import type { Logger } from '../logger';
@@ -36,6 +37,8 @@ export interface StationServiceDeps {
   readonly stations: StationRepo;
   readonly signing: SigningKeys;
   readonly keys: ApiKeys;
+  /** The station file's `users` go here. */
+  readonly users: Pick<Users, 'apply'>;
   readonly mhOverride: MhOverride | undefined;
   /** Addresses allowed for MH besides MH's own (mh/pinned-address.ts). */
   readonly allowedMhUrls: readonly string[];
@@ -88,6 +91,7 @@ export function stationService(d: StationServiceDeps): StationService {
     return store.tx(() => {
       const changed = stations.save(profile);
       for (const key of profile.apiKeys ?? []) d.keys.add(key, profile.demo ? 'demo' : 'station file', at);
+      if (profile.users) d.users.apply(profile.users, actor, at, profile.demo === true);
       if (changed)
         audit(store, at, actor, 'station.configured', profile.company.id, {
           environment: profile.environment,

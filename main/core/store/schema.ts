@@ -31,6 +31,9 @@ export interface DocumentsTable {
   contingency_id: Generated<string | null>;
   /** The id as the client sent it (the key is its lower-case form); null for documents from before 009. */
   id_as_sent: string | null;
+  /** Who issued it (`user:login` or `api-key:id`) and the name printed then; null before 011. */
+  issued_by: Generated<string | null>;
+  issued_by_name: Generated<string | null>;
 }
 
 export interface InvalidationsTable {
@@ -115,6 +118,18 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
+export interface UsersTable {
+  login: string;
+  name: string;
+  role: string;
+  /** scrypt$N$r$p$salt$hash (main/core/auth/passwords.ts). */
+  secret_hash: string;
+  credential: string;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -155,6 +170,7 @@ export interface Database {
   outbox: OutboxTable;
   control_sequences: ControlSequencesTable;
   api_keys: ApiKeysTable;
+  users: UsersTable;
   settings: SettingsTable;
   audit_log: AuditLogTable;
   invalidations: InvalidationsTable;

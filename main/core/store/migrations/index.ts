@@ -8,6 +8,8 @@ import { m006AuditChain } from './006-audit-chain';
 import { m007SearchIndex } from './007-search-index';
 import { m008SyncDoubt } from './008-sync-doubt';
 import { m009IdAsSent } from './009-id-as-sent';
+import { m010Users } from './010-users';
+import { m011IssuedBy } from './011-issued-by';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -21,4 +23,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m007SearchIndex,
   m008SyncDoubt,
   m009IdAsSent,
+  m010Users,
+  m011IssuedBy,
 ];

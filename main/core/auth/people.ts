@@ -1,0 +1,115 @@
+// The people room: the users table, their sessions and failed-login throttling, and who an actor is. Both
+// front doors log people in here; the HTTP server keeps the token in a cookie, the desktop shell per window.
+import type { DemoUser, SessionInfo, UserInfo } from '../../../shared/people';
+import { loginInput } from '../../../shared/people';
+import { validate } from '../../../shared/contract/validate';
+import type { Clock } from '../clock';
+import { isoLocal } from '../clock';
+import { CoreError, validationFailed } from '../errors';
+import type { Store } from '../store/database';
+import type { StoredStation } from '../station/profile';
+import { DEMO_USERS } from '../station/demo';
+import type { ApiKeys } from './api-keys';
+import { personActor, type Actor } from './actor';
+import { passwordHasher } from './passwords';
+import { sessions as sessionStore } from './sessions';
+import { authThrottle } from './throttle';
+import { usersRepo, type Users } from './users-repo';
+
+export interface People {
+  readonly users: Users;
+  /** A session for this person; UNAUTHORIZED for a wrong login or password, TOO_MANY_REQUESTS when throttled. */
+  readonly login: (input: unknown) => Promise<{ readonly token: string; readonly session: SessionInfo }>;
+  /** The person behind a session token; UNAUTHORIZED (saying why) when it is not live. */
+  readonly actor: (token: string) => Actor;
+  /** Who is logged in with this token, as GET /session answers; UNAUTHORIZED like `actor`. */
+  readonly session: (token: string) => SessionInfo;
+  readonly logout: (token: string) => void;
+  /** Ajustes: a new person (ADMIN). */
+  readonly create: (input: unknown, actor: Actor) => UserInfo;
+  /** Ajustes: a change to a person; their open sessions end so the change holds at once. */
+  readonly update: (login: string, input: unknown, actor: Actor) => UserInfo;
+  /** The name to print for whoever acted: a person's name, a POS key's name; null for the station itself. */
+  readonly nameOf: (actorId: string) => string | null;
+  /** The demo's people with their passwords; nobody on a real station. */
+  readonly demoUsers: () => readonly DemoUser[];
+}
+
+/** Seconds a failed login waits for, as the 429's Retry-After. */
+export class LoginThrottled extends CoreError {
+  constructor(readonly retryAfter: number) {
+    super('TOO_MANY_REQUESTS', `Demasiados intentos fallidos para este usuario. Espere ${retryAfter} s y vuelva a intentar.`);
+  }
+}
+
+export interface PeopleDeps {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly random: (n: number) => Buffer;
+  readonly keys: ApiKeys;
+  readonly station: () => StoredStation;
+}
+
+const ENDED: Record<'unknown' | 'expired' | 'idle', string> = {
+  unknown: 'Inicie sesión para continuar.',
+  expired: 'La sesión duró 12 horas y terminó: inicie sesión de nuevo.',
+  idle: 'La sesión se cerró tras 30 minutos sin actividad: escriba su contraseña o PIN de nuevo.',
+};
+
+export function people(d: PeopleDeps): People {
+  const users = usersRepo(d.store, passwordHasher(d.random));
+  const now = () => d.clock.now().getTime();
+  const live = sessionStore(now, d.random);
+  // Per login, whatever the address: a cashier's six-digit PIN must not be guessable from many places at once.
+  const throttle = authThrottle({ now, maxFailures: 5, windowMs: 5 * 60_000, lockMs: 60_000 });
+  const at = () => isoLocal(d.clock.now());
+
+  const person = (token: string): UserInfo => {
+    const r = live.resolve(token);
+    if ('ended' in r) throw new CoreError('UNAUTHORIZED', ENDED[r.ended]);
+    const u = users.get(r.login);
+    if (!u?.active) {
+      live.endAll(r.login);
+      throw new CoreError('UNAUTHORIZED', 'Esta persona ya no está activa en la estación: consulte al administrador.');
+    }
+    return u;
+  };
+  const sessionOf = (u: UserInfo): SessionInfo => ({ user: { login: u.login, name: u.name, role: u.role } });
+
+  return {
+    users,
+    async login(input) {
+      const parsed = validate(loginInput, input);
+      if (!parsed.ok) throw validationFailed(parsed.errors, 'Escriba su usuario y su contraseña o PIN.');
+      const { login, password } = parsed.value;
+      const wait = throttle.blockedFor(login);
+      if (wait > 0) throw new LoginThrottled(wait);
+      const user = await users.check(login, password);
+      if (!user) {
+        throttle.failed(login);
+        throw new CoreError('UNAUTHORIZED', 'Usuario o contraseña incorrectos. Revise las mayúsculas y vuelva a intentar.');
+      }
+      return { token: live.open(user.login), session: sessionOf(user) };
+    },
+    actor: (token) => personActor(person(token)),
+    session: (token) => sessionOf(person(token)),
+    logout: (token) => live.end(token),
+    create: (input, by) => users.create(input, by.id, at()),
+    update(login, input, by) {
+      const before = users.get(login.trim().toLowerCase());
+      const u = users.update(login, input, by.id, at());
+      const newSecret = typeof input === 'object' && input !== null && 'password' in input;
+      if (newSecret || before?.role !== u.role || !u.active) live.endAll(u.login);
+      return u;
+    },
+    nameOf(actorId) {
+      if (actorId.startsWith('user:')) return users.get(actorId.slice(5))?.name ?? null;
+      if (actorId.startsWith('api-key:')) {
+        const id = actorId.slice(8);
+        return d.keys.list().find((k) => k.id === id)?.name ?? null;
+      }
+      return null;
+    },
+    demoUsers: () => (d.station().demo === true ? DEMO_USERS : []),
+  };
+}

@@ -1,0 +1,79 @@
+// What each caller may do, in one place: the HTTP route table (http/server.ts) and the front door's calls
+// (front-door.ts) both read these sets, and test/integration/route-scopes.test.ts walks every route with each.
+import type { StationCalls } from '../../../shared/api';
+import type { DteKind } from '../../../shared/contract';
+import { ROLE_NAMES, type Role } from '../../../shared/people';
+import { CoreError } from '../errors';
+import type { Actor, Caller } from './actor';
+
+/** Everyone with a credential: the three roles and a point of sale's key (the contract and its reads). */
+export const EVERYONE: readonly Caller[] = ['CASHIER', 'SUPERVISOR', 'ADMIN', 'pos'];
+/** People logged in, whatever their role (the counter's own screens). */
+export const PEOPLE: readonly Caller[] = ['CASHIER', 'SUPERVISOR', 'ADMIN'];
+/** Retry, and what a supervisor approves at the counter. */
+export const SUPERVISORS: readonly Caller[] = ['SUPERVISOR', 'ADMIN'];
+/** NC, ND and invalidation: a supervisor at the counter, or a point of sale through the contract. */
+export const APPROVERS: readonly Caller[] = ['SUPERVISOR', 'ADMIN', 'pos'];
+/** Station settings, people, API keys, printing, copies, audit. */
+export const ADMINS: readonly Caller[] = ['ADMIN'];
+
+/** Credit and debit notes adjust a sale already reported: a supervisor's call, not a cashier's. */
+export const issuersOf = (kind: DteKind): readonly Caller[] => (kind === 'NC' || kind === 'ND' ? APPROVERS : EVERYONE);
+
+/** "Emitir …", for the refusal. */
+export const issuing = (kind: DteKind): string =>
+  kind === 'NC' ? 'Emitir una nota de crédito' : kind === 'ND' ? 'Emitir una nota de débito' : `Emitir un documento ${kind}`;
+
+/** The calls a session or a key makes after logging in; the session calls themselves are the front door's. */
+export type ActorCall = Exclude<keyof StationCalls, 'login' | 'logout' | 'session' | 'demoUsers'>;
+
+/** Who may make each call of shared/api.ts (createDte also checks the kind with `issuersOf`). */
+export const CALL_PERMISSIONS: Readonly<Record<ActorCall, readonly Caller[]>> = {
+  health: EVERYONE,
+  listDtes: EVERYONE,
+  getDte: EVERYONE,
+  createDte: EVERYONE,
+  dteDetail: EVERYONE,
+  qrCode: EVERYONE,
+  dteJson: EVERYONE,
+  receivers: PEOPLE,
+  invalidate: APPROVERS,
+  syncStatus: EVERYONE,
+  retrySync: SUPERVISORS,
+  listUsers: ADMINS,
+  createUser: ADMINS,
+  updateUser: ADMINS,
+  listApiKeys: ADMINS,
+  createApiKey: ADMINS,
+  revokeApiKey: ADMINS,
+  // Every screen that prints reads the paper width and the printer.
+  printSettings: PEOPLE,
+  setPrintSettings: ADMINS,
+  // The header and the receipt show the station's name.
+  stationInfo: PEOPLE,
+  setUpStation: ADMINS,
+  updateStation: ADMINS,
+  printReceipt: PEOPLE,
+  printLetter: PEOPLE,
+  activity: PEOPLE,
+  backups: ADMINS,
+  backupNow: ADMINS,
+  verifyAudit: ADMINS,
+};
+
+/** Throws FORBIDDEN, saying who may, unless `actor` is among `allowed`. `what` starts a sentence: "Esta operación". */
+export function requireCaller(actor: Actor, allowed: readonly Caller[], what: string): void {
+  if (allowed.includes(actor.caller)) return;
+  if (actor.caller === 'pos')
+    throw new CoreError(
+      'FORBIDDEN',
+      `Una clave de API de un punto de venta solo emite y consulta documentos: ${lower(what)} es de la aplicación de Sello.`,
+    );
+  const roles = allowed.filter((c): c is Role => c !== 'pos').map((r) => ROLE_NAMES[r]);
+  throw new CoreError(
+    'FORBIDDEN',
+    `${what} necesita el rol ${roles.join(' o ')}; usted entró como ${ROLE_NAMES[actor.caller]}. Pida a un ${roles.join(' o ').toLowerCase()} que lo haga.`,
+  );
+}
+
+const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);

@@ -1,0 +1,106 @@
+// The people at the counter: who they are, what each role may do, and the rules for their passwords and PINs.
+// The same schemas check the HTTP body, the IPC call, the station file's `users` and the Ajustes form.
+import { z } from 'zod';
+import { addRuleIssue, custom, text } from './contract/primitives';
+
+export const ROLES = ['CASHIER', 'SUPERVISOR', 'ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Spanish names of the roles, for every screen. */
+export const ROLE_NAMES: Readonly<Record<Role, string>> = {
+  CASHIER: 'Cajero',
+  SUPERVISOR: 'Supervisor',
+  ADMIN: 'Administrador',
+};
+
+/** A person as the app shows them (never with a password). */
+export interface UserInfo {
+  readonly login: string;
+  readonly name: string;
+  readonly role: Role;
+  /** 'pin' when the secret is a numeric PIN (cashiers only). */
+  readonly credential: 'password' | 'pin';
+  readonly active: boolean;
+}
+
+/** Who is logged in. */
+export interface SessionInfo {
+  readonly user: Pick<UserInfo, 'login' | 'name' | 'role'>;
+}
+
+/** A demo's people, listed on its login screen (demo data only; a real station lists nobody). */
+export interface DemoUser {
+  readonly login: string;
+  readonly name: string;
+  readonly role: Role;
+  readonly password: string;
+}
+
+export const MIN_PASSWORD = 8;
+export const MIN_PIN = 6;
+const PIN_RE = /^\d+$/;
+export const isPin = (secret: string): boolean => PIN_RE.test(secret);
+
+/**
+ * A password has at least 8 characters; a cashier may use a numeric PIN of at least 6 digits instead. A
+ * supervisor's or administrator's all-digit secret is a password and needs the 8.
+ */
+export function secretProblem(role: Role, secret: string): string | null {
+  if (secret.length > 200) return 'La contraseña tiene como máximo 200 caracteres.';
+  if (role === 'CASHIER' && isPin(secret)) return secret.length >= MIN_PIN ? null : `Un PIN tiene al menos ${MIN_PIN} dígitos.`;
+  if (secret.length < MIN_PASSWORD)
+    return role === 'CASHIER'
+      ? `Use un PIN de al menos ${MIN_PIN} dígitos o una contraseña de al menos ${MIN_PASSWORD} caracteres.`
+      : `La contraseña tiene al menos ${MIN_PASSWORD} caracteres.`;
+  return null;
+}
+
+/** A login: lower-case letters, digits, dot, dash, underscore; what people type at the counter. */
+export const loginSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(
+    /^[a-z0-9._-]{2,32}$/,
+    custom('INVALID_FORMAT', 'El usuario tiene de 2 a 32 letras sin tildes, números, punto, guion o guion bajo.'),
+  );
+
+const withSecretRule = <T extends { role: Role; password?: string | undefined }>(value: T, ctx: z.RefinementCtx) => {
+  if (value.password === undefined) return;
+  const problem = secretProblem(value.role, value.password);
+  if (problem) addRuleIssue(ctx, ['password'], 'NOT_ALLOWED', problem);
+};
+
+/** A new person, or one of the station file's `users` (created or updated at start). */
+export const userInput = z
+  .strictObject({
+    login: loginSchema,
+    name: text(100),
+    role: z.enum(ROLES),
+    password: z.string().min(1).max(200),
+  })
+  .superRefine(withSecretRule);
+export type UserInput = z.output<typeof userInput>;
+
+/** Ajustes' change to a person: any of name, role, a new password, active or not. */
+export const userUpdate = z
+  .strictObject({
+    name: text(100).optional(),
+    role: z.enum(ROLES),
+    password: z.string().min(1).max(200).optional(),
+    active: z.boolean().optional(),
+  })
+  .superRefine(withSecretRule);
+export type UserUpdate = z.output<typeof userUpdate>;
+
+/** The first-run wizard's administrator: the station's first person. */
+export const firstAdmin = z
+  .strictObject({ login: loginSchema, name: text(100), password: z.string().min(1).max(200) })
+  .superRefine((value, ctx) => withSecretRule({ ...value, role: 'ADMIN' }, ctx));
+export type FirstAdmin = z.output<typeof firstAdmin>;
+
+export const loginInput = z.strictObject({
+  login: z.string().trim().toLowerCase().min(1).max(64),
+  password: z.string().min(1).max(200),
+});
+export type LoginInput = z.output<typeof loginInput>;
