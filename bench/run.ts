@@ -18,6 +18,13 @@ import { backlogBench, type BacklogFigures } from './backlog';
 import { loadBench } from './load';
 import { renderBench } from './render';
 
+// The bench's stations seal with a key of this run (docs/decisions/0005-secrets-at-rest.md), never the user's
+// keyring or configuration folder; the `sello` processes it starts inherit it.
+const benchKeys = mkdtempSync(join(tmpdir(), 'sello-bench-key-'));
+process.env.SELLO_SECRET_FILE ??= join(benchKeys, 'secret.key');
+process.env.SELLO_KEYRING ??= 'off';
+process.on('exit', () => rmSync(benchKeys, { recursive: true, force: true }));
+
 /** One line of the summary: a figure, its floor or peer, and how many times the floor it costs. */
 interface Ratio {
   figure: string;
