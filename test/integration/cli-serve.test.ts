@@ -17,8 +17,20 @@ describe('sello serve', () => {
   it('--demo: prints its URL, answers on loopback, and stops cleanly on SIGTERM', async () => {
     const t = tempDir();
     cleanups.push(t.cleanup);
-    const { child, url } = await startServe(['--demo', '--port', '0', '--data-dir', t.dir]);
+    const { child, url, output } = await startServe(['--demo', '--port', '0', '--data-dir', t.dir]);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    // A newcomer's first minute: the demo's key and its people, one per role, printed beside the URL.
+    expect(output()).toContain('Clave de API de la demostración: sello-demo-api-key');
+    expect(output()).toMatch(/admin\s+demo-admin\s+Administrador/);
+    expect(output()).toMatch(/cajero\s+123456\s+Cajero/);
+    // They log in over HTTP as the browser UI does.
+    const login = await fetch(`${url}/session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ login: 'cajero', password: '123456' }),
+    });
+    expect(login.status).toBe(201);
+    expect(login.headers.get('set-cookie')).toMatch(/^sello_session=.+; HttpOnly; SameSite=Strict; Path=\//);
     const health = await fetch(`${url}/health`, { headers: { 'X-API-Key': 'sello-demo-api-key' } });
     expect(await health.json()).toMatchObject({ status: 'ok', demo: true });
     const created = await fetch(`${url}/dte/fc`, {
