@@ -1,4 +1,5 @@
 export * from './decimal';
 export * from './purchase';
 export * from './sale';
+export * from './shelf-price';
 export * from './words';
