@@ -34,7 +34,12 @@ describe('outbox claims', () => {
     // The CCF is on its way (claimed): its NCs wait for MH's verdict.
     const first = box.claim(clock.now(), 1, 60_000).claimed;
     expect(first.map((c) => c.documentId)).toEqual([ccf]);
-    for (let i = 0; i < 40; i++) core.dtes.create('NC', ncBody(newId(), ccf), 'test');
+    // Small ones: together they stay within what the CCF sold (dte/credit-limit.ts).
+    const small = (id: string) => ({
+      ...ncBody(id, ccf),
+      items: [{ ...(ncBody(id, ccf).items as object[])[0], quantity: 1, unitPrice: 0.5 }],
+    });
+    for (let i = 0; i < 40; i++) core.dtes.create('NC', small(newId()), 'test');
     const fc = core.dtes.create('FC', fcBody(newId()), 'test').record.id;
     const { claimed } = box.claim(clock.now(), 8, 60_000);
     expect(claimed.map((c) => c.documentId)).toEqual([fc]);

@@ -85,6 +85,23 @@ export function listDocuments(store: Store, query: DteListQuery): DteListPage {
   return { items, nextCursor: last ? encodeCursor({ c: last.created_at, i: last.id }) : null };
 }
 
+/**
+ * The MH documents (JSON text) of the credit notes that adjust the document with MH code `code` and still
+ * count: issued here, not rejected, not invalidated. The LIKE narrows; the caller reads each note's lines.
+ */
+export function creditNotesOf(store: Store, code: string): string[] {
+  // A generation code is hexadecimal and dashes: nothing in it is special to LIKE.
+  const notes = store.all(
+    store.q
+      .selectFrom('documents')
+      .select('mh_json')
+      .where('kind', '=', 'NC')
+      .where('status', 'not in', ['REJECTED', 'INVALIDATED'])
+      .where('mh_json', 'like', `%${code.toUpperCase()}%`),
+  );
+  return notes.flatMap((r) => (r.mh_json ? [r.mh_json] : []));
+}
+
 export function insertDocument(store: Store, row: Insertable<DocumentsTable>): void {
   store.run(store.q.insertInto('documents').values(row));
 }

@@ -17,6 +17,7 @@ import { audit } from '../audit';
 import { isoLocal, localDateTime, type Clock } from '../clock';
 import { CoreError, validationFailed } from '../errors';
 import { ceilingErrors } from './mh/ceiling';
+import { creditLimitErrors } from './credit-limit';
 import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
 import { canonicalJson, sha256Hex } from './canonical';
@@ -99,6 +100,8 @@ function contextErrors(deps: IssueDeps, kind: DteKind, body: AnyCreateBody, stat
       });
     }
   });
+  // Only once the related documents are known and allowed: the limit reads them.
+  if (kind === 'NC' && errors.length === 0 && 'relatedTaxDocuments' in body) errors.push(...creditLimitErrors(deps.store, body.items));
   return errors;
 }
 
