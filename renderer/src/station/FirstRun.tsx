@@ -6,7 +6,15 @@ import type { StationSaved } from '../../../shared/records';
 import { es } from '../strings';
 import { StationForm } from './StationForm';
 
-export function FirstRun({ api, onDemo, onDone }: { api: SelloApi; onDemo: () => void; onDone: (saved: StationSaved) => void }) {
+export function FirstRun({
+  api,
+  onDemo,
+  onDone,
+}: {
+  api: SelloApi;
+  onDemo: () => void;
+  onDone: (saved: StationSaved, admin?: string) => void;
+}) {
   const [setUp, setSetUp] = useState(false);
   if (setUp) {
     return (

@@ -9,9 +9,18 @@ import type { StationInfo, StationSaved } from '../../../shared/records';
 import { stationSetup, stationUpdate } from '../../../shared/station';
 import { errorText } from '../error-text';
 import { FieldView, type EngineProps } from '../forms/FormEngine';
-import type { Value } from '../forms/values';
+import { getAt, type Value } from '../forms/values';
 import { es } from '../strings';
-import { applyChange, certificateField, emptyStation, stationBody, stationSteps, stationValue, type StationMode } from './station-form';
+import {
+  adminConfirmErrors,
+  applyChange,
+  certificateField,
+  emptyStation,
+  stationBody,
+  stationSteps,
+  stationValue,
+  type StationMode,
+} from './station-form';
 
 const activityName = (code: string) => ECONOMIC_ACTIVITIES.find((a) => a.code === code)?.name;
 const under = (paths: readonly string[], path: string) => paths.some((p) => path === p || path.startsWith(`${p}.`));
@@ -26,7 +35,8 @@ export function StationForm({
   api: SelloApi;
   mode: StationMode;
   current: StationInfo | null;
-  onDone: (saved: StationSaved) => void;
+  /** `admin`: the login of the administrator the wizard created (set-up only). */
+  onDone: (saved: StationSaved, admin?: string) => void;
   onCancel?: () => void;
 }) {
   const steps = useMemo(() => stationSteps(mode), [mode]);
@@ -42,8 +52,8 @@ export function StationForm({
   const body = useMemo(() => stationBody(mode, value, current), [mode, value, current]);
   const errors = useMemo(() => {
     const r = validate(mode === 'setup' ? stationSetup : stationUpdate, body);
-    return [...(r.ok ? [] : r.errors), ...serverErrors];
-  }, [mode, body, serverErrors]);
+    return [...(r.ok ? [] : r.errors), ...(mode === 'setup' ? adminConfirmErrors(value) : []), ...serverErrors];
+  }, [mode, body, value, serverErrors]);
   const wizard = mode === 'setup';
   const visible = wizard ? [step] : steps.map((_, i) => i);
   const errorsOf = (i: number) => errors.filter((e) => under(steps[i]?.paths ?? [], e.path));
@@ -89,7 +99,8 @@ export function StationForm({
     setBusy(false);
     if (r.ok) {
       setMessage(mode === 'edit' ? es.wizard.saved : r.value.mhCheck === 'unreachable' ? es.wizard.doneUnverified : es.wizard.done);
-      onDone(r.value);
+      const admin = getAt(value, ['admin', 'login']);
+      onDone(r.value, mode === 'setup' && typeof admin === 'string' ? admin.trim().toLowerCase() : undefined);
       return;
     }
     setServerErrors(r.error.errors ?? []);
@@ -101,8 +112,8 @@ export function StationForm({
   };
 
   const props = (i: number): EngineProps => ({ value, errors, showErrors: shown.has(i) || serverErrors.length > 0, onChange: change });
-  const certError = (path: string) =>
-    shown.has(steps.length - 1) || serverErrors.length > 0 ? errors.find((x) => x.path === path) : undefined;
+  const certStep = steps.findIndex((s) => s.paths.includes('certificate'));
+  const certError = (path: string) => (shown.has(certStep) || serverErrors.length > 0 ? errors.find((x) => x.path === path) : undefined);
   const xmlError = certError('certificate.xml');
 
   return (

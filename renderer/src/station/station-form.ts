@@ -1,5 +1,6 @@
 // The station's form as data, for the first-run wizard (one step per group) and Ajustes (all at once, without
 // the station's identity, which never changes in place). Validated with shared/station.ts as the core does.
+import type { FieldError } from '../../../shared/contract';
 import { ESTABLISHMENT_TYPES, MH_BASE_URLS } from '../../../shared/station';
 import type { StationInfo } from '../../../shared/records';
 import { CATALOGS, type Field } from '../forms/spec';
@@ -115,6 +116,33 @@ export const certificateField: Field = {
   ],
 };
 
+/** The first administrator (the wizard only): what the body carries. */
+const adminBody: Field = {
+  type: 'group',
+  key: 'admin',
+  label: L.admin,
+  fields: [
+    { type: 'text', key: 'login', label: L.adminLogin, hint: H.adminLogin },
+    { type: 'text', key: 'name', label: L.adminName },
+    { type: 'text', key: 'password', label: L.adminPassword, hint: H.adminPassword, secret: true },
+  ],
+};
+/** What the wizard shows: the password once more, compared here and never sent. */
+const adminField: Field = {
+  ...adminBody,
+  fields: [...adminBody.fields, { type: 'text', key: 'passwordConfirm', label: L.adminConfirm, secret: true }],
+};
+
+/** The confirmation matches the password (checked in the form; the core never sees it). */
+export function adminConfirmErrors(value: Value): FieldError[] {
+  const password = getAt(value, ['admin', 'password']);
+  const confirm = getAt(value, ['admin', 'passwordConfirm']);
+  if (typeof password !== 'string' || password === '') return [];
+  if (typeof confirm !== 'string' || confirm === '')
+    return [{ path: 'admin.passwordConfirm', code: 'REQUIRED', message: es.people.confirmMissing }];
+  return confirm === password ? [] : [{ path: 'admin.passwordConfirm', code: 'NOT_ALLOWED', message: es.people.mismatch }];
+}
+
 const withoutIdentity = (f: Field, prefix = ''): Field | null => {
   const path = prefix ? `${prefix}.${f.key}` : f.key;
   if (IDENTITY.has(path)) return null;
@@ -129,7 +157,7 @@ export function stationSteps(mode: StationMode): Step[] {
     { ...STEPS.mh, fields: [environment, mh(mode)], paths: ['environment', 'mh'] },
     { ...STEPS.certificate, fields: [], paths: ['certificate'] },
   ];
-  if (mode === 'setup') return steps;
+  if (mode === 'setup') return [...steps, { ...STEPS.admin, fields: [adminField], paths: ['admin'] }];
   return steps.map((s) => ({ ...s, fields: s.fields.map((f) => withoutIdentity(f)).filter((f): f is Field => f !== null) }));
 }
 
@@ -190,9 +218,15 @@ export function applyChange(
 
 /** The request body: the form's fields, the identity kept as it is in Ajustes, the certificate if chosen. */
 export function stationBody(mode: StationMode, value: Value, current: StationInfo | null): Value {
-  const fields = [...stationSteps(mode).flatMap((s) => s.fields), certificateField];
+  const fields = [...stationSteps(mode).flatMap((s) => s.fields.map((f) => (f === adminField ? adminBody : f))), certificateField];
   // Required groups travel even when empty, so the schema names their fields rather than the group.
-  const body = { company: {}, branch: {}, mh: {}, ...(mode === 'setup' ? { certificate: {} } : {}), ...fieldsBody(fields, value) };
+  const body = {
+    company: {},
+    branch: {},
+    mh: {},
+    ...(mode === 'setup' ? { certificate: {}, admin: {} } : {}),
+    ...fieldsBody(fields, value),
+  };
   if (mode === 'setup' || !current) return body;
   const companyPart = (body.company ?? {}) as Value;
   const branchPart = (body.branch ?? {}) as Value;
