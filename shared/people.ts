@@ -65,6 +65,15 @@ export const loginSchema = z
     custom('INVALID_FORMAT', 'El usuario tiene de 2 a 32 letras sin tildes, números, punto, guion o guion bajo.'),
   );
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A password or PIN as typed: 1 to 200 characters, none of them half a character (they would all hash alike). */
+const secretText = () =>
+  z
+    .string()
+    .min(1)
+    .max(200)
+    .refine((v) => !LONE_SURROGATE.test(v), custom('INVALID_FORMAT', 'La contraseña tiene caracteres que no se pueden escribir.'));
+
 const withSecretRule = <T extends { role: Role; password?: string | undefined }>(value: T, ctx: z.RefinementCtx) => {
   if (value.password === undefined) return;
   const problem = secretProblem(value.role, value.password);
@@ -77,7 +86,7 @@ export const userInput = z
     login: loginSchema,
     name: text(100),
     role: z.enum(ROLES),
-    password: z.string().min(1).max(200),
+    password: secretText(),
   })
   .superRefine(withSecretRule);
 export type UserInput = z.output<typeof userInput>;
@@ -87,7 +96,7 @@ export const userUpdate = z
   .strictObject({
     name: text(100).optional(),
     role: z.enum(ROLES),
-    password: z.string().min(1).max(200).optional(),
+    password: secretText().optional(),
     active: z.boolean().optional(),
   })
   .superRefine(withSecretRule);
@@ -95,12 +104,12 @@ export type UserUpdate = z.output<typeof userUpdate>;
 
 /** The first-run wizard's administrator: the station's first person. */
 export const firstAdmin = z
-  .strictObject({ login: loginSchema, name: text(100), password: z.string().min(1).max(200) })
+  .strictObject({ login: loginSchema, name: text(100), password: secretText() })
   .superRefine((value, ctx) => withSecretRule({ ...value, role: 'ADMIN' }, ctx));
 export type FirstAdmin = z.output<typeof firstAdmin>;
 
 export const loginInput = z.strictObject({
   login: z.string().trim().toLowerCase().min(1).max(64),
-  password: z.string().min(1).max(200),
+  password: secretText(),
 });
 export type LoginInput = z.output<typeof loginInput>;

@@ -48,7 +48,7 @@ export function coreApi(source: Core | CoreHost | FrontDoor, logger: Logger): Se
     ...(api as Omit<SelloApi, 'login' | 'logout' | 'session' | 'demoUsers' | 'subscribe'>),
     login: (login, password) =>
       wrap(async () => {
-        const r = await door.login({ login, password });
+        const r = await door.login({ login, password }, 'ipc');
         token = r.token;
         return r.session;
       }),

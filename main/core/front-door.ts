@@ -38,11 +38,13 @@ export interface FrontDoor {
   /** What `actor` may call, each call checked against auth/permissions.ts. */
   readonly calls: (actor: Actor) => DoorCalls;
   /** Opens a session (auth/people.ts); the token goes in a cookie or stays with the desktop window. */
-  readonly login: (input: unknown) => Promise<{ readonly token: string; readonly session: SessionInfo }>;
+  readonly login: (input: unknown, from: string) => Promise<{ readonly token: string; readonly session: SessionInfo }>;
   /** The person behind a session token, or UNAUTHORIZED saying why. */
   readonly actor: (token: string) => Actor;
   readonly session: (token: string) => SessionInfo;
   readonly logout: (token: string) => void;
+  /** Whether a session still stands, without counting as activity. */
+  readonly alive: (token: string) => boolean;
   readonly demoUsers: () => DemoUser[];
 }
 
@@ -130,10 +132,11 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     health,
     onEvent,
     calls,
-    login: (input) => core().people.login(input),
+    login: (input, from) => core().people.login(input, from),
     actor: (token) => core().people.actor(token),
     session: (token) => core().people.session(token),
     logout: (token) => core().people.logout(token),
+    alive: (token) => core().people.alive(token),
     demoUsers: () => [...core().people.demoUsers()],
   };
 }

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { SelloApi } from '../../shared/api';
 import type { DteKind } from '../../shared/contract';
+import { ROLE_NAMES, type SessionInfo } from '../../shared/people';
 import type { DteRecord, Health, StationSaved, SyncStatus } from '../../shared/records';
 import { DocumentsScreen } from './DocumentsScreen';
 import { IssueScreen } from './IssueScreen';
 import { SettingsScreen } from './SettingsScreen';
+import { kindsFor, may } from './session/roles';
 import { SyncScreen } from './SyncScreen';
 import { FirstRun } from './station/FirstRun';
 import { emptyValue } from './forms/spec';
@@ -12,6 +14,7 @@ import type { Value } from './forms/values';
 import { es } from './strings';
 
 type View = 'issue' | 'documents' | 'sync' | 'settings';
+const VIEWS: readonly View[] = ['issue', 'documents', 'sync', 'settings'];
 
 /** Whether this browser or window already chose to look around the demo before setting up a station. */
 const DEMO_CHOSEN = 'sello.firstRun.demo';
@@ -32,8 +35,25 @@ function adjustment(kind: 'NC' | 'ND', source: DteRecord): { kind: DteKind; valu
   };
 }
 
-export function App({ api }: { api: SelloApi }) {
-  const [view, setView] = useState<View>('issue');
+export function App({
+  api,
+  user,
+  onLock,
+  onLogout,
+  onStationSetUp,
+}: {
+  api: SelloApi;
+  user: SessionInfo['user'];
+  onLock: () => void;
+  onLogout: () => void;
+  /** A station was set up by `admin`'s wizard: whether the session goes on (else the login screen is shown). */
+  onStationSetUp: (admin: string) => Promise<boolean>;
+}) {
+  const role = user.role;
+  const views = VIEWS.filter((v) => v !== 'settings' || may(role, 'settings'));
+  const [chosen, setView] = useState<View>('issue');
+  // A role changed while the screen was open (an unlock after an administrator's change) loses what it may not see.
+  const view = views.includes(chosen) ? chosen : 'issue';
   const [health, setHealth] = useState<Health | null>(null);
   const [sync, setSync] = useState<SyncStatus | null>(null);
   const [prefill, setPrefill] = useState<{ kind: DteKind; value: Value } | null>(null);
@@ -55,7 +75,8 @@ export function App({ api }: { api: SelloApi }) {
     });
   }, [api]);
   const [notice, setNotice] = useState<string | null>(null);
-  const stationChanged = (saved: StationSaved) => {
+  const stationChanged = async (saved: StationSaved, admin?: string) => {
+    if (admin !== undefined && !(await onStationSetUp(admin))) return;
     void api.health().then((r) => r.ok && setHealth(r.value));
     setGeneration((g) => g + 1);
     setNotice(saved.mhCheck === 'unreachable' ? es.wizard.doneUnverified : es.wizard.done);
@@ -81,12 +102,23 @@ export function App({ api }: { api: SelloApi }) {
         <strong className="brand">{es.appName}</strong>
         <span className="company">{health ? es.companyBranch(health.companyName, health.branchCode) : ''}</span>
         <nav aria-label={es.nav.label}>
-          {(['issue', 'documents', 'sync', 'settings'] as const).map((v) => (
+          {views.map((v) => (
             <button key={v} type="button" aria-current={view === v ? 'page' : undefined} onClick={() => setView(v)}>
               {es.nav[v]}
             </button>
           ))}
         </nav>
+        <div className="who" role="group" aria-label={es.session.user}>
+          <span data-testid="session-user">
+            <strong>{user.name}</strong> · {ROLE_NAMES[role]}
+          </span>
+          <button type="button" onClick={onLock}>
+            {es.session.lock}
+          </button>
+          <button type="button" onClick={onLogout}>
+            {es.session.logout}
+          </button>
+        </div>
       </header>
       {notice && (
         <p className="notice" role="status">
@@ -97,10 +129,10 @@ export function App({ api }: { api: SelloApi }) {
         </p>
       )}
       <main key={generation}>
-        {health?.firstRun && !lookingAround ? (
+        {health?.firstRun && !lookingAround && may(role, 'settings') ? (
           <FirstRun
             api={api}
-            onDone={stationChanged}
+            onDone={(saved, admin) => void stationChanged(saved, admin)}
             onDemo={() => {
               try {
                 localStorage.setItem(DEMO_CHOSEN, '1');
@@ -121,18 +153,21 @@ export function App({ api }: { api: SelloApi }) {
   function screens() {
     return (
       <>
-        {view === 'issue' && <IssueScreen api={api} initial={prefill} />}
+        {view === 'issue' && <IssueScreen api={api} initial={prefill} kinds={kindsFor(role)} />}
         {view === 'documents' && (
           <DocumentsScreen
             api={api}
+            role={role}
             onAdjust={(kind, source) => {
               setPrefill(adjustment(kind, source));
               setView('issue');
             }}
           />
         )}
-        {view === 'sync' && <SyncScreen api={api} status={sync} />}
-        {view === 'settings' && <SettingsScreen api={api} health={health} onStationChanged={stationChanged} />}
+        {view === 'sync' && <SyncScreen api={api} status={sync} canRetry={may(role, 'retrySync')} />}
+        {view === 'settings' && (
+          <SettingsScreen api={api} health={health} onStationChanged={(saved, admin) => void stationChanged(saved, admin)} />
+        )}
       </>
     );
   }

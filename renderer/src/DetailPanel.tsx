@@ -1,18 +1,22 @@
 // One document: its status history, MH's answer and observations, and what can be done with it.
 import { useEffect, useState } from 'react';
 import type { SelloApi } from '../../shared/api';
+import type { Role } from '../../shared/people';
 import { sameDteId, type DteDetail, type DteRecord } from '../../shared/records';
 import { textOf } from '../../shared/text';
 import { errorText } from './error-text';
+import { may } from './session/roles';
 import { es, timeLeft } from './strings';
 
 export function DetailPanel({
   api,
+  role,
   id,
   onClose,
   onAdjust,
 }: {
   api: SelloApi;
+  role: Role;
   id: string;
   onClose: () => void;
   onAdjust: (kind: 'NC' | 'ND', source: DteRecord) => void;
@@ -56,6 +60,11 @@ export function DetailPanel({
         {detail.summary.receiver ?? es.list.noRecipient} · {r.total ? `$${r.total}` : ''}
       </p>
       <p className="mono small">{r.id.toUpperCase()}</p>
+      {detail.summary.issuedBy && (
+        <p data-testid="issued-by">
+          {es.detail.issuedBy}: <strong>{detail.summary.issuedBy}</strong>
+        </p>
+      )}
       {error && (
         <p role="alert" className="error">
           {error}
@@ -80,7 +89,7 @@ export function DetailPanel({
             </button>
           </>
         )}
-        {approved && (r.type === 'CCF' || r.type === 'CR') && (
+        {approved && (r.type === 'CCF' || r.type === 'CR') && may(role, 'adjust') && (
           <>
             <button type="button" onClick={() => onAdjust('NC', r)}>
               {es.detail.adjustNc}
@@ -92,7 +101,7 @@ export function DetailPanel({
         )}
       </div>
       {qr && <img src={qr} alt={`QR ${r.id}`} width={160} height={160} />}
-      {approved && detail.invalidation.deadline && (
+      {approved && detail.invalidation.deadline && may(role, 'invalidate') && (
         <div className="invalidate">
           <p>
             {es.detail.invalidateUntil(detail.invalidation.deadline.slice(0, 16).replace('T', ' '), timeLeft(detail.invalidation.deadline))}

@@ -2,6 +2,7 @@
 // fetched by cursor as the cashier scrolls), filters and search, and the detail of the one selected.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SelloApi } from '../../shared/api';
+import type { Role } from '../../shared/people';
 import { DTE_KINDS, type DteKind } from '../../shared/contract';
 import { DTE_STATUSES, sameDteId, type DteListQuery, type DteRecord, type DteStatus } from '../../shared/records';
 import { DetailPanel } from './DetailPanel';
@@ -11,7 +12,15 @@ import { es } from './strings';
 const ROW = 36;
 const PAGE = 100;
 
-export function DocumentsScreen({ api, onAdjust }: { api: SelloApi; onAdjust: (kind: 'NC' | 'ND', source: DteRecord) => void }) {
+export function DocumentsScreen({
+  api,
+  role,
+  onAdjust,
+}: {
+  api: SelloApi;
+  role: Role;
+  onAdjust: (kind: 'NC' | 'ND', source: DteRecord) => void;
+}) {
   const [filters, setFilters] = useState<DteListQuery>({});
   const [items, setItems] = useState<DteRecord[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
@@ -141,7 +150,7 @@ export function DocumentsScreen({ api, onAdjust }: { api: SelloApi; onAdjust: (k
           {loading && <p aria-busy="true">{items.length ? es.list.more : es.list.loading}</p>}
         </div>
       </div>
-      {selected && <DetailPanel api={api} id={selected} onClose={() => setSelected(null)} onAdjust={onAdjust} />}
+      {selected && <DetailPanel api={api} role={role} id={selected} onClose={() => setSelected(null)} onAdjust={onAdjust} />}
     </section>
   );
 }

@@ -38,7 +38,16 @@ function totals(kind: DteKind, body: never): [string, Dec][] {
   }
 }
 
-export function IssueScreen({ api, initial }: { api: SelloApi; initial?: { kind: DteKind; value: Value } | null }) {
+export function IssueScreen({
+  api,
+  initial,
+  kinds = DTE_KINDS,
+}: {
+  api: SelloApi;
+  initial?: { kind: DteKind; value: Value } | null;
+  /** The kinds this person's role may issue (a cashier issues no credit or debit notes). */
+  kinds?: readonly DteKind[];
+}) {
   const [kind, setKind] = useState<DteKind>(initial?.kind ?? 'FC');
   const [value, setValue] = useState<Value>(() => initial?.value ?? emptyValue('FC', newId()));
   const [touched, setTouched] = useState(false);
@@ -127,7 +136,7 @@ export function IssueScreen({ api, initial }: { api: SelloApi; initial?: { kind:
     <section aria-labelledby="issue-title">
       <h1 id="issue-title">{es.issue.title(es.kinds[kind])}</h1>
       <div className="tabs" role="group" aria-label={es.issue.kinds}>
-        {DTE_KINDS.map((k) => (
+        {kinds.map((k) => (
           <button key={k} type="button" aria-pressed={k === kind} onClick={() => choose(k)}>
             {es.kinds[k]}
           </button>

@@ -5,7 +5,8 @@ import type { DteRecord, SyncStatus } from '../../shared/records';
 import { textOf } from '../../shared/text';
 import { es, timeLeft } from './strings';
 
-export function SyncScreen({ api, status }: { api: SelloApi; status: SyncStatus | null }) {
+/** `canRetry`: the role may press "Reintentar ahora" (supervisors and administrators). */
+export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: SyncStatus | null; canRetry: boolean }) {
   const [rejected, setRejected] = useState<DteRecord[]>([]);
   const [, tick] = useState(0);
   useEffect(() => {
@@ -19,9 +20,11 @@ export function SyncScreen({ api, status }: { api: SelloApi; status: SyncStatus 
     <section aria-labelledby="sync-title">
       <div className="section-head">
         <h1 id="sync-title">{es.sync.title}</h1>
-        <button type="button" className="primary" onClick={() => void api.retrySync()}>
-          {es.sync.retry}
-        </button>
+        {canRetry && (
+          <button type="button" className="primary" onClick={() => void api.retrySync()}>
+            {es.sync.retry}
+          </button>
+        )}
       </div>
       <dl className="facts">
         <dt>{es.sync.state}</dt>

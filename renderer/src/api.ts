@@ -11,73 +11,95 @@ declare global {
   }
 }
 
-async function call<T>(token: string, method: string, url: string, body?: unknown): Promise<Result<T>> {
+/** A failure as the renderer sees it: the problem, and for a 429 the seconds to wait (Retry-After). */
+export type CallError = ApiError & { readonly retryAfter?: number };
+
+const offline = (): Result<never> => ({ ok: false, error: { code: 'INTERNAL', title: es.errors.offline, detail: es.errors.keepOpen } });
+
+/** Whether a failure is the station not answering at all (rather than an answer that says no). */
+export const isOffline = (error: ApiError): boolean => error.code === 'INTERNAL' && error.title === es.errors.offline;
+
+// The session travels in an HttpOnly cookie the server set at login: same-origin fetches send it.
+async function call<T>(method: string, url: string, body?: unknown): Promise<Result<T>> {
   try {
     const res = await fetch(url, {
       method,
-      headers: { 'X-API-Key': token, 'X-API-Version': '1', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      credentials: 'same-origin',
+      headers: { 'X-API-Version': '1', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    // 204 No Content (a revoked key) has no body.
-    const json = res.status === 204 ? null : ((await res.json()) as unknown);
+    // 204 No Content (a revoked key, a logout) has no body.
+    const json = res.status === 204 ? null : ((await res.json().catch(() => null)) as unknown);
     if (res.ok) return { ok: true, value: json as T };
-    return { ok: false, error: json as ApiError };
+    const problem = (json ?? { code: res.status === 401 ? 'UNAUTHORIZED' : 'INTERNAL', title: res.statusText }) as ApiError;
+    const retryAfter = Number(res.headers.get('retry-after'));
+    return { ok: false, error: retryAfter > 0 ? ({ ...problem, retryAfter } as CallError) : problem };
   } catch {
-    return { ok: false, error: { code: 'INTERNAL', title: es.errors.offline, detail: es.errors.keepOpen } };
+    return offline();
   }
 }
 
-export function httpApi(token: string, base = ''): SelloApi {
-  const events = sseHub(`${base}/sync/events`, token);
+export function httpApi(base = ''): SelloApi {
+  const events = sseHub(`${base}/sync/events`);
   return {
-    health: () => call(token, 'GET', `${base}/health`),
+    login: (login, password) => call('POST', `${base}/session`, { login, password }),
+    logout: async () => {
+      const r = await call<unknown>('DELETE', `${base}/session`);
+      return r.ok ? { ok: true, value: { loggedOut: true } } : r;
+    },
+    session: () => call('GET', `${base}/session`),
+    demoUsers: () => call('GET', `${base}/session/demo-users`),
+    listUsers: () => call('GET', `${base}/users`),
+    createUser: (input) => call('POST', `${base}/users`, input),
+    updateUser: (login, input) => call('PUT', `${base}/users/${encodeURIComponent(login)}`, input),
+    health: () => call('GET', `${base}/health`),
     listDtes: (query: DteListQuery) => {
       const params = new URLSearchParams(
         Object.entries(query)
           .filter(([, v]) => v !== undefined)
           .map(([k, v]) => [k, String(v)]),
       );
-      return call(token, 'GET', `${base}/dte?${params.toString()}`);
+      return call('GET', `${base}/dte?${params.toString()}`);
     },
-    getDte: (id) => call(token, 'GET', `${base}/dte/${encodeURIComponent(id)}`),
-    createDte: (kind, body) => call(token, 'POST', `${base}/dte/${kind.toLowerCase()}`, body),
-    dteDetail: (id) => call(token, 'GET', `${base}/dte/${encodeURIComponent(id)}/detail`),
-    qrCode: (id) => call(token, 'GET', `${base}/dte/${encodeURIComponent(id)}/qr`),
+    getDte: (id) => call('GET', `${base}/dte/${encodeURIComponent(id)}`),
+    createDte: (kind, body) => call('POST', `${base}/dte/${kind.toLowerCase()}`, body),
+    dteDetail: (id) => call('GET', `${base}/dte/${encodeURIComponent(id)}/detail`),
+    qrCode: (id) => call('GET', `${base}/dte/${encodeURIComponent(id)}/qr`),
     receivers: (kind, q) =>
-      call(token, 'GET', `${base}/receivers?${new URLSearchParams({ type: kind, ...(q?.trim() ? { q: q.trim() } : {}) }).toString()}`),
-    dteJson: (id) => call(token, 'GET', `${base}/dte/${encodeURIComponent(id)}/download/json`),
-    invalidate: (body) => call(token, 'POST', `${base}/dte/invalidate`, body),
-    syncStatus: () => call(token, 'GET', `${base}/sync/status`),
-    retrySync: () => call(token, 'POST', `${base}/sync/retry`),
-    listApiKeys: () => call(token, 'GET', `${base}/api-keys`),
-    createApiKey: (name) => call(token, 'POST', `${base}/api-keys`, { name }),
+      call('GET', `${base}/receivers?${new URLSearchParams({ type: kind, ...(q?.trim() ? { q: q.trim() } : {}) }).toString()}`),
+    dteJson: (id) => call('GET', `${base}/dte/${encodeURIComponent(id)}/download/json`),
+    invalidate: (body) => call('POST', `${base}/dte/invalidate`, body),
+    syncStatus: () => call('GET', `${base}/sync/status`),
+    retrySync: () => call('POST', `${base}/sync/retry`),
+    listApiKeys: () => call('GET', `${base}/api-keys`),
+    createApiKey: (name) => call('POST', `${base}/api-keys`, { name }),
     revokeApiKey: async (id) => {
-      const r = await call<unknown>(token, 'DELETE', `${base}/api-keys/${encodeURIComponent(id)}`);
+      const r = await call<unknown>('DELETE', `${base}/api-keys/${encodeURIComponent(id)}`);
       return r.ok ? { ok: true, value: { revoked: true } } : r;
     },
-    printSettings: () => call(token, 'GET', `${base}/settings/printing`),
-    stationInfo: () => call(token, 'GET', `${base}/settings/station`),
-    setPrintSettings: (settings) => call(token, 'PUT', `${base}/settings/printing`, settings),
-    setUpStation: (input) => call(token, 'POST', `${base}/settings/station/setup`, input),
-    updateStation: (input) => call(token, 'PUT', `${base}/settings/station`, input),
-    printReceipt: (id) => openPdf(token, `${base}/dte/${encodeURIComponent(id)}/receipt`),
-    printLetter: (id) => openPdf(token, `${base}/dte/${encodeURIComponent(id)}/download/pdf`),
+    printSettings: () => call('GET', `${base}/settings/printing`),
+    stationInfo: () => call('GET', `${base}/settings/station`),
+    setPrintSettings: (settings) => call('PUT', `${base}/settings/printing`, settings),
+    setUpStation: (input) => call('POST', `${base}/settings/station/setup`, input),
+    updateStation: (input) => call('PUT', `${base}/settings/station`, input),
+    printReceipt: (id) => openPdf(`${base}/dte/${encodeURIComponent(id)}/receipt`),
+    printLetter: (id) => openPdf(`${base}/dte/${encodeURIComponent(id)}/download/pdf`),
     // Only the desktop app restarts for updates; a browser tab has nothing to protect.
     activity: () => Promise.resolve({ ok: true, value: { noted: true } }),
-    backups: () => call(token, 'GET', `${base}/backups`),
-    backupNow: () => call(token, 'POST', `${base}/backups`),
-    verifyAudit: () => call(token, 'GET', `${base}/audit/verify`),
+    backups: () => call('GET', `${base}/backups`),
+    backupNow: () => call('POST', `${base}/backups`),
+    verifyAudit: () => call('GET', `${base}/audit/verify`),
     subscribe: events.subscribe,
   };
 }
 
 /**
  * In the browser the PDF opens in the browser's own viewer, which prints it (a page cannot print silently).
- * The key travels in a header, so the PDF is fetched first and shown from a blob URL.
+ * It is fetched first and shown from a blob URL, so a refusal (an ended session) is an answer, not a blank tab.
  */
-async function openPdf(token: string, url: string): Promise<Result<{ printed: true }>> {
+async function openPdf(url: string): Promise<Result<{ printed: true }>> {
   try {
-    const res = await fetch(url, { headers: { 'X-API-Key': token, 'X-API-Version': '1' } });
+    const res = await fetch(url, { credentials: 'same-origin', headers: { 'X-API-Version': '1' } });
     if (!res.ok) return { ok: false, error: (await res.json()) as ApiError };
     const blobUrl = URL.createObjectURL(await res.blob());
     window.open(blobUrl, '_blank', 'noopener');
@@ -92,13 +114,13 @@ async function openPdf(token: string, url: string): Promise<Result<{ printed: tr
  * One event stream shared by every screen: a browser keeps only six connections per host, so a stream per
  * subscriber would starve the API calls. Opened with the first listener, closed with the last.
  */
-function sseHub(url: string, token: string): { subscribe: (listener: (e: SelloEvent) => void) => () => void } {
+function sseHub(url: string): { subscribe: (listener: (e: SelloEvent) => void) => () => void } {
   const listeners = new Set<(e: SelloEvent) => void>();
   let close: (() => void) | null = null;
   return {
     subscribe(listener) {
       listeners.add(listener);
-      close ??= subscribeSse(url, token, (e) => {
+      close ??= subscribeSse(url, (e) => {
         for (const l of [...listeners]) l(e);
       });
       return () => {
@@ -112,13 +134,22 @@ function sseHub(url: string, token: string): { subscribe: (listener: (e: SelloEv
   };
 }
 
-/** Reads the station's Server-Sent Events with fetch (EventSource cannot send the API key); reconnects. */
-function subscribeSse(url: string, token: string, listener: (e: SelloEvent) => void): () => void {
+/**
+ * Reads the station's Server-Sent Events with fetch (the reconnection is ours: an ended session waits longer
+ * between tries instead of knocking every 2 s while the screen is locked).
+ */
+function subscribeSse(url: string, listener: (e: SelloEvent) => void): () => void {
   const abort = new AbortController();
   const connect = async () => {
+    let wait = 2000;
     while (!abort.signal.aborted) {
       try {
-        const res = await fetch(url, { headers: { 'X-API-Key': token }, signal: abort.signal });
+        const res = await fetch(url, { credentials: 'same-origin', signal: abort.signal });
+        if (!res.ok) {
+          wait = Math.min(wait * 2, 15_000);
+          throw new Error(`HTTP ${res.status}`);
+        }
+        wait = 2000;
         const reader = res.body?.getReader();
         if (!reader) throw new Error('sin cuerpo');
         const decoder = new TextDecoder();
@@ -142,7 +173,7 @@ function subscribeSse(url: string, token: string, listener: (e: SelloEvent) => v
       } catch {
         if (abort.signal.aborted) return;
       }
-      await new Promise((r) => setTimeout(r, 2000));
+      await new Promise((r) => setTimeout(r, wait));
     }
   };
   void connect();
@@ -150,7 +181,5 @@ function subscribeSse(url: string, token: string, listener: (e: SelloEvent) => v
 }
 
 export function resolveApi(): SelloApi {
-  if (window.sello) return window.sello;
-  const token = document.querySelector<HTMLMetaElement>('meta[name="sello-ui-token"]')?.content ?? '';
-  return httpApi(token);
+  return window.sello ?? httpApi();
 }

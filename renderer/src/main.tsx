@@ -1,13 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { resolveApi } from './api';
-import { App } from './App';
+import { Session } from './session/Session';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (root)
   createRoot(root).render(
     <StrictMode>
-      <App api={resolveApi()} />
+      <Session api={resolveApi()} />
     </StrictMode>,
   );

@@ -147,6 +147,10 @@ describe('expiry', () => {
     expect(idle.statusCode).toBe(401);
     expect(idle.json<Problem>().detail).toContain('30 minutos');
     expect(String(idle.headers['set-cookie'])).toContain('Max-Age=0');
+    // Logging in again with the old cookie still in the browser gives a new one that works.
+    const again = await login('cajero', '123456', cookie);
+    expect(again.statusCode).toBe(201);
+    expect((await call('GET', '/dte', { cookie: cookieOf(again) })).statusCode).toBe(200);
   });
 
   it('12 hours after logging in the session ends however busy it was', async () => {
@@ -252,6 +256,8 @@ describe('people (Ajustes, administrators only)', () => {
       [{ login: 'cajero', name: 'Otra', role: 'CASHIER', password: '987654' }, 'login', 'DUPLICATE'],
       [{ login: 'luis gómez', name: 'Luis', role: 'CASHIER', password: '987654' }, 'login', 'INVALID_FORMAT'],
       [{ login: 'luis', name: 'Luis', role: 'JEFE', password: 'una-clave-larga' }, 'role', 'INVALID_ENUM'],
+      // Half a character would hash like any other half: every such password would open the others.
+      [{ login: 'luis', name: 'Luis', role: 'ADMIN', password: 'clave-\uD800-larga' }, 'password', 'INVALID_FORMAT'],
     ];
     for (const [body, path, code] of cases) {
       const res = await call('POST', '/users', admin, body);
@@ -302,9 +308,15 @@ describe('people (Ajustes, administrators only)', () => {
     const before = userEntries();
     core.configure({ ...DEMO_STATION, users: [ana] }, 'cli');
     expect(userEntries()).toBe(before);
+    // What Ajustes changes stands while the file stays as it was: a new password, a person made inactive.
+    core.people.update('ana', { role: 'ADMIN', password: 'cambiada-en-ajustes' }, { id: 'user:admin', caller: 'ADMIN' });
+    core.configure({ ...DEMO_STATION, users: [ana] }, 'cli');
+    expect((await login('ana', 'clave-de-ana-1')).statusCode).toBe(401);
+    expect((await login('ana', 'cambiada-en-ajustes')).statusCode).toBe(201);
+    const afterAjustes = userEntries();
     // A new password in the file takes effect; the old one no longer opens.
     core.configure({ ...DEMO_STATION, users: [{ ...ana, password: 'clave-de-ana-2' }] }, 'cli');
-    expect(userEntries()).toBe(before + 1);
+    expect(userEntries()).toBe(afterAjustes + 1);
     expect((await login('ana', 'clave-de-ana-1')).statusCode).toBe(401);
     expect((await login('ana', 'clave-de-ana-2')).statusCode).toBe(201);
     // The file's passwords are never stored with the station's settings.
@@ -315,5 +327,49 @@ describe('people (Ajustes, administrators only)', () => {
     } finally {
       db.close();
     }
+  });
+});
+
+describe('what the review found', () => {
+  it('wrong PINs sent all at once are counted as if sent one by one: the right one among them gets no session', async () => {
+    const guesses = Array.from({ length: 30 }, (_, i) => login('cajero', String(100000 + i)));
+    const right = login('cajero', '123456');
+    const statuses = (await Promise.all([...guesses, right])).map((r) => r.statusCode);
+    // One check at a time per login: the rest wait (429), and at most five wrong ones are ever checked.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(1);
+    expect(statuses.every((s) => s === 401 || s === 429 || s === 201)).toBe(true);
+  });
+
+  it("a POS's wrong keys do not lock people out of logging in from the same address", async () => {
+    for (let i = 0; i < 12; i += 1) await call('GET', '/health', { 'x-api-key': `clave-equivocada-${i}` });
+    expect((await call('GET', '/health', { 'x-api-key': 'otra-clave-equivocada' })).statusCode).toBe(429);
+    expect((await login('admin', 'demo-admin')).statusCode).toBe(201);
+  });
+
+  it('wrong passwords from one address do not lock the person out at another (the desktop window)', async () => {
+    for (let i = 0; i < 5; i += 1) expect((await login('admin', `adivinando-${i}`)).statusCode).toBe(401);
+    expect((await login('admin', 'demo-admin')).statusCode).toBe(429);
+    await expect(core.people.login({ login: 'admin', password: 'demo-admin' }, 'ipc')).resolves.toMatchObject({
+      session: { user: { login: 'admin' } },
+    });
+  });
+
+  it('an event stream ends with its session', async () => {
+    const supervisor = await sessionHeaders(app, 'supervisor');
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const res = await fetch(`${base}/sync/events`, { headers: supervisor });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const first: { value?: Uint8Array } = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toContain('"type":"sync"');
+    // Logged out: the next event closes the stream instead of reaching it.
+    expect((await call('DELETE', '/session', supervisor)).statusCode).toBe(204);
+    core.sync.wake();
+    core.dtes.create('FC', fcBody('3c000000-0000-4000-8000-000000000001'), 'test');
+    const next = await Promise.race([reader.read(), new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 5000))]);
+    expect(next).toMatchObject({ done: true });
   });
 });

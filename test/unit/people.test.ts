@@ -111,3 +111,15 @@ describe('permissions', () => {
     }
   });
 });
+
+describe('session limits', () => {
+  it("one person's many logins end that person's oldest sessions, never someone else's", () => {
+    const now = 0;
+    const s = sessions(() => now, randomBytes);
+    const admin = s.open('admin');
+    const first = s.open('cajero');
+    for (let i = 0; i < 2000; i += 1) s.open('cajero');
+    expect(s.resolve(admin)).toEqual({ login: 'admin' });
+    expect(s.resolve(first)).toEqual({ ended: 'unknown' });
+  });
+});

@@ -18,13 +18,18 @@ import { usersRepo, type Users } from './users-repo';
 
 export interface People {
   readonly users: Users;
-  /** A session for this person; UNAUTHORIZED for a wrong login or password, TOO_MANY_REQUESTS when throttled. */
-  readonly login: (input: unknown) => Promise<{ readonly token: string; readonly session: SessionInfo }>;
+  /**
+   * A session for this person; UNAUTHORIZED for a wrong login or password, TOO_MANY_REQUESTS when throttled.
+   * `from`: where the attempt comes from (an address, or 'ipc' for the desktop window).
+   */
+  readonly login: (input: unknown, from: string) => Promise<{ readonly token: string; readonly session: SessionInfo }>;
   /** The person behind a session token; UNAUTHORIZED (saying why) when it is not live. */
   readonly actor: (token: string) => Actor;
   /** Who is logged in with this token, as GET /session answers; UNAUTHORIZED like `actor`. */
   readonly session: (token: string) => SessionInfo;
   readonly logout: (token: string) => void;
+  /** Whether the session still stands, without counting as activity (an open event stream asks). */
+  readonly alive: (token: string) => boolean;
   /** Ajustes: a new person (ADMIN). */
   readonly create: (input: unknown, actor: Actor) => UserInfo;
   /** Ajustes: a change to a person; their open sessions end so the change holds at once. */
@@ -37,8 +42,14 @@ export interface People {
 
 /** Seconds a failed login waits for, as the 429's Retry-After. */
 export class LoginThrottled extends CoreError {
-  constructor(readonly retryAfter: number) {
-    super('TOO_MANY_REQUESTS', `Demasiados intentos fallidos para este usuario. Espere ${retryAfter} s y vuelva a intentar.`);
+  constructor(
+    readonly retryAfter: number,
+    scope: 'login' | 'address' = 'login',
+  ) {
+    super(
+      'TOO_MANY_REQUESTS',
+      `Demasiados intentos fallidos ${scope === 'login' ? 'para este usuario' : 'desde esta dirección'}. Espere ${retryAfter} s y vuelva a intentar.`,
+    );
   }
 }
 
@@ -60,8 +71,11 @@ export function people(d: PeopleDeps): People {
   const users = usersRepo(d.store, passwordHasher(d.random));
   const now = () => d.clock.now().getTime();
   const live = sessionStore(now, d.random);
-  // Per login, whatever the address: a cashier's six-digit PIN must not be guessable from many places at once.
+  // Per login and address: five wrong guesses lock that pair (someone else's guesses never lock a person out of
+  // their own counter), and one check per login at a time, so guesses sent in parallel wait their turn instead
+  // of all passing the count before scrypt answers.
   const throttle = authThrottle({ now, maxFailures: 5, windowMs: 5 * 60_000, lockMs: 60_000 });
+  const checking = new Set<string>();
   const at = () => isoLocal(d.clock.now());
 
   const person = (token: string): UserInfo => {
@@ -78,22 +92,33 @@ export function people(d: PeopleDeps): People {
 
   return {
     users,
-    async login(input) {
+    async login(input, from) {
       const parsed = validate(loginInput, input);
       if (!parsed.ok) throw validationFailed(parsed.errors, 'Escriba su usuario y su contraseña o PIN.');
       const { login, password } = parsed.value;
-      const wait = throttle.blockedFor(login);
+      const key = `${login}\u0000${from}`;
+      const wait = throttle.blockedFor(key);
       if (wait > 0) throw new LoginThrottled(wait);
-      const user = await users.check(login, password);
-      if (!user) {
-        throttle.failed(login);
-        throw new CoreError('UNAUTHORIZED', 'Usuario o contraseña incorrectos. Revise las mayúsculas y vuelva a intentar.');
+      if (checking.has(login)) throw new LoginThrottled(1);
+      checking.add(login);
+      try {
+        const user = await users.check(login, password);
+        if (!user) {
+          throttle.failed(key);
+          throw new CoreError('UNAUTHORIZED', 'Usuario o contraseña incorrectos. Revise las mayúsculas y vuelva a intentar.');
+        }
+        return { token: live.open(user.login), session: sessionOf(user) };
+      } finally {
+        checking.delete(login);
       }
-      return { token: live.open(user.login), session: sessionOf(user) };
     },
     actor: (token) => personActor(person(token)),
     session: (token) => sessionOf(person(token)),
     logout: (token) => live.end(token),
+    alive(token) {
+      const r = live.resolve(token, false);
+      return !('ended' in r) && users.get(r.login)?.active === true;
+    },
     create: (input, by) => users.create(input, by.id, at()),
     update(login, input, by) {
       const before = users.get(login.trim().toLowerCase());

@@ -5,13 +5,16 @@ import { createHash } from 'node:crypto';
 
 export const SESSION_MAX_MS = 12 * 60 * 60_000;
 export const SESSION_IDLE_MS = 30 * 60_000;
+/** Open sessions kept at most: past it the ended ones go first, then the oldest of whoever holds the most. */
 const MAX_SESSIONS = 1000;
+/** A person's open sessions (browsers, windows); a new one past it ends that person's oldest, nobody else's. */
+const PER_PERSON = 20;
 
 export interface Sessions {
   /** A new session for `login`; the token is handed out once. */
   readonly open: (login: string) => string;
-  /** The login behind a live token (the call counts as activity), or why there is none. */
-  readonly resolve: (token: string) => { readonly login: string } | { readonly ended: 'unknown' | 'expired' | 'idle' };
+  /** The login behind a live token, or why there is none; a call counts as activity unless `touch` is false. */
+  readonly resolve: (token: string, touch?: boolean) => { readonly login: string } | { readonly ended: 'unknown' | 'expired' | 'idle' };
   readonly end: (token: string) => void;
   /** Ends every session of `login` (password changed, made inactive, role changed). */
   readonly endAll: (login: string) => void;
@@ -30,11 +33,23 @@ export function sessions(
     open(login) {
       const token = random(32).toString('base64url');
       const at = now();
+      const mine = [...live].filter(([, s]) => s.login === login);
+      if (mine.length >= PER_PERSON) live.delete(mine[0]![0]);
+      if (live.size >= MAX_SESSIONS) {
+        for (const [key, s] of live) if (at - s.openedAt >= limits.maxMs || at - s.seenAt >= limits.idleMs) live.delete(key);
+      }
+      if (live.size >= MAX_SESSIONS) {
+        // Still full of live sessions: the oldest of whoever holds the most gives one up.
+        const counts = new Map<string, number>();
+        for (const s of live.values()) counts.set(s.login, (counts.get(s.login) ?? 0) + 1);
+        const most = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+        const oldest = [...live].find(([, s]) => s.login === most)!;
+        live.delete(oldest[0]);
+      }
       live.set(digest(token), { login, openedAt: at, seenAt: at });
-      if (live.size > MAX_SESSIONS) live.delete(live.keys().next().value as string);
       return token;
     },
-    resolve(token) {
+    resolve(token, touch = true) {
       const key = digest(token);
       const s = live.get(key);
       if (!s) return { ended: 'unknown' };
@@ -47,7 +62,7 @@ export function sessions(
         live.delete(key);
         return { ended: 'idle' };
       }
-      s.seenAt = at;
+      if (touch) s.seenAt = at;
       return { login: s.login };
     },
     end: (token) => void live.delete(digest(token)),

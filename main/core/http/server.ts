@@ -32,6 +32,12 @@ export interface HttpOptions {
   /** Milliseconds clock for the failed-auth throttle (tests move it). */
   readonly now?: () => number;
   readonly throttle?: { readonly maxFailures?: number; readonly windowMs?: number; readonly lockMs?: number };
+  /**
+   * Whether the first-run wizard may set the station up over HTTP (`sello serve`, whose UI is the browser). The
+   * desktop app says no: its wizard runs over IPC, and its port is open to every local program, which could
+   * otherwise log in with the demo's published administrator and claim the station.
+   */
+  readonly setupOverHttp?: boolean;
 }
 
 declare module 'fastify' {
@@ -92,8 +98,9 @@ interface Ctx {
   /** The calls of whoever is calling (UNAUTHORIZED on a PUBLIC route called without a credential). */
   readonly api: DoorCalls;
   readonly door: FrontDoor;
-  /** Failed keys and logins per address. */
-  readonly throttle: AuthThrottle;
+  /** Failed logins per address, and the checks under way per address. */
+  readonly logins: LoginGate;
+  readonly setupOverHttp: boolean;
   readonly req: FastifyRequest;
   readonly reply: FastifyReply;
   /** The JSON body; a request without one is malformed. */
@@ -169,7 +176,7 @@ const ROUTES: readonly Route[] = [
   route('PUT', '/settings/printing', ADMINS, (c) => c.api.setPrintSettings(c.body() as PrintSettings)),
   route('GET', '/settings/station', PEOPLE, (c) => c.api.stationInfo()),
   route('PUT', '/settings/station', ADMINS, (c) => c.api.updateStation(c.body())),
-  route('POST', '/settings/station/setup', ADMINS, (c) => c.api.setUpStation(c.body()).then((r) => (created(c), r))),
+  route('POST', '/settings/station/setup', ADMINS, (c) => setUp(c)),
   route('GET', '/backups', ADMINS, (c) => c.api.backups()),
   route('POST', '/backups', ADMINS, (c) => c.api.backupNow().then((b) => (created(c), b))),
   route('GET', '/audit/verify', ADMINS, (c) => c.api.verifyAudit()),
@@ -245,17 +252,43 @@ export function sessionToken(req: FastifyRequest): string | null {
 const cookie = (token: string, maxAge?: number) =>
   `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/${maxAge === undefined ? '' : `; Max-Age=${maxAge}`}`;
 
+/** Logins per address: their own failure count (a POS's stale key never locks people out), and a cap on checks under way. */
+interface LoginGate {
+  readonly throttle: AuthThrottle;
+  readonly running: Map<string, number>;
+}
+/** scrypt checks one address may have under way; more wait (429), so a flood neither guesses faster nor eats the CPU. */
+const LOGINS_AT_ONCE = 4;
+
 /** POST /session: 201 with the person and the cookie; wrong logins count against the address and the login. */
 async function login(c: Ctx) {
-  const wait = c.throttle.blockedFor(c.req.ip);
-  if (wait > 0) throw new LoginThrottled(wait);
+  const { throttle, running } = c.logins;
+  const ip = c.req.ip;
+  const wait = throttle.blockedFor(ip);
+  if (wait > 0) throw new LoginThrottled(wait, 'address');
+  const now = running.get(ip) ?? 0;
+  if (now >= LOGINS_AT_ONCE) throw new LoginThrottled(1, 'address');
+  running.set(ip, now + 1);
   try {
-    const { token, session } = await c.door.login(c.body());
+    const { token, session } = await c.door.login(c.body(), ip);
     return c.reply.code(201).header('set-cookie', cookie(token)).header('cache-control', 'no-store').send(session);
   } catch (e) {
-    if (e instanceof CoreError && e.code === 'UNAUTHORIZED') c.throttle.failed(c.req.ip);
+    if (e instanceof CoreError && e.code === 'UNAUTHORIZED') throttle.failed(ip);
     throw e;
+  } finally {
+    const left = (running.get(ip) ?? 1) - 1;
+    if (left > 0) running.set(ip, left);
+    else running.delete(ip);
   }
+}
+
+/** POST /settings/station/setup: the first-run wizard, where this server allows it. */
+async function setUp(c: Ctx) {
+  if (!c.setupOverHttp)
+    throw new CoreError('FORBIDDEN', 'La estación se configura en la ventana de Sello (asistente de primer uso), no por la API local.');
+  const r = await c.api.setUpStation(c.body());
+  created(c);
+  return r;
 }
 
 /** DELETE /session: 204, the cookie cleared, whether or not a session was open. */
@@ -271,14 +304,15 @@ function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
   return r.data;
 }
 
-function context(door: FrontDoor, throttle: AuthThrottle, req: FastifyRequest, reply: FastifyReply): Ctx {
+function context(door: FrontDoor, logins: LoginGate, setupOverHttp: boolean, req: FastifyRequest, reply: FastifyReply): Ctx {
   return {
     get api() {
       if (!req.actor) throw new CoreError('UNAUTHORIZED', 'Inicie sesión para continuar.');
       return door.calls(req.actor);
     },
     door,
-    throttle,
+    logins,
+    setupOverHttp,
     req,
     reply,
     body() {
@@ -355,7 +389,9 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
       });
     }
   });
+  // Wrong API keys and wrong passwords are counted apart, per address.
   const throttle = authThrottle({ now: options.now ?? Date.now, ...options.throttle });
+  const logins: LoginGate = { throttle: authThrottle({ now: options.now ?? Date.now, ...options.throttle }), running: new Map() };
 
   app.setNotFoundHandler((req, reply) =>
     sendProblem(reply, {
@@ -401,9 +437,10 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
         try {
           req.actor = door.actor(token);
         } catch (e) {
-          // An ended session on a PUBLIC route (logging in again, logging out) is no error.
-          if (!(e instanceof CoreError) || publicRoute(req)) return;
-          void reply.header('set-cookie', cookie('', 0));
+          if (!(e instanceof CoreError)) return;
+          // An ended session on a public route is no error; the cookie is cleared, unless a login sets a new one.
+          if (req.method !== 'POST') void reply.header('set-cookie', cookie('', 0));
+          if (publicRoute(req)) return;
           return sendProblem(reply, e.toApiError());
         }
       }
@@ -419,7 +456,7 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
             if (!req.actor) return unauthorized(reply, 'Inicie sesión, o envíe una clave de API válida en el encabezado X-API-Key.');
             requireCaller(req.actor, r.roles, 'Esta ruta');
           }
-          return r.handle(context(door, throttle, req, reply));
+          return r.handle(context(door, logins, options.setupOverHttp !== false, req, reply));
         },
       });
     }
@@ -428,18 +465,30 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
     scope.get(EVENTS_ROUTE.path, (req, reply) => {
       if (!req.actor) return unauthorized(reply, 'Inicie sesión, o envíe una clave de API válida en el encabezado X-API-Key.');
       requireCaller(req.actor, EVENTS_ROUTE.roles, 'Esta ruta');
+      // The stream lasts as long as what opened it: a logout, an expired session or a revoked key closes it.
+      const key = req.headers['x-api-key'];
+      const token = sessionToken(req);
+      const stands = () =>
+        typeof key === 'string' && key.length > 0 ? door.core().apiKeys.verify(key) !== null : token !== null && door.alive(token);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
-      const send = (e: unknown) => res.write(`data: ${JSON.stringify(e)}\n\n`);
-      send({ type: 'sync', status: door.core().sync.status() });
-      const off = door.onEvent(send);
-      const keepAlive = setInterval(() => res.write(': sigue\n\n'), 20_000);
+      let off = () => {};
+      const keepAlive = setInterval(() => write(': sigue\n\n'), 20_000);
       keepAlive.unref();
-      req.raw.on('close', () => {
+      const stop = () => {
         off();
         clearInterval(keepAlive);
-      });
+      };
+      const write = (chunk: string) => {
+        if (stands()) return void res.write(chunk);
+        stop();
+        res.end();
+      };
+      const send = (e: unknown) => write(`data: ${JSON.stringify(e)}\n\n`);
+      send({ type: 'sync', status: door.core().sync.status() });
+      off = door.onEvent(send);
+      req.raw.on('close', stop);
     });
     done();
   };

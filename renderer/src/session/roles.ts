@@ -1,0 +1,22 @@
+// What each role may do, as the UI offers it: the server refuses the rest (FORBIDDEN) whatever the screen shows.
+// A role includes everything of the roles before it.
+import { DTE_KINDS, type DteKind } from '../../../shared/contract';
+import type { Role } from '../../../shared/people';
+
+export type Action = 'adjust' | 'invalidate' | 'retrySync' | 'settings';
+
+const RANK: Readonly<Record<Role, number>> = { CASHIER: 0, SUPERVISOR: 1, ADMIN: 2 };
+const NEEDS: Readonly<Record<Action, Role>> = {
+  // Credit and debit notes (NC, ND).
+  adjust: 'SUPERVISOR',
+  invalidate: 'SUPERVISOR',
+  retrySync: 'SUPERVISOR',
+  // Ajustes: the station, people, API keys, printing, backups, the audit log.
+  settings: 'ADMIN',
+};
+
+export const may = (role: Role, action: Action): boolean => RANK[role] >= RANK[NEEDS[action]];
+
+/** The kinds Emitir offers to this role. */
+export const kindsFor = (role: Role): readonly DteKind[] =>
+  DTE_KINDS.filter((k) => (k === 'NC' || k === 'ND' ? may(role, 'adjust') : true));
