@@ -16,7 +16,9 @@ export interface Users {
   readonly update: (login: string, input: unknown, actor: string, at: string) => UserInfo;
   /**
    * The station file's `users`: each created or updated (password included); people it does not name are kept.
-   * `published`: the passwords are printed for anyone (the demo's), hashed at a low cost.
+   * An entry unchanged since it was last applied is left alone, so what Ajustes changed since (a new PIN, a
+   * person made inactive) stands until the file itself changes. `published`: the passwords are printed for
+   * anyone (the demo's), hashed at a low cost.
    */
   readonly apply: (people: readonly UserInput[], actor: string, at: string, published?: boolean) => void;
   /** The active person with this login and password, or null (the same time is spent either way). */
@@ -62,6 +64,7 @@ export function usersRepo(store: Store, hasher: PasswordHasher): Users {
         secret_hash: hasher.hash(u.password, cost),
         credential: credential(u.role, u.password),
         active: 1,
+        from_file: null,
         created_at: at,
         updated_at: at,
       }),
@@ -145,15 +148,17 @@ export function usersRepo(store: Store, hasher: PasswordHasher): Users {
       store.tx(() => {
         for (const u of people) {
           const before = row(u.login);
+          const last = before?.from_file ? (JSON.parse(before.from_file) as { name: string; role: string; hash: string }) : null;
+          if (last && last.name === u.name && last.role === u.role && hasher.matches(u.password, last.hash)) continue;
           if (!before) insert(u, actor, at, cost);
-          // Applied on every start: a person the file already describes is left as is (no new audit entry).
-          else if (
-            before.name !== u.name ||
-            before.role !== u.role ||
-            before.active !== 1 ||
-            !hasher.matches(u.password, before.secret_hash)
-          )
-            change(u.login, { name: u.name, role: u.role, password: u.password, active: true }, actor, at, cost);
+          else change(u.login, { name: u.name, role: u.role, password: u.password, active: true }, actor, at, cost);
+          const hash = row(u.login)!.secret_hash;
+          store.run(
+            store.q
+              .updateTable('users')
+              .set({ from_file: JSON.stringify({ name: u.name, role: u.role, hash }) })
+              .where('login', '=', u.login),
+          );
         }
       });
     },

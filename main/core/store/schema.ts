@@ -126,6 +126,8 @@ export interface UsersTable {
   secret_hash: string;
   credential: string;
   active: number;
+  /** JSON {name, role, hash} of the station file's entry as last applied; null for people added in Ajustes. */
+  from_file: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -16,6 +16,8 @@ export const m010Users: Migration = {
         secret_hash TEXT NOT NULL,
         credential TEXT NOT NULL CHECK (credential IN ('password', 'pin')),
         active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
+        -- The station file's entry as last applied (name, role, its password's hash): unchanged, it is not applied again.
+        from_file TEXT,
         created_at TEXT NOT NULL,
         updated_at TEXT NOT NULL
       ) STRICT;
