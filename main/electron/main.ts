@@ -95,7 +95,8 @@ async function start(): Promise<void> {
 
   // The DTE service contract on localhost, for the branch's POS software (loopback only, API keys).
   const port = Number(process.env.SELLO_PORT ?? 8417);
-  const httpServer = await buildHttpServer(h, { logger });
+  // The wizard runs in the window, over IPC: the local port never sets a station up (http/server.ts).
+  const httpServer = await buildHttpServer(h, { logger, setupOverHttp: false });
   try {
     await httpServer.listen({ host: '127.0.0.1', port });
     logger.info('serving the DTE contract', { url: `http://127.0.0.1:${port}` });

@@ -264,17 +264,15 @@ describe('Ajustes on a configured station', () => {
   it('the demo is not edited', async () => {
     const { host: h } = await host();
     const r = await fieldOf(
-      h
-        .current()
-        .updateStation(
-          {
-            ...setupBody('http://127.0.0.1:9'),
-            certificate: undefined,
-            admin: undefined,
-            company: { ...DEMO_STATION.company, id: undefined },
-          },
-          'ui',
-        ),
+      h.current().updateStation(
+        {
+          ...setupBody('http://127.0.0.1:9'),
+          certificate: undefined,
+          admin: undefined,
+          company: { ...DEMO_STATION.company, id: undefined },
+        },
+        'ui',
+      ),
     );
     expect(r.code).toBe('STATION_CONFLICT');
   });
@@ -326,6 +324,22 @@ describe("MH's address is pinned", () => {
 });
 
 describe('over HTTP', () => {
+  it("the desktop app's port never sets a station up, not even for the demo's administrator", async () => {
+    const sim = await mh();
+    const { host: h } = await host();
+    const app = await buildHttpServer(h, { logger: silentLogger, setupOverHttp: false });
+    cleanups.push(() => app.close());
+    const res = await app.inject({
+      method: 'POST',
+      url: '/settings/station/setup',
+      headers: await sessionHeaders(app, 'admin'),
+      payload: setupBody(sim.url),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json<Problem>().detail).toContain('ventana de Sello');
+    expect(h.current().stationInfo().demo).toBe(true);
+  });
+
   it("only an administrator sets up the station: a POS key and a cashier get 403; the demo's admin gets 201", async () => {
     const sim = await mh();
     const { host: h } = await host();
