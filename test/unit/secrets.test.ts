@@ -2,7 +2,7 @@
 // (the OS keyring, else an owner-only key file in the user's configuration folder), so a copied data folder
 // does not open its secrets; the station then asks for them again and says why.
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../main/core/create-core';
@@ -15,6 +15,7 @@ import {
   dataDirId,
   defaultSecretFile,
   insideDataDir,
+  keyFromFile,
   SecretFileInDataDirError,
   stationKey,
   stationSecrets,
@@ -125,6 +126,19 @@ describe('where the key lives', () => {
     // Beside it is fine.
     expect(insideDataDir(`${data.dir}-llave.key`, data.dir)).toBe(false);
     data.cleanup();
+  });
+
+  it('a key file that is a link is refused: into the data folder, or nowhere', () => {
+    const data = tempDir();
+    const outside = tempDir();
+    writeFileSync(join(data.dir, 'copia.key'), randomBytes(32));
+    symlinkSync(join(data.dir, 'copia.key'), join(outside.dir, 'llave.key'));
+    expect(insideDataDir(join(outside.dir, 'llave.key'), data.dir)).toBe(true);
+    expect(() => stationKey(data.dir, { secretFile: join(outside.dir, 'llave.key') })).toThrow(SecretFileInDataDirError);
+    symlinkSync(join(outside.dir, 'no-existe.key'), join(outside.dir, 'colgante.key'));
+    expect(() => keyFromFile(join(outside.dir, 'colgante.key'))).toThrow(/enlace simbólico/);
+    data.cleanup();
+    outside.cleanup();
   });
 
   it('the OS keyring is preferred when it answers: no key file is written', () => {

@@ -2,7 +2,7 @@
 // owner-only file in the user's configuration folder; never inside the data folder, so a copied data folder
 // or backup does not open its secrets (docs/decisions/0005-secrets-at-rest.md).
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, realpathSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, lstatSync, mkdirSync, readFileSync, realpathSync, unlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { silentLogger, type Logger } from '../logger';
@@ -37,8 +37,14 @@ function realDir(dir: string): string {
   }
 }
 
-/** A file's path with its folder's symlinks resolved (the file itself may not exist yet). */
-const realFile = (file: string): string => join(realDir(dirname(resolve(file))), basename(file));
+/** A file's path with every symlink resolved, its own included when it exists (it may not exist yet). */
+const realFile = (file: string): string => {
+  try {
+    return realpathSync(file);
+  } catch {
+    return join(realDir(dirname(resolve(file))), basename(file));
+  }
+};
 
 /** Names a data folder in the keyring and in the default file's name: a hash of its real path. */
 export const dataDirId = (dataDir: string): string => createHash('sha256').update(realDir(dataDir)).digest('hex').slice(0, 16);
@@ -86,6 +92,10 @@ export class SecretFileInDataDirError extends Error {
 /** The 32-byte key in `file`, created (0600; its folder 0700 when `ownFolder`) the first time. */
 export function keyFromFile(file: string, ownFolder = false): Buffer {
   const dir = dirname(file);
+  // A link could point the key into the data folder it protects (or nowhere): the key file is a file.
+  if (lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    throw new Error(`${file} es un enlace simbólico: la llave de Sello debe ser un archivo propio, fuera de la carpeta de datos.`);
+  }
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   if (ownFolder && process.platform !== 'win32') chmodSync(dir, 0o700);
   if (!existsSync(file)) {
