@@ -166,7 +166,12 @@ export function App({
         )}
         {view === 'sync' && <SyncScreen api={api} status={sync} canRetry={may(role, 'retrySync')} />}
         {view === 'settings' && (
-          <SettingsScreen api={api} health={health} onStationChanged={(saved, admin) => void stationChanged(saved, admin)} />
+          <SettingsScreen
+            api={api}
+            health={health}
+            me={user.login}
+            onStationChanged={(saved, admin) => void stationChanged(saved, admin)}
+          />
         )}
       </>
     );

@@ -1,21 +1,26 @@
-// Settings: the station, API keys for POS integrations (shown once, revocable), printing.
+// Settings (administrators only): the station, the people who log in, API keys for POS integrations (shown once,
+// revocable), printing, backups and the audit log.
 import { useEffect, useState, type FormEvent } from 'react';
 import type { SelloApi } from '../../shared/api';
 import type { PrintSettings } from '../../shared/printing';
 import type { ApiKeyInfo, Health, StationInfo, StationSaved } from '../../shared/records';
 import { StationForm } from './station/StationForm';
 import { BackupsPanel } from './BackupsPanel';
+import { UsersPanel } from './UsersPanel';
 import { errorText } from './error-text';
 import { es } from './strings';
 
 export function SettingsScreen({
   api,
   health,
+  me,
   onStationChanged,
 }: {
   api: SelloApi;
   health: Health | null;
-  onStationChanged: (saved: StationSaved) => void;
+  /** The login of the administrator looking (who cannot deactivate themselves here). */
+  me: string;
+  onStationChanged: (saved: StationSaved, admin?: string) => void;
 }) {
   const [editing, setEditing] = useState(false);
   const [keys, setKeys] = useState<ApiKeyInfo[]>([]);
@@ -111,6 +116,7 @@ export function SettingsScreen({
           </>
         )
       )}
+      <UsersPanel api={api} me={me} />
       <h2>{es.settings.apiKeys}</h2>
       <form onSubmit={(e) => void createKey(e)} className="row">
         <div className="field">
