@@ -8,6 +8,7 @@ import type { InvalidationRecord } from '../../shared/records';
 import { ccfBody, fcBody, fseBody } from '../fixtures/bodies';
 import { DEMO_KEY, fixedClock, tempDir } from '../support/core';
 import { stringContaining } from '../support/match';
+import { pdfText } from '../support/pdf';
 import { registerStation, startSimulator } from '../support/mh-sim';
 
 const clock = fixedClock('2026-11-22T15:30:00Z');
@@ -67,6 +68,19 @@ describe('invalidation', () => {
     expect(core.dtes.get(id).status).toBe('INVALIDATED');
     const again = await invalidate({ dteId: id });
     expect(again.json()).toMatchObject({ status: 409, code: 'DTE_NOT_INVALIDATABLE' });
+  });
+
+  it('every copy of an invalidated document says ANULADO: the receipt and the letter PDF', async () => {
+    const id = await approved('FC', fcBody);
+    const before = pdfText((await app.inject({ method: 'GET', url: `/dte/${id}/receipt`, headers })).rawPayload);
+    expect(before).not.toContain('ANULADO');
+    expect((await invalidate({ dteId: id, reason: 'Error en el precio' })).statusCode).toBe(201);
+    const receipt = pdfText((await app.inject({ method: 'GET', url: `/dte/${id}/receipt`, headers })).rawPayload);
+    expect(receipt).toContain('ANULADO');
+    expect(receipt).toContain('invalidado ante MH');
+    const letter = await app.inject({ method: 'GET', url: `/dte/${id}/download/pdf`, headers });
+    expect(letter.statusCode).toBe(200);
+    expect(pdfText(letter.rawPayload)).toContain('ANULADO: DOCUMENTO INVALIDADO ANTE MH');
   });
 
   it('with a replacement: the replacement must be approved; then MH gets its generation code', async () => {

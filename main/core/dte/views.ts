@@ -92,9 +92,10 @@ export function documentViews(d: ViewDeps) {
       if (!row?.mh_json || !row.jws) throw new CoreError('DTE_NOT_APPROVED', 'El DTE no tiene documento firmado.');
       return { ...(JSON.parse(row.mh_json) as Record<string, unknown>), firmaElectronica: row.jws, selloRecibido: row.seal };
     },
-    /** MH's graphic representation on letter paper (APPROVED only). */
+    /** MH's graphic representation on letter paper: APPROVED, or INVALIDATED marked ANULADO. */
     async letterPdf(id: string): Promise<Buffer> {
-      const record = approved(id);
+      const record = get(id);
+      if (record.status !== 'INVALIDATED') approved(id);
       return letterPdf(printable(record, stored(id), demo(), issuedBy(id)));
     },
     /** The counter receipt: any status but REJECTED, marked while it has no seal. */

@@ -112,6 +112,15 @@ export async function letterPdf(p: Printable): Promise<Buffer> {
       .text('DEMOSTRACIÓN: DOCUMENTO SIN VALIDEZ FISCAL', MARGIN, y + 4, { width, align: 'center' });
     y += 22;
   }
+  if (p.voided) {
+    doc.rect(MARGIN, y, width, 22).fill('#b00020');
+    doc
+      .font('bold')
+      .fontSize(13)
+      .fillColor('#ffffff')
+      .text('ANULADO: DOCUMENTO INVALIDADO ANTE MH, SIN VALIDEZ', MARGIN, y + 5, { width, align: 'center' });
+    y += 28;
+  }
   if (p.unsealedNotice) {
     doc.font('bold').fontSize(9);
     const h = doc.heightOfString(p.unsealedNotice, { width: width - 12 }) + 10;

@@ -39,6 +39,12 @@ function draw(doc: Doc, p: Printable, qr: Buffer, width: number): number {
   rule();
   line(p.title, 'bold', small + 1, 'center');
   if (p.demo) line('DEMOSTRACIÓN · SIN VALIDEZ FISCAL', 'bold', small, 'center');
+  if (p.voided) {
+    rule();
+    line('ANULADO', 'bold', small + 8, 'center');
+    line('Documento invalidado ante MH: no tiene validez.', 'bold', small, 'center');
+    rule();
+  }
   for (const [k, v] of p.identity) {
     line(`${k}:`, 'bold');
     line(v, k.startsWith('Código') || k.startsWith('Número') || k.startsWith('Sello') ? 'mono' : 'regular', small - 0.5);
