@@ -1,5 +1,6 @@
-// A new installation: the welcome, the wizard with a generated MH certificate (a wrong password first), then
-// the real station issuing to an MH simulator that knows its certificate, and its data edited in Ajustes.
+// A new installation: the demo's administrator logs in, the welcome, the wizard with a generated MH certificate
+// (a wrong password first) and the station's first administrator, who then logs in on the real station; it
+// issues to an MH simulator that knows its certificate, and its data is edited in Ajustes.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,10 +8,11 @@ import { expect, test } from '@playwright/test';
 import { generateMhCertificate, parseMhCertificate } from '../../main/core/signing/certificate';
 import { fileURLToPath } from 'node:url';
 import { createMhSimulator } from '../../main/core/mh-sim/server';
-import { checkScreen, fill, issue } from './helpers';
+import { DEMO_USERS, checkScreen, fill, issue, logIn } from './helpers';
 
 const NIT = '06140506901017';
 const CERT_PASSWORD = 'Llave#Privada2026';
+const ADMIN = { login: 'marta.lopez', name: 'Marta López', password: 'Pluma#Admin2026' };
 
 test('first run: the wizard sets up a station with its certificate, and it issues to MH', async ({ page }) => {
   const xml = generateMhCertificate(NIT, CERT_PASSWORD);
@@ -24,7 +26,11 @@ test('first run: the wizard sets up a station with its certificate, and it issue
   expect(sim.checks).toBe('schemas');
   mh.registerKey(NIT, parseMhCertificate(xml, CERT_PASSWORD).publicKey.export({ format: 'der', type: 'spki' }).toString('base64'));
   try {
+    // Nothing set up yet: the demo stands in, with its people on the login screen.
     await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+    await expect(page.getByRole('table')).toContainText(DEMO_USERS.admin.name);
+    await logIn(page, DEMO_USERS.admin);
     await expect(page.getByRole('heading', { name: 'Bienvenido a Sello' })).toBeVisible();
     await checkScreen(page, 'first-run-welcome');
     // Looking around the demo first: the welcome steps aside (also after a reload), the wizard waits in Ajustes.
@@ -70,16 +76,38 @@ test('first run: the wizard sets up a station with its certificate, and it issue
     await fill(page, 'mh.password', 'Api#Clave-2026');
     await page.getByRole('button', { name: 'Siguiente' }).click();
 
-    // Step 4, the certificate: a wrong password is caught before anything is stored.
+    // Step 4, the certificate (with a wrong password, caught by the core before anything is stored).
     await page.locator('#f-certificate-file').setInputFiles(certFile);
     await fill(page, 'certificate.password', 'equivocada');
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+
+    // Step 5, the first administrator: a password of 8 or more, typed twice alike.
     await page.getByRole('button', { name: 'Guardar y empezar a emitir' }).click();
+    await expect(page.locator('#f-admin-login-error')).toBeVisible();
+    await fill(page, 'admin.login', ADMIN.login);
+    await fill(page, 'admin.name', ADMIN.name);
+    await fill(page, 'admin.password', 'corta');
+    await expect(page.locator('#f-admin-password-error')).toContainText('8 caracteres');
+    await fill(page, 'admin.password', ADMIN.password);
+    await fill(page, 'admin.passwordConfirm', 'Pluma#Admin2025');
+    await expect(page.locator('#f-admin-passwordConfirm-error')).toContainText('No coincide');
+    await checkScreen(page, 'first-run-admin');
+    await fill(page, 'admin.passwordConfirm', ADMIN.password);
+    await page.getByRole('button', { name: 'Guardar y empezar a emitir' }).click();
+    // The certificate's password was wrong: back to its step, the administrator kept.
     await expect(page.locator('#f-certificate-password-error')).toContainText('contraseña');
     await checkScreen(page, 'first-run-certificate');
     await fill(page, 'certificate.password', CERT_PASSWORD);
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await expect(page.locator('#f-admin-login')).toHaveValue(ADMIN.login);
     await page.getByRole('button', { name: 'Guardar y empezar a emitir' }).click();
 
-    await expect(page.locator('.notice')).toContainText('Estación configurada', { timeout: 15_000 });
+    // The real station has its own people: its administrator logs in (the login already typed), nobody is listed.
+    await expect(page.getByTestId('login-notice')).toContainText('Estación configurada', { timeout: 15_000 });
+    await expect(page.getByLabel('Usuario', { exact: true })).toHaveValue(ADMIN.login);
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await logIn(page, ADMIN);
+    await expect(page.getByTestId('session-user')).toContainText('Administrador');
     await expect(page.locator('.company')).toContainText('Librería La Pluma');
     await expect(page.getByText('DEMOSTRACIÓN')).toHaveCount(0);
 

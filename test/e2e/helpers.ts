@@ -1,9 +1,44 @@
+import { execFileSync } from 'node:child_process';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_KEY = 'sello-demo-api-key';
 export const SIM = () => process.env.SELLO_E2E_SIM_URL ?? 'http://127.0.0.1:8432';
+
+export interface Person {
+  readonly login: string;
+  readonly name: string;
+  readonly password: string;
+}
+
+/** The demo station's people, as its login screen lists them. */
+export const DEMO_USERS = {
+  admin: { login: 'admin', name: 'Administradora Demo', password: 'demo-admin' },
+  supervisor: { login: 'supervisor', name: 'Supervisor Demo', password: 'demo-super' },
+  cajero: { login: 'cajero', name: 'Cajera Demo', password: '123456' },
+} as const satisfies Record<string, Person>;
+
+/** Types a login and its password on the login screen (already shown) and waits for the app with their name. */
+export async function logIn(page: Page, who: Person): Promise<void> {
+  await page.getByLabel('Usuario', { exact: true }).fill(who.login);
+  await page.getByLabel('Contraseña o PIN', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Entrar (Enter)' }).click();
+  await expect(page.getByTestId('session-user')).toContainText(who.name);
+}
+
+/** Opens the app and logs in: the demo's administrator unless told otherwise (every screen is theirs). */
+export async function login(page: Page, who: Person = DEMO_USERS.admin): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+  await logIn(page, who);
+}
+
+/** Logs out from the header; the login screen is back. */
+export async function logout(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+}
 
 /** Fills a form field by its path (the input's id is `f-` + the path with dashes). */
 export async function fill(page: Page, path: string, value: string): Promise<void> {
@@ -31,12 +66,20 @@ export async function simMode(request: APIRequestContext, mode: string): Promise
   expect(res.ok()).toBe(true);
 }
 
-/** A screenshot kept as a test artifact, and no serious or critical accessibility violation. */
-export async function checkScreen(page: Page, name: string): Promise<void> {
+/**
+ * A screenshot kept as a test artifact, and no serious or critical accessibility violation. The whole page unless
+ * `fullPage` is false (a fixed overlay, such as the lock, covers the window, not the page below it).
+ */
+export async function checkScreen(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync('test-results/e2e/screens', { recursive: true });
-  await page.screenshot({ path: `test-results/e2e/screens/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `test-results/e2e/screens/${name}.png`, fullPage });
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   writeFileSync(`test-results/e2e/screens/${name}.axe.json`, JSON.stringify(results.violations, null, 2));
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+}
+
+/** A PDF's text as poppler's pdftotext reads it (test/support/pdf.ts is vitest's; this runs under Playwright). */
+export function pdfText(pdf: Buffer): string {
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
 }

@@ -1,7 +1,7 @@
 // Issuing every kind through its form, against `sello serve --demo` and its embedded MH simulator.
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { DEMO_KEY, checkScreen, fill, issue, simMode } from './helpers';
+import { DEMO_KEY, checkScreen, fill, issue, login, simMode } from './helpers';
 
 const address: [string, string][] = [
   ['recipient.address.department', '06'],
@@ -32,7 +32,8 @@ const line = (description: string): [string, string][] => [
 
 test.beforeEach(async ({ page, request }) => {
   await simMode(request, 'normal');
-  await page.goto('/');
+  // The demo's administrator: every kind, credit and debit notes included.
+  await login(page);
   await expect(page.getByTestId('sync-banner')).toBeVisible();
 });
 
