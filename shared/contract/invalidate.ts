@@ -1,7 +1,7 @@
 // POST /dte/invalidate: the invalidation event (MH anulación).
 import { z } from 'zod';
 import { branchOffice, identificationDocument } from './common';
-import { optional, text, uuid } from './primitives';
+import { addRuleIssue, optional, text, uuid } from './primitives';
 
 // MH: nombreResponsable and nombreSolicita of 5 to 100 characters (the contract allows 150).
 const person = z.strictObject({
@@ -9,14 +9,36 @@ const person = z.strictObject({
   identificationDocument: identificationDocument(),
 });
 
-export const invalidateBody = z.strictObject({
-  dteId: uuid(),
-  dteReplaceId: optional(uuid()),
-  branchOffice: optional(branchOffice),
-  // MH: motivoAnulacion of 5 to 250 characters.
-  reason: optional(text(250, 5)),
-  manager: optional(person),
-  requester: optional(person),
-});
+/** MH's CAT-024: 1 an error in the document (a replacement corrects it), 2 the operation rescinded, 3 other (with a replacement). */
+export const INVALIDATION_TYPES = [1, 2, 3] as const;
+export type InvalidationType = (typeof INVALIDATION_TYPES)[number];
+
+export const invalidateBody = z
+  .strictObject({
+    dteId: uuid(),
+    dteReplaceId: optional(uuid()),
+    /** An addition to the contract (docs/decisions/0002-contract-gaps.md): when absent, 1 with a replacement, else 2. */
+    type: optional(z.union([z.literal(1), z.literal(2), z.literal(3)])),
+    branchOffice: optional(branchOffice),
+    // MH: motivoAnulacion of 5 to 250 characters.
+    reason: optional(text(250, 5)),
+    manager: optional(person),
+    requester: optional(person),
+  })
+  .superRefine((b, ctx) => {
+    if ((b.type === 1 || b.type === 3) && !b.dteReplaceId)
+      addRuleIssue(
+        ctx,
+        ['dteReplaceId'],
+        'REQUIRED',
+        'Una invalidación por error (1) u otro motivo (3) necesita el documento que lo reemplaza.',
+      );
+    if (b.type === 2 && b.dteReplaceId)
+      addRuleIssue(ctx, ['dteReplaceId'], 'NOT_ALLOWED', 'Rescindir la operación (2) no lleva documento de reemplazo (regla de MH).');
+    if (b.type === 3 && !b.reason) addRuleIssue(ctx, ['reason'], 'REQUIRED', 'Con el tipo 3 (otro) MH pide el motivo.');
+  });
+
+/** The type MH receives: the one given, else 1 with a replacement and 2 without. */
+export const invalidationType = (b: Pick<InvalidateBody, 'type' | 'dteReplaceId'>): InvalidationType => b.type ?? (b.dteReplaceId ? 1 : 2);
 
 export type InvalidateBody = z.output<typeof invalidateBody>;

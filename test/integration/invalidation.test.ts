@@ -1,4 +1,6 @@
 // Invalidation against the MH simulator (which validates the event with anulacion-schema-v2).
+import BetterSqlite3 from 'better-sqlite3';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createCore, type Core } from '../../main/core/create-core';
@@ -92,6 +94,33 @@ describe('invalidation', () => {
     const res = await invalidate({ dteId: id, dteReplaceId: pendingReplacement.id, reason: 'Error en el NRC del cliente' });
     expect(res.json()).toMatchObject({ status: 'APPROVED' });
     expect(sim.state.invalidated.has(id.toUpperCase())).toBe(true);
+  });
+
+  it("MH's three types: 1 and 3 need a replacement, 3 a reason, 2 none; MH gets the type given", async () => {
+    const id = await approved('CCF', ccfBody);
+    const replacement = await approved('CCF', ccfBody);
+    const field = async (payload: Record<string, unknown>) =>
+      (await invalidate(payload)).json<{ errors: { path: string; code: string }[] }>().errors;
+    expect(await field({ dteId: id, type: 1 })).toEqual([expect.objectContaining({ path: 'dteReplaceId', code: 'REQUIRED' })]);
+    expect(await field({ dteId: id, type: 2, dteReplaceId: replacement })).toEqual([
+      expect.objectContaining({ path: 'dteReplaceId', code: 'NOT_ALLOWED' }),
+    ]);
+    expect(await field({ dteId: id, type: 3, dteReplaceId: replacement })).toEqual([
+      expect.objectContaining({ path: 'reason', code: 'REQUIRED' }),
+    ]);
+    expect(core.dtes.get(id).status).toBe('APPROVED');
+    const res = await invalidate({ dteId: id, type: 3, dteReplaceId: replacement, reason: 'Cambio de producto por otro' });
+    expect(res.json()).toMatchObject({ status: 'APPROVED' });
+    const db = new BetterSqlite3(join(core.dataDir, 'sello.db'), { readonly: true });
+    try {
+      const row = db.prepare('SELECT mh_json FROM invalidations WHERE dte_id = ?').get(id) as { mh_json: string };
+      expect(JSON.parse(row.mh_json)).toMatchObject({
+        motivo: { tipoAnulacion: 3, motivoAnulacion: 'Cambio de producto por otro' },
+        documento: { codigoGeneracionR: replacement.toUpperCase() },
+      });
+    } finally {
+      db.close();
+    }
   });
 
   it("an FSE event passes MH's schema (its control-number pattern patched as the reference says)", async () => {

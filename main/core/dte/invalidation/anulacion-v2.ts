@@ -1,5 +1,6 @@
 // MH's invalidation event, anulacion-schema-v2 (docs/mh.md, Invalidation).
 import type { IdType, InvalidateBody } from '../../../../shared/contract';
+import { invalidationType } from '../../../../shared/contract/invalidate';
 import type { StoredStation } from '../../station/profile';
 import { mhDocumentView, type AnulacionV2Event, type MhCounterpartView, type MhDocument, type MhDocumentView } from '../mh/document-types';
 import { ID_TYPE } from '../mh/mappings';
@@ -79,9 +80,8 @@ export function buildAnulacionV2(p: {
       ...counterpart(doc),
     },
     motivo: {
-      // The contract has no invalidation type: with a replacement it corrects an error (1), without one it
-      // rescinds the operation (2), the only type MH accepts without a replacement.
-      tipoAnulacion: p.replacementCode ? 1 : 2,
+      // As given (CAT-024), else with a replacement an error corrected (1), without one the operation rescinded (2).
+      tipoAnulacion: invalidationType(p.body),
       motivoAnulacion: p.body.reason ?? null,
       nombreResponsable: p.manager.name,
       tipDocResponsable: ID_TYPE[p.manager.identificationDocument.type],

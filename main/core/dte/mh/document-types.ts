@@ -372,7 +372,7 @@ export type AnulacionV2Event = {
   };
   motivo: {
     /** 1 corrects an error (with a replacement), 2 rescinds the operation. */
-    tipoAnulacion: 1 | 2;
+    tipoAnulacion: 1 | 2 | 3;
     motivoAnulacion: string | null;
     nombreResponsable: string;
     tipDocResponsable: string;
