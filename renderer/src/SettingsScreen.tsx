@@ -82,6 +82,12 @@ export function SettingsScreen({
       ) : (
         health && <p>{health.companyName}</p>
       )}
+      {station?.passwordsNeeded && (
+        // A data folder brought from another machine: its passwords do not open here (docs/decisions/0005-secrets-at-rest.md).
+        <p role="alert" className="warning" data-testid="passwords-needed">
+          {station.passwordsNeeded}
+        </p>
+      )}
       {station?.demo ? (
         <>
           <p className="muted">{es.station.demoHowTo}</p>
