@@ -31,6 +31,8 @@ export interface ApiError {
   readonly title: string;
   readonly detail?: string;
   readonly errors?: readonly FieldError[];
+  /** TOO_MANY_REQUESTS: seconds before another try (over HTTP also the Retry-After header). */
+  readonly retryAfter?: number;
 }
 
 export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiError };

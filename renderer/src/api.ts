@@ -12,7 +12,7 @@ declare global {
 }
 
 /** A failure as the renderer sees it: the problem, and for a 429 the seconds to wait (Retry-After). */
-export type CallError = ApiError & { readonly retryAfter?: number };
+export type CallError = ApiError;
 
 const offline = (): Result<never> => ({ ok: false, error: { code: 'INTERNAL', title: es.errors.offline, detail: es.errors.keepOpen } });
 

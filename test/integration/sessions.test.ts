@@ -108,7 +108,7 @@ describe('logging in', () => {
     const locked = await login('cajero', '123456');
     expect(locked.statusCode).toBe(429);
     expect(locked.headers['retry-after']).toBe('60');
-    expect(locked.json<Problem>()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(locked.json<Problem>()).toMatchObject({ code: 'TOO_MANY_REQUESTS', retryAfter: 60 });
     // Another person at the same counter is not locked out by it.
     expect((await login('supervisor', 'demo-super')).statusCode).toBe(201);
     clock.advance(61_000);

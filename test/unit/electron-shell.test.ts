@@ -183,6 +183,12 @@ describe('IPC glue', () => {
       expect(await api.listUsers()).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
       expect(await api.logout()).toEqual({ ok: true, value: { loggedOut: true } });
       expect(await api.listDtes({})).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+      // Throttled, the window learns how long to wait from the error itself (there is no Retry-After header).
+      for (let i = 0; i < 5; i += 1) await api.login('supervisor', `no-es-${i}`);
+      expect(await api.login('supervisor', 'demo-super')).toMatchObject({
+        ok: false,
+        error: { code: 'TOO_MANY_REQUESTS', retryAfter: 60 },
+      });
     } finally {
       core.cleanup();
     }

@@ -3,6 +3,7 @@
 import type { DemoUser, SessionInfo, UserInfo } from '../../../shared/people';
 import { loginInput } from '../../../shared/people';
 import { validate } from '../../../shared/contract/validate';
+import type { ApiError } from '../../../shared/errors';
 import type { Clock } from '../clock';
 import { isoLocal } from '../clock';
 import { CoreError, validationFailed } from '../errors';
@@ -50,6 +51,11 @@ export class LoginThrottled extends CoreError {
       'TOO_MANY_REQUESTS',
       `Demasiados intentos fallidos ${scope === 'login' ? 'para este usuario' : 'desde esta dirección'}. Espere ${retryAfter} s y vuelva a intentar.`,
     );
+  }
+
+  // The wait travels in the error too: the desktop window has no Retry-After header to read.
+  override toApiError(): ApiError {
+    return { ...super.toApiError(), retryAfter: this.retryAfter };
   }
 }
 

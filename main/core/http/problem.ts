@@ -44,6 +44,7 @@ export function statusOf(code: ErrorCode): number {
 
 export function sendProblem(reply: FastifyReply, error: ApiError): FastifyReply {
   const status = statusOf(error.code);
+  if (error.retryAfter !== undefined) void reply.header('retry-after', String(error.retryAfter));
   return reply
     .code(status)
     .type('application/problem+json; charset=utf-8')
@@ -54,5 +55,6 @@ export function sendProblem(reply: FastifyReply, error: ApiError): FastifyReply 
       ...(error.detail === undefined ? {} : { detail: error.detail }),
       code: error.code,
       ...(error.errors === undefined ? {} : { errors: error.errors }),
+      ...(error.retryAfter === undefined ? {} : { retryAfter: error.retryAfter }),
     });
 }

@@ -368,7 +368,6 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
           : `El cuerpo no es JSON válido: ${error.message ?? ''}`.trim();
       return sendProblem(reply, { code: 'MALFORMED_REQUEST', title: TITLES.MALFORMED_REQUEST, detail });
     }
-    if (error instanceof LoginThrottled) void reply.header('retry-after', String(error.retryAfter));
     return fail(reply, error, options.logger);
   });
   // Before anything else, UI included: only requests addressed to this server, from no page or its own.

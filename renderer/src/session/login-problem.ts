@@ -9,7 +9,7 @@ export interface LoginProblem {
   readonly wait: number;
 }
 
-/** The seconds to wait: Retry-After over HTTP; over IPC, the number in the problem's words ("Espere 60 s"). */
+/** The seconds to wait: the problem's retryAfter (over HTTP, Retry-After too); else the number in its words. */
 const waitOf = (error: CallError): number => {
   if (error.retryAfter && error.retryAfter > 0) return Math.ceil(error.retryAfter);
   const m = /(\d+)\s*s\b/.exec(error.detail ?? '');
