@@ -33,7 +33,7 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<Res
     if (res.ok) return { ok: true, value: json as T };
     const problem = (json ?? { code: res.status === 401 ? 'UNAUTHORIZED' : 'INTERNAL', title: res.statusText }) as ApiError;
     const retryAfter = Number(res.headers.get('retry-after'));
-    return { ok: false, error: retryAfter > 0 ? ({ ...problem, retryAfter } as CallError) : problem };
+    return { ok: false, error: retryAfter > 0 ? { ...problem, retryAfter } : problem };
   } catch {
     return offline();
   }
