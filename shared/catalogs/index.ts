@@ -3,13 +3,14 @@ import { DEPARTMENTS } from './data/departments';
 import { ECONOMIC_ACTIVITIES } from './data/economic-activities';
 import { FISCAL_ENCLOSURES } from './data/fiscal-enclosures';
 import { MUNICIPALITIES } from './data/municipalities';
+import { PAYMENT_METHODS } from './data/payment-methods';
 import { REGIMES } from './data/regimes';
 import { TAXES } from './data/taxes';
 import { UNITS } from './data/units';
 import type { CatalogEntry } from './types';
 
 export type { CatalogEntry, Municipality, TaxEntry, UnitEntry } from './types';
-export { COUNTRIES, DEPARTMENTS, ECONOMIC_ACTIVITIES, FISCAL_ENCLOSURES, MUNICIPALITIES, REGIMES, TAXES, UNITS };
+export { COUNTRIES, DEPARTMENTS, ECONOMIC_ACTIVITIES, FISCAL_ENCLOSURES, MUNICIPALITIES, PAYMENT_METHODS, REGIMES, TAXES, UNITS };
 
 const codes = (list: readonly CatalogEntry[]): ReadonlySet<string> => new Set(list.map((e) => e.code));
 

@@ -8,6 +8,7 @@ import {
   ECONOMIC_ACTIVITIES,
   FISCAL_ENCLOSURES,
   MUNICIPALITIES,
+  PAYMENT_METHODS,
   REGIMES,
   TAXES,
   UNITS,
@@ -51,6 +52,9 @@ describe('catalogs agree with MH', () => {
     expect(new Set(UNITS.map((u) => u.key)).size).toBe(UNITS.length);
     expect(UNITS.find((u) => u.key === 'OTRA')?.code).toBe(99);
     expect(UNITS.find((u) => u.key === 'KILOGRAMO')?.code).toBe(34);
+  });
+  it('CAT-017 payment methods', () => {
+    expect(PAYMENT_METHODS.map((d) => [d.code, d.name])).toEqual(pairs(items('legacy-2024/CAT-017.json')));
   });
   it('CAT-015 taxes: every code outside the section headers, in its section', () => {
     const mh = items('legacy-2024/CAT-015.json');
