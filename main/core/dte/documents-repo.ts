@@ -223,3 +223,27 @@ export function unsettledOfEventsSealedBefore(store: Store, sealedBefore: string
       .limit(limit),
   );
 }
+
+/** A document as the day's close reads it (close/day-close.ts). */
+export interface CloseRow {
+  readonly id: string;
+  readonly kind: string;
+  readonly status: string;
+  readonly control_number: string;
+  readonly total: string | null;
+  readonly mh_json: string | null;
+}
+
+/**
+ * The documents created in a period (El Salvador time, both ends included), all of them or those one actor
+ * issued, in the order they were created.
+ */
+export function documentsInPeriod(store: Store, from: string, to: string, issuedBy: string | null): CloseRow[] {
+  let sel = store.q
+    .selectFrom('documents')
+    .select(['id', 'kind', 'status', 'control_number', 'total', 'mh_json'])
+    .where('created_at', '>=', from)
+    .where('created_at', '<=', to);
+  if (issuedBy !== null) sel = sel.where('issued_by', '=', issuedBy);
+  return store.all(sel.orderBy('created_at').orderBy('control_number'));
+}

@@ -137,6 +137,29 @@ export interface SettingsTable {
   value: string;
 }
 
+/** The day's closes (migration 013): append-only, like the audit log. */
+export interface DayClosesTable {
+  id: string;
+  /** Order of making (1, 2, 3…): the list's order and cursor. */
+  seq: number;
+  /** 'station' or a person's actor id (`user:ana`). */
+  scope: string;
+  scope_name: string;
+  /** El Salvador time (isoLocal). */
+  period_from: string;
+  period_to: string;
+  closed_at: string;
+  closed_by: string;
+  closed_by_name: string | null;
+  /** JSON CloseSummary (shared/close.ts). */
+  summary: string;
+  previous_id: string | null;
+  /** JSON CloseDifference, with `previous_id`. */
+  difference: string | null;
+  /** SHA-256 of summary + '\n' + difference. */
+  hash: string;
+}
+
 export interface AuditLogTable {
   seq: Generated<number>;
   at: string;
@@ -175,6 +198,7 @@ export interface Database {
   users: UsersTable;
   settings: SettingsTable;
   audit_log: AuditLogTable;
+  day_closes: DayClosesTable;
   invalidations: InvalidationsTable;
   contingency_events: ContingencyEventsTable;
   lotes: LotesTable;

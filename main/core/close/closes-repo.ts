@@ -1,0 +1,40 @@
+// The one owner of the `day_closes` table (migration 013): closes are inserted and read, never changed (its
+// triggers refuse UPDATE and DELETE).
+import type { Selectable } from 'kysely';
+import type { Store } from '../store/database';
+import type { DayClosesTable } from '../store/schema';
+
+export type CloseRecordRow = Selectable<DayClosesTable>;
+export type NewCloseRow = Omit<CloseRecordRow, 'seq'>;
+
+/** Appends a close; its `seq` follows the last one. Run inside the caller's transaction. */
+export function insertClose(store: Store, row: NewCloseRow): void {
+  const last = store.one(store.q.selectFrom('day_closes').select('seq').orderBy('seq', 'desc').limit(1))?.seq ?? 0;
+  store.run(store.q.insertInto('day_closes').values({ ...row, seq: last + 1 }));
+}
+
+export function findClose(store: Store, id: string): CloseRecordRow | undefined {
+  return store.one(store.q.selectFrom('day_closes').selectAll().where('id', '=', id.toLowerCase()));
+}
+
+/** The latest close of `scope` whose period overlaps [from, to]. */
+export function latestOverlapping(store: Store, scope: string, from: string, to: string): CloseRecordRow | undefined {
+  return store.one(
+    store.q
+      .selectFrom('day_closes')
+      .selectAll()
+      .where('scope', '=', scope)
+      .where('period_from', '<=', to)
+      .where('period_to', '>=', from)
+      .orderBy('seq', 'desc')
+      .limit(1),
+  );
+}
+
+/** Newest first, `limit` of them after the cursor (a `seq`); one scope's only when `scope` is given. */
+export function listCloses(store: Store, o: { scope: string | null; limit: number; before: number | null }): CloseRecordRow[] {
+  let sel = store.q.selectFrom('day_closes').selectAll();
+  if (o.scope !== null) sel = sel.where('scope', '=', o.scope);
+  if (o.before !== null) sel = sel.where('seq', '<', o.before);
+  return store.all(sel.orderBy('seq', 'desc').limit(o.limit));
+}

@@ -1,0 +1,169 @@
+// The day's close (corte de caja): made for a period and a scope (the station, or one person's sales), kept as a
+// record that is never changed, printed on the receipt printer or on letter paper. A second close of a period
+// that overlaps an earlier one of the same scope carries the difference. docs/decisions/0008-day-close.md.
+import {
+  closeListQuery,
+  closeRequest,
+  type CloseListQuery,
+  type CloseSummary,
+  type DayClose,
+  type DayClosePage,
+} from '../../../shared/close';
+import { toFieldErrors } from '../../../shared/contract';
+import { audit } from '../audit';
+import type { Actor } from '../auth/actor';
+import type { Users } from '../auth/users-repo';
+import { isoLocal, localDateTime, type Clock } from '../clock';
+import { sha256Hex } from '../dte/canonical';
+import { documentsInPeriod } from '../dte/documents-repo';
+import { CoreError, validationFailed } from '../errors';
+import { closeLetterPdf } from '../render/close-letter-pdf';
+import type { ClosePaper } from '../render/close-paper';
+import { closeReceiptPdf } from '../render/close-receipt';
+import type { ReceiptWidth } from '../render/receipt';
+import type { StoredStation } from '../station/profile';
+import type { Store } from '../store/database';
+import { findClose, insertClose, latestOverlapping, listCloses, type CloseRecordRow } from './closes-repo';
+import { difference, summarize } from './day-close';
+
+export interface ClosesDeps {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly newId: () => string;
+  readonly station: () => StoredStation;
+  readonly users: Pick<Users, 'get'>;
+  readonly nameOf: (actorId: string) => string | null;
+}
+
+export interface DayCloses {
+  /** POST /closes: the close made now, stored and audited (`close.made`). */
+  readonly make: (input: unknown, actor: Actor) => DayClose;
+  /** Newest first; a cashier sees only the closes of their own sales. */
+  readonly list: (query: CloseListQuery, actor: Actor) => DayClosePage;
+  readonly get: (id: string, actor: Actor) => DayClose;
+  readonly receipt: (id: string, width: ReceiptWidth, actor: Actor) => Promise<Buffer>;
+  readonly letterPdf: (id: string, actor: Actor) => Promise<Buffer>;
+}
+
+const PERSON = 'user:';
+/** A cashier closes and reads only their own sales; everyone else any. */
+const ownOnly = (actor: Actor) => actor.caller === 'CASHIER';
+
+const hashOf = (summary: string, diff: string | null) => sha256Hex(`${summary}\n${diff ?? ''}`);
+
+function toClose(row: CloseRecordRow): DayClose {
+  return {
+    id: row.id,
+    scope: row.scope,
+    scopeName: row.scope_name,
+    from: row.period_from,
+    to: row.period_to,
+    closedAt: row.closed_at,
+    closedBy: row.closed_by,
+    closedByName: row.closed_by_name,
+    summary: JSON.parse(row.summary) as CloseSummary,
+    previous: row.previous_id,
+    difference: row.difference === null ? null : (JSON.parse(row.difference) as DayClose['difference']),
+    hash: row.hash,
+  };
+}
+
+export function dayCloses(d: ClosesDeps): DayCloses {
+  const scopeOf = (scope: unknown, actor: Actor): { scope: string; name: string } => {
+    if (scope === 'station') {
+      if (ownOnly(actor))
+        throw new CoreError(
+          'FORBIDDEN',
+          'Un cajero cierra solo su propia caja (scope "me"); el cierre de la estación es de un supervisor.',
+        );
+      const s = d.station();
+      return { scope: 'station', name: s.company.commercialName ?? s.company.name };
+    }
+    const login =
+      scope === 'me' ? (actor.id.startsWith(PERSON) ? actor.id.slice(PERSON.length) : null) : (scope as { login: string }).login;
+    if (login === null) throw new CoreError('FORBIDDEN', 'Solo una persona con sesión cierra su propia caja.');
+    if (ownOnly(actor) && `${PERSON}${login}` !== actor.id)
+      throw new CoreError('FORBIDDEN', 'Un cajero cierra solo su propia caja; el cierre de otra persona es de un supervisor.');
+    const person = d.users.get(login);
+    if (!person) throw new CoreError('NOT_FOUND', `No hay una persona con el usuario ${login}.`);
+    return { scope: `${PERSON}${login}`, name: person.name };
+  };
+
+  const readable = (id: string, actor: Actor): CloseRecordRow => {
+    const row = findClose(d.store, id);
+    if (!row) throw new CoreError('NOT_FOUND', `No existe un cierre con id ${id}.`);
+    if (ownOnly(actor) && row.scope !== actor.id)
+      throw new CoreError('FORBIDDEN', 'Un cajero consulta solo los cierres de su propia caja.');
+    return row;
+  };
+
+  const paper = (row: CloseRecordRow): ClosePaper => ({ close: toClose(row), station: d.station() });
+
+  return {
+    make(input, actor) {
+      const parsed = closeRequest.safeParse(input);
+      if (!parsed.success) throw validationFailed(toFieldErrors(parsed.error.issues, input));
+      const req = parsed.data;
+      const { scope, name } = scopeOf(req.scope, actor);
+      const now = d.clock.now();
+      const today = localDateTime(now);
+      const from = req.from ? isoLocal(new Date(req.from)) : `${today.date}T00:00:00${today.offset}`;
+      const to = req.to ? isoLocal(new Date(req.to)) : isoLocal(now);
+      if (to < from) throw validationFailed([{ path: 'to', code: 'INVALID_DATE', message: 'El fin del periodo es anterior a su inicio.' }]);
+      if (to > isoLocal(now))
+        throw validationFailed([{ path: 'to', code: 'INVALID_DATE', message: 'El periodo no puede terminar en el futuro.' }]);
+      const closedAt = isoLocal(now);
+      return d.store.tx(() => {
+        const summary = summarize(documentsInPeriod(d.store, from, to, scope === 'station' ? null : scope));
+        const before = latestOverlapping(d.store, scope, from, to);
+        const diff = before ? difference(JSON.parse(before.summary) as CloseSummary, summary) : null;
+        const summaryJson = JSON.stringify(summary);
+        const diffJson = diff ? JSON.stringify(diff) : null;
+        const id = d.newId();
+        const hash = hashOf(summaryJson, diffJson);
+        insertClose(d.store, {
+          id,
+          scope,
+          scope_name: name,
+          period_from: from,
+          period_to: to,
+          closed_at: closedAt,
+          closed_by: actor.id,
+          closed_by_name: d.nameOf(actor.id),
+          summary: summaryJson,
+          previous_id: before?.id ?? null,
+          difference: diffJson,
+          hash,
+        });
+        audit(d.store, closedAt, actor.id, 'close.made', id, { scope, from, to, hash, previous: before?.id ?? null });
+        return toClose(findClose(d.store, id)!);
+      });
+    },
+    list(query, actor) {
+      const q = closeListQuery.safeParse(query);
+      if (!q.success) throw validationFailed(toFieldErrors(q.error.issues, query));
+      const limit = q.data.limit ?? 20;
+      const before = q.data.cursor && /^\d{1,15}$/.test(q.data.cursor) ? Number(q.data.cursor) : null;
+      const rows = listCloses(d.store, { scope: ownOnly(actor) ? actor.id : null, limit: limit + 1, before });
+      const page = rows.slice(0, limit);
+      return {
+        items: page.map((r) => ({
+          id: r.id,
+          scope: r.scope,
+          scopeName: r.scope_name,
+          from: r.period_from,
+          to: r.period_to,
+          closedAt: r.closed_at,
+          closedBy: r.closed_by,
+          netSales: (JSON.parse(r.summary) as CloseSummary).netSales,
+          previous: r.previous_id,
+          hash: r.hash,
+        })),
+        nextCursor: rows.length > limit ? String(page[page.length - 1]!.seq) : null,
+      };
+    },
+    get: (id, actor) => toClose(readable(id, actor)),
+    receipt: async (id, width, actor) => closeReceiptPdf(paper(readable(id, actor)), width),
+    letterPdf: async (id, actor) => closeLetterPdf(paper(readable(id, actor))),
+  };
+}

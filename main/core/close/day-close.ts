@@ -1,0 +1,167 @@
+// The day's close computed: a pure function over the period's documents (dte/documents-repo.ts
+// `documentsInPeriod`), and the difference against an earlier close. Exact decimals (shared/tax), 2 places.
+import { PAYMENT_METHODS } from '../../../shared/catalogs';
+import type { ClosedDocument, CloseDifference, CloseSummary, PaymentTally, Tally } from '../../../shared/close';
+import { DTE_KINDS, type DteKind } from '../../../shared/contract';
+import type { DteStatus } from '../../../shared/records';
+import { Dec, ZERO, dec, round2, sum } from '../../../shared/tax';
+import type { CloseRow } from '../dte/documents-repo';
+import { mhDocumentView, type MhResumenView } from '../dte/mh/document-types';
+
+/** Sales that bring money in (or take it back, NC): the net sales and the payments. */
+const SALES: readonly DteKind[] = ['FC', 'CCF', 'ND', 'NC', 'FEX'];
+/** CAT-016 condicionOperacion: 2 is a sale on credit. */
+const ON_CREDIT = 2;
+/** CAT-015: IVA 13 %. */
+const IVA_TRIBUTE = '20';
+
+const money = (d: Dec): string => round2(d).toFixed(2);
+const PENDING: readonly string[] = ['CREATED', 'PROCESSING'];
+
+interface Acc {
+  count: number;
+  total: Dec;
+}
+const acc = (): Acc => ({ count: 0, total: ZERO });
+const add = (a: Acc, amount: Dec) => {
+  a.count += 1;
+  a.total = a.total.plus(amount);
+};
+const tally = (a: Acc): Tally => ({ count: a.count, total: money(a.total) });
+
+const resumenOf = (row: CloseRow): MhResumenView => {
+  if (!row.mh_json) return {};
+  return mhDocumentView(JSON.parse(row.mh_json) as Record<string, unknown>).resumen ?? {};
+};
+
+/** The document's total as the close counts it: an NC subtracts. */
+const signedTotal = (row: CloseRow): Dec => (row.kind === 'NC' ? dec(row.total).neg() : dec(row.total));
+
+/** The close's figures for these documents (those of one period and scope). */
+export function summarize(rows: readonly CloseRow[]): CloseSummary {
+  const byKind = Object.fromEntries(DTE_KINDS.map((k) => [k, acc()])) as Record<DteKind, Acc>;
+  const payments = new Map<string, Acc>();
+  const onCredit = acc();
+  const pending = acc();
+  const pendingByKind: Partial<Record<DteKind, Acc>> = {};
+  const invalidated = acc();
+  const invalidatedDocs: CloseSummary['invalidated']['documents'][number][] = [];
+  let rejected = 0;
+  let iva = ZERO;
+  const ret = { ivaRetained: ZERO, rentaRetained: ZERO, crIvaRetained: ZERO, fseIvaRetained: ZERO, fseRentaRetained: ZERO };
+  const documents: ClosedDocument[] = [];
+
+  for (const row of rows) {
+    const kind = row.kind as DteKind;
+    const total = signedTotal(row);
+    documents.push({ id: row.id, kind, controlNumber: row.control_number, status: row.status as DteStatus, total: money(total) });
+    if (PENDING.includes(row.status)) {
+      add(pending, total);
+      add((pendingByKind[kind] ??= acc()), total);
+      continue;
+    }
+    if (row.status === 'REJECTED') {
+      rejected += 1;
+      continue;
+    }
+    if (row.status === 'INVALIDATED') {
+      add(invalidated, total);
+      invalidatedDocs.push({ id: row.id, kind, controlNumber: row.control_number, total: money(total) });
+      continue;
+    }
+    if (row.status !== 'APPROVED') continue;
+    add(byKind[kind], total);
+    const r = resumenOf(row);
+    const sign = kind === 'NC' ? -1 : 1;
+    if (kind === 'FC') iva = iva.plus(dec(r.totalIva));
+    if (kind === 'CCF' || kind === 'ND' || kind === 'NC') {
+      const tributes = sum((r.tributos ?? []).map((t) => (typeof t === 'object' && t?.codigo === IVA_TRIBUTE ? dec(t.valor) : ZERO)));
+      iva = iva.plus(tributes.times(sign));
+    }
+    if (kind === 'FC' || kind === 'CCF' || kind === 'ND' || kind === 'NC') {
+      ret.ivaRetained = ret.ivaRetained.plus(dec(r.ivaRete1).times(sign));
+      ret.rentaRetained = ret.rentaRetained.plus(dec(r.reteRenta).times(sign));
+    }
+    if (kind === 'CR') ret.crIvaRetained = ret.crIvaRetained.plus(dec(r.totalIVAretenido));
+    if (kind === 'FSE') {
+      ret.fseIvaRetained = ret.fseIvaRetained.plus(dec(r.ivaRete1));
+      ret.fseRentaRetained = ret.fseRentaRetained.plus(dec(r.reteRenta));
+    }
+    if (kind === 'FC' || kind === 'CCF' || kind === 'FEX') {
+      if (r.condicionOperacion === ON_CREDIT || !r.pagos || r.pagos.length === 0) add(onCredit, total);
+      for (const p of r.pagos ?? []) {
+        const code = String(p?.codigo ?? '99');
+        const a = payments.get(code) ?? acc();
+        add(a, dec(p?.montoPago));
+        payments.set(code, a);
+      }
+    }
+  }
+
+  const paymentList: PaymentTally[] = [...payments.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([code, a]) => ({ code, name: PAYMENT_METHODS.find((m) => m.code === code)?.name ?? `código ${code}`, ...tally(a) }));
+  return {
+    byKind: Object.fromEntries(DTE_KINDS.map((k) => [k, tally(byKind[k])])) as Record<DteKind, Tally>,
+    netSales: money(sum(SALES.map((k) => byKind[k].total))),
+    payments: paymentList,
+    onCredit: tally(onCredit),
+    iva: money(iva),
+    retentions: {
+      ivaRetained: money(ret.ivaRetained),
+      rentaRetained: money(ret.rentaRetained),
+      crIvaRetained: money(ret.crIvaRetained),
+      fseIvaRetained: money(ret.fseIvaRetained),
+      fseRentaRetained: money(ret.fseRentaRetained),
+    },
+    invalidated: { ...tally(invalidated), documents: invalidatedDocs },
+    rejected: { count: rejected },
+    pending: {
+      ...tally(pending),
+      byKind: Object.fromEntries(Object.entries(pendingByKind).map(([k, a]) => [k, tally(a)])),
+    },
+    documents,
+  };
+}
+
+/** Every figure of a summary by name (`byKind.FC.total`, `payments.01.count`, `iva`…), as decimal strings. */
+export function figures(s: CloseSummary): Map<string, string> {
+  const out = new Map<string, string>();
+  const put = (name: string, t: Tally) => {
+    out.set(`${name}.count`, String(t.count));
+    out.set(`${name}.total`, t.total);
+  };
+  for (const k of DTE_KINDS) put(`byKind.${k}`, s.byKind[k]);
+  out.set('netSales', s.netSales);
+  for (const p of s.payments) put(`payments.${p.code}`, p);
+  put('onCredit', s.onCredit);
+  out.set('iva', s.iva);
+  for (const [k, v] of Object.entries(s.retentions)) out.set(`retentions.${k}`, v);
+  put('invalidated', s.invalidated);
+  out.set('rejected.count', String(s.rejected.count));
+  put('pending', s.pending);
+  return out;
+}
+
+/** What changed from `before` to `after`: each figure that moved, the new documents, the statuses that changed. */
+export function difference(before: CloseSummary, after: CloseSummary): CloseDifference {
+  const a = figures(before);
+  const b = figures(after);
+  const changed: Record<string, { before: string; after: string; change: string }> = {};
+  for (const name of new Set([...a.keys(), ...b.keys()])) {
+    const was = a.get(name) ?? (name.endsWith('.count') ? '0' : '0.00');
+    const now = b.get(name) ?? (name.endsWith('.count') ? '0' : '0.00');
+    if (new Dec(was).eq(new Dec(now))) continue;
+    const d = new Dec(now).minus(new Dec(was));
+    changed[name] = { before: was, after: now, change: name.endsWith('.count') ? d.toFixed(0) : d.toFixed(2) };
+  }
+  const earlier = new Map(before.documents.map((d) => [d.id, d]));
+  return {
+    figures: changed,
+    newDocuments: after.documents.filter((d) => !earlier.has(d.id)),
+    changed: after.documents.flatMap((d) => {
+      const was = earlier.get(d.id);
+      return was && was.status !== d.status ? [{ id: d.id, controlNumber: d.controlNumber, from: was.status, to: d.status }] : [];
+    }),
+  };
+}

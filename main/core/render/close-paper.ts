@@ -1,0 +1,141 @@
+// What the day's close prints, on the receipt printer (close-receipt.ts) and on letter paper: its header and its
+// sections of label/value lines, in Spanish, amounts as on every other paper (format.ts).
+import type { DayClose, Tally } from '../../../shared/close';
+import { DTE_KINDS, type DteKind } from '../../../shared/contract';
+import type { StoredStation } from '../station/profile';
+import { date, money } from './format';
+
+export interface ClosePaper {
+  readonly close: DayClose;
+  readonly station: StoredStation;
+}
+
+export interface CloseSection {
+  readonly title: string;
+  readonly lines: readonly (readonly [string, string])[];
+}
+
+export interface CloseSheet {
+  readonly company: readonly string[];
+  readonly title: string;
+  readonly demo: boolean;
+  readonly header: readonly (readonly [string, string])[];
+  readonly sections: readonly CloseSection[];
+  readonly footer: readonly (readonly [string, string])[];
+}
+
+export const KIND_NAMES: Readonly<Record<DteKind, string>> = {
+  FC: 'Facturas (FC)',
+  CCF: 'Créditos fiscales (CCF)',
+  NC: 'Notas de crédito (NC)',
+  ND: 'Notas de débito (ND)',
+  CR: 'Comprobantes de retención (CR)',
+  FSE: 'Sujeto excluido (FSE)',
+  FEX: 'Exportación (FEX)',
+};
+
+const RETENTIONS: Readonly<Record<string, string>> = {
+  ivaRetained: 'IVA retenido por clientes',
+  rentaRetained: 'Renta retenida por clientes',
+  crIvaRetained: 'IVA retenido a proveedores (CR)',
+  fseIvaRetained: 'IVA retenido a sujetos excluidos (FSE)',
+  fseRentaRetained: 'Renta retenida a sujetos excluidos (FSE)',
+};
+
+/** 2026-11-22T08:05:00-06:00 → 22/11/2026 08:05:00. */
+export const localStamp = (iso: string): string => `${date(iso)} ${iso.slice(11, 19)}`;
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const counted = (t: Tally) => `${t.count} · ${money(t.total)}`;
+
+/** A figure's name (`byKind.FC.total`, `payments.01.count`) in words. */
+export function figureLabel(name: string, close: DayClose): string {
+  const [head = '', key = '', part = ''] = name.split('.');
+  const what = (p: string) => (p === 'count' ? 'cantidad' : 'total');
+  if (head === 'byKind') return `${KIND_NAMES[key as DteKind] ?? key}: ${what(part)}`;
+  if (head === 'payments') {
+    const p = close.summary.payments.find((x) => x.code === key);
+    return `${capital(p?.name ?? `forma de pago ${key}`)}: ${what(part)}`;
+  }
+  if (head === 'retentions') return RETENTIONS[key] ?? key;
+  const names: Record<string, string> = {
+    netSales: 'Venta neta',
+    iva: 'IVA',
+    onCredit: 'Al crédito',
+    invalidated: 'Invalidados',
+    rejected: 'Rechazados',
+    pending: 'Pendientes de MH',
+  };
+  return key ? `${names[head] ?? head}: ${what(key)}` : (names[head] ?? head);
+}
+
+const isCount = (name: string) => name.endsWith('.count');
+const shown = (name: string, v: string) => (isCount(name) ? v : money(v));
+const signed = (name: string, v: string) => (v.startsWith('-') ? shown(name, v) : `+${shown(name, v)}`);
+
+export function closeSheet(p: ClosePaper): CloseSheet {
+  const c = p.close;
+  const s = c.summary;
+  const co = p.station.company;
+  const sections: CloseSection[] = [
+    {
+      title: 'Documentos aprobados',
+      lines: DTE_KINDS.filter((k) => s.byKind[k].count > 0).map((k) => [KIND_NAMES[k], counted(s.byKind[k])] as const),
+    },
+    { title: 'Venta neta', lines: [['FC + CCF + ND + FEX − NC', money(s.netSales)]] },
+    {
+      title: 'Formas de pago',
+      lines: [
+        ...s.payments.map((x) => [`${x.code} ${capital(x.name)}`, counted(x)] as const),
+        ['Al crédito', counted(s.onCredit)] as const,
+      ],
+    },
+    { title: 'Impuestos', lines: [['IVA', money(s.iva)]] },
+    { title: 'Retenciones', lines: Object.entries(s.retentions).map(([k, v]) => [RETENTIONS[k] ?? k, money(v)] as const) },
+    {
+      title: 'Invalidados',
+      lines: [['Invalidados', counted(s.invalidated)], ...s.invalidated.documents.map((d) => [d.controlNumber, money(d.total)] as const)],
+    },
+    {
+      title: 'Otros',
+      lines: [
+        ['Rechazados por MH', String(s.rejected.count)],
+        ['Pendientes de MH', counted(s.pending)],
+      ],
+    },
+  ];
+  if (c.difference) {
+    const d = c.difference;
+    sections.push({
+      title: 'Diferencia con el cierre anterior',
+      lines: [
+        ['Cierre anterior', c.previous ?? ''],
+        ...Object.entries(d.figures).map(
+          ([name, f]) => [figureLabel(name, c), `${signed(name, f.change)} (${shown(name, f.before)} → ${shown(name, f.after)})`] as const,
+        ),
+        ['Documentos nuevos', String(d.newDocuments.length)],
+        ...d.newDocuments.map((x) => [x.controlNumber, `${x.status} ${money(x.total)}`] as const),
+        ['Cambiaron de estado', String(d.changed.length)],
+        ...d.changed.map((x) => [x.controlNumber, `${x.from} → ${x.to}`] as const),
+      ],
+    });
+  }
+  return {
+    company: [co.commercialName ?? co.name, co.name, `NIT ${co.nit} · NRC ${co.nrc}`].filter((v, i, a) => a.indexOf(v) === i),
+    title: 'CORTE DE CAJA',
+    demo: p.station.demo === true,
+    header: [
+      ['Caja', c.scope === 'station' ? `Estación completa (${c.scopeName})` : `${c.scopeName} (${c.scope.slice('user:'.length)})`],
+      ['Sucursal y punto de venta', `${p.station.branch.mhCode} / ${p.station.branch.posNumber}`],
+      ['Desde', localStamp(c.from)],
+      ['Hasta', localStamp(c.to)],
+      ['Cerrado', localStamp(c.closedAt)],
+      ['Cerró', c.closedByName ?? c.closedBy],
+    ],
+    sections,
+    footer: [
+      ['Cierre', c.id],
+      ['Huella SHA-256', c.hash],
+    ],
+  };
+}

@@ -1,0 +1,127 @@
+// The day's close (corte de caja, issue 14 item 6): what a close asks for and what it keeps. Amounts are exact
+// decimal strings with 2 places; an NC's amounts subtract. docs/decisions/0008-day-close.md.
+import { z } from 'zod';
+import type { DteKind } from './contract/kinds';
+import type { DteStatus } from './records';
+
+/** Whose sales: the whole station, the caller's own, or one person's (SUPERVISOR or ADMIN). */
+export const closeScope = z.union([z.literal('station'), z.literal('me'), z.strictObject({ login: z.string().trim().min(1).max(64) })]);
+export type CloseScope = z.infer<typeof closeScope>;
+
+/** An instant with its offset (2026-11-22T08:00:00-06:00, or Z); read as El Salvador time. */
+const instant = z
+  .string()
+  .max(40)
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, 'Use una fecha y hora ISO 8601 con su zona (…-06:00).')
+  .refine((s) => !Number.isNaN(Date.parse(s)), 'No es una fecha y hora válida.');
+
+/** POST /closes: the scope, and the period (from today's 00:00 in El Salvador to now when left out). */
+export const closeRequest = z.strictObject({ scope: closeScope, from: instant.optional(), to: instant.optional() });
+export type CloseRequest = z.infer<typeof closeRequest>;
+
+export const closeListQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  cursor: z.string().max(500).optional(),
+});
+export type CloseListQuery = z.infer<typeof closeListQuery>;
+
+/** A count and an amount. */
+export interface Tally {
+  readonly count: number;
+  readonly total: string;
+}
+
+export interface PaymentTally extends Tally {
+  /** CAT-017 code. */
+  readonly code: string;
+  /** CAT-017 name. */
+  readonly name: string;
+}
+
+/** One document as the close saw it: the snapshot the next close compares against. */
+export interface ClosedDocument {
+  readonly id: string;
+  readonly kind: DteKind;
+  readonly controlNumber: string;
+  readonly status: DteStatus;
+  /** Signed: an NC's total is negative. */
+  readonly total: string;
+}
+
+export interface CloseSummary {
+  /** APPROVED documents per kind (FC, CCF, NC, ND, CR, FSE, FEX); an NC's total is negative. */
+  readonly byKind: Readonly<Record<DteKind, Tally>>;
+  /** FC + CCF + ND + FEX − NC, approved. */
+  readonly netSales: string;
+  /** Approved sales by CAT-017 payment method (FC, CCF, FEX), in code order. */
+  readonly payments: readonly PaymentTally[];
+  /** Approved sales on credit (no payment yet). */
+  readonly onCredit: Tally;
+  /** FC: IVA contained (totalIva); CCF and ND: tributo 20; NC subtracts. */
+  readonly iva: string;
+  readonly retentions: {
+    /** IVA the customers retained (ivaRete1 of FC, CCF, ND; NC subtracts). */
+    readonly ivaRetained: string;
+    /** Income tax the customers retained (reteRenta of FC, CCF, ND; NC subtracts). */
+    readonly rentaRetained: string;
+    /** IVA this station retained as an agent (CR: totalIVAretenido). */
+    readonly crIvaRetained: string;
+    /** What this station retained from excluded subjects (FSE: ivaRete1 and reteRenta). */
+    readonly fseIvaRetained: string;
+    readonly fseRentaRetained: string;
+  };
+  readonly invalidated: Tally & { readonly documents: readonly { id: string; kind: DteKind; controlNumber: string; total: string }[] };
+  readonly rejected: { readonly count: number };
+  /** CREATED or PROCESSING: not yet answered by MH, counted apart. */
+  readonly pending: Tally & { readonly byKind: Readonly<Partial<Record<DteKind, Tally>>> };
+  /** Every document of the period and scope, with its status then. */
+  readonly documents: readonly ClosedDocument[];
+}
+
+/** What changed since the latest close of the same scope whose period overlaps this one. */
+export interface CloseDifference {
+  /** Each figure that changed: `byKind.FC.total`, `iva`, `payments.01.total`, … */
+  readonly figures: Readonly<Record<string, { readonly before: string; readonly after: string; readonly change: string }>>;
+  /** Documents the earlier close did not have. */
+  readonly newDocuments: readonly ClosedDocument[];
+  /** Documents whose status changed since (pending → approved, approved → invalidated, …). */
+  readonly changed: readonly { id: string; controlNumber: string; from: DteStatus; to: DteStatus }[];
+}
+
+export interface DayClose {
+  readonly id: string;
+  /** 'station' or the person's actor id (`user:ana`). */
+  readonly scope: string;
+  /** Who the scope names, for paper: the station's name or the person's. */
+  readonly scopeName: string;
+  /** The period, El Salvador time (ISO 8601 with -06:00). */
+  readonly from: string;
+  readonly to: string;
+  readonly closedAt: string;
+  readonly closedBy: string;
+  readonly closedByName: string | null;
+  readonly summary: CloseSummary;
+  /** The earlier close compared against, and the difference; null for the first close of a period. */
+  readonly previous: string | null;
+  readonly difference: CloseDifference | null;
+  /** SHA-256 (hex) of the stored summary and difference. */
+  readonly hash: string;
+}
+
+export interface DayCloseEntry {
+  readonly id: string;
+  readonly scope: string;
+  readonly scopeName: string;
+  readonly from: string;
+  readonly to: string;
+  readonly closedAt: string;
+  readonly closedBy: string;
+  readonly netSales: string;
+  readonly previous: string | null;
+  readonly hash: string;
+}
+
+export interface DayClosePage {
+  readonly items: DayCloseEntry[];
+  readonly nextCursor: string | null;
+}
