@@ -16,6 +16,7 @@ import type {
 import type { ChainVerdict } from './audit-chain';
 import type { ApiKeys } from './auth/api-keys';
 import type { People } from './auth/people';
+import type { ProductCatalog } from './catalog/products';
 import type { Clock } from './clock';
 import type { CreateResult } from './dte/issue';
 import type { Logger } from './logger';
@@ -108,6 +109,8 @@ export interface Core {
   readonly apiKeys: ApiKeys;
   /** The station's people, their sessions, and who an actor is (auth/people.ts). */
   readonly people: People;
+  /** The product catalog: products one by one, searched, imported and exported (catalog/products.ts). */
+  readonly products: ProductCatalog;
   readonly sync: SyncEngine;
   readonly signing: Pick<SigningKeys, 'publicKey' | 'nit'>;
   readonly printing: { get(): PrintSettings; set(input: unknown, actor: string): PrintSettings };

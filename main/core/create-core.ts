@@ -4,6 +4,7 @@ import { randomBytes as nodeRandomBytes } from 'node:crypto';
 import { verifyAudit } from './audit';
 import { auditedApiKeys } from './auth/api-keys';
 import { people } from './auth/people';
+import { productCatalog } from './catalog/products';
 import { systemClock } from './clock';
 import type { Core, CoreDeps } from './core-types';
 import { invalidationService } from './dte/invalidation/invalidate';
@@ -166,6 +167,7 @@ export function createCore(deps: CoreDeps): Core {
     },
     apiKeys: keys,
     people: everyone,
+    products: productCatalog({ store, clock, newId }),
     sync,
     printing: printing(store, clock),
     signing: { publicKey: () => signing.publicKey(), nit: () => signing.nit() },

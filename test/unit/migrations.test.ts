@@ -308,3 +308,28 @@ describe('011 issued by', () => {
     expect(db.prepare('SELECT issued_by, issued_by_name FROM documents').get()).toEqual({ issued_by: null, issued_by_name: null });
   });
 });
+
+describe('012 products', () => {
+  it('adds the catalog: codes unique in any case, known item and sale types, barcodes unique across products', () => {
+    const db = new BetterSqlite3(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, MIGRATIONS.slice(0, 11));
+    expect(tables(db)).not.toContain('products');
+    migrate(db, MIGRATIONS.slice(0, 12));
+    expect(db.pragma('user_version', { simple: true })).toBe(12);
+    const insert = db.prepare(
+      "INSERT INTO products (id, code, code_key, description, search_fold, unit_measure, item_type, sale_type, shelf_price, net_price, created_at, updated_at) VALUES (?, ?, lower(?), 'Café', 'cafe', 'LIBRA', ?, ?, '4.99', '4.4159292', 'c', 'u')",
+    );
+    insert.run('p1', 'CAF-1', 'CAF-1', 'BIENES', 'GRAVADA');
+    expect(db.prepare('SELECT active FROM products').get()).toEqual({ active: 1 });
+    expect(() => insert.run('p2', 'caf-1', 'caf-1', 'BIENES', 'GRAVADA')).toThrow(/UNIQUE/);
+    expect(() => insert.run('p2', 'X', 'X', 'OTROS', 'GRAVADA')).toThrow(/CHECK/);
+    expect(() => insert.run('p2', 'X', 'X', 'BIENES', 'GRAVADO')).toThrow(/CHECK/);
+    expect(() => insert.run('p2', 'X'.repeat(26), 'Y', 'BIENES', 'GRAVADA')).toThrow(/CHECK/);
+    insert.run('p2', 'AZU-1', 'AZU-1', 'BIENES', 'EXENTA');
+    const barcode = db.prepare('INSERT INTO product_barcodes (barcode, product_id, position) VALUES (?, ?, ?)');
+    barcode.run('7501234567890', 'p1', 0);
+    expect(() => barcode.run('7501234567890', 'p2', 0)).toThrow(/UNIQUE|PRIMARY/);
+    expect(() => barcode.run('111', 'nadie', 0)).toThrow(/FOREIGN KEY/);
+  });
+});

@@ -183,6 +183,32 @@ export interface ReceiversTable {
   uses: number;
 }
 
+export interface ProductsTable {
+  id: string;
+  code: string;
+  /** The code in lower case: unique, so codes differ in more than case. */
+  code_key: string;
+  description: string;
+  /** Code and description folded for searching (no accents, lower case). */
+  search_fold: string;
+  unit_measure: string;
+  item_type: string;
+  sale_type: string;
+  /** Decimal strings: IVA included, and before IVA (8 decimals at most). */
+  shelf_price: string;
+  net_price: string;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductBarcodesTable {
+  barcode: string;
+  product_id: string;
+  /** The barcode's place in the product's list. */
+  position: number;
+}
+
 /** The trigram full-text index of migration 007 (an FTS5 virtual table). */
 export interface DocumentsSearchTable {
   body: string;
@@ -203,4 +229,6 @@ export interface Database {
   contingency_events: ContingencyEventsTable;
   lotes: LotesTable;
   receivers: ReceiversTable;
+  products: ProductsTable;
+  product_barcodes: ProductBarcodesTable;
 }

@@ -10,6 +10,7 @@ import { m008SyncDoubt } from './008-sync-doubt';
 import { m009IdAsSent } from './009-id-as-sent';
 import { m010Users } from './010-users';
 import { m011IssuedBy } from './011-issued-by';
+import { m012Products } from './012-products';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -25,4 +26,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m009IdAsSent,
   m010Users,
   m011IssuedBy,
+  m012Products,
 ];
