@@ -1,4 +1,5 @@
 // The one typed API the renderer sees, whatever the runtime: IPC in Electron, HTTP under `sello serve`.
+import type { CatalogFormat, Product, ProductExport, ProductImportResult, ProductPage, ProductQuery } from './catalog';
 import type { DteKind } from './contract/kinds';
 import type { Result } from './errors';
 import type { DemoUser, SessionInfo, UserInfo } from './people';
@@ -80,17 +81,38 @@ export interface SelloApi {
   readonly subscribe: (listener: (e: SelloEvent) => void) => () => void;
 }
 
+/**
+ * The product catalog (issue 14; docs/decisions/0007-product-catalog.md). HTTP serves it at /products and the
+ * main process answers it over IPC; SelloApi takes these calls (`extends CatalogApi`, CATALOG_METHODS into
+ * API_METHODS) together with the renderer's HTTP client, when the catalog screens come.
+ */
+export interface CatalogApi {
+  /** Search by words (no case, no accents), code or barcode; in code order, a page at a time. */
+  readonly listProducts: (query: ProductQuery) => Promise<Result<ProductPage>>;
+  readonly getProduct: (id: string) => Promise<Result<Product>>;
+  /** SUPERVISOR or ADMIN: the shelf price (IVA included) or the net price; the other is derived. */
+  readonly createProduct: (input: unknown) => Promise<Result<Product>>;
+  readonly updateProduct: (id: string, input: unknown) => Promise<Result<Product>>;
+  /** SUPERVISOR or ADMIN: `{format, content, apply}`; a preview of every row, or the rows without errors saved. */
+  readonly importProducts: (input: unknown) => Promise<Result<ProductImportResult>>;
+  /** The whole catalog as CSV text or an XLSX workbook in base64. */
+  readonly exportProducts: (format: CatalogFormat) => Promise<Result<ProductExport>>;
+}
+
+/** Every call the shells carry: the renderer's SelloApi and the catalog's. */
+export type ShellApi = SelloApi & CatalogApi;
+
 /** The request/response methods (everything but the push side). */
-export type RequestMethod = Exclude<ApiMethod, 'subscribe'>;
+export type RequestMethod = Exclude<ApiMethod, 'subscribe'> | keyof CatalogApi;
 
 /** What a method answers with when it succeeds. */
-export type ApiValue<M extends RequestMethod> = SelloApi[M] extends (...args: never[]) => Promise<Result<infer V>> ? V : never;
+export type ApiValue<M extends RequestMethod> = ShellApi[M] extends (...args: never[]) => Promise<Result<infer V>> ? V : never;
 
 /**
  * The same API inside the main process, before envelopes: values, with errors thrown. Both front doors call it
  * (main/core/front-door.ts); IPC wraps each answer in a Result, HTTP turns errors into problem+json.
  */
-export type StationCalls = { readonly [M in RequestMethod]: (...args: Parameters<SelloApi[M]>) => Promise<ApiValue<M>> };
+export type StationCalls = { readonly [M in RequestMethod]: (...args: Parameters<ShellApi[M]>) => Promise<ApiValue<M>> };
 
 /** The channel the shell pushes SelloEvents on. */
 export const EVENT_CHANNEL = 'sello:event';
@@ -140,3 +162,16 @@ export const API_METHODS = [
   'backupNow',
   'verifyAudit',
 ] as const satisfies readonly RequestMethod[];
+
+/**
+ * The catalog's calls (CatalogApi): the main process answers them over IPC already; they join API_METHODS (and
+ * the preload's bridge) when SelloApi extends CatalogApi.
+ */
+export const CATALOG_METHODS = [
+  'listProducts',
+  'getProduct',
+  'createProduct',
+  'updateProduct',
+  'importProducts',
+  'exportProducts',
+] as const satisfies readonly (keyof CatalogApi)[];

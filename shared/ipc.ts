@@ -1,7 +1,8 @@
 // The IPC channel contract: one invoke channel carrying {method, args}, each method's arguments checked
 // in the main process before they reach the core. Results come back as Result envelopes.
 import { z } from 'zod';
-import { IPC_CHANNEL, type ApiMethod } from './api';
+import { IPC_CHANNEL, type RequestMethod } from './api';
+import { CATALOG_FORMATS, productListQuery } from './catalog';
 import { DTE_KINDS } from './contract/kinds';
 import { DTE_STATUSES } from './records';
 
@@ -61,7 +62,14 @@ export const IPC_ARGS = {
   // People's bodies are validated by the core with shared/people.ts (field paths and all).
   createUser: z.tuple([z.unknown()]),
   updateUser: z.tuple([z.string().max(64), z.unknown()]),
-} as const satisfies Record<Exclude<ApiMethod, 'subscribe'>, z.ZodType>;
+  listProducts: z.tuple([productListQuery]),
+  getProduct: z.tuple([z.string().max(64)]),
+  // Products and imports are validated by the core with shared/catalog.ts (field paths and all).
+  createProduct: z.tuple([z.unknown()]),
+  updateProduct: z.tuple([z.string().max(64), z.unknown()]),
+  importProducts: z.tuple([z.unknown()]),
+  exportProducts: z.tuple([z.enum(CATALOG_FORMATS)]),
+} as const satisfies Record<RequestMethod, z.ZodType>;
 
 export const ipcRequest = z.strictObject({
   method: z.enum(Object.keys(IPC_ARGS) as [keyof typeof IPC_ARGS, ...(keyof typeof IPC_ARGS)[]]),

@@ -110,6 +110,12 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
       return { file: b.file, reason: b.reason, bytes: b.bytes, takenAt: b.takenAt };
     },
     verifyAudit: () => core().verifyAudit(),
+    listProducts: (query) => answer(() => core().products.list(query)),
+    getProduct: (id) => answer(() => core().products.get(id)),
+    createProduct: (input) => answer(() => core().products.create(input, actor)),
+    updateProduct: (id, input) => answer(() => core().products.update(id, input, actor)),
+    importProducts: (input) => core().products.importFile(input, actor),
+    exportProducts: (format) => core().products.exportFile(format),
     issue: (kind, body, unknown) => core().dtes.create(kind, body, actor, unknown),
     settled: async (id, ms) => {
       const now = core().dtes.get(id);

@@ -117,8 +117,25 @@ describe('routes × callers', () => {
   });
 
   it("a POS key may only issue and read: people, keys, settings, the address book and retry are the app's", () => {
-    const pos = ROUTE_TABLE.filter((r) => r.roles !== 'public' && r.roles.includes('pos')).map((r) => r.path);
-    for (const path of pos)
-      expect(path === '/health' || path === '/sync/status' || path === '/sync/events' || path.startsWith('/dte'), path).toBe(true);
+    const pos = ROUTE_TABLE.filter((r) => r.roles !== 'public' && r.roles.includes('pos'));
+    for (const { method, path } of pos) {
+      // The product catalog: a POS looks prices up, a supervisor changes them.
+      const catalogRead = method === 'GET' && (path === '/products' || path.startsWith('/products/'));
+      expect(path === '/health' || path === '/sync/status' || path === '/sync/events' || path.startsWith('/dte') || catalogRead, path).toBe(
+        true,
+      );
+    }
+  });
+
+  it('everyone reads the product catalog; only a supervisor or an administrator changes it', () => {
+    const roles = (method: string, path: string) => ROUTE_TABLE.find((r) => r.method === method && r.path === path)?.roles;
+    for (const path of ['/products', '/products/:id', '/products/export'])
+      expect(roles('GET', path), path).toEqual(['CASHIER', 'SUPERVISOR', 'ADMIN', 'pos']);
+    for (const [method, path] of [
+      ['POST', '/products'],
+      ['PUT', '/products/:id'],
+      ['POST', '/products/import'],
+    ] as const)
+      expect(roles(method, path), `${method} ${path}`).toEqual(['SUPERVISOR', 'ADMIN']);
   });
 });

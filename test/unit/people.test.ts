@@ -98,6 +98,12 @@ describe('permissions', () => {
     'POST /backups': 'backupNow',
     'GET /audit/verify': 'verifyAudit',
     'GET /health': 'health',
+    'GET /products': 'listProducts',
+    'GET /products/:id': 'getProduct',
+    'GET /products/export': 'exportProducts',
+    'POST /products': 'createProduct',
+    'PUT /products/:id': 'updateProduct',
+    'POST /products/import': 'importProducts',
   };
 
   it('a route and the IPC call behind it accept the same callers', () => {

@@ -59,6 +59,13 @@ export const CALL_PERMISSIONS: Readonly<Record<ActorCall, readonly Caller[]>> = 
   backups: ADMINS,
   backupNow: ADMINS,
   verifyAudit: ADMINS,
+  // The catalog (issue 14): everyone reads it, a POS too (it looks prices up); a supervisor changes it.
+  listProducts: EVERYONE,
+  getProduct: EVERYONE,
+  exportProducts: EVERYONE,
+  createProduct: SUPERVISORS,
+  updateProduct: SUPERVISORS,
+  importProducts: SUPERVISORS,
 };
 
 /** Throws FORBIDDEN, saying who may, unless `actor` is among `allowed`. `what` starts a sentence: "Esta operación". */

@@ -10,6 +10,7 @@ import type { Actor, Caller } from '../auth/actor';
 import { keyActor } from '../auth/actor';
 import { LoginThrottled } from '../auth/people';
 import { ADMINS, APPROVERS, EVERYONE, PEOPLE, SUPERVISORS, issuersOf, requireCaller } from '../auth/permissions';
+import { CATALOG_FORMATS, productListQuery } from '../../../shared/catalog';
 import type { PrintSettings } from '../../../shared/printing';
 import type { CoreHost } from '../core-host';
 import { CoreError, toApiError, validationFailed } from '../errors';
@@ -180,6 +181,15 @@ const ROUTES: readonly Route[] = [
   route('GET', '/backups', ADMINS, (c) => c.api.backups()),
   route('POST', '/backups', ADMINS, (c) => c.api.backupNow().then((b) => (created(c), b))),
   route('GET', '/audit/verify', ADMINS, (c) => c.api.verifyAudit()),
+  // The product catalog (docs/decisions/0007-product-catalog.md): everyone reads it, a POS too; a supervisor changes it.
+  route('GET', '/products', EVERYONE, (c) => c.api.listProducts(c.query(productListQuery))),
+  route('GET', '/products/export', EVERYONE, (c) => exportProducts(c)),
+  route('GET', '/products/:id', EVERYONE, (c) => c.api.getProduct(productId(c))),
+  route('POST', '/products', SUPERVISORS, (c) =>
+    c.api.createProduct(c.body()).then((p) => (created(c).header('location', `/products/${p.id}`), p)),
+  ),
+  route('PUT', '/products/:id', SUPERVISORS, (c) => c.api.updateProduct(productId(c), c.body())),
+  route('POST', '/products/import', SUPERVISORS, (c) => c.api.importProducts(c.body())),
   route('GET', '/health', EVERYONE, (c) => c.api.health()),
 ];
 
@@ -207,6 +217,18 @@ async function issue(c: Ctx, kind: DteKind) {
     .header('location', `/dte/${record.id}`)
     .send(current);
 }
+
+const exportQuery = z.strictObject({ format: z.enum(CATALOG_FORMATS).default('csv') });
+
+/** GET /products/export: the catalog as a file to save (CSV text, or the XLSX workbook's bytes). */
+async function exportProducts(c: Ctx) {
+  const file = await c.api.exportProducts(c.query(exportQuery).format);
+  const body = file.format === 'xlsx' ? Buffer.from(file.content, 'base64') : file.content;
+  return c.file('attachment', file.fileName, file.mediaType, body);
+}
+
+/** The `:id` of /products/:id (the catalog answers NOT_FOUND for one it does not have). */
+const productId = (c: Ctx) => (c.req.params as { id: string }).id;
 
 async function receipt(c: Ctx, id: string, width: 58 | 80) {
   const pdf = await c.api.receipt(id, width);
