@@ -1,5 +1,6 @@
 // The one typed API the renderer sees, whatever the runtime: IPC in Electron, HTTP under `sello serve`.
 import type { CatalogFormat, Product, ProductExport, ProductImportResult, ProductPage, ProductQuery } from './catalog';
+import type { CloseListQuery, DayClose, DayClosePage } from './close';
 import type { DteKind } from './contract/kinds';
 import type { Result } from './errors';
 import type { DemoUser, SessionInfo, UserInfo } from './people';
@@ -100,10 +101,10 @@ export interface CatalogApi {
 }
 
 /** Every call the shells carry: the renderer's SelloApi and the catalog's. */
-export type ShellApi = SelloApi & CatalogApi;
+export type ShellApi = SelloApi & CatalogApi & CloseApi;
 
 /** The request/response methods (everything but the push side). */
-export type RequestMethod = Exclude<ApiMethod, 'subscribe'> | keyof CatalogApi;
+export type RequestMethod = Exclude<ApiMethod, 'subscribe'> | keyof CatalogApi | keyof CloseApi;
 
 /** What a method answers with when it succeeds. */
 export type ApiValue<M extends RequestMethod> = ShellApi[M] extends (...args: never[]) => Promise<Result<infer V>> ? V : never;
@@ -175,3 +176,18 @@ export const CATALOG_METHODS = [
   'importProducts',
   'exportProducts',
 ] as const satisfies readonly (keyof CatalogApi)[];
+
+/**
+ * The day's close (issue 14 item 6; docs/decisions/0008-day-close.md), server side only for now: HTTP serves it
+ * at /closes and the main process answers it over IPC; it joins SelloApi with the renderer's HTTP client when the
+ * close has a screen. Its PDFs are HTTP's (GET /closes/:id/receipt, /closes/:id/pdf).
+ */
+export interface CloseApi {
+  /** `{scope: 'station' | 'me' | {login}, from?, to?}`: a cashier closes only their own ('me'). */
+  readonly makeClose: (input: unknown) => Promise<Result<DayClose>>;
+  /** Newest first; a cashier sees only the closes of their own sales. */
+  readonly listCloses: (query: CloseListQuery) => Promise<Result<DayClosePage>>;
+  readonly getClose: (id: string) => Promise<Result<DayClose>>;
+}
+
+export const CLOSE_METHODS = ['makeClose', 'listCloses', 'getClose'] as const satisfies readonly (keyof CloseApi)[];

@@ -62,6 +62,10 @@ export const IPC_ARGS = {
   // People's bodies are validated by the core with shared/people.ts (field paths and all).
   createUser: z.tuple([z.unknown()]),
   updateUser: z.tuple([z.string().max(64), z.unknown()]),
+  // Close requests and list queries are validated by the core with shared/close.ts (field paths and all).
+  makeClose: z.tuple([z.unknown()]),
+  listCloses: z.tuple([z.unknown()]),
+  getClose: z.tuple([z.string().max(64)]),
   listProducts: z.tuple([productListQuery]),
   getProduct: z.tuple([z.string().max(64)]),
   // Products and imports are validated by the core with shared/catalog.ts (field paths and all).

@@ -14,6 +14,7 @@ import type {
   StationSaved,
 } from '../../shared/records';
 import type { ChainVerdict } from './audit-chain';
+import type { DayCloses } from './close/closes';
 import type { ApiKeys } from './auth/api-keys';
 import type { People } from './auth/people';
 import type { ProductCatalog } from './catalog/products';
@@ -114,6 +115,8 @@ export interface Core {
   readonly sync: SyncEngine;
   readonly signing: Pick<SigningKeys, 'publicKey' | 'nit'>;
   readonly printing: { get(): PrintSettings; set(input: unknown, actor: string): PrintSettings };
+  /** The day's closes: made, listed, read and printed (close/closes.ts). */
+  readonly closes: DayCloses;
   /** Copies of the database in `DATA/backups`: one now (online), and the ones kept. */
   readonly backups: {
     create(reason: 'manual' | 'scheduled', onProgress?: (done: number) => void): Promise<BackupInfo>;

@@ -14,6 +14,7 @@ import { CoreError } from './errors';
 import { uuidV4 } from './ids';
 import { silentLogger } from './logger';
 import { mhClientCache } from './mh/client-cache';
+import { dayCloses } from './close/closes';
 import { outbox, takeIdEnvio } from './outbox/outbox';
 import { printing } from './settings/printing';
 import { signingKeys } from './signing/signing-key';
@@ -140,6 +141,7 @@ export function createCore(deps: CoreDeps): Core {
 
   return {
     dataDir: deps.dataDir,
+    closes: dayCloses({ store, clock, newId, station, users: everyone.users, nameOf: everyone.nameOf }),
     stationInfo: stationSvc.stationInfo,
     health: stationSvc.health,
     station,

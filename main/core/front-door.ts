@@ -12,7 +12,17 @@ import type { CreateResult } from './dte/issue';
 import { CoreError } from './errors';
 import type { DemoUser, SessionInfo } from '../../shared/people';
 import type { Actor, Caller } from './auth/actor';
-import { APPROVERS, CALL_PERMISSIONS, EVERYONE, SUPERVISORS, issuersOf, issuing, requireCaller, type ActorCall } from './auth/permissions';
+import {
+  APPROVERS,
+  CALL_PERMISSIONS,
+  EVERYONE,
+  PEOPLE,
+  SUPERVISORS,
+  issuersOf,
+  issuing,
+  requireCaller,
+  type ActorCall,
+} from './auth/permissions';
 import type { ReceiptWidth } from './render/receipt';
 
 /** The calls of shared/api.ts a caller makes once known, plus what only the HTTP contract needs. */
@@ -27,6 +37,9 @@ export interface DoorCalls extends Pick<StationCalls, ActorCall> {
   readonly receipt: (id: string, width: ReceiptWidth) => Promise<Buffer>;
   /** Wakes the sync engine now (POST /sync/retry). */
   readonly wakeSync: () => Promise<SyncStatus>;
+  /** The day's close on the receipt printer's paper, and on letter paper. */
+  readonly closeReceipt: (id: string, width: ReceiptWidth) => Promise<Buffer>;
+  readonly closePdf: (id: string) => Promise<Buffer>;
 }
 
 export interface FrontDoor {
@@ -79,6 +92,11 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     dteDetail: (id) => answer(() => core().dtes.detail(id)),
     qrCode: async (id) => ({ qrCodeUri: await core().dtes.qr(id) }),
     receivers: (kind, q) => answer(() => ({ items: core().dtes.receivers(kind, q?.trim() || undefined) })),
+    makeClose: (input) => answer(() => core().closes.make(input, who)),
+    listCloses: (query) => answer(() => core().closes.list(query, who)),
+    getClose: (id) => answer(() => core().closes.get(id, who)),
+    closeReceipt: (id, width) => core().closes.receipt(id, width, who),
+    closePdf: (id) => core().closes.letterPdf(id, who),
     dteJson: (id) => answer(() => core().dtes.signedJson(id)),
     invalidate: async (body) => (await core().dtes.invalidate(body, actor)).record,
     syncStatus: () => answer(() => core().sync.status()),
@@ -168,5 +186,7 @@ function guarded(who: Actor, c: DoorCalls): DoorCalls {
     letterPdf: check(EVERYONE, 'Esta consulta', c.letterPdf),
     receipt: check(EVERYONE, 'Esta consulta', c.receipt),
     wakeSync: check(SUPERVISORS, 'Reintentar el envío a MH', c.wakeSync),
+    closeReceipt: check(PEOPLE, 'Imprimir un cierre de caja', c.closeReceipt),
+    closePdf: check(PEOPLE, 'Imprimir un cierre de caja', c.closePdf),
   };
 }

@@ -333,3 +333,28 @@ describe('012 products', () => {
     expect(() => barcode.run('111', 'nadie', 0)).toThrow(/FOREIGN KEY/);
   });
 });
+
+describe('013 day closes', () => {
+  it('adds the closes table: a close is never changed or removed, its scope is the station or a person', () => {
+    const db = new BetterSqlite3(':memory:');
+    db.pragma('foreign_keys = ON');
+    const at = MIGRATIONS.findIndex((m) => m.version === 13);
+    expect(MIGRATIONS[at]!.name).toBe('day-closes');
+    migrate(db, MIGRATIONS.slice(0, at));
+    expect(tables(db)).not.toContain('day_closes');
+    migrate(db, MIGRATIONS.slice(0, at + 1));
+    expect(tables(db)).toContain('day_closes');
+    const insert = db.prepare(
+      `INSERT INTO day_closes (id, seq, scope, scope_name, period_from, period_to, closed_at, closed_by, closed_by_name, summary, previous_id, difference, hash)
+       VALUES (?, ?, ?, 'Ana', '2026-11-22T00:00:00-06:00', ?, '2026-11-22T18:00:00-06:00', 'user:ana', 'Ana', '{}', ?, NULL, 'h')`,
+    );
+    insert.run('c1', 1, 'user:ana', '2026-11-22T18:00:00-06:00', null);
+    insert.run('c2', 2, 'station', '2026-11-22T18:00:00-06:00', 'c1');
+    expect(() => insert.run('c3', 3, 'api-key:x', '2026-11-22T18:00:00-06:00', null)).toThrow(/CHECK/);
+    expect(() => insert.run('c3', 3, 'station', '2026-11-21T18:00:00-06:00', null)).toThrow(/CHECK/);
+    expect(() => insert.run('c3', 3, 'station', '2026-11-22T18:00:00-06:00', 'no-such-close')).toThrow(/FOREIGN KEY/);
+    expect(() => db.prepare('UPDATE day_closes SET summary = \'{"netSales":"0.00"}\' WHERE id = \'c1\'').run()).toThrow(/append-only/);
+    expect(() => db.prepare("DELETE FROM day_closes WHERE id = 'c1'").run()).toThrow(/append-only/);
+    expect(db.prepare('SELECT count(*) AS n FROM day_closes').get()).toEqual({ n: 2 });
+  });
+});

@@ -37,6 +37,10 @@ export const CALL_PERMISSIONS: Readonly<Record<ActorCall, readonly Caller[]>> = 
   qrCode: EVERYONE,
   dteJson: EVERYONE,
   receivers: PEOPLE,
+  // The day's close: a cashier makes and reads their own only (close/closes.ts checks the scope).
+  makeClose: PEOPLE,
+  listCloses: PEOPLE,
+  getClose: PEOPLE,
   invalidate: APPROVERS,
   syncStatus: EVERYONE,
   retrySync: SUPERVISORS,

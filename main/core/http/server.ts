@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { z } from 'zod';
 import { DTE_KINDS, isUuid, isoDate, toFieldErrors, type DteKind, type UnknownFields } from '../../../shared/contract';
 import { DTE_STATUSES } from '../../../shared/records';
+import { closeListQuery } from '../../../shared/close';
 import { TITLES } from '../../../shared/errors';
 import type { Core } from '../core-types';
 import { frontDoor, type DoorCalls, type FrontDoor } from '../front-door';
@@ -161,6 +162,19 @@ const ROUTES: readonly Route[] = [
   route('GET', '/dte/:id/receipt', EVERYONE, async (c) => receipt(c, c.id(), c.query(receiptQuery).width)),
   // The counter's address book (not part of the DTE contract): recipients of past documents.
   route('GET', '/receivers', PEOPLE, (c) => ((q) => c.api.receivers(q.type, q.q))(c.query(receiversQuery))),
+  // The day's close (docs/decisions/0008-day-close.md): people only; a cashier closes and reads their own.
+  route('POST', '/closes', PEOPLE, (c) => c.api.makeClose(c.body()).then((r) => (created(c).header('location', `/closes/${r.id}`), r))),
+  route('GET', '/closes', PEOPLE, (c) => c.api.listCloses(c.query(closeListQuery))),
+  route('GET', '/closes/:id', PEOPLE, (c) => c.api.getClose(closeId(c))),
+  route('GET', '/closes/:id/receipt', PEOPLE, async (c) =>
+    ((id, width) => c.api.closeReceipt(id, width).then((pdf) => c.file('inline', `cierre-${id}-${width}mm.pdf`, 'application/pdf', pdf)))(
+      closeId(c),
+      c.query(receiptQuery).width,
+    ),
+  ),
+  route('GET', '/closes/:id/pdf', PEOPLE, async (c) =>
+    ((id) => c.api.closePdf(id).then((pdf) => c.file('inline', `cierre-${id}.pdf`, 'application/pdf', pdf)))(closeId(c)),
+  ),
   route('GET', '/sync/status', EVERYONE, (c) => c.api.syncStatus()),
   route('POST', '/sync/retry', SUPERVISORS, (c) => c.api.wakeSync().then((s) => (created(c, 202), s))),
   // The station's people (Ajustes).
@@ -260,6 +274,13 @@ export function ignoredFields(c: Pick<Ctx, 'reply'>, ignored: readonly string[])
   const shown = ignored.slice(0, 20).map((p) => encodeURIComponent(p.replace(LONE_SURROGATE, '\uFFFD')).slice(0, 100));
   const more = ignored.length > shown.length ? ` (+${ignored.length - shown.length})` : '';
   void c.reply.header('warning', `299 sello "Campos no reconocidos, ignorados: ${shown.join(', ')}${more}"`);
+}
+
+/** The `:id` of /closes/:id: a UUID, or no such close. */
+function closeId(c: Ctx): string {
+  const id = (c.req.params as { id: string }).id;
+  if (!isUuid(id)) throw new CoreError('NOT_FOUND', `No existe un cierre con id ${id}: el id es un UUID.`);
+  return id.toLowerCase();
 }
 
 /** The session token in the request's cookie, if any. */

@@ -11,6 +11,7 @@ import { m009IdAsSent } from './009-id-as-sent';
 import { m010Users } from './010-users';
 import { m011IssuedBy } from './011-issued-by';
 import { m012Products } from './012-products';
+import { m013DayCloses } from './013-day-closes';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -27,4 +28,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m010Users,
   m011IssuedBy,
   m012Products,
+  m013DayCloses,
 ];
