@@ -1,6 +1,7 @@
 // FC, CCF, NC and ND: item lines and the summary, as MH computes them.
 // The contract's prices are before IVA for every kind (docs/decisions/0002-contract-gaps.md). MH's FC carries IVA-inclusive prices,
-// so FC converts prices, item discounts and the taxed global discount with × 1.13; CCF, NC and ND stay net.
+// so FC converts the taxed lines' prices and discounts and the taxed global discount with × 1.13 (exempt and
+// non-subject lines carry no IVA); CCF, NC and ND stay net.
 import type { FieldError } from '../contract/issues';
 import { Dec, IVA_INCLUDED, IVA_RATE, WITH_IVA, ZERO, dec, round2, round8, sum } from './decimal';
 
@@ -69,8 +70,10 @@ export function computeSale(kind: SaleKind, input: SaleInput): SaleResult {
   const errors: FieldError[] = [];
 
   const lines = input.items.map((item, i): SaleLine => {
-    const precioUni = gross(dec(item.unitPrice));
-    const montoDescu = gross(dec(item.discountAmount));
+    // Only a taxed line carries IVA in an FC's price: an exempt or non-subject one costs what it costs.
+    const taxed = (d: Dec) => (item.saleType === 'GRAVADA' ? gross(d) : d);
+    const precioUni = taxed(dec(item.unitPrice));
+    const montoDescu = taxed(dec(item.discountAmount));
     const amount = round8(dec(item.quantity).times(precioUni).minus(montoDescu));
     if (amount.isNegative()) {
       errors.push({ path: `items.${i}.discountAmount`, code: 'NOT_ALLOWED', message: 'El descuento supera el valor de la línea.' });

@@ -64,7 +64,7 @@ describe('the signing certificate', () => {
     });
     cleanups.push(() => (core.close(), t.cleanup()));
     const rec = core.dtes.create('FC', fcBody('a0000000-0000-4000-8000-000000000002'), 'test').record;
-    expect(rec.total).toBe('10.13');
+    expect(rec.total).toBe('10.08');
     const { document, jws } = core.dtes.mhDocument(rec.id);
     const publicKey = core.signing.publicKey();
     expect(publicKey).not.toBeNull();

@@ -103,7 +103,7 @@ describe('the day close', () => {
     const { documents, ...s } = c.summary;
     expect(s).toEqual({
       byKind: {
-        FC: { count: 2, total: '20.26' },
+        FC: { count: 2, total: '20.16' },
         CCF: { count: 1, total: '47.22' },
         NC: EMPTY,
         ND: EMPTY,
@@ -111,18 +111,18 @@ describe('the day close', () => {
         FSE: EMPTY,
         FEX: EMPTY,
       },
-      netSales: '67.48',
+      netSales: '67.38',
       payments: [
-        { ...CASH, count: 1, total: '10.13' },
-        { ...OTHER, count: 1, total: '10.13' },
+        { ...CASH, count: 1, total: '10.08' },
+        { ...OTHER, count: 1, total: '10.08' },
       ],
       onCredit: { count: 1, total: '47.22' },
       // Two FC with 1.08 contained each, and the CCF's tributo 20 of 4.90.
       iva: '7.06',
       retentions: { ...NO_RETENTIONS, ivaRetained: '0.38' },
-      invalidated: { count: 1, total: '10.13', documents: [{ id: id(4), kind: 'FC', controlNumber: number(4), total: '10.13' }] },
+      invalidated: { count: 1, total: '10.08', documents: [{ id: id(4), kind: 'FC', controlNumber: number(4), total: '10.08' }] },
       rejected: { count: 0 },
-      pending: { count: 1, total: '10.13', byKind: { FC: { count: 1, total: '10.13' } } },
+      pending: { count: 1, total: '10.08', byKind: { FC: { count: 1, total: '10.08' } } },
     });
     expect(documents.map((d) => [d.id, d.status])).toEqual([
       [id(1), 'APPROVED'],
@@ -141,7 +141,7 @@ describe('the day close', () => {
     expect(res.json<DayClose>().scope).toBe('station');
     expect(s).toEqual({
       byKind: {
-        FC: { count: 3, total: '30.39' },
+        FC: { count: 3, total: '30.24' },
         CCF: { count: 1, total: '47.22' },
         NC: { count: 1, total: '-8.48' },
         ND: EMPTY,
@@ -149,25 +149,25 @@ describe('the day close', () => {
         FSE: EMPTY,
         FEX: EMPTY,
       },
-      netSales: '69.13',
+      netSales: '68.98',
       payments: [
-        { ...CASH, count: 2, total: '20.26' },
-        { ...OTHER, count: 1, total: '10.13' },
+        { ...CASH, count: 2, total: '20.16' },
+        { ...OTHER, count: 1, total: '10.08' },
       ],
       onCredit: { count: 1, total: '47.22' },
       // 3 × 1.08 + 4.90 − 0.98.
       iva: '7.16',
       retentions: { ...NO_RETENTIONS, ivaRetained: '0.38' },
-      invalidated: { count: 1, total: '10.13', documents: [{ id: id(4), kind: 'FC', controlNumber: number(4), total: '10.13' }] },
+      invalidated: { count: 1, total: '10.08', documents: [{ id: id(4), kind: 'FC', controlNumber: number(4), total: '10.08' }] },
       rejected: { count: 1 },
-      pending: { count: 1, total: '10.13', byKind: { FC: { count: 1, total: '10.13' } } },
+      pending: { count: 1, total: '10.08', byKind: { FC: { count: 1, total: '10.08' } } },
     });
     expect(documents).toHaveLength(8);
     // A supervisor closes one cashier's sales too.
     const other = await close(supervisor, { scope: { login: 'cajera2' } });
     expect(other.statusCode, other.body).toBe(201);
     expect(other.json<DayClose>()).toMatchObject({ scope: 'user:cajera2', scopeName: 'Prueba cajera2' });
-    expect(other.json<DayClose>().summary).toMatchObject({ netSales: '10.13', rejected: { count: 1 }, pending: EMPTY });
+    expect(other.json<DayClose>().summary).toMatchObject({ netSales: '10.08', rejected: { count: 1 }, pending: EMPTY });
     expect((await close(supervisor, { scope: { login: 'nadie' } })).statusCode).toBe(404);
   });
 
@@ -185,14 +185,14 @@ describe('the day close', () => {
     expect(second.difference!.figures).toEqual({
       // One FC approved since and one invalidated: the FC count and total, and IVA, come out even.
       'payments.01.count': { before: '1', after: '2', change: '1' },
-      'payments.01.total': { before: '10.13', after: '20.26', change: '10.13' },
+      'payments.01.total': { before: '10.08', after: '20.16', change: '10.08' },
       'payments.99.count': { before: '1', after: '0', change: '-1' },
-      'payments.99.total': { before: '10.13', after: '0.00', change: '-10.13' },
+      'payments.99.total': { before: '10.08', after: '0.00', change: '-10.08' },
       'invalidated.count': { before: '1', after: '2', change: '1' },
-      'invalidated.total': { before: '10.13', after: '20.26', change: '10.13' },
+      'invalidated.total': { before: '10.08', after: '20.16', change: '10.08' },
     });
     // The new FC is pending, as the one approved since was: the pending figures stand.
-    expect(second.summary.pending).toMatchObject({ count: 1, total: '10.13' });
+    expect(second.summary.pending).toMatchObject({ count: 1, total: '10.08' });
     expect(second.difference!.newDocuments.map((d) => [d.id, d.status])).toEqual([[id(9), 'CREATED']]);
     expect(second.difference!.changed).toEqual([
       { id: id(2), controlNumber: number(2), from: 'APPROVED', to: 'INVALIDATED' },
@@ -229,7 +229,7 @@ describe('the day close', () => {
     const page = await list(supervisor);
     expect(page.items.map((x) => x.id)).toEqual([station.id, theirs.id]);
     const rest = await app.inject({ method: 'GET', url: `/closes?limit=2&cursor=${page.nextCursor}`, headers: supervisor });
-    expect(rest.json<DayClosePage>()).toEqual({ items: [expect.objectContaining({ id: mine.id, netSales: '67.48' })], nextCursor: null });
+    expect(rest.json<DayClosePage>()).toEqual({ items: [expect.objectContaining({ id: mine.id, netSales: '67.38' })], nextCursor: null });
     for (const url of [`/closes/${station.id}`, `/closes/${theirs.id}/receipt`, `/closes/${station.id}/pdf`])
       expect((await app.inject({ method: 'GET', url, headers: cashier })).statusCode, url).toBe(403);
     const pos = { 'x-api-key': DEMO_KEY };
@@ -261,10 +261,10 @@ describe('the day close', () => {
       const text = pdfText(res.rawPayload);
       for (const want of [
         'CORTE DE CAJA',
-        '$69.13',
+        '$68.98',
         '$7.16',
         '-$8.48',
-        '$20.26',
+        '$20.16',
         '$47.22',
         number(4),
         'Rechazados por MH',
@@ -275,7 +275,7 @@ describe('the day close', () => {
     const letter = await app.inject({ method: 'GET', url: `/closes/${c.id}/pdf`, headers: supervisor });
     expect(letter.statusCode).toBe(200);
     const text = pdfText(letter.rawPayload);
-    for (const want of ['CORTE DE CAJA', 'Estación completa', '22/11/2026 00:00:00', '$69.13', '$7.16', '$0.38', c.hash, 'página 1 de 1'])
+    for (const want of ['CORTE DE CAJA', 'Estación completa', '22/11/2026 00:00:00', '$68.98', '$7.16', '$0.38', c.hash, 'página 1 de 1'])
       expect(text, want).toContain(want);
   });
 });

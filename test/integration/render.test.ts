@@ -170,7 +170,7 @@ describe('receipt', () => {
       record.controlNumber,
       String(record.mhResponse?.selloRecibido),
       'Total a pagar',
-      '$10.13',
+      '$10.08',
     ])
       expect(text.replace(/\s+/g, '')).toContain(expected.replace(/\s+/g, ''));
     const [page] = pdfPages(res.rawPayload, `receipt-${width}`, 200);

@@ -28,19 +28,33 @@ describe('FC: consumer prices include IVA', () => {
     // 0.99 × 1.13 = 1.1187; × 3 = 3.3561 → 3.36
     expect(s(r.lines[0]!.precioUni)).toBe('1.1187');
     expect(s(r.lines[0]!.ventaGravada)).toBe('3.3561');
-    // 2.5 × 1.13 = 2.825; discount 0.25 × 1.13 = 0.2825; 2.825 − 0.2825 = 2.5425 → 2.54
-    expect(s(r.lines[1]!.montoDescu)).toBe('0.2825');
+    // An exempt line carries no IVA: its price and discount stay as sent. 2.5 − 0.25 = 2.25.
+    expect(s(r.lines[1]!.precioUni)).toBe('2.5');
+    expect(s(r.lines[1]!.montoDescu)).toBe('0.25');
+    expect(s(r.lines[1]!.ivaItem)).toBe('0');
     expect(totalsOf(r.totals as never)).toMatchObject({
       totalGravada: '3.36',
-      totalExenta: '2.54',
-      subTotalVentas: '5.9',
-      totalDescu: '0.28',
+      totalExenta: '2.25',
+      subTotalVentas: '5.61',
+      totalDescu: '0.25',
       // 3.36 × 13/113 = 0.38654… → 0.39
       iva: '0.39',
-      montoTotalOperacion: '5.9',
+      montoTotalOperacion: '5.61',
       reteRenta: '0.5',
-      totalPagar: '5.4',
+      totalPagar: '5.11',
     });
+  });
+
+  it('exempt and non-subject lines cost on the FC what they cost: only taxed lines carry IVA', () => {
+    const r = computeSale('FC', {
+      items: [
+        { quantity: 1, unitPrice: 1, saleType: 'EXENTA' },
+        { quantity: 2, unitPrice: 3, saleType: 'NO_SUJETA' },
+        { quantity: 1, unitPrice: 10, saleType: 'GRAVADA' },
+      ],
+    });
+    expect(r.lines.map((l) => s(l.precioUni))).toEqual(['1', '3', '11.3']);
+    expect(totalsOf(r.totals as never)).toMatchObject({ totalExenta: '1', totalNoSuj: '6', totalGravada: '11.3', totalPagar: '18.3' });
   });
 
   it('a taxed global discount is converted like prices and lowers the IVA', () => {
