@@ -8,7 +8,7 @@ import { productCatalog } from './catalog/products';
 import { systemClock } from './clock';
 import type { Core, CoreDeps } from './core-types';
 import { invalidationService } from './dte/invalidation/invalidate';
-import { createDte } from './dte/issue';
+import { documents } from './dte/documents';
 import { documentViews } from './dte/views';
 import { CoreError } from './errors';
 import { uuidV4 } from './ids';
@@ -17,10 +17,10 @@ import { mhClientCache } from './mh/client-cache';
 import { dayCloses } from './close/closes';
 import { outbox, takeIdEnvio } from './outbox/outbox';
 import { printing } from './settings/printing';
-import { signingKeys } from './signing/signing-key';
+import { issuingKey, signingKeys } from './signing/signing-key';
 import { DEMO_STATION } from './station/demo';
 import { stationSecretBox } from './station/former-secrets';
-import { CERTIFICATE_LOST, MH_PASSWORD_LOST, type SecretBox } from './station/secrets';
+import { MH_PASSWORD_LOST, type SecretBox } from './station/secrets';
 import { stationRepo } from './station/station-repo';
 import { stationService } from './station/station-service';
 import { backupSchedule } from './store/backup-schedule';
@@ -49,25 +49,26 @@ export function createCore(deps: CoreDeps): Core {
   const contingencies = contingencyStore(store, logger);
   contingencies.recoverLotes(clock.now());
   const recovered = outbox(store, logger).recoverAll(clock.now());
+  // A start that fails leaves the store closed and unlocked, for the next try.
+  const orClose = <T>(fn: () => T): T => {
+    try {
+      return fn();
+    } catch (e) {
+      store.close();
+      unlock();
+      throw e;
+    }
+  };
 
   // Its key is kept outside the data folder; one an older version left inside is moved out (decision 0005).
-  let secrets: SecretBox;
-  try {
-    secrets = stationSecretBox({ given: deps.secrets, former: deps.formerSecrets, dataDir: deps.dataDir, store, logger });
-  } catch (e) {
-    store.close();
-    unlock();
-    throw e;
-  }
+  const secrets: SecretBox = orClose(() =>
+    stationSecretBox({ given: deps.secrets, former: deps.formerSecrets, dataDir: deps.dataDir, store, logger }),
+  );
   const stations = stationRepo(store, secrets);
   const keys = auditedApiKeys(store, random);
   const signing = signingKeys(store, secrets);
   // Issuing and invalidating say why when the certificate's key does not open here; the sync engine just waits.
-  const signingKey = () => {
-    const key = signing.privateKey();
-    if (!key && signing.lost()) throw new CoreError('STATION_NOT_READY', CERTIFICATE_LOST);
-    return key;
-  };
+  const signingKey = issuingKey(signing);
   const allowedMhUrls = deps.allowedMhUrls ?? [];
   // The station is read lazily: the people room exists before the first configure creates the station's people.
   const everyone = people({ store, clock, random, keys, station: () => stationSvc.station() });
@@ -87,14 +88,10 @@ export function createCore(deps: CoreDeps): Core {
 
   // A first start with nothing configured is a demo station (docs/decisions/0002-contract-gaps.md).
   if (!stations.get()) {
-    try {
+    orClose(() => {
       if (deps.mustExist) throw new CoreError('STATION_NOT_READY', `No hay una estación configurada en ${deps.dataDir}.`);
       stationSvc.configure(deps.initialStation ?? DEMO_STATION, deps.initialActor ?? 'system', deps.initialCertificate);
-    } catch (e) {
-      store.close();
-      unlock();
-      throw e;
-    }
+    });
     if (deps.initialStation === undefined) logger.info('no station configured: demo station set up');
   }
 
@@ -133,11 +130,7 @@ export function createCore(deps: CoreDeps): Core {
     everyMs: deps.backups?.everyMs,
     nativeBinding: deps.nativeBinding,
   });
-  const openContingency = () => {
-    const e = contingencies.open();
-    return e ? { id: e.id, type: e.type, reason: e.reason } : null;
-  };
-  const views = documentViews({ store, clock, station, invalidations });
+  const issue = { store, clock, station, logger, signingKey, contingency: contingencies.open, nameOf: everyone.nameOf };
 
   return {
     dataDir: deps.dataDir,
@@ -146,27 +139,13 @@ export function createCore(deps: CoreDeps): Core {
     health: stationSvc.health,
     station,
     configure: stationSvc.configure,
-    dtes: {
-      ...views,
-      create(kind, body, actor, unknown) {
-        const result = createDte(
-          { store, clock, station, logger, signingKey, contingency: openContingency, nameOf: everyone.nameOf },
-          kind,
-          body,
-          actor,
-          unknown,
-        );
-        backups.noteIssue();
-        if (!result.replayed) sync.wake();
-        return result;
-      },
-      async invalidate(body, actor, unknown) {
-        const r = await invalidations.invalidate(body, actor, unknown);
-        // MH did not answer: the engine sends it as soon as MH is back, not when the next document is issued.
-        if (r.pending) sync.wake();
-        return r;
-      },
-    },
+    dtes: documents({
+      views: documentViews({ store, clock, station, invalidations }),
+      issue,
+      invalidations,
+      wake: () => sync.wake(),
+      issued: () => backups.noteIssue(),
+    }),
     apiKeys: keys,
     people: everyone,
     products: productCatalog({ store, clock, newId }),

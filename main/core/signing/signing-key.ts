@@ -1,6 +1,7 @@
 // The station's signing key: imported from MH's certificate, kept sealed at rest (SecretBox), held in memory.
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import { tryOpen, type SecretBox } from '../station/secrets';
+import { CoreError } from '../errors';
+import { CERTIFICATE_LOST, tryOpen, type SecretBox } from '../station/secrets';
 import type { Store } from '../store/database';
 import { settingsRepo } from '../store/settings-repo';
 import type { MhCertificate } from './certificate';
@@ -67,3 +68,13 @@ export function signingKeys(store: Store, secrets: SecretBox): SigningKeys {
     nit: () => read(NIT_SETTING),
   };
 }
+
+/**
+ * The key for issuing and invalidating: null until a certificate is imported (the create path says so), and a
+ * STATION_NOT_READY saying why when the stored key does not open here (a data folder from another machine).
+ */
+export const issuingKey = (signing: Pick<SigningKeys, 'privateKey' | 'lost'>) => (): KeyObject | null => {
+  const key = signing.privateKey();
+  if (!key && signing.lost()) throw new CoreError('STATION_NOT_READY', CERTIFICATE_LOST);
+  return key;
+};
