@@ -1,4 +1,5 @@
 // Sending to MH: the queue, open contingencies with MH's deadlines counting down, rejected documents, retry.
+import { localTime } from './local-time';
 import { useEffect, useState } from 'react';
 import type { SelloApi } from '../../shared/api';
 import type { DteRecord, SyncStatus } from '../../shared/records';
@@ -30,7 +31,7 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
         <dt>{es.sync.state}</dt>
         <dd data-testid="sync-state">{es.banner[status.state === 'contingency' ? 'contingency' : status.state]}</dd>
         <dt>{es.sync.lastContact}</dt>
-        <dd>{status.lastContactAt ? status.lastContactAt.slice(0, 19).replace('T', ' ') : '—'}</dd>
+        <dd>{status.lastContactAt ? localTime(status.lastContactAt) : '—'}</dd>
         {status.lastError && (
           <>
             <dt>{es.sync.lastError}</dt>
@@ -65,8 +66,7 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
         <ul>
           {status.contingencies.map((c) => (
             <li key={c.id} data-testid="contingency">
-              Tipo {c.type} · {es.sync.eventStatus[c.status] ?? c.status} · {c.documents} documentos · desde{' '}
-              {c.startedAt.slice(0, 16).replace('T', ' ')}
+              Tipo {c.type} · {es.sync.eventStatus[c.status] ?? c.status} · {c.documents} documentos · desde {localTime(c.startedAt, false)}
               {c.eventDeadline &&
                 ` · ${es.sync.eventDeadline} ${c.eventDeadline.slice(0, 16).replace('T', ' ')} (${timeLeft(c.eventDeadline)})`}
               {c.documentsDeadline &&
@@ -92,7 +92,7 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
           <p>{es.sync.overdueHelp}</p>
           <ul data-testid="overdue">
             {status.overdue.map((d) => (
-              <li key={d.id}>{es.sync.overdueItem(d.controlNumber, d.deadline.slice(0, 16).replace('T', ' '))}</li>
+              <li key={d.id}>{es.sync.overdueItem(d.controlNumber, localTime(d.deadline, false))}</li>
             ))}
           </ul>
         </>
