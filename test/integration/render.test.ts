@@ -157,6 +157,24 @@ describe('QR endpoint', () => {
 });
 
 describe('receipt', () => {
+  it('shows money with two decimals, item prices included; MH’s document keeps its eight', async () => {
+    // $0.99 before IVA is $1.1187 on the FC: the consumer reads $1.12 a unit and the line's $3.36.
+    const body = {
+      ...fcBody(newId()),
+      items: [{ type: 'BIENES', description: 'Tornillo', quantity: 3, unitPrice: 0.99, saleType: 'GRAVADA' }],
+    };
+    const record = await approved('FC', body);
+    const text = pdfText((await get(`/dte/${record.id}/receipt`)).rawPayload);
+    expect(text).toMatch(/3 × \$1\.12/);
+    expect(text).toContain('$3.36');
+    expect(text).not.toContain('1.1187');
+    const letter = pdfText((await get(`/dte/${record.id}/download/pdf`)).rawPayload);
+    expect(letter).toContain('$1.12');
+    expect(letter).not.toContain('1.1187');
+    const lines = core.dtes.mhDocument(record.id).document.cuerpoDocumento as { precioUni: number }[];
+    expect(lines[0]!.precioUni).toBe(1.1187);
+  });
+
   it.each([58, 80])('%s mm: the page is that wide and carries the identifiers and the QR', async (width) => {
     const record = await approved('FC', fcBody(newId()));
     const res = await get(`/dte/${record.id}/receipt?width=${width}`);

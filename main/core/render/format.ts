@@ -3,7 +3,7 @@ import { textOf } from '../../../shared/text';
 
 const grouped = (intPart: string) => intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-/** $1,234.56; item prices keep up to 8 decimals when they have them ($1.1187). */
+/** $1,234.56: two decimals on paper, item prices included (MH's document keeps its 8); `maxDecimals` for the rest. */
 export function money(value: unknown, maxDecimals = 2): string {
   const n = typeof value === 'number' ? value : Number(value ?? 0);
   const fixed = n.toFixed(maxDecimals);
