@@ -92,7 +92,15 @@ describe('receivers address book', () => {
     core.dtes.create('CCF', { ...ccfBody(id(3)), generatedAt: undefined }, 'test');
     const get = async (query: string) => app.inject({ method: 'GET', url: `/receivers?${query}`, headers });
     const fcBook = (await get('type=FC')).json<{ items: ReceiverEntry[] }>();
-    expect(fcBook.items).toHaveLength(1);
+    // One address book across FC and CCF: the CCF's taxpayer is offered for an FC too (without its commercial
+    // name, which an FC's recipient does not have); a consumer with only a DUI is not offered for a CCF.
+    // (All issued in the same second: the kind's own book comes first.)
+    expect(fcBook.items.map((r) => r.name)).toEqual(['María Elena Hernández', 'Distribuidora La Ceiba, S.A. de C.V.']);
+    expect(fcBook.items[1]!.recipient).toMatchObject({ nrc: '1234567', identificationDocument: { type: 'NIT' } });
+    expect(fcBook.items[1]!.recipient).not.toHaveProperty('commercialName');
+    expect((await get('type=CCF')).json<{ items: ReceiverEntry[] }>().items.map((r) => r.name)).toEqual([
+      'Distribuidora La Ceiba, S.A. de C.V.',
+    ]);
     expect(fcBook.items[0]).toMatchObject({
       name: 'María Elena Hernández',
       document: '012345678',

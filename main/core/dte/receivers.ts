@@ -6,6 +6,8 @@ import type { ReceiverEntry } from '../../../shared/records';
 import type { Store } from '../store/database';
 import { likePattern } from './documents-repo';
 import { foldForSearch } from './search-fold';
+import { taxpayerRecipient } from '../../../shared/contract/ccf';
+import { fcRecipient } from '../../../shared/contract/fc';
 
 /** NC and ND go to the CCF's taxpayers; every other kind has a recipient shape of its own. */
 export function bookOf(kind: DteKind): 'FC' | 'CCF' | 'CR' | 'FSE' | 'FEX' {
@@ -62,22 +64,50 @@ export function rememberReceiver(store: Store, kind: DteKind, recipient: Recipie
   );
 }
 
-/** Most recently used first; `q` matches the name or the identification number. */
+/**
+ * The books a kind may borrow from: one customer across FC and CCF (and the notes). A CCF's taxpayer is a
+ * valid FC recipient once its commercial name is left out; an FC's recipient serves a CCF only when it has
+ * everything a taxpayer needs (NRC, activity, address, e-mail, NIT or DUI).
+ */
+const SHARED: Partial<Record<Book, readonly Book[]>> = { FC: ['FC', 'CCF'], CCF: ['CCF', 'FC'] };
+
+type Book = ReturnType<typeof bookOf>;
+
+/** The recipient as `book` takes it, or null when it lacks what that book needs. */
+function asRecipientOf(book: Book, from: Book, recipient: Record<string, unknown>): Record<string, unknown> | null {
+  if (from === book) return recipient;
+  if (book === 'FC') {
+    const { commercialName: _dropped, ...rest } = recipient;
+    return fcRecipient.safeParse(rest).success ? rest : null;
+  }
+  if (book === 'CCF') return taxpayerRecipient.safeParse(recipient).success ? recipient : null;
+  return null;
+}
+
+/** Most recently used first; `q` matches the name or the identification number; FC and CCF share customers. */
 export function searchReceivers(store: Store, kind: DteKind, q: string | undefined, limit = 10): ReceiverEntry[] {
+  const book = bookOf(kind);
+  const books = SHARED[book] ?? [book];
   let sel = store.q
     .selectFrom('receivers')
-    .select(['name', 'document', 'recipient_json', 'last_used_at', 'uses'])
-    .where('book', '=', bookOf(kind));
+    .select(['book', 'key', 'name', 'document', 'recipient_json', 'last_used_at', 'uses'])
+    .where('book', 'in', books);
   if (q) {
     sel = sel.where(
       sql<boolean>`(name_fold LIKE ${likePattern(foldForSearch(q))} ESCAPE '\\' OR document LIKE ${likePattern(q)} ESCAPE '\\')`,
     );
   }
-  return store.all(sel.orderBy('last_used_at', 'desc').limit(limit)).map((r) => ({
-    name: r.name,
-    document: r.document,
-    lastUsedAt: r.last_used_at,
-    uses: r.uses,
-    recipient: JSON.parse(r.recipient_json) as Record<string, unknown>,
-  }));
+  const seen = new Set<string>();
+  const entries: ReceiverEntry[] = [];
+  // The kind's own entry first when both books know the customer; then the most recent.
+  const rows = store.all(sel.orderBy('last_used_at', 'desc').limit(limit * books.length));
+  rows.sort((a, b) => Number(b.book === book) - Number(a.book === book) || b.last_used_at.localeCompare(a.last_used_at));
+  for (const r of rows) {
+    if (seen.has(r.key)) continue;
+    const recipient = asRecipientOf(book, r.book as Book, JSON.parse(r.recipient_json) as Record<string, unknown>);
+    if (!recipient) continue;
+    seen.add(r.key);
+    entries.push({ name: r.name, document: r.document, lastUsedAt: r.last_used_at, uses: r.uses, recipient });
+  }
+  return entries.sort((a, b) => b.lastUsedAt.localeCompare(a.lastUsedAt)).slice(0, limit);
 }
