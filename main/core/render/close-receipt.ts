@@ -4,7 +4,7 @@ import PDFDocument from 'pdfkit';
 import { closeSheet, type ClosePaper, type CloseSheet } from './close-paper';
 import { FONT_FILES, font } from './fonts';
 import { collect } from './letter-pdf';
-import type { ReceiptWidth } from './receipt';
+import { dashedRule, type ReceiptWidth } from './receipt';
 
 const MM = 72 / 25.4;
 const MARGIN = 6;
@@ -44,15 +44,7 @@ function draw(doc: Doc, s: CloseSheet, width: number): number {
     y = Math.max(h, doc.y) + 1;
   };
   const rule = () => {
-    y += 2;
-    doc
-      .moveTo(MARGIN, y)
-      .lineTo(MARGIN + w, y)
-      .lineWidth(0.5)
-      .dash(2, { space: 2 })
-      .stroke('#000000')
-      .undash();
-    y += 3;
+    y = dashedRule(doc, MARGIN, y, w);
   };
   s.company.forEach((c, i) => line(c, i === 0 ? 'bold' : 'regular', i === 0 ? small + 1.5 : small, 'center'));
   rule();

@@ -5,6 +5,18 @@ import { collect, newDocument } from './letter-pdf';
 import { qrPng } from './qr';
 
 export const RECEIPT_WIDTHS = [58, 80] as const;
+
+/** The receipts' dashed separator across `w` at `y`; returns where the next line starts. */
+export function dashedRule(doc: PDFKit.PDFDocument, x: number, y: number, w: number): number {
+  doc
+    .moveTo(x, y + 2)
+    .lineTo(x + w, y + 2)
+    .lineWidth(0.5)
+    .dash(2, { space: 2 })
+    .stroke('#000000')
+    .undash();
+  return y + 5;
+}
 export type ReceiptWidth = (typeof RECEIPT_WIDTHS)[number];
 
 const MM = 72 / 25.4;
@@ -21,15 +33,7 @@ function draw(doc: Doc, p: Printable, qr: Buffer, width: number): number {
     y = doc.y + 1;
   };
   const rule = () => {
-    y += 2;
-    doc
-      .moveTo(MARGIN, y)
-      .lineTo(MARGIN + w, y)
-      .lineWidth(0.5)
-      .dash(2, { space: 2 })
-      .stroke('#000000')
-      .undash();
-    y += 3;
+    y = dashedRule(doc, MARGIN, y, w);
   };
   const e = Object.fromEntries(p.issuer.lines);
   line(e.Nombre ?? '', 'bold', small + 1.5, 'center');
