@@ -108,18 +108,10 @@ export interface DayClose {
   readonly hash: string;
 }
 
-export interface DayCloseEntry {
-  readonly id: string;
-  readonly scope: string;
-  readonly scopeName: string;
-  readonly from: string;
-  readonly to: string;
-  readonly closedAt: string;
-  readonly closedBy: string;
+/** A close as lists show it: the record without its figures, and its net sales. */
+export type DayCloseEntry = Pick<DayClose, 'id' | 'scope' | 'scopeName' | 'from' | 'to' | 'closedAt' | 'closedBy' | 'previous' | 'hash'> & {
   readonly netSales: string;
-  readonly previous: string | null;
-  readonly hash: string;
-}
+};
 
 export interface DayClosePage {
   readonly items: DayCloseEntry[];

@@ -2,6 +2,7 @@
 // The same schemas check the HTTP body, the IPC call, the station file's `users` and the Ajustes form.
 import { z } from 'zod';
 import { addRuleIssue, custom, text } from './contract/primitives';
+import { hasLoneSurrogate } from './text';
 
 export const ROLES = ['CASHIER', 'SUPERVISOR', 'ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
@@ -65,14 +66,13 @@ export const loginSchema = z
     custom('INVALID_FORMAT', 'El usuario tiene de 2 a 32 letras sin tildes, números, punto, guion o guion bajo.'),
   );
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** A password or PIN as typed: 1 to 200 characters, none of them half a character (they would all hash alike). */
 const secretText = () =>
   z
     .string()
     .min(1)
     .max(200)
-    .refine((v) => !LONE_SURROGATE.test(v), custom('INVALID_FORMAT', 'La contraseña tiene caracteres que no se pueden escribir.'));
+    .refine((v) => !hasLoneSurrogate(v), custom('INVALID_FORMAT', 'La contraseña tiene caracteres que no se pueden escribir.'));
 
 const withSecretRule = <T extends { role: Role; password?: string | undefined }>(value: T, ctx: z.RefinementCtx) => {
   if (value.password === undefined) return;

@@ -19,6 +19,8 @@ export interface ApiKeys {
   create(name: string, at: string, actor?: string): { id: string; key: string };
   revoke(id: string, at: string, actor?: string): boolean;
   list(): ApiKeyInfo[];
+  /** The name a key was given (revoked or not), or null for an unknown id. */
+  name(id: string): string | null;
   /** The id of the active key that matches, or null. */
   verify(plain: string): string | null;
 }
@@ -61,6 +63,9 @@ export function apiKeys(store: Store, randomBytes: (n: number) => Buffer): ApiKe
       return store
         .all(store.q.selectFrom('api_keys').selectAll().orderBy('created_at'))
         .map((r) => ({ id: r.id, name: r.name, hint: r.hint, createdAt: r.created_at, revokedAt: r.revoked_at }));
+    },
+    name(id) {
+      return store.one(store.q.selectFrom('api_keys').select('name').where('id', '=', id))?.name ?? null;
     },
     verify(plain) {
       const h = hash(plain);

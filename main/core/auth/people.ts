@@ -135,10 +135,8 @@ export function people(d: PeopleDeps): People {
     },
     nameOf(actorId) {
       if (actorId.startsWith('user:')) return users.get(actorId.slice(5))?.name ?? null;
-      if (actorId.startsWith('api-key:')) {
-        const id = actorId.slice(8);
-        return d.keys.list().find((k) => k.id === id)?.name ?? null;
-      }
+      // On every document a POS issues: one lookup by id, not the whole list of keys.
+      if (actorId.startsWith('api-key:')) return d.keys.name(actorId.slice(8));
       return null;
     },
     demoUsers: () => (d.station().demo === true ? DEMO_USERS : []),

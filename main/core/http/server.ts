@@ -2,6 +2,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DTE_KINDS, isUuid, isoDate, toFieldErrors, type DteKind, type UnknownFields } from '../../../shared/contract';
+import { wellFormed } from '../../../shared/text';
 import { DTE_STATUSES } from '../../../shared/records';
 import { closeListQuery } from '../../../shared/close';
 import { TITLES } from '../../../shared/errors';
@@ -265,13 +266,11 @@ function applied(c: Ctx, preference: string) {
   void c.reply.header('preference-applied', before ? `${String(before)}, ${preference}` : preference);
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
 /** Names the fields left out in a Warning header (code 299, RFC 9111 §5.5), escaped to stay a valid header. */
 export function ignoredFields(c: Pick<Ctx, 'reply'>, ignored: readonly string[]) {
   if (ignored.length === 0) return;
   // Called after the document is stored: it must not throw, whatever the keys (a lone surrogate included).
-  const shown = ignored.slice(0, 20).map((p) => encodeURIComponent(p.replace(LONE_SURROGATE, '\uFFFD')).slice(0, 100));
+  const shown = ignored.slice(0, 20).map((p) => encodeURIComponent(wellFormed(p)).slice(0, 100));
   const more = ignored.length > shown.length ? ` (+${ignored.length - shown.length})` : '';
   void c.reply.header('warning', `299 sello "Campos no reconocidos, ignorados: ${shown.join(', ')}${more}"`);
 }

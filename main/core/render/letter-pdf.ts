@@ -103,24 +103,18 @@ export async function letterPdf(p: Printable): Promise<Buffer> {
     .text('Consulte este documento en admin.factura.gob.sv', MARGIN + width - 120, MARGIN + 112, { width: 120, align: 'center' });
   y = Math.max(y, MARGIN + 128) + 6;
 
-  if (p.demo) {
-    doc.rect(MARGIN, y, width, 16).fill('#8a4b00');
+  // A band across the page in white on `fill`: what the document is not (a demo's, an invalidated one).
+  const band = (text: string, fill: string, size: number, height: number) => {
+    doc.rect(MARGIN, y, width, height).fill(fill);
     doc
       .font('bold')
-      .fontSize(9)
+      .fontSize(size)
       .fillColor('#ffffff')
-      .text('DEMOSTRACIÓN: DOCUMENTO SIN VALIDEZ FISCAL', MARGIN, y + 4, { width, align: 'center' });
-    y += 22;
-  }
-  if (p.voided) {
-    doc.rect(MARGIN, y, width, 22).fill('#b00020');
-    doc
-      .font('bold')
-      .fontSize(13)
-      .fillColor('#ffffff')
-      .text('ANULADO: DOCUMENTO INVALIDADO ANTE MH, SIN VALIDEZ', MARGIN, y + 5, { width, align: 'center' });
-    y += 28;
-  }
+      .text(text, MARGIN, y + (height - size) / 2 + 0.5, { width, align: 'center' });
+    y += height + 6;
+  };
+  if (p.demo) band('DEMOSTRACIÓN: DOCUMENTO SIN VALIDEZ FISCAL', '#8a4b00', 9, 16);
+  if (p.voided) band('ANULADO: DOCUMENTO INVALIDADO ANTE MH, SIN VALIDEZ', '#b00020', 13, 22);
   if (p.unsealedNotice) {
     doc.font('bold').fontSize(9);
     const h = doc.heightOfString(p.unsealedNotice, { width: width - 12 }) + 10;
