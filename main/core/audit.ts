@@ -1,4 +1,5 @@
-import { auditHash, chainWalker, GENESIS_HASH, type ChainVerdict } from './audit-chain';
+import type BetterSqlite3 from 'better-sqlite3';
+import { auditHash, chainWalker, GENESIS_HASH, verifyChain, type ChainRow, type ChainVerdict } from './audit-chain';
 import type { Store } from './store/database';
 
 /**
@@ -43,4 +44,17 @@ export function auditTrail(store: Store, subject: string): { at: string; action:
   return store
     .all(store.q.selectFrom('audit_log').select(['at', 'action', 'detail']).where('subject', '=', subject).orderBy('seq'))
     .map((a) => ({ at: a.at, action: a.action, detail: a.detail ? (JSON.parse(a.detail) as Record<string, unknown>) : null }));
+}
+
+/**
+ * `sello audit verify`: the chain checked on a read-only connection to a station's file, never through a
+ * running core. Null when the file predates the chained log (migration 006).
+ */
+export function verifyAuditFile(db: BetterSqlite3.Database): ChainVerdict | null {
+  const columns = (db.prepare('PRAGMA table_info(audit_log)').all() as { name: string }[]).map((c) => c.name);
+  if (!columns.includes('hash')) return null;
+  const rows = db
+    .prepare('SELECT seq, at, actor, action, subject, detail, prev_hash, hash FROM audit_log ORDER BY seq')
+    .iterate() as IterableIterator<ChainRow>;
+  return verifyChain(rows);
 }

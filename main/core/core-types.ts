@@ -27,8 +27,7 @@ import type { SigningKeys } from './signing/signing-key';
 import type { StoredStation } from './station/profile';
 import type { SecretBox } from './station/secrets';
 import type { BackupInfo } from './store/backup';
-import type { SyncEngine } from './sync/engine';
-import type { Timers } from './timers';
+import type { SyncEngine, SyncTuning } from './sync/engine';
 
 export interface CoreDeps {
   readonly dataDir: string;
@@ -64,13 +63,7 @@ export interface CoreDeps {
   /** Scheduled copies of the database (store/backup.ts): every 6 h by default; `everyMs: 0` turns them off. */
   readonly backups?: { readonly everyMs?: number };
   /** Sync engine tuning: tests shorten the lease, or drive the engine by hand. */
-  readonly sync?: {
-    readonly leaseMs?: number;
-    readonly manual?: boolean;
-    readonly jitter?: () => number;
-    readonly lotePollMs?: number;
-    readonly timers?: Timers;
-  };
+  readonly sync?: SyncTuning;
 }
 
 export interface Core {

@@ -10,24 +10,23 @@ import type { Core, CoreDeps } from './core-types';
 import { invalidationService } from './dte/invalidation/invalidate';
 import { documents } from './dte/documents';
 import { documentViews } from './dte/views';
-import { CoreError } from './errors';
 import { uuidV4 } from './ids';
 import { silentLogger } from './logger';
 import { mhClientCache } from './mh/client-cache';
 import { dayCloses } from './close/closes';
-import { outbox, takeIdEnvio } from './outbox/outbox';
+import { takeIdEnvio } from './outbox/outbox';
 import { printing } from './settings/printing';
 import { issuingKey, signingKeys } from './signing/signing-key';
-import { DEMO_STATION } from './station/demo';
+import { mhPasswordNeeded, openOrCreateStation } from './station/at-start';
 import { stationSecretBox } from './station/former-secrets';
-import { MH_PASSWORD_LOST, type SecretBox } from './station/secrets';
+import type { SecretBox } from './station/secrets';
 import { stationRepo } from './station/station-repo';
 import { stationService } from './station/station-service';
 import { backupSchedule } from './store/backup-schedule';
 import { openStationStore } from './store/open-station-store';
-import { unitFrom } from './sync/backoff';
 import { contingencyStore } from './sync/contingency';
-import { createSyncEngine } from './sync/engine';
+import { createSyncEngine, tunedBy } from './sync/engine';
+import { recoverAfterStop } from './sync/recover';
 
 export type { Core, CoreDeps } from './core-types';
 export { SELLO_VERSION } from './station/station-service';
@@ -38,27 +37,14 @@ export function createCore(deps: CoreDeps): Core {
   const logger = deps.logger ?? silentLogger;
   const fetchFn = deps.fetch ?? fetch;
   const newId = () => uuidV4(random);
-  const { store, unlock } = openStationStore({
+  const { store, unlock, orClose } = openStationStore({
     dataDir: deps.dataDir,
     clock,
     nativeBinding: deps.nativeBinding,
     integrityChecked: deps.integrityChecked,
   });
-  // We hold the only lock on this store: whatever was being sent belonged to a process that died, so it may
-  // have reached MH. Lotes whose send a stop cut short are lost; then every send still in flight is in doubt.
   const contingencies = contingencyStore(store, logger);
-  contingencies.recoverLotes(clock.now());
-  const recovered = outbox(store, logger).recoverAll(clock.now());
-  // A start that fails leaves the store closed and unlocked, for the next try.
-  const orClose = <T>(fn: () => T): T => {
-    try {
-      return fn();
-    } catch (e) {
-      store.close();
-      unlock();
-      throw e;
-    }
-  };
+  recoverAfterStop(store, contingencies, clock, logger);
 
   // Its key is kept outside the data folder; one an older version left inside is moved out (decision 0005).
   const secrets: SecretBox = orClose(() =>
@@ -80,47 +66,29 @@ export function createCore(deps: CoreDeps): Core {
     stations,
     signing,
     keys,
+    allowedMhUrls,
     users: everyone.users,
     mhOverride: deps.mh,
-    allowedMhUrls,
   });
   const station = stationSvc.station;
-
-  // A first start with nothing configured is a demo station (docs/decisions/0002-contract-gaps.md).
-  if (!stations.get()) {
-    orClose(() => {
-      if (deps.mustExist) throw new CoreError('STATION_NOT_READY', `No hay una estación configurada en ${deps.dataDir}.`);
-      stationSvc.configure(deps.initialStation ?? DEMO_STATION, deps.initialActor ?? 'system', deps.initialCertificate);
-    });
-    if (deps.initialStation === undefined) logger.info('no station configured: demo station set up');
-  }
+  orClose(() => openOrCreateStation(deps, { service: stationSvc, stations, signing, mhOverridden: !!deps.mh, logger }));
 
   const client = mhClientCache({ stations, override: deps.mh, fetch: fetchFn, clock, logger, allowedMhUrls });
   const nextIdEnvio = () => takeIdEnvio(store);
   const invalidations = invalidationService({ store, clock, station, newId, signingKey, client, nextIdEnvio, logger, inFlight: new Set() });
-  // A data folder brought from another machine: MH's password must be typed again, the sync screen says why.
-  const passwordNeeded = () => (!deps.mh && stations.mhSecretsLost() ? MH_PASSWORD_LOST : null);
-  const lost = { mhPassword: passwordNeeded() !== null, certificate: signing.lost() };
-  if (lost.mhPassword || lost.certificate)
-    logger.warn('stored secrets do not open with this station key: they must be entered again', lost);
   const sync = createSyncEngine({
     invalidations,
     station,
-    signingKey: () => signing.privateKey(),
-    passwordNeeded,
     newId,
     store,
     clock,
-    random: deps.sync?.jitter ?? unitFrom(random),
     logger,
     client,
-    manual: deps.sync?.manual === true,
-    lotePollMs: deps.sync?.lotePollMs,
-    leaseMs: deps.sync?.leaseMs || undefined,
-    timers: deps.sync?.timers,
+    signingKey: () => signing.privateKey(),
+    passwordNeeded: mhPasswordNeeded(stations, !!deps.mh),
+    ...tunedBy(deps.sync, random),
   });
   // Resume what a previous run left: pending documents and sends cut short by a crash.
-  if (recovered) logger.warn('sends interrupted by a previous stop will be checked with MH', { documents: recovered });
   sync.wake();
 
   const backups = backupSchedule({

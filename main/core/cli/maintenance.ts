@@ -3,8 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import type { ChainRow } from '../audit-chain';
-import { verifyChain } from '../audit-chain';
+import { verifyAuditFile } from '../audit';
 import { demoDir } from '../core-host';
 import { backupOnline, backupsDir } from '../store/backup';
 import { restoreDatabase } from '../store/restore';
@@ -52,15 +51,11 @@ export function restoreCommand(dir: string, from: string, io: Output): number {
 export function auditVerifyCommand(dir: string, io: Output): number {
   const db = openReadOnly(dir);
   try {
-    const columns = (db.prepare('PRAGMA table_info(audit_log)').all() as { name: string }[]).map((c) => c.name);
-    if (!columns.includes('hash')) {
+    const v = verifyAuditFile(db);
+    if (!v) {
       io.err('Esta base de datos aún no tiene el registro encadenado: abra Sello una vez para actualizarla.');
       return 2;
     }
-    const rows = db
-      .prepare('SELECT seq, at, actor, action, subject, detail, prev_hash, hash FROM audit_log ORDER BY seq')
-      .iterate() as IterableIterator<ChainRow>;
-    const v = verifyChain(rows);
     if (v.ok) {
       io.out(`registro de auditoría íntegro: ${v.entries} entradas; huella final ${v.head}`);
       return 0;

@@ -15,7 +15,14 @@ export interface StationStoreOptions {
   readonly integrityChecked?: boolean | undefined;
 }
 
-export function openStationStore(o: StationStoreOptions): { store: Store; unlock: () => void } {
+export interface StationStore {
+  readonly store: Store;
+  readonly unlock: () => void;
+  /** Runs a step of the start: if it throws, the store is closed and unlocked for the next try. */
+  readonly orClose: <T>(fn: () => T) => T;
+}
+
+export function openStationStore(o: StationStoreOptions): StationStore {
   mkdirSync(o.dataDir, { recursive: true, mode: 0o700 });
   const unlock = lockDataDir(o.dataDir);
   try {
@@ -27,7 +34,16 @@ export function openStationStore(o: StationStoreOptions): { store: Store; unlock
       now: () => o.clock.now(),
       integrityChecked: o.integrityChecked === true,
     });
-    return { store, unlock };
+    const orClose = <T>(fn: () => T): T => {
+      try {
+        return fn();
+      } catch (e) {
+        store.close();
+        unlock();
+        throw e;
+      }
+    };
+    return { store, unlock, orClose };
   } catch (e) {
     unlock();
     throw e;

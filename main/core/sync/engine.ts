@@ -19,7 +19,7 @@ import { LOTE_PROCESSING_MS, outbox, type Claimed, type DocumentRef } from '../o
 import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
 import { realTimers, type TimerHandle, type Timers } from '../timers';
-import { backoffMs } from './backoff';
+import { backoffMs, unitFrom } from './backoff';
 import {
   DEADLINE_WARNING_MS,
   DOCUMENTS_DEADLINE_MS,
@@ -60,6 +60,24 @@ export interface SyncEngineDeps {
     send(client: MhClient): Promise<{ reason: string; exchange: Exchange | null; login: boolean } | null>;
   };
 }
+
+/** How a core's host tunes the engine: tests shorten the lease, or drive the engine by hand. */
+export interface SyncTuning {
+  readonly leaseMs?: number;
+  readonly manual?: boolean;
+  readonly jitter?: () => number;
+  readonly lotePollMs?: number;
+  readonly timers?: Timers;
+}
+
+/** The engine's settings from a host's tuning; the jitter comes from the core's randomness unless a test gives one. */
+export const tunedBy = (t: SyncTuning | undefined, random: (n: number) => Buffer) => ({
+  random: t?.jitter ?? unitFrom(random),
+  manual: t?.manual === true,
+  lotePollMs: t?.lotePollMs,
+  leaseMs: t?.leaseMs || undefined,
+  timers: t?.timers,
+});
 
 export interface SyncEngine {
   /** Something changed (a new document, a queued invalidation, the network came back): run soon. */
