@@ -24,7 +24,7 @@ import type {
 } from './records';
 
 // Members are functions, not methods: the shells hand them out one by one (IPC, the activity tracker).
-export interface SelloApi {
+export interface SelloApi extends CatalogApi, CloseApi {
   /** Opens a session for a person (desktop: for this window; browser: an HttpOnly cookie). */
   readonly login: (login: string, password: string) => Promise<Result<SessionInfo>>;
   readonly logout: () => Promise<Result<{ loggedOut: true }>>;
@@ -82,11 +82,7 @@ export interface SelloApi {
   readonly subscribe: (listener: (e: SelloEvent) => void) => () => void;
 }
 
-/**
- * The product catalog (issue 14; docs/decisions/0007-product-catalog.md). HTTP serves it at /products and the
- * main process answers it over IPC; SelloApi takes these calls (`extends CatalogApi`, CATALOG_METHODS into
- * API_METHODS) together with the renderer's HTTP client, when the catalog screens come.
- */
+/** The product catalog (docs/decisions/0007-product-catalog.md): HTTP serves it at /products. */
 export interface CatalogApi {
   /** Search by words (no case, no accents), code or barcode; in code order, a page at a time. */
   readonly listProducts: (query: ProductQuery) => Promise<Result<ProductPage>>;
@@ -100,20 +96,17 @@ export interface CatalogApi {
   readonly exportProducts: (format: CatalogFormat) => Promise<Result<ProductExport>>;
 }
 
-/** Every call the shells carry: the renderer's SelloApi and the catalog's. */
-export type ShellApi = SelloApi & CatalogApi & CloseApi;
-
 /** The request/response methods (everything but the push side). */
-export type RequestMethod = Exclude<ApiMethod, 'subscribe'> | keyof CatalogApi | keyof CloseApi;
+export type RequestMethod = Exclude<ApiMethod, 'subscribe'>;
 
 /** What a method answers with when it succeeds. */
-export type ApiValue<M extends RequestMethod> = ShellApi[M] extends (...args: never[]) => Promise<Result<infer V>> ? V : never;
+export type ApiValue<M extends RequestMethod> = SelloApi[M] extends (...args: never[]) => Promise<Result<infer V>> ? V : never;
 
 /**
  * The same API inside the main process, before envelopes: values, with errors thrown. Both front doors call it
  * (main/core/front-door.ts); IPC wraps each answer in a Result, HTTP turns errors into problem+json.
  */
-export type StationCalls = { readonly [M in RequestMethod]: (...args: Parameters<ShellApi[M]>) => Promise<ApiValue<M>> };
+export type StationCalls = { readonly [M in RequestMethod]: (...args: Parameters<SelloApi[M]>) => Promise<ApiValue<M>> };
 
 /** The channel the shell pushes SelloEvents on. */
 export const EVENT_CHANNEL = 'sello:event';
@@ -129,7 +122,7 @@ export interface IpcRequest {
   readonly args: readonly unknown[];
 }
 /** The request/response methods; `subscribe` is the push side. */
-export const API_METHODS = [
+const CORE_METHODS = [
   'login',
   'logout',
   'session',
@@ -162,13 +155,10 @@ export const API_METHODS = [
   'backups',
   'backupNow',
   'verifyAudit',
-] as const satisfies readonly RequestMethod[];
+] as const;
 
-/**
- * The catalog's calls (CatalogApi): the main process answers them over IPC already; they join API_METHODS (and
- * the preload's bridge) when SelloApi extends CatalogApi.
- */
-export const CATALOG_METHODS = [
+/** The catalog's calls (CatalogApi). */
+const CATALOG_METHODS = [
   'listProducts',
   'getProduct',
   'createProduct',
@@ -178,9 +168,8 @@ export const CATALOG_METHODS = [
 ] as const satisfies readonly (keyof CatalogApi)[];
 
 /**
- * The day's close (issue 14 item 6; docs/decisions/0008-day-close.md), server side only for now: HTTP serves it
- * at /closes and the main process answers it over IPC; it joins SelloApi with the renderer's HTTP client when the
- * close has a screen. Its PDFs are HTTP's (GET /closes/:id/receipt, /closes/:id/pdf).
+ * The day's close (docs/decisions/0008-day-close.md): HTTP serves it at /closes, its PDFs at
+ * /closes/:id/receipt and /closes/:id/pdf; `printClose` prints it on the counter's printer.
  */
 export interface CloseApi {
   /** `{scope: 'station' | 'me' | {login}, from?, to?}`: a cashier closes only their own ('me'). */
@@ -188,6 +177,23 @@ export interface CloseApi {
   /** Newest first; a cashier sees only the closes of their own sales. */
   readonly listCloses: (query: CloseListQuery) => Promise<Result<DayClosePage>>;
   readonly getClose: (id: string) => Promise<Result<DayClose>>;
+  /** The close on the receipt printer (silently when the station prints so; the browser opens the PDF). */
+  readonly printCloseReceipt: (id: string) => Promise<Result<{ printed: true }>>;
+  /** The close as a letter PDF, through the print dialog. */
+  readonly printClosePdf: (id: string) => Promise<Result<{ printed: true }>>;
 }
 
-export const CLOSE_METHODS = ['makeClose', 'listCloses', 'getClose'] as const satisfies readonly (keyof CloseApi)[];
+const CLOSE_METHODS = [
+  'makeClose',
+  'listCloses',
+  'getClose',
+  'printCloseReceipt',
+  'printClosePdf',
+] as const satisfies readonly (keyof CloseApi)[];
+
+/** Every request/response method. */
+export const API_METHODS = [...CORE_METHODS, ...CATALOG_METHODS, ...CLOSE_METHODS] as const satisfies readonly RequestMethod[];
+
+type Missing = Exclude<RequestMethod, (typeof API_METHODS)[number]>;
+/** Compiles only when API_METHODS names every request method of SelloApi. */
+export const API_METHODS_COMPLETE: [Missing] extends [never] ? true : never = true;

@@ -66,6 +66,8 @@ export const IPC_ARGS = {
   makeClose: z.tuple([z.unknown()]),
   listCloses: z.tuple([z.unknown()]),
   getClose: z.tuple([z.string().max(64)]),
+  printCloseReceipt: z.tuple([z.string().max(64)]),
+  printClosePdf: z.tuple([z.string().max(64)]),
   listProducts: z.tuple([productListQuery]),
   getProduct: z.tuple([z.string().max(64)]),
   // Products and imports are validated by the core with shared/catalog.ts (field paths and all).

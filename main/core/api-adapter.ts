@@ -1,7 +1,7 @@
 // The IPC front door: the front door's calls behind the SelloApi shape, each answer in a Result envelope. The
 // desktop window logs in like the browser does; its session token stays here, in the main process, never in
 // the renderer.
-import { API_METHODS, CATALOG_METHODS, CLOSE_METHODS, type SelloApi } from '../../shared/api';
+import { API_METHODS, type SelloApi } from '../../shared/api';
 import type { Result } from '../../shared/errors';
 import type { Actor } from './auth/actor';
 import type { ActorCall } from './auth/permissions';
@@ -36,8 +36,7 @@ export function coreApi(source: Core | CoreHost | FrontDoor, logger: Logger): Se
   };
   const actor = (): Actor => door.actor(live());
   const api: Partial<Record<string, (...args: never[]) => Promise<Result<unknown>>>> = {};
-  // The catalog's calls too (shared/api.ts CatalogApi): answered over IPC before the renderer uses them.
-  for (const m of [...API_METHODS, ...CATALOG_METHODS, ...CLOSE_METHODS]) {
+  for (const m of API_METHODS) {
     if (SESSION_CALLS.has(m)) continue;
     api[m] = (...args: unknown[]) =>
       wrap(() => {

@@ -121,6 +121,8 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     updateStation: (input) => core().updateStation(input, actor),
     printReceipt: notHere('La impresión directa'),
     printLetter: notHere('La impresión directa'),
+    printCloseReceipt: notHere('La impresión directa'),
+    printClosePdf: notHere('La impresión directa'),
     activity: () => answer(() => ({ noted: true as const })),
     backups: () => answer(() => core().backups.status()),
     backupNow: async () => {

@@ -2,7 +2,20 @@
 // (the renderer says so through `activity`) or a call that changes records still running.
 import type { ApiMethod, SelloApi } from '../../shared/api';
 
-const WRITES: readonly ApiMethod[] = ['createDte', 'invalidate', 'setUpStation', 'updateStation', 'printReceipt', 'printLetter'];
+const WRITES: readonly ApiMethod[] = [
+  'createDte',
+  'invalidate',
+  'setUpStation',
+  'updateStation',
+  'printReceipt',
+  'printLetter',
+  'createProduct',
+  'updateProduct',
+  'importProducts',
+  'makeClose',
+  'printCloseReceipt',
+  'printClosePdf',
+];
 
 export function counterActivity(api: SelloApi): { api: SelloApi; busy: () => boolean } {
   let editing = false;

@@ -28,7 +28,6 @@ export function handleIpc(api: SelloApi, isTrustedUrl: (url: string) => boolean)
         error: { code: 'VALIDATION_FAILED', title: TITLES.VALIDATION_FAILED, errors: toFieldErrors(args.error.issues, req.data.args) },
       };
     }
-    // The shell's API object also carries the calls the renderer does not use yet (shared/api.ts ShellApi).
     const fn = (api as unknown as Partial<Record<string, (...a: unknown[]) => Promise<Result<unknown>>>>)[req.data.method];
     if (!fn) return rejected('Llamada IPC desconocida.');
     return fn(...(args.data as unknown[]));

@@ -90,6 +90,24 @@ async function start(): Promise<void> {
         requireCaller(api.actor(), CALL_PERMISSIONS.printLetter, 'Imprimir');
         return printed(await h.current().dtes.letterPdf(id), { silent: false, printer: null });
       }),
+    printCloseReceipt: (id) =>
+      wrap(async () => {
+        const who = api.actor();
+        requireCaller(who, CALL_PERMISSIONS.printCloseReceipt, 'Imprimir un cierre de caja');
+        const c = h.current();
+        const s = c.printing.get();
+        return printed(await c.closes.receipt(id, s.receiptWidth, who), {
+          silent: s.silentReceipt,
+          printer: s.printer,
+          widthMm: s.receiptWidth,
+        });
+      }),
+    printClosePdf: (id) =>
+      wrap(async () => {
+        const who = api.actor();
+        requireCaller(who, CALL_PERMISSIONS.printClosePdf, 'Imprimir un cierre de caja');
+        return printed(await h.current().closes.letterPdf(id, who), { silent: false, printer: null });
+      }),
   });
   registerIpc(ipcMain, counter.api, isTrustedUrl);
 

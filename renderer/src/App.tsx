@@ -3,7 +3,10 @@ import type { SelloApi } from '../../shared/api';
 import type { DteKind } from '../../shared/contract';
 import { ROLE_NAMES, type SessionInfo } from '../../shared/people';
 import type { DteRecord, Health, StationSaved, SyncStatus } from '../../shared/records';
+import { CloseScreen } from './close/CloseScreen';
+import { ProductsScreen } from './catalog/ProductsScreen';
 import { DocumentsScreen } from './DocumentsScreen';
+import { QuickSaleScreen } from './sale/QuickSaleScreen';
 import { IssueScreen } from './IssueScreen';
 import { SettingsScreen } from './SettingsScreen';
 import { kindsFor, may } from './session/roles';
@@ -13,8 +16,8 @@ import { emptyValue } from './forms/spec';
 import type { Value } from './forms/values';
 import { es } from './strings';
 
-type View = 'issue' | 'documents' | 'sync' | 'settings';
-const VIEWS: readonly View[] = ['issue', 'documents', 'sync', 'settings'];
+type View = 'sale' | 'issue' | 'documents' | 'products' | 'close' | 'sync' | 'settings';
+const VIEWS: readonly View[] = ['sale', 'issue', 'documents', 'products', 'close', 'sync', 'settings'];
 
 /** Whether this browser or window already chose to look around the demo before setting up a station. */
 const DEMO_CHOSEN = 'sello.firstRun.demo';
@@ -51,9 +54,10 @@ export function App({
 }) {
   const role = user.role;
   const views = VIEWS.filter((v) => v !== 'settings' || may(role, 'settings'));
-  const [chosen, setView] = useState<View>('issue');
+  // The cashier's first screen is the quick sale.
+  const [chosen, setView] = useState<View>('sale');
   // A role changed while the screen was open (an unlock after an administrator's change) loses what it may not see.
-  const view = views.includes(chosen) ? chosen : 'issue';
+  const view = views.includes(chosen) ? chosen : 'sale';
   const [health, setHealth] = useState<Health | null>(null);
   const [sync, setSync] = useState<SyncStatus | null>(null);
   const [prefill, setPrefill] = useState<{ kind: DteKind; value: Value } | null>(null);
@@ -153,6 +157,9 @@ export function App({
   function screens() {
     return (
       <>
+        {view === 'sale' && <QuickSaleScreen api={api} user={user} />}
+        {view === 'products' && <ProductsScreen api={api} user={user} />}
+        {view === 'close' && <CloseScreen api={api} user={user} />}
         {view === 'issue' && <IssueScreen api={api} initial={prefill} kinds={kindsFor(role)} />}
         {view === 'documents' && (
           <DocumentsScreen

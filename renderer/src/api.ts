@@ -2,6 +2,7 @@
 // The rest of the renderer never knows which.
 import type { SelloApi } from '../../shared/api';
 import type { ApiError, Result } from '../../shared/errors';
+import type { CatalogFormat, ProductExport } from '../../shared/catalog';
 import type { DteListQuery, SelloEvent } from '../../shared/records';
 import { es } from './strings';
 
@@ -53,14 +54,7 @@ export function httpApi(base = ''): SelloApi {
     createUser: (input) => call('POST', `${base}/users`, input),
     updateUser: (login, input) => call('PUT', `${base}/users/${encodeURIComponent(login)}`, input),
     health: () => call('GET', `${base}/health`),
-    listDtes: (query: DteListQuery) => {
-      const params = new URLSearchParams(
-        Object.entries(query)
-          .filter(([, v]) => v !== undefined)
-          .map(([k, v]) => [k, String(v)]),
-      );
-      return call('GET', `${base}/dte?${params.toString()}`);
-    },
+    listDtes: (query: DteListQuery) => call('GET', `${base}/dte?${queryString(query)}`),
     getDte: (id) => call('GET', `${base}/dte/${encodeURIComponent(id)}`),
     createDte: (kind, body) => call('POST', `${base}/dte/${kind.toLowerCase()}`, body),
     dteDetail: (id) => call('GET', `${base}/dte/${encodeURIComponent(id)}/detail`),
@@ -89,8 +83,47 @@ export function httpApi(base = ''): SelloApi {
     backups: () => call('GET', `${base}/backups`),
     backupNow: () => call('POST', `${base}/backups`),
     verifyAudit: () => call('GET', `${base}/audit/verify`),
+    listProducts: (query) => call('GET', `${base}/products?${queryString(query)}`),
+    getProduct: (id) => call('GET', `${base}/products/${encodeURIComponent(id)}`),
+    createProduct: (input) => call('POST', `${base}/products`, input),
+    updateProduct: (id, input) => call('PUT', `${base}/products/${encodeURIComponent(id)}`, input),
+    importProducts: (input) => call('POST', `${base}/products/import`, input),
+    exportProducts: (format) => downloadExport(`${base}/products/export?format=${format}`, format),
+    makeClose: (input) => call('POST', `${base}/closes`, input),
+    listCloses: (query) => call('GET', `${base}/closes?${queryString(query)}`),
+    getClose: (id) => call('GET', `${base}/closes/${encodeURIComponent(id)}`),
+    printCloseReceipt: (id) => openPdf(`${base}/closes/${encodeURIComponent(id)}/receipt`),
+    printClosePdf: (id) => openPdf(`${base}/closes/${encodeURIComponent(id)}/pdf`),
     subscribe: events.subscribe,
   };
+}
+
+/** A query's defined fields as URL parameters. */
+const queryString = (query: object): string =>
+  new URLSearchParams(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
+
+/** GET /products/export answers the file itself: read back into what the IPC call answers (XLSX in base64). */
+async function downloadExport(url: string, format: CatalogFormat): Promise<Result<ProductExport>> {
+  try {
+    const res = await fetch(url, { credentials: 'same-origin', headers: { 'X-API-Version': '1' } });
+    if (!res.ok) return { ok: false, error: (await res.json()) as ApiError };
+    const fileName = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `productos.${format}`;
+    const mediaType = res.headers.get('content-type') ?? 'application/octet-stream';
+    const content = format === 'csv' ? await res.text() : toBase64(new Uint8Array(await res.arrayBuffer()));
+    return { ok: true, value: { format, fileName, mediaType, content } };
+  } catch {
+    return offline();
+  }
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
 }
 
 /**

@@ -1,8 +1,29 @@
-// The UI's words, in one place: Spanish (El Salvador) first, so another language can follow.
+// The UI's words, in one place: Spanish (El Salvador) first, so another language can follow. A screen with
+// many words keeps them in ./words/ and they join here.
+import { catalogWords } from './words/catalog';
+import { closeWords } from './words/close';
+import { fromDocumentWords } from './words/documents';
+import { invalidationWords } from './words/invalidation';
+import { saleWords } from './words/sale';
+
 export const es = {
+  sale: saleWords,
+  catalog: catalogWords,
+  close: closeWords,
+  fromDocument: fromDocumentWords,
+  invalidation: invalidationWords,
   appName: 'Sello',
   demo: 'DEMOSTRACIÓN — documentos sin validez fiscal',
-  nav: { label: 'Principal', issue: 'Emitir', documents: 'Documentos', sync: 'Envío a MH', settings: 'Ajustes' },
+  nav: {
+    label: 'Principal',
+    sale: 'Venta rápida',
+    issue: 'Emitir',
+    documents: 'Documentos',
+    products: 'Productos',
+    close: 'Cierre de caja',
+    sync: 'Envío a MH',
+    settings: 'Ajustes',
+  },
   companyBranch: (company: string, branch: string) => `${company} · Sucursal ${branch}`,
   /** Logging in, the lock screen and the person in the header. */
   session: {

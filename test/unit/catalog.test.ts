@@ -7,7 +7,7 @@ import { CsvError, csvField, parseCsv, undefused, writeCsv } from '../../main/co
 import { MAX_UNPACKED_BYTES, zipUnpackedSize } from '../../main/core/catalog/xlsx';
 import { silentLogger } from '../../main/core/logger';
 import { handleIpc } from '../../main/electron/ipc';
-import type { SelloApi, ShellApi } from '../../shared/api';
+import type { SelloApi } from '../../shared/api';
 import {
   activeFromCell,
   columnName,
@@ -209,7 +209,7 @@ describe('the catalog over IPC', () => {
   it('the desktop window reads and changes it with its session’s role', async () => {
     const core = testCore();
     try {
-      const api = coreApi(core, silentLogger) as unknown as ShellApi & SelloApi;
+      const api = coreApi(core, silentLogger) as SelloApi;
       const ipc = handleIpc(api, () => true);
       const send = (method: string, ...args: unknown[]) => ipc({ senderFrame: { url: 'app://sello/' } }, { method, args });
       expect(await api.login('cajero', '123456')).toMatchObject({ ok: true });

@@ -114,6 +114,17 @@ describe('IPC glue', () => {
       listUsers: () => ok([]),
       createUser: () => ok('u'),
       updateUser: () => ok('u'),
+      listProducts: () => ok({ items: [], nextCursor: null }),
+      getProduct: () => ok('pr'),
+      createProduct: () => ok('pr'),
+      updateProduct: () => ok('pr'),
+      importProducts: () => ok('im'),
+      exportProducts: () => ok('ex'),
+      makeClose: () => ok('cl'),
+      listCloses: () => ok({ items: [], nextCursor: null }),
+      getClose: () => ok('cl'),
+      printCloseReceipt: () => ok({ printed: true }),
+      printClosePdf: () => ok({ printed: true }),
       subscribe: () => () => undefined,
     };
   };
