@@ -214,6 +214,10 @@ export const es = {
       exportedItems: 'Se exportan',
       // Payment and totals.
       paymentType: 'Condición de pago',
+      payments: 'Formas de pago (sin ninguna: todo en efectivo)',
+      paymentMethod: 'Forma de pago',
+      paymentAmount: 'Monto ($)',
+      paymentReference: 'Referencia (opcional: últimos dígitos, número de transferencia)',
       discountGrav: 'Descuento a ventas gravadas',
       discountExe: 'Descuento a ventas exentas',
       discountNoSuj: 'Descuento a ventas no sujetas',
@@ -269,6 +273,7 @@ export const es = {
       attachment: 'Agregar documento asociado',
       retention: 'Agregar retención',
       appendix: 'Agregar dato',
+      payment: 'Agregar forma de pago',
     },
   },
   /** The words for the contract's enum values, by value, as the forms' selects show them. */

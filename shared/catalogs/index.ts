@@ -20,6 +20,7 @@ export const FISCAL_ENCLOSURE_CODES = codes(FISCAL_ENCLOSURES);
 export const REGIME_CODES = codes(REGIMES);
 export const COUNTRY_CODES = codes(COUNTRIES);
 export const TAX_CODES = codes(TAXES);
+export const PAYMENT_METHOD_CODES = codes(PAYMENT_METHODS);
 
 /** `department/municipality` pairs: a municipality code only means something within its department. */
 export const MUNICIPALITY_KEYS: ReadonlySet<string> = new Set(MUNICIPALITIES.map((m) => `${m.department}/${m.code}`));

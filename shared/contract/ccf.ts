@@ -16,6 +16,7 @@ import {
   saleItemWithPsv,
   saleHeader,
   salesDiscounts,
+  payments,
 } from './common';
 import { digits, optional, text } from './primitives';
 
@@ -36,6 +37,7 @@ export const taxpayerRecipient = z.strictObject({
 export const ccfBody = z
   .strictObject({
     ...saleHeader,
+    payments: optional(payments),
     recipient: taxpayerRecipient,
     relatedTaxDocuments: optional(relatedTaxDocuments(50)),
     attachments: optional(attachments(10)),

@@ -1,7 +1,7 @@
 // Sub-objects and rules shared by several document kinds. Where MH's schema is stricter than the contract,
 // MH's limit is enforced too (docs/decisions/0002-contract-gaps.md): a document MH will refuse must never spend a number.
 import { z } from 'zod';
-import { DEPARTMENT_CODES, ECONOMIC_ACTIVITY_CODES, MUNICIPALITY_KEYS, TAXES, UNIT_KEYS } from '../catalogs';
+import { DEPARTMENT_CODES, ECONOMIC_ACTIVITY_CODES, MUNICIPALITY_KEYS, PAYMENT_METHOD_CODES, TAXES, UNIT_KEYS } from '../catalogs';
 import {
   addRuleIssue,
   catalogCode,
@@ -34,6 +34,9 @@ export const DOCTOR_SERVICES = [
   'OPERACION_ISBM',
   'TRATAMIENTO_MEDICO_ISBM',
 ] as const;
+
+/** Payment methods on one document: a mixed payment is two or three in practice. */
+export const MAX_PAYMENTS = 10;
 
 /** MH caps every document body at 2,000 lines (CR at 500). */
 export const MAX_ITEMS = 2000;
@@ -227,6 +230,22 @@ export const saleHeader = {
   branchOffice: optional(branchOffice),
   thirdPartySale: optional(thirdPartySale),
 };
+
+/**
+ * How the customer paid (a Sello addition; docs/decisions/0009-payments.md): MH's `pagos`, one entry per
+ * CAT-017 method, adding up to the amount to pay. Without it a cash sale is all `01` (billetes y monedas).
+ */
+export const payments = z
+  .array(
+    z.strictObject({
+      method: catalogCode(PAYMENT_METHOD_CODES, 'CAT-017 (forma de pago)'),
+      amount: positiveMoney(),
+      /** The card's last digits, the transfer's number, what "99 otros" was (MH's `referencia`). */
+      reference: optional(text(50)),
+    }),
+  )
+  .min(1)
+  .max(MAX_PAYMENTS);
 
 export const salesDiscounts = {
   discountNoSuj: optional(positiveMoney()),

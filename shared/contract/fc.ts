@@ -16,6 +16,7 @@ import {
   saleItemWithPsv,
   saleHeader,
   salesDiscounts,
+  payments,
 } from './common';
 import { addRuleIssue, digits, optional, text } from './primitives';
 
@@ -44,6 +45,7 @@ export const fcRecipient = z
 export const fcBody = z
   .strictObject({
     ...saleHeader,
+    payments: optional(payments),
     recipient: optional(fcRecipient),
     // MH's FC v1 accepts at most 10 related documents (the contract says 50).
     relatedTaxDocuments: optional(relatedTaxDocuments(10)),

@@ -13,6 +13,7 @@ import {
   identificationDocument,
   thirdPartySale,
   unitMeasure,
+  payments,
 } from './common';
 import {
   addRuleIssue,
@@ -140,6 +141,7 @@ export const fexBody = z
     items: z.array(fexItem).min(1).max(MAX_ITEMS),
     generatedAt: optional(isoDate()),
     paymentType: enumWithDefault(PAYMENT_TYPES, 'CONTADO'),
+    payments: optional(payments),
     branchOffice: optional(branchOffice),
     thirdPartySale: optional(thirdPartySale),
     attachments: optional(z.array(fexAttachment).max(20)),

@@ -12,6 +12,7 @@ import {
   identificationDocument,
   phone8,
   unitMeasure,
+  payments,
 } from './common';
 import { enumWithDefault, isoDate, nonNegativeMoney, optional, positiveDecimal, positiveMoney, text, uuid } from './primitives';
 
@@ -41,6 +42,7 @@ export const fseBody = z.strictObject({
   id: uuid(),
   generatedAt: optional(isoDate()),
   paymentType: enumWithDefault(PAYMENT_TYPES, 'CONTADO'),
+  payments: optional(payments),
   branchOffice: optional(branchOffice),
   recipient: fseRecipient,
   items: z.array(fseItem).min(1).max(MAX_ITEMS),

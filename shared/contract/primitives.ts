@@ -14,6 +14,7 @@ export const CUSTOM_CODES = [
   'DUPLICATE',
   'BLANK',
   'TOO_LONG',
+  'TOTAL_MISMATCH',
 ] as const;
 export type CustomCode = (typeof CUSTOM_CODES)[number];
 

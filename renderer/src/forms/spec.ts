@@ -1,6 +1,6 @@
 // The issue forms as data: one spec per kind, grouped the way a cashier thinks (receiver, items, payment,
 // related documents, attachments, export data). Rendered by FormEngine, validated with the contract's schemas.
-import { DEPARTMENTS, ECONOMIC_ACTIVITIES, FISCAL_ENCLOSURES, REGIMES, UNITS, COUNTRIES } from '../../../shared/catalogs';
+import { DEPARTMENTS, ECONOMIC_ACTIVITIES, FISCAL_ENCLOSURES, REGIMES, UNITS, COUNTRIES, PAYMENT_METHODS } from '../../../shared/catalogs';
 import type { DteKind } from '../../../shared/contract';
 import {
   CONTRIBUTOR_SIZES,
@@ -101,6 +101,24 @@ const contributor: Field[] = [
 ];
 const activity = (label: string = L.activity): Field => ({ type: 'catalog', key: 'economicActivity', label, options: CATALOGS.activities });
 const payment: Field = { type: 'select', key: 'paymentType', label: L.paymentType, options: opts(PAYMENT_TYPES, O.paymentTypes) };
+/** How the customer paid, by CAT-017 method (docs/decisions/0009-payments.md); none means all in cash. */
+const payments: Field = {
+  type: 'list',
+  key: 'payments',
+  label: L.payments,
+  addLabel: ADD.payment,
+  min: 0,
+  item: [
+    {
+      type: 'select',
+      key: 'method',
+      label: L.paymentMethod,
+      options: PAYMENT_METHODS.map((m) => [m.code, `${m.code} · ${m.name}`] as const),
+    },
+    { type: 'number', key: 'amount', label: L.paymentAmount },
+    { type: 'text', key: 'reference', label: L.paymentReference },
+  ],
+};
 const generatedAt: Field = { type: 'date', key: 'generatedAt', label: L.generatedAt };
 const branch: Field = {
   type: 'group',
@@ -266,7 +284,7 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
       title: S.products,
       fields: [{ type: 'list', key: 'items', label: L.lines, addLabel: ADD.line, min: 1, item: saleItem(true, true) }, noGrav],
     },
-    { title: S.paymentAndDiscounts, fields: [payment, ...discounts, generatedAt, branch] },
+    { title: S.paymentAndDiscounts, fields: [payment, payments, ...discounts, generatedAt, branch] },
     { title: S.documents, fields: [related(), attachments, thirdParty] },
   ],
   CCF: [
@@ -275,7 +293,7 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
       title: S.products,
       fields: [{ type: 'list', key: 'items', label: L.lines, addLabel: ADD.line, min: 1, item: saleItem(true, true) }, noGrav],
     },
-    { title: S.paymentAndDiscounts, fields: [payment, ...discounts, generatedAt, branch] },
+    { title: S.paymentAndDiscounts, fields: [payment, payments, ...discounts, generatedAt, branch] },
     { title: S.documents, fields: [related(), attachments, thirdParty] },
   ],
   NC: NOTE,
@@ -369,6 +387,7 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
       title: S.payment,
       fields: [
         payment,
+        payments,
         { type: 'number', key: 'discount', label: L.globalDiscount },
         { type: 'number', key: 'retentionIva', label: L.retentionIva },
         { type: 'number', key: 'retentionRenta', label: L.retentionRenta },
@@ -462,7 +481,10 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
       ],
     },
     { title: S.documents, fields: [fexAttachments] },
-    { title: S.payment, fields: [payment, { type: 'number', key: 'discount', label: L.globalDiscount }, generatedAt, branch, thirdParty] },
+    {
+      title: S.payment,
+      fields: [payment, payments, { type: 'number', key: 'discount', label: L.globalDiscount }, generatedAt, branch, thirdParty],
+    },
   ],
 };
 

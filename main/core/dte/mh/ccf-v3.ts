@@ -3,7 +3,8 @@ import type { CcfBody } from '../../../../shared/contract';
 import { computeSale, num } from '../../../../shared/tax';
 import type { BuildContext, Built } from './context';
 import { totalWords } from './ceiling';
-import { emisor, identificacion, otrosDocumentos, payment, ventaTercero } from './common';
+import { payment, paymentErrors } from './payments';
+import { emisor, identificacion, otrosDocumentos, ventaTercero } from './common';
 import { ivaTributes, lineTributes, noGravLine, saleLine, saleSummary, taxpayerReceptor } from './sale-lines';
 
 export function buildCcfV3(body: CcfBody, ctx: BuildContext): Built {
@@ -40,11 +41,11 @@ export function buildCcfV3(body: CcfBody, ctx: BuildContext): Built {
       totalLetras: totalWords(t.totalPagar),
       saldoFavor: 0,
       // MH: a document with nothing to pay is a cash operation.
-      ...payment(t.totalPagar.isZero() ? 'CONTADO' : body.paymentType, t.totalPagar),
+      ...payment(t.totalPagar.isZero() ? 'CONTADO' : body.paymentType, t.totalPagar, body.payments),
       numPagoElectronico: null,
     },
     extension: null,
     apendice: null,
   };
-  return { document, total: t.totalPagar, errors: sale.errors };
+  return { document, total: t.totalPagar, errors: [...sale.errors, ...paymentErrors(body.paymentType, t.totalPagar, body.payments)] };
 }

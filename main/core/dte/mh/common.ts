@@ -1,9 +1,8 @@
 // Pieces shared by the MH serializers of several kinds.
 import { ECONOMIC_ACTIVITIES } from '../../../../shared/catalogs';
 import type { IdType } from '../../../../shared/contract';
-import { num, type Dec } from '../../../../shared/tax';
 import type { BuildContext } from './context';
-import { ATTACHMENT, CASH_PAYMENT, DOCTOR_SERVICE, ID_TYPE, OTHER_PAYMENT, PAYMENT_CONDITION } from './mappings';
+import { ATTACHMENT, DOCTOR_SERVICE, ID_TYPE } from './mappings';
 
 type Address = { department: string; municipality: string; complement: string };
 
@@ -102,24 +101,6 @@ export function otrosDocumentos(attachments: readonly Attachment[] | null | unde
     const code = a.code === 'DOCTOR' ? 'EMISOR' : a.code;
     return { codDocAsociado: ATTACHMENT[code], descDocumento: ATTACHMENT_LABEL[code], detalleDocumento: a.details ?? '', medico: null };
   });
-}
-
-/** condicionOperacion and pagos: a cash sale is paid in full in cash; a credit sale has no payment yet. */
-export function payment(paymentType: 'CONTADO' | 'CREDITO' | 'OTRO', total: Dec) {
-  const condicionOperacion = PAYMENT_CONDITION[paymentType];
-  const pagos =
-    paymentType === 'CREDITO'
-      ? null
-      : [
-          {
-            codigo: paymentType === 'CONTADO' ? CASH_PAYMENT : OTHER_PAYMENT,
-            montoPago: num(total),
-            referencia: null,
-            plazo: null,
-            periodo: null,
-          },
-        ];
-  return { condicionOperacion, pagos };
 }
 
 export const apendice = (appendices: readonly { name: string; description: string; value: string }[] | null | undefined) =>

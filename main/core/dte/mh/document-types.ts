@@ -3,7 +3,8 @@
 // return types where there is one (common.ts, sale-lines.ts), spelled out for the rest. A reader of JSON of
 // unknown provenance (the simulator reads what clients send; the renderer and the invalidation read what the DB
 // holds) takes a View: every kind's fields merged, each optional — a view of the data, not a validation.
-import type { apendice, direccion, emisor, emisorCore, establishment, otrosDocumentos, payment, ventaTercero } from './common';
+import type { apendice, direccion, emisor, emisorCore, establishment, otrosDocumentos, ventaTercero } from './common';
+import type { payment } from './payments';
 import type { ivaTributes, lineTributes, noGravLine, saleLine, saleSummary, taxpayerReceptor } from './sale-lines';
 
 // ---- Pieces -------------------------------------------------------------------------------------------------

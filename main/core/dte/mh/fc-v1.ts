@@ -3,7 +3,8 @@ import type { FcBody, FieldError } from '../../../../shared/contract';
 import { computeSale, dec, num } from '../../../../shared/tax';
 import type { BuildContext, Built } from './context';
 import { totalWords } from './ceiling';
-import { activityName, direccion, emisor, idNumber, idTypeCode, identificacion, otrosDocumentos, payment, ventaTercero } from './common';
+import { payment, paymentErrors } from './payments';
+import { activityName, direccion, emisor, idNumber, idTypeCode, identificacion, otrosDocumentos, ventaTercero } from './common';
 import { noGravLine, saleLine, saleSummary } from './sale-lines';
 
 /** FC v1: from this amount on MH wants the consumer identified (tipoDocumento, numDocumento, nombre). */
@@ -68,11 +69,11 @@ export function buildFcV1(body: FcBody, ctx: BuildContext): Built {
       totalLetras: totalWords(t.totalPagar),
       totalIva: num(t.iva),
       saldoFavor: 0,
-      ...payment(body.paymentType, t.totalPagar),
+      ...payment(body.paymentType, t.totalPagar, body.payments),
       numPagoElectronico: null,
     },
     extension: null,
     apendice: null,
   };
-  return { document, total: t.totalPagar, errors: [...errors, ...extra] };
+  return { document, total: t.totalPagar, errors: [...errors, ...extra, ...paymentErrors(body.paymentType, t.totalPagar, body.payments)] };
 }

@@ -5,7 +5,8 @@ import type { FexBody, FieldError } from '../../../../shared/contract';
 import { computeFex, num } from '../../../../shared/tax';
 import type { BuildContext, Built } from './context';
 import { totalWords } from './ceiling';
-import { ATTACHMENT_LABEL, activityName, apendice, emisor, identificacion, idNumber, idTypeCode, payment, ventaTercero } from './common';
+import { payment, paymentErrors } from './payments';
+import { ATTACHMENT_LABEL, activityName, apendice, emisor, identificacion, idNumber, idTypeCode, ventaTercero } from './common';
 import { ATTACHMENT, INCOTERM, ITEM_TYPE, PERSON_TYPE, TRANSPORT, UNIT, UNIT_OTHER } from './mappings';
 
 const EXPORT_IVA = 'C3';
@@ -110,7 +111,7 @@ export function buildFexV1(body: FexBody, ctx: BuildContext): Built {
       totalNoGravado: num(t.totalNoGravado),
       totalPagar: num(t.totalPagar),
       totalLetras: totalWords(t.totalPagar),
-      ...payment(body.paymentType, t.totalPagar),
+      ...payment(body.paymentType, t.totalPagar, body.payments),
       codIncoterms: body.incoterms ? INCOTERM[body.incoterms].code : null,
       descIncoterms: body.incoterms ? INCOTERM[body.incoterms].name : null,
       numPagoElectronico: null,
@@ -118,5 +119,5 @@ export function buildFexV1(body: FexBody, ctx: BuildContext): Built {
     },
     apendice: apendice(body.appendices),
   };
-  return { document, total: t.totalPagar, errors: [...errors, ...extra] };
+  return { document, total: t.totalPagar, errors: [...errors, ...extra, ...paymentErrors(body.paymentType, t.totalPagar, body.payments)] };
 }

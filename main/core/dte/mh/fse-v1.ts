@@ -3,7 +3,8 @@ import type { FseBody } from '../../../../shared/contract';
 import { computeFse, num } from '../../../../shared/tax';
 import type { BuildContext, Built } from './context';
 import { totalWords } from './ceiling';
-import { activityName, direccion, emisorCore, establishment, identificacion, idNumber, idTypeCode, payment } from './common';
+import { payment, paymentErrors } from './payments';
+import { activityName, direccion, emisorCore, establishment, identificacion, idNumber, idTypeCode } from './common';
 import { ITEM_TYPE, UNIT, UNIT_OTHER } from './mappings';
 
 export function buildFseV1(body: FseBody, ctx: BuildContext): Built {
@@ -51,10 +52,10 @@ export function buildFseV1(body: FseBody, ctx: BuildContext): Built {
       reteRenta: num(t.reteRenta),
       totalPagar: num(t.totalPagar),
       totalLetras: totalWords(t.totalPagar),
-      ...payment(body.paymentType, t.totalPagar),
+      ...payment(body.paymentType, t.totalPagar, body.payments),
       observaciones: null,
     },
     apendice: null,
   };
-  return { document, total: t.totalPagar, errors };
+  return { document, total: t.totalPagar, errors: [...errors, ...paymentErrors(body.paymentType, t.totalPagar, body.payments)] };
 }
