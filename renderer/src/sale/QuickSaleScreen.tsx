@@ -1,14 +1,225 @@
-// Placeholder: this screen is being built (issue 14).
+// Venta rápida, the cashier's first screen: scan or search products at shelf prices, see the total in large
+// type, take the payment (cash with change, card, transfer, mixed), issue the FC with F12 or Ctrl+Enter and
+// print its receipt. Enter never issues. The cart and its arithmetic live in cart.ts.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SelloApi } from '../../../shared/api';
 import type { SessionInfo } from '../../../shared/people';
+import { sameDteId, type DteRecord } from '../../../shared/records';
+import type { Dec } from '../../../shared/tax';
+import { errorText } from '../error-text';
 import { es } from '../strings';
+import { CartTable } from './CartTable';
+import {
+  addProduct,
+  cartTotals,
+  checkPayment,
+  emptyPayment,
+  freeLine,
+  items,
+  problems as lineProblems,
+  removeLine,
+  setQuantity,
+  setShelfPrice,
+  usd,
+  type CartLine,
+  type Payment,
+} from './cart';
+import { PaymentPanel } from './PaymentPanel';
+import { ProductSearch } from './ProductSearch';
+import { SaleDone, type DoneSale } from './SaleDone';
+import './sale.css';
 
-export function QuickSaleScreen({ api, user }: { api: SelloApi; user: SessionInfo['user'] }) {
-  void api;
-  void user;
+const w = es.sale;
+const newKey = () => crypto.randomUUID();
+
+export function QuickSaleScreen({ api }: { api: SelloApi; user: SessionInfo['user'] }) {
+  const [lines, setLines] = useState<CartLine[]>([]);
+  const [payment, setPayment] = useState<Payment>(emptyPayment);
+  const [showProblems, setShowProblems] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<DoneSale | null>(null);
+  const search = useRef<HTMLInputElement>(null);
+  const pay = useRef<HTMLFieldSetElement>(null);
+  // The id of the sale being issued: a retry after a lost answer is the same request, never a second sale.
+  const saleId = useRef(crypto.randomUUID());
+
+  const { total, byLine } = useMemo(() => cartTotals(lines), [lines]);
+  const problems = useMemo(() => lineProblems(lines), [lines]);
+  const check = useMemo(() => checkPayment(payment, total), [payment, total]);
+
+  useEffect(() => search.current?.focus(), []);
+  // The desktop app holds back an update restart while a sale is under way.
+  const editing = lines.length > 0;
+  useEffect(() => void api.activity(editing ? 'editing' : 'idle'), [api, editing]);
+  useEffect(() => () => void api.activity('idle'), [api]);
+
+  // The issued sale's status follows MH's answer (queued, approved, rejected).
+  const doneId = done?.record.id;
+  useEffect(() => {
+    if (!doneId) return undefined;
+    const setStatus = (status: DteRecord['status']) =>
+      setDone((cur) => (cur && cur.record.id === doneId ? { ...cur, record: { ...cur.record, status } } : cur));
+    return api.subscribe((e) => {
+      if (e.type === 'dte' && sameDteId(e.id, doneId)) setStatus(e.status);
+    });
+  }, [api, doneId]);
+
+  const toSearch = () => search.current?.focus();
+  const toPayment = () => {
+    const target = pay.current?.querySelector<HTMLElement>('#sale-cash') ?? pay.current?.querySelector<HTMLElement>('input:checked');
+    target?.focus();
+  };
+  /** A new sale starts with the next product: the last one's result gives way. */
+  const startIfDone = () => {
+    if (done) setDone(null);
+  };
+  const change = (next: (cur: CartLine[]) => CartLine[]) => {
+    setMessage(null);
+    setLines(next);
+  };
+
+  const print = useCallback(
+    async (sale: DoneSale) => {
+      setDone((cur) => (cur ? { ...cur, print: 'printing' } : cur));
+      const r = await api.printReceipt(sale.record.id);
+      setDone((cur) =>
+        cur && cur.record.id === sale.record.id ? { ...cur, print: r.ok ? 'printed' : { failed: errorText(r.error) } } : cur,
+      );
+    },
+    [api],
+  );
+
+  const issue = async () => {
+    if (busy || done) return;
+    if (lines.length === 0) return setMessage(w.nothing);
+    if (problems.length) {
+      setShowProblems(true);
+      setMessage(w.fixLines);
+      const first = problems[0]!;
+      document.getElementById(`sale-${first.key}-${first.field === 'shelfPrice' ? 'price' : first.field}`)?.focus();
+      return;
+    }
+    if (!check.ok) return toPayment();
+    setBusy(true);
+    const body = { id: saleId.current, paymentType: 'CONTADO', payments: check.payments, items: items(lines) };
+    const r = await api.createDte('FC', body);
+    setBusy(false);
+    if (!r.ok) {
+      const needsCustomer = r.error.errors?.some((e) => e.path.startsWith('recipient'));
+      return setMessage(needsCustomer ? w.identifyFrom : errorText(r.error));
+    }
+    const received = payment.method === 'cash' && check.change ? total.plus(check.change) : null;
+    const sale: DoneSale = { record: r.value, total, received, change: check.change, payments: check.payments, print: 'printing' };
+    setDone(sale);
+    setLines([]);
+    setPayment(emptyPayment());
+    setShowProblems(false);
+    setMessage(null);
+    saleId.current = crypto.randomUUID();
+    toSearch();
+    void print(sale);
+  };
+
+  // The screen's keys, wherever the focus is: F2 search, F4 pay, F12 or Ctrl+Enter issue, F9 print, Esc back.
+  const keys = useRef<(e: KeyboardEvent) => void>(() => undefined);
+  keys.current = (e: KeyboardEvent) => {
+    if (e.key === 'F2') {
+      e.preventDefault();
+      toSearch();
+    } else if (e.key === 'F4') {
+      e.preventDefault();
+      if (!done) toPayment();
+    } else if (e.key === 'F12' || (e.key === 'Enter' && e.ctrlKey)) {
+      e.preventDefault();
+      void issue();
+    } else if (e.key === 'F9' && done) {
+      e.preventDefault();
+      void print(done);
+    } else if (e.key === 'Escape' && document.activeElement !== search.current) {
+      e.preventDefault();
+      if (done) setDone(null);
+      toSearch();
+    }
+  };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => keys.current(e);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const count = lines.length;
   return (
-    <section>
-      <h1>{es.sale.title}</h1>
+    <section className="sale" aria-labelledby="sale-title">
+      <header className="sale-head">
+        <h1 id="sale-title">{w.title}</h1>
+        <span className="muted">{w.subtitle}</span>
+        <kbd className="sale-keys">{w.keys}</kbd>
+      </header>
+      <div className="sale-grid">
+        <div className="sale-main">
+          <ProductSearch
+            ref={search}
+            api={api}
+            onProduct={(p) => {
+              startIfDone();
+              change((cur) => addProduct(cur, p, newKey()));
+            }}
+            onFree={(description) => {
+              startIfDone();
+              const line = freeLine(description, newKey());
+              change((cur) => [...cur, line]);
+              // The cashier types its price next.
+              setTimeout(() => document.getElementById(`sale-${line.key}-price`)?.focus(), 0);
+            }}
+            onEscape={() => setDone(null)}
+          />
+          <CartTable
+            lines={lines}
+            byLine={byLine}
+            problems={problems}
+            showProblems={showProblems}
+            onQuantity={(key, v) => change((cur) => setQuantity(cur, key, v))}
+            onPrice={(key, v) => change((cur) => setShelfPrice(cur, key, v))}
+            onDescription={(key, v) => change((cur) => cur.map((l) => (l.key === key ? { ...l, description: v } : l)))}
+            onRemove={(key) => {
+              change((cur) => removeLine(cur, key));
+              toSearch();
+            }}
+            onDone={toSearch}
+          />
+        </div>
+        <aside className="sale-side" aria-label={w.total}>
+          {done && count === 0 ? <Total label={w.lastTotal} total={done.total} /> : <Total label={w.total} total={total} count={count} />}
+          {done && count === 0 ? (
+            <SaleDone sale={done} onPrint={() => void print(done)} onNext={() => (setDone(null), toSearch())} />
+          ) : (
+            <>
+              <PaymentPanel ref={pay} payment={payment} check={check} onChange={setPayment} />
+              <button type="button" className="primary sale-issue" disabled={busy} onClick={() => void issue()}>
+                {busy ? w.issuing : w.issue}
+              </button>
+              {message && (
+                <p className="sale-problem" role="alert">
+                  {message}
+                </p>
+              )}
+            </>
+          )}
+        </aside>
+      </div>
     </section>
+  );
+}
+
+function Total({ label, total, count }: { label: string; total: Dec; count?: number }) {
+  return (
+    <div className="sale-total">
+      <span>{label}</span>
+      <output data-testid="sale-total" aria-live="polite">
+        {usd(total)}
+      </output>
+      {count !== undefined && <span className="muted">{w.items(count)}</span>}
+    </div>
   );
 }
