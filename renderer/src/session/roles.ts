@@ -3,7 +3,7 @@
 import { DTE_KINDS, type DteKind } from '../../../shared/contract';
 import type { Role } from '../../../shared/people';
 
-export type Action = 'adjust' | 'invalidate' | 'retrySync' | 'closeAny' | 'settings';
+export type Action = 'adjust' | 'invalidate' | 'retrySync' | 'closeAny' | 'catalog' | 'settings';
 
 const RANK: Readonly<Record<Role, number>> = { CASHIER: 0, SUPERVISOR: 1, ADMIN: 2 };
 const NEEDS: Readonly<Record<Action, Role>> = {
@@ -13,6 +13,8 @@ const NEEDS: Readonly<Record<Action, Role>> = {
   retrySync: 'SUPERVISOR',
   // Cierre de caja of the whole station or of another person (a cashier closes only their own).
   closeAny: 'SUPERVISOR',
+  // Productos: adding, editing and importing (everyone reads the catalog and exports it).
+  catalog: 'SUPERVISOR',
   // Ajustes: the station, people, API keys, printing, backups, the audit log.
   settings: 'ADMIN',
 };
