@@ -216,6 +216,10 @@ export interface DteDetail {
     /** Who issued it: the person logged in (their name then) or the point of sale's API key; null before people existed. */
     readonly issuedBy: string | null;
   };
+  /** The contract body it was issued from (a note copies its lines, a rejected one is corrected from it). */
+  readonly body: Record<string, unknown> | null;
+  /** A CCF: what credit notes may still give back per sale type, decimal strings in USD; null for other kinds. */
+  readonly creditLeft: { readonly GRAVADA: string; readonly EXENTA: string; readonly NO_SUJETA: string } | null;
 }
 
 export interface ApiKeyInfo {

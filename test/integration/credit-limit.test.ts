@@ -3,7 +3,8 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ccfBody, ncBody } from '../fixtures/bodies';
+import type { DteDetail } from '../../shared/records';
+import { ccfBody, crBody, ncBody } from '../fixtures/bodies';
 import { httpStation, type Problem } from '../support/http-station';
 
 const s = httpStation();
@@ -58,5 +59,23 @@ describe('credit notes against a CCF', () => {
       db.close();
     }
     expect((await s.post('/dte/nc', note(nc(6), 10))).statusCode).toBe(201);
+  });
+
+  it('the detail carries the body it was issued from and what notes may still give back', async () => {
+    expect((await s.post('/dte/ccf', ccfBody(CCF))).statusCode).toBe(201);
+    const before = (await s.get(`/dte/${CCF}/detail`)).json<DteDetail>();
+    expect(before.body).toMatchObject({ id: CCF, recipient: { nrc: '1234567' } });
+    // As parsed: the contract's defaults (a unit of OTRA) filled in.
+    expect(before.body?.items).toMatchObject(ccfBody(CCF).items as object[]);
+    expect(before.creditLeft).toEqual({ GRAVADA: '37.70', EXENTA: '0.00', NO_SUJETA: '0.00' });
+    expect((await s.post('/dte/nc', note(nc(7), 4))).statusCode).toBe(201);
+    // 4 × $3.75 = $15.00 given back; the note itself carries no credit of its own.
+    const after = (await s.get(`/dte/${CCF}/detail`)).json<DteDetail>();
+    expect(after.creditLeft).toEqual({ GRAVADA: '22.70', EXENTA: '0.00', NO_SUJETA: '0.00' });
+    expect((await s.get(`/dte/${nc(7)}/detail`)).json<DteDetail>().creditLeft).toBeNull();
+    // Notes on a CR are not limited: nothing to say.
+    const CR = 'c1000000-0000-4000-8000-000000000201';
+    expect((await s.post('/dte/cr', crBody(CR))).statusCode).toBe(201);
+    expect((await s.get(`/dte/${CR}/detail`)).json<DteDetail>().creditLeft).toBeNull();
   });
 });

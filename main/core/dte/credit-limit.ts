@@ -27,38 +27,45 @@ const storedValue = (item: MhItemView, type: SaleType): Dec =>
 const lineValue = (line: SaleLine, type: SaleType): Dec =>
   type === 'GRAVADA' ? line.ventaGravada : type === 'EXENTA' ? line.ventaExenta : line.ventaNoSuj;
 
+/** What credit notes may still give back of a CCF, per sale type; null for a document that is not a stored CCF. */
+export function creditLeft(store: Store, id: string): Record<SaleType, Dec> | null {
+  const original = findDocument(store, id);
+  const json = signedParts(store, id)?.mh_json;
+  if (original?.kind !== 'CCF' || !json) return null;
+  const code = canonicalId(id).toUpperCase();
+  const resumen = mhDocumentView(JSON.parse(json) as Record<string, unknown>).resumen ?? {};
+  const sold: Record<SaleType, Dec> = {
+    GRAVADA: dec(resumen.totalGravada).minus(dec(resumen.descuGravada)),
+    EXENTA: dec(resumen.totalExenta).minus(dec(resumen.descuExenta)),
+    NO_SUJETA: dec(resumen.totalNoSuj).minus(dec(resumen.descuNoSuj)),
+  };
+  const earlier = creditNotesOf(store, code).flatMap((n) =>
+    (mhDocumentView(JSON.parse(n) as Record<string, unknown>).cuerpoDocumento ?? []).filter((it) => it.numeroDocumento === code),
+  );
+  const left = (type: SaleType) => Dec.max(sold[type].minus(round2(sum(earlier.map((it) => storedValue(it, type))))), ZERO);
+  return { GRAVADA: left('GRAVADA'), EXENTA: left('EXENTA'), NO_SUJETA: left('NO_SUJETA') };
+}
+
 /** Errors on `items` when this credit note would give back more than a CCF it adjusts has left. */
 export function creditLimitErrors(store: Store, items: readonly NoteItem[]): FieldError[] {
   const lines = computeSale('NC', { items }).lines;
   const errors: FieldError[] = [];
   const related = [...new Set(items.flatMap((i) => (i.documentNumber ? [canonicalId(i.documentNumber)] : [])))];
   for (const id of related) {
-    const original = findDocument(store, id);
-    const json = signedParts(store, id)?.mh_json;
-    if (original?.kind !== 'CCF' || !json) continue;
-    const code = id.toUpperCase();
-    const resumen = mhDocumentView(JSON.parse(json) as Record<string, unknown>).resumen ?? {};
-    const sold: Record<SaleType, Dec> = {
-      GRAVADA: dec(resumen.totalGravada).minus(dec(resumen.descuGravada)),
-      EXENTA: dec(resumen.totalExenta).minus(dec(resumen.descuExenta)),
-      NO_SUJETA: dec(resumen.totalNoSuj).minus(dec(resumen.descuNoSuj)),
-    };
-    const earlier = creditNotesOf(store, code).flatMap((n) =>
-      (mhDocumentView(JSON.parse(n) as Record<string, unknown>).cuerpoDocumento ?? []).filter((it) => it.numeroDocumento === code),
-    );
+    const left = creditLeft(store, id);
+    if (!left) continue;
     const over: string[] = [];
     for (const type of TYPES) {
       const mine = lines.filter((_, i) => items[i]!.saleType === type && canonicalId(items[i]!.documentNumber ?? '') === id);
       const asked = round2(sum(mine.map((l) => lineValue(l, type))));
       if (asked.isZero()) continue;
-      const left = Dec.max(sold[type].minus(round2(sum(earlier.map((it) => storedValue(it, type))))), ZERO);
-      if (asked.greaterThan(left)) over.push(`${NAMES[type]}: se piden $${asked.toFixed(2)} y quedan $${left.toFixed(2)}`);
+      if (asked.greaterThan(left[type])) over.push(`${NAMES[type]}: se piden $${asked.toFixed(2)} y quedan $${left[type].toFixed(2)}`);
     }
     if (over.length) {
       errors.push({
         path: 'items',
         code: 'NOT_ALLOWED',
-        message: `Las notas de crédito del ${original.control_number} no pueden devolver más de lo vendido (${over.join('; ')}).`,
+        message: `Las notas de crédito del ${findDocument(store, id)?.control_number ?? id} no pueden devolver más de lo vendido (${over.join('; ')}).`,
       });
     }
   }

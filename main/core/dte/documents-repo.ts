@@ -114,6 +114,11 @@ export function signedParts(
   return store.one(store.q.selectFrom('documents').select(['mh_json', 'jws', 'seal', 'kind']).where('id', '=', canonicalId(id)));
 }
 
+/** The contract body the document was issued from (JSON text, only the listed fields); undefined when unknown. */
+export function issuedBody(store: Store, id: string): string | undefined {
+  return store.one(store.q.selectFrom('documents').select('request_json').where('id', '=', canonicalId(id)))?.request_json;
+}
+
 /** Moves the status when the current one is among `from`; returns whether it moved. Only dte/status.ts calls it. */
 export function setStatusFrom(
   store: Store,

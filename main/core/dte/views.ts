@@ -11,7 +11,8 @@ import { lookupUrl, qrDataUri } from '../render/qr';
 import { receiptPdf, type ReceiptWidth } from '../render/receipt';
 import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
-import { canonicalId, findDocument, listDocuments, signedParts } from './documents-repo';
+import { creditLeft } from './credit-limit';
+import { canonicalId, findDocument, issuedBody, listDocuments, signedParts } from './documents-repo';
 import { mhDocumentView } from './mh/document-types';
 import type { InvalidationService } from './invalidation/invalidate';
 import { invalidationDeadline } from './invalidation/windows';
@@ -83,6 +84,8 @@ export function documentViews(d: ViewDeps) {
           contingency: doc.identificacion?.tipoOperacion === 2,
           issuedBy: row.issued_by_name ?? null,
         },
+        body: parseBody(issuedBody(store, id)),
+        creditLeft: money(creditLeft(store, id)),
       };
     },
     /** The signed MH document as the receiver gets it (APPROVED only), with MH's seal. */
@@ -120,5 +123,10 @@ export function documentViews(d: ViewDeps) {
     },
   };
 }
+
+const parseBody = (json: string | undefined): Record<string, unknown> | null =>
+  json === undefined ? null : (JSON.parse(json) as Record<string, unknown>);
+const money = (left: ReturnType<typeof creditLeft>): DteDetail['creditLeft'] =>
+  left && { GRAVADA: left.GRAVADA.toFixed(2), EXENTA: left.EXENTA.toFixed(2), NO_SUJETA: left.NO_SUJETA.toFixed(2) };
 
 export type DocumentViews = ReturnType<typeof documentViews>;
