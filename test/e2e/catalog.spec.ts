@@ -172,11 +172,18 @@ test('an import previews every row, then saves the good ones; the export downloa
   // And the workbook: a ZIP (XLSX), named the same way.
   const [workbook] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar XLSX' }).click()]);
   expect(workbook.suggestedFilename()).toMatch(/^productos-\d{4}-\d{2}-\d{2}\.xlsx$/);
-  expect(
-    readFileSync(await workbook.path())
-      .subarray(0, 2)
-      .toString('latin1'),
-  ).toBe('PK');
+  const xlsx = readFileSync(await workbook.path());
+  expect(xlsx.subarray(0, 2).toString('latin1')).toBe('PK');
+  // The workbook comes back unchanged: read in the page as base64, every row "Sin cambios", nothing to import.
+  await page.getByRole('button', { name: 'Importar CSV o XLSX…' }).click();
+  await dialog.getByLabel('Archivo CSV o XLSX').setInputFiles({ name: workbook.suggestedFilename(), mimeType: '', buffer: xlsx });
+  await expect(dialog.getByTestId('import-summary')).toHaveText(
+    /^(\d+) filas en el archivo: 0 nuevos, 0 con cambios, \1 sin cambios, 0 con errores\.$/,
+  );
+  await expect(dialog).toContainText('No hay productos nuevos ni cambios que importar.');
+  await expect(dialog.getByRole('button', { name: /^Importar \d+/ })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 });
 
 test('the list goes a page at a time, by keyboard', async ({ page }) => {
