@@ -12,7 +12,8 @@ import { SettingsScreen } from './SettingsScreen';
 import { kindsFor, may } from './session/roles';
 import { SyncScreen } from './SyncScreen';
 import { FirstRun } from './station/FirstRun';
-import { emptyValue } from './forms/spec';
+import { correctionOf, type Correcting } from './documents/from-document';
+import { NoteLinesStep } from './documents/NoteLinesStep';
 import type { Value } from './forms/values';
 import { es } from './strings';
 
@@ -28,15 +29,6 @@ const demoChosen = () => {
     return false;
   }
 };
-
-/** An NC or ND against a sealed document: the form starts from its customer and names it as related. */
-function adjustment(kind: 'NC' | 'ND', source: DteRecord): { kind: DteKind; value: Value } {
-  const v = emptyValue(kind, crypto.randomUUID());
-  return {
-    kind,
-    value: { ...v, relatedTaxDocuments: [{ id: source.id }], items: [{ type: 'BIENES', saleType: 'GRAVADA', documentNumber: source.id }] },
-  };
-}
 
 export function App({
   api,
@@ -60,7 +52,9 @@ export function App({
   const view = views.includes(chosen) ? chosen : 'sale';
   const [health, setHealth] = useState<Health | null>(null);
   const [sync, setSync] = useState<SyncStatus | null>(null);
-  const [prefill, setPrefill] = useState<{ kind: DteKind; value: Value } | null>(null);
+  const [prefill, setPrefill] = useState<{ kind: DteKind; value: Value; correcting?: Correcting } | null>(null);
+  // A note being made from a document: its lines are chosen before its form opens.
+  const [noteFrom, setNoteFrom] = useState<{ kind: 'NC' | 'ND'; source: DteRecord } | null>(null);
   const [lookingAround, setLookingAround] = useState(demoChosen);
   // Bumped when the app starts serving another station, so every screen reads it afresh.
   const [generation, setGeneration] = useState(0);
@@ -84,7 +78,7 @@ export function App({
     void api.health().then((r) => r.ok && setHealth(r.value));
     setGeneration((g) => g + 1);
     setNotice(saved.mhCheck === 'unreachable' ? es.wizard.doneUnverified : es.wizard.done);
-    setView('issue');
+    setView('sale');
   };
 
   // An ended event still being sent to MH is contingency for MH, but the counter sees that MH is back.
@@ -107,7 +101,7 @@ export function App({
         <span className="company">{health ? es.companyBranch(health.companyName, health.branchCode) : ''}</span>
         <nav aria-label={es.nav.label}>
           {views.map((v) => (
-            <button key={v} type="button" aria-current={view === v ? 'page' : undefined} onClick={() => setView(v)}>
+            <button key={v} type="button" aria-current={view === v ? 'page' : undefined} onClick={() => go(v)}>
               {es.nav[v]}
             </button>
           ))}
@@ -153,6 +147,13 @@ export function App({
     </div>
   );
 
+  /** Another screen from the nav: a note or a correction under way is left behind, not offered again. */
+  function go(v: View) {
+    setPrefill(null);
+    setNoteFrom(null);
+    setView(v);
+  }
+
   // A function, not a component: a component declared here would be a new type each render and remount.
   function screens() {
     return (
@@ -160,14 +161,35 @@ export function App({
         {view === 'sale' && <QuickSaleScreen api={api} user={user} />}
         {view === 'products' && <ProductsScreen api={api} user={user} />}
         {view === 'close' && <CloseScreen api={api} user={user} />}
-        {view === 'issue' && <IssueScreen api={api} initial={prefill} kinds={kindsFor(role)} />}
+        {view === 'issue' &&
+          (noteFrom ? (
+            <NoteLinesStep
+              api={api}
+              kind={noteFrom.kind}
+              source={noteFrom.source}
+              onContinue={(value) => {
+                setPrefill({ kind: noteFrom.kind, value });
+                setNoteFrom(null);
+              }}
+              onBack={() => go('documents')}
+            />
+          ) : (
+            <IssueScreen api={api} initial={prefill} kinds={kindsFor(role)} />
+          ))}
         {view === 'documents' && (
           <DocumentsScreen
             api={api}
             role={role}
             onAdjust={(kind, source) => {
-              setPrefill(adjustment(kind, source));
+              setNoteFrom({ kind, source });
               setView('issue');
+            }}
+            onCorrect={(detail) => {
+              const correction = correctionOf(detail, crypto.randomUUID());
+              if (!correction) return false;
+              setPrefill(correction);
+              setView('issue');
+              return true;
             }}
           />
         )}
