@@ -5,7 +5,7 @@ import type { Role } from '../../shared/people';
 import { sameDteId, type DteDetail, type DteRecord } from '../../shared/records';
 import { textOf } from '../../shared/text';
 import { errorText } from './error-text';
-import { may } from './session/roles';
+import { kindsFor, may } from './session/roles';
 import { es, timeLeft } from './strings';
 
 export function DetailPanel({
@@ -14,12 +14,14 @@ export function DetailPanel({
   id,
   onClose,
   onAdjust,
+  onCorrect,
 }: {
   api: SelloApi;
   role: Role;
   id: string;
   onClose: () => void;
   onAdjust: (kind: 'NC' | 'ND', source: DteRecord) => void;
+  onCorrect: (detail: DteDetail) => boolean;
 }) {
   const [detail, setDetail] = useState<DteDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -89,15 +91,23 @@ export function DetailPanel({
             </button>
           </>
         )}
-        {approved && (r.type === 'CCF' || r.type === 'CR') && may(role, 'adjust') && (
-          <>
-            <button type="button" onClick={() => onAdjust('NC', r)}>
-              {es.detail.adjustNc}
-            </button>
-            <button type="button" onClick={() => onAdjust('ND', r)}>
-              {es.detail.adjustNd}
-            </button>
-          </>
+        {/* A note adjusts a document MH approved or one still on its way (decision 0001, item 7). */}
+        {(approved || r.status === 'CREATED' || r.status === 'PROCESSING') &&
+          (r.type === 'CCF' || r.type === 'CR') &&
+          may(role, 'adjust') && (
+            <>
+              <button type="button" onClick={() => onAdjust('NC', r)}>
+                {es.detail.adjustNc}
+              </button>
+              <button type="button" onClick={() => onAdjust('ND', r)}>
+                {es.detail.adjustNd}
+              </button>
+            </>
+          )}
+        {r.status === 'REJECTED' && kindsFor(role).includes(r.type) && (
+          <button type="button" className="primary" onClick={() => onCorrect(detail) || setError(es.fromDocument.correct.noBody)}>
+            {es.fromDocument.correct.action}
+          </button>
         )}
       </div>
       {qr && <img src={qr} alt={`QR ${r.id}`} width={160} height={160} />}

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SelloApi } from '../../shared/api';
 import type { Role } from '../../shared/people';
 import { DTE_KINDS, type DteKind } from '../../shared/contract';
-import { DTE_STATUSES, sameDteId, type DteListQuery, type DteRecord, type DteStatus } from '../../shared/records';
+import { DTE_STATUSES, sameDteId, type DteDetail, type DteListQuery, type DteRecord, type DteStatus } from '../../shared/records';
 import { DetailPanel } from './DetailPanel';
 import { errorText } from './error-text';
 import { es } from './strings';
@@ -16,10 +16,13 @@ export function DocumentsScreen({
   api,
   role,
   onAdjust,
+  onCorrect,
 }: {
   api: SelloApi;
   role: Role;
   onAdjust: (kind: 'NC' | 'ND', source: DteRecord) => void;
+  /** Opens a rejected document's form to issue it again; false when it cannot be corrected here. */
+  onCorrect: (detail: DteDetail) => boolean;
 }) {
   const [filters, setFilters] = useState<DteListQuery>({});
   const [items, setItems] = useState<DteRecord[]>([]);
@@ -150,7 +153,9 @@ export function DocumentsScreen({
           {loading && <p aria-busy="true">{items.length ? es.list.more : es.list.loading}</p>}
         </div>
       </div>
-      {selected && <DetailPanel api={api} role={role} id={selected} onClose={() => setSelected(null)} onAdjust={onAdjust} />}
+      {selected && (
+        <DetailPanel api={api} role={role} id={selected} onClose={() => setSelected(null)} onAdjust={onAdjust} onCorrect={onCorrect} />
+      )}
     </section>
   );
 }

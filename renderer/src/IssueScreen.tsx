@@ -5,6 +5,9 @@ import type { SelloApi } from '../../shared/api';
 import { CREATE_SCHEMAS, DTE_KINDS, validate, type DteKind, type FieldError } from '../../shared/contract';
 import { sameDteId, type DteRecord } from '../../shared/records';
 import { computeCr, computeFex, computeFse, computeSale, type Dec } from '../../shared/tax';
+import { CorrectionNotice } from './documents/CorrectionNotice';
+import type { Correcting } from './documents/from-document';
+import type { FieldNote } from './documents/mh-observations';
 import { FieldView } from './forms/FormEngine';
 import { ReceiverPicker } from './ReceiverPicker';
 import { FORM_SPECS, emptyValue } from './forms/spec';
@@ -44,7 +47,8 @@ export function IssueScreen({
   kinds = DTE_KINDS,
 }: {
   api: SelloApi;
-  initial?: { kind: DteKind; value: Value } | null;
+  /** A form filled beforehand: a note from its original, or a rejected document being corrected. */
+  initial?: { kind: DteKind; value: Value; correcting?: Correcting } | null;
   /** The kinds this person's role may issue (a cashier issues no credit or debit notes). */
   kinds?: readonly DteKind[];
 }) {
@@ -55,11 +59,15 @@ export function IssueScreen({
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [issued, setIssued] = useState<DteRecord | null>(null);
+  const [correcting, setCorrecting] = useState<Correcting | null>(initial?.correcting ?? null);
+  const [notes, setNotes] = useState<readonly FieldNote[]>(initial?.correcting?.fields ?? []);
 
   useEffect(() => {
     if (initial) {
       setKind(initial.kind);
       setValue(initial.value);
+      setCorrecting(initial.correcting ?? null);
+      setNotes(initial.correcting?.fields ?? []);
     }
   }, [initial]);
   // Keyboard first: the cashier starts typing the first line (or the first field of the receiver).
@@ -105,9 +113,14 @@ export function IssueScreen({
     setServerErrors([]);
     setMessage(null);
     setIssued(null);
+    setCorrecting(null);
+    setNotes([]);
   };
   const onChange = (path: readonly (string | number)[], v: unknown) => {
     setServerErrors([]);
+    // MH's note on a field goes once the field is changed: it spoke of the value it saw.
+    const changed = path.join('.');
+    setNotes((cur) => cur.filter((n) => n.path !== changed && !n.path.startsWith(`${changed}.`)));
     setValue((cur) => setAt(cur, path, v) as Value);
   };
   const submit = async (e: FormEvent) => {
@@ -159,6 +172,7 @@ export function IssueScreen({
         </div>
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="issue-title">
+          {correcting && <CorrectionNotice correcting={correcting} />}
           <ReceiverPicker api={api} kind={kind} onPick={(recipient) => onChange(['recipient'], recipient)} />
           {sections.map((s) => (
             <fieldset key={s.title} className="section">
@@ -168,7 +182,7 @@ export function IssueScreen({
                   key={f.key}
                   f={f}
                   path={[f.key]}
-                  props={{ value, errors, showErrors: touched || serverErrors.length > 0, onChange }}
+                  props={{ value, errors, showErrors: touched || serverErrors.length > 0, onChange, notes, api }}
                 />
               ))}
             </fieldset>

@@ -3,7 +3,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { SelloApi } from '../../../shared/api';
 import type { DteKind } from '../../../shared/contract';
-import type { DteRecord, DteStatus } from '../../../shared/records';
+import { sameDteId, type DteRecord, type DteStatus } from '../../../shared/records';
 import { localTime } from '../local-time';
 import { es } from '../strings';
 
@@ -23,6 +23,7 @@ export function DocumentPicker({
   picked,
   onPick,
   exclude,
+  inputId,
 }: {
   api: SelloApi;
   /** What the picked document is for ("Documento relacionado", "Documento que lo reemplaza"). */
@@ -35,8 +36,11 @@ export function DocumentPicker({
   onPick: (doc: DteRecord | null) => void;
   /** A document that may not be picked (the one being invalidated). */
   exclude?: string;
+  /** The search box's id, when a form names its fields by path. */
+  inputId?: string;
 }) {
-  const id = useId();
+  const ownId = useId();
+  const id = inputId ?? ownId;
   const [q, setQ] = useState('');
   const [items, setItems] = useState<DteRecord[] | null>(null);
   const kindKey = kinds?.join(',') ?? '';
@@ -54,12 +58,16 @@ export function DocumentPicker({
       () =>
         void api.listDtes({ q: q.trim(), limit: 50, ...(type ? { type } : {}), ...(status ? { status } : {}) }).then((r) => {
           if (!live) return;
-          const found = r.ok ? r.value.items : [];
-          setItems(
-            found
-              .filter((d) => (!kinds || kinds.includes(d.type)) && (!statuses || statuses.includes(d.status)) && d.id !== exclude)
-              .slice(0, 8),
+          const found = (r.ok ? r.value.items : []).filter(
+            (d) => (!kinds || kinds.includes(d.type)) && (!statuses || statuses.includes(d.status)) && d.id !== exclude,
           );
+          // A whole code or control number (pasted, or read by a scanner) names one document: it is picked at once.
+          const typed = q.trim();
+          const exact = found.find((d) => sameDteId(d.id, typed) || d.controlNumber === typed.toUpperCase());
+          if (exact) {
+            onPick(exact);
+            setQ('');
+          } else setItems(found.slice(0, 8));
         }),
       150,
     );
@@ -67,7 +75,7 @@ export function DocumentPicker({
       live = false;
       clearTimeout(t);
     };
-    // kinds and statuses count by their content (kindKey, statusKey): a new array each render must not search again.
+    // kinds and statuses count by their content (kindKey, statusKey), onPick not at all: new ones each render must not search again.
   }, [api, q, kindKey, statusKey, exclude]);
 
   if (picked) {

@@ -1,10 +1,13 @@
 // Renders a form spec: labelled, keyboard-reachable inputs whose ids are their field paths, each with its
 // error from the same zod schema the core uses.
 import { useId } from 'react';
+import type { SelloApi } from '../../../shared/api';
 import { MUNICIPALITIES } from '../../../shared/catalogs';
 import type { FieldError } from '../../../shared/contract';
 import { textOf } from '../../../shared/text';
 import { es } from '../strings';
+import type { FieldNote } from '../documents/mh-observations';
+import { DocumentField, RelatedDocumentField } from './DocumentField';
 import { normaliseId } from './id-input';
 import { CATALOGS, type Field } from './spec';
 import { getAt, type Value } from './values';
@@ -16,19 +19,32 @@ export interface EngineProps {
   readonly errors: readonly FieldError[];
   readonly showErrors: boolean;
   readonly onChange: (path: Path, value: unknown) => void;
+  /** What MH said about a field of the document this form corrects, shown beside it whatever else is shown. */
+  readonly notes?: readonly FieldNote[];
+  /** For the fields that pick a document of this station by search. */
+  readonly api?: SelloApi;
 }
 
-const pathId = (path: Path) => `f-${path.join('-')}`;
+export const pathId = (path: Path) => `f-${path.join('-')}`;
 
-function ErrorText({ path, props }: { path: Path; props: EngineProps }) {
-  if (!props.showErrors) return null;
+export function ErrorText({ path, props }: { path: Path; props: EngineProps }) {
   const key = path.join('.');
-  const e = props.errors.find((x) => x.path === key);
-  return e ? (
-    <span className="field-error" role="alert" id={`${pathId(path)}-error`}>
-      {e.message}
-    </span>
-  ) : null;
+  const e = props.showErrors ? props.errors.find((x) => x.path === key) : undefined;
+  const notes = props.notes?.filter((n) => n.path === key) ?? [];
+  return (
+    <>
+      {e && (
+        <span className="field-error" role="alert" id={`${pathId(path)}-error`}>
+          {e.message}
+        </span>
+      )}
+      {notes.map((n) => (
+        <span className="field-note" key={n.message}>
+          {es.fromDocument.correct.note(n.message)}
+        </span>
+      ))}
+    </>
+  );
 }
 
 function Input({ f, path, props }: { f: Extract<Field, { type: 'text' | 'number' | 'date' }>; path: Path; props: EngineProps }) {
@@ -182,6 +198,10 @@ export function FieldView({ f, path, props }: { f: Field; path: Path; props: Eng
       return <Catalog f={f} path={path} props={props} />;
     case 'address':
       return <Address f={f} path={path} props={props} />;
+    case 'document':
+      return <DocumentField f={f} path={path} props={props} />;
+    case 'relatedDocument':
+      return <RelatedDocumentField f={f} path={path} props={props} />;
     case 'group': {
       const present = getAt(props.value, path) !== undefined;
       return (

@@ -32,6 +32,10 @@ export type Field =
   /** A catalog with many entries: typed with search (datalist), stored as the code. */
   | { readonly type: 'catalog'; readonly key: string; readonly label: string; readonly options: Options }
   | { readonly type: 'address'; readonly key: string; readonly label: string }
+  /** A document of this station, found by search and stored as its id: never typed. */
+  | { readonly type: 'document'; readonly key: string; readonly label: string; readonly kinds: readonly DteKind[] }
+  /** One of the documents picked in the top-level list `among` (a line's adjusted document), stored as its id. */
+  | { readonly type: 'relatedDocument'; readonly key: string; readonly label: string; readonly among: string }
   | { readonly type: 'group'; readonly key: string; readonly label: string; readonly fields: readonly Field[]; readonly optional?: boolean }
   | {
       readonly type: 'list';
@@ -164,13 +168,13 @@ const noGrav: Field = {
     { type: 'text', key: 'internalCode', label: L.internalCode },
   ],
 };
-const related = (min = 0): Field => ({
+const related = (min = 0, id: Field = { type: 'text', key: 'id', label: L.documentId }): Field => ({
   type: 'list',
   key: 'relatedTaxDocuments',
   label: L.relatedDocuments,
   addLabel: ADD.related,
   min,
-  item: [{ type: 'text', key: 'id', label: L.documentId }],
+  item: [id],
 });
 /** A purchase or export line: what is bought or sold, by the unit. */
 const unitLine: Field[] = [
@@ -249,11 +253,18 @@ const taxpayer = (nameMax: number): Field => ({
   ],
 });
 
-/** NC and ND share one body (docs/decisions/0002-contract-gaps.md). */
+/** NC and ND share one body (docs/decisions/0002-contract-gaps.md); they adjust a CCF or a CR of this station. */
+const noteRelated = related(1, { type: 'document', key: 'id', label: es.fromDocument.fields.related, kinds: ['CCF', 'CR'] });
+// Each line names one of the related documents, chosen from them.
+const noteItem = saleItem(false, true).map((f): Field =>
+  f.key === 'documentNumber'
+    ? { type: 'relatedDocument', key: f.key, label: es.fromDocument.fields.adjusts, among: 'relatedTaxDocuments' }
+    : f,
+);
 const NOTE: readonly Section[] = [
-  { title: S.adjusted, fields: [related(1)] },
+  { title: S.adjusted, fields: [noteRelated] },
   { title: S.client, fields: [taxpayer(150)] },
-  { title: S.lines, fields: [{ type: 'list', key: 'items', label: L.lines, addLabel: ADD.line, min: 1, item: saleItem(false, true) }] },
+  { title: S.lines, fields: [{ type: 'list', key: 'items', label: L.lines, addLabel: ADD.line, min: 1, item: noteItem }] },
   { title: S.paymentAndDiscounts, fields: [payment, ...discounts, generatedAt, branch, thirdParty] },
 ];
 

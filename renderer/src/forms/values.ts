@@ -50,6 +50,8 @@ function field(f: Field, raw: unknown, siblings: Value): unknown {
     case 'date':
     case 'select':
     case 'catalog':
+    case 'document':
+    case 'relatedDocument':
       return isEmpty(raw) ? undefined : String(raw).trim();
     case 'number': {
       if (isEmpty(raw)) return undefined;
