@@ -358,3 +358,31 @@ describe('013 day closes', () => {
     expect(db.prepare('SELECT count(*) AS n FROM day_closes').get()).toEqual({ n: 2 });
   });
 });
+
+describe('014 document events', () => {
+  it('adds the append-only feed of what happened to documents, each event of a stored document and a known kind', () => {
+    const db = new BetterSqlite3(':memory:');
+    db.pragma('foreign_keys = ON');
+    const at = MIGRATIONS.findIndex((m) => m.version === 14);
+    expect(MIGRATIONS[at]!.name).toBe('document-events');
+    migrate(db, MIGRATIONS.slice(0, at));
+    expect(tables(db)).not.toContain('document_events');
+    migrate(db, MIGRATIONS.slice(0, at + 1));
+    db.prepare(
+      `INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
+      pos_number, generated_at, issue_date, created_at, updated_at, request_json, request_hash)
+      VALUES ('a', 'FC', 'TEST', 1, 'CREATED', 'DTE-01-M001P001-000000000000001', 'c', 'M001', 1, 'g', '2026-11-22', 'c', 'u', '{}', 'h')`,
+    ).run();
+    const insert = db.prepare("INSERT INTO document_events (document_id, event, at) VALUES (?, ?, '2026-11-22T10:00:00-06:00')");
+    insert.run('a', 'dte.created');
+    insert.run('a', 'dte.approved');
+    expect(() => insert.run('a', 'dte.lost')).toThrow(/CHECK/);
+    expect(() => insert.run('nadie', 'dte.created')).toThrow(/FOREIGN KEY/);
+    expect(() => db.prepare("UPDATE document_events SET event = 'dte.rejected' WHERE seq = 1").run()).toThrow(/append-only/);
+    expect(() => db.prepare('DELETE FROM document_events WHERE seq = 1').run()).toThrow(/append-only/);
+    expect(db.prepare('SELECT seq, event FROM document_events ORDER BY seq').all()).toEqual([
+      { seq: 1, event: 'dte.created' },
+      { seq: 2, event: 'dte.approved' },
+    ]);
+  });
+});

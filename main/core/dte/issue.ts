@@ -28,6 +28,7 @@ import type { RelatedDocument } from './mh/context';
 import { toRecord } from './record';
 import { signJson } from '../signing/jws';
 import type { Logger } from '../logger';
+import { documentEvents } from './document-events';
 import { outbox } from '../outbox/outbox';
 
 /** MH kinds each document may relate to (documentoRelacionado): NC and ND adjust a CCF or a CR. */
@@ -201,6 +202,7 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
     };
     insertDocument(deps.store, row);
     outbox(deps.store, deps.logger).enqueue({ documentId: id, now, dependsOn: dependsOn(body) });
+    documentEvents(deps.store).record(id, 'dte.created', createdAt);
     rememberReceiver(deps.store, kind, 'recipient' in body ? body.recipient : null, createdAt);
     audit(deps.store, createdAt, actor, 'dte.issued', id, { kind, controlNumber: row.control_number });
     return { record: toRecord(row), replayed: false, ignored };

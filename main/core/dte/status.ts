@@ -5,6 +5,7 @@ import type { DteStatus } from '../../../shared/records';
 import { audit } from '../audit';
 import type { Logger } from '../logger';
 import type { Store } from '../store/database';
+import { documentEvents, eventOfStatus } from './document-events';
 import { setStatusFrom, statusOf } from './documents-repo';
 
 /** Where each status may go. APPROVED only to INVALIDATED; REJECTED and INVALIDATED are final. */
@@ -42,7 +43,12 @@ export type MoveResult = 'moved' | 'already' | 'refused' | 'missing';
 
 /** Moves one document's status if its current status allows it; run inside the caller's transaction. */
 export function moveStatus(store: Store, logger: Logger, m: StatusMove): MoveResult {
-  if (setStatusFrom(store, m.id, predecessors(m.to), m.to, m.at, m.set ?? {})) return 'moved';
+  if (setStatusFrom(store, m.id, predecessors(m.to), m.to, m.at, m.set ?? {})) {
+    // In the same transaction: the feed deliveries read is never behind the documents (document-events.ts).
+    const event = eventOfStatus(m.to);
+    if (event) documentEvents(store).record(m.id, event, m.at);
+    return 'moved';
+  }
   const current = statusOf(store, m.id);
   if (!current) return 'missing';
   // The same answer twice (a query after a lost answer, a lote result after a query) changes nothing.

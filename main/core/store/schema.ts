@@ -137,6 +137,15 @@ export interface SettingsTable {
   value: string;
 }
 
+/** What happened to documents, in order (migration 014): the feed e-mail and webhook deliveries read. */
+export interface DocumentEventsTable {
+  seq: Generated<number>;
+  document_id: string;
+  event: string;
+  /** El Salvador time (isoLocal). */
+  at: string;
+}
+
 /** The day's closes (migration 013): append-only, like the audit log. */
 export interface DayClosesTable {
   id: string;
@@ -225,6 +234,7 @@ export interface Database {
   settings: SettingsTable;
   audit_log: AuditLogTable;
   day_closes: DayClosesTable;
+  document_events: DocumentEventsTable;
   invalidations: InvalidationsTable;
   contingency_events: ContingencyEventsTable;
   lotes: LotesTable;

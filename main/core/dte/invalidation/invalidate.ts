@@ -16,6 +16,7 @@ import { canonicalId, findDocument, signedParts } from '../documents-repo';
 import { invalidationsRepo } from './invalidations-repo';
 import { buildAnulacionV2, type Person } from './anulacion-v2';
 import { invalidationDeadline } from './windows';
+import { documentEvents } from '../document-events';
 import { moveStatus } from '../status';
 import type { Logger } from '../../logger';
 
@@ -204,6 +205,7 @@ export async function sendInvalidation(
     if (!invalidationsRepo(deps.store).settle(id, status, JSON.stringify(call.body), at)) return;
     if (status === 'APPROVED')
       moveStatus(deps.store, deps.logger, { id: current.dte_id, to: 'INVALIDATED', at, cause: 'MH accepted the invalidation' });
+    else documentEvents(deps.store).record(current.dte_id, 'invalidation.rejected', at);
     audit(deps.store, at, 'sync', status === 'APPROVED' ? 'dte.invalidated' : 'dte.invalidation.rejected', current.dte_id, { event: id });
   });
   return { record: toInvalidationRecord(row(deps.store, id) ?? current), unreached: null };

@@ -12,6 +12,7 @@ import { m010Users } from './010-users';
 import { m011IssuedBy } from './011-issued-by';
 import { m012Products } from './012-products';
 import { m013DayCloses } from './013-day-closes';
+import { m014DocumentEvents } from './014-document-events';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -29,4 +30,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m011IssuedBy,
   m012Products,
   m013DayCloses,
+  m014DocumentEvents,
 ];
