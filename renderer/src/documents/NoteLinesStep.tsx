@@ -3,7 +3,9 @@
 // Keyboard only: Space marks a line, Tab moves, Enter continues.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { SelloApi } from '../../../shared/api';
+import { moneyText } from '../../../shared/catalog';
 import type { DteDetail, DteRecord } from '../../../shared/records';
+import { dec } from '../../../shared/tax';
 import { textOf } from '../../../shared/text';
 import { errorText } from '../error-text';
 import type { Value } from '../forms/values';
@@ -144,7 +146,7 @@ export function NoteLinesStep({
                           </span>
                         )}
                       </td>
-                      <td className="num">${l.unitPrice}</td>
+                      <td className="num">${moneyText(dec(l.unitPrice))}</td>
                       <td>{es.options.saleTypes[l.saleType]}</td>
                     </tr>
                   );
