@@ -146,6 +146,36 @@ export interface DocumentEventsTable {
   at: string;
 }
 
+/** E-mail deliveries (migration 015): one per document and message (delivery/deliveries-repo.ts). */
+export interface DeliveriesTable {
+  id: string;
+  document_id: string;
+  /** 'document' (the DTE with its PDF and JSON) or 'invalidation' (the notice). */
+  message: string;
+  /** The document_events seq that queued it; null for a resend. */
+  event_seq: number | null;
+  requested_by: string | null;
+  email: string;
+  message_id: string;
+  /** 'pending', 'sending', 'sent', 'failed'. */
+  state: string;
+  attempts: number;
+  /** ISO 8601 UTC. */
+  next_attempt_at: string;
+  last_error: string | null;
+  smtp_response: string | null;
+  /** El Salvador time (isoLocal). */
+  created_at: string;
+  sent_at: string | null;
+  failed_at: string | null;
+}
+
+/** How far deliveries have read document_events (one row). */
+export interface DeliveryCursorTable {
+  id: number;
+  seq: number;
+}
+
 /** The day's closes (migration 013): append-only, like the audit log. */
 export interface DayClosesTable {
   id: string;
@@ -235,6 +265,8 @@ export interface Database {
   audit_log: AuditLogTable;
   day_closes: DayClosesTable;
   document_events: DocumentEventsTable;
+  deliveries: DeliveriesTable;
+  delivery_cursor: DeliveryCursorTable;
   invalidations: InvalidationsTable;
   contingency_events: ContingencyEventsTable;
   lotes: LotesTable;

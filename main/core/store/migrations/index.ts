@@ -13,6 +13,7 @@ import { m011IssuedBy } from './011-issued-by';
 import { m012Products } from './012-products';
 import { m013DayCloses } from './013-day-closes';
 import { m014DocumentEvents } from './014-document-events';
+import { m015Deliveries } from './015-deliveries';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -31,4 +32,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m012Products,
   m013DayCloses,
   m014DocumentEvents,
+  m015Deliveries,
 ];
