@@ -1,6 +1,6 @@
 // Issuing: a form per kind from its spec, validated as the cashier types with the core's own schemas, live
 // totals from the same tax module, then the document and its status as MH answers.
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { SelloApi } from '../../shared/api';
 import { CREATE_SCHEMAS, DTE_KINDS, validate, type DteKind, type FieldError } from '../../shared/contract';
 import { sameDteId, type DteRecord } from '../../shared/records';
@@ -8,7 +8,9 @@ import { computeCr, computeFex, computeFse, computeSale, type Dec } from '../../
 import { CorrectionNotice } from './documents/CorrectionNotice';
 import type { Correcting } from './documents/from-document';
 import type { FieldNote } from './documents/mh-observations';
-import { FieldView } from './forms/FormEngine';
+import { Fields } from './forms/FormEngine';
+import { keyTarget, onFieldKeys } from './forms/field-keys';
+import { keyIntent } from './forms/keys';
 import { ReceiverPicker } from './ReceiverPicker';
 import { FORM_SPECS, emptyValue } from './forms/spec';
 import { setAt, toBody, type Value } from './forms/values';
@@ -70,6 +72,25 @@ export function IssueScreen({
       setNotes(initial.correcting?.fields ?? []);
     }
   }, [initial]);
+  const section = useRef<HTMLElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // The field to fix, focused once it is drawn (a folded "Más opciones" opens first).
+  const [fix, setFix] = useState<{ id: string } | null>(null);
+  useEffect(() => {
+    if (fix) document.getElementById(fix.id)?.focus();
+  }, [fix]);
+  // F12 or Ctrl+Enter issues from anywhere on this screen; never from the lock or another screen's field.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const at = document.activeElement;
+      const here = !at || at === document.body || (section.current?.contains(at) ?? false);
+      if (!here || keyIntent(e, keyTarget(e.target)) !== 'submit' || !form.current) return;
+      e.preventDefault();
+      form.current.requestSubmit();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   // Keyboard first: the cashier starts typing the first line (or the first field of the receiver).
   useEffect(() => {
     if (issued) return;
@@ -130,7 +151,7 @@ export function IssueScreen({
       setMessage(es.issue.fixFields);
       // Take the cashier to the first field to fix.
       const first = local.errors[0]?.path.replace(/\./g, '-');
-      if (first) document.getElementById(`f-${first}`)?.focus();
+      if (first) setFix({ id: `f-${first}` });
       return;
     }
     setBusy(true);
@@ -146,7 +167,7 @@ export function IssueScreen({
   };
 
   return (
-    <section aria-labelledby="issue-title">
+    <section aria-labelledby="issue-title" ref={section}>
       <h1 id="issue-title">{es.issue.title(es.kinds[kind])}</h1>
       <div className="tabs" role="group" aria-label={es.issue.kinds}>
         {kinds.map((k) => (
@@ -171,40 +192,42 @@ export function IssueScreen({
           </div>
         </div>
       ) : (
-        <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="issue-title">
+        <form ref={form} onSubmit={(e) => void submit(e)} onKeyDown={onFieldKeys} noValidate aria-labelledby="issue-title">
           {correcting && <CorrectionNotice correcting={correcting} />}
           <ReceiverPicker api={api} kind={kind} onPick={(recipient) => onChange(['recipient'], recipient)} />
           {sections.map((s) => (
             <fieldset key={s.title} className="section">
               <legend>{s.title}</legend>
-              {s.fields.map((f) => (
-                <FieldView
-                  key={f.key}
-                  f={f}
-                  path={[f.key]}
-                  props={{ value, errors, showErrors: touched || serverErrors.length > 0, onChange, notes, api }}
-                />
-              ))}
+              <Fields
+                fields={s.fields}
+                path={[]}
+                props={{ value, errors, showErrors: touched || serverErrors.length > 0, onChange, notes, api }}
+                stacked
+              />
             </fieldset>
           ))}
-          <div className="totals" aria-live="polite">
-            {(live ?? [[es.issue.total, null]]).map(([label, amount]) => (
-              <span key={label}>
-                {label}:{' '}
-                <strong data-testid={label === es.issue.total || label === es.issue.retained ? 'total' : undefined}>
-                  {amount ? `$${amount.toFixed(2)}` : '—'}
-                </strong>
-              </span>
-            ))}
+          {/* The total and the button stay in sight at the bottom of the window however long the form. */}
+          <div className="issue-footer">
+            <div className="totals" aria-live="polite">
+              {(live ?? [[es.issue.total, null]]).map(([label, amount]) => (
+                <span key={label}>
+                  {label}:{' '}
+                  <strong data-testid={label === es.issue.total || label === es.issue.retained ? 'total' : undefined}>
+                    {amount ? `$${amount.toFixed(2)}` : '—'}
+                  </strong>
+                </span>
+              ))}
+            </div>
+            {message && (
+              <p role="alert" className="error">
+                {message}
+              </p>
+            )}
+            <span className="hint">{es.issue.keys}</span>
+            <button type="submit" className="primary" disabled={busy} aria-busy={busy}>
+              {busy ? es.issue.submitting : es.issue.submit}
+            </button>
           </div>
-          {message && (
-            <p role="alert" className="error">
-              {message}
-            </p>
-          )}
-          <button type="submit" className="primary" disabled={busy} aria-busy={busy}>
-            {busy ? es.issue.submitting : es.issue.submit}
-          </button>
         </form>
       )}
     </section>

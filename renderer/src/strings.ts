@@ -130,8 +130,9 @@ export const es = {
   issue: {
     title: (kind: string) => `Nuevo documento: ${kind}`,
     kinds: 'Tipo de documento',
-    submit: 'Emitir (Enter)',
+    submit: 'Emitir (F12)',
     submitting: 'Emitiendo…',
+    keys: 'Enter: siguiente campo · F12 o Ctrl+Enter: emitir',
     issued: (control: string) => `Documento emitido: ${control}`,
     fixFields: 'Revise los campos marcados y vuelva a emitir.',
     another: 'Nuevo documento',
@@ -147,7 +148,9 @@ export const es = {
     municipality: 'Municipio',
     complement: 'Calle, número, colonia',
     before2024: 'código anterior a 2024',
-    searchHint: 'Escriba para buscar',
+    searchHint: 'Escriba el código o el nombre',
+    moreOptions: 'Más opciones',
+    lineTotal: 'Total de la línea',
   },
   /** The document forms' words (forms/spec.ts), keyed by meaning: sections, field labels and hints, list buttons. */
   fields: {

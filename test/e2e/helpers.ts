@@ -40,9 +40,20 @@ export async function logout(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
 }
 
-/** Fills a form field by its path (the input's id is `f-` + the path with dashes). */
+/** Opens the folded "Más opciones" around a field, outermost first, until the field is shown. */
+export async function unfold(page: Page, id: string): Promise<void> {
+  for (let i = 0; i < 4; i++) {
+    const folded = page.locator(`[data-more][hidden]:has(#${id})`).first();
+    if ((await folded.count()) === 0) return;
+    const region = await folded.getAttribute('id');
+    await page.locator(`[aria-controls="${region}"]`).click();
+  }
+}
+
+/** Fills a form field by its path (the input's id is `f-` + the path with dashes), opening "Más opciones" if it is folded. */
 export async function fill(page: Page, path: string, value: string): Promise<void> {
   const id = `f-${path.replace(/\./g, '-')}`;
+  await unfold(page, id);
   const field = page.locator(`#${id}`);
   // A CSS test rather than reading tagName in the page: these helpers compile without the DOM's types.
   if ((await page.locator(`select#${id}`).count()) > 0) await field.selectOption(value);
@@ -54,7 +65,7 @@ export async function issue(page: Page, kindLabel: string, fields: [string, stri
   await page.getByRole('group', { name: 'Tipo de documento' }).getByRole('button', { name: kindLabel, exact: true }).click();
   for (const legend of include) await page.getByRole('group', { name: legend }).getByLabel('Incluir').check();
   for (const [path, value] of fields) await fill(page, path, value);
-  await page.getByRole('button', { name: /Emitir \(Enter\)/ }).click();
+  await page.getByRole('button', { name: /Emitir \(F12\)/ }).click();
   const status = page.locator('.issued');
   await expect(status).toContainText('Documento emitido', { timeout: 10_000 });
   const text = (await status.textContent()) ?? '';

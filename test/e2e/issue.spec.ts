@@ -1,7 +1,7 @@
 // Issuing every kind through its form, against `sello serve --demo` and its embedded MH simulator.
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { DEMO_KEY, checkScreen, fill, issue, login, simMode } from './helpers';
+import { DEMO_KEY, checkScreen, fill, issue, login, openIssue, simMode } from './helpers';
 
 const address: [string, string][] = [
   ['recipient.address.department', '06'],
@@ -35,9 +35,10 @@ test.beforeEach(async ({ page, request }) => {
   // The demo's administrator: every kind, credit and debit notes included.
   await login(page);
   await expect(page.getByTestId('sync-banner')).toBeVisible();
+  await openIssue(page);
 });
 
-test('a keyboard-only FC: type the line, Tab between fields, Enter to issue', async ({ page }) => {
+test('a keyboard-only FC: type the line, Tab between fields, F12 to issue', async ({ page }) => {
   await expect(page.locator('#f-items-0-description')).toBeFocused();
   await page.keyboard.type('Pupusas revueltas (docena)');
   await page.keyboard.press('Tab');
@@ -47,7 +48,7 @@ test('a keyboard-only FC: type the line, Tab between fields, Enter to issue', as
   await page.keyboard.type('4.50');
   // 2 × 4.50 before IVA = 9.00 + 13 % = 10.17, live from the same tax module as the core.
   await expect(page.getByTestId('total')).toHaveText('$10.17');
-  await page.keyboard.press('Enter');
+  await page.keyboard.press('F12');
   await expect(page.locator('.issued')).toContainText(/DTE-01-M001P001-\d{15}/);
   await expect(page.getByTestId('issued-status')).toHaveText('Aprobado', { timeout: 10_000 });
   await checkScreen(page, 'issued');
@@ -55,7 +56,7 @@ test('a keyboard-only FC: type the line, Tab between fields, Enter to issue', as
 
 test('validation as you type: the field is named, nothing is issued', async ({ page }) => {
   await fill(page, 'items.0.unitPrice', 'abc');
-  await page.getByRole('button', { name: /Emitir \(Enter\)/ }).click();
+  await page.getByRole('button', { name: /Emitir \(F12\)/ }).click();
   await expect(page.locator('#f-items-0-description-error')).toHaveText('Campo obligatorio.');
   await expect(page.locator('#f-items-0-unitPrice-error')).toBeVisible();
   await expect(page.locator('.issued')).toHaveCount(0);
@@ -130,6 +131,7 @@ test('sub-forms: a doctor on an FC and the transport of an export reach MH', asy
   await page.getByRole('button', { name: 'Emitir', exact: true }).click();
   await page.getByRole('group', { name: 'Tipo de documento' }).getByRole('button', { name: 'Factura', exact: true }).click();
   for (const [path, value] of line('Consulta quirúrgica')) await fill(page, path, value);
+  await page.getByRole('group', { name: 'Documentos', exact: true }).getByRole('button', { name: 'Más opciones' }).click();
   await page.getByRole('button', { name: 'Agregar documento asociado' }).click();
   await fill(page, 'attachments.0.code', 'DOCTOR');
   await page.getByRole('group', { name: 'Médico (solo tipo Médico)' }).getByLabel('Incluir').check();
@@ -137,7 +139,7 @@ test('sub-forms: a doctor on an FC and the transport of an export reach MH', asy
   await fill(page, 'attachments.0.doctor.identificationDocument.type', 'DUI');
   await fill(page, 'attachments.0.doctor.identificationDocument.number', '012345678');
   await fill(page, 'attachments.0.doctor.service', 'CIRUGIA');
-  await page.getByRole('button', { name: /Emitir \(Enter\)/ }).click();
+  await page.getByRole('button', { name: /Emitir \(F12\)/ }).click();
   await expect(page.getByTestId('issued-status')).toHaveText('Aprobado', { timeout: 10_000 });
   const fc = (
     (await (await request.get('/dte?type=FC&limit=1', { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { items: { id: string }[] }
@@ -149,6 +151,7 @@ test('sub-forms: a doctor on an FC and the transport of an export reach MH', asy
 
   await page.getByRole('group', { name: 'Tipo de documento' }).getByRole('button', { name: 'Exportación', exact: true }).click();
   for (const [path, value] of [...importer, ...line('Café oro lavado')]) await fill(page, path, value);
+  await page.getByRole('group', { name: 'Documentos', exact: true }).getByRole('button', { name: 'Más opciones' }).click();
   await page.getByRole('button', { name: 'Agregar documento asociado' }).click();
   await fill(page, 'attachments.0.code', 'TRANSPORTE');
   await page.getByRole('group', { name: 'Transporte (solo tipo Transporte)' }).getByLabel('Incluir').check();
@@ -156,12 +159,13 @@ test('sub-forms: a doctor on an FC and the transport of an export reach MH', asy
   await fill(page, 'attachments.0.driver.documentIdentificationNumber', '012345678');
   await fill(page, 'attachments.0.driver.transportIdentificationNumber', 'C123456');
   await fill(page, 'attachments.0.driver.transport', 'TERRESTRE');
+  await page.getByRole('group', { name: 'Datos de exportación' }).getByRole('button', { name: 'Más opciones' }).click();
   await page.getByRole('button', { name: 'Agregar dato' }).click();
   await fill(page, 'appendices.0.name', 'contenedor');
   await fill(page, 'appendices.0.description', 'Contenedor');
   await fill(page, 'appendices.0.value', 'MSCU1234567');
   await checkScreen(page, 'issue-fex-transport');
-  await page.getByRole('button', { name: /Emitir \(Enter\)/ }).click();
+  await page.getByRole('button', { name: /Emitir \(F12\)/ }).click();
   await expect(page.getByTestId('issued-status')).toHaveText('Aprobado', { timeout: 10_000 });
   const fex = (
     (await (await request.get('/dte?type=FEX&limit=1', { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { items: { id: string }[] }
@@ -195,7 +199,7 @@ test('ids and phones typed as printed: the form shows the digits, MH gets its ow
   await page.locator('#f-recipient-phone').press('Tab');
   await expect(page.locator('#f-recipient-phone')).toHaveValue('22223333');
   await checkScreen(page, 'issue-ccf-ids');
-  await page.getByRole('button', { name: /Emitir \(Enter\)/ }).click();
+  await page.getByRole('button', { name: /Emitir \(F12\)/ }).click();
   await expect(page.getByTestId('issued-status')).toHaveText('Aprobado', { timeout: 10_000 });
   const ccf = (
     (await (await request.get('/dte?type=CCF&limit=1', { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { items: { id: string }[] }
@@ -217,7 +221,7 @@ test('ids and phones typed as printed: the form shows the digits, MH gets its ow
     page.getByRole('list', { name: 'Clientes anteriores' }).getByRole('button', { name: /Ferretería El Tornillo/ }),
   ).toBeVisible();
 
-  // A consumer's DUI typed as printed (01234567-8) and sent in Enter's stride, without leaving the field: the
+  // A consumer's DUI typed as printed (01234567-8) and sent with Ctrl+Enter, without leaving the field: the
   // contract's 9 digits reach the core, and MH's FC gets the DUI with its hyphen (########-#, tipoDocumento 13).
   await page.getByRole('group', { name: 'Tipo de documento' }).getByRole('button', { name: 'Factura', exact: true }).click();
   for (const [path, value] of line('Brocas')) await fill(page, path, value);
@@ -227,7 +231,7 @@ test('ids and phones typed as printed: the form shows the digits, MH gets its ow
   await fill(page, 'recipient.identificationDocument.type', 'DUI');
   await fill(page, 'recipient.phone', '+503 7777-8888');
   await fill(page, 'recipient.identificationDocument.number', '01234567-8');
-  await page.locator('#f-recipient-identificationDocument-number').press('Enter');
+  await page.locator('#f-recipient-identificationDocument-number').press('Control+Enter');
   await expect(page.getByTestId('issued-status')).toHaveText('Aprobado', { timeout: 10_000 });
   const fc = (
     (await (await request.get('/dte?type=FC&limit=1', { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { items: { id: string }[] }

@@ -209,7 +209,7 @@ test('Ctrl+L locks over a half-typed document; the PIN unlocks it as it was; an 
   // held behind the lock, and sent once the same person is back.
   await fill(page, 'items.0.unitPrice', '1.25');
   await page.context().clearCookies();
-  await page.getByRole('button', { name: /Emitir \(Enter\)/ }).click();
+  await page.getByRole('button', { name: /Emitir \(F12\)/ }).click();
   const ended = page.getByRole('dialog', { name: 'Su sesión terminó' });
   await expect(ended).toBeVisible();
   await page.locator('#lock-password').fill(DEMO_USERS.cajero.password);

@@ -1,6 +1,6 @@
 // Renders a form spec: labelled, keyboard-reachable inputs whose ids are their field paths, each with its
 // error from the same zod schema the core uses.
-import { useId } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { SelloApi } from '../../../shared/api';
 import { MUNICIPALITIES } from '../../../shared/catalogs';
 import type { FieldError } from '../../../shared/contract';
@@ -8,7 +8,9 @@ import { textOf } from '../../../shared/text';
 import { es } from '../strings';
 import type { FieldNote } from '../documents/mh-observations';
 import { DocumentField, RelatedDocumentField } from './DocumentField';
+import { catalogIndex, shownText, typedValue } from './catalog-text';
 import { normaliseId } from './id-input';
+import { lineTotal } from './lines';
 import { CATALOGS, type Field } from './spec';
 import { getAt, type Value } from './values';
 
@@ -113,22 +115,32 @@ function Select({ f, path, props }: { f: Extract<Field, { type: 'select' }>; pat
 function Catalog({ f, path, props }: { f: Extract<Field, { type: 'catalog' }>; path: Path; props: EngineProps }) {
   const id = pathId(path);
   const listId = useId();
+  const index = catalogIndex(f.options, f.codes);
+  const stored = getAt(props.value, path);
+  // While typing, the text is the cashier's; picked or left, it reads "code · name".
+  const [draft, setDraft] = useState<string | null>(null);
+  const hasError = props.showErrors && props.errors.some((x) => x.path === path.join('.'));
   return (
-    <div className="field">
+    <div className={index.longest > 40 ? 'field catalog wide' : 'field catalog'}>
       <label htmlFor={id}>{f.label}</label>
       <input
         id={id}
         list={listId}
-        value={textOf(getAt(props.value, path))}
-        onChange={(e) => props.onChange(path, e.target.value)}
+        value={draft ?? shownText(index, stored)}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          props.onChange(path, typedValue(index, e.target.value));
+        }}
+        onBlur={() => setDraft(null)}
         autoComplete="off"
         placeholder={es.forms.searchHint}
+        title={shownText(index, stored) || undefined}
+        aria-invalid={hasError}
+        aria-describedby={hasError ? `${id}-error` : undefined}
       />
       <datalist id={listId}>
-        {f.options.map(([code, name]) => (
-          <option key={code} value={code}>
-            {name}
-          </option>
+        {index.entries.map((e) => (
+          <option key={e.value} value={`${e.code} · ${e.name}`} />
         ))}
       </datalist>
       <ErrorText path={path} props={props} />
@@ -158,7 +170,7 @@ function Address({ f, path, props }: { f: Extract<Field, { type: 'address' }>; p
             <option value="">—</option>
             {CATALOGS.departments.map(([code, name]) => (
               <option key={code} value={code}>
-                {name}
+                {code} · {name}
               </option>
             ))}
           </select>
@@ -174,7 +186,7 @@ function Address({ f, path, props }: { f: Extract<Field, { type: 'address' }>; p
             <option value="">—</option>
             {municipalities.map((m) => (
               <option key={`${m.era}-${m.code}`} value={m.code}>
-                {m.name} {m.era === '2024' ? '' : `(${es.forms.before2024})`}
+                {m.code} · {m.name} {m.era === '2024' ? '' : `(${es.forms.before2024})`}
               </option>
             ))}
           </select>
@@ -183,6 +195,77 @@ function Address({ f, path, props }: { f: Extract<Field, { type: 'address' }>; p
         <Input f={{ type: 'text', key: 'complement', label: es.forms.complement }} path={[...path, 'complement']} props={props} />
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * The fields of a line, a group or a form's section: the usual ones in a row, the rare ones folded under "Más
+ * opciones" (a button, so Tab reaches it and Enter or Space opens it).
+ */
+export function Fields({ fields, path, props, stacked }: { fields: readonly Field[]; path: Path; props: EngineProps; stacked?: boolean }) {
+  const usual = fields.filter((c) => !c.rare);
+  const rare = fields.filter((c) => c.rare);
+  const views = (list: readonly Field[]) => list.map((c) => <FieldView key={c.key} f={c} path={[...path, c.key]} props={props} />);
+  return (
+    <>
+      {usual.length > 0 && (stacked ? views(usual) : <div className="row">{views(usual)}</div>)}
+      {rare.length > 0 && (
+        <MoreOptions paths={rare.map((c) => [...path, c.key].join('.'))} labels={rare.map((c) => c.label)} props={props} stacked={stacked}>
+          {views(rare)}
+        </MoreOptions>
+      )}
+    </>
+  );
+}
+
+function MoreOptions({
+  paths,
+  labels,
+  props,
+  stacked,
+  children,
+}: {
+  paths: readonly string[];
+  /** What is folded, named beside the button so the cashier knows where a field went. */
+  labels: readonly string[];
+  props: EngineProps;
+  stacked?: boolean;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const [opened, setOpened] = useState(false);
+  const inside = (p: string) => paths.some((q) => p === q || p.startsWith(`${q}.`));
+  // A field to fix (or one MH spoke of) is never hidden.
+  const needed = (props.showErrors && props.errors.some((e) => inside(e.path))) || (props.notes ?? []).some((n) => inside(n.path));
+  const open = opened || needed;
+  return (
+    <div className="more">
+      <button
+        type="button"
+        className="more-toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        aria-describedby={`${id}-what`}
+        onClick={() => setOpened(!open)}
+      >
+        {es.forms.moreOptions}
+      </button>
+      <span className="hint more-what" id={`${id}-what`}>
+        {labels.join(' · ')}
+      </span>
+      <div id={id} className={stacked ? 'more-fields' : 'more-fields row'} hidden={!open} data-more="">
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function LineTotal({ amount }: { amount: ReturnType<typeof lineTotal> }) {
+  // Until quantity and price are numbers the line adds nothing.
+  return (
+    <p className="line-total" aria-live="polite">
+      {es.forms.lineTotal}: <strong>${amount ? amount.toFixed(2) : '0.00'}</strong>
+    </p>
   );
 }
 
@@ -213,29 +296,22 @@ export function FieldView({ f, path, props }: { f: Field; path: Path; props: Eng
               {es.forms.include}
             </label>
           )}
-          {(present || !f.optional) && (
-            <div className="row">
-              {f.fields.map((c) => (
-                <FieldView key={c.key} f={c} path={[...path, c.key]} props={props} />
-              ))}
-            </div>
-          )}
+          {(present || !f.optional) && <Fields fields={f.fields} path={path} props={props} />}
           <ErrorText path={path} props={props} />
         </fieldset>
       );
     }
     case 'list': {
       const items = (getAt(props.value, path) as unknown[] | undefined) ?? [];
+      // A line priced by the unit shows its total as it is typed.
+      const totalled = f.item.some((c) => c.key === 'quantity') && f.item.some((c) => c.key === 'unitPrice');
       return (
         <fieldset className="group list">
           <legend>{f.label}</legend>
-          {items.map((_, i) => (
+          {items.map((item, i) => (
             <div className="list-item" key={i}>
-              <div className="row">
-                {f.item.map((c) => (
-                  <FieldView key={c.key} f={c} path={[...path, i, c.key]} props={props} />
-                ))}
-              </div>
+              <Fields fields={f.item} path={[...path, i]} props={props} />
+              {totalled && <LineTotal amount={lineTotal(item)} />}
               {items.length > (f.min ?? 0) && (
                 <button
                   type="button"
@@ -252,7 +328,7 @@ export function FieldView({ f, path, props }: { f: Field; path: Path; props: Eng
               )}
             </div>
           ))}
-          <button type="button" onClick={() => props.onChange(path, [...items, {}])}>
+          <button type="button" onClick={() => props.onChange(path, [...items, { ...(f.fresh?.(items) ?? {}) }])}>
             {f.addLabel}
           </button>
           <ErrorText path={path} props={props} />

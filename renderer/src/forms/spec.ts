@@ -12,10 +12,16 @@ import {
 } from '../../../shared/contract/common';
 import { es } from '../strings';
 import type { IdFormat } from './id-input';
+import { exportLine, purchaseLine, saleLine } from './lines';
 
 export type Options = readonly (readonly [string, string])[];
 
-export type Field =
+export type Field = FieldShape & {
+  /** Rarely needed: folded under "Más opciones" in its line, group or section until opened (or an error is in it). */
+  readonly rare?: boolean;
+};
+
+type FieldShape =
   /** `secret`: a password, typed hidden and never trimmed; `format`: an id or phone, typed with hyphens, sent as digits. */
   | {
       readonly type: 'text';
@@ -29,8 +35,15 @@ export type Field =
   | { readonly type: 'number'; readonly key: string; readonly label: string; readonly hint?: string }
   | { readonly type: 'date'; readonly key: string; readonly label: string }
   | { readonly type: 'select'; readonly key: string; readonly label: string; readonly options: Options; readonly optional?: boolean }
-  /** A catalog with many entries: typed with search (datalist), stored as the code. */
-  | { readonly type: 'catalog'; readonly key: string; readonly label: string; readonly options: Options }
+  /** A catalog with many entries: searched by code or name, stored as the code, shown as "code · name". */
+  | {
+      readonly type: 'catalog';
+      readonly key: string;
+      readonly label: string;
+      readonly options: Options;
+      /** MH's code of each value, where the value is the contract's key (units). */
+      readonly codes?: Readonly<Record<string, string>>;
+    }
   | { readonly type: 'address'; readonly key: string; readonly label: string }
   /** A document of this station, found by search and stored as its id: never typed. */
   | { readonly type: 'document'; readonly key: string; readonly label: string; readonly kinds: readonly DteKind[] }
@@ -44,6 +57,8 @@ export type Field =
       readonly item: readonly Field[];
       readonly addLabel: string;
       readonly min?: number;
+      /** A new item's first values, from the items already there (a line starts as the first one's unit). */
+      readonly fresh?: (items: readonly unknown[]) => Readonly<Record<string, unknown>>;
     };
 
 export interface Section {
@@ -67,7 +82,13 @@ export const CATALOGS = {
   regimes: REGIMES.map((c) => [c.code, c.name] as const),
   departments: DEPARTMENTS.filter((d) => d.code !== '00').map((d) => [d.code, d.name] as const),
   units: UNITS.map((u) => [u.key, u.name] as const),
+  /** CAT-014's code of each unit key: the catalog shows "59 · unidad", the body carries UNIDAD. */
+  unitCodes: Object.fromEntries(UNITS.map((u) => [u.key, String(u.code)])),
 };
+
+/** Folds a field under "Más opciones": a cashier seldom needs it. */
+const rare = (f: Field): Field => ({ ...f, rare: true });
+const unit: Field = { type: 'catalog', key: 'unitMeasure', label: L.unit, options: CATALOGS.units, codes: CATALOGS.unitCodes };
 
 const INCOTERMS = ['EXW', 'FCA', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP', 'FAS', 'FOB', 'CFR', 'CIF', 'DAT', 'DAF', 'DES', 'DEQ', 'DDU'];
 const ID_TYPES = opts(ID_TYPE_VALUES, O.idTypes);
@@ -94,6 +115,7 @@ const contributor: Field[] = [
     label: L.contributorType,
     options: opts(CONTRIBUTOR_TYPES, O.contributorTypes),
     optional: true,
+    rare: true,
   },
   {
     type: 'select',
@@ -101,6 +123,7 @@ const contributor: Field[] = [
     label: L.contributorSize,
     options: opts(CONTRIBUTOR_SIZES, O.contributorSizes),
     optional: true,
+    rare: true,
   },
 ];
 const activity = (label: string = L.activity): Field => ({ type: 'catalog', key: 'economicActivity', label, options: CATALOGS.activities });
@@ -123,12 +146,13 @@ const payments: Field = {
     { type: 'text', key: 'reference', label: L.paymentReference },
   ],
 };
-const generatedAt: Field = { type: 'date', key: 'generatedAt', label: L.generatedAt };
+const generatedAt: Field = { type: 'date', key: 'generatedAt', label: L.generatedAt, rare: true };
 const branch: Field = {
   type: 'group',
   key: 'branchOffice',
   label: L.branchOffice,
   optional: true,
+  rare: true,
   fields: [
     { type: 'text', key: 'mhCode', label: L.branchCode },
     { type: 'number', key: 'posNumber', label: L.posNumber },
@@ -139,33 +163,39 @@ const thirdParty: Field = {
   key: 'thirdPartySale',
   label: L.thirdPartySale,
   optional: true,
+  rare: true,
   fields: [{ type: 'text', key: 'name', label: L.thirdPartyName }, idDocument(opts(['NIT'], O.idTypes))],
 };
 const SALE_TYPES = opts(['GRAVADA', 'EXENTA', 'NO_SUJETA'], O.saleTypes);
+/** A retention's first values: a paper FC retained at 1 %. */
+const CR_LINE = { documentType: 'FISICO', taxDocumentType: 'FC', retentionCode: 'RETENCION_IVA_1' } as const;
 const ITEM_TYPES = opts(ITEM_TYPE_VALUES, O.itemTypes);
+// In the order a line is typed (description, quantity, unit, price); what a line seldom carries is folded.
 const saleItem = (withPsv: boolean, withDocument: boolean): Field[] => [
-  { type: 'select', key: 'type', label: L.type, options: ITEM_TYPES },
   { type: 'text', key: 'description', label: L.description },
   { type: 'number', key: 'quantity', label: L.quantity },
-  { type: 'catalog', key: 'unitMeasure', label: L.unit, options: CATALOGS.units },
+  unit,
   { type: 'number', key: 'unitPrice', label: L.unitPriceNoIva },
   { type: 'number', key: 'discountAmount', label: L.discount },
   { type: 'select', key: 'saleType', label: L.saleType, options: SALE_TYPES },
-  { type: 'text', key: 'internalCode', label: L.internalCode },
-  { type: 'text', key: 'taxCode', label: L.taxCode },
-  ...(withPsv ? [{ type: 'number', key: 'psv', label: L.psv } as Field] : []),
-  ...(withDocument ? [{ type: 'text', key: 'documentNumber', label: L.adjustedDocument } as Field] : []),
+  { type: 'select', key: 'type', label: L.type, options: ITEM_TYPES },
+  { type: 'text', key: 'internalCode', label: L.internalCode, rare: true },
+  { type: 'text', key: 'taxCode', label: L.taxCode, rare: true },
+  ...(withPsv ? [{ type: 'number', key: 'psv', label: L.psv, rare: true } as Field] : []),
+  ...(withDocument ? [{ type: 'text', key: 'documentNumber', label: L.adjustedDocument, rare: true } as Field] : []),
 ];
 const noGrav: Field = {
   type: 'list',
   key: 'itemsNoGrav',
   label: L.nonTaxed,
   addLabel: ADD.nonTaxed,
+  rare: true,
+  fresh: () => ({ type: 'BIENES' }),
   item: [
     { type: 'select', key: 'type', label: L.type, options: ITEM_TYPES.filter(([v]) => v !== 'OTROS') },
     { type: 'text', key: 'description', label: L.description },
     { type: 'number', key: 'amount', label: L.amount },
-    { type: 'text', key: 'internalCode', label: L.internalCode },
+    { type: 'text', key: 'internalCode', label: L.internalCode, rare: true },
   ],
 };
 const related = (min = 0, id: Field = { type: 'text', key: 'id', label: L.documentId }): Field => ({
@@ -180,10 +210,10 @@ const related = (min = 0, id: Field = { type: 'text', key: 'id', label: L.docume
 const unitLine: Field[] = [
   { type: 'text', key: 'description', label: L.description },
   { type: 'number', key: 'quantity', label: L.quantity },
-  { type: 'catalog', key: 'unitMeasure', label: L.unit, options: CATALOGS.units },
+  unit,
   { type: 'number', key: 'unitPrice', label: L.unitPrice },
   { type: 'number', key: 'discountAmount', label: L.discount },
-  { type: 'text', key: 'internalCode', label: L.internalCode },
+  { type: 'text', key: 'internalCode', label: L.internalCode, rare: true },
 ];
 /** Associated documents: the issuer's or the receiver's with a detail, or one more kind with its own sub-form. */
 const attachmentList = (code: 'DOCTOR' | 'TRANSPORTE', subForm: Field): Field => ({
@@ -191,6 +221,7 @@ const attachmentList = (code: 'DOCTOR' | 'TRANSPORTE', subForm: Field): Field =>
   key: 'attachments',
   label: L.attachments,
   addLabel: ADD.attachment,
+  fresh: () => ({ code: 'EMISOR' }),
   item: [
     { type: 'select', key: 'code', label: L.type, options: opts(['EMISOR', 'RECEPTOR', code], O.attachmentCodes) },
     { type: 'text', key: 'details', label: L.attachmentDetails },
@@ -232,11 +263,11 @@ const fexAttachments = attachmentList('TRANSPORTE', {
   ],
 });
 const discounts: Field[] = [
-  { type: 'number', key: 'discountGrav', label: L.discountGrav },
-  { type: 'number', key: 'discountExe', label: L.discountExe },
-  { type: 'number', key: 'discountNoSuj', label: L.discountNoSuj },
-  { type: 'number', key: 'retentionIva', label: L.retentionIva },
-  { type: 'number', key: 'retentionRenta', label: L.retentionRenta },
+  { type: 'number', key: 'discountGrav', label: L.discountGrav, rare: true },
+  { type: 'number', key: 'discountExe', label: L.discountExe, rare: true },
+  { type: 'number', key: 'discountNoSuj', label: L.discountNoSuj, rare: true },
+  { type: 'number', key: 'retentionIva', label: L.retentionIva, rare: true },
+  { type: 'number', key: 'retentionRenta', label: L.retentionRenta, rare: true },
 ];
 const taxpayer = (nameMax: number): Field => ({
   type: 'group',
@@ -244,7 +275,7 @@ const taxpayer = (nameMax: number): Field => ({
   label: L.taxpayer,
   fields: [
     { type: 'text', key: 'name', label: L.nameOrCompany(nameMax) },
-    { type: 'text', key: 'commercialName', label: L.commercialName },
+    { type: 'text', key: 'commercialName', label: L.commercialName, rare: true },
     idDocument(opts(['NIT', 'DUI'], O.idTypes)),
     { type: 'text', key: 'nrc', label: L.nrc, format: 'nrc' },
     activity(),
@@ -264,7 +295,7 @@ const noteItem = saleItem(false, true).map((f): Field =>
 const NOTE: readonly Section[] = [
   { title: S.adjusted, fields: [noteRelated] },
   { title: S.client, fields: [taxpayer(150)] },
-  { title: S.lines, fields: [{ type: 'list', key: 'items', label: L.lines, addLabel: ADD.line, min: 1, item: noteItem }] },
+  { title: S.lines, fields: [{ type: 'list', key: 'items', label: L.lines, addLabel: ADD.line, min: 1, item: noteItem, fresh: saleLine }] },
   { title: S.paymentAndDiscounts, fields: [payment, ...discounts, generatedAt, branch, thirdParty] },
 ];
 
@@ -283,29 +314,35 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
             { ...idDocument(), optional: true } as Field,
             { type: 'text', key: 'email', label: L.email },
             { type: 'text', key: 'phone', label: L.phone8, format: 'phone' },
-            { type: 'text', key: 'nrc', label: L.nrcOnlyWithNit, format: 'nrc' },
-            activity(L.activityWithNrc),
+            { type: 'text', key: 'nrc', label: L.nrcOnlyWithNit, format: 'nrc', rare: true },
+            rare(activity(L.activityWithNrc)),
             ...contributor,
-            { type: 'address', key: 'address', label: L.address },
+            { type: 'address', key: 'address', label: L.address, rare: true },
           ],
         },
       ],
     },
     {
       title: S.products,
-      fields: [{ type: 'list', key: 'items', label: L.lines, addLabel: ADD.line, min: 1, item: saleItem(true, true) }, noGrav],
+      fields: [
+        { type: 'list', key: 'items', label: L.lines, addLabel: ADD.line, min: 1, item: saleItem(true, true), fresh: saleLine },
+        noGrav,
+      ],
     },
     { title: S.paymentAndDiscounts, fields: [payment, payments, ...discounts, generatedAt, branch] },
-    { title: S.documents, fields: [related(), attachments, thirdParty] },
+    { title: S.documents, fields: [rare(related()), rare(attachments), thirdParty] },
   ],
   CCF: [
     { title: S.client, fields: [taxpayer(150)] },
     {
       title: S.products,
-      fields: [{ type: 'list', key: 'items', label: L.lines, addLabel: ADD.line, min: 1, item: saleItem(true, true) }, noGrav],
+      fields: [
+        { type: 'list', key: 'items', label: L.lines, addLabel: ADD.line, min: 1, item: saleItem(true, true), fresh: saleLine },
+        noGrav,
+      ],
     },
     { title: S.paymentAndDiscounts, fields: [payment, payments, ...discounts, generatedAt, branch] },
-    { title: S.documents, fields: [related(), attachments, thirdParty] },
+    { title: S.documents, fields: [rare(related()), rare(attachments), thirdParty] },
   ],
   NC: NOTE,
   ND: NOTE,
@@ -319,7 +356,7 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
           label: L.retainedSubject,
           fields: [
             { type: 'text', key: 'name', label: L.nameUpTo(250) },
-            { type: 'text', key: 'commercialName', label: L.commercialName },
+            { type: 'text', key: 'commercialName', label: L.commercialName, rare: true },
             idDocument(),
             { type: 'text', key: 'nrc', label: L.nrcRequiredWithNit, format: 'nrc' },
             activity(),
@@ -338,6 +375,7 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
           label: L.retainedDocuments,
           addLabel: ADD.retention,
           min: 1,
+          fresh: () => ({ ...CR_LINE }),
           item: [
             {
               type: 'select',
@@ -374,7 +412,7 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
           fields: [
             { type: 'text', key: 'name', label: L.nameUpTo(250) },
             idDocument(),
-            activity(L.activityOptional),
+            rare(activity(L.activityOptional)),
             ...contributor,
             ...contact,
           ],
@@ -390,7 +428,8 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
           label: L.lines,
           addLabel: ADD.line,
           min: 1,
-          item: [{ type: 'select', key: 'type', label: L.type, options: ITEM_TYPES.filter(([v]) => v !== 'OTROS') }, ...unitLine],
+          fresh: purchaseLine,
+          item: [...unitLine, { type: 'select', key: 'type', label: L.type, options: ITEM_TYPES.filter(([v]) => v !== 'OTROS') }],
         },
       ],
     },
@@ -399,9 +438,9 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
       fields: [
         payment,
         payments,
-        { type: 'number', key: 'discount', label: L.globalDiscount },
-        { type: 'number', key: 'retentionIva', label: L.retentionIva },
-        { type: 'number', key: 'retentionRenta', label: L.retentionRenta },
+        { type: 'number', key: 'discount', label: L.globalDiscount, rare: true },
+        { type: 'number', key: 'retentionIva', label: L.retentionIva, rare: true },
+        { type: 'number', key: 'retentionRenta', label: L.retentionRenta, rare: true },
         generatedAt,
         branch,
       ],
@@ -417,7 +456,7 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
           label: L.foreignClient,
           fields: [
             { type: 'text', key: 'name', label: L.nameUpTo(250) },
-            { type: 'text', key: 'commercialName', label: L.commercialName },
+            { type: 'text', key: 'commercialName', label: L.commercialName, rare: true },
             { type: 'catalog', key: 'country', label: L.country, options: CATALOGS.countries },
             { type: 'text', key: 'address', label: L.fullAddress, long: true },
             { type: 'select', key: 'contributorType', label: L.contributorType, options: opts(CONTRIBUTOR_TYPES, O.contributorTypes) },
@@ -427,6 +466,7 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
               label: L.contributorSize,
               options: opts(CONTRIBUTOR_SIZES, O.contributorSizes),
               optional: true,
+              rare: true,
             },
             activity(),
             {
@@ -457,6 +497,7 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
           label: L.lines,
           addLabel: ADD.line,
           min: 1,
+          fresh: exportLine,
           item: [...unitLine],
         },
         // FEX's non-taxed amounts have no item type.
@@ -474,15 +515,17 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
           label: L.incoterms,
           optional: true,
           options: opts(INCOTERMS, Object.fromEntries(INCOTERMS.map((v) => [v, v]))),
+          rare: true,
         },
-        { type: 'number', key: 'insurance', label: L.insurance },
-        { type: 'number', key: 'freight', label: L.freight },
-        { type: 'text', key: 'comments', label: L.comments, long: true },
+        { type: 'number', key: 'insurance', label: L.insurance, rare: true },
+        { type: 'number', key: 'freight', label: L.freight, rare: true },
+        { type: 'text', key: 'comments', label: L.comments, long: true, rare: true },
         {
           type: 'list',
           key: 'appendices',
           label: L.appendices,
           addLabel: ADD.appendix,
+          rare: true,
           item: [
             { type: 'text', key: 'name', label: L.appendixField },
             { type: 'text', key: 'description', label: L.appendixLabel },
@@ -491,34 +534,45 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
         },
       ],
     },
-    { title: S.documents, fields: [fexAttachments] },
+    { title: S.documents, fields: [rare(fexAttachments)] },
     {
       title: S.payment,
-      fields: [payment, payments, { type: 'number', key: 'discount', label: L.globalDiscount }, generatedAt, branch, thirdParty],
+      fields: [
+        payment,
+        payments,
+        { type: 'number', key: 'discount', label: L.globalDiscount, rare: true },
+        generatedAt,
+        branch,
+        thirdParty,
+      ],
     },
   ],
 };
 
-/** A first empty value for each kind: one empty line where a list needs one. */
+/** A first empty value for each kind: one line, with a line's defaults, where a list needs one. */
 export function emptyValue(kind: DteKind, id: string): Record<string, unknown> {
   const v: Record<string, unknown> = { id, paymentType: 'CONTADO' };
   if (kind === 'CR')
     return {
       id,
-      items: [{ documentType: 'FISICO', taxDocumentType: 'FC', retentionCode: 'RETENCION_IVA_1' }],
+      items: [{ ...CR_LINE }],
       recipient: { identificationDocument: { type: 'NIT' } },
     };
   if (kind === 'FEX')
-    return { ...v, itemType: 'BIENES', items: [{}], recipient: { contributorType: 'JURIDICA', identificationDocument: { type: 'OTRO' } } };
-  if (kind === 'FSE') return { ...v, items: [{ type: 'BIENES' }], recipient: { identificationDocument: { type: 'DUI' } } };
+    return {
+      ...v,
+      itemType: 'BIENES',
+      items: [exportLine([])],
+      recipient: { contributorType: 'JURIDICA', identificationDocument: { type: 'OTRO' } },
+    };
+  if (kind === 'FSE') return { ...v, items: [purchaseLine([])], recipient: { identificationDocument: { type: 'DUI' } } };
   if (kind === 'NC' || kind === 'ND')
     return {
       ...v,
       relatedTaxDocuments: [{}],
-      items: [{ type: 'BIENES', saleType: 'GRAVADA' }],
+      items: [saleLine([])],
       recipient: { identificationDocument: { type: 'NIT' } },
     };
-  if (kind === 'CCF')
-    return { ...v, items: [{ type: 'BIENES', saleType: 'GRAVADA' }], recipient: { identificationDocument: { type: 'NIT' } } };
-  return { ...v, items: [{ type: 'BIENES', saleType: 'GRAVADA' }] };
+  if (kind === 'CCF') return { ...v, items: [saleLine([])], recipient: { identificationDocument: { type: 'NIT' } } };
+  return { ...v, items: [saleLine([])] };
 }
