@@ -4,6 +4,7 @@ import type { SelloApi } from '../../shared/api';
 import type { Role } from '../../shared/people';
 import { sameDteId, type DteDetail, type DteRecord } from '../../shared/records';
 import { textOf } from '../../shared/text';
+import { InvalidateForm } from './documents/InvalidateForm';
 import { errorText } from './error-text';
 import { kindsFor, may } from './session/roles';
 import { es, timeLeft } from './strings';
@@ -15,20 +16,28 @@ export function DetailPanel({
   onClose,
   onAdjust,
   onCorrect,
+  onRead,
 }: {
   api: SelloApi;
   role: Role;
   id: string;
   onClose: () => void;
+  /** The document as just read (after an invalidation, say): the list shows the same status. */
+  onRead?: (record: DteRecord) => void;
   onAdjust: (kind: 'NC' | 'ND', source: DteRecord) => void;
   onCorrect: (detail: DteDetail) => boolean;
 }) {
   const [detail, setDetail] = useState<DteDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [qr, setQr] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
-  const [confirming, setConfirming] = useState(false);
-  const refresh = () => void api.dteDetail(id).then((r) => (r.ok ? setDetail(r.value) : setError(errorText(r.error))));
+  const [invalidating, setInvalidating] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const refresh = () =>
+    void api.dteDetail(id).then((r) => {
+      if (!r.ok) return setError(errorText(r.error));
+      setDetail(r.value);
+      onRead?.(r.value.record);
+    });
   useEffect(refresh, [api, id]);
   useEffect(() => api.subscribe((e) => e.type === 'dte' && sameDteId(e.id, id) && refresh()), [api, id]);
 
@@ -41,12 +50,6 @@ export function DetailPanel({
   const r = detail.record;
   const observations = Array.isArray(r.mhResponse?.observaciones) ? (r.mhResponse.observaciones as string[]) : [];
   const approved = r.status === 'APPROVED';
-  const invalidate = async () => {
-    const res = await api.invalidate({ dteId: r.id, ...(reason.trim() ? { reason: reason.trim() } : {}) });
-    setConfirming(false);
-    if (res.ok) refresh();
-    else setError(errorText(res.error));
-  };
   return (
     <aside className="detail" aria-labelledby="detail-title">
       <div className="section-head">
@@ -70,6 +73,11 @@ export function DetailPanel({
       {error && (
         <p role="alert" className="error">
           {error}
+        </p>
+      )}
+      {notice && (
+        <p role="status" className="ok" data-testid="detail-notice">
+          {notice}
         </p>
       )}
       <div className="actions">
@@ -116,16 +124,19 @@ export function DetailPanel({
           <p>
             {es.detail.invalidateUntil(detail.invalidation.deadline.slice(0, 16).replace('T', ' '), timeLeft(detail.invalidation.deadline))}
           </p>
-          {confirming ? (
-            <>
-              <label htmlFor="invalidate-reason">{es.detail.invalidateReason}</label>
-              <input id="invalidate-reason" value={reason} onChange={(e) => setReason(e.target.value)} />
-              <button type="button" className="danger" onClick={() => void invalidate()}>
-                {es.detail.invalidateConfirm}
-              </button>
-            </>
+          {invalidating ? (
+            <InvalidateForm
+              api={api}
+              record={r}
+              onCancel={() => setInvalidating(false)}
+              onDone={(message) => {
+                setInvalidating(false);
+                setNotice(message);
+                refresh();
+              }}
+            />
           ) : (
-            <button type="button" className="danger" onClick={() => setConfirming(true)}>
+            <button type="button" className="danger" onClick={() => setInvalidating(true)}>
               {es.detail.invalidate}
             </button>
           )}

@@ -74,87 +74,111 @@ export function DocumentsScreen({
     setFilters((f) => Object.fromEntries(Object.entries({ ...f, ...patch }).filter(([, v]) => v !== undefined && v !== '')));
 
   return (
-    <section aria-labelledby="list-title" className="documents-screen">
-      <div className="section-head">
-        <h1 id="list-title">{es.list.title}</h1>
-        <span>{es.list.count(items.length, cursor !== null)}</span>
-      </div>
-      <div className="filters" role="search">
-        <input aria-label={es.list.search} placeholder={es.list.search} onChange={(e) => set({ q: e.target.value.trim() || undefined })} />
-        <select aria-label={es.list.columns.type} onChange={(e) => set({ type: (e.target.value || undefined) as DteKind | undefined })}>
-          <option value="">{es.list.allKinds}</option>
-          {DTE_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {es.kinds[k]}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label={es.list.columns.status}
-          onChange={(e) => set({ status: (e.target.value || undefined) as DteStatus | undefined })}
-        >
-          <option value="">{es.list.allStatuses}</option>
-          {DTE_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {es.status[s]}
-            </option>
-          ))}
-        </select>
-        <label>
-          {es.list.from} <input type="date" onChange={(e) => set({ from: e.target.value || undefined })} />
-        </label>
-        <label>
-          {es.list.to} <input type="date" onChange={(e) => set({ to: e.target.value || undefined })} />
-        </label>
-        <button type="button" onClick={() => load(false)}>
-          {es.list.refresh}
-        </button>
-      </div>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
-      <div className="table" role="table" aria-label={es.list.title} aria-rowcount={items.length + 1}>
-        <div className="tr th" role="row">
-          {Object.values(es.list.columns).map((c) => (
-            <span key={c} role="columnheader">
-              {c}
-            </span>
-          ))}
+    // The detail takes a column of its own beside the list, which then leaves out the date (the detail shows it).
+    <section aria-labelledby="list-title" className={selected ? 'documents-screen with-detail' : 'documents-screen'}>
+      <div className="documents-list">
+        <div className="section-head">
+          <h1 id="list-title">{es.list.title}</h1>
+          <span>{es.list.count(items.length, cursor !== null)}</span>
         </div>
-        <div className="viewport" ref={box} onScroll={(e) => onScroll(e.currentTarget.scrollTop)}>
-          <div style={{ height: items.length * ROW, position: 'relative' }}>
-            {items.slice(first, last).map((d, i) => (
-              <button
-                type="button"
-                key={d.id}
-                role="row"
-                aria-rowindex={first + i + 2}
-                aria-selected={selected === d.id}
-                className="tr"
-                style={{ position: 'absolute', top: (first + i) * ROW, height: ROW }}
-                onClick={() => setSelected(d.id)}
-              >
-                <span role="cell" className="mono">
-                  {d.controlNumber}
-                </span>
-                <span role="cell">{es.kinds[d.type]}</span>
-                <span role="cell">{d.recipientName ?? es.list.noRecipient}</span>
-                <span role="cell">{d.generatedAt.slice(0, 16).replace('T', ' ')}</span>
-                <span role="cell">{d.total ? `$${d.total}` : ''}</span>
-                <span role="cell">
-                  <span className={`status status-${d.status.toLowerCase()}`}>{es.status[d.status]}</span>
-                </span>
-              </button>
+        <div className="filters" role="search">
+          <input
+            aria-label={es.list.search}
+            placeholder={es.list.search}
+            onChange={(e) => set({ q: e.target.value.trim() || undefined })}
+          />
+          <select aria-label={es.list.columns.type} onChange={(e) => set({ type: (e.target.value || undefined) as DteKind | undefined })}>
+            <option value="">{es.list.allKinds}</option>
+            {DTE_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {es.kinds[k]}
+              </option>
+            ))}
+          </select>
+          <select
+            aria-label={es.list.columns.status}
+            onChange={(e) => set({ status: (e.target.value || undefined) as DteStatus | undefined })}
+          >
+            <option value="">{es.list.allStatuses}</option>
+            {DTE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {es.status[s]}
+              </option>
+            ))}
+          </select>
+          <label>
+            {es.list.from} <input type="date" onChange={(e) => set({ from: e.target.value || undefined })} />
+          </label>
+          <label>
+            {es.list.to} <input type="date" onChange={(e) => set({ to: e.target.value || undefined })} />
+          </label>
+          <button type="button" onClick={() => load(false)}>
+            {es.list.refresh}
+          </button>
+        </div>
+        {error && (
+          <p role="alert" className="error">
+            {error}
+          </p>
+        )}
+        <div className="table" role="table" aria-label={es.list.title} aria-rowcount={items.length + 1}>
+          <div className="tr th" role="row">
+            {Object.entries(es.list.columns).map(([key, c]) => (
+              <span key={key} role="columnheader" className={`col-${key}`}>
+                {c}
+              </span>
             ))}
           </div>
-          {!loading && items.length === 0 && <p className="empty">{es.list.empty}</p>}
-          {loading && <p aria-busy="true">{items.length ? es.list.more : es.list.loading}</p>}
+          <div className="viewport" ref={box} onScroll={(e) => onScroll(e.currentTarget.scrollTop)}>
+            <div style={{ height: items.length * ROW, position: 'relative' }}>
+              {items.slice(first, last).map((d, i) => (
+                <button
+                  type="button"
+                  key={d.id}
+                  role="row"
+                  aria-rowindex={first + i + 2}
+                  aria-selected={selected === d.id}
+                  className="tr"
+                  style={{ position: 'absolute', top: (first + i) * ROW, height: ROW }}
+                  onClick={() => setSelected(d.id)}
+                >
+                  <span role="cell" className="mono col-control">
+                    {d.controlNumber}
+                  </span>
+                  <span role="cell" className="col-type">
+                    {es.kinds[d.type]}
+                  </span>
+                  <span role="cell" className="col-recipient" title={d.recipientName ?? undefined}>
+                    {d.recipientName ?? es.list.noRecipient}
+                  </span>
+                  <span role="cell" className="col-date">
+                    {d.generatedAt.slice(0, 16).replace('T', ' ')}
+                  </span>
+                  <span role="cell" className="col-total">
+                    {d.total ? `$${d.total}` : ''}
+                  </span>
+                  <span role="cell" className="col-status">
+                    <span className={`status status-${d.status.toLowerCase()}`}>{es.status[d.status]}</span>
+                  </span>
+                </button>
+              ))}
+            </div>
+            {!loading && items.length === 0 && <p className="empty">{es.list.empty}</p>}
+            {loading && <p aria-busy="true">{items.length ? es.list.more : es.list.loading}</p>}
+          </div>
         </div>
       </div>
       {selected && (
-        <DetailPanel api={api} role={role} id={selected} onClose={() => setSelected(null)} onAdjust={onAdjust} onCorrect={onCorrect} />
+        <DetailPanel
+          key={selected}
+          api={api}
+          role={role}
+          id={selected}
+          onClose={() => setSelected(null)}
+          onAdjust={onAdjust}
+          onCorrect={onCorrect}
+          onRead={(record) => setItems((cur) => cur.map((d) => (sameDteId(d.id, record.id) ? record : d)))}
+        />
       )}
     </section>
   );

@@ -102,8 +102,6 @@ export const es = {
     qr: 'Ver QR',
     invalidate: 'Invalidar',
     invalidateUntil: (d: string, left: string) => `Puede invalidarse hasta ${d} (quedan ${left})`,
-    invalidateReason: 'Motivo de la invalidación',
-    invalidateConfirm: 'Confirmar invalidación',
     adjustNc: 'Emitir nota de crédito',
     adjustNd: 'Emitir nota de débito',
     issuedBy: 'Emitido por',

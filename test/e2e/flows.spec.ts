@@ -51,7 +51,10 @@ test('documents: filters, detail, invalidation with its window', async ({ page }
   };
   expect(saved.identificacion.numeroControl).toBe(control);
   await page.getByRole('button', { name: 'Invalidar' }).click();
-  await page.getByLabel('Motivo de la invalidación').fill('El cliente canceló la compra');
+  // MH's type 2: the sale was undone, no replacement; the requester (the person logged in) gives a document.
+  await page.getByLabel('2 · Rescindir de la operación realizada').check();
+  await page.getByLabel('Motivo de la invalidación (opcional)').fill('El cliente canceló la compra');
+  await page.locator('#inv-requester-identificationDocument-number').fill('01234567-8');
   await page.getByRole('button', { name: 'Confirmar invalidación' }).click();
   await expect(page.locator('.detail .status')).toHaveText('Invalidado', { timeout: 10_000 });
 });

@@ -1,4 +1,37 @@
 // The invalidation form's words (Invalidar): part of `es` in ../strings.ts.
 export const invalidationWords = {
   title: 'Invalidar documento',
+  cancel: 'Cancelar',
+  type: 'Tipo de invalidación (CAT-024 de MH)',
+  /** MH's own names for CAT-024, shown with the code. */
+  types: {
+    1: 'Error en la información del documento tributario electrónico a invalidar',
+    2: 'Rescindir de la operación realizada',
+    3: 'Otro',
+  },
+  typeHelp: {
+    1: 'Se emitió con datos equivocados: elija el documento correcto que lo reemplaza.',
+    2: 'La venta se deshizo: no lleva documento de reemplazo.',
+    3: 'Otro motivo: elija el documento que lo reemplaza y escriba el motivo.',
+  },
+  chooseType: 'Elija el tipo de invalidación.',
+  replacement: 'Documento que lo reemplaza',
+  replacementHelp: (kind: string) => `Otro documento de tipo ${kind}, aprobado por MH.`,
+  reason: 'Motivo de la invalidación',
+  reasonOptional: 'Motivo de la invalidación (opcional)',
+  reasonHint: '5 a 250 caracteres',
+  manager: 'Responsable de la invalidación',
+  requester: 'Quién solicita la invalidación',
+  name: 'Nombre completo',
+  docType: 'Tipo de documento',
+  docNumber: 'Número de documento',
+  docNumberHint: 'DUI 9 dígitos, NIT 14; con o sin guiones',
+  fromStation: 'Tomado del responsable de la estación.',
+  fromSession: 'Tomado de la sesión abierta: escriba su documento de identidad.',
+  confirm: 'Confirmar invalidación',
+  sending: 'Invalidando…',
+  fix: 'Revise los campos marcados.',
+  done: 'MH aceptó la invalidación: el documento quedó invalidado.',
+  pending: 'Invalidación firmada y en cola: Sello la enviará a MH en cuanto responda.',
+  rejected: (words: string) => `MH rechazó la invalidación: ${words}`,
 } as const;
