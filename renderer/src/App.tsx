@@ -98,7 +98,9 @@ export function App({
       </div>
       <header className="topbar">
         <strong className="brand">{es.appName}</strong>
-        <span className="company">{health ? es.companyBranch(health.companyName, health.branchCode) : ''}</span>
+        <span className="company" title={health ? es.companyBranch(health.companyName, health.branchCode) : undefined}>
+          {health ? es.companyBranch(health.companyName, health.branchCode) : ''}
+        </span>
         <nav aria-label={es.nav.label}>
           {views.map((v) => (
             <button key={v} type="button" aria-current={view === v ? 'page' : undefined} onClick={() => go(v)}>

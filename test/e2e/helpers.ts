@@ -94,3 +94,9 @@ export async function checkScreen(page: Page, name: string, { fullPage = true } 
 export function pdfText(pdf: Buffer): string {
   return execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
 }
+
+/** The full forms (Emitir): the app opens on Venta rápida. */
+export async function openIssue(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Principal' }).getByRole('button', { name: 'Emitir', exact: true }).click();
+  await expect(page.getByRole('group', { name: 'Tipo de documento' })).toBeVisible();
+}

@@ -1,7 +1,7 @@
 // Who is at the counter: the login screen, what each role sees, people added in Ajustes, the lock (Ctrl+L and
 // an ended session) with the screen's state kept underneath.
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS, checkScreen, fill, issue, logIn, login, logout, pdfText, simMode } from './helpers';
+import { DEMO_USERS, checkScreen, fill, issue, logIn, login, logout, pdfText, simMode, openIssue } from './helpers';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Principal' });
 const kinds = (page: Page) => page.getByRole('group', { name: 'Tipo de documento' });
@@ -31,8 +31,10 @@ test('the login screen lists the demo people; a cashier issues and the receipt n
   await expect(page.getByLabel('Contraseña o PIN', { exact: true })).toHaveValue('123456');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('session-user')).toContainText('Cajera Demo · Cajero');
+  await expect(page.getByRole('heading', { name: 'Venta rápida' })).toBeVisible();
 
   // A cashier: no Ajustes, no credit or debit notes.
+  await openIssue(page);
   await expect(nav(page).getByRole('button', { name: 'Ajustes' })).toHaveCount(0);
   await expect(kinds(page).getByRole('button', { name: 'Nota de crédito' })).toHaveCount(0);
   await expect(kinds(page).getByRole('button', { name: 'Crédito fiscal' })).toBeVisible();
@@ -72,6 +74,7 @@ test('a supervisor has notes, invalidation and retry, but no Ajustes', async ({ 
   await login(page, DEMO_USERS.supervisor);
   await expect(page.getByTestId('session-user')).toContainText('Supervisor Demo · Supervisor');
   await expect(nav(page).getByRole('button', { name: 'Ajustes' })).toHaveCount(0);
+  await openIssue(page);
   await expect(kinds(page).getByRole('button', { name: 'Nota de crédito' })).toBeVisible();
   await expect(kinds(page).getByRole('button', { name: 'Nota de débito' })).toBeVisible();
   const control = await issue(page, 'Factura', [
@@ -178,6 +181,7 @@ test('Ajustes → Personas: an administrator adds a cashier, who logs in; promot
 
 test('Ctrl+L locks over a half-typed document; the PIN unlocks it as it was; an ended session locks too', async ({ page }) => {
   await login(page, DEMO_USERS.cajero);
+  await openIssue(page);
   await fill(page, 'items.0.description', 'Pupusas de queso');
   await fill(page, 'items.0.quantity', '3');
   await page.keyboard.press('Control+l');
