@@ -135,6 +135,8 @@ const payments: Field = {
   label: L.payments,
   addLabel: ADD.payment,
   min: 0,
+  // The first is cash, the next a credit card: the usual mixed payment, never an empty method.
+  fresh: (items) => ({ method: items.length === 0 ? '01' : '03' }),
   item: [
     {
       type: 'select',
