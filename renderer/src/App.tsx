@@ -160,7 +160,7 @@ export function App({
   function screens() {
     return (
       <>
-        {view === 'sale' && <QuickSaleScreen api={api} user={user} />}
+        {view === 'sale' && <QuickSaleScreen api={api} />}
         {view === 'products' && <ProductsScreen api={api} user={user} />}
         {view === 'close' && <CloseScreen api={api} user={user} />}
         {view === 'issue' &&

@@ -1,5 +1,6 @@
 // Issuing: a form per kind from its spec, validated as the cashier types with the core's own schemas, live
 // totals from the same tax module, then the document and its status as MH answers.
+import { usd } from './money';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { SelloApi } from '../../shared/api';
 import { CREATE_SCHEMAS, DTE_KINDS, validate, type DteKind, type FieldError } from '../../shared/contract';
@@ -213,7 +214,7 @@ export function IssueScreen({
                 <span key={label}>
                   {label}:{' '}
                   <strong data-testid={label === es.issue.total || label === es.issue.retained ? 'total' : undefined}>
-                    {amount ? `$${amount.toFixed(2)}` : '—'}
+                    {amount ? usd(amount) : '—'}
                   </strong>
                 </span>
               ))}

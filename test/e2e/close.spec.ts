@@ -9,7 +9,7 @@ const asTheUi = { 'X-API-Version': '1' };
 const asThePos = { 'X-API-Key': DEMO_KEY };
 
 // A cashier of this spec's own, created by the administrator: her close counts only what this spec sells.
-const ROSA = { login: 'rosa', name: 'Rosa Martínez', password: '135790' };
+const ROSA = { login: 'lucia', name: 'Lucía Portillo', password: '135790' };
 
 interface Sold {
   readonly id: string;
@@ -64,13 +64,13 @@ test('a cashier closes her own sales only and sees her totals', async ({ page })
   await openClose(page);
   await expect(page.getByRole('heading', { name: 'Cierre de caja', level: 1 })).toBeVisible();
   // A cashier has one choice: her own sales; the station and other people are not offered.
-  await expect(page.getByTestId('close-whose')).toHaveText('Mis ventas (Rosa Martínez)');
+  await expect(page.getByTestId('close-whose')).toHaveText('Mis ventas (Lucía Portillo)');
   await expect(page.getByRole('radio')).toHaveCount(0);
   await expect(page.getByRole('complementary', { name: 'Mis cierres anteriores' })).toContainText('Aún no hay cierres.');
   await checkScreen(page, 'close-cashier-empty');
 
   await page.getByRole('button', { name: 'Hacer cierre (Enter)' }).click();
-  await expect(view(page).getByRole('heading', { name: 'Cierre: Rosa Martínez (rosa)' })).toBeFocused();
+  await expect(view(page).getByRole('heading', { name: 'Cierre: Lucía Portillo (lucia)' })).toBeFocused();
   await expect(view(page)).toContainText('Cierre hecho y guardado.');
   await expect(page.getByTestId('close-net')).toHaveText('$15.82');
   await expect(row(page, 'Factura (FC)')).toContainText('2$15.82');
@@ -104,7 +104,7 @@ test('a supervisor closes the station, prints it, and a second close shows the d
   const first = (await (await page.request.get(`/closes/${id}`, { headers: asTheUi })).json()) as {
     summary: { netSales: string; byKind: { FC: { count: number } } };
   };
-  // Rosa's sales and the POS's are all the station's.
+  // Lucía's sales and the POS's are all the station's.
   expect(first.summary.byKind.FC.count).toBeGreaterThanOrEqual(3);
   const net = `$${first.summary.netSales}`;
   await expect(page.getByTestId('close-net')).toHaveText(net);
@@ -162,9 +162,9 @@ test("a supervisor closes one person's sales by their login", async ({ page }) =
   await expect(page.locator('#close-person-error')).toContainText('No hay una persona con el usuario nadie.');
   await expect(who).toBeFocused();
   await checkScreen(page, 'close-person-error');
-  await who.fill('rosa');
+  await who.fill('lucia');
   await who.press('Enter');
-  await expect(view(page).getByRole('heading', { name: 'Cierre: Rosa Martínez (rosa)' })).toBeVisible();
+  await expect(view(page).getByRole('heading', { name: 'Cierre: Lucía Portillo (lucia)' })).toBeVisible();
   await expect(page.getByTestId('close-net')).toHaveText('$15.82');
   // Her own close came first: this one is compared with it and nothing changed.
   await expect(page.getByTestId('close-difference')).toContainText('Las cifras no cambiaron.');

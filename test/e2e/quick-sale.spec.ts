@@ -183,3 +183,45 @@ test('a mixed payment and a card reach MH’s pagos; short cash is refused with 
     { codigo: '02', montoPago: 0.25, referencia: null, plazo: null, periodo: null },
   ]);
 });
+
+const fcCount = async (request: APIRequestContext) =>
+  ((await (await request.get('/dte?type=FC&limit=200', { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { items: unknown[] }).items
+    .length;
+
+test('the answer lost on its way back: the stored sale is found and shown, never issued twice', async ({ page, request }) => {
+  await login(page, DEMO_USERS.cajero);
+  const search = page.getByLabel('Código de barras, código o nombre del producto (F2)');
+  await search.fill(SCREW.barcodes[0]!);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('sale-total')).toHaveText('$0.25');
+  const before = await fcCount(request);
+  // The station stores the sale; its answer never reaches the screen.
+  let lost = 0;
+  await page.route('**/dte/fc', async (route) => {
+    if (route.request().method() !== 'POST' || lost > 0) return route.fallback();
+    lost += 1;
+    await route.fetch();
+    return route.abort('connectionreset');
+  });
+  await page.keyboard.press('F12');
+  await expect(page.getByTestId('sale-done')).toContainText('Venta emitida');
+  expect(lost).toBe(1);
+  expect(await fcCount(request)).toBe(before + 1);
+});
+
+test('F12 behind the lock issues nothing, not even after the unlock', async ({ page, request }) => {
+  await login(page, DEMO_USERS.cajero);
+  const search = page.getByLabel('Código de barras, código o nombre del producto (F2)');
+  await search.fill(SCREW.barcodes[0]!);
+  await page.keyboard.press('Enter');
+  const before = await fcCount(request);
+  await page.keyboard.press('Control+l');
+  await expect(page.getByRole('dialog', { name: 'Pantalla bloqueada' })).toBeVisible();
+  await page.keyboard.press('F12');
+  await page.locator('#lock-password').fill(DEMO_USERS.cajero.password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Pantalla bloqueada' })).toHaveCount(0);
+  await expect(page.getByTestId('sale-total')).toHaveText('$0.25');
+  await expect(page.getByTestId('sale-done')).toHaveCount(0);
+  expect(await fcCount(request)).toBe(before);
+});

@@ -15,6 +15,7 @@ import {
   setQuantity,
   setShelfPrice,
   typed,
+  typedQuantity,
   usd,
   type CartLine,
 } from '../../renderer/src/sale/cart';
@@ -77,6 +78,8 @@ describe('the cart', () => {
     expect(problems(lines)).toEqual([{ key: free.key, field: 'shelfPrice' }]);
     lines = setShelfPrice(lines, free.key, '4,25');
     expect(problems(lines)).toEqual([]);
+    // FC quantities are whole units (the contract's positiveInt).
+    expect(problems(setQuantity(lines, free.key, '1.5'))).toEqual([{ key: free.key, field: 'quantity' }]);
     expect(cartTotals(lines).total.toFixed(2)).toBe('7.75');
     expect(items(lines)[1]).toMatchObject({ saleType: 'EXENTA', unitPrice: 2 });
   });
@@ -84,6 +87,8 @@ describe('the cart', () => {
   it('reads typed numbers strictly', () => {
     expect(typed('2')?.toString()).toBe('2');
     expect(typed('1,5')?.toString()).toBe('1.5');
+    expect(typedQuantity('1,5')).toBeNull();
+    expect(typedQuantity('3')?.toString()).toBe('3');
     for (const bad of ['', '0', '-1', 'abc', '1.123456789', '1e3']) expect(typed(bad)).toBeNull();
   });
 });
@@ -121,5 +126,7 @@ describe('the payment', () => {
   it('shows money with two decimals and thousands', () => {
     expect(usd(dec('1234567.5'))).toBe('$1,234,567.50');
     expect(usd(dec('0.005'))).toBe('$0.01');
+    expect(usd('-3.5')).toBe('-$3.50');
+    expect(usd('-0.001')).toBe('$0.00');
   });
 });

@@ -1,5 +1,6 @@
 // The close's period as the screen edits it: `datetime-local` values read as El Salvador's wall clock, whatever
 // the computer's own zone, and turned into the instants POST /closes takes. Money as the screen shows it.
+import { usd } from '../money';
 const TZ = 'America/El_Salvador';
 // El Salvador keeps UTC−6 all year (no daylight saving since 1988), so a wall-clock minute has one instant.
 const OFFSET = '-06:00';
@@ -56,14 +57,7 @@ export function periodProblems(from: PeriodField, to: PeriodField, words: { miss
   return out;
 }
 
-const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
-/** `-1234.5` → `-$1,234.50`: the server's decimal strings with two decimals and thousands, never through a float. */
-export function usd(amount: string): string {
-  const negative = amount.startsWith('-');
-  const [whole = '0', cents = ''] = amount.replace(/^[-+]/, '').split('.');
-  return `${negative ? '-' : ''}$${grouped(whole)}.${cents.padEnd(2, '0').slice(0, 2)}`;
-}
+export { usd };
 
 /** A signed change: `+$12.00`, `-$3.50`, `+2`. */
 export const signed = (value: string, money: boolean): string => {

@@ -1,5 +1,6 @@
 // Renders a form spec: labelled, keyboard-reachable inputs whose ids are their field paths, each with its
 // error from the same zod schema the core uses.
+import { usd } from '../money';
 import { useId, useState, type ReactNode } from 'react';
 import type { SelloApi } from '../../../shared/api';
 import { MUNICIPALITIES } from '../../../shared/catalogs';
@@ -264,7 +265,7 @@ function LineTotal({ amount }: { amount: ReturnType<typeof lineTotal> }) {
   // Until quantity and price are numbers the line adds nothing.
   return (
     <p className="line-total" aria-live="polite">
-      {es.forms.lineTotal}: <strong>${amount ? amount.toFixed(2) : '0.00'}</strong>
+      {es.forms.lineTotal}: <strong>{usd(amount ?? '0')}</strong>
     </p>
   );
 }

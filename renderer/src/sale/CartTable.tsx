@@ -12,6 +12,7 @@ export function CartTable({
   byLine,
   problems,
   showProblems,
+  locked,
   onQuantity,
   onPrice,
   onDescription,
@@ -22,6 +23,8 @@ export function CartTable({
   byLine: ReadonlyMap<string, Dec>;
   problems: readonly LineProblem[];
   showProblems: boolean;
+  /** While the sale is being issued: what was sent cannot change under it. */
+  locked: boolean;
   onQuantity: (key: string, v: string) => void;
   onPrice: (key: string, v: string) => void;
   onDescription: (key: string, v: string) => void;
@@ -78,6 +81,7 @@ export function CartTable({
                       aria-label={w.descriptionOf(i + 1)}
                       aria-invalid={wrong(l.key, 'description') || undefined}
                       value={l.description}
+                      readOnly={locked}
                       maxLength={1000}
                       onChange={(e) => onDescription(l.key, e.target.value)}
                       onKeyDown={backOnEnter}
@@ -88,11 +92,12 @@ export function CartTable({
                   <input
                     id={`sale-${l.key}-quantity`}
                     className="qty"
-                    inputMode="decimal"
+                    inputMode="numeric"
                     aria-label={w.quantityOf(name)}
                     aria-invalid={wrong(l.key, 'quantity') || undefined}
                     title={wrong(l.key, 'quantity') ? w.lineProblem.quantity : undefined}
                     value={l.quantity}
+                    readOnly={locked}
                     onChange={(e) => onQuantity(l.key, e.target.value)}
                     onKeyDown={backOnEnter}
                   />
@@ -106,6 +111,7 @@ export function CartTable({
                     aria-invalid={wrong(l.key, 'shelfPrice') || undefined}
                     title={wrong(l.key, 'shelfPrice') ? w.lineProblem.shelfPrice : undefined}
                     value={l.shelfPrice}
+                    readOnly={locked}
                     onChange={(e) => onPrice(l.key, e.target.value)}
                     onKeyDown={backOnEnter}
                   />
@@ -114,7 +120,7 @@ export function CartTable({
                   {amount ? usd(amount) : '—'}
                 </td>
                 <td>
-                  <button type="button" className="link" aria-label={w.removeOf(name)} onClick={() => onRemove(l.key)}>
+                  <button type="button" className="link" aria-label={w.removeOf(name)} disabled={locked} onClick={() => onRemove(l.key)}>
                     ✕
                   </button>
                 </td>

@@ -61,14 +61,17 @@ export const ProductSearch = forwardRef<
     const text = q.trim();
     if (!text) return;
     if (BARCODE.test(text)) {
-      // A scan: the exact barcode first, then a code made of digits.
+      // A scan: the box is cleared at once, so the next scan's digits are never mixed with this one's.
+      setQ('');
+      setMessage(null);
+      setOffered(null);
+      // The exact barcode first, then a code made of digits.
       const byBarcode = await api.listProducts({ barcode: text, active: true, limit: 2 });
       const byCode =
         byBarcode.ok && byBarcode.value.items.length ? byBarcode : await api.listProducts({ code: text, active: true, limit: 2 });
       if (!byCode.ok) return setMessage(w.searchFailed);
       const p = byCode.value.items[0];
-      if (p) return add(p);
-      setQ('');
+      if (p) return onProduct(p);
       return setMessage(w.noBarcode(text));
     }
     // Enter before the pause ended: search now.

@@ -3,9 +3,10 @@
 // print its receipt. Enter never issues. The cart and its arithmetic live in cart.ts.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SelloApi } from '../../../shared/api';
-import type { SessionInfo } from '../../../shared/people';
 import { sameDteId, type DteRecord } from '../../../shared/records';
-import type { Dec } from '../../../shared/tax';
+import type { Product } from '../../../shared/catalog';
+import { dec, type Dec } from '../../../shared/tax';
+import { isOffline } from '../api';
 import { errorText } from '../error-text';
 import { es } from '../strings';
 import { CartTable } from './CartTable';
@@ -23,6 +24,7 @@ import {
   usd,
   type CartLine,
   type Payment,
+  type PaymentCheck,
 } from './cart';
 import { PaymentPanel } from './PaymentPanel';
 import { ProductSearch } from './ProductSearch';
@@ -32,7 +34,7 @@ import './sale.css';
 const w = es.sale;
 const newKey = () => crypto.randomUUID();
 
-export function QuickSaleScreen({ api }: { api: SelloApi; user: SessionInfo['user'] }) {
+export function QuickSaleScreen({ api }: { api: SelloApi }) {
   const [lines, setLines] = useState<CartLine[]>([]);
   const [payment, setPayment] = useState<Payment>(emptyPayment);
   const [showProblems, setShowProblems] = useState(false);
@@ -43,6 +45,11 @@ export function QuickSaleScreen({ api }: { api: SelloApi; user: SessionInfo['use
   const pay = useRef<HTMLFieldSetElement>(null);
   // The id of the sale being issued: a retry after a lost answer is the same request, never a second sale.
   const saleId = useRef(crypto.randomUUID());
+  // What was last sent under that id: a different cart after a lost answer needs a new id (sentUnder).
+  const sentBody = useRef<string | null>(null);
+  // Products scanned while the sale is being issued wait for the next sale, never lost in the one leaving.
+  const waiting = useRef<Product[]>([]);
+  const issuing = useRef(false);
 
   const { total, byLine } = useMemo(() => cartTotals(lines), [lines]);
   const problems = useMemo(() => lineProblems(lines), [lines]);
@@ -90,8 +97,48 @@ export function QuickSaleScreen({ api }: { api: SelloApi; user: SessionInfo['use
     [api],
   );
 
+  /** The sale under way, once issued: shown as done, the cart cleared, the receipt printed. */
+  const finish = (record: DteRecord, paid: Extract<PaymentCheck, { ok: true }>) => {
+    const received = payment.method === 'cash' && paid.change ? total.plus(paid.change) : null;
+    // The station's total is the document's; the screen's equals it (the same tax module), the record wins.
+    const sale: DoneSale = {
+      record,
+      total: record.total ? dec(record.total) : total,
+      received,
+      change: paid.change,
+      payments: paid.payments,
+      print: 'printing',
+    };
+    setDone(sale);
+    setLines([]);
+    setPayment(emptyPayment());
+    setShowProblems(false);
+    setMessage(null);
+    saleId.current = crypto.randomUUID();
+    sentBody.current = null;
+    toSearch();
+    void print(sale);
+  };
+
+  /**
+   * No answer, or the id already taken: the station is asked whether the sale was stored. Stored with this
+   * very cart, it is done; stored with another (the cart changed after a lost answer), that sale stands and
+   * this cart gets a new id; not stored, the same id is tried again next time.
+   */
+  const resolveUnknown = async (paid: Extract<PaymentCheck, { ok: true }>, body: string): Promise<string | null> => {
+    const stored = await api.getDte(saleId.current);
+    if (!stored.ok) return stored.error.code === 'DTE_NOT_FOUND' ? w.retry : w.unknownOutcome;
+    if (sentBody.current === body) {
+      finish(stored.value, paid);
+      return null;
+    }
+    saleId.current = crypto.randomUUID();
+    sentBody.current = null;
+    return w.earlierIssued(stored.value.controlNumber);
+  };
+
   const issue = async () => {
-    if (busy || done) return;
+    if (issuing.current || done) return;
     if (lines.length === 0) return setMessage(w.nothing);
     if (problems.length) {
       setShowProblems(true);
@@ -101,29 +148,47 @@ export function QuickSaleScreen({ api }: { api: SelloApi; user: SessionInfo['use
       return;
     }
     if (!check.ok) return toPayment();
-    setBusy(true);
-    const body = { id: saleId.current, paymentType: 'CONTADO', payments: check.payments, items: items(lines) };
-    const r = await api.createDte('FC', body);
-    setBusy(false);
-    if (!r.ok) {
-      const needsCustomer = r.error.errors?.some((e) => e.path.startsWith('recipient'));
-      return setMessage(needsCustomer ? w.identifyFrom : errorText(r.error));
+    const paid = check;
+    const cart = { paymentType: 'CONTADO', payments: paid.payments, items: items(lines) };
+    const sent = JSON.stringify(cart);
+    // A cart changed since an attempt that may have been stored is another sale: it takes a new id.
+    if (sentBody.current !== null && sentBody.current !== sent) {
+      const stored = await api.getDte(saleId.current);
+      if (stored.ok) {
+        saleId.current = crypto.randomUUID();
+        sentBody.current = null;
+        setMessage(w.earlierIssued(stored.value.controlNumber));
+        return;
+      }
     }
-    const received = payment.method === 'cash' && check.change ? total.plus(check.change) : null;
-    const sale: DoneSale = { record: r.value, total, received, change: check.change, payments: check.payments, print: 'printing' };
-    setDone(sale);
-    setLines([]);
-    setPayment(emptyPayment());
-    setShowProblems(false);
-    setMessage(null);
-    saleId.current = crypto.randomUUID();
-    toSearch();
-    void print(sale);
+    issuing.current = true;
+    setBusy(true);
+    sentBody.current = sent;
+    const r = await api.createDte('FC', { id: saleId.current, ...cart });
+    issuing.current = false;
+    setBusy(false);
+    if (r.ok) finish(r.value, paid);
+    else if (isOffline(r.error) || r.error.code === 'DTE_ID_CONFLICT') setMessage(await resolveUnknown(paid, sent));
+    else {
+      // Refused: nothing was stored under this id.
+      sentBody.current = null;
+      const needsCustomer = r.error.errors?.some((e) => e.path.startsWith('recipient'));
+      setMessage(needsCustomer ? w.identifyFrom : errorText(r.error));
+    }
+    // What was scanned meanwhile starts the next sale (or joins this one, when it was not issued).
+    const queued = waiting.current;
+    waiting.current = [];
+    for (const p of queued) setLines((cur) => addProduct(cur, p, newKey()));
   };
 
-  // The screen's keys, wherever the focus is: F2 search, F4 pay, F12 or Ctrl+Enter issue, F9 print, Esc back.
+  // The screen's keys while the focus is on it (never from the lock or a dialog): F2 search, F4 pay, F12 or
+  // Ctrl+Enter issue, F9 print, Esc back.
+  const section = useRef<HTMLElement>(null);
   const keys = useRef<(e: KeyboardEvent) => void>(() => undefined);
   keys.current = (e: KeyboardEvent) => {
+    const at = document.activeElement;
+    const here = !at || at === document.body || (section.current?.contains(at) ?? false);
+    if (!here || e.repeat) return;
     if (e.key === 'F2') {
       e.preventDefault();
       toSearch();
@@ -150,7 +215,7 @@ export function QuickSaleScreen({ api }: { api: SelloApi; user: SessionInfo['use
 
   const count = lines.length;
   return (
-    <section className="sale" aria-labelledby="sale-title">
+    <section className="sale" aria-labelledby="sale-title" ref={section}>
       <header className="sale-head">
         <h1 id="sale-title">{w.title}</h1>
         <span className="muted">{w.subtitle}</span>
@@ -162,10 +227,15 @@ export function QuickSaleScreen({ api }: { api: SelloApi; user: SessionInfo['use
             ref={search}
             api={api}
             onProduct={(p) => {
+              if (issuing.current) {
+                waiting.current.push(p);
+                return;
+              }
               startIfDone();
               change((cur) => addProduct(cur, p, newKey()));
             }}
             onFree={(description) => {
+              if (issuing.current) return;
               startIfDone();
               const line = freeLine(description, newKey());
               change((cur) => [...cur, line]);
@@ -179,6 +249,7 @@ export function QuickSaleScreen({ api }: { api: SelloApi; user: SessionInfo['use
             byLine={byLine}
             problems={problems}
             showProblems={showProblems}
+            locked={busy}
             onQuantity={(key, v) => change((cur) => setQuantity(cur, key, v))}
             onPrice={(key, v) => change((cur) => setShelfPrice(cur, key, v))}
             onDescription={(key, v) => change((cur) => cur.map((l) => (l.key === key ? { ...l, description: v } : l)))}

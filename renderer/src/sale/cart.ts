@@ -32,6 +32,12 @@ export function typed(text: string): Dec | null {
   return d.isPositive() && !d.isZero() ? d : null;
 }
 
+/** A line's quantity: the contract's FC takes whole units only. */
+export function typedQuantity(text: string): Dec | null {
+  const q = typed(text);
+  return q && q.isInteger() ? q : null;
+}
+
 /** The product scanned or picked: one more of it when it is already in the cart, else a new line of 1. */
 export function addProduct(lines: readonly CartLine[], p: Product, key: string): CartLine[] {
   const i = lines.findIndex((l) => l.productId === p.id);
@@ -103,7 +109,7 @@ export function problems(lines: readonly CartLine[]): LineProblem[] {
   const out: LineProblem[] = [];
   for (const l of lines) {
     if (!l.description.trim()) out.push({ key: l.key, field: 'description' });
-    if (!typed(l.quantity)) out.push({ key: l.key, field: 'quantity' });
+    if (!typedQuantity(l.quantity)) out.push({ key: l.key, field: 'quantity' });
     if (!unitPrice(l)) out.push({ key: l.key, field: 'shelfPrice' });
   }
   return out;
@@ -114,7 +120,7 @@ const asNumber = (d: Dec): number => Number(d.toFixed(8));
 /** The lines as the contract's FC items (lines with a problem are left out: `problems` says which). */
 export function items(lines: readonly CartLine[]) {
   return lines.flatMap((l) => {
-    const q = typed(l.quantity);
+    const q = typedQuantity(l.quantity);
     const price = unitPrice(l);
     if (!q || !price || !l.description.trim()) return [];
     return [
@@ -133,7 +139,7 @@ export function items(lines: readonly CartLine[]) {
 
 /** Each line's amount and the amount to pay, computed as the core computes the FC. */
 export function cartTotals(lines: readonly CartLine[]): { total: Dec; byLine: ReadonlyMap<string, Dec> } {
-  const valid = lines.filter((l) => typed(l.quantity) && unitPrice(l) && l.description.trim());
+  const valid = lines.filter((l) => typedQuantity(l.quantity) && unitPrice(l) && l.description.trim());
   if (valid.length === 0) return { total: ZERO, byLine: new Map() };
   const sale = computeSale('FC', { items: items(valid) });
   const byLine = new Map(
@@ -221,8 +227,4 @@ export function checkPayment(p: Payment, total: Dec): PaymentCheck {
   }
 }
 
-/** Money on screen: two decimals with a thousands separator ($1,234.50), from the decimal's own digits. */
-export function usd(d: Dec): string {
-  const [whole = '0', cents = '00'] = d.abs().toFixed(2).split('.');
-  return `${d.isNegative() ? '−' : ''}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
-}
+export { usd } from '../money';

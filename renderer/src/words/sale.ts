@@ -21,7 +21,7 @@ export const saleWords = {
   exempt: 'exenta',
   nonSubject: 'no sujeta',
   lineProblem: {
-    quantity: 'Escriba una cantidad mayor que cero.',
+    quantity: 'Escriba una cantidad entera mayor que cero (la factura lleva unidades enteras).',
     shelfPrice: 'Escriba el precio con IVA (mayor que cero).',
     description: 'Escriba qué se vende.',
   },
@@ -49,6 +49,11 @@ export const saleWords = {
   identifyFrom:
     'Desde $1,095.00 MH exige los datos del cliente: emita esta venta desde Emitir → Factura, con el nombre y el documento del cliente.',
   issued: 'Venta emitida',
+  retry: 'La estación no guardó la venta: revise que Sello siga abierto y presione F12 de nuevo (no se emitirá dos veces).',
+  unknownOutcome:
+    'No se pudo saber si la venta se guardó. Presione F12 de nuevo cuando la estación responda: si ya se guardó, se mostrará sin emitirla otra vez.',
+  earlierIssued: (control: string) =>
+    `La venta anterior sí se emitió (${control}); búsquela en Documentos. Esta venta cambió desde entonces: presione F12 para emitirla como una venta nueva.`,
   control: 'Número de control',
   paidWith: 'Pagado con',
   print: 'Imprimir recibo (F9)',
