@@ -5,6 +5,7 @@ import type { DteKind } from './contract/kinds';
 import type { Result } from './errors';
 import type { DemoUser, SessionInfo, UserInfo } from './people';
 import type { PrintSettings } from './printing';
+import type { DeliveryRecord, SmtpSettingsView, SmtpTestResult } from './delivery';
 import type {
   ApiKeyInfo,
   AuditCheck,
@@ -24,7 +25,7 @@ import type {
 } from './records';
 
 // Members are functions, not methods: the shells hand them out one by one (IPC, the activity tracker).
-export interface SelloApi extends CatalogApi, CloseApi {
+export interface SelloApi extends CatalogApi, CloseApi, MailApi {
   /** Opens a session for a person (desktop: for this window; browser: an HttpOnly cookie). */
   readonly login: (login: string, password: string) => Promise<Result<SessionInfo>>;
   readonly logout: () => Promise<Result<{ loggedOut: true }>>;
@@ -191,8 +192,38 @@ const CLOSE_METHODS = [
   'printClosePdf',
 ] as const satisfies readonly (keyof CloseApi)[];
 
+/**
+ * E-mail delivery (docs/decisions/0010-email-delivery.md): HTTP serves it at /settings/smtp, /dte/:id/send and
+ * /deliveries/retry-failed; each document's deliveries are in its detail, the queue's counts in the sync state.
+ */
+export interface MailApi {
+  /** ADMIN: the SMTP server and sender; the password never comes back, only whether one is set. */
+  readonly smtpSettings: () => Promise<Result<SmtpSettingsView>>;
+  /** ADMIN: `{host, port, secure, user?, password?, from: {name?, address}}`; a password left out is kept. */
+  readonly setSmtpSettings: (input: unknown) => Promise<Result<SmtpSettingsView>>;
+  /** ADMIN: `{email}`: a test message through the stored settings; whether it went and the server's words. */
+  readonly testSmtp: (input: unknown) => Promise<Result<SmtpTestResult>>;
+  /** `{email}`: the document again (APPROVED) or its invalidation notice (INVALIDATED), to that address. */
+  readonly sendDte: (id: string, input: unknown) => Promise<Result<DeliveryRecord>>;
+  /** SUPERVISOR: every failed delivery queued again. */
+  readonly retryFailedDeliveries: () => Promise<Result<{ queued: number }>>;
+}
+
+const MAIL_METHODS = [
+  'smtpSettings',
+  'setSmtpSettings',
+  'testSmtp',
+  'sendDte',
+  'retryFailedDeliveries',
+] as const satisfies readonly (keyof MailApi)[];
+
 /** Every request/response method. */
-export const API_METHODS = [...CORE_METHODS, ...CATALOG_METHODS, ...CLOSE_METHODS] as const satisfies readonly RequestMethod[];
+export const API_METHODS = [
+  ...CORE_METHODS,
+  ...CATALOG_METHODS,
+  ...CLOSE_METHODS,
+  ...MAIL_METHODS,
+] as const satisfies readonly RequestMethod[];
 
 type Missing = Exclude<RequestMethod, (typeof API_METHODS)[number]>;
 /** Compiles only when API_METHODS names every request method of SelloApi. */

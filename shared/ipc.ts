@@ -75,6 +75,12 @@ export const IPC_ARGS = {
   updateProduct: z.tuple([z.string().max(64), z.unknown()]),
   importProducts: z.tuple([z.unknown()]),
   exportProducts: z.tuple([z.enum(CATALOG_FORMATS)]),
+  smtpSettings: z.tuple([]),
+  // SMTP settings and addresses are validated by the core with shared/delivery.ts (field paths and all).
+  setSmtpSettings: z.tuple([z.unknown()]),
+  testSmtp: z.tuple([z.unknown()]),
+  sendDte: z.tuple([z.string().max(64), z.unknown()]),
+  retryFailedDeliveries: z.tuple([]),
 } as const satisfies Record<RequestMethod, z.ZodType>;
 
 export const ipcRequest = z.strictObject({

@@ -1,5 +1,6 @@
 // Records the service returns (spec: "Resources and their fields"), shared by core, HTTP and renderer.
 import type { DteKind } from './contract/kinds';
+import type { DeliveryCounts, DeliveryRecord } from './delivery';
 
 export const ENVIRONMENTS = ['TEST', 'LIVE'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -185,6 +186,8 @@ export interface SyncStatus {
   readonly errors: number;
   readonly contingencies: readonly ContingencySummary[];
   readonly overdue: readonly OverdueDocument[];
+  /** The e-mail queue (docs/decisions/0010-email-delivery.md): what waits, what failed, and why nothing goes. */
+  readonly deliveries: DeliveryCounts;
 }
 
 /** What the station pushes to the UI: a document changed status, and the sync state after it. */
@@ -220,6 +223,8 @@ export interface DteDetail {
   readonly body: Record<string, unknown> | null;
   /** A CCF: what credit notes may still give back per sale type, decimal strings in USD; null for other kinds. */
   readonly creditLeft: { readonly GRAVADA: string; readonly EXENTA: string; readonly NO_SUJETA: string } | null;
+  /** The e-mails about it: queued, sent (when, the server's answer) or failed (why), resends included. */
+  readonly deliveries: readonly DeliveryRecord[];
 }
 
 export interface ApiKeyInfo {

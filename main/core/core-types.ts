@@ -28,6 +28,8 @@ import type { StoredStation } from './station/profile';
 import type { SecretBox } from './station/secrets';
 import type { BackupInfo } from './store/backup';
 import type { SyncEngine, SyncTuning } from './sync/engine';
+import type { Deliveries, DeliveryTuning } from './delivery/deliveries';
+import type { SmtpSettings } from './delivery/smtp-settings';
 
 export interface CoreDeps {
   readonly dataDir: string;
@@ -64,6 +66,8 @@ export interface CoreDeps {
   readonly backups?: { readonly everyMs?: number };
   /** Sync engine tuning: tests shorten the lease, or drive the engine by hand. */
   readonly sync?: SyncTuning;
+  /** E-mail delivery tuning (delivery/deliveries.ts): its timers default to the engine's; tests give a fake server. */
+  readonly deliveries?: DeliveryTuning;
 }
 
 export interface Core {
@@ -106,6 +110,8 @@ export interface Core {
   /** The product catalog: products one by one, searched, imported and exported (catalog/products.ts). */
   readonly products: ProductCatalog;
   readonly sync: SyncEngine;
+  /** E-mail delivery of documents (docs/decisions/0010-email-delivery.md) and its SMTP settings. */
+  readonly deliveries: Deliveries & { readonly smtp: SmtpSettings };
   readonly signing: Pick<SigningKeys, 'publicKey' | 'nit'>;
   readonly printing: { get(): PrintSettings; set(input: unknown, actor: string): PrintSettings };
   /** The day's closes: made, listed, read and printed (close/closes.ts). */

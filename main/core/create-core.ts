@@ -26,6 +26,9 @@ import { backupSchedule } from './store/backup-schedule';
 import { openStationStore } from './store/open-station-store';
 import { contingencyStore } from './sync/contingency';
 import { createSyncEngine, tunedBy } from './sync/engine';
+import { createDeliveries } from './delivery/deliveries';
+import { smtpSettings } from './delivery/smtp-settings';
+import { unitFrom } from './sync/backoff';
 import { recoverAfterStop } from './sync/recover';
 
 export type { Core, CoreDeps } from './core-types';
@@ -57,6 +60,7 @@ export function createCore(deps: CoreDeps): Core {
   const signingKey = issuingKey(signing);
   const allowedMhUrls = deps.allowedMhUrls ?? [];
   // The station is read lazily: the people room exists before the first configure creates the station's people.
+  const smtp = smtpSettings(store, clock, secrets);
   const everyone = people({ store, clock, random, keys, station: () => stationSvc.station() });
   const stationSvc = stationService({
     store,
@@ -68,6 +72,7 @@ export function createCore(deps: CoreDeps): Core {
     keys,
     allowedMhUrls,
     users: everyone.users,
+    smtp,
     mhOverride: deps.mh,
   });
   const station = stationSvc.station;
@@ -86,6 +91,7 @@ export function createCore(deps: CoreDeps): Core {
     client,
     signingKey: () => signing.privateKey(),
     passwordNeeded: mhPasswordNeeded(stations, !!deps.mh),
+    deliveries: () => mail.counts(),
     ...tunedBy(deps.sync, random),
   });
   // Resume what a previous run left: pending documents and sends cut short by a crash.
@@ -99,6 +105,28 @@ export function createCore(deps: CoreDeps): Core {
     nativeBinding: deps.nativeBinding,
   });
   const issue = { store, clock, station, logger, signingKey, contingency: contingencies.open, nameOf: everyone.nameOf };
+  const dtes = documents({
+    views: documentViews({ store, clock, station, invalidations, deliveries: (id) => mail.ofDocument(id) }),
+    issue,
+    invalidations,
+    wake: () => sync.wake(),
+    issued: () => backups.noteIssue(),
+  });
+  // E-mail: approved documents with a recipient's address, and invalidation notices (delivery/deliveries.ts).
+  const mail = createDeliveries({
+    store,
+    clock,
+    logger,
+    random: unitFrom(random),
+    newId,
+    station,
+    smtp,
+    documents: { get: (id) => dtes.get(id), letterPdf: (id) => dtes.letterPdf(id) },
+    ...deps.deliveries,
+    timers: deps.deliveries?.timers ?? deps.sync?.timers,
+  });
+  sync.onEvent(() => mail.wake());
+  mail.wake();
 
   return {
     dataDir: deps.dataDir,
@@ -107,16 +135,15 @@ export function createCore(deps: CoreDeps): Core {
     health: stationSvc.health,
     station,
     configure: stationSvc.configure,
-    dtes: documents({
-      views: documentViews({ store, clock, station, invalidations }),
-      issue,
-      invalidations,
-      wake: () => sync.wake(),
-      issued: () => backups.noteIssue(),
-    }),
+    dtes: {
+      ...dtes,
+      // An invalidation MH answered at once wrote its event without the engine: the deliveries look now.
+      invalidate: (body, actor, unknown) => dtes.invalidate(body, actor, unknown).finally(() => mail.wake()),
+    },
     apiKeys: keys,
     people: everyone,
     products: productCatalog({ store, clock, newId }),
+    deliveries: { ...mail, smtp },
     sync,
     printing: printing(store, clock),
     signing: { publicKey: () => signing.publicKey(), nit: () => signing.nit() },
@@ -130,6 +157,7 @@ export function createCore(deps: CoreDeps): Core {
     },
     close() {
       backups.close();
+      mail.stop();
       sync.stop();
       store.close();
       unlock();

@@ -136,6 +136,16 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     updateProduct: (id, input) => answer(() => core().products.update(id, input, actor)),
     importProducts: (input) => core().products.importFile(input, actor),
     exportProducts: (format) => core().products.exportFile(format),
+    smtpSettings: () => answer(() => core().deliveries.smtp.view()),
+    setSmtpSettings: (input) =>
+      answer(() => {
+        const saved = core().deliveries.smtp.set(input, actor);
+        core().deliveries.wake();
+        return saved;
+      }),
+    testSmtp: (input) => core().deliveries.test(input, actor),
+    sendDte: (id, input) => answer(() => core().deliveries.resend(id, input, actor)),
+    retryFailedDeliveries: () => answer(() => core().deliveries.retryFailed(actor)),
     issue: (kind, body, unknown) => core().dtes.create(kind, body, actor, unknown),
     settled: async (id, ms) => {
       const now = core().dtes.get(id);

@@ -125,6 +125,11 @@ describe('IPC glue', () => {
       getClose: () => ok('cl'),
       printCloseReceipt: () => ok({ printed: true }),
       printClosePdf: () => ok({ printed: true }),
+      smtpSettings: () => ok('smtp'),
+      setSmtpSettings: () => ok('smtp'),
+      testSmtp: () => ok({ sent: true }),
+      sendDte: () => ok('delivery'),
+      retryFailedDeliveries: () => ok({ queued: 0 }),
       subscribe: () => () => undefined,
     };
   };

@@ -72,6 +72,13 @@ export const CALL_PERMISSIONS: Readonly<Record<ActorCall, readonly Caller[]>> = 
   createProduct: SUPERVISORS,
   updateProduct: SUPERVISORS,
   importProducts: SUPERVISORS,
+  // E-mail (docs/decisions/0010-email-delivery.md): the server is the station's settings; a resend is a read
+  // sent elsewhere (a POS may offer it at its terminal); retrying every failed one is a supervisor's call.
+  smtpSettings: ADMINS,
+  setSmtpSettings: ADMINS,
+  testSmtp: ADMINS,
+  sendDte: EVERYONE,
+  retryFailedDeliveries: SUPERVISORS,
 };
 
 /** Throws FORBIDDEN, saying who may, unless `actor` is among `allowed`. `what` starts a sentence: "Esta operación". */

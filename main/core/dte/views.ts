@@ -1,6 +1,7 @@
 // What the front doors read of a stored document: its record, the detail screen, the signed JSON, the PDFs
 // and the QR. Reads only; the create path and the sync engine write.
 import type { DteKind } from '../../../shared/contract';
+import type { DeliveryRecord } from '../../../shared/delivery';
 import type { DteDetail, DteListPage, DteListQuery, DteRecord, ReceiverEntry } from '../../../shared/records';
 import { audit, auditTrail } from '../audit';
 import { isoLocal, type Clock } from '../clock';
@@ -24,6 +25,8 @@ export interface ViewDeps {
   readonly clock: Clock;
   readonly station: () => StoredStation;
   readonly invalidations: Pick<InvalidationService, 'ofDocument'>;
+  /** The e-mails sent (or waiting) about a document (delivery/deliveries.ts). */
+  readonly deliveries: (id: string) => DeliveryRecord[];
 }
 
 export function documentViews(d: ViewDeps) {
@@ -86,6 +89,7 @@ export function documentViews(d: ViewDeps) {
         },
         body: parseBody(issuedBody(store, id)),
         creditLeft: money(creditLeft(store, id)),
+        deliveries: d.deliveries(key),
       };
     },
     /** The signed MH document as the receiver gets it (APPROVED only), with MH's seal. */

@@ -205,6 +205,12 @@ const ROUTES: readonly Route[] = [
   ),
   route('PUT', '/products/:id', SUPERVISORS, (c) => c.api.updateProduct(productId(c), c.body())),
   route('POST', '/products/import', SUPERVISORS, (c) => c.api.importProducts(c.body())),
+  // E-mail delivery (docs/decisions/0010-email-delivery.md): the server's settings, a resend, the failed ones again.
+  route('GET', '/settings/smtp', ADMINS, (c) => c.api.smtpSettings()),
+  route('PUT', '/settings/smtp', ADMINS, (c) => c.api.setSmtpSettings(c.body())),
+  route('POST', '/settings/smtp/test', ADMINS, (c) => c.api.testSmtp(c.body())),
+  route('POST', '/dte/:id/send', EVERYONE, (c) => c.api.sendDte(c.id(), c.body()).then((d) => (created(c, 202), d))),
+  route('POST', '/deliveries/retry-failed', SUPERVISORS, (c) => c.api.retryFailedDeliveries().then((r) => (created(c, 202), r))),
   route('GET', '/health', EVERYONE, (c) => c.api.health()),
 ];
 

@@ -5,6 +5,7 @@ import { optional, text } from '../../../shared/contract/primitives';
 import { userInput } from '../../../shared/people';
 import { ENVIRONMENTS } from '../../../shared/records';
 import { branchSchema, companySchema, responsibleSchema } from '../../../shared/station';
+import { stationSmtp } from '../../../shared/delivery';
 
 export { ESTABLISHMENT_TYPES } from '../../../shared/station';
 
@@ -26,11 +27,13 @@ export const stationProfile = z.strictObject({
   apiKeys: optional(z.array(z.string().min(16, { error: 'Una clave de API tiene al menos 16 caracteres.' }).max(200)).max(50)),
   /** People created or updated at start (shared/people.ts); others already in the station are kept. */
   users: optional(z.array(userInput).max(100)),
+  /** The SMTP server documents are e-mailed through (delivery/smtp-settings.ts); its password is sealed. */
+  smtp: optional(stationSmtp),
   demo: optional(z.boolean()),
 });
 
 export type StationProfile = z.output<typeof stationProfile>;
 /** What is kept in settings: the profile without secrets (they go to the secret box). */
-export type StoredStation = Omit<StationProfile, 'mh' | 'apiKeys' | 'users'> & {
+export type StoredStation = Omit<StationProfile, 'mh' | 'apiKeys' | 'users' | 'smtp'> & {
   mh: { baseUrl: string; user: string; certificateFile: string | null } | null;
 };

@@ -7,6 +7,7 @@ import { stationUpdate } from '../../../shared/station';
 import { audit } from '../audit';
 import type { ApiKeys } from '../auth/api-keys';
 import type { Users } from '../auth/users-repo';
+import type { SmtpSettings } from '../delivery/smtp-settings';
 import { isoLocal, type Clock } from '../clock';
 import { CoreError, validationFailed } from '../errors';
 import type { Logger } from '../logger';
@@ -39,6 +40,8 @@ export interface StationServiceDeps {
   readonly keys: ApiKeys;
   /** The station file's `users` go here. */
   readonly users: Pick<Users, 'apply'>;
+  /** The station file's `smtp` goes here (its password sealed); Ajustes and the wizard leave it. */
+  readonly smtp: Pick<SmtpSettings, 'apply'>;
   readonly mhOverride: MhOverride | undefined;
   /** Addresses allowed for MH besides MH's own (mh/pinned-address.ts). */
   readonly allowedMhUrls: readonly string[];
@@ -92,6 +95,7 @@ export function stationService(d: StationServiceDeps): StationService {
       const changed = stations.save(profile);
       for (const key of profile.apiKeys ?? []) d.keys.add(key, profile.demo ? 'demo' : 'station file', at);
       if (profile.users) d.users.apply(profile.users, actor, at, profile.demo === true);
+      if (profile.smtp) d.smtp.apply(profile.smtp, actor);
       if (changed)
         audit(store, at, actor, 'station.configured', profile.company.id, {
           environment: profile.environment,

@@ -9,6 +9,7 @@ import type { KeyObject } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { MH_TYPE, type DteKind } from '../../../shared/contract';
 import type { ContingencySummary, DteStatus, OverdueDocument, SelloEvent, SyncStatus } from '../../../shared/records';
+import type { DeliveryCounts } from '../../../shared/delivery';
 import { textOf } from '../../../shared/text';
 import { isoLocal, type Clock } from '../clock';
 import { countOfEvent, queuedOutsideEvents } from '../dte/documents-repo';
@@ -54,6 +55,8 @@ export interface SyncEngineDeps {
   /** The engine's timers: real ones by default, virtual ones in the simulation. */
   readonly timers?: Timers;
   /** Invalidations waiting for MH: how many, and one attempt at each (after the documents, outside contingency). */
+  /** The e-mail queue's counts, shown with the sync state (delivery/deliveries.ts). */
+  readonly deliveries?: () => DeliveryCounts;
   readonly invalidations?: {
     pending(): number;
     /** Null when every attempt reached MH; else why one did not (`login`: MH refused the credentials). */
@@ -654,6 +657,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         errors: errorCount,
         contingencies,
         overdue,
+        deliveries: d.deliveries?.() ?? { pending: 0, sending: 0, sent: 0, failed: 0, waiting: null },
       };
     },
     waitForDocument(given, ms) {

@@ -1,0 +1,428 @@
+// E-mail delivery (docs/decisions/0010-email-delivery.md): a single-flight loop that turns document_events into
+// deliveries (the cursor moved in the same transaction), then hands due ones to the SMTP server one at a time,
+// each marked `sending` before it leaves and its outcome written after, with no transaction open meanwhile.
+// It never blocks issuing or MH's sync, never rejects, and sets a timer only for work it can do then.
+import { emailTarget, type DeliveryCounts, type DeliveryRecord, type SmtpTestResult } from '../../../shared/delivery';
+import { validate } from '../../../shared/contract';
+import type { DteRecord } from '../../../shared/records';
+import { audit } from '../audit';
+import { isoLocal, type Clock } from '../clock';
+import { documentEvents, type DocumentEventRow } from '../dte/document-events';
+import { canonicalId, issuedBody, signedParts } from '../dte/documents-repo';
+import { mhDocumentView } from '../dte/mh/document-types';
+import { CoreError, validationFailed } from '../errors';
+import type { Logger } from '../logger';
+import type { StoredStation } from '../station/profile';
+import type { Store } from '../store/database';
+import { backoffMs } from '../sync/backoff';
+import { realTimers, type TimerHandle, type Timers } from '../timers';
+import { deliveriesRepo, type DeliveryRow } from './deliveries-repo';
+import { composeMessage, messageIdFor } from './message';
+import type { SmtpSettings } from './smtp-settings';
+import { nodemailerTransport, type MailTransport, type SendOutcome } from './transport';
+
+/** How a host tunes the queue: tests shorten the backoff, drive it by hand, or give it virtual timers and a fake server. */
+export interface DeliveryTuning {
+  readonly manual?: boolean;
+  readonly timers?: Timers;
+  readonly jitter?: () => number;
+  readonly transport?: MailTransport;
+  readonly retryBaseMs?: number;
+  readonly retryCapMs?: number;
+}
+
+export interface DeliveryDeps extends DeliveryTuning {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly random: () => number;
+  readonly newId: () => string;
+  readonly station: () => StoredStation;
+  readonly smtp: SmtpSettings;
+  readonly documents: { get(id: string): DteRecord; letterPdf(id: string): Promise<Buffer> };
+}
+
+export interface Deliveries {
+  /** Something may have happened to documents (a status moved, settings changed): run soon. */
+  wake(): void;
+  /** Reads the feed and sends what is due now; resolves when done. Never rejects. */
+  runOnce(): Promise<number>;
+  counts(): DeliveryCounts;
+  ofDocument(id: string): DeliveryRecord[];
+  /** POST /dte/:id/send: the document again, to the same address or another. */
+  resend(id: string, input: unknown, actor: string): DeliveryRecord;
+  /** POST /deliveries/retry-failed: every failed one queued again. */
+  retryFailed(actor: string): { queued: number };
+  /** POST /settings/smtp/test: a test message to an address, through the stored settings. */
+  test(input: unknown, actor: string): Promise<SmtpTestResult>;
+  stop(): void;
+}
+
+/** A message the server keeps answering "later" about is given up after three days (as mail servers do). */
+const GIVE_UP_MS = 3 * 24 * 3600_000;
+/** Deliveries claimed per turn of the loop. */
+const BATCH = 4;
+/** Events read per transaction. */
+const FEED_PAGE = 500;
+
+/** The e-mail address a document was issued to, from the stored request; null when it has none. */
+function recipientEmail(store: Store, documentId: string): string | null {
+  const body = issuedBody(store, documentId);
+  if (!body) return null;
+  const recipient = (JSON.parse(body) as { recipient?: { email?: unknown } | null }).recipient;
+  const email = recipient?.email;
+  return typeof email === 'string' && email.trim() ? email.trim() : null;
+}
+
+/** Which message an event sends, if any. */
+function messageOf(e: DocumentEventRow): 'document' | 'invalidation' | null {
+  switch (e.event) {
+    case 'dte.approved':
+      return 'document';
+    case 'dte.invalidated':
+      return 'invalidation';
+    case 'dte.created':
+    case 'dte.rejected':
+    case 'invalidation.rejected':
+      return null;
+    default: {
+      const never: never = e.event;
+      return never;
+    }
+  }
+}
+
+const STATUS = { pending: 'PENDING', sending: 'SENDING', sent: 'SENT', failed: 'FAILED' } as const;
+
+export function createDeliveries(d: DeliveryDeps): Deliveries {
+  const { store, clock, logger } = d;
+  const repo = deliveriesRepo(store);
+  const feed = documentEvents(store);
+  const timers = d.timers ?? realTimers;
+  const transport = d.transport ?? nodemailerTransport();
+  const jitter = d.jitter ?? d.random;
+  const baseMs = d.retryBaseMs ?? 5_000;
+  const capMs = d.retryCapMs ?? 15 * 60_000;
+  const now = () => clock.now();
+  let running: Promise<number> | null = null;
+  let again = false;
+  let stopped = false;
+  let timer: TimerHandle | null = null;
+  /** The server (or the settings) failed: nothing goes before this, and why. */
+  let serverFailures = 0;
+  let pausedUntil = 0;
+  let serverError: string | null = null;
+
+  // At start, holding the data-dir lock: a send the last process left may have gone; it goes again.
+  const recovered = repo.recoverAll(now());
+  if (recovered) logger.warn('deliveries interrupted by a stop are sent again', { count: recovered });
+
+  const stationIds = () => {
+    const s = d.station();
+    return { nit: s.company.nit, mhCode: s.branch.mhCode, posNumber: s.branch.posNumber };
+  };
+
+  /** Turns new events into deliveries; the cursor moves in the same transaction as the rows it accounts for. */
+  function ingest(): number {
+    let made = 0;
+    for (;;) {
+      const n = store.tx(() => {
+        const events = feed.after(repo.cursor(), FEED_PAGE);
+        const last = events.at(-1);
+        if (!last) return -1;
+        let inserted = 0;
+        for (const e of events) {
+          const message = messageOf(e);
+          const email = message ? recipientEmail(store, e.documentId) : null;
+          if (!message || !email) continue;
+          const id = d.newId();
+          repo.insert({
+            id,
+            documentId: e.documentId,
+            message,
+            eventSeq: e.seq,
+            requestedBy: null,
+            email,
+            messageId: messageIdFor(id, stationIds()),
+            now: now(),
+            createdAt: isoLocal(now()),
+          });
+          inserted += 1;
+        }
+        repo.moveCursor(last.seq);
+        return inserted;
+      });
+      if (n < 0) return made;
+      made += n;
+    }
+  }
+
+  /** The signed JSON as the receiver gets it (the download's), whatever the document's status since. */
+  function signedJson(id: string): Buffer {
+    const row = signedParts(store, id);
+    if (!row?.mh_json || !row.jws) throw new CoreError('DTE_NOT_APPROVED', 'El DTE no tiene documento firmado.');
+    const doc = { ...(JSON.parse(row.mh_json) as Record<string, unknown>), firmaElectronica: row.jws, selloRecibido: row.seal };
+    return Buffer.from(JSON.stringify(doc), 'utf8');
+  }
+
+  async function compose(c: DeliveryRow) {
+    const record = d.documents.get(c.document_id);
+    const parts = signedParts(store, c.document_id);
+    const doc = mhDocumentView(JSON.parse(parts?.mh_json ?? '{}') as Record<string, unknown>);
+    const ident = doc.identificacion;
+    const invalidation = c.message === 'invalidation';
+    return composeMessage({
+      message: invalidation ? 'invalidation' : 'document',
+      deliveryId: c.id,
+      messageId: c.message_id,
+      email: c.email,
+      record,
+      companyName: String(doc.emisor?.nombre ?? d.station().company.name),
+      commercialName: typeof doc.emisor?.nombreComercial === 'string' ? doc.emisor.nombreComercial : null,
+      ambiente: String(ident?.ambiente ?? ''),
+      fecEmi: String(ident?.fecEmi ?? ''),
+      horEmi: String(ident?.horEmi ?? ''),
+      seal: parts?.seal ?? null,
+      invalidationSeal: null,
+      demo: d.station().demo === true,
+      now: now(),
+      pdf: invalidation ? null : await d.documents.letterPdf(c.document_id),
+      json: invalidation ? null : signedJson(c.document_id),
+    });
+  }
+
+  /** Writes what the server said about one delivery; true when the server itself failed (the queue waits). */
+  function settle(c: DeliveryRow, o: SendOutcome): boolean {
+    const at = isoLocal(now());
+    switch (o.outcome) {
+      case 'sent':
+        repo.sent(c.id, at, o.response);
+        serverFailures = 0;
+        serverError = null;
+        return false;
+      case 'refused':
+        repo.failed(c.id, at, o.reason);
+        serverFailures = 0;
+        serverError = null;
+        logger.warn('delivery refused by the mail server', { delivery: c.id, reason: o.reason });
+        return false;
+      case 'retry': {
+        if (!o.server && now().getTime() - Date.parse(c.created_at) > GIVE_UP_MS) {
+          repo.failed(c.id, at, `No se entregó en 3 días; la última respuesta del servidor: ${o.reason}`);
+          return false;
+        }
+        if (o.server) {
+          serverFailures += 1;
+          serverError = `El servidor de correo no responde o no acepta el envío: ${o.reason}`;
+          pausedUntil = now().getTime() + backoffMs(serverFailures, jitter, baseMs, capMs, Math.min(1000, baseMs));
+          repo.later(c.id, new Date(pausedUntil), o.reason, false);
+          return true;
+        }
+        repo.later(
+          c.id,
+          new Date(now().getTime() + backoffMs(c.attempts + 1, jitter, baseMs, capMs, Math.min(1000, baseMs))),
+          o.reason,
+          true,
+        );
+        return false;
+      }
+      default: {
+        const never: never = o;
+        return never;
+      }
+    }
+  }
+
+  async function sendOne(c: DeliveryRow): Promise<boolean> {
+    let mail;
+    try {
+      mail = await compose(c);
+    } catch (e) {
+      if (stopped) return true;
+      // A message that cannot be made will not be made by trying again: failed, with the reason, and logged.
+      logger.error('delivery could not be composed', { delivery: c.id, error: e instanceof Error ? e.stack : String(e) });
+      repo.failed(c.id, isoLocal(now()), `No se pudo preparar el mensaje: ${e instanceof Error ? e.message : String(e)}`);
+      return false;
+    }
+    const server = d.smtp.server();
+    if (!server) {
+      repo.later(c.id, now(), 'sin servidor de correo', false);
+      return true;
+    }
+    const outcome = await transport(server, mail);
+    // After a stop the store may be closed: the row stays `sending` and the next start sends it again.
+    if (stopped) return true;
+    return settle(c, outcome);
+  }
+
+  async function run(): Promise<number> {
+    let sent = 0;
+    try {
+      ingest();
+      if (d.smtp.notReady() || now().getTime() < pausedUntil) return 0;
+      for (;;) {
+        const claimed = repo.claim(now(), BATCH);
+        if (!claimed.length) break;
+        let serverDown = false;
+        for (const c of claimed) {
+          if (serverDown) {
+            repo.later(c.id, new Date(pausedUntil), serverError ?? 'el servidor de correo no responde', false);
+            continue;
+          }
+          serverDown = await sendOne(c);
+          if (stopped) return sent;
+          sent += 1;
+        }
+        if (serverDown) break;
+      }
+      return sent;
+    } catch (e) {
+      if (stopped) return sent;
+      logger.error('delivery run failed', { error: e instanceof Error ? e.stack : String(e) });
+      serverFailures += 1;
+      pausedUntil = now().getTime() + backoffMs(serverFailures, jitter, baseMs, capMs);
+      return sent;
+    }
+  }
+
+  function schedule(): void {
+    if (stopped || d.manual) return;
+    if (timer) timers.clear(timer);
+    timer = null;
+    if (d.smtp.notReady()) return;
+    const due = repo.nextDue();
+    if (!due) return;
+    const at = Math.max(due.getTime(), pausedUntil);
+    timer = timers.set(() => void loop(), at - now().getTime());
+  }
+
+  function loop(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        total += await run();
+      } while (again && !stopped);
+      return total;
+    })().finally(() => {
+      running = null;
+      if (stopped) return;
+      try {
+        schedule();
+      } catch (e) {
+        // Scheduling reads the store; a fault here must not leave the queue asleep for good.
+        logger.error('delivery schedule failed', { error: e instanceof Error ? e.stack : String(e) });
+        timer = timers.set(() => void loop(), 60_000);
+      }
+    });
+    return running;
+  }
+
+  const toRecord = (r: DeliveryRow): DeliveryRecord => {
+    const state = r.state as keyof typeof STATUS;
+    const pending = state === 'pending';
+    return {
+      id: r.id,
+      documentId: r.document_id,
+      message: r.message === 'invalidation' ? 'invalidation' : 'document',
+      email: r.email,
+      status: STATUS[state],
+      waiting: pending ? (d.smtp.notReady() ?? r.last_error) : null,
+      attempts: r.attempts,
+      lastError: r.last_error,
+      response: r.smtp_response,
+      nextAttemptAt: pending ? isoLocal(new Date(r.next_attempt_at)) : null,
+      createdAt: r.created_at,
+      sentAt: r.sent_at,
+      failedAt: r.failed_at,
+      requestedBy: r.requested_by,
+      messageId: r.message_id,
+    };
+  };
+
+  const target = (input: unknown): string => {
+    const parsed = validate(emailTarget, input);
+    if (!parsed.ok) throw validationFailed(parsed.errors, 'Escriba una dirección de correo válida.');
+    return parsed.value.email;
+  };
+
+  const api: Deliveries = {
+    wake() {
+      if (!stopped && !d.manual) void loop();
+    },
+    runOnce: () => loop(),
+    counts() {
+      const c = repo.counts();
+      const waiting = d.smtp.notReady() ?? (now().getTime() < pausedUntil ? serverError : null);
+      return { pending: c.pending, sending: c.sending, sent: c.sent, failed: c.failed, waiting };
+    },
+    ofDocument: (id) => repo.ofDocument(canonicalId(id)).map(toRecord),
+    resend(id, input, actor) {
+      const email = target(input);
+      const record = d.documents.get(id);
+      if (record.status !== 'APPROVED' && record.status !== 'INVALIDATED')
+        throw new CoreError('DTE_NOT_APPROVED', `El DTE está en estado ${record.status}; solo se envía por correo un DTE aprobado por MH.`);
+      const documentId = canonicalId(record.id);
+      const deliveryId = d.newId();
+      store.tx(() => {
+        repo.insert({
+          id: deliveryId,
+          documentId,
+          message: record.status === 'INVALIDATED' ? 'invalidation' : 'document',
+          eventSeq: null,
+          requestedBy: actor,
+          email,
+          messageId: messageIdFor(deliveryId, stationIds()),
+          now: now(),
+          createdAt: isoLocal(now()),
+        });
+        audit(store, isoLocal(now()), actor, 'dte.delivery.requested', documentId, { delivery: deliveryId, email });
+      });
+      const queued = toRecord(repo.byId(deliveryId) as DeliveryRow);
+      api.wake();
+      return queued;
+    },
+    retryFailed(actor) {
+      const queued = store.tx(() => {
+        const n = repo.retryFailed(now());
+        if (n) audit(store, isoLocal(now()), actor, 'deliveries.retried', null, { queued: n });
+        return n;
+      });
+      api.wake();
+      return { queued };
+    },
+    async test(input, actor) {
+      const email = target(input);
+      const notReady = d.smtp.notReady();
+      const server = d.smtp.server();
+      if (notReady || !server) throw new CoreError('STATION_CONFLICT', notReady ?? 'No hay servidor de correo configurado.');
+      const id = d.newId();
+      const s = d.station();
+      const text = `Mensaje de prueba de Sello para ${s.company.name}: el servidor de correo ${server.host}:${server.port} entrega los documentos de esta estación.`;
+      const outcome = await transport(server, {
+        messageId: messageIdFor(id, stationIds()),
+        to: email,
+        subject: `${s.demo ? '[DEMOSTRACIÓN] ' : ''}Prueba de correo de Sello`,
+        text,
+        html: `<!doctype html><html lang="es"><head><meta charset="utf-8"></head><body><p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p></body></html>`,
+        date: now(),
+        attachments: [],
+        headers: { 'Auto-Submitted': 'auto-generated' },
+      });
+      const result: SmtpTestResult =
+        outcome.outcome === 'sent' ? { sent: true, email, response: outcome.response } : { sent: false, email, response: outcome.reason };
+      audit(store, isoLocal(now()), actor, 'settings.smtp.test', null, { email, sent: result.sent });
+      if (result.sent) api.wake();
+      return result;
+    },
+    stop() {
+      stopped = true;
+      if (timer) timers.clear(timer);
+    },
+  };
+  return api;
+}

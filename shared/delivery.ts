@@ -1,0 +1,127 @@
+// E-mail delivery of documents (docs/decisions/0010-email-delivery.md): the SMTP settings an administrator
+// gives (Ajustes' API or the station file's `smtp`), a resend's body, and what the detail and the sync state
+// show of the queue. Shared by the core (the rule that counts) and the UI.
+import { z } from 'zod';
+import { custom, email, optional, text } from './contract/primitives';
+
+/** A host name or an IP address: no scheme, no path, no user. */
+const host = () =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(253)
+    .regex(
+      /^[A-Za-z0-9.\-:[\]]+$/,
+      custom('INVALID_FORMAT', 'Nombre o dirección del servidor, sin http:// ni rutas (p. ej. smtp.empresa.com).'),
+    );
+
+const port = () => z.number().int().min(1).max(65_535);
+
+/** The sender: an address, and the name shown before it. */
+const sender = z.strictObject({ name: optional(text(100)), address: email() });
+
+/**
+ * PUT /settings/smtp. `secure`: TLS from the first byte (port 465); false means STARTTLS when the server offers
+ * it (587, 25). The password may be left out to keep the stored one; `null` clears it.
+ */
+export const smtpSettingsInput = z.strictObject({
+  host: host(),
+  port: port(),
+  secure: z.boolean(),
+  user: optional(text(200)),
+  password: z.string().min(1).max(200).nullable().optional(),
+  from: sender,
+});
+export type SmtpSettingsInput = z.output<typeof smtpSettingsInput>;
+
+/** The station file's `smtp`: `from` is the sender's address, or `"Name <address>"`. */
+export const stationSmtp = z.strictObject({
+  host: host(),
+  port: port(),
+  secure: z.boolean(),
+  user: optional(text(200)),
+  password: optional(z.string().min(1).max(200)),
+  from: z.union([
+    z
+      .string()
+      .trim()
+      .max(200)
+      .refine(
+        (v) => email().safeParse(parseFrom(v).address).success,
+        custom('INVALID_FORMAT', 'Correo del remitente: direccion@empresa.com o "Nombre <direccion@empresa.com>".'),
+      ),
+    sender,
+  ]),
+});
+
+/** `"Name <address>"` or a bare address, as the station file writes the sender. */
+export function parseFrom(v: string): { name: string | null; address: string } {
+  const m = /^\s*"?([^"<]*?)"?\s*<([^<>\s]+)>\s*$/.exec(v);
+  return m ? { name: m[1]?.trim() || null, address: m[2] ?? '' } : { name: null, address: v.trim() };
+}
+export type StationSmtp = z.output<typeof stationSmtp>;
+
+/** `{"email"}`: POST /settings/smtp/test and POST /dte/:id/send. */
+export const emailTarget = z.strictObject({ email: email() });
+
+/** The settings as shown: never the password, only whether one is stored (and whether it opens here). */
+export interface SmtpSettingsView {
+  readonly configured: boolean;
+  readonly host: string | null;
+  readonly port: number | null;
+  readonly secure: boolean;
+  readonly user: string | null;
+  readonly passwordSet: boolean;
+  /** Why the stored password must be typed again (sealed elsewhere); absent when it opens. */
+  readonly passwordNeeded?: string;
+  readonly from: { readonly name: string | null; readonly address: string } | null;
+}
+
+/** What a test message did: the server's answer, or why it did not go. */
+export interface SmtpTestResult {
+  readonly sent: boolean;
+  readonly email: string;
+  /** The server's answer (accepted) or the failure, in the server's words. */
+  readonly response: string;
+}
+
+export const DELIVERY_MESSAGES = ['document', 'invalidation'] as const;
+export type DeliveryMessage = (typeof DELIVERY_MESSAGES)[number];
+
+export const DELIVERY_STATUSES = ['PENDING', 'SENDING', 'SENT', 'FAILED'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** One message to one address about one document (the detail's `deliveries`). */
+export interface DeliveryRecord {
+  readonly id: string;
+  readonly documentId: string;
+  /** 'document': the DTE with ID.pdf and ID.json; 'invalidation': the notice that MH invalidated it. */
+  readonly message: DeliveryMessage;
+  readonly email: string;
+  readonly status: DeliveryStatus;
+  /** Why a PENDING one waits (no SMTP settings, the server's last answer); null otherwise. */
+  readonly waiting: string | null;
+  readonly attempts: number;
+  readonly lastError: string | null;
+  /** The server's answer when it took the message. */
+  readonly response: string | null;
+  /** The next try (PENDING), ISO 8601 with offset. */
+  readonly nextAttemptAt: string | null;
+  readonly createdAt: string;
+  readonly sentAt: string | null;
+  readonly failedAt: string | null;
+  /** Who asked for a resend (`user:ana`, `api-key:…`); null for the one the document's approval queued. */
+  readonly requestedBy: string | null;
+  readonly messageId: string;
+}
+
+/** The queue at a glance, for GET /sync/status. */
+export interface DeliveryCounts {
+  readonly pending: number;
+  readonly sending: number;
+  readonly sent: number;
+  readonly failed: number;
+  /** Why nothing goes now (no SMTP settings, the server unreachable); null while it works. */
+  readonly waiting: string | null;
+}
