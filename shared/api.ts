@@ -6,6 +6,7 @@ import type { Result } from './errors';
 import type { DemoUser, SessionInfo, UserInfo } from './people';
 import type { PrintSettings } from './printing';
 import type { DeliveryRecord, SmtpSettingsView, SmtpTestResult } from './delivery';
+import type { WebhookCreated, WebhookDelivery, WebhookDeliveryPage, WebhookInfo } from './webhooks';
 import type {
   ApiKeyInfo,
   AuditCheck,
@@ -25,7 +26,7 @@ import type {
 } from './records';
 
 // Members are functions, not methods: the shells hand them out one by one (IPC, the activity tracker).
-export interface SelloApi extends CatalogApi, CloseApi, MailApi {
+export interface SelloApi extends CatalogApi, CloseApi, WebhooksApi, MailApi {
   /** Opens a session for a person (desktop: for this window; browser: an HttpOnly cookie). */
   readonly login: (login: string, password: string) => Promise<Result<SessionInfo>>;
   readonly logout: () => Promise<Result<{ loggedOut: true }>>;
@@ -193,6 +194,34 @@ const CLOSE_METHODS = [
 ] as const satisfies readonly (keyof CloseApi)[];
 
 /**
+ * Webhooks for the POS (docs/decisions/0011-webhooks.md), ADMIN only: HTTP serves them at /webhooks and
+ * /webhook-deliveries/:id/retry.
+ */
+export interface WebhooksApi {
+  readonly listWebhooks: () => Promise<Result<WebhookInfo[]>>;
+  /** `{url, events?, secret?}`: the secret comes back once when the station made it. */
+  readonly createWebhook: (input: unknown) => Promise<Result<WebhookCreated>>;
+  readonly deleteWebhook: (id: string) => Promise<Result<{ deleted: true }>>;
+  /** Enabled again (after a 410 Gone, or an administrator's disabling): what waited is sent, in order. */
+  readonly enableWebhook: (id: string) => Promise<Result<WebhookInfo>>;
+  readonly disableWebhook: (id: string) => Promise<Result<WebhookInfo>>;
+  /** The delivery log, newest event first: `{limit?, cursor?}`. */
+  readonly webhookDeliveries: (id: string, query: unknown) => Promise<Result<WebhookDeliveryPage>>;
+  /** "Send again": the same delivery id and body. */
+  readonly retryWebhookDelivery: (id: string) => Promise<Result<WebhookDelivery>>;
+}
+
+const WEBHOOK_METHODS = [
+  'listWebhooks',
+  'createWebhook',
+  'deleteWebhook',
+  'enableWebhook',
+  'disableWebhook',
+  'webhookDeliveries',
+  'retryWebhookDelivery',
+] as const satisfies readonly (keyof WebhooksApi)[];
+
+/**
  * E-mail delivery (docs/decisions/0010-email-delivery.md): HTTP serves it at /settings/smtp, /dte/:id/send and
  * /deliveries/retry-failed; each document's deliveries are in its detail, the queue's counts in the sync state.
  */
@@ -222,6 +251,7 @@ export const API_METHODS = [
   ...CORE_METHODS,
   ...CATALOG_METHODS,
   ...CLOSE_METHODS,
+  ...WEBHOOK_METHODS,
   ...MAIL_METHODS,
 ] as const satisfies readonly RequestMethod[];
 

@@ -75,6 +75,14 @@ export const IPC_ARGS = {
   updateProduct: z.tuple([z.string().max(64), z.unknown()]),
   importProducts: z.tuple([z.unknown()]),
   exportProducts: z.tuple([z.enum(CATALOG_FORMATS)]),
+  listWebhooks: z.tuple([]),
+  // Webhook bodies and log queries are validated by the core with shared/webhooks.ts (field paths and all).
+  createWebhook: z.tuple([z.unknown()]),
+  deleteWebhook: z.tuple([z.string().max(64)]),
+  enableWebhook: z.tuple([z.string().max(64)]),
+  disableWebhook: z.tuple([z.string().max(64)]),
+  webhookDeliveries: z.tuple([z.string().max(64), z.unknown()]),
+  retryWebhookDelivery: z.tuple([z.string().max(64)]),
   smtpSettings: z.tuple([]),
   // SMTP settings and addresses are validated by the core with shared/delivery.ts (field paths and all).
   setSmtpSettings: z.tuple([z.unknown()]),

@@ -30,6 +30,8 @@ import type { BackupInfo } from './store/backup';
 import type { SyncEngine, SyncTuning } from './sync/engine';
 import type { Deliveries, DeliveryTuning } from './delivery/deliveries';
 import type { SmtpSettings } from './delivery/smtp-settings';
+import type { WebhookTuning } from './webhooks/sender';
+import type { Webhooks } from './webhooks/webhooks';
 
 export interface CoreDeps {
   readonly dataDir: string;
@@ -68,6 +70,8 @@ export interface CoreDeps {
   readonly sync?: SyncTuning;
   /** E-mail delivery tuning (delivery/deliveries.ts): its timers default to the engine's; tests give a fake server. */
   readonly deliveries?: DeliveryTuning;
+  /** Webhook sender tuning (webhooks/sender.ts): its timers default to the engine's. */
+  readonly webhooks?: WebhookTuning;
 }
 
 export interface Core {
@@ -112,6 +116,8 @@ export interface Core {
   readonly sync: SyncEngine;
   /** E-mail delivery of documents (docs/decisions/0010-email-delivery.md) and its SMTP settings. */
   readonly deliveries: Deliveries & { readonly smtp: SmtpSettings };
+  /** Webhooks for the POS (docs/decisions/0011-webhooks.md); `runOnce` sends what is due now (tests). */
+  readonly webhooks: Webhooks & { readonly runOnce: () => Promise<number> };
   readonly signing: Pick<SigningKeys, 'publicKey' | 'nit'>;
   readonly printing: { get(): PrintSettings; set(input: unknown, actor: string): PrintSettings };
   /** The day's closes: made, listed, read and printed (close/closes.ts). */

@@ -30,9 +30,14 @@ import { createDeliveries } from './delivery/deliveries';
 import { smtpSettings } from './delivery/smtp-settings';
 import { unitFrom } from './sync/backoff';
 import { recoverAfterStop } from './sync/recover';
+import { realTimers } from './timers';
+import { documentEvents } from './dte/document-events';
+import { webhookSender } from './webhooks/sender';
+import { webhooks as webhookEndpoints } from './webhooks/webhooks';
 
 export type { Core, CoreDeps } from './core-types';
-export { SELLO_VERSION } from './station/station-service';
+import { SELLO_VERSION } from './station/station-service';
+export { SELLO_VERSION };
 
 export function createCore(deps: CoreDeps): Core {
   const clock = deps.clock ?? systemClock;
@@ -60,6 +65,16 @@ export function createCore(deps: CoreDeps): Core {
   const signingKey = issuingKey(signing);
   const allowedMhUrls = deps.allowedMhUrls ?? [];
   // The station is read lazily: the people room exists before the first configure creates the station's people.
+  // Endpoints exist before the station file is applied (its `webhooks`); the sender wakes once everything is wired.
+  const hooks = webhookEndpoints({
+    store,
+    clock,
+    secrets,
+    newId,
+    random,
+    lastSeq: () => documentEvents(store).last(),
+    wake: () => hookSender.wake(),
+  });
   const smtp = smtpSettings(store, clock, secrets);
   const everyone = people({ store, clock, random, keys, station: () => stationSvc.station() });
   const stationSvc = stationService({
@@ -72,6 +87,7 @@ export function createCore(deps: CoreDeps): Core {
     keys,
     allowedMhUrls,
     users: everyone.users,
+    webhooks: hooks,
     smtp,
     mhOverride: deps.mh,
   });
@@ -109,9 +125,27 @@ export function createCore(deps: CoreDeps): Core {
     views: documentViews({ store, clock, station, invalidations, deliveries: (id) => mail.ofDocument(id) }),
     issue,
     invalidations,
-    wake: () => sync.wake(),
+    wake: () => {
+      sync.wake();
+      hookSender.wake();
+    },
     issued: () => backups.noteIssue(),
   });
+  const hookSender = webhookSender({
+    store,
+    clock,
+    logger,
+    fetch: fetchFn,
+    secrets,
+    newId,
+    random: deps.webhooks?.jitter ?? unitFrom(random),
+    record: (id) => dtes.get(id),
+    userAgent: `Sello/${SELLO_VERSION}`,
+    tuning: { ...deps.webhooks, timers: deps.webhooks?.timers ?? deps.sync?.timers ?? realTimers },
+  });
+  // Every status the engine moves is an event some receiver may want.
+  sync.onEvent(() => hookSender.wake());
+  hookSender.wake();
   // E-mail: approved documents with a recipient's address, and invalidation notices (delivery/deliveries.ts).
   const mail = createDeliveries({
     store,
@@ -137,12 +171,17 @@ export function createCore(deps: CoreDeps): Core {
     configure: stationSvc.configure,
     dtes: {
       ...dtes,
-      // An invalidation MH answered at once wrote its event without the engine: the deliveries look now.
-      invalidate: (body, actor, unknown) => dtes.invalidate(body, actor, unknown).finally(() => mail.wake()),
+      // An invalidation MH answered at once wrote its event without the engine: the sender looks now.
+      invalidate: (body, actor, unknown) =>
+        dtes.invalidate(body, actor, unknown).finally(() => {
+          hookSender.wake();
+          mail.wake();
+        }),
     },
     apiKeys: keys,
     people: everyone,
     products: productCatalog({ store, clock, newId }),
+    webhooks: { ...hooks, runOnce: () => hookSender.runOnce() },
     deliveries: { ...mail, smtp },
     sync,
     printing: printing(store, clock),
@@ -157,6 +196,7 @@ export function createCore(deps: CoreDeps): Core {
     },
     close() {
       backups.close();
+      hookSender.stop();
       mail.stop();
       sync.stop();
       store.close();

@@ -136,6 +136,13 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     updateProduct: (id, input) => answer(() => core().products.update(id, input, actor)),
     importProducts: (input) => core().products.importFile(input, actor),
     exportProducts: (format) => core().products.exportFile(format),
+    listWebhooks: () => answer(() => core().webhooks.list()),
+    createWebhook: (input) => answer(() => core().webhooks.create(input, actor)),
+    deleteWebhook: (id) => answer(() => core().webhooks.remove(id, actor)),
+    enableWebhook: (id) => answer(() => core().webhooks.setActive(id, true, actor)),
+    disableWebhook: (id) => answer(() => core().webhooks.setActive(id, false, actor)),
+    webhookDeliveries: (id, query) => answer(() => core().webhooks.deliveries(id, query)),
+    retryWebhookDelivery: (id) => answer(() => core().webhooks.retry(id, actor)),
     smtpSettings: () => answer(() => core().deliveries.smtp.view()),
     setSmtpSettings: (input) =>
       answer(() => {

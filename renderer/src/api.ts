@@ -89,6 +89,20 @@ export function httpApi(base = ''): SelloApi {
     updateProduct: (id, input) => call('PUT', `${base}/products/${encodeURIComponent(id)}`, input),
     importProducts: (input) => call('POST', `${base}/products/import`, input),
     exportProducts: (format) => downloadExport(`${base}/products/export?format=${format}`, format),
+    listWebhooks: () => call('GET', `${base}/webhooks`),
+    createWebhook: (input) => call('POST', `${base}/webhooks`, input),
+    deleteWebhook: async (id) => {
+      const r = await call<unknown>('DELETE', `${base}/webhooks/${encodeURIComponent(id)}`);
+      return r.ok ? { ok: true, value: { deleted: true } } : r;
+    },
+    enableWebhook: (id) => call('POST', `${base}/webhooks/${encodeURIComponent(id)}/enable`),
+    disableWebhook: (id) => call('POST', `${base}/webhooks/${encodeURIComponent(id)}/disable`),
+    webhookDeliveries: (id, query) =>
+      call(
+        'GET',
+        `${base}/webhooks/${encodeURIComponent(id)}/deliveries?${queryString(typeof query === 'object' && query !== null ? query : {})}`,
+      ),
+    retryWebhookDelivery: (id) => call('POST', `${base}/webhook-deliveries/${encodeURIComponent(id)}/retry`),
     smtpSettings: () => call('GET', `${base}/settings/smtp`),
     setSmtpSettings: (input) => call('PUT', `${base}/settings/smtp`, input),
     testSmtp: (input) => call('POST', `${base}/settings/smtp/test`, input),

@@ -72,6 +72,14 @@ export const CALL_PERMISSIONS: Readonly<Record<ActorCall, readonly Caller[]>> = 
   createProduct: SUPERVISORS,
   updateProduct: SUPERVISORS,
   importProducts: SUPERVISORS,
+  // Webhooks (docs/decisions/0011-webhooks.md): where the station's documents are sent is an administrator's choice.
+  listWebhooks: ADMINS,
+  createWebhook: ADMINS,
+  deleteWebhook: ADMINS,
+  enableWebhook: ADMINS,
+  disableWebhook: ADMINS,
+  webhookDeliveries: ADMINS,
+  retryWebhookDelivery: ADMINS,
   // E-mail (docs/decisions/0010-email-delivery.md): the server is the station's settings; a resend is a read
   // sent elsewhere (a POS may offer it at its terminal); retrying every failed one is a supervisor's call.
   smtpSettings: ADMINS,

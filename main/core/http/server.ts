@@ -205,6 +205,18 @@ const ROUTES: readonly Route[] = [
   ),
   route('PUT', '/products/:id', SUPERVISORS, (c) => c.api.updateProduct(productId(c), c.body())),
   route('POST', '/products/import', SUPERVISORS, (c) => c.api.importProducts(c.body())),
+  // Webhooks for the POS (docs/decisions/0011-webhooks.md): an administrator's, never a POS key's.
+  route('GET', '/webhooks', ADMINS, (c) => c.api.listWebhooks()),
+  route('POST', '/webhooks', ADMINS, (c) =>
+    c.api.createWebhook(c.body()).then((w) => (created(c).header('location', `/webhooks/${w.id}`), w)),
+  ),
+  route('DELETE', '/webhooks/:id', ADMINS, (c) => c.api.deleteWebhook(param(c, 'id')).then(() => created(c, 204).send())),
+  route('POST', '/webhooks/:id/enable', ADMINS, (c) => c.api.enableWebhook(param(c, 'id'))),
+  route('POST', '/webhooks/:id/disable', ADMINS, (c) => c.api.disableWebhook(param(c, 'id'))),
+  route('GET', '/webhooks/:id/deliveries', ADMINS, (c) => c.api.webhookDeliveries(param(c, 'id'), c.req.query)),
+  route('POST', '/webhook-deliveries/:id/retry', ADMINS, (c) =>
+    c.api.retryWebhookDelivery(param(c, 'id')).then((d) => (created(c, 202), d)),
+  ),
   // E-mail delivery (docs/decisions/0010-email-delivery.md): the server's settings, a resend, the failed ones again.
   route('GET', '/settings/smtp', ADMINS, (c) => c.api.smtpSettings()),
   route('PUT', '/settings/smtp', ADMINS, (c) => c.api.setSmtpSettings(c.body())),
@@ -213,6 +225,9 @@ const ROUTES: readonly Route[] = [
   route('POST', '/deliveries/retry-failed', SUPERVISORS, (c) => c.api.retryFailedDeliveries().then((r) => (created(c, 202), r))),
   route('GET', '/health', EVERYONE, (c) => c.api.health()),
 ];
+
+/** A path parameter as sent (the core answers NOT_FOUND for one it does not have). */
+const param = (c: Ctx, name: string): string => (c.req.params as Record<string, string>)[name] ?? '';
 
 /** Server-Sent Events (registered on its own: it holds the connection open). */
 const EVENTS_ROUTE = { method: 'GET', path: '/sync/events', roles: EVERYONE } as const;

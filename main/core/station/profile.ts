@@ -1,11 +1,12 @@
 // The station: one company (MH "emisor"), one branch, one environment, its own point of sale by default.
 // The same shape is the `--config station.json` file (README) and what the settings screen edits.
 import { z } from 'zod';
-import { optional, text } from '../../../shared/contract/primitives';
+import { custom, optional, text } from '../../../shared/contract/primitives';
 import { userInput } from '../../../shared/people';
 import { ENVIRONMENTS } from '../../../shared/records';
 import { branchSchema, companySchema, responsibleSchema } from '../../../shared/station';
 import { stationSmtp } from '../../../shared/delivery';
+import { stationWebhook } from '../../../shared/webhooks';
 
 export { ESTABLISHMENT_TYPES } from '../../../shared/station';
 
@@ -29,11 +30,18 @@ export const stationProfile = z.strictObject({
   users: optional(z.array(userInput).max(100)),
   /** The SMTP server documents are e-mailed through (delivery/smtp-settings.ts); its password is sealed. */
   smtp: optional(stationSmtp),
+  /** Webhook receivers (docs/decisions/0011-webhooks.md); when present, the file's list replaces the file's earlier one. */
+  webhooks: optional(
+    z
+      .array(stationWebhook)
+      .max(20)
+      .refine((w) => new Set(w.map((x) => x.url)).size === w.length, custom('DUPLICATE', 'Cada dirección una sola vez.')),
+  ),
   demo: optional(z.boolean()),
 });
 
 export type StationProfile = z.output<typeof stationProfile>;
 /** What is kept in settings: the profile without secrets (they go to the secret box). */
-export type StoredStation = Omit<StationProfile, 'mh' | 'apiKeys' | 'users' | 'smtp'> & {
+export type StoredStation = Omit<StationProfile, 'mh' | 'apiKeys' | 'users' | 'webhooks' | 'smtp'> & {
   mh: { baseUrl: string; user: string; certificateFile: string | null } | null;
 };

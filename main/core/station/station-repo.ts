@@ -34,7 +34,7 @@ export function stationRepo(store: Store, secrets: SecretBox): StationRepo {
       return parsed;
     },
     save(profile) {
-      const { mh, apiKeys: _keys, users: _users, smtp: _smtp, ...rest } = profile;
+      const { mh, apiKeys: _keys, users: _users, webhooks: _webhooks, smtp: _smtp, ...rest } = profile;
       const stored: StoredStation = {
         ...rest,
         mh: mh ? { baseUrl: mh.baseUrl, user: mh.user, certificateFile: mh.certificateFile ?? null } : null,

@@ -16,6 +16,7 @@ import { requireMhAddress } from '../mh/pinned-address';
 import { generateMhCertificate } from '../signing/certificate';
 import type { SigningKeys } from '../signing/signing-key';
 import type { Store } from '../store/database';
+import type { Webhooks } from '../webhooks/webhooks';
 import { checkCertificate, checkMhLogin, type CertificatePaths } from './checks';
 import { identityChanges } from './identity';
 import { secretsLostReason } from './secrets';
@@ -40,6 +41,8 @@ export interface StationServiceDeps {
   readonly keys: ApiKeys;
   /** The station file's `users` go here. */
   readonly users: Pick<Users, 'apply'>;
+  /** The station file's `webhooks` go here (only when the file has the key: Ajustes and the wizard leave them). */
+  readonly webhooks: Pick<Webhooks, 'applyFile'>;
   /** The station file's `smtp` goes here (its password sealed); Ajustes and the wizard leave it. */
   readonly smtp: Pick<SmtpSettings, 'apply'>;
   readonly mhOverride: MhOverride | undefined;
@@ -95,6 +98,7 @@ export function stationService(d: StationServiceDeps): StationService {
       const changed = stations.save(profile);
       for (const key of profile.apiKeys ?? []) d.keys.add(key, profile.demo ? 'demo' : 'station file', at);
       if (profile.users) d.users.apply(profile.users, actor, at, profile.demo === true);
+      if (profile.webhooks) d.webhooks.applyFile(profile.webhooks, actor, at);
       if (profile.smtp) d.smtp.apply(profile.smtp, actor);
       if (changed)
         audit(store, at, actor, 'station.configured', profile.company.id, {

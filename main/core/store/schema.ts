@@ -146,6 +146,52 @@ export interface DocumentEventsTable {
   at: string;
 }
 
+/** Webhook receivers (migration 016; main/core/webhooks/webhooks-repo.ts): the secret sealed, never plain. */
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  /** JSON array of the events subscribed to. */
+  events: string;
+  secret_sealed: string;
+  source: string;
+  active: number;
+  disabled_reason: string | null;
+  disabled_at: string | null;
+  /** Events up to this seq happened before the endpoint existed: never queued for it. */
+  from_seq: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One event for one endpoint (migration 016): the queue and the delivery log. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  event_seq: number;
+  document_id: string;
+  event: string;
+  occurred_at: string;
+  /** The JSON body, fixed when queued: a redelivery sends the same bytes. */
+  body: string;
+  status: string;
+  attempts: Generated<number>;
+  /** Epoch milliseconds. */
+  next_attempt_at: number;
+  lease_until: number | null;
+  give_up_at: number;
+  last_attempt_at: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+
+/** How far the webhooks have read `document_events` (one row). */
+export interface WebhookCursorTable {
+  id: number;
+  seq: number;
+}
+
 /** E-mail deliveries (migration 015): one per document and message (delivery/deliveries-repo.ts). */
 export interface DeliveriesTable {
   id: string;
@@ -267,6 +313,9 @@ export interface Database {
   document_events: DocumentEventsTable;
   deliveries: DeliveriesTable;
   delivery_cursor: DeliveryCursorTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_cursor: WebhookCursorTable;
   invalidations: InvalidationsTable;
   contingency_events: ContingencyEventsTable;
   lotes: LotesTable;

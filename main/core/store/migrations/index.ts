@@ -14,6 +14,7 @@ import { m012Products } from './012-products';
 import { m013DayCloses } from './013-day-closes';
 import { m014DocumentEvents } from './014-document-events';
 import { m015Deliveries } from './015-deliveries';
+import { m016Webhooks } from './016-webhooks';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -33,4 +34,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m013DayCloses,
   m014DocumentEvents,
   m015Deliveries,
+  m016Webhooks,
 ];

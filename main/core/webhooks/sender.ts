@@ -1,0 +1,282 @@
+// The webhook sender (docs/decisions/0011-webhooks.md): a single-flight loop like the sync engine's. Each run
+// first turns new `document_events` into deliveries (cursor and inserts in one transaction: a crash neither loses
+// nor doubles one), then claims what is due under a lease, sends with no transaction open, and records each
+// answer in another. It wakes for new events and for the next due delivery only; it never rejects.
+import type { DteRecord } from '../../../shared/records';
+import { SIGNATURE_HEADER, type WebhookBody } from '../../../shared/webhooks';
+import { audit } from '../audit';
+import { isoLocal, type Clock } from '../clock';
+import { documentEvents } from '../dte/document-events';
+import type { Logger } from '../logger';
+import { tryOpen, type SecretBox } from '../station/secrets';
+import type { Store } from '../store/database';
+import { backoffMs } from '../sync/backoff';
+import { realTimers, type TimerHandle, type Timers } from '../timers';
+import { signatureHeader } from './signature';
+import { webhooksRepo, type ClaimedDelivery } from './webhooks-repo';
+
+/** How long a delivery is tried before it is FAILED. */
+export const GIVE_UP_MS = 24 * 60 * 60_000;
+
+/** Why an endpoint stopped on its own: the receiver said it is gone. */
+export const GONE_REASON = 'El receptor respondió 410 Gone: ya no quiere recibir avisos. Actívelo de nuevo cuando vuelva a estar listo.';
+/** Why an endpoint stopped on its own: its secret was sealed elsewhere and cannot sign here. */
+export const SECRET_LOST_REASON =
+  'El secreto se guardó cifrado en otro equipo o con otra llave y aquí no se puede abrir: regístrelo de nuevo (o vuelva a iniciar con el archivo de la estación).';
+
+/** How a core's host tunes the sender: tests shorten the waits, or drive it by hand. */
+export interface WebhookTuning {
+  readonly timers?: Timers;
+  /** Only runOnce() sends (no wake-ups, no timer). */
+  readonly manual?: boolean;
+  /** A uniform number in [0, 1) for the backoff's jitter. */
+  readonly jitter?: () => number;
+  /** Backoff: the first retry within `baseMs`, doubling up to `capMs` (defaults 5 s and 10 min). */
+  readonly baseMs?: number;
+  readonly capMs?: number;
+  /** A receiver that has not answered in this long is a failed attempt (10 s). */
+  readonly timeoutMs?: number;
+  /** Lease on a claimed delivery; past it another run may send it again (60 s). */
+  readonly leaseMs?: number;
+  /** While events may have been written by a path that did not wake the sender, it looks again this often (60 s). */
+  readonly idleCheckMs?: number;
+}
+
+export interface WebhookSenderDeps {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly fetch: typeof fetch;
+  readonly secrets: SecretBox;
+  readonly random: () => number;
+  readonly newId: () => string;
+  /** The spec's record as GET /dte/:id serves it. */
+  readonly record: (documentId: string) => DteRecord;
+  readonly userAgent: string;
+  readonly tuning?: WebhookTuning;
+}
+
+export interface WebhookSender {
+  /** New events may exist (a document issued or moved): run soon. */
+  wake(): void;
+  /** Queues new events and sends what is due now; resolves when done. Never rejects. */
+  runOnce(): Promise<number>;
+  stop(): void;
+}
+
+/** One attempt's outcome. */
+type Answer = { kind: 'status'; status: number } | { kind: 'error'; error: string };
+
+const FAN_OUT_PAGE = 200;
+const BATCH = 16;
+
+export function webhookSender(d: WebhookSenderDeps): WebhookSender {
+  const repo = webhooksRepo(d.store);
+  const feed = documentEvents(d.store);
+  const t = d.tuning ?? {};
+  const timers = t.timers ?? realTimers;
+  const baseMs = t.baseMs ?? 5000;
+  const capMs = t.capMs ?? 10 * 60_000;
+  const timeoutMs = t.timeoutMs ?? 10_000;
+  const leaseMs = t.leaseMs ?? 60_000;
+  const idleCheckMs = t.idleCheckMs ?? 60_000;
+  const nowMs = () => d.clock.now().getTime();
+  const inFlight = new Set<AbortController>();
+  let running: Promise<number> | null = null;
+  let again = false;
+  let stopped = false;
+  let timer: TimerHandle | null = null;
+  let wakeTimer: TimerHandle | null = null;
+
+  // Nothing of this process is in flight yet: sends a dead process left are due again at once.
+  repo.releaseLeases();
+
+  /** New events become deliveries, one page per transaction with the cursor's advance. */
+  function fanOut(): number {
+    let queued = 0;
+    for (;;) {
+      const page = d.store.tx(() => {
+        const events = feed.after(repo.cursor(), FAN_OUT_PAGE);
+        if (events.length === 0) return { read: 0, queued: 0 };
+        const endpoints = repo.endpoints().filter((e) => e.active);
+        const at = d.clock.now();
+        let n = 0;
+        for (const ev of events) {
+          const targets = endpoints.filter((e) => e.fromSeq < ev.seq && e.events.includes(ev.event));
+          if (targets.length === 0) continue;
+          const data = d.record(ev.documentId);
+          for (const e of targets) {
+            const id = d.newId();
+            const body: WebhookBody<DteRecord> = { event: ev.event, deliveryId: id, occurredAt: ev.at, data };
+            repo.insertDelivery({
+              id,
+              endpointId: e.id,
+              eventSeq: ev.seq,
+              documentId: ev.documentId,
+              event: ev.event,
+              occurredAt: ev.at,
+              body: JSON.stringify(body),
+              nowMs: at.getTime(),
+              giveUpAt: at.getTime() + GIVE_UP_MS,
+              createdAt: isoLocal(at),
+            });
+            n += 1;
+          }
+        }
+        repo.advanceCursor(events[events.length - 1]!.seq);
+        return { read: events.length, queued: n };
+      });
+      queued += page.queued;
+      if (page.read < FAN_OUT_PAGE) return queued;
+    }
+  }
+
+  async function send(c: ClaimedDelivery): Promise<Answer> {
+    const secret = tryOpen(d.secrets, c.secretSealed);
+    if (secret === null) return { kind: 'error', error: 'secret-lost' };
+    const ac = new AbortController();
+    inFlight.add(ac);
+    const timeout = timers.set(() => ac.abort(), timeoutMs);
+    try {
+      const res = await d.fetch(c.url, {
+        method: 'POST',
+        // A redirect is an answer, not a delivery: the registered address is the only one written to.
+        redirect: 'manual',
+        signal: ac.signal,
+        headers: {
+          'Content-Type': 'application/json',
+          'User-Agent': d.userAgent,
+          'X-Sello-Event': c.event,
+          'X-Sello-Delivery': c.id,
+          [SIGNATURE_HEADER]: signatureHeader(secret, Math.floor(nowMs() / 1000), c.body),
+        },
+        body: c.body,
+      });
+      await res.body?.cancel().catch(() => undefined);
+      return { kind: 'status', status: res.status };
+    } catch (e) {
+      if (ac.signal.aborted) return { kind: 'error', error: stopped ? 'detenido' : `sin respuesta en ${Math.round(timeoutMs / 1000)} s` };
+      const cause = e instanceof Error && e.cause instanceof Error ? e.cause.message : null;
+      return { kind: 'error', error: (cause ?? (e instanceof Error ? e.message : String(e))).slice(0, 200) };
+    } finally {
+      timers.clear(timeout);
+      inFlight.delete(ac);
+    }
+  }
+
+  function record(c: ClaimedDelivery, a: Answer): void {
+    const now = d.clock.now();
+    const at = isoLocal(now);
+    d.store.tx(() => {
+      if (a.kind === 'status' && a.status >= 200 && a.status < 300) {
+        repo.delivered(c.id, a.status, at);
+        return;
+      }
+      if (a.kind === 'status' && a.status === 410) {
+        // Kept PENDING: enabling the endpoint again resumes in order from here.
+        repo.notDelivered(c.id, { status: 410, error: '410 Gone', at, nextMs: now.getTime(), failed: false });
+        if (repo.setActive(c.endpointId, false, GONE_REASON, at)) {
+          audit(d.store, at, 'system', 'webhook.disabled', c.endpointId, { reason: '410' });
+          d.logger.warn('webhook endpoint disabled: the receiver answered 410 Gone', { webhook: c.endpointId });
+        }
+        return;
+      }
+      if (a.kind === 'error' && a.error === 'secret-lost') {
+        repo.notDelivered(c.id, { status: null, error: 'secreto ilegible aquí', at, nextMs: now.getTime(), failed: false });
+        if (repo.setActive(c.endpointId, false, SECRET_LOST_REASON, at)) {
+          audit(d.store, at, 'system', 'webhook.disabled', c.endpointId, { reason: 'secret' });
+          d.logger.warn('webhook endpoint disabled: its secret does not open here', { webhook: c.endpointId });
+        }
+        return;
+      }
+      const attempts = c.attempts + 1;
+      const failed = now.getTime() >= c.giveUpAt;
+      repo.notDelivered(c.id, {
+        status: a.kind === 'status' ? a.status : null,
+        error: a.kind === 'status' ? `HTTP ${a.status}` : a.error,
+        at,
+        nextMs: now.getTime() + backoffMs(attempts - 1, d.random, baseMs, capMs, Math.min(500, baseMs)),
+        failed,
+      });
+      if (failed) d.logger.warn('webhook delivery failed after 24 h', { webhook: c.endpointId, delivery: c.id, event: c.event });
+    });
+  }
+
+  async function run(): Promise<number> {
+    try {
+      if (stopped) return 0;
+      fanOut();
+      let sent = 0;
+      for (;;) {
+        if (stopped) return sent;
+        const now = nowMs();
+        const claimed = d.store.tx(() => repo.claim(now, now + leaseMs, BATCH));
+        if (claimed.length === 0) return sent;
+        const answers = await Promise.all(claimed.map(send));
+        if (stopped) return sent;
+        claimed.forEach((c, i) => record(c, answers[i]!));
+        sent += claimed.length;
+        // Sends take time: events written meanwhile go out in this run.
+        fanOut();
+      }
+    } catch (e) {
+      if (!stopped) d.logger.error('webhook run failed', { error: e instanceof Error ? e.stack : String(e) });
+      return 0;
+    }
+  }
+
+  function schedule(): void {
+    if (stopped || t.manual) return;
+    if (timer) timers.clear(timer);
+    timer = null;
+    let at: number | null;
+    try {
+      at = repo.nextDue();
+      if (repo.cursor() < feed.last()) at = nowMs();
+      // A path that wrote an event without waking the sender is found within idleCheckMs.
+      else if (repo.endpoints().some((e) => e.active)) at = Math.min(at ?? Infinity, nowMs() + idleCheckMs);
+    } catch (e) {
+      if (stopped) return;
+      d.logger.error('webhook schedule failed', { error: e instanceof Error ? e.stack : String(e) });
+      at = nowMs() + idleCheckMs;
+    }
+    if (at !== null) timer = timers.set(() => void loop(), Math.max(0, at - nowMs()));
+  }
+
+  function loop(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        total += await run();
+      } while (again && !stopped);
+      return total;
+    })().finally(() => {
+      running = null;
+      schedule();
+    });
+    return running;
+  }
+
+  return {
+    wake() {
+      if (stopped || t.manual || wakeTimer) return;
+      // Deferred: a wake from inside a transaction runs after it commits.
+      wakeTimer = timers.set(() => {
+        wakeTimer = null;
+        void loop();
+      }, 0);
+    },
+    runOnce: () => (running ? running.then(() => loop()) : loop()),
+    stop() {
+      stopped = true;
+      if (timer) timers.clear(timer);
+      if (wakeTimer) timers.clear(wakeTimer);
+      for (const ac of inFlight) ac.abort();
+    },
+  };
+}
