@@ -141,6 +141,7 @@ test('a mixed payment and a card reach MH’s pagos; short cash is refused with 
   const search = page.getByLabel('Código de barras, código o nombre del producto (F2)');
   await search.fill(HAMMER.barcodes[0]!);
   await page.keyboard.press('Enter');
+  await expect(page.getByTestId('sale-total')).toHaveText('$8.50');
   await search.fill(SCREW.barcodes[0]!);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('sale-total')).toHaveText('$8.75');
@@ -174,6 +175,7 @@ test('a mixed payment and a card reach MH’s pagos; short cash is refused with 
   await page.keyboard.press('Escape');
   await search.fill(SCREW.barcodes[0]!);
   await page.keyboard.press('Enter');
+  await expect(page.getByTestId('sale-total')).toHaveText('$0.25');
   await page.keyboard.press('F4');
   await page.getByRole('radio', { name: 'Tarjeta de débito' }).check();
   await page.keyboard.press('F12');
@@ -214,6 +216,7 @@ test('F12 behind the lock issues nothing, not even after the unlock', async ({ p
   const search = page.getByLabel('Código de barras, código o nombre del producto (F2)');
   await search.fill(SCREW.barcodes[0]!);
   await page.keyboard.press('Enter');
+  await expect(page.getByTestId('sale-total')).toHaveText('$0.25');
   const before = await fcCount(request);
   await page.keyboard.press('Control+l');
   await expect(page.getByRole('dialog', { name: 'Pantalla bloqueada' })).toBeVisible();

@@ -57,7 +57,12 @@ export function CloseScreen({ api, user }: { api: SelloApi; user: SessionInfo['u
   const from: PeriodField = { value: fromText ?? startOfDay(now), edited: fromText !== null };
   const to: PeriodField = { value: toText ?? wallMinute(now), edited: toText !== null };
 
-  const focusProblem = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  // The first field in error takes the focus once it is drawn as such (an effect runs after React commits).
+  const [focusTick, setFocusTick] = useState(0);
+  useEffect(() => {
+    if (focusTick > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusTick]);
+  const focusProblem = () => setFocusTick((t) => t + 1);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
