@@ -386,3 +386,40 @@ describe('014 document events', () => {
     ]);
   });
 });
+
+describe('016 webhooks', () => {
+  it('adds endpoints, deliveries and a cursor that starts after the feed already there (no replay of history)', () => {
+    const db = new BetterSqlite3(':memory:');
+    db.pragma('foreign_keys = ON');
+    const at = MIGRATIONS.findIndex((m) => m.version === 16);
+    expect(MIGRATIONS[at]!.name).toBe('webhooks');
+    migrate(db, MIGRATIONS.slice(0, at));
+    db.prepare(
+      `INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
+      pos_number, generated_at, issue_date, created_at, updated_at, request_json, request_hash)
+      VALUES ('a', 'FC', 'TEST', 1, 'CREATED', 'DTE-01-M001P001-000000000000001', 'c', 'M001', 1, 'g', '2026-11-22', 'c', 'u', '{}', 'h')`,
+    ).run();
+    db.prepare("INSERT INTO document_events (document_id, event, at) VALUES ('a', 'dte.created', 't'), ('a', 'dte.approved', 't')").run();
+    migrate(db, MIGRATIONS.slice(0, at + 1));
+    expect(db.prepare('SELECT seq FROM webhook_cursor').all()).toEqual([{ seq: 2 }]);
+    const endpoint = db.prepare(
+      `INSERT INTO webhook_endpoints (id, url, events, secret_sealed, source, active, from_seq, created_at, updated_at)
+       VALUES (?, ?, '[]', 'v1.x', ?, 1, 2, 't', 't')`,
+    );
+    endpoint.run('w1', 'http://127.0.0.1/a', 'file');
+    endpoint.run('w2', 'http://127.0.0.1/a', 'app');
+    expect(() => endpoint.run('w3', 'http://127.0.0.1/a', 'file')).toThrow(/UNIQUE/);
+    expect(() => endpoint.run('w4', 'http://127.0.0.1/b', 'somewhere')).toThrow(/CHECK/);
+    const delivery = db.prepare(
+      `INSERT INTO webhook_deliveries (id, endpoint_id, event_seq, document_id, event, occurred_at, body, status, next_attempt_at, give_up_at, created_at)
+       VALUES (?, 'w1', ?, 'a', 'dte.created', 't', '{}', ?, 0, 0, 't')`,
+    );
+    delivery.run('d1', 1, 'PENDING');
+    expect(() => delivery.run('d2', 1, 'PENDING')).toThrow(/UNIQUE/);
+    expect(() => delivery.run('d3', 2, 'LOST')).toThrow(/CHECK/);
+    expect(() => delivery.run('d4', 99, 'PENDING')).toThrow(/FOREIGN KEY/);
+    db.prepare("DELETE FROM webhook_endpoints WHERE id = 'w1'").run();
+    expect(db.prepare('SELECT count(*) AS n FROM webhook_deliveries').get()).toEqual({ n: 0 });
+    expect(() => db.prepare('INSERT INTO webhook_cursor (id, seq) VALUES (2, 0)').run()).toThrow(/CHECK/);
+  });
+});
