@@ -344,6 +344,7 @@ describe('HTTP fuzzing', () => {
       ['POST', '/settings/station/setup'],
       ['POST', '/api-keys'],
       ['POST', '/sync/retry'],
+      ['POST', '/webhooks'],
     ] as const;
     const payload = fc.oneof(
       nasty.map((v) => JSON.stringify(v)),
@@ -391,6 +392,9 @@ describe('HTTP fuzzing', () => {
       '/dte/{id}/qr',
       '/dte/{id}/receipt',
       '/api-keys/{id}',
+      '/webhooks/{id}',
+      '/webhooks/{id}/deliveries',
+      '/webhook-deliveries/{id}/retry',
       '/dte',
       '/receivers',
       '/sync/status',

@@ -10,7 +10,7 @@ import type { Logger } from '../../main/core/logger';
 import { DEMO_STATION } from '../../main/core/station/demo';
 import type { WebhookInfo } from '../../shared/webhooks';
 import { fcBody } from '../fixtures/bodies';
-import { DEMO_KEY, tempDir } from '../support/core';
+import { DEMO_KEY, fixedClock, tempDir } from '../support/core';
 import { registerStation, startSimulator } from '../support/mh-sim';
 import { sessionHeaders } from '../support/session';
 import { verifySignature, webhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
@@ -257,6 +257,49 @@ describe('webhooks', () => {
     expect(() => core.configure({ ...DEMO_STATION, webhooks: [{ ...file, secret: 'short' }] }, 'cli')).toThrow(
       expect.objectContaining({ errors: [expect.objectContaining({ path: 'webhooks.0.secret' })] }),
     );
+  });
+});
+
+describe('webhooks after 24 hours', () => {
+  it('a delivery still failing 24 h after it was queued is FAILED; "send again" gives it 24 h more and delivers it', async () => {
+    const clock = fixedClock();
+    const other = tempDir();
+    const c = createCore({
+      dataDir: other.dir,
+      clock,
+      logger: capture,
+      sync: { manual: true },
+      webhooks: { manual: true, timeoutMs: 800 },
+    });
+    try {
+      const w = c.webhooks.create({ url: receiver.url, events: ['dte.created'] }, 'user:admin');
+      receiver.setMode({ kind: 'status', status: 500 });
+      const a = c.dtes.create('FC', fcBody(newId()), 'test').record.id;
+      c.dtes.create('FC', fcBody(newId()), 'test');
+      await c.webhooks.runOnce();
+      expect(c.webhooks.list()[0]).toMatchObject({ pending: 2, failed: 0 });
+      clock.advance(23 * 60 * 60_000);
+      await c.webhooks.runOnce();
+      expect(c.webhooks.list()[0]).toMatchObject({ pending: 2, failed: 0 });
+      clock.advance(60 * 60_000);
+      await c.webhooks.runOnce();
+      expect(c.webhooks.list()[0]).toMatchObject({ pending: 0, failed: 2 });
+      expect(receiver.received).toHaveLength(6);
+
+      receiver.setMode({ kind: 'ok' });
+      const failed = c.webhooks.deliveries(w.id, {}).items.find((d) => d.documentId === a)!;
+      expect(failed).toMatchObject({ status: 'FAILED', attempts: 3, lastStatus: 500, lastError: 'HTTP 500' });
+      c.webhooks.retry(failed.id, 'user:admin');
+      await c.webhooks.runOnce();
+      expect(c.webhooks.deliveries(w.id, {}).items.map((d) => [d.documentId, d.status])).toEqual([
+        [expect.any(String), 'FAILED'],
+        [a, 'DELIVERED'],
+      ]);
+      expect(receiver.acknowledged().map((r) => r.deliveryId)).toEqual([failed.id]);
+    } finally {
+      c.close();
+      other.cleanup();
+    }
   });
 });
 
