@@ -1,11 +1,13 @@
 // Settings (administrators only): the station, the people who log in, API keys for POS integrations (shown once,
-// revocable), printing, backups and the audit log.
+// revocable), e-mail (SMTP), webhooks, printing, backups and the audit log.
 import { useEffect, useState, type FormEvent } from 'react';
 import type { SelloApi } from '../../shared/api';
 import type { PrintSettings } from '../../shared/printing';
 import type { ApiKeyInfo, Health, StationInfo, StationSaved } from '../../shared/records';
 import { StationForm } from './station/StationForm';
 import { BackupsPanel } from './BackupsPanel';
+import { MailPanel } from './settings/MailPanel';
+import { WebhooksPanel } from './settings/WebhooksPanel';
 import { UsersPanel } from './UsersPanel';
 import { errorText } from './error-text';
 import { es } from './strings';
@@ -148,6 +150,8 @@ export function SettingsScreen({
           </li>
         ))}
       </ul>
+      <MailPanel api={api} />
+      <WebhooksPanel api={api} />
       <h2>{es.settings.printing}</h2>
       {printing && (
         <form onSubmit={(e) => void savePrinting(e)} className="row">

@@ -2,6 +2,7 @@
 // many words keeps them in ./words/ and they join here.
 import { catalogWords } from './words/catalog';
 import { closeWords } from './words/close';
+import { deliveryWords } from './words/delivery';
 import { fromDocumentWords } from './words/documents';
 import { invalidationWords } from './words/invalidation';
 import { saleWords } from './words/sale';
@@ -10,6 +11,7 @@ export const es = {
   sale: saleWords,
   catalog: catalogWords,
   close: closeWords,
+  delivery: deliveryWords,
   fromDocument: fromDocumentWords,
   invalidation: invalidationWords,
   appName: 'Sello',
@@ -369,8 +371,9 @@ export const es = {
     roles: {
       CASHIER:
         'emite facturas, créditos fiscales, sujetos excluidos, exportaciones y retenciones; imprime y consulta los documentos y el envío a MH.',
-      SUPERVISOR: 'además emite notas de crédito y de débito, invalida documentos y reintenta el envío a MH.',
-      ADMIN: 'además cambia los ajustes: la estación, las personas, las claves de API, la impresión y las copias de seguridad.',
+      SUPERVISOR: 'además emite notas de crédito y de débito, invalida documentos y reintenta el envío a MH y los correos fallidos.',
+      ADMIN:
+        'además cambia los ajustes: la estación, las personas, las claves de API, el correo, los webhooks, la impresión y las copias de seguridad.',
     },
     columns: { login: 'Usuario', name: 'Nombre', role: 'Rol', credential: 'PIN o contraseña', active: 'Activo', actions: 'Acciones' },
     credential: { pin: 'PIN', password: 'Contraseña' },

@@ -15,7 +15,7 @@ const NEEDS: Readonly<Record<Action, Role>> = {
   closeAny: 'SUPERVISOR',
   // Productos: adding, editing and importing (everyone reads the catalog and exports it).
   catalog: 'SUPERVISOR',
-  // Ajustes: the station, people, API keys, printing, backups, the audit log.
+  // Ajustes: the station, people, API keys, e-mail (SMTP), webhooks, printing, backups, the audit log.
   settings: 'ADMIN',
 };
 
