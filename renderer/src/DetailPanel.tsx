@@ -4,6 +4,7 @@ import type { SelloApi } from '../../shared/api';
 import type { Role } from '../../shared/people';
 import { sameDteId, type DteDetail, type DteRecord } from '../../shared/records';
 import { textOf } from '../../shared/text';
+import { DeliveriesPanel } from './documents/DeliveriesPanel';
 import { InvalidateForm } from './documents/InvalidateForm';
 import { errorText } from './error-text';
 import { kindsFor, may } from './session/roles';
@@ -142,6 +143,7 @@ export function DetailPanel({
           )}
         </div>
       )}
+      <DeliveriesPanel api={api} detail={detail} />
       <h3>{es.detail.timeline}</h3>
       <ol className="timeline">
         {detail.timeline.map((t, i) => (

@@ -1,12 +1,16 @@
-// Sending to MH: the queue, open contingencies with MH's deadlines counting down, rejected documents, retry.
+// Sending to MH: the queue, open contingencies with MH's deadlines counting down, rejected documents, retry; and
+// the customers' e-mails waiting or failed, with "Reintentar los correos fallidos".
 import { localTime } from './local-time';
 import { useEffect, useState } from 'react';
 import type { SelloApi } from '../../shared/api';
+import type { DeliveryCounts } from '../../shared/delivery';
 import type { DteRecord, SyncStatus } from '../../shared/records';
+import { errorText } from './error-text';
 import { textOf } from '../../shared/text';
 import { es, timeLeft } from './strings';
+import './settings/delivery.css';
 
-/** `canRetry`: the role may press "Reintentar ahora" (supervisors and administrators). */
+/** `canRetry`: the role may press "Reintentar ahora" and retry failed e-mails (supervisors and administrators). */
 export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: SyncStatus | null; canRetry: boolean }) {
   const [rejected, setRejected] = useState<DteRecord[]>([]);
   const [, tick] = useState(0);
@@ -15,6 +19,19 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
     const t = setInterval(() => tick((n) => n + 1), 30_000);
     return () => clearInterval(t);
   }, [api, status]);
+  // The e-mail counts move without a sync push (a message sent): read again after a retry, and on every push.
+  const [mail, setMail] = useState<DeliveryCounts | null>(null);
+  const [mailSay, setMailSay] = useState<{ text: string; ok: boolean } | null>(null);
+  const [retrying, setRetrying] = useState(false);
+  useEffect(() => setMail(status?.deliveries ?? null), [status]);
+  const retryMail = async () => {
+    if (retrying) return;
+    setRetrying(true);
+    const r = await api.retryFailedDeliveries();
+    setRetrying(false);
+    setMailSay(r.ok ? { text: es.delivery.queue.retried(r.value.queued), ok: true } : { text: errorText(r.error), ok: false });
+    void api.syncStatus().then((x) => x.ok && setMail(x.value.deliveries));
+  };
   if (!status) return <p aria-busy="true">{es.list.loading}</p>;
   const q = status.queue;
   return (
@@ -59,6 +76,37 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
         <dt>{es.sync.invalidations}</dt>
         <dd data-testid="queue-invalidations">{q.invalidations}</dd>
       </dl>
+      {mail && (
+        <section aria-labelledby="mail-queue-title" className="mail-queue" data-testid="mail-queue">
+          <h2 id="mail-queue-title">{es.delivery.queue.title}</h2>
+          <dl className="facts">
+            <dt>{es.delivery.queue.pending}</dt>
+            <dd data-testid="mail-pending">{mail.pending + mail.sending}</dd>
+            <dt>{es.delivery.queue.sent}</dt>
+            <dd>{mail.sent}</dd>
+            <dt>{es.delivery.queue.failed}</dt>
+            <dd data-testid="mail-failed">{mail.failed}</dd>
+            {mail.waiting && (
+              <>
+                <dt>{es.delivery.queue.waiting}</dt>
+                <dd>{mail.waiting}</dd>
+              </>
+            )}
+          </dl>
+          {canRetry && (
+            <div className="actions">
+              <button type="button" onClick={() => void retryMail()} aria-busy={retrying}>
+                {retrying ? es.delivery.queue.retrying : es.delivery.queue.retry}
+              </button>
+            </div>
+          )}
+          {mailSay && (
+            <p role={mailSay.ok ? 'status' : 'alert'} className={mailSay.ok ? 'ok' : 'error'} data-testid="mail-retried">
+              {mailSay.text}
+            </p>
+          )}
+        </section>
+      )}
       <h2>{es.sync.contingencies}</h2>
       {status.contingencies.length === 0 ? (
         <p>{es.sync.noContingency}</p>
