@@ -8,6 +8,8 @@ import { createCore, type Core } from '../../main/core/create-core';
 import { buildHttpServer } from '../../main/core/http/server';
 import type { Logger } from '../../main/core/logger';
 import { DEMO_STATION } from '../../main/core/station/demo';
+import { aesGcmBox } from '../../main/core/station/secrets';
+import { randomBytes } from 'node:crypto';
 import type { WebhookInfo } from '../../shared/webhooks';
 import { fcBody } from '../fixtures/bodies';
 import { DEMO_KEY, fixedClock, tempDir } from '../support/core';
@@ -257,6 +259,39 @@ describe('webhooks', () => {
     expect(() => core.configure({ ...DEMO_STATION, webhooks: [{ ...file, secret: 'short' }] }, 'cli')).toThrow(
       expect.objectContaining({ errors: [expect.objectContaining({ path: 'webhooks.0.secret' })] }),
     );
+  });
+});
+
+describe('a secret sealed elsewhere', () => {
+  it('disables the endpoint saying why; the station file seals it again at the next start and it works again', async () => {
+    const other = tempDir();
+    const secret = 'file-secret-of-the-station-file-42';
+    const profile = { ...DEMO_STATION, webhooks: [{ url: receiver.url, secret, events: ['dte.created'] }] };
+    const opened = (key: Buffer) =>
+      createCore({ dataDir: other.dir, logger: capture, secrets: aesGcmBox(key), sync: { manual: true }, webhooks: { manual: true } });
+    let c = opened(randomBytes(32));
+    c.configure(profile, 'cli');
+    c.close();
+    // The data folder on another machine: another key.
+    c = opened(randomBytes(32));
+    try {
+      // The demo makes itself a new certificate (as core-host does); the file's webhooks are left as they are.
+      c.configure(DEMO_STATION, 'system');
+      c.dtes.create('FC', fc(), 'test');
+      await c.webhooks.runOnce();
+      expect(receiver.received).toHaveLength(0);
+      expect(c.webhooks.list()[0]).toMatchObject({ active: false, pending: 1 });
+      expect(c.webhooks.list()[0]!.disabledReason).toMatch(/otro equipo/);
+      c.configure(profile, 'cli');
+      expect(c.webhooks.list()[0]).toMatchObject({ active: true });
+      receiver.setSecret(secret);
+      await c.webhooks.runOnce();
+      expect(receiver.acknowledged()).toHaveLength(1);
+      expect(receiver.received[0]!.verified).toBe(true);
+    } finally {
+      c.close();
+      other.cleanup();
+    }
   });
 });
 

@@ -65,7 +65,25 @@ export interface WebhookSender {
 }
 
 /** One attempt's outcome. */
-type Answer = { kind: 'status'; status: number } | { kind: 'error'; error: string };
+type Answer = { kind: 'status'; status: number } | { kind: 'error'; error: string } | { kind: 'secret-lost' };
+
+/** What an answer means for the delivery and its endpoint. */
+type Verdict = 'delivered' | 'gone' | 'secret-lost' | 'retry';
+
+const verdictOf = (a: Answer): Verdict => {
+  switch (a.kind) {
+    case 'status':
+      return a.status >= 200 && a.status < 300 ? 'delivered' : a.status === 410 ? 'gone' : 'retry';
+    case 'error':
+      return 'retry';
+    case 'secret-lost':
+      return 'secret-lost';
+    default: {
+      const never: never = a;
+      return never;
+    }
+  }
+};
 
 const FAN_OUT_PAGE = 200;
 const BATCH = 16;
@@ -133,7 +151,7 @@ export function webhookSender(d: WebhookSenderDeps): WebhookSender {
 
   async function send(c: ClaimedDelivery): Promise<Answer> {
     const secret = tryOpen(d.secrets, c.secretSealed);
-    if (secret === null) return { kind: 'error', error: 'secret-lost' };
+    if (secret === null) return { kind: 'secret-lost' };
     const ac = new AbortController();
     inFlight.add(ac);
     const timeout = timers.set(() => ac.abort(), timeoutMs);
@@ -164,41 +182,46 @@ export function webhookSender(d: WebhookSenderDeps): WebhookSender {
     }
   }
 
+  /** The endpoint stops on its own (410, or a secret that cannot sign here); the delivery waits, PENDING, for it. */
+  function disable(c: ClaimedDelivery, status: number | null, error: string, reason: string, at: string, nowMs: number): void {
+    // Kept PENDING: enabling the endpoint again resumes in order from here.
+    repo.notDelivered(c.id, { status, error, at, nextMs: nowMs, failed: false });
+    if (repo.setActive(c.endpointId, false, reason, at)) {
+      audit(d.store, at, 'system', 'webhook.disabled', c.endpointId, { reason: status === 410 ? '410' : 'secret' });
+      d.logger.warn('webhook endpoint disabled', { webhook: c.endpointId, why: status === 410 ? '410 Gone' : 'secret does not open here' });
+    }
+  }
+
   function record(c: ClaimedDelivery, a: Answer): void {
     const now = d.clock.now();
     const at = isoLocal(now);
+    const verdict = verdictOf(a);
     d.store.tx(() => {
-      if (a.kind === 'status' && a.status >= 200 && a.status < 300) {
-        repo.delivered(c.id, a.status, at);
-        return;
-      }
-      if (a.kind === 'status' && a.status === 410) {
-        // Kept PENDING: enabling the endpoint again resumes in order from here.
-        repo.notDelivered(c.id, { status: 410, error: '410 Gone', at, nextMs: now.getTime(), failed: false });
-        if (repo.setActive(c.endpointId, false, GONE_REASON, at)) {
-          audit(d.store, at, 'system', 'webhook.disabled', c.endpointId, { reason: '410' });
-          d.logger.warn('webhook endpoint disabled: the receiver answered 410 Gone', { webhook: c.endpointId });
+      switch (verdict) {
+        case 'delivered':
+          repo.delivered(c.id, a.kind === 'status' ? a.status : 200, at);
+          return;
+        case 'gone':
+          return disable(c, 410, '410 Gone', GONE_REASON, at, now.getTime());
+        case 'secret-lost':
+          return disable(c, null, 'secreto ilegible aquí', SECRET_LOST_REASON, at, now.getTime());
+        case 'retry': {
+          const failed = now.getTime() >= c.giveUpAt;
+          repo.notDelivered(c.id, {
+            status: a.kind === 'status' ? a.status : null,
+            error: a.kind === 'status' ? `HTTP ${a.status}` : a.kind === 'error' ? a.error : '',
+            at,
+            nextMs: now.getTime() + backoffMs(c.attempts, d.random, baseMs, capMs, Math.min(500, baseMs)),
+            failed,
+          });
+          if (failed) d.logger.warn('webhook delivery failed after 24 h', { webhook: c.endpointId, delivery: c.id, event: c.event });
+          return;
         }
-        return;
-      }
-      if (a.kind === 'error' && a.error === 'secret-lost') {
-        repo.notDelivered(c.id, { status: null, error: 'secreto ilegible aquí', at, nextMs: now.getTime(), failed: false });
-        if (repo.setActive(c.endpointId, false, SECRET_LOST_REASON, at)) {
-          audit(d.store, at, 'system', 'webhook.disabled', c.endpointId, { reason: 'secret' });
-          d.logger.warn('webhook endpoint disabled: its secret does not open here', { webhook: c.endpointId });
+        default: {
+          const never: never = verdict;
+          return never;
         }
-        return;
       }
-      const attempts = c.attempts + 1;
-      const failed = now.getTime() >= c.giveUpAt;
-      repo.notDelivered(c.id, {
-        status: a.kind === 'status' ? a.status : null,
-        error: a.kind === 'status' ? `HTTP ${a.status}` : a.error,
-        at,
-        nextMs: now.getTime() + backoffMs(attempts - 1, d.random, baseMs, capMs, Math.min(500, baseMs)),
-        failed,
-      });
-      if (failed) d.logger.warn('webhook delivery failed after 24 h', { webhook: c.endpointId, delivery: c.id, event: c.event });
     });
   }
 
