@@ -20,6 +20,8 @@ export interface TestSmtp {
   tempfail: boolean;
   /** The password it wants (user `sello`); none when null. */
   password: string | null;
+  /** How long it keeps a message it already stored before answering 250 (a kill meanwhile loses the answer). */
+  answerDelayMs: number;
   /** Listening (after `stop`, it listens again on the same port). */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -48,6 +50,7 @@ export async function testSmtp(options: { port?: number; listening?: boolean } =
     refuse: new Set(),
     tempfail: false,
     password: null,
+    answerDelayMs: 0,
     start() {
       server = new SMTPServer({
         logger: false,
@@ -78,7 +81,8 @@ export async function testSmtp(options: { port?: number; listening?: boolean } =
             const raw = Buffer.concat(chunks);
             void PostalMime.parse(raw).then((mail) => {
               t.received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, mail, messageId: mail.messageId ?? '' });
-              cb();
+              if (t.answerDelayMs > 0) setTimeout(() => cb(), t.answerDelayMs);
+              else cb();
             }, cb);
           });
         },

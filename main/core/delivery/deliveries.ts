@@ -29,6 +29,8 @@ export interface DeliveryTuning {
   readonly transport?: MailTransport;
   readonly retryBaseMs?: number;
   readonly retryCapMs?: number;
+  /** The letter PDF to attach: the documents room's by default; the simulation's stand-in costs no rendering. */
+  readonly letterPdf?: (id: string) => Promise<Buffer>;
 }
 
 export interface DeliveryDeps extends DeliveryTuning {
@@ -60,8 +62,8 @@ export interface Deliveries {
 
 /** A message the server keeps answering "later" about is given up after three days (as mail servers do). */
 const GIVE_UP_MS = 3 * 24 * 3600_000;
-/** Deliveries claimed per turn of the loop. */
-const BATCH = 4;
+/** One claimed at a time: `sending` then means "at the server now", which is what the sync state shows. */
+const BATCH = 1;
 /** Events read per transaction. */
 const FEED_PAGE = 500;
 
@@ -186,7 +188,7 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
       invalidationSeal: null,
       demo: d.station().demo === true,
       now: now(),
-      pdf: invalidation ? null : await d.documents.letterPdf(c.document_id),
+      pdf: invalidation ? null : await (d.letterPdf ?? d.documents.letterPdf)(c.document_id),
       json: invalidation ? null : signedJson(c.document_id),
     });
   }
