@@ -10,6 +10,9 @@ import { textOf } from '../../shared/text';
 import { es, timeLeft } from './strings';
 import './settings/delivery.css';
 
+/** How often the e-mail counts are read while messages wait. */
+const MAIL_POLL_MS = 3000;
+
 /** `canRetry`: the role may press "Reintentar ahora" and retry failed e-mails (supervisors and administrators). */
 export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: SyncStatus | null; canRetry: boolean }) {
   const [rejected, setRejected] = useState<DteRecord[]>([]);
@@ -24,6 +27,13 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
   const [mailSay, setMailSay] = useState<{ text: string; ok: boolean } | null>(null);
   const [retrying, setRetrying] = useState(false);
   useEffect(() => setMail(status?.deliveries ?? null), [status]);
+  // A message sent pushes nothing: while some wait, the counts are read again now and then.
+  const mailMoving = mail !== null && mail.pending + mail.sending > 0;
+  useEffect(() => {
+    if (!mailMoving) return undefined;
+    const t = setInterval(() => void api.syncStatus().then((x) => x.ok && setMail(x.value.deliveries)), MAIL_POLL_MS);
+    return () => clearInterval(t);
+  }, [api, mailMoving]);
   const retryMail = async () => {
     if (retrying) return;
     setRetrying(true);

@@ -189,7 +189,9 @@ test('a refused address fails with the server words; Envío a MH retries the fai
     failedBefore === 1 ? '1 correo fallido vuelve a la cola.' : `${failedBefore} correos fallidos vuelven a la cola.`,
   );
   await checkScreen(page, 'delivery-sync');
-  // Refused again by the same server: it ends failed once more, never lost.
+  // Refused again by the same server: the counts come back by themselves, without a sync push.
+  await expect(queue.getByTestId('mail-failed')).toHaveText(String(failedBefore), { timeout: 20_000 });
+  // The detail says so too: failed once more, never lost.
   await openDetail(page, doc.controlNumber);
   await expect(page.locator('.detail').getByTestId('delivery').filter({ hasText: REFUSED })).toContainText('Falló', { timeout: 20_000 });
   await logout(page);
