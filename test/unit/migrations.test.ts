@@ -387,6 +387,38 @@ describe('014 document events', () => {
   });
 });
 
+describe('015 deliveries', () => {
+  it('adds the e-mail queue and a cursor that starts after the feed already there; one delivery per event', () => {
+    const db = new BetterSqlite3(':memory:');
+    db.pragma('foreign_keys = ON');
+    const at = MIGRATIONS.findIndex((m) => m.version === 15);
+    expect(MIGRATIONS[at]!.name).toBe('deliveries');
+    migrate(db, MIGRATIONS.slice(0, at));
+    db.prepare(
+      `INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
+      pos_number, generated_at, issue_date, created_at, updated_at, request_json, request_hash)
+      VALUES ('a', 'FC', 'TEST', 1, 'CREATED', 'DTE-01-M001P001-000000000000001', 'c', 'M001', 1, 'g', '2026-11-22', 'c', 'u', '{}', 'h')`,
+    ).run();
+    db.prepare("INSERT INTO document_events (document_id, event, at) VALUES ('a', 'dte.created', 't'), ('a', 'dte.approved', 't')").run();
+    migrate(db, MIGRATIONS.slice(0, at + 1));
+    // An upgraded station does not mail its past documents.
+    expect(db.prepare('SELECT seq FROM delivery_cursor').all()).toEqual([{ seq: 2 }]);
+    const insert = db.prepare(
+      `INSERT INTO deliveries (id, document_id, message, event_seq, email, message_id, state, next_attempt_at, created_at)
+       VALUES (?, 'a', ?, ?, 'x@y.example', ?, ?, 't', 't')`,
+    );
+    insert.run('d1', 'document', 2, '<d1@s>', 'pending');
+    insert.run('d2', 'document', null, '<d2@s>', 'pending');
+    insert.run('d3', 'document', null, '<d3@s>', 'sent');
+    expect(() => insert.run('d4', 'document', 2, '<d4@s>', 'pending')).toThrow(/UNIQUE/);
+    expect(() => insert.run('d5', 'document', null, '<d1@s>', 'pending')).toThrow(/UNIQUE/);
+    expect(() => insert.run('d6', 'receipt', null, '<d6@s>', 'pending')).toThrow(/CHECK/);
+    expect(() => insert.run('d7', 'document', null, '<d7@s>', 'lost')).toThrow(/CHECK/);
+    expect(() => insert.run('d8', 'document', 99, '<d8@s>', 'pending')).toThrow(/FOREIGN KEY/);
+    expect(() => db.prepare('INSERT INTO delivery_cursor (id, seq) VALUES (2, 0)').run()).toThrow(/CHECK/);
+  });
+});
+
 describe('016 webhooks', () => {
   it('adds endpoints, deliveries and a cursor that starts after the feed already there (no replay of history)', () => {
     const db = new BetterSqlite3(':memory:');
