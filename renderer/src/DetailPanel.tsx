@@ -143,7 +143,8 @@ export function DetailPanel({
           )}
         </div>
       )}
-      <DeliveriesPanel api={api} detail={detail} />
+      {/* Keyed by the document: another one opened starts with its own address and notes. */}
+      <DeliveriesPanel key={r.id} api={api} detail={detail} />
       <h3>{es.detail.timeline}</h3>
       <ol className="timeline">
         {detail.timeline.map((t, i) => (
