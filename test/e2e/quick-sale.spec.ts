@@ -47,7 +47,7 @@ async function signed(request: APIRequestContext, controlNumber: string) {
     .poll(
       async () => ((await (await request.get(`/dte/${id}`, { headers: { 'X-API-Key': DEMO_KEY } })).json()) as { status: string }).status,
       {
-        timeout: 10_000,
+        timeout: 30_000,
       },
     )
     .toBe('APPROVED');
@@ -113,7 +113,7 @@ test('three items at shelf prices, keyboard only: $9.00 on screen, in MH’s doc
   await expect(page.getByTestId('sale-total')).toHaveText('$9.00');
   const controlNumber = /DTE-01-[A-Z0-9]{8}-\d{15}/.exec((await done.textContent()) ?? '')?.[0] ?? '';
   expect(controlNumber).not.toBe('');
-  await expect(page.getByTestId('sale-status')).toHaveText('Aprobado', { timeout: 10_000 });
+  await expect(page.getByTestId('sale-status')).toHaveText('Aprobado', { timeout: 30_000 });
   await checkScreen(page, 'sale-done');
   console.log(`quick sale keystrokes (two scans, one name, cash $10, issue): ${keys.count()}`);
 
