@@ -40,7 +40,7 @@ function open(): Core {
     dataDir: dir.dir,
     logger,
     mh: { baseUrl: sim.url, user: '06142803901121', password: 'demo', timeoutMs: 3000 },
-    sync: { manual: true, jitter: () => 0 },
+    sync: { manual: true, jitter: () => 0, lotePollMs: 0 },
     deliveries: { retryBaseMs: 100, retryCapMs: 400, jitter: () => 0.5 },
     backups: { everyMs: 0 },
   });
@@ -173,6 +173,32 @@ describe('e-mail delivery', () => {
     expect(core.deliveries.retryFailed('user:super')).toEqual({ queued: 1 });
     await smtp.waitFor(1);
     await until('sent', () => deliveries(id)[0]?.status === 'SENT');
+  });
+
+  it('a contingency document is mailed once MH seals it, not before', async () => {
+    configure(smtp.port);
+    sim.setMode('down');
+    const id = core.dtes.create('FC', fc('maria.hernandez@example.com'), 'test').record.id;
+    for (let i = 0; i < 3; i++) {
+      await core.sync.runOnce();
+      await new Promise((r) => setTimeout(r, 280));
+    }
+    expect(core.sync.status().state).toBe('contingency');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(deliveries(id)).toEqual([]);
+    sim.setMode('normal');
+    for (let i = 0; i < 8 && core.dtes.get(id).status !== 'APPROVED'; i++) {
+      await core.sync.runOnce();
+      await new Promise((r) => setTimeout(r, 280));
+    }
+    expect(core.dtes.get(id).status).toBe('APPROVED');
+    const [m] = await smtp.waitFor(1);
+    const json = JSON.parse(attachment(m!, `${id.toUpperCase()}.json`).toString('utf8')) as {
+      identificacion: { tipoOperacion: number };
+      selloRecibido: string | null;
+    };
+    expect(json.identificacion.tipoOperacion).toBe(2);
+    expect(json.selloRecibido).toEqual(anyString());
   });
 
   it('an approved invalidation sends a notice to the same address', async () => {
