@@ -251,7 +251,13 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
       repo.later(c.id, now(), 'sin servidor de correo', false);
       return true;
     }
-    const outcome = await transport(server, mail);
+    let outcome: SendOutcome;
+    try {
+      outcome = await transport(server, mail);
+    } catch (e) {
+      // A transport is not meant to throw; if one does, the message may or may not have gone: try again later.
+      outcome = { outcome: 'retry', reason: e instanceof Error ? e.message : String(e), server: true };
+    }
     // After a stop the store may be closed: the row stays `sending` and the next start sends it again.
     if (stopped) return true;
     return settle(c, outcome);
@@ -281,6 +287,12 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
     } catch (e) {
       if (stopped) return sent;
       logger.error('delivery run failed', { error: e instanceof Error ? e.stack : String(e) });
+      // Single flight: whatever is marked sending was this run's; it goes again after the backoff.
+      try {
+        repo.recoverAll(now());
+      } catch {
+        // The store itself fails: the next start recovers it.
+      }
       serverFailures += 1;
       pausedUntil = now().getTime() + backoffMs(serverFailures, jitter, baseMs, capMs);
       return sent;
