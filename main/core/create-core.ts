@@ -26,18 +26,13 @@ import { backupSchedule } from './store/backup-schedule';
 import { openStationStore } from './store/open-station-store';
 import { contingencyStore } from './sync/contingency';
 import { createSyncEngine, tunedBy } from './sync/engine';
-import { createDeliveries } from './delivery/deliveries';
+import { outbound } from './delivery/outbound';
 import { smtpSettings } from './delivery/smtp-settings';
-import { unitFrom } from './sync/backoff';
 import { recoverAfterStop } from './sync/recover';
-import { realTimers } from './timers';
-import { documentEvents } from './dte/document-events';
-import { webhookSender } from './webhooks/sender';
 import { webhooks as webhookEndpoints } from './webhooks/webhooks';
 
 export type { Core, CoreDeps } from './core-types';
-import { SELLO_VERSION } from './station/station-service';
-export { SELLO_VERSION };
+export { SELLO_VERSION } from './station/station-service';
 
 export function createCore(deps: CoreDeps): Core {
   const clock = deps.clock ?? systemClock;
@@ -45,12 +40,8 @@ export function createCore(deps: CoreDeps): Core {
   const logger = deps.logger ?? silentLogger;
   const fetchFn = deps.fetch ?? fetch;
   const newId = () => uuidV4(random);
-  const { store, unlock, orClose } = openStationStore({
-    dataDir: deps.dataDir,
-    clock,
-    nativeBinding: deps.nativeBinding,
-    integrityChecked: deps.integrityChecked,
-  });
+  // The store reads its folder, native binding and integrity flag from the host's deps.
+  const { store, unlock, orClose } = openStationStore({ ...deps, clock });
   const contingencies = contingencyStore(store, logger);
   recoverAfterStop(store, contingencies, clock, logger);
 
@@ -66,15 +57,7 @@ export function createCore(deps: CoreDeps): Core {
   const allowedMhUrls = deps.allowedMhUrls ?? [];
   // The station is read lazily: the people room exists before the first configure creates the station's people.
   // Endpoints exist before the station file is applied (its `webhooks`); the sender wakes once everything is wired.
-  const hooks = webhookEndpoints({
-    store,
-    clock,
-    secrets,
-    newId,
-    random,
-    lastSeq: () => documentEvents(store).last(),
-    wake: () => hookSender.wake(),
-  });
+  const hooks = webhookEndpoints({ store, clock, secrets, newId, random, wake: () => out.wake() });
   const smtp = smtpSettings(store, clock, secrets);
   const everyone = people({ store, clock, random, keys, station: () => stationSvc.station() });
   const stationSvc = stationService({
@@ -107,60 +90,26 @@ export function createCore(deps: CoreDeps): Core {
     client,
     signingKey: () => signing.privateKey(),
     passwordNeeded: mhPasswordNeeded(stations, !!deps.mh),
-    deliveries: () => mail.counts(),
+    deliveries: () => out.mail.counts(),
     ...tunedBy(deps.sync, random),
   });
   // Resume what a previous run left: pending documents and sends cut short by a crash.
   sync.wake();
 
-  const backups = backupSchedule({
-    dataDir: deps.dataDir,
-    clock,
-    logger,
-    everyMs: deps.backups?.everyMs,
-    nativeBinding: deps.nativeBinding,
-  });
+  const backups = backupSchedule({ ...deps, clock, logger, everyMs: deps.backups?.everyMs });
   const issue = { store, clock, station, logger, signingKey, contingency: contingencies.open, nameOf: everyone.nameOf };
   const dtes = documents({
-    views: documentViews({ store, clock, station, invalidations, deliveries: (id) => mail.ofDocument(id) }),
+    views: documentViews({ store, clock, station, invalidations, deliveries: (id) => out.mail.ofDocument(id) }),
     issue,
     invalidations,
-    wake: () => {
-      sync.wake();
-      hookSender.wake();
-    },
+    wake: () => [sync, out].forEach((s) => s.wake()),
     issued: () => backups.noteIssue(),
   });
-  const hookSender = webhookSender({
-    store,
-    clock,
-    logger,
-    fetch: fetchFn,
-    secrets,
-    newId,
-    random: deps.webhooks?.jitter ?? unitFrom(random),
-    record: (id) => dtes.get(id),
-    userAgent: `Sello/${SELLO_VERSION}`,
-    tuning: { ...deps.webhooks, timers: deps.webhooks?.timers ?? deps.sync?.timers ?? realTimers },
-  });
-  // Every status the engine moves is an event some receiver may want.
-  sync.onEvent(() => hookSender.wake());
-  hookSender.wake();
-  // E-mail: approved documents with a recipient's address, and invalidation notices (delivery/deliveries.ts).
-  const mail = createDeliveries({
-    store,
-    clock,
-    logger,
-    random: unitFrom(random),
-    newId,
-    station,
-    smtp,
-    documents: { get: (id) => dtes.get(id), letterPdf: (id) => dtes.letterPdf(id) },
-    ...deps.deliveries,
-    timers: deps.deliveries?.timers ?? deps.sync?.timers,
-  });
-  sync.onEvent(() => mail.wake());
-  mail.wake();
+  // The customer's e-mail and the POS's webhooks (delivery/outbound.ts); every status the engine moves wakes them.
+  const tuning = { webhooks: deps.webhooks, deliveries: deps.deliveries, timers: deps.sync?.timers };
+  const out = outbound({ store, clock, logger, fetch: fetchFn, secrets, newId, random, station, smtp, documents: dtes, tuning });
+  sync.onEvent(() => out.wake());
+  out.wake();
 
   return {
     dataDir: deps.dataDir,
@@ -172,17 +121,13 @@ export function createCore(deps: CoreDeps): Core {
     dtes: {
       ...dtes,
       // An invalidation MH answered at once wrote its event without the engine: the sender looks now.
-      invalidate: (body, actor, unknown) =>
-        dtes.invalidate(body, actor, unknown).finally(() => {
-          hookSender.wake();
-          mail.wake();
-        }),
+      invalidate: (body, actor, unknown) => dtes.invalidate(body, actor, unknown).finally(() => out.wake()),
     },
     apiKeys: keys,
     people: everyone,
     products: productCatalog({ store, clock, newId }),
-    webhooks: { ...hooks, runOnce: () => hookSender.runOnce() },
-    deliveries: { ...mail, smtp },
+    webhooks: { ...hooks, runOnce: () => out.hooks.runOnce() },
+    deliveries: { ...out.mail, smtp },
     sync,
     printing: printing(store, clock),
     signing: { publicKey: () => signing.publicKey(), nit: () => signing.nit() },
@@ -196,8 +141,7 @@ export function createCore(deps: CoreDeps): Core {
     },
     close() {
       backups.close();
-      hookSender.stop();
-      mail.stop();
+      out.stop();
       sync.stop();
       store.close();
       unlock();

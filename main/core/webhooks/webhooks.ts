@@ -16,7 +16,7 @@ import {
 } from '../../../shared/webhooks';
 import { audit } from '../audit';
 import { isoLocal, type Clock } from '../clock';
-import type { DocumentEvent } from '../dte/document-events';
+import { documentEvents, type DocumentEvent } from '../dte/document-events';
 import { CoreError, validationFailed } from '../errors';
 import { tryOpen, type SecretBox } from '../station/secrets';
 import type { Store } from '../store/database';
@@ -45,8 +45,6 @@ export interface WebhooksDeps {
   readonly secrets: SecretBox;
   readonly newId: () => string;
   readonly random?: (n: number) => Buffer;
-  /** The feed's newest seq: a new endpoint receives what happens from now on, not the station's history. */
-  readonly lastSeq: () => number;
   /** A delivery became due (enabled, sent again): the sender runs. */
   readonly wake: () => void;
 }
@@ -115,7 +113,8 @@ export function webhooks(d: WebhooksDeps): Webhooks {
           events,
           secretSealed: d.secrets.seal(secret),
           source: 'app',
-          fromSeq: d.lastSeq(),
+          // A new endpoint receives what happens from now on, not the station's history.
+          fromSeq: documentEvents(d.store).last(),
           createdAt: at,
         });
         audit(d.store, at, actor, 'settings.webhook.created', id, { origin: originOf(v.url), events });
@@ -177,7 +176,7 @@ export function webhooks(d: WebhooksDeps): Webhooks {
             events,
             secretSealed: d.secrets.seal(entry.secret),
             source: 'file',
-            fromSeq: d.lastSeq(),
+            fromSeq: documentEvents(d.store).last(),
             createdAt: at,
           });
           audit(d.store, at, actor, 'settings.webhook.created', id, { origin: originOf(entry.url), events, source: 'file' });
