@@ -61,15 +61,20 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
   useEffect(() => void api.activity(editing ? 'editing' : 'idle'), [api, editing]);
   useEffect(() => () => void api.activity('idle'), [api]);
 
-  // The issued sale's status follows MH's answer (queued, approved, rejected).
+  // The issued sale's status follows MH's answer (queued, approved, rejected). MH may answer before the event
+  // stream is open: the status is read once subscribed, and again on each 'sync' event (sent on every reconnect).
   const doneId = done?.record.id;
   useEffect(() => {
     if (!doneId) return undefined;
     const setStatus = (status: DteRecord['status']) =>
       setDone((cur) => (cur && cur.record.id === doneId ? { ...cur, record: { ...cur.record, status } } : cur));
-    return api.subscribe((e) => {
-      if (e.type === 'dte' && sameDteId(e.id, doneId)) setStatus(e.status);
+    const refresh = () => void api.getDte(doneId).then((r) => r.ok && setStatus(r.value.status));
+    const off = api.subscribe((e) => {
+      if (e.type === 'sync') refresh();
+      else if (e.type === 'dte' && sameDteId(e.id, doneId)) setStatus(e.status);
     });
+    refresh();
+    return off;
   }, [api, doneId]);
 
   const toSearch = () => search.current?.focus();
