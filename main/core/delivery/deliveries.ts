@@ -2,6 +2,7 @@
 // deliveries (the cursor moved in the same transaction), then hands due ones to the SMTP server one at a time,
 // each marked `sending` before it leaves and its outcome written after, with no transaction open meanwhile.
 // It never blocks issuing or MH's sync, never rejects, and sets a timer only for work it can do then.
+import { singleFlight } from '../single-flight';
 import { emailTarget, type DeliveryCounts, type DeliveryRecord, type SmtpTestResult } from '../../../shared/delivery';
 import { validate } from '../../../shared/contract';
 import type { DteRecord } from '../../../shared/records';
@@ -106,8 +107,6 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
   const baseMs = d.retryBaseMs ?? 5_000;
   const capMs = d.retryCapMs ?? 15 * 60_000;
   const now = () => clock.now();
-  let running: Promise<number> | null = null;
-  let again = false;
   let stopped = false;
   let timer: TimerHandle | null = null;
   /** The server (or the settings) failed: nothing goes before this, and why. */
@@ -310,20 +309,9 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
     timer = timers.set(() => void loop(), at - now().getTime());
   }
 
-  function loop(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      do {
-        again = false;
-        total += await run();
-      } while (again && !stopped);
-      return total;
-    })().finally(() => {
-      running = null;
+  const flight = singleFlight(run, {
+    stopped: () => stopped,
+    after: () => {
       if (stopped) return;
       try {
         schedule();
@@ -332,8 +320,10 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
         logger.error('delivery schedule failed', { error: e instanceof Error ? e.stack : String(e) });
         timer = timers.set(() => void loop(), 60_000);
       }
-    });
-    return running;
+    },
+  });
+  function loop(): Promise<number> {
+    return flight.run();
   }
 
   const toRecord = (r: DeliveryRow): DeliveryRecord => {

@@ -5,6 +5,7 @@
 // happens to it. When MH or the internet fails as MH's rules say, the station enters contingency
 // (contingency.ts) and later recovers: event, lotes, results. No fault escapes a run: it is logged, shown in
 // the status, and the next run comes on the backoff.
+import { singleFlight } from '../single-flight';
 import type { KeyObject } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { MH_TYPE, type DteKind } from '../../../shared/contract';
@@ -117,8 +118,6 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
   const timers = d.timers ?? realTimers;
   const events = new EventEmitter();
   events.setMaxListeners(0);
-  let running: Promise<number> | null = null;
-  let again = false;
   let stopped = false;
   let timer: TimerHandle | null = null;
   let failures = 0;
@@ -563,20 +562,9 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     return candidates.length ? Math.max(Math.min(...candidates), backoffAt) : null;
   }
 
-  function loop(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      do {
-        again = false;
-        total += await run();
-      } while (again && !stopped);
-      return total;
-    })().finally(() => {
-      running = null;
+  const flight = singleFlight(run, {
+    stopped: () => stopped,
+    after: () => {
       if (stopped) return;
       try {
         schedule();
@@ -593,8 +581,10 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         d.logger.error('sync schedule failed', { error: e instanceof Error ? e.stack : String(e) });
         timer = timers.set(() => void loop(), 60_000);
       }
-    });
-    return running;
+    },
+  });
+  function loop(): Promise<number> {
+    return flight.run();
   }
 
   function summaries(): ContingencySummary[] {

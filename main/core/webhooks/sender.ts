@@ -2,6 +2,7 @@
 // first turns new `document_events` into deliveries (cursor and inserts in one transaction: a crash neither loses
 // nor doubles one), then claims what is due under a lease, sends with no transaction open, and records each
 // answer in another. It wakes for new events and for the next due delivery only; it never rejects.
+import { singleFlight } from '../single-flight';
 import type { DteRecord } from '../../../shared/records';
 import { SIGNATURE_HEADER, type WebhookBody } from '../../../shared/webhooks';
 import { audit } from '../audit';
@@ -100,8 +101,6 @@ export function webhookSender(d: WebhookSenderDeps): WebhookSender {
   const idleCheckMs = t.idleCheckMs ?? 60_000;
   const nowMs = () => d.clock.now().getTime();
   const inFlight = new Set<AbortController>();
-  let running: Promise<number> | null = null;
-  let again = false;
   let stopped = false;
   let timer: TimerHandle | null = null;
   let wakeTimer: TimerHandle | null = null;
@@ -266,23 +265,14 @@ export function webhookSender(d: WebhookSenderDeps): WebhookSender {
     if (at !== null) timer = timers.set(() => void loop(), Math.max(0, at - nowMs()));
   }
 
-  function loop(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      do {
-        again = false;
-        total += await run();
-      } while (again && !stopped);
-      return total;
-    })().finally(() => {
-      running = null;
+  const flight = singleFlight(run, {
+    stopped: () => stopped,
+    after: () => {
       schedule();
-    });
-    return running;
+    },
+  });
+  function loop(): Promise<number> {
+    return flight.run();
   }
 
   return {
@@ -294,7 +284,7 @@ export function webhookSender(d: WebhookSenderDeps): WebhookSender {
         void loop();
       }, 0);
     },
-    runOnce: () => (running ? running.then(() => loop()) : loop()),
+    runOnce: () => flight.current()?.then(() => loop()) ?? loop(),
     stop() {
       stopped = true;
       if (timer) timers.clear(timer);
