@@ -1,0 +1,234 @@
+// The IVA book's two renderers (issue 16) read back: the PDF's pages as text with poppler (header on every
+// page, sums carried forward at each break, the totals), the workbook with exceljs (sheets, numbers, text).
+import { execFileSync } from 'node:child_process';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { amountText } from '../../../main/core/books/book-format';
+import type { Book, BookColumn, BookRow } from '../../../main/core/books/book-model';
+import { bookPdf } from '../../../main/core/books/book-pdf';
+import { bookXlsx, sheetName } from '../../../main/core/books/book-xlsx';
+import { pdfInfo } from '../../support/pdf';
+
+const ROWS = 120;
+const MONEY = ['gravadas', 'iva', 'total'] as const;
+type Money = (typeof MONEY)[number];
+
+// Amounts kept in integer cents here, so the expected sums owe nothing to the code under test.
+const cents = (i: number): Record<Money, number> => {
+  const sign = i % 10 === 0 ? -1 : 1;
+  const gravadas = sign * (((i * 7919 * 13) % 250_000) + 100);
+  const iva = Math.round(gravadas * 0.13);
+  return { gravadas, iva, total: gravadas + iva };
+};
+const asModel = (c: number) => `${c < 0 ? '-' : ''}${Math.floor(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, '0')}`;
+const asPaper = (c: number) =>
+  `${c < 0 ? '-' : ''}${Math.floor(Math.abs(c) / 100).toLocaleString('en-US')}.${String(Math.abs(c) % 100).padStart(2, '0')}`;
+const sumOf = (upTo: number): Record<Money, number> => {
+  const s = { gravadas: 0, iva: 0, total: 0 };
+  for (let i = 1; i <= upTo; i += 1) for (const k of MONEY) s[k] += cents(i)[k];
+  return s;
+};
+
+const code = (i: number) => `${String(i).padStart(8, '0')}-0A1B-4C2D-8E3F-${String(i * 97).padStart(12, '0')}`;
+const nrc = (i: number) => String(i * 37).padStart(6, '0');
+const client = (i: number) =>
+  i % 3 === 0
+    ? `Comercial Hermanos Martínez y Asociados de Oriente, Sociedad Anónima de Capital Variable ${i}`
+    : `Cliente ${i}, S.A. de C.V.`;
+
+const columns: BookColumn[] = [
+  { key: 'n', label: 'N°', kind: 'text', width: 3 },
+  { key: 'fecha', label: 'Fecha de emisión', kind: 'text', width: 6 },
+  { key: 'codigo', label: 'Código de generación', kind: 'text', width: 17 },
+  { key: 'cliente', label: 'Nombre del cliente', kind: 'text', width: 20 },
+  { key: 'nrc', label: 'NRC', kind: 'text', width: 6 },
+  { key: 'gravadas', label: 'Ventas internas gravadas', kind: 'money', width: 9 },
+  { key: 'iva', label: 'Débito fiscal', kind: 'money', width: 8 },
+  { key: 'total', label: 'Total', kind: 'money', width: 9 },
+];
+
+const rows: BookRow[] = Array.from({ length: ROWS }, (_, k) => {
+  const i = k + 1;
+  const c = cents(i);
+  return {
+    cells: {
+      n: String(i),
+      fecha: `${String((i % 30) + 1).padStart(2, '0')}/11/2026`,
+      codigo: code(i),
+      cliente: client(i),
+      nrc: nrc(i),
+      gravadas: asModel(c.gravadas),
+      iva: asModel(c.iva),
+      total: asModel(c.total),
+    },
+    emphasis: i % 10 === 0,
+  };
+});
+const totals = sumOf(ROWS);
+
+const book: Book = {
+  id: 'contribuyentes',
+  header: {
+    title: 'LIBRO DE VENTAS A CONTRIBUYENTES',
+    month: '2026-11',
+    monthName: 'noviembre de 2026',
+    company: { name: 'Distribuidora El Ejemplo, S.A. de C.V.', nit: '06140101901013', nrc: '0012345', station: 'M001P001' },
+    generatedAt: '2026-12-01 09:30',
+  },
+  tables: [
+    {
+      title: 'Ventas a contribuyentes: detalle por documento [CCF/NC]',
+      columns,
+      rows,
+      totals: { gravadas: asModel(totals.gravadas), iva: asModel(totals.iva), total: asModel(totals.total) },
+      empty: 'No hubo ventas a contribuyentes en el mes.',
+    },
+    { title: 'Documentos anulados', columns, rows: [], totals: {}, empty: 'No hubo documentos anulados en el mes.' },
+  ],
+  summaryTitle: 'Resumen del mes',
+  summary: [
+    { label: 'Ventas gravadas netas', amount: asModel(totals.gravadas) },
+    { label: 'Débito fiscal del mes', amount: asModel(totals.iva), strong: true },
+  ],
+  signature: 'F. ______________________________  Contador\nF. ______________________________  Representante legal',
+};
+
+/** The pages as pdftotext lays them out: one table row to a line, the "Van" label beside its sums. */
+const layoutPages = (pdf: Buffer): string[] =>
+  execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf, maxBuffer: 64 * 1024 * 1024 })
+    .toString('utf8')
+    .split('\f')
+    .filter((p) => p.trim() !== '');
+
+const amountsOn = (page: string, label: string): string[] | null => {
+  const line = new RegExp(`^\\s*${label}\\s.*$`, 'm').exec(page)?.[0];
+  return line ? (line.match(/-?[\d,]+\.\d\d/g) ?? []) : null;
+};
+const expected = (s: Record<Money, number>) => MONEY.map((k) => asPaper(s[k]));
+const rowsOn = (page: string): number[] => [...page.matchAll(/^\s*(\d{1,3})\s+\d{2}\/11\/2026/gm)].map((m) => Number(m[1]));
+
+describe('amounts on paper', () => {
+  it('groups thousands, keeps two decimals and the sign, exactly', () => {
+    expect(amountText('-1234.5')).toBe('-1,234.50');
+    expect(amountText('1234567.891')).toBe('1,234,567.89');
+    expect(amountText('0')).toBe('0.00');
+    expect(amountText('-0.001')).toBe('0.00');
+    expect(amountText('')).toBe('');
+  });
+});
+
+describe('book PDF', async () => {
+  const pdf = await bookPdf(book);
+  const pages = layoutPages(pdf);
+
+  it('is landscape letter, several pages, the same bytes each time', async () => {
+    const info = pdfInfo(pdf);
+    expect(info).toMatchObject({ width: 792, height: 612 });
+    expect(info.pages).toBeGreaterThanOrEqual(3);
+    expect(pages).toHaveLength(info.pages);
+    expect((await bookPdf(book)).equals(pdf)).toBe(true);
+  });
+
+  it('heads every page with the book, the taxpayer, the month and the folio', () => {
+    pages.forEach((page, i) => {
+      expect(page).toContain('LIBRO DE VENTAS A CONTRIBUYENTES');
+      expect(page).toContain('Distribuidora El Ejemplo, S.A. de C.V.');
+      expect(page).toContain('NIT: 06140101901013');
+      expect(page).toContain('NRC: 0012345');
+      expect(page).toContain('Punto de venta: M001P001');
+      expect(page).toContain('Mes: noviembre de 2026');
+      expect(page).toMatch(new RegExp(`Folio ${i + 1}\\b`));
+      expect(page).toContain('Código de generación');
+    });
+  });
+
+  it('prints every row once, in order, with its amounts', () => {
+    const seen = pages.flatMap(rowsOn);
+    expect(seen).toEqual(Array.from({ length: ROWS }, (_, k) => k + 1));
+    const all = pages.join('\n');
+    // A credit note of more than a thousand: the sign and the thousands separator together.
+    const nc = rows.findIndex((r) => r.emphasis && /^-\d{4}/.test(r.cells['total'] ?? '')) + 1;
+    expect(asPaper(cents(nc).total)).toMatch(/^-\d{1,3},\d{3}\.\d\d$/);
+    expect(all).toContain(asPaper(cents(nc).total));
+    expect(all.replace(/\s+/g, '')).toContain(code(7));
+  });
+
+  it('carries the running sums forward: "Van" at the foot of a page, "Vienen" atop the next', () => {
+    const breaks = pages.map(rowsOn).filter((r) => r.length > 0);
+    expect(breaks.length).toBeGreaterThanOrEqual(3);
+    for (let p = 0; p < breaks.length - 1; p += 1) {
+      const carried = expected(sumOf(Math.max(...(breaks[p] ?? []))));
+      expect(amountsOn(pages[p] ?? '', 'Van')).toEqual(carried);
+      expect(amountsOn(pages[p + 1] ?? '', 'Vienen')).toEqual(carried);
+    }
+    expect(amountsOn(pages[0] ?? '', 'Vienen')).toBeNull();
+    expect(amountsOn(pages[breaks.length - 1] ?? '', 'Van')).toBeNull();
+  });
+
+  it('ends the table with its totals, then the empty table, the summary and the signature', () => {
+    const last = pages.filter((p) => rowsOn(p).length > 0).pop() ?? '';
+    expect(amountsOn(last, 'Totales')).toEqual(expected(totals));
+    const end = pages.slice(-2).join('\n');
+    expect(end).toContain('No hubo documentos anulados en el mes.');
+    expect(amountsOn(end, 'Débito fiscal del mes')).toEqual([asPaper(totals.iva)]);
+    expect(end).toContain('Representante legal');
+  });
+});
+
+describe('book XLSX', async () => {
+  const wb = new ExcelJS.Workbook();
+  const content = await bookXlsx(book);
+  await wb.xlsx.load(content.buffer.slice(content.byteOffset, content.byteOffset + content.byteLength) as ArrayBuffer);
+  const text = (sheet: ExcelJS.Worksheet) => sheet.getColumn(1).values.filter((v): v is string => typeof v === 'string');
+
+  it('has a sheet per table and a summary, with names Excel accepts', () => {
+    expect(wb.worksheets.map((s) => s.name)).toEqual(['Ventas a contribuyentes detalle', 'Documentos anulados', 'Resumen']);
+    expect(sheetName('Resumen', new Set(['resumen']))).toBe('Resumen (2)');
+  });
+
+  it('heads each sheet and freezes the column labels', () => {
+    for (const sheet of wb.worksheets) {
+      expect(text(sheet).slice(0, 6)).toEqual([
+        'LIBRO DE VENTAS A CONTRIBUYENTES',
+        'Distribuidora El Ejemplo, S.A. de C.V.',
+        'NIT: 06140101901013',
+        'NRC: 0012345',
+        'Punto de venta: M001P001',
+        'Mes: noviembre de 2026',
+      ]);
+    }
+    const sheet = wb.worksheets[0] as ExcelJS.Worksheet;
+    const labels = sheet.getColumn(1).values.indexOf('N°');
+    expect(sheet.getRow(labels).values).toEqual([undefined, ...columns.map((c) => c.label)]);
+    expect(sheet.getCell(labels, 6).font.bold).toBe(true);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: labels });
+    expect(sheet.getColumn(4).width).toBeGreaterThan(sheet.getColumn(1).width ?? 0);
+  });
+
+  it('writes amounts as numbers, codes as text, and the totals', () => {
+    const sheet = wb.worksheets[0] as ExcelJS.Worksheet;
+    const first = sheet.getColumn(1).values.indexOf('N°') + 1;
+    for (const i of [1, 10, 77, ROWS]) {
+      const row = sheet.getRow(first + i - 1);
+      expect(row.getCell(1).value).toBe(String(i));
+      expect(row.getCell(3).value).toBe(code(i));
+      expect(row.getCell(5).value).toBe(nrc(i));
+      expect(row.getCell(5).numFmt).toBe('@');
+      MONEY.forEach((k, j) => expect(row.getCell(6 + j).value).toBe(cents(i)[k] / 100));
+      expect(row.getCell(8).numFmt).toBe('#,##0.00');
+    }
+    expect(sheet.getCell(first + 9, 8).font.italic).toBe(true);
+    const total = sheet.getRow(first + ROWS);
+    expect(total.getCell(1).value).toBe('Totales');
+    MONEY.forEach((k, j) => expect(total.getCell(6 + j).value).toBe(totals[k] / 100));
+    expect(text(wb.worksheets[1] as ExcelJS.Worksheet)).toContain('No hubo documentos anulados en el mes.');
+  });
+
+  it('sums the month on "Resumen"', () => {
+    const sheet = wb.getWorksheet('Resumen') as ExcelJS.Worksheet;
+    const at = sheet.getColumn(1).values.indexOf('Débito fiscal del mes');
+    expect(sheet.getCell(at, 2).value).toBe(totals.iva / 100);
+    expect(sheet.getCell(at, 2).font.bold).toBe(true);
+    expect(text(sheet)).toContain('F. ______________________________  Representante legal');
+  });
+});
