@@ -252,3 +252,56 @@ export function documentsInPeriod(store: Store, from: string, to: string, issued
   if (issuedBy !== null) sel = sel.where('issued_by', '=', issuedBy);
   return store.all(sel.orderBy('created_at').orderBy('control_number'));
 }
+
+/** What the books read of a document: its record's identity and status, and its MH JSON. */
+export interface BookSourceRow {
+  readonly id: string;
+  readonly kind: string;
+  readonly status: string;
+  readonly control_number: string;
+  readonly seal: string | null;
+  readonly issued_by: string | null;
+  readonly issued_by_name: string | null;
+  readonly mh_json: string | null;
+  readonly issue_date: string;
+}
+
+export interface IssuedBetween {
+  /** Local dates (YYYY-MM-DD), both ends included. */
+  readonly from: string;
+  readonly to: string;
+  /** Only this establishment and point of sale (M001, 1). */
+  readonly point?: { readonly branch: string; readonly pos: number };
+  readonly issuedBy?: string;
+  /** The last row of the previous page: pages go by (issue_date, id). */
+  readonly after: { readonly date: string; readonly id: string } | null;
+  readonly limit: number;
+}
+
+/** A page of the documents issued in a period (the books, the annexes and the reports read a month so). */
+export function documentsIssuedBetween(store: Store, o: IssuedBetween): BookSourceRow[] {
+  let sel = store.q
+    .selectFrom('documents')
+    .select(['id', 'kind', 'status', 'control_number', 'seal', 'issued_by', 'issued_by_name', 'mh_json', 'issue_date'])
+    .where('issue_date', '>=', o.from)
+    .where('issue_date', '<=', o.to);
+  if (o.point) sel = sel.where('branch_code', '=', o.point.branch).where('pos_number', '=', o.point.pos);
+  if (o.issuedBy) sel = sel.where('issued_by', '=', o.issuedBy);
+  const after = o.after;
+  if (after)
+    sel = sel.where((eb) =>
+      eb.or([eb('issue_date', '>', after.date), eb.and([eb('issue_date', '=', after.date), eb('id', '>', after.id)])]),
+    );
+  return store.all(sel.orderBy('issue_date').orderBy('id').limit(o.limit));
+}
+
+/** These documents (by id), for the invalidations of a period whose documents were issued earlier. */
+export function documentsByIds(store: Store, ids: readonly string[]): BookSourceRow[] {
+  if (ids.length === 0) return [];
+  return store.all(
+    store.q
+      .selectFrom('documents')
+      .select(['id', 'kind', 'status', 'control_number', 'seal', 'issued_by', 'issued_by_name', 'mh_json', 'issue_date'])
+      .where('id', 'in', ids),
+  );
+}

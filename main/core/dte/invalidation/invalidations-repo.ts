@@ -23,6 +23,17 @@ export function invalidationsRepo(store: Store) {
             .where('status', '=', 'PENDING'),
         ).changes,
       ) > 0,
+    /**
+     * The invalidations MH accepted, with the day they were made (fecAnula, El Salvador time): the books need
+     * them by that day, and every one, whatever month its document belongs to.
+     */
+    approved: () =>
+      store
+        .all(q.selectFrom('invalidations').select(['dte_id', 'mh_json']).where('status', '=', 'APPROVED'))
+        .map((r) => ({
+          dteId: r.dte_id,
+          on: (JSON.parse(r.mh_json) as { identificacion?: { fecAnula?: string } }).identificacion?.fecAnula ?? '',
+        })),
     /** Ids of invalidations still waiting for MH, oldest first. */
     pendingIds: () =>
       store.all(q.selectFrom('invalidations').select('id').where('status', '=', 'PENDING').orderBy('created_at')).map((r) => r.id),

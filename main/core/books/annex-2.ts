@@ -1,0 +1,114 @@
+// Anexo 2, ventas a consumidor final (BOOKS.md §4): FC and FEX grouped per day and type, the first and last
+// código de generación of the day; an earlier month's FC or FEX invalidated this month as a negative row dated
+// when it was issued (up to three periods back, CT art. 111). docs/decisions/0013-iva-books-and-annexes.md.
+import type { AnnexProblem, BooksSettings } from '../../../shared/books';
+import { CAT020_BY_ISO } from '../../../shared/catalogs/data/country-cat020';
+import { ZERO, type Dec } from '../../../shared/tax';
+import { amount, documentNumber, issueOrder } from './annex-cells';
+import { salesIncome, salesOperation, standsAt, total, type AnnexBuild } from './annex-build';
+import type { BookDocument } from './book-document';
+import { mhDate, monthBefore, monthRange } from './period';
+
+/** CAT-020 codes of the Central American area as the manual names it (Guatemala, Honduras, Nicaragua, Costa Rica). */
+const CENTRAL_AMERICA: ReadonlySet<string> = new Set(['GT', 'HN', 'NI', 'CR', 'SV'].map((iso) => CAT020_BY_ISO[iso]!.code));
+
+/** K, M, N and O–Q of one document (FEX: its value by destination and by goods or services). */
+interface ConsumerAmounts {
+  exenta: Dec;
+  noSujeta: Dec;
+  gravada: Dec;
+  inArea: Dec;
+  outArea: Dec;
+  services: Dec;
+}
+
+export function consumerAmounts(d: BookDocument): ConsumerAmounts {
+  if (d.kind === 'FC') return { exenta: d.exenta, noSujeta: d.noSujeta, gravada: d.gravada, inArea: ZERO, outArea: ZERO, services: ZERO };
+  const value = d.operationAmount;
+  const services = d.exportItems === 2 ? value : ZERO;
+  const goods = d.exportItems === 2 ? ZERO : value;
+  const inArea = CENTRAL_AMERICA.has(d.party.country ?? '');
+  return { exenta: ZERO, noSujeta: ZERO, gravada: ZERO, inArea: inArea ? goods : ZERO, outArea: inArea ? ZERO : goods, services };
+}
+
+const sumOf = (docs: readonly BookDocument[], pick: (a: ConsumerAmounts) => Dec) => total(docs.map((d) => pick(consumerAmounts(d))));
+
+function row(first: BookDocument, last: BookDocument, group: readonly BookDocument[], sign: 1 | -1, month: string, s: BooksSettings) {
+  const k = sumOf(group, (a) => a.exenta);
+  const m = sumOf(group, (a) => a.noSujeta);
+  const n = sumOf(group, (a) => a.gravada);
+  const o = sumOf(group, (a) => a.inArea);
+  const p = sumOf(group, (a) => a.outArea);
+  const q = sumOf(group, (a) => a.services);
+  const t = k.plus(m).plus(n).plus(o).plus(p).plus(q);
+  const signed = (d: Dec) => amount(sign === 1 ? d : d.neg());
+  return [
+    mhDate(first.date),
+    '4',
+    first.kind === 'FEX' ? '11' : '01',
+    'N/A',
+    'N/A',
+    'N/A',
+    'N/A',
+    documentNumber(first),
+    documentNumber(last),
+    '',
+    signed(k),
+    amount(ZERO),
+    signed(m),
+    signed(n),
+    signed(o),
+    signed(p),
+    signed(q),
+    amount(ZERO),
+    amount(ZERO),
+    signed(t),
+    salesOperation(s, month, k.plus(m), n.plus(o).plus(p).plus(q)),
+    salesIncome(s, month, first.kind === 'FEX' ? first.exportItems : 0),
+    '2',
+  ];
+}
+
+/**
+ * `docs`: the month's documents; `invalidated`: those invalidated this month, whenever issued (their negative
+ * rows are the ones issued in the three months before).
+ */
+export function annex2(docs: readonly BookDocument[], invalidated: readonly BookDocument[], month: string, s: BooksSettings): AnnexBuild {
+  const { to } = monthRange(month);
+  const notes: AnnexProblem[] = [];
+  const groups = new Map<string, BookDocument[]>();
+  for (const d of [...docs].filter((x) => (x.kind === 'FC' || x.kind === 'FEX') && standsAt(x, to)).sort(issueOrder)) {
+    const key = `${d.date}|${d.kind === 'FEX' ? '11' : '01'}`;
+    const g = groups.get(key) ?? [];
+    g.push(d);
+    groups.set(key, g);
+    if (d.kind === 'FEX' && d.exportItems === 3)
+      notes.push({
+        row: 0,
+        column: 'O',
+        field: 'EXPORTACIONES',
+        severity: 'warning',
+        message: `La factura de exportación ${d.controlNumber} exporta bienes y servicios: se declaró como bienes. Si una parte es servicio, muévala a la columna Q.`,
+      });
+  }
+  const rows: string[][] = [...groups.keys()].sort().map((key) => {
+    const g = groups.get(key)!;
+    return row(g[0]!, g[g.length - 1]!, g, 1, month, s);
+  });
+  const earliest = monthRange(monthBefore(month, 3)).from;
+  const { from } = monthRange(month);
+  for (const d of [...invalidated].filter((x) => (x.kind === 'FC' || x.kind === 'FEX') && x.date < from).sort(issueOrder)) {
+    if (d.date < earliest) {
+      notes.push({
+        row: 0,
+        column: 'A',
+        field: 'FECHA DE EMISIÓN',
+        severity: 'warning',
+        message: `${d.controlNumber} se invalidó este mes pero se emitió hace más de tres períodos: MH no lo admite en el Anexo 2; consulte a su contador.`,
+      });
+      continue;
+    }
+    rows.push(row(d, d, [d], -1, month, s));
+  }
+  return { annex: '2', rows, notes };
+}

@@ -1,0 +1,42 @@
+// The anulados annex (BOOKS.md §8): every DTE whose invalidation MH accepted in the month, tipo de detalle D,
+// the número de control with its hyphens and the código de generación in the form the settings choose.
+import type { AnnexProblem, BooksSettings } from '../../../shared/books';
+import { series } from './annex-cells';
+import type { AnnexBuild } from './annex-build';
+import type { BookDocument } from './book-document';
+import { MH_TYPE } from './annex-1';
+import { monthName, monthRange } from './period';
+
+/** Kinds whose annex takes no negative row: an earlier month's one invalidated now means amending that month. */
+const AMEND: readonly BookDocument['kind'][] = ['CCF', 'NC', 'ND', 'CR', 'FSE'];
+
+export function annexAnnulled(invalidated: readonly BookDocument[], month: string, s: BooksSettings): AnnexBuild {
+  const { from } = monthRange(month);
+  const notes: AnnexProblem[] = [];
+  const rows = [...invalidated]
+    .sort((a, b) => (a.invalidatedOn ?? '').localeCompare(b.invalidatedOn ?? '') || a.controlNumber.localeCompare(b.controlNumber))
+    .map((d) => [
+      d.controlNumber,
+      '4',
+      '0',
+      '0',
+      MH_TYPE[d.kind],
+      'D',
+      series(d),
+      '0',
+      '0',
+      s.annulledCode === '36' ? d.generationCode.toUpperCase() : d.generationCode.replace(/-/g, '').toUpperCase(),
+    ]);
+  rows.forEach((r, i) => {
+    const d = invalidated.find((x) => x.controlNumber === r[0])!;
+    if (d.date < from && AMEND.includes(d.kind))
+      notes.push({
+        row: i + 1,
+        column: 'A',
+        field: 'NÚMERO DE RESOLUCIÓN',
+        severity: 'warning',
+        message: `${d.controlNumber} se declaró en ${monthName(d.date.slice(0, 7))}: presente una declaración modificatoria de ese mes sin él.`,
+      });
+  });
+  return { annex: 'anulados', rows, notes };
+}

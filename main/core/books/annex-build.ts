@@ -1,0 +1,43 @@
+// What the annex builders share: the result's shape, which documents a month reports, and the income-tax codes.
+import type { AnnexId, AnnexProblem, BooksSettings } from '../../../shared/books';
+import { ZERO, type Dec } from '../../../shared/tax';
+import type { BookDocument } from './book-document';
+import { salesRentaApplies } from './period';
+
+export interface AnnexBuild {
+  readonly annex: AnnexId;
+  /** The file's lines as cells, in MH's column order. */
+  readonly rows: readonly (readonly string[])[];
+  /** What the builder saw that the file cannot say (a CR code with no annex, a mixed export, …). */
+  readonly notes: readonly AnnexProblem[];
+}
+
+/**
+ * Whether a document counts in the annexes of the month ending `monthEnd`: issued and not rejected, and not
+ * invalidated by that month's end. A later invalidation leaves the month as it was declared; the month it
+ * happens in reports it (the anulados annex, and Anexo 2's negative row). docs/decisions/0013.
+ */
+export const standsAt = (d: BookDocument, monthEnd: string): boolean =>
+  d.status !== 'REJECTED' &&
+  (d.invalidatedOn === null || d.invalidatedOn > monthEnd) &&
+  !(d.status === 'INVALIDATED' && d.invalidatedOn === null);
+
+/** Anexo 1 R, Anexo 2 U: gravada 1, exenta or no sujeta 2, both 4; or the company's fixed code. */
+export function salesOperation(s: BooksSettings, month: string, untaxed: Dec, taxed: Dec): string {
+  if (!salesRentaApplies(month)) return '0';
+  if (s.salesOperation !== 'derivar') return s.salesOperation;
+  const t = !taxed.isZero();
+  const u = !untaxed.isZero();
+  return t && u ? '4' : u ? '2' : '1';
+}
+
+/** Anexo 1 S, Anexo 2 V: the company's income type; exports of goods 7, of services 9. */
+export function salesIncome(s: BooksSettings, month: string, exportItems = 0): string {
+  if (!salesRentaApplies(month)) return '0';
+  if (exportItems === 2) return '9';
+  if (exportItems === 1 || exportItems === 3) return '7';
+  return s.salesIncome;
+}
+
+export const plus = (a: Dec, b: Dec): Dec => a.plus(b);
+export const total = (values: readonly Dec[]): Dec => values.reduce(plus, ZERO);

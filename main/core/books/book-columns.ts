@@ -1,0 +1,18 @@
+// Helpers the books share: a column, a money cell, totals of a table's money columns, the company header.
+import { Dec, ZERO, round2 } from '../../../shared/tax';
+import type { BookColumn, BookColumnKind, BookRow } from './book-model';
+
+export const column = (key: string, label: string, kind: BookColumnKind, width: number): BookColumn => ({ key, label, kind, width });
+export const money = (d: Dec): string => round2(d).toFixed(2);
+
+/** The sum of each money column over the rows. */
+export function totalsOf(columns: readonly BookColumn[], rows: readonly BookRow[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const c of columns.filter((x) => x.kind === 'money'))
+    out[c.key] = money(rows.reduce((a, r) => a.plus(new Dec(r.cells[c.key] ?? '0')), ZERO));
+  return out;
+}
+
+/** DTE numbers in a cell: the control number, then the generation code (and the seal, when asked). */
+export const dteNumbers = (controlNumber: string, generationCode: string, seal?: string | null): string =>
+  [controlNumber, generationCode, ...(seal === undefined ? [] : [seal ?? 'sin sello de MH'])].join('\n');

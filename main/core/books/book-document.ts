@@ -1,0 +1,159 @@
+// What the books and annexes need of one document, read from its signed MH JSON and its record: the same on
+// the station's SQLite and on a hub's PostgreSQL, so everything downstream runs on either. Amounts are exact.
+import type { DteKind } from '../../../shared/contract';
+import type { DteStatus } from '../../../shared/records';
+import { Dec, ZERO, dec, sum } from '../../../shared/tax';
+import { mhDocumentView, type MhCounterpartView } from '../dte/mh/document-types';
+
+/** CAT-015: IVA 13 %. */
+const IVA_TRIBUTE = '20';
+
+export interface BookParty {
+  readonly name: string;
+  /** CAT-022 type of `number` (36 NIT, 13 DUI, 02 carné de residente, 03 pasaporte, 37 otro). */
+  readonly docType: string | null;
+  readonly number: string | null;
+  readonly nrc: string | null;
+  /** FEX: CAT-020 country. */
+  readonly country: string | null;
+}
+
+/** A CR's amounts under one MH retention code (CAT-006: 22 is 1 %, C4 13 %, C9 other cases). */
+export interface RetentionPart {
+  readonly code: string;
+  readonly subject: Dec;
+  readonly retained: Dec;
+}
+
+export interface BookLine {
+  readonly code: string | null;
+  readonly description: string;
+  readonly quantity: Dec;
+  readonly amount: Dec;
+}
+
+export interface BookDocument {
+  readonly id: string;
+  readonly kind: DteKind;
+  readonly status: DteStatus;
+  readonly controlNumber: string;
+  /** identificacion.codigoGeneracion, upper case, with hyphens. */
+  readonly generationCode: string;
+  readonly seal: string | null;
+  /** fecEmi (YYYY-MM-DD) and horEmi: when it was issued, El Salvador time. */
+  readonly date: string;
+  readonly time: string;
+  /** The control number's establishment and point of sale (M001P001). */
+  readonly point: string;
+  readonly issuedBy: string | null;
+  readonly issuedByName: string | null;
+  /** 2 when it was issued in contingency. */
+  readonly operation: number;
+  readonly party: BookParty;
+  /** Net of the document's discounts (total* − descu*); FC's gravada includes IVA, as FC prices do. */
+  readonly exenta: Dec;
+  readonly noSujeta: Dec;
+  readonly gravada: Dec;
+  /** CCF, NC, ND: tributo 20; FC: totalIva. */
+  readonly iva: Dec;
+  /** IVA the client withheld (ivaRete1) and the station perceived (ivaPerci1). */
+  readonly ivaRetenido: Dec;
+  readonly ivaPercibido: Dec;
+  /** What the document is worth: totalPagar, else montoTotalOperacion (NC, ND), else the CR's IVA retained. */
+  readonly total: Dec;
+  /** FEX: 1 goods, 2 services, 3 both (emisor.tipoItemExpor); 0 otherwise. */
+  readonly exportItems: number;
+  /** FEX: the value exported (montoTotalOperacion). FSE: the purchase net of its discount (subTotal). */
+  readonly operationAmount: Dec;
+  readonly retentions: readonly RetentionPart[];
+  readonly lines: readonly BookLine[];
+  /** fecAnula of the invalidation MH accepted; null while the document stands. */
+  readonly invalidatedOn: string | null;
+}
+
+/** The document's record as a store keeps it, beside its MH JSON. */
+export interface BookRecordRow {
+  readonly id: string;
+  readonly kind: string;
+  readonly status: string;
+  readonly control_number: string;
+  readonly seal: string | null;
+  readonly issued_by: string | null;
+  readonly issued_by_name: string | null;
+  readonly mh_json: string | null;
+}
+
+const money = (n: number | string | null | undefined): Dec => (n === null || n === undefined ? ZERO : dec(n));
+
+function partyOf(c: MhCounterpartView | null | undefined): BookParty {
+  if (!c) return { name: '', docType: null, number: null, nrc: null, country: null };
+  // CCF, NC and ND name their receptor by NIT; the others by tipoDocumento and numDocumento.
+  const nit = 'nit' in c && typeof c.nit === 'string' ? c.nit : null;
+  return {
+    name: c.nombre ?? '',
+    docType: nit ? '36' : (c.tipoDocumento ?? null),
+    number: nit ?? c.numDocumento ?? null,
+    nrc: c.nrc ?? null,
+    country: 'codPais' in c ? (c.codPais ?? null) : null,
+  };
+}
+
+/** The book's view of a stored document; null for one that was never built (no MH JSON). */
+export function toBookDocument(row: BookRecordRow, invalidatedOn: string | null): BookDocument | null {
+  if (!row.mh_json) return null;
+  const mh = mhDocumentView(JSON.parse(row.mh_json) as Record<string, unknown>);
+  const id = mh.identificacion ?? {};
+  const r = mh.resumen ?? {};
+  const kind = row.kind as DteKind;
+  const items = mh.cuerpoDocumento ?? [];
+  const iva =
+    kind === 'FC' ? money(r.totalIva) : sum((r.tributos ?? []).filter((t) => t.codigo === IVA_TRIBUTE).map((t) => money(t.valor)));
+  const byCode = new Map<string, { subject: Dec; retained: Dec }>();
+  if (kind === 'CR')
+    for (const it of items) {
+      const code = it.codigoRetencionMH ?? '';
+      const part = byCode.get(code) ?? { subject: ZERO, retained: ZERO };
+      byCode.set(code, { subject: part.subject.plus(money(it.montoSujetoGrav)), retained: part.retained.plus(money(it.ivaRetenido)) });
+    }
+  const total =
+    r.totalPagar !== undefined
+      ? money(r.totalPagar)
+      : r.montoTotalOperacion !== undefined
+        ? money(r.montoTotalOperacion)
+        : money(r.totalIVAretenido);
+  return {
+    id: row.id,
+    kind,
+    status: row.status as DteStatus,
+    controlNumber: row.control_number,
+    generationCode: (id.codigoGeneracion ?? row.id).toUpperCase(),
+    seal: row.seal,
+    date: id.fecEmi ?? '',
+    time: id.horEmi ?? '',
+    point: row.control_number.slice(7, 15),
+    issuedBy: row.issued_by,
+    issuedByName: row.issued_by_name,
+    operation: id.tipoOperacion ?? 1,
+    party: partyOf(kind === 'FSE' ? mh.sujetoExcluido : mh.receptor),
+    exenta: money(r.totalExenta).minus(money(r.descuExenta)),
+    noSujeta: money(r.totalNoSuj).minus(money(r.descuNoSuj)),
+    gravada: money(r.totalGravada).minus(kind === 'FEX' ? ZERO : money(r.descuGravada)),
+    iva,
+    ivaRetenido: money(r.ivaRete1),
+    ivaPercibido: money(r.ivaPerci1),
+    total,
+    exportItems: kind === 'FEX' ? (mh.emisor?.tipoItemExpor ?? 1) : 0,
+    operationAmount: kind === 'FEX' ? money(r.montoTotalOperacion) : kind === 'FSE' ? money(r.subTotal) : ZERO,
+    retentions: [...byCode].map(([code, p]) => ({ code, ...p })),
+    lines:
+      kind === 'CR'
+        ? []
+        : items.map((it) => ({
+            code: it.codigo ?? null,
+            description: it.descripcion ?? '',
+            quantity: money(it.cantidad),
+            amount: money(it.ventaGravada).plus(money(it.ventaExenta)).plus(money(it.ventaNoSuj)).plus(money(it.compra)),
+          })),
+    invalidatedOn,
+  };
+}

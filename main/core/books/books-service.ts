@@ -1,0 +1,174 @@
+// The accountant's month for one books source (the station's SQLite; later a hub's PostgreSQL): the annexes
+// with their checks and casillas, the IVA books as PDF and XLSX, the reports, and the settings that decide
+// what MH leaves open. docs/decisions/0013-iva-books-and-annexes.md.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  ANNEXES,
+  BOOKS,
+  BOOKS_DEFAULTS,
+  annexQuery,
+  booksSettings,
+  reportQuery,
+  type AnnexId,
+  type BookFile,
+  type BookFormat,
+  type BookId,
+  type BooksSettings,
+  type MonthBooks,
+  type SalesReport,
+} from '../../../shared/books';
+import { validate } from '../../../shared/contract';
+import { audit } from '../audit';
+import { isoLocal, type Clock } from '../clock';
+import { validationFailed } from '../errors';
+import type { Store } from '../store/database';
+import { settingsRepo } from '../store/settings-repo';
+import { annexBytes } from './annex-file';
+import { allAnnexes, buildAnnex, summarizeAnnex, type MonthDocuments } from './annexes';
+import { bookPdf } from './book-pdf';
+import { bookXlsx } from './book-xlsx';
+import type { Book, BookHeader } from './book-model';
+import { allDocuments, type BooksSource } from './books-source';
+import { consumerBook } from './consumer-book';
+import { contributorBook } from './contributor-book';
+import { ivaSummary } from './iva-summary';
+import { monthName, monthRange } from './period';
+import { salesReport } from './sales-report';
+
+const KEY = 'books';
+
+/** YYYY-MM, or VALIDATION_FAILED naming `month`: every call checks it, whoever calls (IPC, HTTP, the CLI). */
+export function checkedMonth(month: unknown): string {
+  const r = validate(annexQuery, { month });
+  if (!r.ok) throw validationFailed(r.errors, 'Indique el mes como AAAA-MM.');
+  return r.value.month;
+}
+
+const TITLES: Readonly<Record<BookId, string>> = {
+  consumidores: 'LIBRO DE VENTAS A CONSUMIDORES FINALES',
+  contribuyentes: 'LIBRO DE VENTAS A CONTRIBUYENTES',
+};
+const MEDIA = {
+  csv: 'text/csv',
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+/** Where a long run stands: what it is doing and how far along it is (0 to 1). */
+export type BooksProgress = (step: string, done: number) => void;
+
+export interface Books {
+  readonly settings: () => BooksSettings;
+  /** ADMIN: some or all of the settings; the rest stay as they were. */
+  readonly setSettings: (input: unknown, actor: string) => BooksSettings;
+  /** The month's annexes (rows, casillas, problems) and IVA summary, for the screen. */
+  readonly month: (month: string) => Promise<MonthBooks>;
+  readonly annexFile: (annex: AnnexId, month: string) => Promise<BookFile>;
+  readonly bookFile: (book: BookId, month: string, format: BookFormat) => Promise<BookFile>;
+  /** `{from, to, pos?, cashier?}`, checked here: a bad one is VALIDATION_FAILED naming the field. */
+  readonly report: (query: unknown) => Promise<SalesReport>;
+  /** Every annex and both books in both formats into `dir` (`sello books`); the files written. */
+  readonly writeAll: (month: string, dir: string, progress?: BooksProgress) => Promise<string[]>;
+}
+
+export interface BooksDeps {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly source: BooksSource;
+}
+
+export function books(d: BooksDeps): Books {
+  const kv = settingsRepo(d.store);
+  const settings = (): BooksSettings => {
+    const v = kv.get(KEY);
+    return v ? { ...BOOKS_DEFAULTS, ...(JSON.parse(v) as Partial<BooksSettings>) } : BOOKS_DEFAULTS;
+  };
+
+  const load = async (asked: string, progress?: BooksProgress): Promise<MonthDocuments> => {
+    const month = checkedMonth(asked);
+    const { from, to } = monthRange(month);
+    progress?.('Leyendo los documentos del mes', 0);
+    const issued = await allDocuments(d.source, { from, to }, (n) => progress?.(`Leídos ${n} documentos`, 0));
+    const invalidated = await d.source.invalidatedBetween(from, to);
+    return { month, issued, invalidated, point: d.source.company().station };
+  };
+
+  const header = (book: BookId, month: string): BookHeader => ({
+    title: TITLES[book],
+    month,
+    monthName: monthName(month),
+    company: d.source.company(),
+    generatedAt: isoLocal(d.clock.now()),
+  });
+
+  const bookOf = (book: BookId, m: MonthDocuments): Book =>
+    (book === 'consumidores' ? consumerBook : contributorBook)(m, header(book, m.month));
+
+  const render = async (b: Book, format: BookFormat): Promise<BookFile> => {
+    const bytes = format === 'pdf' ? await bookPdf(b) : await bookXlsx(b);
+    const fileName = `${b.id === 'consumidores' ? 'libro-consumidores' : 'libro-contribuyentes'}-${b.header.month}.${format}`;
+    return { fileName, mediaType: MEDIA[format], base64: bytes.toString('base64') };
+  };
+
+  return {
+    settings,
+    setSettings(input, actor) {
+      const parsed = validate(booksSettings.partial(), input);
+      if (!parsed.ok) throw validationFailed(parsed.errors, 'La configuración de los libros tiene datos no válidos.');
+      const next = { ...settings(), ...parsed.value };
+      d.store.tx(() => {
+        kv.set(KEY, JSON.stringify(next));
+        audit(d.store, isoLocal(d.clock.now()), actor, 'settings.books', null, next);
+      });
+      return next;
+    },
+    async month(month) {
+      const m = await load(month);
+      const s = settings();
+      return {
+        month: m.month,
+        annexes: allAnnexes(m, s).map((a) => a.summary),
+        ivaSummary: ivaSummary(m.issued, m.invalidated, m.month),
+        settings: s,
+      };
+    },
+    async annexFile(annex, month) {
+      const m = await load(month);
+      const s = settings();
+      const build = buildAnnex(annex, m, s);
+      return {
+        fileName: summarizeAnnex(build, m, s).fileName,
+        mediaType: `${MEDIA.csv}; charset=${s.encoding}`,
+        base64: annexBytes(build.rows, s).toString('base64'),
+      };
+    },
+    async bookFile(book, month, format) {
+      return render(bookOf(book, await load(month)), format);
+    },
+    async report(input) {
+      const r = validate(reportQuery, input);
+      if (!r.ok) throw validationFailed(r.errors, 'Revise las fechas y los filtros del reporte.');
+      return salesReport(await allDocuments(d.source, { from: r.value.from, to: r.value.to }), r.value);
+    },
+    async writeAll(month, dir, progress) {
+      const m = await load(month, progress);
+      const s = settings();
+      await mkdir(dir, { recursive: true });
+      const written: string[] = [];
+      const steps = ANNEXES.length + BOOKS.length * 2;
+      const save = async (name: string, bytes: Buffer) => {
+        await writeFile(join(dir, name), bytes);
+        written.push(name);
+        progress?.(`Escrito ${name}`, written.length / steps);
+      };
+      for (const { build, summary } of allAnnexes(m, s)) await save(summary.fileName, annexBytes(build.rows, s));
+      for (const book of BOOKS)
+        for (const format of ['pdf', 'xlsx'] as const) {
+          const f = await render(bookOf(book, m), format);
+          await save(f.fileName, Buffer.from(f.base64, 'base64'));
+        }
+      return written;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// Where the books read their documents: the station's SQLite (sqlite-books-source.ts) or, later, a hub's
+// PostgreSQL. Everything past this interface (annexes, books, reports) is the same code on either.
+import type { BookCompany } from './book-model';
+import type { BookDocument } from './book-document';
+
+export interface PeriodFilter {
+  /** Local dates (YYYY-MM-DD), both ends included. */
+  readonly from: string;
+  readonly to: string;
+  /** One establishment and point of sale (M001P001). */
+  readonly point?: string;
+  /** Who issued (`user:login`, `api-key:id`). */
+  readonly issuedBy?: string;
+}
+
+export interface BooksSource {
+  /** Who the books are of. */
+  readonly company: () => BookCompany;
+  /** The documents issued in the period, a page at a time, in (date, id) order; each knows its invalidation. */
+  readonly documents: (period: PeriodFilter) => AsyncIterable<readonly BookDocument[]>;
+  /** Documents invalidated in the period (by fecAnula), whenever they were issued. */
+  readonly invalidatedBetween: (from: string, to: string) => Promise<readonly BookDocument[]>;
+}
+
+/** Every document of the period in one array (a month of 100,000 fits: each is a few hundred bytes). */
+export async function allDocuments(source: BooksSource, period: PeriodFilter, onPage?: (done: number) => void): Promise<BookDocument[]> {
+  const out: BookDocument[] = [];
+  for await (const page of source.documents(period)) {
+    out.push(...page);
+    onPage?.(out.length);
+  }
+  return out;
+}

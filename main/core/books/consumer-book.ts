@@ -1,0 +1,160 @@
+// Libro de Ventas a Consumidores Finales (Reglamento CT arts. 83, 84, 87; BOOKS.md §10): one line per day and
+// kind with the range of documents, the exports' detail apart, and earlier months' documents invalidated this
+// month subtracted here. The same documents and the same rule as Anexo 2 (annex-2.ts), so their totals agree.
+import { ZERO } from '../../../shared/tax';
+import { issueOrder } from './annex-cells';
+import { standsAt, total } from './annex-build';
+import { consumerAmounts } from './annex-2';
+import type { BookDocument } from './book-document';
+import { column, dteNumbers, money, totalsOf } from './book-columns';
+import type { Book, BookHeader, BookRow, BookTable } from './book-model';
+import { ivaSummary } from './iva-summary';
+import { mhDate, monthRange } from './period';
+import type { MonthDocuments } from './annexes';
+
+const KIND_NAME = { FC: 'Factura', FEX: 'Exportación' } as const;
+
+const DAY_COLUMNS = [
+  column('date', 'Fecha', 'text', 6),
+  column('kind', 'Documento', 'text', 7),
+  column('from', 'Del No. (control y código)', 'text', 19),
+  column('to', 'Al No. (control y código)', 'text', 19),
+  column('point', 'Caja o sistema', 'text', 7),
+  column('exentas', 'Ventas exentas', 'money', 8),
+  column('noSujetas', 'Ventas no sujetas', 'money', 8),
+  column('gravadas', 'Ventas gravadas locales (IVA incluido)', 'money', 9),
+  column('exportaciones', 'Exportaciones', 'money', 8),
+  column('total', 'Total ventas diarias', 'money', 9),
+  column('terceros', 'Ventas por cuenta de terceros', 'money', 8),
+];
+
+const EXPORT_COLUMNS = [
+  column('n', 'No.', 'int', 3),
+  column('date', 'Fecha', 'text', 6),
+  column('number', 'Número de la factura (control y código)', 'text', 20),
+  column('client', 'Cliente del exterior', 'text', 18),
+  column('country', 'País', 'text', 6),
+  column('customs', 'Declaración de mercancías', 'text', 10),
+  column('value', 'Valor exportado', 'money', 9),
+];
+
+const ANNULLED_COLUMNS = [
+  column('on', 'Invalidado el', 'text', 6),
+  column('date', 'Emitido el', 'text', 6),
+  column('kind', 'Documento', 'text', 7),
+  column('number', 'Número (control y código)', 'text', 20),
+  column('exentas', 'Ventas exentas', 'money', 8),
+  column('noSujetas', 'Ventas no sujetas', 'money', 8),
+  column('gravadas', 'Ventas gravadas (IVA incluido)', 'money', 9),
+  column('exportaciones', 'Exportaciones', 'money', 8),
+  column('total', 'Total', 'money', 9),
+];
+
+const table = (title: string, columns: BookTable['columns'], rows: BookRow[], empty: string): BookTable => ({
+  title,
+  columns,
+  rows,
+  totals: totalsOf(columns, rows),
+  empty,
+});
+
+function dayRow(group: readonly BookDocument[]): BookRow {
+  const first = group[0]!;
+  const last = group[group.length - 1]!;
+  const a = group.map(consumerAmounts);
+  const exentas = total(a.map((x) => x.exenta));
+  const noSujetas = total(a.map((x) => x.noSujeta));
+  const gravadas = total(a.map((x) => x.gravada));
+  const exportaciones = total(a.map((x) => x.inArea.plus(x.outArea).plus(x.services)));
+  return {
+    cells: {
+      date: mhDate(first.date),
+      kind: KIND_NAME[first.kind as 'FC' | 'FEX'],
+      from: dteNumbers(first.controlNumber, first.generationCode),
+      to: dteNumbers(last.controlNumber, last.generationCode),
+      point: first.point,
+      exentas: money(exentas),
+      noSujetas: money(noSujetas),
+      gravadas: money(gravadas),
+      exportaciones: money(exportaciones),
+      total: money(exentas.plus(noSujetas).plus(gravadas).plus(exportaciones)),
+      terceros: money(ZERO),
+    },
+  };
+}
+
+export function consumerBook(m: MonthDocuments, header: BookHeader): Book {
+  const { from, to } = monthRange(m.month);
+  const standing = m.issued.filter((d) => (d.kind === 'FC' || d.kind === 'FEX') && standsAt(d, to)).sort(issueOrder);
+  const groups = new Map<string, BookDocument[]>();
+  // One line per day, point of sale and kind: control numbers run per kind and point, so each range means something.
+  for (const d of standing) {
+    const key = `${d.date}|${d.kind}|${d.point}`;
+    groups.set(key, [...(groups.get(key) ?? []), d]);
+  }
+  const days = [...groups.keys()].sort().map((k) => dayRow(groups.get(k)!));
+  const exports = standing
+    .filter((d) => d.kind === 'FEX')
+    .map((d, i) => ({
+      cells: {
+        n: String(i + 1),
+        date: mhDate(d.date),
+        number: dteNumbers(d.controlNumber, d.generationCode),
+        client: d.party.name,
+        country: d.party.country ?? '',
+        customs: '',
+        value: money(d.operationAmount),
+      },
+    }));
+  const annulled = m.invalidated
+    .filter((d) => (d.kind === 'FC' || d.kind === 'FEX') && d.date < from)
+    .sort(issueOrder)
+    .map((d) => {
+      const a = consumerAmounts(d);
+      const ex = a.inArea.plus(a.outArea).plus(a.services);
+      return {
+        emphasis: true,
+        cells: {
+          on: mhDate(d.invalidatedOn ?? ''),
+          date: mhDate(d.date),
+          kind: KIND_NAME[d.kind as 'FC' | 'FEX'],
+          number: dteNumbers(d.controlNumber, d.generationCode),
+          exentas: money(a.exenta.neg()),
+          noSujetas: money(a.noSujeta.neg()),
+          gravadas: money(a.gravada.neg()),
+          exportaciones: money(ex.neg()),
+          total: money(a.exenta.plus(a.noSujeta).plus(a.gravada).plus(ex).neg()),
+        },
+      };
+    });
+  const s = ivaSummary(m.issued, m.invalidated, m.month);
+  const days$ = table('Ventas a consumidores finales, por día', DAY_COLUMNS, days, 'No hubo ventas a consumidores finales este mes.');
+  return {
+    id: 'consumidores',
+    header,
+    tables: [
+      days$,
+      table('Detalle de exportaciones (art. 84)', EXPORT_COLUMNS, exports, 'No hubo exportaciones este mes.'),
+      table(
+        'Anulaciones de documentos de meses anteriores, restadas en este (art. 87)',
+        ANNULLED_COLUMNS,
+        annulled,
+        'No se invalidaron este mes documentos de meses anteriores.',
+      ),
+    ],
+    summaryTitle: 'Resumen del mes y cálculo del débito fiscal',
+    summary: [
+      { label: 'Ventas exentas', amount: s.consumer.exentas },
+      { label: 'Ventas no sujetas', amount: s.consumer.noSujetas },
+      { label: 'Ventas gravadas locales (IVA incluido)', amount: s.consumer.gravadas },
+      { label: 'Exportaciones', amount: s.consumer.exportaciones },
+      { label: 'Menos: anulaciones de meses anteriores', amount: money(ZERO.minus(s.anulacionesPrevias)) },
+      {
+        label: 'Débito fiscal (IVA contenido en las ventas gravadas, menos el de las anulaciones)',
+        amount: s.consumer.debito,
+        strong: true,
+      },
+    ],
+    signature: 'F. ______________________________  Contador',
+  };
+}

@@ -1,0 +1,100 @@
+// Libro de Ventas a Contribuyentes (Reglamento CT art. 85; BOOKS.md §10): one line per CCF, NC and ND that
+// stands at the month's end, identified by número de control, código de generación and sello; an NC
+// subtracts. The same documents as Anexo 1 (annex-1.ts); its summary covers both sales books.
+import { ZERO, type Dec } from '../../../shared/tax';
+import { issueOrder } from './annex-cells';
+import { standsAt } from './annex-build';
+import type { MonthDocuments } from './annexes';
+import type { BookDocument } from './book-document';
+import { column, dteNumbers, money, totalsOf } from './book-columns';
+import type { Book, BookHeader, BookRow } from './book-model';
+import { ivaSummary } from './iva-summary';
+import { mhDate, monthRange } from './period';
+
+const KIND_NAME = { CCF: 'CCF', NC: 'Nota de crédito', ND: 'Nota de débito' } as const;
+
+const COLUMNS = [
+  column('n', 'No.', 'int', 3),
+  column('date', 'Fecha', 'text', 6),
+  column('kind', 'Tipo', 'text', 6),
+  column('number', 'Número de control, código de generación y sello', 'text', 24),
+  column('client', 'Cliente, mandante o mandatario', 'text', 14),
+  column('nrc', 'NRC', 'text', 5),
+  column('exentas', 'Ventas exentas', 'money', 7),
+  column('noSujetas', 'Ventas no sujetas', 'money', 7),
+  column('gravadas', 'Ventas gravadas', 'money', 8),
+  column('debito', 'Débito fiscal', 'money', 7),
+  column('terceros', 'Ventas por cuenta de terceros', 'money', 7),
+  column('debitoTerceros', 'Débito fiscal por cuenta de terceros', 'money', 7),
+  column('percibido', 'Impuesto percibido', 'money', 7),
+  column('retenido', 'IVA retenido', 'money', 7),
+  column('total', 'Total (ventas y débito)', 'money', 8),
+];
+
+function row(d: BookDocument, n: number): BookRow {
+  const s = (v: Dec) => money(d.kind === 'NC' ? v.neg() : v);
+  const sales = d.exenta.plus(d.noSujeta).plus(d.gravada);
+  return {
+    emphasis: d.kind === 'NC',
+    cells: {
+      n: String(n),
+      date: mhDate(d.date),
+      kind: KIND_NAME[d.kind as 'CCF' | 'NC' | 'ND'],
+      number: dteNumbers(d.controlNumber, d.generationCode, d.seal),
+      client: d.party.name,
+      nrc: d.party.nrc ?? '',
+      exentas: s(d.exenta),
+      noSujetas: s(d.noSujeta),
+      gravadas: s(d.gravada),
+      debito: s(d.iva),
+      terceros: money(ZERO),
+      debitoTerceros: money(ZERO),
+      percibido: s(d.ivaPercibido),
+      retenido: s(d.ivaRetenido),
+      total: s(sales.plus(d.iva)),
+    },
+  };
+}
+
+export function contributorBook(m: MonthDocuments, header: BookHeader): Book {
+  const { from, to } = monthRange(m.month);
+  const rows = m.issued
+    .filter((d) => (d.kind === 'CCF' || d.kind === 'NC' || d.kind === 'ND') && standsAt(d, to))
+    .sort(issueOrder)
+    .map((d, i) => row(d, i + 1));
+  const s = ivaSummary(m.issued, m.invalidated, m.month);
+  const amend = m.invalidated.filter((d) => (d.kind === 'CCF' || d.kind === 'NC' || d.kind === 'ND') && d.date < from).length;
+  return {
+    id: 'contribuyentes',
+    header,
+    tables: [
+      {
+        title: 'Ventas a contribuyentes',
+        columns: COLUMNS,
+        rows,
+        totals: totalsOf(COLUMNS, rows),
+        empty: 'No hubo ventas a contribuyentes este mes.',
+      },
+    ],
+    summaryTitle: 'Resumen del mes: ventas y débito fiscal',
+    summary: [
+      { label: 'Contribuyentes: ventas exentas', amount: s.contributor.exentas },
+      { label: 'Contribuyentes: ventas no sujetas', amount: s.contributor.noSujetas },
+      { label: 'Contribuyentes: ventas gravadas', amount: s.contributor.gravadas },
+      { label: 'Contribuyentes: débito fiscal', amount: s.contributor.debito },
+      { label: 'Consumidores finales: ventas exentas', amount: s.consumer.exentas },
+      { label: 'Consumidores finales: ventas no sujetas', amount: s.consumer.noSujetas },
+      { label: 'Consumidores finales: ventas gravadas (IVA incluido)', amount: s.consumer.gravadas },
+      { label: 'Consumidores finales: débito fiscal', amount: s.consumer.debito },
+      { label: 'Exportaciones', amount: s.consumer.exportaciones },
+      { label: 'IVA retenido por clientes (1 %)', amount: s.ivaRetenido },
+      { label: 'IVA percibido (1 %)', amount: s.ivaPercibido },
+      { label: 'IVA retenido a terceros (CR y FSE)', amount: s.retencionesEfectuadas },
+      { label: 'Débito fiscal del mes', amount: s.debitoTotal, strong: true },
+      ...(amend > 0
+        ? [{ label: `Documentos de meses anteriores invalidados este mes (${amend}): requieren declaración modificatoria`, amount: '0.00' }]
+        : []),
+    ],
+    signature: 'F. ______________________________  Contador',
+  };
+}

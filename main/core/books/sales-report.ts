@@ -1,0 +1,93 @@
+// The month (or the day) at a glance: sales by day and by kind, IVA, retentions, the products that sold most,
+// and the documents that need someone (waiting for MH, rejected). Sales count from issue, not from MH's seal:
+// pending documents are in, rejected and invalidated ones out; an NC subtracts.
+import type { AttentionDocument, KindFigures, ProductFigures, ReportQuery, SalesReport } from '../../../shared/books';
+import { DTE_KINDS, type DteKind } from '../../../shared/contract';
+import { ZERO, type Dec } from '../../../shared/tax';
+import type { BookDocument } from './book-document';
+import { money } from './book-columns';
+
+const SALES: readonly DteKind[] = ['FC', 'CCF', 'ND', 'NC', 'FEX'];
+const PENDING = new Set(['CREATED', 'PROCESSING']);
+const TOP = 10;
+const ATTENTION_LIST = 50;
+
+const counts = (d: BookDocument) => d.status !== 'REJECTED' && d.status !== 'INVALIDATED';
+const signed = (d: BookDocument, v: Dec) => (d.kind === 'NC' ? v.neg() : v);
+
+/** Every day from `from` to `to`, both included. */
+function daysBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+    out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
+}
+
+/** `docs`: every document issued in the query's dates; the point and cashier filters are applied here. */
+export function salesReport(docs: readonly BookDocument[], q: ReportQuery): SalesReport {
+  const points = [...new Set(docs.map((d) => d.point))].sort();
+  const cashiers = new Map<string, string>();
+  for (const d of docs) if (d.issuedBy) cashiers.set(d.issuedBy, d.issuedByName ?? d.issuedBy);
+  const mine = docs.filter((d) => (!q.pos || d.point === q.pos) && (!q.cashier || d.issuedBy === q.cashier));
+  const sales = mine.filter((d) => SALES.includes(d.kind) && counts(d));
+
+  const day = new Map(daysBetween(q.from, q.to).map((date) => [date, { sales: ZERO, iva: ZERO, documents: 0 }]));
+  for (const d of sales) {
+    const f = day.get(d.date);
+    if (!f) continue;
+    f.sales = f.sales.plus(signed(d, d.total));
+    f.iva = f.iva.plus(signed(d, d.iva));
+    f.documents += 1;
+  }
+  const byKind: KindFigures[] = DTE_KINDS.map((kind) => {
+    const of = mine.filter((d) => d.kind === kind && counts(d));
+    return {
+      kind,
+      count: of.length,
+      total: money(of.reduce((a, d) => a.plus(signed(d, d.total)), ZERO)),
+      iva: money(of.reduce((a, d) => a.plus(signed(d, d.iva)), ZERO)),
+    };
+  });
+  const products = new Map<string, { code: string | null; description: string; quantity: Dec; total: Dec }>();
+  for (const d of sales)
+    for (const l of d.lines) {
+      const key = l.code ?? `~${l.description.toLowerCase()}`;
+      const p = products.get(key) ?? { code: l.code, description: l.description, quantity: ZERO, total: ZERO };
+      p.quantity = p.quantity.plus(signed(d, l.quantity));
+      p.total = p.total.plus(signed(d, l.amount));
+      products.set(key, p);
+    }
+  const topProducts: ProductFigures[] = [...products.values()]
+    .sort((a, b) => b.total.comparedTo(a.total) || a.description.localeCompare(b.description))
+    .slice(0, TOP)
+    .map((p) => ({ code: p.code, description: p.description, quantity: p.quantity.toFixed(), total: money(p.total) }));
+  const waiting = mine.filter((d) => PENDING.has(d.status) || d.status === 'REJECTED');
+  const attention: AttentionDocument[] = waiting.slice(0, ATTENTION_LIST).map((d) => ({
+    id: d.id,
+    kind: d.kind,
+    controlNumber: d.controlNumber,
+    status: d.status,
+    date: d.date,
+    total: money(d.total),
+  }));
+  const sum = (pick: (d: BookDocument) => Dec) => money(sales.reduce((a, d) => a.plus(signed(d, pick(d))), ZERO));
+  return {
+    query: q,
+    byDay: [...day].map(([date, f]) => ({ date, sales: money(f.sales), iva: money(f.iva), documents: f.documents })),
+    byKind,
+    totals: {
+      sales: sum((d) => d.total),
+      iva: sum((d) => d.iva),
+      retained: sum((d) => d.ivaRetenido),
+      perceived: sum((d) => d.ivaPercibido),
+      documents: sales.length,
+    },
+    topProducts,
+    attention: {
+      pending: waiting.filter((d) => PENDING.has(d.status)).length,
+      rejected: waiting.filter((d) => d.status === 'REJECTED').length,
+      documents: attention,
+    },
+    options: { points, cashiers: [...cashiers].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)) },
+  };
+}
