@@ -1,5 +1,6 @@
 // The one typed API the renderer sees, whatever the runtime: IPC in Electron, HTTP under `sello serve`.
 import type { CatalogFormat, Product, ProductExport, ProductImportResult, ProductPage, ProductQuery } from './catalog';
+import type { AnnexId, BookFile, BookFormat, BookId, BooksSettings, MonthBooks, SalesReport } from './books';
 import type { CloseListQuery, DayClose, DayClosePage } from './close';
 import type { DteKind } from './contract/kinds';
 import type { Result } from './errors';
@@ -26,7 +27,7 @@ import type {
 } from './records';
 
 // Members are functions, not methods: the shells hand them out one by one (IPC, the activity tracker).
-export interface SelloApi extends CatalogApi, CloseApi, WebhooksApi, MailApi {
+export interface SelloApi extends CatalogApi, CloseApi, WebhooksApi, MailApi, BooksApi {
   /** Opens a session for a person (desktop: for this window; browser: an HttpOnly cookie). */
   readonly login: (login: string, password: string) => Promise<Result<SessionInfo>>;
   readonly logout: () => Promise<Result<{ loggedOut: true }>>;
@@ -246,6 +247,32 @@ const MAIL_METHODS = [
   'retryFailedDeliveries',
 ] as const satisfies readonly (keyof MailApi)[];
 
+/**
+ * The accountant's month (docs/decisions/0013-iva-books-and-annexes.md), SUPERVISOR and ADMIN: HTTP serves it at
+ * /books, /books/:book, /annexes/:annex, /reports/sales and /settings/books.
+ */
+export interface BooksApi {
+  /** `YYYY-MM`: each annex's rows, casillas and problems, and the IVA summary. */
+  readonly monthBooks: (month: string) => Promise<Result<MonthBooks>>;
+  /** The annex as MH's portal takes it, in base64. */
+  readonly annexFile: (annex: AnnexId, month: string) => Promise<Result<BookFile>>;
+  readonly bookFile: (book: BookId, month: string, format: BookFormat) => Promise<Result<BookFile>>;
+  /** `{from, to, pos?, cashier?}`: sales by day and kind, IVA, top products, documents that need someone. */
+  readonly salesReport: (query: unknown) => Promise<Result<SalesReport>>;
+  readonly booksSettings: () => Promise<Result<BooksSettings>>;
+  /** ADMIN: some or all of the settings. */
+  readonly setBooksSettings: (input: unknown) => Promise<Result<BooksSettings>>;
+}
+
+const BOOKS_METHODS = [
+  'monthBooks',
+  'annexFile',
+  'bookFile',
+  'salesReport',
+  'booksSettings',
+  'setBooksSettings',
+] as const satisfies readonly (keyof BooksApi)[];
+
 /** Every request/response method. */
 export const API_METHODS = [
   ...CORE_METHODS,
@@ -253,6 +280,7 @@ export const API_METHODS = [
   ...CLOSE_METHODS,
   ...WEBHOOK_METHODS,
   ...MAIL_METHODS,
+  ...BOOKS_METHODS,
 ] as const satisfies readonly RequestMethod[];
 
 type Missing = Exclude<RequestMethod, (typeof API_METHODS)[number]>;

@@ -1,6 +1,7 @@
 // The IPC channel contract: one invoke channel carrying {method, args}, each method's arguments checked
 // in the main process before they reach the core. Results come back as Result envelopes.
 import { z } from 'zod';
+import { ANNEXES, BOOKS, BOOK_FORMATS } from './books';
 import { IPC_CHANNEL, type RequestMethod } from './api';
 import { CATALOG_FORMATS, productListQuery } from './catalog';
 import { DTE_KINDS } from './contract/kinds';
@@ -89,6 +90,13 @@ export const IPC_ARGS = {
   testSmtp: z.tuple([z.unknown()]),
   sendDte: z.tuple([z.string().max(64), z.unknown()]),
   retryFailedDeliveries: z.tuple([]),
+  // Months, queries and settings are validated by the core with shared/books.ts (field paths and all).
+  monthBooks: z.tuple([z.string().max(16)]),
+  annexFile: z.tuple([z.enum(ANNEXES), z.string().max(16)]),
+  bookFile: z.tuple([z.enum(BOOKS), z.string().max(16), z.enum(BOOK_FORMATS)]),
+  salesReport: z.tuple([z.unknown()]),
+  booksSettings: z.tuple([]),
+  setBooksSettings: z.tuple([z.unknown()]),
 } as const satisfies Record<RequestMethod, z.ZodType>;
 
 export const ipcRequest = z.strictObject({

@@ -15,6 +15,7 @@ import type {
 } from '../../shared/records';
 import type { ChainVerdict } from './audit-chain';
 import type { DayCloses } from './close/closes';
+import type { Books } from './books/books-service';
 import type { ApiKeys } from './auth/api-keys';
 import type { People } from './auth/people';
 import type { ProductCatalog } from './catalog/products';
@@ -122,6 +123,8 @@ export interface Core {
   readonly printing: { get(): PrintSettings; set(input: unknown, actor: string): PrintSettings };
   /** The day's closes: made, listed, read and printed (close/closes.ts). */
   readonly closes: DayCloses;
+  /** The accountant's month: F-07 annexes, IVA books, reports (books/books-service.ts). */
+  readonly books: Books;
   /** Copies of the database in `DATA/backups`: one now (online), and the ones kept. */
   readonly backups: {
     create(reason: 'manual' | 'scheduled', onProgress?: (done: number) => void): Promise<BackupInfo>;

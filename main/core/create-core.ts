@@ -2,6 +2,7 @@
 // module-level state: tests build as many as they like. Each room is a factory in its own file.
 import { randomBytes as nodeRandomBytes } from 'node:crypto';
 import { verifyAudit } from './audit';
+import { stationBooks } from './books/station-books';
 import { auditedApiKeys } from './auth/api-keys';
 import { people } from './auth/people';
 import { productCatalog } from './catalog/products';
@@ -114,6 +115,7 @@ export function createCore(deps: CoreDeps): Core {
   return {
     dataDir: deps.dataDir,
     closes: dayCloses({ store, clock, newId, station, users: everyone.users, nameOf: everyone.nameOf }),
+    books: stationBooks(store, clock, station),
     stationInfo: stationSvc.stationInfo,
     health: stationSvc.health,
     station,

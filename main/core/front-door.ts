@@ -153,6 +153,12 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     testSmtp: (input) => core().deliveries.test(input, actor),
     sendDte: (id, input) => answer(() => core().deliveries.resend(id, input, actor)),
     retryFailedDeliveries: () => answer(() => core().deliveries.retryFailed(actor)),
+    monthBooks: (month) => core().books.month(month),
+    annexFile: (annex, month) => core().books.annexFile(annex, month),
+    bookFile: (book, month, format) => core().books.bookFile(book, month, format),
+    salesReport: (query) => core().books.report(query),
+    booksSettings: () => answer(() => core().books.settings()),
+    setBooksSettings: (input) => answer(() => core().books.setSettings(input, actor)),
     issue: (kind, body, unknown) => core().dtes.create(kind, body, actor, unknown),
     settled: async (id, ms) => {
       const now = core().dtes.get(id);

@@ -2,6 +2,7 @@
 // The rest of the renderer never knows which.
 import type { SelloApi } from '../../shared/api';
 import type { ApiError, Result } from '../../shared/errors';
+import type { BookFile } from '../../shared/books';
 import type { CatalogFormat, ProductExport } from '../../shared/catalog';
 import type { DteListQuery, SelloEvent } from '../../shared/records';
 import { es } from './strings';
@@ -113,8 +114,27 @@ export function httpApi(base = ''): SelloApi {
     getClose: (id) => call('GET', `${base}/closes/${encodeURIComponent(id)}`),
     printCloseReceipt: (id) => openPdf(`${base}/closes/${encodeURIComponent(id)}/receipt`),
     printClosePdf: (id) => openPdf(`${base}/closes/${encodeURIComponent(id)}/pdf`),
+    monthBooks: (month) => call('GET', `${base}/books?${queryString({ month })}`),
+    annexFile: (annex, month) => downloadFile(`${base}/annexes/${annex}?${queryString({ month })}`),
+    bookFile: (book, month, format) => downloadFile(`${base}/books/${book}?${queryString({ month, format })}`),
+    salesReport: (query) => call('GET', `${base}/reports/sales?${queryString(typeof query === 'object' && query !== null ? query : {})}`),
+    booksSettings: () => call('GET', `${base}/settings/books`),
+    setBooksSettings: (input) => call('PUT', `${base}/settings/books`, input),
     subscribe: events.subscribe,
   };
+}
+
+/** A file the station answers (an annex, a book): read back into what the IPC call answers, bytes in base64. */
+async function downloadFile(url: string): Promise<Result<BookFile>> {
+  try {
+    const res = await fetch(url, { credentials: 'same-origin', headers: { 'X-API-Version': '1' } });
+    if (!res.ok) return { ok: false, error: (await res.json()) as ApiError };
+    const fileName = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'archivo';
+    const mediaType = res.headers.get('content-type') ?? 'application/octet-stream';
+    return { ok: true, value: { fileName, mediaType, base64: toBase64(new Uint8Array(await res.arrayBuffer())) } };
+  } catch {
+    return offline();
+  }
 }
 
 /** A query's defined fields as URL parameters. */

@@ -83,6 +83,12 @@ describe('IPC glue', () => {
     return {
       calls,
       health: () => ok('h'),
+      monthBooks: () => ok('mb'),
+      annexFile: () => ok('af'),
+      bookFile: () => ok('bf'),
+      salesReport: () => ok('sr'),
+      booksSettings: () => ok('bs'),
+      setBooksSettings: () => ok('bs'),
       listDtes: (q) => (calls.push(['listDtes', q]), ok('l')),
       getDte: (id) => (calls.push(['getDte', id]), ok('g')),
       createDte: (k, b) => (calls.push(['createDte', k, b]), ok('c')),

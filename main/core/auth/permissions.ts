@@ -78,6 +78,13 @@ export const CALL_PERMISSIONS: Readonly<Record<ActorCall, readonly Caller[]>> = 
   deleteWebhook: ADMINS,
   enableWebhook: ADMINS,
   disableWebhook: ADMINS,
+  // The accountant's month (docs/decisions/0013-iva-books-and-annexes.md): a supervisor reads, an administrator decides.
+  monthBooks: SUPERVISORS,
+  annexFile: SUPERVISORS,
+  bookFile: SUPERVISORS,
+  salesReport: SUPERVISORS,
+  booksSettings: SUPERVISORS,
+  setBooksSettings: ADMINS,
   webhookDeliveries: ADMINS,
   retryWebhookDelivery: ADMINS,
   // E-mail (docs/decisions/0010-email-delivery.md): the server is the station's settings; a resend is a read

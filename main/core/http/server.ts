@@ -5,6 +5,7 @@ import { DTE_KINDS, isUuid, isoDate, toFieldErrors, type DteKind, type UnknownFi
 import { wellFormed } from '../../../shared/text';
 import { DTE_STATUSES } from '../../../shared/records';
 import { closeListQuery } from '../../../shared/close';
+import { ANNEXES, BOOKS, annexQuery, bookQuery, reportQuery } from '../../../shared/books';
 import { TITLES } from '../../../shared/errors';
 import type { Core } from '../core-types';
 import { frontDoor, type DoorCalls, type FrontDoor } from '../front-door';
@@ -223,6 +224,13 @@ const ROUTES: readonly Route[] = [
   route('POST', '/settings/smtp/test', ADMINS, (c) => c.api.testSmtp(c.body())),
   route('POST', '/dte/:id/send', EVERYONE, (c) => c.api.sendDte(c.id(), c.body()).then((d) => (created(c, 202), d))),
   route('POST', '/deliveries/retry-failed', SUPERVISORS, (c) => c.api.retryFailedDeliveries().then((r) => (created(c, 202), r))),
+  // The accountant's month (docs/decisions/0013-iva-books-and-annexes.md): a supervisor reads, an administrator decides.
+  route('GET', '/books', SUPERVISORS, (c) => c.api.monthBooks(c.query(annexQuery).month)),
+  route('GET', '/books/:book', SUPERVISORS, (c) => bookDownload(c)),
+  route('GET', '/annexes/:annex', SUPERVISORS, (c) => annexDownload(c)),
+  route('GET', '/reports/sales', SUPERVISORS, (c) => c.api.salesReport(c.query(reportQuery))),
+  route('GET', '/settings/books', SUPERVISORS, (c) => c.api.booksSettings()),
+  route('PUT', '/settings/books', ADMINS, (c) => c.api.setBooksSettings(c.body())),
   route('GET', '/health', EVERYONE, (c) => c.api.health()),
 ];
 
@@ -261,6 +269,26 @@ async function exportProducts(c: Ctx) {
   const file = await c.api.exportProducts(c.query(exportQuery).format);
   const body = file.format === 'xlsx' ? Buffer.from(file.content, 'base64') : file.content;
   return c.file('attachment', file.fileName, file.mediaType, body);
+}
+
+/** A path parameter that must be one of `values`; any other is a 404 naming what there is. */
+function oneOf<T extends string>(c: Ctx, name: string, values: readonly T[], what: string): T {
+  const v = param(c, name);
+  if (!(values as readonly string[]).includes(v)) throw new CoreError('NOT_FOUND', `${what} no existe: use ${values.join(', ')}.`);
+  return v as T;
+}
+
+async function annexDownload(c: Ctx) {
+  const annex = oneOf(c, 'annex', ANNEXES, 'Ese anexo');
+  const f = await c.api.annexFile(annex, c.query(annexQuery).month);
+  return c.file('attachment', f.fileName, f.mediaType, Buffer.from(f.base64, 'base64'));
+}
+
+async function bookDownload(c: Ctx) {
+  const book = oneOf(c, 'book', BOOKS, 'Ese libro');
+  const q = c.query(bookQuery);
+  const f = await c.api.bookFile(book, q.month, q.format);
+  return c.file('attachment', f.fileName, f.mediaType, Buffer.from(f.base64, 'base64'));
 }
 
 /** The `:id` of /products/:id (the catalog answers NOT_FOUND for one it does not have). */
