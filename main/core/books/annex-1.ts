@@ -3,7 +3,7 @@
 import type { BooksSettings } from '../../../shared/books';
 import { ZERO } from '../../../shared/tax';
 import { amount, documentNumber, issueOrder, nitOrDui, resolution, series, text } from './annex-cells';
-import { salesIncome, salesOperation, standsAt, type AnnexBuild } from './annex-build';
+import { salesIncome, salesOperation, standsAt, thirdPartyNotes, type AnnexBuild } from './annex-build';
 import type { BookDocument } from './book-document';
 import { mhDate, monthRange } from './period';
 
@@ -11,35 +11,33 @@ export const MH_TYPE = { FC: '01', CCF: '03', NC: '05', ND: '06', CR: '07', FEX:
 
 export function annex1(docs: readonly BookDocument[], month: string, s: BooksSettings): AnnexBuild {
   const { to } = monthRange(month);
-  const rows = docs
-    .filter((d) => (d.kind === 'CCF' || d.kind === 'NC' || d.kind === 'ND') && standsAt(d, to))
-    .sort(issueOrder)
-    .map((d) => {
-      const { nit, dui } = nitOrDui(d.party);
-      const third = ZERO;
-      const sales = d.exenta.plus(d.noSujeta).plus(d.gravada).plus(third);
-      return [
-        mhDate(d.date),
-        '4',
-        MH_TYPE[d.kind as 'CCF' | 'NC' | 'ND'],
-        resolution(d),
-        series(d),
-        documentNumber(d),
-        '',
-        nit,
-        text(d.party.name),
-        amount(d.exenta),
-        amount(d.noSujeta),
-        amount(d.gravada),
-        amount(d.iva),
-        amount(third),
-        amount(ZERO),
-        amount(s.annex1Total === 'con-iva' ? sales.plus(d.iva) : sales),
-        dui,
-        salesOperation(s, month, d.exenta.plus(d.noSujeta), d.gravada),
-        salesIncome(s, month),
-        '1',
-      ];
-    });
-  return { annex: '1', rows, notes: [] };
+  const reported = docs.filter((d) => (d.kind === 'CCF' || d.kind === 'NC' || d.kind === 'ND') && standsAt(d, to)).sort(issueOrder);
+  const rows = reported.map((d) => {
+    const { nit, dui } = nitOrDui(d.party);
+    const third = ZERO;
+    const sales = d.exenta.plus(d.noSujeta).plus(d.gravada).plus(third);
+    return [
+      mhDate(d.date),
+      '4',
+      MH_TYPE[d.kind as 'CCF' | 'NC' | 'ND'],
+      resolution(d),
+      series(d),
+      documentNumber(d),
+      '',
+      nit,
+      text(d.party.name),
+      amount(d.exenta),
+      amount(d.noSujeta),
+      amount(d.gravada),
+      amount(d.iva),
+      amount(third),
+      amount(ZERO),
+      amount(s.annex1Total === 'con-iva' ? sales.plus(d.iva) : sales),
+      dui,
+      salesOperation(s, month, d.exenta.plus(d.noSujeta), d.gravada),
+      salesIncome(s, month),
+      '1',
+    ];
+  });
+  return { annex: '1', rows, notes: thirdPartyNotes(reported) };
 }

@@ -5,7 +5,7 @@ import type { AnnexProblem, BooksSettings } from '../../../shared/books';
 import { CAT020_BY_ISO } from '../../../shared/catalogs/data/country-cat020';
 import { ZERO, type Dec } from '../../../shared/tax';
 import { amount, documentNumber, issueOrder } from './annex-cells';
-import { salesIncome, salesOperation, standsAt, total, type AnnexBuild } from './annex-build';
+import { salesIncome, salesOperation, standsAt, thirdPartyNotes, total, type AnnexBuild } from './annex-build';
 import type { BookDocument } from './book-document';
 import { mhDate, monthBefore, monthRange } from './period';
 
@@ -75,10 +75,12 @@ function row(first: BookDocument, last: BookDocument, group: readonly BookDocume
  */
 export function annex2(docs: readonly BookDocument[], invalidated: readonly BookDocument[], month: string, s: BooksSettings): AnnexBuild {
   const { to } = monthRange(month);
-  const notes: AnnexProblem[] = [];
+  const reported = docs.filter((x) => (x.kind === 'FC' || x.kind === 'FEX') && standsAt(x, to)).sort(issueOrder);
+  const notes: AnnexProblem[] = thirdPartyNotes(reported);
   const groups = new Map<string, BookDocument[]>();
-  for (const d of [...docs].filter((x) => (x.kind === 'FC' || x.kind === 'FEX') && standsAt(x, to)).sort(issueOrder)) {
-    const key = `${d.date}|${d.kind === 'FEX' ? '11' : '01'}`;
+  for (const d of reported) {
+    // One row per day and type; exports of goods and of services apart, each with its own income type (V).
+    const key = `${d.date}|${d.kind === 'FEX' ? '11' : '01'}|${salesIncome(s, month, d.kind === 'FEX' ? d.exportItems : 0)}`;
     const g = groups.get(key) ?? [];
     g.push(d);
     groups.set(key, g);

@@ -41,3 +41,15 @@ export function salesIncome(s: BooksSettings, month: string, exportItems = 0): s
 
 export const plus = (a: Dec, b: Dec): Dec => a.plus(b);
 export const total = (values: readonly Dec[]): Dec => values.reduce(plus, ZERO);
+
+/** A sale on a third party's behalf: its annex (Anexo 4) is not one Sello writes yet, so the person is told. */
+export const thirdPartyNotes = (docs: readonly BookDocument[]): AnnexProblem[] =>
+  docs
+    .filter((d) => d.thirdParty)
+    .map((d) => ({
+      row: 0,
+      column: '',
+      field: 'VENTA A CUENTA DE TERCEROS',
+      severity: 'warning',
+      message: `${d.controlNumber} es una venta a cuenta de ${d.thirdParty!.name} (NIT ${d.thirdParty!.nit}): aquí va como venta propia; si corresponde al Anexo 4 (casilla 108), declárela allí.`,
+    }));

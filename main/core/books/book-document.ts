@@ -67,6 +67,8 @@ export interface BookDocument {
   readonly operationAmount: Dec;
   readonly retentions: readonly RetentionPart[];
   readonly lines: readonly BookLine[];
+  /** The mandante of a sale made on a third party's behalf (ventaTercero): its NIT and name. */
+  readonly thirdParty: { readonly nit: string; readonly name: string } | null;
   /** fecAnula of the invalidation MH accepted; null while the document stands. */
   readonly invalidatedOn: string | null;
 }
@@ -154,6 +156,7 @@ export function toBookDocument(row: BookRecordRow, invalidatedOn: string | null)
             quantity: money(it.cantidad),
             amount: money(it.ventaGravada).plus(money(it.ventaExenta)).plus(money(it.ventaNoSuj)).plus(money(it.compra)),
           })),
+    thirdParty: mh.ventaTercero ? { nit: mh.ventaTercero.nit ?? '', name: mh.ventaTercero.nombre ?? '' } : null,
     invalidatedOn,
   };
 }

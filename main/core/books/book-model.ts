@@ -42,6 +42,8 @@ export interface BookRow {
 
 export interface BookTable {
   readonly title: string;
+  /** A short name for the workbook's sheet (31 characters at most); the title when absent. */
+  readonly sheet?: string;
   readonly columns: readonly BookColumn[];
   readonly rows: readonly BookRow[];
   /** The sum of each money column over all rows, by key. */

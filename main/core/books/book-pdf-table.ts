@@ -35,7 +35,7 @@ interface Layout {
   readonly widths: readonly number[];
   /** Left edge of each column, and the table's right edge last. */
   readonly xs: readonly number[];
-  /** How many leading text columns the "Van"/"Vienen"/"Totales" label spans (at least the first column). */
+  /** How many leading columns (up to the first money one) the "Van"/"Vienen"/"Totales" label spans (at least the first column). */
   readonly labelSpan: number;
 }
 
@@ -43,7 +43,8 @@ function layout(columns: readonly BookColumn[], x: number, width: number): Layou
   const total = columns.reduce((a, c) => a + Math.max(c.width, 0), 0) || 1;
   const widths = columns.map((c) => (Math.max(c.width, 0) / total) * width);
   const xs = widths.reduce<number[]>((acc, w) => [...acc, (acc[acc.length - 1] ?? x) + w], [x]);
-  const leading = columns.findIndex((c) => c.kind !== 'text');
+  // A correlative number's column is part of the label's span: only money is summed.
+  const leading = columns.findIndex((c) => c.kind === 'money');
   return { columns, widths, xs, labelSpan: Math.max(1, leading < 0 ? columns.length : leading) };
 }
 

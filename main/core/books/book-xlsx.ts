@@ -87,7 +87,8 @@ function tableSheet(wb: ExcelJS.Workbook, name: string, book: Book, table: BookT
   const at = labels + 1 + table.rows.length;
   table.columns.forEach((c, i) => {
     const cell = sheet.getCell(at, i + 1);
-    if (i === 0 && c.kind === 'text') cell.value = 'Totales';
+    // The label goes in the first column whatever it holds (a correlative number's column too).
+    if (i === 0 && c.kind !== 'money') cell.value = 'Totales';
     else if (c.kind !== 'text' && table.totals[c.key] !== undefined) {
       cell.value = cellValue(c, table.totals[c.key]);
       cell.numFmt = formatOf(c);
@@ -124,7 +125,7 @@ export async function bookXlsx(book: Book): Promise<Buffer> {
   wb.modified = wb.created;
   wb.title = `${book.header.title} · ${book.header.monthName}`;
   const taken = new Set<string>(['resumen']);
-  for (const table of book.tables) tableSheet(wb, sheetName(table.title, taken), book, table);
+  for (const table of book.tables) tableSheet(wb, sheetName(table.sheet ?? table.title, taken), book, table);
   summarySheet(wb, 'Resumen', book);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

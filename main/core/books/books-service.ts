@@ -162,7 +162,11 @@ export function books(d: BooksDeps): Books {
         written.push(name);
         progress?.(`Escrito ${name}`, written.length / steps);
       };
-      for (const { build, summary } of allAnnexes(m, s)) await save(summary.fileName, annexBytes(build.rows, s));
+      // An annex with no rows is not uploaded (MH's casilla stays empty): no file for it.
+      for (const { build, summary } of allAnnexes(m, s)) {
+        if (build.rows.length > 0) await save(summary.fileName, annexBytes(build.rows, s));
+        else progress?.(`${summary.title}: sin filas este mes`, written.length / steps);
+      }
       for (const book of BOOKS)
         for (const format of ['pdf', 'xlsx'] as const) {
           const f = await render(bookOf(book, m), format);

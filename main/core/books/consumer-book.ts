@@ -1,6 +1,7 @@
 // Libro de Ventas a Consumidores Finales (Reglamento CT arts. 83, 84, 87; BOOKS.md §10): one line per day and
 // kind with the range of documents, the exports' detail apart, and earlier months' documents invalidated this
 // month subtracted here. The same documents and the same rule as Anexo 2 (annex-2.ts), so their totals agree.
+import { CAT020_BY_ISO } from '../../../shared/catalogs/data/country-cat020';
 import { ZERO } from '../../../shared/tax';
 import { issueOrder } from './annex-cells';
 import { standsAt, total } from './annex-build';
@@ -14,12 +15,17 @@ import type { MonthDocuments } from './annexes';
 
 const KIND_NAME = { FC: 'Factura', FEX: 'Exportación' } as const;
 
+/** CAT-020 code → the country's name as written ("guatemala" → "Guatemala", "ee uu" → "EE UU"). */
+const written = (name: string) => (name.length <= 5 ? name.toUpperCase() : name.charAt(0).toUpperCase() + name.slice(1));
+const COUNTRY_NAMES = new Map(Object.values(CAT020_BY_ISO).map((c) => [c.code, written(c.name)]));
+const countryName = (code: string | null) => (code ? (COUNTRY_NAMES.get(code) ?? code) : '');
+
 const DAY_COLUMNS = [
-  column('date', 'Fecha', 'text', 6),
-  column('kind', 'Documento', 'text', 7),
-  column('from', 'Del No. (control y código)', 'text', 19),
-  column('to', 'Al No. (control y código)', 'text', 19),
-  column('point', 'Caja o sistema', 'text', 7),
+  column('date', 'Fecha', 'text', 10),
+  column('kind', 'Documento', 'text', 9),
+  column('from', 'Del No. (control y código)', 'text', 22),
+  column('to', 'Al No. (control y código)', 'text', 22),
+  column('point', 'Caja o sistema', 'text', 9),
   column('exentas', 'Ventas exentas', 'money', 8),
   column('noSujetas', 'Ventas no sujetas', 'money', 8),
   column('gravadas', 'Ventas gravadas locales (IVA incluido)', 'money', 9),
@@ -30,7 +36,7 @@ const DAY_COLUMNS = [
 
 const EXPORT_COLUMNS = [
   column('n', 'No.', 'int', 3),
-  column('date', 'Fecha', 'text', 6),
+  column('date', 'Fecha', 'text', 10),
   column('number', 'Número de la factura (control y código)', 'text', 20),
   column('client', 'Cliente del exterior', 'text', 18),
   column('country', 'País', 'text', 6),
@@ -39,8 +45,8 @@ const EXPORT_COLUMNS = [
 ];
 
 const ANNULLED_COLUMNS = [
-  column('on', 'Invalidado el', 'text', 6),
-  column('date', 'Emitido el', 'text', 6),
+  column('on', 'Invalidado el', 'text', 10),
+  column('date', 'Emitido el', 'text', 10),
   column('kind', 'Documento', 'text', 7),
   column('number', 'Número (control y código)', 'text', 20),
   column('exentas', 'Ventas exentas', 'money', 8),
@@ -50,8 +56,9 @@ const ANNULLED_COLUMNS = [
   column('total', 'Total', 'money', 9),
 ];
 
-const table = (title: string, columns: BookTable['columns'], rows: BookRow[], empty: string): BookTable => ({
+const table = (title: string, sheet: string, columns: BookTable['columns'], rows: BookRow[], empty: string): BookTable => ({
   title,
+  sheet,
   columns,
   rows,
   totals: totalsOf(columns, rows),
@@ -101,7 +108,7 @@ export function consumerBook(m: MonthDocuments, header: BookHeader): Book {
         date: mhDate(d.date),
         number: dteNumbers(d.controlNumber, d.generationCode),
         client: d.party.name,
-        country: d.party.country ?? '',
+        country: countryName(d.party.country),
         customs: '',
         value: money(d.operationAmount),
       },
@@ -128,15 +135,22 @@ export function consumerBook(m: MonthDocuments, header: BookHeader): Book {
       };
     });
   const s = ivaSummary(m.issued, m.invalidated, m.month);
-  const days$ = table('Ventas a consumidores finales, por día', DAY_COLUMNS, days, 'No hubo ventas a consumidores finales este mes.');
+  const days$ = table(
+    'Ventas a consumidores finales, por día',
+    'Ventas por día',
+    DAY_COLUMNS,
+    days,
+    'No hubo ventas a consumidores finales este mes.',
+  );
   return {
     id: 'consumidores',
     header,
     tables: [
       days$,
-      table('Detalle de exportaciones (art. 84)', EXPORT_COLUMNS, exports, 'No hubo exportaciones este mes.'),
+      table('Detalle de exportaciones (art. 84)', 'Exportaciones', EXPORT_COLUMNS, exports, 'No hubo exportaciones este mes.'),
       table(
         'Anulaciones de documentos de meses anteriores, restadas en este (art. 87)',
+        'Anulaciones',
         ANNULLED_COLUMNS,
         annulled,
         'No se invalidaron este mes documentos de meses anteriores.',

@@ -14,12 +14,12 @@ import { mhDate, monthRange } from './period';
 const KIND_NAME = { CCF: 'CCF', NC: 'Nota de crédito', ND: 'Nota de débito' } as const;
 
 const COLUMNS = [
-  column('n', 'No.', 'int', 3),
-  column('date', 'Fecha', 'text', 6),
-  column('kind', 'Tipo', 'text', 6),
-  column('number', 'Número de control, código de generación y sello', 'text', 24),
-  column('client', 'Cliente, mandante o mandatario', 'text', 14),
-  column('nrc', 'NRC', 'text', 5),
+  column('n', 'No.', 'int', 3.5),
+  column('date', 'Fecha', 'text', 10),
+  column('kind', 'Tipo', 'text', 7),
+  column('number', 'Número de control, código de generación y sello', 'text', 27),
+  column('client', 'Cliente, mandante o mandatario', 'text', 12),
+  column('nrc', 'NRC', 'text', 7),
   column('exentas', 'Ventas exentas', 'money', 7),
   column('noSujetas', 'Ventas no sujetas', 'money', 7),
   column('gravadas', 'Ventas gravadas', 'money', 8),
