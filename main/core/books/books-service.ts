@@ -4,13 +4,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  ANNEXES,
   BOOKS,
   BOOKS_DEFAULTS,
   annexQuery,
   booksSettings,
   reportQuery,
   type AnnexId,
+  type AnnexSummary,
   type BookFile,
   type BookFormat,
   type BookId,
@@ -68,8 +68,8 @@ export interface Books {
   readonly bookFile: (book: BookId, month: string, format: BookFormat) => Promise<BookFile>;
   /** `{from, to, pos?, cashier?}`, checked here: a bad one is VALIDATION_FAILED naming the field. */
   readonly report: (query: unknown) => Promise<SalesReport>;
-  /** Every annex and both books in both formats into `dir` (`sello books`); the files written. */
-  readonly writeAll: (month: string, dir: string, progress?: BooksProgress) => Promise<string[]>;
+  /** Every annex with rows and both books in both formats into `dir` (`sello books`): the files and the checks. */
+  readonly writeAll: (month: string, dir: string, progress?: BooksProgress) => Promise<{ files: string[]; annexes: AnnexSummary[] }>;
 }
 
 export interface BooksDeps {
@@ -156,14 +156,15 @@ export function books(d: BooksDeps): Books {
       const s = settings();
       await mkdir(dir, { recursive: true });
       const written: string[] = [];
-      const steps = ANNEXES.length + BOOKS.length * 2;
+      const annexes = allAnnexes(m, s);
+      const steps = annexes.filter((a) => a.build.rows.length > 0).length + BOOKS.length * 2;
       const save = async (name: string, bytes: Buffer) => {
         await writeFile(join(dir, name), bytes);
         written.push(name);
         progress?.(`Escrito ${name}`, written.length / steps);
       };
       // An annex with no rows is not uploaded (MH's casilla stays empty): no file for it.
-      for (const { build, summary } of allAnnexes(m, s)) {
+      for (const { build, summary } of annexes) {
         if (build.rows.length > 0) await save(summary.fileName, annexBytes(build.rows, s));
         else progress?.(`${summary.title}: sin filas este mes`, written.length / steps);
       }
@@ -172,7 +173,7 @@ export function books(d: BooksDeps): Books {
           const f = await render(bookOf(book, m), format);
           await save(f.fileName, Buffer.from(f.base64, 'base64'));
         }
-      return written;
+      return { files: written, annexes: annexes.map((a) => a.summary) };
     },
   };
 }

@@ -5,9 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isLoopback } from '../http/guards';
 import { consoleLogger } from '../logger';
+import { monthParam } from '../../../shared/books';
 import { ROLE_NAMES } from '../../../shared/people';
 import { DEMO_API_KEY } from '../station/demo';
 import { createMhSimulator } from '../mh-sim/server';
+import { booksCommand } from './books';
 import { auditVerifyCommand, backupCommand, restoreCommand, stationFolder } from './maintenance';
 import { explicitSecretFile, insideDataDir, SecretFileInDataDirError } from '../station/secret-key';
 import { defaultDataDir, serve } from './serve';
@@ -17,7 +19,8 @@ const USAGE = `uso:
   sello mh-sim [--host 127.0.0.1] [--port 8418] [--schemas DIR] [--lote-delay-ms 2000]
   sello backup [--data-dir DIR] [--demo]
   sello restore --from ARCHIVO [--data-dir DIR] [--demo]
-  sello audit verify [--data-dir DIR] [--demo]`;
+  sello audit verify [--data-dir DIR] [--demo]
+  sello books --month AAAA-MM --out CARPETA [--data-dir DIR] [--demo]`;
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -25,6 +28,7 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'mh-sim') return mhSim(rest);
   if (command === 'backup' || command === 'restore' || command === 'audit') return maintenance(command, rest);
+  if (command === 'books') return booksCli(rest);
   if (command !== 'serve') {
     process.stderr.write(`${USAGE}\n`);
     return command === undefined || command === '--help' ? 0 : 2;
@@ -149,6 +153,29 @@ async function maintenance(command: 'backup' | 'restore' | 'audit', args: string
 }
 
 /** The MH simulator on its own, for POS developers and manual tests; admin routes under /_sim. */
+async function booksCli(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: {
+      'data-dir': { type: 'string' },
+      demo: { type: 'boolean', default: false },
+      month: { type: 'string' },
+      out: { type: 'string' },
+    },
+  });
+  if (!values.month || !values.out) {
+    process.stderr.write('sello books: indique --month AAAA-MM y --out CARPETA.\n');
+    return 2;
+  }
+  const month = monthParam.safeParse(values.month);
+  if (!month.success) {
+    io.err(`--month ${values.month}: ${month.error.issues[0]?.message ?? 'no es un mes válido'}`);
+    return 2;
+  }
+  return booksCommand(stationFolder(values['data-dir'] ?? defaultDataDir(), values.demo), month.data, values.out, io);
+}
+
 async function mhSim(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,

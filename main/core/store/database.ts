@@ -85,6 +85,26 @@ export function openStore(file: string, options: OpenStoreOptions = {}): Store {
     throw e;
   }
 
+  return storeOver(sqlite);
+}
+
+/**
+ * A read-only look at a station's database, for commands that read while the app may be running (`sello books`):
+ * WAL lets it read beside the app's writer; it never migrates, and its `tx` refuses.
+ */
+export function readOnlyStore(file: string, nativeBinding?: string): Store {
+  const sqlite = new BetterSqlite3(file, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
+  const version = sqlite.pragma('user_version', { simple: true }) as number;
+  if (version !== MIGRATIONS.length) {
+    sqlite.close();
+    throw new Error(
+      `La base de datos está en la versión ${version} y esta versión de Sello usa la ${MIGRATIONS.length}: abra Sello una vez para actualizarla.`,
+    );
+  }
+  return storeOver(sqlite);
+}
+
+function storeOver(sqlite: BetterSqlite3.Database): Store {
   const q = new Kysely<Database>({
     dialect: {
       createAdapter: () => new SqliteAdapter(),
