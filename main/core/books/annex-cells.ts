@@ -3,8 +3,11 @@
 import { round2, type Dec } from '../../../shared/tax';
 import type { BookDocument, BookParty } from './book-document';
 
-/** Two decimals, a point, no thousands separator; `0.00` for nothing. */
-export const amount = (d: Dec): string => round2(d).toFixed(2);
+/** Two decimals, a point, no thousands separator; `0.00` for nothing (never `-0.00`). */
+export const amount = (d: Dec): string => {
+  const r = round2(d);
+  return r.isZero() ? '0.00' : r.toFixed(2);
+};
 
 /** numeroControl without hyphens: the *Número de Resolución* slot (28 characters). */
 export const resolution = (d: BookDocument): string => d.controlNumber.replace(/-/g, '');

@@ -1,9 +1,11 @@
 // Helpers the books share: a column, a money cell, totals of a table's money columns, the company header.
-import { Dec, ZERO, round2 } from '../../../shared/tax';
+import { Dec, ZERO } from '../../../shared/tax';
+import { amount } from './annex-cells';
 import type { BookColumn, BookColumnKind, BookRow } from './book-model';
 
 export const column = (key: string, label: string, kind: BookColumnKind, width: number): BookColumn => ({ key, label, kind, width });
-export const money = (d: Dec): string => round2(d).toFixed(2);
+/** Two decimals, never `-0.00` (annex-cells.ts). */
+export const money = amount;
 
 /** The sum of each money column over the rows. */
 export function totalsOf(columns: readonly BookColumn[], rows: readonly BookRow[]): Record<string, string> {
