@@ -1,5 +1,6 @@
 // The UI's words, in one place: Spanish (El Salvador) first, so another language can follow. A screen with
 // many words keeps them in ./words/ and they join here.
+import { booksWords } from './words/books';
 import { catalogWords } from './words/catalog';
 import { closeWords } from './words/close';
 import { deliveryWords } from './words/delivery';
@@ -11,6 +12,7 @@ export const es = {
   sale: saleWords,
   catalog: catalogWords,
   close: closeWords,
+  books: booksWords,
   delivery: deliveryWords,
   fromDocument: fromDocumentWords,
   invalidation: invalidationWords,
@@ -23,6 +25,7 @@ export const es = {
     documents: 'Documentos',
     products: 'Productos',
     close: 'Cierre de caja',
+    books: 'Libros y reportes',
     sync: 'Envío a MH',
     settings: 'Ajustes',
   },

@@ -3,7 +3,7 @@
 import { DTE_KINDS, type DteKind } from '../../../shared/contract';
 import type { Role } from '../../../shared/people';
 
-export type Action = 'adjust' | 'invalidate' | 'retrySync' | 'closeAny' | 'catalog' | 'settings';
+export type Action = 'adjust' | 'invalidate' | 'retrySync' | 'closeAny' | 'catalog' | 'books' | 'settings';
 
 const RANK: Readonly<Record<Role, number>> = { CASHIER: 0, SUPERVISOR: 1, ADMIN: 2 };
 const NEEDS: Readonly<Record<Action, Role>> = {
@@ -15,7 +15,9 @@ const NEEDS: Readonly<Record<Action, Role>> = {
   closeAny: 'SUPERVISOR',
   // Productos: adding, editing and importing (everyone reads the catalog and exports it).
   catalog: 'SUPERVISOR',
-  // Ajustes: the station, people, API keys, e-mail (SMTP), webhooks, printing, backups, the audit log.
+  // Libros y reportes: the F-07 annexes, the IVA books and the sales reports (their settings are ADMIN's).
+  books: 'SUPERVISOR',
+  // Ajustes: the station, people, API keys, e-mail (SMTP), webhooks, printing, backups, the audit log, the books' choices.
   settings: 'ADMIN',
 };
 
