@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { SelloApi } from '../../shared/api';
 import type { DteKind } from '../../shared/contract';
 import { ROLE_NAMES, type SessionInfo } from '../../shared/people';
@@ -9,7 +9,7 @@ import { DocumentsScreen } from './DocumentsScreen';
 import { QuickSaleScreen } from './sale/QuickSaleScreen';
 import { IssueScreen } from './IssueScreen';
 import { SettingsScreen } from './SettingsScreen';
-import { kindsFor, may } from './session/roles';
+import { kindsFor, may, type Action } from './session/roles';
 import { SyncScreen } from './SyncScreen';
 import { FirstRun } from './station/FirstRun';
 import { correctionOf, type Correcting } from './documents/from-document';
@@ -17,8 +17,13 @@ import { NoteLinesStep } from './documents/NoteLinesStep';
 import type { Value } from './forms/values';
 import { es } from './strings';
 
-type View = 'sale' | 'issue' | 'documents' | 'products' | 'close' | 'sync' | 'settings';
-const VIEWS: readonly View[] = ['sale', 'issue', 'documents', 'products', 'close', 'sync', 'settings'];
+type View = 'sale' | 'issue' | 'documents' | 'products' | 'close' | 'books' | 'sync' | 'settings';
+const VIEWS: readonly View[] = ['sale', 'issue', 'documents', 'products', 'close', 'books', 'sync', 'settings'];
+/** Views only some roles see; the rest are everyone's. */
+const NEEDS: Partial<Record<View, Action>> = { books: 'books', settings: 'settings' };
+
+// Libros y reportes brings the chart library: loaded when the screen first opens, not with the counter's screens.
+const BooksScreen = lazy(() => import('./books/BooksScreen').then((m) => ({ default: m.BooksScreen })));
 
 /** Whether this browser or window already chose to look around the demo before setting up a station. */
 const DEMO_CHOSEN = 'sello.firstRun.demo';
@@ -45,7 +50,10 @@ export function App({
   onStationSetUp: (admin: string) => Promise<boolean>;
 }) {
   const role = user.role;
-  const views = VIEWS.filter((v) => v !== 'settings' || may(role, 'settings'));
+  const views = VIEWS.filter((v) => {
+    const needs = NEEDS[v];
+    return needs === undefined || may(role, needs);
+  });
   // The cashier's first screen is the quick sale.
   const [chosen, setView] = useState<View>('sale');
   // A role changed while the screen was open (an unlock after an administrator's change) loses what it may not see.
@@ -87,37 +95,40 @@ export function App({
   const queued = sync ? sync.queue.pending + sync.queue.sending + sync.queue.unknown : 0;
   return (
     <div className="app">
-      {health?.demo && (
-        <div className="demo-banner" role="note">
-          {es.demo}
+      {/* One banner landmark: the demo's and MH's notices sit in it, above the bar. */}
+      <header>
+        {health?.demo && (
+          <div className="demo-banner" role="note">
+            {es.demo}
+          </div>
+        )}
+        <div className={`sync-banner sync-${state}`} role="status" data-testid="sync-banner">
+          {es.banner[state]}
+          {queued > 0 && ` · ${es.banner.queued(queued)}`}
         </div>
-      )}
-      <div className={`sync-banner sync-${state}`} role="status" data-testid="sync-banner">
-        {es.banner[state]}
-        {queued > 0 && ` · ${es.banner.queued(queued)}`}
-      </div>
-      <header className="topbar">
-        <strong className="brand">{es.appName}</strong>
-        <span className="company" title={health ? es.companyBranch(health.companyName, health.branchCode) : undefined}>
-          {health ? es.companyBranch(health.companyName, health.branchCode) : ''}
-        </span>
-        <nav aria-label={es.nav.label}>
-          {views.map((v) => (
-            <button key={v} type="button" aria-current={view === v ? 'page' : undefined} onClick={() => go(v)}>
-              {es.nav[v]}
-            </button>
-          ))}
-        </nav>
-        <div className="who" role="group" aria-label={es.session.user}>
-          <span data-testid="session-user">
-            <strong>{user.name}</strong> · {ROLE_NAMES[role]}
+        <div className="topbar">
+          <strong className="brand">{es.appName}</strong>
+          <span className="company" title={health ? es.companyBranch(health.companyName, health.branchCode) : undefined}>
+            {health ? es.companyBranch(health.companyName, health.branchCode) : ''}
           </span>
-          <button type="button" onClick={onLock}>
-            {es.session.lock}
-          </button>
-          <button type="button" onClick={onLogout}>
-            {es.session.logout}
-          </button>
+          <nav aria-label={es.nav.label}>
+            {views.map((v) => (
+              <button key={v} type="button" aria-current={view === v ? 'page' : undefined} onClick={() => go(v)}>
+                {es.nav[v]}
+              </button>
+            ))}
+          </nav>
+          <div className="who" role="group" aria-label={es.session.user}>
+            <span data-testid="session-user">
+              <strong>{user.name}</strong> · {ROLE_NAMES[role]}
+            </span>
+            <button type="button" onClick={onLock}>
+              {es.session.lock}
+            </button>
+            <button type="button" onClick={onLogout}>
+              {es.session.logout}
+            </button>
+          </div>
         </div>
       </header>
       {notice && (
@@ -163,6 +174,17 @@ export function App({
         {view === 'sale' && <QuickSaleScreen api={api} />}
         {view === 'products' && <ProductsScreen api={api} user={user} />}
         {view === 'close' && <CloseScreen api={api} user={user} />}
+        {view === 'books' && (
+          <Suspense
+            fallback={
+              <p className="busy" role="status" aria-busy="true">
+                {es.books.preparing}
+              </p>
+            }
+          >
+            <BooksScreen api={api} user={user} />
+          </Suspense>
+        )}
         {view === 'issue' &&
           (noteFrom ? (
             <NoteLinesStep
