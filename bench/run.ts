@@ -15,6 +15,7 @@ import { signJson } from '../main/core/signing/jws';
 import { parseMhCertificate, generateMhCertificate } from '../main/core/signing/certificate';
 import { fcBody } from '../test/fixtures/bodies';
 import { backlogBench, type BacklogFigures } from './backlog';
+import { booksBench, type BooksFigures } from './books';
 import { loadBench } from './load';
 import { renderBench } from './render';
 
@@ -286,6 +287,32 @@ if (BACKLOG > 0) {
   compare('backlog drain (docs/s)', backlog.drainPerSecond, '/s', 'same lotes sent directly', backlog.directPerSecond);
 }
 
+const BOOKS_N = Number(process.env.SELLO_BENCH_BOOKS ?? 100_000);
+let booksFigures: BooksFigures | null = null;
+if (BOOKS_N > 0) {
+  booksFigures = await booksBench(BOOKS_N);
+  const b = booksFigures;
+  console.log(`\nThe accountant's month: ${b.documents.toLocaleString('en-US')} documents (80 % FC, 15 % CCF, FEX, FSE, CR)\n`);
+  for (const [label, s] of [
+    ['reading and parsing the month (floor)', b.floorSeconds],
+    ['annexes, checks and casillas (GET /books)', b.annexesSeconds],
+    ["consumers' book PDF", b.consumerPdfSeconds],
+    ["contributors' book PDF", b.contributorPdfSeconds],
+    ["contributors' book XLSX", b.contributorXlsxSeconds],
+    ['every file (sello books)', b.allFilesSeconds],
+    ['sales report of the month', b.reportSeconds],
+  ] as const)
+    console.log(`${label.padEnd(44)}  ${s.toFixed(2).padStart(8)} s`);
+  compare(
+    `annexes of a ${b.documents.toLocaleString('en-US')}-document month (s)`,
+    b.annexesSeconds,
+    's',
+    'reading and parsing the month',
+    b.floorSeconds,
+  );
+  compare(`every file of that month, sello books (s)`, b.allFilesSeconds, 's', 'reading and parsing the month', b.floorSeconds);
+}
+
 const render = await renderBench();
 console.log('\nRendering (through the core, from the stored MH document)\n');
 console.log(`${'output'.padEnd(28)}  ${'runs'.padStart(4)}  ${'mean ms'.padStart(8)}  ${'p50 ms'.padStart(8)}`);
@@ -332,5 +359,5 @@ if (loadErrors > 0) {
 
 writeFileSync(
   new URL('./results.json', import.meta.url),
-  `${JSON.stringify({ at: new Date().toISOString(), n: N, node: process.version, figures, list: listRows, durability, backlog, render, load, summary }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), n: N, node: process.version, figures, list: listRows, durability, backlog, books: booksFigures, render, load, summary }, null, 2)}\n`,
 );

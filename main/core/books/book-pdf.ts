@@ -28,7 +28,6 @@ function bookDocument(book: Book): Doc {
     margin: 10,
     autoFirstPage: false,
     bufferPages: true,
-    font: FONT_FILES.regular,
     // A fixed date (and so a fixed file ID): the same book gives the same bytes.
     info: {
       Title: `${h.title} · ${h.monthName}`,
@@ -42,6 +41,9 @@ function bookDocument(book: Book): Doc {
   doc.registerFont('regular', font('regular'));
   doc.registerFont('bold', font('bold'));
   doc.registerFont('italic', OBLIQUE);
+  // Opened by its registered name first: had the document opened DejaVu by path (the `font` option), pdfkit would
+  // find the same face on every doc.font('regular') and parse the file again each time, never caching the name.
+  doc.font('regular');
   return doc;
 }
 

@@ -1,0 +1,126 @@
+// The accountant's month at size: a station holding a month of `count` documents (real signed rows of every
+// kind the books read, cloned over the month's days), then every file of `sello books` (7 annexes, both books as
+// PDF and XLSX) and each part alone. The floor: reading the same rows and parsing their MH JSON, which any
+// books must do at least once.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import BetterSqlite3 from 'better-sqlite3';
+import { createCore } from '../main/core/create-core';
+import { ccfBody, crBody, fcBody, fexBody, fseBody } from '../test/fixtures/bodies';
+
+export interface BooksFigures {
+  readonly documents: number;
+  readonly floorSeconds: number;
+  readonly annexesSeconds: number;
+  readonly consumerPdfSeconds: number;
+  readonly contributorPdfSeconds: number;
+  readonly contributorXlsxSeconds: number;
+  readonly allFilesSeconds: number;
+  readonly reportSeconds: number;
+}
+
+const time = async (fn: () => unknown): Promise<number> => {
+  const t = performance.now();
+  await fn();
+  return (performance.now() - t) / 1000;
+};
+
+export async function booksBench(count: number): Promise<BooksFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'sello-books-bench-'));
+  const core = createCore({ dataDir: dir, sync: { manual: true }, backups: { everyMs: 0 } });
+  try {
+    let serial = 0;
+    const id = () => `b0b00000-0000-4000-8000-${String(++serial).padStart(12, '0')}`;
+    const issue = (kind: 'FC' | 'CCF' | 'FEX' | 'FSE' | 'CR', body: Record<string, unknown>) =>
+      core.dtes.create(kind, { ...body, id: id(), generatedAt: undefined }, 'bench').record.id;
+    // A month's mix as a shop sees it: mostly FC, some CCF, a few of the rest.
+    const mix: ['FC' | 'CCF' | 'FEX' | 'FSE' | 'CR', number][] = [
+      ['FC', 80],
+      ['CCF', 15],
+      ['FEX', 2],
+      ['FSE', 2],
+      ['CR', 1],
+    ];
+    const samples = mix.map(([kind, weight]) => ({
+      kind,
+      weight,
+      id: issue(kind, { FC: fcBody, CCF: ccfBody, FEX: fexBody, FSE: fseBody, CR: crBody }[kind]('')),
+    }));
+    core.close();
+
+    const db = new BetterSqlite3(join(dir, 'sello.db'));
+    db.pragma('journal_mode = WAL');
+    const rows = samples.map((s) => ({
+      ...s,
+      row: db.prepare('SELECT * FROM documents WHERE id = ?').get(s.id) as Record<string, unknown>,
+    }));
+    const columns = Object.keys(rows[0]!.row).filter((c) => c !== 'recipient_fold');
+    const insert = db.prepare(`INSERT INTO documents (${columns.join(',')}) VALUES (${columns.map((c) => `@${c}`).join(',')})`);
+    const month = new Date().toISOString().slice(0, 7);
+    const totalWeight = mix.reduce((a, [, w]) => a + w, 0);
+    db.transaction(() => {
+      for (let i = 0; i < count; i++) {
+        const pick = i % totalWeight;
+        let acc = 0;
+        const s = rows.find((r) => (acc += r.weight) > pick)!;
+        const day = `${month}-${String(1 + (i % 28)).padStart(2, '0')}`;
+        // The samples keep their numbers (1 of each kind); the clones follow from 1,000.
+        const code = `B0B00000-0000-4000-9000-${String(i + 1).padStart(12, '0')}`;
+        const mh = JSON.parse(String(s.row.mh_json)) as { identificacion: Record<string, unknown> };
+        const control = `${String(s.row.control_number).slice(0, 16)}${String(i + 1000).padStart(15, '0')}`;
+        mh.identificacion = { ...mh.identificacion, codigoGeneracion: code, numeroControl: control, fecEmi: day };
+        insert.run({
+          ...Object.fromEntries(columns.map((c) => [c, s.row[c]])),
+          id: code.toLowerCase(),
+          id_as_sent: code,
+          control_number: control,
+          issue_date: day,
+          status: 'APPROVED',
+          seal: `${month.slice(0, 4)}${String(i).padStart(36, '0')}`,
+          mh_json: JSON.stringify(mh),
+        });
+      }
+    })();
+    const floorSeconds = await time(() => {
+      for (const r of db
+        .prepare('SELECT mh_json FROM documents WHERE issue_date >= ? AND issue_date <= ?')
+        .iterate(`${month}-01`, `${month}-31`))
+        JSON.parse((r as { mh_json: string }).mh_json);
+    });
+    db.close();
+
+    const reopened = createCore({ dataDir: dir, sync: { manual: true }, backups: { everyMs: 0 } });
+    try {
+      const books = reopened.books;
+      const annexesSeconds = await time(() => books.month(month));
+      const consumerPdfSeconds = await time(() => books.bookFile('consumidores', month, 'pdf'));
+      const contributorPdfSeconds = await time(() => books.bookFile('contribuyentes', month, 'pdf'));
+      const contributorXlsxSeconds = await time(() => books.bookFile('contribuyentes', month, 'xlsx'));
+      const out = join(dir, 'out');
+      const allFilesSeconds = await time(() => books.writeAll(month, out));
+      const reportSeconds = await time(() => books.report({ from: `${month}-01`, to: `${month}-28` }));
+      return {
+        documents: count,
+        floorSeconds,
+        annexesSeconds,
+        consumerPdfSeconds,
+        contributorPdfSeconds,
+        contributorXlsxSeconds,
+        allFilesSeconds,
+        reportSeconds,
+      };
+    } finally {
+      reopened.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// `tsx bench/books.ts [count]`: this bench alone.
+if (process.argv[1]?.endsWith('books.ts')) {
+  const figures = await booksBench(Number(process.argv[2] ?? 100_000));
+  console.log(figures);
+}
