@@ -103,12 +103,8 @@ function crossChecks(annex: AnnexId, row: number, cells: readonly string[], mont
       if (len && !new RegExp(`^\\d{${len}}$`).test(at(cells, 'B')))
         one('B', `Un ${at(cells, 'A') === '1' ? 'NIT' : 'DUI'} tiene ${len} dígitos.`);
       renta('IJKL', purchaseRentaApplies(month), 'febrero de 2024');
-      const [op, cls, sector, cost] = ['I', 'J', 'K', 'L'].map((l) => at(cells, l));
-      if ([op, cls, sector, cost].includes('9') && ![op, cls, sector, cost].every((v) => v === '9'))
-        one('I', 'El código 9 va en las cuatro columnas.');
-      else if (cls === '1' && !(sector === '1' ? ['4', '5', '6', '7', '8'] : ['4', '5', '8']).includes(cost!))
-        one('L', 'Un costo admite los tipos 4 y 5 (y 6 o 7 en la industria).');
-      else if (cls === '2' && !['1', '2', '3', '8'].includes(cost!)) one('L', 'Un gasto admite los tipos 1, 2 y 3.');
+      const wrong = purchaseCodesProblem(...(['I', 'J', 'K', 'L'].map((l) => at(cells, l)) as [string, string, string, string]));
+      if (wrong) one(wrong.column, wrong.message);
       break;
     }
     case '9':
@@ -131,6 +127,19 @@ function crossChecks(annex: AnnexId, row: number, cells: readonly string[], mont
     }
   }
   return out;
+}
+
+/**
+ * MH's matrix for the classification of purchases (BOOKS.md §7.3): 9 in all four columns or none; a cost (1)
+ * admits types 4 and 5 (6 and 7 in industry), an expense (2) types 1 to 3; 8 may stand anywhere.
+ */
+export function purchaseCodesProblem(op: string, cls: string, sector: string, cost: string): { column: 'I' | 'L'; message: string } | null {
+  const all = [op, cls, sector, cost];
+  if (all.includes('9') && !all.every((v) => v === '9')) return { column: 'I', message: 'El código 9 va en las cuatro columnas.' };
+  if (cls === '1' && !(sector === '1' ? ['4', '5', '6', '7', '8'] : ['4', '5', '8']).includes(cost))
+    return { column: 'L', message: 'Un costo admite los tipos 4 y 5 (y 6 o 7 en la industria).' };
+  if (cls === '2' && !['1', '2', '3', '8'].includes(cost)) return { column: 'L', message: 'Un gasto admite los tipos 1, 2 y 3.' };
+  return null;
 }
 
 /** The date column of each annex, for the period check. */

@@ -24,6 +24,7 @@ import { isoLocal, type Clock } from '../clock';
 import { validationFailed } from '../errors';
 import type { Store } from '../store/database';
 import { settingsRepo } from '../store/settings-repo';
+import { purchaseCodesProblem } from './annex-check';
 import { annexBytes } from './annex-file';
 import { allAnnexes, buildAnnex, summarizeAnnex, type MonthDocuments } from './annexes';
 import { bookPdf } from './book-pdf';
@@ -117,6 +118,12 @@ export function books(d: BooksDeps): Books {
       const parsed = validate(booksSettings.partial(), input);
       if (!parsed.ok) throw validationFailed(parsed.errors, 'La configuración de los libros tiene datos no válidos.');
       const next = { ...settings(), ...parsed.value };
+      const wrong = purchaseCodesProblem(next.purchaseOperation, next.purchaseClass, next.purchaseSector, next.purchaseCost);
+      if (wrong)
+        throw validationFailed(
+          [{ path: wrong.column === 'I' ? 'purchaseOperation' : 'purchaseCost', code: 'NOT_ALLOWED', message: wrong.message }],
+          'Esa combinación de códigos de compras no la admite MH.',
+        );
       d.store.tx(() => {
         kv.set(KEY, JSON.stringify(next));
         audit(d.store, isoLocal(d.clock.now()), actor, 'settings.books', null, next);
