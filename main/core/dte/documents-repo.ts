@@ -4,6 +4,7 @@
 // rows it returns.
 import { sql, type Insertable } from 'kysely';
 import type { DteListPage, DteListQuery, DteRecord, DteStatus } from '../../../shared/records';
+import type { BookRecordRow } from '../books/book-document';
 import type { Store } from '../store/database';
 import type { DocumentsTable } from '../store/schema';
 import { foldForSearch } from './search-fold';
@@ -253,18 +254,8 @@ export function documentsInPeriod(store: Store, from: string, to: string, issued
   return store.all(sel.orderBy('created_at').orderBy('control_number'));
 }
 
-/** What the books read of a document: its record's identity and status, and its MH JSON. */
-export interface BookSourceRow {
-  readonly id: string;
-  readonly kind: string;
-  readonly status: string;
-  readonly control_number: string;
-  readonly seal: string | null;
-  readonly issued_by: string | null;
-  readonly issued_by_name: string | null;
-  readonly mh_json: string | null;
-  readonly issue_date: string;
-}
+/** What the books read of a document (books/book-document.ts), and its local issue date for paging. */
+export type BookSourceRow = BookRecordRow & { readonly issue_date: string };
 
 export interface IssuedBetween {
   /** Local dates (YYYY-MM-DD), both ends included. */
