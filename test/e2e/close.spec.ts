@@ -3,6 +3,7 @@
 // opened read-only. Documents are issued through the HTTP API (the page's own session, or the demo's POS key).
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { usd } from '../../renderer/src/money';
 import { DEMO_KEY, DEMO_USERS, checkScreen, logIn, login, logout, pdfText, simMode } from './helpers';
 
 const asTheUi = { 'X-API-Version': '1' };
@@ -106,7 +107,8 @@ test('a supervisor closes the station, prints it, and a second close shows the d
   };
   // Lucía's sales and the POS's are all the station's.
   expect(first.summary.byKind.FC.count).toBeGreaterThanOrEqual(3);
-  const net = `$${first.summary.netSales}`;
+  // As the screen writes it (renderer/src/money.ts): thousands separated, so the station's earlier sales never matter.
+  const net = usd(first.summary.netSales);
   await expect(page.getByTestId('close-net')).toHaveText(net);
   await checkScreen(page, 'close-station');
 

@@ -70,6 +70,10 @@ describe('over HTTP', () => {
     expect(r.options.points).toEqual(['M001P001']);
     const nobody = (await get('/reports/sales?from=2026-11-01&to=2026-11-30&cashier=user:nadie')).json<SalesReport>();
     expect(nobody.totals).toMatchObject({ sales: '0.00', documents: 0 });
+    // Top products: the five standing FC sold 2 lb of coffee each; an NC's own line is not a product, nor is $0.
+    expect(r.topProducts.find((p) => p.code === 'CAF-001')).toMatchObject({ quantity: '10' });
+    expect(r.topProducts.every((p) => Number(p.total) > 0)).toBe(true);
+    expect(r.topProducts.map((p) => p.description)).not.toContain('Devolución resma papel');
     // An NC subtracts from the day's sales: the 3rd had an NC and an ND for the same amount.
     expect(r.byDay.find((d) => d.date === '2026-11-03')).toMatchObject({ sales: '0.00', documents: 2 });
   });

@@ -48,16 +48,25 @@ export function salesReport(docs: readonly BookDocument[], q: ReportQuery): Sale
       iva: money(of.reduce((a, d) => a.plus(signed(d, d.iva)), ZERO)),
     };
   });
+  // Sales first; an NC then takes back from the products it names (a line of its own is not a product sold).
   const products = new Map<string, { code: string | null; description: string; quantity: Dec; total: Dec }>();
-  for (const d of sales)
+  const keyOf = (l: BookDocument['lines'][number]) => l.code ?? `~${l.description.toLowerCase()}`;
+  for (const d of sales.filter((x) => x.kind !== 'NC'))
+    for (const l of d.lines.filter((x) => !x.amount.isZero())) {
+      const p = products.get(keyOf(l)) ?? { code: l.code, description: l.description, quantity: ZERO, total: ZERO };
+      p.quantity = p.quantity.plus(l.quantity);
+      p.total = p.total.plus(l.amount);
+      products.set(keyOf(l), p);
+    }
+  for (const d of sales.filter((x) => x.kind === 'NC'))
     for (const l of d.lines) {
-      const key = l.code ?? `~${l.description.toLowerCase()}`;
-      const p = products.get(key) ?? { code: l.code, description: l.description, quantity: ZERO, total: ZERO };
-      p.quantity = p.quantity.plus(signed(d, l.quantity));
-      p.total = p.total.plus(signed(d, l.amount));
-      products.set(key, p);
+      const p = products.get(keyOf(l));
+      if (!p) continue;
+      p.quantity = p.quantity.minus(l.quantity);
+      p.total = p.total.minus(l.amount);
     }
   const topProducts: ProductFigures[] = [...products.values()]
+    .filter((p) => p.total.greaterThan(0))
     .sort((a, b) => b.total.comparedTo(a.total) || a.description.localeCompare(b.description))
     .slice(0, TOP)
     .map((p) => ({ code: p.code, description: p.description, quantity: p.quantity.toFixed(), total: money(p.total) }));
