@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import BetterSqlite3 from 'better-sqlite3';
 import { createCore } from '../main/core/create-core';
 import { ccfBody, crBody, fcBody, fexBody, fseBody } from '../test/fixtures/bodies';
@@ -19,6 +19,9 @@ export interface BooksFigures {
   readonly contributorXlsxSeconds: number;
   readonly allFilesSeconds: number;
   readonly reportSeconds: number;
+  /** The station's event loop while every file is made: what a POS request waiting behind it would feel. */
+  readonly loopDelayMaxMs: number;
+  readonly loopDelayP99Ms: number;
 }
 
 const time = async (fn: () => unknown): Promise<number> => {
@@ -99,7 +102,10 @@ export async function booksBench(count: number): Promise<BooksFigures> {
       const contributorPdfSeconds = await time(() => books.bookFile('contribuyentes', month, 'pdf'));
       const contributorXlsxSeconds = await time(() => books.bookFile('contribuyentes', month, 'xlsx'));
       const out = join(dir, 'out');
+      const loop = monitorEventLoopDelay({ resolution: 5 });
+      loop.enable();
       const allFilesSeconds = await time(() => books.writeAll(month, out));
+      loop.disable();
       const reportSeconds = await time(() => books.report({ from: `${month}-01`, to: `${month}-28` }));
       return {
         documents: count,
@@ -110,6 +116,8 @@ export async function booksBench(count: number): Promise<BooksFigures> {
         contributorXlsxSeconds,
         allFilesSeconds,
         reportSeconds,
+        loopDelayMaxMs: loop.max / 1e6,
+        loopDelayP99Ms: loop.percentile(99) / 1e6,
       };
     } finally {
       reopened.close();

@@ -303,6 +303,7 @@ if (BOOKS_N > 0) {
     ['sales report of the month', b.reportSeconds],
   ] as const)
     console.log(`${label.padEnd(44)}  ${s.toFixed(2).padStart(8)} s`);
+  console.log(`event-loop delay while making every file: p99 ${b.loopDelayP99Ms.toFixed(1)} ms, max ${b.loopDelayMaxMs.toFixed(1)} ms`);
   compare(
     `annexes of a ${b.documents.toLocaleString('en-US')}-document month (s)`,
     b.annexesSeconds,

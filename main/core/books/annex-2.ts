@@ -110,6 +110,9 @@ export function annex2(docs: readonly BookDocument[], invalidated: readonly Book
       });
       continue;
     }
+    // Nothing to subtract from a document worth $0.00 (the anulados annex still lists it).
+    const a = consumerAmounts(d);
+    if ([a.exenta, a.noSujeta, a.gravada, a.inArea, a.outArea, a.services].every((v) => v.isZero())) continue;
     rows.push(row(d, d, [d], -1, month, s));
   }
   return { annex: '2', rows, notes };

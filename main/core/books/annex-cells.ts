@@ -42,4 +42,7 @@ export function nitOrDui(p: BookParty): { nit: string; dui: string } {
 
 /** Documents in the order they were issued: date, time, then control number. */
 export const issueOrder = (a: BookDocument, b: BookDocument): number =>
-  a.date.localeCompare(b.date) || a.time.localeCompare(b.time) || a.controlNumber.localeCompare(b.controlNumber);
+  byCode(a.date, b.date) || byCode(a.time, b.time) || byCode(a.controlNumber, b.controlNumber);
+
+/** Plain code-unit order: dates, times and control numbers are ASCII, and a month sorts 100,000 of them. */
+const byCode = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,7 +1,6 @@
 // The month's annexes built from its documents: each annex's rows, the checks MH's portal would make, and the
 // F-07 casillas it feeds.
 import type { AnnexId, AnnexSummary, BooksSettings } from '../../../shared/books';
-import { ANNEXES } from '../../../shared/books';
 import { annex1 } from './annex-1';
 import { annex2 } from './annex-2';
 import { annex5 } from './annex-5';
@@ -58,9 +57,3 @@ export function summarizeAnnex(build: AnnexBuild, m: MonthDocuments, s: BooksSet
     problems: [...checkAnnex(build.annex, build.rows, m.month, s, fileName), ...build.notes],
   };
 }
-
-export const allAnnexes = (m: MonthDocuments, s: BooksSettings): { build: AnnexBuild; summary: AnnexSummary }[] =>
-  ANNEXES.map((a) => {
-    const build = buildAnnex(a, m, s);
-    return { build, summary: summarizeAnnex(build, m, s) };
-  });

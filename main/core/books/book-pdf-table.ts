@@ -1,6 +1,7 @@
 // One book table as a paged grid (Reglamento CT art. 85): the column labels at the top of every page, and the
 // money columns' sums carried forward, "Van" at the foot of a page that continues and "Vienen" atop the next.
 import type { BookColumn, BookRow, BookTable } from './book-model';
+import { turn } from './turn';
 import { RunningSums, amountText, countText } from './book-format';
 
 type Doc = PDFKit.PDFDocument;
@@ -155,8 +156,11 @@ function drawTitle(doc: Doc, p: Paper, text: string, y: number, muted: boolean):
   return doc.y + 3;
 }
 
+/** Rows drawn between two turns of the event loop: a book of thousands of rows never holds the station's server. */
+const ROWS_PER_TURN = 25;
+
 /** Draws the table from `y`, adding pages as it needs; returns the y below its "Totales" row. */
-export function drawTable(p: Paper, table: BookTable, start: number): number {
+export async function drawTable(p: Paper, table: BookTable, start: number): Promise<number> {
   const doc = p.doc;
   const lay = layout(table.columns, p.x, p.width);
   const titleH = doc.font('bold').fontSize(9).heightOfString(table.title, { width: p.width }) + 3;
@@ -175,6 +179,7 @@ export function drawTable(p: Paper, table: BookTable, start: number): number {
 
   const sums = new RunningSums(table.columns);
   let onPage = 0;
+  let drawn = 0;
   for (const row of table.rows) {
     const h = rowHeight(doc, lay, cells(row), row.emphasis ? 'italic' : 'regular');
     // Always room for one more row of sums: "Van" here, or "Totales" after the last row.
@@ -188,6 +193,7 @@ export function drawTable(p: Paper, table: BookTable, start: number): number {
     sums.add(row);
     y += h;
     onPage += 1;
+    if (++drawn % ROWS_PER_TURN === 0) await turn();
   }
   return drawSums(doc, lay, 'Totales', table.totals, y, HEAD_FILL);
 }

@@ -168,7 +168,7 @@ export async function bookPdf(book: Book): Promise<Buffer> {
   const done = collect(doc);
   const paper = new BookPaper(doc, book);
   let y = paper.newPage();
-  for (const table of book.tables) y = drawTable(paper, table, y) + GAP;
+  for (const table of book.tables) y = (await drawTable(paper, table, y)) + GAP;
   y = summary(paper, book, y);
   if (book.signature.trim()) signature(paper, book.signature, y);
   footers(doc, book);

@@ -2,6 +2,7 @@
 // column labels frozen above the rows, amounts as numbers and codes as text; then a "Resumen" sheet.
 import ExcelJS from 'exceljs';
 import { generatedDate } from './book-format';
+import { turn } from './turn';
 import type { Book, BookColumn, BookHeader, BookTable } from './book-model';
 
 const MONEY = '#,##0.00';
@@ -10,6 +11,7 @@ const TEXT = '@';
 const HEAD_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8ECF3' } };
 /** Excel's character widths: the table's proportions spread over about a landscape page's worth. */
 const SHEET_CHARS = 180;
+const ROWS_PER_TURN = 100;
 
 /** A name Excel accepts: none of []:*?/\, no edge apostrophes, at most 31 characters, unique in the book. */
 export function sheetName(title: string, taken: Set<string>): string {
@@ -55,7 +57,7 @@ function cellValue(c: BookColumn, raw: string | undefined): ExcelJS.CellValue {
 
 const formatOf = (c: BookColumn): string => (c.kind === 'money' ? MONEY : c.kind === 'int' ? COUNT : TEXT);
 
-function tableSheet(wb: ExcelJS.Workbook, name: string, book: Book, table: BookTable): void {
+async function tableSheet(wb: ExcelJS.Workbook, name: string, book: Book, table: BookTable): Promise<void> {
   const sheet = wb.addWorksheet(name);
   const labels = header(sheet, book.header, table.title);
   const total = table.columns.reduce((a, c) => a + Math.max(c.width, 0), 0) || 1;
@@ -75,14 +77,16 @@ function tableSheet(wb: ExcelJS.Workbook, name: string, book: Book, table: BookT
     sheet.getCell(labels + 1, 1).font = { italic: true };
     return;
   }
-  table.rows.forEach((row, r) => {
+  for (const [r, row] of table.rows.entries()) {
     table.columns.forEach((c, i) => {
       const cell = sheet.getCell(labels + 1 + r, i + 1);
       cell.value = cellValue(c, row.cells[c.key]);
       cell.numFmt = formatOf(c);
       if (row.emphasis) cell.font = { italic: true };
     });
-  });
+    // A turn of the event loop every so many rows: a big book never holds the station's server.
+    if ((r + 1) % ROWS_PER_TURN === 0) await turn();
+  }
   // The given totals as plain numbers, so the sheet and the paper agree to the cent whatever Excel recalculates.
   const at = labels + 1 + table.rows.length;
   table.columns.forEach((c, i) => {
@@ -125,7 +129,7 @@ export async function bookXlsx(book: Book): Promise<Buffer> {
   wb.modified = wb.created;
   wb.title = `${book.header.title} · ${book.header.monthName}`;
   const taken = new Set<string>(['resumen']);
-  for (const table of book.tables) tableSheet(wb, sheetName(table.sheet ?? table.title, taken), book, table);
+  for (const table of book.tables) await tableSheet(wb, sheetName(table.sheet ?? table.title, taken), book, table);
   summarySheet(wb, 'Resumen', book);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

@@ -4,6 +4,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  ANNEXES,
   BOOKS,
   BOOKS_DEFAULTS,
   annexQuery,
@@ -26,16 +27,18 @@ import type { Store } from '../store/database';
 import { settingsRepo } from '../store/settings-repo';
 import { purchaseCodesProblem } from './annex-check';
 import { annexBytes } from './annex-file';
-import { allAnnexes, buildAnnex, summarizeAnnex, type MonthDocuments } from './annexes';
+import type { AnnexBuild } from './annex-build';
+import { buildAnnex, summarizeAnnex, type MonthDocuments } from './annexes';
 import { bookPdf } from './book-pdf';
 import { bookXlsx } from './book-xlsx';
 import type { Book, BookHeader } from './book-model';
 import { allDocuments, type BooksSource } from './books-source';
 import { consumerBook } from './consumer-book';
 import { contributorBook } from './contributor-book';
-import { ivaSummary } from './iva-summary';
+import { monthIvaSummary } from './iva-summary';
 import { monthName, monthRange } from './period';
 import { salesReport } from './sales-report';
+import { turn } from './turn';
 
 const KEY = 'books';
 
@@ -133,12 +136,13 @@ export function books(d: BooksDeps): Books {
     async month(month) {
       const m = await load(month);
       const s = settings();
-      return {
-        month: m.month,
-        annexes: allAnnexes(m, s).map((a) => a.summary),
-        ivaSummary: ivaSummary(m.issued, m.invalidated, m.month),
-        settings: s,
-      };
+      const annexes: AnnexSummary[] = [];
+      for (const a of ANNEXES) {
+        await turn();
+        annexes.push(summarizeAnnex(buildAnnex(a, m, s), m, s));
+      }
+      await turn();
+      return { month: m.month, annexes, ivaSummary: monthIvaSummary(m), settings: s };
     },
     async annexFile(annex, month) {
       const m = await load(month);
@@ -163,7 +167,12 @@ export function books(d: BooksDeps): Books {
       const s = settings();
       await mkdir(dir, { recursive: true });
       const written: string[] = [];
-      const annexes = allAnnexes(m, s);
+      const annexes: { build: AnnexBuild; summary: AnnexSummary }[] = [];
+      for (const a of ANNEXES) {
+        await turn();
+        const build = buildAnnex(a, m, s);
+        annexes.push({ build, summary: summarizeAnnex(build, m, s) });
+      }
       const steps = annexes.filter((a) => a.build.rows.length > 0).length + BOOKS.length * 2;
       const save = async (name: string, bytes: Buffer) => {
         await writeFile(join(dir, name), bytes);
@@ -177,6 +186,7 @@ export function books(d: BooksDeps): Books {
       }
       for (const book of BOOKS)
         for (const format of ['pdf', 'xlsx'] as const) {
+          await turn();
           const f = await render(bookOf(book, m), format);
           await save(f.fileName, Buffer.from(f.base64, 'base64'));
         }

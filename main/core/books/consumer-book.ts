@@ -9,7 +9,7 @@ import { consumerAmounts } from './annex-2';
 import type { BookDocument } from './book-document';
 import { column, dteNumbers, money, totalsOf } from './book-columns';
 import type { Book, BookHeader, BookRow, BookTable } from './book-model';
-import { ivaSummary } from './iva-summary';
+import { monthIvaSummary } from './iva-summary';
 import { mhDate, monthRange } from './period';
 import type { MonthDocuments } from './annexes';
 
@@ -97,7 +97,9 @@ export function consumerBook(m: MonthDocuments, header: BookHeader): Book {
   // One line per day, point of sale and kind: control numbers run per kind and point, so each range means something.
   for (const d of standing) {
     const key = `${d.date}|${d.kind}|${d.point}`;
-    groups.set(key, [...(groups.get(key) ?? []), d]);
+    const g = groups.get(key);
+    if (g) g.push(d);
+    else groups.set(key, [d]);
   }
   const days = [...groups.keys()].sort().map((k) => dayRow(groups.get(k)!));
   const exports = standing
@@ -134,7 +136,7 @@ export function consumerBook(m: MonthDocuments, header: BookHeader): Book {
         },
       };
     });
-  const s = ivaSummary(m.issued, m.invalidated, m.month);
+  const s = monthIvaSummary(m);
   const days$ = table(
     'Ventas a consumidores finales, por día',
     'Ventas por día',

@@ -8,7 +8,7 @@ import type { MonthDocuments } from './annexes';
 import type { BookDocument } from './book-document';
 import { column, dteNumbers, money, totalsOf } from './book-columns';
 import type { Book, BookHeader, BookRow } from './book-model';
-import { ivaSummary } from './iva-summary';
+import { monthIvaSummary } from './iva-summary';
 import { mhDate, monthRange } from './period';
 
 const KIND_NAME = { CCF: 'CCF', NC: 'Nota de crédito', ND: 'Nota de débito' } as const;
@@ -62,7 +62,7 @@ export function contributorBook(m: MonthDocuments, header: BookHeader): Book {
     .filter((d) => (d.kind === 'CCF' || d.kind === 'NC' || d.kind === 'ND') && standsAt(d, to))
     .sort(issueOrder)
     .map((d, i) => row(d, i + 1));
-  const s = ivaSummary(m.issued, m.invalidated, m.month);
+  const s = monthIvaSummary(m);
   const amend = m.invalidated.filter((d) => (d.kind === 'CCF' || d.kind === 'NC' || d.kind === 'ND') && d.date < from).length;
   return {
     id: 'contribuyentes',

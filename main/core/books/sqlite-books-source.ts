@@ -5,8 +5,10 @@ import type { Store } from '../store/database';
 import type { BookCompany } from './book-model';
 import { toBookDocument, type BookDocument } from './book-document';
 import type { BooksSource, PeriodFilter } from './books-source';
+import { turn } from './turn';
 
-const PAGE = 2000;
+// A page is parsed between two turns of the event loop: small enough that a request never waits long behind it.
+const PAGE = 500;
 
 /** M001P001 → branch M001, point of sale 1. */
 const pointOf = (p: string | undefined) => (p ? { branch: p.slice(0, 4), pos: Number(p.slice(5)) } : undefined);
@@ -29,7 +31,7 @@ export function sqliteBooksSource(store: Store, company: () => BookCompany): Boo
         const last = rows[rows.length - 1]!;
         after = { date: last.issue_date, id: last.id };
         // Let the event loop breathe between pages: a month of many thousand documents never holds the server.
-        await new Promise((resolve) => setImmediate(resolve));
+        await turn();
       }
     },
     invalidatedBetween(from, to) {

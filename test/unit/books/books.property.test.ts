@@ -225,3 +225,21 @@ describe('random months', () => {
     );
   });
 });
+
+describe('found by the properties', () => {
+  it("an earlier month's FC worth $0.00 invalidated now gives Anexo 2 no row (seed 1242294905)", () => {
+    const zero = fc.sample(documentOf(fc.constant('2026-10-01')), { numRuns: 1, seed: 1 })[0]!;
+    const doc: BookDocument = {
+      ...zero,
+      kind: 'FC',
+      exenta: ZERO,
+      noSujeta: ZERO,
+      gravada: ZERO,
+      status: 'INVALIDATED',
+      invalidatedOn: '2026-11-05',
+    };
+    const m: MonthDocuments = { month: MONTH, issued: [], invalidated: [doc], point: 'M001P001' };
+    expect(buildAnnex('2', m, BOOKS_DEFAULTS).rows).toEqual([]);
+    expect(buildAnnex('anulados', m, BOOKS_DEFAULTS).rows).toHaveLength(1);
+  });
+});
