@@ -53,6 +53,17 @@ write(
   municipalities,
 );
 
+// CAT-008 Distrito (MH's 2026 schemas): the pre-2024 municipalities, same codes, each in its 2024 municipality.
+write(
+  'districts.ts',
+  'CAT-008 Distrito: the 262 pre-2024 municipalities (same codes) and the 2024 municipality (CAT-013) each belongs to.',
+  'District',
+  'DISTRICTS',
+  read('current-2024-2026/CAT-008-distrito.json')
+    .filter((i) => i.codigo !== '00')
+    .map((i) => ({ code: i.codigo, name: i.valor, department: i.departamento, municipality: i.municipio })),
+);
+
 write(
   'economic-activities.ts',
   'CAT-019 Código de actividad económica.',

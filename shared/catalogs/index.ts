@@ -9,7 +9,7 @@ import { TAXES } from './data/taxes';
 import { UNITS } from './data/units';
 import type { CatalogEntry } from './types';
 
-export type { CatalogEntry, Municipality, TaxEntry, UnitEntry } from './types';
+export type { CatalogEntry, District, Municipality, TaxEntry, UnitEntry } from './types';
 export { COUNTRIES, DEPARTMENTS, ECONOMIC_ACTIVITIES, FISCAL_ENCLOSURES, MUNICIPALITIES, PAYMENT_METHODS, REGIMES, TAXES, UNITS };
 
 const codes = (list: readonly CatalogEntry[]): ReadonlySet<string> => new Set(list.map((e) => e.code));

@@ -10,6 +10,13 @@ export interface Municipality extends CatalogEntry {
   readonly era: '2024' | 'pre-2024';
 }
 
+/** CAT-008: a district (a pre-2024 municipality, same code) and the 2024 municipality it belongs to. */
+export interface District extends CatalogEntry {
+  readonly department: string;
+  /** CAT-013 code of the 2024 municipality. */
+  readonly municipality: string;
+}
+
 export interface UnitEntry {
   /** The contract's `unitMeasure` value. */
   readonly key: string;

@@ -14,10 +14,12 @@ import {
   UNITS,
 } from '../../shared/catalogs';
 import { CAT020_BY_ISO } from '../../shared/catalogs/data/country-cat020';
+import { DISTRICTS } from '../../shared/catalogs/data/districts';
 
 const MH = join(__dirname, '..', '..', '..', 'shared', 'mh', 'catalogs');
 interface Item {
   codigo: string;
+  municipio?: string;
   valores?: string;
   valor?: string;
   departamento?: string;
@@ -46,6 +48,16 @@ describe('catalogs agree with MH', () => {
     expect(ours.sort()).toEqual([...current, ...legacy].sort());
     expect(new Set(ours).size).toBe(ours.length);
     expect(MUNICIPALITIES.filter((m) => m.era === '2024')).toHaveLength(45);
+  });
+  it('CAT-008 districts: the pre-2024 municipalities, same codes, each in a 2024 municipality of its department', () => {
+    const mh = items('current-2024-2026/CAT-008-distrito.json').filter((i) => i.codigo !== '00');
+    expect(DISTRICTS.map((d) => [d.department, d.municipality, d.code, d.name])).toEqual(
+      mh.map((i) => [i.departamento, i.municipio, i.codigo, i.valor]),
+    );
+    const pre2024 = MUNICIPALITIES.filter((m) => m.era === 'pre-2024').map((m) => `${m.department}/${m.code}`);
+    expect(DISTRICTS.map((d) => `${d.department}/${d.code}`).sort()).toEqual(pre2024.sort());
+    const current = new Set(MUNICIPALITIES.filter((m) => m.era === '2024').map((m) => `${m.department}/${m.code}`));
+    expect(DISTRICTS.filter((d) => !current.has(`${d.department}/${d.municipality}`))).toEqual([]);
   });
   it('CAT-014 units: every code, with a distinct contract key, OTRA = 99', () => {
     expect(UNITS.map((u) => [String(u.code).padStart(2, '0'), u.name])).toEqual(pairs(items('legacy-2024/CAT-014.json')));
