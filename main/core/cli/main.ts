@@ -16,7 +16,7 @@ import { defaultDataDir, serve } from './serve';
 
 const USAGE = `uso:
   sello serve [--data-dir DIR] [--host 127.0.0.1] [--port 8417] [--config station.json] [--demo] [--demo-mh-port N] [--allow-host NOMBRE] [--secret-file ARCHIVO]
-  sello mh-sim [--host 127.0.0.1] [--port 8418] [--schemas DIR] [--lote-delay-ms 2000]
+  sello mh-sim [--host 127.0.0.1] [--port 8418] [--schemas DIR] [--schemas-v2 DIR] [--lote-delay-ms 2000]
   sello backup [--data-dir DIR] [--demo]
   sello restore --from ARCHIVO [--data-dir DIR] [--demo]
   sello audit verify [--data-dir DIR] [--demo]
@@ -184,6 +184,7 @@ async function mhSim(args: string[]): Promise<number> {
       host: { type: 'string', default: '127.0.0.1' },
       port: { type: 'string', default: '8418' },
       schemas: { type: 'string' },
+      'schemas-v2': { type: 'string' },
       'lote-delay-ms': { type: 'string', default: '2000' },
     },
   });
@@ -192,12 +193,13 @@ async function mhSim(args: string[]): Promise<number> {
     logger,
     loteDelayMs: Number(values['lote-delay-ms']),
     ...(values.schemas ? { schemasDir: values.schemas } : {}),
+    ...(values['schemas-v2'] ? { schemasV2Dir: values['schemas-v2'] } : {}),
   });
   await sim.app.listen({ host: values.host, port: Number(values.port) });
   const address = sim.app.server.address();
   const port = typeof address === 'object' && address ? address.port : Number(values.port);
   process.stderr.write(
-    `MH simulado (${sim.checks === 'schemas' ? `esquemas oficiales de ${values.schemas}` : 'validaciones propias, sin esquemas de MH'}).\n`,
+    `MH simulado (${sim.checks === 'schemas' ? `esquemas oficiales de ${[values.schemas, values['schemas-v2']].filter(Boolean).join(' y ')}` : 'validaciones propias, sin esquemas de MH'}).\n`,
   );
   process.stdout.write(`listening on http://${values.host}:${port}\n`);
   await new Promise<void>((done) => {

@@ -3,26 +3,15 @@ import type { MhPayloadView } from '../dte/mh/document-types';
 import { verifyJwsSync } from '../signing/jws';
 import { localDateTime } from '../clock';
 import type { SimState } from './state';
-import { schemaErrors, type schemaFolder } from './schema-validator';
+import { pickValidator, schemaErrors, type SchemaSet } from './schema-validator';
+import { schemaEntry } from './schema-table';
 import { totalsProblems } from './totals';
 
-/** MH's schema file of each (tipoDte, version) the simulator knows. */
-export const SCHEMA_FILES: Record<string, string> = {
-  '01/1': 'fe-fc-v1.json',
-  '03/3': 'fe-ccf-v3.json',
-  '05/3': 'fe-nc-v3.json',
-  '06/3': 'fe-nd-v3.json',
-  '07/1': 'fe-cr-v1.json',
-  '11/1': 'fe-fex-v1.json',
-  '14/1': 'fe-fse-v1.json',
-};
 const KIND_BY_TYPE: Record<string, string> = { '01': 'FC', '03': 'CCF', '05': 'NC', '06': 'ND', '07': 'CR', '11': 'FEX', '14': 'FSE' };
 
 export type Verdict =
   | { readonly ok: true; readonly doc: MhPayloadView; readonly observations: string[] }
   | { readonly ok: false; readonly code: string; readonly message: string; readonly observations: string[] };
-
-type Folder = ReturnType<typeof schemaFolder> | null;
 
 const fail = (code: string, message: string, observations: string[] = []): Verdict => ({ ok: false, code, message, observations });
 
@@ -53,6 +42,7 @@ function ownChecks(doc: MhPayloadView): string[] {
   const problems: string[] = [];
   for (const key of ['identificacion', 'emisor', 'cuerpoDocumento', 'resumen']) if (!(key in doc)) problems.push(`[${key}] REQUERIDO`);
   const id = doc.identificacion ?? {};
+  // The legacy block is 8 alphanumerics; v2.0's is (M|B|S|P)NNN then PNNN, which that also matches.
   if (!/^DTE-\d{2}-[A-Z0-9]{8}-\d{15}$/.test(String(id.numeroControl))) problems.push('[identificacion.numeroControl] FORMATO NO VALIDO');
   if (!/^[A-F0-9]{8}-[A-F0-9]{4}-[A-F0-9]{4}-[A-F0-9]{4}-[A-F0-9]{12}$/.test(String(id.codigoGeneracion)))
     problems.push('[identificacion.codigoGeneracion] FORMATO NO VALIDO');
@@ -67,18 +57,24 @@ export interface EnvelopeFacts {
 }
 
 /** Everything MH checks on a DTE after the signature. `envelope` is null inside a lote. */
-export function judgeDte(state: SimState, folder: Folder, doc: MhPayloadView, envelope: EnvelopeFacts | null, now: Date): Verdict {
+export function judgeDte(
+  state: SimState,
+  schemas: SchemaSet | null,
+  doc: MhPayloadView,
+  envelope: EnvelopeFacts | null,
+  now: Date,
+): Verdict {
   const id = doc.identificacion ?? {};
   if (envelope) {
     for (const field of ['ambiente', 'version', 'tipoDte', 'codigoGeneracion'] as const) {
       if (String(envelope[field]) !== String(id[field])) return fail('005', `[identificacion.${field}] NO COINCIDE CON EL ENVIO`);
     }
   }
-  const schemaFile = SCHEMA_FILES[`${String(id.tipoDte)}/${String(id.version)}`];
-  if (!schemaFile) return fail('006', `[identificacion.version] TIPO O VERSION DE DTE NO SOPORTADO`);
-  if (folder) {
-    const validate = folder.validator(schemaFile);
-    if (!validate(doc)) return fail('008', 'DOCUMENTO NO CUMPLE EL ESQUEMA', schemaErrors(validate).split('\n').slice(0, 20));
+  if (!schemaEntry(id.tipoDte, id.version)) return fail('006', `[identificacion.version] TIPO O VERSION DE DTE NO SOPORTADO`);
+  if (schemas) {
+    const pick = pickValidator(schemas, id.tipoDte, id.version);
+    if (!pick.ok) return fail('006', 'VERSION DE DTE NO SOPORTADA POR ESTE AMBIENTE', pick.observations);
+    if (!pick.validate(doc)) return fail('008', 'DOCUMENTO NO CUMPLE EL ESQUEMA', schemaErrors(pick.validate).split('\n').slice(0, 20));
   } else {
     const problems = ownChecks(doc);
     if (problems.length) return fail('008', 'DOCUMENTO NO CUMPLE LAS VALIDACIONES', problems);

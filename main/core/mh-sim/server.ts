@@ -6,12 +6,14 @@ import { isoLocal, localDateTime, systemClock, type Clock } from '../clock';
 import { silentLogger, type Logger } from '../logger';
 import { uuidV4 } from '../ids';
 import { judgeDte, verifySigned, type Verdict } from './checks';
-import { schemaFolder, type SchemaFolder } from './schema-validator';
+import { pickValidator, schemaErrors, schemaFolder, type SchemaFolder, type SchemaSet } from './schema-validator';
 import { SIM_MODES, newSimState, type SimMode, type SimState } from './state';
 
 export interface SimOptions {
   /** A folder of MH's official schemas (e.g. ../shared/mh/schemas/legacy-v1-2023); without one, own checks. */
   readonly schemasDir?: string;
+  /** The folder of MH's Normativa v2.0 schemas (../shared/mh/schemas/v2-2026); without it v2.0 versions are refused. */
+  readonly schemasV2Dir?: string;
   readonly clock?: Clock;
   readonly random?: (n: number) => Buffer;
   readonly logger?: Logger;
@@ -20,6 +22,7 @@ export interface SimOptions {
   readonly tokenTtlMs?: number;
   /** Already compiled schemas to share between simulators (the sync simulation builds thousands). */
   readonly schemas?: SchemaFolder;
+  readonly schemasV2?: SchemaFolder;
   /** Accepted credentials by NIT; when absent any non-empty password is accepted. */
   readonly credentials?: ReadonlyMap<string, string>;
 }
@@ -34,6 +37,12 @@ export interface MhSimulator {
 }
 
 const DAY = 86_400_000;
+const schemaRefusal = (v: Parameters<typeof schemaErrors>[0]): Verdict => ({
+  ok: false,
+  code: '008',
+  message: 'EVENTO NO CUMPLE EL ESQUEMA',
+  observations: schemaErrors(v).split('\n').slice(0, 20),
+});
 const fh = (d: Date) => {
   const l = localDateTime(d);
   return `${l.date.slice(8, 10)}/${l.date.slice(5, 7)}/${l.date.slice(0, 4)} ${l.time}`;
@@ -43,7 +52,10 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
   const clock = options.clock ?? systemClock;
   const random = options.random ?? nodeRandomBytes;
   const logger = options.logger ?? silentLogger;
-  const folder = options.schemas ?? (options.schemasDir ? schemaFolder(options.schemasDir) : null);
+  const legacy = options.schemas ?? (options.schemasDir ? schemaFolder(options.schemasDir, 'legacy') : null);
+  const v2026 = options.schemasV2 ?? (options.schemasV2Dir ? schemaFolder(options.schemasV2Dir, '2026') : null);
+  // Own checks only when no folder at all was given; with one, a version whose folder is missing is refused.
+  const folder: SchemaSet | null = legacy || v2026 ? { legacy, '2026': v2026 } : null;
   const state = newSimState();
   state.loteDelayMs = options.loteDelayMs ?? 2000;
   const tokenTtlMs = options.tokenTtlMs ?? 12 * 3600_000;
@@ -253,8 +265,9 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     const b = (req.body ?? {}) as { nit?: unknown; documento?: unknown };
     let verdict = verifySigned(state, typeof b.documento === 'string' ? b.documento : '', (d) => d.emisor?.nit);
     if (verdict.ok && folder) {
-      const validate = folder.validator('contingencia-schema-v3.json');
-      if (!validate(verdict.doc)) verdict = { ok: false, code: '008', message: 'EVENTO NO CUMPLE EL ESQUEMA', observations: [] };
+      const pick = pickValidator(folder, 'contingencia', verdict.doc.identificacion?.version);
+      if (!pick.ok) verdict = { ok: false, code: '006', message: 'VERSION DE EVENTO NO SOPORTADA', observations: pick.observations };
+      else if (!pick.validate(verdict.doc)) verdict = schemaRefusal(pick.validate);
     }
     if (verdict.ok && state.mode === 'reject')
       verdict = { ok: false, code: '099', message: 'EVENTO RECHAZADO (SIMULADOR EN MODO RECHAZO)', observations: [] };
@@ -299,8 +312,9 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     const ev = verdict.ok ? verdict.doc : null;
     const target = ev ? state.documents.get(String(ev.documento?.codigoGeneracion)) : undefined;
     if (verdict.ok && folder) {
-      const validate = folder.validator('anulacion-schema-v2.json');
-      if (!validate(ev)) verdict = { ok: false, code: '008', message: 'EVENTO NO CUMPLE EL ESQUEMA', observations: [] };
+      const pick = pickValidator(folder, 'invalidacion', ev?.identificacion?.version);
+      if (!pick.ok) verdict = { ok: false, code: '006', message: 'VERSION DE EVENTO NO SOPORTADA', observations: pick.observations };
+      else if (!pick.validate(ev)) verdict = schemaRefusal(pick.validate);
     }
     if (verdict.ok && (!target || !target.accepted))
       verdict = { ok: false, code: '012', message: 'EL DOCUMENTO A INVALIDAR NO EXISTE O NO FUE PROCESADO', observations: [] };

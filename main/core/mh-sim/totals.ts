@@ -48,7 +48,10 @@ export function totalsProblems(kind: string, doc: Readonly<Record<string, unknow
         // The same resumen and lines, read as FC's or CCF's.
         const { resumen: r, cuerpoDocumento: lines } = doc as FcV1Document | CcfV3Document;
         near('totalNoGravado', r.totalNoGravado, total(lines, 'noGravado'));
-        near('totalPagar', r.totalPagar, dec(r.montoTotalOperacion).minus(r.ivaRete1).minus(r.reteRenta).plus(r.totalNoGravado));
+        // FE v2.0 renames ivaRete1 to ivaRete and drops reteRenta (../shared/mh REFERENCE.md §17.1).
+        const v2 = r as unknown as { ivaRete?: number; ivaRete1?: number; reteRenta?: number };
+        const retained = dec(v2.ivaRete1 ?? v2.ivaRete ?? 0).plus(v2.reteRenta ?? 0);
+        near('totalPagar', r.totalPagar, dec(r.montoTotalOperacion).minus(retained).plus(r.totalNoGravado));
         if (r.totalLetras !== amountInWords(dec(r.totalPagar))) problems.push(`totalLetras: ${r.totalLetras}`);
         if (r.condicionOperacion === 1) near('pagos', total(r.pagos ?? [], 'montoPago').toNumber(), dec(r.totalPagar));
       }
