@@ -12,55 +12,65 @@ type Json = Record<string, unknown>;
 export const EXACT_MULTIPLE_OF = 'x-exactMultipleOf';
 const BROKEN_CONTROL_NUMBER = '^DTE-0[0-9]|1[0-2]-[A-Z0-9]{8}-[0-9]{15}$';
 
+/** A keyword a patch rewrites: it writes into `out` and says true, or says false to keep the keyword as it is. */
+type Rule = (k: string, v: unknown, out: Json, walk: (node: unknown) => unknown) => boolean;
+
+/** Copies a schema, every multipleOf made exact and every other keyword offered to `rule` first. */
+function patcher(rule: Rule) {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== 'object') return node;
+    const out: Json = {};
+    for (const [k, v] of Object.entries(node as Json)) {
+      if (k === 'multipleOf') out[EXACT_MULTIPLE_OF] = v;
+      else if (!rule(k, v, out, walk)) out[k] = walk(v);
+    }
+    return out;
+  };
+  return walk;
+}
+
 /**
  * Legacy (../shared/mh/schemas/legacy-v1-2023). The schemas hard-code the pre-2024 municipality ranges per
  * department (docs/mh.md, Schemas), so every 2024 municipality code fails them. We drop only those
  * per-department conditions; the 2-digit pattern stays.
  */
-function patchLegacy(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(patchLegacy);
-  if (!node || typeof node !== 'object') return node;
-  const out: Json = {};
-  for (const [k, v] of Object.entries(node as Json)) {
-    if (k === 'multipleOf') {
-      out[EXACT_MULTIPLE_OF] = v;
-    } else if (k === 'pattern' && v === BROKEN_CONTROL_NUMBER) {
-      // anulacion-schema-v2's alternation is ungrouped and refuses DTE-14 and DTE-15 (docs/mh.md, Schemas).
-      out[k] = '^DTE-(0[0-9]|1[0-5])-[A-Z0-9]{8}-[0-9]{15}$';
-    } else if (k === 'allOf' && Array.isArray(v)) {
-      const kept = v.filter(
-        (c) =>
-          !(JSON.stringify((c as Json).if ?? '').includes('departamento') && JSON.stringify((c as Json).then ?? '').includes('municipio')),
-      );
-      if (kept.length) out[k] = kept.map(patchLegacy);
-    } else out[k] = patchLegacy(v);
+const patchLegacy = patcher((k, v, out, walk) => {
+  if (k === 'pattern' && v === BROKEN_CONTROL_NUMBER) {
+    // anulacion-schema-v2's alternation is ungrouped and refuses DTE-14 and DTE-15 (docs/mh.md, Schemas).
+    out[k] = '^DTE-(0[0-9]|1[0-5])-[A-Z0-9]{8}-[0-9]{15}$';
+    return true;
   }
-  return out;
-}
+  if (k === 'allOf' && Array.isArray(v)) {
+    const kept = v.filter(
+      (c) =>
+        !(JSON.stringify((c as Json).if ?? '').includes('departamento') && JSON.stringify((c as Json).then ?? '').includes('municipio')),
+    );
+    if (kept.length) out[k] = kept.map(walk);
+    return true;
+  }
+  return false;
+});
 
 /**
  * v2.0 (../shared/mh/schemas/v2-2026). Only what breaks a standard validator is changed. Left as MH wrote them,
  * because they only check less than they mean and we do not guess MH's intent: numeroControl patterns without
  * a trailing $ (maxLength 31 bounds them), and `maximum`/`minimum`/`minItems` on strings or objects (ignored).
  */
-function patchV2(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(patchV2);
-  if (!node || typeof node !== 'object') return node;
-  const out: Json = {};
-  for (const [k, v] of Object.entries(node as Json)) {
-    if (k === 'multipleOf') {
-      out[EXACT_MULTIPLE_OF] = v;
-    } else if (k === 'properties' && v && typeof v === 'object' && '' in v) {
-      // fe-nd-v4 names `tributos` "" in cuerpoDocumento[] and resumen (as NC v4 names it); "" would be required.
-      const { '': tributos, ...rest } = v as Json;
-      out[k] = patchV2({ ...rest, tributos });
-    } else if (k === 'required' && Array.isArray(v)) {
-      // The same fe-nd-v4 defect, in the list of required names.
-      out[k] = (v as unknown[]).map((name) => (name === '' ? 'tributos' : name));
-    } else out[k] = patchV2(v);
+const patchV2 = patcher((k, v, out, walk) => {
+  if (k === 'properties' && v && typeof v === 'object' && '' in v) {
+    // fe-nd-v4 names `tributos` "" in cuerpoDocumento[] and resumen (as NC v4 names it); "" would be required.
+    const { '': tributos, ...rest } = v as Json;
+    out[k] = walk({ ...rest, tributos });
+    return true;
   }
-  return out;
-}
+  if (k === 'required' && Array.isArray(v)) {
+    // The same fe-nd-v4 defect, in the list of required names.
+    out[k] = (v as unknown[]).map((name) => (name === '' ? 'tributos' : name));
+    return true;
+  }
+  return false;
+});
 
 /** MH's schema, adjusted for Ajv as the comments above say; `schema` is not changed in place. */
 export function patchSchema(normative: Normative, schema: Json): Json {
