@@ -6,6 +6,7 @@ import { buildCcfV3 } from './ccf-v3';
 import type { BuildContext, Built } from './context';
 import { buildCrV1 } from './cr-v1';
 import { buildFcV1 } from './fc-v1';
+import { buildFeV2 } from './fe-v2';
 import { buildFexV1 } from './fex-v1';
 import { buildFseV1 } from './fse-v1';
 import { buildNoteV3 } from './nc-v3';
@@ -33,3 +34,11 @@ export const SERIALIZERS: Record<DteKind, Serializer> = {
 for (const [kind, s] of Object.entries(SERIALIZERS)) {
   if (SCHEMA_VERSION[kind as DteKind] !== s.version) throw new Error(`version mismatch for ${kind}`);
 }
+
+/**
+ * MH's Normativa DTE v2.0 (2026) serializers, built so far. NOT IN FORCE: nothing issues with them until the
+ * per-station switch (issue 17) chooses a table; SERIALIZERS above is what every document uses today.
+ */
+export const SERIALIZERS_2026: Partial<Record<DteKind, Serializer>> = {
+  FC: { version: 2, schema: 'fe-f-v2.json', contingency: true, build: (b, c) => buildFeV2(b as FcBody, c) },
+};

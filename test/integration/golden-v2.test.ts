@@ -1,0 +1,32 @@
+// Golden MH documents of the Normativa v2.0 (not in force yet): the fixture FC body built as FE v2 by the demo
+// company at M001P001 must produce exactly the committed JSON, reviewed by hand against ../shared/mh
+// REFERENCE.md §17 (FE table). SELLO_UPDATE_GOLDEN=1 rewrites it after a deliberate change.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CREATE_SCHEMAS, validate } from '../../shared/contract';
+import { SERIALIZERS_2026 } from '../../main/core/dte/mh/serializers';
+import { VALID_BODIES } from '../fixtures/bodies';
+import { schemaErrors, validatorForV2 } from '../support/mh-schemas';
+import { v2Context } from '../support/v2-context';
+
+const DIR = join(__dirname, '..', 'fixtures', 'golden', 'v2');
+
+describe('golden MH v2.0 documents', () => {
+  it('FE (fe-f-v2)', () => {
+    const parsed = validate(CREATE_SCHEMAS.FC, VALID_BODIES.FC('2a4c6e8f-0b1d-4f3a-9c5e-7a9b1c3d5e7f'));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const fe = SERIALIZERS_2026.FC;
+    if (!fe) throw new Error('no FE v2 serializer');
+    const built = fe.build(parsed.value, v2Context(1));
+    expect(built.errors).toEqual([]);
+    const validator = validatorForV2(fe.schema);
+    expect(validator(built.document), schemaErrors(validator)).toBe(true);
+    const file = join(DIR, 'fe.json');
+    if (process.env.SELLO_UPDATE_GOLDEN === '1' || !existsSync(file)) {
+      mkdirSync(DIR, { recursive: true });
+      writeFileSync(file, `${JSON.stringify(built.document, null, 2)}\n`);
+    }
+    expect(built.document).toEqual(JSON.parse(readFileSync(file, 'utf8')));
+  });
+});
