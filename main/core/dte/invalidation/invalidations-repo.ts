@@ -28,12 +28,10 @@ export function invalidationsRepo(store: Store) {
      * them by that day, and every one, whatever month its document belongs to.
      */
     approved: () =>
-      store
-        .all(q.selectFrom('invalidations').select(['dte_id', 'mh_json']).where('status', '=', 'APPROVED'))
-        .map((r) => ({
-          dteId: r.dte_id,
-          on: (JSON.parse(r.mh_json) as { identificacion?: { fecAnula?: string } }).identificacion?.fecAnula ?? '',
-        })),
+      store.all(q.selectFrom('invalidations').select(['dte_id', 'mh_json']).where('status', '=', 'APPROVED')).map((r) => ({
+        dteId: r.dte_id,
+        on: (JSON.parse(r.mh_json) as { identificacion?: { fecAnula?: string } }).identificacion?.fecAnula ?? '',
+      })),
     /** Ids of invalidations still waiting for MH, oldest first. */
     pendingIds: () =>
       store.all(q.selectFrom('invalidations').select('id').where('status', '=', 'PENDING').orderBy('created_at')).map((r) => r.id),
