@@ -1,5 +1,5 @@
 // The station's books source: its own documents and invalidations, read from SQLite a page at a time.
-import { documentsByIds, documentsIssuedBetween, type BookSourceRow } from '../dte/documents-repo';
+import { documentsByIds, documentsIssuedOn, type BookSourceRow } from '../dte/documents-repo';
 import { invalidationsRepo } from '../dte/invalidation/invalidations-repo';
 import type { Store } from '../store/database';
 import type { BookCompany } from './book-model';
@@ -9,6 +9,14 @@ import { turn } from './turn';
 
 // A page is parsed between two turns of the event loop: small enough that a request never waits long behind it.
 const PAGE = 500;
+
+/** Every day from `from` to `to`, both included (YYYY-MM-DD). */
+function daysOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+    out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
+}
 
 /** M001P001 → branch M001, point of sale 1. */
 const pointOf = (p: string | undefined) => (p ? { branch: p.slice(0, 4), pos: Number(p.slice(5)) } : undefined);
@@ -23,15 +31,15 @@ export function sqliteBooksSource(store: Store, company: () => BookCompany): Boo
     company,
     async *documents(period: PeriodFilter) {
       const on = invalidatedOn();
-      let after: { date: string; id: string } | null = null;
-      for (;;) {
-        const rows = documentsIssuedBetween(store, { ...period, point: pointOf(period.point), after, limit: PAGE });
-        if (rows.length === 0) return;
-        yield toDocs(rows, on);
-        const last = rows[rows.length - 1]!;
-        after = { date: last.issue_date, id: last.id };
-        // Let the event loop breathe between pages: a month of many thousand documents never holds the server.
-        await turn();
+      for (const date of daysOf(period.from, period.to)) {
+        let afterId: string | null = null;
+        for (;;) {
+          const rows = documentsIssuedOn(store, { date, point: pointOf(period.point), issuedBy: period.issuedBy, afterId, limit: PAGE });
+          if (rows.length === 0) break;
+          yield toDocs(rows, on);
+          afterId = rows[rows.length - 1]!.id;
+          await turn();
+        }
       }
     },
     invalidatedBetween(from, to) {

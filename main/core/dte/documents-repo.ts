@@ -257,33 +257,30 @@ export function documentsInPeriod(store: Store, from: string, to: string, issued
 /** What the books read of a document (books/book-document.ts), and its local issue date for paging. */
 export type BookSourceRow = BookRecordRow & { readonly issue_date: string };
 
-export interface IssuedBetween {
-  /** Local dates (YYYY-MM-DD), both ends included. */
-  readonly from: string;
-  readonly to: string;
+export interface IssuedOn {
+  /** A local date (YYYY-MM-DD). */
+  readonly date: string;
   /** Only this establishment and point of sale (M001, 1). */
   readonly point?: { readonly branch: string; readonly pos: number };
   readonly issuedBy?: string;
-  /** The last row of the previous page: pages go by (issue_date, id). */
-  readonly after: { readonly date: string; readonly id: string } | null;
+  /** The last id of the previous page. */
+  readonly afterId: string | null;
   readonly limit: number;
 }
 
-/** A page of the documents issued in a period (the books, the annexes and the reports read a month so). */
-export function documentsIssuedBetween(store: Store, o: IssuedBetween): BookSourceRow[] {
+/**
+ * A page of one day's documents by id (the books, the annexes and the reports read a period day by day): the
+ * issue_date index finds the day, and a page sorts only that day's rows, however many months the store holds.
+ */
+export function documentsIssuedOn(store: Store, o: IssuedOn): BookSourceRow[] {
   let sel = store.q
     .selectFrom('documents')
     .select(['id', 'kind', 'status', 'control_number', 'seal', 'issued_by', 'issued_by_name', 'mh_json', 'issue_date'])
-    .where('issue_date', '>=', o.from)
-    .where('issue_date', '<=', o.to);
+    .where('issue_date', '=', o.date);
   if (o.point) sel = sel.where('branch_code', '=', o.point.branch).where('pos_number', '=', o.point.pos);
   if (o.issuedBy) sel = sel.where('issued_by', '=', o.issuedBy);
-  const after = o.after;
-  if (after)
-    sel = sel.where((eb) =>
-      eb.or([eb('issue_date', '>', after.date), eb.and([eb('issue_date', '=', after.date), eb('id', '>', after.id)])]),
-    );
-  return store.all(sel.orderBy('issue_date').orderBy('id').limit(o.limit));
+  if (o.afterId !== null) sel = sel.where('id', '>', o.afterId);
+  return store.all(sel.orderBy('id').limit(o.limit));
 }
 
 /** These documents (by id), for the invalidations of a period whose documents were issued earlier. */
