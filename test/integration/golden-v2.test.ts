@@ -9,6 +9,7 @@ import { SERIALIZERS_2026 } from '../../main/core/dte/mh/serializers';
 import { VALID_BODIES } from '../fixtures/bodies';
 import { schemaErrors, validatorForV2 } from '../support/mh-schemas';
 import { v2Context } from '../support/v2-context';
+import { v2KindContext } from '../support/v2-kind-context';
 
 const DIR = join(__dirname, '..', 'fixtures', 'golden', 'v2');
 
@@ -27,6 +28,20 @@ describe('golden MH v2.0 documents', () => {
       mkdirSync(DIR, { recursive: true });
       writeFileSync(file, `${JSON.stringify(built.document, null, 2)}\n`);
     }
+    expect(built.document).toEqual(JSON.parse(readFileSync(file, 'utf8')));
+  });
+
+  it('CR (fe-cr-v2)', () => {
+    const parsed = validate(CREATE_SCHEMAS.CR, VALID_BODIES.CR('2a4c6e8f-0b1d-4f3a-9c5e-7a9b1c3d5e7f'));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const cr = SERIALIZERS_2026.CR;
+    if (!cr) throw new Error('no CR v2 serializer');
+    const built = cr.build(parsed.value, v2KindContext('CR', 1));
+    expect(built.errors).toEqual([]);
+    const validator = validatorForV2(cr.schema);
+    expect(validator(built.document), schemaErrors(validator)).toBe(true);
+    const file = join(DIR, 'cr.json');
+    if (process.env.SELLO_UPDATE_GOLDEN === '1' || !existsSync(file)) writeFileSync(file, `${JSON.stringify(built.document, null, 2)}\n`);
     expect(built.document).toEqual(JSON.parse(readFileSync(file, 'utf8')));
   });
 });

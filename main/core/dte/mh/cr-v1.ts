@@ -1,22 +1,14 @@
 // CR (comprobante de retención, tipoDte 07) as MH's fe-cr-v1. CR v1 cannot be a contingency document.
-import type { CrBody, FieldError } from '../../../../shared/contract';
+import type { CrBody } from '../../../../shared/contract';
 import { computeCr, num } from '../../../../shared/tax';
 import type { BuildContext, Built } from './context';
 import { totalWords } from './ceiling';
-import { activityName, direccion, emisorCore, identificacion, idNumber, idTypeCode } from './common';
-import { CR_DOCUMENT_TYPE, GENERATION, RETENTION } from './mappings';
+import { direccion, emisorCore, identificacion } from './common';
+import { crEstablishmentErrors, crItems, crReceptor } from './cr-parts';
 
 export function buildCrV1(body: CrBody, ctx: BuildContext): Built {
-  const errors: FieldError[] = [];
-  if (ctx.station.branch.establishmentType === '07') {
-    errors.push({
-      path: '',
-      code: 'NOT_ALLOWED',
-      message: 'MH no admite comprobantes de retención de un establecimiento de tipo 07 (predio o patio).',
-    });
-  }
+  const errors = crEstablishmentErrors(ctx);
   const t = computeCr(body.items);
-  const r = body.recipient;
   const pos = `P${String(ctx.posNumber).padStart(3, '0')}`;
   const document = {
     identificacion: identificacion({ ...ctx, operation: { kind: 'normal' } }, 1, '07'),
@@ -32,29 +24,8 @@ export function buildCrV1(body: CrBody, ctx: BuildContext): Built {
       puntoVenta: pos,
       correo: ctx.station.company.email,
     },
-    receptor: {
-      tipoDocumento: idTypeCode(r.identificationDocument.type),
-      numDocumento: idNumber(r.identificationDocument, false),
-      nrc: r.nrc ?? null,
-      nombre: r.name,
-      codActividad: r.economicActivity,
-      descActividad: activityName(r.economicActivity),
-      nombreComercial: r.commercialName ?? null,
-      direccion: direccion(r.address),
-      telefono: r.phone ?? null,
-      correo: r.email,
-    },
-    cuerpoDocumento: body.items.map((item, i) => ({
-      numItem: i + 1,
-      tipoDte: CR_DOCUMENT_TYPE[item.taxDocumentType],
-      tipoDoc: GENERATION[item.documentType],
-      numDocumento: item.documentType === 'DIGITAL' ? item.taxDocumentNumber.toUpperCase() : item.taxDocumentNumber,
-      fechaEmision: item.taxDocumentGeneratedAt,
-      montoSujetoGrav: item.amountSubject,
-      codigoRetencionMH: RETENTION[item.retentionCode],
-      ivaRetenido: item.ivaRetained,
-      descripcion: item.description,
-    })),
+    receptor: crReceptor(body.recipient, direccion),
+    cuerpoDocumento: crItems(body),
     resumen: {
       totalSujetoRetencion: num(t.totalSujetoRetencion),
       totalIVAretenido: num(t.totalIVAretenido),

@@ -5,6 +5,7 @@ import { SCHEMA_VERSION } from '../../../../shared/contract';
 import { buildCcfV3 } from './ccf-v3';
 import type { BuildContext, Built } from './context';
 import { buildCrV1 } from './cr-v1';
+import { buildCrV2 } from './cr-v2';
 import { buildFcV1 } from './fc-v1';
 import { buildFeV2 } from './fe-v2';
 import { buildFexV1 } from './fex-v1';
@@ -41,4 +42,6 @@ for (const [kind, s] of Object.entries(SERIALIZERS)) {
  */
 export const SERIALIZERS_2026: Partial<Record<DteKind, Serializer>> = {
   FC: { version: 2, schema: 'fe-f-v2.json', contingency: true, build: (b, c) => buildFeV2(b as FcBody, c) },
+  // v2.0 lets the CR be a contingency document (../shared/mh REFERENCE.md §16.4; CR v1 could not).
+  CR: { version: 2, schema: 'fe-cr-v2.json', contingency: true, build: (b, c) => buildCrV2(b as CrBody, c) },
 };
