@@ -44,4 +44,21 @@ describe('golden MH v2.0 documents', () => {
     if (process.env.SELLO_UPDATE_GOLDEN === '1' || !existsSync(file)) writeFileSync(file, `${JSON.stringify(built.document, null, 2)}\n`);
     expect(built.document).toEqual(JSON.parse(readFileSync(file, 'utf8')));
   });
+
+  it('FSE (fe-fse-v2)', () => {
+    // The fixture's 05/24 is a 2024 municipality of several districts; Santa Tecla's pre-2024 code 11 names one.
+    const body = VALID_BODIES.FSE('2a4c6e8f-0b1d-4f3a-9c5e-7a9b1c3d5e7f') as { recipient: { address: object } };
+    const recipient = { ...body.recipient, address: { ...body.recipient.address, municipality: '11' } };
+    const parsed = validate(CREATE_SCHEMAS.FSE, { ...body, recipient });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const fse = SERIALIZERS_2026.FSE;
+    if (!fse) throw new Error('no FSE v2 serializer');
+    const built = fse.build(parsed.value, v2KindContext('FSE', 1));
+    expect(built.errors).toEqual([]);
+    const validator = validatorForV2(fse.schema);
+    expect(validator(built.document), schemaErrors(validator)).toBe(true);
+    const file = join(DIR, 'fse.json');
+    if (process.env.SELLO_UPDATE_GOLDEN === '1' || !existsSync(file)) writeFileSync(file, `${JSON.stringify(built.document, null, 2)}\n`);
+    expect(built.document).toEqual(JSON.parse(readFileSync(file, 'utf8')));
+  });
 });

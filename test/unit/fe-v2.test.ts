@@ -60,7 +60,7 @@ describe('FE v2', () => {
 
   it('is not in force: SERIALIZERS keeps fe-fc-v1; SERIALIZERS_2026 holds FE v2', () => {
     expect(SERIALIZERS.FC).toMatchObject({ version: 1, schema: 'fe-fc-v1.json' });
-    expect(Object.keys(SERIALIZERS_2026)).toEqual(['FC', 'CR']);
+    expect(Object.keys(SERIALIZERS_2026)).toEqual(['FC', 'CR', 'FSE']);
     expect(SERIALIZERS_2026.FC).toMatchObject({ version: 2, schema: 'fe-f-v2.json' });
   });
 });

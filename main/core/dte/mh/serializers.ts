@@ -10,6 +10,7 @@ import { buildFcV1 } from './fc-v1';
 import { buildFeV2 } from './fe-v2';
 import { buildFexV1 } from './fex-v1';
 import { buildFseV1 } from './fse-v1';
+import { buildFseV2 } from './fse-v2';
 import { buildNoteV3 } from './nc-v3';
 
 export interface Serializer {
@@ -44,4 +45,5 @@ export const SERIALIZERS_2026: Partial<Record<DteKind, Serializer>> = {
   FC: { version: 2, schema: 'fe-f-v2.json', contingency: true, build: (b, c) => buildFeV2(b as FcBody, c) },
   // v2.0 lets the CR be a contingency document (../shared/mh REFERENCE.md §16.4; CR v1 could not).
   CR: { version: 2, schema: 'fe-cr-v2.json', contingency: true, build: (b, c) => buildCrV2(b as CrBody, c) },
+  FSE: { version: 2, schema: 'fe-fse-v2.json', contingency: true, build: (b, c) => buildFseV2(b as FseBody, c) },
 };
