@@ -82,6 +82,17 @@ export interface BooksDeps {
   readonly source: BooksSource;
 }
 
+/** Every annex of the month with its summary, a turn of the event loop before each. */
+async function monthAnnexes(m: MonthDocuments, s: BooksSettings): Promise<{ build: AnnexBuild; summary: AnnexSummary }[]> {
+  const out: { build: AnnexBuild; summary: AnnexSummary }[] = [];
+  for (const a of ANNEXES) {
+    await turn();
+    const build = buildAnnex(a, m, s);
+    out.push({ build, summary: summarizeAnnex(build, m, s) });
+  }
+  return out;
+}
+
 export function books(d: BooksDeps): Books {
   const kv = settingsRepo(d.store);
   const settings = (): BooksSettings => {
@@ -136,11 +147,7 @@ export function books(d: BooksDeps): Books {
     async month(month) {
       const m = await load(month);
       const s = settings();
-      const annexes: AnnexSummary[] = [];
-      for (const a of ANNEXES) {
-        await turn();
-        annexes.push(summarizeAnnex(buildAnnex(a, m, s), m, s));
-      }
+      const annexes = (await monthAnnexes(m, s)).map((a) => a.summary);
       await turn();
       return { month: m.month, annexes, ivaSummary: monthIvaSummary(m), settings: s };
     },
@@ -167,12 +174,7 @@ export function books(d: BooksDeps): Books {
       const s = settings();
       await mkdir(dir, { recursive: true });
       const written: string[] = [];
-      const annexes: { build: AnnexBuild; summary: AnnexSummary }[] = [];
-      for (const a of ANNEXES) {
-        await turn();
-        const build = buildAnnex(a, m, s);
-        annexes.push({ build, summary: summarizeAnnex(build, m, s) });
-      }
+      const annexes = await monthAnnexes(m, s);
       const steps = annexes.filter((a) => a.build.rows.length > 0).length + BOOKS.length * 2;
       const save = async (name: string, bytes: Buffer) => {
         await writeFile(join(dir, name), bytes);

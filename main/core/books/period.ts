@@ -34,6 +34,14 @@ export function monthName(month: string): string {
   return `${MONTHS[m - 1]} de ${y}`;
 }
 
+/** Every day from `from` to `to` (YYYY-MM-DD), both included. */
+export function daysBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+    out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
+}
+
 /** YYYY-MM-DD → DD/MM/AAAA, MH's date in every annex. */
 export const mhDate = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 

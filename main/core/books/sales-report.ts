@@ -6,6 +6,7 @@ import { DTE_KINDS, type DteKind } from '../../../shared/contract';
 import { ZERO, type Dec } from '../../../shared/tax';
 import type { BookDocument } from './book-document';
 import { money } from './book-columns';
+import { daysBetween } from './period';
 
 const SALES: readonly DteKind[] = ['FC', 'CCF', 'ND', 'NC', 'FEX'];
 const PENDING = new Set(['CREATED', 'PROCESSING']);
@@ -14,14 +15,6 @@ const ATTENTION_LIST = 50;
 
 const counts = (d: BookDocument) => d.status !== 'REJECTED' && d.status !== 'INVALIDATED';
 const signed = (d: BookDocument, v: Dec) => (d.kind === 'NC' ? v.neg() : v);
-
-/** Every day from `from` to `to`, both included. */
-function daysBetween(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
-    out.push(new Date(t).toISOString().slice(0, 10));
-  return out;
-}
 
 /** `docs`: every document issued in the query's dates; the point and cashier filters are applied here. */
 export function salesReport(docs: readonly BookDocument[], q: ReportQuery): SalesReport {

@@ -5,18 +5,11 @@ import type { Store } from '../store/database';
 import type { BookCompany } from './book-model';
 import { toBookDocument, type BookDocument } from './book-document';
 import type { BooksSource, PeriodFilter } from './books-source';
+import { daysBetween } from './period';
 import { turn } from './turn';
 
 // A page is parsed between two turns of the event loop: small enough that a request never waits long behind it.
 const PAGE = 500;
-
-/** Every day from `from` to `to`, both included (YYYY-MM-DD). */
-function daysOf(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
-    out.push(new Date(t).toISOString().slice(0, 10));
-  return out;
-}
 
 /** M001P001 → branch M001, point of sale 1. */
 const pointOf = (p: string | undefined) => (p ? { branch: p.slice(0, 4), pos: Number(p.slice(5)) } : undefined);
@@ -31,7 +24,7 @@ export function sqliteBooksSource(store: Store, company: () => BookCompany): Boo
     company,
     async *documents(period: PeriodFilter) {
       const on = invalidatedOn();
-      for (const date of daysOf(period.from, period.to)) {
+      for (const date of daysBetween(period.from, period.to)) {
         let afterId: string | null = null;
         for (;;) {
           const rows = documentsIssuedOn(store, { date, point: pointOf(period.point), issuedBy: period.issuedBy, afterId, limit: PAGE });

@@ -256,6 +256,17 @@ export function documentsInPeriod(store: Store, from: string, to: string, issued
 
 /** What the books read of a document (books/book-document.ts), and its local issue date for paging. */
 export type BookSourceRow = BookRecordRow & { readonly issue_date: string };
+const BOOK_SOURCE_COLUMNS = [
+  'id',
+  'kind',
+  'status',
+  'control_number',
+  'seal',
+  'issued_by',
+  'issued_by_name',
+  'mh_json',
+  'issue_date',
+] as const;
 
 export interface IssuedOn {
   /** A local date (YYYY-MM-DD). */
@@ -273,10 +284,7 @@ export interface IssuedOn {
  * issue_date index finds the day, and a page sorts only that day's rows, however many months the store holds.
  */
 export function documentsIssuedOn(store: Store, o: IssuedOn): BookSourceRow[] {
-  let sel = store.q
-    .selectFrom('documents')
-    .select(['id', 'kind', 'status', 'control_number', 'seal', 'issued_by', 'issued_by_name', 'mh_json', 'issue_date'])
-    .where('issue_date', '=', o.date);
+  let sel = store.q.selectFrom('documents').select(BOOK_SOURCE_COLUMNS).where('issue_date', '=', o.date);
   if (o.point) sel = sel.where('branch_code', '=', o.point.branch).where('pos_number', '=', o.point.pos);
   if (o.issuedBy) sel = sel.where('issued_by', '=', o.issuedBy);
   if (o.afterId !== null) sel = sel.where('id', '>', o.afterId);
@@ -286,10 +294,5 @@ export function documentsIssuedOn(store: Store, o: IssuedOn): BookSourceRow[] {
 /** These documents (by id), for the invalidations of a period whose documents were issued earlier. */
 export function documentsByIds(store: Store, ids: readonly string[]): BookSourceRow[] {
   if (ids.length === 0) return [];
-  return store.all(
-    store.q
-      .selectFrom('documents')
-      .select(['id', 'kind', 'status', 'control_number', 'seal', 'issued_by', 'issued_by_name', 'mh_json', 'issue_date'])
-      .where('id', 'in', ids),
-  );
+  return store.all(store.q.selectFrom('documents').select(BOOK_SOURCE_COLUMNS).where('id', 'in', ids));
 }
