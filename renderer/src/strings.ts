@@ -149,6 +149,7 @@ export const es = {
     remove: 'Quitar',
     department: 'Departamento',
     municipality: 'Municipio',
+    district: 'Distrito',
     complement: 'Calle, número, colonia',
     before2024: 'código anterior a 2024',
     searchHint: 'Escriba el código o el nombre',

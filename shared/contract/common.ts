@@ -1,7 +1,15 @@
 // Sub-objects and rules shared by several document kinds. Where MH's schema is stricter than the contract,
 // MH's limit is enforced too (docs/decisions/0002-contract-gaps.md): a document MH will refuse must never spend a number.
 import { z } from 'zod';
-import { DEPARTMENT_CODES, ECONOMIC_ACTIVITY_CODES, MUNICIPALITY_KEYS, PAYMENT_METHOD_CODES, TAXES, UNIT_KEYS } from '../catalogs';
+import {
+  DEPARTMENT_CODES,
+  districtsOf,
+  ECONOMIC_ACTIVITY_CODES,
+  MUNICIPALITY_KEYS,
+  PAYMENT_METHOD_CODES,
+  TAXES,
+  UNIT_KEYS,
+} from '../catalogs';
 import {
   addRuleIssue,
   catalogCode,
@@ -77,6 +85,8 @@ export const address = (complementMin = 1) =>
       department: catalogCode(DOMESTIC_DEPARTMENTS, 'CAT-012'),
       municipality: z.string().regex(/^\d{2}$/, custom('INVALID_FORMAT', 'Código de municipio: 2 dígitos (CAT-013).')),
       complement: text(200, complementMin),
+      /** CAT-008 distrito, which MH's Normativa v2.0 requires; optional where the municipality already names it. */
+      district: optional(z.string().regex(/^\d{2}$/, custom('INVALID_FORMAT', 'Código de distrito: 2 dígitos (CAT-008).'))),
     })
     .superRefine((a, ctx) => {
       if (!MUNICIPALITY_KEYS.has(`${a.department}/${a.municipality}`)) {
@@ -85,6 +95,13 @@ export const address = (complementMin = 1) =>
           ['municipality'],
           'UNKNOWN_CODE',
           `El municipio ${a.municipality} no pertenece al departamento ${a.department} (CAT-013).`,
+        );
+      } else if (a.district != null && !districtsOf(a.department, a.municipality).includes(a.district)) {
+        addRuleIssue(
+          ctx,
+          ['district'],
+          'UNKNOWN_CODE',
+          `El distrito ${a.district} no pertenece al municipio ${a.municipality} del departamento ${a.department} (CAT-008).`,
         );
       }
     });

@@ -34,7 +34,7 @@ describe('CR v2', () => {
 
   it('refuses a recipient address whose distrito cannot be known', () => {
     const recipient = { ...body().recipient, address: { department: '06', municipality: '23', complement: 'Colonia Escalón' } };
-    expect(buildCrV2(body({ recipient }), v2KindContext('CR', 1)).errors.map((e) => e.path)).toEqual(['recipient.address.municipality']);
+    expect(buildCrV2(body({ recipient }), v2KindContext('CR', 1)).errors.map((e) => e.path)).toEqual(['recipient.address.district']);
   });
 
   it('is not in force: SERIALIZERS keeps fe-cr-v1; SERIALIZERS_2026 holds CR v2, a contingency kind', () => {

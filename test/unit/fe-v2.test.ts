@@ -51,7 +51,30 @@ describe('FE v2', () => {
       address: { department: '06', municipality: '23', complement: 'Colonia Escalón' },
     };
     const paths = buildFeV2(body({ recipient }), v2Context(1, station)).errors.map((e) => e.path);
-    expect(paths).toEqual(['station.company.address.municipality', 'recipient.address.municipality']);
+    expect(paths).toEqual(['station.company.address.district', 'recipient.address.district']);
+  });
+
+  it('writes the district an address names (contract `district`), and the contract refuses one of another municipality', () => {
+    const recipient = {
+      ...(fcBody('2a4c6e8f-0b1d-4f3a-9c5e-7a9b1c3d5e7f').recipient as object),
+      address: { department: '06', municipality: '23', district: '14', complement: 'Colonia Escalón' },
+    };
+    const built = buildFeV2(body({ recipient }), v2Context(1));
+    expect(built.errors).toEqual([]);
+    expect((built.document.receptor as { direccion: unknown }).direccion).toEqual({
+      departamento: '06',
+      municipio: '23',
+      distrito: '14',
+      complemento: 'Colonia Escalón',
+    });
+    // District 01 of San Salvador (Aguilares) belongs to San Salvador Norte (06/20), not Centro (06/23).
+    const wrong = { ...recipient, address: { ...recipient.address, district: '01' } };
+    const r = validate(CREATE_SCHEMAS.FC, { ...fcBody('2a4c6e8f-0b1d-4f3a-9c5e-7a9b1c3d5e7f'), recipient: wrong });
+    expect(!r.ok && r.errors.map((e) => [e.path, e.code])).toEqual([['recipient.address.district', 'UNKNOWN_CODE']]);
+    // A pre-2024 code is its own district: it admits only itself.
+    const own = { ...recipient, address: { ...recipient.address, municipality: '14', district: '15' } };
+    const r2 = validate(CREATE_SCHEMAS.FC, { ...fcBody('2a4c6e8f-0b1d-4f3a-9c5e-7a9b1c3d5e7f'), recipient: own });
+    expect(!r2.ok && r2.errors.map((e) => e.path)).toEqual(['recipient.address.district']);
   });
 
   it('refuses an income-tax retention, which fe-f-v2 cannot carry', () => {

@@ -33,7 +33,7 @@ function formPaths(fields: readonly Field[], prefix = ''): string[] {
       case 'list':
         return [p, ...formPaths(f.item, `${p}.*.`)];
       case 'address':
-        return [p, `${p}.department`, `${p}.municipality`, `${p}.complement`];
+        return [p, `${p}.department`, `${p}.municipality`, `${p}.district`, `${p}.complement`];
       default:
         return [p];
     }

@@ -26,7 +26,7 @@ describe('FSE v2', () => {
 
   it('refuses a seller address whose distrito cannot be known (2024 municipality 05/24)', () => {
     expect(buildFseV2(body({ recipient: fixture.recipient }), v2KindContext('FSE', 1)).errors.map((e) => e.path)).toEqual([
-      'recipient.address.municipality',
+      'recipient.address.district',
     ]);
   });
 

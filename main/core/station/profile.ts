@@ -7,6 +7,7 @@ import { ENVIRONMENTS } from '../../../shared/records';
 import { branchSchema, companySchema, responsibleSchema } from '../../../shared/station';
 import { stationSmtp } from '../../../shared/delivery';
 import { stationWebhook } from '../../../shared/webhooks';
+import { mhNormativeSetting } from '../../../shared/normative';
 
 export { ESTABLISHMENT_TYPES } from '../../../shared/station';
 
@@ -37,6 +38,8 @@ export const stationProfile = z.strictObject({
       .max(20)
       .refine((w) => new Set(w.map((x) => x.url)).size === w.length, custom('DUPLICATE', 'Cada dirección una sola vez.')),
   ),
+  /** Which MH normative issues, and when it changes (shared/normative.ts); absent: legacy. */
+  mhNormative: optional(mhNormativeSetting),
   demo: optional(z.boolean()),
 });
 

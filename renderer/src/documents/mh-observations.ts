@@ -61,6 +61,7 @@ const PARTY: Names = {
   direccion: 'address.complement',
   'direccion.departamento': 'address.department',
   'direccion.municipio': 'address.municipality',
+  'direccion.distrito': 'address.district',
   'direccion.complemento': 'address.complement',
   // FEX: the country and a free-text address.
   codPais: 'country',
@@ -193,7 +194,7 @@ function shows(fields: readonly Field[], path: readonly string[]): boolean {
       return /^\d+$/.test(index ?? '') && inner.length > 0 && shows(f.item, inner);
     }
     case 'address':
-      return rest.length === 1 && ['department', 'municipality', 'complement'].includes(rest[0] ?? '');
+      return rest.length === 1 && ['department', 'municipality', 'district', 'complement'].includes(rest[0] ?? '');
     default:
       return rest.length === 0;
   }

@@ -3,7 +3,7 @@
 import { usd } from '../money';
 import { useId, useState, type ReactNode } from 'react';
 import type { SelloApi } from '../../../shared/api';
-import { MUNICIPALITIES } from '../../../shared/catalogs';
+import { DISTRICTS, MUNICIPALITIES } from '../../../shared/catalogs';
 import type { FieldError } from '../../../shared/contract';
 import { textOf } from '../../../shared/text';
 import { es } from '../strings';
@@ -154,6 +154,10 @@ function Address({ f, path, props }: { f: Extract<Field, { type: 'address' }>; p
   const municipalities = MUNICIPALITIES.filter((m) => m.department === dept).sort((a, b) =>
     a.era === b.era ? a.name.localeCompare(b.name) : a.era === '2024' ? -1 : 1,
   );
+  const municipality = textOf(getAt(props.value, [...path, 'municipality']));
+  // A 2024 municipality of several districts asks which one (MH's Normativa v2.0); a pre-2024 code is one already.
+  const districts = DISTRICTS.filter((d) => d.department === dept && d.municipality === municipality);
+  const choose = districts.length > 1;
   return (
     <fieldset className="group">
       <legend>{f.label}</legend>
@@ -182,7 +186,10 @@ function Address({ f, path, props }: { f: Extract<Field, { type: 'address' }>; p
           <select
             id={pathId([...path, 'municipality'])}
             value={textOf(getAt(props.value, [...path, 'municipality']))}
-            onChange={(e) => props.onChange([...path, 'municipality'], e.target.value || undefined)}
+            onChange={(e) => {
+              props.onChange([...path, 'district'], undefined);
+              props.onChange([...path, 'municipality'], e.target.value || undefined);
+            }}
           >
             <option value="">—</option>
             {municipalities.map((m) => (
@@ -193,6 +200,24 @@ function Address({ f, path, props }: { f: Extract<Field, { type: 'address' }>; p
           </select>
           <ErrorText path={[...path, 'municipality']} props={props} />
         </div>
+        {choose && (
+          <div className="field">
+            <label htmlFor={pathId([...path, 'district'])}>{es.forms.district}</label>
+            <select
+              id={pathId([...path, 'district'])}
+              value={textOf(getAt(props.value, [...path, 'district']))}
+              onChange={(e) => props.onChange([...path, 'district'], e.target.value || undefined)}
+            >
+              <option value="">—</option>
+              {districts.map((d) => (
+                <option key={d.code} value={d.code}>
+                  {d.code} · {d.name}
+                </option>
+              ))}
+            </select>
+            <ErrorText path={[...path, 'district']} props={props} />
+          </div>
+        )}
         <Input f={{ type: 'text', key: 'complement', label: es.forms.complement }} path={[...path, 'complement']} props={props} />
       </div>
     </fieldset>

@@ -67,6 +67,7 @@ function field(f: Field, raw: unknown, siblings: Value): unknown {
           ? ([
               { type: 'text', key: 'department' },
               { type: 'text', key: 'municipality' },
+              { type: 'text', key: 'district' },
               { type: 'text', key: 'complement' },
             ] as Field[])
           : f.fields;

@@ -24,9 +24,7 @@ export function emisorV2(ctx: BuildContext) {
   const c = ctx.station.company;
   const { codEstable, codPuntoVenta } = establishment(ctx);
   const direccion = direccionV2(c.address);
-  const errors: FieldError[] = direccion
-    ? []
-    : [{ path: 'station.company.address.municipality', code: 'REQUIRED', message: DISTRICT_MISSING }];
+  const errors: FieldError[] = direccion ? [] : [{ path: 'station.company.address.district', code: 'REQUIRED', message: DISTRICT_MISSING }];
   const emisor = {
     ...emisorCore(ctx),
     nombreComercial: c.commercialName ?? null,

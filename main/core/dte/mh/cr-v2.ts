@@ -15,7 +15,7 @@ export function buildCrV2(body: CrBody, ctx: BuildContext): Built {
   const { emisor, errors: emisorErrors } = emisorV2(ctx);
   const receptor = crReceptor(body.recipient, direccionV2);
   const errors: FieldError[] = [...crEstablishmentErrors(ctx), ...controlNumberErrors(ctx), ...emisorErrors];
-  if (!receptor.direccion) errors.push({ path: 'recipient.address.municipality', code: 'REQUIRED', message: DISTRICT_MISSING });
+  if (!receptor.direccion) errors.push({ path: 'recipient.address.district', code: 'REQUIRED', message: DISTRICT_MISSING });
 
   const document = {
     // fusion (an absorbed company's NIT) is optional in fe-cr-v2 and the contract holds none: null.

@@ -20,8 +20,7 @@ export function buildFeV2(body: FcBody, ctx: BuildContext): Built {
   // fe-f-v2 has no reteRenta: a retention it cannot carry would leave totalPagar unexplained.
   if (!t.reteRenta.isZero())
     extra.push({ path: 'retentionRenta', code: 'NOT_ALLOWED', message: 'La factura de la normativa 2026 no lleva retención de renta.' });
-  if (r?.address && !receptor?.direccion)
-    extra.push({ path: 'recipient.address.municipality', code: 'REQUIRED', message: DISTRICT_MISSING });
+  if (r?.address && !receptor?.direccion) extra.push({ path: 'recipient.address.district', code: 'REQUIRED', message: DISTRICT_MISSING });
   // v2.0 renames ivaRete1 to ivaRete, drops reteRenta (a factura retains no income tax) and adds observaciones.
   const { ivaRete1, reteRenta: _dropped, ...resumen } = fcResumen(body, sale);
 

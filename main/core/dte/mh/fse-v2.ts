@@ -19,7 +19,7 @@ export function buildFseV2(body: FseBody, ctx: BuildContext): Built {
   } = emisorV2(ctx);
   const receptor = fseSeller(body.recipient, direccionV2);
   const extra: FieldError[] = [...controlNumberErrors(ctx), ...emisorErrors];
-  if (!receptor.direccion) extra.push({ path: 'recipient.address.municipality', code: 'REQUIRED', message: DISTRICT_MISSING });
+  if (!receptor.direccion) extra.push({ path: 'recipient.address.district', code: 'REQUIRED', message: DISTRICT_MISSING });
   // fe-fse-v2 drops ivaRete1: an IVA retention it cannot carry would leave totalPagar unexplained.
   if (!t.ivaRete1.isZero())
     extra.push({
