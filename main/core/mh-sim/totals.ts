@@ -34,6 +34,10 @@ export function totalsProblems(kind: string, doc: Readonly<Record<string, unknow
       near('totalExenta', r.totalExenta, total(lines, 'ventaExenta'));
       near('totalGravada', r.totalGravada, total(lines, 'ventaGravada'));
       near('subTotalVentas', r.subTotalVentas, dec(r.totalNoSuj).plus(r.totalExenta).plus(r.totalGravada));
+      if ((kind === 'NC' || kind === 'ND') && 'totalIva' in r) {
+        noteV4(doc, near, problems);
+        break;
+      }
       near('subTotal', r.subTotal, dec(r.subTotalVentas).minus(r.descuNoSuj).minus(r.descuExenta).minus(r.descuGravada));
       const taxed = dec(r.totalGravada).minus(r.descuGravada);
       if (kind === 'FC') {
@@ -49,8 +53,11 @@ export function totalsProblems(kind: string, doc: Readonly<Record<string, unknow
         const { resumen: r, cuerpoDocumento: lines } = doc as FcV1Document | CcfV3Document;
         near('totalNoGravado', r.totalNoGravado, total(lines, 'noGravado'));
         // FE v2.0 renames ivaRete1 to ivaRete and drops reteRenta (../shared/mh REFERENCE.md §17.1).
-        const v2 = r as unknown as { ivaRete?: number; ivaRete1?: number; reteRenta?: number };
-        const retained = dec(v2.ivaRete1 ?? v2.ivaRete ?? 0).plus(v2.reteRenta ?? 0);
+        // CCF v2.0 renames ivaPerci1 to ivaPerci; only the new name is added, so legacy checks stay as they were.
+        const v2 = r as unknown as { ivaRete?: number; ivaRete1?: number; reteRenta?: number; ivaPerci?: number };
+        const retained = dec(v2.ivaRete1 ?? v2.ivaRete ?? 0)
+          .plus(v2.reteRenta ?? 0)
+          .minus(v2.ivaPerci ?? 0);
         near('totalPagar', r.totalPagar, dec(r.montoTotalOperacion).minus(retained).plus(r.totalNoGravado));
         if (r.totalLetras !== amountInWords(dec(r.totalPagar))) problems.push(`totalLetras: ${r.totalLetras}`);
         if (r.condicionOperacion === 1) near('pagos', total(r.pagos ?? [], 'montoPago').toNumber(), dec(r.totalPagar));
@@ -69,11 +76,13 @@ export function totalsProblems(kind: string, doc: Readonly<Record<string, unknow
       const { resumen: r, cuerpoDocumento: lines } = doc as FexV1Document;
       for (const l of lines) near(`line ${l.numItem}`, l.ventaGravada, dec(l.cantidad).times(l.precioUni).minus(l.montoDescu));
       near('totalGravada', r.totalGravada, total(lines, 'ventaGravada'));
+      // FEX v3 renames the global discount descuento to descuGravada (../shared/mh REFERENCE.md §17.2).
+      const { descuento, descuGravada } = r as unknown as { descuento?: number; descuGravada?: number };
       near(
         'montoTotalOperacion',
         r.montoTotalOperacion,
         dec(r.totalGravada)
-          .minus(r.descuento)
+          .minus(descuento ?? descuGravada ?? 0)
           .plus(r.seguro ?? 0)
           .plus(r.flete ?? 0),
       );
@@ -91,4 +100,29 @@ export function totalsProblems(kind: string, doc: Readonly<Record<string, unknow
       problems.push(`unknown kind ${kind}`);
   }
   return problems;
+}
+
+type NoteV4Line = { numItem: number; ventaGravada: number; noGravado: number; ivaPerci: number; totalIva: number; ivaRete: number };
+type NoteV4 = {
+  cuerpoDocumento: NoteV4Line[];
+  resumen: Record<'totalGravada' | 'subTotalVentas' | 'montoTotalOperacion' | 'totalNoGravado' | 'totalPagar', number> &
+    Record<'ivaPerci' | 'totalIva' | 'ivaRete', number> & {
+      tributos: { codigo: string; valor: number }[] | null;
+      totalLetras: string | null;
+    };
+};
+
+/** NC/ND v2.0 (fe-nc-v4, fe-nd-v4): IVA, retention and perception per line, no global discounts (REFERENCE.md §17.2). */
+function noteV4(doc: Readonly<Record<string, unknown>>, near: (name: string, actual: unknown, expected: Dec) => void, problems: string[]) {
+  const { resumen: r, cuerpoDocumento: lines } = doc as NoteV4;
+  for (const l of lines) near(`line ${l.numItem} totalIva`, l.totalIva, dec(l.ventaGravada).times('0.13'));
+  near('totalIva', r.totalIva, total(lines, 'totalIva'));
+  const iva = r.tributos?.find((t) => t.codigo === '20')?.valor;
+  if (iva !== undefined) near('tributo 20', iva, dec(r.totalGravada).times('0.13'));
+  near('montoTotalOperacion', r.montoTotalOperacion, dec(r.subTotalVentas).plus(r.totalIva));
+  near('ivaRete', r.ivaRete, total(lines, 'ivaRete'));
+  near('ivaPerci', r.ivaPerci, total(lines, 'ivaPerci'));
+  near('totalNoGravado', r.totalNoGravado, total(lines, 'noGravado'));
+  near('totalPagar', r.totalPagar, dec(r.montoTotalOperacion).minus(r.ivaRete).plus(r.ivaPerci).plus(r.totalNoGravado));
+  if (r.totalLetras !== null && r.totalLetras !== amountInWords(dec(r.totalPagar))) problems.push(`totalLetras: ${r.totalLetras}`);
 }

@@ -2,14 +2,14 @@
 import type { CcfBody } from '../../../../shared/contract';
 import { computeSale, num } from '../../../../shared/tax';
 import type { BuildContext, Built } from './context';
-import { totalWords } from './ceiling';
-import { payment, paymentErrors } from './payments';
+import { paymentErrors } from './payments';
 import { emisor, identificacion, otrosDocumentos, ventaTercero } from './common';
-import { ivaTributes, lineTributes, noGravLine, saleLine, saleSummary, taxpayerReceptor } from './sale-lines';
+import { ccfItems, ccfResumenHead, ccfResumenTail } from './ccf-parts';
+import { taxpayerReceptor } from './sale-lines';
 
 export function buildCcfV3(body: CcfBody, ctx: BuildContext): Built {
   const sale = computeSale('CCF', body);
-  const { lines, noGravado, totals: t } = sale;
+  const { totals: t } = sale;
   const document = {
     identificacion: identificacion(ctx, 3, '03'),
     documentoRelacionado: null,
@@ -17,32 +17,13 @@ export function buildCcfV3(body: CcfBody, ctx: BuildContext): Built {
     receptor: taxpayerReceptor(body.recipient),
     otrosDocumentos: otrosDocumentos(body.attachments),
     ventaTercero: ventaTercero(body.thirdPartySale),
-    cuerpoDocumento: [
-      ...body.items.map((item, i) => ({
-        ...saleLine(item, lines[i]!, i),
-        tributos: lineTributes(lines[i]!),
-        psv: num(lines[i]!.psv),
-        noGravado: 0,
-      })),
-      ...(body.itemsNoGrav ?? []).map((x, j) => noGravLine(x, num(noGravado[j]!), body.items.length + j + 1)),
-    ],
+    cuerpoDocumento: ccfItems(body, sale),
     resumen: {
-      ...saleSummary(sale),
-      porcentajeDescuento: num(t.porcentajeDescuento),
-      totalDescu: num(t.totalDescu),
-      tributos: ivaTributes(sale),
-      subTotal: num(t.subTotal),
+      ...ccfResumenHead(sale),
       ivaPerci1: 0,
       ivaRete1: num(t.ivaRete1),
       reteRenta: num(t.reteRenta),
-      montoTotalOperacion: num(t.montoTotalOperacion),
-      totalNoGravado: num(t.totalNoGravado),
-      totalPagar: num(t.totalPagar),
-      totalLetras: totalWords(t.totalPagar),
-      saldoFavor: 0,
-      // MH: a document with nothing to pay is a cash operation.
-      ...payment(t.totalPagar.isZero() ? 'CONTADO' : body.paymentType, t.totalPagar, body.payments),
-      numPagoElectronico: null,
+      ...ccfResumenTail(body, sale),
     },
     extension: null,
     apendice: null,
