@@ -125,3 +125,14 @@ export function invalidationDeadline(normative: Normative, kind: DteKind, sealed
     eventDate: rule.eventDate && eventDates(rule.eventDate, generated),
   };
 }
+
+/**
+ * The invalidation event's own date (`fecEmi`, "fecha del evento"): `today` clamped into the range the normative
+ * sets for `kind` (MF2 §VII p.11), or `today` itself where it sets none. `today` and the result are `YYYY-MM-DD`.
+ */
+export function invalidationEventDate(normative: Normative, kind: DteKind, generatedAt: string, today: string): string {
+  const rule: WindowRule = INVALIDATION_WINDOWS[normative][kind];
+  if (!rule.eventDate) return today;
+  const { from, to } = eventDates(rule.eventDate, svDateOfDateOrInstant(generatedAt));
+  return today < from ? from : today > to ? to : today;
+}
