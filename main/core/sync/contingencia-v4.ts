@@ -1,0 +1,85 @@
+// MH's contingency event of the Normativa DTE v2.0, contingencia-schema-v4 (../shared/mh REFERENCE.md §16.4, §17.2):
+// contingency.ts's v3 event with version 4, codPuntoVentaMH instead of codPuntoVenta and codEstableMH required.
+import { MH_TYPE, isDteKind } from '../../../shared/contract';
+import { localDateTime } from '../clock';
+import { ID_TYPE } from '../dte/mh/mappings';
+import type { StoredStation } from '../station/profile';
+import type { ContingencyEventsTable } from '../store/schema';
+import { MAX_PER_EVENT } from './contingency';
+
+/** What contingency.ts's eventJson takes: the event's id and row, the time it is signed, the station, its documents. */
+export interface ContingencyEventInput {
+  readonly id: string;
+  readonly event: ContingencyEventsTable;
+  readonly now: Date;
+  readonly station: StoredStation;
+  readonly docs: readonly { readonly id: string; readonly kind: string }[];
+}
+
+export type ContingenciaV4Event = {
+  identificacion: { version: 4; ambiente: string; codigoGeneracion: string; fTransmision: string; hTransmision: string };
+  emisor: {
+    nit: string;
+    nombre: string;
+    nombreResponsable: string;
+    tipoDocResponsable: string;
+    numeroDocResponsable: string;
+    tipoEstablecimiento: string;
+    codEstableMH: string | null;
+    codPuntoVentaMH: string | null;
+    telefono: string;
+    correo: string;
+  };
+  detalleDTE: { noItem: number; codigoGeneracion: string; tipoDoc: string }[];
+  motivo: { fInicio: string; fFin: string; hInicio: string; hFin: string; tipoContingencia: number; motivoContingencia: string | null };
+};
+
+/** contingencia-schema-v4: 1 to 1,000 documents (MF2 §VIII p.19); the caller splits larger sets, as contingency.ts does. */
+export function buildContingenciaV4(p: ContingencyEventInput): ContingenciaV4Event {
+  if (p.docs.length < 1 || p.docs.length > MAX_PER_EVENT)
+    throw new RangeError(`Un evento de contingencia lleva de 1 a ${MAX_PER_EVENT} documentos; se pidieron ${p.docs.length}.`);
+  const s = p.station;
+  // MF2 p.20: the responsible person's name and ID are mandatory; without one on file, the company answers.
+  const responsible = s.responsible ?? {
+    name: s.company.name.slice(0, 100),
+    identificationDocument: { type: 'NIT' as const, number: s.company.nit },
+  };
+  const start = localDateTime(new Date(p.event.started_at));
+  // The contingency ended at the cese; a corrected event keeps that end and carries a new transmission time.
+  const end = localDateTime(p.event.ended_at ? new Date(p.event.ended_at) : p.now);
+  const sent = localDateTime(p.now);
+  return {
+    identificacion: {
+      version: 4,
+      ambiente: s.environment === 'LIVE' ? '01' : '00',
+      codigoGeneracion: p.id.toUpperCase(),
+      fTransmision: sent.date,
+      hTransmision: sent.time,
+    },
+    emisor: {
+      nit: s.company.nit,
+      nombre: s.company.name,
+      nombreResponsable: responsible.name,
+      tipoDocResponsable: ID_TYPE[responsible.identificationDocument.type],
+      numeroDocResponsable: responsible.identificationDocument.number,
+      tipoEstablecimiento: s.branch.establishmentType,
+      codEstableMH: s.branch.mhCode,
+      codPuntoVentaMH: `P${String(s.branch.posNumber).padStart(3, '0')}`,
+      telefono: s.company.phone,
+      correo: s.company.email,
+    },
+    detalleDTE: p.docs.map((d, i) => {
+      // Every stored document has one of the contract's kinds; anything else is a bug, not a '01'.
+      if (!isDteKind(d.kind)) throw new RangeError(`Tipo de documento desconocido en la contingencia: ${d.kind}`);
+      return { noItem: i + 1, codigoGeneracion: d.id.toUpperCase(), tipoDoc: MH_TYPE[d.kind] };
+    }),
+    motivo: {
+      fInicio: start.date,
+      fFin: end.date,
+      hInicio: start.time,
+      hFin: end.time,
+      tipoContingencia: p.event.type,
+      motivoContingencia: p.event.reason,
+    },
+  };
+}
