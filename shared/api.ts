@@ -8,6 +8,7 @@ import type { DemoUser, SessionInfo, UserInfo } from './people';
 import type { PrintSettings } from './printing';
 import type { DeliveryRecord, SmtpSettingsView, SmtpTestResult } from './delivery';
 import type { WebhookCreated, WebhookDelivery, WebhookDeliveryPage, WebhookInfo } from './webhooks';
+import type { DocumentReturns, ReturnRecord } from './retorno';
 import type {
   ApiKeyInfo,
   AuditCheck,
@@ -27,7 +28,7 @@ import type {
 } from './records';
 
 // Members are functions, not methods: the shells hand them out one by one (IPC, the activity tracker).
-export interface SelloApi extends CatalogApi, CloseApi, WebhooksApi, MailApi, BooksApi {
+export interface SelloApi extends CatalogApi, CloseApi, WebhooksApi, MailApi, BooksApi, ReturnsApi {
   /** Opens a session for a person (desktop: for this window; browser: an HttpOnly cookie). */
   readonly login: (login: string, password: string) => Promise<Result<SessionInfo>>;
   readonly logout: () => Promise<Result<{ loggedOut: true }>>;
@@ -273,6 +274,19 @@ const BOOKS_METHODS = [
   'setBooksSettings',
 ] as const satisfies readonly (keyof BooksApi)[];
 
+/**
+ * MH's Evento de Retorno (docs/decisions/0015-evento-de-retorno.md): HTTP serves it at POST /dte/return and
+ * GET /dte/:id/returns; a supervisor (or a POS key) makes one, as for an invalidation.
+ */
+export interface ReturnsApi {
+  /** `{lines: [{dteId, item, quantity}], reason}`: the ER, sent to MH at once (PENDING when MH is not reached). */
+  readonly returnDte: (body: unknown) => Promise<Result<ReturnRecord>>;
+  /** A document's ERs, its lines with what is left, and why a new one cannot be made (or null). */
+  readonly dteReturns: (id: string) => Promise<Result<DocumentReturns>>;
+}
+
+const RETURN_METHODS = ['returnDte', 'dteReturns'] as const satisfies readonly (keyof ReturnsApi)[];
+
 /** Every request/response method. */
 export const API_METHODS = [
   ...CORE_METHODS,
@@ -281,6 +295,7 @@ export const API_METHODS = [
   ...WEBHOOK_METHODS,
   ...MAIL_METHODS,
   ...BOOKS_METHODS,
+  ...RETURN_METHODS,
 ] as const satisfies readonly RequestMethod[];
 
 type Missing = Exclude<RequestMethod, (typeof API_METHODS)[number]>;

@@ -1,6 +1,7 @@
 // What a station core is made of (CoreDeps) and what it offers the front doors (Core); create-core.ts wires it.
 import type { DteKind, UnknownFields } from '../../shared/contract';
 import type { InvalidationResult } from './dte/invalidation/invalidate';
+import type { ReturnService } from './dte/retorno/retorno';
 import type { PrintSettings } from '../../shared/printing';
 import type {
   BackupsStatus,
@@ -109,6 +110,8 @@ export interface Core {
     /** Invalidates an APPROVED DTE; `pending` when MH could not be reached and the event waits in the queue. */
     invalidate(body: unknown, actor: string, unknown?: UnknownFields): Promise<InvalidationResult>;
   };
+  /** Eventos de Retorno (docs/decisions/0015-evento-de-retorno.md): made, and read per document. */
+  readonly returns: Pick<ReturnService, 'make' | 'ofDocument' | 'pending' | 'send'>;
   readonly apiKeys: ApiKeys;
   /** The station's people, their sessions, and who an actor is (auth/people.ts). */
   readonly people: People;

@@ -9,6 +9,7 @@ import { productCatalog } from './catalog/products';
 import { systemClock } from './clock';
 import type { Core, CoreDeps } from './core-types';
 import { invalidationService } from './dte/invalidation/invalidate';
+import { returnService } from './dte/retorno/retorno';
 import { documents } from './dte/documents';
 import { documentViews } from './dte/views';
 import { uuidV4 } from './ids';
@@ -81,6 +82,7 @@ export function createCore(deps: CoreDeps): Core {
   const client = mhClientCache({ stations, override: deps.mh, fetch: fetchFn, clock, logger, allowedMhUrls });
   const nextIdEnvio = () => takeIdEnvio(store);
   const invalidations = invalidationService({ store, clock, station, newId, signingKey, client, nextIdEnvio, logger, inFlight: new Set() });
+  const returns = returnService({ store, clock, station, newId, signingKey, client, nextIdEnvio, logger, inFlight: new Set() });
   const sync = createSyncEngine({
     invalidations,
     station,
@@ -125,6 +127,7 @@ export function createCore(deps: CoreDeps): Core {
       // An invalidation MH answered at once wrote its event without the engine: the sender looks now.
       invalidate: (body, actor, unknown) => dtes.invalidate(body, actor, unknown).finally(() => out.wake()),
     },
+    returns,
     apiKeys: keys,
     people: everyone,
     products: productCatalog({ store, clock, newId }),

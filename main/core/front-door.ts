@@ -4,6 +4,7 @@
 import type { StationCalls } from '../../shared/api';
 import type { DteKind, UnknownFields } from '../../shared/contract';
 import type { InvalidationResult } from './dte/invalidation/invalidate';
+import type { ReturnResult } from './dte/retorno/retorno';
 import type { PrintSettings } from '../../shared/printing';
 import type { DteRecord, Health, SelloEvent, StationSaved, SyncStatus } from '../../shared/records';
 import type { CoreHost } from './core-host';
@@ -33,6 +34,8 @@ export interface DoorCalls extends Pick<StationCalls, ActorCall> {
   readonly settled: (id: string, ms: number) => Promise<DteRecord>;
   /** The invalidation, and whether it still waits for MH. */
   readonly invalidateDte: (body: unknown, unknown: UnknownFields) => Promise<InvalidationResult>;
+  /** The Evento de Retorno, and whether it still waits for MH. */
+  readonly returnGoods: (body: unknown, unknown: UnknownFields) => Promise<ReturnResult>;
   readonly letterPdf: (id: string) => Promise<Buffer>;
   readonly receipt: (id: string, width: ReceiptWidth) => Promise<Buffer>;
   /** Wakes the sync engine now (POST /sync/retry). */
@@ -99,6 +102,8 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     closePdf: (id) => core().closes.letterPdf(id, who),
     dteJson: (id) => answer(() => core().dtes.signedJson(id)),
     invalidate: async (body) => (await core().dtes.invalidate(body, actor)).record,
+    returnDte: async (body) => (await core().returns.make(body, actor)).record,
+    dteReturns: (id) => answer(() => core().returns.ofDocument(id)),
     syncStatus: () => answer(() => core().sync.status()),
     retrySync: () =>
       answer(() => {
@@ -167,6 +172,7 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
       return core().dtes.get(id);
     },
     invalidateDte: (body, unknown) => core().dtes.invalidate(body, actor, unknown),
+    returnGoods: (body, unknown) => core().returns.make(body, actor, unknown),
     letterPdf: (id) => core().dtes.letterPdf(id),
     receipt: (id, width) => core().dtes.receipt(id, width, actor),
     wakeSync: () =>
@@ -208,6 +214,7 @@ function guarded(who: Actor, c: DoorCalls): DoorCalls {
     issue: (kind, body, unknown) => check(issuersOf(kind), issuing(kind), c.issue)(kind, body, unknown),
     settled: check(EVERYONE, 'Esta consulta', c.settled),
     invalidateDte: check(APPROVERS, 'Invalidar un documento', c.invalidateDte),
+    returnGoods: check(APPROVERS, 'Registrar una devolución', c.returnGoods),
     letterPdf: check(EVERYONE, 'Esta consulta', c.letterPdf),
     receipt: check(EVERYONE, 'Esta consulta', c.receipt),
     wakeSync: check(SUPERVISORS, 'Reintentar el envío a MH', c.wakeSync),

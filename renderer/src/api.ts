@@ -64,6 +64,8 @@ export function httpApi(base = ''): SelloApi {
       call('GET', `${base}/receivers?${new URLSearchParams({ type: kind, ...(q?.trim() ? { q: q.trim() } : {}) }).toString()}`),
     dteJson: (id) => call('GET', `${base}/dte/${encodeURIComponent(id)}/download/json`),
     invalidate: (body) => call('POST', `${base}/dte/invalidate`, body),
+    returnDte: (body) => call('POST', `${base}/dte/return`, body),
+    dteReturns: (id) => call('GET', `${base}/dte/${encodeURIComponent(id)}/returns`),
     syncStatus: () => call('GET', `${base}/sync/status`),
     retrySync: () => call('POST', `${base}/sync/retry`),
     listApiKeys: () => call('GET', `${base}/api-keys`),

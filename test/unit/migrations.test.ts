@@ -455,3 +455,34 @@ describe('016 webhooks', () => {
     expect(() => db.prepare('INSERT INTO webhook_cursor (id, seq) VALUES (2, 0)').run()).toThrow(/CHECK/);
   });
 });
+
+describe('017 returns', () => {
+  it('adds the Evento de Retorno tables: known kinds and statuses, each line of a stored document once per event', () => {
+    const db = new BetterSqlite3(':memory:');
+    db.pragma('foreign_keys = ON');
+    const at = MIGRATIONS.findIndex((m) => m.version === 17);
+    expect(MIGRATIONS[at]!.name).toBe('returns');
+    migrate(db, MIGRATIONS.slice(0, at));
+    db.prepare(
+      `INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
+      pos_number, generated_at, issue_date, created_at, updated_at, request_json, request_hash)
+      VALUES ('a', 'FC', 'TEST', 1, 'APPROVED', 'DTE-01-M001P001-000000000000001', 'c', 'M001', 1, 'g', '2026-11-22', 'c', 'u', '{}', 'h')`,
+    ).run();
+    expect(migrate(db, MIGRATIONS.slice(0, at + 1))).toEqual({ from: 16, to: 17 });
+    const event = db.prepare(
+      `INSERT INTO returns (id, kind, environment, company_id, version, status, reason, total, mh_json, jws, generated_at, created_at, updated_at)
+       VALUES (?, ?, 'TEST', 'c', 1, ?, 'Devolución', '5.00', '{}', 'x.y.z', 't', 't', 't')`,
+    );
+    event.run('r1', 'FC', 'PENDING');
+    expect(() => event.run('r2', 'CCF', 'PENDING')).toThrow(/CHECK/);
+    expect(() => event.run('r3', 'FC', 'LOST')).toThrow(/CHECK/);
+    const line = db.prepare(
+      `INSERT INTO return_lines (return_id, dte_id, item, description, quantity, amount) VALUES (?, ?, ?, 'Café', '1', '5.00')`,
+    );
+    line.run('r1', 'a', 1);
+    expect(() => line.run('r1', 'a', 1)).toThrow(/UNIQUE|PRIMARY/);
+    expect(() => line.run('r1', 'nope', 2)).toThrow(/FOREIGN KEY/);
+    expect(() => line.run('r9', 'a', 2)).toThrow(/FOREIGN KEY/);
+    expect(() => line.run('r1', 'a', 0)).toThrow(/CHECK/);
+  });
+});

@@ -44,6 +44,9 @@ export const CALL_PERMISSIONS: Readonly<Record<ActorCall, readonly Caller[]>> = 
   printCloseReceipt: PEOPLE,
   printClosePdf: PEOPLE,
   invalidate: APPROVERS,
+  // Evento de Retorno: like an invalidation (docs/decisions/0015-evento-de-retorno.md); everyone reads a document's.
+  returnDte: APPROVERS,
+  dteReturns: EVERYONE,
   syncStatus: EVERYONE,
   retrySync: SUPERVISORS,
   listUsers: ADMINS,

@@ -151,6 +151,11 @@ const ROUTES: readonly Route[] = [
   route('POST', '/dte/invalidate', APPROVERS, async (c) =>
     c.api.invalidateDte(c.body(), handling(c)).then((r) => (ignoredFields(c, r.ignored), created(c, r.pending ? 202 : 201), r.record)),
   ),
+  // Evento de Retorno (docs/decisions/0015-evento-de-retorno.md): as an invalidation, 201 once MH answered, 202 while it waits.
+  route('POST', '/dte/return', APPROVERS, async (c) =>
+    c.api.returnGoods(c.body(), handling(c)).then((r) => (ignoredFields(c, r.ignored), created(c, r.pending ? 202 : 201), r.record)),
+  ),
+  route('GET', '/dte/:id/returns', EVERYONE, (c) => c.api.dteReturns(c.id())),
   route('GET', '/dte', EVERYONE, (c) => c.api.listDtes(c.query(listQuery))),
   route('GET', '/dte/:id', EVERYONE, (c) => c.api.getDte(c.id())),
   route('GET', '/dte/:id/detail', EVERYONE, (c) => c.api.dteDetail(c.id())),

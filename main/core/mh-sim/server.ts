@@ -8,6 +8,7 @@ import { uuidV4 } from '../ids';
 import { judgeDte, verifySigned, type Verdict } from './checks';
 import { pickValidator, schemaErrors, schemaFolder, type SchemaFolder, type SchemaSet } from './schema-validator';
 import { SIM_MODES, newSimState, type SimMode, type SimState } from './state';
+import { MH_RETURN_PATH } from '../mh/retorno-endpoint';
 
 export interface SimOptions {
   /** A folder of MH's official schemas (e.g. ../shared/mh/schemas/legacy-v1-2023); without one, own checks. */
@@ -330,6 +331,50 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     return send(reply, verdict.ok ? 200 : 400, verdict.ok ? { ...body, descripcionMsg: 'Invalidación Recibida y Procesada' } : body);
   });
 
+  // Evento de Retorno (fe-eret-v1) at the path Sello assumes until MH publishes one (retorno-endpoint.ts): judged
+  // with fe-eret-v1, and only on documents this MH sealed, of the issuer that signs it and not invalidated.
+  const returns = new Map<string, Record<string, unknown>>();
+  app.post(MH_RETURN_PATH, async (req, reply) => {
+    if (!authed(req, reply)) return reply;
+    count('retornodte');
+    const b = (req.body ?? {}) as { documento?: unknown; version?: unknown };
+    let verdict = verifySigned(state, typeof b.documento === 'string' ? b.documento : '', (d) => d.emisor?.nit);
+    const ev = (verdict.ok ? verdict.doc : null) as {
+      identificacion?: { codigoGeneracion?: unknown; version?: unknown };
+      emisor?: { nit?: unknown };
+      documentoRelacionado?: { codigoGeneracion?: unknown; tipoDocumento?: unknown }[];
+    } | null;
+    if (verdict.ok && folder) {
+      const pick = pickValidator(folder, 'retorno', ev?.identificacion?.version);
+      if (!pick.ok) verdict = { ok: false, code: '006', message: 'VERSION DE EVENTO NO SOPORTADA', observations: pick.observations };
+      else if (!pick.validate(ev)) verdict = schemaRefusal(pick.validate);
+    }
+    const code = String(ev?.identificacion?.codigoGeneracion);
+    if (verdict.ok && returns.has(code))
+      verdict = { ok: false, code: '004', message: 'YA EXISTE UN REGISTRO CON ESE CODIGO DE GENERACION', observations: [] };
+    for (const rel of verdict.ok ? (ev?.documentoRelacionado ?? []) : []) {
+      const target = state.documents.get(String(rel.codigoGeneracion));
+      if (!target?.accepted || target.nit !== String(ev?.emisor?.nit) || target.tipoDte !== String(rel.tipoDocumento)) {
+        verdict = {
+          ok: false,
+          code: '012',
+          message: 'EL DOCUMENTO RELACIONADO NO EXISTE O NO FUE PROCESADO',
+          observations: [`[documentoRelacionado] ${String(rel.codigoGeneracion)}`],
+        };
+        break;
+      }
+      if (state.invalidated.has(String(rel.codigoGeneracion))) {
+        verdict = { ok: false, code: '014', message: 'EL DOCUMENTO RELACIONADO ESTA INVALIDADO', observations: [] };
+        break;
+      }
+    }
+    if (verdict.ok && state.mode === 'reject')
+      verdict = { ok: false, code: '099', message: 'EVENTO RECHAZADO (SIMULADOR EN MODO RECHAZO)', observations: [] };
+    const body = answer(verdict, ev?.identificacion?.codigoGeneracion ?? null, b.version ?? 1);
+    if (verdict.ok) returns.set(code, { ...body, descripcionMsg: 'Evento de Retorno Recibido y Procesado' });
+    return send(reply, verdict.ok ? 200 : 400, verdict.ok ? returns.get(code) : body);
+  });
+
   // Admin: how tests and the demo steer the simulator.
   app.post('/_sim/mode', async (req, reply) => {
     const b = (req.body ?? {}) as { mode?: string; slowMs?: number };
@@ -361,6 +406,7 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     accepted: [...state.documents.values()].filter((d) => d.accepted).length,
     events: state.events.size,
     invalidated: state.invalidated.size,
+    returns: returns.size,
     receivedAfterAccepted: state.receivedAfterAccepted,
   }));
 

@@ -3,6 +3,7 @@
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
 import { classify, type Exchange, type Outcome } from './classify';
+import { MH_RETURN_PATH } from './retorno-endpoint';
 
 export const MH_TIMEOUT_MS = 8000;
 export const USER_AGENT = 'Sello/0.1 (+https://sello.example)';
@@ -45,6 +46,8 @@ export interface MhClient {
   queryLote(codigoLote: string): Promise<{ exchange: Exchange; body: Record<string, unknown> | null }>;
   sendContingency(jws: string): Promise<MhCall>;
   sendInvalidation(p: { jws: string; idEnvio: number; version: number }): Promise<MhCall>;
+  /** An Evento de Retorno, to the path MH has not published yet (retorno-endpoint.ts). */
+  sendReturn(p: { jws: string; idEnvio: number; version: number }): Promise<MhCall>;
   /** Whether MH answers at all (any HTTP answer counts), for contingency probes. */
   reachable(): Promise<boolean>;
   /** A fresh login, for the station wizard: MH accepted the credentials, refused them, or did not answer. */
@@ -190,6 +193,11 @@ export function mhClient(o: MhClientOptions): MhClient {
     async sendInvalidation(p) {
       return asCall(
         await authorized('/fesv/anulardte', 'POST', { ambiente: o.ambiente, idEnvio: p.idEnvio, version: p.version, documento: p.jws }),
+      );
+    },
+    async sendReturn(p) {
+      return asCall(
+        await authorized(MH_RETURN_PATH, 'POST', { ambiente: o.ambiente, idEnvio: p.idEnvio, version: p.version, documento: p.jws }),
       );
     },
     async verifyLogin() {

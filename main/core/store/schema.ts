@@ -53,6 +53,34 @@ export interface InvalidationsTable {
   updated_at: string;
 }
 
+/** Evento de Retorno (017): the event as sent, PENDING until MH answers. */
+export interface ReturnsTable {
+  id: string;
+  kind: string;
+  environment: string;
+  company_id: string;
+  version: number;
+  status: string;
+  reason: string;
+  total: string;
+  mh_json: string;
+  jws: string;
+  mh_response: string | null;
+  generated_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The lines an ER gives back: a document's line and the quantity (decimal text). */
+export interface ReturnLinesTable {
+  return_id: string;
+  dte_id: string;
+  item: number;
+  description: string;
+  quantity: string;
+  amount: string;
+}
+
 export interface ContingencyEventsTable {
   id: string;
   type: number;
@@ -317,6 +345,8 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_cursor: WebhookCursorTable;
   invalidations: InvalidationsTable;
+  returns: ReturnsTable;
+  return_lines: ReturnLinesTable;
   contingency_events: ContingencyEventsTable;
   lotes: LotesTable;
   receivers: ReceiversTable;

@@ -16,6 +16,7 @@ import { canonicalId, findDocument, signedParts } from '../documents-repo';
 import { invalidationsRepo } from './invalidations-repo';
 import { buildAnulacionV2, type Person } from './anulacion-v2';
 import { invalidationDeadline } from './windows';
+import { assertNoLiveReturn } from '../retorno/retorno';
 import { documentEvents } from '../document-events';
 import { moveStatus } from '../status';
 import type { Logger } from '../../logger';
@@ -88,6 +89,8 @@ export async function invalidateDte(
         : `Solo se invalida un DTE aprobado por MH; este está en estado ${target.status}.`,
     );
   }
+  // MF2 p.17: an FE/FEXE/FSEE with a live Evento de Retorno is not invalidated (docs/decisions/0015-evento-de-retorno.md).
+  assertNoLiveReturn(deps.store, target.id);
   if (body.branchOffice && body.branchOffice.mhCode !== station.branch.mhCode) {
     throw validationFailed([
       { path: 'branchOffice.mhCode', code: 'NOT_ALLOWED', message: `Esta estación emite para la sucursal ${station.branch.mhCode}.` },

@@ -15,6 +15,7 @@ import { m013DayCloses } from './013-day-closes';
 import { m014DocumentEvents } from './014-document-events';
 import { m015Deliveries } from './015-deliveries';
 import { m016Webhooks } from './016-webhooks';
+import { m017Returns } from './017-returns';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -35,4 +36,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m014DocumentEvents,
   m015Deliveries,
   m016Webhooks,
+  m017Returns,
 ];

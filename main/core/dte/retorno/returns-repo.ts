@@ -1,0 +1,66 @@
+// The one owner of the `returns` and `return_lines` tables (migration 017): Eventos de Retorno, PENDING until MH
+// answers, and the lines each gives back.
+import type { Store } from '../../store/database';
+import type { ReturnLinesTable, ReturnsTable } from '../../store/schema';
+import type { ReturnStatus } from '../../../../shared/retorno';
+
+/** Statuses whose lines count against what a document may still give back, and that block its invalidation. */
+const LIVE: readonly ReturnStatus[] = ['PENDING', 'APPROVED'];
+
+export function returnsRepo(store: Store) {
+  const q = store.q;
+  return {
+    byId: (id: string) => store.one(q.selectFrom('returns').selectAll().where('id', '=', id)),
+    linesOf: (id: string) =>
+      store.all(q.selectFrom('return_lines').selectAll().where('return_id', '=', id).orderBy('dte_id').orderBy('item')),
+    /** The events that cover a document, oldest first. */
+    ofDocument: (dteId: string) =>
+      store.all(
+        q
+          .selectFrom('returns')
+          .selectAll()
+          .where('id', 'in', q.selectFrom('return_lines').select('return_id').where('dte_id', '=', dteId))
+          .orderBy('created_at')
+          .orderBy('id'),
+      ),
+    /** What live events (waiting for MH or sealed) already give back of a document, line by line. */
+    liveLinesOf: (dteId: string) =>
+      store.all(
+        q
+          .selectFrom('return_lines')
+          .innerJoin('returns', 'returns.id', 'return_lines.return_id')
+          .select(['return_lines.item', 'return_lines.quantity', 'return_lines.amount', 'returns.mh_json', 'returns.id'])
+          .where('return_lines.dte_id', '=', dteId)
+          .where('returns.status', 'in', [...LIVE]),
+      ),
+    /** The live events on a document, by status (an ER waiting for MH or sealed blocks its invalidation). */
+    liveStatusesOf: (dteId: string): ReturnStatus[] =>
+      store
+        .all(
+          q
+            .selectFrom('returns')
+            .select('status')
+            .where('id', 'in', q.selectFrom('return_lines').select('return_id').where('dte_id', '=', dteId))
+            .where('status', 'in', [...LIVE]),
+        )
+        .map((r) => r.status as ReturnStatus),
+    insert: (row: ReturnsTable, lines: readonly ReturnLinesTable[]) => {
+      store.run(q.insertInto('returns').values(row));
+      for (const l of lines) store.run(q.insertInto('return_lines').values(l));
+    },
+    /** MH's answer, taken only by an event still PENDING; returns whether this call took it. */
+    settle: (id: string, status: ReturnStatus, mhResponse: string, at: string): boolean =>
+      Number(
+        store.run(
+          q
+            .updateTable('returns')
+            .set({ status, mh_response: mhResponse, updated_at: at })
+            .where('id', '=', id)
+            .where('status', '=', 'PENDING'),
+        ).changes,
+      ) > 0,
+    /** Ids of events still waiting for MH, oldest first. */
+    pendingIds: () =>
+      store.all(q.selectFrom('returns').select('id').where('status', '=', 'PENDING').orderBy('created_at')).map((r) => r.id),
+  };
+}

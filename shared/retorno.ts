@@ -1,0 +1,102 @@
+// MH's Evento de Retorno (ER, fe-eret-v1; docs/decisions/0015-evento-de-retorno.md): goods returned on sealed FE,
+// FEX or FSE documents. The body of POST /dte/return and the counter's form, and the record both answer with.
+import { z } from 'zod';
+import type { DteKind } from './contract/kinds';
+import { text, uuid } from './contract/primitives';
+import type { Environment } from './records';
+
+/** The kinds an ER may cover (MF2 §XI p.26): the sealed FE (Sello's FC), FEXE and FSEE. */
+export const RETURNABLE_KINDS = ['FC', 'FEX', 'FSE'] as const satisfies readonly DteKind[];
+export type ReturnableKind = (typeof RETURNABLE_KINDS)[number];
+export const isReturnable = (kind: string): kind is ReturnableKind => (RETURNABLE_KINDS as readonly string[]).includes(kind);
+
+/** One event covers up to 50 documents (MF2 §XI p.26; fe-eret-v1 `documentoRelacionado` maxItems). */
+export const RETURN_MAX_DOCUMENTS = 50;
+
+const quantity = z
+  .number({ error: 'La cantidad es un número.' })
+  .positive('La cantidad devuelta debe ser mayor que cero.')
+  .max(99_999_999_999, 'Cantidad demasiado grande.')
+  .refine((n) => Math.abs(n * 1e8 - Math.round(n * 1e8)) < 1e-4, { error: 'La cantidad admite hasta 8 decimales.' });
+
+export const returnLine = z.strictObject({
+  /** The sealed document the goods came on. */
+  dteId: uuid(),
+  /** Its line (`numItem`, from 1). */
+  item: z.number().int().min(1).max(2000),
+  quantity,
+});
+
+export const returnBody = z
+  .strictObject({
+    lines: z.array(returnLine).min(1, 'Elija al menos una línea que se devuelve.').max(2000),
+    /** Why the goods come back; kept with the event and sent in its apéndice (150 characters there). */
+    reason: text(150, 5),
+  })
+  .superRefine((b, ctx) => {
+    const seen = new Set<string>();
+    b.lines.forEach((l, i) => {
+      const key = `${l.dteId.toLowerCase()}#${l.item}`;
+      if (seen.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['lines', i, 'item'],
+          message: 'Esa línea ya está en la devolución.',
+          params: { code: 'DUPLICATE' },
+        });
+      seen.add(key);
+    });
+  });
+export type ReturnBody = z.output<typeof returnBody>;
+
+export const RETURN_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+export interface ReturnLineRecord {
+  readonly dteId: string;
+  readonly item: number;
+  readonly description: string;
+  readonly quantity: number;
+  /** The line's value returned (IVA included on an FE), two decimals. */
+  readonly amount: string;
+}
+
+/** An ER as stored: PENDING until MH answers, then APPROVED (sealed) or REJECTED. */
+export interface ReturnRecord {
+  readonly id: string;
+  readonly companyId: string;
+  readonly environment: Environment;
+  readonly type: ReturnableKind;
+  readonly version: number;
+  readonly status: ReturnStatus;
+  readonly reason: string;
+  /** The documents it covers. */
+  readonly dteIds: readonly string[];
+  readonly lines: readonly ReturnLineRecord[];
+  /** montoTotalOperacion of the event. */
+  readonly total: string;
+  readonly seal: string | null;
+  readonly mhResponse: Record<string, unknown> | null;
+  readonly generatedAt: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** What a document's detail offers for a return: its lines with what is left, and the reason when it cannot. */
+export interface ReturnableLine {
+  readonly item: number;
+  readonly description: string;
+  readonly quantity: number;
+  readonly returned: number;
+  readonly left: number;
+  readonly unitPrice: string;
+}
+
+export interface DocumentReturns {
+  /** Null when a new ER may be made now; else why not (in Spanish). */
+  readonly refusal: string | null;
+  /** The last instant (El Salvador time) for an ER on this document, when it is one. */
+  readonly deadline: string | null;
+  readonly lines: readonly ReturnableLine[];
+  readonly events: readonly ReturnRecord[];
+}

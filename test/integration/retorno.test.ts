@@ -1,0 +1,172 @@
+// The Evento de Retorno through the real HTTP server and the MH simulator over HTTP (which judges it with fe-eret-v1).
+import BetterSqlite3 from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createCore, type Core } from '../../main/core/create-core';
+import { buildHttpServer } from '../../main/core/http/server';
+import { silentLogger } from '../../main/core/logger';
+import { DEMO_STATION } from '../../main/core/station/demo';
+import type { DocumentReturns, ReturnRecord } from '../../shared/retorno';
+import { ccfBody, fcBody } from '../fixtures/bodies';
+import { DEMO_KEY, fixedClock, tempDir } from '../support/core';
+import { SCHEMA_DIR_V2 } from '../support/mh-schemas';
+import { registerStation, startSimulator } from '../support/mh-sim';
+
+const clock = fixedClock('2026-11-22T15:30:00Z');
+let sim: Awaited<ReturnType<typeof startSimulator>>;
+let dir: ReturnType<typeof tempDir>;
+let core: Core;
+let app: FastifyInstance;
+let n = 0;
+const newId = () => `1b0a0000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+const headers = { 'x-api-key': DEMO_KEY };
+
+async function start(normative: 'legacy' | '2026') {
+  core = createCore({
+    dataDir: dir.dir,
+    clock,
+    mh: { baseUrl: sim.url, user: '06142803901121', password: 'demo' },
+    sync: { manual: true, jitter: () => 0 },
+  });
+  if (normative === '2026') to2026();
+  registerStation(sim, core);
+  app = await buildHttpServer(core, { logger: silentLogger });
+}
+
+/** The 2026 normative (it needs the company's CAT-008 district, station/normative-checks.ts). */
+function to2026() {
+  const company = { ...DEMO_STATION.company, address: { ...DEMO_STATION.company.address, district: '14' } };
+  core.configure({ ...DEMO_STATION, company, mhNormative: { current: '2026' } }, 'test');
+}
+
+beforeEach(async () => {
+  clock.set('2026-11-22T15:30:00Z');
+  sim = await startSimulator({ clock, schemasV2Dir: SCHEMA_DIR_V2 });
+  dir = tempDir();
+});
+afterEach(async () => {
+  await app?.close();
+  core?.close();
+  await sim.close();
+  dir.cleanup();
+});
+
+async function approved(kind: 'FC' | 'CCF', body: (id: string) => Record<string, unknown>) {
+  const { record } = core.dtes.create(kind, { ...body(newId()), generatedAt: undefined }, 'test');
+  await core.sync.runOnce();
+  expect(core.dtes.get(record.id).status).toBe('APPROVED');
+  return record.id;
+}
+const giveBack = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/dte/return', headers, payload });
+const returnsOf = async (id: string) => (await app.inject({ method: 'GET', url: `/dte/${id}/returns`, headers })).json<DocumentReturns>();
+const rows = (table: 'returns' | 'return_lines') => {
+  const db = new BetterSqlite3(join(core.dataDir, 'sello.db'), { readonly: true });
+  try {
+    return db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[];
+  } finally {
+    db.close();
+  }
+};
+
+describe('Evento de Retorno', () => {
+  it('seals an ER on an approved FE at MH and stores it with its answer; the document shows it', async () => {
+    await start('2026');
+    const id = await approved('FC', fcBody);
+    const res = await giveBack({ lines: [{ dteId: id, item: 1, quantity: 1 }], reason: 'El cliente devolvió una libra de café' });
+    expect(res.statusCode, res.body).toBe(201);
+    const record = res.json<ReturnRecord>();
+    expect(record).toMatchObject({ type: 'FC', version: 1, status: 'APPROVED', dteIds: [id], mhResponse: { estado: 'PROCESADO' } });
+    expect(record.seal).toEqual(expect.any(String));
+    expect(sim.state.counts.retornodte).toBe(1);
+    const [stored] = rows('returns');
+    const ev = JSON.parse(String(stored!.mh_json)) as {
+      identificacion: { tipoEvento: string; fusion: null };
+      documentoRelacionado: { codigoGeneracion: string; tipoDocumento: string }[];
+      cuerpoDocumento: { ivaItem: number; ventaGravada: number; cantidad: number }[];
+      resumen: { totalIva: number; totalGravada: number };
+    };
+    expect(ev.identificacion).toMatchObject({ tipoEvento: '18', fusion: null });
+    expect(ev.documentoRelacionado).toEqual([expect.objectContaining({ codigoGeneracion: id.toUpperCase(), tipoDocumento: '01' })]);
+    expect(ev.cuerpoDocumento).toEqual([expect.objectContaining({ cantidad: 1, ventaGravada: 5 })]);
+    expect(ev.resumen.totalIva).toBe(ev.cuerpoDocumento.reduce((a, l) => a + l.ivaItem, 0));
+    const view = await returnsOf(id);
+    expect(view.events.map((e) => e.status)).toEqual(['APPROVED']);
+    expect(view.lines[0]).toMatchObject({ item: 1, quantity: 2, returned: 1, left: 1 });
+    expect(view.refusal).toBeNull();
+    expect(core.dtes.get(id).status).toBe('APPROVED');
+  });
+
+  it('refuses an ER over what is left of a line with 422 naming the field, and stores nothing', async () => {
+    await start('2026');
+    const id = await approved('FC', fcBody);
+    expect((await giveBack({ lines: [{ dteId: id, item: 1, quantity: 1.5 }], reason: 'Devolución parcial' })).statusCode).toBe(201);
+    const res = await giveBack({ lines: [{ dteId: id, item: 1, quantity: 1 }], reason: 'Otra devolución' });
+    expect(res.statusCode).toBe(422);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [expect.objectContaining({ path: 'lines.0.quantity', code: 'NOT_ALLOWED' })],
+    });
+    expect(rows('returns')).toHaveLength(1);
+    expect(rows('return_lines')).toHaveLength(1);
+    expect(sim.state.counts.retornodte).toBe(1);
+    // The rest of the line is still there to give back.
+    expect((await giveBack({ lines: [{ dteId: id, item: 1, quantity: 0.5 }], reason: 'El resto del café' })).json()).toMatchObject({
+      status: 'APPROVED',
+    });
+    expect((await returnsOf(id)).lines[0]).toMatchObject({ returned: 2, left: 0 });
+  });
+
+  it('refuses a CCF, an unknown document and a line it does not have, field by field', async () => {
+    // Sello does not issue a CCF under 2026 yet: one issued before the switch.
+    await start('legacy');
+    const ccf = await approved('CCF', ccfBody);
+    to2026();
+    const fc = await approved('FC', fcBody);
+    const res = await giveBack({
+      lines: [
+        { dteId: ccf, item: 1, quantity: 1 },
+        { dteId: fc, item: 9, quantity: 1 },
+        { dteId: '1b0a0000-0000-4000-8000-999999999999', item: 1, quantity: 1 },
+      ],
+      reason: 'Devolución de mercadería',
+    });
+    expect(res.statusCode).toBe(422);
+    const paths = res.json<{ errors: { path: string }[] }>().errors.map((e) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(['lines.0.dteId', 'lines.1.item', 'lines.2.dteId']));
+    expect(rows('returns')).toHaveLength(0);
+  });
+
+  it('refuses an ER on a station still under the legacy normative, and stores nothing', async () => {
+    await start('legacy');
+    const id = await approved('FC', fcBody);
+    const res = await giveBack({ lines: [{ dteId: id, item: 1, quantity: 1 }], reason: 'El cliente devolvió el café' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json<{ detail: string }>().detail).toContain('Normativa DTE v2.0');
+    expect(rows('returns')).toHaveLength(0);
+    expect((await returnsOf(id)).refusal).toContain('Normativa DTE v2.0');
+  });
+
+  it('an approved ER blocks the invalidation of its document', async () => {
+    await start('2026');
+    const id = await approved('FC', fcBody);
+    expect((await giveBack({ lines: [{ dteId: id, item: 1, quantity: 1 }], reason: 'Devolución de una libra' })).statusCode).toBe(201);
+    const res = await app.inject({ method: 'POST', url: '/dte/invalidate', headers, payload: { dteId: id, reason: 'Error en el precio' } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'DTE_NOT_INVALIDATABLE' });
+    expect(res.json<{ detail: string }>().detail).toContain('devolución');
+    expect(core.dtes.get(id).status).toBe('APPROVED');
+    expect(sim.state.counts.anulardte ?? 0).toBe(0);
+  });
+
+  it('MH refuses an ER on a document it did not seal: the event is REJECTED and counts for nothing', async () => {
+    await start('2026');
+    const id = await approved('FC', fcBody);
+    sim.state.documents.delete(id.toUpperCase());
+    const res = await giveBack({ lines: [{ dteId: id, item: 1, quantity: 2 }], reason: 'Devolución de todo el café' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'REJECTED', mhResponse: { codigoMsg: '012' } });
+    expect((await returnsOf(id)).lines[0]).toMatchObject({ returned: 0, left: 2 });
+  });
+});
