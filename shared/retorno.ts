@@ -93,6 +93,8 @@ export interface ReturnableLine {
 }
 
 export interface DocumentReturns {
+  /** The station issues under the Normativa DTE v2.0 (2026) now: the only one with the ER. */
+  readonly normativeInForce: boolean;
   /** Null when a new ER may be made now; else why not (in Spanish). */
   readonly refusal: string | null;
   /** The last instant (El Salvador time) for an ER on this document, when it is one. */

@@ -6,6 +6,7 @@ import { sameDteId, type DteDetail, type DteRecord } from '../../shared/records'
 import { textOf } from '../../shared/text';
 import { DeliveriesPanel } from './documents/DeliveriesPanel';
 import { InvalidateForm } from './documents/InvalidateForm';
+import { ReturnsPanel } from './documents/ReturnsPanel';
 import { errorText } from './error-text';
 import { kindsFor, may } from './session/roles';
 import { es, timeLeft } from './strings';
@@ -143,6 +144,14 @@ export function DetailPanel({
           )}
         </div>
       )}
+      {/* MH's Evento de Retorno on a sealed FE, FEX or FSE (docs/decisions/0015-evento-de-retorno.md). */}
+      <ReturnsPanel
+        key={`returns-${r.id}`}
+        api={api}
+        record={r}
+        mayReturn={may(role, 'invalidate')}
+        onDone={(m) => (setNotice(m), refresh())}
+      />
       {/* Keyed by the document: another one opened starts with its own address and notes. */}
       <DeliveriesPanel key={r.id} api={api} detail={detail} />
       <h3>{es.detail.timeline}</h3>

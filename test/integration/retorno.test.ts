@@ -94,6 +94,7 @@ describe('Evento de Retorno', () => {
     expect(view.events.map((e) => e.status)).toEqual(['APPROVED']);
     expect(view.lines[0]).toMatchObject({ item: 1, quantity: 2, returned: 1, left: 1 });
     expect(view.refusal).toBeNull();
+    expect(view.normativeInForce).toBe(true);
     expect(core.dtes.get(id).status).toBe('APPROVED');
   });
 
@@ -146,6 +147,7 @@ describe('Evento de Retorno', () => {
     expect(res.json<{ detail: string }>().detail).toContain('Normativa DTE v2.0');
     expect(rows('returns')).toHaveLength(0);
     expect((await returnsOf(id)).refusal).toContain('Normativa DTE v2.0');
+    expect((await returnsOf(id)).normativeInForce).toBe(false);
   });
 
   it('an approved ER blocks the invalidation of its document', async () => {

@@ -300,6 +300,7 @@ export function documentReturns(deps: Pick<ReturnDeps, 'store' | 'clock' | 'stat
     alone.errors.find((e) => e.path.endsWith('dteId'))?.message ??
     (left ? null : 'Ya se devolvió todo lo de este documento.');
   return {
+    normativeInForce: normativeAt(deps.station().mhNormative, now) === '2026',
     refusal,
     deadline: target.sealedAt && isReturnable(target.kind) ? isoLocal(returnDeadline(target.sealedAt)) : null,
     lines,

@@ -1,0 +1,191 @@
+// "Devolución" on a sealed FE, FEX or FSE (MH's Evento de Retorno, fe-eret-v1): the lines with what is left to give
+// back, the quantities and a reason, then what MH answered; and every return of the document, as an invalidation is
+// shown. Shown only while the 2026 normative is in force (or when the document already has returns).
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { SelloApi } from '../../../shared/api';
+import type { DteRecord } from '../../../shared/records';
+import type { DocumentReturns } from '../../../shared/retorno';
+import { textOf } from '../../../shared/text';
+import { errorText } from '../error-text';
+import { retornoWords as words } from '../words/retorno';
+
+const KINDS: readonly string[] = ['FC', 'FEX', 'FSE'];
+const parse = (v: string): number => (v.trim() === '' ? 0 : Number(v.replace(',', '.')));
+
+export function ReturnsPanel({
+  api,
+  record,
+  mayReturn,
+  onDone,
+}: {
+  api: SelloApi;
+  record: DteRecord;
+  /** The person may make one (a supervisor or an administrator). */
+  mayReturn: boolean;
+  /** An ER was made: what to tell the person. */
+  onDone: (message: string) => void;
+}) {
+  const [view, setView] = useState<DocumentReturns | null>(null);
+  const [open, setOpen] = useState(false);
+  const [quantities, setQuantities] = useState<Record<number, string>>({});
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const first = useRef<HTMLInputElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const load = () =>
+    void api.dteReturns(record.id).then((r) => {
+      if (r.ok) setView(r.value);
+    });
+  useEffect(load, [api, record.id, record.status]);
+  useEffect(() => {
+    if (open) first.current?.focus();
+  }, [open]);
+
+  if (!KINDS.includes(record.type) || !view) return null;
+  if (!view.normativeInForce && view.events.length === 0) return null;
+  const canOpen = mayReturn && record.status === 'APPROVED' && view.refusal === null;
+
+  const close = () => {
+    setOpen(false);
+    setProblem(null);
+    setTimeout(() => opener.current?.focus(), 0);
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const lines = view.lines.flatMap((l) => {
+      const q = parse(quantities[l.item] ?? '');
+      return q > 0 ? [{ dteId: record.id, item: l.item, quantity: q }] : [];
+    });
+    const over = view.lines.find((l) => parse(quantities[l.item] ?? '') > l.left || Number.isNaN(parse(quantities[l.item] ?? '')));
+    if (over) return setProblem(`${over.description}: ${words.tooMuch(over.left)}`);
+    if (lines.length === 0) return setProblem(words.nothing);
+    if (reason.trim().length < 5) return setProblem(words.reasonShort);
+    setBusy(true);
+    const r = await api.returnDte({ lines, reason: reason.trim() });
+    setBusy(false);
+    if (!r.ok) return setProblem(errorText(r.error));
+    setOpen(false);
+    setQuantities({});
+    setReason('');
+    setProblem(null);
+    load();
+    onDone(words.done(r.value.status));
+  };
+  const escape = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      close();
+    }
+  };
+
+  return (
+    <section className="returns" aria-labelledby="returns-title">
+      <h3 id="returns-title">{words.title}</h3>
+      {view.deadline && record.status === 'APPROVED' && (
+        <p className="small">{words.until(view.deadline.slice(0, 16).replace('T', ' '))}</p>
+      )}
+      {view.events.length > 0 ? (
+        <ul className="returns-events" data-testid="returns-events">
+          {view.events.map((ev) => (
+            <li key={ev.id}>
+              <span
+                className={`status status-${ev.status === 'APPROVED' ? 'approved' : ev.status === 'REJECTED' ? 'rejected' : 'processing'}`}
+              >
+                {words.status[ev.status]}
+              </span>{' '}
+              {words.event(ev.total, ev.createdAt.slice(0, 16).replace('T', ' '))} · {ev.reason}
+              <ul className="small">
+                {ev.lines.map((l) => (
+                  <li key={`${l.dteId}-${l.item}`}>
+                    {l.quantity} × {l.description} (${l.amount})
+                  </li>
+                ))}
+              </ul>
+              {ev.seal && (
+                <span className="small">
+                  {words.seal}: <span className="mono">{ev.seal}</span>
+                </span>
+              )}
+              {ev.status === 'REJECTED' && ev.mhResponse && (
+                <span className="small">
+                  {' '}
+                  {textOf(ev.mhResponse.codigoMsg)} {textOf(ev.mhResponse.descripcionMsg)}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="small">{words.none}</p>
+      )}
+      {view.events.some((e) => e.status === 'APPROVED') && <p className="small">{words.blocksInvalidation}</p>}
+      {view.refusal && record.status === 'APPROVED' && mayReturn && <p className="small">{view.refusal}</p>}
+      {canOpen && !open && (
+        <button type="button" ref={opener} onClick={() => setOpen(true)}>
+          {words.action}
+        </button>
+      )}
+      {open && (
+        <form className="returns-form" onSubmit={(e) => void submit(e)} onKeyDown={escape} aria-label={words.action} noValidate>
+          <p className="small">{words.intro}</p>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{words.line}</th>
+                <th scope="col">{words.description}</th>
+                <th scope="col">{words.sold}</th>
+                <th scope="col">{words.returned}</th>
+                <th scope="col">{words.left}</th>
+                <th scope="col">{words.quantity}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.lines.map((l, i) => (
+                <tr key={l.item}>
+                  <td>{l.item}</td>
+                  <td>{l.description}</td>
+                  <td>{l.quantity}</td>
+                  <td>{l.returned}</td>
+                  <td>{l.left}</td>
+                  <td>
+                    <input
+                      ref={i === 0 ? first : undefined}
+                      type="number"
+                      inputMode="decimal"
+                      min={0}
+                      max={l.left}
+                      step="any"
+                      disabled={l.left <= 0}
+                      aria-label={words.quantityOf(l.description, l.left)}
+                      value={quantities[l.item] ?? ''}
+                      onChange={(e) => setQuantities({ ...quantities, [l.item]: e.target.value })}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="field">
+            <label htmlFor="return-reason">{words.reason}</label>
+            <input id="return-reason" value={reason} maxLength={150} autoComplete="off" onChange={(e) => setReason(e.target.value)} />
+            <span className="hint">{words.reasonHint}</span>
+          </div>
+          {problem && (
+            <p role="alert" className="error">
+              {problem}
+            </p>
+          )}
+          <div className="actions">
+            <button type="submit" className="primary" disabled={busy} aria-busy={busy}>
+              {busy ? words.sending : words.confirm}
+            </button>
+            <button type="button" onClick={close}>
+              {words.cancel}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

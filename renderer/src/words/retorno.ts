@@ -1,0 +1,35 @@
+// The Evento de Retorno's words (the detail's "Devolución"; docs/decisions/0015-evento-de-retorno.md).
+import type { ReturnStatus } from '../../../shared/retorno';
+
+export const retornoWords = {
+  title: 'Devoluciones (Evento de Retorno)',
+  action: 'Devolución',
+  until: (at: string) => `MH acepta devoluciones de este documento hasta el ${at} (3 meses desde el sello).`,
+  intro: 'Indique cuánto se devuelve de cada línea. No puede pasar de lo que queda por devolver.',
+  line: 'Línea',
+  description: 'Descripción',
+  sold: 'Vendido',
+  returned: 'Ya devuelto',
+  left: 'Quedan',
+  quantity: 'Cantidad que se devuelve',
+  quantityOf: (description: string, left: number) => `Cantidad que se devuelve de ${description} (quedan ${left})`,
+  reason: 'Motivo de la devolución',
+  reasonHint: 'De 5 a 150 caracteres; va en el evento que recibe MH.',
+  confirm: 'Confirmar devolución',
+  sending: 'Enviando a MH…',
+  cancel: 'Cancelar',
+  nothing: 'Indique la cantidad de al menos una línea.',
+  tooMuch: (left: number) => `Quedan ${left} por devolver.`,
+  reasonShort: 'Escriba el motivo (al menos 5 caracteres).',
+  status: { PENDING: 'En espera de MH', APPROVED: 'Aprobada por MH', REJECTED: 'Rechazada por MH' } satisfies Record<ReturnStatus, string>,
+  done: (status: ReturnStatus) =>
+    status === 'APPROVED'
+      ? 'MH aprobó la devolución.'
+      : status === 'PENDING'
+        ? 'La devolución quedó en espera: MH no respondió. Se enviará de nuevo.'
+        : 'MH rechazó la devolución; vea su respuesta abajo.',
+  event: (total: string, at: string) => `Devolución por $${total}, ${at}`,
+  seal: 'Sello de MH',
+  none: 'Sin devoluciones.',
+  blocksInvalidation: 'Con una devolución vigente MH no deja invalidar el documento.',
+};
