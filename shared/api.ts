@@ -1,5 +1,6 @@
 // The one typed API the renderer sees, whatever the runtime: IPC in Electron, HTTP under `sello serve`.
 import type { CatalogFormat, Product, ProductExport, ProductImportResult, ProductPage, ProductQuery } from './catalog';
+import type { NormativeView } from './normative';
 import type { AnnexId, BookFile, BookFormat, BookId, BooksSettings, MonthBooks, SalesReport } from './books';
 import type { CloseListQuery, DayClose, DayClosePage } from './close';
 import type { DteKind } from './contract/kinds';
@@ -56,6 +57,10 @@ export interface SelloApi extends CatalogApi, CloseApi, WebhooksApi, MailApi, Bo
   readonly syncStatus: () => Promise<Result<SyncStatus>>;
   /** Try MH now instead of waiting for the engine's timer. */
   readonly retrySync: () => Promise<Result<SyncStatus>>;
+  /** The MH normative documents are issued under, and the scheduled switch (docs/decisions/0014-normativa-2026.md). */
+  readonly normativeSettings: () => Promise<Result<NormativeView>>;
+  /** ADMIN: `{current, switchAt?}`; refused while the station cannot issue under it. */
+  readonly setNormativeSettings: (input: unknown) => Promise<Result<NormativeView>>;
   readonly listApiKeys: () => Promise<Result<ApiKeyInfo[]>>;
   /** The plain key comes back once and is never shown again. */
   readonly createApiKey: (name: string) => Promise<Result<{ id: string; key: string }>>;
@@ -145,6 +150,8 @@ const CORE_METHODS = [
   'invalidate',
   'syncStatus',
   'retrySync',
+  'normativeSettings',
+  'setNormativeSettings',
   'listApiKeys',
   'createApiKey',
   'revokeApiKey',

@@ -41,6 +41,8 @@ export const IPC_ARGS = {
   returnDte: z.tuple([z.unknown()]),
   dteReturns: z.tuple([z.string().max(64)]),
   syncStatus: z.tuple([]),
+  normativeSettings: z.tuple([]),
+  setNormativeSettings: z.tuple([z.unknown()]),
   retrySync: z.tuple([]),
   listApiKeys: z.tuple([]),
   createApiKey: z.tuple([z.string().trim().min(1).max(100)]),

@@ -1,6 +1,7 @@
 // Which MH normative a station issues under: the legacy schemas (2023) or MH's Normativa DTE v2.0 (2026), and the
 // moment an administrator chose to move from one to the other (docs/decisions/0014-normativa-2026.md).
 import { z } from 'zod';
+import type { DteKind } from './contract/kinds';
 
 export const NORMATIVES = ['legacy', '2026'] as const;
 export type Normative = (typeof NORMATIVES)[number];
@@ -40,3 +41,39 @@ export function scheduledSwitch(setting: MhNormativeSetting | null | undefined, 
   if (!s.switchAt || now.getTime() >= Date.parse(s.switchAt)) return null;
   return { to: other(s.current), at: s.switchAt };
 }
+
+/** The setting as an administrator edits it, and what it means now. */
+export interface NormativeView {
+  /** As it stands now: a switch already past reads as the normative it moved to. */
+  readonly setting: MhNormativeSetting;
+  readonly status: NormativeStatus;
+}
+
+/** What the sync screen shows: the normative in force and the switch still ahead. */
+export interface NormativeStatus {
+  readonly inForce: Normative;
+  readonly scheduled: { readonly to: Normative; readonly at: string } | null;
+}
+
+export const normativeStatus = (setting: MhNormativeSetting | null | undefined, now: Date): NormativeStatus => ({
+  inForce: normativeAt(setting, now),
+  scheduled: scheduledSwitch(setting, now),
+});
+
+/** MH's schema version of each kind under each normative (../shared/mh REFERENCE.md §16.1); serializers.ts agrees. */
+export const MH_VERSIONS: Record<Normative, Record<DteKind, number>> = {
+  legacy: { FC: 1, CCF: 3, NC: 3, ND: 3, CR: 1, FSE: 1, FEX: 1 },
+  '2026': { FC: 2, CCF: 4, NC: 4, ND: 4, CR: 2, FSE: 2, FEX: 3 },
+};
+
+/** The normative a document of `kind` issued as MH `version` belongs to (versions never repeat within a kind). */
+export const normativeOf = (kind: DteKind, version: number): Normative => (MH_VERSIONS['2026'][kind] === version ? '2026' : 'legacy');
+
+/**
+ * When the replacement of an invalidated document is issued (MF2 §VII pp.13–17): `before` the event, which names
+ * it (types 1 and 3); or `after` it, never named (an NC under v2.0: invalidated first, then issued again).
+ */
+export const REPLACEMENT_ORDER: Record<Normative, Record<DteKind, 'before' | 'after'>> = {
+  legacy: { FC: 'before', CCF: 'before', NC: 'before', ND: 'before', CR: 'before', FSE: 'before', FEX: 'before' },
+  '2026': { FC: 'before', CCF: 'before', NC: 'after', ND: 'before', CR: 'before', FSE: 'before', FEX: 'before' },
+};

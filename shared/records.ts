@@ -1,6 +1,7 @@
 // Records the service returns (spec: "Resources and their fields"), shared by core, HTTP and renderer.
 import type { DteKind } from './contract/kinds';
 import type { DeliveryCounts, DeliveryRecord } from './delivery';
+import type { NormativeStatus } from './normative';
 
 export const ENVIRONMENTS = ['TEST', 'LIVE'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -99,7 +100,12 @@ export interface StationInfo {
     readonly economicActivity: string;
     readonly phone: string;
     readonly email: string;
-    readonly address: { readonly department: string; readonly municipality: string; readonly complement: string };
+    readonly address: {
+      readonly department: string;
+      readonly municipality: string;
+      readonly district: string | null;
+      readonly complement: string;
+    };
   };
   readonly branch: { readonly mhCode: string; readonly posNumber: number; readonly establishmentType: string };
   readonly responsible: {
@@ -188,6 +194,8 @@ export interface SyncStatus {
   readonly overdue: readonly OverdueDocument[];
   /** The e-mail queue (docs/decisions/0010-email-delivery.md): what waits, what failed, and why nothing goes. */
   readonly deliveries: DeliveryCounts;
+  /** MH's normative documents are issued under now, and the scheduled switch (docs/decisions/0014-normativa-2026.md). */
+  readonly normative: NormativeStatus;
 }
 
 /** What the station pushes to the UI: a document changed status, and the sync state after it. */

@@ -17,6 +17,7 @@ import type {
 import type { ChainVerdict } from './audit-chain';
 import type { DayCloses } from './close/closes';
 import type { Books } from './books/books-service';
+import type { NormativeService } from './station/normative-service';
 import type { ApiKeys } from './auth/api-keys';
 import type { People } from './auth/people';
 import type { ProductCatalog } from './catalog/products';
@@ -126,6 +127,8 @@ export interface Core {
   readonly printing: { get(): PrintSettings; set(input: unknown, actor: string): PrintSettings };
   /** The day's closes: made, listed, read and printed (close/closes.ts). */
   readonly closes: DayCloses;
+  /** The MH normative setting (station/normative-service.ts). */
+  readonly normative: NormativeService;
   /** The accountant's month: F-07 annexes, IVA books, reports (books/books-service.ts). */
   readonly books: Books;
   /** Copies of the database in `DATA/backups`: one now (online), and the ones kept. */

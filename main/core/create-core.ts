@@ -3,6 +3,7 @@
 import { randomBytes as nodeRandomBytes } from 'node:crypto';
 import { verifyAudit } from './audit';
 import { stationBooks } from './books/station-books';
+import { normativeService } from './station/normative-service';
 import { auditedApiKeys } from './auth/api-keys';
 import { people } from './auth/people';
 import { productCatalog } from './catalog/products';
@@ -118,6 +119,7 @@ export function createCore(deps: CoreDeps): Core {
     dataDir: deps.dataDir,
     closes: dayCloses({ store, clock, newId, station, users: everyone.users, nameOf: everyone.nameOf }),
     books: stationBooks(store, clock, station),
+    normative: normativeService({ store, clock, stations }),
     stationInfo: stationSvc.stationInfo,
     health: stationSvc.health,
     station,

@@ -105,6 +105,8 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     returnDte: async (body) => (await core().returns.make(body, actor)).record,
     dteReturns: (id) => answer(() => core().returns.ofDocument(id)),
     syncStatus: () => answer(() => core().sync.status()),
+    normativeSettings: () => answer(() => core().normative.get()),
+    setNormativeSettings: (input) => answer(() => core().normative.set(input, actor)),
     retrySync: () =>
       answer(() => {
         core().sync.retryNow();

@@ -7,6 +7,7 @@ import type { DeliveryCounts } from '../../shared/delivery';
 import type { DteRecord, SyncStatus } from '../../shared/records';
 import { errorText } from './error-text';
 import { textOf } from '../../shared/text';
+import { NORMATIVE_NAMES } from '../../shared/normative';
 import { es, timeLeft } from './strings';
 import './settings/delivery.css';
 
@@ -59,6 +60,12 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
         <dd data-testid="sync-state">{es.banner[status.state === 'contingency' ? 'contingency' : status.state]}</dd>
         <dt>{es.sync.lastContact}</dt>
         <dd>{status.lastContactAt ? localTime(status.lastContactAt) : '—'}</dd>
+        <dt>{es.sync.normative}</dt>
+        <dd data-testid="sync-normative">
+          {NORMATIVE_NAMES[status.normative.inForce]}
+          {status.normative.scheduled &&
+            ` · ${es.sync.normativeSwitch(NORMATIVE_NAMES[status.normative.scheduled.to], localTime(status.normative.scheduled.at, false))}`}
+        </dd>
         {status.lastError && (
           <>
             <dt>{es.sync.lastError}</dt>

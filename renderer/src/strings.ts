@@ -429,6 +429,8 @@ export const es = {
     done: 'Enviados',
     failed: 'Rechazados',
     lastContact: 'Último contacto con MH',
+    normative: 'Normativa de MH',
+    normativeSwitch: (to: string, at: string) => `cambia a ${to} el ${at}`,
     lastError: 'Último problema',
     retry: 'Reintentar ahora',
     contingencies: 'Contingencias',

@@ -8,5 +8,12 @@ export { crBody, RETENTION_CODES, type CrBody } from './cr';
 export { fcBody, type FcBody } from './fc';
 export { fexBody, INCOTERMS, TRANSPORTS, type FexBody } from './fex';
 export { fseBody, type FseBody } from './fse';
-export { INVALIDATION_TYPES, invalidateBody, invalidationType, type InvalidateBody, type InvalidationType } from './invalidate';
+export {
+  INVALIDATION_TYPES,
+  invalidateBody,
+  invalidationType,
+  replacementErrors,
+  type InvalidateBody,
+  type InvalidationType,
+} from './invalidate';
 export { ncBody, type NcBody } from './nc';

@@ -26,13 +26,7 @@ export const invalidateBody = z
     requester: optional(person),
   })
   .superRefine((b, ctx) => {
-    if ((b.type === 1 || b.type === 3) && !b.dteReplaceId)
-      addRuleIssue(
-        ctx,
-        ['dteReplaceId'],
-        'REQUIRED',
-        'Una invalidación por error (1) u otro motivo (3) necesita el documento que lo reemplaza.',
-      );
+    // Whether types 1 and 3 need a replacement depends on the invalidated document: replacementErrors below.
     if (b.type === 2 && b.dteReplaceId)
       addRuleIssue(ctx, ['dteReplaceId'], 'NOT_ALLOWED', 'Rescindir la operación (2) no lleva documento de reemplazo (regla de MH).');
     if (b.type === 3 && !b.reason) addRuleIssue(ctx, ['reason'], 'REQUIRED', 'Con el tipo 3 (otro) MH pide el motivo.');
@@ -42,3 +36,27 @@ export const invalidateBody = z
 export const invalidationType = (b: Pick<InvalidateBody, 'type' | 'dteReplaceId'>): InvalidationType => b.type ?? (b.dteReplaceId ? 1 : 2);
 
 export type InvalidateBody = z.output<typeof invalidateBody>;
+
+/** The replacement rule for the document being invalidated, once its kind and normative are known (REPLACEMENT_ORDER). */
+export function replacementErrors(
+  order: 'before' | 'after',
+  b: Pick<InvalidateBody, 'type' | 'dteReplaceId'>,
+): { path: string; code: 'REQUIRED' | 'NOT_ALLOWED'; message: string }[] {
+  if (order === 'after' && b.dteReplaceId)
+    return [
+      {
+        path: 'dteReplaceId',
+        code: 'NOT_ALLOWED',
+        message: 'Con la normativa 2026 la nota de crédito se invalida primero y la nueva se emite después (MH): no indique reemplazo.',
+      },
+    ];
+  if (order === 'before' && (b.type === 1 || b.type === 3) && !b.dteReplaceId)
+    return [
+      {
+        path: 'dteReplaceId',
+        code: 'REQUIRED',
+        message: 'Una invalidación por error (1) u otro motivo (3) necesita el documento que lo reemplaza.',
+      },
+    ];
+  return [];
+}

@@ -75,6 +75,8 @@ describe('sync simulation: the harness itself', () => {
         accepted: true,
         fecEmi: null,
         jws: '',
+        version: 1,
+        receivedAt: 0,
       });
       sim.state.receivedAfterAccepted = 1;
       const v = checkInvariants(data.dir, sim, [

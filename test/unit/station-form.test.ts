@@ -19,7 +19,7 @@ const info: StationInfo = {
     economicActivity: '47610',
     phone: '22223333',
     email: 'ventas@lapluma.example',
-    address: { department: '06', municipality: '23', complement: 'Calle Arce 1010' },
+    address: { department: '06', municipality: '23', district: null, complement: 'Calle Arce 1010' },
   },
   branch: { mhCode: 'S001', posNumber: 3, establishmentType: '02' },
   responsible: null,

@@ -48,6 +48,8 @@ export const CALL_PERMISSIONS: Readonly<Record<ActorCall, readonly Caller[]>> = 
   returnDte: APPROVERS,
   dteReturns: EVERYONE,
   syncStatus: EVERYONE,
+  normativeSettings: EVERYONE,
+  setNormativeSettings: ADMINS,
   retrySync: SUPERVISORS,
   listUsers: ADMINS,
   createUser: ADMINS,

@@ -103,6 +103,26 @@ export function creditNotesOf(store: Store, code: string): string[] {
   return notes.flatMap((r) => (r.mh_json ? [r.mh_json] : []));
 }
 
+/** Control numbers of the NC and ND, not rejected nor invalidated, whose documentoRelacionado names document `id`. */
+export function liveNotesOf(store: Store, id: string): string[] {
+  const code = canonicalId(id).toUpperCase();
+  const notes = store.all(
+    store.q
+      .selectFrom('documents')
+      .select(['control_number', 'mh_json'])
+      .where('kind', 'in', ['NC', 'ND'])
+      .where('status', 'not in', ['REJECTED', 'INVALIDATED'])
+      .where('mh_json', 'like', `%${code}%`),
+  );
+  return notes
+    .filter((n) => {
+      const related = (JSON.parse(n.mh_json ?? '{}') as { documentoRelacionado?: { numeroDocumento?: string }[] | null })
+        .documentoRelacionado;
+      return (related ?? []).some((r) => r.numeroDocumento === code);
+    })
+    .map((n) => n.control_number);
+}
+
 export function insertDocument(store: Store, row: Insertable<DocumentsTable>): void {
   store.run(store.q.insertInto('documents').values(row));
 }
@@ -111,8 +131,8 @@ export function insertDocument(store: Store, row: Insertable<DocumentsTable>): v
 export function signedParts(
   store: Store,
   id: string,
-): { mh_json: string | null; jws: string | null; seal: string | null; kind: string } | undefined {
-  return store.one(store.q.selectFrom('documents').select(['mh_json', 'jws', 'seal', 'kind']).where('id', '=', canonicalId(id)));
+): { mh_json: string | null; jws: string | null; seal: string | null; kind: string; version: number } | undefined {
+  return store.one(store.q.selectFrom('documents').select(['mh_json', 'jws', 'seal', 'kind', 'version']).where('id', '=', canonicalId(id)));
 }
 
 /** The contract body the document was issued from (JSON text, only the listed fields); undefined when unknown. */
@@ -164,11 +184,18 @@ export function setContingencyEvent(store: Store, id: string, eventId: string): 
 }
 
 /** The documents of an event MH has not settled yet, oldest first. */
-export function unsettledOfEvent(store: Store, eventId: string): { id: string; kind: string }[] {
+/** A document an MH contingency event lists; its version says which event schema may list it. */
+export interface EventDocument {
+  readonly id: string;
+  readonly kind: string;
+  readonly version: number;
+}
+
+export function unsettledOfEvent(store: Store, eventId: string): EventDocument[] {
   return store.all(
     store.q
       .selectFrom('documents')
-      .select(['id', 'kind'])
+      .select(['id', 'kind', 'version'])
       .where('contingency_id', '=', eventId)
       .where('status', 'in', ['CREATED', 'PROCESSING'])
       .orderBy('created_at'),

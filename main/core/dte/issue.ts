@@ -5,7 +5,6 @@ import { rememberReceiver } from './receivers';
 import { foldForSearch } from './search-fold';
 import {
   CREATE_SCHEMAS,
-  SCHEMA_VERSION,
   validateBody,
   type UnknownFields,
   type AnyCreateBody,
@@ -23,7 +22,8 @@ import type { Store } from '../store/database';
 import { canonicalJson, sha256Hex } from './canonical';
 import { formatControlNumber, nextControlValue } from './control-number';
 import { canonicalId, findDocument, insertDocument } from './documents-repo';
-import { SERIALIZERS } from './mh/serializers';
+import { serializerFor } from './mh/serializers';
+import { normativeAt } from '../../../shared/normative';
 import type { RelatedDocument } from './mh/context';
 import { toRecord } from './record';
 import { signJson } from '../signing/jws';
@@ -155,10 +155,13 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
     const posNumber = body.branchOffice?.posNumber ?? station.branch.posNumber;
     const value = nextControlValue(deps.store, Number(issueDate.slice(0, 4)), kind, branchCode, posNumber);
     const controlNumber = formatControlNumber(kind, branchCode, posNumber, value);
+    // The normative in force now is the document's for life (docs/decisions/0014-normativa-2026.md).
+    const normative = normativeAt(station.mhNormative, now);
+    const serializer = serializerFor(normative, kind);
     const open = deps.contingency?.() ?? null;
     // CR v1 cannot be a contingency document: it stays normal and waits for MH.
-    const inContingency = open !== null && SERIALIZERS[kind].contingency;
-    const built = SERIALIZERS[kind].build(body, {
+    const inContingency = open !== null && serializer.contingency;
+    const built = serializer.build(body, {
       station,
       posNumber,
       operation: inContingency ? { kind: 'contingency', type: open.type as 1 | 2 | 3 | 4 | 5, reason: open.reason } : { kind: 'normal' },
@@ -176,7 +179,7 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
       id_as_sent: idAsSent,
       kind,
       environment: station.environment,
-      version: SCHEMA_VERSION[kind],
+      version: serializer.version,
       status: 'CREATED',
       control_number: controlNumber,
       company_id: station.company.id,

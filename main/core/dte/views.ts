@@ -16,7 +16,8 @@ import { creditLeft } from './credit-limit';
 import { canonicalId, findDocument, issuedBody, listDocuments, signedParts } from './documents-repo';
 import { mhDocumentView } from './mh/document-types';
 import type { InvalidationService } from './invalidation/invalidate';
-import { invalidationDeadline } from './invalidation/windows';
+import { invalidationDeadline } from '../normative/invalidation-windows';
+import { normativeOf } from '../../../shared/normative';
 import { searchReceivers } from './receivers';
 import { toRecord } from './record';
 
@@ -77,7 +78,14 @@ export function documentViews(d: ViewDeps) {
         timeline: auditTrail(store, key),
         invalidation: {
           deadline:
-            record.status === 'APPROVED' ? isoLocal(invalidationDeadline(record.type, new Date(row.sealed_at ?? row.updated_at))) : null,
+            record.status === 'APPROVED'
+              ? invalidationDeadline(
+                  normativeOf(record.type, record.version),
+                  record.type,
+                  row.sealed_at ?? row.updated_at,
+                  row.generated_at,
+                ).deadline
+              : null,
           events: d.invalidations.ofDocument(key),
         },
         summary: {

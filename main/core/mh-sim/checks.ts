@@ -1,4 +1,6 @@
 // How the simulated MH judges a signed document: signature, identity, schema, dates, duplicates, totals.
+import { normativeOf } from '../../../shared/normative';
+import type { DteKind } from '../../../shared/contract';
 import type { MhPayloadView } from '../dte/mh/document-types';
 import { verifyJwsSync } from '../signing/jws';
 import { localDateTime } from '../clock';
@@ -7,7 +9,16 @@ import { pickValidator, schemaErrors, type SchemaSet } from './schema-validator'
 import { schemaEntry } from './schema-table';
 import { totalsProblems } from './totals';
 
-const KIND_BY_TYPE: Record<string, string> = { '01': 'FC', '03': 'CCF', '05': 'NC', '06': 'ND', '07': 'CR', '11': 'FEX', '14': 'FSE' };
+/** Our kind of each CAT-002 code. */
+export const KIND_BY_TYPE: Readonly<Record<string, DteKind | undefined>> = {
+  '01': 'FC',
+  '03': 'CCF',
+  '05': 'NC',
+  '06': 'ND',
+  '07': 'CR',
+  '11': 'FEX',
+  '14': 'FSE',
+};
 
 export type Verdict =
   | { readonly ok: true; readonly doc: MhPayloadView; readonly observations: string[] }
@@ -91,6 +102,11 @@ export function judgeDte(
     const deadline = state.contingencyAllowed.get(String(id.codigoGeneracion));
     if (deadline === undefined) return fail('010', 'DOCUMENTO NO SE ENCUENTRA EN UN EVENTO DE CONTINGENCIA RECIBIDO');
     if (now.getTime() > deadline) return fail('011', 'PLAZO PARA TRANSMITIR DOCUMENTO DE CONTINGENCIA VENCIDO');
+    // Our reading: an event lists documents of its own normative (v3 legacy, v4 2026; docs/decisions/0014-normativa-2026.md).
+    const listedUnder = state.contingencyNormative.get(String(id.codigoGeneracion));
+    const kindOf = KIND_BY_TYPE[String(id.tipoDte)];
+    if (listedUnder && kindOf && normativeOf(kindOf, Number(id.version)) !== listedUnder)
+      return fail('010', '[identificacion.version] EL DOCUMENTO NO CORRESPONDE A LA VERSION DEL EVENTO DE CONTINGENCIA');
   } else if (String(id.fecEmi) > today || String(id.fecEmi) < yesterday) {
     // MH's slack: a normal transmission carries today's date, or yesterday's.
     return fail('009', `[identificacion.fecEmi] FECHA FUERA DEL RANGO PERMITIDO (${String(id.fecEmi)})`);

@@ -1,5 +1,6 @@
 // `sello mh-sim`: a real HTTP server that behaves as MH's TEST API (docs/decisions/0002-contract-gaps.md), for the demo, the
 // integration tests and the benchmark. Admin routes under /_sim switch its behaviour at run time.
+import { invalidationRefusal } from './invalidation-rules';
 import { createPublicKey, randomBytes as nodeRandomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { isoLocal, localDateTime, systemClock, type Clock } from '../clock';
@@ -120,6 +121,8 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
         accepted: verdict.ok,
         fecEmi: String(id.fecEmi ?? ''),
         jws,
+        version: Number(id.version),
+        receivedAt: clock.now().getTime(),
       });
       if (verdict.ok) {
         state.controlNumbers.set(String(id.numeroControl), String(id.codigoGeneracion));
@@ -293,8 +296,11 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
       });
     }
     const sealValue = seal();
-    for (const d of (ev.detalleDTE ?? []) as { codigoGeneracion: string }[])
+    const eventNormative = ev.identificacion?.version === 4 ? '2026' : 'legacy';
+    for (const d of (ev.detalleDTE ?? []) as { codigoGeneracion: string }[]) {
       state.contingencyAllowed.set(d.codigoGeneracion, now.getTime() + 3 * DAY);
+      state.contingencyNormative.set(d.codigoGeneracion, eventNormative);
+    }
     state.events.set(String(ev.identificacion?.codigoGeneracion), ev);
     return send(reply, 200, {
       estado: 'RECIBIDO',
@@ -323,6 +329,7 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
       verdict = { ok: false, code: '013', message: 'SELLO DE RECEPCION NO COINCIDE', observations: [] };
     if (verdict.ok && state.invalidated.has(String(ev?.documento?.codigoGeneracion)))
       verdict = { ok: false, code: '014', message: 'EL DOCUMENTO YA FUE INVALIDADO', observations: [] };
+    if (verdict.ok && target && ev) verdict = invalidationRefusal(state, ev, target, clock.now()) ?? verdict;
     if (verdict.ok && state.mode === 'reject')
       verdict = { ok: false, code: '099', message: 'EVENTO RECHAZADO (SIMULADOR EN MODO RECHAZO)', observations: [] };
     const body = answer(verdict, ev?.identificacion?.codigoGeneracion ?? null, b.version ?? 2);

@@ -1,5 +1,6 @@
 // What the simulated MH remembers: tokens, registered certificates, received documents, lotes, events.
 import type { KeyObject } from 'node:crypto';
+import type { Normative } from '../../../shared/normative';
 
 export const SIM_MODES = ['normal', 'down', 'slow', 'flaky', 'reject', 'drop', 'observations'] as const;
 export type SimMode = (typeof SIM_MODES)[number];
@@ -13,6 +14,9 @@ export interface StoredAnswer {
   readonly accepted: boolean;
   readonly fecEmi: string | null;
   readonly jws: string;
+  /** The document's MH schema version, and when MH answered (its seal, when accepted). */
+  readonly version: number;
+  readonly receivedAt: number;
 }
 
 export interface LoteState {
@@ -39,6 +43,8 @@ export interface SimState {
   readonly lotes: Map<string, LoteState>;
   /** Generation codes listed in a sealed contingency event, with the deadline to receive them. */
   readonly contingencyAllowed: Map<string, number>;
+  /** The normative of the event that listed each code (contingencia v3: legacy, v4: 2026). */
+  readonly contingencyNormative: Map<string, Normative>;
   readonly events: Map<string, Record<string, unknown>>;
   readonly invalidated: Map<string, Record<string, unknown>>;
   /** How many times each generation code reached MH (single sends and lotes). */
@@ -65,6 +71,7 @@ export function newSimState(): SimState {
     controlNumbers: new Map(),
     lotes: new Map(),
     contingencyAllowed: new Map(),
+    contingencyNormative: new Map(),
     events: new Map(),
     invalidated: new Map(),
     received: new Map(),

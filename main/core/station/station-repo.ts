@@ -2,6 +2,7 @@ import type { Store } from '../store/database';
 import { settingsRepo } from '../store/settings-repo';
 import { tryOpen, type SecretBox } from './secrets';
 import type { StationProfile, StoredStation } from './profile';
+import type { MhNormativeSetting } from '../../../shared/normative';
 
 const STATION_KEY = 'station';
 /** MH's password and the certificate's, sealed. */
@@ -15,6 +16,8 @@ export interface StationRepo {
   mhSecrets(): { password: string; certificatePassword: string | null } | null;
   /** Passwords are stored but this station's secret box cannot open them (sealed on another machine or key). */
   mhSecretsLost(): boolean;
+  /** Replaces only the MH normative setting (station/normative-service.ts checks it first). */
+  setNormative(setting: MhNormativeSetting): void;
 }
 
 export function stationRepo(store: Store, secrets: SecretBox): StationRepo {
@@ -50,6 +53,12 @@ export function stationRepo(store: Store, secrets: SecretBox): StationRepo {
       write(STATION_KEY, json);
       cached = null;
       return true;
+    },
+    setNormative(setting) {
+      const current = this.get();
+      if (!current) throw new Error('station is not configured');
+      write(STATION_KEY, JSON.stringify({ ...current, mhNormative: setting }));
+      cached = null;
     },
     mhSecrets() {
       const v = read(MH_SECRETS_KEY);

@@ -19,6 +19,7 @@ import type { Store } from '../store/database';
 import type { Webhooks } from '../webhooks/webhooks';
 import { checkCertificate, checkMhLogin, type CertificatePaths } from './checks';
 import { identityChanges } from './identity';
+import { normativeProblems } from './normative-checks';
 import { secretsLostReason } from './secrets';
 import { stationProfile, type StationProfile, type StoredStation } from './profile';
 import type { StationRepo } from './station-repo';
@@ -79,6 +80,8 @@ export function stationService(d: StationServiceDeps): StationService {
     const parsed = validate(stationProfile, input);
     if (!parsed.ok) throw validationFailed(parsed.errors, 'La configuración de la estación tiene datos no válidos.');
     const profile: StationProfile = parsed.value;
+    const normative = normativeProblems(profile, profile.mhNormative);
+    if (normative.length) throw validationFailed(normative, 'La estación aún no puede emitir con la normativa 2026.');
     if (profile.mh)
       requireMhAddress(profile.mh.baseUrl, profile.environment, d.allowedMhUrls, 'La configuración de la estación tiene datos no válidos.');
     const at = isoLocal(clock.now());
@@ -139,7 +142,12 @@ export function stationService(d: StationServiceDeps): StationService {
         economicActivity: c.economicActivity,
         phone: c.phone,
         email: c.email,
-        address: { department: c.address.department, municipality: c.address.municipality, complement: c.address.complement },
+        address: {
+          department: c.address.department,
+          municipality: c.address.municipality,
+          district: c.address.district ?? null,
+          complement: c.address.complement,
+        },
       },
       branch: { mhCode: s.branch.mhCode, posNumber: s.branch.posNumber, establishmentType: s.branch.establishmentType },
       responsible: s.responsible

@@ -16,7 +16,11 @@ import {
   unsentOfEvent,
   unsettledOfEvent,
   unsettledOfEventsSealedBefore,
+  type EventDocument,
 } from '../dte/documents-repo';
+import { normativeOfVersion } from '../dte/mh/serializers';
+import { buildContingenciaV4 } from './contingencia-v4';
+import type { Normative } from '../../../shared/normative';
 import { moveStatus } from '../dte/status';
 import { outbox } from '../outbox/outbox';
 import { lotesRepo } from './lotes-repo';
@@ -51,8 +55,11 @@ export function contingencyStore(store: Store, logger: Logger) {
   function resign(documentId: string, type: ContingencyType, reason: string | null, eventId: string, key: KeyObject): boolean {
     const row = signedParts(store, documentId);
     if (!row?.mh_json) return false;
-    const doc = asContingencyDocument(row.kind as DteKind, JSON.parse(row.mh_json) as { identificacion?: unknown }, { type, reason });
-    // CR v1 has no contingency form: it waits and goes as a normal document once MH answers.
+    const doc = asContingencyDocument(row.kind as DteKind, row.version, JSON.parse(row.mh_json) as { identificacion?: unknown }, {
+      type,
+      reason,
+    });
+    // CR v1 has no contingency form (v2 has): it waits and goes as a normal document once MH answers.
     if (!doc) return false;
     resignIntoEvent(store, documentId, JSON.stringify(doc), signJson(doc, key), eventId);
     return true;
@@ -65,10 +72,10 @@ export function contingencyStore(store: Store, logger: Logger) {
   function sign(
     event: ContingencyEventsTable,
     id: string,
-    docs: { id: string; kind: string }[],
+    docs: readonly EventDocument[],
     p: { now: Date; station: StoredStation; key: KeyObject },
   ) {
-    const json = eventJson({ id, event, now: p.now, station: p.station, docs });
+    const json = EVENT_JSON[eventNormative(docs)]({ id, event, now: p.now, station: p.station, docs });
     return { mh_json: JSON.stringify(json), jws: signJson(json, p.key) };
   }
 
@@ -207,7 +214,7 @@ export function contingencyStore(store: Store, logger: Logger) {
         const named = new Set((p.event.mh_response?.match(UUID) ?? []).map((x) => x.toLowerCase()).filter((x) => x !== p.event.id));
         const offending = docs.filter((d) => named.has(d.id));
         const rest = docs.filter((d) => !named.has(d.id));
-        let groups: { id: string; kind: string }[][];
+        let groups: EventDocument[][];
         if (offending.length && rest.length) groups = [rest, offending];
         else if (p.event.attempts >= 2 && docs.length > 1)
           groups = [docs.slice(0, Math.ceil(docs.length / 2)), docs.slice(Math.ceil(docs.length / 2))];
@@ -268,15 +275,20 @@ export function contingencyStore(store: Store, logger: Logger) {
    */
   function splitInto(
     event: ContingencyEventsTable,
-    docs: { id: string; kind: string }[],
+    docs: readonly EventDocument[],
     p: { now: Date; station: StoredStation; key: KeyObject; newId: () => string },
     keepFirst = true,
   ): number {
     const at = isoLocal(p.now);
     let made = 0;
-    for (let i = 0; i < docs.length; i += MAX_PER_EVENT) {
-      const chunk = docs.slice(i, i + MAX_PER_EVENT);
-      const id = i === 0 && keepFirst ? event.id : p.newId();
+    // One MH event lists documents of one normative: its schema version is theirs (docs/decisions/0014-normativa-2026.md).
+    const chunks = byNormative(docs).flatMap((group) => {
+      const out: EventDocument[][] = [];
+      for (let i = 0; i < group.length; i += MAX_PER_EVENT) out.push(group.slice(i, i + MAX_PER_EVENT));
+      return out;
+    });
+    for (const [n, chunk] of chunks.entries()) {
+      const id = n === 0 && keepFirst ? event.id : p.newId();
       if (id !== event.id) {
         store.run(
           q.insertInto('contingency_events').values({
@@ -308,13 +320,35 @@ export function contingencyStore(store: Store, logger: Logger) {
 export type ContingencyStore = ReturnType<typeof contingencyStore>;
 
 /** contingencia-schema-v3. */
-function eventJson(p: {
+/** The documents of each normative, in their order; the normative's groups in order of their first document. */
+function byNormative(docs: readonly EventDocument[]): EventDocument[][] {
+  const groups = new Map<Normative, EventDocument[]>();
+  for (const d of docs) {
+    const n = normativeOfVersion(d.kind as DteKind, d.version);
+    groups.set(n, [...(groups.get(n) ?? []), d]);
+  }
+  return [...groups.values()];
+}
+
+/** The normative of an event's documents (byNormative makes them all one). */
+const eventNormative = (docs: readonly EventDocument[]): Normative =>
+  docs[0] ? normativeOfVersion(docs[0].kind as DteKind, docs[0].version) : 'legacy';
+
+/** contingencia-schema-v3 for legacy documents, v4 for those of the 2026 normative. */
+const EVENT_JSON: Record<Normative, (p: EventInput) => object> = {
+  legacy: eventJson,
+  '2026': buildContingenciaV4,
+};
+
+interface EventInput {
   id: string;
   event: ContingencyEventsTable;
   now: Date;
   station: StoredStation;
-  docs: { id: string; kind: string }[];
-}) {
+  docs: readonly EventDocument[];
+}
+
+function eventJson(p: EventInput) {
   const s = p.station;
   const responsible = s.responsible ?? {
     name: s.company.name.slice(0, 100),

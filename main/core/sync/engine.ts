@@ -19,6 +19,7 @@ import { classify, type Exchange, type Outcome } from '../mh/classify';
 import { MhLoginError, type MhClient } from '../mh/client';
 import { LOTE_PROCESSING_MS, outbox, type Claimed, type DocumentRef } from '../outbox/outbox';
 import type { StoredStation } from '../station/profile';
+import { normativeStatus } from '../../../shared/normative';
 import type { Store } from '../store/database';
 import { realTimers, type TimerHandle, type Timers } from '../timers';
 import { backoffMs, unitFrom } from './backoff';
@@ -648,6 +649,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         contingencies,
         overdue,
         deliveries: d.deliveries?.() ?? { pending: 0, sending: 0, sent: 0, failed: 0, waiting: null },
+        normative: normativeStatus(d.station().mhNormative, now()),
       };
     },
     waitForDocument(given, ms) {

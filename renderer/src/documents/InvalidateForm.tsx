@@ -1,5 +1,6 @@
 // Invalidating a sealed document as MH defines it (anulación, CAT-024): the type, the replacement where the type
 // needs one, the reason, and the people who answer for it and ask for it; what MH answers, said in place.
+import { normativeOf, REPLACEMENT_ORDER } from '../../../shared/normative';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { SelloApi } from '../../../shared/api';
 import { ID_TYPES, INVALIDATION_TYPES, type FieldError, type IdType } from '../../../shared/contract';
@@ -65,7 +66,9 @@ export function InvalidateForm({
   }, [fix]);
 
   if (!draft) return <p aria-busy="true">{es.list.loading}</p>;
-  const local = draftErrors(record.id, draft);
+  // An NC of the 2026 normative is invalidated first and issued again afterwards: no replacement is asked.
+  const order = REPLACEMENT_ORDER[normativeOf(record.type, record.version)][record.type];
+  const local = draftErrors(record.id, draft, order);
   const errors = answer?.fields.length ? answer.fields : touched ? local : [];
   const errorAt = (path: string) => errors.find((e) => e.path === path)?.message;
   const change = (patch: Partial<InvalidationDraft>) => {
@@ -81,7 +84,7 @@ export function InvalidateForm({
       return;
     }
     setBusy(true);
-    const r = await api.invalidate(invalidationBody(record.id, draft));
+    const r = await api.invalidate(invalidationBody(record.id, draft, order));
     setBusy(false);
     if (!r.ok) {
       const a = answerErrors(r.error);
@@ -130,7 +133,7 @@ export function InvalidateForm({
         ))}
         <Problem id="inv-type-error" text={errorAt('type')} />
       </fieldset>
-      {needsReplacement(draft.type) && (
+      {needsReplacement(draft.type, order) && (
         <div className="field" id={idOf('dteReplaceId')} tabIndex={-1}>
           <DocumentPicker
             api={api}

@@ -1,6 +1,14 @@
 // The invalidation form's data, apart from React: who answers for it by default, the body POST /dte/invalidate
 // takes, the errors to show beside each field (the core's own schema first, then what the station answered).
-import { ID_TYPES, invalidateBody, validate, type FieldError, type IdType, type InvalidationType } from '../../../shared/contract';
+import {
+  ID_TYPES,
+  invalidateBody,
+  replacementErrors,
+  validate,
+  type FieldError,
+  type IdType,
+  type InvalidationType,
+} from '../../../shared/contract';
 import type { ApiError } from '../../../shared/errors';
 import type { StationInfo } from '../../../shared/records';
 import { normaliseId } from '../forms/id-input';
@@ -71,7 +79,9 @@ export const emptyDraft = (people: { manager: PersonDraft; requester: PersonDraf
 });
 
 /** A replacement goes with types 1 and 3 only (MH: type 2 rescinds and has none). */
-export const needsReplacement = (type: InvalidationType | null): boolean => type === 1 || type === 3;
+/** Types 1 and 3 name the replacement, unless the document's normative issues it after the event (an NC of 2026). */
+export const needsReplacement = (type: InvalidationType | null, order: 'before' | 'after' = 'before'): boolean =>
+  order === 'before' && (type === 1 || type === 3);
 
 const person = (p: PersonDraft) => ({
   name: p.name.trim(),
@@ -79,12 +89,12 @@ const person = (p: PersonDraft) => ({
 });
 
 /** The body of POST /dte/invalidate the draft stands for (empty text → absent). */
-export function invalidationBody(dteId: string, d: InvalidationDraft): Record<string, unknown> {
+export function invalidationBody(dteId: string, d: InvalidationDraft, order: 'before' | 'after' = 'before'): Record<string, unknown> {
   const reason = d.reason.trim();
   return {
     dteId,
     ...(d.type !== null ? { type: d.type } : {}),
-    ...(needsReplacement(d.type) && d.replacementId ? { dteReplaceId: d.replacementId } : {}),
+    ...(needsReplacement(d.type, order) && d.replacementId ? { dteReplaceId: d.replacementId } : {}),
     ...(reason ? { reason } : {}),
     manager: person(d.manager),
     requester: person(d.requester),
@@ -92,10 +102,15 @@ export function invalidationBody(dteId: string, d: InvalidationDraft): Record<st
 }
 
 /** What is wrong with the draft before it is sent: the type must be chosen, the rest is the core's schema. */
-export function draftErrors(dteId: string, d: InvalidationDraft): FieldError[] {
+export function draftErrors(dteId: string, d: InvalidationDraft, order: 'before' | 'after' = 'before'): FieldError[] {
   const typeMissing: FieldError[] = d.type === null ? [{ path: 'type', code: 'REQUIRED', message: es.invalidation.chooseType }] : [];
-  const r = validate(invalidateBody, invalidationBody(dteId, d));
-  return [...typeMissing, ...(r.ok ? [] : r.errors)];
+  const body = invalidationBody(dteId, d, order);
+  const r = validate(invalidateBody, body);
+  return [
+    ...typeMissing,
+    ...(r.ok ? [] : r.errors),
+    ...replacementErrors(order, { type: d.type, dteReplaceId: (body.dteReplaceId as string) ?? null }),
+  ];
 }
 
 /**

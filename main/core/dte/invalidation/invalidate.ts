@@ -1,7 +1,7 @@
 // POST /dte/invalidate: checks, the anulación document (signed and stored as PENDING), then one attempt at
 // MH outside any transaction. MH unreachable → the event stays PENDING (202) and the sync engine sends it.
 import type { KeyObject } from 'node:crypto';
-import { invalidateBody, validateBody, type DteKind, type UnknownFields } from '../../../../shared/contract';
+import { invalidateBody, replacementErrors, validateBody, type DteKind, type UnknownFields } from '../../../../shared/contract';
 import type { InvalidationRecord, InvalidationStatus, Environment } from '../../../../shared/records';
 import { audit } from '../../audit';
 import { isoLocal, localDateTime, type Clock } from '../../clock';
@@ -15,7 +15,10 @@ import type { InvalidationsTable } from '../../store/schema';
 import { canonicalId, findDocument, signedParts } from '../documents-repo';
 import { invalidationsRepo } from './invalidations-repo';
 import { buildAnulacionV2, type Person } from './anulacion-v2';
-import { invalidationDeadline } from './windows';
+import { invalidationDeadline } from '../../normative/invalidation-windows';
+import { buildInvalidacionV3 } from './invalidacion-v3';
+import { liveNotesOf } from '../documents-repo';
+import { normativeOf, REPLACEMENT_ORDER, type Normative } from '../../../../shared/normative';
 import { assertNoLiveReturn } from '../retorno/retorno';
 import { documentEvents } from '../document-events';
 import { moveStatus } from '../status';
@@ -51,6 +54,26 @@ export function toInvalidationRecord(r: InvalidationsTable): InvalidationRecord 
 }
 
 const row = (store: Store, id: string) => invalidationsRepo(store).byId(id);
+
+/** Kinds MH invalidates only once the notes adjusting them are invalidated (v2.0, ../shared/mh REFERENCE.md §6.4). */
+const NOTES_FIRST: Record<Normative, readonly DteKind[]> = { legacy: [], '2026': ['CCF', 'CR'] };
+
+/** The event in the schema of the invalidated document's normative: anulacion v2 or invalidacion v3. */
+function buildEvent(normative: Normative, input: Parameters<typeof buildAnulacionV2>[0]): { document: object; version: number } {
+  switch (normative) {
+    case 'legacy':
+      return { document: buildAnulacionV2(input), version: 2 };
+    case '2026': {
+      const { event, errors } = buildInvalidacionV3(input);
+      if (errors.length) throw validationFailed(errors);
+      return { document: event, version: 3 };
+    }
+    default: {
+      const never: never = normative;
+      return never;
+    }
+  }
+}
 
 /** Who answers for the invalidation: the manager given, else the station's responsible person, else the company. */
 function defaultPerson(s: StoredStation): Person {
@@ -96,6 +119,19 @@ export async function invalidateDte(
       { path: 'branchOffice.mhCode', code: 'NOT_ALLOWED', message: `Esta estación emite para la sucursal ${station.branch.mhCode}.` },
     ]);
   }
+  const kind = target.kind as DteKind;
+  // The document's own normative rules its invalidation: windows, event schema, replacement order.
+  const normative = normativeOf(kind, target.version);
+  const replacementProblems = replacementErrors(REPLACEMENT_ORDER[normative][kind], body);
+  if (replacementProblems.length) throw validationFailed(replacementProblems);
+  if (NOTES_FIRST[normative].includes(kind)) {
+    const notes = liveNotesOf(deps.store, target.id);
+    if (notes.length)
+      throw new CoreError(
+        'DTE_NOT_INVALIDATABLE',
+        `Invalide primero las notas que ajustan este ${kind} (${notes.join(', ')}): MH no invalida un documento con notas vigentes.`,
+      );
+  }
   let replacementCode: string | null = null;
   if (body.dteReplaceId) {
     const replacement = findDocument(deps.store, body.dteReplaceId);
@@ -105,12 +141,11 @@ export async function invalidateDte(
     replacementCode = replacement.id.toUpperCase();
   }
   const now = deps.clock.now();
-  const sealedAt = new Date(target.sealed_at ?? target.updated_at);
-  const deadline = invalidationDeadline(target.kind as DteKind, sealedAt);
-  if (now > deadline) {
+  const window = invalidationDeadline(normative, kind, target.sealed_at ?? target.updated_at, target.generated_at);
+  if (now.getTime() > Date.parse(window.deadline)) {
     throw new CoreError(
       'INVALIDATION_WINDOW_CLOSED',
-      `El plazo de MH para invalidar este ${target.kind} venció el ${isoLocal(deadline)}. Corrija con una nota de crédito o débito.`,
+      `El plazo de MH para invalidar este ${target.kind} venció el ${window.deadline.slice(0, 19).replace('T', ' ')}. Corrija con una nota de crédito o débito.`,
     );
   }
   const key = deps.signingKey();
@@ -120,9 +155,9 @@ export async function invalidateDte(
   const manager = body.manager ?? defaultPerson(station);
   const local = localDateTime(now);
   const id = canonicalId(deps.newId());
-  const document = buildAnulacionV2({
+  const eventInput = {
     station,
-    ambiente: station.environment === 'LIVE' ? '01' : '00',
+    ambiente: station.environment === 'LIVE' ? ('01' as const) : ('00' as const),
     codigoGeneracion: id.toUpperCase(),
     fecAnula: local.date,
     horAnula: local.time,
@@ -131,7 +166,8 @@ export async function invalidateDte(
     body,
     manager,
     requester: body.requester ?? manager,
-  });
+  };
+  const { document, version } = buildEvent(normative, eventInput);
   const at = isoLocal(now);
   const values: InvalidationsTable = {
     id,
@@ -139,7 +175,7 @@ export async function invalidateDte(
     kind: target.kind,
     environment: station.environment,
     company_id: station.company.id,
-    version: 2,
+    version,
     status: 'PENDING',
     replacement_id: body.dteReplaceId ? canonicalId(body.dteReplaceId) : null,
     mh_json: JSON.stringify(document),

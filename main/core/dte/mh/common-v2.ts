@@ -6,6 +6,8 @@ import { DISTRICT_MISSING, direccionV2 } from './direccion-v2';
 
 /** v2.0's third block: establishment M|B|S|P + 3 digits, then P + 3 digits (REFERENCE.md §16.2). */
 export const CONTROL_NUMBER_V2 = /^DTE-\d{2}-[MBSP]\d{3}P\d{3}-\d{15}$/;
+/** The station's establishment code (branch.mhCode) v2.0's control number takes. */
+export const ESTABLISHMENT_CODE_V2 = /^[MBSP]\d{3}$/;
 
 /** The station's establishment code must fit v2.0's control number; the legacy one took any 8 characters. */
 export function controlNumberErrors(ctx: BuildContext): FieldError[] {

@@ -1,17 +1,21 @@
-// Which MH serializer issues each kind today. MH's 2026 schema versions (fe-f-v2, fe-ccf-v4, …) will be new
-// serializers registered here; documents keep the version they were issued with.
+// Which MH serializer issues each kind under each normative (shared/normative.ts). A document keeps the version
+// it was issued with: anything later done with it (contingency, re-sending) looks its serializer up by version.
 import type { AnyCreateBody, CcfBody, CrBody, DteKind, FcBody, FexBody, FseBody, NcBody } from '../../../../shared/contract';
 import { SCHEMA_VERSION } from '../../../../shared/contract';
+import { MH_VERSIONS, normativeOf, type Normative } from '../../../../shared/normative';
 import { buildCcfV3 } from './ccf-v3';
+import { buildCcfV4 } from './ccf-v4';
 import type { BuildContext, Built } from './context';
 import { buildCrV1 } from './cr-v1';
 import { buildCrV2 } from './cr-v2';
 import { buildFcV1 } from './fc-v1';
 import { buildFeV2 } from './fe-v2';
 import { buildFexV1 } from './fex-v1';
+import { buildFexV3 } from './fex-v3';
 import { buildFseV1 } from './fse-v1';
 import { buildFseV2 } from './fse-v2';
 import { buildNoteV3 } from './nc-v3';
+import { buildNoteV4 } from './note-v4';
 
 export interface Serializer {
   readonly version: number;
@@ -37,13 +41,30 @@ for (const [kind, s] of Object.entries(SERIALIZERS)) {
   if (SCHEMA_VERSION[kind as DteKind] !== s.version) throw new Error(`version mismatch for ${kind}`);
 }
 
-/**
- * MH's Normativa DTE v2.0 (2026) serializers, built so far. NOT IN FORCE: nothing issues with them until the
- * per-station switch (issue 17) chooses a table; SERIALIZERS above is what every document uses today.
- */
-export const SERIALIZERS_2026: Partial<Record<DteKind, Serializer>> = {
+/** MH's Normativa DTE v2.0 (2026) serializers (../shared/mh REFERENCE.md §16.1). */
+export const SERIALIZERS_2026: Record<DteKind, Serializer> = {
   FC: { version: 2, schema: 'fe-f-v2.json', contingency: true, build: (b, c) => buildFeV2(b as FcBody, c) },
+  CCF: { version: 4, schema: 'fe-ccf-v4.json', contingency: true, build: (b, c) => buildCcfV4(b as CcfBody, c) },
+  NC: { version: 4, schema: 'fe-nc-v4.json', contingency: true, build: (b, c) => buildNoteV4('NC', b as NcBody, c) },
+  ND: { version: 4, schema: 'fe-nd-v4.json', contingency: true, build: (b, c) => buildNoteV4('ND', b as NcBody, c) },
   // v2.0 lets the CR be a contingency document (../shared/mh REFERENCE.md §16.4; CR v1 could not).
   CR: { version: 2, schema: 'fe-cr-v2.json', contingency: true, build: (b, c) => buildCrV2(b as CrBody, c) },
   FSE: { version: 2, schema: 'fe-fse-v2.json', contingency: true, build: (b, c) => buildFseV2(b as FseBody, c) },
+  FEX: { version: 3, schema: 'fe-fex-v3.json', contingency: true, build: (b, c) => buildFexV3(b as FexBody, c) },
 };
+
+const BY_NORMATIVE: Record<Normative, Record<DteKind, Serializer>> = { legacy: SERIALIZERS, '2026': SERIALIZERS_2026 };
+
+/** The serializer a document of `kind` is issued with under `normative`. */
+export const serializerFor = (normative: Normative, kind: DteKind): Serializer => BY_NORMATIVE[normative][kind];
+
+/** The normative a stored document of `kind` and MH `version` was issued under (versions never repeat per kind). */
+export const normativeOfVersion = normativeOf;
+
+// Each table issues the versions shared/normative.ts names (the UI reads them there).
+for (const [normative, table] of Object.entries(BY_NORMATIVE))
+  for (const [kind, s] of Object.entries(table))
+    if (MH_VERSIONS[normative as Normative][kind as DteKind] !== s.version) throw new Error(`version mismatch for ${normative} ${kind}`);
+
+/** The serializer of a stored document, by the version it was issued with. */
+export const serializerOfVersion = (kind: DteKind, version: number): Serializer => serializerFor(normativeOfVersion(kind, version), kind);

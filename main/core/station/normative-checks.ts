@@ -1,0 +1,27 @@
+// What a station must have before it may issue under MH's Normativa v2.0 (2026): an establishment code that fits
+// v2.0's control number, and an address whose CAT-008 district is known (main/core/dte/mh/direccion-v2.ts).
+import type { FieldError } from '../../../shared/contract';
+import type { MhNormativeSetting } from '../../../shared/normative';
+import { ESTABLISHMENT_CODE_V2 } from '../dte/mh/common-v2';
+import { DISTRICT_MISSING, direccionV2 } from '../dte/mh/direccion-v2';
+import type { StoredStation } from './profile';
+
+/** Whether the setting ever has the 2026 normative in force (now or after its switch). */
+const reaches2026 = (s: MhNormativeSetting) => s.current === '2026' || s.switchAt !== null;
+
+/** Problems that stop `station` from issuing under `setting`; `prefix` is where the setting sits in the input. */
+export function normativeProblems(
+  station: Pick<StoredStation, 'branch' | 'company'>,
+  setting: MhNormativeSetting | null | undefined,
+): FieldError[] {
+  if (!setting || !reaches2026(setting)) return [];
+  const errors: FieldError[] = [];
+  if (!ESTABLISHMENT_CODE_V2.test(station.branch.mhCode))
+    errors.push({
+      path: 'branch.mhCode',
+      code: 'INVALID_FORMAT',
+      message: `La normativa 2026 exige un código de establecimiento M, B, S o P y 3 dígitos (p. ej. M001); ${station.branch.mhCode} no sirve. Configure una estación nueva con el código que MH le asignó.`,
+    });
+  if (!direccionV2(station.company.address)) errors.push({ path: 'company.address.district', code: 'REQUIRED', message: DISTRICT_MISSING });
+  return errors;
+}
