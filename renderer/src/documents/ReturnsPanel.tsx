@@ -132,22 +132,24 @@ export function ReturnsPanel({
           <table>
             <thead>
               <tr>
-                <th scope="col">{words.line}</th>
                 <th scope="col">{words.description}</th>
-                <th scope="col">{words.sold}</th>
-                <th scope="col">{words.returned}</th>
-                <th scope="col">{words.left}</th>
-                <th scope="col">{words.quantity}</th>
+                <th scope="col" className="col-number">
+                  {words.leftOfSold}
+                </th>
+                <th scope="col" className="col-quantity">
+                  {words.quantity}
+                </th>
               </tr>
             </thead>
             <tbody>
               {view.lines.map((l, i) => (
                 <tr key={l.item}>
-                  <td>{l.item}</td>
-                  <td>{l.description}</td>
-                  <td>{l.quantity}</td>
-                  <td>{l.returned}</td>
-                  <td>{l.left}</td>
+                  <td>
+                    {l.item}. {l.description}
+                  </td>
+                  <td>
+                    {l.left} / {l.quantity}
+                  </td>
                   <td>
                     <input
                       ref={i === 0 ? first : undefined}

@@ -1,0 +1,134 @@
+// Devolución (MH's Evento de Retorno, fe-eret-v1) at the counter, keyboard only, at 1366×768. Its own station, as
+// first-run.spec.ts has its own MH: the demo company under the Normativa DTE v2.0 (`mhNormative: {current: '2026'}`,
+// with the CAT-008 district that normative needs), served by the real HTTP server with the built UI, talking to an
+// MH simulator that judges the ER with MH's fe-eret-v1 schema. The shared demo station stays as it was.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type Page } from '@playwright/test';
+import { createCore, type Core } from '../../main/core/create-core';
+import { buildHttpServer } from '../../main/core/http/server';
+import { silentLogger } from '../../main/core/logger';
+import { createMhSimulator, type MhSimulator } from '../../main/core/mh-sim/server';
+import { DEMO_STATION } from '../../main/core/station/demo';
+import { DEMO_KEY, DEMO_USERS, checkScreen, logIn } from './helpers';
+
+const schemas = (folder: string) => fileURLToPath(new URL(`../../../shared/mh/schemas/${folder}`, import.meta.url));
+
+let sim: MhSimulator;
+let core: Core;
+let app: Awaited<ReturnType<typeof buildHttpServer>>;
+let base = '';
+
+test.beforeAll(async () => {
+  // The station's secrets sealed with a key file of this run (never the user's configuration folder).
+  process.env.SELLO_SECRET_FILE = join(mkdtempSync(join(tmpdir(), 'sello-e2e-retorno-key-')), 'secret.key');
+  sim = createMhSimulator({ schemasDir: schemas('legacy-v1-2023'), schemasV2Dir: schemas('v2-2026') });
+  await sim.app.listen({ host: '127.0.0.1', port: 0 });
+  const simUrl = `http://127.0.0.1:${(sim.app.server.address() as AddressInfo).port}`;
+  const company = { ...DEMO_STATION.company, address: { ...DEMO_STATION.company.address, district: '14' } };
+  core = createCore({
+    dataDir: mkdtempSync(join(tmpdir(), 'sello-e2e-retorno-')),
+    mh: { baseUrl: simUrl, user: DEMO_STATION.company.nit, password: 'demo' },
+    initialStation: { ...DEMO_STATION, company, mhNormative: { current: '2026' } },
+    allowedMhUrls: ['http://127.0.0.1:*'],
+  });
+  const key = core.signing.publicKey();
+  sim.registerKey(core.signing.nit()!, key!.export({ format: 'der', type: 'spki' }).toString('base64'));
+  app = await buildHttpServer(core, { logger: silentLogger, uiDir: fileURLToPath(new URL('../../dist/renderer', import.meta.url)) });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+});
+test.afterAll(async () => {
+  await app?.close();
+  core?.close();
+  await sim?.app.close();
+});
+
+/** Presses Tab until `target` has the focus (at most `max` times): how a person reaches it without a mouse. */
+async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 80) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement))
+      return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('not reached with Tab');
+}
+
+test('a supervisor gives back goods of a sealed factura with the keyboard; MH seals the Evento de Retorno', async ({ page }) => {
+  // A factura through the contract, sealed by MH: two coffees, one ice cream.
+  const res = await page.request.post(`${base}/dte/fc`, {
+    headers: { 'X-API-Key': DEMO_KEY, Prefer: 'wait=10' },
+    data: {
+      id: '7e7a0000-0000-4000-8000-000000000001',
+      paymentType: 'CONTADO',
+      recipient: { name: 'Carlos Mauricio Rivas', identificationDocument: { type: 'DUI', number: '045678901' }, phone: '22224444' },
+      items: [
+        { type: 'BIENES', description: 'Café de altura 1 lb', quantity: 2, unitPrice: 7.5, saleType: 'GRAVADA', unitMeasure: 'LIBRA' },
+        { type: 'BIENES', description: 'Helado de vainilla', quantity: 1, unitPrice: 2.25, saleType: 'GRAVADA' },
+      ],
+    },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  const control = ((await res.json()) as { controlNumber: string }).controlNumber;
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (
+            await page.request.get(`${base}/dte/7e7a0000-0000-4000-8000-000000000001`, { headers: { 'X-API-Key': DEMO_KEY } })
+          ).json()) as { status: string }
+        ).status,
+      { timeout: 15_000 },
+    )
+    .toBe('APPROVED');
+
+  await page.goto(`${base}/`);
+  await logIn(page, DEMO_USERS.supervisor);
+  // Documentos, the search and the document's row, all from the keyboard.
+  await tabTo(page, page.getByRole('navigation', { name: 'Principal' }).getByRole('button', { name: 'Documentos' }));
+  await page.keyboard.press('Enter');
+  const search = page.getByLabel('Buscar cliente, número de control o código');
+  await tabTo(page, search);
+  await page.keyboard.type(control);
+  const row = page.getByRole('row', { name: new RegExp(control) });
+  await expect(row).toContainText('Aprobado', { timeout: 15_000 });
+  await tabTo(page, row);
+  await page.keyboard.press('Enter');
+
+  const panel = page.getByRole('region', { name: 'Devoluciones (Evento de Retorno)' });
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText('Sin devoluciones.');
+  await expect(panel).toContainText(/hasta el .* \(3 meses desde el sello\)/);
+  await tabTo(page, panel.getByRole('button', { name: 'Devolución' }));
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('form', { name: 'Devolución' });
+  // The first line's quantity has the focus; the limits are in the table and in each field's name.
+  const coffee = form.getByLabel('Cantidad que se devuelve de Café de altura 1 lb (quedan 2)');
+  await expect(coffee).toBeFocused();
+  // Too much first: said in place, nothing sent.
+  await page.keyboard.type('3');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('El cliente devolvió un café sin abrir');
+  await page.keyboard.press('Enter');
+  await expect(form.getByRole('alert')).toContainText('Quedan 2 por devolver.');
+  await coffee.focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('1');
+  await checkScreen(page, 'retorno-form', { fullPage: false });
+  await tabTo(page, form.getByRole('button', { name: 'Confirmar devolución' }), 5);
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByTestId('detail-notice')).toContainText('MH aprobó la devolución.');
+  const events = panel.getByTestId('returns-events');
+  await expect(events).toContainText('Aprobada por MH');
+  await expect(events).toContainText('1 × Café de altura 1 lb ($8.48)');
+  await expect(events).toContainText('El cliente devolvió un café sin abrir');
+  await expect(events).toContainText('Sello de MH');
+  await expect(panel).toContainText('MH no deja invalidar el documento');
+  await checkScreen(page, 'retorno-done', { fullPage: false });
+  expect(sim.state.counts.retornodte).toBe(1);
+});
