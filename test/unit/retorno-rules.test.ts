@@ -109,6 +109,8 @@ describe('Evento de Retorno rules', () => {
 
   it('within-3-months-of-seal: until 23:59:59 El Salvador of the same day 3 months after the seal', () => {
     expect(returnDeadline(sealed).toISOString()).toBe('2027-02-21T05:59:59.000Z');
+    // A day the third month lacks: its last day.
+    expect(returnDeadline(new Date('2026-11-30T18:00:00Z')).toISOString()).toBe('2027-03-01T05:59:59.000Z');
     expect(paths('within-3-months-of-seal', context({ now: new Date('2027-02-21T05:59:59Z') }))).toEqual([]);
     expect(paths('within-3-months-of-seal', context({ now: new Date('2027-02-21T06:00:00Z') }))).toEqual(['lines.0.dteId']);
   });
