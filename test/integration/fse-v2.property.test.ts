@@ -38,7 +38,7 @@ describe('FSE v2 (fe-fse-v2) from random FSE bodies', () => {
           const doc = built.document as { resumen: { totalPagar: number } };
           expect(validator(doc), `${schemaErrors(validator)}\n${JSON.stringify(doc)}`).toBe(true);
           // v2.0 has no ivaRete1 (fse-v2.ts refuses an IVA retention): the legacy checker reads it as 0.
-          expect(totalsProblems('FSE', { ...doc, resumen: { ...doc.resumen, ivaRete1: 0 } })).toEqual([]);
+          expect(totalsProblems('FSE', doc)).toEqual([]);
           expect(built.total.toNumber()).toBe(doc.resumen.totalPagar);
         },
       ),

@@ -69,7 +69,14 @@ export function totalsProblems(kind: string, doc: Readonly<Record<string, unknow
       for (const l of lines) near(`line ${l.numItem}`, l.compra, dec(l.cantidad).times(l.precioUni).minus(l.montoDescu));
       near('totalCompra', r.totalCompra, total(lines, 'compra'));
       near('subTotal', r.subTotal, dec(r.totalCompra).minus(r.descu));
-      near('totalPagar', r.totalPagar, dec(r.subTotal).minus(r.ivaRete1).minus(r.reteRenta));
+      // FSE v2.0 has no ivaRete1 (../shared/mh REFERENCE.md §17.2): nothing retained but income tax.
+      near(
+        'totalPagar',
+        r.totalPagar,
+        dec(r.subTotal)
+          .minus('ivaRete1' in r ? r.ivaRete1 : 0)
+          .minus(r.reteRenta),
+      );
       break;
     }
     case 'FEX': {
@@ -93,7 +100,13 @@ export function totalsProblems(kind: string, doc: Readonly<Record<string, unknow
     case 'CR': {
       const { resumen: r, cuerpoDocumento: lines } = doc as CrV1Document;
       near('totalSujetoRetencion', r.totalSujetoRetencion, total(lines, 'montoSujetoGrav'));
-      near('totalIVAretenido', r.totalIVAretenido, total(lines, 'ivaRetenido'));
+      // CR v2.0 renames totalIVAretenido to totalIvaRetenido and adds totalIva, 13 % of the subject amount (cr-v2.ts).
+      const v2 = r as unknown as { totalIvaRetenido?: number; totalIva?: number };
+      if (v2.totalIvaRetenido === undefined) near('totalIVAretenido', r.totalIVAretenido, total(lines, 'ivaRetenido'));
+      else {
+        near('totalIvaRetenido', v2.totalIvaRetenido, total(lines, 'ivaRetenido'));
+        near('totalIva', v2.totalIva, dec(r.totalSujetoRetencion).times('0.13'));
+      }
       break;
     }
     default:

@@ -25,7 +25,7 @@ export const DEMO_STATION: StationProfile = {
     economicActivityDescription: 'Venta al por menor en comercios no especializados',
     phone: '22501000',
     email: 'demo@sello.example',
-    address: { department: '06', municipality: '23', complement: 'Boulevard del Hipódromo 123, Colonia San Benito' },
+    address: { department: '06', municipality: '23', district: '14', complement: 'Boulevard del Hipódromo 123, Colonia San Benito' },
   },
   branch: { mhCode: 'M001', posNumber: 1, establishmentType: '02' },
   responsible: { name: 'Responsable de Demostración', identificationDocument: { type: 'DUI', number: '012345678' } },
