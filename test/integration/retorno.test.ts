@@ -6,9 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { createCore, type Core } from '../../main/core/create-core';
 import { buildHttpServer } from '../../main/core/http/server';
 import { silentLogger } from '../../main/core/logger';
+import { mhClient } from '../../main/core/mh/client';
 import { DEMO_STATION } from '../../main/core/station/demo';
 import type { DocumentReturns, ReturnRecord } from '../../shared/retorno';
-import { ccfBody, fcBody } from '../fixtures/bodies';
+import { ccfBody, fcBody, fexBody, fseBody } from '../fixtures/bodies';
 import { DEMO_KEY, fixedClock, tempDir } from '../support/core';
 import { SCHEMA_DIR_V2 } from '../support/mh-schemas';
 import { registerStation, startSimulator } from '../support/mh-sim';
@@ -52,7 +53,7 @@ afterEach(async () => {
   dir.cleanup();
 });
 
-async function approved(kind: 'FC' | 'CCF', body: (id: string) => Record<string, unknown>) {
+async function approved(kind: 'FC' | 'CCF' | 'FEX' | 'FSE', body: (id: string) => Record<string, unknown>) {
   const { record } = core.dtes.create(kind, { ...body(newId()), generatedAt: undefined }, 'test');
   await core.sync.runOnce();
   expect(core.dtes.get(record.id).status).toBe('APPROVED');
@@ -160,6 +161,58 @@ describe('Evento de Retorno', () => {
     expect(res.json<{ detail: string }>().detail).toContain('devolución');
     expect(core.dtes.get(id).status).toBe('APPROVED');
     expect(sim.state.counts.anulardte ?? 0).toBe(0);
+  });
+
+  it('an FEX and an FSE take ERs too: MH validates each with fe-eret-v1 and seals it', async () => {
+    await start('legacy');
+    const fex = await approved('FEX', fexBody);
+    const fse = await approved('FSE', fseBody);
+    to2026();
+    for (const id of [fex, fse]) {
+      const res = await giveBack({ lines: [{ dteId: id, item: 1, quantity: 1 }], reason: 'Devolución de mercadería' });
+      expect(res.json(), res.body).toMatchObject({ status: 'APPROVED' });
+    }
+    const events = rows('returns').map((r) => JSON.parse(String(r.mh_json)) as { documentoRelacionado: { tipoDocumento: string }[] });
+    expect(events.map((e) => e.documentoRelacionado[0]!.tipoDocumento)).toEqual(['11', '14']);
+    // Two kinds in one event: refused, naming the second document.
+    const mixed = await giveBack({
+      lines: [
+        { dteId: fex, item: 1, quantity: 0.5 },
+        { dteId: fse, item: 1, quantity: 0.5 },
+      ],
+      reason: 'Devolución mezclada',
+    });
+    expect(mixed.statusCode).toBe(422);
+    expect(mixed.json()).toMatchObject({ errors: [expect.objectContaining({ path: 'lines.1.dteId' })] });
+  });
+
+  it('MH unreachable: the ER waits PENDING (202), already blocks the invalidation, and is sealed when sent again', async () => {
+    await start('2026');
+    const id = await approved('FC', fcBody);
+    sim.setMode('down');
+    const res = await giveBack({ lines: [{ dteId: id, item: 1, quantity: 1 }], reason: 'Devolución sin conexión' });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ status: 'PENDING', mhResponse: null });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/dte/invalidate',
+      headers,
+      payload: { dteId: id, reason: 'Error en el precio' },
+    });
+    expect(refused.json()).toMatchObject({ code: 'DTE_NOT_INVALIDATABLE' });
+    expect(core.returns.pending()).toBe(1);
+    sim.setMode('normal');
+    const client = mhClient({
+      baseUrl: sim.url,
+      user: '06142803901121',
+      password: () => 'demo',
+      ambiente: '00',
+      fetch,
+      clock,
+      logger: silentLogger,
+    });
+    expect(await core.returns.send(client)).toBeNull();
+    expect((await returnsOf(id)).events.map((e) => e.status)).toEqual(['APPROVED']);
   });
 
   it('MH refuses an ER on a document it did not seal: the event is REJECTED and counts for nothing', async () => {
