@@ -85,7 +85,15 @@ export function createCore(deps: CoreDeps): Core {
   const invalidations = invalidationService({ store, clock, station, newId, signingKey, client, nextIdEnvio, logger, inFlight: new Set() });
   const returns = returnService({ store, clock, station, newId, signingKey, client, nextIdEnvio, logger, inFlight: new Set() });
   const sync = createSyncEngine({
-    invalidations,
+    // Events waiting for MH, sent after the documents: invalidations, then Eventos de Retorno (decision 0015).
+    invalidations: {
+      pending: () => invalidations.pending() + returns.pending(),
+      async send(c) {
+        const first = await invalidations.send(c);
+        if (first?.login || (first?.exchange && first.exchange.kind !== 'response')) return first;
+        return (await returns.send(c)) ?? first;
+      },
+    },
     station,
     newId,
     store,

@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { createCore, type Core } from '../../main/core/create-core';
 import { buildHttpServer } from '../../main/core/http/server';
 import { silentLogger } from '../../main/core/logger';
-import { mhClient } from '../../main/core/mh/client';
 import { DEMO_STATION } from '../../main/core/station/demo';
 import type { DocumentReturns, ReturnRecord } from '../../shared/retorno';
 import { ccfBody, fcBody, fexBody, fseBody } from '../fixtures/bodies';
@@ -186,7 +185,7 @@ describe('Evento de Retorno', () => {
     expect(mixed.json()).toMatchObject({ errors: [expect.objectContaining({ path: 'lines.1.dteId' })] });
   });
 
-  it('MH unreachable: the ER waits PENDING (202), already blocks the invalidation, and is sealed when sent again', async () => {
+  it('MH unreachable: the ER waits PENDING (202), already blocks the invalidation, and the sync engine gets it sealed', async () => {
     await start('2026');
     const id = await approved('FC', fcBody);
     sim.setMode('down');
@@ -202,16 +201,8 @@ describe('Evento de Retorno', () => {
     expect(refused.json()).toMatchObject({ code: 'DTE_NOT_INVALIDATABLE' });
     expect(core.returns.pending()).toBe(1);
     sim.setMode('normal');
-    const client = mhClient({
-      baseUrl: sim.url,
-      user: '06142803901121',
-      password: () => 'demo',
-      ambiente: '00',
-      fetch,
-      clock,
-      logger: silentLogger,
-    });
-    expect(await core.returns.send(client)).toBeNull();
+    // The sync engine sends it with the invalidations waiting, after the documents.
+    await core.sync.runOnce();
     expect((await returnsOf(id)).events.map((e) => e.status)).toEqual(['APPROVED']);
   });
 

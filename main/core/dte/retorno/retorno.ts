@@ -319,7 +319,7 @@ export function returnService(deps: ReturnDeps) {
     make: (input: unknown, actor: string, unknown?: UnknownFields) => returnDte(deps, input, actor, unknown),
     ofDocument: (dteId: string) => documentReturns(deps, dteId),
     pending: () => pendingReturns(deps.store).length,
-    /** One attempt at each waiting ER, oldest first (for the sync engine when it takes them; not wired yet). */
+    /** One attempt at each waiting ER, oldest first (the sync engine, after the invalidations: create-core.ts). */
     async send(c: MhClient) {
       let first: ReturnAttempt['unreached'] = null;
       for (const id of pendingReturns(deps.store)) {
