@@ -33,6 +33,8 @@ export function DetailPanel({
   const [error, setError] = useState<string | null>(null);
   const [qr, setQr] = useState<string | null>(null);
   const [invalidating, setInvalidating] = useState(false);
+  // A live Evento de Retorno blocks the invalidation (MF2 p.17): the button is not offered meanwhile.
+  const [returned, setReturned] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const refresh = () =>
     void api.dteDetail(id).then((r) => {
@@ -121,7 +123,7 @@ export function DetailPanel({
         )}
       </div>
       {qr && <img src={qr} alt={`QR ${r.id}`} width={160} height={160} />}
-      {approved && detail.invalidation.deadline && may(role, 'invalidate') && (
+      {approved && detail.invalidation.deadline && may(role, 'invalidate') && !returned && (
         <div className="invalidate">
           <p>
             {es.detail.invalidateUntil(detail.invalidation.deadline.slice(0, 16).replace('T', ' '), timeLeft(detail.invalidation.deadline))}
@@ -150,6 +152,7 @@ export function DetailPanel({
         api={api}
         record={r}
         mayReturn={may(role, 'invalidate')}
+        onLive={setReturned}
         onDone={(m) => (setNotice(m), refresh())}
       />
       {/* Keyed by the document: another one opened starts with its own address and notes. */}

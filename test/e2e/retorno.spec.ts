@@ -101,6 +101,7 @@ test('a supervisor gives back goods of a sealed factura with the keyboard; MH se
   const panel = page.getByRole('region', { name: 'Devoluciones (Evento de Retorno)' });
   await expect(panel).toBeVisible();
   await expect(panel).toContainText('Sin devoluciones.');
+  await expect(page.locator('.detail').getByRole('button', { name: 'Invalidar' })).toBeVisible();
   await expect(panel).toContainText(/hasta el .* \(3 meses desde el sello\)/);
   await tabTo(page, panel.getByRole('button', { name: 'Devolución' }));
   await page.keyboard.press('Enter');
@@ -129,6 +130,8 @@ test('a supervisor gives back goods of a sealed factura with the keyboard; MH se
   await expect(events).toContainText('El cliente devolvió un café sin abrir');
   await expect(events).toContainText('Sello de MH');
   await expect(panel).toContainText('MH no deja invalidar el documento');
+  // Before the return the supervisor could invalidate; with it, the invalidation is not offered.
+  await expect(page.locator('.detail').getByRole('button', { name: 'Invalidar' })).toHaveCount(0);
   await checkScreen(page, 'retorno-done', { fullPage: false });
   expect(sim.state.counts.retornodte).toBe(1);
 });

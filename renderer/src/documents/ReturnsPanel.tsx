@@ -17,6 +17,7 @@ export function ReturnsPanel({
   record,
   mayReturn,
   onDone,
+  onLive,
 }: {
   api: SelloApi;
   record: DteRecord;
@@ -24,6 +25,8 @@ export function ReturnsPanel({
   mayReturn: boolean;
   /** An ER was made: what to tell the person. */
   onDone: (message: string) => void;
+  /** Whether a live ER (waiting for MH or sealed) covers the document: it cannot be invalidated meanwhile. */
+  onLive?: (live: boolean) => void;
 }) {
   const [view, setView] = useState<DocumentReturns | null>(null);
   const [open, setOpen] = useState(false);
@@ -35,7 +38,9 @@ export function ReturnsPanel({
   const opener = useRef<HTMLButtonElement>(null);
   const load = () =>
     void api.dteReturns(record.id).then((r) => {
-      if (r.ok) setView(r.value);
+      if (!r.ok) return;
+      setView(r.value);
+      onLive?.(r.value.events.some((e) => e.status !== 'REJECTED'));
     });
   useEffect(load, [api, record.id, record.status]);
   useEffect(() => {
