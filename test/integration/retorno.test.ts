@@ -206,6 +206,24 @@ describe('Evento de Retorno', () => {
     expect((await returnsOf(id)).events.map((e) => e.status)).toEqual(['APPROVED']);
   });
 
+  it('an FE to an unnamed final consumer: the event carries no documento; three months after the seal, no more returns', async () => {
+    await start('2026');
+    const id = await approved('FC', (i) => ({ ...fcBody(i), recipient: undefined }));
+    expect((await giveBack({ lines: [{ dteId: id, item: 1, quantity: 1 }], reason: 'Devolución en caja' })).json()).toMatchObject({
+      status: 'APPROVED',
+    });
+    expect(JSON.parse(String(rows('returns')[0]!.mh_json))).toMatchObject({ documento: null, ventaTercero: null, compraTercero: null });
+    // Sealed 2026-11-22: the last instant is 2027-02-22 23:59:59 in El Salvador.
+    clock.set('2027-02-23T06:00:00Z');
+    const late = await giveBack({ lines: [{ dteId: id, item: 1, quantity: 1 }], reason: 'Devolución tardía' });
+    expect(late.statusCode).toBe(422);
+    const [problem] = late.json<{ errors: { path: string; message: string }[] }>().errors;
+    expect(problem?.path).toBe('lines.0.dteId');
+    expect(problem?.message).toContain('venció');
+    expect((await returnsOf(id)).refusal).toContain('venció');
+    expect(rows('returns')).toHaveLength(1);
+  });
+
   it('MH refuses an ER on a document it did not seal: the event is REJECTED and counts for nothing', async () => {
     await start('2026');
     const id = await approved('FC', fcBody);
