@@ -8,6 +8,7 @@ import { StationForm } from './station/StationForm';
 import { BackupsPanel } from './BackupsPanel';
 import { MailPanel } from './settings/MailPanel';
 import { WebhooksPanel } from './settings/WebhooksPanel';
+import { NormativePanel } from './settings/NormativePanel';
 import { UsersPanel } from './UsersPanel';
 import { errorText } from './error-text';
 import { es } from './strings';
@@ -152,6 +153,7 @@ export function SettingsScreen({
       </ul>
       <MailPanel api={api} />
       <WebhooksPanel api={api} />
+      <NormativePanel api={api} admin />
       <h2>{es.settings.printing}</h2>
       {printing && (
         <form onSubmit={(e) => void savePrinting(e)} className="row">

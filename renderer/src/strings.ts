@@ -176,7 +176,7 @@ export const es = {
     },
     labels: {
       // Who the document is for.
-      consumer: 'Cliente (opcional; obligatorio desde $1,095.00)',
+      consumer: 'Cliente (opcional)',
       taxpayer: 'Cliente (contribuyente)',
       foreignClient: 'Cliente',
       retainedSubject: 'Sujeto retenido',

@@ -18,7 +18,7 @@ export function buildFcV1(body: FcBody, ctx: BuildContext): Built {
     extra.push({
       path: r ? 'recipient.identificationDocument' : 'recipient',
       code: 'REQUIRED',
-      message: `Desde $${FC_IDENTIFY_FROM.toFixed(2)} MH exige identificar al cliente (nombre y documento).`,
+      message: `Con la normativa anterior, desde $${FC_IDENTIFY_FROM.toFixed(2)} MH exige identificar al cliente (nombre y documento).`,
     });
   }
 
