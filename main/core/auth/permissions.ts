@@ -48,7 +48,7 @@ export const CALL_PERMISSIONS: Readonly<Record<ActorCall, readonly Caller[]>> = 
   returnDte: APPROVERS,
   dteReturns: EVERYONE,
   syncStatus: EVERYONE,
-  normativeSettings: EVERYONE,
+  normativeSettings: SUPERVISORS,
   setNormativeSettings: ADMINS,
   retrySync: SUPERVISORS,
   listUsers: ADMINS,

@@ -183,7 +183,7 @@ const ROUTES: readonly Route[] = [
     ((id) => c.api.closePdf(id).then((pdf) => c.file('inline', `cierre-${id}.pdf`, 'application/pdf', pdf)))(closeId(c)),
   ),
   route('GET', '/sync/status', EVERYONE, (c) => c.api.syncStatus()),
-  route('GET', '/settings/normative', EVERYONE, (c) => c.api.normativeSettings()),
+  route('GET', '/settings/normative', SUPERVISORS, (c) => c.api.normativeSettings()),
   route('PUT', '/settings/normative', ADMINS, (c) => c.api.setNormativeSettings(c.body())),
   route('POST', '/sync/retry', SUPERVISORS, (c) => c.api.wakeSync().then((s) => (created(c, 202), s))),
   // The station's people (Ajustes).
