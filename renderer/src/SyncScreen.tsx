@@ -7,7 +7,7 @@ import type { DeliveryCounts } from '../../shared/delivery';
 import type { DteRecord, SyncStatus } from '../../shared/records';
 import { errorText } from './error-text';
 import { textOf } from '../../shared/text';
-import { NORMATIVE_NAMES } from '../../shared/normative';
+import { NORMATIVE_NAMES, type NormativeStatus } from '../../shared/normative';
 import { es, timeLeft } from './strings';
 import './settings/delivery.css';
 
@@ -28,6 +28,12 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
   const [mailSay, setMailSay] = useState<{ text: string; ok: boolean } | null>(null);
   const [retrying, setRetrying] = useState(false);
   useEffect(() => setMail(status?.deliveries ?? null), [status]);
+  // The normative changes in Ajustes without a sync push: read when the screen opens, and with every push.
+  const [normative, setNormative] = useState<NormativeStatus | null>(null);
+  useEffect(() => {
+    setNormative(status?.normative ?? null);
+    void api.syncStatus().then((x) => x.ok && setNormative(x.value.normative));
+  }, [api, status]);
   // A message sent pushes nothing: while some wait, the counts are read again now and then.
   const mailMoving = mail !== null && mail.pending + mail.sending > 0;
   useEffect(() => {
@@ -45,6 +51,7 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
   };
   if (!status) return <p aria-busy="true">{es.list.loading}</p>;
   const q = status.queue;
+  const inForce = normative ?? status.normative;
   return (
     <section aria-labelledby="sync-title">
       <div className="section-head">
@@ -62,9 +69,9 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
         <dd>{status.lastContactAt ? localTime(status.lastContactAt) : '—'}</dd>
         <dt>{es.sync.normative}</dt>
         <dd data-testid="sync-normative">
-          {NORMATIVE_NAMES[status.normative.inForce]}
-          {status.normative.scheduled &&
-            ` · ${es.sync.normativeSwitch(NORMATIVE_NAMES[status.normative.scheduled.to], localTime(status.normative.scheduled.at, false))}`}
+          {NORMATIVE_NAMES[inForce.inForce]}
+          {inForce.scheduled &&
+            ` · ${es.sync.normativeSwitch(NORMATIVE_NAMES[inForce.scheduled.to], localTime(inForce.scheduled.at, false))}`}
         </dd>
         {status.lastError && (
           <>
