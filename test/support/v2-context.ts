@@ -10,7 +10,7 @@ const { mh: _mh, apiKeys: _keys, users: _users, webhooks: _hooks, smtp: _smtp, .
 /** San Salvador: pre-2024 municipality 06/14, district 14 of the 2024 San Salvador Centro (06/23). */
 export const V2_STATION: StoredStation = {
   ...profile,
-  company: { ...profile.company, address: { ...profile.company.address, municipality: '14' } },
+  company: { ...profile.company, address: { ...profile.company.address, municipality: '14', district: null } },
   mh: null,
 };
 

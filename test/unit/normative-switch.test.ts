@@ -81,7 +81,10 @@ describe('a station ready for the 2026 normative', () => {
     const old = { ...V2_STATION, branch: { ...V2_STATION.branch, mhCode: '0001' } };
     expect(normativeProblems(old, { current: 'legacy', switchAt: null })).toEqual([]);
     expect(normativeProblems(old, SWITCH).map((e) => e.path)).toEqual(['branch.mhCode']);
-    const centro = { ...V2_STATION, company: { ...V2_STATION.company, address: { ...V2_STATION.company.address, municipality: '23' } } };
+    const centro = {
+      ...V2_STATION,
+      company: { ...V2_STATION.company, address: { ...V2_STATION.company.address, municipality: '23', district: null } },
+    };
     expect(normativeProblems(centro, { current: '2026', switchAt: null }).map((e) => e.path)).toEqual(['company.address.district']);
     const named = { ...centro, company: { ...centro.company, address: { ...centro.company.address, district: '14' } } };
     expect(normativeProblems(named, { current: '2026', switchAt: null })).toEqual([]);

@@ -38,7 +38,7 @@ const THREE_MONTHS = {
 } as const;
 
 export const INVALIDATION_WINDOWS = {
-  /** Manual de eventos v1.1 (05/2022) [ME11 §2.3], as main/core/dte/invalidation/windows.ts applies it today. */
+  /** Manual de eventos v1.1 (05/2022) [ME11 §2.3]. */
   legacy: {
     FC: THREE_MONTHS_LEGACY,
     FEX: THREE_MONTHS_LEGACY,

@@ -5,7 +5,8 @@ import type { FieldError } from '../../../../shared/contract';
 import type { Normative } from '../../../../shared/normative';
 import { isReturnable, RETURN_MAX_DOCUMENTS, type ReturnBody } from '../../../../shared/retorno';
 import { dec, round2, type Dec } from '../../../../shared/tax';
-import { isoLocal, localDateTime } from '../../clock';
+import { isoLocal } from '../../clock';
+import { SV_OFFSET, addMonthsClamped, svDateOf } from '../../normative/civil-date';
 
 /** One original line of a document, with what live ERs already give back of it. */
 export interface OriginalLine {
@@ -58,15 +59,8 @@ export interface ReturnRule {
 /** The deadline: 3 months from the seal (MF2 p.26 item 4 and p.27 condition 5; the decision record says why). */
 export const RETURN_DEADLINE_MONTHS = 3;
 export function returnDeadline(sealedAt: Date): Date {
-  // El Salvador has no daylight saving: 23:59:59 -06:00 of the seal's day, RETURN_DEADLINE_MONTHS later (clamped
-  // to the month's last day: sealed 30 Nov → until 28 Feb).
-  const [y, m, d] = localDateTime(sealedAt).date.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(y, m - 1 + RETURN_DEADLINE_MONTHS, 1));
-  const ty = target.getUTCFullYear();
-  const tm = target.getUTCMonth() + 1;
-  const day = Math.min(d, new Date(Date.UTC(ty, tm, 0)).getUTCDate());
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  return new Date(`${pad(ty, 4)}-${pad(tm)}-${pad(day)}T23:59:59-06:00`);
+  // 23:59:59 El Salvador time of the seal's day, RETURN_DEADLINE_MONTHS later (sealed 30 Nov → until 28 Feb).
+  return new Date(`${addMonthsClamped(svDateOf(sealedAt.toISOString()), RETURN_DEADLINE_MONTHS)}T23:59:59${SV_OFFSET}`);
 }
 
 const targetOf = (c: ReturnContext, dteId: string) => c.documents.get(dteId.toLowerCase());
