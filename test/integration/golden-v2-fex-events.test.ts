@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CREATE_SCHEMAS, invalidateBody, validate } from '../../shared/contract';
 import { buildFexV3 } from '../../main/core/dte/mh/fex-v3';
 import { buildInvalidacionV3 } from '../../main/core/dte/invalidation/invalidacion-v3';
-import { buildContingenciaV4 } from '../../main/core/sync/contingencia-v4';
+import { buildContingenciaV4 } from '../../main/core/sync/contingency-event';
 import { VALID_BODIES } from '../fixtures/bodies';
 import { schemaErrors, validatorForV2 } from '../support/mh-schemas';
 import { V2_STATION } from '../support/v2-context';

@@ -2,7 +2,7 @@
 // with documents of every kind, 1 to 1,000 of them, codPuntoVentaMH instead of codPuntoVenta.
 import { describe, expect, it } from 'vitest';
 import { DTE_KINDS, MH_TYPE } from '../../shared/contract';
-import { buildContingenciaV4, type ContingencyEventInput } from '../../main/core/sync/contingencia-v4';
+import { buildContingenciaV4, type ContingencyEventInput } from '../../main/core/sync/contingency-event';
 import type { ContingencyEventsTable } from '../../main/core/store/schema';
 import { schemaErrors, validatorForV2 } from '../support/mh-schemas';
 import { V2_STATION } from '../support/v2-context';

@@ -5,7 +5,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { DteKind } from '../../../shared/contract';
 import { audit } from '../audit';
-import { isoLocal, localDateTime } from '../clock';
+import { isoLocal } from '../clock';
 import { asContingencyDocument } from '../dte/mh/contingency-document';
 import {
   countOfEvent,
@@ -19,7 +19,7 @@ import {
   type EventDocument,
 } from '../dte/documents-repo';
 import { normativeOfVersion } from '../dte/mh/serializers';
-import { buildContingenciaV4 } from './contingencia-v4';
+import { MAX_PER_EVENT, buildContingenciaV3, buildContingenciaV4, type ContingencyEventInput } from './contingency-event';
 import type { Normative } from '../../../shared/normative';
 import { moveStatus } from '../dte/status';
 import { outbox } from '../outbox/outbox';
@@ -29,15 +29,13 @@ import { signJson } from '../signing/jws';
 import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
 import type { ContingencyEventsTable } from '../store/schema';
-import { ID_TYPE } from '../dte/mh/mappings';
 
 export type ContingencyType = 1 | 2 | 3 | 4 | 5;
 export const EVENT_DEADLINE_MS = 24 * 3600_000;
 export const DOCUMENTS_DEADLINE_MS = 72 * 3600_000;
 /** Under this much time left before a deadline, the sync screen warns. */
 export const DEADLINE_WARNING_MS = 2 * 3600_000;
-/** MH's contingencia-schema-v3 lists at most 1,000 documents per event. */
-export const MAX_PER_EVENT = 1000;
+
 /** MH's lotes carry at most 100 documents. */
 export const MAX_PER_LOTE = 100;
 
@@ -335,58 +333,7 @@ const eventNormative = (docs: readonly EventDocument[]): Normative =>
   docs[0] ? normativeOfVersion(docs[0].kind as DteKind, docs[0].version) : 'legacy';
 
 /** contingencia-schema-v3 for legacy documents, v4 for those of the 2026 normative. */
-const EVENT_JSON: Record<Normative, (p: EventInput) => object> = {
-  legacy: eventJson,
+const EVENT_JSON: Record<Normative, (p: ContingencyEventInput) => object> = {
+  legacy: buildContingenciaV3,
   '2026': buildContingenciaV4,
 };
-
-interface EventInput {
-  id: string;
-  event: ContingencyEventsTable;
-  now: Date;
-  station: StoredStation;
-  docs: readonly EventDocument[];
-}
-
-function eventJson(p: EventInput) {
-  const s = p.station;
-  const responsible = s.responsible ?? {
-    name: s.company.name.slice(0, 100),
-    identificationDocument: { type: 'NIT' as const, number: s.company.nit },
-  };
-  const start = localDateTime(new Date(p.event.started_at));
-  // The contingency ended at the cese; a corrected event keeps that end and carries a new transmission time.
-  const end = localDateTime(p.event.ended_at ? new Date(p.event.ended_at) : p.now);
-  const sent = localDateTime(p.now);
-  const types: Record<string, string> = { FC: '01', CCF: '03', NC: '05', ND: '06', CR: '07', FEX: '11', FSE: '14' };
-  return {
-    identificacion: {
-      version: 3,
-      ambiente: s.environment === 'LIVE' ? '01' : '00',
-      codigoGeneracion: p.id.toUpperCase(),
-      fTransmision: sent.date,
-      hTransmision: sent.time,
-    },
-    emisor: {
-      nit: s.company.nit,
-      nombre: s.company.name.length >= 5 ? s.company.name : s.company.name.padEnd(5, '.'),
-      nombreResponsable: responsible.name,
-      tipoDocResponsable: ID_TYPE[responsible.identificationDocument.type],
-      numeroDocResponsable: responsible.identificationDocument.number,
-      tipoEstablecimiento: s.branch.establishmentType,
-      codEstableMH: s.branch.mhCode,
-      codPuntoVenta: `P${String(s.branch.posNumber).padStart(3, '0')}`,
-      telefono: s.company.phone,
-      correo: s.company.email,
-    },
-    detalleDTE: p.docs.map((d, i) => ({ noItem: i + 1, codigoGeneracion: d.id.toUpperCase(), tipoDoc: types[d.kind] ?? '01' })),
-    motivo: {
-      fInicio: start.date,
-      fFin: end.date,
-      hInicio: start.time,
-      hFin: end.time,
-      tipoContingencia: p.event.type,
-      motivoContingencia: p.event.reason,
-    },
-  };
-}

@@ -1,13 +1,12 @@
-// MH's contingency event of the Normativa DTE v2.0, contingencia-schema-v4 (../shared/mh REFERENCE.md §16.4, §17.2):
-// contingency.ts's v3 event with version 4, codPuntoVentaMH instead of codPuntoVenta and codEstableMH required.
+// MH's contingency event: contingencia-schema-v3 (legacy documents) and v4 (Normativa DTE v2.0; ../shared/mh
+// REFERENCE.md §16.4, §17.2). v4 is v3 with codPuntoVentaMH instead of codPuntoVenta and codEstableMH required.
 import { MH_TYPE, isDteKind } from '../../../shared/contract';
 import { localDateTime } from '../clock';
 import { ID_TYPE } from '../dte/mh/mappings';
 import type { StoredStation } from '../station/profile';
 import type { ContingencyEventsTable } from '../store/schema';
-import { MAX_PER_EVENT } from './contingency';
 
-/** What contingency.ts's eventJson takes: the event's id and row, the time it is signed, the station, its documents. */
+/** The event's id and row, the time it is signed, the station, its documents. */
 export interface ContingencyEventInput {
   readonly id: string;
   readonly event: ContingencyEventsTable;
@@ -34,7 +33,26 @@ export type ContingenciaV4Event = {
   motivo: { fInicio: string; fFin: string; hInicio: string; hFin: string; tipoContingencia: number; motivoContingencia: string | null };
 };
 
-/** contingencia-schema-v4: 1 to 1,000 documents (MF2 §VIII p.19); the caller splits larger sets, as contingency.ts does. */
+/** Both versions list 1 to 1,000 documents (MF2 §VIII p.19); contingency.ts splits larger sets. */
+export const MAX_PER_EVENT = 1000;
+
+/** contingencia-schema-v3: v4's content with the issuer's own point-of-sale code and a name of at least 5 characters. */
+export type ContingenciaV3Event = Omit<ContingenciaV4Event, 'identificacion' | 'emisor'> & {
+  identificacion: Omit<ContingenciaV4Event['identificacion'], 'version'> & { version: 3 };
+  emisor: Omit<ContingenciaV4Event['emisor'], 'codPuntoVentaMH'> & { codPuntoVenta: string };
+};
+
+export function buildContingenciaV3(p: ContingencyEventInput): ContingenciaV3Event {
+  const v4 = buildContingenciaV4(p);
+  const { codPuntoVentaMH, ...emisor } = v4.emisor;
+  const name = emisor.nombre;
+  return {
+    ...v4,
+    identificacion: { ...v4.identificacion, version: 3 },
+    emisor: { ...emisor, nombre: name.length >= 5 ? name : name.padEnd(5, '.'), codPuntoVenta: codPuntoVentaMH ?? '' },
+  };
+}
+
 export function buildContingenciaV4(p: ContingencyEventInput): ContingenciaV4Event {
   if (p.docs.length < 1 || p.docs.length > MAX_PER_EVENT)
     throw new RangeError(`Un evento de contingencia lleva de 1 a ${MAX_PER_EVENT} documentos; se pidieron ${p.docs.length}.`);
