@@ -79,16 +79,21 @@ export function buildAnulacionV2(p: {
       codigoGeneracionR: p.replacementCode,
       ...counterpart(doc),
     },
-    motivo: {
-      // As given (CAT-024), else with a replacement an error corrected (1), without one the operation rescinded (2).
-      tipoAnulacion: invalidationType(p.body),
-      motivoAnulacion: p.body.reason ?? null,
-      nombreResponsable: p.manager.name,
-      tipDocResponsable: ID_TYPE[p.manager.identificationDocument.type],
-      numDocResponsable: p.manager.identificationDocument.number,
-      nombreSolicita: p.requester.name,
-      tipDocSolicita: ID_TYPE[p.requester.identificationDocument.type],
-      numDocSolicita: p.requester.identificationDocument.number,
-    },
+    motivo: invalidationMotivo(p),
+  };
+}
+
+/** Why and who: the `motivo` block, the same in anulacion v2 and invalidacion v3. */
+export function invalidationMotivo(p: { body: InvalidateBody; manager: Person; requester: Person }) {
+  return {
+    // As given (CAT-024), else with a replacement an error corrected (1), without one the operation rescinded (2).
+    tipoAnulacion: invalidationType(p.body),
+    motivoAnulacion: p.body.reason ?? null,
+    nombreResponsable: p.manager.name,
+    tipDocResponsable: ID_TYPE[p.manager.identificationDocument.type],
+    numDocResponsable: p.manager.identificationDocument.number,
+    nombreSolicita: p.requester.name,
+    tipDocSolicita: ID_TYPE[p.requester.identificationDocument.type],
+    numDocSolicita: p.requester.identificationDocument.number,
   };
 }

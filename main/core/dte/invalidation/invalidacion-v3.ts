@@ -1,11 +1,10 @@
 // MH's invalidation event of the Normativa DTE v2.0, invalidacion-schema-v3 (../shared/mh REFERENCE.md §16.3, §17.2):
 // anulacion-v2.ts with the event's own date (fecEmi/horEmi), fusion, the MH codes required and the counterpart as stored.
 import { DTE_KINDS, MH_TYPE, type FieldError } from '../../../../shared/contract';
-import { invalidationType } from '../../../../shared/contract/invalidate';
 import { invalidationEventDate } from '../../normative/invalidation-windows';
 import { mhDocumentView, type MhCounterpartView, type MhDocument, type MhDocumentView } from '../mh/document-types';
 import { ID_TYPE } from '../mh/mappings';
-import type { buildAnulacionV2 } from './anulacion-v2';
+import { invalidationMotivo, type buildAnulacionV2 } from './anulacion-v2';
 
 /** The same inputs as the legacy event: fecAnula/horAnula are the day and time the invalidation is made. */
 export type InvalidacionV3Input = Parameters<typeof buildAnulacionV2>[0];
@@ -98,17 +97,7 @@ export function buildInvalidacionV3(p: InvalidacionV3Input): { event: Invalidaci
       codigoGeneracionR: p.replacementCode,
       ...counterpart(doc),
     },
-    motivo: {
-      // As given (CAT-024), else with a replacement an error corrected (1), without one the operation rescinded (2).
-      tipoAnulacion: invalidationType(p.body),
-      motivoAnulacion: p.body.reason ?? null,
-      nombreResponsable: p.manager.name,
-      tipDocResponsable: ID_TYPE[p.manager.identificationDocument.type],
-      numDocResponsable: p.manager.identificationDocument.number,
-      nombreSolicita: p.requester.name,
-      tipDocSolicita: ID_TYPE[p.requester.identificationDocument.type],
-      numDocSolicita: p.requester.identificationDocument.number,
-    },
+    motivo: invalidationMotivo(p),
   };
   return { event, errors };
 }
