@@ -1,13 +1,13 @@
 // POST /dte/invalidate: checks, the anulación document (signed and stored as PENDING), then one attempt at
 // MH outside any transaction. MH unreachable → the event stays PENDING (202) and the sync engine sends it.
+import { attemptEvent, type Unreached } from '../../mh/event-attempt';
 import type { KeyObject } from 'node:crypto';
 import { invalidateBody, replacementErrors, validateBody, type DteKind, type UnknownFields } from '../../../../shared/contract';
 import type { InvalidationRecord, InvalidationStatus, Environment } from '../../../../shared/records';
 import { audit } from '../../audit';
 import { isoLocal, localDateTime, type Clock } from '../../clock';
 import { CoreError, validationFailed } from '../../errors';
-import type { Exchange } from '../../mh/classify';
-import { MhLoginError, type MhClient } from '../../mh/client';
+import type { MhClient } from '../../mh/client';
 import { signJson } from '../../signing/jws';
 import type { StoredStation } from '../../station/profile';
 import type { Store } from '../../store/database';
@@ -196,7 +196,7 @@ export async function invalidateDte(
 /** What one attempt gave: the event as it is now, and why MH was not reached (for the engine's backoff). */
 export interface InvalidationAttempt {
   readonly record: InvalidationRecord;
-  readonly unreached: { readonly reason: string; readonly exchange: Exchange | null; readonly login: boolean } | null;
+  readonly unreached: Unreached | null;
 }
 
 /** One attempt to hand a PENDING invalidation to MH; records MH's verdict when there is one. */
@@ -208,36 +208,17 @@ export async function sendInvalidation(
   if (!current) throw new Error(`invalidation ${id} vanished`);
   const client = deps.client();
   if (current.status !== 'PENDING' || !client) return { record: toInvalidationRecord(current), unreached: null };
-  // Already on its way (a request and the engine at once): two copies could get two different verdicts.
-  if (deps.inFlight.has(id)) return { record: toInvalidationRecord(current), unreached: null };
-  let call: Awaited<ReturnType<MhClient['sendInvalidation']>>;
-  deps.inFlight.add(id);
-  try {
-    call = await client.sendInvalidation({ jws: current.jws, idEnvio: deps.nextIdEnvio(), version: current.version });
-  } catch (e) {
-    // MH refused the login: the event waits (202) and the sync engine shows the credentials problem.
-    if (e instanceof MhLoginError)
-      return { record: toInvalidationRecord(current), unreached: { reason: e.message, exchange: null, login: true } };
-    throw e;
-  } finally {
-    deps.inFlight.delete(id);
-  }
-  const o = call.outcome;
-  // MH already invalidated it, or already holds this very event (an earlier answer was lost): it took effect.
-  const alreadyDone = (o.outcome === 'rejected' && /YA FUE INVALIDADO/i.test(o.message)) || o.outcome === 'duplicate';
-  const status: InvalidationStatus | null =
-    o.outcome === 'accepted' || o.outcome === 'accepted_with_observations' || alreadyDone
-      ? 'APPROVED'
-      : o.outcome === 'rejected'
-        ? 'REJECTED'
-        : null;
-  if (!status) {
-    const reason =
-      o.outcome === 'retry' || o.outcome === 'unknown' || o.outcome === 'auth'
-        ? o.reason
-        : 'respuesta no concluyente de MH a la invalidación';
-    return { record: toInvalidationRecord(current), unreached: { reason, exchange: call.exchange, login: false } };
-  }
+  const attempt = await attemptEvent({
+    id,
+    inFlight: deps.inFlight,
+    send: () => client.sendInvalidation({ jws: current.jws, idEnvio: deps.nextIdEnvio(), version: current.version }),
+    // MH already invalidated it, or already holds this very event (an earlier answer was lost): it took effect.
+    tookEffect: (o) => (o.outcome === 'rejected' && /YA FUE INVALIDADO/i.test(o.message)) || o.outcome === 'duplicate',
+    what: 'a la invalidación',
+  });
+  if (attempt.kind === 'busy') return { record: toInvalidationRecord(current), unreached: null };
+  if (attempt.kind === 'unreached') return { record: toInvalidationRecord(current), unreached: attempt.unreached };
+  const { status, call } = attempt;
   const at = isoLocal(deps.clock.now());
   deps.store.tx(() => {
     // Only a PENDING event takes MH's answer: a second answer (the engine and a request both sent it) is moot.

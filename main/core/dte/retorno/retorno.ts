@@ -1,6 +1,7 @@
 // POST /dte/return: the Evento de Retorno (docs/decisions/0015-evento-de-retorno.md). Checks (rules.ts), the
 // fe-eret-v1 event (eret-v1.ts) signed with the station's key and stored PENDING with its lines, then one attempt
 // at MH outside any transaction, as an invalidation is sent (invalidation/invalidate.ts). A refusal stores nothing.
+import { attemptEvent, type Unreached } from '../../mh/event-attempt';
 import type { KeyObject } from 'node:crypto';
 import { validateBody, type UnknownFields } from '../../../../shared/contract';
 import { normativeAt } from '../../../../shared/normative';
@@ -18,8 +19,7 @@ import { audit } from '../../audit';
 import { isoLocal, localDateTime, type Clock } from '../../clock';
 import { CoreError, validationFailed } from '../../errors';
 import type { Logger } from '../../logger';
-import type { Exchange } from '../../mh/classify';
-import { MhLoginError, type MhClient } from '../../mh/client';
+import type { MhClient } from '../../mh/client';
 import { signJson } from '../../signing/jws';
 import type { StoredStation } from '../../station/profile';
 import type { Store } from '../../store/database';
@@ -219,7 +219,7 @@ export async function returnDte(deps: ReturnDeps, input: unknown, actor: string,
 
 export interface ReturnAttempt {
   readonly record: ReturnRecord;
-  readonly unreached: { readonly reason: string; readonly exchange: Exchange | null; readonly login: boolean } | null;
+  readonly unreached: Unreached | null;
 }
 
 /** One attempt to hand a PENDING ER to MH; records MH's verdict when there is one. */
@@ -231,33 +231,18 @@ export async function sendReturn(
   const current = repo.byId(id);
   if (!current) throw new Error(`return ${id} vanished`);
   const client = deps.client();
-  if (current.status !== 'PENDING' || !client || deps.inFlight.has(id))
-    return { record: toReturnRecord(deps.store, current), unreached: null };
-  let call: Awaited<ReturnType<MhClient['sendReturn']>>;
-  deps.inFlight.add(id);
-  try {
-    call = await client.sendReturn({ jws: current.jws, idEnvio: deps.nextIdEnvio(), version: current.version });
-  } catch (e) {
-    if (e instanceof MhLoginError)
-      return { record: toReturnRecord(deps.store, current), unreached: { reason: e.message, exchange: null, login: true } };
-    throw e;
-  } finally {
-    deps.inFlight.delete(id);
-  }
-  const o = call.outcome;
-  const status: ReturnStatus | null =
-    o.outcome === 'accepted' || o.outcome === 'accepted_with_observations' || o.outcome === 'duplicate'
-      ? 'APPROVED'
-      : o.outcome === 'rejected'
-        ? 'REJECTED'
-        : null;
-  if (!status) {
-    const reason =
-      o.outcome === 'retry' || o.outcome === 'unknown' || o.outcome === 'auth'
-        ? o.reason
-        : 'respuesta no concluyente de MH al Evento de Retorno';
-    return { record: toReturnRecord(deps.store, current), unreached: { reason, exchange: call.exchange, login: false } };
-  }
+  if (current.status !== 'PENDING' || !client) return { record: toReturnRecord(deps.store, current), unreached: null };
+  const attempt = await attemptEvent({
+    id,
+    inFlight: deps.inFlight,
+    send: () => client.sendReturn({ jws: current.jws, idEnvio: deps.nextIdEnvio(), version: current.version }),
+    // MH already holds this very event (an earlier answer was lost): it took effect.
+    tookEffect: (o) => o.outcome === 'duplicate',
+    what: 'al Evento de Retorno',
+  });
+  if (attempt.kind === 'busy') return { record: toReturnRecord(deps.store, current), unreached: null };
+  if (attempt.kind === 'unreached') return { record: toReturnRecord(deps.store, current), unreached: attempt.unreached };
+  const { status, call } = attempt;
   const at = isoLocal(deps.clock.now());
   deps.store.tx(() => {
     if (!repo.settle(id, status, JSON.stringify(call.body), at)) return;
