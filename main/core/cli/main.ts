@@ -10,6 +10,7 @@ import { ROLE_NAMES } from '../../../shared/people';
 import { DEMO_API_KEY } from '../station/demo';
 import { createMhSimulator } from '../mh-sim/server';
 import { booksCommand } from './books';
+import { HUB_USAGE, hubCommand } from './hub';
 import { auditVerifyCommand, backupCommand, restoreCommand, stationFolder } from './maintenance';
 import { explicitSecretFile, insideDataDir, SecretFileInDataDirError } from '../station/secret-key';
 import { defaultDataDir, serve } from './serve';
@@ -20,7 +21,8 @@ const USAGE = `uso:
   sello backup [--data-dir DIR] [--demo]
   sello restore --from ARCHIVO [--data-dir DIR] [--demo]
   sello audit verify [--data-dir DIR] [--demo]
-  sello books --month AAAA-MM --out CARPETA [--data-dir DIR] [--demo]`;
+  sello books --month AAAA-MM --out CARPETA [--data-dir DIR] [--demo]
+${HUB_USAGE}`;
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -29,6 +31,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'mh-sim') return mhSim(rest);
   if (command === 'backup' || command === 'restore' || command === 'audit') return maintenance(command, rest);
   if (command === 'books') return booksCli(rest);
+  if (command === 'hub') return hubCommand(rest, io);
   if (command !== 'serve') {
     process.stderr.write(`${USAGE}\n`);
     return command === undefined || command === '--help' ? 0 : 2;

@@ -1,0 +1,40 @@
+// The hub's composition root, like create-core.ts: wiring only, no module-level state, each room a factory.
+import { randomBytes } from 'node:crypto';
+import type { Clock } from '../core/clock';
+import { systemClock } from '../core/clock';
+import { uuidV4 } from '../core/ids';
+import type { Logger } from '../core/logger';
+import { silentLogger } from '../core/logger';
+import { hubDocuments, type IngestResult } from './documents-repo';
+import type { HubDb } from './hub-database';
+import type { IngestDocument } from './ingest-document';
+import { hubStations, type HubStation } from './stations';
+import { stationTokens } from './tokens';
+
+export interface HubDeps {
+  readonly db: HubDb;
+  readonly clock?: Clock;
+  readonly logger?: Logger;
+}
+
+/**
+ * Everything the hub knows is in PostgreSQL, nothing in memory: several hub processes can serve behind one load
+ * balancer, and any of them can die.
+ */
+export function createHub(deps: HubDeps) {
+  const clock = deps.clock ?? systemClock;
+  const logger = deps.logger ?? silentLogger;
+  const newId = () => uuidV4(randomBytes);
+  const documents = hubDocuments(deps.db, clock);
+  return {
+    stations: hubStations(deps.db, clock, newId),
+    tokens: stationTokens(deps.db, clock, newId),
+    async ingestDocuments(station: HubStation, docs: readonly IngestDocument[]): Promise<IngestResult> {
+      const r = await documents.ingest(station, docs);
+      logger.info('hub ingest', { station: station.id, ...r });
+      return r;
+    },
+  };
+}
+
+export type Hub = ReturnType<typeof createHub>;

@@ -1,0 +1,131 @@
+// The hub's documents table's one owner: the idempotent ingest of a station's batch.
+import { sql } from 'kysely';
+import type { Clock } from '../core/clock';
+import { CoreError } from '../core/errors';
+import type { HubDb } from './hub-database';
+import type { IngestDocument } from './ingest-document';
+import { ensureMonthPartitions } from './partitions';
+import type { HubStation } from './stations';
+
+/** A document the batch names is another station's (by its stationId, or by a row the hub already holds). */
+export class OtherStationDocument extends CoreError {
+  constructor(
+    readonly documentId: string,
+    readonly owner: 'named' | 'stored',
+  ) {
+    super(
+      'FORBIDDEN',
+      owner === 'named'
+        ? `El documento ${documentId} nombra otra estación: un token solo escribe los documentos de su estación.`
+        : `El documento ${documentId} ya está en la central como de otra estación: no se sobrescribe.`,
+    );
+    this.name = 'OtherStationDocument';
+  }
+}
+
+/** The same id with another issue date: a document's date never changes, so one of the two is wrong. */
+export class DocumentDateConflict extends CoreError {
+  constructor(readonly documentId: string) {
+    super('DTE_ID_CONFLICT', `El documento ${documentId} ya está en la central con otra fecha de emisión.`);
+    this.name = 'DocumentDateConflict';
+  }
+}
+
+export interface IngestResult {
+  /** Every document of the batch: stored now, updated, or already there as sent. */
+  readonly accepted: number;
+  readonly inserted: number;
+  readonly updated: number;
+}
+
+/** One document per id: the batch's latest change of it (a queue may hold two changes of one document). */
+function latestPerId(docs: readonly IngestDocument[]): IngestDocument[] {
+  const byId = new Map<string, IngestDocument>();
+  for (const d of docs) {
+    const seen = byId.get(d.id);
+    if (seen && seen.issueDate !== d.issueDate) throw new DocumentDateConflict(d.id);
+    if (!seen || Date.parse(d.updatedAt) > Date.parse(seen.updatedAt)) byId.set(d.id, d);
+  }
+  return [...byId.values()];
+}
+
+export function hubDocuments(db: HubDb, clock: Clock) {
+  return {
+    /**
+     * Upserts the batch for `station` in one transaction, all or nothing. Re-sending changes nothing; a newer
+     * updatedAt replaces status and seal (the signed document itself never changes). A document of another
+     * station is refused, never overwritten.
+     */
+    async ingest(station: HubStation, docs: readonly IngestDocument[]): Promise<IngestResult> {
+      for (const d of docs) if (d.stationId !== undefined && d.stationId !== station.id) throw new OtherStationDocument(d.id, 'named');
+      const batch = latestPerId(docs);
+      if (batch.length === 0) return { accepted: 0, inserted: 0, updated: 0 };
+      const ids = batch.map((d) => d.id);
+      return db.transaction().execute(async (trx) => {
+        // The primary key is (id, issue_date), so nothing in the table stops one id in two months or two stations
+        // sending one id at once: a lock per id (taken in one order, so two batches never deadlock) makes the check
+        // below and the insert one step. The locks come first, before any table lock, for the same reason.
+        await sql`SELECT pg_advisory_xact_lock(k) FROM (
+          SELECT DISTINCT hashtextextended(x, 0) AS k FROM unnest(${ids}::text[]) AS x ORDER BY 1
+        ) AS locks`.execute(trx);
+        await ensureMonthPartitions(
+          trx,
+          batch.map((d) => d.issueDate.slice(0, 7)),
+        );
+        const stored = await trx.selectFrom('documents').select(['id', 'station_id', 'issue_date']).where('id', 'in', ids).execute();
+        const dateOf = new Map(batch.map((d) => [d.id, d.issueDate]));
+        for (const s of stored) {
+          if (s.station_id !== station.id) throw new OtherStationDocument(s.id, 'stored');
+          if (dateOf.get(s.id) !== s.issue_date) throw new DocumentDateConflict(s.id);
+        }
+        const written = await trx
+          .insertInto('documents')
+          .values(
+            batch.map((d) => ({
+              station_id: station.id,
+              id: d.id,
+              kind: d.kind,
+              version: d.version,
+              status: d.status,
+              control_number: d.controlNumber,
+              issue_date: d.issueDate,
+              total: d.total,
+              recipient_name: d.recipientName,
+              mh_json: JSON.stringify(d.mhJson),
+              jws: d.jws,
+              seal: d.seal,
+              sealed_at: d.sealedAt,
+              updated_at: d.updatedAt,
+            })),
+          )
+          .onConflict((oc) =>
+            oc
+              .columns(['id', 'issue_date'])
+              .doUpdateSet((eb) => ({
+                status: eb.ref('excluded.status'),
+                seal: eb.ref('excluded.seal'),
+                sealed_at: eb.ref('excluded.sealed_at'),
+                updated_at: eb.ref('excluded.updated_at'),
+              }))
+              // Only a newer change, and (again, cheaply) only the same station's row.
+              .where((eb) =>
+                eb.and([
+                  eb('documents.updated_at', '<', eb.ref('excluded.updated_at')),
+                  eb('documents.station_id', '=', eb.ref('excluded.station_id')),
+                ]),
+              ),
+          )
+          // Rows skipped by the WHERE above are not returned. (xmax, the usual tell of an insert, cannot be read
+          // from a partitioned table: the rows found stored above, under the locks, say which were updates.)
+          .returning('id')
+          .execute();
+        await trx.updateTable('stations').set({ last_contact_at: clock.now() }).where('id', '=', station.id).execute();
+        const before = new Set(stored.map((s) => s.id));
+        const inserted = written.filter((w) => !before.has(w.id)).length;
+        return { accepted: docs.length, inserted, updated: written.length - inserted };
+      });
+    },
+  };
+}
+
+export type HubDocuments = ReturnType<typeof hubDocuments>;

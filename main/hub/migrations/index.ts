@@ -1,0 +1,6 @@
+// Every hub migration, statically imported so bundling never loses one. Append only; never edit a released one.
+import { m001Initial } from './001-initial';
+import type { HubMigration } from './types';
+
+export type { HubMigration };
+export const HUB_MIGRATIONS: readonly HubMigration[] = [m001Initial];

@@ -1,0 +1,60 @@
+// The hub's tables as Kysely sees them (migrations/ creates them). PostgreSQL's own types where they carry
+// meaning: timestamptz comes back as a Date, `date` as its 'yyyy-MM-dd' text (hub-database.ts), numeric as text so
+// money is never a float.
+import type { ColumnType, JSONColumnType } from 'kysely';
+
+/** A timestamptz: read as a Date, written as a Date or an ISO text. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface HubMigrationsTable {
+  version: number;
+  name: string;
+  applied_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** A station (one point of sale of one branch) that replicates to the hub. */
+export interface StationsTable {
+  id: string;
+  company_id: string;
+  branch_code: string;
+  pos_number: string;
+  name: string;
+  created_at: Timestamp;
+  last_contact_at: Timestamp | null;
+}
+
+/** A station's bearer tokens: only the SHA-256 of each is kept, so a copy of the database opens nothing. */
+export interface StationTokensTable {
+  id: string;
+  station_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+/** Every document of every station, partitioned by month of issue_date (migrations/001-initial.ts). */
+export interface DocumentsTable {
+  station_id: string;
+  id: string;
+  kind: string;
+  version: number;
+  status: string;
+  control_number: string;
+  /** yyyy-MM-dd */
+  issue_date: string;
+  /** numeric(14,2) as text, e.g. '1130.00' */
+  total: ColumnType<string, string, string>;
+  recipient_name: string | null;
+  mh_json: JSONColumnType<Record<string, unknown>, string, string>;
+  jws: string;
+  seal: string | null;
+  sealed_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface HubSchema {
+  hub_migrations: HubMigrationsTable;
+  stations: StationsTable;
+  station_tokens: StationTokensTable;
+  documents: DocumentsTable;
+}

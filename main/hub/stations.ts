@@ -1,0 +1,70 @@
+// The stations table's one owner: a station is one point of sale of one branch, named by the hub's administrator.
+import type { Selectable } from 'kysely';
+import type { Clock } from '../core/clock';
+import { CoreError } from '../core/errors';
+import type { HubDb } from './hub-database';
+import type { StationsTable } from './schema';
+
+export interface HubStation {
+  readonly id: string;
+  readonly companyId: string;
+  readonly branchCode: string;
+  readonly posNumber: string;
+  readonly name: string;
+  readonly createdAt: string;
+  readonly lastContactAt: string | null;
+}
+
+export interface NewStation {
+  /** Letters, digits, '.', '_' or '-', up to 64 (e.g. 'M001-P001'); a UUID when not given. */
+  readonly id?: string;
+  readonly companyId: string;
+  readonly branchCode: string;
+  readonly posNumber: string;
+  readonly name: string;
+}
+
+export const STATION_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export const toStation = (r: Selectable<StationsTable>): HubStation => ({
+  id: r.id,
+  companyId: r.company_id,
+  branchCode: r.branch_code,
+  posNumber: r.pos_number,
+  name: r.name,
+  createdAt: r.created_at.toISOString(),
+  lastContactAt: r.last_contact_at ? r.last_contact_at.toISOString() : null,
+});
+
+export function hubStations(db: HubDb, clock: Clock, newId: () => string) {
+  return {
+    async register(s: NewStation): Promise<HubStation> {
+      const id = s.id ?? newId();
+      if (!STATION_ID.test(id))
+        throw new CoreError('VALIDATION_FAILED', `El id de estación ${id} no es válido: letras, dígitos, . _ -, hasta 64.`);
+      const row = await db
+        .insertInto('stations')
+        .values({
+          id,
+          company_id: s.companyId,
+          branch_code: s.branchCode,
+          pos_number: s.posNumber,
+          name: s.name,
+          created_at: clock.now(),
+          last_contact_at: null,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (!row)
+        throw new CoreError('STATION_CONFLICT', `Ya existe una estación con id ${id} o en ${s.companyId} ${s.branchCode} ${s.posNumber}.`);
+      return toStation(row);
+    },
+    async get(id: string): Promise<HubStation | null> {
+      const row = await db.selectFrom('stations').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? toStation(row) : null;
+    },
+  };
+}
+
+export type HubStations = ReturnType<typeof hubStations>;
