@@ -169,13 +169,15 @@ describe('switching normative at switchAt with MH down across it', () => {
     expect((await call('GET', '/sync/status')).body.normative).toEqual({ inForce: '2026', scheduled: null });
 
     sim.setMode('normal');
+    // A create wakes the engine, which probes MH at once instead of waiting out its backoff (up to a minute).
+    after.push(await issue('FC'));
     type Listed = { id: string; type: DteKind; version: number; status: string; controlNumber: string };
     let listed: Listed[] = [];
     for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 500))) {
       listed = ((await call('GET', '/dte?limit=50')).body as { items: Listed[] }).items;
-      if (listed.length === 6 && listed.every((d) => d.status === 'APPROVED')) break;
+      if (listed.length === 7 && listed.every((d) => d.status === 'APPROVED')) break;
     }
-    expect(listed.map((d) => d.status)).toEqual(Array(6).fill('APPROVED'));
+    expect(listed.map((d) => d.status)).toEqual(Array(7).fill('APPROVED'));
     for (const d of listed) expect(sim.state.documents.get(d.id.toUpperCase())?.version, d.id).toBe(d.version);
     expectContinuous([...before, ...after].map((d) => listed.find((x) => x.id === d.id)!));
     const versionOf = (code: string) => {
