@@ -1,6 +1,7 @@
 // "Devolución" on a sealed FE, FEX or FSE (MH's Evento de Retorno, fe-eret-v1): the lines with what is left to give
 // back, the quantities and a reason, then what MH answered; and every return of the document, as an invalidation is
 // shown. Shown only while the 2026 normative is in force (or when the document already has returns).
+import { localTime } from '../local-time';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { SelloApi } from '../../../shared/api';
 import type { DteRecord } from '../../../shared/records';
@@ -87,9 +88,7 @@ export function ReturnsPanel({
   return (
     <section className="returns" aria-labelledby="returns-title">
       <h3 id="returns-title">{words.title}</h3>
-      {view.deadline && record.status === 'APPROVED' && (
-        <p className="small">{words.until(view.deadline.slice(0, 16).replace('T', ' '))}</p>
-      )}
+      {view.deadline && record.status === 'APPROVED' && <p className="small">{words.until(localTime(view.deadline, false))}</p>}
       {view.events.length > 0 ? (
         <ul className="returns-events" data-testid="returns-events">
           {view.events.map((ev) => (
@@ -99,7 +98,7 @@ export function ReturnsPanel({
               >
                 {words.status[ev.status]}
               </span>{' '}
-              {words.event(ev.total, ev.createdAt.slice(0, 16).replace('T', ' '))} · {ev.reason}
+              {words.event(ev.total, localTime(ev.createdAt, false))} · {ev.reason}
               <ul className="small">
                 {ev.lines.map((l) => (
                   <li key={`${l.dteId}-${l.item}`}>
@@ -166,7 +165,11 @@ export function ReturnsPanel({
                       disabled={l.left <= 0}
                       aria-label={words.quantityOf(l.description, l.left)}
                       value={quantities[l.item] ?? ''}
-                      onChange={(e) => setQuantities({ ...quantities, [l.item]: e.target.value })}
+                      onChange={(e) => {
+                        // A new quantity answers the last problem: it is checked again on confirming.
+                        setProblem(null);
+                        setQuantities({ ...quantities, [l.item]: e.target.value });
+                      }}
                     />
                   </td>
                 </tr>
