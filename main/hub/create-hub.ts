@@ -1,13 +1,17 @@
 // The hub's composition root, like create-core.ts: wiring only, no module-level state, each room a factory.
 import { randomBytes } from 'node:crypto';
+import { passwordHasher } from '../core/auth/passwords';
 import type { Clock } from '../core/clock';
 import { systemClock } from '../core/clock';
 import { uuidV4 } from '../core/ids';
 import type { Logger } from '../core/logger';
 import { silentLogger } from '../core/logger';
+import { hubDocumentsList } from './documents-list';
 import { hubDocuments, type IngestResult } from './documents-repo';
 import type { HubDb } from './hub-database';
 import type { IngestDocument } from './ingest-document';
+import { hubPeople } from './people';
+import { stationAdmin } from './station-admin';
 import { hubStations, type HubStation } from './stations';
 import { stationTokens } from './tokens';
 
@@ -15,6 +19,8 @@ export interface HubDeps {
   readonly db: HubDb;
   readonly clock?: Clock;
   readonly logger?: Logger;
+  /** log2 of scrypt's N for people's passwords (core/auth/passwords.ts); tests lower it. */
+  readonly scryptCost?: number;
 }
 
 /**
@@ -29,6 +35,9 @@ export function createHub(deps: HubDeps) {
   return {
     stations: hubStations(deps.db, clock, newId),
     tokens: stationTokens(deps.db, clock, newId),
+    people: hubPeople(deps.db, clock, passwordHasher(randomBytes, deps.scryptCost)),
+    documents: hubDocumentsList(deps.db),
+    stationAdmin: stationAdmin(deps.db, clock),
     async ingestDocuments(station: HubStation, docs: readonly IngestDocument[]): Promise<IngestResult> {
       const r = await documents.ingest(station, docs);
       logger.info('hub ingest', { station: station.id, ...r });

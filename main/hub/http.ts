@@ -2,14 +2,17 @@
 // any number of these run behind one load balancer. Errors are problem+json as the station's (core/http/problem.ts);
 // bad input is a 4xx naming the field, never a 5xx.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { toFieldErrors } from '../../shared/contract';
 import { TITLES } from '../../shared/errors';
 import { CoreError, toApiError, validationFailed } from '../core/errors';
 import { sendProblem } from '../core/http/problem';
 import type { Logger } from '../core/logger';
 import type { Hub } from './create-hub';
+import { listQuery } from './documents-list';
 import { ingestBody, MAX_BATCH } from './ingest-document';
-import type { HubStation } from './stations';
+import { hubLoginInput, hubPersonInput, hubPersonUpdate, type HubPerson } from './people';
+import { STATION_ID, type HubStation } from './stations';
 
 /** A full batch of big documents (MH allows 2,000 items each): the signed JSON and its JWS, 500 times. */
 export const HUB_BODY_LIMIT = 64 * 1024 * 1024;
@@ -27,6 +30,51 @@ async function caller(hub: Hub, req: FastifyRequest): Promise<HubStation | null>
   const m = /^Bearer ([^\s]{1,200})$/i.exec(req.headers.authorization ?? '');
   return m?.[1] ? hub.tokens.authenticate(m[1]) : null;
 }
+
+/** A person's session: HttpOnly (no script reads it), SameSite=Strict (no other site sends it). */
+export const HUB_SESSION_COOKIE = 'sello_hub_session';
+const sessionCookie = (token: string, maxAge?: number) =>
+  `${HUB_SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/hub${maxAge === undefined ? '' : `; Max-Age=${maxAge}`}`;
+
+/** A person's session token: `Authorization: Bearer sello_hubsession_…` (scripts) or the cookie (browsers). */
+function sessionToken(req: FastifyRequest): string | null {
+  const m = /^Bearer (sello_hubsession_[^\s]{1,100})$/i.exec(req.headers.authorization ?? '');
+  if (m?.[1]) return m[1];
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === HUB_SESSION_COOKIE) return value.join('=') || null;
+  }
+  return null;
+}
+
+/**
+ * Who may do what: every active person reads (documents, stations); only an ADMIN changes anything (people,
+ * stations, tokens). ACCOUNTANT and AUDITOR read alike for now; the books and their exports will be the
+ * ACCOUNTANT's, and the AUDITOR stays read-only.
+ */
+async function personFor(hub: Hub, req: FastifyRequest, need: 'read' | 'admin'): Promise<HubPerson> {
+  const token = sessionToken(req);
+  const person = token ? await hub.people.resolve(token) : null;
+  if (!person)
+    throw new CoreError('UNAUTHORIZED', 'Inicie sesión en la central (POST /hub/v1/session); la sesión falta, terminó o expiró.');
+  if (need === 'admin' && person.role !== 'ADMIN')
+    throw new CoreError('FORBIDDEN', `Solo un administrador de la central puede hacerlo; su rol es ${person.role}.`);
+  return person;
+}
+
+function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
+  const r = schema.safeParse(value ?? null);
+  if (!r.success) throw validationFailed(toFieldErrors(r.error.issues, value));
+  return r.data;
+}
+
+const newStation = z.strictObject({
+  id: z.string().regex(STATION_ID).optional(),
+  companyId: z.string().trim().min(1).max(20),
+  branchCode: z.string().trim().min(1).max(10),
+  posNumber: z.string().trim().min(1).max(10),
+  name: z.string().trim().min(1).max(100),
+});
 
 export async function buildHubServer(options: HubHttpOptions): Promise<FastifyInstance> {
   const { hub, logger } = options;
@@ -84,6 +132,73 @@ export async function buildHubServer(options: HubHttpOptions): Promise<FastifyIn
     }
     const r = await hub.ingestDocuments(station, body.data.documents);
     return { accepted: r.accepted };
+  });
+
+  // People: a session is the only time its token leaves the hub (the cookie, and the body for scripts).
+  app.post('/hub/v1/session', async (req, reply) => {
+    const input = parsed(hubLoginInput, req.body);
+    const s = await hub.people.login(input.login, input.password);
+    if (!s) throw new CoreError('UNAUTHORIZED', 'Usuario o contraseña incorrectos, o la persona está inactiva.');
+    return reply
+      .code(201)
+      .header('set-cookie', sessionCookie(s.token))
+      .header('cache-control', 'no-store')
+      .send({ person: s.person, token: s.token });
+  });
+  app.get('/hub/v1/session', async (req) => ({ person: await personFor(hub, req, 'read') }));
+  app.delete('/hub/v1/session', async (req, reply) => {
+    const token = sessionToken(req);
+    if (token) await hub.people.logout(token);
+    return reply.code(204).header('set-cookie', sessionCookie('', 0)).send();
+  });
+  app.get('/hub/v1/people', async (req) => {
+    await personFor(hub, req, 'admin');
+    return { people: await hub.people.list() };
+  });
+  app.post('/hub/v1/people', async (req, reply) => {
+    await personFor(hub, req, 'admin');
+    const person = await hub.people.create(parsed(hubPersonInput, req.body));
+    return reply.code(201).send(person);
+  });
+  app.patch<{ Params: { login: string } }>('/hub/v1/people/:login', async (req) => {
+    await personFor(hub, req, 'admin');
+    return hub.people.update(req.params.login.toLowerCase(), parsed(hubPersonUpdate, req.body));
+  });
+
+  // Stations and their tokens: the plain token is in the 201 of its creation and nowhere else, ever.
+  app.get('/hub/v1/stations', async (req) => {
+    await personFor(hub, req, 'read');
+    return { stations: await hub.stationAdmin.stations() };
+  });
+  app.post('/hub/v1/stations', async (req, reply) => {
+    await personFor(hub, req, 'admin');
+    return reply.code(201).send(await hub.stations.register(parsed(newStation, req.body)));
+  });
+  app.get<{ Params: { id: string } }>('/hub/v1/stations/:id/tokens', async (req) => {
+    await personFor(hub, req, 'admin');
+    if (!(await hub.stations.get(req.params.id))) throw new CoreError('NOT_FOUND', `No existe la estación ${req.params.id}.`);
+    return { tokens: await hub.stationAdmin.tokens(req.params.id) };
+  });
+  app.post<{ Params: { id: string } }>('/hub/v1/stations/:id/tokens', async (req, reply) => {
+    await personFor(hub, req, 'admin');
+    const t = await hub.tokens.create(req.params.id);
+    return reply.code(201).header('cache-control', 'no-store').send(t);
+  });
+  app.delete<{ Params: { id: string; tokenId: string } }>('/hub/v1/stations/:id/tokens/:tokenId', async (req, reply) => {
+    await personFor(hub, req, 'admin');
+    if (!(await hub.stationAdmin.revoke(req.params.id, req.params.tokenId)))
+      throw new CoreError('NOT_FOUND', `La estación ${req.params.id} no tiene un token ${req.params.tokenId} en vigor.`);
+    return reply.code(204).send();
+  });
+
+  // Every branch's documents, newest first; a bad filter is a 422 naming it.
+  app.get('/hub/v1/documents', async (req) => {
+    await personFor(hub, req, 'read');
+    return hub.documents.list(parsed(listQuery, req.query));
+  });
+  app.get<{ Params: { id: string } }>('/hub/v1/documents/:id', async (req) => {
+    await personFor(hub, req, 'read');
+    return hub.documents.get(req.params.id);
   });
   return app;
 }

@@ -52,9 +52,31 @@ export interface DocumentsTable {
   updated_at: Timestamp;
 }
 
+/** A person of the head office (migrations/002-people-and-lists.ts); the password only as its scrypt hash. */
+export interface HubPeopleTable {
+  login: string;
+  name: string;
+  role: 'ADMIN' | 'ACCOUNTANT' | 'AUDITOR';
+  password_hash: string;
+  active: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A person's session, by the SHA-256 of its token; ended_at set at logout or when the person changes. */
+export interface HubSessionsTable {
+  token_hash: string;
+  login: string;
+  opened_at: Timestamp;
+  seen_at: Timestamp;
+  ended_at: Timestamp | null;
+}
+
 export interface HubSchema {
   hub_migrations: HubMigrationsTable;
   stations: StationsTable;
   station_tokens: StationTokensTable;
   documents: DocumentsTable;
+  hub_people: HubPeopleTable;
+  hub_sessions: HubSessionsTable;
 }

@@ -1,20 +1,26 @@
 // `sello hub --database postgres://…`: the head office hub (main/hub/, docs/decisions/0016-head-office-hub.md), and
-// `sello hub create-token`, which gives a station its token (shown once). Both bring the hub's database to the
+// `sello hub create-token`, which gives a station its token (shown once), and `sello hub create-admin`, the first
+// person (or a new administrator), whose password comes from SELLO_HUB_PASSWORD or stdin, never argv. All bring the hub's database to the
 // newest version first, so a new, empty database is all a hub needs.
 import { parseArgs } from 'node:util';
+import { validate } from '../../../shared/contract';
 import { createHub } from '../../hub/create-hub';
 import { openHubDatabase } from '../../hub/hub-database';
 import { buildHubServer } from '../../hub/http';
 import { migrateHub } from '../../hub/migrate';
 import { HUB_MIGRATIONS } from '../../hub/migrations';
+import { hubPersonInput } from '../../hub/people';
 import { consoleLogger } from '../logger';
 import type { Output } from './maintenance';
 
 export const HUB_USAGE = `  sello hub --database postgres://… [--host 127.0.0.1] [--port 8418]
-  sello hub create-token --database postgres://… --station ID [--name NOMBRE --company NIT --branch M001 --pos P001]`;
+  sello hub create-token --database postgres://… --station ID [--name NOMBRE --company NIT --branch M001 --pos P001]
+  sello hub create-admin --database postgres://… --login USUARIO --name NOMBRE   (contraseña: SELLO_HUB_PASSWORD o stdin)`;
 
-export async function hubCommand(args: string[], io: Output): Promise<number> {
+/** `input`: where create-admin reads a password when SELLO_HUB_PASSWORD is not set (stdin; tests pass their own). */
+export async function hubCommand(args: string[], io: Output, input: () => Promise<string> = readStdin): Promise<number> {
   if (args[0] === 'create-token') return createToken(args.slice(1), io);
+  if (args[0] === 'create-admin') return createAdmin(args.slice(1), io, input);
   const { values } = parseArgs({
     args,
     strict: true,
@@ -79,6 +85,48 @@ async function createToken(args: string[], io: Output): Promise<number> {
     const t = await hub.tokens.create(values.station);
     io.err(`Token de la estación ${values.station} (id ${t.id}); se muestra solo esta vez, guárdelo en la estación:`);
     io.out(t.token);
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+/** All of stdin, without its last line break: `printf %s "$PW" | sello hub create-admin …` or a here-string. */
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) return '';
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+}
+
+/**
+ * An ADMIN of the hub, who then makes everyone else over HTTP. The password never on the command line (a process
+ * list or a shell history would show it): SELLO_HUB_PASSWORD, else stdin.
+ */
+async function createAdmin(args: string[], io: Output, input: () => Promise<string>): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: { database: { type: 'string' }, login: { type: 'string' }, name: { type: 'string' } },
+  });
+  if (!values.database || !values.login || !values.name) {
+    io.err(`sello hub create-admin: indique --database, --login y --name.\n${HUB_USAGE}`);
+    return 2;
+  }
+  const password = process.env.SELLO_HUB_PASSWORD ?? (await input());
+  const checked = validate(hubPersonInput, { login: values.login, name: values.name, role: 'ADMIN', password });
+  if (!checked.ok) {
+    for (const e of checked.errors) io.err(`${e.path}: ${e.message}`);
+    if (!password) io.err('Pase la contraseña en SELLO_HUB_PASSWORD o por stdin, nunca como argumento.');
+    return 2;
+  }
+  const db = openHubDatabase(values.database);
+  try {
+    await migrateHub(db.q, HUB_MIGRATIONS);
+    const person = await createHub({ db: db.q }).people.create(checked.value);
+    io.err(`Administrador ${person.login} (${person.name}) creado en la central.`);
     return 0;
   } finally {
     await db.close();

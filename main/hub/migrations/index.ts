@@ -1,6 +1,7 @@
 // Every hub migration, statically imported so bundling never loses one. Append only; never edit a released one.
 import { m001Initial } from './001-initial';
+import { m002PeopleAndLists } from './002-people-and-lists';
 import type { HubMigration } from './types';
 
 export type { HubMigration };
-export const HUB_MIGRATIONS: readonly HubMigration[] = [m001Initial];
+export const HUB_MIGRATIONS: readonly HubMigration[] = [m001Initial, m002PeopleAndLists];
