@@ -10,8 +10,12 @@ import { normativeWords as W } from '../words/normative';
 import './delivery.css';
 
 /** El Salvador keeps −06:00 all year: a datetime-local value is that wall time. */
-const toInstant = (local: string) => `${local.length === 16 ? `${local}:00` : local}-06:00`;
-const toLocalInput = (iso: string) => new Date(new Date(iso).getTime() - 6 * 3600_000).toISOString().slice(0, 16);
+const toInstant = (local: string) => `${local.length === 16 ? `${local}:00` : local.slice(0, 19)}-06:00`;
+/** Seconds are kept when the setting has them (from the station file or HTTP), so saving again moves nothing. */
+const toLocalInput = (iso: string) => {
+  const local = new Date(new Date(iso).getTime() - 6 * 3600_000).toISOString();
+  return local.slice(17, 19) === '00' ? local.slice(0, 16) : local.slice(0, 19);
+};
 
 export function NormativePanel({ api, admin }: { api: SelloApi; admin: boolean }) {
   const [view, setView] = useState<NormativeView | null>(null);
@@ -38,6 +42,13 @@ export function NormativePanel({ api, admin }: { api: SelloApi; admin: boolean }
     setErrors([]);
     if (scheduling && !at) {
       setErrors([{ path: 'switchAt', code: 'REQUIRED', message: W.needsDate }]);
+      return;
+    }
+    // A switch that came to pass while the form was open changes what `current` means: read again, let them decide.
+    const fresh = await api.normativeSettings();
+    if (fresh.ok && view && fresh.value.status.inForce !== view.status.inForce) {
+      show(fresh.value);
+      setSay({ text: W.changedMeanwhile, ok: false });
       return;
     }
     const r = await api.setNormativeSettings({ current, switchAt: scheduling ? toInstant(at) : null });

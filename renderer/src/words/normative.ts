@@ -12,5 +12,6 @@ export const normativeWords = {
   save: 'Guardar normativa',
   saved: 'Normativa guardada.',
   needsDate: 'Indique la fecha y la hora del cambio, o desmarque la casilla.',
+  changedMeanwhile: 'La normativa cambió mientras editaba (llegó la hora del cambio). Revise los datos y guarde de nuevo.',
   onlyAdmins: 'Solo un administrador cambia la normativa.',
 } as const;
