@@ -196,6 +196,16 @@ export interface SyncStatus {
   readonly deliveries: DeliveryCounts;
   /** MH's normative documents are issued under now, and the scheduled switch (docs/decisions/0014-normativa-2026.md). */
   readonly normative: NormativeStatus;
+  /** Replication to the head office hub (main/core/replication/): when it last answered and what waits. */
+  readonly hub: HubReplicationStatus;
+}
+
+export interface HubReplicationStatus {
+  readonly configured: boolean;
+  readonly lastReachedAt: string | null;
+  /** Documents whose latest change the hub has not acknowledged yet. */
+  readonly waiting: number;
+  readonly lastError: string | null;
 }
 
 /** What the station pushes to the UI: a document changed status, and the sync state after it. */

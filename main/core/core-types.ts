@@ -2,6 +2,7 @@
 import type { DteKind, UnknownFields } from '../../shared/contract';
 import type { InvalidationResult } from './dte/invalidation/invalidate';
 import type { ReturnService } from './dte/retorno/retorno';
+import type { Replicator } from './replication/replicator';
 import type { PrintSettings } from '../../shared/printing';
 import type {
   BackupsStatus,
@@ -75,6 +76,8 @@ export interface CoreDeps {
   readonly deliveries?: DeliveryTuning;
   /** Webhook sender tuning (webhooks/sender.ts): its timers default to the engine's. */
   readonly webhooks?: WebhookTuning;
+  /** The hub replicator: `manual` sends only on replication.runOnce() (tests that stage it step by step). */
+  readonly replication?: { readonly manual?: boolean };
 }
 
 export interface Core {
@@ -119,6 +122,8 @@ export interface Core {
   /** The product catalog: products one by one, searched, imported and exported (catalog/products.ts). */
   readonly products: ProductCatalog;
   readonly sync: SyncEngine;
+  /** Replication to the head office hub (replication/replicator.ts): one pass now, and what it shows. */
+  readonly replication: Pick<Replicator, 'runOnce' | 'status'>;
   /** E-mail delivery of documents (docs/decisions/0010-email-delivery.md) and its SMTP settings. */
   readonly deliveries: Deliveries & { readonly smtp: SmtpSettings };
   /** Webhooks for the POS (docs/decisions/0011-webhooks.md); `runOnce` sends what is due now (tests). */

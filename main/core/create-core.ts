@@ -32,6 +32,8 @@ import { createSyncEngine, tunedBy } from './sync/engine';
 import { outbound } from './delivery/outbound';
 import { smtpSettings } from './delivery/smtp-settings';
 import { recoverAfterStop } from './sync/recover';
+import { createReplicator } from './replication/replicator';
+import { unitFrom } from './sync/backoff';
 import { webhooks as webhookEndpoints } from './webhooks/webhooks';
 
 export type { Core, CoreDeps } from './core-types';
@@ -81,6 +83,17 @@ export function createCore(deps: CoreDeps): Core {
   orClose(() => openOrCreateStation(deps, { service: stationSvc, stations, signing, mhOverridden: !!deps.mh, logger }));
 
   const client = mhClientCache({ stations, override: deps.mh, fetch: fetchFn, clock, logger, allowedMhUrls });
+  // The head office hub (replication/replicator.ts): its own loop, woken by new documents and status moves.
+  const replicator = createReplicator({
+    store,
+    clock,
+    logger,
+    fetch: fetchFn,
+    hub: () => stations.hub(),
+    random: deps.sync?.jitter ?? unitFrom(random),
+    timers: deps.sync?.timers,
+    manual: deps.replication?.manual,
+  });
   const nextIdEnvio = () => takeIdEnvio(store);
   const invalidations = invalidationService({ store, clock, station, newId, signingKey, client, nextIdEnvio, logger, inFlight: new Set() });
   const returns = returnService({ store, clock, station, newId, signingKey, client, nextIdEnvio, logger, inFlight: new Set() });
@@ -103,6 +116,7 @@ export function createCore(deps: CoreDeps): Core {
     signingKey: () => signing.privateKey(),
     passwordNeeded: mhPasswordNeeded(stations, !!deps.mh),
     deliveries: () => out.mail.counts(),
+    hub: () => replicator.status(),
     ...tunedBy(deps.sync, random),
   });
   // Resume what a previous run left: pending documents and sends cut short by a crash.
@@ -114,7 +128,7 @@ export function createCore(deps: CoreDeps): Core {
     views: documentViews({ store, clock, station, invalidations, deliveries: (id) => out.mail.ofDocument(id) }),
     issue,
     invalidations,
-    wake: () => [sync, out].forEach((s) => s.wake()),
+    wake: () => [sync, out, replicator].forEach((s) => s.wake()),
     issued: () => backups.noteIssue(),
   });
   // The customer's e-mail and the POS's webhooks (delivery/outbound.ts); every status the engine moves wakes them.
@@ -122,6 +136,8 @@ export function createCore(deps: CoreDeps): Core {
   const out = outbound({ store, clock, logger, fetch: fetchFn, secrets, newId, random, station, smtp, documents: dtes, tuning });
   sync.onEvent(() => out.wake());
   out.wake();
+  sync.onEvent(() => replicator.wake());
+  replicator.wake();
 
   return {
     dataDir: deps.dataDir,
@@ -134,8 +150,8 @@ export function createCore(deps: CoreDeps): Core {
     configure: stationSvc.configure,
     dtes: {
       ...dtes,
-      // An invalidation MH answered at once wrote its event without the engine: the sender looks now.
-      invalidate: (body, actor, unknown) => dtes.invalidate(body, actor, unknown).finally(() => out.wake()),
+      // An invalidation MH answered at once wrote its event without the engine: the senders look now.
+      invalidate: (body, actor, unknown) => dtes.invalidate(body, actor, unknown).finally(() => [out, replicator].forEach((s) => s.wake())),
     },
     returns,
     apiKeys: keys,
@@ -154,7 +170,9 @@ export function createCore(deps: CoreDeps): Core {
       if (credentialsChanged) sync.retryNow();
       return saved;
     },
+    replication: { runOnce: () => replicator.runOnce(), status: () => replicator.status() },
     close() {
+      replicator.stop();
       backups.close();
       out.stop();
       sync.stop();

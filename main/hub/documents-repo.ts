@@ -107,10 +107,18 @@ export function hubDocuments(db: HubDb, clock: Clock) {
                 sealed_at: eb.ref('excluded.sealed_at'),
                 updated_at: eb.ref('excluded.updated_at'),
               }))
-              // Only a newer change, and (again, cheaply) only the same station's row.
+              // Only a newer change, and (again, cheaply) only the same station's row. A station's updatedAt has whole
+              // seconds: a status moved twice in one second arrives with the same one, and the later arrival wins
+              // (a station sends a document's current state, one batch at a time).
               .where((eb) =>
                 eb.and([
-                  eb('documents.updated_at', '<', eb.ref('excluded.updated_at')),
+                  eb.or([
+                    eb('documents.updated_at', '<', eb.ref('excluded.updated_at')),
+                    eb.and([
+                      eb('documents.updated_at', '=', eb.ref('excluded.updated_at')),
+                      eb('documents.status', '<>', eb.ref('excluded.status')),
+                    ]),
+                  ]),
                   eb('documents.station_id', '=', eb.ref('excluded.station_id')),
                 ]),
               ),

@@ -73,6 +73,18 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
           {inForce.scheduled &&
             ` · ${es.sync.normativeSwitch(NORMATIVE_NAMES[inForce.scheduled.to], localTime(inForce.scheduled.at, false))}`}
         </dd>
+        {status.hub.configured && (
+          <>
+            <dt>{es.sync.hub}</dt>
+            <dd data-testid="sync-hub">
+              {es.sync.hubLine(
+                status.hub.lastReachedAt ? localTime(status.hub.lastReachedAt) : null,
+                status.hub.waiting,
+                status.hub.lastError,
+              )}
+            </dd>
+          </>
+        )}
         {status.lastError && (
           <>
             <dt>{es.sync.lastError}</dt>

@@ -431,6 +431,9 @@ export const es = {
     lastContact: 'Último contacto con MH',
     normative: 'Normativa de MH',
     normativeSwitch: (to: string, at: string) => `cambia a ${to} el ${at}`,
+    hub: 'Oficina central',
+    hubLine: (last: string | null, waiting: number, error: string | null) =>
+      [last ? `último contacto ${last}` : 'aún sin contacto', `${waiting} por enviar`, error].filter(Boolean).join(' · '),
     lastError: 'Último problema',
     retry: 'Reintentar ahora',
     contingencies: 'Contingencias',

@@ -486,3 +486,29 @@ describe('017 returns', () => {
     expect(() => line.run('r1', 'a', 0)).toThrow(/CHECK/);
   });
 });
+
+describe('018 replication', () => {
+  it('queues the documents already stored, in the order they were made, one row per document', () => {
+    const db = new BetterSqlite3(':memory:');
+    db.pragma('foreign_keys = ON');
+    const at = MIGRATIONS.findIndex((m) => m.version === 18);
+    expect(MIGRATIONS[at]!.name).toBe('replication');
+    migrate(db, MIGRATIONS.slice(0, at));
+    const doc = db.prepare(
+      `INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
+      pos_number, generated_at, issue_date, created_at, updated_at, request_json, request_hash)
+      VALUES (?, 'FC', 'TEST', 1, 'APPROVED', ?, 'c', 'M001', 1, 'g', '2026-11-22', ?, 'u', '{}', 'h')`,
+    );
+    doc.run('b', 'DTE-01-M001P001-000000000000002', '2026-11-22T09:00:02-06:00');
+    doc.run('a', 'DTE-01-M001P001-000000000000001', '2026-11-22T09:00:01-06:00');
+    expect(migrate(db, MIGRATIONS.slice(0, at + 1))).toEqual({ from: 17, to: 18 });
+    expect(db.prepare('SELECT document_id, seq, reason FROM replication_queue ORDER BY seq').all()).toEqual([
+      { document_id: 'a', seq: 1, reason: 'existing' },
+      { document_id: 'b', seq: 2, reason: 'existing' },
+    ]);
+    const row = db.prepare(`INSERT INTO replication_queue (document_id, seq, reason, queued_at) VALUES (?, ?, 'created', 't')`);
+    expect(() => row.run('a', 3)).toThrow(/UNIQUE|PRIMARY/);
+    expect(() => row.run('nope', 3)).toThrow(/FOREIGN KEY/);
+    expect(() => row.run('c', 0)).toThrow(/CHECK|FOREIGN/);
+  });
+});

@@ -30,6 +30,7 @@ import { signJson } from '../signing/jws';
 import type { Logger } from '../logger';
 import { documentEvents } from './document-events';
 import { outbox } from '../outbox/outbox';
+import { replicationQueue } from '../replication/queue';
 
 /** MH kinds each document may relate to (documentoRelacionado): NC and ND adjust a CCF or a CR. */
 const RELATABLE: Record<DteKind, readonly DteKind[]> = {
@@ -206,6 +207,7 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
     insertDocument(deps.store, row);
     outbox(deps.store, deps.logger).enqueue({ documentId: id, now, dependsOn: dependsOn(body) });
     documentEvents(deps.store).record(id, 'dte.created', createdAt);
+    replicationQueue(deps.store).changed(id, 'created', createdAt);
     rememberReceiver(deps.store, kind, 'recipient' in body ? body.recipient : null, createdAt);
     audit(deps.store, createdAt, actor, 'dte.issued', id, { kind, controlNumber: row.control_number });
     return { record: toRecord(row), replayed: false, ignored };

@@ -4,6 +4,7 @@
 import type { DteStatus } from '../../../shared/records';
 import { audit } from '../audit';
 import type { Logger } from '../logger';
+import { replicationQueue } from '../replication/queue';
 import type { Store } from '../store/database';
 import { documentEvents, eventOfStatus } from './document-events';
 import { setStatusFrom, statusOf } from './documents-repo';
@@ -47,6 +48,7 @@ export function moveStatus(store: Store, logger: Logger, m: StatusMove): MoveRes
     // In the same transaction: the feed deliveries read is never behind the documents (document-events.ts).
     const event = eventOfStatus(m.to);
     if (event) documentEvents(store).record(m.id, event, m.at);
+    replicationQueue(store).changed(m.id, 'status', m.at);
     return 'moved';
   }
   const current = statusOf(store, m.id);

@@ -38,6 +38,16 @@ export const stationProfile = z.strictObject({
       .max(20)
       .refine((w) => new Set(w.map((x) => x.url)).size === w.length, custom('DUPLICATE', 'Cada dirección una sola vez.')),
   ),
+  /**
+   * The head office hub this station replicates to (main/core/replication/, issue 18). Its token is sealed like MH's
+   * password and never shown again; absent, the stored one is kept; null removes it.
+   */
+  hub: optional(
+    z.strictObject({
+      url: z.url({ protocol: /^https?$/, error: 'La dirección del hub empieza con http:// o https://.' }),
+      token: text(200),
+    }),
+  ),
   /** Which MH normative issues, and when it changes (shared/normative.ts); absent: legacy. */
   mhNormative: optional(mhNormativeSetting),
   demo: optional(z.boolean()),
@@ -45,6 +55,6 @@ export const stationProfile = z.strictObject({
 
 export type StationProfile = z.output<typeof stationProfile>;
 /** What is kept in settings: the profile without secrets (they go to the secret box). */
-export type StoredStation = Omit<StationProfile, 'mh' | 'apiKeys' | 'users' | 'webhooks' | 'smtp'> & {
+export type StoredStation = Omit<StationProfile, 'mh' | 'apiKeys' | 'users' | 'webhooks' | 'smtp' | 'hub'> & {
   mh: { baseUrl: string; user: string; certificateFile: string | null } | null;
 };

@@ -7,6 +7,13 @@ import type { MhNormativeSetting } from '../../../shared/normative';
 const STATION_KEY = 'station';
 /** MH's password and the certificate's, sealed. */
 export const MH_SECRETS_KEY = 'station.mh.secrets';
+/** The head office hub's address and this station's token, sealed together (an empty value: none). */
+export const HUB_KEY = 'station.hub';
+
+export interface HubTarget {
+  readonly url: string;
+  readonly token: string;
+}
 
 export interface StationRepo {
   get(): StoredStation | null;
@@ -16,6 +23,8 @@ export interface StationRepo {
   mhSecrets(): { password: string; certificatePassword: string | null } | null;
   /** Passwords are stored but this station's secret box cannot open them (sealed on another machine or key). */
   mhSecretsLost(): boolean;
+  /** The hub to replicate to, with its token; null when none is set or it does not open here. */
+  hub(): HubTarget | null;
   /** Replaces only the MH normative setting (station/normative-service.ts checks it first). */
   setNormative(setting: MhNormativeSetting): void;
 }
@@ -37,9 +46,11 @@ export function stationRepo(store: Store, secrets: SecretBox): StationRepo {
       return parsed;
     },
     save(profile) {
-      const { mh, apiKeys: _keys, users: _users, webhooks: _webhooks, smtp: _smtp, ...rest } = profile;
+      const { mh, apiKeys: _keys, users: _users, webhooks: _webhooks, smtp: _smtp, hub, ...rest } = profile;
       const stored: StoredStation = {
         ...rest,
+        // A station file without the key keeps the normative set in Ajustes; a file that names it owns it.
+        mhNormative: rest.mhNormative ?? this.get()?.mhNormative ?? null,
         mh: mh ? { baseUrl: mh.baseUrl, user: mh.user, certificateFile: mh.certificateFile ?? null } : null,
       };
       const json = JSON.stringify(stored);
@@ -49,7 +60,15 @@ export function stationRepo(store: Store, secrets: SecretBox): StationRepo {
         const wanted = { password: mh.password, certificatePassword: mh.certificatePassword ?? null };
         if (JSON.stringify(current) !== JSON.stringify(wanted)) write(MH_SECRETS_KEY, secrets.seal(JSON.stringify(wanted)));
       }
-      if (before === json) return false;
+      let hubChanged = false;
+      if (hub !== undefined) {
+        const wanted = hub ? { url: hub.url, token: hub.token } : null;
+        if (JSON.stringify(this.hub()) !== JSON.stringify(wanted)) {
+          write(HUB_KEY, wanted ? secrets.seal(JSON.stringify(wanted)) : '');
+          hubChanged = true;
+        }
+      }
+      if (before === json) return hubChanged;
       write(STATION_KEY, json);
       cached = null;
       return true;
@@ -64,6 +83,11 @@ export function stationRepo(store: Store, secrets: SecretBox): StationRepo {
       const v = read(MH_SECRETS_KEY);
       const plain = v ? tryOpen(secrets, v) : null;
       return plain === null ? null : (JSON.parse(plain) as { password: string; certificatePassword: string | null });
+    },
+    hub() {
+      const v = read(HUB_KEY);
+      const plain = v ? tryOpen(secrets, v) : null;
+      return plain === null ? null : (JSON.parse(plain) as HubTarget);
     },
     mhSecretsLost() {
       const v = read(MH_SECRETS_KEY);

@@ -174,6 +174,17 @@ export interface DocumentEventsTable {
   at: string;
 }
 
+/** What the head office hub has not acknowledged yet (migration 018; main/core/replication/queue.ts). */
+export interface ReplicationQueueTable {
+  document_id: string;
+  /** The order of changes: a waiting document changed again moves to the end. */
+  seq: number;
+  /** What queued it last: 'created', 'status', 'return', 'existing'. */
+  reason: string;
+  /** El Salvador time (isoLocal). */
+  queued_at: string;
+}
+
 /** Webhook receivers (migration 016; main/core/webhooks/webhooks-repo.ts): the secret sealed, never plain. */
 export interface WebhookEndpointsTable {
   id: string;
@@ -347,6 +358,7 @@ export interface Database {
   invalidations: InvalidationsTable;
   returns: ReturnsTable;
   return_lines: ReturnLinesTable;
+  replication_queue: ReplicationQueueTable;
   contingency_events: ContingencyEventsTable;
   lotes: LotesTable;
   receivers: ReceiversTable;

@@ -9,7 +9,7 @@ import { singleFlight } from '../single-flight';
 import type { KeyObject } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { MH_TYPE, type DteKind } from '../../../shared/contract';
-import type { ContingencySummary, DteStatus, OverdueDocument, SelloEvent, SyncStatus } from '../../../shared/records';
+import type { ContingencySummary, DteStatus, HubReplicationStatus, OverdueDocument, SelloEvent, SyncStatus } from '../../../shared/records';
 import type { DeliveryCounts } from '../../../shared/delivery';
 import { textOf } from '../../../shared/text';
 import { isoLocal, type Clock } from '../clock';
@@ -59,6 +59,8 @@ export interface SyncEngineDeps {
   /** Invalidations waiting for MH: how many, and one attempt at each (after the documents, outside contingency). */
   /** The e-mail queue's counts, shown with the sync state (delivery/deliveries.ts). */
   readonly deliveries?: () => DeliveryCounts;
+  /** Replication to the head office hub, shown with the sync state (replication/replicator.ts). */
+  readonly hub?: () => HubReplicationStatus;
   readonly invalidations?: {
     pending(): number;
     /** Null when every attempt reached MH; else why one did not (`login`: MH refused the credentials). */
@@ -650,6 +652,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         overdue,
         deliveries: d.deliveries?.() ?? { pending: 0, sending: 0, sent: 0, failed: 0, waiting: null },
         normative: normativeStatus(d.station().mhNormative, now()),
+        hub: d.hub?.() ?? { configured: false, lastReachedAt: null, waiting: 0, lastError: null },
       };
     },
     waitForDocument(given, ms) {

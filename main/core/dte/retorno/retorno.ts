@@ -20,6 +20,7 @@ import { isoLocal, localDateTime, type Clock } from '../../clock';
 import { CoreError, validationFailed } from '../../errors';
 import type { Logger } from '../../logger';
 import type { MhClient } from '../../mh/client';
+import { replicationQueue } from '../../replication/queue';
 import { signJson } from '../../signing/jws';
 import type { StoredStation } from '../../station/profile';
 import type { Store } from '../../store/database';
@@ -248,6 +249,7 @@ export async function sendReturn(
     if (!repo.settle(id, status, JSON.stringify(call.body), at)) return;
     for (const dteId of new Set(repo.linesOf(id).map((l) => l.dte_id))) {
       audit(deps.store, at, 'sync', status === 'APPROVED' ? 'dte.returned' : 'dte.return.rejected', dteId, { event: id });
+      replicationQueue(deps.store).changed(dteId, 'return', at);
     }
   });
   return { record: toReturnRecord(deps.store, repo.byId(id) ?? current), unreached: null };

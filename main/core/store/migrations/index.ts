@@ -16,6 +16,7 @@ import { m014DocumentEvents } from './014-document-events';
 import { m015Deliveries } from './015-deliveries';
 import { m016Webhooks } from './016-webhooks';
 import { m017Returns } from './017-returns';
+import { m018Replication } from './018-replication';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -37,4 +38,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m015Deliveries,
   m016Webhooks,
   m017Returns,
+  m018Replication,
 ];

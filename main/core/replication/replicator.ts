@@ -1,0 +1,234 @@
+// The replicator (issue 18, docs/decisions/0016-head-office-hub.md "Replication"): sends the station's documents
+// to the head office hub, off the request path. A single-flight loop on its own timer, woken by new documents and
+// the sync engine's status moves, reads the replication queue (queue.ts) in order, posts up to 500 current
+// document snapshots to `POST /hub/v1/documents` and deletes what the hub acknowledged. The hub is idempotent, so a
+// batch sent twice (an answer lost) is harmless. On any failure it backs off (250 ms floor, 60 s cap) and resumes
+// where it was; it never holds a transaction across the network, so issuing and MH's sync never wait for it.
+// The token is sent only in Authorization and never logged or shown.
+import type { HubReplicationStatus } from '../../../shared/records';
+import { isoLocal, type Clock } from '../clock';
+import type { Logger } from '../logger';
+import { singleFlight } from '../single-flight';
+import type { HubTarget } from '../station/station-repo';
+import type { Store } from '../store/database';
+import { backoffMs } from '../sync/backoff';
+import { realTimers, type TimerHandle, type Timers } from '../timers';
+import { replicationQueue, type QueuedChange } from './queue';
+
+/** The hub's limit per request (main/hub/ingest-document.ts MAX_BATCH). */
+export const REPLICATION_BATCH = 500;
+const FLOOR_MS = 250;
+const CAP_MS = 60_000;
+/** With nothing waiting, the queue is looked at again this often (a wake-up normally comes first). */
+const IDLE_MS = 15_000;
+const LAST_REACHED_KEY = 'replication.lastReachedAt';
+
+export interface ReplicatorDeps {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly fetch: typeof fetch;
+  /** The hub and this station's token, read on every pass (null: not configured, nothing is sent). */
+  readonly hub: () => HubTarget | null;
+  /** A uniform number in [0, 1) for the backoff's jitter. */
+  readonly random: () => number;
+  readonly timers?: Timers;
+  readonly timeoutMs?: number;
+  readonly batch?: number;
+  /** Only runOnce() sends: for tests that stage a situation step by step. */
+  readonly manual?: boolean;
+}
+
+export interface Replicator {
+  /** Something was queued: send soon (not before a backoff under way). */
+  wake(): void;
+  /** One pass now, until the queue is empty or the hub fails; resolves with the documents acknowledged. Never rejects. */
+  runOnce(): Promise<number>;
+  status(): HubReplicationStatus;
+  stop(): void;
+}
+
+type Answer = { ok: true } | { ok: false; error: string };
+
+export function createReplicator(d: ReplicatorDeps): Replicator {
+  const timers = d.timers ?? realTimers;
+  const queue = replicationQueue(d.store);
+  const batch = Math.min(d.batch ?? REPLICATION_BATCH, REPLICATION_BATCH);
+  const timeoutMs = d.timeoutMs ?? 30_000;
+  const settings = {
+    get: () => d.store.one(d.store.q.selectFrom('settings').select('value').where('key', '=', LAST_REACHED_KEY))?.value ?? null,
+  };
+  let failures = 0;
+  let retryAt = 0;
+  let lastError: string | null = null;
+  let stopped = false;
+  let timer: TimerHandle | null = null;
+  const inFlight = new Set<AbortController>();
+
+  /** The documents' current state, as the hub takes it (main/hub/ingest-document.ts). */
+  function snapshots(changes: readonly QueuedChange[]) {
+    const rows = d.store.all(
+      d.store.q
+        .selectFrom('documents')
+        .select([
+          'id',
+          'kind',
+          'version',
+          'status',
+          'control_number',
+          'issue_date',
+          'total',
+          'recipient_name',
+          'mh_json',
+          'jws',
+          'seal',
+          'sealed_at',
+          'updated_at',
+        ])
+        .where(
+          'id',
+          'in',
+          changes.map((c) => c.documentId),
+        ),
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return changes.flatMap((c) => {
+      const r = byId.get(c.documentId);
+      if (!r) return [];
+      return [
+        {
+          id: r.id,
+          kind: r.kind,
+          version: r.version,
+          status: r.status,
+          controlNumber: r.control_number,
+          issueDate: r.issue_date,
+          total: r.total,
+          recipientName: r.recipient_name,
+          mhJson: JSON.parse(r.mh_json ?? '{}') as unknown,
+          jws: r.jws,
+          seal: r.seal,
+          sealedAt: r.sealed_at,
+          updatedAt: r.updated_at,
+        },
+      ];
+    });
+  }
+
+  async function post(hub: HubTarget, body: string): Promise<Answer> {
+    const ac = new AbortController();
+    inFlight.add(ac);
+    const timeout = timers.set(() => ac.abort(), timeoutMs);
+    try {
+      const res = await d.fetch(new URL('/hub/v1/documents', hub.url), {
+        method: 'POST',
+        redirect: 'manual',
+        signal: ac.signal,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${hub.token}` },
+        body,
+      });
+      const text = await res.text().catch(() => '');
+      if (res.ok) return { ok: true };
+      let detail = '';
+      try {
+        const problem = JSON.parse(text) as { detail?: unknown };
+        if (typeof problem.detail === 'string') detail = problem.detail;
+      } catch {
+        detail = '';
+      }
+      return { ok: false, error: `el hub respondió ${res.status}${detail ? `: ${detail}` : ''}`.slice(0, 300) };
+    } catch (e) {
+      if (ac.signal.aborted) return { ok: false, error: stopped ? 'detenido' : `sin respuesta en ${Math.round(timeoutMs / 1000)} s` };
+      const cause = e instanceof Error && e.cause instanceof Error ? e.cause.message : null;
+      return { ok: false, error: `sin conexión con el hub: ${cause ?? (e instanceof Error ? e.message : String(e))}`.slice(0, 300) };
+    } finally {
+      timers.clear(timeout);
+      inFlight.delete(ac);
+    }
+  }
+
+  async function pass(): Promise<number> {
+    let sent = 0;
+    // A pass woken during a backoff (a document issued while the hub is away) waits for the timer set then.
+    if (!d.manual && failures > 0 && d.clock.now().getTime() < retryAt) return 0;
+    try {
+      while (!stopped) {
+        const hub = d.hub();
+        if (!hub) return sent;
+        const changes = queue.head(batch);
+        if (changes.length === 0) return sent;
+        const documents = snapshots(changes);
+        const answer = documents.length ? await post(hub, JSON.stringify({ documents })) : ({ ok: true } as const);
+        if (!answer.ok) {
+          failures += 1;
+          lastError = answer.error;
+          retryAt = d.clock.now().getTime() + backoffMs(failures, d.random, 500, CAP_MS, FLOOR_MS);
+          d.logger.warn('hub replication failed', { error: answer.error, waiting: changes.length, failures });
+          return sent;
+        }
+        const at = isoLocal(d.clock.now());
+        d.store.tx(() => {
+          queue.acknowledged(changes);
+          d.store.run(
+            d.store.q
+              .insertInto('settings')
+              .values({ key: LAST_REACHED_KEY, value: at })
+              .onConflict((oc) => oc.column('key').doUpdateSet({ value: at })),
+          );
+        });
+        failures = 0;
+        retryAt = 0;
+        lastError = null;
+        sent += documents.length;
+      }
+    } catch (e) {
+      failures += 1;
+      lastError = `error inesperado: ${e instanceof Error ? e.message : String(e)}`;
+      retryAt = d.clock.now().getTime() + backoffMs(failures, d.random, 500, CAP_MS, FLOOR_MS);
+      d.logger.error('hub replication run failed', { error: e instanceof Error ? e.stack : String(e) });
+    }
+    return sent;
+  }
+
+  function schedule(): void {
+    if (stopped || d.manual) return;
+    if (timer) timers.clear(timer);
+    const wait = failures > 0 ? Math.max(0, retryAt - d.clock.now().getTime()) : IDLE_MS;
+    timer = timers.set(() => void flight.run(), wait);
+  }
+
+  const flight = singleFlight(pass, {
+    stopped: () => stopped,
+    after: () => {
+      try {
+        schedule();
+      } catch (e) {
+        d.logger.error('hub replication schedule failed', { error: e instanceof Error ? e.stack : String(e) });
+      }
+    },
+  });
+
+  return {
+    wake() {
+      if (stopped || d.manual) return;
+      // A failing hub is not asked again before its backoff: the timer set then comes.
+      if (failures > 0 && d.clock.now().getTime() < retryAt) return;
+      void flight.run();
+    },
+    runOnce: () => flight.run(),
+    status() {
+      return {
+        configured: d.hub() !== null,
+        lastReachedAt: settings.get(),
+        waiting: queue.waiting(),
+        lastError,
+      };
+    },
+    stop() {
+      stopped = true;
+      if (timer) timers.clear(timer);
+      timer = null;
+      for (const ac of inFlight) ac.abort();
+    },
+  };
+}

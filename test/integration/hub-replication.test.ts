@@ -1,0 +1,190 @@
+// Replication, station → hub (issue 18, docs/decisions/0016-head-office-hub.md "Replication"): a real PostgreSQL, a
+// real hub HTTP server, two station cores on MH simulators, each with its own token, everything on real timers.
+// Every document of every station arrives once with its final status; with the hub away the stations keep issuing
+// and approving, and when it is back on the same port it catches up with nothing missing or doubled; an
+// invalidation reaches the hub as INVALIDATED; a station's token cannot write the other station's documents.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '../../main/core/create-core';
+import { silentLogger } from '../../main/core/logger';
+import { DEMO_STATION } from '../../main/core/station/demo';
+import { createHub, type Hub } from '../../main/hub/create-hub';
+import { openHubDatabase, type HubDatabase } from '../../main/hub/hub-database';
+import { buildHubServer } from '../../main/hub/http';
+import { migrateHub } from '../../main/hub/migrate';
+import { HUB_MIGRATIONS } from '../../main/hub/migrations';
+import { fcBody } from '../fixtures/bodies';
+import { tempDir } from '../support/core';
+import { coreWithSimulator, startSimulator } from '../support/mh-sim';
+import { startPgCluster, type PgCluster } from '../support/pg-cluster';
+
+let cluster: PgCluster;
+let db: HubDatabase;
+let hub: Hub;
+let app: FastifyInstance | null = null;
+let port = 0;
+/** One MH simulator per station: both are the demo company, whose NIT the simulator keys its certificate by. */
+const sims: Awaited<ReturnType<typeof startSimulator>>[] = [];
+const dirs: ReturnType<typeof tempDir>[] = [];
+const stations: { id: string; core: Core; token: string }[] = [];
+let n = 0;
+const newId = () => `7e000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+const today = (b: Record<string, unknown>) => ({ ...b, generatedAt: undefined });
+
+async function startHubServer(): Promise<void> {
+  app = await buildHubServer({ hub, logger: silentLogger });
+  const url = await app.listen({ host: '127.0.0.1', port });
+  port = Number(new URL(url).port);
+}
+
+beforeAll(async () => {
+  cluster = await startPgCluster();
+  db = openHubDatabase(cluster.url);
+  await migrateHub(db.q, HUB_MIGRATIONS);
+  hub = createHub({ db: db.q });
+  await startHubServer();
+  for (const branch of ['M001', 'M002']) {
+    const id = `${branch}-P001`;
+    await hub.stations.register({ id, companyId: '06140101001010', branchCode: branch, posNumber: 'P001', name: `Sucursal ${branch}` });
+    const { token } = await hub.tokens.create(id);
+    const dir = tempDir();
+    dirs.push(dir);
+    const sim = await startSimulator({ loteDelayMs: 50 });
+    sims.push(sim);
+    const core = coreWithSimulator(dir.dir, sim, { manual: false, timeoutMs: 1000, lotePollMs: 100 });
+    core.configure(
+      { ...DEMO_STATION, branch: { ...DEMO_STATION.branch, mhCode: branch }, hub: { url: `http://127.0.0.1:${port}`, token } },
+      'test',
+    );
+    stations.push({ id, core, token });
+  }
+}, 30_000);
+afterAll(async () => {
+  for (const s of stations) s.core.close();
+  await app?.close();
+  await db?.close();
+  for (const sim of sims) await sim.close();
+  await cluster?.stop();
+  for (const d of dirs) d.cleanup();
+});
+
+/** Polls until `check` holds, on real time. */
+async function until(check: () => Promise<boolean> | boolean, what: string, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end)
+      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(stations.map((s) => s.core.sync.status().hub))}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const issue = (count: number) =>
+  stations.flatMap((s) =>
+    Array.from({ length: count }, () => ({ station: s, id: s.core.dtes.create('FC', today(fcBody(newId())), 'test').record.id })),
+  );
+
+const hubRows = () => db.q.selectFrom('documents').select(['id', 'station_id', 'status', 'seal']).execute();
+const hubKeys = async () => (await hubRows()).map((r) => ({ id: r.id, station_id: r.station_id, status: r.status }));
+
+/** The hub holds exactly the stations' documents, each once, in its station's current status. */
+async function hubMatchesStations(): Promise<boolean> {
+  const rows = await hubKeys();
+  const expected = stations.flatMap((s) =>
+    s.core.dtes.list({ limit: 500 }).items.map((r) => ({ id: r.id, station_id: s.id, status: r.status })),
+  );
+  const key = (r: { id: string }) => r.id;
+  const sorted = <T extends { id: string }>(xs: T[]) => [...xs].sort((a, b) => key(a).localeCompare(key(b)));
+  return JSON.stringify(sorted(rows)) === JSON.stringify(sorted(expected)) && stations.every((s) => s.core.sync.status().hub.waiting === 0);
+}
+
+describe('replication to the hub', () => {
+  it('every document of two stations arrives once with its final status, and the hub catches up after being away', async () => {
+    const first = issue(10);
+    await until(() => first.every((d) => d.station.core.dtes.get(d.id).status === 'APPROVED'), 'approval');
+    await until(hubMatchesStations, 'the hub to hold every document');
+    expect(await hubRows()).toHaveLength(20);
+    for (const s of stations) {
+      const h = s.core.sync.status().hub;
+      expect(h).toMatchObject({ configured: true, waiting: 0, lastError: null });
+      expect(h.lastReachedAt).not.toBeNull();
+    }
+
+    // The hub goes away; the stations keep issuing and MH keeps approving.
+    await app!.close();
+    app = null;
+    const second = issue(15);
+    await until(() => second.every((d) => d.station.core.dtes.get(d.id).status === 'APPROVED'), 'approval while the hub is away');
+    await until(() => stations.every((s) => s.core.sync.status().hub.lastError !== null), 'the stations to notice');
+    for (const s of stations) expect(s.core.sync.status().hub.waiting).toBeGreaterThanOrEqual(15);
+    expect(await hubRows()).toHaveLength(20);
+
+    // Back on the same port: it catches up, nothing missing, nothing doubled.
+    await startHubServer();
+    await until(hubMatchesStations, 'the hub to catch up');
+    const rows = await hubRows();
+    expect(rows).toHaveLength(50);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(50);
+    expect(rows.every((r) => r.status === 'APPROVED' && r.seal !== null)).toBe(true);
+    for (const s of stations) expect(s.core.sync.status().hub).toMatchObject({ waiting: 0, lastError: null });
+
+    // An invalidation: the document's new status follows.
+    const [a] = stations;
+    const target = first[0]!;
+    await a!.core.dtes.invalidate({ dteId: target.id, reason: 'Cliente devolvió la compra' }, 'test');
+    await until(() => a!.core.dtes.get(target.id).status === 'INVALIDATED', 'the invalidation');
+    await until(hubMatchesStations, 'the invalidation at the hub');
+    const invalidated = await db.q
+      .selectFrom('documents')
+      .select(['status', 'station_id'])
+      .where('id', '=', target.id)
+      .executeTakeFirstOrThrow();
+    expect(invalidated).toEqual({ status: 'INVALIDATED', station_id: 'M001-P001' });
+  }, 30_000);
+
+  it("a station's token cannot write the other station's documents", async () => {
+    const [a, b] = stations;
+    const row = await db.q
+      .selectFrom('documents')
+      .selectAll()
+      .where('station_id', '=', a!.id)
+      .where('status', '=', 'APPROVED')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const snapshot = {
+      id: row.id,
+      kind: row.kind,
+      version: row.version,
+      status: 'INVALIDATED',
+      controlNumber: row.control_number,
+      issueDate: row.issue_date,
+      total: String(row.total),
+      recipientName: row.recipient_name,
+      mhJson: row.mh_json,
+      jws: row.jws,
+      seal: null,
+      sealedAt: null,
+      updatedAt: '2099-01-01T00:00:00-06:00',
+    };
+    const res = await fetch(`http://127.0.0.1:${port}/hub/v1/documents`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${b!.token}` },
+      body: JSON.stringify({ documents: [snapshot] }),
+    });
+    expect(res.status).toBe(403);
+    const after = await db.q.selectFrom('documents').select(['station_id', 'status']).where('id', '=', row.id).executeTakeFirstOrThrow();
+    expect(after.station_id).toBe(a!.id);
+    expect(after.status).not.toBe('INVALIDATED');
+  });
+
+  it('keeps the token sealed: not in the data folder, not in what the station shows', () => {
+    for (const [i, s] of stations.entries()) {
+      const dir = dirs[i]!.dir;
+      for (const f of readdirSync(dir).filter((x) => x.startsWith('sello.db')))
+        expect(readFileSync(join(dir, f)).includes(Buffer.from(s.token))).toBe(false);
+      const shown = JSON.stringify([s.core.stationInfo(), s.core.station(), s.core.sync.status()]);
+      expect(shown).not.toContain(s.token);
+    }
+  });
+});
