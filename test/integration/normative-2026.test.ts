@@ -109,6 +109,18 @@ describe('the normative setting over HTTP', () => {
   });
 });
 
+describe('the setting across restarts', () => {
+  it('a station file without mhNormative keeps what Ajustes set; a file that names it sets it', () => {
+    core.normative.set({ current: 'legacy', switchAt: '2026-12-01T00:00:00-06:00' }, 'admin');
+    // What every start does with the station file (core-host.ts): the same profile, applied again.
+    const { mhNormative: _none, ...file } = core.station();
+    core.configure({ ...file, mh: null }, 'cli');
+    expect(core.normative.get().setting).toEqual({ current: 'legacy', switchAt: '2026-12-01T00:00:00-06:00' });
+    core.configure({ ...file, mh: null, mhNormative: { current: '2026' } }, 'cli');
+    expect(core.normative.get().setting).toEqual({ current: '2026', switchAt: null });
+  });
+});
+
 describe('invalidating under the 2026 normative', () => {
   it('a legacy document keeps its event (v2) after the switch; a v2.0 one gets v3, both sealed by MH', async () => {
     const legacy = await approved('FC', fcBody(newId()));
