@@ -193,6 +193,10 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
   function schedule(): void {
     if (stopped || d.manual) return;
     if (timer) timers.clear(timer);
+    timer = null;
+    // Without a hub, or with nothing waiting, there is nothing to look at: a change or a start wakes it. An idle
+    // station must not wake every few seconds for nothing (the sync simulation counts idle wake-ups).
+    if (failures === 0 && (d.hub() === null || queue.waiting() === 0)) return;
     const wait = failures > 0 ? Math.max(0, retryAt - d.clock.now().getTime()) : IDLE_MS;
     timer = timers.set(() => void flight.run(), wait);
   }
