@@ -2,7 +2,7 @@
 // anulacion-v2.ts with the event's own date (fecEmi/horEmi), fusion, the MH codes required and the counterpart as stored.
 import { DTE_KINDS, MH_TYPE, type FieldError } from '../../../../shared/contract';
 import { invalidationEventDate } from '../../normative/invalidation-windows';
-import { mhDocumentView, type MhCounterpartView, type MhDocument, type MhDocumentView } from '../mh/document-types';
+import { mhDocumentView, type AnulacionV2Event, type MhCounterpartView, type MhDocument, type MhDocumentView } from '../mh/document-types';
 import { ID_TYPE } from '../mh/mappings';
 import { invalidationMotivo, type buildAnulacionV2 } from './anulacion-v2';
 
@@ -34,16 +34,8 @@ export type InvalidacionV3Event = {
     telefono: string | null;
     correo: string | null;
   };
-  motivo: {
-    tipoAnulacion: 1 | 2 | 3;
-    motivoAnulacion: string | null;
-    nombreResponsable: string;
-    tipDocResponsable: string;
-    numDocResponsable: string;
-    nombreSolicita: string;
-    tipDocSolicita: string;
-    numDocSolicita: string;
-  };
+  /** The same block as anulacion v2's (anulacion-v2.ts builds both). */
+  motivo: AnulacionV2Event['motivo'];
 };
 
 /** MF2 p.13: the counterpart as the invalidated DTE holds it; null where it was null (an FE without receptor). */
