@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { toFieldErrors } from '../../shared/contract';
 import { TITLES } from '../../shared/errors';
 import { CoreError, toApiError, validationFailed } from '../core/errors';
-import { sendProblem } from '../core/http/problem';
+import { bodyProblem, sendProblem } from '../core/http/problem';
 import type { Logger } from '../core/logger';
 import type { Hub } from './create-hub';
 import { listQuery } from './documents-list';
@@ -94,19 +94,8 @@ export async function buildHubServer(options: HubHttpOptions): Promise<FastifyIn
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: { code?: string; statusCode?: number; message?: string }, _req, reply) => {
     if (error instanceof CoreError) return sendProblem(reply, error.toApiError());
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      return sendProblem(reply, {
-        code: 'PAYLOAD_TOO_LARGE',
-        title: TITLES.PAYLOAD_TOO_LARGE,
-        detail: `El cuerpo supera ${HUB_BODY_LIMIT} bytes.`,
-      });
-    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-      const detail =
-        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-          ? 'Envíe el cuerpo con Content-Type: application/json.'
-          : `El cuerpo no es JSON válido: ${error.message ?? ''}`.trim();
-      return sendProblem(reply, { code: 'MALFORMED_REQUEST', title: TITLES.MALFORMED_REQUEST, detail });
-    }
+    const body = bodyProblem(error, HUB_BODY_LIMIT);
+    if (body) return sendProblem(reply, body);
     logger.error('hub: unexpected error', { error: error instanceof Error ? error.stack : String(error.message) });
     return sendProblem(reply, toApiError(error));
   });

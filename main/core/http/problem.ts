@@ -1,6 +1,6 @@
 // RFC 9457 problem+json: the one place where core errors become HTTP statuses.
 import type { FastifyReply } from 'fastify';
-import type { ApiError, ErrorCode } from '../../../shared/errors';
+import { TITLES, type ApiError, type ErrorCode } from '../../../shared/errors';
 
 export function statusOf(code: ErrorCode): number {
   switch (code) {
@@ -57,4 +57,18 @@ export function sendProblem(reply: FastifyReply, error: ApiError): FastifyReply 
       ...(error.errors === undefined ? {} : { errors: error.errors }),
       ...(error.retryAfter === undefined ? {} : { retryAfter: error.retryAfter }),
     });
+}
+
+/** A body Fastify could not take (too large, not JSON, wrong media type) as the client's problem; null for anything else. */
+export function bodyProblem(error: { code?: string; statusCode?: number; message?: string }, limit: number): ApiError | null {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return { code: 'PAYLOAD_TOO_LARGE', title: TITLES.PAYLOAD_TOO_LARGE, detail: `El cuerpo supera ${limit} bytes.` };
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+    const detail =
+      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? 'Envíe el cuerpo con Content-Type: application/json.'
+        : `El cuerpo no es JSON válido: ${error.message ?? ''}`.trim();
+    return { code: 'MALFORMED_REQUEST', title: TITLES.MALFORMED_REQUEST, detail };
+  }
+  return null;
 }

@@ -20,7 +20,7 @@ import { CoreError, toApiError, validationFailed } from '../errors';
 import type { Logger } from '../logger';
 import { authThrottle, type AuthThrottle } from '../auth/throttle';
 import { allowedHostNames, hostAllowed, originAllowed } from './guards';
-import { sendProblem } from './problem';
+import { bodyProblem, sendProblem } from './problem';
 import { registerUi } from './ui';
 
 export const SUPPORTED_API_VERSIONS = ['1'] as const;
@@ -452,20 +452,8 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
 
   // Body parsing problems are the client's: 400/413 with a problem body, never a 5xx.
   app.setErrorHandler((error: { code?: string; statusCode?: number; message?: string }, _req, reply) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return sendProblem(reply, {
-        code: 'PAYLOAD_TOO_LARGE',
-        title: TITLES.PAYLOAD_TOO_LARGE,
-        detail: `El cuerpo supera ${BODY_LIMIT} bytes.`,
-      });
-    }
-    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-      const detail =
-        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-          ? 'Envíe el cuerpo con Content-Type: application/json.'
-          : `El cuerpo no es JSON válido: ${error.message ?? ''}`.trim();
-      return sendProblem(reply, { code: 'MALFORMED_REQUEST', title: TITLES.MALFORMED_REQUEST, detail });
-    }
+    const body = bodyProblem(error, BODY_LIMIT);
+    if (body) return sendProblem(reply, body);
     return fail(reply, error, options.logger);
   });
   // Before anything else, UI included: only requests addressed to this server, from no page or its own.
