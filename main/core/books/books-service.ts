@@ -1,4 +1,4 @@
-// The accountant's month for one books source (the station's SQLite; later a hub's PostgreSQL): the annexes
+// The accountant's month for one books source (the station's SQLite or the hub's PostgreSQL): the annexes
 // with their checks and casillas, the IVA books as PDF and XLSX, the reports, and the settings that decide
 // what MH leaves open. docs/decisions/0013-iva-books-and-annexes.md.
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -82,6 +82,30 @@ export interface BooksDeps {
   readonly source: BooksSource;
 }
 
+/** Where the books' settings live: the station's SQLite (`books`), or fixed ones (the hub's, for now). */
+export interface BooksSettingsStore {
+  readonly get: () => BooksSettings;
+  /** Stores the whole, already checked, settings; `actor` is who changed them, for the audit. */
+  readonly set: (next: BooksSettings, actor: string) => void;
+}
+
+/** The station's settings: a row of its settings table, each change audited in the same transaction. */
+export function storedBooksSettings(store: Store, clock: Clock): BooksSettingsStore {
+  const kv = settingsRepo(store);
+  return {
+    get() {
+      const v = kv.get(KEY);
+      return v ? { ...BOOKS_DEFAULTS, ...(JSON.parse(v) as Partial<BooksSettings>) } : BOOKS_DEFAULTS;
+    },
+    set(next, actor) {
+      store.tx(() => {
+        kv.set(KEY, JSON.stringify(next));
+        audit(store, isoLocal(clock.now()), actor, 'settings.books', null, next);
+      });
+    },
+  };
+}
+
 /** Every annex of the month with its summary, a turn of the event loop before each. */
 async function monthAnnexes(m: MonthDocuments, s: BooksSettings): Promise<{ build: AnnexBuild; summary: AnnexSummary }[]> {
   const out: { build: AnnexBuild; summary: AnnexSummary }[] = [];
@@ -93,12 +117,14 @@ async function monthAnnexes(m: MonthDocuments, s: BooksSettings): Promise<{ buil
   return out;
 }
 
+/** The station's books: its settings in its own store. */
 export function books(d: BooksDeps): Books {
-  const kv = settingsRepo(d.store);
-  const settings = (): BooksSettings => {
-    const v = kv.get(KEY);
-    return v ? { ...BOOKS_DEFAULTS, ...(JSON.parse(v) as Partial<BooksSettings>) } : BOOKS_DEFAULTS;
-  };
+  return booksOver({ clock: d.clock, source: d.source, settings: storedBooksSettings(d.store, d.clock) });
+}
+
+/** The books of any source under any settings: the station's and the hub's are this same code. */
+export function booksOver(d: { readonly clock: Clock; readonly source: BooksSource; readonly settings: BooksSettingsStore }): Books {
+  const settings = d.settings.get;
 
   const load = async (asked: string, progress?: BooksProgress): Promise<MonthDocuments> => {
     const month = checkedMonth(asked);
@@ -138,10 +164,7 @@ export function books(d: BooksDeps): Books {
           [{ path: wrong.column === 'I' ? 'purchaseOperation' : 'purchaseCost', code: 'NOT_ALLOWED', message: wrong.message }],
           'Esa combinación de códigos de compras no la admite MH.',
         );
-      d.store.tx(() => {
-        kv.set(KEY, JSON.stringify(next));
-        audit(d.store, isoLocal(d.clock.now()), actor, 'settings.books', null, next);
-      });
+      d.settings.set(next, actor);
       return next;
     },
     async month(month) {

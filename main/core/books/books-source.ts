@@ -1,5 +1,5 @@
-// Where the books read their documents: the station's SQLite (sqlite-books-source.ts) or, later, a hub's
-// PostgreSQL. Everything past this interface (annexes, books, reports) is the same code on either.
+// Where the books read their documents: the station's SQLite (sqlite-books-source.ts) or the hub's
+// PostgreSQL (main/hub/books-source.ts). Everything past this interface (annexes, books, reports) is the same code on either.
 import type { BookCompany } from './book-model';
 import type { BookDocument } from './book-document';
 
