@@ -203,7 +203,7 @@ export interface SyncStatus {
 export interface HubReplicationStatus {
   readonly configured: boolean;
   readonly lastReachedAt: string | null;
-  /** Documents whose latest change the hub has not acknowledged yet. */
+  /** Documents and records (contingency events, invalidations, returns, e-mails, closes) whose latest change the hub has not acknowledged yet. */
   readonly waiting: number;
   readonly lastError: string | null;
 }

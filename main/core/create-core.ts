@@ -33,6 +33,7 @@ import { outbound } from './delivery/outbound';
 import { smtpSettings } from './delivery/smtp-settings';
 import { recoverAfterStop } from './sync/recover';
 import { createReplicator } from './replication/replicator';
+import { stationHeartbeat } from './replication/snapshots';
 import { unitFrom } from './sync/backoff';
 import { webhooks as webhookEndpoints } from './webhooks/webhooks';
 
@@ -90,6 +91,8 @@ export function createCore(deps: CoreDeps): Core {
     logger,
     fetch: fetchFn,
     hub: () => stations.hub(),
+    // Read when it is sent: the sync engine is built below.
+    heartbeat: () => stationHeartbeat(store, clock, sync.status()),
     random: deps.sync?.jitter ?? unitFrom(random),
     timers: deps.sync?.timers,
     manual: deps.replication?.manual,

@@ -12,6 +12,7 @@ import type { HubDb } from './hub-database';
 import type { IngestDocument } from './ingest-document';
 import { hubPeople } from './people';
 import { stationAdmin } from './station-admin';
+import { stationRecords } from './station-records';
 import { hubStations, type HubStation } from './stations';
 import { stationTokens } from './tokens';
 
@@ -33,6 +34,8 @@ export function createHub(deps: HubDeps) {
   const newId = () => uuidV4(randomBytes);
   const documents = hubDocuments(deps.db, clock);
   return {
+    clock,
+    records: stationRecords(deps.db, clock),
     stations: hubStations(deps.db, clock, newId),
     tokens: stationTokens(deps.db, clock, newId),
     people: hubPeople(deps.db, clock, passwordHasher(randomBytes, deps.scryptCost)),

@@ -96,6 +96,9 @@ export function hubDocuments(db: HubDb, clock: Clock) {
               seal: d.seal,
               sealed_at: d.sealedAt,
               updated_at: d.updatedAt,
+              issued_by: d.issuedBy ?? null,
+              issued_by_name: d.issuedByName ?? null,
+              invalidated_on: d.invalidatedOn ?? null,
             })),
           )
           .onConflict((oc) =>
@@ -106,6 +109,7 @@ export function hubDocuments(db: HubDb, clock: Clock) {
                 seal: eb.ref('excluded.seal'),
                 sealed_at: eb.ref('excluded.sealed_at'),
                 updated_at: eb.ref('excluded.updated_at'),
+                invalidated_on: eb.ref('excluded.invalidated_on'),
               }))
               // Only a newer change, and (again, cheaply) only the same station's row. A station's updatedAt has whole
               // seconds: a status moved twice in one second arrives with the same one, and the later arrival wins

@@ -1,18 +1,22 @@
 // The hub's HTTP API, stateless: every request carries its station's token and everything lives in PostgreSQL, so
 // any number of these run behind one load balancer. Errors are problem+json as the station's (core/http/problem.ts);
 // bad input is a 4xx naming the field, never a 5xx.
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { toFieldErrors } from '../../shared/contract';
 import { TITLES } from '../../shared/errors';
 import { CoreError, toApiError, validationFailed } from '../core/errors';
 import { bodyProblem, sendProblem } from '../core/http/problem';
+import { caller, HUB_SESSION_COOKIE, parsed, personFor, sessionCookie, sessionToken, unauthorized } from './http-auth';
 import type { Logger } from '../core/logger';
 import type { Hub } from './create-hub';
 import { listQuery } from './documents-list';
 import { ingestBody, MAX_BATCH } from './ingest-document';
-import { hubLoginInput, hubPersonInput, hubPersonUpdate, type HubPerson } from './people';
-import { STATION_ID, type HubStation } from './stations';
+import { hubLoginInput, hubPersonInput, hubPersonUpdate } from './people';
+import { registerStationRoutes } from './http-stations';
+import { STATION_ID } from './stations';
+
+export { HUB_SESSION_COOKIE, parsed, personFor };
 
 /** A full batch of big documents (MH allows 2,000 items each): the signed JSON and its JWS, 500 times. */
 export const HUB_BODY_LIMIT = 64 * 1024 * 1024;
@@ -20,52 +24,6 @@ export const HUB_BODY_LIMIT = 64 * 1024 * 1024;
 export interface HubHttpOptions {
   readonly hub: Hub;
   readonly logger: Logger;
-}
-
-const unauthorized = (reply: FastifyReply, detail: string) =>
-  sendProblem(reply.header('www-authenticate', 'Bearer realm="sello-hub"'), { code: 'UNAUTHORIZED', title: TITLES.UNAUTHORIZED, detail });
-
-/** The station whose token is in `Authorization: Bearer …`, or null. */
-async function caller(hub: Hub, req: FastifyRequest): Promise<HubStation | null> {
-  const m = /^Bearer ([^\s]{1,200})$/i.exec(req.headers.authorization ?? '');
-  return m?.[1] ? hub.tokens.authenticate(m[1]) : null;
-}
-
-/** A person's session: HttpOnly (no script reads it), SameSite=Strict (no other site sends it). */
-export const HUB_SESSION_COOKIE = 'sello_hub_session';
-const sessionCookie = (token: string, maxAge?: number) =>
-  `${HUB_SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/hub${maxAge === undefined ? '' : `; Max-Age=${maxAge}`}`;
-
-/** A person's session token: `Authorization: Bearer sello_hubsession_…` (scripts) or the cookie (browsers). */
-function sessionToken(req: FastifyRequest): string | null {
-  const m = /^Bearer (sello_hubsession_[^\s]{1,100})$/i.exec(req.headers.authorization ?? '');
-  if (m?.[1]) return m[1];
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === HUB_SESSION_COOKIE) return value.join('=') || null;
-  }
-  return null;
-}
-
-/**
- * Who may do what: every active person reads (documents, stations); only an ADMIN changes anything (people,
- * stations, tokens). ACCOUNTANT and AUDITOR read alike for now; the books and their exports will be the
- * ACCOUNTANT's, and the AUDITOR stays read-only.
- */
-async function personFor(hub: Hub, req: FastifyRequest, need: 'read' | 'admin'): Promise<HubPerson> {
-  const token = sessionToken(req);
-  const person = token ? await hub.people.resolve(token) : null;
-  if (!person)
-    throw new CoreError('UNAUTHORIZED', 'Inicie sesión en la central (POST /hub/v1/session); la sesión falta, terminó o expiró.');
-  if (need === 'admin' && person.role !== 'ADMIN')
-    throw new CoreError('FORBIDDEN', `Solo un administrador de la central puede hacerlo; su rol es ${person.role}.`);
-  return person;
-}
-
-function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
-  const r = schema.safeParse(value ?? null);
-  if (!r.success) throw validationFailed(toFieldErrors(r.error.issues, value));
-  return r.data;
 }
 
 const newStation = z.strictObject({
@@ -122,6 +80,7 @@ export async function buildHubServer(options: HubHttpOptions): Promise<FastifyIn
     const r = await hub.ingestDocuments(station, body.data.documents);
     return { accepted: r.accepted };
   });
+  registerStationRoutes(app, hub);
 
   // People: a session is the only time its token leaves the hub (the cookie, and the body for scripts).
   app.post('/hub/v1/session', async (req, reply) => {

@@ -33,6 +33,11 @@ export const ingestDocument = z.object({
   sealedAt: instant.nullable(),
   /** The station's last change of this document: a newer one replaces status and seal, an older one is ignored. */
   updatedAt: instant,
+  /** Who issued it (`user:ana`, `api-key:…`) and their name then; the books' "issued by" filter reads them. */
+  issuedBy: z.string().max(100).nullable().optional(),
+  issuedByName: z.string().max(250).nullable().optional(),
+  /** fecAnula of the invalidation MH accepted (the books count the document out in that month); null while it stands. */
+  invalidatedOn: isoDate().nullable().optional(),
 });
 
 export type IngestDocument = z.output<typeof ingestDocument>;

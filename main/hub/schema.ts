@@ -50,6 +50,35 @@ export interface DocumentsTable {
   seal: string | null;
   sealed_at: Timestamp | null;
   updated_at: Timestamp;
+  /** Who issued it at the station (`user:ana`, `api-key:…`) and their name then (migration 003). */
+  issued_by: string | null;
+  issued_by_name: string | null;
+  /** yyyy-MM-dd: fecAnula of the invalidation MH accepted, null while the document stands. */
+  invalidated_on: string | null;
+}
+
+export type StationRecordKind = 'contingency_event' | 'invalidation' | 'return' | 'delivery' | 'day_close';
+
+/** A station's other records (migration 003), its latest state as JSON, keyed by the station's own id. */
+export interface StationRecordsTable {
+  station_id: string;
+  kind: StationRecordKind;
+  id: string;
+  updated_at: Timestamp;
+  received_at: Timestamp;
+  body: JSONColumnType<Record<string, unknown>, string, string>;
+}
+
+/** A station's latest report (shared/hub.ts StationHeartbeat). */
+export interface StationHeartbeatsTable {
+  station_id: string;
+  reported_at: string;
+  received_at: Timestamp;
+  body: JSONColumnType<Record<string, unknown>, string, string>;
+  /** The highest audit chain head seen (bigint as text), and when a report came with a lower or different one. */
+  audit_seq: ColumnType<string | null, number | null, number | null>;
+  audit_hash: string | null;
+  audit_rewound_at: Timestamp | null;
 }
 
 /** A person of the head office (migrations/002-people-and-lists.ts); the password only as its scrypt hash. */
@@ -79,4 +108,6 @@ export interface HubSchema {
   documents: DocumentsTable;
   hub_people: HubPeopleTable;
   hub_sessions: HubSessionsTable;
+  station_records: StationRecordsTable;
+  station_heartbeats: StationHeartbeatsTable;
 }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core/create-core';
 import { silentLogger } from '../../main/core/logger';
 import { DEMO_STATION } from '../../main/core/station/demo';
+import type { HubHealth } from '../../shared/hub';
 import { createHub, type Hub } from '../../main/hub/create-hub';
 import { openHubDatabase, type HubDatabase } from '../../main/hub/hub-database';
 import { buildHubServer } from '../../main/hub/http';
@@ -177,6 +178,64 @@ describe('replication to the hub', () => {
     expect(after.station_id).toBe(a!.id);
     expect(after.status).not.toBe('INVALIDATED');
   });
+
+  it("flags the branch in contingency on the hub's health, with its records, and a rewound audit chain", async () => {
+    const [a, b] = stations;
+    await hub.people.create({ login: 'contadora', name: 'Contadora', role: 'ACCOUNTANT', password: 'clave-contadora-1' });
+    const login = await fetch(`http://127.0.0.1:${port}/hub/v1/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'contadora', password: 'clave-contadora-1' }),
+    });
+    const { token: session } = (await login.json()) as { token: string };
+    const health = async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/hub/v1/health`, { headers: { authorization: `Bearer ${session}` } });
+      expect(res.status).toBe(200);
+      return (await res.json()) as HubHealth;
+    };
+    const codes = (h: HubHealth, id: string) => h.stations.find((s) => s.station.id === id)?.alerts.map((x) => x.code) ?? [];
+
+    // MH is down for branch M002 only: after three failed sends it opens a contingency, and keeps issuing.
+    sims[1]!.setMode('down');
+    b!.core.dtes.create('FC', today(fcBody(newId())), 'test');
+    await until(() => b!.core.sync.status().state === 'contingency', 'the contingency', 20_000);
+    b!.core.dtes.create('FC', today(fcBody(newId())), 'test');
+    await until(async () => codes(await health(), b!.id).includes('CONTINGENCY'), 'the hub to flag the branch', 20_000);
+    const h = await health();
+    const flagged = h.stations.find((s) => s.station.id === b!.id)!;
+    expect(h.stations[0]!.station.id).toBe(b!.id); // the branch with an alert comes first
+    expect(flagged.heartbeat?.sync.state).toBe('contingency');
+    expect(flagged.alerts.find((x) => x.code === 'CONTINGENCY')?.message).toMatch(/^En contingencia desde \d\d\/\d\d \d\d:\d\d: /);
+    expect(codes(h, a!.id)).not.toContain('CONTINGENCY');
+    expect(h.stations.find((s) => s.station.id === a!.id)?.heartbeat?.auditHead?.seq).toBeGreaterThan(0);
+
+    // The records beside the documents: B's open contingency event, A's invalidation (the first test's).
+    await until(() => b!.core.sync.status().hub.waiting === 0, 'B to send everything');
+    const records = await db.q.selectFrom('station_records').select(['station_id', 'kind']).execute();
+    expect(records).toContainEqual({ station_id: b!.id, kind: 'contingency_event' });
+    expect(records).toContainEqual({ station_id: a!.id, kind: 'invalidation' });
+    const invalidated = await db.q.selectFrom('documents').select('invalidated_on').where('status', '=', 'INVALIDATED').execute();
+    expect(invalidated.map((r) => r.invalidated_on)).toEqual([expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/)]);
+
+    // A report whose audit chain is shorter than one already seen: a restored copy or a rewritten log.
+    const beat = flagged.heartbeat!;
+    const rewind = await fetch(`http://127.0.0.1:${port}/hub/v1/heartbeat`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${b!.token}` },
+      body: JSON.stringify({ ...beat, auditHead: { seq: 1, hash: 'a'.repeat(64) } }),
+    });
+    expect(rewind.status).toBe(204);
+    expect(codes(await health(), b!.id)[0]).toBe('AUDIT_REWOUND');
+    // A bad report is a 422 naming the field, and changes nothing.
+    const bad = await fetch(`http://127.0.0.1:${port}/hub/v1/heartbeat`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${b!.token}` },
+      body: JSON.stringify({ ...beat, auditHead: { seq: -1, hash: 'x' } }),
+    });
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(await bad.json())).toContain('auditHead.seq');
+    sims[1]!.setMode('normal');
+  }, 45_000);
 
   it('keeps the token sealed: not in the data folder, not in what the station shows', () => {
     for (const [i, s] of stations.entries()) {

@@ -31,7 +31,10 @@ afterEach(async () => {
 });
 
 const queued = () =>
-  db.prepare('SELECT document_id AS id, reason FROM replication_queue ORDER BY seq').all() as { id: string; reason: string }[];
+  db.prepare("SELECT ref AS id, reason FROM replication_queue WHERE entity = 'document' ORDER BY seq").all() as {
+    id: string;
+    reason: string;
+  }[];
 
 describe('replication queue', () => {
   it('is written in the issuing transaction: a rolled-back issue leaves nothing', () => {
@@ -59,6 +62,11 @@ describe('replication queue', () => {
     expect(rows.every((r) => r.reason === 'status')).toBe(true);
     // No hub configured: nothing is sent and everything waits.
     expect(await core.replication.runOnce()).toBe(0);
-    expect(core.sync.status().hub).toEqual({ configured: false, lastReachedAt: null, waiting: 2, lastError: null });
+    // The approvals queued each customer's e-mail too (migration 019's triggers): waiting counts everything.
+    expect(db.prepare('SELECT entity, count(*) AS n FROM replication_queue GROUP BY entity ORDER BY entity').all()).toEqual([
+      { entity: 'delivery', n: 2 },
+      { entity: 'document', n: 2 },
+    ]);
+    expect(core.sync.status().hub).toEqual({ configured: false, lastReachedAt: null, waiting: 4, lastError: null });
   });
 });

@@ -512,3 +512,61 @@ describe('018 replication', () => {
     expect(() => row.run('c', 0)).toThrow(/CHECK|FOREIGN/);
   });
 });
+
+describe('019 replicated records', () => {
+  it('keeps the queued documents, queues the records already stored, and its triggers queue every later change', () => {
+    const db = new BetterSqlite3(':memory:');
+    db.pragma('foreign_keys = ON');
+    const at = MIGRATIONS.findIndex((m) => m.version === 19);
+    expect(MIGRATIONS[at]!.name).toBe('replicated records');
+    migrate(db, MIGRATIONS.slice(0, at));
+    db.prepare(
+      `INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
+      pos_number, generated_at, issue_date, created_at, updated_at, request_json, request_hash)
+      VALUES ('d1', 'FC', 'TEST', 1, 'APPROVED', 'DTE-01-M001P001-000000000000001', 'c', 'M001', 1, 'g', '2026-11-22',
+      '2026-11-22T09:00:00-06:00', 'u', '{}', 'h')`,
+    ).run();
+    db.prepare("INSERT INTO replication_queue (document_id, seq, reason, queued_at) VALUES ('d1', 1, 'created', 't')").run();
+    const event = db.prepare(
+      "INSERT INTO contingency_events (id, type, started_at, status, created_at, updated_at) VALUES (?, 1, 's', 'ended', 'c', ?)",
+    );
+    event.run('e1', '2026-11-22T10:00:00-06:00');
+    expect(migrate(db, MIGRATIONS.slice(0, at + 1))).toEqual({ from: 18, to: 19 });
+    const queue = () => db.prepare('SELECT entity, ref, seq, reason FROM replication_queue ORDER BY seq').all();
+    expect(queue()).toEqual([
+      { entity: 'document', ref: 'd1', seq: 1, reason: 'created' },
+      { entity: 'contingency_event', ref: 'e1', seq: 2, reason: 'existing' },
+    ]);
+    // A later event, and a change of the first: each one row, moved to the end.
+    event.run('e2', '2026-11-22T11:00:00-06:00');
+    db.prepare("UPDATE contingency_events SET status = 'sealed', updated_at = 'u2' WHERE id = 'e1'").run();
+    expect(queue()).toEqual([
+      { entity: 'document', ref: 'd1', seq: 1, reason: 'created' },
+      { entity: 'contingency_event', ref: 'e2', seq: 3, reason: 'changed' },
+      { entity: 'contingency_event', ref: 'e1', seq: 4, reason: 'changed' },
+    ]);
+    // A rolled-back write leaves nothing queued: the trigger is part of the writer's transaction.
+    expect(() =>
+      db.transaction(() => {
+        event.run('e3', 'x');
+        throw new Error('rollback');
+      })(),
+    ).toThrow('rollback');
+    expect(queue()).toHaveLength(3);
+    const triggers = db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'replicate_%' ORDER BY name").all();
+    expect(triggers.map((t) => (t as { name: string }).name)).toEqual([
+      'replicate_contingency_events_insert',
+      'replicate_contingency_events_update',
+      'replicate_day_closes_insert',
+      'replicate_deliveries_insert',
+      'replicate_deliveries_update',
+      'replicate_invalidations_insert',
+      'replicate_invalidations_update',
+      'replicate_returns_insert',
+      'replicate_returns_update',
+    ]);
+    expect(() =>
+      db.prepare("INSERT INTO replication_queue (entity, ref, seq, reason, queued_at) VALUES ('mystery', 'x', 9, 'r', 't')").run(),
+    ).toThrow(/CHECK/);
+  });
+});

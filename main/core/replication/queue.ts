@@ -1,17 +1,26 @@
-// The replication queue: the one owner of the `replication_queue` table (migration 018). The create path, the
-// status machine and a settled Evento de Retorno record here, inside their own transaction, that a document
-// changed; the replicator (replicator.ts) reads the queue in order and deletes what the hub acknowledged. One row
-// per document: a change of a document still waiting moves it to the end, and the hub always gets its current state.
+// The replication queue: the one owner of the `replication_queue` table (migrations 018, 019). The create path,
+// the status machine and a settled Evento de Retorno record here, inside their own transaction, that a document
+// changed; the station's other records (contingency events, invalidations, returns, deliveries, day closes) are
+// queued by migration 019's triggers. The replicator (replicator.ts) reads the queue in order and deletes what the
+// hub acknowledged. One row per entity: a change of one still waiting moves it to the end, and the hub always
+// gets its current state.
 import { sql } from 'kysely';
 import type { Store } from '../store/database';
 
 export type ReplicationReason = 'created' | 'status' | 'return';
 
-/** A waiting document and the seq it waits under (deleted only if still that seq: a later change stays queued). */
+export const REPLICATED_ENTITIES = ['document', 'contingency_event', 'invalidation', 'return', 'delivery', 'day_close'] as const;
+export type ReplicatedEntity = (typeof REPLICATED_ENTITIES)[number];
+export type RecordEntity = Exclude<ReplicatedEntity, 'document'>;
+
+/** A waiting entity and the seq it waits under (deleted only if still that seq: a later change stays queued). */
 export interface QueuedChange {
-  readonly documentId: string;
+  readonly entity: ReplicatedEntity;
+  readonly ref: string;
   readonly seq: number;
 }
+
+const isEntity = (v: string): v is ReplicatedEntity => (REPLICATED_ENTITIES as readonly string[]).includes(v);
 
 export function replicationQueue(store: Store) {
   const q = store.q;
@@ -22,9 +31,9 @@ export function replicationQueue(store: Store) {
       store.run(
         q
           .insertInto('replication_queue')
-          .values({ document_id: documentId, seq: next, reason, queued_at: at })
+          .values({ entity: 'document', ref: documentId, seq: next, reason, queued_at: at })
           .onConflict((oc) =>
-            oc.column('document_id').doUpdateSet((eb) => ({
+            oc.columns(['entity', 'ref']).doUpdateSet((eb) => ({
               seq: next,
               reason: eb.ref('excluded.reason'),
               queued_at: eb.ref('excluded.queued_at'),
@@ -32,17 +41,17 @@ export function replicationQueue(store: Store) {
           ),
       );
     },
-    /** The oldest `limit` waiting documents, in the order they changed. */
+    /** The oldest `limit` waiting entities, in the order they changed. */
     head(limit: number): QueuedChange[] {
       return store
-        .all(q.selectFrom('replication_queue').select(['document_id', 'seq']).orderBy('seq').limit(limit))
-        .map((r) => ({ documentId: r.document_id, seq: r.seq }));
+        .all(q.selectFrom('replication_queue').select(['entity', 'ref', 'seq']).orderBy('seq').limit(limit))
+        .flatMap((r) => (isEntity(r.entity) ? [{ entity: r.entity, ref: r.ref, seq: r.seq }] : []));
     },
-    /** Removes what the hub acknowledged, unless the document changed again since it was read. */
+    /** Removes what the hub acknowledged, unless the entity changed again since it was read. */
     acknowledged(changes: readonly QueuedChange[]): void {
       store.tx(() => {
         for (const c of changes)
-          store.run(q.deleteFrom('replication_queue').where('document_id', '=', c.documentId).where('seq', '=', c.seq));
+          store.run(q.deleteFrom('replication_queue').where('entity', '=', c.entity).where('ref', '=', c.ref).where('seq', '=', c.seq));
       });
     },
     waiting(): number {

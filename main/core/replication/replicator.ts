@@ -5,6 +5,7 @@
 // batch sent twice (an answer lost) is harmless. On any failure it backs off (250 ms floor, 60 s cap) and resumes
 // where it was; it never holds a transaction across the network, so issuing and MH's sync never wait for it.
 // The token is sent only in Authorization and never logged or shown.
+import type { StationHeartbeat } from '../../../shared/hub';
 import type { HubReplicationStatus } from '../../../shared/records';
 import { isoLocal, type Clock } from '../clock';
 import type { Logger } from '../logger';
@@ -13,7 +14,8 @@ import type { HubTarget } from '../station/station-repo';
 import type { Store } from '../store/database';
 import { backoffMs } from '../sync/backoff';
 import { realTimers, type TimerHandle, type Timers } from '../timers';
-import { replicationQueue, type QueuedChange } from './queue';
+import { replicationQueue } from './queue';
+import { documentSnapshots, recordSnapshots } from './snapshots';
 
 /** The hub's limit per request (main/hub/ingest-document.ts MAX_BATCH). */
 export const REPLICATION_BATCH = 500;
@@ -21,6 +23,10 @@ const FLOOR_MS = 250;
 const CAP_MS = 60_000;
 /** With nothing waiting, the queue is looked at again this often (a wake-up normally comes first). */
 const IDLE_MS = 15_000;
+/** With a hub and nothing waiting, the station still reports this often: the head office sees it alive. */
+export const HEARTBEAT_MS = 60_000;
+/** Reports closer than this are skipped unless MH's connectivity changed (a busy counter passes many times a second). */
+const HEARTBEAT_MIN_MS = 5_000;
 const LAST_REACHED_KEY = 'replication.lastReachedAt';
 
 export interface ReplicatorDeps {
@@ -35,6 +41,8 @@ export interface ReplicatorDeps {
   readonly timers?: Timers;
   readonly timeoutMs?: number;
   readonly batch?: number;
+  /** The station's report (snapshots.ts stationHeartbeat), sent when the queue is empty; none without it. */
+  readonly heartbeat?: () => StationHeartbeat;
   /** Only runOnce() sends: for tests that stage a situation step by step. */
   readonly manual?: boolean;
 }
@@ -59,69 +67,20 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
     get: () => d.store.one(d.store.q.selectFrom('settings').select('value').where('key', '=', LAST_REACHED_KEY))?.value ?? null,
   };
   let failures = 0;
+  let lastBeat: { at: number; state: string | null } = { at: -Infinity, state: null };
   let retryAt = 0;
   let lastError: string | null = null;
   let stopped = false;
   let timer: TimerHandle | null = null;
   const inFlight = new Set<AbortController>();
 
-  /** The documents' current state, as the hub takes it (main/hub/ingest-document.ts). */
-  function snapshots(changes: readonly QueuedChange[]) {
-    const rows = d.store.all(
-      d.store.q
-        .selectFrom('documents')
-        .select([
-          'id',
-          'kind',
-          'version',
-          'status',
-          'control_number',
-          'issue_date',
-          'total',
-          'recipient_name',
-          'mh_json',
-          'jws',
-          'seal',
-          'sealed_at',
-          'updated_at',
-        ])
-        .where(
-          'id',
-          'in',
-          changes.map((c) => c.documentId),
-        ),
-    );
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return changes.flatMap((c) => {
-      const r = byId.get(c.documentId);
-      if (!r) return [];
-      return [
-        {
-          id: r.id,
-          kind: r.kind,
-          version: r.version,
-          status: r.status,
-          controlNumber: r.control_number,
-          issueDate: r.issue_date,
-          total: r.total,
-          recipientName: r.recipient_name,
-          mhJson: JSON.parse(r.mh_json ?? '{}') as unknown,
-          jws: r.jws,
-          seal: r.seal,
-          sealedAt: r.sealed_at,
-          updatedAt: r.updated_at,
-        },
-      ];
-    });
-  }
-
-  async function post(hub: HubTarget, body: string): Promise<Answer> {
+  async function post(hub: HubTarget, method: 'POST' | 'PUT', path: string, body: string): Promise<Answer> {
     const ac = new AbortController();
     inFlight.add(ac);
     const timeout = timers.set(() => ac.abort(), timeoutMs);
     try {
-      const res = await d.fetch(new URL('/hub/v1/documents', hub.url), {
-        method: 'POST',
+      const res = await d.fetch(new URL(path, hub.url), {
+        method,
         redirect: 'manual',
         signal: ac.signal,
         headers: { 'content-type': 'application/json', authorization: `Bearer ${hub.token}` },
@@ -147,6 +106,37 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
     }
   }
 
+  function failed(error: string, waiting: number): void {
+    failures += 1;
+    lastError = error;
+    retryAt = d.clock.now().getTime() + backoffMs(failures, d.random, 500, CAP_MS, FLOOR_MS);
+    d.logger.warn('hub replication failed', { error, waiting, failures });
+  }
+
+  /** The station's report, once the queue is empty: at most every few seconds unless MH's state moved. */
+  async function beat(hub: HubTarget): Promise<Answer> {
+    if (!d.heartbeat) return { ok: true };
+    const report = d.heartbeat();
+    const now = d.clock.now().getTime();
+    if (report.sync.state === lastBeat.state && now - lastBeat.at < HEARTBEAT_MIN_MS) return { ok: true };
+    const answer = await post(hub, 'PUT', '/hub/v1/heartbeat', JSON.stringify(report));
+    if (answer.ok) {
+      lastBeat = { at: now, state: report.sync.state };
+      writeLastReached();
+    }
+    return answer;
+  }
+
+  function writeLastReached(): void {
+    const at = isoLocal(d.clock.now());
+    d.store.run(
+      d.store.q
+        .insertInto('settings')
+        .values({ key: LAST_REACHED_KEY, value: at })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: at })),
+    );
+  }
+
   async function pass(): Promise<number> {
     let sent = 0;
     // A pass woken during a backoff (a document issued while the hub is away) waits for the timer set then.
@@ -156,30 +146,32 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
         const hub = d.hub();
         if (!hub) return sent;
         const changes = queue.head(batch);
-        if (changes.length === 0) return sent;
-        const documents = snapshots(changes);
-        const answer = documents.length ? await post(hub, JSON.stringify({ documents })) : ({ ok: true } as const);
-        if (!answer.ok) {
-          failures += 1;
-          lastError = answer.error;
-          retryAt = d.clock.now().getTime() + backoffMs(failures, d.random, 500, CAP_MS, FLOOR_MS);
-          d.logger.warn('hub replication failed', { error: answer.error, waiting: changes.length, failures });
+        if (changes.length === 0) {
+          const answer = await beat(hub);
+          if (!answer.ok) failed(answer.error, 0);
           return sent;
         }
-        const at = isoLocal(d.clock.now());
+        const documents = documentSnapshots(
+          d.store,
+          changes.filter((c) => c.entity === 'document').map((c) => c.ref),
+        );
+        const records = recordSnapshots(d.store, changes);
+        // Documents first: a record (an invalidation, a delivery) never reaches the hub before its document.
+        let answer: Answer = { ok: true };
+        if (documents.length) answer = await post(hub, 'POST', '/hub/v1/documents', JSON.stringify({ documents }));
+        if (answer.ok && records.length) answer = await post(hub, 'POST', '/hub/v1/records', JSON.stringify({ records }));
+        if (!answer.ok) {
+          failed(answer.error, changes.length);
+          return sent;
+        }
         d.store.tx(() => {
           queue.acknowledged(changes);
-          d.store.run(
-            d.store.q
-              .insertInto('settings')
-              .values({ key: LAST_REACHED_KEY, value: at })
-              .onConflict((oc) => oc.column('key').doUpdateSet({ value: at })),
-          );
+          writeLastReached();
         });
         failures = 0;
         retryAt = 0;
         lastError = null;
-        sent += documents.length;
+        sent += documents.length + records.length;
       }
     } catch (e) {
       failures += 1;
@@ -196,8 +188,10 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
     timer = null;
     // Without a hub, or with nothing waiting, there is nothing to look at: a change or a start wakes it. An idle
     // station must not wake every few seconds for nothing (the sync simulation counts idle wake-ups).
-    if (failures === 0 && (d.hub() === null || queue.waiting() === 0)) return;
-    const wait = failures > 0 ? Math.max(0, retryAt - d.clock.now().getTime()) : IDLE_MS;
+    if (failures === 0 && d.hub() === null) return;
+    const idle = failures === 0 && queue.waiting() === 0;
+    if (idle && !d.heartbeat) return;
+    const wait = failures > 0 ? Math.max(0, retryAt - d.clock.now().getTime()) : idle ? HEARTBEAT_MS : IDLE_MS;
     timer = timers.set(() => void flight.run(), wait);
   }
 

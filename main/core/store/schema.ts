@@ -174,12 +174,15 @@ export interface DocumentEventsTable {
   at: string;
 }
 
-/** What the head office hub has not acknowledged yet (migration 018; main/core/replication/queue.ts). */
+/** What the head office hub has not acknowledged yet (migrations 018, 019; main/core/replication/queue.ts). */
 export interface ReplicationQueueTable {
-  document_id: string;
+  /** 'document', or a record the triggers of migration 019 queue: 'contingency_event', 'invalidation', 'return', 'delivery', 'day_close'. */
+  entity: string;
+  /** The document's or record's id. */
+  ref: string;
   /** The order of changes: a waiting document changed again moves to the end. */
   seq: number;
-  /** What queued it last: 'created', 'status', 'return', 'existing'. */
+  /** What queued it last: 'created', 'status', 'return', 'existing', 'changed' (a trigger). */
   reason: string;
   /** El Salvador time (isoLocal). */
   queued_at: string;

@@ -1,7 +1,8 @@
 // Every hub migration, statically imported so bundling never loses one. Append only; never edit a released one.
 import { m001Initial } from './001-initial';
 import { m002PeopleAndLists } from './002-people-and-lists';
+import { m003RecordsAndHealth } from './003-records-and-health';
 import type { HubMigration } from './types';
 
 export type { HubMigration };
-export const HUB_MIGRATIONS: readonly HubMigration[] = [m001Initial, m002PeopleAndLists];
+export const HUB_MIGRATIONS: readonly HubMigration[] = [m001Initial, m002PeopleAndLists, m003RecordsAndHealth];

@@ -17,6 +17,7 @@ import { m015Deliveries } from './015-deliveries';
 import { m016Webhooks } from './016-webhooks';
 import { m017Returns } from './017-returns';
 import { m018Replication } from './018-replication';
+import { m019ReplicatedRecords } from './019-replicated-records';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -39,4 +40,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m016Webhooks,
   m017Returns,
   m018Replication,
+  m019ReplicatedRecords,
 ];

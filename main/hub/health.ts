@@ -1,0 +1,118 @@
+// The branches' health (GET /hub/v1/health): each station's last report and the alerts the head office acts on.
+// Pure: the stations, their reports and the hub's clock in, the screen's rows out (shared/hub.ts).
+import type { HubAlert, HubHealth, StationHealth } from '../../shared/hub';
+import type { StoredHeartbeat } from './station-records';
+import type { HubStation } from './stations';
+
+/** No contact for this long is a warning; for a day, critical (a station offline that long may be lost). */
+export const NO_CONTACT_WARNING_MS = 15 * 60_000;
+export const NO_CONTACT_CRITICAL_MS = 24 * 3_600_000;
+/** More documents than one batch waiting for the hub. */
+export const BACKLOG_WARNING = 500;
+
+/** '2026-11-23T10:05:00-06:00' → '23/11 10:05' (the station's own El Salvador time, as it wrote it). */
+const stamp = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)} ${iso.slice(11, 16)}`;
+
+function ago(ms: number): string {
+  const min = Math.floor(ms / 60_000);
+  if (min < 60) return `${min} min`;
+  const h = Math.floor(min / 60);
+  return h < 48 ? `${h} h` : `${Math.floor(h / 24)} días`;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function alertsFor(lastContactAt: Date | null, stored: StoredHeartbeat | null, now: Date): HubAlert[] {
+  const alerts: HubAlert[] = [];
+  if (lastContactAt === null) {
+    alerts.push({
+      code: 'NO_CONTACT',
+      severity: 'warning',
+      message: 'La estación aún no se ha comunicado con la central: configure la central en sus Ajustes con un token de esta estación.',
+    });
+  } else {
+    const silent = now.getTime() - lastContactAt.getTime();
+    if (silent >= NO_CONTACT_WARNING_MS)
+      alerts.push({
+        code: 'NO_CONTACT',
+        severity: silent >= NO_CONTACT_CRITICAL_MS ? 'critical' : 'warning',
+        message: `Sin contacto desde hace ${ago(silent)}: revise que la estación esté encendida y con internet.`,
+      });
+  }
+  if (stored?.auditRewoundAt)
+    alerts.push({
+      code: 'AUDIT_REWOUND',
+      severity: 'critical',
+      message: `La bitácora de auditoría de la estación retrocedió (${stored.auditRewoundAt.toISOString().slice(0, 16)} UTC): ¿se restauró una copia? Pida explicación a la sucursal.`,
+    });
+  const sync = stored?.heartbeat.sync;
+  if (!sync) return alerts;
+  if (sync.state === 'credentials')
+    alerts.push({
+      code: 'MH_CREDENTIALS',
+      severity: 'critical',
+      message: 'MH rechaza las credenciales de la estación: un administrador debe actualizarlas en sus Ajustes.',
+    });
+  const open = sync.contingencies.filter((c) => c.endedAt === null);
+  const overdue = sync.contingencies.filter((c) => c.deadline === 'overdue').length + sync.overdue.length;
+  const nearing = sync.contingencies.filter((c) => c.deadline === 'warning').length;
+  if (open.length > 0 || sync.state === 'contingency') {
+    const since = open[0]?.startedAt;
+    const docs = open.reduce((n, c) => n + c.documents, 0);
+    alerts.push({
+      code: 'CONTINGENCY',
+      severity: 'warning',
+      message: `En contingencia${since ? ` desde ${stamp(since)}` : ''}: ${plural(docs, 'documento espera', 'documentos esperan')} a MH. La estación los enviará al volver la conexión.`,
+    });
+  }
+  if (overdue > 0)
+    alerts.push({
+      code: 'MH_OVERDUE',
+      severity: 'critical',
+      message: `${plural(overdue, 'plazo de MH vencido', 'plazos de MH vencidos')}: revise la pantalla de sincronización de la estación y transmita hoy.`,
+    });
+  if (nearing > 0)
+    alerts.push({
+      code: 'MH_DEADLINE',
+      severity: 'critical',
+      message: `Menos de 2 horas para ${plural(nearing, 'un plazo', 'plazos')} de MH: la estación debe transmitir ya.`,
+    });
+  if (sync.queue.failed > 0)
+    alerts.push({
+      code: 'FAILED_DOCUMENTS',
+      severity: 'warning',
+      message: `${plural(sync.queue.failed, 'documento rechazado', 'documentos rechazados')} por MH: corríjalos en la estación.`,
+    });
+  if (sync.deliveries.failed > 0)
+    alerts.push({
+      code: 'FAILED_DELIVERIES',
+      severity: 'warning',
+      message: `${plural(sync.deliveries.failed, 'correo no entregado', 'correos no entregados')} a clientes: revise los correos en la estación.`,
+    });
+  if (sync.hub.waiting > BACKLOG_WARNING)
+    alerts.push({
+      code: 'REPLICATION_BACKLOG',
+      severity: 'warning',
+      message: `${sync.hub.waiting} documentos de la estación aún no llegan a la central.`,
+    });
+  return alerts.sort((a, b) => rank(a) - rank(b));
+}
+
+const rank = (a: HubAlert) => (a.severity === 'critical' ? 0 : 1);
+const worst = (s: StationHealth) => (s.alerts.length === 0 ? 2 : rank(s.alerts[0]!));
+
+export function hubHealth(stations: readonly HubStation[], heartbeats: readonly StoredHeartbeat[], now: Date): HubHealth {
+  const byStation = new Map(heartbeats.map((h) => [h.stationId, h]));
+  const rows = stations.map((s): StationHealth => {
+    const stored = byStation.get(s.id) ?? null;
+    const last = s.lastContactAt ? new Date(s.lastContactAt) : null;
+    return {
+      station: { id: s.id, companyId: s.companyId, branchCode: s.branchCode, posNumber: s.posNumber, name: s.name },
+      lastContactAt: s.lastContactAt,
+      heartbeat: stored?.heartbeat ?? null,
+      alerts: alertsFor(last, stored, now),
+    };
+  });
+  rows.sort((a, b) => worst(a) - worst(b) || a.station.id.localeCompare(b.station.id));
+  return { checkedAt: now.toISOString(), stations: rows };
+}

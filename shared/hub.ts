@@ -1,0 +1,61 @@
+// What a station tells its head office hub about itself, and what the hub's screens read back
+// (docs/decisions/0016-head-office-hub.md). Types only: the station builds a heartbeat, the hub stores it and
+// derives the alerts, the hub's pages show them.
+import type { SyncStatus } from './records';
+
+/** A station's report, sent with every replication pass and at least once a minute while it reaches the hub. */
+export interface StationHeartbeat {
+  /** The station's clock when it built the report (El Salvador time, isoLocal). */
+  readonly reportedAt: string;
+  /** What the station's own sync screen shows: MH's connectivity, the outbox, contingencies, deadlines, e-mail. */
+  readonly sync: SyncStatus;
+  /** The last entry of the station's audit chain (core/audit-chain.ts): the hub keeps it to detect a rewound log. */
+  readonly auditHead: { readonly seq: number; readonly hash: string } | null;
+  /** When the station's last day close was made (isoLocal), or null. */
+  readonly lastDayCloseAt: string | null;
+}
+
+export const HUB_ALERT_CODES = [
+  'NO_CONTACT',
+  'CONTINGENCY',
+  'MH_DEADLINE',
+  'MH_OVERDUE',
+  'MH_CREDENTIALS',
+  'FAILED_DOCUMENTS',
+  'FAILED_DELIVERIES',
+  'REPLICATION_BACKLOG',
+  'AUDIT_REWOUND',
+] as const;
+export type HubAlertCode = (typeof HUB_ALERT_CODES)[number];
+
+export interface HubAlert {
+  readonly code: HubAlertCode;
+  readonly severity: 'warning' | 'critical';
+  /** Spanish, says what is wrong and what to do. */
+  readonly message: string;
+}
+
+export interface HubStationInfo {
+  readonly id: string;
+  readonly companyId: string;
+  readonly branchCode: string;
+  readonly posNumber: string;
+  readonly name: string;
+}
+
+export interface StationHealth {
+  readonly station: HubStationInfo;
+  /** When the hub last heard from the station (any authenticated call), ISO 8601 UTC; null: never. */
+  readonly lastContactAt: string | null;
+  /** The station's last report, null until the first. */
+  readonly heartbeat: StationHeartbeat | null;
+  /** Worst first. */
+  readonly alerts: readonly HubAlert[];
+}
+
+/** `GET /hub/v1/health`: every station, those with critical alerts first, then warnings, then by id. */
+export interface HubHealth {
+  /** The hub's clock, ISO 8601 UTC. */
+  readonly checkedAt: string;
+  readonly stations: readonly StationHealth[];
+}
