@@ -12,6 +12,7 @@ import type { Logger } from '../core/logger';
 import type { Hub } from './create-hub';
 import { listQuery } from './documents-list';
 import { ingestBody, MAX_BATCH } from './ingest-document';
+import { registerHubUi } from './http-static';
 import { hubLoginInput, hubPersonInput, hubPersonUpdate } from './people';
 import { registerStationRoutes } from './http-stations';
 import { STATION_ID } from './stations';
@@ -148,5 +149,6 @@ export async function buildHubServer(options: HubHttpOptions): Promise<FastifyIn
     await personFor(hub, req, 'read');
     return hub.documents.get(req.params.id);
   });
+  await registerHubUi(app);
   return app;
 }

@@ -15,6 +15,8 @@ const firstRunPort = Number(process.env.SELLO_E2E_FIRST_RUN_PORT ?? 8433);
 const port = Number(process.env.SELLO_E2E_PORT ?? 8431);
 // The demo's embedded MH simulator on a known port, so tests can take MH down and bring it back.
 const simPort = Number(process.env.SELLO_E2E_SIM_PORT ?? 8432);
+// The head office hub (project `hub`): its own PostgreSQL, stations and people, made by hub/hub-fixture.ts.
+const hubPort = Number(process.env.SELLO_E2E_HUB_PORT ?? 8434);
 process.env.SELLO_E2E_SIM_URL = `http://127.0.0.1:${simPort}`;
 
 export default defineConfig({
@@ -45,8 +47,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'counter', testIgnore: /first-run\.spec\.ts$/ },
+    { name: 'counter', testIgnore: [/first-run\.spec\.ts$/, /hub\.spec\.ts$/] },
     { name: 'first-run', testMatch: /first-run\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${firstRunPort}` } },
+    { name: 'hub', testMatch: /hub\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${hubPort}` } },
   ],
   webServer: [
     {
@@ -65,6 +68,17 @@ export default defineConfig({
       url: `http://127.0.0.1:${firstRunPort}/`,
       reuseExistingServer: false,
       timeout: 60_000,
+    },
+    {
+      // Ready when every station's documents reached the hub (it prints the line then); SIGTERM, not the default
+      // SIGKILL, so it stops its PostgreSQL cluster and removes its folders.
+      command: 'node --import tsx test/e2e/hub/hub-fixture.ts',
+      env: { SELLO_E2E_HUB_PORT: String(hubPort) },
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      wait: { stdout: /hub e2e ready/ },
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      reuseExistingServer: false,
+      timeout: 120_000,
     },
   ],
 });

@@ -1,0 +1,144 @@
+// The head office's screens: the login, then Documentos (every branch), Sucursales (their health), Personas (an
+// ADMIN's) and a slot for the books. Every call is same-origin to /hub/v1 with the HttpOnly session cookie; a 401 on
+// any call brings the login back.
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { errorText, hubApi, type HubPerson } from './api';
+import { DocumentDetail } from './DocumentDetail';
+import { DocumentsPage, emptyListState, type ListState } from './DocumentsPage';
+import { HealthPage } from './HealthPage';
+import { PeoplePage } from './PeoplePage';
+import { useRoute, type HubRoute } from './route';
+import { hubWords as w } from './words';
+
+export function HubApp() {
+  const [person, setPerson] = useState<HubPerson | null | undefined>(undefined);
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    void hubApi.session().then((r) => setPerson(r.ok ? r.value.person : null));
+  }, []);
+  const expired = useCallback(() => {
+    setNotice(w.session.expired);
+    setPerson(null);
+  }, []);
+  if (person === undefined) return <p className="checking">{w.session.checking}</p>;
+  if (!person)
+    return (
+      <Login
+        notice={notice}
+        onLogin={(p) => {
+          setNotice(null);
+          setPerson(p);
+        }}
+      />
+    );
+  return <Shell person={person} onLogout={() => setPerson(null)} onExpired={expired} />;
+}
+
+function Login({ notice, onLogin }: { notice: string | null; onLogin: (p: HubPerson) => void }) {
+  const [login, setLogin] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!login.trim() || !password) return setError(w.session.needBoth);
+    setBusy(true);
+    const r = await hubApi.login(login.trim(), password);
+    setBusy(false);
+    if (r.ok) return onLogin(r.value.person);
+    setPassword('');
+    setError(r.error.code === 'UNAUTHORIZED' ? w.session.wrong : errorText(r.error));
+  };
+  return (
+    <>
+      <header className="topbar">
+        <strong className="brand">{w.appName}</strong>
+      </header>
+      <main className="login">
+        <form className="card" onSubmit={(e) => void submit(e)} aria-labelledby="hub-login-title">
+          <h1 id="hub-login-title">{w.session.title}</h1>
+          <p>{w.session.intro}</p>
+          {notice && <p className="warning">{notice}</p>}
+          <div className="field">
+            <label htmlFor="hub-login">{w.session.login}</label>
+            <input id="hub-login" autoComplete="username" autoFocus value={login} onChange={(e) => setLogin(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor="hub-password">{w.session.password}</label>
+            <input
+              id="hub-password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </div>
+          {error && (
+            <p className="error" role="alert">
+              {error}
+            </p>
+          )}
+          <button className="primary" type="submit" disabled={busy}>
+            {busy ? w.session.submitting : w.session.submit}
+          </button>
+        </form>
+      </main>
+    </>
+  );
+}
+
+function Shell({ person, onLogout, onExpired }: { person: HubPerson; onLogout: () => void; onExpired: () => void }) {
+  const [route, go] = useRoute();
+  // The list keeps its filters and pages while a document is open, so "Volver" lands where one was.
+  const [list, setList] = useState<ListState>(emptyListState);
+  const heading = useRef<HTMLDivElement>(null);
+  const isAdmin = person.role === 'ADMIN';
+  const page: HubRoute['page'] = route.page === 'people' && !isAdmin ? 'documents' : route.page;
+  useEffect(() => heading.current?.querySelector<HTMLElement>('h1')?.focus(), [page]);
+  const logout = async () => {
+    await hubApi.logout();
+    onLogout();
+  };
+  const tab = (target: 'documents' | 'health' | 'people', label: string) => (
+    <button
+      type="button"
+      aria-current={page === target || (target === 'documents' && page === 'document') ? 'page' : undefined}
+      onClick={() => go({ page: target })}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <>
+      <header className="topbar">
+        <strong className="brand">{w.appName}</strong>
+        <nav aria-label={w.nav.label}>
+          {tab('documents', w.nav.documents)}
+          {tab('health', w.nav.health)}
+          {/* The company's books come next (issue 18): their place in the bar is kept. */}
+          <button type="button" disabled title={w.nav.booksSoon}>
+            {w.nav.books}
+          </button>
+          {isAdmin && tab('people', w.nav.people)}
+        </nav>
+        <span className="company" />
+        <div className="who">
+          <span data-testid="session-user">
+            {person.name} · {w.roles[person.role]}
+          </span>
+          <button type="button" onClick={() => void logout()}>
+            {w.session.logout}
+          </button>
+        </div>
+      </header>
+      <main className="hub-main" ref={heading}>
+        {page === 'documents' && (
+          <DocumentsPage state={list} setState={setList} onOpen={(id) => go({ page: 'document', id })} onExpired={onExpired} />
+        )}
+        {route.page === 'document' && <DocumentDetail id={route.id} onBack={() => go({ page: 'documents' })} onExpired={onExpired} />}
+        {page === 'health' && <HealthPage onExpired={onExpired} />}
+        {page === 'people' && <PeoplePage me={person} onExpired={onExpired} />}
+      </main>
+    </>
+  );
+}

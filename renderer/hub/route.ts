@@ -1,0 +1,40 @@
+// Where the hub's screens are, in the address's hash (#/documentos/ID): the back button and a pasted link work,
+// and the server needs to serve one page only.
+import { useEffect, useState } from 'react';
+
+export type HubRoute =
+  | { readonly page: 'documents' }
+  | { readonly page: 'document'; readonly id: string }
+  | { readonly page: 'health' }
+  | { readonly page: 'people' };
+
+export function parseRoute(hash: string): HubRoute {
+  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean);
+  if (parts[0] === 'documentos' && parts[1]) return { page: 'document', id: decodeURIComponent(parts[1]) };
+  if (parts[0] === 'sucursales') return { page: 'health' };
+  if (parts[0] === 'personas') return { page: 'people' };
+  return { page: 'documents' };
+}
+
+export function routeHash(route: HubRoute): string {
+  switch (route.page) {
+    case 'document':
+      return `#/documentos/${encodeURIComponent(route.id)}`;
+    case 'health':
+      return '#/sucursales';
+    case 'people':
+      return '#/personas';
+    default:
+      return '#/documentos';
+  }
+}
+
+export function useRoute(): [HubRoute, (r: HubRoute) => void] {
+  const [route, setRoute] = useState(() => parseRoute(window.location.hash));
+  useEffect(() => {
+    const onHash = () => setRoute(parseRoute(window.location.hash));
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+  return [route, (r) => (window.location.hash = routeHash(r))];
+}

@@ -1,0 +1,151 @@
+// The head office hub's screens (project `hub`; its server is hub/hub-fixture.ts: a private PostgreSQL, `sello hub`,
+// two station cores of two branches replicating to it, M002 in contingency). An accountant reads every branch's
+// documents, filters them and opens one with its signed JSON; Sucursales flags the branch in contingency; an auditor
+// is shown nothing of the administrator's; an ADMIN makes and deactivates a person. Screens at 1366×768, each with
+// axe's serious findings checked.
+import { expect, test, type Page } from '@playwright/test';
+import { checkScreen } from './helpers';
+import { HUB_E2E_PEOPLE } from './hub/people';
+
+type Who = (typeof HUB_E2E_PEOPLE)[keyof typeof HUB_E2E_PEOPLE];
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Central' });
+const rows = (page: Page) => page.getByTestId('hub-document-row');
+
+/** The login, by keyboard: the user field has the focus, Tab to the password, Enter. */
+async function logIn(page: Page, who: Who): Promise<void> {
+  await page.goto('/hub/');
+  await expect(page.getByRole('heading', { name: 'Central de la empresa' })).toBeVisible();
+  await expect(page.getByLabel('Usuario')).toBeFocused();
+  await page.keyboard.type(who.login);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(who.password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('session-user')).toContainText(who.name);
+}
+
+test('an accountant reads every branch, filters by branch and by text, and opens a signed document', async ({ page }) => {
+  await page.goto('/hub/');
+  await page.getByLabel('Usuario').fill(HUB_E2E_PEOPLE.accountant.login);
+  await page.getByLabel('Contraseña').fill('no-es-la-clave');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toContainText('Usuario o contraseña incorrectos');
+  await expect(page.getByLabel('Contraseña')).toHaveValue('');
+  await checkScreen(page, 'hub-login');
+
+  await logIn(page, HUB_E2E_PEOPLE.accountant);
+  await expect(page.getByTestId('session-user')).toHaveText('Rosa Contreras · Contador');
+  await expect(page.getByRole('heading', { name: 'Documentos de todas las sucursales' })).toBeVisible();
+  // Both branches, M001's approved by MH, M002's waiting (its MH is down).
+  await expect(rows(page)).toHaveCount(5);
+  await expect(rows(page).filter({ hasText: 'M001' })).toHaveCount(3);
+  await expect(rows(page).filter({ hasText: 'M002' })).toHaveCount(2);
+  await expect(rows(page).filter({ hasText: 'M001' }).filter({ hasText: 'Aprobado' })).toHaveCount(3);
+  await expect(rows(page).filter({ hasText: 'M002' }).filter({ hasText: 'Por enviar a MH' })).toHaveCount(2);
+  await expect(page.getByText('5 documentos')).toBeVisible();
+  // The books' place in the bar is kept for what comes next; no Personas for an accountant.
+  await expect(nav(page).getByRole('button', { name: 'Libros' })).toBeDisabled();
+  await expect(nav(page).getByRole('button', { name: 'Personas' })).toHaveCount(0);
+  await checkScreen(page, 'hub-documents');
+
+  // One branch.
+  await page.getByLabel('Sucursal', { exact: true }).selectOption('M002');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(rows(page)).toHaveCount(2);
+  await expect(rows(page).filter({ hasText: 'M001' })).toHaveCount(0);
+  await expect(rows(page).first()).toContainText('M002');
+
+  // Text, every branch again: Enter in the search field applies the filters.
+  await page.getByRole('button', { name: 'Limpiar' }).click();
+  await expect(rows(page)).toHaveCount(5);
+  await page.getByLabel('Buscar cliente o número de control').fill('cañas');
+  await page.keyboard.press('Enter');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('Ferretería Cañas, S.A. de C.V.');
+  await expect(rows(page).first()).toContainText('M001');
+
+  // Its detail: where it was issued, MH's seal, and the signed JSON and its JWS as stored.
+  const link = rows(page).first().getByRole('link');
+  const control = (await link.textContent())!.trim();
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: `Documento ${control}` })).toBeVisible();
+  await expect(page).toHaveURL(/#\/documentos\/[0-9a-f-]{36}$/);
+  const json = page.getByTestId('hub-signed-json');
+  await expect(json).toContainText(`"numeroControl": "${control}"`);
+  await expect(json).toContainText('"nombre": "Ferretería Cañas, S.A. de C.V."');
+  await expect(json).toContainText('"codEstable": "M001"');
+  await expect(page.getByTestId('hub-jws')).toHaveText(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
+  await expect(page.getByText('Sin sello: MH aún no lo ha recibido.')).toHaveCount(0);
+  await checkScreen(page, 'hub-detail');
+
+  // Back: the list as it was left, filter included.
+  await page.getByRole('button', { name: 'Volver a la lista' }).click();
+  await expect(page.getByLabel('Buscar cliente o número de control')).toHaveValue('cañas');
+  await expect(rows(page)).toHaveCount(1);
+});
+
+test('Sucursales flags the branch in contingency and puts it first', async ({ page }) => {
+  await logIn(page, HUB_E2E_PEOPLE.accountant);
+  await nav(page).getByRole('button', { name: 'Sucursales' }).click();
+  await expect(page.getByRole('heading', { name: 'Sucursales', exact: true })).toBeVisible();
+  const cards = page.getByTestId('hub-station');
+  await expect(cards).toHaveCount(2);
+  const santaAna = cards.filter({ has: page.getByRole('heading', { name: 'Sucursal Santa Ana' }) });
+  const matriz = cards.filter({ has: page.getByRole('heading', { name: 'Casa matriz San Salvador' }) });
+  await expect(santaAna).toContainText('En contingencia');
+  await expect(santaAna).toContainText('Sucursal M002 · Caja P001');
+  await expect(santaAna).toContainText(/Último contacto\s*hace (menos de 1|\d+) min/);
+  await expect(
+    santaAna
+      .getByRole('list', { name: /Alertas/ })
+      .getByRole('listitem')
+      .first(),
+  ).toContainText(/En contingencia desde/);
+  await expect(matriz).not.toContainText('En contingencia');
+  await expect(matriz).toContainText('Conectada con MH');
+  // Worst first: the branch in contingency heads the page, though M001-P001 comes first by id.
+  await expect(cards.first()).toHaveAttribute('data-station', 'M002-P001');
+  await checkScreen(page, 'hub-health');
+});
+
+test('an auditor reads, and sees nothing of the administrator', async ({ page }) => {
+  await logIn(page, HUB_E2E_PEOPLE.auditor);
+  await expect(page.getByTestId('session-user')).toHaveText('Julio Auditor · Auditor');
+  await expect(rows(page)).toHaveCount(5);
+  await expect(nav(page).getByRole('button', { name: 'Personas' })).toHaveCount(0);
+  // Typing the address of Personas lands on the documents; the API says no as well.
+  await page.goto('/hub/#/personas');
+  await expect(page.getByRole('heading', { name: 'Documentos de todas las sucursales' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Personas de la central' })).toHaveCount(0);
+  expect((await page.request.get('/hub/v1/people')).status()).toBe(403);
+  expect(
+    (await page.request.post('/hub/v1/people', { data: { login: 'x', name: 'X', role: 'ADMIN', password: 'Clave#2026' } })).status(),
+  ).toBe(403);
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page.getByRole('heading', { name: 'Central de la empresa' })).toBeVisible();
+  expect((await page.request.get('/hub/v1/documents')).status()).toBe(401);
+});
+
+test('an ADMIN makes a person and deactivates them; the deactivated person cannot log in', async ({ page }) => {
+  await logIn(page, HUB_E2E_PEOPLE.admin);
+  await nav(page).getByRole('button', { name: 'Personas' }).click();
+  await expect(page.getByRole('heading', { name: 'Personas de la central' })).toBeVisible();
+  const table = page.getByRole('table');
+  await expect(table).toContainText('contadora');
+  await expect(table).toContainText('auditor');
+  await page.getByLabel('Usuario', { exact: true }).fill('tesoreria');
+  await page.getByLabel('Nombre', { exact: true }).fill('Elsa Tesorería');
+  await page.getByLabel('Rol').selectOption('ACCOUNTANT');
+  await page.getByLabel('Contraseña (8 caracteres o más)').fill('Tesoro#2026');
+  await page.getByRole('button', { name: 'Crear persona' }).click();
+  await expect(page.getByRole('status')).toHaveText('Elsa Tesorería fue creada.');
+  const row = page.getByRole('row', { name: /tesoreria/ });
+  await expect(row).toContainText('Contador');
+  await expect(row).toContainText('Activa');
+  await checkScreen(page, 'hub-people');
+
+  await page.getByRole('button', { name: 'Desactivar a Elsa Tesorería' }).click();
+  await expect(row).toContainText('Inactiva');
+  const r = await page.request.post('/hub/v1/session', { data: { login: 'tesoreria', password: 'Tesoro#2026' } });
+  expect(r.status()).toBe(401);
+});
