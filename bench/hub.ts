@@ -4,12 +4,15 @@
 // POST /hub/v1/documents in batches of 500, CONCURRENCY stations at a time. The floor: a bare COPY of the same
 // rows into a same-shaped table (the same migrations in a schema of its own: partitions and indexes alike).
 // Then, at that size, the list's latency through GET /hub/v1/documents (first page, a filtered page, a deep
-// cursor page) and text search, p50 and p95. Not part of `npm run bench`: it takes minutes and a PostgreSQL.
+// cursor page) and text search, p50 and p95; and the month's books for the company (September: every annex with
+// MH's checks, the consumers' annex and IVA book) through the same API as an ACCOUNTANT, against a floor measured in
+// the same run: the month's rows' MH JSON read by the same keyset pages with nothing built from them.
+// Not part of `npm run bench`: it takes minutes and a PostgreSQL.
 //   SELLO_HUB_BENCH_STATIONS (50), SELLO_HUB_BENCH_DOCS (20000 per station), SELLO_HUB_BENCH_CONCURRENCY (8)
 // The cluster runs as the tests' does (fsync off): both sides skip the disk's flushes alike, so the ratio is the
 // hub's own cost (HTTP, JSON, validation, locks, upsert), not the disk's.
 import { spawn } from 'node:child_process';
-import { chmodSync, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -97,6 +100,9 @@ function doc(s: number, i: number): IngestDocument {
     seal: status === 'REJECTED' ? null : `2026${id.replace(/-/g, '').toUpperCase()}`.slice(0, 40),
     sealedAt: status === 'REJECTED' ? null : `${issueDate}T10:00:01.000-06:00`,
     updatedAt: `${issueDate}T10:00:02.000-06:00`,
+    issuedBy: `user:caja${1 + (i % 3)}`,
+    issuedByName: `Cajero ${1 + (i % 3)}`,
+    invalidatedOn: status === 'INVALIDATED' ? issueDate : null,
   };
 }
 
@@ -126,6 +132,7 @@ async function main() {
     log(`${STATIONS} stations × ${DOCS.toLocaleString('en-US')} documents, MH JSON ${rowBytes} B + JWS ${model.jws.length} B each`);
 
     // ---- The hub: a real `sello hub` process.
+    let hubPid = 0;
     const base = await new Promise<string>((resolve, reject) => {
       const child = spawn(
         process.execPath,
@@ -137,6 +144,7 @@ async function main() {
         },
       );
       children.push(child);
+      hubPid = child.pid ?? 0;
       let out = '';
       child.stdout.on('data', (d: Buffer) => {
         out += d.toString();
@@ -233,6 +241,9 @@ async function main() {
                         d.seal,
                         d.sealedAt,
                         d.updatedAt,
+                        d.issuedBy ?? null,
+                        d.issuedByName ?? null,
+                        d.invalidatedOn ?? null,
                       ]
                         .map(csv)
                         .join(',') + '\n',
@@ -250,7 +261,7 @@ async function main() {
           files.map((file) =>
             sql
               .raw(
-                `COPY documents (station_id, id, kind, version, status, control_number, issue_date, total, recipient_name, mh_json, jws, seal, sealed_at, updated_at) FROM '${file}' WITH (FORMAT csv)`,
+                `COPY documents (station_id, id, kind, version, status, control_number, issue_date, total, recipient_name, mh_json, jws, seal, sealed_at, updated_at, issued_by, issued_by_name, invalidated_on) FROM '${file}' WITH (FORMAT csv)`,
               )
               .execute(floor.q),
           ),
@@ -310,6 +321,74 @@ async function main() {
       }
       latency.push({ query: name, rows, p50: pct(ms, 0.5), p95: pct(ms, 0.95) });
     }
+
+    // ---- The month's books for the company: September, every station, through HTTP as the ACCOUNTANT would.
+    const MONTH = '2026-09';
+    const monthRows = Number(
+      (await sql<{ n: string }>`SELECT count(*) AS n FROM documents WHERE issue_date BETWEEN '2026-09-01' AND '2026-09-30'`.execute(db.q))
+        .rows[0]!.n,
+    );
+    // The floor: the same rows' MH JSON by the same keyset pages of 1,000 (main/hub/books-source.ts), nothing built.
+    const floorRead = async () => {
+      const t = performance.now();
+      let after: { issue_date: string; id: string } | null = null;
+      let rows = 0;
+      let bytes = 0;
+      for (;;) {
+        const page: { issue_date: string; id: string; mh_json: string }[] = (
+          await sql<{ issue_date: string; id: string; mh_json: string }>`SELECT issue_date, id, mh_json::text AS mh_json FROM documents
+            WHERE issue_date BETWEEN '2026-09-01' AND '2026-09-30'
+            ${after ? sql`AND (issue_date, id) > (${after.issue_date}::date, ${after.id})` : sql``}
+            ORDER BY issue_date, id LIMIT 1000`.execute(db.q)
+        ).rows;
+        if (page.length === 0) break;
+        rows += page.length;
+        for (const r of page) bytes += r.mh_json.length;
+        after = page[page.length - 1]!;
+      }
+      if (rows !== monthRows) throw new Error(`floor read ${rows} of ${monthRows}`);
+      return { s: (performance.now() - t) / 1000, bytes };
+    };
+    const rss = (field: 'VmRSS' | 'VmHWM') => {
+      try {
+        const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${hubPid}/status`, 'utf8'));
+        return m ? Number(m[1]) / 1024 : NaN;
+      } catch {
+        return NaN;
+      }
+    };
+    const booksCalls: [string, string][] = [
+      ['GET /hub/v1/books (every annex, checks, IVA summary)', `/hub/v1/books?month=${MONTH}`],
+      ['GET /hub/v1/annexes/2 (consumers, CSV)', `/hub/v1/annexes/2?month=${MONTH}`],
+      ['GET /hub/v1/books/consumidores XLSX', `/hub/v1/books/consumidores?month=${MONTH}&format=xlsx`],
+      ['GET /hub/v1/books/consumidores PDF', `/hub/v1/books/consumidores?month=${MONTH}&format=pdf`],
+    ];
+    const floorFirst = await floorRead();
+    // The plan of a page after the first: an ordered index range (documents_newest read backwards), never a sort.
+    const plan = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT id, mh_json::text FROM documents
+      WHERE issue_date BETWEEN '2026-09-01' AND '2026-09-30' AND (issue_date, id) > ('2026-09-15'::date, '00000000-0000-0000-0000-000000000000')
+      ORDER BY issue_date, id LIMIT 1000`.execute(db.q);
+    log(`books page plan:\n    ${plan.rows.map((r) => r['QUERY PLAN']).join('\n    ')}`);
+    // The hub's peak memory from here on (writing 5 to clear_refs resets VmHWM; Linux only, else the whole run's).
+    try {
+      writeFileSync(`/proc/${hubPid}/clear_refs`, '5');
+    } catch {
+      log('could not reset the hub process peak memory: the figure is the whole run');
+    }
+    const rssBefore = rss('VmRSS');
+    const monthBooks: { call: string; s: number; bytes: number }[] = [];
+    for (const [name, url] of booksCalls) {
+      const t = performance.now();
+      const res = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${bearer}` } });
+      const bytes = (await res.arrayBuffer()).byteLength;
+      if (res.status !== 200) throw new Error(`${name}: ${res.status}`);
+      monthBooks.push({ call: name, s: (performance.now() - t) / 1000, bytes });
+      log(`books: ${name} ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    }
+    const floorSecond = await floorRead();
+    const booksFloor = Math.min(floorFirst.s, floorSecond.s);
+    const hubRss = rss('VmHWM');
+
     const size = (
       await sql<{
         s: string;
@@ -345,6 +424,17 @@ async function main() {
     table([
       ['GET /hub/v1/documents', 'rows', 'p50 ms', 'p95 ms'],
       ...latency.map((l) => [l.query, String(l.rows), l.p50.toFixed(1), l.p95.toFixed(1)]),
+    ]);
+    table([
+      [`The month's books for the company (${MONTH}, ${monthRows.toLocaleString('en-US')} documents)`, 'seconds', 'answer', '× floor'],
+      ...monthBooks.map((b) => [b.call, b.s.toFixed(2), `${(b.bytes / 1024).toFixed(0)} KB`, (b.s / booksFloor).toFixed(1)]),
+      [
+        `floor: the month's MH JSON by the same pages (${(floorFirst.bytes / 1024 / 1024).toFixed(0)} MB)`,
+        booksFloor.toFixed(2),
+        '',
+        '1.0',
+      ],
+      ['the hub process, resident memory before → peak during the books', '', `${rssBefore.toFixed(0)} → ${hubRss.toFixed(0)} MB`, ''],
     ]);
   } finally {
     for (const c of children) c.kill();

@@ -6,6 +6,7 @@ import { systemClock } from '../core/clock';
 import { uuidV4 } from '../core/ids';
 import type { Logger } from '../core/logger';
 import { silentLogger } from '../core/logger';
+import { hubBooks } from './books-source';
 import { hubDocumentsList } from './documents-list';
 import { hubDocuments, type IngestResult } from './documents-repo';
 import type { HubDb } from './hub-database';
@@ -41,6 +42,8 @@ export function createHub(deps: HubDeps) {
     people: hubPeople(deps.db, clock, passwordHasher(randomBytes, deps.scryptCost)),
     documents: hubDocumentsList(deps.db),
     stationAdmin: stationAdmin(deps.db, clock),
+    /** The company's books, or one point of sale's (books-source.ts). */
+    books: hubBooks(deps.db, clock),
     async ingestDocuments(station: HubStation, docs: readonly IngestDocument[]): Promise<IngestResult> {
       const r = await documents.ingest(station, docs);
       logger.info('hub ingest', { station: station.id, ...r });

@@ -11,6 +11,7 @@ import { caller, HUB_SESSION_COOKIE, parsed, personFor, sessionCookie, sessionTo
 import type { Logger } from '../core/logger';
 import type { Hub } from './create-hub';
 import { listQuery } from './documents-list';
+import { registerHubBooks } from './http-books';
 import { ingestBody, MAX_BATCH } from './ingest-document';
 import { registerHubUi } from './http-static';
 import { hubLoginInput, hubPersonInput, hubPersonUpdate } from './people';
@@ -149,6 +150,7 @@ export async function buildHubServer(options: HubHttpOptions): Promise<FastifyIn
     await personFor(hub, req, 'read');
     return hub.documents.get(req.params.id);
   });
+  registerHubBooks(app, hub, (req) => personFor(hub, req, 'read'));
   await registerHubUi(app);
   return app;
 }

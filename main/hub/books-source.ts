@@ -1,0 +1,126 @@
+// The company's books source (issue 18): every station's documents as the hub stores them, read from PostgreSQL a
+// page at a time, so the station's books code (core/books: annexes, IVA books, reports) runs on the whole company
+// unchanged. docs/decisions/0016-head-office-hub.md "The company's books".
+//   the month's documents   documents_newest (issue_date DESC, id DESC) read backwards, the month's partition only
+//   invalidated in a month  documents_invalidated_on (partial), every month's partition
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { BOOKS_DEFAULTS } from '../../shared/books';
+import type { Clock } from '../core/clock';
+import { CoreError } from '../core/errors';
+import type { BookCompany } from '../core/books/book-model';
+import { toBookDocument, type BookDocument, type BookRecordRow } from '../core/books/book-document';
+import type { BooksSource, PeriodFilter } from '../core/books/books-source';
+import { booksOver, type Books, type BooksSettingsStore } from '../core/books/books-service';
+import { turn } from '../core/books/turn';
+import type { HubDb } from './hub-database';
+
+/** Rows a page: a page is parsed between two turns of the event loop, as the station's. */
+const PAGE = 1000;
+
+/** An establishment and point of sale as the control number carries it (M001P001). */
+export const BOOK_POINT = /^[A-Z0-9]{4}P\d{3}$/;
+
+export interface HubBooksScope {
+  /** Only this establishment and point of sale (the control number's, M001P001): one station's books. */
+  readonly point?: string;
+  /** Rows a page (1,000); tests make it small to cross pages. */
+  readonly pageSize?: number;
+}
+
+type Row = BookRecordRow & { readonly issue_date: string; readonly invalidated_on: string | null };
+
+const emisor = z.object({ nombre: z.string(), nit: z.string(), nrc: z.string().nullish() });
+
+/**
+ * Who the books are of: the emisor of the newest document any station sent (what MH holds for the company, as
+ * signed), the point when the books are one station's. NOT_FOUND while no station has sent a document.
+ */
+async function companyOf(db: HubDb, point: string | null): Promise<BookCompany> {
+  const row = await db
+    .selectFrom('documents')
+    .select(sql<unknown>`mh_json -> 'emisor'`.as('emisor'))
+    .orderBy('issue_date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const e = emisor.safeParse(row?.emisor);
+  if (!e.success) throw new CoreError('NOT_FOUND', 'La central aún no tiene documentos de ninguna estación: no hay libros que hacer.');
+  return { name: e.data.nombre, nit: e.data.nit, nrc: e.data.nrc ?? '', station: point };
+}
+
+const select = (db: HubDb) =>
+  db.selectFrom('documents').select([
+    'id',
+    'kind',
+    'status',
+    'control_number',
+    'seal',
+    'issued_by',
+    'issued_by_name',
+    // As text: toBookDocument parses it, as it does the station's.
+    sql<string>`mh_json::text`.as('mh_json'),
+    'issue_date',
+    'invalidated_on',
+  ]);
+
+const toDocs = (rows: readonly Row[]) => rows.map((r) => toBookDocument(r, r.invalidated_on)).filter((d): d is BookDocument => d !== null);
+
+/**
+ * The books source over the hub's documents: the whole company, or one point of sale. The company is read once,
+ * here (BooksSource.company is synchronous): a source is made for each request.
+ */
+export async function hubBooksSource(db: HubDb, scope: HubBooksScope = {}): Promise<BooksSource> {
+  if (scope.point !== undefined && !BOOK_POINT.test(scope.point))
+    throw new CoreError('VALIDATION_FAILED', `El punto de venta ${scope.point} no es válido: use el formato M001P001.`);
+  const point = scope.point ?? null;
+  const page = scope.pageSize ?? PAGE;
+  const company = await companyOf(db, point);
+  // The control number's establishment and point (DTE-01-M001P001-…), as toBookDocument's `point`.
+  const ofPoint = (p: string) => sql<boolean>`substr(control_number, 8, 8) = ${p}`;
+
+  return {
+    company: () => company,
+    async *documents(period: PeriodFilter) {
+      const only = period.point ?? point;
+      let after: { date: string; id: string } | null = null;
+      for (;;) {
+        let q = select(db).where('issue_date', '>=', period.from).where('issue_date', '<=', period.to);
+        if (only) q = q.where(ofPoint(only));
+        if (period.issuedBy) q = q.where('issued_by', '=', period.issuedBy);
+        // A keyset page in (date, id) order, the station's: a uuid sorts by its bytes, which is the order of the
+        // station's lower-case text ids.
+        if (after) q = q.where(sql<boolean>`(issue_date, id) > (${after.date}::date, ${after.id})`);
+        const rows = (await q.orderBy('issue_date').orderBy('id').limit(page).execute()) as Row[];
+        if (rows.length === 0) break;
+        yield toDocs(rows);
+        const last = rows[rows.length - 1]!;
+        after = { date: last.issue_date, id: last.id };
+        if (rows.length < page) break;
+        await turn();
+      }
+    },
+    async invalidatedBetween(from, to) {
+      let q = select(db).where('invalidated_on', '>=', from).where('invalidated_on', '<=', to);
+      if (point) q = q.where(ofPoint(point));
+      return toDocs(await q.orderBy('invalidated_on').orderBy('id').execute());
+    },
+  };
+}
+
+/**
+ * The hub's books settings: ADR 0013's defaults, fixed until the hub keeps settings of its own (a station's own
+ * choices stay on the station). Nobody changes them here.
+ */
+export const HUB_BOOKS_SETTINGS: BooksSettingsStore = {
+  get: () => BOOKS_DEFAULTS,
+  set: () => {
+    throw new CoreError('FORBIDDEN', 'La configuración de los libros de la central no se cambia todavía: usa la de MH por defecto.');
+  },
+};
+
+/** The company's books (or one point of sale's), the station's books code over the hub's documents. */
+export function hubBooks(db: HubDb, clock: Clock) {
+  return async (scope: HubBooksScope = {}): Promise<Books> =>
+    booksOver({ clock, source: await hubBooksSource(db, scope), settings: HUB_BOOKS_SETTINGS });
+}
