@@ -13,6 +13,7 @@ import type { Hub } from './create-hub';
 import { listQuery } from './documents-list';
 import { registerHubBooks } from './http-books';
 import { ingestBody, MAX_BATCH } from './ingest-document';
+import { registerHubPdf } from './http-pdf';
 import { registerHubUi } from './http-static';
 import { hubLoginInput, hubPersonInput, hubPersonUpdate } from './people';
 import { registerStationRoutes } from './http-stations';
@@ -151,6 +152,7 @@ export async function buildHubServer(options: HubHttpOptions): Promise<FastifyIn
     return hub.documents.get(req.params.id);
   });
   registerHubBooks(app, hub, (req) => personFor(hub, req, 'read'));
+  registerHubPdf(app, hub);
   await registerHubUi(app);
   return app;
 }

@@ -91,9 +91,14 @@ export function DocumentDetail({ id, onBack, onExpired }: { id: string; onBack: 
           </dl>
           <div className="section-head">
             <h2 id="hub-json-title">{w.json}</h2>
-            <button type="button" onClick={download}>
-              {w.download}
-            </button>
+            <span className="hub-actions">
+              <a className="button-link" href={`/hub/v1/documents/${encodeURIComponent(doc.id)}/pdf`} target="_blank" rel="noopener">
+                {w.pdf}
+              </a>
+              <button type="button" onClick={download}>
+                {w.download}
+              </button>
+            </span>
           </div>
           <pre className="hub-json" data-testid="hub-signed-json" tabIndex={0} aria-labelledby="hub-json-title">
             {JSON.stringify(doc.mhJson, null, 2)}

@@ -82,6 +82,7 @@ export const hubWords = {
     json: 'JSON firmado',
     jws: 'Firma (JWS)',
     download: 'Descargar JSON',
+    pdf: 'PDF carta',
     loading: 'Cargando el documento…',
   },
   health: {

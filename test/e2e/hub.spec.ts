@@ -4,7 +4,7 @@
 // is shown nothing of the administrator's; an ADMIN makes and deactivates a person. Screens at 1366×768, each with
 // axe's serious findings checked.
 import { expect, test, type Page } from '@playwright/test';
-import { checkScreen } from './helpers';
+import { checkScreen, pdfText } from './helpers';
 import { HUB_E2E_PEOPLE } from './hub/people';
 
 type Who = (typeof HUB_E2E_PEOPLE)[keyof typeof HUB_E2E_PEOPLE];
@@ -77,6 +77,24 @@ test('an accountant reads every branch, filters by branch and by text, and opens
   await expect(page.getByTestId('hub-jws')).toHaveText(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
   await expect(page.getByText('Sin sello: MH aún no lo ha recibido.')).toHaveCount(0);
   await checkScreen(page, 'hub-detail');
+
+  // Its letter PDF, drawn at the hub from the stored JSON: MH's seal and the recipient on it.
+  const pdfLink = page.getByRole('link', { name: 'PDF carta' });
+  const pdf = await page.request.get((await pdfLink.getAttribute('href'))!);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  const text = pdfText(await pdf.body());
+  expect(text).toContain(control);
+  expect(text).toContain('Ferretería Cañas, S.A. de C.V.');
+  expect(text).not.toContain('PENDIENTE');
+  // A document of the branch in contingency: no seal yet, and the PDF says so. (It reads "pendiente de transmisión",
+  // not "emitido en contingencia": the hub keeps the JSON first replicated, and the station's re-signing into the
+  // contingency event is not replicated; see docs/decisions/0016-head-office-hub.md, "The hub's screens".)
+  const m002 = (await (await page.request.get('/hub/v1/documents?branch=M002&limit=1')).json()) as {
+    documents: { id: string; controlNumber: string }[];
+  };
+  const waiting = pdfText(await (await page.request.get(`/hub/v1/documents/${m002.documents[0]!.id}/pdf`)).body());
+  expect(waiting).toContain(m002.documents[0]!.controlNumber);
+  expect(waiting).toContain('Sello de recepción: PENDIENTE');
 
   // Back: the list as it was left, filter included.
   await page.getByRole('button', { name: 'Volver a la lista' }).click();

@@ -362,7 +362,7 @@ function sectionsOf(doc: MhDocumentView): Party[] {
 /** `json` is the record's MH document as stored (its mh_json, parsed). */
 /** `issuedBy`: the person (or POS key) that issued it, printed as "Atendió". */
 export function printable(
-  record: DteRecord,
+  record: Pick<DteRecord, 'type' | 'status' | 'mhResponse'>,
   json: Readonly<Record<string, unknown>>,
   demo: boolean,
   issuedBy: string | null = null,
