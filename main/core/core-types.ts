@@ -1,4 +1,5 @@
 // What a station core is made of (CoreDeps) and what it offers the front doors (Core); create-core.ts wires it.
+import type { HubRelated } from './dte/related-at-hub';
 import type { DteKind, UnknownFields } from '../../shared/contract';
 import type { InvalidationResult } from './dte/invalidation/invalidate';
 import type { ReturnService } from './dte/retorno/retorno';
@@ -91,8 +92,13 @@ export interface Core {
   /** Ajustes: the station's data, MH credentials and certificate; its identity (environment, NIT, branch, POS) stays. */
   updateStation(input: unknown, actor: string): Promise<StationSaved>;
   readonly dtes: {
-    /** Issues a document; fields the contract does not list are refused unless `unknown` is 'ignore'. */
-    create(kind: DteKind, body: unknown, actor: string, unknown?: UnknownFields): CreateResult;
+    /**
+     * Issues a document; fields the contract does not list are refused unless `unknown` is 'ignore'. `hub` is what
+     * relatedAtHub() answered for an NC or ND (documents of other branches, their notes).
+     */
+    create(kind: DteKind, body: unknown, actor: string, unknown?: UnknownFields, hub?: HubRelated | null): CreateResult;
+    /** Asks the head office hub about the documents an NC or ND body relates; null without a hub or nothing to ask. */
+    relatedAtHub(kind: DteKind, body: unknown): Promise<HubRelated | null>;
     get(id: string): DteRecord;
     list(query: DteListQuery): DteListPage;
     /** The signed MH document as the receiver gets it (APPROVED only). */

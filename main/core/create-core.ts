@@ -34,6 +34,7 @@ import { smtpSettings } from './delivery/smtp-settings';
 import { recoverAfterStop } from './sync/recover';
 import { createReplicator } from './replication/replicator';
 import { stationHeartbeat } from './replication/snapshots';
+import { lookupAtHub } from './dte/related-at-hub';
 import { unitFrom } from './sync/backoff';
 import { webhooks as webhookEndpoints } from './webhooks/webhooks';
 
@@ -133,6 +134,7 @@ export function createCore(deps: CoreDeps): Core {
     invalidations,
     wake: () => [sync, out, replicator].forEach((s) => s.wake()),
     issued: () => backups.noteIssue(),
+    askHub: (ids) => lookupAtHub(stations.hub(), ids, fetchFn),
   });
   // The customer's e-mail and the POS's webhooks (delivery/outbound.ts); every status the engine moves wakes them.
   const tuning = { webhooks: deps.webhooks, deliveries: deps.deliveries, timers: deps.sync?.timers };

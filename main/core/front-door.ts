@@ -29,7 +29,7 @@ import type { ReceiptWidth } from './render/receipt';
 /** The calls of shared/api.ts a caller makes once known, plus what only the HTTP contract needs. */
 export interface DoorCalls extends Pick<StationCalls, ActorCall> {
   /** POST /dte/{type}: the record, whether it was a replay, and the unknown fields left out (unless strict). */
-  readonly issue: (kind: DteKind, body: unknown, unknown: UnknownFields) => CreateResult;
+  readonly issue: (kind: DteKind, body: unknown, unknown: UnknownFields) => Promise<CreateResult>;
   /** Waits up to `ms` for MH's answer to a document just issued; the record as it stands then. */
   readonly settled: (id: string, ms: number) => Promise<DteRecord>;
   /** The invalidation, and whether it still waits for MH. */
@@ -88,7 +88,10 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     health: () => answer(() => health()),
     listDtes: (query) => answer(() => core().dtes.list(query)),
     getDte: (id) => answer(() => core().dtes.get(id)),
-    createDte: (kind, body) => answer(() => core().dtes.create(kind, body, actor).record),
+    createDte: async (kind, body) => {
+      const hub = await core().dtes.relatedAtHub(kind, body);
+      return core().dtes.create(kind, body, actor, undefined, hub).record;
+    },
     listUsers: () => answer(() => core().people.users.list()),
     createUser: (input) => answer(() => core().people.create(input, who)),
     updateUser: (login, input) => answer(() => core().people.update(login, input, who)),
@@ -166,7 +169,8 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     salesReport: (query) => core().books.report(query),
     booksSettings: () => answer(() => core().books.settings()),
     setBooksSettings: (input) => answer(() => core().books.setSettings(input, actor)),
-    issue: (kind, body, unknown) => core().dtes.create(kind, body, actor, unknown),
+    // An NC or ND asks the hub first (another branch's CCF, the company's notes on it); outside any transaction.
+    issue: async (kind, body, unknown) => core().dtes.create(kind, body, actor, unknown, await core().dtes.relatedAtHub(kind, body)),
     settled: async (id, ms) => {
       const now = core().dtes.get(id);
       if (now.status !== 'CREATED' && now.status !== 'PROCESSING') return now;

@@ -13,6 +13,7 @@ import type { HubDb } from './hub-database';
 import type { IngestDocument } from './ingest-document';
 import { hubPeople } from './people';
 import { stationAdmin } from './station-admin';
+import { hubRelated } from './related';
 import { stationRecords } from './station-records';
 import { hubStations, type HubStation } from './stations';
 import { stationTokens } from './tokens';
@@ -37,6 +38,7 @@ export function createHub(deps: HubDeps) {
   return {
     clock,
     records: stationRecords(deps.db, clock),
+    related: hubRelated(deps.db),
     stations: hubStations(deps.db, clock, newId),
     tokens: stationTokens(deps.db, clock, newId),
     people: hubPeople(deps.db, clock, passwordHasher(randomBytes, deps.scryptCost)),

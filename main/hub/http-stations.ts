@@ -35,6 +35,13 @@ export function registerStationRoutes(app: FastifyInstance, hub: Hub): void {
     return reply.code(204).send();
   });
 
+  // An NC or ND about to be issued: the document it adjusts, from any branch, and the other branches' notes on it.
+  app.get<{ Params: { id: string } }>('/hub/v1/related/:id', async (req, reply) => {
+    const station = await caller(hub, req);
+    if (!station) return unauthorized(reply, NO_TOKEN);
+    return hub.related.lookup(req.params.id, station.id);
+  });
+
   app.get('/hub/v1/health', async (req) => {
     await personFor(hub, req, 'read');
     const [stations, beats] = await Promise.all([hub.stationAdmin.stations(), hub.records.heartbeats()]);

@@ -3,6 +3,7 @@
 import type { Core } from '../core-types';
 import type { InvalidationService } from './invalidation/invalidate';
 import { createDte, type IssueDeps } from './issue';
+import { relatedIds, type HubRelated } from './related-at-hub';
 import type { documentViews } from './views';
 
 export interface DocumentsDeps {
@@ -13,17 +14,20 @@ export interface DocumentsDeps {
   readonly wake: () => void;
   /** A document was issued (the backup schedule waits for a quiet moment). */
   readonly issued: () => void;
+  /** Asks the head office hub about the given documents (related-at-hub.ts lookupAtHub); null without a hub. */
+  readonly askHub: (ids: readonly string[]) => Promise<HubRelated | null>;
 }
 
 export function documents(d: DocumentsDeps): Core['dtes'] {
   return {
     ...d.views,
-    create(kind, body, actor, unknown) {
-      const result = createDte(d.issue, kind, body, actor, unknown);
+    create(kind, body, actor, unknown, hub) {
+      const result = createDte(d.issue, kind, body, actor, unknown, hub ?? null);
       d.issued();
       if (!result.replayed) d.wake();
       return result;
     },
+    relatedAtHub: (kind, body) => d.askHub(relatedIds(kind, body)),
     async invalidate(body, actor, unknown) {
       const r = await d.invalidations.invalidate(body, actor, unknown);
       // MH did not answer: the engine sends it as soon as MH is back, not when the next document is issued.

@@ -16,7 +16,7 @@ import { audit } from '../audit';
 import { isoLocal, localDateTime, type Clock } from '../clock';
 import { CoreError, validationFailed } from '../errors';
 import { ceilingErrors } from './mh/ceiling';
-import { creditLimitErrors } from './credit-limit';
+import { creditLimitErrors, type CompanyWide } from './credit-limit';
 import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
 import { canonicalJson, sha256Hex } from './canonical';
@@ -25,6 +25,7 @@ import { canonicalId, findDocument, insertDocument } from './documents-repo';
 import { serializerFor } from './mh/serializers';
 import { normativeAt } from '../../../shared/normative';
 import type { RelatedDocument } from './mh/context';
+import type { HubRelated, RemoteRelated } from './related-at-hub';
 import { toRecord } from './record';
 import { signJson } from '../signing/jws';
 import type { Logger } from '../logger';
@@ -69,7 +70,14 @@ function recipientName(body: AnyCreateBody): string | null {
 }
 
 /** Rules that need the station or the store; they run before anything is written. */
-function contextErrors(deps: IssueDeps, kind: DteKind, body: AnyCreateBody, station: StoredStation, today: string): FieldError[] {
+function contextErrors(
+  deps: IssueDeps,
+  kind: DteKind,
+  body: AnyCreateBody,
+  station: StoredStation,
+  today: string,
+  hub: HubRelated | null,
+): FieldError[] {
   const errors: FieldError[] = [];
   if (body.branchOffice && body.branchOffice.mhCode !== station.branch.mhCode) {
     errors.push({
@@ -83,42 +91,87 @@ function contextErrors(deps: IssueDeps, kind: DteKind, body: AnyCreateBody, stat
   }
   const related = 'relatedTaxDocuments' in body ? (body.relatedTaxDocuments ?? []) : [];
   related.forEach((doc, i) => {
-    const found = findDocument(deps.store, doc.id);
+    const path = `relatedTaxDocuments.${i}.id`;
+    const local = findDocument(deps.store, doc.id);
+    const remote = local ? null : remoteOf(hub, doc.id);
+    const found = local
+      ? { kind: local.kind, status: local.status, control: local.control_number, where: '' }
+      : remote
+        ? { kind: remote.kind, status: remote.status, control: remote.controlNumber, where: ` de la sucursal ${remote.branchCode}` }
+        : null;
     if (!found) {
-      errors.push({ path: `relatedTaxDocuments.${i}.id`, code: 'UNKNOWN_CODE', message: 'No hay en esta estación un DTE con ese id.' });
+      errors.push({ path, code: 'UNKNOWN_CODE', message: notFoundHere(hub) });
     } else if (found.status === 'REJECTED' || found.status === 'INVALIDATED') {
       // MH would refuse the adjustment; on its way (CREATED, PROCESSING) it waits for MH's verdict instead.
       errors.push({
-        path: `relatedTaxDocuments.${i}.id`,
+        path,
         code: 'NOT_ALLOWED',
-        message: `El ${found.kind} ${found.control_number} está ${found.status === 'REJECTED' ? 'rechazado por MH' : 'invalidado'}: una nota solo ajusta un documento aprobado (o aún en camino a MH).`,
+        message: `El ${found.kind} ${found.control}${found.where} está ${found.status === 'REJECTED' ? 'rechazado por MH' : 'invalidado'}: una nota solo ajusta un documento aprobado (o aún en camino a MH).`,
+      });
+    } else if (!local && found.status !== 'APPROVED') {
+      // This station cannot wait for another branch's document to reach MH: it relates it once MH sealed it.
+      errors.push({
+        path,
+        code: 'NOT_ALLOWED',
+        message: `El ${found.kind} ${found.control}${found.where} aún no tiene sello de MH: emita la nota cuando esa sucursal lo haya transmitido.`,
       });
     } else if (!RELATABLE[kind].includes(found.kind as DteKind)) {
       const allowed = RELATABLE[kind].length ? RELATABLE[kind].join(' o ') : 'ninguno de los tipos que emite Sello';
       errors.push({
-        path: `relatedTaxDocuments.${i}.id`,
+        path,
         code: 'NOT_ALLOWED',
         message: `MH no admite relacionar un ${found.kind} con un ${kind} (admite: ${allowed}).`,
       });
     }
   });
   // Only once the related documents are known and allowed: the limit reads them.
-  if (kind === 'NC' && errors.length === 0 && 'relatedTaxDocuments' in body) errors.push(...creditLimitErrors(deps.store, body.items));
+  if (kind === 'NC' && errors.length === 0 && 'relatedTaxDocuments' in body)
+    errors.push(...creditLimitErrors(deps.store, body.items, (id) => companyWide(hub, id)));
   return errors;
 }
 
-/** An NC or ND is sent only after MH sealed the documents it adjusts. */
-function dependsOn(body: AnyCreateBody): string[] {
+/** The hub's description of a document another branch issued; null without a hub answer or when it has none. */
+function remoteOf(hub: HubRelated | null, id: string): NonNullable<RemoteRelated['document']> | null {
+  return hub?.reached ? (hub.documents.get(canonicalId(id))?.document ?? null) : null;
+}
+
+function companyWide(hub: HubRelated | null, id: string): CompanyWide | undefined {
+  const answer = hub?.reached ? hub.documents.get(canonicalId(id)) : undefined;
+  return answer ? { original: answer.document, otherNotes: answer.notes } : undefined;
+}
+
+function notFoundHere(hub: HubRelated | null): string {
+  if (hub === null) return 'No hay en esta estación un DTE con ese id.';
+  if (!hub.reached)
+    return `No hay en esta estación un DTE con ese id, y la central no responde (${hub.why}): un documento de otra sucursal solo se relaciona con la central en línea. Intente de nuevo cuando haya conexión.`;
+  return 'No existe un DTE con ese id ni en esta estación ni en la central.';
+}
+
+/** An NC or ND is sent only after MH sealed the documents it adjusts (another branch's is sealed already). */
+function dependsOn(store: Store, body: AnyCreateBody): string[] {
   const related = 'relatedTaxDocuments' in body ? (body.relatedTaxDocuments ?? []) : [];
-  return related.map((d) => canonicalId(d.id));
+  return related.map((d) => canonicalId(d.id)).filter((id) => findDocument(store, id) !== undefined);
 }
 
-function relatedDocument(store: Store, id: string): RelatedDocument | undefined {
+function relatedDocument(store: Store, hub: HubRelated | null, id: string): RelatedDocument | undefined {
   const d = findDocument(store, id);
-  return d ? { kind: d.kind as DteKind, codigoGeneracion: d.id.toUpperCase(), issueDate: d.issue_date } : undefined;
+  if (d) return { kind: d.kind as DteKind, codigoGeneracion: d.id.toUpperCase(), issueDate: d.issue_date };
+  const r = remoteOf(hub, id);
+  return r ? { kind: r.kind as DteKind, codigoGeneracion: r.id.toUpperCase(), issueDate: r.issueDate } : undefined;
 }
 
-export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor: string, unknown: UnknownFields = 'reject'): CreateResult {
+/**
+ * Issues one document in one transaction. `hub` is what the head office said about the documents an NC or ND
+ * relates (related-at-hub.ts), asked before this transaction: null without a hub.
+ */
+export function createDte(
+  deps: IssueDeps,
+  kind: DteKind,
+  input: unknown,
+  actor: string,
+  unknown: UnknownFields = 'reject',
+  hub: HubRelated | null = null,
+): CreateResult {
   const parsed = validateBody(CREATE_SCHEMAS[kind], input, unknown);
   if (!parsed.ok) throw validationFailed(parsed.errors);
   const { ignored } = parsed;
@@ -148,7 +201,7 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
       );
     const now = deps.clock.now();
     const local = localDateTime(now);
-    const errors = contextErrors(deps, kind, body, station, local.date);
+    const errors = contextErrors(deps, kind, body, station, local.date, hub);
     if (errors.length) throw validationFailed(errors);
 
     const issueDate = body.generatedAt ?? local.date;
@@ -167,7 +220,7 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
       posNumber,
       operation: inContingency ? { kind: 'contingency', type: open.type as 1 | 2 | 3 | 4 | 5, reason: open.reason } : { kind: 'normal' },
       identity: { codigoGeneracion: id.toUpperCase(), numeroControl: controlNumber, fecEmi: issueDate, horEmi: local.time },
-      related: (relatedId) => relatedDocument(deps.store, relatedId),
+      related: (relatedId) => relatedDocument(deps.store, hub, relatedId),
     });
     // Rules on computed amounts; throwing rolls the transaction back, so the number is not spent.
     const amountErrors = [...built.errors, ...ceilingErrors(built.document)];
@@ -205,7 +258,7 @@ export function createDte(deps: IssueDeps, kind: DteKind, input: unknown, actor:
       issued_by_name: deps.nameOf?.(actor) ?? null,
     };
     insertDocument(deps.store, row);
-    outbox(deps.store, deps.logger).enqueue({ documentId: id, now, dependsOn: dependsOn(body) });
+    outbox(deps.store, deps.logger).enqueue({ documentId: id, now, dependsOn: dependsOn(deps.store, body) });
     documentEvents(deps.store).record(id, 'dte.created', createdAt);
     replicationQueue(deps.store).changed(id, 'created', createdAt);
     rememberReceiver(deps.store, kind, 'recipient' in body ? body.recipient : null, createdAt);

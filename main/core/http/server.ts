@@ -255,7 +255,7 @@ export const ROUTE_TABLE: readonly { readonly method: Route['method']; readonly 
 
 /** POST /dte/{type}: 201 (200 for a replay) with Location; `Prefer: wait=N` gives MH up to N s to answer first. */
 async function issue(c: Ctx, kind: DteKind) {
-  const { record, replayed, ignored } = c.api.issue(kind, c.body(), handling(c));
+  const { record, replayed, ignored } = await c.api.issue(kind, c.body(), handling(c));
   ignoredFields(c, ignored);
   const wait = preferWait(c.req.headers.prefer);
   let current = record;

@@ -15,6 +15,9 @@ export const m003RecordsAndHealth: HubMigration = {
       `ALTER TABLE documents ADD COLUMN issued_by_name text`,
       // fecAnula of the invalidation MH accepted: the books count the document out in that month.
       `ALTER TABLE documents ADD COLUMN invalidated_on date`,
+      // A station's lookup of the notes against a document (related.ts): each NC and ND's documentoRelacionado.
+      `CREATE INDEX documents_related ON documents USING gin ((mh_json -> 'documentoRelacionado') jsonb_path_ops)
+        WHERE kind IN ('NC', 'ND')`,
       `CREATE INDEX documents_invalidated_on ON documents (invalidated_on) WHERE invalidated_on IS NOT NULL`,
       `CREATE TABLE station_records (
         station_id text NOT NULL REFERENCES stations (id),
