@@ -1,7 +1,7 @@
 // The company's books at the hub (issue 18 item 3) over a real PostgreSQL: a station's November made the way the
 // product makes it (test/support/book-month.ts: every kind, a contingency, a rejection, invalidations of this
-// month's and October's documents) sent to the hub as its replicator sends it, and a second point of sale with the
-// same month under its own ids and numbers. One point's annexes and IVA books from the hub are, byte for byte, the
+// month's and October's documents) sent to the hub by the station's own replicator, and a second point of sale
+// with the same month under its own ids and numbers. One point's annexes and IVA books from the hub are, byte for byte, the
 // station's own; the company's cover both (every casilla twice one station's); who may read them; bad input a 4xx.
 import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +16,7 @@ import { buildHubServer } from '../../main/hub/http';
 import type { IngestDocument } from '../../main/hub/ingest-document';
 import { migrateHub } from '../../main/hub/migrate';
 import { HUB_MIGRATIONS } from '../../main/hub/migrations';
+import { DEMO_STATION } from '../../main/core/station/demo';
 import { bookMonth, type BookMonth } from '../support/book-month';
 import { fixedClock } from '../support/core';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
@@ -49,7 +50,7 @@ interface StationRow {
   issued_by_name: string | null;
 }
 
-/** What the station's replicator sends of each document: its row, who issued it, and fecAnula once MH accepted it. */
+/** Each document as the station holds it: its row, who issued it, and fecAnula once MH accepted its invalidation. */
 function snapshots(dbFile: string): IngestDocument[] {
   const s = new BetterSqlite3(dbFile, { readonly: true });
   try {
@@ -102,28 +103,26 @@ beforeAll(async () => {
   // The station's books are read on December 3rd at 09:00 (book-month.ts): the hub's at the same instant.
   hub = createHub({ db: db.q, clock: fixedClock(new Date('2026-12-03T09:00:00-06:00').toISOString()), scryptCost: 10 });
   app = await buildHubServer({ hub, logger: silentLogger });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
   first = snapshots(month.dbFile);
   second = first.map(atSecondPoint);
-  for (const [pos, docs] of [
-    ['P001', first],
-    ['P002', second],
-  ] as const) {
-    await hub.stations.register({
-      id: `M001-${pos}`,
-      companyId: '06140101001010',
-      branchCode: 'M001',
-      posNumber: pos,
-      name: `Centro ${pos}`,
-    });
-    const { token } = await hub.tokens.create(`M001-${pos}`);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/hub/v1/documents',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { documents: docs },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+  const tokens: string[] = [];
+  for (const pos of ['P001', 'P002']) {
+    await hub.stations.register({ id: `M001-${pos}`, companyId: '06140101001010', branchCode: 'M001', posNumber: pos, name: pos });
+    tokens.push((await hub.tokens.create(`M001-${pos}`)).token);
   }
+  // The station's own replicator sends its month (and what it queued since its first document) to the hub.
+  month.core.configure({ ...DEMO_STATION, hub: { url, token: tokens[0]! } }, 'test');
+  for (let pass = 0; pass < 20 && month.core.replication.status().waiting > 0; pass++) await month.core.replication.runOnce();
+  expect(month.core.replication.status()).toMatchObject({ waiting: 0, lastError: null });
+  // The second point of sale's month, as its replicator would send it.
+  const res = await app.inject({
+    method: 'POST',
+    url: '/hub/v1/documents',
+    headers: { authorization: `Bearer ${tokens[1]!}` },
+    payload: { documents: second },
+  });
+  expect(res.statusCode, res.body).toBe(200);
   for (const [login, role] of [
     ['conta', 'ACCOUNTANT'],
     ['auditor', 'AUDITOR'],
@@ -147,6 +146,24 @@ const stationBytes = (f: { base64: string }) => Buffer.from(f.base64, 'base64');
 const cents = (s: string) => Math.round(Number(s) * 100);
 
 describe("one point of sale's books at the hub are the station's own", () => {
+  it("the station's replicator sent every document with who issued it and the day MH accepted its invalidation", async () => {
+    const rows = await db.q
+      .selectFrom('documents')
+      .select(['id', 'status', 'issued_by', 'issued_by_name', 'invalidated_on'])
+      .where('station_id', '=', 'M001-P001')
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual(
+      first.map((d) => ({
+        id: d.id,
+        status: d.status,
+        issued_by: d.issuedBy,
+        issued_by_name: d.issuedByName,
+        invalidated_on: d.invalidatedOn,
+      })),
+    );
+  });
+
   it('the month holds what the proof needs: an invalidation of this month and one of October, a rejection', () => {
     const invalidated = first.filter((d) => d.invalidatedOn !== null);
     expect(invalidated.map((d) => [d.issueDate.slice(0, 7), d.invalidatedOn!.slice(0, 7)]).sort()).toEqual([
