@@ -23,6 +23,18 @@ async function logIn(page: Page, who: Who): Promise<void> {
   await expect(page.getByTestId('session-user')).toContainText(who.name);
 }
 
+test('the hub serves its screens with the strict CSP, and /hub leads to them', async ({ page, request }) => {
+  const res = await request.get('/hub/');
+  expect(res.headers()['content-security-policy']).toContain("script-src 'self'");
+  expect(res.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(await res.text()).not.toMatch(/<script>|<style>/);
+  const asset = /src="(\/hub\/assets\/[^"]+\.js)"/.exec(await res.text())![1]!;
+  expect((await request.get(asset)).headers()['content-security-policy']).toContain("default-src 'self'");
+  await page.goto('/hub');
+  await expect(page).toHaveURL(/\/hub\/$/);
+  await expect(page.getByRole('heading', { name: 'Central de la empresa' })).toBeVisible();
+});
+
 test('an accountant reads every branch, filters by branch and by text, and opens a signed document', async ({ page }) => {
   await page.goto('/hub/');
   await page.getByLabel('Usuario').fill(HUB_E2E_PEOPLE.accountant.login);
