@@ -7,7 +7,8 @@ import { DocumentDetail } from './DocumentDetail';
 import { DocumentsPage, emptyListState, type ListState } from './DocumentsPage';
 import { HealthPage } from './HealthPage';
 import { PeoplePage } from './PeoplePage';
-import { useRoute, type HubRoute } from './route';
+import type { HubRoute } from './route';
+import { useRoute } from './use-route';
 import { hubWords as w } from './words';
 
 export function HubApp() {

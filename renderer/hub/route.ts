@@ -1,7 +1,5 @@
 // Where the hub's screens are, in the address's hash (#/documentos/ID): the back button and a pasted link work,
-// and the server needs to serve one page only.
-import { useEffect, useState } from 'react';
-
+// and the server needs to serve one page only. Pure: the hook that follows the address is use-route.ts.
 export type HubRoute =
   | { readonly page: 'documents' }
   | { readonly page: 'document'; readonly id: string }
@@ -27,14 +25,4 @@ export function routeHash(route: HubRoute): string {
     default:
       return '#/documentos';
   }
-}
-
-export function useRoute(): [HubRoute, (r: HubRoute) => void] {
-  const [route, setRoute] = useState(() => parseRoute(window.location.hash));
-  useEffect(() => {
-    const onHash = () => setRoute(parseRoute(window.location.hash));
-    window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
-  }, []);
-  return [route, (r) => (window.location.hash = routeHash(r))];
 }
