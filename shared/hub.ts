@@ -24,6 +24,7 @@ export const HUB_ALERT_CODES = [
   'FAILED_DOCUMENTS',
   'FAILED_DELIVERIES',
   'REPLICATION_BACKLOG',
+  'REPLICATION_REFUSED',
   'AUDIT_REWOUND',
 ] as const;
 export type HubAlertCode = (typeof HUB_ALERT_CODES)[number];

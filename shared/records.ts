@@ -205,6 +205,10 @@ export interface HubReplicationStatus {
   readonly lastReachedAt: string | null;
   /** Documents and records (contingency events, invalidations, returns, e-mails, closes) whose latest change the hub has not acknowledged yet. */
   readonly waiting: number;
+  /** Set aside because the hub refused them for good (a 4xx naming them); each goes again when it changes. */
+  readonly refused: number;
+  /** The latest refusal: which entity and the hub's words. */
+  readonly lastRefusal: string | null;
   readonly lastError: string | null;
 }
 

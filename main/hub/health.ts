@@ -95,6 +95,13 @@ export function alertsFor(lastContactAt: Date | null, stored: StoredHeartbeat | 
       severity: 'warning',
       message: `${sync.hub.waiting} documentos de la estación aún no llegan a la central.`,
     });
+  const refused = (sync.hub as { refused?: number }).refused ?? 0;
+  if (refused > 0)
+    alerts.push({
+      code: 'REPLICATION_REFUSED',
+      severity: 'critical',
+      message: `La central rechazó ${plural(refused, 'registro', 'registros')} de la estación: revise el registro del servidor de la central y la pantalla de sincronización de la estación.`,
+    });
   return alerts.sort((a, b) => rank(a) - rank(b));
 }
 

@@ -83,6 +83,9 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
                 status.hub.lastError,
               )}
             </dd>
+            {status.hub.refused > 0 && (
+              <dd data-testid="sync-hub-refused">{es.sync.hubRefused(status.hub.refused, status.hub.lastRefusal)}</dd>
+            )}
           </>
         )}
         {status.lastError && (

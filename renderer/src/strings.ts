@@ -434,6 +434,8 @@ export const es = {
     hub: 'Oficina central',
     hubLine: (last: string | null, waiting: number, error: string | null) =>
       [last ? `último contacto ${last}` : 'aún sin contacto', `${waiting} por enviar`, error].filter(Boolean).join(' · '),
+    hubRefused: (n: number, last: string | null) =>
+      `${n === 1 ? '1 registro rechazado' : `${n} registros rechazados`} por la central (se reenvía si cambia; avise a soporte): ${last ?? ''}`,
     lastError: 'Último problema',
     retry: 'Reintentar ahora',
     contingencies: 'Contingencias',

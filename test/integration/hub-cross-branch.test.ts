@@ -10,7 +10,7 @@ import { startHubWorld, until, type HubWorld } from '../support/hub-stations';
 let world: HubWorld;
 let n = 0;
 const newId = () => `c0000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
-const today = (b: Record<string, unknown>) => ({ ...b, generatedAt: undefined });
+const today = (b: Record<string, unknown>): Record<string, unknown> => ({ ...b, generatedAt: undefined });
 
 beforeAll(async () => {
   world = await startHubWorld(['M001', 'M002']);

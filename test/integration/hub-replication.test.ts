@@ -4,6 +4,7 @@
 // and approving, and when it is back on the same port it catches up with nothing missing or doubled; an
 // invalidation reaches the hub as INVALIDATED; a station's token cannot write the other station's documents.
 import { readdirSync, readFileSync } from 'node:fs';
+import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,6 +143,34 @@ describe('replication to the hub', () => {
       .where('id', '=', target.id)
       .executeTakeFirstOrThrow();
     expect(invalidated).toEqual({ status: 'INVALIDATED', station_id: 'M001-P001' });
+  }, 30_000);
+
+  it('a document the hub refuses for good is set aside, shown, and blocks nothing behind it', async () => {
+    const [a] = stations;
+    const bad = issue(1).find((d) => d.station === a)!;
+    await until(() => a!.core.dtes.get(bad.id).status === 'APPROVED', 'approval');
+    await until(() => a!.core.sync.status().hub.waiting === 0, 'A to send everything');
+    // The station's copy goes bad (a total no document has): the hub answers 422 for it, whatever is sent with it.
+    const file = new BetterSqlite3(join(dirs[0]!.dir, 'sello.db'));
+    try {
+      file.prepare("UPDATE documents SET total = '1234567890123.00' WHERE id = ?").run(bad.id);
+      file
+        .prepare(
+          "INSERT OR REPLACE INTO replication_queue (entity, ref, seq, reason, queued_at) VALUES ('document', ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM replication_queue), 'status', 'x')",
+        )
+        .run(bad.id);
+    } finally {
+      file.close();
+    }
+    const behind = Array.from({ length: 6 }, () => a!.core.dtes.create('FC', today(fcBody(newId())), 'test').record.id);
+    await until(async () => {
+      const ids = new Set((await hubRows()).map((r) => r.id));
+      return behind.every((id) => ids.has(id));
+    }, 'the documents behind it at the hub');
+    await until(() => a!.core.sync.status().hub.refused === 1, 'the refusal to show');
+    const h = a!.core.sync.status().hub;
+    expect(h.lastRefusal).toMatch(new RegExp(`^document ${bad.id}: el hub respondió 422`));
+    expect(h.lastError).toBeNull();
   }, 30_000);
 
   it("a station's token cannot write the other station's documents", async () => {

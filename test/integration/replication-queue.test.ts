@@ -67,6 +67,13 @@ describe('replication queue', () => {
       { entity: 'delivery', n: 2 },
       { entity: 'document', n: 2 },
     ]);
-    expect(core.sync.status().hub).toEqual({ configured: false, lastReachedAt: null, waiting: 4, lastError: null });
+    expect(core.sync.status().hub).toEqual({
+      configured: false,
+      lastReachedAt: null,
+      waiting: 4,
+      refused: 0,
+      lastRefusal: null,
+      lastError: null,
+    });
   });
 });

@@ -37,14 +37,17 @@ export function replicationQueue(store: Store) {
               seq: next,
               reason: eb.ref('excluded.reason'),
               queued_at: eb.ref('excluded.queued_at'),
+              // A change gives a refused document another chance.
+              parked_at: null,
+              parked_error: null,
             })),
           ),
       );
     },
-    /** The oldest `limit` waiting entities, in the order they changed. */
+    /** The oldest `limit` waiting entities, in the order they changed; parked ones wait aside. */
     head(limit: number): QueuedChange[] {
       return store
-        .all(q.selectFrom('replication_queue').select(['entity', 'ref', 'seq']).orderBy('seq').limit(limit))
+        .all(q.selectFrom('replication_queue').select(['entity', 'ref', 'seq']).where('parked_at', 'is', null).orderBy('seq').limit(limit))
         .flatMap((r) => (isEntity(r.entity) ? [{ entity: r.entity, ref: r.ref, seq: r.seq }] : []));
     },
     /** Removes what the hub acknowledged, unless the entity changed again since it was read. */
@@ -53,6 +56,38 @@ export function replicationQueue(store: Store) {
         for (const c of changes)
           store.run(q.deleteFrom('replication_queue').where('entity', '=', c.entity).where('ref', '=', c.ref).where('seq', '=', c.seq));
       });
+    },
+    /** Sets aside an entity the hub refused for good (unless it changed since it was read). */
+    park(change: QueuedChange, error: string, at: string): void {
+      store.run(
+        q
+          .updateTable('replication_queue')
+          .set({ parked_at: at, parked_error: error })
+          .where('entity', '=', change.entity)
+          .where('ref', '=', change.ref)
+          .where('seq', '=', change.seq),
+      );
+    },
+    /** How many the hub refused, and the latest refusal. */
+    parked(): { count: number; lastError: string | null } {
+      const count = Number(
+        store.one(
+          q
+            .selectFrom('replication_queue')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('parked_at', 'is not', null),
+        )?.n ?? 0,
+      );
+      if (count === 0) return { count, lastError: null };
+      const last = store.one(
+        q
+          .selectFrom('replication_queue')
+          .select(['entity', 'ref', 'parked_error'])
+          .where('parked_at', 'is not', null)
+          .orderBy('parked_at', 'desc')
+          .limit(1),
+      );
+      return { count, lastError: last ? `${last.entity} ${last.ref}: ${last.parked_error ?? ''}` : null };
     },
     waiting(): number {
       return Number(store.one(q.selectFrom('replication_queue').select((eb) => eb.fn.countAll<number>().as('n')))?.n ?? 0);

@@ -56,7 +56,11 @@ export interface Replicator {
   stop(): void;
 }
 
-type Answer = { ok: true } | { ok: false; error: string };
+/** `permanent`: the hub refused what was sent (400, 403, 409, 413, 422): sending it again changes nothing. */
+type Answer = { ok: true } | { ok: false; error: string; permanent?: boolean };
+
+/** A 404 is an older hub without the route (wait for it to be updated), not a refusal of what was sent. */
+const PERMANENT = new Set([400, 403, 409, 413, 422]);
 
 export function createReplicator(d: ReplicatorDeps): Replicator {
   const timers = d.timers ?? realTimers;
@@ -95,7 +99,11 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
       } catch {
         detail = '';
       }
-      return { ok: false, error: `el hub respondió ${res.status}${detail ? `: ${detail}` : ''}`.slice(0, 300) };
+      return {
+        ok: false,
+        error: `el hub respondió ${res.status}${detail ? `: ${detail}` : ''}`.slice(0, 300),
+        permanent: PERMANENT.has(res.status),
+      };
     } catch (e) {
       if (ac.signal.aborted) return { ok: false, error: stopped ? 'detenido' : `sin respuesta en ${Math.round(timeoutMs / 1000)} s` };
       const cause = e instanceof Error && e.cause instanceof Error ? e.cause.message : null;
@@ -141,11 +149,13 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
     let sent = 0;
     // A pass woken during a backoff (a document issued while the hub is away) waits for the timer set then.
     if (!d.manual && failures > 0 && d.clock.now().getTime() < retryAt) return 0;
+    // Halved while the hub refuses a batch for good, down to the one entity it refuses, which is parked.
+    let size = batch;
     try {
       while (!stopped) {
         const hub = d.hub();
         if (!hub) return sent;
-        const changes = queue.head(batch);
+        const changes = queue.head(size);
         if (changes.length === 0) {
           const answer = await beat(hub);
           if (!answer.ok) failed(answer.error, 0);
@@ -160,6 +170,17 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
         let answer: Answer = { ok: true };
         if (documents.length) answer = await post(hub, 'POST', '/hub/v1/documents', JSON.stringify({ documents }));
         if (answer.ok && records.length) answer = await post(hub, 'POST', '/hub/v1/records', JSON.stringify({ records }));
+        if (!answer.ok && answer.permanent) {
+          if (changes.length > 1) {
+            size = Math.ceil(changes.length / 2);
+            continue;
+          }
+          const [refused] = changes;
+          queue.park(refused!, answer.error, isoLocal(d.clock.now()));
+          d.logger.warn('hub refused a record; set aside', { entity: refused!.entity, ref: refused!.ref, error: answer.error });
+          size = batch;
+          continue;
+        }
         if (!answer.ok) {
           failed(answer.error, changes.length);
           return sent;
@@ -215,10 +236,13 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
     },
     runOnce: () => flight.run(),
     status() {
+      const parked = queue.parked();
       return {
         configured: d.hub() !== null,
         lastReachedAt: settings.get(),
-        waiting: queue.waiting(),
+        waiting: queue.waiting() - parked.count,
+        refused: parked.count,
+        lastRefusal: parked.lastError,
         lastError,
       };
     },

@@ -186,6 +186,9 @@ export interface ReplicationQueueTable {
   reason: string;
   /** El Salvador time (isoLocal). */
   queued_at: string;
+  /** When the hub refused it for good (migration 019) and why; null while it is sent in its turn. */
+  parked_at: Generated<string | null>;
+  parked_error: Generated<string | null>;
 }
 
 /** Webhook receivers (migration 016; main/core/webhooks/webhooks-repo.ts): the secret sealed, never plain. */

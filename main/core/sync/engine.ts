@@ -652,7 +652,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         overdue,
         deliveries: d.deliveries?.() ?? { pending: 0, sending: 0, sent: 0, failed: 0, waiting: null },
         normative: normativeStatus(d.station().mhNormative, now()),
-        hub: d.hub?.() ?? { configured: false, lastReachedAt: null, waiting: 0, lastError: null },
+        hub: d.hub?.() ?? { configured: false, lastReachedAt: null, waiting: 0, refused: 0, lastRefusal: null, lastError: null },
       };
     },
     waitForDocument(given, ms) {

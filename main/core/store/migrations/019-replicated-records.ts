@@ -20,6 +20,8 @@ const enqueue = (entity: string, at: string) =>
  * the other records by triggers, so no path that writes them (the sync engine's contingency events, the
  * deliveries' attempts, the closes) can forget to, and the row is part of the writer's own transaction. What is
  * stored already is queued now, after the documents, so a hub configured later receives the whole history.
+ * An entity the hub refuses for good is parked (`parked_at`) instead of blocking everything behind it; any later
+ * change of it queues it again, unparked (INSERT OR REPLACE writes a fresh row).
  */
 export const m019ReplicatedRecords: Migration = {
   version: 19,
@@ -32,6 +34,9 @@ export const m019ReplicatedRecords: Migration = {
         seq INTEGER NOT NULL CHECK (seq >= 1),
         reason TEXT NOT NULL,
         queued_at TEXT NOT NULL,
+        -- Set when the hub refused this entity for good (a 4xx naming it): it waits aside, shown, until it changes.
+        parked_at TEXT,
+        parked_error TEXT,
         PRIMARY KEY (entity, ref)
       ) STRICT;
       INSERT INTO replication_queue_19 (entity, ref, seq, reason, queued_at)
@@ -39,6 +44,7 @@ export const m019ReplicatedRecords: Migration = {
       DROP TABLE replication_queue;
       ALTER TABLE replication_queue_19 RENAME TO replication_queue;
       CREATE UNIQUE INDEX replication_queue_order ON replication_queue (seq);
+      CREATE INDEX replication_queue_parked ON replication_queue (parked_at) WHERE parked_at IS NOT NULL;
     `);
     for (const r of RECORDS) {
       db.exec(`
