@@ -124,7 +124,7 @@ function StationCard({ health, now }: { health: StationHealth; now: Date }) {
           </>
         ) : (
           <>
-            <dt>{w.alerts}</dt>
+            <dt>{w.report}</dt>
             <dd>{w.noReport}</dd>
           </>
         )}

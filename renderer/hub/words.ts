@@ -107,6 +107,7 @@ export const hubWords = {
       contingency: 'En contingencia',
       credentials: 'Credenciales de MH rechazadas',
     } as Record<string, string>,
+    report: 'Reporte',
     noReport: 'Sin reporte de la estación todavía.',
     deadlines: 'Plazos de MH',
     noDeadlines: 'Ninguno pendiente',
