@@ -110,6 +110,9 @@ export function hubDocuments(db: HubDb, clock: Clock) {
                 sealed_at: eb.ref('excluded.sealed_at'),
                 updated_at: eb.ref('excluded.updated_at'),
                 invalidated_on: eb.ref('excluded.invalidated_on'),
+                // Re-signed as a contingency document before MH received it: the signing MH sealed is the one kept.
+                mh_json: eb.ref('excluded.mh_json'),
+                jws: eb.ref('excluded.jws'),
               }))
               // Only a newer change, and (again, cheaply) only the same station's row. A station's updatedAt has whole
               // seconds: a status moved twice in one second arrives with the same one, and the later arrival wins
@@ -120,7 +123,7 @@ export function hubDocuments(db: HubDb, clock: Clock) {
                     eb('documents.updated_at', '<', eb.ref('excluded.updated_at')),
                     eb.and([
                       eb('documents.updated_at', '=', eb.ref('excluded.updated_at')),
-                      eb('documents.status', '<>', eb.ref('excluded.status')),
+                      eb.or([eb('documents.status', '<>', eb.ref('excluded.status')), eb('documents.jws', '<>', eb.ref('excluded.jws'))]),
                     ]),
                   ]),
                   eb('documents.station_id', '=', eb.ref('excluded.station_id')),

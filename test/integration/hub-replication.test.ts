@@ -240,6 +240,21 @@ describe('replication to the hub', () => {
 
     // The records beside the documents: B's open contingency event, A's invalidation (the first test's).
     await until(() => b!.core.sync.status().hub.waiting === 0, 'B to send everything');
+    // Its documents were re-signed as contingency documents: the hub holds the signing MH will receive.
+    const file = new BetterSqlite3(join(dirs[1]!.dir, 'sello.db'), { readonly: true });
+    const signed = file.prepare('SELECT id, jws FROM documents WHERE contingency_id IS NOT NULL').all() as { id: string; jws: string }[];
+    file.close();
+    expect(signed.length).toBeGreaterThanOrEqual(2);
+    const held = await db.q
+      .selectFrom('documents')
+      .select(['id', 'jws'])
+      .where(
+        'id',
+        'in',
+        signed.map((r) => r.id),
+      )
+      .execute();
+    expect(held.sort((x, y) => x.id.localeCompare(y.id))).toEqual(signed.sort((x, y) => x.id.localeCompare(y.id)));
     const records = await db.q.selectFrom('station_records').select(['station_id', 'kind']).execute();
     expect(records).toContainEqual({ station_id: b!.id, kind: 'contingency_event' });
     expect(records).toContainEqual({ station_id: a!.id, kind: 'invalidation' });

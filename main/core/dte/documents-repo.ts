@@ -5,6 +5,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { DteListPage, DteListQuery, DteRecord, DteStatus } from '../../../shared/records';
 import type { BookRecordRow } from '../books/book-document';
+import { replicationQueue } from '../replication/queue';
 import type { Store } from '../store/database';
 import type { DocumentsTable } from '../store/schema';
 import { foldForSearch } from './search-fold';
@@ -173,9 +174,12 @@ export function statusesOf(store: Store, ids: readonly string[]): { id: string; 
   ) as { id: string; status: DteStatus }[];
 }
 
-/** A document re-signed as a contingency document of `eventId` (it never reached MH). */
+/** A document re-signed as a contingency document of `eventId` (it never reached MH); the hub gets the new signing. */
 export function resignIntoEvent(store: Store, id: string, mhJson: string, jws: string, eventId: string): void {
-  store.run(store.q.updateTable('documents').set({ mh_json: mhJson, jws, contingency_id: eventId }).where('id', '=', id));
+  store.tx(() => {
+    store.run(store.q.updateTable('documents').set({ mh_json: mhJson, jws, contingency_id: eventId }).where('id', '=', id));
+    replicationQueue(store).changed(id, 'resigned');
+  });
 }
 
 /** Moves a document to another contingency event (a document issued during one, or an event split in two). */

@@ -7,7 +7,8 @@
 import { sql } from 'kysely';
 import type { Store } from '../store/database';
 
-export type ReplicationReason = 'created' | 'status' | 'return';
+/** 'resigned': a document re-signed into a contingency event (its signed JSON changed, not its status). */
+export type ReplicationReason = 'created' | 'status' | 'return' | 'resigned';
 
 export const REPLICATED_ENTITIES = ['document', 'contingency_event', 'invalidation', 'return', 'delivery', 'day_close'] as const;
 export type ReplicatedEntity = (typeof REPLICATED_ENTITIES)[number];
@@ -26,12 +27,14 @@ export function replicationQueue(store: Store) {
   const q = store.q;
   return {
     /** Records that `documentId` changed; run inside the caller's transaction, so it is kept or rolled back with it. */
-    changed(documentId: string, reason: ReplicationReason, at: string): void {
+    changed(documentId: string, reason: ReplicationReason, at?: string): void {
       const next = sql<number>`(SELECT COALESCE(MAX(seq), 0) + 1 FROM replication_queue)`;
+      // Without a time (a re-signing path has no clock), the document's own last change.
+      const queuedAt = at ?? sql<string>`(SELECT updated_at FROM documents WHERE id = ${documentId})`;
       store.run(
         q
           .insertInto('replication_queue')
-          .values({ entity: 'document', ref: documentId, seq: next, reason, queued_at: at })
+          .values({ entity: 'document', ref: documentId, seq: next, reason, queued_at: queuedAt })
           .onConflict((oc) =>
             oc.columns(['entity', 'ref']).doUpdateSet((eb) => ({
               seq: next,
