@@ -13,6 +13,7 @@ import type { HubDb } from './hub-database';
 import type { IngestDocument } from './ingest-document';
 import { hubPeople } from './people';
 import { stationAdmin } from './station-admin';
+import { hubLoginThrottle } from './login-throttle';
 import { hubRelated } from './related';
 import { stationRecords } from './station-records';
 import { hubStations, type HubStation } from './stations';
@@ -39,6 +40,7 @@ export function createHub(deps: HubDeps) {
     clock,
     records: stationRecords(deps.db, clock),
     related: hubRelated(deps.db),
+    loginThrottle: hubLoginThrottle(deps.db, clock),
     stations: hubStations(deps.db, clock, newId),
     tokens: stationTokens(deps.db, clock, newId),
     people: hubPeople(deps.db, clock, passwordHasher(randomBytes, deps.scryptCost)),

@@ -101,6 +101,15 @@ export interface HubSessionsTable {
   ended_at: Timestamp | null;
 }
 
+/** Failed logins per key (migration 004; login-throttle.ts). */
+export interface HubLoginThrottleTable {
+  key: string;
+  failures: number;
+  window_start: Timestamp;
+  locked_until: Timestamp | null;
+  lock_ms: number;
+}
+
 export interface HubSchema {
   hub_migrations: HubMigrationsTable;
   stations: StationsTable;
@@ -110,4 +119,5 @@ export interface HubSchema {
   hub_sessions: HubSessionsTable;
   station_records: StationRecordsTable;
   station_heartbeats: StationHeartbeatsTable;
+  hub_login_throttle: HubLoginThrottleTable;
 }

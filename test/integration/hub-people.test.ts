@@ -24,7 +24,7 @@ let base: string;
 let other: string;
 
 const ADMIN_PW = 'clave-admin-2026';
-const PASSWORDS = [ADMIN_PW, 'clave-contador-1', 'clave-auditor-1', 'otra-clave-99'];
+const PASSWORDS = [ADMIN_PW, 'clave-contador-1', 'clave-auditor-1', 'otra-clave-99', 'clave-auditora-2'];
 /** Every response body of the test: none may hold a password, a hash or a token it did not hand out itself. */
 const seen: { url: string; text: string; handsOut: string | null }[] = [];
 
@@ -191,6 +191,38 @@ describe('hub people and sessions', () => {
     const demote = await call('PATCH', '/hub/v1/people/admin', { bearer: admin, body: { role: 'AUDITOR' } });
     expect(demote.status).toBe(403);
     expect((await call('PATCH', '/hub/v1/people/nadie', { bearer: admin, body: { active: false } })).status).toBe(404);
+  });
+
+  it('ten wrong passwords lock that login for a minute at every hub server; others log in; it doubles on repeat', async () => {
+    await hub.people.create({ login: 'auditora2', name: 'Berta', role: 'AUDITOR', password: 'clave-auditora-2' });
+    for (let i = 0; i < 10; i++) {
+      const r = await call('POST', '/hub/v1/session', { body: { login: 'auditora2', password: 'no-es-esta' }, at: i % 2 ? other : base });
+      expect(r.status).toBe(401);
+    }
+    // The right password now waits, at either server: the count is in PostgreSQL, not in one process.
+    for (const at of [base, other]) {
+      const locked = await call('POST', '/hub/v1/session', { body: { login: 'Auditora2', password: 'clave-auditora-2' }, at });
+      expect(locked.status).toBe(429);
+      expect(locked.json.code).toBe('TOO_MANY_REQUESTS');
+      expect(String(locked.json.detail)).toMatch(/para este usuario\. Espere \d+ s/);
+      const wait = Number(locked.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+    }
+    expect((await call('POST', '/hub/v1/session', { body: { login: 'admin', password: ADMIN_PW } })).status).toBe(201);
+    // A minute later (the lock moved into the past) the right password opens; ten more failures lock for two.
+    const past = async () =>
+      db.q
+        .updateTable('hub_login_throttle')
+        .set({ locked_until: new Date(Date.now() - 1000) })
+        .where('key', '=', 'login:auditora2')
+        .execute();
+    await past();
+    expect((await call('POST', '/hub/v1/session', { body: { login: 'auditora2', password: 'clave-auditora-2' } })).status).toBe(201);
+    for (let i = 0; i < 10; i++) await call('POST', '/hub/v1/session', { body: { login: 'auditora2', password: 'no-es-esta' } });
+    const again = await call('POST', '/hub/v1/session', { body: { login: 'auditora2', password: 'clave-auditora-2' } });
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(60);
   });
 
   it('no response holds a password, a hash, or a token other than the one it hands out', async () => {
