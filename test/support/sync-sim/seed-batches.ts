@@ -5,8 +5,11 @@ import { runSeed } from './world';
 
 const CHUNK = 100;
 
-/** Seeds `from` … `from + count - 1`; `SELLO_SIM_SEEDS=N` changes how many per file (1,000 by default). */
-export function describeSeeds(from: number, count = Number(process.env.SELLO_SIM_SEEDS ?? 1000)): void {
+/** Seeds per CI file: 2 × 800 keeps CI under its 30 minutes now that the hub's tests run too. */
+export const SEEDS_PER_FILE = Number(process.env.SELLO_SIM_SEEDS ?? 800);
+
+/** Seeds `from` … `from + count - 1`; `SELLO_SIM_SEEDS=N` changes how many per file (800 by default). */
+export function describeSeeds(from: number, count = SEEDS_PER_FILE): void {
   let fx: SimFixture;
   beforeAll(() => {
     fx = simFixture();
