@@ -1,6 +1,7 @@
 // The one typed API the renderer sees, whatever the runtime: IPC in Electron, HTTP under `sello serve`.
 import type { CatalogFormat, Product, ProductExport, ProductImportResult, ProductPage, ProductQuery } from './catalog';
 import type { NormativeView } from './normative';
+import type { HubSettingView } from './hub-setting';
 import type { AnnexId, BookFile, BookFormat, BookId, BooksSettings, MonthBooks, SalesReport } from './books';
 import type { CloseListQuery, DayClose, DayClosePage } from './close';
 import type { DteKind } from './contract/kinds';
@@ -61,6 +62,10 @@ export interface SelloApi extends CatalogApi, CloseApi, WebhooksApi, MailApi, Bo
   readonly normativeSettings: () => Promise<Result<NormativeView>>;
   /** ADMIN: `{current, switchAt?}`; refused while the station cannot issue under it. */
   readonly setNormativeSettings: (input: unknown) => Promise<Result<NormativeView>>;
+  /** SUPERVISOR: the head office hub this station replicates to, and how replication goes; never the token. */
+  readonly hubSettings: () => Promise<Result<HubSettingView>>;
+  /** ADMIN: `{url, token}`, `{url}` keeping the stored token, or null to stop; checked with the hub first. */
+  readonly setHubSettings: (input: unknown) => Promise<Result<HubSettingView>>;
   readonly listApiKeys: () => Promise<Result<ApiKeyInfo[]>>;
   /** The plain key comes back once and is never shown again. */
   readonly createApiKey: (name: string) => Promise<Result<{ id: string; key: string }>>;
@@ -152,6 +157,8 @@ const CORE_METHODS = [
   'retrySync',
   'normativeSettings',
   'setNormativeSettings',
+  'hubSettings',
+  'setHubSettings',
   'listApiKeys',
   'createApiKey',
   'revokeApiKey',

@@ -43,6 +43,8 @@ export const IPC_ARGS = {
   syncStatus: z.tuple([]),
   normativeSettings: z.tuple([]),
   setNormativeSettings: z.tuple([z.unknown()]),
+  hubSettings: z.tuple([]),
+  setHubSettings: z.tuple([z.unknown()]),
   retrySync: z.tuple([]),
   listApiKeys: z.tuple([]),
   createApiKey: z.tuple([z.string().trim().min(1).max(100)]),

@@ -20,6 +20,7 @@ import type { ChainVerdict } from './audit-chain';
 import type { DayCloses } from './close/closes';
 import type { Books } from './books/books-service';
 import type { NormativeService } from './station/normative-service';
+import type { HubSetting } from './station/hub-setting';
 import type { ApiKeys } from './auth/api-keys';
 import type { People } from './auth/people';
 import type { ProductCatalog } from './catalog/products';
@@ -140,6 +141,8 @@ export interface Core {
   readonly closes: DayCloses;
   /** The MH normative setting (station/normative-service.ts). */
   readonly normative: NormativeService;
+  /** The head office hub from Ajustes (station/hub-setting.ts): checked with the hub before it is saved. */
+  readonly hubSetting: HubSetting;
   /** The accountant's month: F-07 annexes, IVA books, reports (books/books-service.ts). */
   readonly books: Books;
   /** Copies of the database in `DATA/backups`: one now (online), and the ones kept. */

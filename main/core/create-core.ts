@@ -4,6 +4,7 @@ import { randomBytes as nodeRandomBytes } from 'node:crypto';
 import { verifyAudit } from './audit';
 import { stationBooks } from './books/station-books';
 import { normativeService } from './station/normative-service';
+import { hubSetting } from './station/hub-setting';
 import { auditedApiKeys } from './auth/api-keys';
 import { people } from './auth/people';
 import { productCatalog } from './catalog/products';
@@ -149,6 +150,15 @@ export function createCore(deps: CoreDeps): Core {
     closes: dayCloses({ store, clock, newId, station, users: everyone.users, nameOf: everyone.nameOf }),
     books: stationBooks(store, clock, station),
     normative: normativeService({ store, clock, stations }),
+    hubSetting: hubSetting({
+      store,
+      clock,
+      logger,
+      fetch: fetchFn,
+      stations,
+      status: () => replicator.status(),
+      changed: () => replicator.hubChanged(),
+    }),
     stationInfo: stationSvc.stationInfo,
     health: stationSvc.health,
     station,

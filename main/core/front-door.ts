@@ -110,6 +110,8 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     syncStatus: () => answer(() => core().sync.status()),
     normativeSettings: () => answer(() => core().normative.get()),
     setNormativeSettings: (input) => answer(() => core().normative.set(input, actor)),
+    hubSettings: () => answer(() => core().hubSetting.get()),
+    setHubSettings: (input) => core().hubSetting.set(input, actor),
     retrySync: () =>
       answer(() => {
         core().sync.retryNow();

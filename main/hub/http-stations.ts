@@ -12,6 +12,14 @@ import { heartbeatBody, MAX_RECORDS, recordsBody } from './station-records';
 const NO_TOKEN = 'Envíe el token de la estación en Authorization: Bearer …; este falta, no existe o fue revocado.';
 
 export function registerStationRoutes(app: FastifyInstance, hub: Hub): void {
+  // Who this token is: the station's settings screen checks a token with it before saving it.
+  app.get('/hub/v1/station', async (req, reply) => {
+    const station = await caller(hub, req);
+    if (!station) return unauthorized(reply, NO_TOKEN);
+    const { id, companyId, branchCode, posNumber, name } = station;
+    return { id, companyId, branchCode, posNumber, name };
+  });
+
   // Contingency events, invalidations, returns, deliveries, day closes: 200 {accepted} once stored; re-sending is harmless.
   app.post('/hub/v1/records', async (req, reply) => {
     const station = await caller(hub, req);

@@ -9,6 +9,7 @@ import { BackupsPanel } from './BackupsPanel';
 import { MailPanel } from './settings/MailPanel';
 import { WebhooksPanel } from './settings/WebhooksPanel';
 import { NormativePanel } from './settings/NormativePanel';
+import { HubPanel } from './settings/HubPanel';
 import { UsersPanel } from './UsersPanel';
 import { errorText } from './error-text';
 import { es } from './strings';
@@ -154,6 +155,7 @@ export function SettingsScreen({
       <MailPanel api={api} />
       <WebhooksPanel api={api} />
       <NormativePanel api={api} admin />
+      <HubPanel api={api} admin />
       <h2>{es.settings.printing}</h2>
       {printing && (
         <form onSubmit={(e) => void savePrinting(e)} className="row">

@@ -50,6 +50,9 @@ export const CALL_PERMISSIONS: Readonly<Record<ActorCall, readonly Caller[]>> = 
   syncStatus: EVERYONE,
   normativeSettings: SUPERVISORS,
   setNormativeSettings: ADMINS,
+  // The head office hub (station/hub-setting.ts): a supervisor sees where the station replicates, never the token.
+  hubSettings: SUPERVISORS,
+  setHubSettings: ADMINS,
   retrySync: SUPERVISORS,
   listUsers: ADMINS,
   createUser: ADMINS,

@@ -185,6 +185,9 @@ const ROUTES: readonly Route[] = [
   route('GET', '/sync/status', EVERYONE, (c) => c.api.syncStatus()),
   route('GET', '/settings/normative', SUPERVISORS, (c) => c.api.normativeSettings()),
   route('PUT', '/settings/normative', ADMINS, (c) => c.api.setNormativeSettings(c.body())),
+  // The head office hub: the token goes in and never comes back; a wrong token or an unreachable hub is a 422.
+  route('GET', '/settings/hub', SUPERVISORS, (c) => c.api.hubSettings()),
+  route('PUT', '/settings/hub', ADMINS, (c) => c.api.setHubSettings(c.req.body === null ? null : c.body())),
   route('POST', '/sync/retry', SUPERVISORS, (c) => c.api.wakeSync().then((s) => (created(c, 202), s))),
   // The station's people (Ajustes).
   route('GET', '/users', ADMINS, (c) => c.api.listUsers()),

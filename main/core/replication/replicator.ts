@@ -53,6 +53,8 @@ export interface Replicator {
   /** One pass now, until the queue is empty or the hub fails; resolves with the documents acknowledged. Never rejects. */
   runOnce(): Promise<number>;
   status(): HubReplicationStatus;
+  /** The hub setting changed (Ajustes): the old hub's failures and backoff are forgotten, and a pass starts now. */
+  hubChanged(): void;
   stop(): void;
 }
 
@@ -210,7 +212,8 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
     // Without a hub, or with nothing waiting, there is nothing to look at: a change or a start wakes it. An idle
     // station must not wake every few seconds for nothing (the sync simulation counts idle wake-ups).
     if (failures === 0 && d.hub() === null) return;
-    const idle = failures === 0 && queue.waiting() === 0;
+    // Parked rows wait for a change of their own, not for a timer.
+    const idle = failures === 0 && queue.ready() === 0;
     if (idle && !d.heartbeat) return;
     const wait = failures > 0 ? Math.max(0, retryAt - d.clock.now().getTime()) : idle ? HEARTBEAT_MS : IDLE_MS;
     timer = timers.set(() => void flight.run(), wait);
@@ -245,6 +248,14 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
         lastRefusal: parked.lastError,
         lastError,
       };
+    },
+    hubChanged() {
+      failures = 0;
+      retryAt = 0;
+      lastError = null;
+      lastBeat = { at: -Infinity, state: null };
+      if (stopped || d.manual) return;
+      void flight.run();
     },
     stop() {
       stopped = true;

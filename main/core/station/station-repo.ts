@@ -27,6 +27,8 @@ export interface StationRepo {
   hub(): HubTarget | null;
   /** Replaces only the MH normative setting (station/normative-service.ts checks it first). */
   setNormative(setting: MhNormativeSetting): void;
+  /** Replaces only the hub, sealed (station/hub-setting.ts checks it with the hub first); null removes it. */
+  setHub(target: HubTarget | null): void;
 }
 
 export function stationRepo(store: Store, secrets: SecretBox): StationRepo {
@@ -78,6 +80,9 @@ export function stationRepo(store: Store, secrets: SecretBox): StationRepo {
       if (!current) throw new Error('station is not configured');
       write(STATION_KEY, JSON.stringify({ ...current, mhNormative: setting }));
       cached = null;
+    },
+    setHub(target) {
+      write(HUB_KEY, target ? secrets.seal(JSON.stringify({ url: target.url, token: target.token })) : '');
     },
     mhSecrets() {
       const v = read(MH_SECRETS_KEY);

@@ -1,0 +1,30 @@
+// Ajustes → Oficina central: the words of the hub panel (settings/HubPanel.tsx).
+export const hubWords = {
+  title: 'Oficina central',
+  intro:
+    'La estación envía sus documentos y registros a la central de la empresa. El administrador de la central crea el token de esta estación (se muestra una sola vez) y usted lo pega aquí.',
+  url: 'Dirección de la central',
+  urlHint: 'https://central.empresa.com (http:// solo en la red local)',
+  token: 'Token de la estación',
+  tokenStored: 'Token guardado: deje el campo vacío para conservarlo.',
+  tokenNone: 'Aún no hay un token guardado.',
+  save: 'Guardar y probar',
+  saving: 'Probando la conexión…',
+  turnOff: 'Dejar de enviar a la central',
+  confirmOff: '¿Dejar de enviar documentos a la central? Lo que espera queda guardado y se envía si vuelve a configurarla.',
+  confirmYes: 'Sí, dejar de enviar',
+  cancel: 'Cancelar',
+  off: 'La estación ya no envía a la central.',
+  notConfigured: 'Esta estación no envía a ninguna central.',
+  connectedAs: (station: string, name: string) => `Conectado como ${station} · ${name}`,
+  notChecked: 'Configurada desde el archivo de la estación; pulse «Guardar y probar» para comprobar la conexión.',
+  saved: (station: string) => `Guardado: la central reconoce esta estación como ${station}. El envío comienza ahora.`,
+  lastContact: (at: string | null) => (at ? `Último contacto: ${at}` : 'Aún sin contacto con la central'),
+  waiting: (n: number) =>
+    n === 0 ? 'Nada espera: todo llegó a la central.' : n === 1 ? '1 registro espera su envío.' : `${n} registros esperan su envío.`,
+  refused: (n: number) => `${n === 1 ? '1 registro rechazado' : `${n} registros rechazados`} por la central: avise a soporte.`,
+  lastError: (e: string) => `Último problema: ${e}`,
+  needsUrl: 'Escriba la dirección de la central, p. ej. https://central.empresa.com.',
+  needsToken: 'Escriba el token que la central le dio a esta estación.',
+  onlyAdmins: 'Solo un administrador cambia la central.',
+} as const;
