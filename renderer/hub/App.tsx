@@ -1,8 +1,9 @@
-// The head office's screens: the login, then Documentos (every branch), Sucursales (their health), Personas (an
-// ADMIN's) and a slot for the books. Every call is same-origin to /hub/v1 with the HttpOnly session cookie; a 401 on
+// The head office's screens: the login, then Documentos (every branch), Sucursales (their health), Libros (the
+// company's month) and Personas (an ADMIN's). Every call is same-origin to /hub/v1 with the HttpOnly session cookie; a 401 on
 // any call brings the login back.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorText, hubApi, type HubPerson } from './api';
+import { BooksPage } from './BooksPage';
 import { DocumentDetail } from './DocumentDetail';
 import { DocumentsPage, emptyListState, type ListState } from './DocumentsPage';
 import { HealthPage } from './HealthPage';
@@ -100,7 +101,7 @@ function Shell({ person, onLogout, onExpired }: { person: HubPerson; onLogout: (
     await hubApi.logout();
     onLogout();
   };
-  const tab = (target: 'documents' | 'health' | 'people', label: string) => (
+  const tab = (target: 'documents' | 'health' | 'books' | 'people', label: string) => (
     <button
       type="button"
       aria-current={page === target || (target === 'documents' && page === 'document') ? 'page' : undefined}
@@ -116,10 +117,7 @@ function Shell({ person, onLogout, onExpired }: { person: HubPerson; onLogout: (
         <nav aria-label={w.nav.label}>
           {tab('documents', w.nav.documents)}
           {tab('health', w.nav.health)}
-          {/* The company's books come next (issue 18): their place in the bar is kept. */}
-          <button type="button" disabled title={w.nav.booksSoon}>
-            {w.nav.books}
-          </button>
+          {tab('books', w.nav.books)}
           {isAdmin && tab('people', w.nav.people)}
         </nav>
         <span className="company" />
@@ -138,6 +136,7 @@ function Shell({ person, onLogout, onExpired }: { person: HubPerson; onLogout: (
         )}
         {route.page === 'document' && <DocumentDetail id={route.id} onBack={() => go({ page: 'documents' })} onExpired={onExpired} />}
         {page === 'health' && <HealthPage onExpired={onExpired} />}
+        {page === 'books' && <BooksPage onExpired={onExpired} />}
         {page === 'people' && <PeoplePage me={person} onExpired={onExpired} />}
       </main>
     </>

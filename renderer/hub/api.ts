@@ -1,6 +1,7 @@
 // The hub's JSON API (/hub/v1, main/hub/http.ts) as the screens call it: same-origin fetches that carry the
 // HttpOnly session cookie, each answered as `{ok, value} | {ok: false, error}` like the station's renderer/src/api.ts.
 // The list and detail shapes mirror main/hub/documents-list.ts (the renderer cannot import the hub's Node modules).
+import type { MonthBooks, SalesReport } from '../../shared/books';
 import type { ApiError, Result } from '../../shared/errors';
 import type { HubHealth } from '../../shared/hub';
 import { hubWords } from './words';
@@ -99,11 +100,24 @@ export const hubApi = {
   document: (id: string) => call<HubDocumentDetail>('GET', `/hub/v1/documents/${enc(id)}`),
   health: () => call<HubHealth>('GET', '/hub/v1/health'),
   people: () => call<{ people: HubPerson[] }>('GET', '/hub/v1/people'),
+  /** The company's month (every point of sale), or one point's (`M001P001`). */
+  monthBooks: (month: string, point: string) =>
+    call<MonthBooks>('GET', `/hub/v1/books?${new URLSearchParams({ month, ...(point ? { point } : {}) }).toString()}`),
+  salesReport: (from: string, to: string, pos: string) =>
+    call<SalesReport>('GET', `/hub/v1/reports/sales?${new URLSearchParams({ from, to, ...(pos ? { pos } : {}) }).toString()}`),
   createPerson: (input: { login: string; name: string; role: HubRole; password: string }) =>
     call<HubPerson>('POST', '/hub/v1/people', input),
   updatePerson: (login: string, input: { active?: boolean; role?: HubRole; name?: string; password?: string }) =>
     call<HubPerson>('PATCH', `/hub/v1/people/${enc(login)}`, input),
 };
+
+/** The address of a month's file: an annex's F-07 CSV or an IVA book; the browser saves it (same-origin, the cookie). */
+export function booksFileUrl(file: { annex: string } | { book: string; format: 'pdf' | 'xlsx' }, month: string, point: string): string {
+  const params = new URLSearchParams({ month, ...('book' in file ? { format: file.format } : {}), ...(point ? { point } : {}) });
+  return 'annex' in file
+    ? `/hub/v1/annexes/${enc(file.annex)}?${params.toString()}`
+    : `/hub/v1/books/${enc(file.book)}?${params.toString()}`;
+}
 
 /** What to say about a failure: MH-style problem titles and details, or the fields a 422 names. */
 export function errorText(error: ApiError): string {

@@ -1,8 +1,10 @@
 // The head office hub's screens (project `hub`; its server is hub/hub-fixture.ts: a private PostgreSQL, `sello hub`,
 // two station cores of two branches replicating to it, M002 in contingency). An accountant reads every branch's
-// documents, filters them and opens one with its signed JSON; Sucursales flags the branch in contingency; an auditor
-// is shown nothing of the administrator's; an ADMIN makes and deactivates a person. Screens at 1366×768, each with
+// documents, filters them and opens one with its signed JSON; Sucursales flags the branch in contingency; Libros shows
+// the company's month and one point's, and downloads an annex and a book; an auditor reads the books too and is
+// shown nothing of the administrator's; an ADMIN makes and deactivates a person. Screens at 1366×768, each with
 // axe's serious findings checked.
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { checkScreen, pdfText } from './helpers';
 import { HUB_E2E_PEOPLE } from './hub/people';
@@ -54,8 +56,7 @@ test('an accountant reads every branch, filters by branch and by text, and opens
   await expect(rows(page).filter({ hasText: 'M001' }).filter({ hasText: 'Aprobado' })).toHaveCount(3);
   await expect(rows(page).filter({ hasText: 'M002' }).filter({ hasText: 'Por enviar a MH' })).toHaveCount(2);
   await expect(page.getByText('5 documentos')).toBeVisible();
-  // The books' place in the bar is kept for what comes next; no Personas for an accountant.
-  await expect(nav(page).getByRole('button', { name: 'Libros' })).toBeDisabled();
+  // No Personas for an accountant.
   await expect(nav(page).getByRole('button', { name: 'Personas' })).toHaveCount(0);
   await checkScreen(page, 'hub-documents');
 
@@ -98,15 +99,19 @@ test('an accountant reads every branch, filters by branch and by text, and opens
   expect(text).toContain(control);
   expect(text).toContain('Ferretería Cañas, S.A. de C.V.');
   expect(text).not.toContain('PENDIENTE');
-  // A document of the branch in contingency: no seal yet, and the PDF says so. (It reads "pendiente de transmisión",
-  // not "emitido en contingencia": the hub keeps the JSON first replicated, and the station's re-signing into the
-  // contingency event is not replicated; see docs/decisions/0016-head-office-hub.md, "The hub's screens".)
+  // A document of the branch in contingency: no seal yet, and the PDF says it was issued in contingency, as the
+  // station's does: M002 re-signed it into its contingency event and the hub keeps that re-signing (3e32839). The
+  // re-signed copy replicates a moment after the first, so the PDF is asked again until it shows.
   const m002 = (await (await page.request.get('/hub/v1/documents?branch=M002&limit=1')).json()) as {
     documents: { id: string; controlNumber: string }[];
   };
-  const waiting = pdfText(await (await page.request.get(`/hub/v1/documents/${m002.documents[0]!.id}/pdf`)).body());
+  const waitingPdf = async () => pdfText(await (await page.request.get(`/hub/v1/documents/${m002.documents[0]!.id}/pdf`)).body());
+  await expect.poll(waitingPdf, { timeout: 15_000 }).toContain('DOCUMENTO EMITIDO EN CONTINGENCIA');
+  const waiting = await waitingPdf();
   expect(waiting).toContain(m002.documents[0]!.controlNumber);
   expect(waiting).toContain('Sello de recepción: PENDIENTE');
+  expect(waiting).toMatch(/Contingencia \(tipo \d\)/);
+  expect(waiting).not.toContain('PENDIENTE DE TRANSMISIÓN');
 
   // Back: the list as it was left, filter included.
   await page.getByRole('button', { name: 'Volver a la lista' }).click();
@@ -138,10 +143,102 @@ test('Sucursales flags the branch in contingency and puts it first', async ({ pa
   await checkScreen(page, 'hub-health');
 });
 
+/** This month on El Salvador's calendar (`2026-11`): the month the fixture's documents were issued in. */
+const monthInSv = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/El_Salvador', year: 'numeric', month: '2-digit' }).format(new Date());
+
+test("an accountant reads the company's month in Libros, one point's, and downloads an annex and a book", async ({ page }) => {
+  const month = monthInSv();
+  const compact = month.replace('-', '');
+  await logIn(page, HUB_E2E_PEOPLE.accountant);
+  // By keyboard: the bar's Libros, then the month field and the point of sale.
+  await nav(page).getByRole('button', { name: 'Libros' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/libros$/);
+  const heading = page.getByRole('heading', { name: 'Libros de la empresa', level: 1 });
+  await expect(heading).toBeFocused();
+  const month$ = page.getByLabel('Mes', { exact: true });
+  const point = page.getByLabel('Punto de venta', { exact: true });
+  const books = page.getByTestId('hub-books');
+  // It opens on the month declared now (the previous one), every point of sale.
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  await expect(month$).toHaveValue(m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`);
+  await expect(point).toHaveValue('');
+  await expect(books).toHaveAttribute('aria-busy', 'false');
+
+  // The month of the fixture's documents: "Calculando…" while the hub builds it (held back a second here, as a big
+  // month takes seconds), then both branches' figures.
+  await page.route(/\/hub\/v1\/books\?/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
+  await month$.fill(month);
+  await expect(books).toHaveAttribute('aria-busy', 'true');
+  await expect(books.getByRole('status')).toContainText(`Calculando los anexos, los libros y las ventas de`);
+  await expect(books.getByRole('status')).toContainText('toda la empresa');
+  await checkScreen(page, 'hub-books-calculating', { fullPage: false });
+  await expect(books).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+  await page.unroute(/\/hub\/v1\/books\?/);
+  await expect(books.getByRole('heading', { level: 2 })).toContainText('toda la empresa');
+  await expect(page.getByTestId('hub-books-documents')).toHaveText('5');
+  const figures = page.getByTestId('hub-books-figures');
+  await expect(figures).toContainText('2 sin respuesta de MH');
+  const wholeDebito = (await page.getByTestId('hub-books-debito').textContent())!;
+  const wholeSales = (await page.getByTestId('hub-books-sales').textContent())!;
+  expect(wholeDebito).toMatch(/^\$[\d,]+\.\d\d$/);
+  await expect(page.getByTestId('hub-books-by-kind').getByRole('row', { name: /Factura/ })).toContainText('5');
+  await expect(page.getByTestId('hub-books-checks')).not.toBeEmpty();
+  const annex2 = page.getByTestId('hub-books-annexes').locator('tr[data-annex="2"]');
+  await expect(annex2).toContainText(`A2_${compact}.CSV`);
+  await checkScreen(page, 'hub-books');
+
+  // One point of sale, M001P001 (the first after "Toda la empresa", by keyboard): fewer documents, a smaller débito.
+  await point.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(point).toHaveValue('M001P001');
+  await expect(books).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+  await expect(books.getByRole('heading', { level: 2 })).toContainText('M001P001');
+  await expect(page.getByTestId('hub-books-documents')).toHaveText('3');
+  await expect(figures).toContainText('0 sin respuesta de MH');
+  const pointDebito = (await page.getByTestId('hub-books-debito').textContent())!;
+  const amount = (t: string) => Number(t.replace(/[$,]/g, ''));
+  expect(amount(pointDebito)).toBeGreaterThan(0);
+  expect(amount(pointDebito)).toBeLessThan(amount(wholeDebito));
+  expect(amount((await page.getByTestId('hub-books-sales').textContent())!)).toBeLessThan(amount(wholeSales));
+  await expect(annex2).toContainText(`A2_${compact}_M001P001.CSV`);
+  await checkScreen(page, 'hub-books-point');
+
+  // Its Anexo 2, saved by the browser under MH's name: M001's documents, not M002's.
+  const [csv] = await Promise.all([page.waitForEvent('download'), annex2.getByRole('link', { name: /^Descargar A2_/ }).click()]);
+  expect(csv.suggestedFilename()).toBe(`A2_${compact}_M001P001.CSV`);
+  const csvText = new TextDecoder('windows-1252').decode(readFileSync(await csv.path()));
+  // One line for the day, M001's generation codes from the first to the last (MH's DEL and AL), none of M002's.
+  const codes = async (branch: string) => {
+    const r = (await (await page.request.get(`/hub/v1/documents?branch=${branch}&limit=10`)).json()) as { documents: { id: string }[] };
+    return r.documents.map((d) => d.id.replaceAll('-', '').toUpperCase()).sort();
+  };
+  const [m001, m002] = [await codes('M001'), await codes('M002')];
+  expect(csvText.trim().split('\r\n')).toHaveLength(1);
+  expect(csvText).toContain(`;${m001[0]};${m001.at(-1)};`);
+  for (const code of m002) expect(csvText).not.toContain(code);
+
+  // M001P001's consumers' book as PDF: the débito the page shows is on it.
+  const [pdf] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Descargar PDF: Libro de ventas a consumidores finales' }).click(),
+  ]);
+  expect(pdf.suggestedFilename()).toBe(`libro-consumidores-${month}.pdf`);
+  const bookText = pdfText(readFileSync(await pdf.path()));
+  expect(bookText).toContain(pointDebito.replace('$', ''));
+});
+
 test('an auditor reads, and sees nothing of the administrator', async ({ page }) => {
   await logIn(page, HUB_E2E_PEOPLE.auditor);
   await expect(page.getByTestId('session-user')).toHaveText('Julio Auditor · Auditor');
   await expect(rows(page)).toHaveCount(5);
+  // The books are every reader's: Libros is in the bar and the month answers.
+  await expect(nav(page).getByRole('button', { name: 'Libros' })).toBeEnabled();
+  expect((await page.request.get(`/hub/v1/books?month=${monthInSv()}`)).status()).toBe(200);
   await expect(nav(page).getByRole('button', { name: 'Personas' })).toHaveCount(0);
   // Typing the address of Personas lands on the documents; the API says no as well.
   await page.goto('/hub/#/personas');

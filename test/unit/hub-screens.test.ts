@@ -10,12 +10,13 @@ describe('the hub screens', () => {
     expect(parseRoute('')).toEqual({ page: 'documents' });
     expect(parseRoute('#/sucursales')).toEqual({ page: 'health' });
     expect(parseRoute('#/personas')).toEqual({ page: 'people' });
+    expect(parseRoute('#/libros')).toEqual({ page: 'books' });
     expect(parseRoute('#/documentos/7e000000-0000-4000-8000-000000000001')).toEqual({
       page: 'document',
       id: '7e000000-0000-4000-8000-000000000001',
     });
     expect(parseRoute('#/nada')).toEqual({ page: 'documents' });
-    for (const hash of ['#/documentos', '#/sucursales', '#/personas', '#/documentos/abc%2Fdef'])
+    for (const hash of ['#/documentos', '#/sucursales', '#/libros', '#/personas', '#/documentos/abc%2Fdef'])
       expect(routeHash(parseRoute(hash))).toBe(hash);
   });
 
