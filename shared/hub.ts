@@ -60,3 +60,26 @@ export interface HubHealth {
   readonly checkedAt: string;
   readonly stations: readonly StationHealth[];
 }
+
+/**
+ * `GET /hub/v1/related/:id` (a station's token): the document an NC or ND is about to adjust, from whichever branch
+ * issued it (null when the hub has none), and the NC and ND of *other* stations on it that still count.
+ */
+export interface RelatedAnswer {
+  readonly document: {
+    readonly id: string;
+    readonly stationId: string;
+    readonly branchCode: string;
+    readonly kind: string;
+    readonly status: string;
+    readonly controlNumber: string;
+    readonly issueDate: string;
+    readonly mhJson: Record<string, unknown>;
+  } | null;
+  readonly notes: readonly {
+    readonly id: string;
+    readonly stationId: string;
+    readonly kind: string;
+    readonly mhJson: Record<string, unknown>;
+  }[];
+}

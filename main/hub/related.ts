@@ -4,28 +4,9 @@
 // token may ask (a branch credits another's sale), and it learns only that document and its notes.
 import { sql } from 'kysely';
 import { isUuid } from '../../shared/contract';
+import type { RelatedAnswer } from '../../shared/hub';
 import { CoreError } from '../core/errors';
 import type { HubDb } from './hub-database';
-
-export interface RelatedAnswer {
-  readonly document: {
-    readonly id: string;
-    readonly stationId: string;
-    readonly branchCode: string;
-    readonly kind: string;
-    readonly status: string;
-    readonly controlNumber: string;
-    readonly issueDate: string;
-    readonly mhJson: Record<string, unknown>;
-  } | null;
-  /** NC and ND of other stations, neither rejected nor invalidated, whose documentoRelacionado names it. */
-  readonly notes: readonly {
-    readonly id: string;
-    readonly stationId: string;
-    readonly kind: string;
-    readonly mhJson: Record<string, unknown>;
-  }[];
-}
 
 export function hubRelated(db: HubDb) {
   return {

@@ -4,24 +4,12 @@
 // the whole company. Asked before the issuing transaction opens, never inside it; a hub that does not answer in a
 // few seconds is "unreachable", and only documents this station holds itself can then be related.
 import type { DteKind } from '../../../shared/contract';
+import type { RelatedAnswer } from '../../../shared/hub';
 import type { HubTarget } from '../station/station-repo';
 import { canonicalId } from './documents-repo';
 
-/** The hub's answer for one document (main/hub/related.ts RelatedAnswer). */
-export interface RemoteRelated {
-  readonly document: {
-    readonly id: string;
-    readonly stationId: string;
-    readonly branchCode: string;
-    readonly kind: string;
-    readonly status: string;
-    readonly controlNumber: string;
-    readonly issueDate: string;
-    readonly mhJson: Record<string, unknown>;
-  } | null;
-  /** Other branches' NC and ND on it that still count. */
-  readonly notes: readonly { readonly kind: string; readonly mhJson: Record<string, unknown> }[];
-}
+/** The hub's answer for one document (shared/hub.ts). */
+export type RemoteRelated = RelatedAnswer;
 
 export type HubRelated =
   | { readonly reached: true; readonly documents: ReadonlyMap<string, RemoteRelated> }

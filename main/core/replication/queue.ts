@@ -92,6 +92,17 @@ export function replicationQueue(store: Store) {
       );
       return { count, lastError: last ? `${last.entity} ${last.ref}: ${last.parked_error ?? ''}` : null };
     },
+    /** How many wait their turn (parked ones not counted). */
+    ready(): number {
+      return Number(
+        store.one(
+          q
+            .selectFrom('replication_queue')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('parked_at', 'is', null),
+        )?.n ?? 0,
+      );
+    },
     waiting(): number {
       return Number(store.one(q.selectFrom('replication_queue').select((eb) => eb.fn.countAll<number>().as('n')))?.n ?? 0);
     },

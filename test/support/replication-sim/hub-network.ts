@@ -2,6 +2,7 @@
 // is held until the simulation delivers it, and the hub's weather decides what the station gets back. The hub
 // is the real one (its Fastify app over a real PostgreSQL), reached through inject(): no socket is opened.
 import type { FastifyInstance } from 'fastify';
+import { failure, toResponse } from '../sync-sim/network';
 import type { Prng } from '../sync-sim/prng';
 
 /** up: answered. down: refused before the hub. drop: the hub stores it, the answer is lost. refuse: a 401 (the
@@ -19,8 +20,6 @@ interface Held {
   readonly resolve: (r: Response) => void;
   readonly reject: (e: unknown) => void;
 }
-
-const failure = (code: string) => Object.assign(new TypeError('fetch failed'), { cause: { code } });
 
 export interface HubNetwork {
   readonly fetch: typeof fetch;
@@ -97,12 +96,7 @@ export function hubNetwork(app: FastifyInstance, rng: Prng): HubNetwork {
           return tag;
         case 'up': {
           const res = await atHub(h);
-          h.resolve(
-            new Response(res.statusCode === 204 ? null : res.payload, {
-              status: res.statusCode,
-              headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
-            }),
-          );
+          h.resolve(toResponse(res));
           return `${tag} ${res.statusCode}`;
         }
         default: {

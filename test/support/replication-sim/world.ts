@@ -26,6 +26,7 @@ import { simFixture, type SimFixture } from '../sync-sim/fixture';
 import { network, type Network, type Weather } from '../sync-sim/network';
 import { prng } from '../sync-sim/prng';
 import { virtualTime, type VirtualTime } from '../sync-sim/virtual-time';
+import { settle } from '../sync-sim/world';
 import { hubNetwork, type HubNetwork, type HubWeather } from './hub-network';
 
 export const STATION_ID = 'M001-P001';
@@ -88,20 +89,6 @@ export interface ReplicationSeedResult {
   readonly trace: string[];
   readonly traceHash: string;
   readonly stats: { documents: number; crashes: number; hubDeliveries: number; virtualMinutes: number };
-}
-
-async function settle(signature: () => string): Promise<void> {
-  let last = signature();
-  let quiet = 0;
-  for (let i = 0; i < 5000 && quiet < 4; i++) {
-    await new Promise((r) => setImmediate(r));
-    const s = signature();
-    if (s === last) quiet += 1;
-    else {
-      quiet = 0;
-      last = s;
-    }
-  }
 }
 
 export async function runReplicationSeed(fx: ReplicationFixture, seed: number, steps = 60): Promise<ReplicationSeedResult> {

@@ -21,7 +21,16 @@ interface Held {
   readonly reject: (e: unknown) => void;
 }
 
-const failure = (code: string) => Object.assign(new TypeError('fetch failed'), { cause: { code } });
+/** What fetch would have returned for an answer from inject(). */
+export function toResponse(res: { statusCode: number; payload: string; headers: Record<string, unknown> }): Response {
+  const type = res.headers['content-type'];
+  return new Response(res.statusCode === 204 ? null : res.payload, {
+    status: res.statusCode,
+    headers: { 'content-type': typeof type === 'string' ? type : 'application/json' },
+  });
+}
+
+export const failure = (code: string) => Object.assign(new TypeError('fetch failed'), { cause: { code } });
 
 export interface Network {
   readonly fetch: typeof fetch;
@@ -108,12 +117,7 @@ export function network(sim: MhSimulator, vt: VirtualTime, timeoutMs: number, rn
         case 'refuse-login':
         case 'lote-slow': {
           const res = await atMh(h);
-          h.resolve(
-            new Response(res.statusCode === 204 ? null : res.payload, {
-              status: res.statusCode,
-              headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
-            }),
-          );
+          h.resolve(toResponse(res));
           return `${tag} ${res.statusCode}`;
         }
         default: {

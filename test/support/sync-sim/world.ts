@@ -64,7 +64,7 @@ const WEATHER_CHOICES: readonly (readonly [number, Weather])[] = [
 ];
 
 /** Lets every promise that can move, move: the world is quiet when nothing changed for a few turns. */
-async function settle(signature: () => string): Promise<void> {
+export async function settle(signature: () => string): Promise<void> {
   let last = signature();
   let quiet = 0;
   for (let i = 0; i < 5000 && quiet < 4; i++) {

@@ -19,6 +19,7 @@ import type { WebhookEvent } from '../../../shared/webhooks';
 import { fcBody } from '../../fixtures/bodies';
 import { prng, type Prng } from '../sync-sim/prng';
 import { virtualTime, type VirtualTime } from '../sync-sim/virtual-time';
+import { settle } from '../sync-sim/world';
 import { verifySignature } from '../webhook-receiver';
 
 const START = '2026-11-22T14:00:00Z';
@@ -87,20 +88,6 @@ const SUBSCRIPTIONS: readonly (readonly WebhookEvent[])[] = [
   ['dte.approved', 'dte.invalidated'],
   ['dte.created', 'dte.rejected', 'invalidation.rejected'],
 ];
-
-async function settle(signature: () => string): Promise<void> {
-  let last = signature();
-  let quiet = 0;
-  for (let i = 0; i < 5000 && quiet < 4; i++) {
-    await new Promise((r) => setImmediate(r));
-    const s = signature();
-    if (s === last) quiet += 1;
-    else {
-      quiet = 0;
-      last = s;
-    }
-  }
-}
 
 export async function runWebhookSeed(fx: WebhookSimFixture, seed: number, options: { steps?: number } = {}): Promise<WebhookSeedResult> {
   const rng: Prng = prng(seed);
