@@ -34,7 +34,8 @@ export function registerStationRoutes(app: FastifyInstance, hub: Hub): void {
   });
 
   // The station's report: replaces its previous one.
-  app.put('/hub/v1/heartbeat', async (req, reply) => {
+  // A report is a few KB: a megabyte is room for thousands of overdue documents, and no more.
+  app.put('/hub/v1/heartbeat', { bodyLimit: 1024 * 1024 }, async (req, reply) => {
     const station = await caller(hub, req);
     if (!station) return unauthorized(reply, NO_TOKEN);
     const body = heartbeatBody.safeParse(req.body ?? null);

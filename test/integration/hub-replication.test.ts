@@ -278,6 +278,12 @@ describe('replication to the hub', () => {
     });
     expect(bad.status).toBe(422);
     expect(JSON.stringify(await bad.json())).toContain('auditHead.seq');
+    const huge = await fetch(`http://127.0.0.1:${port}/hub/v1/heartbeat`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${b!.token}` },
+      body: JSON.stringify({ ...beat, padding: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(huge.status).toBe(413);
     sims[1]!.setMode('normal');
   }, 45_000);
 
