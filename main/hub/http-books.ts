@@ -8,6 +8,7 @@ import { ANNEXES, BOOKS, annexQuery, bookQuery as stationBookQuery, type BookFil
 import { toFieldErrors } from '../../shared/contract';
 import { CoreError, validationFailed } from '../core/errors';
 import type { Hub } from './create-hub';
+import { booksGate } from './books-gate';
 import { BOOK_POINT, HUB_BOOKS_SETTINGS } from './books-source';
 
 /** The station's queries, and `point` for one point of sale's books. */
@@ -32,28 +33,29 @@ const download = (reply: FastifyReply, f: BookFile) =>
 
 /** `reader` answers the person of a request allowed to read, or throws 401/403 (http.ts's session check). */
 export function registerHubBooks(app: FastifyInstance, hub: Hub, reader: (req: FastifyRequest) => Promise<unknown>) {
+  const gate = booksGate();
   // The month: every annex's summary (rows, casillas, MH's checks) and the IVA summary.
   app.get('/hub/v1/books', async (req) => {
     await reader(req);
     const q = parsed(monthQuery, req.query);
-    return (await hub.books({ point: q.point })).month(q.month);
+    return gate.run(async () => (await hub.books({ point: q.point })).month(q.month));
   });
   app.get<{ Params: { book: string } }>('/hub/v1/books/:book', async (req, reply) => {
     await reader(req);
     const book = oneOf(req.params.book, BOOKS, 'Ese libro');
     const q = parsed(bookQuery, req.query);
-    return download(reply, await (await hub.books({ point: q.point })).bookFile(book, q.month, q.format));
+    return download(reply, await gate.run(async () => (await hub.books({ point: q.point })).bookFile(book, q.month, q.format)));
   });
   app.get<{ Params: { annex: string } }>('/hub/v1/annexes/:annex', async (req, reply) => {
     await reader(req);
     const annex = oneOf(req.params.annex, ANNEXES, 'Ese anexo');
     const q = parsed(monthQuery, req.query);
-    return download(reply, await (await hub.books({ point: q.point })).annexFile(annex, q.month));
+    return download(reply, await gate.run(async () => (await hub.books({ point: q.point })).annexFile(annex, q.month)));
   });
   // The station's sales report over every station: `pos` and `cashier` narrow it, as at a station.
   app.get('/hub/v1/reports/sales', async (req) => {
     await reader(req);
-    return (await hub.books()).report(req.query ?? {});
+    return gate.run(async () => (await hub.books()).report(req.query ?? {}));
   });
   app.get('/hub/v1/settings/books', async (req) => {
     await reader(req);
