@@ -21,17 +21,15 @@ test.beforeAll(async () => {
       const known = req.headers.authorization === `Bearer ${TOKEN}`;
       if (!known) return void res.writeHead(401, { 'content-type': 'application/json' }).end('{}');
       if (req.method === 'GET' && req.url === '/hub/v1/station')
-        return void res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(
-            JSON.stringify({
-              id: 'M001-P001',
-              companyId: '06142803901121',
-              branchCode: 'M001',
-              posNumber: 'P001',
-              name: 'Sucursal Centro',
-            }),
-          );
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            id: 'M001-P001',
+            companyId: '06142803901121',
+            branchCode: 'M001',
+            posNumber: 'P001',
+            name: 'Sucursal Centro',
+          }),
+        );
       if (req.method === 'PUT') return void res.writeHead(204).end();
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"accepted":0}');
     });
