@@ -59,9 +59,12 @@ describe('migrations', () => {
       WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') ORDER BY 1`.execute(db.q);
     expect(tables.rows.map((r) => r.name)).toEqual([
       'documents',
+      'hub_login_throttle',
       'hub_migrations',
       'hub_people',
       'hub_sessions',
+      'station_heartbeats',
+      'station_records',
       'station_tokens',
       'stations',
     ]);
@@ -173,8 +176,9 @@ describe('ingest', () => {
     const indexes = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'documents_y2026m11'`.execute(
       db.q,
     );
-    // The primary key, and migration 002's list indexes: newest, by station, status and kind, two trigram.
-    expect(indexes.rows[0]!.n).toBe(7);
+    // The primary key, migration 002's list indexes (newest, by station, status and kind, two trigram) and 003's
+    // (the notes' related documents, the invalidation dates).
+    expect(indexes.rows[0]!.n).toBe(9);
   });
 
   it('five stations sending the first documents of a new month at once all get in, into one partition', async () => {
