@@ -9,6 +9,9 @@ const SELLO_SECRET_FILE = join(mkdtempSync(join(tmpdir(), 'sello-test-key-')), '
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the CPUs: one on CI's two-CPU machines, so every file ran after the
+    // other. Most of the suite waits on simulations, processes and timers, not on a CPU of its own: two at once.
+    maxWorkers: 2,
     projects: [
       {
         test: {
