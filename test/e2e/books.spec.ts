@@ -13,6 +13,9 @@ import { DEMO_KEY, DEMO_USERS, login, simMode } from './helpers';
 const asThePos = { 'X-API-Key': DEMO_KEY };
 const asTheUi = { 'X-API-Version': '1' };
 const MONTH = '2026-11';
+/** Today in El Salvador (the station's calendar), and as its screens write it: the documents are issued today. */
+const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/El_Salvador' }).format(new Date());
+const TODAY_SHOWN = `${TODAY.slice(8, 10)}/${TODAY.slice(5, 7)}/${TODAY.slice(0, 4)}`;
 
 /**
  * A small export: the station's sales stay under $1,000 for the specs that run after this one (close.spec.ts
@@ -172,15 +175,15 @@ test('a supervisor reads November: annexes, IVA books and the sales report', asy
   // Reportes: the month's days up to today, the charts with their tables beside them.
   await page.getByRole('button', { name: 'Reportes', exact: true }).click();
   await expect(page.getByLabel('Desde')).toHaveValue('2026-11-01');
-  await expect(page.getByLabel('Hasta')).toHaveValue('2026-11-22');
+  await expect(page.getByLabel('Hasta')).toHaveValue(TODAY);
   const byDay = page.getByTestId('report-by-day');
   await expect(byDay.locator('svg.recharts-surface')).toBeVisible();
   await expect(byDay.locator('.recharts-bar-rectangle path').first()).toBeVisible();
   const dayTable = byDay.getByRole('table', { name: 'Ventas por día' });
-  await expect(dayTable.getByRole('row', { name: /^22\/11\/2026/ })).toContainText('$');
+  await expect(dayTable.getByRole('row', { name: new RegExp(`^${TODAY_SHOWN}`) })).toContainText('$');
   // The figure on hover.
   await byDay.locator('.recharts-bar-rectangle path').last().hover();
-  await expect(byDay.locator('.recharts-tooltip-wrapper')).toContainText('22/11/2026');
+  await expect(byDay.locator('.recharts-tooltip-wrapper')).toContainText(TODAY_SHOWN);
   for (const id of ['by-kind', 'taxes', 'products']) {
     await expect(page.getByTestId(`report-${id}`).locator('.recharts-bar-rectangle path').first()).toBeVisible();
     await expect(page.getByTestId(`report-${id}`).getByRole('table')).toBeVisible();
@@ -191,17 +194,17 @@ test('a supervisor reads November: annexes, IVA books and the sales report', asy
   await expect(attention.getByRole('cell', { name: 'Rechazado' }).first()).toBeVisible();
   // Every table exports as CSV for Excel: a BOM, commas, the same columns.
   const csv = await download(page, () => byDay.getByRole('button', { name: 'Exportar CSV: Ventas por día' }).click());
-  expect(csv.name).toBe('ventas-por-dia-2026-11-01_2026-11-22.csv');
+  expect(csv.name).toBe(`ventas-por-dia-2026-11-01_${TODAY}.csv`);
   const text = csv.bytes.toString('utf8');
   expect(text.startsWith('\uFEFFFecha,Documentos,Ventas (US$),IVA (US$)\r\n')).toBe(true);
-  expect(text).toMatch(/\r\n2026-11-22,\d+,\d+\.\d{2},\d+\.\d{2}\r\n/);
+  expect(text).toMatch(new RegExp(`\\r\\n${TODAY},\\d+,\\d+\\.\\d{2},\\d+\\.\\d{2}\\r\\n`));
   await look(page, 'books-reports');
 
   // Filters: one point of sale, one day.
   await page.getByLabel('Punto de venta').selectOption('M001P001');
-  await page.getByLabel('Desde').fill('2026-11-22');
+  await page.getByLabel('Desde').fill(TODAY);
   await page.getByRole('button', { name: 'Ver reporte' }).click();
-  await expect(page.getByTestId('report-totals')).toContainText('Del 22/11/2026 al 22/11/2026');
+  await expect(page.getByTestId('report-totals')).toContainText(`Del ${TODAY_SHOWN} al ${TODAY_SHOWN}`);
   await expect(dayTable.getByRole('row')).toHaveCount(3);
   // A reversed period is said on its field, before asking the station.
   await page.getByLabel('Desde').fill('2026-11-23');
@@ -245,5 +248,5 @@ test('a cashier is not offered Libros y reportes, and the station refuses her', 
   await expect(nav(page).getByRole('button', { name: 'Cierre de caja' })).toBeVisible();
   await expect(nav(page).getByRole('button', { name: 'Libros y reportes' })).toHaveCount(0);
   expect((await page.request.get(`/books?month=${MONTH}`, { headers: asTheUi })).status()).toBe(403);
-  expect((await page.request.get('/reports/sales?from=2026-11-01&to=2026-11-22', { headers: asTheUi })).status()).toBe(403);
+  expect((await page.request.get(`/reports/sales?from=2026-11-01&to=${TODAY}`, { headers: asTheUi })).status()).toBe(403);
 });
