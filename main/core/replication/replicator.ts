@@ -250,6 +250,8 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
       };
     },
     hubChanged() {
+      // The last contact was with the hub set before: the new one has not answered yet.
+      d.store.run(d.store.q.deleteFrom('settings').where('key', '=', LAST_REACHED_KEY));
       failures = 0;
       retryAt = 0;
       lastError = null;
