@@ -243,7 +243,7 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
       return {
         configured: d.hub() !== null,
         lastReachedAt: settings.get(),
-        waiting: queue.waiting() - parked.count,
+        waiting: queue.ready(),
         refused: parked.count,
         lastRefusal: parked.lastError,
         lastError,

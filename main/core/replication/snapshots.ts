@@ -3,6 +3,7 @@
 import type { StationHeartbeat } from '../../../shared/hub';
 import type { SyncStatus } from '../../../shared/records';
 import { isoLocal, type Clock } from '../clock';
+import { fecAnulaOf } from '../dte/invalidation/invalidations-repo';
 import type { Store } from '../store/database';
 import type { QueuedChange, RecordEntity } from './queue';
 
@@ -34,7 +35,7 @@ export function documentSnapshots(store: Store, refs: readonly string[]) {
   const annulled = new Map(
     store
       .all(store.q.selectFrom('invalidations').select(['dte_id', 'mh_json']).where('status', '=', 'APPROVED').where('dte_id', 'in', refs))
-      .map((r) => [r.dte_id, (JSON.parse(r.mh_json) as { identificacion?: { fecAnula?: string } }).identificacion?.fecAnula ?? null]),
+      .map((r) => [r.dte_id, fecAnulaOf(r.mh_json)]),
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return refs.flatMap((id) => {

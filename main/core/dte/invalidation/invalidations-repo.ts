@@ -3,6 +3,10 @@ import type { InvalidationStatus } from '../../../../shared/records';
 import type { Store } from '../../store/database';
 import type { InvalidationsTable } from '../../store/schema';
 
+/** The day an invalidation event says it was made (identificacion.fecAnula), from its stored MH JSON. */
+export const fecAnulaOf = (mhJson: string): string | null =>
+  (JSON.parse(mhJson) as { identificacion?: { fecAnula?: string } }).identificacion?.fecAnula ?? null;
+
 export function invalidationsRepo(store: Store) {
   const q = store.q;
   return {
@@ -30,7 +34,7 @@ export function invalidationsRepo(store: Store) {
     approved: () =>
       store.all(q.selectFrom('invalidations').select(['dte_id', 'mh_json']).where('status', '=', 'APPROVED')).map((r) => ({
         dteId: r.dte_id,
-        on: (JSON.parse(r.mh_json) as { identificacion?: { fecAnula?: string } }).identificacion?.fecAnula ?? '',
+        on: fecAnulaOf(r.mh_json) ?? '',
       })),
     /** Ids of invalidations still waiting for MH, oldest first. */
     pendingIds: () =>
