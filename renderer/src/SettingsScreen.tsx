@@ -1,5 +1,5 @@
 // Settings (administrators only): the station, the people who log in, API keys for POS integrations (shown once,
-// revocable), e-mail (SMTP), webhooks, printing, backups and the audit log.
+// revocable), e-mail (SMTP), webhooks, MH's homologation tests, printing, backups and the audit log.
 import { useEffect, useState, type FormEvent } from 'react';
 import type { SelloApi } from '../../shared/api';
 import type { PrintSettings } from '../../shared/printing';
@@ -10,6 +10,7 @@ import { MailPanel } from './settings/MailPanel';
 import { WebhooksPanel } from './settings/WebhooksPanel';
 import { NormativePanel } from './settings/NormativePanel';
 import { HubPanel } from './settings/HubPanel';
+import { HomologationPanel } from './settings/HomologationPanel';
 import { UsersPanel } from './UsersPanel';
 import { errorText } from './error-text';
 import { es } from './strings';
@@ -156,6 +157,7 @@ export function SettingsScreen({
       <WebhooksPanel api={api} />
       <NormativePanel api={api} admin />
       <HubPanel api={api} admin />
+      <HomologationPanel api={api} />
       <h2>{es.settings.printing}</h2>
       {printing && (
         <form onSubmit={(e) => void savePrinting(e)} className="row">
