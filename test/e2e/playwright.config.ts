@@ -9,6 +9,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'sello-e2e-'));
 // A second, never-configured installation for the first-run wizard, so setting up a station there leaves the
 // counter tests' demo alone.
 const firstRunDir = mkdtempSync(join(tmpdir(), 'sello-e2e-first-run-'));
+// A third demo station for MH's homologation run (project `homologation`): its hundreds of test documents and its
+// change of normative stay out of the counter tests' demo.
+const homologationDir = mkdtempSync(join(tmpdir(), 'sello-e2e-homologation-'));
 // The key sealing both stations' secrets: a file of this run, never the user's keyring or configuration folder.
 const secretFile = join(mkdtempSync(join(tmpdir(), 'sello-e2e-key-')), 'secret.key');
 const firstRunPort = Number(process.env.SELLO_E2E_FIRST_RUN_PORT ?? 8433);
@@ -17,6 +20,7 @@ const port = Number(process.env.SELLO_E2E_PORT ?? 8431);
 const simPort = Number(process.env.SELLO_E2E_SIM_PORT ?? 8432);
 // The head office hub (project `hub`): its own PostgreSQL, stations and people, made by hub/hub-fixture.ts.
 const hubPort = Number(process.env.SELLO_E2E_HUB_PORT ?? 8434);
+const homologationPort = Number(process.env.SELLO_E2E_HOMOLOGATION_PORT ?? 8435);
 process.env.SELLO_E2E_SIM_URL = `http://127.0.0.1:${simPort}`;
 
 export default defineConfig({
@@ -47,9 +51,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'counter', testIgnore: [/first-run\.spec\.ts$/, /hub\.spec\.ts$/] },
+    { name: 'counter', testIgnore: [/first-run\.spec\.ts$/, /hub\.spec\.ts$/, /homologation\.spec\.ts$/] },
     { name: 'first-run', testMatch: /first-run\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${firstRunPort}` } },
     { name: 'hub', testMatch: /hub\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${hubPort}` } },
+    { name: 'homologation', testMatch: /homologation\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${homologationPort}` } },
   ],
   webServer: [
     {
@@ -66,6 +71,14 @@ export default defineConfig({
       env: { SELLO_ALLOW_MH_URL: 'http://127.0.0.1:*' },
       cwd: fileURLToPath(new URL('../..', import.meta.url)),
       url: `http://127.0.0.1:${firstRunPort}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      // Its own demo and its own simulator (on a port of its choosing): nothing the counter tests look at moves.
+      command: `node --import tsx main/core/cli/main.ts serve --demo --port ${homologationPort} --data-dir ${homologationDir} --secret-file ${secretFile}`,
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      url: `http://127.0.0.1:${homologationPort}/`,
       reuseExistingServer: false,
       timeout: 60_000,
     },
