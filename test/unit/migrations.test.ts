@@ -570,3 +570,34 @@ describe('019 replicated records', () => {
     ).toThrow(/CHECK/);
   });
 });
+
+describe('020 homologation', () => {
+  it('adds the runs and their steps, keeping every document, and refuses steps of no run or of an unknown kind', () => {
+    const db = new BetterSqlite3(':memory:');
+    db.pragma('foreign_keys = ON');
+    const at = MIGRATIONS.findIndex((m) => m.version === 20);
+    expect(MIGRATIONS[at]!.name).toBe('homologation');
+    migrate(db, MIGRATIONS.slice(0, at));
+    db.prepare(
+      `INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
+      pos_number, generated_at, issue_date, created_at, updated_at, request_json, request_hash)
+      VALUES ('d1', 'FC', 'TEST', 1, 'APPROVED', 'DTE-01-M001P001-000000000000001', 'c', 'M001', 1, 'g', '2026-11-22',
+      '2026-11-22T09:00:00-06:00', 'u', '{}', 'h')`,
+    ).run();
+    expect(migrate(db, MIGRATIONS.slice(0, at + 1))).toEqual({ from: 19, to: 20 });
+    expect(tables(db)).toEqual(expect.arrayContaining(['homologation_runs', 'homologation_steps']));
+    expect(db.prepare('SELECT COUNT(*) AS n FROM documents').get()).toEqual({ n: 1 });
+    db.prepare(
+      "INSERT INTO homologation_runs (id, normative, kinds, seed, pace_ms, status, started_by, started_at) VALUES ('r1', 'legacy', '[\"FC\"]', 7, 1000, 'running', 'user:admin', 's')",
+    ).run();
+    const step = db.prepare(
+      'INSERT INTO homologation_steps (run_id, seq, step, kind, ref, request, done, created_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?)',
+    );
+    step.run('r1', 1, 'document', 'FC', 'd1', '{}', 'c');
+    expect(db.prepare('SELECT done, error FROM homologation_steps').get()).toEqual({ done: 1, error: null });
+    expect(() => step.run('r9', 1, 'document', 'FC', 'd1', '{}', 'c')).toThrow(/FOREIGN KEY/);
+    expect(() => step.run('r1', 2, 'gestion', null, 'x', '{}', 'c')).toThrow(/CHECK/);
+    expect(() => step.run('r1', 1, 'document', 'FC', 'd2', '{}', 'c')).toThrow(/UNIQUE/);
+    expect(() => db.prepare("UPDATE homologation_runs SET normative = '2030' WHERE id = 'r1'").run()).toThrow(/CHECK/);
+  });
+});

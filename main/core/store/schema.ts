@@ -345,7 +345,44 @@ export interface DocumentsSearchTable {
   doc_id: string;
 }
 
+/** A homologation run (main/core/homologation/): its choices and whether it is finished. */
+export interface HomologationRunsTable {
+  id: string;
+  normative: string;
+  /** JSON array of the kinds the company will issue. */
+  kinds: string;
+  seed: number;
+  pace_ms: number;
+  /** 'running' until every count is reached, then 'done'. */
+  status: string;
+  started_by: string;
+  /** El Salvador time (isoLocal). */
+  started_at: string;
+  finished_at: string | null;
+}
+
+/** One step a run took, written with its request before the request is made. */
+export interface HomologationStepsTable {
+  run_id: string;
+  seq: number;
+  /** 'document' | 'invalidation' | 'contingency' | 'retorno'. */
+  step: string;
+  /** The document kind (a document, or the one a contingency step's first document is); null for other events. */
+  kind: string | null;
+  /** The document's, invalidation's (its document's), contingency event's or retorno's id. */
+  ref: string;
+  /** JSON: what is asked (the body, the invalidation, the documents of a contingency event). */
+  request: string;
+  /** 1 once the request was made and stored (it may still wait for MH). */
+  done: number;
+  /** The station refused the request (no document or event exists): its message, in Spanish. */
+  error: string | null;
+  created_at: string;
+}
+
 export interface Database {
+  homologation_runs: HomologationRunsTable;
+  homologation_steps: HomologationStepsTable;
   documents_search: DocumentsSearchTable;
   documents: DocumentsTable;
   outbox: OutboxTable;

@@ -18,6 +18,7 @@ import { m016Webhooks } from './016-webhooks';
 import { m017Returns } from './017-returns';
 import { m018Replication } from './018-replication';
 import { m019ReplicatedRecords } from './019-replicated-records';
+import { m020Homologation } from './020-homologation';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -41,4 +42,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m017Returns,
   m018Replication,
   m019ReplicatedRecords,
+  m020Homologation,
 ];
