@@ -104,6 +104,16 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     if (verdict.ok) verdict = judgeDte(state, folder, verdict.doc, envelope, clock.now());
     if (verdict.ok && state.mode === 'reject')
       verdict = { ok: false, code: '099', message: 'DOCUMENTO RECHAZADO (SIMULADOR EN MODO RECHAZO)', observations: [] };
+    const planned = state.rejectNext;
+    if (verdict.ok && planned.count > 0 && (planned.tipoDte === null || planned.tipoDte === String(doc?.identificacion?.tipoDte))) {
+      planned.count -= 1;
+      verdict = {
+        ok: false,
+        code: '098',
+        message: 'DOCUMENTO RECHAZADO (SIMULADOR: RECHAZO PROGRAMADO)',
+        observations: ['[receptor.nombre] VALOR NO COINCIDE CON REGISTRO DE CONTRIBUYENTES (SIMULADOR)'],
+      };
+    }
     if (verdict.ok && state.mode === 'observations')
       verdict = { ...verdict, observations: [...verdict.observations, '[resumen.totalLetras] VALOR OBSERVADO (SIMULADOR)'] };
     const id = doc?.identificacion ?? {};
@@ -395,6 +405,35 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     if (state.refuseLogins) state.tokens.clear();
     return reply.send({ refuseLogins: state.refuseLogins });
   });
+  // The next `count` documents (of `tipoDte`, or any) are refused, as MH refuses one it finds wrong.
+  app.post('/_sim/reject-next', async (req, reply) => {
+    const b = (req.body ?? {}) as { count?: unknown; tipoDte?: unknown };
+    if (!Number.isInteger(b.count) || Number(b.count) < 0) return reply.code(400).send({ error: 'count: entero >= 0' });
+    state.rejectNext = { count: Number(b.count), tipoDte: typeof b.tipoDte === 'string' ? b.tipoDte : null };
+    return reply.send(state.rejectNext);
+  });
+  // What this MH sealed, for a test to hold a station's report against: documents, invalidations, contingency
+  // events, retornos, and how many times each document reached it.
+  app.get('/_sim/record', () => ({
+    documents: [...state.documents.entries()]
+      .filter(([, d]) => d.accepted)
+      .map(([code, d]) => ({
+        codigoGeneracion: code,
+        tipoDte: d.tipoDte,
+        numeroControl: d.numeroControl,
+        nit: d.nit,
+        sello: d.body.selloRecibido,
+      })),
+    invalidations: [...state.invalidated.entries()].map(([dte, body]) => ({
+      dte,
+      codigoGeneracion: body.codigoGeneracion,
+      sello: body.selloRecibido,
+    })),
+    contingencyEvents: [...state.events.keys()],
+    returns: [...returns.entries()].map(([code, body]) => ({ codigoGeneracion: code, sello: body.selloRecibido })),
+    received: Object.fromEntries(state.received),
+    receivedAfterAccepted: state.receivedAfterAccepted,
+  }));
   app.post('/_sim/certificates', async (req, reply) => {
     const b = (req.body ?? {}) as { nit?: string; publicKey?: string };
     try {

@@ -34,6 +34,8 @@ export interface SimState {
   requests: number;
   /** Every login refused (as after the taxpayer changed the API password at MH). */
   refuseLogins: boolean;
+  /** The next documents to refuse whatever they hold (of one tipoDte, or any): a rejection in the middle of a run. */
+  rejectNext: { count: number; tipoDte: string | null };
   lastUserAgent: string | null;
   readonly tokens: Map<string, { nit: string; expiresAt: number }>;
   readonly keys: Map<string, KeyObject>;
@@ -64,6 +66,7 @@ export function newSimState(): SimState {
     loteDelayMs: 2000,
     requests: 0,
     refuseLogins: false,
+    rejectNext: { count: 0, tipoDte: null },
     lastUserAgent: null,
     tokens: new Map(),
     keys: new Map(),
