@@ -11,6 +11,7 @@ import type { PrintSettings } from './printing';
 import type { DeliveryRecord, SmtpSettingsView, SmtpTestResult } from './delivery';
 import type { WebhookCreated, WebhookDelivery, WebhookDeliveryPage, WebhookInfo } from './webhooks';
 import type { DocumentReturns, ReturnRecord } from './retorno';
+import type { HomologationView } from './homologation';
 import type {
   ApiKeyInfo,
   AuditCheck,
@@ -30,7 +31,7 @@ import type {
 } from './records';
 
 // Members are functions, not methods: the shells hand them out one by one (IPC, the activity tracker).
-export interface SelloApi extends CatalogApi, CloseApi, WebhooksApi, MailApi, BooksApi, ReturnsApi {
+export interface SelloApi extends CatalogApi, CloseApi, WebhooksApi, MailApi, BooksApi, ReturnsApi, HomologationApi {
   /** Opens a session for a person (desktop: for this window; browser: an HttpOnly cookie). */
   readonly login: (login: string, password: string) => Promise<Result<SessionInfo>>;
   readonly logout: () => Promise<Result<{ loggedOut: true }>>;
@@ -302,6 +303,28 @@ export interface ReturnsApi {
 const RETURN_METHODS = ['returnDte', 'dteReturns'] as const satisfies readonly (keyof ReturnsApi)[];
 
 /** Every request/response method. */
+/**
+ * MH's homologation test set (docs/decisions/0017-homologation.md), ADMIN: HTTP serves it at /homologation,
+ * POST /homologation, POST /homologation/resume and GET /homologation/runs/:id/report?format=pdf|csv.
+ */
+export interface HomologationApi {
+  /** The run under way (or the last one), and why this station may not run one (LIVE, no certificate). */
+  readonly homologation: () => Promise<Result<HomologationView>>;
+  /** `{kinds, normative, seed?, paceMs?}`: a new run; refused in LIVE and while one is unfinished. */
+  readonly startHomologation: (input: unknown) => Promise<Result<HomologationView>>;
+  /** Goes on with the unfinished run where it stopped. */
+  readonly resumeHomologation: () => Promise<Result<HomologationView>>;
+  /** The report for MH's authorization request, in base64. */
+  readonly homologationReport: (runId: string, format: 'pdf' | 'csv') => Promise<Result<BookFile>>;
+}
+
+const HOMOLOGATION_METHODS = [
+  'homologation',
+  'startHomologation',
+  'resumeHomologation',
+  'homologationReport',
+] as const satisfies readonly (keyof HomologationApi)[];
+
 export const API_METHODS = [
   ...CORE_METHODS,
   ...CATALOG_METHODS,
@@ -310,6 +333,7 @@ export const API_METHODS = [
   ...MAIL_METHODS,
   ...BOOKS_METHODS,
   ...RETURN_METHODS,
+  ...HOMOLOGATION_METHODS,
 ] as const satisfies readonly RequestMethod[];
 
 type Missing = Exclude<RequestMethod, (typeof API_METHODS)[number]>;

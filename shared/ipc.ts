@@ -104,6 +104,11 @@ export const IPC_ARGS = {
   salesReport: z.tuple([z.unknown()]),
   booksSettings: z.tuple([]),
   setBooksSettings: z.tuple([z.unknown()]),
+  // The run's choices are validated by the core with shared/homologation.ts (field paths and all).
+  homologation: z.tuple([]),
+  startHomologation: z.tuple([z.unknown()]),
+  resumeHomologation: z.tuple([]),
+  homologationReport: z.tuple([z.string().max(64), z.enum(['pdf', 'csv'])]),
 } as const satisfies Record<RequestMethod, z.ZodType>;
 
 export const ipcRequest = z.strictObject({

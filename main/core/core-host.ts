@@ -140,6 +140,8 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
   };
 
   let core = await openStart();
+  // A homologation run a stop cut short goes on where it stopped (homologation/homologation.ts).
+  core.homologation.resume();
   const listeners = new Set<(e: SelloEvent) => void>();
   let detach = core.sync.onEvent((e) => listeners.forEach((l) => l(e)));
 

@@ -21,6 +21,7 @@ import type { DayCloses } from './close/closes';
 import type { Books } from './books/books-service';
 import type { NormativeService } from './station/normative-service';
 import type { HubSetting } from './station/hub-setting';
+import type { Homologation } from './homologation/homologation';
 import type { ApiKeys } from './auth/api-keys';
 import type { People } from './auth/people';
 import type { ProductCatalog } from './catalog/products';
@@ -141,6 +142,8 @@ export interface Core {
   readonly closes: DayCloses;
   /** The MH normative setting (station/normative-service.ts). */
   readonly normative: NormativeService;
+  /** MH's homologation test set, run from Ajustes or `sello homologate` (homologation/homologation.ts). */
+  readonly homologation: Homologation;
   /** The head office hub from Ajustes (station/hub-setting.ts): checked with the hub before it is saved. */
   readonly hubSetting: HubSetting;
   /** The accountant's month: F-07 annexes, IVA books, reports (books/books-service.ts). */

@@ -38,6 +38,8 @@ import { stationHeartbeat } from './replication/snapshots';
 import { lookupAtHub } from './dte/related-at-hub';
 import { unitFrom } from './sync/backoff';
 import { webhooks as webhookEndpoints } from './webhooks/webhooks';
+import { homologationService } from './homologation/homologation';
+import { realTimers } from './timers';
 
 export type { Core, CoreDeps } from './core-types';
 export { SELLO_VERSION } from './station/station-service';
@@ -145,11 +147,35 @@ export function createCore(deps: CoreDeps): Core {
   sync.onEvent(() => replicator.wake());
   replicator.wake();
 
+  const normative = normativeService({ store, clock, stations });
+  // An invalidation MH answered at once wrote its event without the engine: the senders look now.
+  const invalidate: Core['dtes']['invalidate'] = (body, actor, unknown) =>
+    dtes.invalidate(body, actor, unknown).finally(() => [out, replicator].forEach((s) => s.wake()));
+  // MH's homologation test set (homologation/): issues through the same create path, engine and events.
+  const homologation = homologationService({
+    store,
+    clock,
+    logger,
+    timers: deps.sync?.timers ?? realTimers,
+    newId,
+    station,
+    signingKey: () => signing.privateKey(),
+    contingencies,
+    create: (kind, body, actor) => dtes.create(kind, body, actor),
+    invalidate: (body, actor) => invalidate(body, actor),
+    makeReturn: (body, actor) => returns.make(body, actor),
+    onChange: (listener) => sync.onEvent(listener),
+    dataDir: deps.dataDir,
+    normative,
+    randomSeed: () => random(4).readUInt32BE(0) & 0x7fffffff || 1,
+  });
+
   return {
     dataDir: deps.dataDir,
     closes: dayCloses({ store, clock, newId, station, users: everyone.users, nameOf: everyone.nameOf }),
     books: stationBooks(store, clock, station),
-    normative: normativeService({ store, clock, stations }),
+    normative,
+    homologation,
     hubSetting: hubSetting({
       store,
       clock,
@@ -163,11 +189,7 @@ export function createCore(deps: CoreDeps): Core {
     health: stationSvc.health,
     station,
     configure: stationSvc.configure,
-    dtes: {
-      ...dtes,
-      // An invalidation MH answered at once wrote its event without the engine: the senders look now.
-      invalidate: (body, actor, unknown) => dtes.invalidate(body, actor, unknown).finally(() => [out, replicator].forEach((s) => s.wake())),
-    },
+    dtes: { ...dtes, invalidate },
     returns,
     apiKeys: keys,
     people: everyone,
@@ -187,6 +209,7 @@ export function createCore(deps: CoreDeps): Core {
     },
     replication: { runOnce: () => replicator.runOnce(), status: () => replicator.status() },
     close() {
+      homologation.stop();
       replicator.stop();
       backups.close();
       out.stop();

@@ -112,6 +112,10 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     setNormativeSettings: (input) => answer(() => core().normative.set(input, actor)),
     hubSettings: () => answer(() => core().hubSetting.get()),
     setHubSettings: (input) => core().hubSetting.set(input, actor),
+    homologation: () => answer(() => core().homologation.view()),
+    startHomologation: (input) => answer(() => core().homologation.start(input, actor)),
+    resumeHomologation: () => answer(() => core().homologation.resume()),
+    homologationReport: (runId, format) => core().homologation.report(runId, format),
     retrySync: () =>
       answer(() => {
         core().sync.retryNow();

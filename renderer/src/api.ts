@@ -123,6 +123,11 @@ export function httpApi(base = ''): SelloApi {
     monthBooks: (month) => call('GET', `${base}/books?${queryString({ month })}`),
     annexFile: (annex, month) => downloadFile(`${base}/annexes/${annex}?${queryString({ month })}`),
     bookFile: (book, month, format) => downloadFile(`${base}/books/${book}?${queryString({ month, format })}`),
+    homologation: () => call('GET', `${base}/homologation`),
+    startHomologation: (input) => call('POST', `${base}/homologation`, input),
+    resumeHomologation: () => call('POST', `${base}/homologation/resume`),
+    homologationReport: (runId, format) =>
+      downloadFile(`${base}/homologation/runs/${encodeURIComponent(runId)}/report?${queryString({ format })}`),
     salesReport: (query) => call('GET', `${base}/reports/sales?${queryString(typeof query === 'object' && query !== null ? query : {})}`),
     booksSettings: () => call('GET', `${base}/settings/books`),
     setBooksSettings: (input) => call('PUT', `${base}/settings/books`, input),

@@ -195,7 +195,7 @@ test("a stopped run shows MH's rejections and goes on with Continuar", async ({ 
     kinds: ['FC'],
     paceMs: 1000,
     status,
-    activity: status === 'STOPPED' ? 'Detenida: sigue donde quedó al pulsar Continuar (o al iniciar Sello).' : 'Emitiendo FC',
+    activity: status === 'STOPPED' ? 'Sigue donde quedó al pulsar Continuar (o al iniciar Sello).' : 'Emitiendo FC',
     startedAt: at,
     finishedAt: null,
     startedBy: 'user:admin',

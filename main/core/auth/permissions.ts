@@ -53,6 +53,11 @@ export const CALL_PERMISSIONS: Readonly<Record<ActorCall, readonly Caller[]>> = 
   // The head office hub (station/hub-setting.ts): a supervisor sees where the station replicates, never the token.
   hubSettings: SUPERVISORS,
   setHubSettings: ADMINS,
+  // MH's homologation test set: an administrator's business, as the station's identity and certificate are.
+  homologation: ADMINS,
+  startHomologation: ADMINS,
+  resumeHomologation: ADMINS,
+  homologationReport: ADMINS,
   retrySync: SUPERVISORS,
   listUsers: ADMINS,
   createUser: ADMINS,

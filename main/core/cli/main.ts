@@ -13,7 +13,8 @@ import { booksCommand } from './books';
 import { HUB_USAGE, hubCommand } from './hub';
 import { auditVerifyCommand, backupCommand, restoreCommand, stationFolder } from './maintenance';
 import { explicitSecretFile, insideDataDir, SecretFileInDataDirError } from '../station/secret-key';
-import { defaultDataDir, serve } from './serve';
+import { defaultDataDir, openHost, serve } from './serve';
+import { homologateCommand } from './homologate';
 
 const USAGE = `uso:
   sello serve [--data-dir DIR] [--host 127.0.0.1] [--port 8417] [--config station.json] [--demo] [--demo-mh-port N] [--allow-host NOMBRE] [--secret-file ARCHIVO]
@@ -22,6 +23,7 @@ const USAGE = `uso:
   sello restore --from ARCHIVO [--data-dir DIR] [--demo]
   sello audit verify [--data-dir DIR] [--demo]
   sello books --month AAAA-MM --out CARPETA [--data-dir DIR] [--demo]
+  sello homologate [--data-dir DIR] [--config station.json] [--demo] [--kinds FC,CCF,NC,ND,CR,FEX,FSE] [--normative legacy|2026] [--seed N] [--pace-ms 1000] [--secret-file ARCHIVO]
 ${HUB_USAGE}`;
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -32,6 +34,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'backup' || command === 'restore' || command === 'audit') return maintenance(command, rest);
   if (command === 'books') return booksCli(rest);
   if (command === 'hub') return hubCommand(rest, io);
+  if (command === 'homologate') return homologate(rest);
   if (command !== 'serve') {
     process.stderr.write(`${USAGE}\n`);
     return command === undefined || command === '--help' ? 0 : 2;
@@ -177,6 +180,56 @@ async function booksCli(args: string[]): Promise<number> {
     return 2;
   }
   return booksCommand(stationFolder(values['data-dir'] ?? defaultDataDir(), values.demo), month.data, values.out, io);
+}
+
+/** MH's homologation test set on the station of the data folder (cli/homologate.ts). */
+async function homologate(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: {
+      'data-dir': { type: 'string' },
+      config: { type: 'string' },
+      demo: { type: 'boolean', default: false },
+      'secret-file': { type: 'string' },
+      kinds: { type: 'string' },
+      normative: { type: 'string' },
+      seed: { type: 'string' },
+      'pace-ms': { type: 'string' },
+    },
+  });
+  const logger = consoleLogger();
+  const lotePollMs = Number(process.env.SELLO_LOTE_POLL_MS ?? '') || undefined;
+  const host = await openHost(
+    {
+      ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
+      ...(values.config ? { config: values.config } : {}),
+      demo: values.demo,
+      ...(values['secret-file'] ? { secretFile: values['secret-file'] } : {}),
+      ...(lotePollMs ? { lotePollMs } : {}),
+    },
+    logger,
+  );
+  // Ctrl+C stops between two steps: the run goes on from there next time.
+  const stop = () => host.current().homologation.stop();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    return await homologateCommand(
+      host,
+      {
+        ...(values.kinds ? { kinds: values.kinds } : {}),
+        ...(values.normative ? { normative: values.normative } : {}),
+        ...(values.seed ? { seed: values.seed } : {}),
+        ...(values['pace-ms'] ? { paceMs: values['pace-ms'] } : {}),
+      },
+      io,
+      logger,
+      process.stderr.isTTY === true,
+    );
+  } finally {
+    await host.close();
+  }
 }
 
 async function mhSim(args: string[]): Promise<number> {

@@ -39,21 +39,18 @@ export interface Running {
 
 /**
  * The station is the real one in the data dir (from `--config`, or set up earlier with the wizard), else the
- * demo in `DIR/demo` until the wizard creates the real one; `--demo` serves the demo whatever exists.
+ * demo in `DIR/demo` until the wizard creates the real one; `--demo` serves the demo whatever exists. Also what
+ * `sello homologate` opens: the same station, without the HTTP server.
  */
-export async function serve(options: ServeOptions, logger: Logger): Promise<Running> {
-  let host: CoreHost;
-  // A named file is the key's place; otherwise the keyring is asked first (loaded only now: it is optional),
-  // unless SELLO_KEYRING=off (a machine whose keyring prompts, or a test that must not write to it).
+export async function openHost(options: Omit<ServeOptions, 'host' | 'port' | 'uiDir' | 'allowHosts'>, logger: Logger): Promise<CoreHost> {
   const secretFile = explicitSecretFile({ secretFile: options.secretFile });
   const keyring = secretFile || process.env.SELLO_KEYRING === 'off' ? null : await osKeyring(logger);
   try {
-    host = await createCoreHost({
+    return await createCoreHost({
       baseDir: options.dataDir ?? defaultDataDir(),
       deps: {
         logger,
         secrets: stationSecrets({ secretFile, keyring, logger }),
-        // MH's address is pinned to MH's own; the simulator (tests, the bench) is allowed by this variable.
         allowedMhUrls: allowedMhUrls(process.env.SELLO_ALLOW_MH_URL),
         ...(options.lotePollMs ? { sync: { lotePollMs: options.lotePollMs } } : {}),
       },
@@ -67,7 +64,10 @@ export async function serve(options: ServeOptions, logger: Logger): Promise<Runn
     }
     throw e;
   }
-  // The bound address is a name clients use; a wildcard is not.
+}
+
+export async function serve(options: ServeOptions, logger: Logger): Promise<Running> {
+  const host = await openHost(options, logger);
   const bound = ['0.0.0.0', '::', '[::]'].includes(options.host) ? [] : [options.host.includes(':') ? `[${options.host}]` : options.host];
   const app = await buildHttpServer(host, { logger, uiDir: options.uiDir, allowedHosts: [...bound, ...(options.allowHosts ?? [])] });
   try {

@@ -75,6 +75,8 @@ const receiptQuery = z.strictObject({
     .transform((w) => Number(w) as 58 | 80),
 });
 
+const homologationReportQuery = z.strictObject({ format: z.enum(['pdf', 'csv']).default('pdf') });
+
 const fail = (reply: FastifyReply, e: unknown, logger: Logger) => {
   if (!(e instanceof CoreError)) logger.error('unexpected error', { error: e instanceof Error ? e.stack : String(e) });
   return sendProblem(reply, toApiError(e));
@@ -188,6 +190,14 @@ const ROUTES: readonly Route[] = [
   // The head office hub: the token goes in and never comes back; a wrong token or an unreachable hub is a 422.
   route('GET', '/settings/hub', SUPERVISORS, (c) => c.api.hubSettings()),
   route('PUT', '/settings/hub', ADMINS, (c) => c.api.setHubSettings(c.req.body === null ? null : c.body())),
+  // MH's homologation test set (Ajustes → Homologación): only in the TEST environment; the core refuses LIVE.
+  route('GET', '/homologation', ADMINS, (c) => c.api.homologation()),
+  route('POST', '/homologation', ADMINS, (c) => c.api.startHomologation(c.body()).then((v) => (created(c, 202), v))),
+  route('POST', '/homologation/resume', ADMINS, (c) => c.api.resumeHomologation()),
+  route('GET', '/homologation/runs/:runId/report', ADMINS, async (c) => {
+    const f = await c.api.homologationReport((c.req.params as { runId: string }).runId, c.query(homologationReportQuery).format);
+    return c.file('attachment', f.fileName, f.mediaType, Buffer.from(f.base64, 'base64'));
+  }),
   route('POST', '/sync/retry', SUPERVISORS, (c) => c.api.wakeSync().then((s) => (created(c, 202), s))),
   // The station's people (Ajustes).
   route('GET', '/users', ADMINS, (c) => c.api.listUsers()),
