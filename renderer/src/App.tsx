@@ -102,6 +102,11 @@ export function App({
             {es.demo}
           </div>
         )}
+        {health && !health.demo && health.environment === 'TEST' && (
+          <div className="demo-banner" role="note" data-testid="test-environment-banner">
+            {es.testEnvironment}
+          </div>
+        )}
         <div className={`sync-banner sync-${state}`} role="status" data-testid="sync-banner">
           {es.banner[state]}
           {queued > 0 && ` · ${es.banner.queued(queued)}`}

@@ -18,6 +18,7 @@ export const es = {
   invalidation: invalidationWords,
   appName: 'Sello',
   demo: 'DEMOSTRACIÓN — documentos sin validez fiscal',
+  testEnvironment: 'AMBIENTE DE PRUEBAS DE MH — documentos de prueba, sin validez fiscal',
   nav: {
     label: 'Principal',
     sale: 'Venta rápida',

@@ -11,6 +11,10 @@ import { SCHEMA_DIR_V2 } from '../support/mh-schemas';
 import { registerStation, startSimulator } from '../support/mh-sim';
 import { simRecord } from '../support/homologation';
 import { CoreError } from '../../main/core/errors';
+import { printable } from '../../main/core/render/model';
+import { receiptPdf } from '../../main/core/render/receipt';
+import { letterPdf } from '../../main/core/render/letter-pdf';
+import { pdfText } from '../support/pdf';
 
 const open: { close(): unknown }[] = [];
 afterEach(async () => {
@@ -106,6 +110,15 @@ describe('a run that meets trouble', () => {
     ).toBe(ccf.sealed);
     const csv = Buffer.from((await core.homologation.report(run.id, 'csv')).base64, 'base64').toString('utf8');
     expect(csv.split('\r\n').filter((r) => r.startsWith('RECHAZO,'))).toHaveLength(2);
+
+    // A test station's copies say what they are: TEST documents, on the receipt and the letter alike.
+    const first = core.dtes.list({ limit: 1 }).items[0]!;
+    const stored = core.dtes.mhDocument(first.id).document;
+    const asTestStation = printable(first, stored, false);
+    for (const pdf of [await receiptPdf(asTestStation, 80), await letterPdf(asTestStation)])
+      expect(pdfText(pdf)).toContain('AMBIENTE DE PRUEBAS DE MH');
+    // The demo says it is a demo instead (the demo is TEST too).
+    expect(pdfText(await receiptPdf(printable(first, stored, true), 80))).not.toContain('AMBIENTE DE PRUEBAS DE MH');
   });
 
   it('refuses a LIVE station, and bad choices by field, without storing anything', async () => {

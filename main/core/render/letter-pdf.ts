@@ -114,6 +114,7 @@ export async function letterPdf(p: Printable): Promise<Buffer> {
     y += height + 6;
   };
   if (p.demo) band('DEMOSTRACIÓN: DOCUMENTO SIN VALIDEZ FISCAL', '#8a4b00', 9, 16);
+  if (p.testEnvironment) band('AMBIENTE DE PRUEBAS DE MH: DOCUMENTO DE PRUEBA SIN VALIDEZ FISCAL', '#8a4b00', 9, 16);
   if (p.voided) band('ANULADO: DOCUMENTO INVALIDADO ANTE MH, SIN VALIDEZ', '#b00020', 13, 22);
   if (p.unsealedNotice) {
     doc.font('bold').fontSize(9);

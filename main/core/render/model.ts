@@ -74,6 +74,8 @@ export interface Printable {
   /** Shown in large letters when the document has no MH seal yet (docs/mh.md, the customer's copy). */
   readonly unsealedNotice: string | null;
   readonly demo: boolean;
+  /** Issued in MH's TEST environment (a homologation run's, a test station's): every copy says so. */
+  readonly testEnvironment: boolean;
   /** Invalidated at MH: every copy says ANULADO in large letters. */
   readonly voided: boolean;
   readonly issuer: Party;
@@ -395,6 +397,7 @@ export function printable(
         ? 'DOCUMENTO EMITIDO EN CONTINGENCIA (modelo de facturación diferido): aún sin sello de recepción de MH.'
         : 'DOCUMENTO PENDIENTE DE TRANSMISIÓN A MH: aún sin sello de recepción.',
     demo,
+    testEnvironment: !demo && id.ambiente === '00',
     voided: record.status === 'INVALIDATED',
     issuer: {
       title: 'Emisor',

@@ -43,6 +43,7 @@ function draw(doc: Doc, p: Printable, qr: Buffer, width: number): number {
   rule();
   line(p.title, 'bold', small + 1, 'center');
   if (p.demo) line('DEMOSTRACIÓN · SIN VALIDEZ FISCAL', 'bold', small, 'center');
+  if (p.testEnvironment) line('AMBIENTE DE PRUEBAS DE MH · SIN VALIDEZ FISCAL', 'bold', small, 'center');
   if (p.voided) {
     rule();
     line('ANULADO', 'bold', small + 8, 'center');
