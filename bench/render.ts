@@ -69,6 +69,18 @@ export async function renderBench(): Promise<RenderFigure[]> {
     await measure('letter PDF, 100 items', 15, () => core.dtes.letterPdf(ids[100])),
     await measure('letter PDF, 2,000 items', 5, () => core.dtes.letterPdf(ids[2000])),
     await measure('receipt 80 mm, 1 item', 30, () => core.dtes.receipt(ids[1], 80, 'bench')),
+    // What a cashier waits for: the FC issued (3 lines, as fixtures/bodies.ts) and its receipt drawn.
+    await measure('issue to receipt: create + 80 mm receipt, 3-line FC', 30, () =>
+      core.dtes.receipt(
+        core.dtes.create(
+          'FC',
+          { ...fcBody(`0e4d0000-0000-4000-8000-${String(++serial).padStart(12, '0')}`), generatedAt: undefined },
+          'bench',
+        ).record.id,
+        80,
+        'bench',
+      ),
+    ),
     await measure('receipt 58 mm, 100 items', 15, () => core.dtes.receipt(ids[100], 58, 'bench')),
   ];
   core.close();

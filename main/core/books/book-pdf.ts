@@ -2,7 +2,7 @@
 // taxpayer and the month and numbered as a folio; the tables as paged grids; the month's summary; the signature.
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
-import { FONT_FILES, font } from '../render/fonts';
+import { FONT_FILES, registerFonts } from '../render/fonts';
 import { collect } from '../render/letter-pdf';
 import { amountText, generatedDate } from './book-format';
 import type { Book } from './book-model';
@@ -38,8 +38,7 @@ function bookDocument(book: Book): Doc {
       CreationDate: generatedDate(h),
     },
   });
-  doc.registerFont('regular', font('regular'));
-  doc.registerFont('bold', font('bold'));
+  registerFonts(doc, ['regular', 'bold']);
   doc.registerFont('italic', OBLIQUE);
   // Opened by its registered name first: had the document opened DejaVu by path (the `font` option), pdfkit would
   // find the same face on every doc.font('regular') and parse the file again each time, never caching the name.

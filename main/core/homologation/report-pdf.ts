@@ -4,7 +4,7 @@
 import PDFDocument from 'pdfkit';
 import type { HomologationReport, ReportKind } from '../../../shared/homologation';
 import { NORMATIVE_NAMES } from '../../../shared/normative';
-import { font } from '../render/fonts';
+import { registerFonts } from '../render/fonts';
 import { collect } from '../render/letter-pdf';
 import { rejectionType, reportTime, statusText } from './report-csv';
 
@@ -109,9 +109,7 @@ function newDocument(r: HomologationReport): Doc {
       CreationDate: madeAt(r.generatedAt),
     },
   });
-  doc.registerFont('regular', font('regular'));
-  doc.registerFont('bold', font('bold'));
-  doc.registerFont('mono', font('mono'));
+  registerFonts(doc);
   // Opened by its registered name first, so later doc.font('regular') calls reuse the parsed face (book-pdf.ts).
   doc.font('regular');
   return doc;

@@ -2,7 +2,7 @@
 // to measure and once at its exact length.
 import PDFDocument from 'pdfkit';
 import { closeSheet, type ClosePaper, type CloseSheet } from './close-paper';
-import { FONT_FILES, font } from './fonts';
+import { FONT_FILES, registerFonts } from './fonts';
 import { collect } from './letter-pdf';
 import { dashedRule, type ReceiptWidth } from './receipt';
 
@@ -20,9 +20,7 @@ export function closeDocument(size: [number, number] | 'LETTER', p: ClosePaper, 
     font: FONT_FILES.regular,
     info: { Title: `Corte de caja ${p.close.closedAt}`, Author: 'Sello', Subject: p.close.id, Creator: 'Sello' },
   });
-  doc.registerFont('regular', font('regular'));
-  doc.registerFont('bold', font('bold'));
-  doc.registerFont('mono', font('mono'));
+  registerFonts(doc);
   return doc;
 }
 

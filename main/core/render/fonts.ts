@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { create, type Font } from 'fontkit';
 
 // ESM under tsx, CommonJS in the Electron bundle: resolve the package either way.
 const resolver: NodeJS.Require = typeof require === 'function' ? require : createRequire(import.meta.url);
@@ -25,3 +26,21 @@ export const font = (name: FontName): Buffer => {
   }
   return b;
 };
+
+// Parsed once per process: parsing and laying out the three fonts is most of a small PDF's cost, and pdfkit takes a
+// parsed font as well as bytes (each document still makes its own subset). Constant data, like `bytes` above.
+const parsed = new Map<FontName, Font>();
+const parsedFont = (name: FontName): Font => {
+  let f = parsed.get(name);
+  if (!f) {
+    f = create(font(name));
+    parsed.set(name, f);
+  }
+  return f;
+};
+
+/** Registers the fonts a document uses under their names ('regular', 'bold', 'mono'), parsed once per process. */
+export function registerFonts(doc: PDFKit.PDFDocument, names: readonly FontName[] = ['regular', 'bold', 'mono']): void {
+  // @types/pdfkit lists bytes and paths only; pdfkit 0.20 also takes a parsed fontkit font (PDFFontFactory.open).
+  for (const name of names) doc.registerFont(name, parsedFont(name) as unknown as PDFKit.Mixins.PDFFontSource);
+}

@@ -1,9 +1,9 @@
 // MH's "representación gráfica" on letter paper: every element MH requires, several pages when the items
 // do not fit (repeated table header, page numbers).
 import PDFDocument from 'pdfkit';
-import { FONT_FILES, font } from './fonts';
+import { FONT_FILES, registerFonts } from './fonts';
 import type { Printable, Table } from './model';
-import { qrPng } from './qr';
+import { drawQr } from './qr';
 
 const MARGIN = 36;
 const INK = '#1d2330';
@@ -29,9 +29,7 @@ export function newDocument(size: [number, number] | 'LETTER', p: Printable, mar
     font: FONT_FILES.regular,
     info: { Title: `${p.title} ${p.numeroControl}`, Author: 'Sello', Subject: p.codigoGeneracion, Creator: 'Sello' },
   });
-  doc.registerFont('regular', font('regular'));
-  doc.registerFont('bold', font('bold'));
-  doc.registerFont('mono', font('mono'));
+  registerFonts(doc);
   return doc;
 }
 
@@ -73,7 +71,6 @@ export async function letterPdf(p: Printable): Promise<Buffer> {
   const done = collect(doc);
   const width = doc.page.width - MARGIN * 2;
   const bottom = doc.page.height - MARGIN - 24;
-  const qr = await qrPng(p.qrUrl, 240);
 
   // Header: title, identity, QR.
   doc.font('bold').fontSize(8).fillColor(MUTED).text('DOCUMENTO TRIBUTARIO ELECTRÓNICO', MARGIN, MARGIN);
@@ -95,7 +92,7 @@ export async function letterPdf(p: Printable): Promise<Buffer> {
       .text(v);
     y = doc.y + 1;
   }
-  doc.image(qr, MARGIN + width - 110, MARGIN, { width: 110 });
+  drawQr(doc, p.qrUrl, MARGIN + width - 110, MARGIN, 110);
   doc
     .font('regular')
     .fontSize(6)

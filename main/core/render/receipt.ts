@@ -1,8 +1,8 @@
 // The counter receipt: a narrow PDF for 58 or 80 mm thermal printers, with the same fiscal identifiers and
-// the QR. Drawn once to measure and once at its exact length, so the printer feeds no blank paper.
+// the QR, on a page cut to its exact length, so the printer feeds no blank paper.
 import type { Printable } from './model';
 import { collect, newDocument } from './letter-pdf';
-import { qrPng } from './qr';
+import { drawQr } from './qr';
 
 export const RECEIPT_WIDTHS = [58, 80] as const;
 
@@ -24,7 +24,7 @@ const MARGIN = 6;
 
 type Doc = PDFKit.PDFDocument;
 
-function draw(doc: Doc, p: Printable, qr: Buffer, width: number): number {
+function draw(doc: Doc, p: Printable, width: number): number {
   const w = width - MARGIN * 2;
   const small = width < 200 ? 6.5 : 7.5;
   let y = MARGIN;
@@ -93,21 +93,24 @@ function draw(doc: Doc, p: Printable, qr: Buffer, width: number): number {
   line(p.words, 'regular', small - 0.5);
   rule();
   const size = Math.min(w, 130);
-  doc.image(qr, MARGIN + (w - size) / 2, y, { width: size });
+  drawQr(doc, p.qrUrl, MARGIN + (w - size) / 2, y, size);
   y += size + 2;
   line('Consulte en admin.factura.gob.sv', 'regular', small - 0.5, 'center');
   return y + MARGIN;
 }
 
+/** The tallest receipt drawn (200 inches): far beyond 2,000 lines at 58 mm. */
+const ROLL = 14_400;
+
 export async function receiptPdf(p: Printable, widthMm: ReceiptWidth): Promise<Buffer> {
   const width = widthMm * MM;
-  const qr = await qrPng(p.qrUrl, 300);
-  // The measuring pass is never ended: ending would subset the fonts and write a PDF nobody reads.
-  const measure = newDocument([width, 14_400], p, MARGIN);
-  const height = Math.ceil(draw(measure, p, qr, width));
-  const doc = newDocument([width, height], p, MARGIN);
+  // Drawn once on a roll taller than any receipt, then the page is cut to what was drawn: its MediaBox keeps the
+  // top `height` points (PDF's origin is the bottom), so the printer feeds no blank paper and nothing is laid out
+  // twice.
+  const doc = newDocument([width, ROLL], p, MARGIN);
   const done = collect(doc);
-  draw(doc, p, qr, width);
+  const height = Math.ceil(draw(doc, p, width));
+  (doc.page.dictionary as unknown as { data: { MediaBox: number[] } }).data.MediaBox = [0, ROLL - height, width, ROLL];
   doc.end();
   return done;
 }
