@@ -87,4 +87,12 @@ it('kill -9 halfway, then the same command finishes the run with nothing sent tw
   }
   expect(record.invalidations).toHaveLength(5);
   expect(record.contingencyEvents).toHaveLength(5);
+
+  // Once more: the run is over, so the command shows its report again and sends nothing.
+  const received = (await simRecord(sim.url)).received;
+  const third = homologate(['--config', config, '--data-dir', dataDir]);
+  expect(await exitOf(third.child), third.output()).toBe(0);
+  expect(third.output()).toContain('ya terminó');
+  expect(third.output()).toContain(csvPath!);
+  expect((await simRecord(sim.url)).received).toEqual(received);
 });

@@ -121,6 +121,28 @@ describe('a run that meets trouble', () => {
     expect(pdfText(await receiptPdf(printable(first, stored, true), 80))).not.toContain('AMBIENTE DE PRUEBAS DE MH');
   });
 
+  it('invalidates another document when MH rejects an invalidation, and reports the rejection', { timeout: 120_000 }, async () => {
+    const { sim, core } = await station();
+    await fetch(`${sim.url}/_sim/reject-next`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ count: 1, tipoDte: 'anulacion' }),
+    });
+    core.homologation.start({ kinds: ['FC'], normative: 'legacy', seed: 11, paceMs: 0 }, 'user:admin');
+    expect(await core.homologation.settled()).toBe('done');
+    const run = core.homologation.view().run!;
+    expect(run.lines.find((l) => l.key === 'invalidation')).toMatchObject({ sealed: 5, rejected: 1, pending: 0 });
+    expect(run.rejections).toHaveLength(1);
+    expect(run.rejections[0]).toMatchObject({ key: 'invalidation' });
+    expect(run.rejections[0]!.message).toContain('RECHAZO PROGRAMADO');
+    // Five different documents invalidated at MH, and the report lists each event once.
+    const record = await simRecord(sim.url);
+    expect(new Set(record.invalidations.map((i) => i.dte)).size).toBe(5);
+    const csv = Buffer.from((await core.homologation.report(run.id, 'csv')).base64, 'base64').toString('utf8');
+    for (const i of record.invalidations) expect(csv.split(String(i.codigoGeneracion).toUpperCase()).length - 1).toBe(1);
+    expect(run.lines.find((l) => l.key === 'FC')!.sealed).toBe(record.documents.length - 5);
+  });
+
   it('refuses a LIVE station, and bad choices by field, without storing anything', async () => {
     const live = await station('LIVE');
     expect(live.core.homologation.view().refused).toContain('producción');

@@ -100,23 +100,49 @@ describe('homologation plan', () => {
     expect(nextAction(state(run(['FC']), docs, contingencies()))).toEqual({ do: 'document', kind: 'FC' });
   });
 
-  it('invalidates with a replacement sealed first (types 1 and 3), without one for type 2', () => {
+  it('invalidates the newest document, with a replacement sealed first (types 1 and 3), without one for type 2', () => {
     const docs = sealed('FC', HOMOLOGATION_MINIMUMS.FC);
+    const newest = docs.at(-1)!;
     const first = nextAction(state(run(['FC']), docs, contingencies()));
-    expect(first).toEqual({ do: 'replacement', target: docs[0], type: 1 });
-    const replacement = doc('FC', 'APPROVED', { replaces: { dteId: docs[0]!.id, type: 1 } });
+    expect(first).toEqual({ do: 'replacement', target: newest, type: 1 });
+    const replacement = doc('FC', 'APPROVED', { replaces: { dteId: newest.id, type: 1 } });
     expect(nextAction(state(run(['FC']), [...docs, replacement], contingencies()))).toEqual({
       do: 'invalidation',
-      target: docs[0],
+      target: newest,
       type: 1,
       replacement: replacement.id,
     });
-    const rejected = doc('FC', 'REJECTED', { replaces: { dteId: docs[0]!.id, type: 1 } });
-    expect(nextAction(state(run(['FC']), [...docs, rejected], contingencies()))).toEqual({ do: 'replacement', target: docs[0], type: 1 });
+    const rejected = doc('FC', 'REJECTED', { replaces: { dteId: newest.id, type: 1 } });
+    expect(nextAction(state(run(['FC']), [...docs, rejected], contingencies()))).toEqual({ do: 'replacement', target: newest, type: 1 });
     // The second invalidation is a rescission: no replacement.
-    const one = [...contingencies(), event('invalidation', 'APPROVED', docs[0]!.id)];
-    const rest = docs.slice(1).concat(sealed('FC', 1));
-    expect(nextAction(state(run(['FC']), rest, one))).toEqual({ do: 'invalidation', target: rest[0], type: 2, replacement: null });
+    const one = [...contingencies(), event('invalidation', 'APPROVED', newest.id)];
+    const rest = docs.slice(0, -1);
+    expect(nextAction(state(run(['FC']), [...rest, ...sealed('FC', 1)], one))).toMatchObject({
+      do: 'invalidation',
+      type: 2,
+      replacement: null,
+    });
+  });
+
+  it('never tries a document twice: an invalidation refused or rejected moves on to another', () => {
+    const docs = sealed('FC', HOMOLOGATION_MINIMUMS.FC);
+    const newest = docs.at(-1)!;
+    const replacement = doc('FC', 'APPROVED', { replaces: { dteId: newest.id, type: 1 } });
+    // MH rejected (or the station refused) the invalidation of the newest: its sealed replacement stays a document.
+    const tried = [...contingencies(), event('invalidation', 'REJECTED', newest.id)];
+    const next = nextAction(state(run(['FC']), [...docs, replacement], tried));
+    expect(next).toMatchObject({ do: 'invalidation', type: 2 });
+    expect((next as { target: { id: string } }).target.id).not.toBe(newest.id);
+    // A retorno refused does not come back to the same document either.
+    const r = nextAction(
+      state(run(['FC'], '2026'), docs, [
+        ...contingencies(),
+        ...Array.from({ length: 5 }, () => event('invalidation', 'APPROVED')),
+        event('retorno', 'REJECTED', newest.id),
+      ]),
+    );
+    expect(r).toMatchObject({ do: 'retorno' });
+    expect((r as { target: { id: string } }).target.id).not.toBe(newest.id);
   });
 
   it('under v2.0 an NC is invalidated first and never names a replacement; retornos cover FE, FEX, FSE only', () => {
@@ -131,7 +157,7 @@ describe('homologation plan', () => {
     const noted = { ccfsWithNotes: new Set(ccfs.map((d) => d.id)) };
     expect(nextAction(state(run(['CCF', 'NC'], '2026'), [...ccfs, ...ncs], events, noted))).toEqual({
       do: 'invalidation',
-      target: ncs[0],
+      target: ncs.at(-1),
       type: 1,
       replacement: null,
     });
@@ -145,6 +171,6 @@ describe('homologation plan', () => {
     expect(nextAction(state(run(['FC']), docs, events))).toEqual({ do: 'done' });
     expect(nextAction(state(run(['FC']), docs, [...events.slice(0, 9), event('invalidation', 'PENDING')]))).toMatchObject({ do: 'wait' });
     // Under v2.0 the retornos are due too.
-    expect(nextAction(state(run(['FC'], '2026'), docs, events))).toEqual({ do: 'retorno', target: docs[0] });
+    expect(nextAction(state(run(['FC'], '2026'), docs, events))).toEqual({ do: 'retorno', target: docs.at(-1) });
   });
 });

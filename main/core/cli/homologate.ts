@@ -1,13 +1,12 @@
 // `sello homologate`: MH's homologation test set from the command line, on the station of the data folder (the
 // same run Ajustes → Homologación starts), with a progress bar and the time left on stderr. Interrupted, the
 // same command goes on where it stopped; finished, it writes the report beside the station's data.
-import { join } from 'node:path';
 import { DTE_KINDS } from '../../../shared/contract';
 import type { HomologationRunView } from '../../../shared/homologation';
 import { CoreError } from '../errors';
 import type { Logger } from '../logger';
-import { reportDir } from '../homologation/homologation';
 import type { CoreHost } from '../core-host';
+import type { Core } from '../core-types';
 import type { Output } from './maintenance';
 
 export interface HomologateArgs {
@@ -15,6 +14,8 @@ export interface HomologateArgs {
   readonly normative?: string;
   readonly seed?: string;
   readonly paceMs?: string;
+  /** Start another run although the last one finished (else its report is shown again). */
+  readonly fresh?: boolean;
 }
 
 const BAR = 30;
@@ -51,8 +52,20 @@ export async function homologateCommand(host: CoreHost, args: HomologateArgs, io
     io.err(`sello homologate: ${before.refused}`);
     return 2;
   }
-  if (before.run && before.run.status !== 'DONE') {
-    io.err(`Continuando la corrida ${before.run.id} (${before.run.kinds.join(', ')}, semilla ${before.run.seed}) donde quedó.`);
+  const previous = before.run;
+  if (previous && previous.status !== 'DONE' && previous.normative !== before.normative) {
+    // The station file (or an administrator) set another normative since: the run cannot go on until it is back.
+    io.err(
+      `sello homologate: la corrida ${previous.id} es de la normativa ${previous.normative} y la estación emite con ${before.normative}. Vuelva a ${previous.normative} (mhNormative del archivo de la estación, o Ajustes → Normativa MH) y ejecute de nuevo.`,
+    );
+    return 2;
+  }
+  if (previous?.status === 'DONE' && !args.fresh) {
+    io.err(`La última corrida (${previous.id}) ya terminó: su informe está abajo. Use --new para otra corrida.`);
+    return printReport(core, previous, io);
+  }
+  if (previous && previous.status !== 'DONE') {
+    io.err(`Continuando la corrida ${previous.id} (${previous.kinds.join(', ')}, semilla ${previous.seed}) donde quedó.`);
     core.homologation.resume();
   } else {
     try {
@@ -86,10 +99,15 @@ export async function homologateCommand(host: CoreHost, args: HomologateArgs, io
     io.err('La corrida se detuvo antes de terminar: ejecute de nuevo `sello homologate` y sigue donde quedó.');
     return 1;
   }
+  return printReport(core, run, io);
+}
+
+/** The run's figures on stdout, then where its report is kept (written now if it was not). */
+async function printReport(core: Core, run: HomologationRunView, io: Output): Promise<number> {
   for (const l of run.lines)
     io.out(`${l.label}: ${l.sealed} sellados de ${l.required}${l.rejected ? ` (${l.rejected} rechazados y reemplazados)` : ''}`);
-  const dir = reportDir(core.dataDir, run.id);
-  io.out(join(dir, 'informe-homologacion.pdf'));
-  io.out(join(dir, 'informe-homologacion.csv'));
+  const files = await core.homologation.keepReport(run.id);
+  io.out(files.pdf);
+  io.out(files.csv);
   return 0;
 }

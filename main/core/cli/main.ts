@@ -23,7 +23,7 @@ const USAGE = `uso:
   sello restore --from ARCHIVO [--data-dir DIR] [--demo]
   sello audit verify [--data-dir DIR] [--demo]
   sello books --month AAAA-MM --out CARPETA [--data-dir DIR] [--demo]
-  sello homologate [--data-dir DIR] [--config station.json] [--demo] [--kinds FC,CCF,NC,ND,CR,FEX,FSE] [--normative legacy|2026] [--seed N] [--pace-ms 1000] [--secret-file ARCHIVO]
+  sello homologate [--data-dir DIR] [--config station.json] [--demo] [--kinds FC,CCF,NC,ND,CR,FEX,FSE] [--normative legacy|2026] [--seed N] [--pace-ms 1000] [--new] [--secret-file ARCHIVO]
 ${HUB_USAGE}`;
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -196,6 +196,7 @@ async function homologate(args: string[]): Promise<number> {
       normative: { type: 'string' },
       seed: { type: 'string' },
       'pace-ms': { type: 'string' },
+      new: { type: 'boolean', default: false },
     },
   });
   const logger = consoleLogger();
@@ -222,6 +223,7 @@ async function homologate(args: string[]): Promise<number> {
         ...(values.normative ? { normative: values.normative } : {}),
         ...(values.seed ? { seed: values.seed } : {}),
         ...(values['pace-ms'] ? { paceMs: values['pace-ms'] } : {}),
+        fresh: values.new,
       },
       io,
       logger,

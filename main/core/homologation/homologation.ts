@@ -1,6 +1,6 @@
 // The homologation room (docs/decisions/0017-homologation.md): starts a run, shows it, resumes it after a stop,
 // and makes its report. One run at a time per station, and only in MH's TEST environment.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BookFile } from '../../../shared/books';
 import { validateBody } from '../../../shared/contract';
@@ -43,6 +43,8 @@ export interface Homologation {
   /** Resolves when this process's run stops (done, or the core closing); at once when none runs. */
   settled(): Promise<'done' | 'stopped' | null>;
   report(runId: string, format: 'pdf' | 'csv'): Promise<BookFile>;
+  /** The finished run's report beside the station's data (written now if a stop came before): its two files. */
+  keepReport(runId: string): Promise<{ readonly pdf: string; readonly csv: string }>;
   stop(): void;
 }
 
@@ -112,12 +114,17 @@ export function homologationService(d: HomologationDeps): Homologation {
     };
   }
 
-  async function keepReport(run: RunRow): Promise<void> {
-    const report = buildReport(d.store, run, d.station(), d.clock.now());
+  async function keepReport(runId: string): Promise<{ pdf: string; csv: string }> {
+    const run = repo.byId(runId);
+    if (!run) throw new CoreError('NOT_FOUND', 'No hay una corrida de homologación con ese id.');
     const dir = reportDir(d.dataDir, run.id);
+    const files = { pdf: join(dir, 'informe-homologacion.pdf'), csv: join(dir, 'informe-homologacion.csv') };
+    if (existsSync(files.pdf) && existsSync(files.csv)) return files;
+    const report = buildReport(d.store, run, d.station(), d.clock.now());
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'informe-homologacion.csv'), reportCsv(report));
-    writeFileSync(join(dir, 'informe-homologacion.pdf'), await reportPdf(report));
+    writeFileSync(files.csv, reportCsv(report));
+    writeFileSync(files.pdf, await reportPdf(report));
+    return files;
   }
 
   function kick(run: RunRow): void {
@@ -130,7 +137,7 @@ export function homologationService(d: HomologationDeps): Homologation {
       },
     })
       .then(async (outcome) => {
-        if (outcome === 'done') await keepReport(repo.byId(run.id) ?? run);
+        if (outcome === 'done') await keepReport(run.id);
         return outcome;
       })
       .catch((e: unknown) => {
@@ -193,8 +200,13 @@ export function homologationService(d: HomologationDeps): Homologation {
     resume() {
       const run = repo.running();
       if (run && !refused()) kick(run);
+      // A stop between the run's end and its report: the report is written now.
+      const last = repo.latest();
+      if (!run && last?.status === 'done')
+        keepReport(last.id).catch((e: unknown) => d.logger.error('homologation report not kept', { error: String(e) }));
       return view();
     },
+    keepReport,
     settled: () => (active ? active.promise : Promise.resolve(null)),
     async report(runId, format) {
       const run = repo.byId(runId);

@@ -78,8 +78,12 @@ export function nextAction(s: RunState): Action {
   const waiting = documents.find((d) => d.status !== null && PENDING.has(d.status) && d.contingencyId === null);
   if (waiting) return { do: 'wait', why: `Esperando la respuesta de MH al ${waiting.kind} ${waiting.controlNumber ?? ''}`.trim() };
 
+  // A document is tried once: an invalidation refused or rejected moves on to another document, never loops.
+  const attempted = (step: RunEvent['step']) => new Set(events.filter((e) => e.step === step).map((e) => e.ref));
+  const triedToInvalidate = attempted('invalidation');
+  const returnedOrTried = new Set([...attempted('retorno'), ...s.returned]);
   const invalidated = new Set(events.filter((e) => e.step === 'invalidation' && e.state !== 'REJECTED').map((e) => e.ref));
-  const replacementAction = pendingReplacement(s, invalidated);
+  const replacementAction = pendingReplacement(s, triedToInvalidate);
   if (replacementAction) return replacementAction;
 
   const contingency = eventCounts(events, 'contingency');
@@ -93,16 +97,19 @@ export function nextAction(s: RunState): Action {
   const deficit = documentDeficit(s, invalidated);
   if (deficit) return deficit;
 
+  // The newest first: the invalidation windows run from the seal (a legacy CCF's closes the next day).
   const targets = (kind: DteKind) =>
-    documents.filter(
-      (d) =>
-        d.kind === kind &&
-        d.status === 'APPROVED' &&
-        !invalidated.has(d.id) &&
-        !s.returned.has(d.id) &&
-        !s.ccfsWithNotes.has(d.id) &&
-        requestOf(d).replaces === undefined,
-    );
+    documents
+      .filter(
+        (d) =>
+          d.kind === kind &&
+          d.status === 'APPROVED' &&
+          !triedToInvalidate.has(d.id) &&
+          !returnedOrTried.has(d.id) &&
+          !s.ccfsWithNotes.has(d.id) &&
+          requestOf(d).replaces === undefined,
+      )
+      .reverse();
 
   if (eventsFor(run.normative, run.kinds).includes('retorno')) {
     const r = eventCounts(events, 'retorno');

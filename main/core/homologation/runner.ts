@@ -31,8 +31,8 @@ export interface RunnerDeps {
   readonly contingencies: ContingencyStore;
   /** The core's create path (it wakes the sync engine). */
   readonly create: (kind: DteKind, body: unknown, actor: string) => unknown;
-  readonly invalidate: (body: unknown, actor: string) => Promise<unknown>;
-  readonly makeReturn: (body: unknown, actor: string) => Promise<unknown>;
+  readonly invalidate: (body: unknown, actor: string) => Promise<{ readonly record: { readonly id: string } }>;
+  readonly makeReturn: (body: unknown, actor: string) => Promise<{ readonly record: { readonly id: string } }>;
   /** Subscribes to any document or sync change; returns the unsubscribe. */
   readonly onChange: (listener: () => void) => () => void;
 }
@@ -229,6 +229,8 @@ export async function runHomologation(run: RunRow, d: RunnerDeps, control: RunCo
     const at = isoLocal(d.clock.now());
     try {
       d.store.tx(() => {
+        // The engine may have entered a contingency of its own while the run waited its pace: this one waits.
+        if (d.contingencies.open()) return;
         repo.addStep({
           runId: run.id,
           step: 'contingency',
@@ -261,38 +263,33 @@ export async function runHomologation(run: RunRow, d: RunnerDeps, control: RunCo
     }
   }
 
-  async function finishInvalidation(seq: number, dteId: string, body: unknown): Promise<void> {
-    // Made before a stop cut this step short: it is the one to wait for, never a second.
-    if (
-      invalidationsRepo(d.store)
-        .ofDocument(dteId)
-        .some((r) => r.status !== 'REJECTED')
-    )
-      return repo.markDone(run.id, seq) && undefined;
+  /**
+   * Makes the step's request once. A stop may have cut it short after the record was made: a document is only
+   * ever tried once (plan.ts), so a record on it is this step's, whatever MH said, and nothing is sent again.
+   */
+  async function finishOnce(seq: number, made: () => string | undefined, call: () => Promise<{ record: { id: string } }>) {
+    const earlier = made();
+    if (earlier) return void repo.markDone(run.id, seq, { recordId: earlier });
     try {
-      await d.invalidate(body, actor);
-      repo.markDone(run.id, seq);
+      const { record } = await call();
+      repo.markDone(run.id, seq, { recordId: record.id });
     } catch (e) {
       if (!(e instanceof CoreError)) throw e;
-      repo.markDone(run.id, seq, describe(e));
+      repo.markDone(run.id, seq, { error: describe(e) });
     }
   }
-
-  async function finishReturn(seq: number, dteId: string, body: unknown): Promise<void> {
-    if (
-      returnsRepo(d.store)
-        .ofDocument(dteId)
-        .some((r) => r.status !== 'REJECTED')
-    )
-      return repo.markDone(run.id, seq) && undefined;
-    try {
-      await d.makeReturn(body, actor);
-      repo.markDone(run.id, seq);
-    } catch (e) {
-      if (!(e instanceof CoreError)) throw e;
-      repo.markDone(run.id, seq, describe(e));
-    }
-  }
+  const finishInvalidation = (seq: number, dteId: string, body: unknown) =>
+    finishOnce(
+      seq,
+      () => invalidationsRepo(d.store).ofDocument(dteId).at(-1)?.id,
+      () => d.invalidate(body, actor),
+    );
+  const finishReturn = (seq: number, dteId: string, body: unknown) =>
+    finishOnce(
+      seq,
+      () => returnsRepo(d.store).ofDocument(dteId).at(-1)?.id,
+      () => d.makeReturn(body, actor),
+    );
 
   async function finishEvent(e: RunEvent): Promise<void> {
     switch (e.step) {

@@ -89,10 +89,10 @@ export function homologationRepo(store: Store) {
       return { state: 'REJECTED', mhResponse: JSON.stringify({ descripcionMsg: s.error }), recordId: null, seal: null, sealedAt: null };
     switch (s.step as Exclude<StepKind, 'document'>) {
       case 'invalidation': {
-        // The newest invalidation of the document: an earlier one MH refused does not hide a later one.
-        const r = store.one(
-          q.selectFrom('invalidations').select(['id', 'status', 'mh_response']).where('dte_id', '=', s.ref).orderBy('created_at', 'desc'),
-        );
+        // The one this step made: another step's on the same document is that step's.
+        const r = s.record_id
+          ? store.one(q.selectFrom('invalidations').select(['id', 'status', 'mh_response']).where('id', '=', s.record_id))
+          : undefined;
         const state = (r?.status as RunEvent['state'] | undefined) ?? 'PENDING';
         return {
           state,
@@ -105,7 +105,10 @@ export function homologationRepo(store: Store) {
         const r = store.one(
           q.selectFrom('contingency_events').select(['id', 'status', 'seal', 'sealed_at', 'mh_response']).where('id', '=', s.ref),
         );
-        const state = r?.seal ? 'APPROVED' : r?.status === 'rejected' ? 'REJECTED' : 'PENDING';
+        // MH took it when it is sealed or done with a seal (an empty one: MH already held it when asked again); an
+        // event closed without a seal (no documents left to list) or refused is not one of the five.
+        const sealed = r?.seal != null && (r.status === 'sealed' || r.status === 'done');
+        const state = sealed ? 'APPROVED' : r?.status === 'rejected' || r?.status === 'done' ? 'REJECTED' : 'PENDING';
         return {
           state,
           mhResponse: r?.mh_response ?? null,
@@ -115,13 +118,9 @@ export function homologationRepo(store: Store) {
         };
       }
       case 'retorno': {
-        const r = store.one(
-          q
-            .selectFrom('returns')
-            .select(['id', 'status', 'mh_response'])
-            .where('id', 'in', q.selectFrom('return_lines').select('return_id').where('dte_id', '=', s.ref))
-            .orderBy('created_at', 'desc'),
-        );
+        const r = s.record_id
+          ? store.one(q.selectFrom('returns').select(['id', 'status', 'mh_response']).where('id', '=', s.record_id))
+          : undefined;
         const state = (r?.status as RunEvent['state'] | undefined) ?? 'PENDING';
         return {
           state,
@@ -194,13 +193,21 @@ export function homologationRepo(store: Store) {
           request: JSON.stringify(p.request),
           done: p.done ? 1 : 0,
           error: p.error ?? null,
+          record_id: null,
           created_at: p.at,
         }),
       );
       return seq;
     },
-    markDone: (runId: string, seq: number, error: string | null = null) =>
-      store.run(q.updateTable('homologation_steps').set({ done: 1, error }).where('run_id', '=', runId).where('seq', '=', seq)),
+    /** The request was made: the record it made (an invalidation's or retorno's id), or the station's refusal. */
+    markDone: (runId: string, seq: number, outcome: { recordId?: string; error?: string } = {}) =>
+      store.run(
+        q
+          .updateTable('homologation_steps')
+          .set({ done: 1, error: outcome.error ?? null, record_id: outcome.recordId ?? null })
+          .where('run_id', '=', runId)
+          .where('seq', '=', seq),
+      ),
 
     /** Every document step with its document's state, in the order the run made them. */
     documents(runId: string): RunDocument[] {

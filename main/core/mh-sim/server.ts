@@ -340,6 +340,15 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     if (verdict.ok && state.invalidated.has(String(ev?.documento?.codigoGeneracion)))
       verdict = { ok: false, code: '014', message: 'EL DOCUMENTO YA FUE INVALIDADO', observations: [] };
     if (verdict.ok && target && ev) verdict = invalidationRefusal(state, ev, target, clock.now()) ?? verdict;
+    if (verdict.ok && state.rejectNext.count > 0 && state.rejectNext.tipoDte === 'anulacion') {
+      state.rejectNext.count -= 1;
+      verdict = {
+        ok: false,
+        code: '098',
+        message: 'EVENTO RECHAZADO (SIMULADOR: RECHAZO PROGRAMADO)',
+        observations: ['[motivo.motivoAnulacion] (SIMULADOR)'],
+      };
+    }
     if (verdict.ok && state.mode === 'reject')
       verdict = { ok: false, code: '099', message: 'EVENTO RECHAZADO (SIMULADOR EN MODO RECHAZO)', observations: [] };
     const body = answer(verdict, ev?.identificacion?.codigoGeneracion ?? null, b.version ?? 2);
@@ -405,7 +414,8 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     if (state.refuseLogins) state.tokens.clear();
     return reply.send({ refuseLogins: state.refuseLogins });
   });
-  // The next `count` documents (of `tipoDte`, or any) are refused, as MH refuses one it finds wrong.
+  // The next `count` documents (of `tipoDte`, or any; 'anulacion' for invalidations) are refused, as MH refuses one
+  // it finds wrong.
   app.post('/_sim/reject-next', async (req, reply) => {
     const b = (req.body ?? {}) as { count?: unknown; tipoDte?: unknown };
     if (!Number.isInteger(b.count) || Number(b.count) < 0) return reply.code(400).send({ error: 'count: entero >= 0' });

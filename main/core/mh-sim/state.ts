@@ -34,7 +34,7 @@ export interface SimState {
   requests: number;
   /** Every login refused (as after the taxpayer changed the API password at MH). */
   refuseLogins: boolean;
-  /** The next documents to refuse whatever they hold (of one tipoDte, or any): a rejection in the middle of a run. */
+  /** The next documents to refuse whatever they hold (of one tipoDte, or any; 'anulacion': invalidations). */
   rejectNext: { count: number; tipoDte: string | null };
   lastUserAgent: string | null;
   readonly tokens: Map<string, { nit: string; expiresAt: number }>;

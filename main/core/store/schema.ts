@@ -377,6 +377,8 @@ export interface HomologationStepsTable {
   done: number;
   /** The station refused the request (no document or event exists): its message, in Spanish. */
   error: string | null;
+  /** The invalidation or retorno this step made (its own row, not the document's newest). */
+  record_id: string | null;
   created_at: string;
 }
 

@@ -32,6 +32,7 @@ export const m020Homologation: Migration = {
         request TEXT NOT NULL,
         done INTEGER NOT NULL DEFAULT 0 CHECK (done IN (0, 1)),
         error TEXT,
+        record_id TEXT,
         created_at TEXT NOT NULL,
         PRIMARY KEY (run_id, seq)
       ) STRICT;
