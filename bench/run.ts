@@ -18,6 +18,7 @@ import { backlogBench, type BacklogFigures } from './backlog';
 import { booksBench, type BooksFigures } from './books';
 import { loadBench } from './load';
 import { renderBench } from './render';
+import { goal, printGoals, type Goal } from './goals';
 
 // The bench's stations seal with a key of this run (docs/decisions/0005-secrets-at-rest.md), never the user's
 // keyring or configuration folder; the `sello` processes it starts inherit it.
@@ -353,6 +354,27 @@ for (const r of summary)
   console.log(
     `${r.figure.padEnd(sw)}  ${num(r.value).padStart(9)}  ${r.peer.padEnd(pw)}  ${num(r.peerValue).padStart(9)}  ${(r.ratio < 0.01 ? r.ratio.toExponential(1) : r.ratio.toFixed(2)).padStart(7)}`,
   );
+// Issue 20's goals from the figures above (ratios as the issue states them).
+const ratioOf = (prefix: string) => summary.filter((r) => r.figure.startsWith(prefix)).map((r) => r.ratio);
+const issueToReceipt = render.find((r) => r.label.startsWith('issue to receipt'));
+const receipt = render.find((r) => r.label.startsWith('receipt 80 mm'));
+const goals: Goal[] = [
+  goal('1. issue to receipt p50, 3-line FC (ms)', issueToReceipt?.p50Ms ?? NaN, 'max', 100),
+  goal('1. receipt 80 mm / bare PDF, same fonts', (receipt?.p50Ms ?? NaN) / pdfFloor, 'max', 1.5),
+  goal('2. create throughput / floor, worst size', Math.min(...ratioOf('create throughput @')), 'min', 0.7),
+  goal('2. create p50 / floor p50, worst size', Math.max(...ratioOf('create p50 @')), 'max', 1.5),
+  goal('3. HTTP reads mixed / alone', load.mixed.read.perSecond / load.readsAlone.perSecond, 'min', 0.5),
+  goal('3. HTTP creates mixed / core creates', load.mixed.create.perSecond / (coreCreate?.perSecond ?? NaN), 'min', 0.8),
+  goal('4. backlog drain / direct', ratioOf('backlog drain')[0] ?? NaN, 'min', 0.8),
+  goal(
+    `5. storage per 3-line FC @${durability.stored} (KB)`,
+    (durability.megabytes * 1e6) / 1024 / Math.max(1, durability.stored),
+    'max',
+    4,
+  ),
+];
+printGoals(goals);
+
 if (loadErrors > 0) {
   console.error(`\nHTTP load had ${loadErrors} errors`);
   process.exitCode = 1;
@@ -360,5 +382,5 @@ if (loadErrors > 0) {
 
 writeFileSync(
   new URL('./results.json', import.meta.url),
-  `${JSON.stringify({ at: new Date().toISOString(), n: N, node: process.version, figures, list: listRows, durability, backlog, books: booksFigures, render, load, summary }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), n: N, node: process.version, figures, list: listRows, durability, backlog, books: booksFigures, render, load, summary, goals }, null, 2)}\n`,
 );
