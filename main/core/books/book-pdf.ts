@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { FONT_FILES, registerFonts } from '../render/fonts';
 import { collect } from '../render/letter-pdf';
+import { footOfEveryPage } from '../render/page-footers';
 import { amountText, generatedDate } from './book-format';
 import type { Book } from './book-model';
 import { INK, MUTED, drawTable, type Paper } from './book-pdf-table';
@@ -142,24 +143,13 @@ function signature(p: BookPaper, text: string, start: number): void {
 
 /** Folio N de M and when the book was made, at the foot of each page once the count is known. */
 function footers(doc: Doc, book: Book): void {
-  const range = doc.bufferedPageRange();
-  for (let i = 0; i < range.count; i += 1) {
-    doc.switchToPage(range.start + i);
-    doc
-      .font('regular')
-      .fontSize(7)
-      .fillColor(MUTED)
-      .text(
-        `${book.header.title} · ${book.header.monthName} · generado ${book.header.generatedAt} · folio ${i + 1} de ${range.count}`,
-        MARGIN,
-        PAGE_H - MARGIN - 8,
-        {
-          width: PAGE_W - MARGIN * 2,
-          align: 'center',
-          lineBreak: false,
-        },
-      );
-  }
+  const h = book.header;
+  footOfEveryPage(doc, (i, n) => `${h.title} · ${h.monthName} · generado ${h.generatedAt} · folio ${i} de ${n}`, {
+    margin: MARGIN,
+    color: MUTED,
+    size: 7,
+    lift: 8,
+  });
 }
 
 export async function bookPdf(book: Book): Promise<Buffer> {

@@ -104,24 +104,34 @@ export function creditNotesOf(store: Store, code: string): string[] {
   return notes.flatMap((r) => (r.mh_json ? [r.mh_json] : []));
 }
 
-/** Control numbers of the NC and ND, not rejected nor invalidated, whose documentoRelacionado names document `id`. */
-export function liveNotesOf(store: Store, id: string): string[] {
-  const code = canonicalId(id).toUpperCase();
-  const notes = store.all(
+/** The generation codes (upper case) a note's MH document names in documentoRelacionado. */
+const relatedCodes = (mhJson: string | null): string[] =>
+  ((JSON.parse(mhJson ?? '{}') as { documentoRelacionado?: { numeroDocumento?: string }[] | null }).documentoRelacionado ?? []).flatMap(
+    (r) => (r.numeroDocumento ? [r.numeroDocumento] : []),
+  );
+
+/** The live NC and ND (not rejected nor invalidated), or those among them whose MH document mentions `code`. */
+const liveNotes = (store: Store, code?: string) =>
+  store.all(
     store.q
       .selectFrom('documents')
       .select(['control_number', 'mh_json'])
       .where('kind', 'in', ['NC', 'ND'])
       .where('status', 'not in', ['REJECTED', 'INVALIDATED'])
-      .where('mh_json', 'like', `%${code}%`),
+      .$if(code !== undefined, (qb) => qb.where('mh_json', 'like', `%${code}%`)),
   );
-  return notes
-    .filter((n) => {
-      const related = (JSON.parse(n.mh_json ?? '{}') as { documentoRelacionado?: { numeroDocumento?: string }[] | null })
-        .documentoRelacionado;
-      return (related ?? []).some((r) => r.numeroDocumento === code);
-    })
+
+/** Control numbers of the NC and ND, not rejected nor invalidated, whose documentoRelacionado names document `id`. */
+export function liveNotesOf(store: Store, id: string): string[] {
+  const code = canonicalId(id).toUpperCase();
+  return liveNotes(store, code)
+    .filter((n) => relatedCodes(n.mh_json).includes(code))
     .map((n) => n.control_number);
+}
+
+/** Every document (canonical id) a live NC or ND adjusts: liveNotesOf for all of them in one read. */
+export function documentsWithLiveNotes(store: Store): Set<string> {
+  return new Set(liveNotes(store).flatMap((n) => relatedCodes(n.mh_json).map(canonicalId)));
 }
 
 export function insertDocument(store: Store, row: Insertable<DocumentsTable>): void {

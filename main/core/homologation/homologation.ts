@@ -110,7 +110,7 @@ export function homologationService(d: HomologationDeps): Homologation {
       done,
       total,
       etaSeconds: run.status === 'done' ? 0 : perUnit === null ? null : Math.round((perUnit * (total - done)) / 1000),
-      rejections: rejectionsOf(d.store, run.id),
+      rejections: rejectionsOf(documents, events),
     };
   }
 

@@ -5,6 +5,7 @@ import PDFDocument from 'pdfkit';
 import type { HomologationReport, ReportKind } from '../../../shared/homologation';
 import { NORMATIVE_NAMES } from '../../../shared/normative';
 import { registerFonts } from '../render/fonts';
+import { footOfEveryPage } from '../render/page-footers';
 import { collect } from '../render/letter-pdf';
 import { rejectionType, reportTime, statusText } from './report-csv';
 
@@ -391,20 +392,8 @@ function rejectionGrid(p: Paper, r: HomologationReport): void {
 }
 
 function footers(doc: Doc, r: HomologationReport): void {
-  const range = doc.bufferedPageRange();
-  for (let i = 0; i < range.count; i += 1) {
-    doc.switchToPage(range.start + i);
-    doc
-      .font('regular')
-      .fontSize(7)
-      .fillColor(MUTED)
-      .text(
-        `Pruebas de homologación · ${r.company.name} · ejecución ${r.runId} · generado ${reportTime(r.generatedAt)} · Página ${i + 1} de ${range.count}`,
-        MARGIN,
-        PAGE_H - MARGIN - 8,
-        { width: PAGE_W - MARGIN * 2, align: 'center', lineBreak: false },
-      );
-  }
+  const what = `Pruebas de homologación · ${r.company.name} · ejecución ${r.runId} · generado ${reportTime(r.generatedAt)}`;
+  footOfEveryPage(doc, (i, n) => `${what} · Página ${i} de ${n}`, { margin: MARGIN, color: MUTED, size: 7, lift: 8 });
 }
 
 export async function reportPdf(r: HomologationReport): Promise<Buffer> {

@@ -15,7 +15,7 @@ import {
 import { isoLocal } from '../clock';
 import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
-import { homologationRepo, type RunEvent, type RunRow } from './runs-repo';
+import { homologationRepo, type RunDocument, type RunEvent, type RunRow } from './runs-repo';
 
 /** MH's message and observations from a stored answer. */
 export function mhMessage(response: string | null): { message: string; observations: string[] } {
@@ -25,17 +25,15 @@ export function mhMessage(response: string | null): { message: string; observati
   return { message: r.descripcionMsg ?? r.mensaje ?? 'Rechazado', observations };
 }
 
-export function rejectionsOf(store: Store, runId: string): HomologationRejection[] {
-  const repo = homologationRepo(store);
-  const documents = repo
-    .documents(runId)
+/** What the station refused or MH rejected along the run, oldest first, from the run's documents and events. */
+export function rejectionsOf(documents: readonly RunDocument[], events: readonly RunEvent[]): HomologationRejection[] {
+  const refused = documents
     .filter((d) => d.status === 'REJECTED' || d.error !== null)
     .map((d) => {
       const m = d.error !== null ? { message: `La estación no lo emitió: ${d.error}`, observations: [] } : mhMessage(d.mhResponse);
       return { at: d.updatedAt ?? d.createdAt, key: d.kind, id: d.id.toUpperCase(), controlNumber: d.controlNumber, ...m };
     });
-  const events = repo
-    .events(runId)
+  const rejected = events
     .filter((e) => e.state === 'REJECTED')
     .map((e) => ({
       at: e.createdAt,
@@ -44,7 +42,7 @@ export function rejectionsOf(store: Store, runId: string): HomologationRejection
       controlNumber: null,
       ...mhMessage(e.mhResponse),
     }));
-  return [...documents, ...events].sort((a, b) => a.at.localeCompare(b.at));
+  return [...refused, ...rejected].sort((a, b) => a.at.localeCompare(b.at));
 }
 
 function eventDetail(e: RunEvent, controlOf: (id: string) => string): string {
@@ -124,6 +122,6 @@ export function buildReport(store: Store, run: RunRow, station: StoredStation, n
     complete,
     kinds,
     events,
-    rejections: rejectionsOf(store, run.id),
+    rejections: rejectionsOf(all, stepEvents),
   };
 }

@@ -15,8 +15,8 @@ import type { TimerHandle, Timers } from '../timers';
 import { generateBody, rngFor } from './generate';
 import type { CcfBody } from '../../../shared/contract/ccf';
 import { nextAction, requestOf, type Action, type DocumentRequest, type RunState } from './plan';
-import { homologationRepo, type RunEvent, type RunRow } from './runs-repo';
-import { liveNotesOf } from '../dte/documents-repo';
+import { homologationRepo, type RunDocument, type RunEvent, type RunRow } from './runs-repo';
+import { documentsWithLiveNotes } from '../dte/documents-repo';
 import { returnsRepo } from '../dte/retorno/returns-repo';
 import { invalidationsRepo } from '../dte/invalidation/invalidations-repo';
 
@@ -87,12 +87,12 @@ export async function runHomologation(run: RunRow, d: RunnerDeps, control: RunCo
   }
 
   function state(): RunState {
+    // One read each for the whole run, not one per document: the run asks before every step.
     const documents = repo.documents(run.id);
-    const ccfsWithNotes = new Set(documents.filter((x) => x.kind === 'CCF' && liveNotesOf(d.store, x.id).length > 0).map((x) => x.id));
-    const returns = returnsRepo(d.store);
-    const returned = new Set(
-      documents.filter((x) => x.status === 'APPROVED' && returns.ofDocument(x.id).some((r) => r.status !== 'REJECTED')).map((x) => x.id),
-    );
+    const noted = documentsWithLiveNotes(d.store);
+    const withReturns = returnsRepo(d.store).liveDocuments();
+    const ccfsWithNotes = new Set(documents.filter((x) => x.kind === 'CCF' && noted.has(x.id)).map((x) => x.id));
+    const returned = new Set(documents.filter((x) => x.status === 'APPROVED' && withReturns.has(x.id)).map((x) => x.id));
     return {
       run,
       documents,
@@ -116,11 +116,12 @@ export async function runHomologation(run: RunRow, d: RunnerDeps, control: RunCo
   }
 
   const today = () => localDateTime(d.clock.now()).date;
-  const docIndex = () => repo.documents(run.id).length + 1;
+  /** The run's next document's number, which draws its body from the seed. */
+  const docIndex = (s: RunState) => s.documents.length + 1;
 
-  function bodyFor(kind: DteKind, id: string, related: string | undefined): Record<string, unknown> {
-    const relatedDoc = related ? repo.documents(run.id).find((x) => x.id === related) : undefined;
-    return generateBody(kind, id, rngFor(run.seed, docIndex()), {
+  function bodyFor(s: RunState, kind: DteKind, id: string, related: string | undefined): Record<string, unknown> {
+    const relatedDoc = related ? s.documents.find((x) => x.id === related) : undefined;
+    return generateBody(kind, id, rngFor(run.seed, docIndex(s)), {
       normative: run.normative,
       today: today(),
       ...(relatedDoc ? { related: { id: relatedDoc.id, body: requestOf(relatedDoc).body as unknown as CcfBody } } : {}),
@@ -143,13 +144,13 @@ export async function runHomologation(run: RunRow, d: RunnerDeps, control: RunCo
     }
   }
 
-  async function act(a: Exclude<Action, { do: 'wait' } | { do: 'done' }>): Promise<void> {
+  async function act(a: Exclude<Action, { do: 'wait' } | { do: 'done' }>, s: RunState): Promise<void> {
     switch (a.do) {
       case 'document': {
         const id = d.newId();
         control.show(`Emitiendo ${a.kind}`, false);
         await paced();
-        issue(a.kind, { body: bodyFor(a.kind, id, a.related) });
+        issue(a.kind, { body: bodyFor(s, a.kind, id, a.related) });
         return;
       }
       case 'replacement': {
@@ -163,7 +164,7 @@ export async function runHomologation(run: RunRow, d: RunnerDeps, control: RunCo
       case 'contingency':
         control.show(`Evento de contingencia ${a.index} de 5: emitiendo sus documentos`, false);
         await paced();
-        contingency(a.kinds, a.index);
+        contingency(s, a.kinds, a.index);
         return;
       case 'invalidation': {
         const body = {
@@ -172,19 +173,7 @@ export async function runHomologation(run: RunRow, d: RunnerDeps, control: RunCo
           ...(a.replacement ? { dteReplaceId: a.replacement } : {}),
           reason: INVALIDATION_REASONS[a.type],
         };
-        control.show(`Invalidando el ${a.target.kind} ${a.target.controlNumber ?? ''}`.trim(), false);
-        await paced();
-        const seq = repo.addStep({
-          runId: run.id,
-          step: 'invalidation',
-          kind: a.target.kind,
-          ref: a.target.id,
-          request: body,
-          done: false,
-          at: isoLocal(d.clock.now()),
-        });
-        await finishInvalidation(seq, a.target.id, body);
-        return;
+        return eventStep('invalidation', a.target, body, 'Invalidando el');
       }
       case 'retorno': {
         const quantity = firstQuantity(requestOf(a.target).body);
@@ -192,19 +181,7 @@ export async function runHomologation(run: RunRow, d: RunnerDeps, control: RunCo
           lines: [{ dteId: a.target.id, item: 1, quantity }],
           reason: 'Devolución de mercadería por producto dañado (prueba de homologación)',
         };
-        control.show(`Evento de retorno sobre el ${a.target.kind} ${a.target.controlNumber ?? ''}`.trim(), false);
-        await paced();
-        const seq = repo.addStep({
-          runId: run.id,
-          step: 'retorno',
-          kind: a.target.kind,
-          ref: a.target.id,
-          request: body,
-          done: false,
-          at: isoLocal(d.clock.now()),
-        });
-        await finishReturn(seq, a.target.id, body);
-        return;
+        return eventStep('retorno', a.target, body, 'Evento de retorno sobre el');
       }
       case 'finish-event':
         await finishEvent(a.event);
@@ -216,15 +193,24 @@ export async function runHomologation(run: RunRow, d: RunnerDeps, control: RunCo
     }
   }
 
+  /** An invalidation or retorno on `target`: its step written with the request, then the request made once. */
+  async function eventStep(step: 'invalidation' | 'retorno', target: RunDocument, body: object, doing: string): Promise<void> {
+    control.show(`${doing} ${target.kind} ${target.controlNumber ?? ''}`.trim(), false);
+    await paced();
+    const at = isoLocal(d.clock.now());
+    const seq = repo.addStep({ runId: run.id, step, kind: target.kind, ref: target.id, request: body, done: false, at });
+    await (step === 'invalidation' ? finishInvalidation : finishReturn)(seq, target.id, body);
+  }
+
   /** The event, its documents and the steps naming them, in one transaction: all of it or none. */
-  function contingency(kinds: readonly DteKind[], index: number): void {
+  function contingency(s: RunState, kinds: readonly DteKind[], index: number): void {
     const key = d.signingKey();
     if (!key) return;
     const eventId = d.newId();
     const reason = `Pruebas de homologación en el ambiente de pruebas de MH: documentos emitidos en contingencia a propósito (evento ${index} de 5).`;
     const bodies = kinds.map((kind, i) => ({
       kind,
-      body: { body: generateBody(kind, d.newId(), rngFor(run.seed, docIndex() + i), { normative: run.normative, today: today() }) },
+      body: { body: generateBody(kind, d.newId(), rngFor(run.seed, docIndex(s) + i), { normative: run.normative, today: today() }) },
     }));
     const at = isoLocal(d.clock.now());
     try {
@@ -315,7 +301,8 @@ export async function runHomologation(run: RunRow, d: RunnerDeps, control: RunCo
       await changeOrAfter(LOOK_AGAIN_MS * 5);
       continue;
     }
-    const action = nextAction(state());
+    const current = state();
+    const action = nextAction(current);
     if (action.do === 'done') {
       repo.finish(run.id, isoLocal(d.clock.now()));
       control.show('Todas las pruebas mínimas tienen sello de MH.', false);
@@ -334,7 +321,7 @@ export async function runHomologation(run: RunRow, d: RunnerDeps, control: RunCo
     }
     waitingSince = null;
     const before = refusals();
-    await act(action);
+    await act(action, current);
     // The station refused what the run generated again and again: a fault of the run, not MH's; say so and wait.
     refusedInARow = refusals() > before ? refusedInARow + 1 : 0;
     if (refusedInARow >= REFUSALS_BEFORE_PAUSE) {

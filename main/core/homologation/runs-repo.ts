@@ -88,10 +88,12 @@ export function homologationRepo(store: Store) {
     if (s.error !== null)
       return { state: 'REJECTED', mhResponse: JSON.stringify({ descripcionMsg: s.error }), recordId: null, seal: null, sealedAt: null };
     switch (s.step as Exclude<StepKind, 'document'>) {
-      case 'invalidation': {
-        // The one this step made: another step's on the same document is that step's.
+      case 'invalidation':
+      case 'retorno': {
+        // The record this step made (another step's on the same document is that step's), from its owner's table.
+        const table = s.step === 'invalidation' ? 'invalidations' : 'returns';
         const r = s.record_id
-          ? store.one(q.selectFrom('invalidations').select(['id', 'status', 'mh_response']).where('id', '=', s.record_id))
+          ? store.one(q.selectFrom(table).select(['id', 'status', 'mh_response']).where('id', '=', s.record_id))
           : undefined;
         const state = (r?.status as RunEvent['state'] | undefined) ?? 'PENDING';
         return {
@@ -115,18 +117,6 @@ export function homologationRepo(store: Store) {
           recordId: r?.id ?? null,
           seal: r?.seal ?? null,
           sealedAt: r?.sealed_at ?? null,
-        };
-      }
-      case 'retorno': {
-        const r = s.record_id
-          ? store.one(q.selectFrom('returns').select(['id', 'status', 'mh_response']).where('id', '=', s.record_id))
-          : undefined;
-        const state = (r?.status as RunEvent['state'] | undefined) ?? 'PENDING';
-        return {
-          state,
-          mhResponse: r?.mh_response ?? null,
-          recordId: r?.id ?? null,
-          ...sealOf(state === 'APPROVED' ? (r?.mh_response ?? null) : null),
         };
       }
       default: {

@@ -3,6 +3,7 @@
 import { closeSheet, type ClosePaper } from './close-paper';
 import { closeDocument } from './close-receipt';
 import { collect } from './letter-pdf';
+import { footOfEveryPage } from './page-footers';
 
 const MARGIN = 36;
 const INK = '#1d2330';
@@ -76,19 +77,12 @@ export async function closeLetterPdf(p: ClosePaper): Promise<Buffer> {
     y = doc.y + 1;
   }
 
-  const range = doc.bufferedPageRange();
-  for (let i = 0; i < range.count; i += 1) {
-    doc.switchToPage(range.start + i);
-    doc
-      .font('regular')
-      .fontSize(7.5)
-      .fillColor(MUTED)
-      .text(`Corte de caja ${p.close.id} · página ${i + 1} de ${range.count}`, MARGIN, doc.page.height - MARGIN - 10, {
-        width,
-        align: 'center',
-        lineBreak: false,
-      });
-  }
+  footOfEveryPage(doc, (i, n) => `Corte de caja ${p.close.id} · página ${i} de ${n}`, {
+    margin: MARGIN,
+    color: MUTED,
+    size: 7.5,
+    lift: 10,
+  });
   doc.end();
   return done;
 }

@@ -2,7 +2,7 @@
 // to measure and once at its exact length.
 import PDFDocument from 'pdfkit';
 import { closeSheet, type ClosePaper, type CloseSheet } from './close-paper';
-import { FONT_FILES, registerFonts } from './fonts';
+import { defaultFont, registerFonts } from './fonts';
 import { collect } from './letter-pdf';
 import { dashedRule, type ReceiptWidth } from './receipt';
 
@@ -17,7 +17,7 @@ export function closeDocument(size: [number, number] | 'LETTER', p: ClosePaper, 
     size,
     margin,
     bufferPages: true,
-    font: FONT_FILES.regular,
+    font: defaultFont(),
     info: { Title: `Corte de caja ${p.close.closedAt}`, Author: 'Sello', Subject: p.close.id, Creator: 'Sello' },
   });
   registerFonts(doc);

@@ -39,8 +39,16 @@ const parsedFont = (name: FontName): Font => {
   return f;
 };
 
+// @types/pdfkit lists bytes and paths only; pdfkit 0.20 also takes a parsed fontkit font (PDFFontFactory.open).
+const asSource = (name: FontName) => parsedFont(name) as unknown as PDFKit.Mixins.PDFFontSource;
+
+/**
+ * A document's starting font (PDFDocument's `font` option), parsed once: a path there is read and parsed for each
+ * document. Typed as the path @types/pdfkit expects; pdfkit hands it to the same factory as registerFont.
+ */
+export const defaultFont = (): string => asSource('regular') as string;
+
 /** Registers the fonts a document uses under their names ('regular', 'bold', 'mono'), parsed once per process. */
 export function registerFonts(doc: PDFKit.PDFDocument, names: readonly FontName[] = ['regular', 'bold', 'mono']): void {
-  // @types/pdfkit lists bytes and paths only; pdfkit 0.20 also takes a parsed fontkit font (PDFFontFactory.open).
-  for (const name of names) doc.registerFont(name, parsedFont(name) as unknown as PDFKit.Mixins.PDFFontSource);
+  for (const name of names) doc.registerFont(name, asSource(name));
 }

@@ -1,7 +1,7 @@
 // MH's "representación gráfica" on letter paper: every element MH requires, several pages when the items
 // do not fit (repeated table header, page numbers).
 import PDFDocument from 'pdfkit';
-import { FONT_FILES, registerFonts } from './fonts';
+import { defaultFont, registerFonts } from './fonts';
 import type { Printable, Table } from './model';
 import { drawQr } from './qr';
 
@@ -26,7 +26,7 @@ export function newDocument(size: [number, number] | 'LETTER', p: Printable, mar
     size,
     margin,
     bufferPages: true,
-    font: FONT_FILES.regular,
+    font: defaultFont(),
     info: { Title: `${p.title} ${p.numeroControl}`, Author: 'Sello', Subject: p.codigoGeneracion, Creator: 'Sello' },
   });
   registerFonts(doc);

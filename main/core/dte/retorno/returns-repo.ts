@@ -33,6 +33,20 @@ export function returnsRepo(store: Store) {
           .where('return_lines.dte_id', '=', dteId)
           .where('returns.status', 'in', [...LIVE]),
       ),
+    /** Every document a live event (waiting for MH or sealed) gives goods back on. */
+    liveDocuments: (): Set<string> =>
+      new Set(
+        store
+          .all(
+            q
+              .selectFrom('return_lines')
+              .innerJoin('returns', 'returns.id', 'return_lines.return_id')
+              .select('return_lines.dte_id')
+              .distinct()
+              .where('returns.status', 'in', [...LIVE]),
+          )
+          .map((r) => r.dte_id),
+      ),
     /** The live events on a document, by status (an ER waiting for MH or sealed blocks its invalidation). */
     liveStatusesOf: (dteId: string): ReturnStatus[] =>
       store
