@@ -2,6 +2,7 @@
 // column labels frozen above the rows, amounts as numbers and codes as text; then a "Resumen" sheet.
 import ExcelJS from 'exceljs';
 import { generatedDate } from './book-format';
+import { stampZipEntries } from './zip-times';
 import { turn } from './turn';
 import type { Book, BookColumn, BookHeader, BookTable } from './book-model';
 
@@ -131,5 +132,6 @@ export async function bookXlsx(book: Book): Promise<Buffer> {
   const taken = new Set<string>(['resumen']);
   for (const table of book.tables) await tableSheet(wb, sheetName(table.sheet ?? table.title, taken), book, table);
   summarySheet(wb, 'Resumen', book);
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  // The same book gives the same bytes, whenever it is made (the station's and the hub's copy alike).
+  return stampZipEntries(Buffer.from(await wb.xlsx.writeBuffer()), wb.created);
 }
