@@ -15,7 +15,7 @@ import { textOf } from '../../../shared/text';
 import { isoLocal, type Clock } from '../clock';
 import { countOfEvent, queuedOutsideEvents } from '../dte/documents-repo';
 import type { Logger } from '../logger';
-import { classify, type Exchange, type Outcome } from '../mh/classify';
+import type { Exchange, Outcome } from '../mh/classify';
 import { MhLoginError, type MhClient } from '../mh/client';
 import { LOTE_PROCESSING_MS, outbox, type Claimed, type DocumentRef } from '../outbox/outbox';
 import type { StoredStation } from '../station/profile';
@@ -23,6 +23,8 @@ import { normativeStatus } from '../../../shared/normative';
 import type { Store } from '../store/database';
 import { realTimers, type TimerHandle, type Timers } from '../timers';
 import { backoffMs, unitFrom } from './backoff';
+import { MAX_PER_EVENT } from './contingency-event';
+import { recordLoteResults } from './lote-results';
 import {
   DEADLINE_WARNING_MS,
   DOCUMENTS_DEADLINE_MS,
@@ -376,38 +378,49 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       }
     }
     for (const ev of cs.active().filter((e) => e.status === 'sealed')) {
-      for (;;) {
-        const docs = cs.unsent(ev.id, MAX_PER_LOTE);
-        if (!docs.length) break;
-        const idEnvio = d.newId().toUpperCase();
-        const ids = docs.map((x) => x.id);
-        // Written before it leaves: a crash or a lost answer leaves these documents in doubt, never "unsent".
-        d.store.tx(() => {
-          cs.loteLeaving({ idEnvio, eventId: ev.id, documentIds: ids, now: now() });
-          box.loteLeaving(idEnvio, ids, now(), leaseMs);
-        });
-        const r = await client.sendLote({ idEnvio, jwsList: docs.map((x) => x.jws ?? '') });
-        alive();
-        if (r.codigoLote) {
-          contact();
-          d.store.tx(() => {
-            cs.loteSubmitted({ idEnvio, codigoLote: r.codigoLote ?? '', now: now(), response: r.body });
-            box.loteTaken(idEnvio, now(), Math.max(leaseMs, lotePollMs * 10));
+      // The event's unsent documents read once (an event lists at most 1,000), then cut into lotes.
+      for (let docs = cs.unsent(ev.id, MAX_PER_EVENT); docs.length; docs = cs.unsent(ev.id, MAX_PER_EVENT)) {
+        for (let i = 0; i < docs.length; i += MAX_PER_LOTE) {
+          const idEnvio = d.newId().toUpperCase();
+          // Written before it leaves: a crash or a lost answer leaves these documents in doubt, never "unsent".
+          // Only those still unsent now go (nothing else may have touched them while an earlier lote was out).
+          const lote = d.store.tx(() => {
+            const chunk = docs.slice(i, i + MAX_PER_LOTE);
+            const still = cs.stillUnsent(
+              ev.id,
+              chunk.map((x) => x.id),
+            );
+            const ready = chunk.filter((x) => still.has(x.id));
+            if (!ready.length) return ready;
+            const ids = ready.map((x) => x.id);
+            cs.loteLeaving({ idEnvio, eventId: ev.id, documentIds: ids, now: now() });
+            box.loteLeaving(idEnvio, ids, now(), leaseMs);
+            return ready;
           });
-          continue;
-        }
-        trouble('MH no recibió el lote', r.exchange, r.outcome.outcome === 'retry');
-        d.store.tx(() => {
-          if (r.outcome.outcome === 'retry') {
-            cs.loteEnded(idEnvio, 'failed', now());
-            box.loteNotTaken(idEnvio, now(), nextTry(), lastError ?? '');
-          } else {
-            // No code came back, but MH may have taken it: each document is asked about before anything else.
-            cs.loteEnded(idEnvio, 'lost', now());
-            box.loteInDoubt(idEnvio, later(LOTE_PROCESSING_MS), lastError ?? '');
+          if (!lote.length) continue;
+          const r = await client.sendLote({ idEnvio, jwsList: lote.map((x) => x.jws ?? '') });
+          alive();
+          if (r.codigoLote) {
+            contact();
+            d.store.tx(() => {
+              cs.loteSubmitted({ idEnvio, codigoLote: r.codigoLote ?? '', now: now(), response: r.body });
+              box.loteTaken(idEnvio, now(), Math.max(leaseMs, lotePollMs * 10));
+            });
+            continue;
           }
-        });
-        return;
+          trouble('MH no recibió el lote', r.exchange, r.outcome.outcome === 'retry');
+          d.store.tx(() => {
+            if (r.outcome.outcome === 'retry') {
+              cs.loteEnded(idEnvio, 'failed', now());
+              box.loteNotTaken(idEnvio, now(), nextTry(), lastError ?? '');
+            } else {
+              // No code came back, but MH may have taken it: each document is asked about before anything else.
+              cs.loteEnded(idEnvio, 'lost', now());
+              box.loteInDoubt(idEnvio, later(LOTE_PROCESSING_MS), lastError ?? '');
+            }
+          });
+          return;
+        }
       }
     }
     for (const lote of cs.submittedLotes()) {
@@ -442,26 +455,12 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         continue;
       }
       // One durable transaction for the whole lote's results.
-      const changed: [string, DteStatus][] = [];
-      d.store.tx(() => {
-        for (const item of items) {
-          const id = textOf(item.codigoGeneracion).toLowerCase();
-          const outboxId = box.outboxIdOf(id);
-          if (outboxId === undefined) continue;
-          const o = classify({ kind: 'response', status: 200, body: item }, 'query');
-          const ref = { documentId: id, outboxId };
-          if (o.outcome === 'accepted' || o.outcome === 'accepted_with_observations') {
-            if (box.approved(ref, now(), o.seal, item)) changed.push([id, 'APPROVED']);
-          } else if (o.outcome === 'rejected') {
-            if (box.rejected(ref, now(), item, o.message)) changed.push([id, 'REJECTED']);
-          } else {
-            // A duplicate means MH already holds it; anything else says nothing: ask MH about it.
-            box.inDoubt({ outboxId, attempts: 0 }, now(), o.outcome === 'duplicate' ? o.message : 'resultado de lote no concluyente');
-          }
-        }
+      const changed = d.store.tx(() => {
+        const moved = recordLoteResults(d.store, d.logger, box, items, now());
         // Documents missing from both lists: MH finished the lote without them, so each is asked about.
         box.loteInDoubt(lote.id, now(), 'ausente del resultado del lote');
         cs.loteEnded(lote.id, 'done', now());
+        return moved;
       });
       for (const [id, status] of changed) emit(id, status);
     }
