@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import BetterSqlite3 from 'better-sqlite3';
 import { createCore, type Core } from '../main/core/create-core';
+import { unpackDocument } from '../main/core/dte/packing/packed-document';
 import { silentLogger } from '../main/core/logger';
 import { mhClient } from '../main/core/mh/client';
 import { createMhSimulator } from '../main/core/mh-sim/server';
@@ -71,7 +72,9 @@ export async function backlogBench(count: number): Promise<BacklogFigures> {
   // The same events and lotes, straight from a client to a fresh simulator.
   const db = new BetterSqlite3(join(dir, 'sello.db'), { readonly: true });
   const events = db.prepare('SELECT jws FROM contingency_events WHERE jws IS NOT NULL ORDER BY created_at').all() as { jws: string }[];
-  const docs = db.prepare('SELECT jws FROM documents WHERE contingency_id IS NOT NULL ORDER BY created_at').all() as { jws: string }[];
+  const docs = (
+    db.prepare('SELECT packed FROM documents WHERE contingency_id IS NOT NULL ORDER BY created_at').all() as { packed: Buffer }[]
+  ).map((r) => ({ jws: unpackDocument(r.packed).jws ?? '' }));
   db.close();
   const peer = await simulator();
   register(peer.sim, core);

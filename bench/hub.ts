@@ -27,6 +27,7 @@ import { migrateHub } from '../main/hub/migrate';
 import { HUB_MIGRATIONS } from '../main/hub/migrations';
 import { fcBody } from '../test/fixtures/bodies';
 import { startPgCluster } from '../test/support/pg-cluster';
+import { unpackDocument } from '../main/core/dte/packing/packed-document';
 
 const STATIONS = Number(process.env.SELLO_HUB_BENCH_STATIONS ?? 50);
 const DOCS = Number(process.env.SELLO_HUB_BENCH_DOCS ?? 20_000);
@@ -50,11 +51,9 @@ const core = createCore({ dataDir: join(work, 'station') });
 const body = fcBody('be000000-0000-4000-8000-000000000001') as { items: unknown[] } & Record<string, unknown>;
 const made = core.dtes.create('FC', { ...body, generatedAt: undefined, items: [...body.items, ...body.items] }, 'bench').record.id;
 const station = new BetterSqlite3(join(work, 'station', 'sello.db'), { readonly: true });
-const model = station.prepare('SELECT mh_json, jws, total FROM documents WHERE id = ?').get(made) as {
-  mh_json: string;
-  jws: string;
-  total: number;
-};
+const modelRow = station.prepare('SELECT packed, total FROM documents WHERE id = ?').get(made) as { packed: Buffer; total: number };
+const modelTexts = unpackDocument(modelRow.packed);
+const model = { mh_json: modelTexts.mhJson ?? '', jws: modelTexts.jws ?? '', total: modelRow.total };
 station.close();
 const modelJson = JSON.parse(model.mh_json) as { identificacion: Record<string, unknown>; receptor: Record<string, unknown> } & Record<
   string,

@@ -7,6 +7,7 @@ import type { DteRecord } from '../../shared/records';
 import { preferHandling } from '../../main/core/http/server';
 import { ccfBody, fcBody, fexBody } from '../fixtures/bodies';
 import { API_HEADERS, httpStation } from '../support/http-station';
+import { unpackDocument } from '../../main/core/dte/packing/packed-document';
 
 const station = httpStation();
 const { post, get } = station;
@@ -17,10 +18,11 @@ const uuid = () => `1c2d0000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
 function stored(id: string): { request: string; mh: string; idAsSent: string | null } {
   const db = new BetterSqlite3(join(station.core.dataDir, 'sello.db'), { readonly: true });
   try {
-    const row = db.prepare('SELECT request_json, mh_json, id_as_sent FROM documents WHERE id = ?').get(id.toLowerCase()) as
-      { request_json: string; mh_json: string; id_as_sent: string | null } | undefined;
+    const row = db.prepare('SELECT packed, id_as_sent FROM documents WHERE id = ?').get(id.toLowerCase()) as
+      { packed: Buffer; id_as_sent: string | null } | undefined;
     if (!row) throw new Error(`no document ${id}`);
-    return { request: row.request_json, mh: row.mh_json, idAsSent: row.id_as_sent };
+    const texts = unpackDocument(row.packed);
+    return { request: texts.requestJson, mh: texts.mhJson ?? '', idAsSent: row.id_as_sent };
   } finally {
     db.close();
   }

@@ -20,6 +20,7 @@ import { DEMO_STATION } from '../../main/core/station/demo';
 import { bookMonth, type BookMonth } from '../support/book-month';
 import { fixedClock } from '../support/core';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
+import { unpackDocument } from '../../main/core/dte/packing/packed-document';
 
 const MONTH = '2026-11';
 let month: BookMonth;
@@ -41,8 +42,7 @@ interface StationRow {
   issue_date: string;
   total: string;
   recipient_name: string | null;
-  mh_json: string;
-  jws: string;
+  packed: Buffer;
   seal: string | null;
   sealed_at: string | null;
   updated_at: string;
@@ -59,24 +59,26 @@ function snapshots(dbFile: string): IngestDocument[] {
         (r) => [r.dte_id, (JSON.parse(r.mh_json) as { identificacion: { fecAnula: string } }).identificacion.fecAnula],
       ),
     );
-    return (s.prepare('SELECT * FROM documents ORDER BY id').all() as StationRow[]).map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      version: r.version,
-      status: r.status,
-      controlNumber: r.control_number,
-      issueDate: r.issue_date,
-      total: r.total,
-      recipientName: r.recipient_name,
-      mhJson: JSON.parse(r.mh_json) as Record<string, unknown>,
-      jws: r.jws,
-      seal: r.seal,
-      sealedAt: r.sealed_at,
-      updatedAt: r.updated_at,
-      issuedBy: r.issued_by,
-      issuedByName: r.issued_by_name,
-      invalidatedOn: on.get(r.id) ?? null,
-    }));
+    return (s.prepare('SELECT * FROM documents ORDER BY id').all() as StationRow[])
+      .map((r) => ({ ...r, ...unpackDocument(r.packed) }))
+      .map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        version: r.version,
+        status: r.status,
+        controlNumber: r.control_number,
+        issueDate: r.issue_date,
+        total: r.total,
+        recipientName: r.recipient_name,
+        mhJson: JSON.parse(r.mhJson ?? '{}') as Record<string, unknown>,
+        jws: r.jws ?? '',
+        seal: r.seal,
+        sealedAt: r.sealed_at,
+        updatedAt: r.updated_at,
+        issuedBy: r.issued_by,
+        issuedByName: r.issued_by_name,
+        invalidatedOn: on.get(r.id) ?? null,
+      }));
   } finally {
     s.close();
   }

@@ -21,6 +21,7 @@ import { fcBody } from '../fixtures/bodies';
 import { tempDir } from '../support/core';
 import { coreWithSimulator, startSimulator } from '../support/mh-sim';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
+import { unpackDocument } from '../../main/core/dte/packing/packed-document';
 
 let cluster: PgCluster;
 let db: HubDatabase;
@@ -242,7 +243,9 @@ describe('replication to the hub', () => {
     await until(() => b!.core.sync.status().hub.waiting === 0, 'B to send everything');
     // Its documents were re-signed as contingency documents: the hub holds the signing MH will receive.
     const file = new BetterSqlite3(join(dirs[1]!.dir, 'sello.db'), { readonly: true });
-    const signed = file.prepare('SELECT id, jws FROM documents WHERE contingency_id IS NOT NULL').all() as { id: string; jws: string }[];
+    const signed = (
+      file.prepare('SELECT id, packed FROM documents WHERE contingency_id IS NOT NULL').all() as { id: string; packed: Buffer }[]
+    ).map((r) => ({ id: r.id, jws: unpackDocument(r.packed).jws }));
     file.close();
     expect(signed.length).toBeGreaterThanOrEqual(2);
     const held = await db.q

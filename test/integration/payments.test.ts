@@ -8,6 +8,7 @@ import { ccfBody } from '../fixtures/bodies';
 import type { DteRecord } from '../../shared/records';
 import type { Problem } from '../support/http-station';
 import { httpStation } from '../support/http-station';
+import { unpackDocument } from '../../main/core/dte/packing/packed-document';
 
 const station = httpStation();
 const { post } = station;
@@ -36,9 +37,9 @@ interface Resumen {
 function resumen(id: string): Resumen {
   const db = new BetterSqlite3(join(station.core.dataDir, 'sello.db'), { readonly: true });
   try {
-    const row = db.prepare('SELECT mh_json FROM documents WHERE id = ?').get(id) as { mh_json: string } | undefined;
+    const row = db.prepare('SELECT packed FROM documents WHERE id = ?').get(id) as { packed: Buffer } | undefined;
     if (!row) throw new Error(`no document ${id}`);
-    return (JSON.parse(row.mh_json) as { resumen: Resumen }).resumen;
+    return (JSON.parse(unpackDocument(row.packed).mhJson ?? '{}') as { resumen: Resumen }).resumen;
   } finally {
     db.close();
   }

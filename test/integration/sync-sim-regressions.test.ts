@@ -7,6 +7,7 @@ import { createMhSimulator } from '../../main/core/mh-sim/server';
 import { simFixture, type SimFixture } from '../support/sync-sim/fixture';
 import { checkInvariants } from '../support/sync-sim/invariants';
 import { runSeed } from '../support/sync-sim/world';
+import { packDocument } from '../../main/core/dte/packing/packed-document';
 
 let fx: SimFixture;
 beforeAll(() => {
@@ -63,9 +64,9 @@ describe('sync simulation: the harness itself', () => {
       const db = new Database(join(data.dir, 'sello.db'));
       db.prepare(
         `INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code, pos_number, generated_at,
-          issue_date, created_at, updated_at, request_json, request_hash) VALUES ('aaaaaaaa-0000-4000-8000-000000000001', 'FC', 'TEST', 1,
-          'REJECTED', 'DTE-01-M001P001-000000000000001', 'c', 'M001', 1, 'g', '2026-11-22', 'c', 'u', '{}', 'h')`,
-      ).run();
+          issue_date, created_at, updated_at, packed, request_hash) VALUES ('aaaaaaaa-0000-4000-8000-000000000001', 'FC', 'TEST', 1,
+          'REJECTED', 'DTE-01-M001P001-000000000000001', 'c', 'M001', 1, 'g', '2026-11-22', 'c', 'u', ?, 'h')`,
+      ).run(packDocument({ mhJson: null, jws: null, requestJson: '{}' }));
       db.close();
       sim.state.documents.set('AAAAAAAA-0000-4000-8000-000000000001', {
         body: { selloRecibido: 'X'.repeat(40) },

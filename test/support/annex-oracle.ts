@@ -3,6 +3,7 @@
 // shared/mh BOOKS.md without any of main/core/books. Where the two disagree, one of them misread the manual.
 import BetterSqlite3 from 'better-sqlite3';
 import Decimal from 'decimal.js';
+import { unpackDocument } from '../../main/core/dte/packing/packed-document';
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
@@ -38,13 +39,16 @@ export function oracleAnnexes(dbFile: string, month: string): OracleAnnexes {
       ),
     );
     docs = (
-      db.prepare('SELECT id, jws, seal, status FROM documents WHERE jws IS NOT NULL').all() as {
+      db.prepare('SELECT id, packed, seal, status FROM documents').all() as {
         id: string;
-        jws: string;
+        packed: Buffer;
         seal: string | null;
         status: string;
       }[]
-    ).map((r) => ({ doc: payload(r.jws), seal: r.seal ?? '', status: r.status, annulledOn: annulled.get(r.id) ?? null }));
+    ).flatMap((r) => {
+      const jws = unpackDocument(r.packed).jws;
+      return jws ? [{ doc: payload(jws), seal: r.seal ?? '', status: r.status, annulledOn: annulled.get(r.id) ?? null }] : [];
+    });
   } finally {
     db.close();
   }

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate, MigrationError } from '../../main/core/store/migrate';
@@ -8,6 +9,8 @@ import { m003Events } from '../../main/core/store/migrations/003-events';
 import { m004Receivers } from '../../main/core/store/migrations/004-receivers';
 import { m005SearchText } from '../../main/core/store/migrations/005-search-text';
 import { m006AuditChain } from '../../main/core/store/migrations/006-audit-chain';
+import { unpackDocument } from '../../main/core/dte/packing/packed-document';
+import { signJson } from '../../main/core/signing/jws';
 import { GENESIS_HASH, auditHash, verifyChain, type ChainRow } from '../../main/core/audit-chain';
 
 const tables = (db: BetterSqlite3.Database) =>
@@ -599,5 +602,70 @@ describe('020 homologation', () => {
     expect(() => step.run('r1', 2, 'gestion', null, 'x', '{}', 'c')).toThrow(/CHECK/);
     expect(() => step.run('r1', 1, 'document', 'FC', 'd2', '{}', 'c')).toThrow(/UNIQUE/);
     expect(() => db.prepare("UPDATE homologation_runs SET normative = '2030' WHERE id = 'r1'").run()).toThrow(/CHECK/);
+  });
+});
+
+describe('021 packed documents', () => {
+  it("packs each document's MH JSON, JWS and request into one value that gives them back exactly, and keeps what a note relates", () => {
+    const db = new BetterSqlite3(':memory:');
+    db.pragma('foreign_keys = ON');
+    const at = MIGRATIONS.findIndex((m) => m.version === 21);
+    expect(MIGRATIONS[at]!.name).toBe('packed-documents');
+    migrate(db, MIGRATIONS.slice(0, at));
+    const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    const ccf = { identificacion: { tipoDte: '03', codigoGeneracion: 'AAAA0000-0000-4000-8000-000000000001' }, documentoRelacionado: null };
+    const nc = {
+      identificacion: { tipoDte: '05', codigoGeneracion: 'AAAA0000-0000-4000-8000-000000000002' },
+      documentoRelacionado: [{ tipoDocumento: '03', numeroDocumento: 'AAAA0000-0000-4000-8000-000000000001' }],
+      cuerpoDocumento: [{ descripcion: 'Devolución de café — ñandú' }],
+    };
+    const insert = db.prepare(
+      `INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
+      pos_number, generated_at, issue_date, created_at, updated_at, request_json, request_hash, mh_json, jws)
+      VALUES (?, ?, 'TEST', 3, 'APPROVED', ?, 'c', 'M001', 1, 'g', '2026-11-22', ?, 'u', ?, 'h', ?, ?)`,
+    );
+    const rows = [
+      ['aaaa0000-0000-4000-8000-000000000001', 'CCF', 'DTE-03-M001P001-000000000000001', '1', '{"id":"a","items":[]}', ccf],
+      ['aaaa0000-0000-4000-8000-000000000002', 'NC', 'DTE-05-M001P001-000000000000001', '2', '{"id":"b","note":"ñ"}', nc],
+    ] as const;
+    for (const [id, kind, control, created, request, doc] of rows)
+      insert.run(id, kind, control, created, request, JSON.stringify(doc), signJson(doc, key));
+    // A row whose JWS is not the signing of its JSON (never written by Sello) is kept as it was, not rebuilt.
+    insert.run('aaaa0000-0000-4000-8000-000000000003', 'FC', 'DTE-01-M001P001-000000000000001', '3', '{}', '{"a":1}', 'x.y.z');
+    const before = db.prepare('SELECT id, mh_json, jws, request_json FROM documents ORDER BY id').all() as {
+      id: string;
+      mh_json: string;
+      jws: string;
+      request_json: string;
+    }[];
+
+    expect(migrate(db, MIGRATIONS.slice(0, at + 1))).toEqual({ from: 20, to: 21 });
+    const cols = (db.prepare('PRAGMA table_info(documents)').all() as { name: string }[]).map((c) => c.name);
+    expect(cols).toEqual(expect.arrayContaining(['packed', 'related']));
+    expect(cols).not.toEqual(expect.arrayContaining(['mh_json']));
+    expect(cols.filter((c) => ['mh_json', 'jws', 'request_json'].includes(c))).toEqual([]);
+    const after = db.prepare('SELECT id, packed, related FROM documents ORDER BY id').all() as {
+      id: string;
+      packed: Buffer;
+      related: string | null;
+    }[];
+    expect(
+      after.map((r) => {
+        const t = unpackDocument(r.packed);
+        return { id: r.id, mh_json: t.mhJson, jws: t.jws, request_json: t.requestJson };
+      }),
+    ).toEqual(before);
+    expect(after.map((r) => r.related)).toEqual([null, 'AAAA0000-0000-4000-8000-000000000001', null]);
+    // Sello's own rows take format 1 (signature bytes + compressed JSON); the odd one the raw format.
+    expect(after.map((r) => r.packed[0])).toEqual([1, 1, 0]);
+    // The search index's trigger still works on the narrower table.
+    db.prepare(
+      `INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
+      pos_number, generated_at, issue_date, created_at, updated_at, request_hash, packed)
+      VALUES ('d4', 'FC', 'TEST', 1, 'CREATED', 'DTE-01-M001P001-000000000000002', 'c', 'M001', 1, 'g', '2026-11-22', '4', 'u', 'h', x'00')`,
+    ).run();
+    expect(db.prepare('SELECT doc_id FROM documents_search WHERE documents_search MATCH \'"P001-000000000000002"\'').all()).toEqual([
+      { doc_id: 'd4' },
+    ]);
   });
 });

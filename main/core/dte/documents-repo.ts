@@ -8,6 +8,7 @@ import type { BookRecordRow } from '../books/book-document';
 import { replicationQueue } from '../replication/queue';
 import type { Store } from '../store/database';
 import type { DocumentsTable } from '../store/schema';
+import { packDocument, unpackDocument } from './packing/packed-document';
 import { foldForSearch } from './search-fold';
 import { RECORD_COLUMNS, toRecord, type DocumentRow } from './record';
 
@@ -16,8 +17,10 @@ export const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (m) =
 
 export const canonicalId = (id: string): string => id.toLowerCase();
 
+const FIND_DOCUMENT = `SELECT ${RECORD_COLUMNS.join(', ')} FROM documents WHERE id = ?`;
 export function findDocument(store: Store, id: string): DocumentRow | undefined {
-  return store.one(store.q.selectFrom('documents').select(RECORD_COLUMNS).where('id', '=', canonicalId(id)));
+  // Plain SQL: every create looks its id up first (store/database.ts, `statement`).
+  return store.statement(FIND_DOCUMENT).get(canonicalId(id)) as DocumentRow | undefined;
 }
 
 interface Cursor {
@@ -92,50 +95,65 @@ export function listDocuments(store: Store, query: DteListQuery): DteListPage {
  * count: issued here, not rejected, not invalidated. The LIKE narrows; the caller reads each note's lines.
  */
 export function creditNotesOf(store: Store, code: string): string[] {
-  // A generation code is hexadecimal and dashes: nothing in it is special to LIKE.
-  const notes = store.all(
-    store.q
-      .selectFrom('documents')
-      .select('mh_json')
-      .where('kind', '=', 'NC')
-      .where('status', 'not in', ['REJECTED', 'INVALIDATED'])
-      .where('mh_json', 'like', `%${code.toUpperCase()}%`),
-  );
-  return notes.flatMap((r) => (r.mh_json ? [r.mh_json] : []));
+  const upper = code.toUpperCase();
+  return liveNotes(store, upper)
+    .filter((n) => n.kind === 'NC' && relatedCodes(n.related).includes(upper))
+    .flatMap((n) => {
+      const { mhJson } = unpackDocument(n.packed);
+      return mhJson ? [mhJson] : [];
+    });
 }
 
-/** The generation codes (upper case) a note's MH document names in documentoRelacionado. */
-const relatedCodes = (mhJson: string | null): string[] =>
-  ((JSON.parse(mhJson ?? '{}') as { documentoRelacionado?: { numeroDocumento?: string }[] | null }).documentoRelacionado ?? []).flatMap(
-    (r) => (r.numeroDocumento ? [r.numeroDocumento] : []),
-  );
+/** The generation codes (upper case) a note's documentoRelacionado names, as `related` keeps them. */
+const relatedCodes = (related: string | null): string[] => (related ? related.split(' ') : []);
 
-/** The live NC and ND (not rejected nor invalidated), or those among them whose MH document mentions `code`. */
+/** The generation codes (upper case) an MH document's documentoRelacionado names, for `related`; null when none. */
+export function relatedOf(mhJson: string): string | null {
+  const rel = (JSON.parse(mhJson) as { documentoRelacionado?: { numeroDocumento?: string }[] | null }).documentoRelacionado;
+  const codes = (rel ?? []).flatMap((r) => (r.numeroDocumento ? [r.numeroDocumento] : []));
+  return codes.length ? codes.join(' ') : null;
+}
+
+/** The live NC and ND (not rejected nor invalidated), or those among them that name `code`. */
 const liveNotes = (store: Store, code?: string) =>
   store.all(
     store.q
       .selectFrom('documents')
-      .select(['control_number', 'mh_json'])
+      .select(['kind', 'control_number', 'related', 'packed'])
       .where('kind', 'in', ['NC', 'ND'])
       .where('status', 'not in', ['REJECTED', 'INVALIDATED'])
-      .$if(code !== undefined, (qb) => qb.where('mh_json', 'like', `%${code}%`)),
+      // A generation code is hexadecimal and dashes: nothing in it is special to LIKE.
+      .$if(code !== undefined, (qb) => qb.where('related', 'like', `%${code}%`)),
   );
 
 /** Control numbers of the NC and ND, not rejected nor invalidated, whose documentoRelacionado names document `id`. */
 export function liveNotesOf(store: Store, id: string): string[] {
   const code = canonicalId(id).toUpperCase();
   return liveNotes(store, code)
-    .filter((n) => relatedCodes(n.mh_json).includes(code))
+    .filter((n) => relatedCodes(n.related).includes(code))
     .map((n) => n.control_number);
 }
 
 /** Every document (canonical id) a live NC or ND adjusts: liveNotesOf for all of them in one read. */
 export function documentsWithLiveNotes(store: Store): Set<string> {
-  return new Set(liveNotes(store).flatMap((n) => relatedCodes(n.mh_json).map(canonicalId)));
+  return new Set(liveNotes(store).flatMap((n) => relatedCodes(n.related).map(canonicalId)));
 }
 
-export function insertDocument(store: Store, row: Insertable<DocumentsTable>): void {
-  store.run(store.q.insertInto('documents').values(row));
+/** A new document's row; its three texts are packed here (migration 021). */
+export type NewDocument = Omit<Insertable<DocumentsTable>, 'packed' | 'related'> & {
+  readonly mh_json: string;
+  readonly jws: string;
+  readonly request_json: string;
+};
+
+export function insertDocument(store: Store, row: NewDocument): void {
+  const { mh_json: mhJson, jws, request_json: requestJson, ...columns } = row;
+  const values: Record<string, unknown> = { ...columns, packed: packDocument({ mhJson, jws, requestJson }), related: relatedOf(mhJson) };
+  const names = Object.keys(values).filter((k) => values[k] !== undefined);
+  // Plain SQL, one statement per set of columns: every create runs it (store/database.ts, `statement`).
+  store
+    .statement(`INSERT INTO documents (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')})`)
+    .run(Object.fromEntries(names.map((n) => [n, values[n]])));
 }
 
 /** The stored MH document (JSON text) and its signature, whatever the status; undefined when unknown. */
@@ -143,12 +161,16 @@ export function signedParts(
   store: Store,
   id: string,
 ): { mh_json: string | null; jws: string | null; seal: string | null; kind: string; version: number } | undefined {
-  return store.one(store.q.selectFrom('documents').select(['mh_json', 'jws', 'seal', 'kind', 'version']).where('id', '=', canonicalId(id)));
+  const row = store.one(store.q.selectFrom('documents').select(['packed', 'seal', 'kind', 'version']).where('id', '=', canonicalId(id)));
+  if (!row) return undefined;
+  const { mhJson, jws } = unpackDocument(row.packed);
+  return { mh_json: mhJson, jws, seal: row.seal, kind: row.kind, version: row.version };
 }
 
 /** The contract body the document was issued from (JSON text, only the listed fields); undefined when unknown. */
 export function issuedBody(store: Store, id: string): string | undefined {
-  return store.one(store.q.selectFrom('documents').select('request_json').where('id', '=', canonicalId(id)))?.request_json;
+  const row = store.one(store.q.selectFrom('documents').select('packed').where('id', '=', canonicalId(id)));
+  return row ? unpackDocument(row.packed).requestJson : undefined;
 }
 
 /** Moves the status when the current one is among `from`; returns whether it moved. Only dte/status.ts calls it. */
@@ -187,7 +209,10 @@ export function statusesOf(store: Store, ids: readonly string[]): { id: string; 
 /** A document re-signed as a contingency document of `eventId` (it never reached MH); the hub gets the new signing. */
 export function resignIntoEvent(store: Store, id: string, mhJson: string, jws: string, eventId: string): void {
   store.tx(() => {
-    store.run(store.q.updateTable('documents').set({ mh_json: mhJson, jws, contingency_id: eventId }).where('id', '=', id));
+    const row = store.one(store.q.selectFrom('documents').select('packed').where('id', '=', id));
+    if (!row) return;
+    const packed = packDocument({ mhJson, jws, requestJson: unpackDocument(row.packed).requestJson });
+    store.run(store.q.updateTable('documents').set({ packed, contingency_id: eventId }).where('id', '=', id));
     replicationQueue(store).changed(id, 'resigned');
   });
 }
@@ -227,18 +252,20 @@ export function countOfEvent(store: Store, eventId: string, unsettled = false): 
 }
 
 /** Documents of a sealed event not yet in a lote (their outbox row pending), at most `limit`, with their JWS. */
-export function unsentOfEvent(store: Store, eventId: string, limit: number) {
-  return store.all(
-    store.q
-      .selectFrom('documents')
-      .innerJoin('outbox', 'outbox.document_id', 'documents.id')
-      .select(['documents.id', 'documents.jws', 'outbox.id as outboxId'])
-      .where('documents.contingency_id', '=', eventId)
-      .where('documents.status', '=', 'CREATED')
-      .where('outbox.state', '=', 'pending')
-      .orderBy('documents.created_at')
-      .limit(limit),
-  );
+export function unsentOfEvent(store: Store, eventId: string, limit: number): { id: string; jws: string | null; outboxId: number }[] {
+  return store
+    .all(
+      store.q
+        .selectFrom('documents')
+        .innerJoin('outbox', 'outbox.document_id', 'documents.id')
+        .select(['documents.id', 'documents.packed', 'outbox.id as outboxId'])
+        .where('documents.contingency_id', '=', eventId)
+        .where('documents.status', '=', 'CREATED')
+        .where('outbox.state', '=', 'pending')
+        .orderBy('documents.created_at')
+        .limit(limit),
+    )
+    .map((r) => ({ id: r.id, jws: unpackDocument(r.packed).jws, outboxId: r.outboxId }));
 }
 
 /** Queued documents MH never received and no contingency event lists yet. */
@@ -288,11 +315,13 @@ export interface CloseRow {
 export function documentsInPeriod(store: Store, from: string, to: string, issuedBy: string | null): CloseRow[] {
   let sel = store.q
     .selectFrom('documents')
-    .select(['id', 'kind', 'status', 'control_number', 'total', 'mh_json'])
+    .select(['id', 'kind', 'status', 'control_number', 'total', 'packed'])
     .where('created_at', '>=', from)
     .where('created_at', '<=', to);
   if (issuedBy !== null) sel = sel.where('issued_by', '=', issuedBy);
-  return store.all(sel.orderBy('created_at').orderBy('control_number'));
+  return store
+    .all(sel.orderBy('created_at').orderBy('control_number'))
+    .map(({ packed, ...r }) => ({ ...r, mh_json: unpackDocument(packed).mhJson }));
 }
 
 /** What the books read of a document (books/book-document.ts), and its local issue date for paging. */
@@ -305,9 +334,13 @@ const BOOK_SOURCE_COLUMNS = [
   'seal',
   'issued_by',
   'issued_by_name',
-  'mh_json',
+  'packed',
   'issue_date',
 ] as const;
+const bookRow = ({ packed, ...r }: { packed: Buffer } & Omit<BookSourceRow, 'mh_json'>): BookSourceRow => ({
+  ...r,
+  mh_json: unpackDocument(packed).mhJson,
+});
 
 export interface IssuedOn {
   /** A local date (YYYY-MM-DD). */
@@ -329,11 +362,11 @@ export function documentsIssuedOn(store: Store, o: IssuedOn): BookSourceRow[] {
   if (o.point) sel = sel.where('branch_code', '=', o.point.branch).where('pos_number', '=', o.point.pos);
   if (o.issuedBy) sel = sel.where('issued_by', '=', o.issuedBy);
   if (o.afterId !== null) sel = sel.where('id', '>', o.afterId);
-  return store.all(sel.orderBy('id').limit(o.limit));
+  return store.all(sel.orderBy('id').limit(o.limit)).map(bookRow);
 }
 
 /** These documents (by id), for the invalidations of a period whose documents were issued earlier. */
 export function documentsByIds(store: Store, ids: readonly string[]): BookSourceRow[] {
   if (ids.length === 0) return [];
-  return store.all(store.q.selectFrom('documents').select(BOOK_SOURCE_COLUMNS).where('id', 'in', ids));
+  return store.all(store.q.selectFrom('documents').select(BOOK_SOURCE_COLUMNS).where('id', 'in', ids)).map(bookRow);
 }

@@ -3,6 +3,7 @@
 // transaction, never a network call inside one. Document statuses move only through dte/status.ts.
 //   pending ─claim→ sending ─(answer)→ done | failed | pending (not sent: retry later) | unknown (ask MH first)
 //   sending whose lease expired, or left by a dead process (not in a lote MH took) → unknown
+import { unpackDocument } from '../dte/packing/packed-document';
 import { audit } from '../audit';
 import { isoLocal } from '../clock';
 import { statusesOf } from '../dte/documents-repo';
@@ -186,7 +187,7 @@ export function outbox(store: Store, logger: Logger) {
             'outbox.depends_on',
             'documents.kind',
             'documents.version',
-            'documents.jws',
+            'documents.packed',
             'documents.contingency_id',
           ])
           .where('outbox.next_attempt_at', '<=', now.toISOString())
@@ -213,7 +214,7 @@ export function outbox(store: Store, logger: Logger) {
             documentId: r.documentId,
             kind: r.kind,
             version: r.version,
-            jws: r.jws ?? '',
+            jws: unpackDocument(r.packed).jws ?? '',
             attempts: r.attempts,
             reconcile: r.state === 'unknown',
             idEnvio,

@@ -3,6 +3,7 @@
 import type { StationHeartbeat } from '../../../shared/hub';
 import type { SyncStatus } from '../../../shared/records';
 import { isoLocal, type Clock } from '../clock';
+import { unpackDocument } from '../dte/packing/packed-document';
 import { fecAnulaOf } from '../dte/invalidation/invalidations-repo';
 import type { Store } from '../store/database';
 import type { QueuedChange, RecordEntity } from './queue';
@@ -22,8 +23,7 @@ export function documentSnapshots(store: Store, refs: readonly string[]) {
         'issue_date',
         'total',
         'recipient_name',
-        'mh_json',
-        'jws',
+        'packed',
         'seal',
         'sealed_at',
         'updated_at',
@@ -37,7 +37,7 @@ export function documentSnapshots(store: Store, refs: readonly string[]) {
       .all(store.q.selectFrom('invalidations').select(['dte_id', 'mh_json']).where('status', '=', 'APPROVED').where('dte_id', 'in', refs))
       .map((r) => [r.dte_id, fecAnulaOf(r.mh_json)]),
   );
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byId = new Map(rows.map(({ packed, ...r }) => [r.id, { ...r, ...unpackDocument(packed) }]));
   return refs.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
@@ -51,7 +51,7 @@ export function documentSnapshots(store: Store, refs: readonly string[]) {
         issueDate: r.issue_date,
         total: r.total,
         recipientName: r.recipient_name,
-        mhJson: JSON.parse(r.mh_json ?? '{}') as unknown,
+        mhJson: JSON.parse(r.mhJson ?? '{}') as unknown,
         jws: r.jws,
         seal: r.seal,
         sealedAt: r.sealed_at,

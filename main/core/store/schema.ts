@@ -16,15 +16,15 @@ export interface DocumentsTable {
   issue_date: string;
   created_at: string;
   updated_at: string;
-  /** The normalised request body, as JSON. */
-  request_json: string;
   /** SHA-256 of kind + canonical request JSON: tells a replay from a conflicting reuse of the id. */
   request_hash: string;
   recipient_name: string | null;
   recipient_fold: string | null;
   total: string | null;
-  mh_json: string | null;
-  jws: string | null;
+  /** The MH document, its JWS and the request body, compressed (dte/packing/packed-document.ts, migration 021). */
+  packed: Buffer;
+  /** The generation codes (upper case, space-separated) the document's documentoRelacionado names; null when none. */
+  related: string | null;
   mh_response: string | null;
   seal: string | null;
   sealed_at: Generated<string | null>;

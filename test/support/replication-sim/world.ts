@@ -28,6 +28,7 @@ import { prng } from '../sync-sim/prng';
 import { virtualTime, type VirtualTime } from '../sync-sim/virtual-time';
 import { settle } from '../sync-sim/world';
 import { hubNetwork, type HubNetwork, type HubWeather } from './hub-network';
+import { unpackDocument } from '../../../main/core/dte/packing/packed-document';
 
 export const STATION_ID = 'M001-P001';
 const TIMEOUT_MS = 8000;
@@ -301,7 +302,9 @@ async function checkReplication(fx: ReplicationFixture, dataDir: string): Promis
   let queued: number;
   let head: { seq: number } | undefined;
   try {
-    docs = file.prepare('SELECT id, status, jws, seal FROM documents').all() as StationRow[];
+    docs = (file.prepare('SELECT id, status, packed, seal FROM documents').all() as (Omit<StationRow, 'jws'> & { packed: Buffer })[]).map(
+      ({ packed, ...r }) => ({ ...r, jws: unpackDocument(packed).jws }) as StationRow,
+    );
     records = [
       ...(file.prepare("SELECT 'contingency_event' AS kind, id FROM contingency_events").all() as { kind: string; id: string }[]),
       ...(file.prepare("SELECT 'invalidation' AS kind, id FROM invalidations").all() as { kind: string; id: string }[]),

@@ -19,6 +19,7 @@ import { m017Returns } from './017-returns';
 import { m018Replication } from './018-replication';
 import { m019ReplicatedRecords } from './019-replicated-records';
 import { m020Homologation } from './020-homologation';
+import { m021PackedDocuments } from './021-packed-documents';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -43,4 +44,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m018Replication,
   m019ReplicatedRecords,
   m020Homologation,
+  m021PackedDocuments,
 ];
