@@ -8,9 +8,13 @@ import type { Store } from './store/database';
  * entry can slip between them.
  */
 export function audit(store: Store, at: string, actor: string, action: string, subject: string | null, detail?: unknown): void {
-  const prev = store.one(store.q.selectFrom('audit_log').select('hash').orderBy('seq', 'desc').limit(1))?.hash ?? GENESIS_HASH;
+  // Plain statements: every document's create runs these two (database.ts, `statement`).
+  const head = store.statement('SELECT hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as { hash: string } | undefined;
+  const prev = head?.hash ?? GENESIS_HASH;
   const content = { at, actor, action, subject, detail: detail === undefined ? null : JSON.stringify(detail) };
-  store.run(store.q.insertInto('audit_log').values({ ...content, prev_hash: prev, hash: auditHash(prev, content) }));
+  store
+    .statement('INSERT INTO audit_log (at, actor, action, subject, detail, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    .run(at, actor, action, subject, content.detail, prev, auditHash(prev, content));
 }
 
 /**

@@ -16,15 +16,12 @@ export const CONTROL_NUMBER_RE = /^DTE-\d{2}-[A-Z0-9]{8}-\d{15}$/;
  * that stores the document: if the document is not stored, the number is not spent either.
  */
 export function nextControlValue(store: Store, year: number, kind: DteKind, branchCode: string, posNumber: number): number {
-  const row = store.one(
-    store.q
-      .insertInto('control_sequences')
-      .values({ year, kind, branch_code: branchCode, pos_number: posNumber, last_value: 1 })
-      .onConflict((oc) =>
-        oc.columns(['year', 'kind', 'branch_code', 'pos_number']).doUpdateSet((eb) => ({ last_value: eb('last_value', '+', 1) })),
-      )
-      .returning('last_value'),
-  );
+  const row = store
+    .statement(
+      `INSERT INTO control_sequences (year, kind, branch_code, pos_number, last_value) VALUES (?, ?, ?, ?, 1)
+       ON CONFLICT (year, kind, branch_code, pos_number) DO UPDATE SET last_value = last_value + 1 RETURNING last_value`,
+    )
+    .get(year, kind, branchCode, posNumber) as { last_value: number } | undefined;
   if (!row) throw new Error('control sequence did not return a value');
   return row.last_value;
 }

@@ -38,7 +38,7 @@ export function documentEvents(store: Store) {
   return {
     /** Appends one event; run inside the transaction that makes it true. */
     record(documentId: string, event: DocumentEvent, at: string): void {
-      store.run(store.q.insertInto('document_events').values({ document_id: documentId, event, at }));
+      store.statement('INSERT INTO document_events (document_id, event, at) VALUES (?, ?, ?)').run(documentId, event, at);
     },
     /** Events after `seq`, oldest first, at most `limit`. */
     after(seq: number, limit: number): DocumentEventRow[] {

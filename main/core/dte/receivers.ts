@@ -47,21 +47,16 @@ export function rememberReceiver(store: Store, kind: DteKind, recipient: Recipie
     last_used_at: at,
     uses: 1,
   };
-  store.run(
-    store.q
-      .insertInto('receivers')
-      .values(row)
-      .onConflict((oc) =>
-        oc.columns(['book', 'key']).doUpdateSet((eb) => ({
-          name: row.name,
-          name_fold: row.name_fold,
-          document: row.document,
-          recipient_json: row.recipient_json,
-          last_used_at: row.last_used_at,
-          uses: eb('receivers.uses', '+', 1),
-        })),
-      ),
-  );
+  // Plain SQL: most creates run it (store/database.ts, `statement`).
+  store
+    .statement(
+      `INSERT INTO receivers (book, key, name, name_fold, document, recipient_json, last_used_at, uses)
+       VALUES (@book, @key, @name, @name_fold, @document, @recipient_json, @last_used_at, @uses)
+       ON CONFLICT (book, key) DO UPDATE SET name = excluded.name, name_fold = excluded.name_fold,
+         document = excluded.document, recipient_json = excluded.recipient_json, last_used_at = excluded.last_used_at,
+         uses = receivers.uses + 1`,
+    )
+    .run(row);
 }
 
 /**

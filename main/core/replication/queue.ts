@@ -4,7 +4,6 @@
 // queued by migration 019's triggers. The replicator (replicator.ts) reads the queue in order and deletes what the
 // hub acknowledged. One row per entity: a change of one still waiting moves it to the end, and the hub always
 // gets its current state.
-import { sql } from 'kysely';
 import type { Store } from '../store/database';
 
 /** 'resigned': a document re-signed into a contingency event (its signed JSON changed, not its status). */
@@ -28,24 +27,17 @@ export function replicationQueue(store: Store) {
   return {
     /** Records that `documentId` changed; run inside the caller's transaction, so it is kept or rolled back with it. */
     changed(documentId: string, reason: ReplicationReason, at?: string): void {
-      const next = sql<number>`(SELECT COALESCE(MAX(seq), 0) + 1 FROM replication_queue)`;
-      // Without a time (a re-signing path has no clock), the document's own last change.
-      const queuedAt = at ?? sql<string>`(SELECT updated_at FROM documents WHERE id = ${documentId})`;
-      store.run(
-        q
-          .insertInto('replication_queue')
-          .values({ entity: 'document', ref: documentId, seq: next, reason, queued_at: queuedAt })
-          .onConflict((oc) =>
-            oc.columns(['entity', 'ref']).doUpdateSet((eb) => ({
-              seq: next,
-              reason: eb.ref('excluded.reason'),
-              queued_at: eb.ref('excluded.queued_at'),
-              // A change gives a refused document another chance.
-              parked_at: null,
-              parked_error: null,
-            })),
-          ),
-      );
+      // Plain SQL: every document's create runs it (store/database.ts, `statement`). Without a time (a re-signing
+      // path has no clock), the document's own last change; a change gives a refused document another chance.
+      store
+        .statement(
+          `INSERT INTO replication_queue (entity, ref, seq, reason, queued_at)
+           VALUES ('document', @id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM replication_queue), @reason,
+                   COALESCE(@at, (SELECT updated_at FROM documents WHERE id = @id)))
+           ON CONFLICT (entity, ref) DO UPDATE SET seq = (SELECT COALESCE(MAX(seq), 0) + 1 FROM replication_queue),
+             reason = excluded.reason, queued_at = excluded.queued_at, parked_at = NULL, parked_error = NULL`,
+        )
+        .run({ id: documentId, reason, at: at ?? null });
     },
     /** The oldest `limit` waiting entities, in the order they changed; parked ones wait aside. */
     head(limit: number): QueuedChange[] {
