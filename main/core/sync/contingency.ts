@@ -8,7 +8,6 @@ import { audit } from '../audit';
 import { isoLocal } from '../clock';
 import { asContingencyDocument } from '../dte/mh/contingency-document';
 import {
-  countOfEvent,
   queuedOutsideEvents,
   resignIntoEvent,
   setContingencyEvent,
@@ -264,15 +263,30 @@ export function contingencyStore(store: Store, logger: Logger) {
     /** An event is done when none of its documents waits for MH any more. */
     closeFinished(now: Date): void {
       store.tx(() => {
-        for (const e of store.all(q.selectFrom('contingency_events').select('id').where('status', '=', 'sealed'))) {
-          if (countOfEvent(store, e.id, true) === 0) {
+        const sealed = store.all(q.selectFrom('contingency_events').select('id').where('status', '=', 'sealed')).map((e) => e.id);
+        if (!sealed.length) return;
+        // One read for all of them: the events that still list a document MH has not settled.
+        const waiting = new Set(
+          store
+            .all(
+              q
+                .selectFrom('documents')
+                .select('contingency_id')
+                .distinct()
+                .where('contingency_id', 'in', sealed)
+                .where('status', 'in', ['CREATED', 'PROCESSING']),
+            )
+            .map((r) => r.contingency_id),
+        );
+        for (const id of sealed) {
+          if (!waiting.has(id)) {
             store.run(
               q
                 .updateTable('contingency_events')
                 .set({ status: 'done', updated_at: isoLocal(now) })
-                .where('id', '=', e.id),
+                .where('id', '=', id),
             );
-            audit(store, isoLocal(now), 'sync', 'contingency.done', e.id);
+            audit(store, isoLocal(now), 'sync', 'contingency.done', id);
           }
         }
       });
@@ -318,7 +332,18 @@ export function contingencyStore(store: Store, logger: Logger) {
             updated_at: at,
           }),
         );
-        for (const d of chunk) setContingencyEvent(store, d.id, id);
+        // The chunk's documents move to the new event in one write per 500 (as setContingencyEvent, for all of them).
+        for (let i = 0; i < chunk.length; i += 500)
+          store.run(
+            q
+              .updateTable('documents')
+              .set({ contingency_id: id })
+              .where(
+                'id',
+                'in',
+                chunk.slice(i, i + 500).map((d) => d.id),
+              ),
+          );
       }
       const signed = sign(event, id, chunk, p);
       store.run(
@@ -341,7 +366,9 @@ function byNormative(docs: readonly EventDocument[]): EventDocument[][] {
   const groups = new Map<Normative, EventDocument[]>();
   for (const d of docs) {
     const n = normativeOfVersion(d.kind as DteKind, d.version);
-    groups.set(n, [...(groups.get(n) ?? []), d]);
+    const group = groups.get(n);
+    if (group) group.push(d);
+    else groups.set(n, [d]);
   }
   return [...groups.values()];
 }

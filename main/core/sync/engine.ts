@@ -377,6 +377,14 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         return;
       }
     }
+    // A lote MH took is recorded in the very next write, with no await before it: the lote after it leaving, or
+    // alone when none follows. Its code is durable before anything else goes to MH or is asked of it.
+    let taken: (() => void) | null = null;
+    const recordTaken = () => {
+      const t = taken;
+      taken = null;
+      t?.();
+    };
     for (const ev of cs.active().filter((e) => e.status === 'sealed')) {
       // The event's unsent documents read once (an event lists at most 1,000), then cut into lotes.
       for (let docs = cs.unsent(ev.id, MAX_PER_EVENT); docs.length; docs = cs.unsent(ev.id, MAX_PER_EVENT)) {
@@ -385,6 +393,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
           // Written before it leaves: a crash or a lost answer leaves these documents in doubt, never "unsent".
           // Only those still unsent now go (nothing else may have touched them while an earlier lote was out).
           const lote = d.store.tx(() => {
+            recordTaken();
             const chunk = docs.slice(i, i + MAX_PER_LOTE);
             const still = cs.stillUnsent(
               ev.id,
@@ -402,10 +411,12 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
           alive();
           if (r.codigoLote) {
             contact();
-            d.store.tx(() => {
-              cs.loteSubmitted({ idEnvio, codigoLote: r.codigoLote ?? '', now: now(), response: r.body });
-              box.loteTaken(idEnvio, now(), Math.max(leaseMs, lotePollMs * 10));
-            });
+            const codigoLote = r.codigoLote;
+            const at = now();
+            taken = () => {
+              cs.loteSubmitted({ idEnvio, codigoLote, now: at, response: r.body });
+              box.loteTaken(idEnvio, at, Math.max(leaseMs, lotePollMs * 10));
+            };
             continue;
           }
           trouble('MH no recibió el lote', r.exchange, r.outcome.outcome === 'retry');
@@ -423,6 +434,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         }
       }
     }
+    if (taken) d.store.tx(recordTaken);
     for (const lote of cs.submittedLotes()) {
       if (now().getTime() < nextPoll(lote)) continue;
       const r = await client.queryLote(lote.codigo_lote ?? '');
