@@ -65,6 +65,8 @@ export interface Deliveries {
 const GIVE_UP_MS = 3 * 24 * 3600_000;
 /** One claimed at a time: `sending` then means "at the server now", which is what the sync state shows. */
 const BATCH = 1;
+/** Wakes within this long are one run: the feed's cursor moves (and the disk syncs) once for all their events. */
+const WAKE_COALESCE_MS = 100;
 /** Events read per transaction. */
 const FEED_PAGE = 500;
 
@@ -109,6 +111,7 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
   const now = () => clock.now();
   let stopped = false;
   let timer: TimerHandle | null = null;
+  let wakeTimer: TimerHandle | null = null;
   /** The server (or the settings) failed: nothing goes before this, and why. */
   let serverFailures = 0;
   let pausedUntil = 0;
@@ -356,7 +359,12 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
 
   const api: Deliveries = {
     wake() {
-      if (!stopped && !d.manual) void loop();
+      if (stopped || d.manual || wakeTimer) return;
+      // A burst of documents (a POS issuing many) is read in one pass and one transaction, not one per event.
+      wakeTimer = timers.set(() => {
+        wakeTimer = null;
+        void loop();
+      }, WAKE_COALESCE_MS);
     },
     runOnce: () => loop(),
     counts() {
@@ -426,6 +434,7 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
     stop() {
       stopped = true;
       if (timer) timers.clear(timer);
+      if (wakeTimer) timers.clear(wakeTimer);
     },
   };
   return api;

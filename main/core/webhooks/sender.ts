@@ -16,6 +16,9 @@ import { realTimers, type TimerHandle, type Timers } from '../timers';
 import { signatureHeader } from './signature';
 import { webhooksRepo, type ClaimedDelivery } from './webhooks-repo';
 
+/** Wakes within this long are one run (deliveries.ts waits as long). */
+const WAKE_COALESCE_MS = 100;
+
 /** How long a delivery is tried before it is FAILED. */
 export const GIVE_UP_MS = 24 * 60 * 60_000;
 
@@ -278,11 +281,12 @@ export function webhookSender(d: WebhookSenderDeps): WebhookSender {
   return {
     wake() {
       if (stopped || t.manual || wakeTimer) return;
-      // Deferred: a wake from inside a transaction runs after it commits.
+      // Deferred: a wake from inside a transaction runs after it commits, and the wakes of a burst of documents
+      // are one run (the cursor moves, and the disk syncs, once for all their events).
       wakeTimer = timers.set(() => {
         wakeTimer = null;
         void loop();
-      }, 0);
+      }, WAKE_COALESCE_MS);
     },
     runOnce: () => flight.current()?.then(() => loop()) ?? loop(),
     stop() {
