@@ -74,9 +74,17 @@ const stop = async (child: ChildProcess) => {
 
 export interface LoadFigures {
   readonly single: LoadFigure;
-  readonly mixed: { readonly create: LoadFigure; readonly read: LoadFigure; readonly list: LoadFigure };
+  readonly mixed: {
+    readonly create: LoadFigure;
+    readonly read: LoadFigure;
+    readonly list: LoadFigure;
+    /** One connection asking GET /health, which does no work: its latency is the request thread's queue (event-loop delay). */
+    readonly probe: LoadFigure;
+  };
   readonly readsAlone: LoadFigure;
   readonly health: LoadFigure;
+  /** The same probe with nothing else running. */
+  readonly probeIdle: LoadFigure;
 }
 
 export async function loadBench(o: { seconds: number; connectionsPerRoute?: number }): Promise<LoadFigures> {
@@ -129,10 +137,12 @@ export async function loadBench(o: { seconds: number; connectionsPerRoute?: numb
     };
 
     const single = await autocannon({ url, connections: 1, duration: o.seconds, requests: [createReq] });
-    const [create, read, list] = await Promise.all([
+    const probeReq = { method: 'GET', path: '/health', headers };
+    const [create, read, list, probe] = await Promise.all([
       autocannon({ url, connections: per, duration: o.seconds, requests: [createReq] }),
       autocannon({ url, connections: per, duration: o.seconds, requests: [readReq] }),
       autocannon({ url, connections: per, duration: o.seconds, requests: [{ method: 'GET', path: '/dte?limit=50', headers }] }),
+      autocannon({ url, connections: 1, duration: o.seconds, requests: [probeReq] }),
     ]);
     const readsAlone = await autocannon({ url, connections: per, duration: o.seconds, requests: [readReq] });
     const health = await autocannon({
@@ -141,13 +151,16 @@ export async function loadBench(o: { seconds: number; connectionsPerRoute?: numb
       duration: o.seconds,
       requests: [{ method: 'GET', path: '/health', headers }],
     });
+    const probeIdle = await autocannon({ url, connections: 1, duration: Math.min(o.seconds, 3), requests: [probeReq] });
     return {
       single: figure('POST /dte/fc, 1 connection', single),
       mixed: {
         create: figure(`mixed: POST /dte/fc (${per} conn.)`, create),
         read: figure(`mixed: GET /dte/:id (${per} conn.)`, read),
         list: figure(`mixed: GET /dte?limit=50 (${per} conn.)`, list),
+        probe: figure('mixed: GET /health probe (1 conn.)', probe),
       },
+      probeIdle: figure('GET /health probe, idle (1 conn.)', probeIdle),
       readsAlone: figure(`GET /dte/:id alone (${per} conn.)`, readsAlone),
       health: figure(`GET /health alone (${per} conn.)`, health),
     };

@@ -333,7 +333,16 @@ console.log(`\nHTTP load: sello serve on loopback with MH (the simulator) in its
 console.log(
   `${'phase / route'.padEnd(34)}  ${'requests'.padStart(8)}  ${'req/s'.padStart(7)}  ${'p50 ms'.padStart(6)}  ${'p97.5 ms'.padStart(8)}  ${'p99 ms'.padStart(6)}  ${'max ms'.padStart(6)}  ${'errors'.padStart(6)}`,
 );
-const loadRows = [load.single, load.mixed.create, load.mixed.read, load.mixed.list, load.readsAlone, load.health];
+const loadRows = [
+  load.single,
+  load.mixed.create,
+  load.mixed.read,
+  load.mixed.list,
+  load.mixed.probe,
+  load.readsAlone,
+  load.health,
+  load.probeIdle,
+];
 for (const f of loadRows) {
   console.log(
     `${f.label.padEnd(34)}  ${String(f.requests).padStart(8)}  ${f.perSecond.toFixed(0).padStart(7)}  ${String(f.p50).padStart(6)}  ${String(f.p97_5).padStart(8)}  ${String(f.p99).padStart(6)}  ${String(f.max).padStart(6)}  ${String(f.errors).padStart(6)}`,
@@ -345,6 +354,14 @@ compare('HTTP create/s, 1 connection', load.single.perSecond, '/s', 'core create
 compare('HTTP creates/s in the mixed load', load.mixed.create.perSecond, '/s', 'HTTP creates/s, 1 connection', load.single.perSecond);
 compare('HTTP reads/s in the mixed load', load.mixed.read.perSecond, '/s', 'the same reads alone', load.readsAlone.perSecond);
 compare('GET /dte/:id alone (req/s)', load.readsAlone.perSecond, '/s', 'GET /health alone', load.health.perSecond);
+// A request that does no work waits only for the thread: its p99 under the mixed load is the event loop's delay.
+compare(
+  'request thread delay: /health p99 in the mixed load (ms)',
+  load.mixed.probe.p99,
+  'ms',
+  '/health p99, idle',
+  Math.max(1, load.probeIdle.p99),
+);
 const loadErrors = loadRows.reduce((n, f) => n + f.errors, 0);
 
 console.log('\nSummary: each figure beside its floor or peer (ratio = figure / peer)\n');

@@ -6,9 +6,10 @@ import { loadBench } from '../../bench/load';
 describe('HTTP load', () => {
   it('creates and reads in parallel for a fixed time with zero errors', async () => {
     const r = await loadBench({ seconds: 2, connectionsPerRoute: 3 });
-    for (const f of [r.single, r.mixed.create, r.mixed.read, r.mixed.list, r.readsAlone, r.health]) {
+    for (const f of [r.single, r.mixed.create, r.mixed.read, r.mixed.list, r.mixed.probe, r.readsAlone, r.health, r.probeIdle]) {
       expect(f.errors, f.label).toBe(0);
-      expect(f.requests, f.label).toBeGreaterThan(20);
+      // The probe is one connection waiting its turn on a busy thread: it gets through, however few times.
+      expect(f.requests, f.label).toBeGreaterThan(f === r.mixed.probe ? 0 : 20);
       expect(f.p99, f.label).toBeGreaterThanOrEqual(f.p50);
     }
   }, 120_000);
