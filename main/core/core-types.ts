@@ -148,6 +148,8 @@ export interface Core {
   readonly hubSetting: HubSetting;
   /** The accountant's month: F-07 annexes, IVA books, reports (books/books-service.ts). */
   readonly books: Books;
+  /** The trigram index behind text search (dte/search-indexer.ts): `flush` indexes what is queued now. */
+  readonly search: { readonly flush: () => void };
   /** Copies of the database in `DATA/backups`: one now (online), and the ones kept. */
   readonly backups: {
     create(reason: 'manual' | 'scheduled', onProgress?: (done: number) => void): Promise<BackupInfo>;

@@ -40,6 +40,7 @@ import { unitFrom } from './sync/backoff';
 import { webhooks as webhookEndpoints } from './webhooks/webhooks';
 import { homologationService } from './homologation/homologation';
 import { realTimers } from './timers';
+import { searchIndexer } from './dte/search-indexer';
 
 export type { Core, CoreDeps } from './core-types';
 export { SELLO_VERSION } from './station/station-service';
@@ -130,12 +131,15 @@ export function createCore(deps: CoreDeps): Core {
   sync.wake();
 
   const backups = backupSchedule({ ...deps, clock, logger, everyMs: deps.backups?.everyMs });
+  // The trigram index, filled right after each create (dte/search-indexer.ts); what a crash left queued, now.
+  const indexer = searchIndexer({ store, logger, timers: deps.sync?.timers });
+  indexer.wake();
   const issue = { store, clock, station, logger, signingKey, contingency: contingencies.open, nameOf: everyone.nameOf };
   const dtes = documents({
     views: documentViews({ store, clock, station, invalidations, deliveries: (id) => out.mail.ofDocument(id) }),
     issue,
     invalidations,
-    wake: () => [sync, out, replicator].forEach((s) => s.wake()),
+    wake: () => [sync, out, replicator, indexer].forEach((s) => s.wake()),
     issued: () => backups.noteIssue(),
     askHub: (ids) => lookupAtHub(stations.hub(), ids, fetchFn),
   });
@@ -199,6 +203,7 @@ export function createCore(deps: CoreDeps): Core {
     sync,
     printing: printing(store, clock),
     signing: { publicKey: () => signing.publicKey(), nit: () => signing.nit() },
+    search: { flush: indexer.flush },
     backups: { create: backups.create, list: backups.list, status: backups.status },
     verifyAudit: () => verifyAudit(store),
     importCertificate: stationSvc.importCertificate,
@@ -212,6 +217,7 @@ export function createCore(deps: CoreDeps): Core {
       homologation.stop();
       replicator.stop();
       backups.close();
+      indexer.stop();
       out.stop();
       sync.stop();
       store.close();

@@ -669,3 +669,37 @@ describe('021 packed documents', () => {
     ]);
   });
 });
+
+describe('022 search queue', () => {
+  it('queues new documents for the trigram index instead of indexing them in the transaction that stores them', () => {
+    const db = new BetterSqlite3(':memory:');
+    const at = MIGRATIONS.findIndex((m) => m.version === 22);
+    expect(MIGRATIONS[at]!.name).toBe('search-queue');
+    migrate(db, MIGRATIONS.slice(0, at));
+    const insert = db.prepare(
+      `INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
+      pos_number, generated_at, issue_date, created_at, updated_at, request_hash, packed, recipient_fold)
+      VALUES (?, 'FC', 'TEST', 1, 'CREATED', ?, 'c', 'M001', 1, 'g', '2026-11-22', ?, 'u', 'h', x'00', 'maria')`,
+    );
+    insert.run('d1', 'DTE-01-M001P001-000000000000001', '1');
+    migrate(db, MIGRATIONS.slice(0, at + 1));
+    insert.run('d2', 'DTE-01-M001P001-000000000000002', '2');
+    expect(db.prepare('SELECT doc_id FROM documents_search').all()).toEqual([{ doc_id: 'd1' }]);
+    expect(db.prepare('SELECT doc_id FROM search_pending').all()).toEqual([{ doc_id: 'd2' }]);
+  });
+});
+
+describe('023 contingency index', () => {
+  it("finds an event's documents by the index, not by reading every document", () => {
+    const db = new BetterSqlite3(':memory:');
+    const at = MIGRATIONS.findIndex((m) => m.version === 23);
+    expect(MIGRATIONS[at]!.name).toBe('contingency-index');
+    migrate(db, MIGRATIONS.slice(0, at + 1));
+    const plan = (
+      db.prepare('EXPLAIN QUERY PLAN SELECT id FROM documents WHERE contingency_id = ? ORDER BY created_at').all('e1') as {
+        detail: string;
+      }[]
+    ).map((r) => r.detail);
+    expect(plan.join(' | ')).toMatch(/USING INDEX documents_contingency/);
+  });
+});

@@ -65,15 +65,18 @@ export function listDocuments(store: Store, query: DteListQuery): DteListPage {
   // few. A text that matches thousands ("DTE-01", "san") is found faster by the scan in date order, which
   // stops at the first page; one or two characters have no trigram at all.
   const matches = query.q && [...query.q.trim()].length >= 3 ? indexed(store, query.q.trim()) : null;
-  if (matches) {
-    sel = sel.where(sql<boolean>`id IN (SELECT value FROM json_each(${JSON.stringify(matches)}))`);
-  } else if (query.q) {
+  if (query.q) {
     const like = likePattern(query.q);
     const folded = likePattern(foldForSearch(query.q));
     // Names match without case or accents; the escape keeps % and _ typed by a cashier literal.
-    sel = sel.where(
-      sql<boolean>`(recipient_fold LIKE ${folded} ESCAPE '\\' OR control_number LIKE ${like} ESCAPE '\\' OR id LIKE ${like} ESCAPE '\\')`,
-    );
+    const scan = sql<boolean>`(recipient_fold LIKE ${folded} ESCAPE '\\' OR control_number LIKE ${like} ESCAPE '\\' OR id LIKE ${like} ESCAPE '\\')`;
+    // The index lags the store by the search indexer's batch (migration 022): the documents still queued for it
+    // are matched by the scan, so a document is found the moment it is stored.
+    sel = matches
+      ? sel.where(
+          sql<boolean>`(id IN (SELECT value FROM json_each(${JSON.stringify(matches)})) OR (id IN (SELECT doc_id FROM search_pending) AND ${scan}))`,
+        )
+      : sel.where(scan);
   }
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   if (cursor) {

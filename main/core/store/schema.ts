@@ -345,6 +345,11 @@ export interface DocumentsSearchTable {
   doc_id: string;
 }
 
+/** Documents stored but not yet in documents_search (migration 022), oldest first by rowid. */
+export interface SearchPendingTable {
+  doc_id: string;
+}
+
 /** A homologation run (main/core/homologation/): its choices and whether it is finished. */
 export interface HomologationRunsTable {
   id: string;
@@ -386,6 +391,7 @@ export interface Database {
   homologation_runs: HomologationRunsTable;
   homologation_steps: HomologationStepsTable;
   documents_search: DocumentsSearchTable;
+  search_pending: SearchPendingTable;
   documents: DocumentsTable;
   outbox: OutboxTable;
   control_sequences: ControlSequencesTable;

@@ -20,6 +20,8 @@ import { m018Replication } from './018-replication';
 import { m019ReplicatedRecords } from './019-replicated-records';
 import { m020Homologation } from './020-homologation';
 import { m021PackedDocuments } from './021-packed-documents';
+import { m022SearchQueue } from './022-search-queue';
+import { m023ContingencyIndex } from './023-contingency-index';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -45,4 +47,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m019ReplicatedRecords,
   m020Homologation,
   m021PackedDocuments,
+  m022SearchQueue,
+  m023ContingencyIndex,
 ];
