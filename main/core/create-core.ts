@@ -203,7 +203,7 @@ export function createCore(deps: CoreDeps): Core {
     sync,
     printing: printing(store, clock),
     signing: { publicKey: () => signing.publicKey(), nit: () => signing.nit() },
-    search: { flush: indexer.flush },
+    search: { flush: () => indexer.flush() },
     backups: { create: backups.create, list: backups.list, status: backups.status },
     verifyAudit: () => verifyAudit(store),
     importCertificate: stationSvc.importCertificate,
