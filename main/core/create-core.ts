@@ -145,7 +145,21 @@ export function createCore(deps: CoreDeps): Core {
   });
   // The customer's e-mail and the POS's webhooks (delivery/outbound.ts); every status the engine moves wakes them.
   const tuning = { webhooks: deps.webhooks, deliveries: deps.deliveries, timers: deps.sync?.timers };
-  const out = outbound({ store, clock, logger, fetch: fetchFn, secrets, newId, random, station, smtp, documents: dtes, tuning });
+  const out = outbound({
+    store,
+    clock,
+    logger,
+    fetch: fetchFn,
+    secrets,
+    newId,
+    random,
+    station,
+    smtp,
+    documents: dtes,
+    tuning,
+    // The e-mails an event queues are records the hub receives too (migration 019): it hears of them at once.
+    queued: () => replicator.wake(),
+  });
   sync.onEvent(() => out.wake());
   out.wake();
   sync.onEvent(() => replicator.wake());

@@ -43,6 +43,8 @@ export interface DeliveryDeps extends DeliveryTuning {
   readonly station: () => StoredStation;
   readonly smtp: SmtpSettings;
   readonly documents: { get(id: string): DteRecord; letterPdf(id: string): Promise<Buffer> };
+  /** New deliveries were queued (the head office hub replicates them: migration 019). */
+  readonly queued?: () => void;
 }
 
 export interface Deliveries {
@@ -268,7 +270,7 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
   async function run(): Promise<number> {
     let sent = 0;
     try {
-      ingest();
+      if (ingest() > 0) d.queued?.();
       if (d.smtp.notReady() || now().getTime() < pausedUntil) return 0;
       for (;;) {
         const claimed = repo.claim(now(), BATCH);

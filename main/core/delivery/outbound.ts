@@ -24,6 +24,8 @@ export interface OutboundDeps {
   readonly station: () => StoredStation;
   readonly smtp: SmtpSettings;
   readonly documents: { get(id: string): DteRecord; letterPdf(id: string): Promise<Buffer> };
+  /** E-mails were queued (the head office hub receives them). */
+  readonly queued?: () => void;
   /** Tests' tuning; both senders take the sync engine's timers unless given their own. */
   readonly tuning: { readonly webhooks?: WebhookTuning; readonly deliveries?: DeliveryTuning; readonly timers?: Timers };
 }
@@ -59,6 +61,7 @@ export function outbound(d: OutboundDeps): Outbound {
     smtp: d.smtp,
     random: unitFrom(d.random),
     documents: d.documents,
+    queued: d.queued,
     ...deliveries,
     timers: deliveries?.timers ?? timers,
   });
