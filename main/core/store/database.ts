@@ -101,7 +101,15 @@ export function openStore(file: string, options: OpenStoreOptions = {}): Store {
 function compactAfterMigration(sqlite: BetterSqlite3.Database): void {
   const free = sqlite.pragma('freelist_count', { simple: true }) as number;
   const pages = sqlite.pragma('page_count', { simple: true }) as number;
-  if (free * 4 >= pages) sqlite.exec('VACUUM');
+  if (free * 4 < pages) return;
+  try {
+    sqlite.exec('VACUUM');
+    // VACUUM wrote the whole file through the WAL: give that back too.
+    sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  } catch {
+    // The migration is committed; a full disk or a reader holding the file only postpones the space (the file
+    // stays as large as before, and works): the station still opens.
+  }
 }
 
 /**

@@ -380,10 +380,11 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     // A lote MH took is recorded in the very next write, with no await before it: the lote after it leaving, or
     // alone when none follows. Its code is durable before anything else goes to MH or is asked of it.
     let taken: (() => void) | null = null;
-    const recordTaken = () => {
-      const t = taken;
+    const recordTaken = () => taken?.();
+    // On its own, when no lote follows or the next one's write failed (its rollback must not take this code along).
+    const settleTaken = () => {
+      if (taken) d.store.tx(recordTaken);
       taken = null;
-      t?.();
     };
     for (const ev of cs.active().filter((e) => e.status === 'sealed')) {
       // The event's unsent documents read once (an event lists at most 1,000), then cut into lotes.
@@ -392,20 +393,28 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
           const idEnvio = d.newId().toUpperCase();
           // Written before it leaves: a crash or a lost answer leaves these documents in doubt, never "unsent".
           // Only those still unsent now go (nothing else may have touched them while an earlier lote was out).
-          const lote = d.store.tx(() => {
-            recordTaken();
-            const chunk = docs.slice(i, i + MAX_PER_LOTE);
-            const still = cs.stillUnsent(
-              ev.id,
-              chunk.map((x) => x.id),
-            );
-            const ready = chunk.filter((x) => still.has(x.id));
-            if (!ready.length) return ready;
-            const ids = ready.map((x) => x.id);
-            cs.loteLeaving({ idEnvio, eventId: ev.id, documentIds: ids, now: now() });
-            box.loteLeaving(idEnvio, ids, now(), leaseMs);
-            return ready;
-          });
+          let lote: typeof docs;
+          try {
+            lote = d.store.tx(() => {
+              recordTaken();
+              const chunk = docs.slice(i, i + MAX_PER_LOTE);
+              const still = cs.stillUnsent(
+                ev.id,
+                chunk.map((x) => x.id),
+              );
+              const ready = chunk.filter((x) => still.has(x.id));
+              if (!ready.length) return ready;
+              const ids = ready.map((x) => x.id);
+              cs.loteLeaving({ idEnvio, eventId: ev.id, documentIds: ids, now: now() });
+              box.loteLeaving(idEnvio, ids, now(), leaseMs);
+              return ready;
+            });
+          } catch (e) {
+            settleTaken();
+            throw e;
+          }
+          // Committed with this lote's leaving.
+          taken = null;
           if (!lote.length) continue;
           const r = await client.sendLote({ idEnvio, jwsList: lote.map((x) => x.jws ?? '') });
           alive();
@@ -434,7 +443,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         }
       }
     }
-    if (taken) d.store.tx(recordTaken);
+    settleTaken();
     for (const lote of cs.submittedLotes()) {
       if (now().getTime() < nextPoll(lote)) continue;
       const r = await client.queryLote(lote.codigo_lote ?? '');

@@ -1,6 +1,7 @@
 // FROZEN: the preset dictionary of packed documents, format 1 (packed-document.ts). Every stored document of
-// that format was compressed against these exact bytes, so changing one character makes them unreadable: a better
-// dictionary is a new format with its own file (a test checks this one's SHA-256).
+// that format was compressed against these exact bytes, so changing one character makes them read back wrong
+// (deflate has no check of its own): a better dictionary is a new format with its own file, and a test checks
+// this one's SHA-256.
 //
 // What it holds: the contract bodies and MH documents (legacy and 2026) of a CCF and an FC, most of what a
 // station issues, with their text blanked: keys, codes and the shape repeat in every document, names and amounts

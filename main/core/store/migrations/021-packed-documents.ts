@@ -1,4 +1,4 @@
-import { packDocument } from '../../dte/packing/packed-document';
+import { packDocument, unpackDocument } from '../../dte/packing/packed-document';
 import type { Migration } from './types';
 
 // Frozen with this migration: the generation codes a stored MH document names in documentoRelacionado.
@@ -20,13 +20,19 @@ export const m021PackedDocuments: Migration = {
   version: 21,
   name: 'packed-documents',
   up(db) {
-    db.function('sello_pack_021', { deterministic: true }, (mhJson: unknown, jws: unknown, requestJson: unknown) =>
-      packDocument({
+    db.function('sello_pack_021', { deterministic: true }, (mhJson: unknown, jws: unknown, requestJson: unknown) => {
+      const texts = {
         mhJson: typeof mhJson === 'string' ? mhJson : null,
         jws: typeof jws === 'string' ? jws : null,
         requestJson: String(requestJson),
-      }),
-    );
+      };
+      const packed = packDocument(texts);
+      // The old columns are dropped below: every value must give its texts back exactly, or nothing changes.
+      const back = unpackDocument(packed);
+      if (back.mhJson !== texts.mhJson || back.jws !== texts.jws || back.requestJson !== texts.requestJson)
+        throw new Error('a packed document did not give its texts back; the migration is undone');
+      return packed;
+    });
     db.function('sello_related_021', { deterministic: true }, related);
     db.exec(`
       ALTER TABLE documents ADD COLUMN packed BLOB;
