@@ -102,7 +102,7 @@ export function creditNotesOf(store: Store, code: string): string[] {
   return liveNotes(store, upper)
     .filter((n) => n.kind === 'NC' && relatedCodes(n.related).includes(upper))
     .flatMap((n) => {
-      const { mhJson } = unpackDocument(n.packed);
+      const mhJson = signedParts(store, n.id)?.mh_json;
       return mhJson ? [mhJson] : [];
     });
 }
@@ -111,8 +111,8 @@ export function creditNotesOf(store: Store, code: string): string[] {
 const relatedCodes = (related: string | null): string[] => (related ? related.split(' ') : []);
 
 /** The generation codes (upper case) an MH document's documentoRelacionado names, for `related`; null when none. */
-export function relatedOf(mhJson: string): string | null {
-  const rel = (JSON.parse(mhJson) as { documentoRelacionado?: { numeroDocumento?: string }[] | null }).documentoRelacionado;
+export function relatedOf(document: { documentoRelacionado?: unknown }): string | null {
+  const rel = document.documentoRelacionado as { numeroDocumento?: string }[] | null | undefined;
   const codes = (rel ?? []).flatMap((r) => (r.numeroDocumento ? [r.numeroDocumento] : []));
   return codes.length ? codes.join(' ') : null;
 }
@@ -122,7 +122,7 @@ const liveNotes = (store: Store, code?: string) =>
   store.all(
     store.q
       .selectFrom('documents')
-      .select(['kind', 'control_number', 'related', 'packed'])
+      .select(['id', 'kind', 'control_number', 'related'])
       .where('kind', 'in', ['NC', 'ND'])
       .where('status', 'not in', ['REJECTED', 'INVALIDATED'])
       // A generation code is hexadecimal and dashes: nothing in it is special to LIKE.
@@ -142,8 +142,8 @@ export function documentsWithLiveNotes(store: Store): Set<string> {
   return new Set(liveNotes(store).flatMap((n) => relatedCodes(n.related).map(canonicalId)));
 }
 
-/** A new document's row; its three texts are packed here (migration 021). */
-export type NewDocument = Omit<Insertable<DocumentsTable>, 'packed' | 'related'> & {
+/** A new document's row; its three texts are packed here (migration 021). `related`: relatedOf(the MH document). */
+export type NewDocument = Omit<Insertable<DocumentsTable>, 'packed'> & {
   readonly mh_json: string;
   readonly jws: string;
   readonly request_json: string;
@@ -151,7 +151,7 @@ export type NewDocument = Omit<Insertable<DocumentsTable>, 'packed' | 'related'>
 
 export function insertDocument(store: Store, row: NewDocument): void {
   const { mh_json: mhJson, jws, request_json: requestJson, ...columns } = row;
-  const values: Record<string, unknown> = { ...columns, packed: packDocument({ mhJson, jws, requestJson }), related: relatedOf(mhJson) };
+  const values: Record<string, unknown> = { ...columns, packed: packDocument({ mhJson, jws, requestJson }) };
   const names = Object.keys(values).filter((k) => values[k] !== undefined);
   // Plain SQL, one statement per set of columns: every create runs it (store/database.ts, `statement`).
   store

@@ -44,6 +44,30 @@ type Dependency = { state: 'ready' } | { state: 'waiting' } | { state: 'failed';
 export function outbox(store: Store, logger: Logger) {
   const q = store.q;
 
+  /** MH sealed the document: its status, seal and answer, and the audit entry when it moved. */
+  const sealDocument = (documentId: string, now: Date, seal: string, response: unknown): boolean => {
+    const at = isoLocal(now);
+    const r = moveStatus(store, logger, {
+      id: documentId,
+      to: 'APPROVED',
+      at,
+      set: { seal, sealed_at: now.toISOString(), mh_response: JSON.stringify(response) },
+      cause: 'MH sealed it',
+    });
+    if (r === 'moved') audit(store, at, 'sync', 'dte.approved', documentId, { seal });
+    return r === 'moved';
+  };
+  /** Rows whose document MH settled as sealed: done, whatever the status move said (a repeated verdict changes nothing). */
+  const doneRows = (ids: readonly number[]): void => {
+    for (let i = 0; i < ids.length; i += 500)
+      store.run(
+        q
+          .updateTable('outbox')
+          .set({ state: 'done', lease_until: null, lote_id: null, last_error: null })
+          .where('id', 'in', ids.slice(i, i + 500)),
+      );
+  };
+
   /** Lotes MH took: their documents wait for the lote's poll, never for a lease or a restart. */
   const submittedLotes = lotesRepo(store).submittedIds;
 
@@ -239,21 +263,21 @@ export function outbox(store: Store, logger: Logger) {
     /** MH holds it sealed. Returns whether the document's status changed. */
     approved(c: DocumentRef, now: Date, seal: string, response: unknown): boolean {
       return store.tx(() => {
-        const at = isoLocal(now);
-        const r = moveStatus(store, logger, {
-          id: c.documentId,
-          to: 'APPROVED',
-          at,
-          set: { seal, sealed_at: now.toISOString(), mh_response: JSON.stringify(response) },
-          cause: 'MH sealed it',
-        });
-        store.run(
-          q.updateTable('outbox').set({ state: 'done', lease_until: null, lote_id: null, last_error: null }).where('id', '=', c.outboxId),
-        );
-        if (r === 'moved') audit(store, at, 'sync', 'dte.approved', c.documentId, { seal });
-        return r === 'moved';
+        const moved = sealDocument(c.documentId, now, seal, response);
+        doneRows([c.outboxId]);
+        return moved;
       });
     },
+
+    /**
+     * A document MH sealed in a lote's result: its status and audit entry as `approved` writes them, inside the
+     * caller's transaction; its queue row is settled with the lote's others by `settledInLote`.
+     */
+    sealedInLote: (documentId: string, now: Date, seal: string, response: unknown): boolean =>
+      sealDocument(documentId, now, seal, response),
+
+    /** The rows of a lote's sealed documents done, one write per 500 (whatever each status move said). */
+    settledInLote: (outboxIds: readonly number[]): void => doneRows(outboxIds),
 
     /** MH refused it (never a duplicate answer: that means MH has it). Returns whether the status changed. */
     rejected(c: DocumentRef, now: Date, response: unknown, reason: string): boolean {
@@ -326,6 +350,21 @@ export function outbox(store: Store, logger: Logger) {
 
     outboxIdOf(documentId: string): number | undefined {
       return store.one(q.selectFrom('outbox').select('id').where('document_id', '=', documentId).where('topic', '=', 'dte'))?.id;
+    },
+
+    /** The queue row of each of these documents (whatever lote it is in now), read 500 at a time. */
+    outboxIdsOf(documentIds: readonly string[]): Map<string, number> {
+      const rows = new Map<string, number>();
+      for (let i = 0; i < documentIds.length; i += 500)
+        for (const r of store.all(
+          q
+            .selectFrom('outbox')
+            .select(['id', 'document_id'])
+            .where('document_id', 'in', documentIds.slice(i, i + 500))
+            .where('topic', '=', 'dte'),
+        ))
+          if (!rows.has(r.document_id)) rows.set(r.document_id, r.id);
+      return rows;
     },
 
     /** A lote is about to leave: its documents are in flight (in doubt if the answer never comes). */

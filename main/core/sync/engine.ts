@@ -477,7 +477,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       }
       // One durable transaction for the whole lote's results.
       const changed = d.store.tx(() => {
-        const moved = recordLoteResults(d.store, d.logger, box, items, now());
+        const moved = recordLoteResults(box, items, now());
         // Documents missing from both lists: MH finished the lote without them, so each is asked about.
         box.loteInDoubt(lote.id, now(), 'ausente del resultado del lote');
         cs.loteEnded(lote.id, 'done', now());
