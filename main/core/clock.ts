@@ -20,7 +20,29 @@ export interface LocalDateTime {
   readonly offset: string;
 }
 
+// El Salvador has kept UTC-6 with no daylight saving since its last summer time ended in September 1988 (the
+// tz database's "Salv" rules), so from 1989 on the fields are arithmetic: Intl's formatToParts cost 20-90 µs
+// a call on every status move and audit entry. test/unit/clock.test.ts holds the two paths to each other.
+const FIXED_OFFSET_FROM = Date.UTC(1989, 0, 1);
+const FIXED_OFFSET_UNTIL = Date.UTC(9000, 0, 1);
+const FIXED_OFFSET_MS = -6 * 3_600_000;
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
 export function localDateTime(at: Date): LocalDateTime {
+  const ms = at.getTime();
+  if (ms >= FIXED_OFFSET_FROM && ms < FIXED_OFFSET_UNTIL) {
+    const l = new Date(ms + FIXED_OFFSET_MS);
+    return {
+      date: `${l.getUTCFullYear()}-${two(l.getUTCMonth() + 1)}-${two(l.getUTCDate())}`,
+      time: `${two(l.getUTCHours())}:${two(l.getUTCMinutes())}:${two(l.getUTCSeconds())}`,
+      offset: '-06:00',
+    };
+  }
+  return localDateTimeByIntl(at);
+}
+
+/** The tz database's answer, for any instant. */
+export function localDateTimeByIntl(at: Date): LocalDateTime {
   const tz = offsetFmt.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT-06:00';
   return { date: dateFmt.format(at), time: timeFmt.format(at), offset: tz === 'GMT' ? '+00:00' : tz.replace('GMT', '') };
 }
