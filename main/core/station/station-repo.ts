@@ -39,6 +39,12 @@ export function stationRepo(store: Store, secrets: SecretBox): StationRepo {
   // Read on every issue; kept parsed until the next save. Only a committed value is cached: a read inside a
   // transaction may see a profile that is later rolled back.
   let cached: StoredStation | null = null;
+  // The hub is asked on every issue and every replicator wake: opened once until it is written again.
+  let hubCached: { readonly value: HubTarget | null } | null = null;
+  const writeHub = (value: string) => {
+    write(HUB_KEY, value);
+    hubCached = null;
+  };
   return {
     get() {
       if (cached) return cached;
@@ -66,7 +72,7 @@ export function stationRepo(store: Store, secrets: SecretBox): StationRepo {
       if (hub !== undefined) {
         const wanted = hub ? { url: hub.url, token: hub.token } : null;
         if (JSON.stringify(this.hub()) !== JSON.stringify(wanted)) {
-          write(HUB_KEY, wanted ? secrets.seal(JSON.stringify(wanted)) : '');
+          writeHub(wanted ? secrets.seal(JSON.stringify(wanted)) : '');
           hubChanged = true;
         }
       }
@@ -82,7 +88,7 @@ export function stationRepo(store: Store, secrets: SecretBox): StationRepo {
       cached = null;
     },
     setHub(target) {
-      write(HUB_KEY, target ? secrets.seal(JSON.stringify({ url: target.url, token: target.token })) : '');
+      writeHub(target ? secrets.seal(JSON.stringify({ url: target.url, token: target.token })) : '');
     },
     mhSecrets() {
       const v = read(MH_SECRETS_KEY);
@@ -90,9 +96,12 @@ export function stationRepo(store: Store, secrets: SecretBox): StationRepo {
       return plain === null ? null : (JSON.parse(plain) as { password: string; certificatePassword: string | null });
     },
     hub() {
+      if (hubCached) return hubCached.value;
       const v = read(HUB_KEY);
       const plain = v ? tryOpen(secrets, v) : null;
-      return plain === null ? null : (JSON.parse(plain) as HubTarget);
+      const value = plain === null ? null : (JSON.parse(plain) as HubTarget);
+      if (!store.sqlite.inTransaction) hubCached = { value };
+      return value;
     },
     mhSecretsLost() {
       const v = read(MH_SECRETS_KEY);
