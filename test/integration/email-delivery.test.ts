@@ -2,6 +2,7 @@
 // messages read back with postal-mime, the PDF with pdftotext, the JSON's signature with the station's key.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveryRecord } from '../../shared/delivery';
 import { createCore, type Core } from '../../main/core/create-core';
@@ -259,6 +260,28 @@ describe('e-mail delivery', () => {
     expect(deliveries(none)).toEqual([]);
     expect(smtp.received.filter((m) => m.mail.subject?.includes(core.dtes.get(none).controlNumber))).toHaveLength(0);
     expect(() => core.deliveries.resend(none, { email: 'x' }, 'user:ana')).toThrow(CoreError);
+  });
+
+  it('the address is recorded with the document; one stored before migration 024 is read from its body', async () => {
+    configure(smtp.port);
+    const recorded = core.dtes.create('FC', fc('ana@example.com'), 'test').record.id;
+    const none = core.dtes.create('FC', fc(null), 'test').record.id;
+    const before = core.dtes.create('FC', fc('pedro@example.com'), 'test').record.id;
+    const db = new BetterSqlite3(join(dir.dir, 'sello.db'));
+    try {
+      const email = (id: string) =>
+        (db.prepare('SELECT recipient_email FROM documents WHERE id = ?').get(id) as { recipient_email: string | null }).recipient_email;
+      expect([email(recorded), email(none), email(before)]).toEqual(['ana@example.com', '', 'pedro@example.com']);
+      // As a document stored before 024 is: no address recorded.
+      db.prepare('UPDATE documents SET recipient_email = NULL WHERE id = ?').run(before);
+    } finally {
+      db.close();
+    }
+    await core.sync.runOnce();
+    const received = await smtp.waitFor(2);
+    expect(received.flatMap((m) => m.to).sort()).toEqual(['ana@example.com', 'pedro@example.com']);
+    expect(deliveries(before)).toEqual([objectContaining({ email: 'pedro@example.com' })]);
+    expect(deliveries(none)).toEqual([]);
   });
 
   it('without SMTP settings deliveries wait, saying why, and go once the server is set', async () => {

@@ -703,3 +703,29 @@ describe('023 contingency index', () => {
     expect(plan.join(' | ')).toMatch(/USING INDEX documents_contingency/);
   });
 });
+
+describe('024 recipient email', () => {
+  it('adds the recorded address, null (not recorded) for the documents already stored', () => {
+    const db = new BetterSqlite3(':memory:');
+    const at = MIGRATIONS.findIndex((m) => m.version === 24);
+    expect(MIGRATIONS[at]!.name).toBe('recipient-email');
+    migrate(db, MIGRATIONS.slice(0, at));
+    const insert = (columns: string, values: string, id: string, control: string) =>
+      db
+        .prepare(
+          `INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
+          pos_number, generated_at, issue_date, created_at, updated_at, request_hash, packed${columns})
+          VALUES (?, 'FC', 'TEST', 1, 'CREATED', ?, 'c', 'M001', 1, 'g', '2026-11-22', 'c', 'u', 'h', x'00'${values})`,
+        )
+        .run(id, control);
+    insert('', '', 'd1', 'DTE-01-M001P001-000000000000001');
+    migrate(db, MIGRATIONS.slice(0, at + 1));
+    insert(', recipient_email', ", 'ana@example.com'", 'd2', 'DTE-01-M001P001-000000000000002');
+    insert(', recipient_email', ", ''", 'd3', 'DTE-01-M001P001-000000000000003');
+    expect(db.prepare('SELECT id, recipient_email FROM documents ORDER BY id').all()).toEqual([
+      { id: 'd1', recipient_email: null },
+      { id: 'd2', recipient_email: 'ana@example.com' },
+      { id: 'd3', recipient_email: '' },
+    ]);
+  });
+});

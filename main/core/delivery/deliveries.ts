@@ -9,7 +9,7 @@ import type { DteRecord } from '../../../shared/records';
 import { audit } from '../audit';
 import { isoLocal, type Clock } from '../clock';
 import { documentEvents, type DocumentEventRow } from '../dte/document-events';
-import { canonicalId, issuedBody, signedParts } from '../dte/documents-repo';
+import { canonicalId, issuedBody, recipientEmailOf, recipientEmailsOf, signedParts } from '../dte/documents-repo';
 import { mhDocumentView } from '../dte/mh/document-types';
 import { CoreError, validationFailed } from '../errors';
 import type { Logger } from '../logger';
@@ -72,13 +72,18 @@ const WAKE_COALESCE_MS = 100;
 /** Events read per transaction. */
 const FEED_PAGE = 500;
 
-/** The e-mail address a document was issued to, from the stored request; null when it has none. */
-function recipientEmail(store: Store, documentId: string): string | null {
-  const body = issuedBody(store, documentId);
-  if (!body) return null;
-  const recipient = (JSON.parse(body) as { recipient?: { email?: unknown } | null }).recipient;
-  const email = recipient?.email;
-  return typeof email === 'string' && email.trim() ? email.trim() : null;
+/**
+ * The e-mail address each of these documents was issued to, null when none: the `recipient_email` column, read
+ * once for a page of events; a document stored before migration 024 has none recorded, and its stored request says.
+ */
+function recipientEmails(store: Store, documentIds: readonly string[]): Map<string, string | null> {
+  const recorded = recipientEmailsOf(store, [...new Set(documentIds)]);
+  const out = new Map<string, string | null>();
+  for (const [id, email] of recorded) {
+    const address = email ?? recipientEmailOf(JSON.parse(issuedBody(store, id) ?? 'null'));
+    out.set(id, address || null);
+  }
+  return out;
 }
 
 /** Which message an event sends, if any. */
@@ -137,9 +142,13 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
         const last = events.at(-1);
         if (!last) return -1;
         let inserted = 0;
+        const emails = recipientEmails(
+          store,
+          events.flatMap((e) => (messageOf(e) ? [e.documentId] : [])),
+        );
         for (const e of events) {
           const message = messageOf(e);
-          const email = message ? recipientEmail(store, e.documentId) : null;
+          const email = message ? emails.get(e.documentId) : null;
           if (!message || !email) continue;
           const id = d.newId();
           repo.insert({

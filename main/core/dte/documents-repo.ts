@@ -170,6 +170,31 @@ export function signedParts(
   return { mh_json: mhJson, jws, seal: row.seal, kind: row.kind, version: row.version };
 }
 
+/**
+ * The address a request body sends the document to (its recipient's e-mail, trimmed), '' when it names none: what
+ * the create stores in `recipient_email` (migration 024) and what the e-mail queue reads from the body of a
+ * document stored before it.
+ */
+export function recipientEmailOf(body: unknown): string {
+  const recipient = (body as { recipient?: { email?: unknown } | null } | null)?.recipient;
+  const email = recipient?.email;
+  return typeof email === 'string' ? email.trim() : '';
+}
+
+/**
+ * The recorded address of each of these documents, read in one statement: '' when it was issued to none, null
+ * when it was stored before migration 024 (its body says), absent when there is no such document.
+ */
+export function recipientEmailsOf(store: Store, ids: readonly string[]): Map<string, string | null> {
+  const out = new Map<string, string | null>();
+  if (ids.length === 0) return out;
+  const rows = store
+    .statement('SELECT id, recipient_email FROM documents WHERE id IN (SELECT value FROM json_each(?))')
+    .all(JSON.stringify(ids)) as { id: string; recipient_email: string | null }[];
+  for (const r of rows) out.set(r.id, r.recipient_email);
+  return out;
+}
+
 /** The contract body the document was issued from (JSON text, only the listed fields); undefined when unknown. */
 export function issuedBody(store: Store, id: string): string | undefined {
   const row = store.one(store.q.selectFrom('documents').select('packed').where('id', '=', canonicalId(id)));

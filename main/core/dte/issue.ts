@@ -21,7 +21,7 @@ import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
 import { canonicalJson, sha256Hex } from './canonical';
 import { formatControlNumber, nextControlValue } from './control-number';
-import { canonicalId, findDocument, insertDocument, relatedOf } from './documents-repo';
+import { canonicalId, findDocument, insertDocument, recipientEmailOf, relatedOf } from './documents-repo';
 import { serializerFor } from './mh/serializers';
 import { normativeAt } from '../../../shared/normative';
 import type { RelatedDocument } from './mh/context';
@@ -247,6 +247,7 @@ export function createDte(
       request_hash: requestHash,
       recipient_name: recipient,
       recipient_fold: recipient === null ? null : foldForSearch(recipient),
+      recipient_email: recipientEmailOf(body),
       total: built.total.toFixed(2),
       mh_json: mhJson,
       related: relatedOf(built.document),

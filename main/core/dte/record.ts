@@ -3,7 +3,7 @@ import type { DteKind } from '../../../shared/contract';
 import type { DteRecord, DteStatus, Environment } from '../../../shared/records';
 import type { DocumentsTable } from '../store/schema';
 
-export type DocumentRow = Omit<Selectable<DocumentsTable>, 'packed' | 'related' | 'recipient_fold'>;
+export type DocumentRow = Omit<Selectable<DocumentsTable>, 'packed' | 'related' | 'recipient_fold' | 'recipient_email'>;
 
 export const RECORD_COLUMNS = [
   'id',

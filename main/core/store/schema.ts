@@ -34,6 +34,8 @@ export interface DocumentsTable {
   /** Who issued it (`user:login` or `api-key:id`) and the name printed then; null before 011. */
   issued_by: Generated<string | null>;
   issued_by_name: Generated<string | null>;
+  /** The request's recipient.email, trimmed; '' when it has none; null for documents from before 024 (read the body). */
+  recipient_email: Generated<string | null>;
 }
 
 export interface InvalidationsTable {

@@ -22,6 +22,7 @@ import { m020Homologation } from './020-homologation';
 import { m021PackedDocuments } from './021-packed-documents';
 import { m022SearchQueue } from './022-search-queue';
 import { m023ContingencyIndex } from './023-contingency-index';
+import { m024RecipientEmail } from './024-recipient-email';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -49,4 +50,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m021PackedDocuments,
   m022SearchQueue,
   m023ContingencyIndex,
+  m024RecipientEmail,
 ];
