@@ -52,7 +52,11 @@ export function createCore(deps: CoreDeps): Core {
   const fetchFn = deps.fetch ?? fetch;
   const newId = () => uuidV4(random);
   // The store reads its folder, native binding and integrity flag from the host's deps.
-  const { store, unlock, orClose } = openStationStore({ ...deps, clock });
+  const { store, unlock, orClose } = openStationStore({
+    ...deps,
+    clock,
+    onCheckpointError: (error) => logger.error('WAL checkpoint thread stopped; the connection checkpoints itself', { error }),
+  });
   const contingencies = contingencyStore(store, logger);
   recoverAfterStop(store, contingencies, clock, logger);
 

@@ -1,6 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type Compilable } from 'kysely';
 import { backupNow, listBackups } from './backup';
+import { BACKSTOP_PAGES, startCheckpointer, type Checkpointer } from './checkpointer';
 import { migrate } from './migrate';
 import { MIGRATIONS } from './migrations';
 import type { Database } from './schema';
@@ -35,6 +36,11 @@ export interface OpenStoreOptions {
   now?: () => Date;
   /** The caller already ran quick_check (in a worker, so a big file never freezes the app's thread). */
   integrityChecked?: boolean;
+  /**
+   * WAL checkpoints on a thread of their own (checkpointer.ts), for the station's long-lived connection; told
+   * here when that thread fails (the connection's own checkpoints then keep the WAL bounded).
+   */
+  checkpoints?: { readonly onError: (message: string) => void };
 }
 
 /** The database does not open or fails SQLite's check: say so, and which copy to restore. */
@@ -91,7 +97,12 @@ export function openStore(file: string, options: OpenStoreOptions = {}): Store {
     throw e;
   }
 
-  return storeOver(sqlite);
+  let checkpointer: Checkpointer | null = null;
+  if (options.checkpoints) {
+    checkpointer = startCheckpointer(file, { nativeBinding: options.nativeBinding, onError: options.checkpoints.onError });
+    if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+  }
+  return storeOver(sqlite, () => checkpointer?.stop());
 }
 
 /**
@@ -128,7 +139,7 @@ export function readOnlyStore(file: string, nativeBinding?: string): Store {
   return storeOver(sqlite);
 }
 
-function storeOver(sqlite: BetterSqlite3.Database): Store {
+function storeOver(sqlite: BetterSqlite3.Database, beforeClose: () => void = () => {}): Store {
   const q = new Kysely<Database>({
     dialect: {
       createAdapter: () => new SqliteAdapter(),
@@ -171,6 +182,8 @@ function storeOver(sqlite: BetterSqlite3.Database): Store {
       return sqlite.transaction(fn).immediate();
     },
     close() {
+      // The checkpoint thread's connection closes first: the last one to close folds the WAL into the file.
+      beforeClose();
       statements.clear();
       sqlite.close();
     },

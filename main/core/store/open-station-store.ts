@@ -13,6 +13,8 @@ export interface StationStoreOptions {
   readonly nativeBinding?: string | undefined;
   /** quick_check already ran on the file (the host runs it in a worker before opening). */
   readonly integrityChecked?: boolean | undefined;
+  /** Told when the WAL checkpoint thread fails (store/checkpointer.ts). */
+  readonly onCheckpointError?: ((message: string) => void) | undefined;
 }
 
 export interface StationStore {
@@ -33,6 +35,7 @@ export function openStationStore(o: StationStoreOptions): StationStore {
       backupDir: backupsDir(o.dataDir),
       now: () => o.clock.now(),
       integrityChecked: o.integrityChecked === true,
+      checkpoints: { onError: o.onCheckpointError ?? (() => {}) },
     });
     const orClose = <T>(fn: () => T): T => {
       try {

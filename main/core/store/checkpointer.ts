@@ -1,0 +1,104 @@
+// WAL checkpoints on a thread of their own (docs/decisions/0020-checkpoints-off-the-request-thread.md).
+//
+// A commit appends its pages to the WAL and fsyncs it. SQLite's automatic checkpoint then copies the WAL back
+// into the database file inside whichever commit crosses 1,000 pages, and fsyncs the file: with a create
+// writing about 25 pages, one create in forty paid for the others, and at a million documents that copy
+// stalled the request thread for hundreds of milliseconds. Here a worker thread with a connection of its own
+// runs PASSIVE checkpoints, which never block a writer; the station's connection keeps a higher automatic
+// threshold only as a backstop, so the WAL stays bounded if this thread stops or falls behind.
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+/** The WAL size (pages) at which the station's own connection checkpoints anyway (SQLite's default: 1,000). */
+export const BACKSTOP_PAGES = 4_000;
+
+const RUN = 0;
+const STOP = 1;
+/** ctrl[0]: RUN or STOP (the main thread writes it); ctrl[1]: 1 once the worker closed its connection. */
+const STATE = 0;
+const CLOSED = 1;
+
+export interface CheckpointerOptions {
+  /** How often a busy WAL is checkpointed (ms). */
+  readonly intervalMs?: number;
+  /** How long an idle WAL is left before looking again (ms). */
+  readonly idleMs?: number;
+  /** better-sqlite3's native binding, for runtimes whose ABI differs from Node's (Electron). */
+  readonly nativeBinding?: string | undefined;
+  /** Told when the thread fails (it then stops; the backstop keeps the WAL bounded). */
+  readonly onError?: (message: string) => void;
+}
+
+export interface Checkpointer {
+  /** Stops the thread and closes its connection before returning, so the station's connection closes last. */
+  stop(): void;
+}
+
+// ESM under tsx, CommonJS in the Electron bundle: resolve the package either way.
+const resolver: NodeJS.Require = typeof require === 'function' ? require : createRequire(import.meta.url);
+
+// Plain CommonJS run with `eval`: no file to find in a bundle. The loop sleeps in Atomics.wait, so `stop` wakes it
+// at once; a checkpoint that finds nothing new lengthens the sleep to `idleMs`.
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.module);
+const ctrl = workerData.ctrl;
+let db = null;
+try {
+  db = new Database(workerData.file, Object.assign({ fileMustExist: true }, workerData.nativeBinding ? { nativeBinding: workerData.nativeBinding } : {}));
+  db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 0');
+  const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
+  let idle = false;
+  while (Atomics.load(ctrl, ${STATE}) === ${RUN}) {
+    Atomics.wait(ctrl, ${STATE}, ${RUN}, idle ? workerData.idleMs : workerData.intervalMs);
+    if (Atomics.load(ctrl, ${STATE}) !== ${RUN}) break;
+    const r = checkpoint.get();
+    // busy: another checkpoint ran (the backstop); log: frames in the WAL; checkpointed: of them, copied back.
+    idle = r.busy === 0 && r.log === r.checkpointed;
+  }
+} catch (e) {
+  parentPort.postMessage(String((e && e.message) || e));
+} finally {
+  try { if (db) db.close(); } catch {}
+  Atomics.store(ctrl, ${CLOSED}, 1);
+  Atomics.notify(ctrl, ${CLOSED});
+}
+`;
+
+/** Starts the thread over `file` (already in WAL mode); null when a worker cannot start here. */
+export function startCheckpointer(file: string, o: CheckpointerOptions = {}): Checkpointer | null {
+  const ctrl = new Int32Array(new SharedArrayBuffer(8));
+  let worker: Worker;
+  try {
+    worker = new Worker(WORKER, {
+      eval: true,
+      workerData: {
+        file,
+        ctrl,
+        module: resolver.resolve('better-sqlite3'),
+        nativeBinding: o.nativeBinding,
+        intervalMs: o.intervalMs ?? 25,
+        idleMs: o.idleMs ?? 1_000,
+      },
+    });
+  } catch {
+    return null;
+  }
+  // The thread never keeps the process alive: a station that forgot to close still exits.
+  worker.unref();
+  worker.on('message', (m: string) => o.onError?.(m));
+  worker.on('error', (e) => o.onError?.(e.message));
+  let stopped = false;
+  return {
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      Atomics.store(ctrl, STATE, STOP);
+      Atomics.notify(ctrl, STATE);
+      // A checkpoint under way finishes first: at most the WAL's backstop size, well under this wait.
+      Atomics.wait(ctrl, CLOSED, 0, 10_000);
+      void worker.terminate();
+    },
+  };
+}
