@@ -27,7 +27,7 @@ import { normativeAt } from '../../../shared/normative';
 import type { RelatedDocument } from './mh/context';
 import type { HubRelated, RemoteRelated } from './related-at-hub';
 import { toRecord } from './record';
-import { signJson } from '../signing/jws';
+import { signJsonText } from '../signing/jws';
 import type { Logger } from '../logger';
 import { documentEvents } from './document-events';
 import { outbox } from '../outbox/outbox';
@@ -251,7 +251,7 @@ export function createDte(
       total: built.total.toFixed(2),
       mh_json: mhJson,
       related: relatedOf(built.document),
-      jws: signJson(built.document, key),
+      jws: signJsonText(mhJson, key),
       mh_response: null,
       seal: null,
       sealed_at: null,

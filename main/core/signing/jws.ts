@@ -11,7 +11,12 @@ export const JWS_HEADER = '{"alg":"RS512"}';
 const HEADER_B64 = Buffer.from(JWS_HEADER).toString('base64url');
 
 export function signJson(payload: unknown, privateKey: KeyObject): string {
-  const input = `${HEADER_B64}.${Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url')}`;
+  return signJsonText(JSON.stringify(payload), privateKey);
+}
+
+/** The same, for a payload already serialized: the create stores that very text beside its JWS. */
+export function signJsonText(json: string, privateKey: KeyObject): string {
+  const input = `${HEADER_B64}.${Buffer.from(json, 'utf8').toString('base64url')}`;
   return `${input}.${rsaSign('sha512', Buffer.from(input), privateKey).toString('base64url')}`;
 }
 
