@@ -3,7 +3,7 @@
 // reads alone and GET /health alone as peers. Used by `npm run bench` and, shorter, by the load test.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
@@ -28,9 +28,21 @@ export interface LoadFigure {
   readonly p50Exact: number;
   /** Connection errors + timeouts + answers that were not 2xx: must be 0. */
   readonly errors: number;
+  /** CPU the `sello serve` process used during the phase, in cores (CPU seconds per second; a phase run beside others shares it). */
+  readonly serveCores: number;
 }
 
-const figure = (label: string, r: Result): LoadFigure => ({
+/** CPU seconds a process used so far (user + system), from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+const figure = (label: string, r: Result, serveCpuSeconds: number): LoadFigure => ({
   label,
   requests: r.requests.total,
   perSecond: r.requests.total / r.duration,
@@ -40,6 +52,7 @@ const figure = (label: string, r: Result): LoadFigure => ({
   max: r.latency.max,
   p50Exact: r.latency.average,
   errors: r.errors + r.timeouts + r.non2xx,
+  serveCores: serveCpuSeconds / r.duration,
 });
 
 function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
@@ -136,33 +149,43 @@ export async function loadBench(o: { seconds: number; connectionsPerRoute?: numb
       setupRequest: (req: object) => ({ ...req, path: `/dte/${ids[Math.floor(Math.random() * ids.length)]!}` }),
     };
 
-    const single = await autocannon({ url, connections: 1, duration: o.seconds, requests: [createReq] });
+    const pid = server.child.pid ?? 0;
+    /** Runs phases side by side and gives their results with the serve process's CPU over all of them. */
+    const measured = async <T>(run: () => Promise<T>): Promise<{ results: T; cpu: number }> => {
+      const before = cpuSeconds(pid);
+      const results = await run();
+      return { results, cpu: cpuSeconds(pid) - before };
+    };
+    const single = await measured(async () => [await autocannon({ url, connections: 1, duration: o.seconds, requests: [createReq] })]);
     const probeReq = { method: 'GET', path: '/health', headers };
-    const [create, read, list, probe] = await Promise.all([
-      autocannon({ url, connections: per, duration: o.seconds, requests: [createReq] }),
-      autocannon({ url, connections: per, duration: o.seconds, requests: [readReq] }),
-      autocannon({ url, connections: per, duration: o.seconds, requests: [{ method: 'GET', path: '/dte?limit=50', headers }] }),
-      autocannon({ url, connections: 1, duration: o.seconds, requests: [probeReq] }),
+    const mixed = await measured(() =>
+      Promise.all([
+        autocannon({ url, connections: per, duration: o.seconds, requests: [createReq] }),
+        autocannon({ url, connections: per, duration: o.seconds, requests: [readReq] }),
+        autocannon({ url, connections: per, duration: o.seconds, requests: [{ method: 'GET', path: '/dte?limit=50', headers }] }),
+        autocannon({ url, connections: 1, duration: o.seconds, requests: [probeReq] }),
+      ]),
+    );
+    const [create, read, list, probe] = mixed.results;
+    const readsAlone = await measured(async () => [await autocannon({ url, connections: per, duration: o.seconds, requests: [readReq] })]);
+    const health = await measured(async () => [
+      await autocannon({ url, connections: per, duration: o.seconds, requests: [{ method: 'GET', path: '/health', headers }] }),
     ]);
-    const readsAlone = await autocannon({ url, connections: per, duration: o.seconds, requests: [readReq] });
-    const health = await autocannon({
-      url,
-      connections: per,
-      duration: o.seconds,
-      requests: [{ method: 'GET', path: '/health', headers }],
-    });
-    const probeIdle = await autocannon({ url, connections: 1, duration: Math.min(o.seconds, 3), requests: [probeReq] });
+    const probeIdle = await measured(async () => [
+      await autocannon({ url, connections: 1, duration: Math.min(o.seconds, 3), requests: [probeReq] }),
+    ]);
     return {
-      single: figure('POST /dte/fc, 1 connection', single),
+      single: figure('POST /dte/fc, 1 connection', single.results[0]!, single.cpu),
       mixed: {
-        create: figure(`mixed: POST /dte/fc (${per} conn.)`, create),
-        read: figure(`mixed: GET /dte/:id (${per} conn.)`, read),
-        list: figure(`mixed: GET /dte?limit=50 (${per} conn.)`, list),
-        probe: figure('mixed: GET /health probe (1 conn.)', probe),
+        // The four run side by side: each carries the serve process's CPU over all of them.
+        create: figure(`mixed: POST /dte/fc (${per} conn.)`, create, mixed.cpu),
+        read: figure(`mixed: GET /dte/:id (${per} conn.)`, read, mixed.cpu),
+        list: figure(`mixed: GET /dte?limit=50 (${per} conn.)`, list, mixed.cpu),
+        probe: figure('mixed: GET /health probe (1 conn.)', probe, mixed.cpu),
       },
-      probeIdle: figure('GET /health probe, idle (1 conn.)', probeIdle),
-      readsAlone: figure(`GET /dte/:id alone (${per} conn.)`, readsAlone),
-      health: figure(`GET /health alone (${per} conn.)`, health),
+      probeIdle: figure('GET /health probe, idle (1 conn.)', probeIdle.results[0]!, probeIdle.cpu),
+      readsAlone: figure(`GET /dte/:id alone (${per} conn.)`, readsAlone.results[0]!, readsAlone.cpu),
+      health: figure(`GET /health alone (${per} conn.)`, health.results[0]!, health.cpu),
     };
   } finally {
     if (server) await stop(server.child);

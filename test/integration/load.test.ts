@@ -11,6 +11,8 @@ describe('HTTP load', () => {
       // The probe is one connection waiting its turn on a busy thread: it gets through, however few times.
       expect(f.requests, f.label).toBeGreaterThan(f === r.mixed.probe ? 0 : 20);
       expect(f.p99, f.label).toBeGreaterThanOrEqual(f.p50);
+      // The serve process's CPU over the phase, read from /proc: it worked for every phase.
+      expect(f.serveCores, f.label).toBeGreaterThan(0);
     }
   }, 120_000);
 });
