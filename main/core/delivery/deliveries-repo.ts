@@ -38,25 +38,14 @@ export function deliveriesRepo(store: Store) {
       );
     },
     insert(d: NewDelivery): void {
-      store.run(
-        q.insertInto('deliveries').values({
-          id: d.id,
-          document_id: d.documentId,
-          message: d.message,
-          event_seq: d.eventSeq,
-          requested_by: d.requestedBy,
-          email: d.email,
-          message_id: d.messageId,
-          state: 'pending',
-          attempts: 0,
-          next_attempt_at: d.now.toISOString(),
-          last_error: null,
-          smtp_response: null,
-          created_at: d.createdAt,
-          sent_at: null,
-          failed_at: null,
-        }),
-      );
+      // Plain SQL: the feed's ingest runs it for every approved document with an address (database.ts, `statement`).
+      store
+        .statement(
+          `INSERT INTO deliveries (id, document_id, message, event_seq, requested_by, email, message_id, state, attempts,
+             next_attempt_at, last_error, smtp_response, created_at, sent_at, failed_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, NULL, NULL, ?, NULL, NULL)`,
+        )
+        .run(d.id, d.documentId, d.message, d.eventSeq, d.requestedBy, d.email, d.messageId, d.now.toISOString(), d.createdAt);
     },
     byId(id: string): DeliveryRow | undefined {
       return store.one(q.selectFrom('deliveries').selectAll().where('id', '=', id));

@@ -201,6 +201,9 @@ export function issuedBody(store: Store, id: string): string | undefined {
   return row ? unpackDocument(row.packed).requestJson : undefined;
 }
 
+/** The columns a status move may set beside the status (MH's seal and answer). */
+const STATUS_SET_COLUMNS = ['seal', 'sealed_at', 'mh_response'] as const;
+
 /** Moves the status when the current one is among `from`; returns whether it moved. Only dte/status.ts calls it. */
 export function setStatusFrom(
   store: Store,
@@ -210,28 +213,22 @@ export function setStatusFrom(
   at: string,
   set: { readonly seal?: string | null; readonly sealed_at?: string | null; readonly mh_response?: string | null },
 ): boolean {
-  const changed = store.run(
-    store.q
-      .updateTable('documents')
-      .set({ status: to, updated_at: at, ...set })
-      .where('id', '=', id)
-      .where('status', 'in', [...from]),
-  ).changes;
-  return Number(changed) > 0;
+  // Plain SQL, one statement per shape (which columns, how many statuses): every answer from MH runs it.
+  const columns = STATUS_SET_COLUMNS.filter((c) => set[c] !== undefined);
+  const text = `UPDATE documents SET status = ?, updated_at = ?${columns.map((c) => `, ${c} = ?`).join('')} WHERE id = ? AND status IN (${from.map(() => '?').join(', ')})`;
+  return store.statement(text).run(to, at, ...columns.map((c) => set[c] ?? null), id, ...from).changes > 0;
 }
 
 export function statusOf(store: Store, id: string): DteStatus | undefined {
-  return store.one(store.q.selectFrom('documents').select('status').where('id', '=', id))?.status as DteStatus | undefined;
+  return (store.statement('SELECT status FROM documents WHERE id = ?').get(id) as { status: DteStatus } | undefined)?.status;
 }
 
 export function statusesOf(store: Store, ids: readonly string[]): { id: string; status: DteStatus }[] {
   if (ids.length === 0) return [];
-  return store.all(
-    store.q
-      .selectFrom('documents')
-      .select(['id', 'status'])
-      .where('id', 'in', [...ids]),
-  ) as { id: string; status: DteStatus }[];
+  return store.statement('SELECT id, status FROM documents WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as {
+    id: string;
+    status: DteStatus;
+  }[];
 }
 
 /** A document re-signed as a contingency document of `eventId` (it never reached MH); the hub gets the new signing. */

@@ -59,13 +59,13 @@ export function outbox(store: Store, logger: Logger) {
   };
   /** Rows whose document MH settled as sealed: done, whatever the status move said (a repeated verdict changes nothing). */
   const doneRows = (ids: readonly number[]): void => {
-    for (let i = 0; i < ids.length; i += 500)
-      store.run(
-        q
-          .updateTable('outbox')
-          .set({ state: 'done', lease_until: null, lote_id: null, last_error: null })
-          .where('id', 'in', ids.slice(i, i + 500)),
-      );
+    if (ids.length)
+      store
+        .statement(
+          `UPDATE outbox SET state = 'done', lease_until = NULL, lote_id = NULL, last_error = NULL
+           WHERE id IN (SELECT value FROM json_each(?))`,
+        )
+        .run(JSON.stringify(ids));
   };
 
   /** Lotes MH took: their documents wait for the lote's poll, never for a lease or a restart. */
@@ -156,20 +156,14 @@ export function outbox(store: Store, logger: Logger) {
   return {
     /** The create path's half: a new document waits to be sent (inside the create transaction). */
     enqueue(p: { documentId: string; now: Date; dependsOn: readonly string[] }): void {
-      store.run(
-        q.insertInto('outbox').values({
-          document_id: p.documentId,
-          topic: 'dte',
-          state: 'pending',
-          attempts: 0,
-          next_attempt_at: p.now.toISOString(),
-          lease_until: null,
-          last_error: null,
-          created_at: p.now.toISOString(),
-          depends_on: p.dependsOn.length ? JSON.stringify(p.dependsOn) : null,
-          lote_id: null,
-        }),
-      );
+      // Plain SQL: every create runs it (store/database.ts, `statement`).
+      const at = p.now.toISOString();
+      store
+        .statement(
+          `INSERT INTO outbox (document_id, topic, state, attempts, next_attempt_at, lease_until, last_error, created_at, depends_on, lote_id)
+           VALUES (?, 'dte', 'pending', 0, ?, NULL, NULL, ?, ?, NULL)`,
+        )
+        .run(p.documentId, at, at, p.dependsOn.length ? JSON.stringify(p.dependsOn) : null);
     },
 
     /**
@@ -290,12 +284,9 @@ export function outbox(store: Store, logger: Logger) {
           set: { mh_response: JSON.stringify(response) },
           cause: reason,
         });
-        store.run(
-          q
-            .updateTable('outbox')
-            .set({ state: 'failed', lease_until: null, lote_id: null, last_error: reason })
-            .where('id', '=', c.outboxId),
-        );
+        store
+          .statement(`UPDATE outbox SET state = 'failed', lease_until = NULL, lote_id = NULL, last_error = ? WHERE id = ?`)
+          .run(reason, c.outboxId);
         if (r === 'moved') audit(store, at, 'sync', 'dte.rejected', c.documentId, { reason });
         return r === 'moved';
       });
@@ -319,20 +310,12 @@ export function outbox(store: Store, logger: Logger) {
     /** Sent, but no conclusive answer (or MH says it already has it): ask MH before anything else. */
     inDoubt(c: Pick<Claimed, 'outboxId' | 'attempts'>, next: Date, reason: string): void {
       // Only a row on its way: a late answer never reopens one that is done or failed.
-      store.run(
-        q
-          .updateTable('outbox')
-          .set({
-            state: 'unknown',
-            lease_until: null,
-            lote_id: null,
-            attempts: c.attempts + 1,
-            next_attempt_at: next.toISOString(),
-            last_error: reason,
-          })
-          .where('id', '=', c.outboxId)
-          .where('state', 'in', ['sending', 'unknown']),
-      );
+      store
+        .statement(
+          `UPDATE outbox SET state = 'unknown', lease_until = NULL, lote_id = NULL, attempts = ?, next_attempt_at = ?, last_error = ?
+           WHERE id = ? AND state IN ('sending', 'unknown')`,
+        )
+        .run(c.attempts + 1, next.toISOString(), reason, c.outboxId);
     },
 
     /** Documents in doubt outside any contingency: asked about at the cese. */
@@ -355,15 +338,11 @@ export function outbox(store: Store, logger: Logger) {
     /** The queue row of each of these documents (whatever lote it is in now), read 500 at a time. */
     outboxIdsOf(documentIds: readonly string[]): Map<string, number> {
       const rows = new Map<string, number>();
-      for (let i = 0; i < documentIds.length; i += 500)
-        for (const r of store.all(
-          q
-            .selectFrom('outbox')
-            .select(['id', 'document_id'])
-            .where('document_id', 'in', documentIds.slice(i, i + 500))
-            .where('topic', '=', 'dte'),
-        ))
-          if (!rows.has(r.document_id)) rows.set(r.document_id, r.id);
+      if (!documentIds.length) return rows;
+      const found = store
+        .statement(`SELECT id, document_id FROM outbox WHERE document_id IN (SELECT value FROM json_each(?)) AND topic = 'dte'`)
+        .all(JSON.stringify(documentIds)) as { id: number; document_id: string }[];
+      for (const r of found) if (!rows.has(r.document_id)) rows.set(r.document_id, r.id);
       return rows;
     },
 
@@ -371,13 +350,12 @@ export function outbox(store: Store, logger: Logger) {
     loteLeaving(loteId: string, documentIds: readonly string[], now: Date, leaseMs: number): void {
       const lease = new Date(now.getTime() + leaseMs).toISOString();
       const at = isoLocal(now);
-      store.run(
-        q
-          .updateTable('outbox')
-          .set({ state: 'sending', lease_until: lease, lote_id: loteId })
-          .where('document_id', 'in', [...documentIds])
-          .where('topic', '=', 'dte'),
-      );
+      store
+        .statement(
+          `UPDATE outbox SET state = 'sending', lease_until = ?, lote_id = ?
+           WHERE document_id IN (SELECT value FROM json_each(?)) AND topic = 'dte'`,
+        )
+        .run(lease, loteId, JSON.stringify(documentIds));
       for (const id of documentIds) moveStatus(store, logger, { id, to: 'PROCESSING', at, cause: 'sent in a lote' });
     },
 
