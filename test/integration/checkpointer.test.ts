@@ -6,7 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BACKSTOP_PAGES } from '../../main/core/store/checkpointer';
+import { BACKSTOP_PAGES, startCheckpointer } from '../../main/core/store/checkpointer';
 import { openStore, type Store } from '../../main/core/store/database';
 import { tempDir } from '../support/core';
 import { ROOT, exitOf } from '../support/serve-process';
@@ -58,7 +58,38 @@ describe('WAL checkpoints on their own thread', () => {
     expect(statSync(s.file).size).toBe(before);
   });
 
-  it('keeps the WAL bounded under a writer that never yields', () => {
+  it('keeps copying while a writer commits steadily, not once a second', async () => {
+    const s = open(true);
+    // About 9,000 pages over a second or more, with the short pauses a POS's requests leave between them.
+    let size = statSync(s.file).size;
+    let growths = 0;
+    const started = performance.now();
+    for (let batch = 0; batch < 150; batch++) {
+      fill(s.store, batch * 20, 20, 3 * PAGE);
+      await new Promise((r) => setTimeout(r, 5));
+      const now = statSync(s.file).size;
+      if (now > size) growths += 1;
+      size = now;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    // Only a checkpoint grows the file: a thread that slept a second after each pass grows it about once a second.
+    expect(growths / seconds, `${growths} growths in ${seconds.toFixed(1)} s`).toBeGreaterThan(5);
+    expect(s.errors).toEqual([]);
+  });
+
+  it('a thread that cannot open the file says so, and closing does not wait for it', async () => {
+    const errors: string[] = [];
+    const t = tempDir('sello-ckpt-missing-');
+    cleanups.push(t.cleanup);
+    const c = startCheckpointer(join(t.dir, 'no-such.db'), { onError: (m) => errors.push(m) });
+    expect(c).not.toBeNull();
+    expect(await until(() => errors.length > 0, 5_000)).toBe(true);
+    const started = performance.now();
+    c?.stop();
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('keeps the WAL bounded by the backstop under a writer that never yields', () => {
     const s = open(true);
     // About 16,000 pages committed without one await: four times the backstop.
     fill(s.store, 0, 4_000, 3 * PAGE);

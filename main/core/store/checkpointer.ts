@@ -38,24 +38,27 @@ export interface Checkpointer {
 const resolver: NodeJS.Require = typeof require === 'function' ? require : createRequire(import.meta.url);
 
 // Plain CommonJS run with `eval`: no file to find in a bundle. The loop sleeps in Atomics.wait, so `stop` wakes it
-// at once; a checkpoint that finds nothing new lengthens the sleep to `idleMs`.
+// at once; while commits keep coming it looks every `intervalMs`, and once a pass finds none it sleeps `idleMs`.
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.module);
 const ctrl = workerData.ctrl;
 let db = null;
 try {
+  const Database = require(workerData.module);
   db = new Database(workerData.file, Object.assign({ fileMustExist: true }, workerData.nativeBinding ? { nativeBinding: workerData.nativeBinding } : {}));
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 0');
   const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
+  let lastLog = -1;
   let idle = false;
   while (Atomics.load(ctrl, ${STATE}) === ${RUN}) {
     Atomics.wait(ctrl, ${STATE}, ${RUN}, idle ? workerData.idleMs : workerData.intervalMs);
     if (Atomics.load(ctrl, ${STATE}) !== ${RUN}) break;
+    // log: frames in the WAL (it starts again from 0 once a writer finds it all copied); checkpointed: of them, copied.
     const r = checkpoint.get();
-    // busy: another checkpoint ran (the backstop); log: frames in the WAL; checkpointed: of them, copied back.
-    idle = r.busy === 0 && r.log === r.checkpointed;
+    // Idle only when no commit came since the last pass: a pass that caught up with a busy writer looks again soon.
+    idle = r.log === lastLog && r.checkpointed === r.log;
+    lastLog = r.log;
   }
 } catch (e) {
   parentPort.postMessage(String((e && e.message) || e));
@@ -85,10 +88,19 @@ export function startCheckpointer(file: string, o: CheckpointerOptions = {}): Ch
   } catch {
     return null;
   }
-  // The thread never keeps the process alive: a station that forgot to close still exits.
-  worker.unref();
+  // A thread that ended (failed to start, or its loop threw) has nothing to wait for at close.
+  let ended = false;
   worker.on('message', (m: string) => o.onError?.(m));
-  worker.on('error', (e) => o.onError?.(e.message));
+  worker.on('error', (e) => {
+    ended = true;
+    o.onError?.(e.message);
+  });
+  worker.on('exit', () => {
+    ended = true;
+  });
+  // After the listeners: adding a 'message' listener refs the worker again. The thread never keeps the process
+  // alive: a station that forgot to close still exits.
+  worker.unref();
   let stopped = false;
   return {
     stop() {
@@ -96,8 +108,9 @@ export function startCheckpointer(file: string, o: CheckpointerOptions = {}): Ch
       stopped = true;
       Atomics.store(ctrl, STATE, STOP);
       Atomics.notify(ctrl, STATE);
-      // A checkpoint under way finishes first: at most the WAL's backstop size, well under this wait.
-      Atomics.wait(ctrl, CLOSED, 0, 10_000);
+      // A checkpoint under way finishes first: at most the WAL's backstop size, well under this wait. A thread
+      // that never reached its loop (or left it) marks itself closed too, unless it died before its first line.
+      if (!ended) Atomics.wait(ctrl, CLOSED, 0, 10_000);
       void worker.terminate();
     },
   };

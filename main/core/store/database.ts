@@ -99,7 +99,15 @@ export function openStore(file: string, options: OpenStoreOptions = {}): Store {
 
   let checkpointer: Checkpointer | null = null;
   if (options.checkpoints) {
-    checkpointer = startCheckpointer(file, { nativeBinding: options.nativeBinding, onError: options.checkpoints.onError });
+    const told = options.checkpoints.onError;
+    checkpointer = startCheckpointer(file, {
+      nativeBinding: options.nativeBinding,
+      onError: (message) => {
+        // Back to SQLite's own threshold: without the thread, smaller checkpoints stall the writer less.
+        if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
+        told(message);
+      },
+    });
     if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   }
   return storeOver(sqlite, () => checkpointer?.stop());
