@@ -87,13 +87,15 @@ describe('which box seals the desktop app’s secrets', () => {
     const ss = fakeSafeStorage('basic_text');
     // An earlier version sealed with safeStorage whatever its backend.
     const mh = { baseUrl: 'http://127.0.0.1:9', user: DEMO_STATION.company.nit, password: 'Clave#MH-2026' };
+    const hub = { url: 'https://casa-matriz.example', token: 'token-de-la-sucursal-0123456789' };
+    const smtp = { host: 'smtp.example', port: 587, secure: false, user: 'caja', password: 'Clave#SMTP-2026', from: 'caja@example.com' };
     createCore({
       dataDir: t.dir,
       clock: fixedClock(),
       allowedMhUrls: TEST_MH_URLS,
       secrets: safeStorageBox(ss),
       sync: { manual: true },
-      initialStation: { ...DEMO_STATION, demo: false, mh },
+      initialStation: { ...DEMO_STATION, demo: false, mh, hub, smtp },
     }).close();
 
     const secrets = await desktopSecrets({
@@ -111,9 +113,12 @@ describe('which box seals the desktop app’s secrets', () => {
     expect(again.stationInfo().passwordsNeeded).toBeUndefined();
     again.close();
     const db = new BetterSqlite3(join(t.dir, 'sello.db'), { readonly: true });
-    const stored = db.prepare("SELECT value FROM settings WHERE key = 'station.mh.secrets'").get() as { value: string };
+    // Every sealed setting: MH's passwords, the hub's token, the SMTP password.
+    for (const key of ['station.mh.secrets', 'station.hub', 'smtp.password']) {
+      const stored = db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+      expect(stored?.value, key).toMatch(/^v1\./);
+    }
     db.close();
-    expect(stored.value).toMatch(/^v1\./);
     t.cleanup();
   });
 });

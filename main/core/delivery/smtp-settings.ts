@@ -11,7 +11,9 @@ import type { Store } from '../store/database';
 import { settingsRepo } from '../store/settings-repo';
 
 const KEY = 'smtp';
-const PASSWORD_KEY = 'smtp.password';
+/** The SMTP password, sealed (station/former-secrets.ts seals it again under a new key). */
+export const SMTP_PASSWORD_KEY = 'smtp.password';
+const PASSWORD_KEY = SMTP_PASSWORD_KEY;
 
 interface StoredSmtp {
   readonly host: string;

@@ -10,10 +10,11 @@ import type { Store } from '../store/database';
 import { settingsRepo } from '../store/settings-repo';
 import { stationSecrets } from './secret-key';
 import { aesGcmBox, legacyKeyFile, tryOpen, type SecretBox } from './secrets';
-import { MH_SECRETS_KEY } from './station-repo';
+import { SMTP_PASSWORD_KEY } from '../delivery/smtp-settings';
+import { HUB_KEY, MH_SECRETS_KEY } from './station-repo';
 
 /** Every setting that holds a sealed value. */
-const SEALED_SETTINGS = [MH_SECRETS_KEY, SIGNING_KEY_SETTING] as const;
+const SEALED_SETTINGS = [MH_SECRETS_KEY, SIGNING_KEY_SETTING, HUB_KEY, SMTP_PASSWORD_KEY] as const;
 
 export interface FormerSecretsOptions {
   readonly store: Store;
