@@ -95,7 +95,14 @@ describe('which box seals the desktop app’s secrets', () => {
       allowedMhUrls: TEST_MH_URLS,
       secrets: safeStorageBox(ss),
       sync: { manual: true },
-      initialStation: { ...DEMO_STATION, demo: false, mh, hub, smtp },
+      initialStation: {
+        ...DEMO_STATION,
+        demo: false,
+        mh,
+        hub,
+        smtp,
+        webhooks: [{ url: 'https://pos.example/sello', secret: 'secreto-del-webhook-0123456789abcdef' }],
+      },
     }).close();
 
     const secrets = await desktopSecrets({
@@ -118,6 +125,9 @@ describe('which box seals the desktop app’s secrets', () => {
       const stored = db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
       expect(stored?.value, key).toMatch(/^v1\./);
     }
+    const hooks = db.prepare('SELECT secret_sealed FROM webhook_endpoints').all() as { secret_sealed: string }[];
+    expect(hooks.length).toBe(1);
+    for (const h of hooks) expect(h.secret_sealed).toMatch(/^v1\./);
     db.close();
     t.cleanup();
   });

@@ -11,9 +11,10 @@ import { settingsRepo } from '../store/settings-repo';
 import { stationSecrets } from './secret-key';
 import { aesGcmBox, legacyKeyFile, tryOpen, type SecretBox } from './secrets';
 import { SMTP_PASSWORD_KEY } from '../delivery/smtp-settings';
+import { webhooksRepo } from '../webhooks/webhooks-repo';
 import { HUB_KEY, MH_SECRETS_KEY } from './station-repo';
 
-/** Every setting that holds a sealed value. */
+/** Every setting that holds a sealed value (the webhooks' secrets are in their own table). */
 const SEALED_SETTINGS = [MH_SECRETS_KEY, SIGNING_KEY_SETTING, HUB_KEY, SMTP_PASSWORD_KEY] as const;
 
 export interface FormerSecretsOptions {
@@ -47,19 +48,30 @@ export function resealFormerSecrets(o: FormerSecretsOptions): void {
   if (o.former) formers.push(o.former);
   if (formers.length === 0) return;
 
+  /** The value sealed under the current box, when only a former one opens it; null when nothing is to change. */
+  const resealed = (sealed: string | null): string | null => {
+    if (sealed === null || sealed === '' || tryOpen(o.box, sealed) !== null) return null;
+    for (const former of formers) {
+      const plain = tryOpen(former, sealed);
+      if (plain !== null) return o.box.seal(plain);
+    }
+    return null;
+  };
   const settings = settingsRepo(o.store);
+  const hooks = webhooksRepo(o.store);
   const moved = o.store.tx(() => {
     let n = 0;
     for (const key of SEALED_SETTINGS) {
-      const sealed = settings.get(key);
-      if (sealed === null || tryOpen(o.box, sealed) !== null) continue;
-      for (const former of formers) {
-        const plain = tryOpen(former, sealed);
-        if (plain === null) continue;
-        settings.set(key, o.box.seal(plain));
-        n += 1;
-        break;
-      }
+      const value = resealed(settings.get(key));
+      if (value === null) continue;
+      settings.set(key, value);
+      n += 1;
+    }
+    for (const endpoint of hooks.endpoints()) {
+      const value = resealed(endpoint.secretSealed);
+      if (value === null) continue;
+      hooks.resealSecret(endpoint.id, value);
+      n += 1;
     }
     return n;
   });

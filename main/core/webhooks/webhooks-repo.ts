@@ -183,6 +183,10 @@ export function webhooksRepo(store: Store) {
           .where('id', '=', id),
       );
     },
+    /** The same secret sealed under another key (station/former-secrets.ts): nothing the user changed. */
+    resealSecret(id: string, secretSealed: string): void {
+      store.run(q.updateTable('webhook_endpoints').set({ secret_sealed: secretSealed }).where('id', '=', id));
+    },
     /** Its deliveries go with it (ON DELETE CASCADE). */
     deleteEndpoint(id: string): boolean {
       return store.run(q.deleteFrom('webhook_endpoints').where('id', '=', id)).changes > 0;
