@@ -2,7 +2,7 @@
 // late MH answer that can never undo what MH decided since.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core/create-core';
-import { DTE_TRANSITIONS, moveStatus, predecessors } from '../../main/core/dte/status';
+import { DTE_TRANSITIONS, moveStatus, moveStatuses, predecessors } from '../../main/core/dte/status';
 import type { Logger } from '../../main/core/logger';
 import { outbox } from '../../main/core/outbox/outbox';
 import { openStore, type Store } from '../../main/core/store/database';
@@ -77,5 +77,45 @@ describe('moving a status', () => {
     expect(moveStatus(store, logger, { id: record.id, to: 'APPROVED', at: 'now', cause: 'test' })).toBe('refused');
     expect(status(record.id)).toBe('REJECTED');
     expect(moveStatus(store, logger, { id: 'no-such-id', to: 'APPROVED', at: 'now', cause: 'test' })).toBe('missing');
+  });
+});
+
+describe('moving many statuses at once', () => {
+  it('writes what moving them one at a time writes: statuses, events, replication rows, refusals and results', () => {
+    const run = (batch: boolean) => {
+      const dir = tempDir();
+      const core = createCore({ dataDir: dir.dir, clock: fixedClock(), sync: { manual: true }, backups: { everyMs: 0 } });
+      const store = openStore(join(dir.dir, 'sello.db'));
+      const warnings: string[] = [];
+      const logger: Logger = { info() {}, warn: (m, f) => warnings.push(`${m} ${JSON.stringify(f)}`), error() {} };
+      try {
+        const ids = [1, 2, 3, 4].map((n) => core.dtes.create('FC', fcBody(`9b000000-0000-4000-8000-00000000000${n}`), 'test').record.id);
+        const box = outbox(store, logger);
+        const ref = (id: string) => ({ documentId: id, outboxId: box.outboxIdOf(id) ?? -1 });
+        box.rejected(ref(ids[1]!), new Date(), { estado: 'RECHAZADO' }, 'bad');
+        box.approved(ref(ids[2]!), new Date(), 'A'.repeat(40), { estado: 'PROCESADO' });
+        const order = [ids[0]!, ids[1]!, 'no-such-id', ids[2]!, ids[0]!, ids[3]!];
+        const move = { to: 'APPROVED' as const, at: '2026-11-22T10:00:00-06:00', cause: 'test' };
+        const results = store.tx(() =>
+          batch ? moveStatuses(store, logger, order, move) : order.map((id) => moveStatus(store, logger, { ...move, id })),
+        );
+        const rows = (sql: string) => store.sqlite.prepare(sql).all();
+        return {
+          results,
+          warnings,
+          documents: rows('SELECT id, status, updated_at, seal FROM documents ORDER BY id'),
+          events: rows('SELECT seq, document_id, event, at FROM document_events ORDER BY seq'),
+          replication: rows('SELECT entity, ref, seq, reason, queued_at FROM replication_queue ORDER BY seq'),
+          audit: rows('SELECT seq, at, actor, action, subject, detail FROM audit_log ORDER BY seq'),
+        };
+      } finally {
+        store.close();
+        core.close();
+        dir.cleanup();
+      }
+    };
+    const one = run(false);
+    expect(one.results).toEqual(['moved', 'refused', 'missing', 'already', 'already', 'moved']);
+    expect(run(true)).toEqual(one);
   });
 });

@@ -219,6 +219,17 @@ export function setStatusFrom(
   return store.statement(text).run(to, at, ...columns.map((c) => set[c] ?? null), id, ...from).changes > 0;
 }
 
+/**
+ * The status move of many documents in one statement: those among `ids` whose status is among `from` take `to`
+ * (and `at`); returns the ids that moved. dte/status.ts's moveStatuses, for a lote's documents.
+ */
+export function setStatusesFrom(store: Store, ids: readonly string[], from: readonly DteStatus[], to: DteStatus, at: string): Set<string> {
+  if (ids.length === 0) return new Set();
+  const text = `UPDATE documents SET status = ?, updated_at = ? WHERE id IN (SELECT value FROM json_each(?)) AND status IN (${from.map(() => '?').join(', ')}) RETURNING id`;
+  const rows = store.statement(text).all(to, at, JSON.stringify(ids), ...from) as { id: string }[];
+  return new Set(rows.map((r) => r.id));
+}
+
 export function statusOf(store: Store, id: string): DteStatus | undefined {
   return (store.statement('SELECT status FROM documents WHERE id = ?').get(id) as { status: DteStatus } | undefined)?.status;
 }

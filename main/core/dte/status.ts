@@ -7,7 +7,7 @@ import type { Logger } from '../logger';
 import { replicationQueue } from '../replication/queue';
 import type { Store } from '../store/database';
 import { documentEvents, eventOfStatus } from './document-events';
-import { setStatusFrom, statusOf } from './documents-repo';
+import { setStatusesFrom, setStatusFrom, statusOf } from './documents-repo';
 
 /** Where each status may go. APPROVED only to INVALIDATED; REJECTED and INVALIDATED are final. */
 export const DTE_TRANSITIONS: Readonly<Record<DteStatus, readonly DteStatus[]>> = {
@@ -18,9 +18,16 @@ export const DTE_TRANSITIONS: Readonly<Record<DteStatus, readonly DteStatus[]>> 
   INVALIDATED: [],
 };
 
-/** The statuses a document may be in to move to `to`. */
+const PREDECESSORS = new Map(
+  (Object.keys(DTE_TRANSITIONS) as DteStatus[]).map((to) => [
+    to,
+    (Object.keys(DTE_TRANSITIONS) as DteStatus[]).filter((from) => DTE_TRANSITIONS[from].includes(to)),
+  ]),
+);
+
+/** The statuses a document may be in to move to `to` (worked out once: every status move asks). */
 export function predecessors(to: DteStatus): DteStatus[] {
-  return (Object.keys(DTE_TRANSITIONS) as DteStatus[]).filter((from) => DTE_TRANSITIONS[from].includes(to));
+  return [...(PREDECESSORS.get(to) ?? [])];
 }
 
 interface Extra {
@@ -51,6 +58,30 @@ export function moveStatus(store: Store, logger: Logger, m: StatusMove): MoveRes
     replicationQueue(store).changed(m.id, 'status', m.at);
     return 'moved';
   }
+  return notMoved(store, logger, m);
+}
+
+/**
+ * The same move for many documents (a lote's), as moveStatus makes it for each in turn: one guarded UPDATE for
+ * all of them, then, document by document in the order given, the event and the replication row of a move, or
+ * the log and audit entry of a refused one. Returns each document's result, in that order.
+ */
+export function moveStatuses(store: Store, logger: Logger, ids: readonly string[], m: Omit<StatusMove, 'id' | 'set'>): MoveResult[] {
+  const moved = setStatusesFrom(store, ids, predecessors(m.to), m.to, m.at);
+  const event = eventOfStatus(m.to);
+  return ids.map((id) => {
+    // Deleted once taken: the same id again finds its status already moved, as a second moveStatus would.
+    if (moved.delete(id)) {
+      if (event) documentEvents(store).record(id, event, m.at);
+      replicationQueue(store).changed(id, 'status', m.at);
+      return 'moved';
+    }
+    return notMoved(store, logger, { ...m, id });
+  });
+}
+
+/** A move the guard did not apply: the document is missing, already there, or the move is refused (logged, audited). */
+function notMoved(store: Store, logger: Logger, m: StatusMove): MoveResult {
   const current = statusOf(store, m.id);
   if (!current) return 'missing';
   // The same answer twice (a query after a lost answer, a lote result after a query) changes nothing.

@@ -7,7 +7,7 @@ import { unpackDocument } from '../dte/packing/packed-document';
 import { audit } from '../audit';
 import { isoLocal } from '../clock';
 import { statusesOf } from '../dte/documents-repo';
-import { moveStatus } from '../dte/status';
+import { moveStatus, moveStatuses } from '../dte/status';
 import type { Logger } from '../logger';
 import type { Store } from '../store/database';
 import { settingsRepo } from '../store/settings-repo';
@@ -356,7 +356,7 @@ export function outbox(store: Store, logger: Logger) {
            WHERE document_id IN (SELECT value FROM json_each(?)) AND topic = 'dte'`,
         )
         .run(lease, loteId, JSON.stringify(documentIds));
-      for (const id of documentIds) moveStatus(store, logger, { id, to: 'PROCESSING', at, cause: 'sent in a lote' });
+      moveStatuses(store, logger, documentIds, { to: 'PROCESSING', at, cause: 'sent in a lote' });
     },
 
     /** MH took the lote: its documents wait for the result under a lease long enough for MH's processing. */
