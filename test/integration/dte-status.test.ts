@@ -92,8 +92,10 @@ describe('moving many statuses at once', () => {
         const ids = [1, 2, 3, 4].map((n) => core.dtes.create('FC', fcBody(`9b000000-0000-4000-8000-00000000000${n}`), 'test').record.id);
         const box = outbox(store, logger);
         const ref = (id: string) => ({ documentId: id, outboxId: box.outboxIdOf(id) ?? -1 });
-        box.rejected(ref(ids[1]!), new Date(), { estado: 'RECHAZADO' }, 'bad');
-        box.approved(ref(ids[2]!), new Date(), 'A'.repeat(40), { estado: 'PROCESADO' });
+        // A fixed instant: both runs must write the very same rows.
+        const now = new Date('2026-11-22T16:00:00.000Z');
+        box.rejected(ref(ids[1]!), now, { estado: 'RECHAZADO' }, 'bad');
+        box.approved(ref(ids[2]!), now, 'A'.repeat(40), { estado: 'PROCESADO' });
         const order = [ids[0]!, ids[1]!, 'no-such-id', ids[2]!, ids[0]!, ids[3]!];
         const move = { to: 'APPROVED' as const, at: '2026-11-22T10:00:00-06:00', cause: 'test' };
         const results = store.tx(() =>
