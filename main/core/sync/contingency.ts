@@ -12,6 +12,7 @@ import {
   resignIntoEvent,
   setContingencyEvent,
   signedParts,
+  stillUnsentOfEvent,
   unsentOfEvent,
   unsettledOfEvent,
   unsettledOfEventsSealedBefore,
@@ -236,23 +237,7 @@ export function contingencyStore(store: Store, logger: Logger) {
     /** Documents of a sealed event not yet in a lote, at most `limit`, with their JWS. */
     unsent: (eventId: string, limit: number) => unsentOfEvent(store, eventId, limit),
     /** Which of these documents of the event are still unsent (as `unsent` says), by their ids: no scan of the event. */
-    stillUnsent(eventId: string, ids: readonly string[]): Set<string> {
-      if (!ids.length) return new Set();
-      return new Set(
-        store
-          .all(
-            q
-              .selectFrom('documents')
-              .innerJoin('outbox', 'outbox.document_id', 'documents.id')
-              .select('documents.id')
-              .where('documents.id', 'in', [...ids])
-              .where('documents.contingency_id', '=', eventId)
-              .where('documents.status', '=', 'CREATED')
-              .where('outbox.state', '=', 'pending'),
-          )
-          .map((r) => r.id),
-      );
-    },
+    stillUnsent: (eventId: string, ids: readonly string[]): Set<string> => stillUnsentOfEvent(store, eventId, ids),
     loteLeaving: lotes.leaving,
     loteSubmitted: lotes.submitted,
     /** The lote did not reach MH (`failed`) or may have without a code to ask with (`lost`). */
