@@ -156,6 +156,18 @@ export function deliveriesRepo(store: Store) {
       );
       return typeof r?.at === 'string' ? new Date(r.at) : null;
     },
+    /** Deliveries in the states that still move (not sent): an index range. */
+    liveCounts(): Omit<Record<DeliveryState, number>, 'sent'> {
+      const rows = store
+        .statement("SELECT state, count(*) AS n FROM deliveries WHERE state IN ('pending', 'sending', 'failed') GROUP BY state")
+        .all() as { state: DeliveryState; n: number }[];
+      const by = new Map(rows.map((r) => [r.state, Number(r.n)]));
+      return { pending: by.get('pending') ?? 0, sending: by.get('sending') ?? 0, failed: by.get('failed') ?? 0 };
+    },
+    /** Every e-mail the station ever sent (a scan; deliveries.ts keeps it with cachedCount). */
+    sentCount(): number {
+      return Number((store.statement("SELECT count(*) AS n FROM deliveries WHERE state = 'sent'").get() as { n: number }).n);
+    },
     counts(): Record<DeliveryState, number> {
       const rows = store.all(
         q

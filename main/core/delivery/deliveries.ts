@@ -8,6 +8,7 @@ import { validate } from '../../../shared/contract';
 import type { DteRecord } from '../../../shared/records';
 import { audit } from '../audit';
 import { isoLocal, type Clock } from '../clock';
+import { cachedCount, writesOf } from '../store/cached-count';
 import { documentEvents, type DocumentEventRow } from '../dte/document-events';
 import { canonicalId, issuedBody, recipientEmailOf, recipientEmailsOf, signedParts } from '../dte/documents-repo';
 import { mhDocumentView } from '../dte/mh/document-types';
@@ -109,6 +110,8 @@ const STATUS = { pending: 'PENDING', sending: 'SENDING', sent: 'SENT', failed: '
 export function createDeliveries(d: DeliveryDeps): Deliveries {
   const { store, clock, logger } = d;
   const repo = deliveriesRepo(store);
+  // The sync status shows the e-mails ever sent after every run: a count that grows with the station.
+  const sent = cachedCount(() => repo.sentCount(), writesOf(store), clock);
   const feed = documentEvents(store);
   const timers = d.timers ?? realTimers;
   const transport = d.transport ?? nodemailerTransport();
@@ -379,7 +382,8 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
     },
     runOnce: () => loop(),
     counts() {
-      const c = repo.counts();
+      const live = repo.liveCounts();
+      const c = { ...live, sent: sent() };
       const waiting = d.smtp.notReady() ?? (now().getTime() < pausedUntil ? serverError : null);
       return { pending: c.pending, sending: c.sending, sent: c.sent, failed: c.failed, waiting };
     },

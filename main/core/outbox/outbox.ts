@@ -429,6 +429,17 @@ export function outbox(store: Store, logger: Logger) {
       return times.length ? new Date(Math.min(...times)) : null;
     },
 
+    /** Rows in the states that still move (not done): an index range, however long the station has run. */
+    liveCounts(): Record<string, number> {
+      const rows = store
+        .statement("SELECT state, count(*) AS n FROM outbox WHERE state IN ('pending', 'sending', 'unknown', 'failed') GROUP BY state")
+        .all() as { state: string; n: number }[];
+      return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]));
+    },
+    /** Rows MH settled: every document the station ever sent (a scan; engine.ts keeps it with cachedCount). */
+    doneCount(): number {
+      return Number((store.statement("SELECT count(*) AS n FROM outbox WHERE state = 'done'").get() as { n: number }).n);
+    },
     counts(): Record<string, number> {
       const rows = store.all(
         q

@@ -18,6 +18,7 @@ import type { Logger } from '../logger';
 import type { Exchange, Outcome } from '../mh/classify';
 import { MhLoginError, type MhClient } from '../mh/client';
 import { LOTE_PROCESSING_MS, outbox, type Claimed, type DocumentRef } from '../outbox/outbox';
+import { cachedCount, writesOf } from '../store/cached-count';
 import type { StoredStation } from '../station/profile';
 import { normativeStatus } from '../../../shared/normative';
 import type { Store } from '../store/database';
@@ -115,6 +116,8 @@ class Stopped extends Error {}
 
 export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
   const box = outbox(d.store, d.logger);
+  // Every status (pushed after every run) shows how many documents MH settled: at a million, a count of 0.2 s.
+  const settled = cachedCount(() => box.doneCount(), writesOf(d.store), d.clock);
   const cs = contingencyStore(d.store, d.logger);
   const leaseMs = d.leaseMs ?? 60_000;
   const batch = d.batch ?? 8;
@@ -645,7 +648,8 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     },
     runOnce: () => loop(),
     status() {
-      const c = box.counts();
+      const live = box.liveCounts();
+      const c: Record<string, number> = { ...live, done: settled() };
       const contingencies = summaries();
       const overdue: OverdueDocument[] = cs.overdue(now()).map((r) => ({
         id: r.id,
