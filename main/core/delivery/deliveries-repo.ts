@@ -168,16 +168,6 @@ export function deliveriesRepo(store: Store) {
     sentCount(): number {
       return Number((store.statement("SELECT count(*) AS n FROM deliveries WHERE state = 'sent'").get() as { n: number }).n);
     },
-    counts(): Record<DeliveryState, number> {
-      const rows = store.all(
-        q
-          .selectFrom('deliveries')
-          .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
-          .groupBy('state'),
-      );
-      const by = new Map(rows.map((r) => [r.state, Number(r.n)]));
-      return { pending: by.get('pending') ?? 0, sending: by.get('sending') ?? 0, sent: by.get('sent') ?? 0, failed: by.get('failed') ?? 0 };
-    },
   };
 }
 

@@ -382,10 +382,8 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
     },
     runOnce: () => loop(),
     counts() {
-      const live = repo.liveCounts();
-      const c = { ...live, sent: sent() };
       const waiting = d.smtp.notReady() ?? (now().getTime() < pausedUntil ? serverError : null);
-      return { pending: c.pending, sending: c.sending, sent: c.sent, failed: c.failed, waiting };
+      return { ...repo.liveCounts(), sent: sent(), waiting };
     },
     ofDocument: (id) => repo.ofDocument(canonicalId(id)).map(toRecord),
     resend(id, input, actor) {

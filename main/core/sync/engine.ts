@@ -648,8 +648,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     },
     runOnce: () => loop(),
     status() {
-      const live = box.liveCounts();
-      const c: Record<string, number> = { ...live, done: settled() };
+      const c = box.liveCounts();
       const contingencies = summaries();
       const overdue: OverdueDocument[] = cs.overdue(now()).map((r) => ({
         id: r.id,
@@ -665,7 +664,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
           pending: c.pending ?? 0,
           sending: c.sending ?? 0,
           unknown: c.unknown ?? 0,
-          done: c.done ?? 0,
+          done: settled(),
           failed: c.failed ?? 0,
           invalidations: d.invalidations?.pending() ?? 0,
         },
