@@ -198,6 +198,41 @@ export interface SyncStatus {
   readonly normative: NormativeStatus;
   /** Replication to the head office hub (main/core/replication/): when it last answered and what waits. */
   readonly hub: HubReplicationStatus;
+  /** What stops, or will soon stop, documents from being sealed, most severe first (docs/decisions/0025-station-alerts.md). */
+  readonly alerts: readonly StationAlert[];
+}
+
+/** Every condition the station raises as an alert; one code each, so screens and POS software can tell them apart. */
+export const STATION_ALERT_CODES = [
+  /** MH holds another document under a control number this station issued: numbering stopped in that sequence. */
+  'numbering_collision',
+  /** This data folder (new PC, restored copy) must be told where numbering goes on before it issues. */
+  'numbering_unconfirmed',
+  /** MH refuses the signature (803): the certificate registered at MH is not this one. */
+  'certificate_refused',
+  /** The certificate expires within 30 days, or has expired. */
+  'certificate_expiring',
+  /** The station's clock differs from MH's (or the hub's) by more than a few minutes. */
+  'clock_skew',
+  /** The clock is so far off that MH would reject every document: issuing is refused. */
+  'clock_refused',
+  /** Free space in the data folder is low, or a write failed for lack of it. */
+  'disk_low',
+  /** An invalidation (or event) whose answer was lost and that MH may hold: someone must check MH's lookup. */
+  'event_in_doubt',
+] as const;
+export type StationAlertCode = (typeof STATION_ALERT_CODES)[number];
+
+export interface StationAlert {
+  readonly code: StationAlertCode;
+  /** `critical`: documents are not being sealed (or issued) now; `warning`: they will not be unless someone acts. */
+  readonly level: 'warning' | 'critical';
+  /** What happened, in Spanish, short enough for the banner. */
+  readonly message: string;
+  /** What to do next, in Spanish. */
+  readonly action: string;
+  /** When the condition was first seen (ISO, El Salvador time), or null when it is a standing fact. */
+  readonly since: string | null;
 }
 
 export interface HubReplicationStatus {

@@ -1,6 +1,7 @@
 // The composition root: builds one station core from its dependencies and wires the rooms together. No
 // module-level state: tests build as many as they like. Each room is a factory in its own file.
 import { randomBytes as nodeRandomBytes } from 'node:crypto';
+import { createAlertBoard } from './alerts';
 import { verifyAudit } from './audit';
 import { stationBooks } from './books/station-books';
 import { normativeService } from './station/normative-service';
@@ -59,6 +60,8 @@ export function createCore(deps: CoreDeps): Core {
   });
   const contingencies = contingencyStore(store, logger);
   recoverAfterStop(store, contingencies, clock, logger);
+  // What stops documents from being sealed, from every room, shown with the sync state (alerts.ts).
+  const alerts = createAlertBoard((error) => logger.error('an alert source failed', { error: String(error) }));
 
   // Its key is kept outside the data folder; one an older version left inside is moved out (decision 0005).
   const secrets: SecretBox = orClose(() =>
@@ -129,6 +132,7 @@ export function createCore(deps: CoreDeps): Core {
     passwordNeeded: mhPasswordNeeded(stations, !!deps.mh),
     deliveries: () => out.mail.counts(),
     hub: () => replicator.status(),
+    alerts: () => alerts.list(),
     ...tunedBy(deps.sync, random),
   });
   // Resume what a previous run left: pending documents and sends cut short by a crash.

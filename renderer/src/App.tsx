@@ -93,6 +93,8 @@ export function App({
   const state =
     sync?.state === 'contingency' && sync.contingencies.every((c) => c.status !== 'open') ? 'recovering' : (sync?.state ?? 'online');
   const queued = sync ? sync.queue.pending + sync.queue.sending + sync.queue.unknown : 0;
+  const alerts = sync?.alerts ?? [];
+  const alert = alerts[0];
   return (
     <div className="app">
       {/* One banner landmark: the demo's and MH's notices sit in it, above the bar. */}
@@ -111,6 +113,13 @@ export function App({
           {es.banner[state]}
           {queued > 0 && ` · ${es.banner.queued(queued)}`}
         </div>
+        {/* The most severe alert says why documents stop being sealed; the sync screen lists them all. */}
+        {alert && (
+          <div className={`alert-banner alert-${alert.level}`} role="alert" data-testid="alert-banner">
+            <strong>{alert.message}</strong> {alert.action}
+            {alerts.length > 1 && ` · ${es.banner.moreAlerts(alerts.length - 1)}`}
+          </div>
+        )}
         <div className="topbar">
           <strong className="brand">{es.appName}</strong>
           <span className="company" title={health ? es.companyBranch(health.companyName, health.branchCode) : undefined}>

@@ -95,6 +95,22 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
           </>
         )}
       </dl>
+      {status.alerts.length > 0 && (
+        <section aria-labelledby="sync-alerts-title" data-testid="sync-alerts">
+          <h2 id="sync-alerts-title">{es.sync.alerts}</h2>
+          <ul className="alerts">
+            {status.alerts.map((a) => (
+              <li key={`${a.code}-${a.message}`} className={`alert-${a.level}`} data-alert={a.code}>
+                <strong>
+                  {a.level === 'critical' ? es.sync.alertCritical : es.sync.alertWarning}: {a.message}
+                </strong>{' '}
+                {a.action}
+                {a.since && ` (${localTime(a.since)})`}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {status.state === 'credentials' && (
         <p role="alert" className="warning" data-testid="credentials-help">
           {es.sync.credentialsHelp}

@@ -79,6 +79,7 @@ export const es = {
     credentials: 'MH rechazó las credenciales de la API: siga emitiendo y escriba la contraseña vigente en Ajustes',
     recovering: 'MH volvió: Sello está enviando los documentos de la contingencia',
     queued: (n: number) => `${n} en cola`,
+    moreAlerts: (n: number) => (n === 1 ? '1 aviso más en Envío a MH' : `${n} avisos más en Envío a MH`),
   },
   list: {
     title: 'Documentos emitidos',
@@ -438,6 +439,9 @@ export const es = {
     hubRefused: (n: number, last: string | null) =>
       `${n === 1 ? '1 registro rechazado' : `${n} registros rechazados`} por la central (se reenvía si cambia; avise a soporte): ${last ?? ''}`,
     lastError: 'Último problema',
+    alerts: 'Avisos que requieren atención',
+    alertCritical: 'Detenido',
+    alertWarning: 'Atención',
     retry: 'Reintentar ahora',
     contingencies: 'Contingencias',
     noContingency: 'No hay contingencias abiertas.',

@@ -292,3 +292,11 @@ describe('invalidate', () => {
     expect((await post('/dte/invalidate', { dteId: id })).json<unknown>()).toMatchObject({ status: 409, code: 'DTE_NOT_INVALIDATABLE' });
   });
 });
+
+describe('sync status', () => {
+  it('a healthy station shows the alerts list, empty', async () => {
+    const res = await get('/sync/status');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ alerts: unknown }>().alerts).toEqual([]);
+  });
+});

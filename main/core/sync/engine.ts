@@ -9,7 +9,15 @@ import { singleFlight } from '../single-flight';
 import type { KeyObject } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { MH_TYPE, type DteKind } from '../../../shared/contract';
-import type { ContingencySummary, DteStatus, HubReplicationStatus, OverdueDocument, SelloEvent, SyncStatus } from '../../../shared/records';
+import type {
+  ContingencySummary,
+  DteStatus,
+  HubReplicationStatus,
+  OverdueDocument,
+  SelloEvent,
+  StationAlert,
+  SyncStatus,
+} from '../../../shared/records';
 import type { DeliveryCounts } from '../../../shared/delivery';
 import { textOf } from '../../../shared/text';
 import { isoLocal, type Clock } from '../clock';
@@ -64,6 +72,8 @@ export interface SyncEngineDeps {
   readonly deliveries?: () => DeliveryCounts;
   /** Replication to the head office hub, shown with the sync state (replication/replicator.ts). */
   readonly hub?: () => HubReplicationStatus;
+  /** The station's alerts from every other room (alerts.ts), shown with the sync state. */
+  readonly alerts?: () => readonly StationAlert[];
   readonly invalidations?: {
     pending(): number;
     /** Null when every attempt reached MH; else why one did not (`login`: MH refused the credentials). */
@@ -97,6 +107,8 @@ export interface SyncEngine {
   /** Processes everything due now; resolves when done. Never rejects. */
   runOnce(): Promise<number>;
   status(): SyncStatus;
+  /** Pushes the sync state now if it changed: for alerts that change outside a run (the disk, the clock). */
+  publish(): void;
   /** Resolves when the document leaves CREATED/PROCESSING or after `ms`. */
   waitForDocument(id: string, ms: number): Promise<void>;
   onChange(listener: (e: { id: string; status: DteStatus }) => void): () => void;
@@ -594,14 +606,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       if (stopped) return;
       try {
         schedule();
-        if (events.listenerCount('event') > 0) {
-          const status = api.status();
-          const json = JSON.stringify(status);
-          if (json !== lastPushed) {
-            lastPushed = json;
-            events.emit('event', { type: 'sync', status } satisfies SelloEvent);
-          }
-        }
+        push();
       } catch (e) {
         // Scheduling reads the store; a fault here must not leave the engine asleep for good.
         d.logger.error('sync schedule failed', { error: e instanceof Error ? e.stack : String(e) });
@@ -611,6 +616,15 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
   });
   function loop(): Promise<number> {
     return flight.run();
+  }
+  /** The sync state to the UI, when someone listens and it changed since the last push. */
+  function push() {
+    if (events.listenerCount('event') === 0) return;
+    const status = api.status();
+    const json = JSON.stringify(status);
+    if (json === lastPushed) return;
+    lastPushed = json;
+    events.emit('event', { type: 'sync', status } satisfies SelloEvent);
   }
 
   function summaries(): ContingencySummary[] {
@@ -676,7 +690,16 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         deliveries: d.deliveries?.() ?? { pending: 0, sending: 0, sent: 0, failed: 0, waiting: null },
         normative: normativeStatus(d.station().mhNormative, now()),
         hub: d.hub?.() ?? { configured: false, lastReachedAt: null, waiting: 0, refused: 0, lastRefusal: null, lastError: null },
+        alerts: [...(d.alerts?.() ?? [])],
       };
+    },
+    publish() {
+      if (stopped) return;
+      try {
+        push();
+      } catch (e) {
+        d.logger.error('sync status push failed', { error: e instanceof Error ? e.stack : String(e) });
+      }
     },
     waitForDocument(given, ms) {
       // Pushes carry the stored (lower-case) id; a client may ask in either case.
