@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'STATION_NOT_READY',
   'STATION_CONFLICT',
   'PRINT_FAILED',
+  'DISK_FULL',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -57,5 +58,6 @@ export const TITLES: Record<ErrorCode, string> = {
   STATION_NOT_READY: 'La estación aún no puede emitir',
   STATION_CONFLICT: 'La estación no admite este cambio',
   PRINT_FAILED: 'No se pudo imprimir',
+  DISK_FULL: 'El disco de la estación está lleno',
   INTERNAL: 'Error interno',
 };

@@ -7,18 +7,21 @@ import type { Actor } from './auth/actor';
 import type { ActorCall } from './auth/permissions';
 import type { CoreHost } from './core-host';
 import type { Core } from './core-types';
-import { CoreError, toApiError } from './errors';
+import { CoreError } from './errors';
+import { answerFailure } from './front-failure';
 import { frontDoor, type FrontDoor } from './front-door';
 import type { Logger } from './logger';
 
-/** Runs a core call and answers in an envelope; unexpected errors are logged, never thrown across IPC. */
-export function envelope(logger: Logger) {
+/**
+ * Runs a core call and answers in an envelope; unexpected errors are logged, never thrown across IPC. `diskFull`
+ * tells the station's disk watcher that a write failed for space (front-failure.ts).
+ */
+export function envelope(logger: Logger, diskFull: () => void = () => {}) {
   return async <T>(fn: () => T | Promise<T>): Promise<Result<T>> => {
     try {
       return { ok: true, value: await fn() };
     } catch (e) {
-      if (!(e instanceof CoreError)) logger.error('unexpected error', { error: e instanceof Error ? e.stack : String(e) });
-      return { ok: false, error: toApiError(e) };
+      return { ok: false, error: answerFailure(e, logger, diskFull) };
     }
   };
 }
@@ -28,7 +31,7 @@ const SESSION_CALLS = new Set<string>(['login', 'logout', 'session', 'demoUsers'
 /** The desktop window's API: one session at a time, opened by `login`. `actor` is who is logged in now. */
 export function coreApi(source: Core | CoreHost | FrontDoor, logger: Logger): SelloApi & { readonly actor: () => Actor } {
   const door = 'calls' in source ? source : frontDoor(source);
-  const wrap = envelope(logger);
+  const wrap = envelope(logger, () => door.core().disk.writeFailed());
   let token: string | null = null;
   const live = (): string => {
     if (token === null) throw new CoreError('UNAUTHORIZED', 'Inicie sesión para continuar.');

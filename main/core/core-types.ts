@@ -39,6 +39,7 @@ import type { Deliveries, DeliveryTuning } from './delivery/deliveries';
 import type { SmtpSettings } from './delivery/smtp-settings';
 import type { WebhookTuning } from './webhooks/sender';
 import type { Webhooks } from './webhooks/webhooks';
+import type { DiskWatch, DiskWatchTuning } from './store/disk-space';
 
 export interface CoreDeps {
   readonly dataDir: string;
@@ -81,6 +82,8 @@ export interface CoreDeps {
   readonly webhooks?: WebhookTuning;
   /** The hub replicator: `manual` sends only on replication.runOnce() (tests that stage it step by step). */
   readonly replication?: { readonly manual?: boolean };
+  /** The data folder's free space (store/disk-space.ts): thresholds, how often, and tests' timers and statfs. */
+  readonly disk?: DiskWatchTuning;
 }
 
 export interface Core {
@@ -161,5 +164,7 @@ export interface Core {
   verifyAudit(): Promise<ChainVerdict>;
   /** Imports MH's certificate (.crt XML) after checking its password and that it is the company's. */
   importCertificate(xml: string, password: string, actor: string): void;
+  /** The data folder's free space, behind the `disk_low` alert; a front door tells it of a write that failed for space. */
+  readonly disk: Pick<DiskWatch, 'writeFailed' | 'free'>;
   close(): void;
 }

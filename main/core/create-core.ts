@@ -42,6 +42,7 @@ import { webhooks as webhookEndpoints } from './webhooks/webhooks';
 import { homologationService } from './homologation/homologation';
 import { realTimers } from './timers';
 import { searchIndexer } from './dte/search-indexer';
+import { diskWatch } from './store/disk-space';
 
 export type { Core, CoreDeps } from './core-types';
 export { SELLO_VERSION } from './station/station-service';
@@ -137,6 +138,9 @@ export function createCore(deps: CoreDeps): Core {
   });
   // Resume what a previous run left: pending documents and sends cut short by a crash.
   sync.wake();
+  // The data folder's free space (store/disk-space.ts): its alert is pushed as soon as it changes.
+  const disk = diskWatch({ dir: deps.dataDir, clock, logger, ...deps.disk, thresholds: deps.disk, changed: () => sync.publish() });
+  alerts.add(() => disk.alerts());
 
   const backups = backupSchedule({ ...deps, clock, logger, everyMs: deps.backups?.everyMs });
   // The trigram index, filled right after each create (dte/search-indexer.ts); what a crash left queued, now.
@@ -235,7 +239,9 @@ export function createCore(deps: CoreDeps): Core {
       return saved;
     },
     replication: { runOnce: () => replicator.runOnce(), status: () => replicator.status() },
+    disk: { writeFailed: () => disk.writeFailed(), free: () => disk.free() },
     close() {
+      disk.stop();
       homologation.stop();
       replicator.stop();
       backups.close();

@@ -54,7 +54,7 @@ async function start(): Promise<void> {
     },
   });
   const h = host;
-  const wrap = envelope(logger);
+  const wrap = envelope(logger, () => h.current().disk.writeFailed());
   const printer: PrinterDeps = {
     createWindow: () => new BrowserWindow(hiddenPrintWindowOptions),
     async writeTemp(pdf) {

@@ -33,6 +33,9 @@ export function statusOf(code: ErrorCode): number {
     case 'STATION_NOT_READY':
     case 'PRINT_FAILED':
       return 503;
+    // Insufficient Storage (RFC 4918): waiting does not clear it, someone must free space (decision 0026).
+    case 'DISK_FULL':
+      return 507;
     case 'INTERNAL':
       return 500;
     default: {

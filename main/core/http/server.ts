@@ -16,7 +16,8 @@ import { ADMINS, APPROVERS, EVERYONE, PEOPLE, SUPERVISORS, issuersOf, requireCal
 import { CATALOG_FORMATS, productListQuery } from '../../../shared/catalog';
 import type { PrintSettings } from '../../../shared/printing';
 import type { CoreHost } from '../core-host';
-import { CoreError, toApiError, validationFailed } from '../errors';
+import { CoreError, validationFailed } from '../errors';
+import { answerFailure } from '../front-failure';
 import type { Logger } from '../logger';
 import { authThrottle, type AuthThrottle } from '../auth/throttle';
 import { allowedHostNames, hostAllowed, originAllowed } from './guards';
@@ -77,10 +78,11 @@ const receiptQuery = z.strictObject({
 
 const homologationReportQuery = z.strictObject({ format: z.enum(['pdf', 'csv']).default('pdf') });
 
-const fail = (reply: FastifyReply, e: unknown, logger: Logger) => {
-  if (!(e instanceof CoreError)) logger.error('unexpected error', { error: e instanceof Error ? e.stack : String(e) });
-  return sendProblem(reply, toApiError(e));
-};
+const fail = (reply: FastifyReply, e: unknown, logger: Logger, door: FrontDoor) =>
+  sendProblem(
+    reply,
+    answerFailure(e, logger, () => door.core().disk.writeFailed()),
+  );
 
 /** The `handling` preference (RFC 7240): 'strict' or 'lenient'; null when not asked for. */
 export function preferHandling(header: string | string[] | undefined): 'strict' | 'lenient' | null {
@@ -467,7 +469,7 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
   app.setErrorHandler((error: { code?: string; statusCode?: number; message?: string }, _req, reply) => {
     const body = bodyProblem(error, BODY_LIMIT);
     if (body) return sendProblem(reply, body);
-    return fail(reply, error, options.logger);
+    return fail(reply, error, options.logger, door);
   });
   // Before anything else, UI included: only requests addressed to this server, from no page or its own.
   const hosts = allowedHostNames(options.allowedHosts);

@@ -1,0 +1,23 @@
+// Which failures mean the data folder's disk is full (decision 0026): SQLite's and the file system's codes, found
+// on the error or on any error it wraps, so every writer (the store, a backup, a PDF) is told apart from a bug.
+
+/** better-sqlite3's codes (a failed write is SQLITE_FULL; a short write or sync, an I/O error) and Node's. */
+const OUT_OF_SPACE_CODES = new Set([
+  'SQLITE_FULL',
+  'SQLITE_IOERR_WRITE',
+  'SQLITE_IOERR_FSYNC',
+  'SQLITE_IOERR_TRUNCATE',
+  'ENOSPC',
+  'EDQUOT',
+]);
+
+export function isOutOfSpace(e: unknown): boolean {
+  for (let cause = e, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && OUT_OF_SPACE_CODES.has(code)) return true;
+  }
+  return false;
+}
+
+export const DISK_FULL_DETAIL =
+  'No hay espacio libre en el disco de la estación: no se guardó nada (si era un documento, su número no se usó). Libere espacio en el disco y envíe de nuevo la misma solicitud.';
