@@ -12,6 +12,7 @@ import type { Logger } from '../logger';
 import { tryOpen, type SecretBox } from '../station/secrets';
 import type { Store } from '../store/database';
 import { backoffMs } from '../sync/backoff';
+import { errorBackoff } from '../sync/error-backoff';
 import { realTimers, type TimerHandle, type Timers } from '../timers';
 import { signatureHeader } from './signature';
 import { webhooksRepo, type ClaimedDelivery } from './webhooks-repo';
@@ -104,6 +105,8 @@ export function webhookSender(d: WebhookSenderDeps): WebhookSender {
   const idleCheckMs = t.idleCheckMs ?? 60_000;
   const nowMs = () => d.clock.now().getTime();
   const inFlight = new Set<AbortController>();
+  // A run that failed (the store refusing writes on a full disk) is not tried again at once (decision 0026).
+  const errors = errorBackoff({ timers, random: d.random, baseMs: Math.min(1_000, baseMs), capMs: Math.min(5 * 60_000, capMs) });
   let stopped = false;
   let timer: TimerHandle | null = null;
   let wakeTimer: TimerHandle | null = null;
@@ -116,9 +119,11 @@ export function webhookSender(d: WebhookSenderDeps): WebhookSender {
     let queued = 0;
     for (;;) {
       const page = d.store.tx(() => {
+        const endpoints = repo.endpoints().filter((e) => e.active);
+        // No webhook, no write: the cursor catches up when one is activated (webhooks-repo.ts skipWhileIdle).
+        if (endpoints.length === 0) return { read: 0, queued: 0 };
         const events = feed.after(repo.cursor(), FAN_OUT_PAGE);
         if (events.length === 0) return { read: 0, queued: 0 };
-        const endpoints = repo.endpoints().filter((e) => e.active);
         const at = d.clock.now();
         let n = 0;
         for (const ev of events) {
@@ -234,6 +239,7 @@ export function webhookSender(d: WebhookSenderDeps): WebhookSender {
       let sent = 0;
       for (;;) {
         if (stopped) return sent;
+        errors.succeeded();
         const now = nowMs();
         const claimed = d.store.tx(() => repo.claim(now, now + leaseMs, BATCH));
         if (claimed.length === 0) return sent;
@@ -245,7 +251,9 @@ export function webhookSender(d: WebhookSenderDeps): WebhookSender {
         fanOut();
       }
     } catch (e) {
-      if (!stopped) d.logger.error('webhook run failed', { error: e instanceof Error ? e.stack : String(e) });
+      if (stopped) return 0;
+      const wait = t.manual ? 0 : errors.failed(() => void loop());
+      d.logger.error('webhook run failed', { error: e instanceof Error ? e.message : String(e), retryInMs: wait });
       return 0;
     }
   }
@@ -255,11 +263,15 @@ export function webhookSender(d: WebhookSenderDeps): WebhookSender {
     if (timer) timers.clear(timer);
     timer = null;
     let at: number | null;
+    // After a failed run, its backoff's timer runs the next one.
+    if (errors.waiting()) return;
     try {
       at = repo.nextDue();
-      if (repo.cursor() < feed.last()) at = nowMs();
+      const listening = repo.endpoints().some((e) => e.active);
+      // With no endpoint active there is nothing to send and nothing to fan out: no timer at all.
+      if (listening && repo.cursor() < feed.last()) at = nowMs();
       // A path that wrote an event without waking the sender is found within idleCheckMs.
-      else if (repo.endpoints().some((e) => e.active)) at = Math.min(at ?? Infinity, nowMs() + idleCheckMs);
+      else if (listening) at = Math.min(at ?? Infinity, nowMs() + idleCheckMs);
     } catch (e) {
       if (stopped) return;
       d.logger.error('webhook schedule failed', { error: e instanceof Error ? e.stack : String(e) });
@@ -280,7 +292,8 @@ export function webhookSender(d: WebhookSenderDeps): WebhookSender {
 
   return {
     wake() {
-      if (stopped || t.manual || wakeTimer) return;
+      // After a failed run the timer set by its backoff comes first.
+      if (stopped || t.manual || wakeTimer || errors.waiting()) return;
       // Deferred: a wake from inside a transaction runs after it commits, and the wakes of a burst of documents
       // are one run (the cursor moves, and the disk syncs, once for all their events).
       wakeTimer = timers.set(() => {
@@ -293,6 +306,7 @@ export function webhookSender(d: WebhookSenderDeps): WebhookSender {
       stopped = true;
       if (timer) timers.clear(timer);
       if (wakeTimer) timers.clear(wakeTimer);
+      errors.stop();
       for (const ac of inFlight) ac.abort();
     },
   };

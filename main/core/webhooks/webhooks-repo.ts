@@ -222,6 +222,20 @@ export function webhooksRepo(store: Store) {
     cursor(): number {
       return store.one(q.selectFrom('webhook_cursor').select('seq').where('id', '=', 1))?.seq ?? 0;
     },
+    /**
+     * Before an endpoint becomes active: with none active, nothing is owed for the events so far, so the cursor
+     * moves past them here instead of the sender writing for every event while no webhook is configured.
+     */
+    skipWhileIdle(seq: number): void {
+      store.run(
+        q
+          .updateTable('webhook_cursor')
+          .set({ seq })
+          .where('id', '=', 1)
+          .where('seq', '<', seq)
+          .where((eb) => eb.not(eb.exists(eb.selectFrom('webhook_endpoints').select('id').where('active', '=', 1)))),
+      );
+    },
     /** Inside the transaction that queued the deliveries up to `seq`. */
     advanceCursor(seq: number): void {
       store.run(q.updateTable('webhook_cursor').set({ seq }).where('id', '=', 1).where('seq', '<', seq));

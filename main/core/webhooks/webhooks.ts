@@ -107,6 +107,7 @@ export function webhooks(d: WebhooksDeps): Webhooks {
       const id = d.newId();
       const events = v.events ?? [...WEBHOOK_EVENTS];
       d.store.tx(() => {
+        repo.skipWhileIdle(documentEvents(d.store).last());
         repo.insertEndpoint({
           id,
           url: v.url,
@@ -136,6 +137,7 @@ export function webhooks(d: WebhooksDeps): Webhooks {
       if (e.active !== active) {
         const at = isoLocal(now());
         d.store.tx(() => {
+          if (active) repo.skipWhileIdle(documentEvents(d.store).last());
           repo.setActive(id, active, active ? null : 'Desactivado por un administrador.', at);
           audit(d.store, at, actor, active ? 'settings.webhook.enabled' : 'settings.webhook.disabled', id);
         });
@@ -170,6 +172,7 @@ export function webhooks(d: WebhooksDeps): Webhooks {
         const existing = fromFile.find((e) => e.url === entry.url);
         if (!existing) {
           const id = d.newId();
+          repo.skipWhileIdle(documentEvents(d.store).last());
           repo.insertEndpoint({
             id,
             url: entry.url,
@@ -187,7 +190,10 @@ export function webhooks(d: WebhooksDeps): Webhooks {
         if (opened === entry.secret && sameEvents) continue;
         repo.updateEndpoint(existing.id, events, opened === entry.secret ? existing.secretSealed : d.secrets.seal(entry.secret), at);
         // A secret that could not open here is sealed again from the file: the endpoint works again.
-        if (!existing.active && existing.disabledReason === SECRET_LOST_REASON) repo.setActive(existing.id, true, null, at);
+        if (!existing.active && existing.disabledReason === SECRET_LOST_REASON) {
+          repo.skipWhileIdle(documentEvents(d.store).last());
+          repo.setActive(existing.id, true, null, at);
+        }
         audit(d.store, at, actor, 'settings.webhook.updated', existing.id, { origin: originOf(entry.url), events, source: 'file' });
       }
       for (const e of fromFile) {
