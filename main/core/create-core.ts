@@ -57,7 +57,8 @@ export function createCore(deps: CoreDeps): Core {
   const { store, unlock, orClose } = openStationStore({
     ...deps,
     clock,
-    onCheckpointError: (error) => logger.error('WAL checkpoint thread stopped; the connection checkpoints itself', { error }),
+    onCheckpointError: (error) =>
+      logger.error('WAL checkpoint thread failed or backs off; the connection checkpoints itself meanwhile', { error }),
   });
   const contingencies = contingencyStore(store, logger);
   recoverAfterStop(store, contingencies, clock, logger);
@@ -142,9 +143,9 @@ export function createCore(deps: CoreDeps): Core {
   const disk = diskWatch({ dir: deps.dataDir, clock, logger, ...deps.disk, thresholds: deps.disk, changed: () => sync.publish() });
   alerts.add(() => disk.alerts());
 
-  const backups = backupSchedule({ ...deps, clock, logger, everyMs: deps.backups?.everyMs });
+  const backups = backupSchedule({ ...deps, clock, logger, random: unitFrom(random), everyMs: deps.backups?.everyMs });
   // The trigram index, filled right after each create (dte/search-indexer.ts); what a crash left queued, now.
-  const indexer = searchIndexer({ store, logger, timers: deps.sync?.timers });
+  const indexer = searchIndexer({ store, logger, random: unitFrom(random), timers: deps.sync?.timers });
   indexer.wake();
   const issue = { store, clock, station, logger, signingKey, contingency: contingencies.open, nameOf: everyone.nameOf };
   const dtes = documents({

@@ -17,6 +17,7 @@ import type { Logger } from '../logger';
 import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
 import { backoffMs } from '../sync/backoff';
+import { errorBackoff } from '../sync/error-backoff';
 import { realTimers, type TimerHandle, type Timers } from '../timers';
 import { deliveriesRepo, type DeliveryRow } from './deliveries-repo';
 import { composeMessage, messageIdFor } from './message';
@@ -126,6 +127,8 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
   let serverFailures = 0;
   let pausedUntil = 0;
   let serverError: string | null = null;
+  /** A run that failed on the store (not on the server) waits this out (decision 0026). */
+  const errors = errorBackoff({ timers, random: jitter, baseMs: Math.min(1_000, baseMs), capMs: Math.min(5 * 60_000, capMs) });
 
   // At start, holding the data-dir lock: a send the last process left may have gone; it goes again.
   const recovered = repo.recoverAll(now());
@@ -281,8 +284,10 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
 
   async function run(): Promise<number> {
     let sent = 0;
+    // After a failed run (the store refusing writes on a full disk), nothing before its backoff's timer.
     try {
       if (ingest() > 0) d.queued?.();
+      errors.succeeded();
       if (d.smtp.notReady() || now().getTime() < pausedUntil) return 0;
       for (;;) {
         const claimed = repo.claim(now(), BATCH);
@@ -309,8 +314,7 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
       } catch {
         // The store itself fails: the next start recovers it.
       }
-      serverFailures += 1;
-      pausedUntil = now().getTime() + backoffMs(serverFailures, jitter, baseMs, capMs);
+      if (!d.manual) errors.failed(() => void loop());
       return sent;
     }
   }
@@ -319,6 +323,8 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
     if (stopped || d.manual) return;
     if (timer) timers.clear(timer);
     timer = null;
+    // After a failed run, its backoff's timer runs the next one.
+    if (errors.waiting()) return;
     if (d.smtp.notReady()) return;
     const due = repo.nextDue();
     if (!due) return;
@@ -373,7 +379,7 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
 
   const api: Deliveries = {
     wake() {
-      if (stopped || d.manual || wakeTimer) return;
+      if (stopped || d.manual || wakeTimer || errors.waiting()) return;
       // A burst of documents (a POS issuing many) is read in one pass and one transaction, not one per event.
       wakeTimer = timers.set(() => {
         wakeTimer = null;
@@ -448,6 +454,7 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
       stopped = true;
       if (timer) timers.clear(timer);
       if (wakeTimer) timers.clear(wakeTimer);
+      errors.stop();
     },
   };
   return api;

@@ -3,6 +3,7 @@
 // writes. Searches never wait for it: they read the queue as well (documents-repo.ts listDocuments).
 import type { Logger } from '../logger';
 import type { Store } from '../store/database';
+import { errorBackoff } from '../sync/error-backoff';
 import { realTimers, type TimerHandle, type Timers } from '../timers';
 
 /** Documents indexed per transaction: a backlog (a migrated store, a long crash) never holds the thread long. */
@@ -37,8 +38,10 @@ export interface SearchIndexer {
   stop(): void;
 }
 
-export function searchIndexer(d: { store: Store; logger: Logger; timers?: Timers }): SearchIndexer {
+export function searchIndexer(d: { store: Store; logger: Logger; random: () => number; timers?: Timers }): SearchIndexer {
   const timers = d.timers ?? realTimers;
+  // A batch that failed (a full disk) is tried again after a growing wait, and creates meanwhile do not retry it.
+  const errors = errorBackoff({ timers, random: d.random });
   let timer: TimerHandle | null = null;
   let stopped = false;
   const run = () => {
@@ -46,14 +49,17 @@ export function searchIndexer(d: { store: Store; logger: Logger; timers?: Timers
     if (stopped) return;
     try {
       // One batch per turn of the event loop: requests go between batches.
-      if (indexPending(d.store) === BATCH) timer = timers.set(run, 0);
+      const indexed = indexPending(d.store);
+      errors.succeeded();
+      if (indexed === BATCH) timer = timers.set(run, 0);
     } catch (e) {
-      // The queue stays: the next create or start tries again.
-      d.logger.error('search index catch-up failed', { error: e instanceof Error ? e.message : String(e) });
+      // The queue stays, and searches read it meanwhile (documents-repo.ts).
+      const wait = errors.failed(run);
+      d.logger.error('search index catch-up failed', { error: e instanceof Error ? e.message : String(e), retryInMs: wait });
     }
   };
   const wake = () => {
-    if (!stopped && timer === null) timer = timers.set(run, WAKE_COALESCE_MS);
+    if (!stopped && timer === null && !errors.waiting()) timer = timers.set(run, WAKE_COALESCE_MS);
   };
   return {
     wake,
@@ -63,6 +69,7 @@ export function searchIndexer(d: { store: Store; logger: Logger; timers?: Timers
     stop() {
       stopped = true;
       if (timer) timers.clear(timer);
+      errors.stop();
     },
   };
 }

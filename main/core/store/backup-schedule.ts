@@ -5,7 +5,9 @@ import type { BackupsStatus } from '../../../shared/records';
 import type { Clock } from '../clock';
 import { CoreError } from '../errors';
 import type { Logger } from '../logger';
+import { backoffMs } from '../sync/backoff';
 import { backupOnline, backupsDir, listBackups, type BackupInfo } from './backup';
+import { isOutOfSpace } from './out-of-space';
 
 export interface BackupScheduleDeps {
   readonly dataDir: string;
@@ -14,6 +16,8 @@ export interface BackupScheduleDeps {
   /** Every 6 h by default; 0 turns scheduled copies off. */
   readonly everyMs?: number;
   readonly nativeBinding?: string;
+  /** A uniform number in [0, 1): the jitter of the wait after a failed scheduled copy. */
+  readonly random: () => number;
 }
 
 // Members are functions, not methods: the core hands them out on their own (no `this`).
@@ -52,6 +56,11 @@ export function backupSchedule(d: BackupScheduleDeps): Backups {
           },
           (e: unknown) => {
             lastError = e instanceof Error ? e.message : String(e);
+            if (isOutOfSpace(e))
+              throw new CoreError(
+                'DISK_FULL',
+                'No se pudo hacer la copia de seguridad: el disco de la estación está lleno. Libere espacio en el disco y vuelva a intentar.',
+              );
             throw new CoreError(
               'INTERNAL',
               `No se pudo hacer la copia de seguridad (${lastError}). Revise el espacio libre en el disco y vuelva a intentar.`,
@@ -71,6 +80,8 @@ export function backupSchedule(d: BackupScheduleDeps): Backups {
   const quietMs = Math.min(30_000, everyMs / 4);
   let lastIssueAt = 0;
   let deferredSince: number | null = null;
+  /** Scheduled copies failed in a row. */
+  let failures = 0;
   const schedule = (inMs: number) => {
     if (everyMs <= 0 || closed) return;
     timer = setTimeout(() => {
@@ -81,14 +92,23 @@ export function backupSchedule(d: BackupScheduleDeps): Backups {
         return;
       }
       deferredSince = null;
-      create('scheduled')
+      void create('scheduled')
         .then(
-          (b) => d.logger.info('backup done', { file: b.file, bytes: b.bytes }),
+          (b) => {
+            failures = 0;
+            d.logger.info('backup done', { file: b.file, bytes: b.bytes });
+            return everyMs;
+          },
           (e: unknown) => {
-            if (!closed) d.logger.error('backup failed', { error: e instanceof Error ? e.message : String(e) });
+            // Tried again after a growing wait (from a minute up to the period): a disk freed meanwhile gets its
+            // copy soon, a disk still full is not written to every minute.
+            const wait = Math.min(everyMs, backoffMs(failures, d.random, 2 * 60_000, everyMs, 60_000));
+            failures += 1;
+            if (!closed) d.logger.error('backup failed', { error: e instanceof Error ? e.message : String(e), retryInMs: wait });
+            return wait;
           },
         )
-        .finally(() => schedule(everyMs));
+        .then(schedule);
     }, inMs);
     timer.unref();
   };

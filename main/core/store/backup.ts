@@ -205,6 +205,25 @@ export async function backupOnline(
       onProgress?.(0);
     }
   };
+  try {
+    return await copyInto(source, partial, final, dir, reason, nativeBinding, onProgress, progress);
+  } catch (e) {
+    // A copy cut short (a full disk above all) must not keep holding the space it took.
+    rmSync(partial, { force: true });
+    throw e;
+  }
+}
+
+async function copyInto(
+  source: string,
+  partial: string,
+  final: string,
+  dir: string,
+  reason: BackupReason,
+  nativeBinding: string | undefined,
+  onProgress: ((done: number) => void) | undefined,
+  progress: () => void,
+): Promise<BackupInfo> {
   let r = await inWorker(source, partial, nativeBinding, onProgress ? progress : undefined);
   if (r === null) {
     // No worker here: the same copy on this thread (correct, only not as smooth).

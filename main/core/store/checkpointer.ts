@@ -27,6 +27,8 @@ export interface CheckpointerOptions {
   readonly nativeBinding?: string | undefined;
   /** Told when the thread fails (it then stops; the backstop keeps the WAL bounded). */
   readonly onError?: (message: string) => void;
+  /** Told when a pass failed (the thread goes on, backing off) and when passes work again. */
+  readonly onTrouble?: (message: string) => void;
 }
 
 export interface Checkpointer {
@@ -51,17 +53,28 @@ try {
   const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
   let lastLog = -1;
   let idle = false;
+  // After a failed pass (a full disk: the file cannot grow), the next waits longer each time, up to a minute.
+  let failedWait = 0;
   while (Atomics.load(ctrl, ${STATE}) === ${RUN}) {
-    Atomics.wait(ctrl, ${STATE}, ${RUN}, idle ? workerData.idleMs : workerData.intervalMs);
+    Atomics.wait(ctrl, ${STATE}, ${RUN}, failedWait || (idle ? workerData.idleMs : workerData.intervalMs));
     if (Atomics.load(ctrl, ${STATE}) !== ${RUN}) break;
-    // log: frames in the WAL (it starts again from 0 once a writer finds it all copied); checkpointed: of them, copied.
-    const r = checkpoint.get();
+    let r;
+    try {
+      // log: frames in the WAL (it starts again from 0 once a writer finds it all copied); checkpointed: of them, copied.
+      r = checkpoint.get();
+    } catch (e) {
+      if (failedWait === 0) parentPort.postMessage({ fatal: false, message: 'checkpoint failed; tried again with backoff: ' + String((e && e.message) || e) });
+      failedWait = Math.min(60000, Math.max(workerData.idleMs, failedWait * 2));
+      continue;
+    }
+    if (failedWait !== 0) parentPort.postMessage({ fatal: false, message: 'checkpoint works again' });
+    failedWait = 0;
     // Idle only when no commit came since the last pass: a pass that caught up with a busy writer looks again soon.
     idle = r.log === lastLog && r.checkpointed === r.log;
     lastLog = r.log;
   }
 } catch (e) {
-  parentPort.postMessage(String((e && e.message) || e));
+  parentPort.postMessage({ fatal: true, message: String((e && e.message) || e) });
 } finally {
   try { if (db) db.close(); } catch {}
   Atomics.store(ctrl, ${CLOSED}, 1);
@@ -90,7 +103,7 @@ export function startCheckpointer(file: string, o: CheckpointerOptions = {}): Ch
   }
   // A thread that ended (failed to start, or its loop threw) has nothing to wait for at close.
   let ended = false;
-  worker.on('message', (m: string) => o.onError?.(m));
+  worker.on('message', (m: { fatal: boolean; message: string }) => (m.fatal ? o.onError?.(m.message) : o.onTrouble?.(m.message)));
   worker.on('error', (e) => {
     ended = true;
     o.onError?.(e.message);

@@ -107,6 +107,7 @@ export function openStore(file: string, options: OpenStoreOptions = {}): Store {
         if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
         told(message);
       },
+      onTrouble: (message) => told(message),
     });
     if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   }
