@@ -7,6 +7,7 @@ import { buildHttpServer } from '../http/server';
 import { allowedMhUrls } from '../mh/pinned-address';
 import type { Logger } from '../logger';
 import { osKeyring } from '../station/os-keyring';
+import type { DiskThresholds } from '../store/disk-space';
 import { explicitSecretFile, stationSecrets } from '../station/secret-key';
 
 export interface ServeOptions {
@@ -27,6 +28,25 @@ export interface ServeOptions {
    * one, the OS keyring, else a file per data folder in the user's configuration folder (station/secret-key.ts).
    */
   readonly secretFile?: string;
+}
+
+/**
+ * The disk_low alert's thresholds (store/disk-space.ts) from SELLO_DISK_WARN_MB, SELLO_DISK_CRITICAL_MB and
+ * SELLO_DISK_CHECK_MS: a station on a small disk sets its own; anything not a positive number keeps the default.
+ */
+export function diskThresholdsFrom(env: NodeJS.ProcessEnv): DiskThresholds {
+  const positive = (name: string, scale: number) => {
+    const n = Number(env[name]);
+    return env[name] !== undefined && Number.isFinite(n) && n > 0 ? { value: Math.round(n * scale) } : null;
+  };
+  const warn = positive('SELLO_DISK_WARN_MB', 1024 * 1024);
+  const critical = positive('SELLO_DISK_CRITICAL_MB', 1024 * 1024);
+  const every = positive('SELLO_DISK_CHECK_MS', 1);
+  return {
+    ...(warn ? { warnBytes: warn.value } : {}),
+    ...(critical ? { criticalBytes: critical.value } : {}),
+    ...(every ? { everyMs: every.value } : {}),
+  };
 }
 
 export const defaultDataDir = (): string => process.env.SELLO_DATA_DIR ?? join(homedir(), '.sello');
@@ -53,6 +73,7 @@ export async function openHost(options: Omit<ServeOptions, 'host' | 'port' | 'ui
         secrets: stationSecrets({ secretFile, keyring, logger }),
         allowedMhUrls: allowedMhUrls(process.env.SELLO_ALLOW_MH_URL),
         ...(options.lotePollMs ? { sync: { lotePollMs: options.lotePollMs } } : {}),
+        disk: diskThresholdsFrom(process.env),
       },
       ...(options.config && !options.demo ? { config: JSON.parse(readFileSync(options.config, 'utf8')) as unknown } : {}),
       demo: options.demo,
