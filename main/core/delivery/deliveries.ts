@@ -284,7 +284,6 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
 
   async function run(): Promise<number> {
     let sent = 0;
-    // After a failed run (the store refusing writes on a full disk), nothing before its backoff's timer.
     try {
       if (ingest() > 0) d.queued?.();
       errors.succeeded();
@@ -314,6 +313,7 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
       } catch {
         // The store itself fails: the next start recovers it.
       }
+      // Not again at once (a full disk refuses every write): after the backoff, and no wake-up before it.
       if (!d.manual) errors.failed(() => void loop());
       return sent;
     }
