@@ -70,6 +70,26 @@ describe('a running station whose disk fills up', () => {
     }
     expect((await status(url)).alerts.filter((a) => a.code === 'disk_low')).toEqual([]);
 
+    // The screens' pushes (GET /sync/events, what the browser UI and the app's banner follow).
+    const events = await fetch(`${url}/sync/events`, { headers: { 'X-API-Key': KEY } });
+    const reader = (events.body as ReadableStream<Uint8Array>).getReader();
+    let pushed = '';
+    void (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        pushed += Buffer.from(value).toString();
+      }
+    })().catch(() => {});
+    const lastPushedAlerts = () => {
+      const syncs = pushed
+        .split('\n')
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => JSON.parse(l.slice(6)) as { type: string; status?: SyncStatus })
+        .filter((e) => e.type === 'sync');
+      return syncs.at(-1)?.status?.alerts.map((a) => `${a.code} ${a.level}`) ?? null;
+    };
+
     const filler = join(disk.dir, 'filler.bin');
     expect(disk.fill(filler)).toBeGreaterThan(10 * 1024 * 1024);
 
@@ -97,6 +117,7 @@ describe('a running station whose disk fills up', () => {
     await expect
       .poll(async () => (await status(url)).alerts.find((a) => a.code === 'disk_low')?.level, { timeout: 5_000 })
       .toBe('critical');
+    await expect.poll(lastPushedAlerts, { timeout: 5_000 }).toContain('disk_low critical');
 
     // Any other write is refused the same way: an administrator's settings change.
     const login = await fetch(`${url}/session`, {
@@ -138,6 +159,7 @@ describe('a running station whose disk fills up', () => {
     // Space comes back: the alert clears by itself, and the very same request is issued with the next number.
     rmSync(filler);
     await expect.poll(async () => (await status(url)).alerts.filter((a) => a.code === 'disk_low'), { timeout: 10_000 }).toEqual([]);
+    await expect.poll(lastPushedAlerts, { timeout: 5_000 }).toEqual([]);
     const again = await create(url, refusedId);
     expect(again.status, await again.clone().text()).toBe(201);
     acknowledged.push(refusedId);
@@ -156,6 +178,7 @@ describe('a running station whose disk fills up', () => {
     const unsealed = async () => (await allDocuments(url)).filter((d) => d.status !== 'APPROVED').map((d) => `${d.id} ${d.status}`);
     await expect.poll(unsealed, { timeout: 100_000, interval: 1_000 }).toEqual([]);
 
+    await reader.cancel();
     child.kill('SIGTERM');
     expect(await exitOf(child)).toBe(0);
 
