@@ -102,14 +102,15 @@ try {
   const check = db.pragma('quick_check', { simple: true });
   result = check === 'ok' ? { ok: true, version: db.pragma('user_version', { simple: true }) } : { ok: false, problem: String(check) };
 } catch (e) {
-  result = { ok: false, problem: String((e && e.message) || e), failed: true };
+  result = { ok: false, problem: String((e && e.message) || e), failed: true, code: e && typeof e.code === 'string' ? e.code : undefined };
 } finally {
   if (db) db.close();
 }
 parentPort.postMessage(result);
 `;
 
-type WorkerResult = Check & { failed?: boolean };
+/** `code`: SQLite's or the file system's, so a full disk is told apart (out-of-space.ts). */
+type WorkerResult = Check & { failed?: boolean; code?: string };
 
 /** Runs the copy (when `source` is given) and the check of `target` in a worker; null when no worker starts. */
 function inWorker(
@@ -237,7 +238,8 @@ async function copyInto(
   }
   if (!r.ok) {
     rmSync(partial, { force: true });
-    throw new Error(`la copia no quedó íntegra (${r.problem})`);
+    const code = (r as WorkerResult).code;
+    throw Object.assign(new Error(`la copia no quedó íntegra (${r.problem})`), code ? { code } : {});
   }
   // Flushing gigabytes takes a while: on libuv's pool, not the event loop.
   const fh = await open(partial, 'r');
