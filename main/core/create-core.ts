@@ -129,6 +129,7 @@ export function createCore(deps: CoreDeps): Core {
     passwordNeeded: mhPasswordNeeded(stations, !!deps.mh),
     deliveries: () => out.mail.counts(),
     hub: () => replicator.status(),
+    invalidationsInDoubt: () => invalidations.inDoubt(),
     ...tunedBy(deps.sync, random),
   });
   // Resume what a previous run left: pending documents and sends cut short by a crash.
@@ -212,6 +213,15 @@ export function createCore(deps: CoreDeps): Core {
     station,
     configure: stationSvc.configure,
     dtes: { ...dtes, invalidate },
+    invalidationDoubts: {
+      inDoubt: () => invalidations.inDoubt(),
+      settleDoubt: (id, input, actor) => {
+        const r = invalidations.settleDoubt(id, input, actor);
+        // The document may be APPROVED again: the feeds and the screens hear of it now.
+        [sync, out, replicator].forEach((s) => s.wake());
+        return r;
+      },
+    },
     returns,
     apiKeys: keys,
     people: everyone,

@@ -9,9 +9,17 @@ import { singleFlight } from '../single-flight';
 import type { KeyObject } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { MH_TYPE, type DteKind } from '../../../shared/contract';
-import type { ContingencySummary, DteStatus, HubReplicationStatus, OverdueDocument, SelloEvent, SyncStatus } from '../../../shared/records';
+import { judgeEventAnswer } from '../mh/event-judgment';
+import type {
+  ContingencySummary,
+  DteStatus,
+  HubReplicationStatus,
+  InvalidationDoubt,
+  OverdueDocument,
+  SelloEvent,
+  SyncStatus,
+} from '../../../shared/records';
 import type { DeliveryCounts } from '../../../shared/delivery';
-import { textOf } from '../../../shared/text';
 import { isoLocal, type Clock } from '../clock';
 import { countOfEvent, queuedOutsideEvents } from '../dte/documents-repo';
 import type { Logger } from '../logger';
@@ -64,6 +72,8 @@ export interface SyncEngineDeps {
   readonly deliveries?: () => DeliveryCounts;
   /** Replication to the head office hub, shown with the sync state (replication/replicator.ts). */
   readonly hub?: () => HubReplicationStatus;
+  /** Invalidations MH may hold that a supervisor must settle (decision 0024), shown with the sync state. */
+  readonly invalidationsInDoubt?: () => readonly InvalidationDoubt[];
   readonly invalidations?: {
     pending(): number;
     /** Null when every attempt reached MH; else why one did not (`login`: MH refused the credentials). */
@@ -366,9 +376,11 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       } else if (
         r.exchange.kind === 'response' &&
         body.estado === 'RECHAZADO' &&
-        /YA EXISTE UN REGISTRO/i.test(textOf(body.mensaje ?? body.descripcionMsg))
+        judgeEventAnswer({ kind: 'contingency', outcome: r.outcome, earlierSendInDoubt: false, earlierSendInTime: true }).verdict ===
+          'took_effect'
       ) {
-        // MH already holds this event (its answer was lost): it counts as received; no correction, no split.
+        // MH already holds this event (its answer was lost): it counts as received; no correction, no split
+        // (mh/event-judgment.ts: "already exists", code 004, "already received").
         contact();
         cs.sealed(ev.id, now(), typeof body.selloRecibido === 'string' ? body.selloRecibido : '', body);
       } else if (r.exchange.kind === 'response' && body.estado === 'RECHAZADO') {
@@ -676,6 +688,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         deliveries: d.deliveries?.() ?? { pending: 0, sending: 0, sent: 0, failed: 0, waiting: null },
         normative: normativeStatus(d.station().mhNormative, now()),
         hub: d.hub?.() ?? { configured: false, lastReachedAt: null, waiting: 0, refused: 0, lastRefusal: null, lastError: null },
+        ...(d.invalidationsInDoubt ? { invalidationsInDoubt: d.invalidationsInDoubt() } : {}),
       };
     },
     waitForDocument(given, ms) {
