@@ -124,6 +124,10 @@ describe('an invalidation whose answer was lost', () => {
     await core.sync.runOnce();
     expect(sim.state.counts.anulardte).toBe(sends);
     expect(audit('dte.invalidation.in_doubt')).toHaveLength(1);
+    // Nor is a second event made while MH may hold this one.
+    const twice = await invalidate({ dteId: id, reason: 'Otra vez' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json<{ detail: string }>().detail).toContain('en duda');
 
     // The supervisor sees "INVALIDADO" on MH's lookup and confirms it: audited, gone from the status.
     const res = await settle(ev.id, { outcome: 'INVALIDATED', note: 'Consulta pública: INVALIDADO' });

@@ -106,6 +106,12 @@ export async function invalidateDte(
   const live = invalidationsRepo(deps.store).liveFor(target.id);
   // Asked again while MH has not answered: the same event, still pending.
   if (live?.status === 'PENDING') return { record: toInvalidationRecord(live), pending: true, ignored };
+  // MH may hold one already (decision 0024): a second event would be refused, or worse, taken.
+  if (live?.status === 'IN_DOUBT')
+    throw new CoreError(
+      'DTE_NOT_INVALIDATABLE',
+      'La invalidación de este DTE está en duda: revise el documento en la consulta pública de MH y resuélvala antes de intentar de nuevo.',
+    );
   if (target.status !== 'APPROVED') {
     throw new CoreError(
       'DTE_NOT_INVALIDATABLE',
