@@ -56,6 +56,8 @@ export interface SelloApi extends CatalogApi, CloseApi, WebhooksApi, MailApi, Bo
   /** The signed document as MH receives it (with its seal once approved), for saving as a .json file. */
   readonly dteJson: (id: string) => Promise<Result<Record<string, unknown>>>;
   readonly invalidate: (body: unknown) => Promise<Result<InvalidationRecord>>;
+  /** SUPERVISOR: settles an invalidation in doubt from MH's public lookup, `{outcome: INVALIDATED | NOT_INVALIDATED, note?}`. */
+  readonly settleInvalidation: (id: string, input: unknown) => Promise<Result<InvalidationRecord>>;
   readonly syncStatus: () => Promise<Result<SyncStatus>>;
   /** Try MH now instead of waiting for the engine's timer. */
   readonly retrySync: () => Promise<Result<SyncStatus>>;
@@ -154,6 +156,7 @@ const CORE_METHODS = [
   'dteJson',
   'receivers',
   'invalidate',
+  'settleInvalidation',
   'syncStatus',
   'retrySync',
   'normativeSettings',

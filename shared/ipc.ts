@@ -37,6 +37,8 @@ export const IPC_ARGS = {
   receivers: z.union([z.tuple([z.enum(DTE_KINDS)]), z.tuple([z.enum(DTE_KINDS), z.string().max(100).optional()])]),
   // Invalidation bodies are validated by the core with the contract schema.
   invalidate: z.tuple([z.unknown()]),
+  // The settlement of an invalidation in doubt is validated by the core (dte/invalidation/doubt.ts).
+  settleInvalidation: z.tuple([z.string().max(64), z.unknown()]),
   // Evento de Retorno bodies are validated by the core (shared/retorno.ts).
   returnDte: z.tuple([z.unknown()]),
   dteReturns: z.tuple([z.string().max(64)]),

@@ -39,7 +39,8 @@ export interface DteRecord {
   readonly total: string | null;
 }
 
-export const INVALIDATION_STATUSES = ['APPROVED', 'REJECTED', 'PENDING'] as const;
+// IN_DOUBT: MH may hold it (an answer was lost, the resend refused as a repeat); a supervisor settles it (0024).
+export const INVALIDATION_STATUSES = ['APPROVED', 'REJECTED', 'PENDING', 'IN_DOUBT'] as const;
 export type InvalidationStatus = (typeof INVALIDATION_STATUSES)[number];
 
 export interface InvalidationRecord {
@@ -54,6 +55,25 @@ export interface InvalidationRecord {
   readonly createdAt: string;
   readonly updatedAt: string;
   readonly dteId: string;
+}
+
+/**
+ * An invalidation MH may hold that the station cannot confirm (docs/decisions/0024-event-answer-lost.md): its
+ * document reads INVALIDATED until a supervisor checks MH's public lookup and settles it.
+ */
+export interface InvalidationDoubt {
+  readonly invalidationId: string;
+  readonly dteId: string;
+  readonly type: DteKind;
+  readonly controlNumber: string;
+  /** When the station judged it in doubt (El Salvador time, ISO 8601). */
+  readonly since: string;
+  /** MH's words that left it in doubt. */
+  readonly reason: string;
+  /** The document on MH's public lookup (consulta pública), where "INVALIDADO" settles it. */
+  readonly lookupUrl: string;
+  /** What the supervisor must do, in Spanish. */
+  readonly instructions: string;
 }
 
 export interface DteListQuery {
@@ -233,6 +253,8 @@ export interface StationAlert {
   readonly action: string;
   /** When the condition was first seen (ISO, El Salvador time), or null when it is a standing fact. */
   readonly since: string | null;
+  /** Invalidations MH may hold that a supervisor must settle (decision 0024); absent where not computed. */
+  readonly invalidationsInDoubt?: readonly InvalidationDoubt[];
 }
 
 export interface HubReplicationStatus {
@@ -266,7 +288,12 @@ export interface DteDetail {
   readonly record: DteRecord;
   readonly timeline: readonly TimelineEntry[];
   /** Until when MH accepts its invalidation (null unless APPROVED), and the events so far. */
-  readonly invalidation: { readonly deadline: string | null; readonly events: readonly InvalidationRecord[] };
+  readonly invalidation: {
+    readonly deadline: string | null;
+    readonly events: readonly InvalidationRecord[];
+    /** Its invalidation MH may hold, for a supervisor to settle (decision 0024); null or absent when none is. */
+    readonly doubt?: InvalidationDoubt | null;
+  };
   /** What the receipt and the PDF show at a glance. */
   readonly summary: {
     readonly receiver: string | null;

@@ -1,7 +1,7 @@
 // What a station core is made of (CoreDeps) and what it offers the front doors (Core); create-core.ts wires it.
 import type { HubRelated } from './dte/related-at-hub';
 import type { DteKind, UnknownFields } from '../../shared/contract';
-import type { InvalidationResult } from './dte/invalidation/invalidate';
+import type { InvalidationResult, InvalidationService } from './dte/invalidation/invalidate';
 import type { ReturnService } from './dte/retorno/retorno';
 import type { Replicator } from './replication/replicator';
 import type { PrintSettings } from '../../shared/printing';
@@ -125,6 +125,8 @@ export interface Core {
     /** Invalidates an APPROVED DTE; `pending` when MH could not be reached and the event waits in the queue. */
     invalidate(body: unknown, actor: string, unknown?: UnknownFields): Promise<InvalidationResult>;
   };
+  /** Invalidations MH may hold, listed and settled by a supervisor (docs/decisions/0024-event-answer-lost.md). */
+  readonly invalidationDoubts: Pick<InvalidationService, 'inDoubt' | 'settleDoubt'>;
   /** Eventos de Retorno (docs/decisions/0015-evento-de-retorno.md): made, and read per document. */
   readonly returns: Pick<ReturnService, 'make' | 'ofDocument' | 'pending' | 'send'>;
   readonly apiKeys: ApiKeys;

@@ -114,6 +114,23 @@ export function createCore(deps: CoreDeps): Core {
   const nextIdEnvio = () => takeIdEnvio(store);
   const invalidations = invalidationService({ store, clock, station, newId, signingKey, client, nextIdEnvio, logger, inFlight: new Set() });
   const returns = returnService({ store, clock, station, newId, signingKey, client, nextIdEnvio, logger, inFlight: new Set() });
+  // An invalidation MH may hold stays visible until a supervisor settles it (decision 0024).
+  alerts.add(() => {
+    const doubts = invalidations.inDoubt();
+    if (doubts.length === 0) return [];
+    return [
+      {
+        code: 'event_in_doubt',
+        level: 'warning',
+        message:
+          doubts.length === 1
+            ? `Invalidación en duda: ${doubts[0]!.controlNumber}`
+            : `${doubts.length} invalidaciones en duda (la primera: ${doubts[0]!.controlNumber})`,
+        action: 'Búsquela en la consulta pública de MH y márquela como invalidada o no en el detalle del documento.',
+        since: doubts[0]!.since,
+      },
+    ];
+  });
   const sync = createSyncEngine({
     // Events waiting for MH, sent after the documents: invalidations, then Eventos de Retorno (decision 0015).
     invalidations: {
@@ -135,6 +152,7 @@ export function createCore(deps: CoreDeps): Core {
     deliveries: () => out.mail.counts(),
     hub: () => replicator.status(),
     alerts: () => alerts.list(),
+    invalidationsInDoubt: () => invalidations.inDoubt(),
     ...tunedBy(deps.sync, random),
   });
   // Resume what a previous run left: pending documents and sends cut short by a crash.
@@ -221,6 +239,15 @@ export function createCore(deps: CoreDeps): Core {
     station,
     configure: stationSvc.configure,
     dtes: { ...dtes, invalidate },
+    invalidationDoubts: {
+      inDoubt: () => invalidations.inDoubt(),
+      settleDoubt: (id, input, actor) => {
+        const r = invalidations.settleDoubt(id, input, actor);
+        // The document may be APPROVED again: the feeds and the screens hear of it now.
+        [sync, out, replicator].forEach((s) => s.wake());
+        return r;
+      },
+    },
     returns,
     apiKeys: keys,
     people: everyone,

@@ -117,6 +117,7 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     closePdf: (id) => core().closes.letterPdf(id, who),
     dteJson: (id) => answer(() => core().dtes.signedJson(id)),
     invalidate: async (body) => (await core().dtes.invalidate(body, actor)).record,
+    settleInvalidation: (id, input) => answer(() => core().invalidationDoubts.settleDoubt(id, input, actor)),
     returnDte: async (body) => (await core().returns.make(body, actor)).record,
     dteReturns: (id) => answer(() => core().returns.ofDocument(id)),
     syncStatus: () => answer(() => core().sync.status()),

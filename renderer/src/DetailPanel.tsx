@@ -6,6 +6,7 @@ import { sameDteId, type DteDetail, type DteRecord } from '../../shared/records'
 import { textOf } from '../../shared/text';
 import { DeliveriesPanel } from './documents/DeliveriesPanel';
 import { InvalidateForm } from './documents/InvalidateForm';
+import { InvalidationDoubtPanel } from './documents/InvalidationDoubtPanel';
 import { ReturnsPanel } from './documents/ReturnsPanel';
 import { errorText } from './error-text';
 import { kindsFor, may } from './session/roles';
@@ -145,6 +146,15 @@ export function DetailPanel({
             </button>
           )}
         </div>
+      )}
+      {detail.invalidation.doubt && (
+        <InvalidationDoubtPanel
+          key={`doubt-${detail.invalidation.doubt.invalidationId}`}
+          api={api}
+          role={role}
+          doubt={detail.invalidation.doubt}
+          onDone={(m) => (setNotice(m), refresh())}
+        />
       )}
       {/* MH's Evento de Retorno on a sealed FE, FEX or FSE (docs/decisions/0015-evento-de-retorno.md). */}
       <ReturnsPanel

@@ -200,6 +200,22 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
           </ul>
         </>
       )}
+      {/* Invalidations MH may hold: what to check on MH's public lookup (docs/decisions/0024-event-answer-lost.md). */}
+      {(status.invalidationsInDoubt ?? []).length > 0 && (
+        <>
+          <h2>{es.invalidation.doubt.title}</h2>
+          <ul data-testid="invalidations-in-doubt">
+            {(status.invalidationsInDoubt ?? []).map((d) => (
+              <li key={d.invalidationId}>
+                {d.instructions}{' '}
+                <a href={d.lookupUrl} target="_blank" rel="noreferrer">
+                  {es.invalidation.doubt.lookup}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {rejected.length > 0 && (
         <>
           <h2>{es.sync.rejected}</h2>

@@ -64,6 +64,7 @@ export function httpApi(base = ''): SelloApi {
       call('GET', `${base}/receivers?${new URLSearchParams({ type: kind, ...(q?.trim() ? { q: q.trim() } : {}) }).toString()}`),
     dteJson: (id) => call('GET', `${base}/dte/${encodeURIComponent(id)}/download/json`),
     invalidate: (body) => call('POST', `${base}/dte/invalidate`, body),
+    settleInvalidation: (id, input) => call('POST', `${base}/dte/invalidations/${encodeURIComponent(id)}/settle`, input),
     returnDte: (body) => call('POST', `${base}/dte/return`, body),
     dteReturns: (id) => call('GET', `${base}/dte/${encodeURIComponent(id)}/returns`),
     syncStatus: () => call('GET', `${base}/sync/status`),

@@ -120,6 +120,8 @@ export const es = {
       'dte.invalidation.requested': 'Invalidación solicitada',
       'dte.invalidated': 'Invalidado',
       'dte.invalidation.rejected': 'Invalidación rechazada por MH',
+      'dte.invalidation.in_doubt': 'Invalidación en duda: respuesta de MH perdida',
+      'dte.invalidation.settled': 'Invalidación en duda resuelta por un supervisor',
     } as Record<string, string>,
   },
   status: { CREATED: 'Por enviar a MH', PROCESSING: 'En proceso', APPROVED: 'Aprobado', REJECTED: 'Rechazado', INVALIDATED: 'Invalidado' },

@@ -101,6 +101,7 @@ describe('IPC glue', () => {
       dteJson: () => ok({}),
       receivers: () => ok({ items: [] }),
       invalidate: () => ok('i'),
+      settleInvalidation: () => ok('s'),
       returnDte: () => ok('rd'),
       dteReturns: () => ok('dr'),
       syncStatus: () => ok('s'),

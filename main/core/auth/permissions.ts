@@ -44,6 +44,8 @@ export const CALL_PERMISSIONS: Readonly<Record<ActorCall, readonly Caller[]>> = 
   printCloseReceipt: PEOPLE,
   printClosePdf: PEOPLE,
   invalidate: APPROVERS,
+  // An invalidation in doubt is settled by a person who checked MH's public lookup (decision 0024).
+  settleInvalidation: SUPERVISORS,
   // Evento de Retorno: like an invalidation (docs/decisions/0015-evento-de-retorno.md); everyone reads a document's.
   returnDte: APPROVERS,
   dteReturns: EVERYONE,

@@ -90,3 +90,16 @@ function notMoved(store: Store, logger: Logger, m: StatusMove): MoveResult {
   audit(store, m.at, 'sync', 'dte.status.refused', m.id, { from: current, to: m.to, cause: m.cause });
   return 'refused';
 }
+
+/**
+ * The one way back from INVALIDATED, outside DTE_TRANSITIONS so no answer from MH can take it: a supervisor
+ * checked MH's public lookup and MH does not hold the invalidation the station was in doubt about
+ * (invalidation/settle-doubt.ts, docs/decisions/0024-event-answer-lost.md). Run inside the caller's transaction.
+ */
+export function undoInvalidationInDoubt(store: Store, m: Omit<StatusMove, 'to' | 'set'>): boolean {
+  if (!setStatusFrom(store, m.id, ['INVALIDATED'], 'APPROVED', m.at, {})) return false;
+  const event = eventOfStatus('APPROVED');
+  if (event) documentEvents(store).record(m.id, event, m.at);
+  replicationQueue(store).changed(m.id, 'status', m.at);
+  return true;
+}

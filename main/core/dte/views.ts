@@ -25,7 +25,7 @@ export interface ViewDeps {
   readonly store: Store;
   readonly clock: Clock;
   readonly station: () => StoredStation;
-  readonly invalidations: Pick<InvalidationService, 'ofDocument'>;
+  readonly invalidations: Pick<InvalidationService, 'ofDocument'> & Partial<Pick<InvalidationService, 'inDoubtFor'>>;
   /** The e-mails sent (or waiting) about a document (delivery/deliveries.ts). */
   readonly deliveries: (id: string) => DeliveryRecord[];
 }
@@ -87,6 +87,7 @@ export function documentViews(d: ViewDeps) {
                 ).deadline
               : null,
           events: d.invalidations.ofDocument(key),
+          doubt: d.invalidations.inDoubtFor?.(key) ?? null,
         },
         summary: {
           receiver: receiver?.nombre ?? null,

@@ -155,6 +155,8 @@ const ROUTES: readonly Route[] = [
   route('POST', '/dte/invalidate', APPROVERS, async (c) =>
     c.api.invalidateDte(c.body(), handling(c)).then((r) => (ignoredFields(c, r.ignored), created(c, r.pending ? 202 : 201), r.record)),
   ),
+  // An invalidation in doubt, settled by a supervisor from MH's public lookup (docs/decisions/0024-event-answer-lost.md).
+  route('POST', '/dte/invalidations/:id/settle', SUPERVISORS, (c) => c.api.settleInvalidation(c.id(), c.body())),
   // Evento de Retorno (docs/decisions/0015-evento-de-retorno.md): as an invalidation, 201 once MH answered, 202 while it waits.
   route('POST', '/dte/return', APPROVERS, async (c) =>
     c.api.returnGoods(c.body(), handling(c)).then((r) => (ignoredFields(c, r.ignored), created(c, r.pending ? 202 : 201), r.record)),

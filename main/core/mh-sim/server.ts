@@ -8,7 +8,7 @@ import { silentLogger, type Logger } from '../logger';
 import { uuidV4 } from '../ids';
 import { judgeDte, verifySigned, type Verdict } from './checks';
 import { pickValidator, schemaErrors, schemaFolder, type SchemaFolder, type SchemaSet } from './schema-validator';
-import { SIM_MODES, newSimState, type SimMode, type SimState } from './state';
+import { REPEAT_INVALIDATION_ANSWERS, SIM_MODES, newSimState, type RepeatInvalidationAnswer, type SimMode, type SimState } from './state';
 import { MH_RETURN_PATH } from '../mh/retorno-endpoint';
 
 export interface SimOptions {
@@ -49,6 +49,24 @@ const fh = (d: Date) => {
   const l = localDateTime(d);
   return `${l.date.slice(8, 10)}/${l.date.slice(5, 7)}/${l.date.slice(0, 4)} ${l.time}`;
 };
+
+/** MH's refusal of an invalidation of a document it already invalidated; `sameEvent`: the very event it holds. */
+function repeatRefusal(answer: RepeatInvalidationAnswer, sameEvent: boolean): Verdict {
+  switch (answer) {
+    case 'invalidated':
+      return { ok: false, code: '014', message: 'EL DOCUMENTO YA FUE INVALIDADO', observations: [] };
+    case 'duplicate':
+      return sameEvent
+        ? { ok: false, code: '004', message: 'YA EXISTE UN REGISTRO CON ESE CODIGO DE GENERACION', observations: [] }
+        : { ok: false, code: '014', message: 'EL DOCUMENTO YA FUE INVALIDADO', observations: [] };
+    case 'not-processed':
+      return { ok: false, code: '012', message: 'EL DOCUMENTO A INVALIDAR NO EXISTE O NO FUE PROCESADO', observations: [] };
+    default: {
+      const never: never = answer;
+      return never;
+    }
+  }
+}
 
 export function createMhSimulator(options: SimOptions = {}): MhSimulator {
   const clock = options.clock ?? systemClock;
@@ -333,12 +351,13 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
       if (!pick.ok) verdict = { ok: false, code: '006', message: 'VERSION DE EVENTO NO SOPORTADA', observations: pick.observations };
       else if (!pick.validate(ev)) verdict = schemaRefusal(pick.validate);
     }
+    const held = state.invalidated.get(String(ev?.documento?.codigoGeneracion));
+    if (verdict.ok && held)
+      verdict = repeatRefusal(state.repeatInvalidation, held.codigoGeneracion === ev?.identificacion?.codigoGeneracion);
     if (verdict.ok && (!target || !target.accepted))
       verdict = { ok: false, code: '012', message: 'EL DOCUMENTO A INVALIDAR NO EXISTE O NO FUE PROCESADO', observations: [] };
     if (verdict.ok && target && target.body.selloRecibido !== ev?.documento?.selloRecibido)
       verdict = { ok: false, code: '013', message: 'SELLO DE RECEPCION NO COINCIDE', observations: [] };
-    if (verdict.ok && state.invalidated.has(String(ev?.documento?.codigoGeneracion)))
-      verdict = { ok: false, code: '014', message: 'EL DOCUMENTO YA FUE INVALIDADO', observations: [] };
     if (verdict.ok && target && ev) verdict = invalidationRefusal(state, ev, target, clock.now()) ?? verdict;
     if (verdict.ok && state.rejectNext.count > 0 && state.rejectNext.tipoDte === 'anulacion') {
       state.rejectNext.count -= 1;
@@ -413,6 +432,14 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     state.refuseLogins = (req.body as { refuse?: unknown } | null)?.refuse === true;
     if (state.refuseLogins) state.tokens.clear();
     return reply.send({ refuseLogins: state.refuseLogins });
+  });
+  // How an invalidation of a document already invalidated is refused (state.ts, REPEAT_INVALIDATION_ANSWERS).
+  app.post('/_sim/repeat-invalidation', async (req, reply) => {
+    const answer = (req.body as { answer?: unknown } | null)?.answer;
+    if (!(REPEAT_INVALIDATION_ANSWERS as readonly unknown[]).includes(answer))
+      return reply.code(400).send({ error: `answer: ${REPEAT_INVALIDATION_ANSWERS.join(', ')}` });
+    state.repeatInvalidation = answer as RepeatInvalidationAnswer;
+    return reply.send({ answer: state.repeatInvalidation });
   });
   // The next `count` documents (of `tipoDte`, or any; 'anulacion' for invalidations) are refused, as MH refuses one
   // it finds wrong.

@@ -5,6 +5,14 @@ import type { Normative } from '../../../shared/normative';
 export const SIM_MODES = ['normal', 'down', 'slow', 'flaky', 'reject', 'drop', 'observations'] as const;
 export type SimMode = (typeof SIM_MODES)[number];
 
+/**
+ * How MH refuses an invalidation of a document it already invalidated. MH does not publish it (docs/mh.md,
+ * Invalidation), so the simulator answers each way a station must survive: "already invalidated" (014), "already
+ * exists" for the same event's code (004), or "not processed" (012: MH finds no document valid to invalidate).
+ */
+export const REPEAT_INVALIDATION_ANSWERS = ['invalidated', 'duplicate', 'not-processed'] as const;
+export type RepeatInvalidationAnswer = (typeof REPEAT_INVALIDATION_ANSWERS)[number];
+
 export interface StoredAnswer {
   /** MH's answer body, replayed by consultadte. */
   readonly body: Record<string, unknown>;
@@ -34,6 +42,8 @@ export interface SimState {
   requests: number;
   /** Every login refused (as after the taxpayer changed the API password at MH). */
   refuseLogins: boolean;
+  /** How a repeated invalidation is refused (REPEAT_INVALIDATION_ANSWERS). */
+  repeatInvalidation: RepeatInvalidationAnswer;
   /** The next documents to refuse whatever they hold (of one tipoDte, or any; 'anulacion': invalidations). */
   rejectNext: { count: number; tipoDte: string | null };
   lastUserAgent: string | null;
@@ -66,6 +76,7 @@ export function newSimState(): SimState {
     loteDelayMs: 2000,
     requests: 0,
     refuseLogins: false,
+    repeatInvalidation: 'invalidated',
     rejectNext: { count: 0, tipoDte: null },
     lastUserAgent: null,
     tokens: new Map(),

@@ -10,6 +10,8 @@ export interface Unreached {
   readonly reason: string;
   readonly exchange: Exchange | null;
   readonly login: boolean;
+  /** The send may have reached MH (no answer in time, a broken connection, an answer that says nothing). */
+  readonly mayHaveReached?: boolean;
 }
 
 export type EventAttempt =
@@ -45,5 +47,5 @@ export async function attemptEvent(p: {
   if (o.outcome === 'rejected') return { kind: 'verdict', status: 'REJECTED', call };
   const reason =
     o.outcome === 'retry' || o.outcome === 'unknown' || o.outcome === 'auth' ? o.reason : `respuesta no concluyente de MH ${p.what}`;
-  return { kind: 'unreached', unreached: { reason, exchange: call.exchange, login: false } };
+  return { kind: 'unreached', unreached: { reason, exchange: call.exchange, login: false, mayHaveReached: o.outcome === 'unknown' } };
 }

@@ -34,7 +34,14 @@ export function documentSnapshots(store: Store, refs: readonly string[]) {
   );
   const annulled = new Map(
     store
-      .all(store.q.selectFrom('invalidations').select(['dte_id', 'mh_json']).where('status', '=', 'APPROVED').where('dte_id', 'in', refs))
+      // One in doubt counts, as in the station's books (its document reads INVALIDATED; decision 0024).
+      .all(
+        store.q
+          .selectFrom('invalidations')
+          .select(['dte_id', 'mh_json'])
+          .where('status', 'in', ['APPROVED', 'IN_DOUBT'])
+          .where('dte_id', 'in', refs),
+      )
       .map((r) => [r.dte_id, fecAnulaOf(r.mh_json)]),
   );
   const byId = new Map(rows.map(({ packed, ...r }) => [r.id, { ...r, ...unpackDocument(packed) }]));

@@ -53,6 +53,12 @@ export interface InvalidationsTable {
   generated_at: string;
   created_at: string;
   updated_at: string;
+  /** 025: set before each send, cleared by its answer (found set: the send before was cut short). */
+  leaving_at?: string | null;
+  /** 025: the first send that may have reached MH without a conclusive answer. */
+  doubt_at?: string | null;
+  /** 025: who settled an invalidation in doubt. */
+  settled_by?: string | null;
 }
 
 /** Evento de Retorno (017): the event as sent, PENDING until MH answers. */

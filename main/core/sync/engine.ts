@@ -9,17 +9,18 @@ import { singleFlight } from '../single-flight';
 import type { KeyObject } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { MH_TYPE, type DteKind } from '../../../shared/contract';
+import { judgeEventAnswer } from '../mh/event-judgment';
 import type {
   ContingencySummary,
   DteStatus,
   HubReplicationStatus,
+  InvalidationDoubt,
   OverdueDocument,
   SelloEvent,
   StationAlert,
   SyncStatus,
 } from '../../../shared/records';
 import type { DeliveryCounts } from '../../../shared/delivery';
-import { textOf } from '../../../shared/text';
 import { isoLocal, type Clock } from '../clock';
 import { countOfEvent, queuedOutsideEvents } from '../dte/documents-repo';
 import type { Logger } from '../logger';
@@ -74,6 +75,8 @@ export interface SyncEngineDeps {
   readonly hub?: () => HubReplicationStatus;
   /** The station's alerts from every other room (alerts.ts), shown with the sync state. */
   readonly alerts?: () => readonly StationAlert[];
+  /** Invalidations MH may hold that a supervisor must settle (decision 0024), shown with the sync state. */
+  readonly invalidationsInDoubt?: () => readonly InvalidationDoubt[];
   readonly invalidations?: {
     pending(): number;
     /** Null when every attempt reached MH; else why one did not (`login`: MH refused the credentials). */
@@ -378,9 +381,11 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       } else if (
         r.exchange.kind === 'response' &&
         body.estado === 'RECHAZADO' &&
-        /YA EXISTE UN REGISTRO/i.test(textOf(body.mensaje ?? body.descripcionMsg))
+        judgeEventAnswer({ kind: 'contingency', outcome: r.outcome, earlierSendInDoubt: false, earlierSendInTime: true }).verdict ===
+          'took_effect'
       ) {
-        // MH already holds this event (its answer was lost): it counts as received; no correction, no split.
+        // MH already holds this event (its answer was lost): it counts as received; no correction, no split
+        // (mh/event-judgment.ts: "already exists", code 004, "already received").
         contact();
         cs.sealed(ev.id, now(), typeof body.selloRecibido === 'string' ? body.selloRecibido : '', body);
       } else if (r.exchange.kind === 'response' && body.estado === 'RECHAZADO') {
@@ -691,6 +696,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         normative: normativeStatus(d.station().mhNormative, now()),
         hub: d.hub?.() ?? { configured: false, lastReachedAt: null, waiting: 0, refused: 0, lastRefusal: null, lastError: null },
         alerts: [...(d.alerts?.() ?? [])],
+        ...(d.invalidationsInDoubt ? { invalidationsInDoubt: d.invalidationsInDoubt() } : {}),
       };
     },
     publish() {

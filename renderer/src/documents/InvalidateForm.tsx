@@ -98,7 +98,7 @@ export function InvalidateForm({
       setAnswer({ fields: [], general: words.rejected([textOf(said?.descripcionMsg), ...notes].filter(Boolean).join(' ')) });
       return;
     }
-    onDone(r.value.status === 'APPROVED' ? words.done : words.pending);
+    onDone(r.value.status === 'APPROVED' ? words.done : r.value.status === 'IN_DOUBT' ? words.inDoubt : words.pending);
   };
 
   const typeName = 'inv-type';

@@ -34,4 +34,17 @@ export const invalidationWords = {
   done: 'MH aceptó la invalidación: el documento quedó invalidado.',
   pending: 'Invalidación firmada y en cola: Sello la enviará a MH en cuanto responda.',
   rejected: (words: string) => `MH rechazó la invalidación: ${words}`,
+  inDoubt: 'No se sabe si MH recibió la invalidación: el documento se muestra invalidado hasta que un supervisor lo confirme.',
+  /** An invalidation MH may hold (docs/decisions/0024-event-answer-lost.md): what to check and how to settle it. */
+  doubt: {
+    title: 'Invalidación en duda',
+    mhSaid: (words: string) => `Lo que respondió MH: ${words}`,
+    lookup: 'Abrir la consulta pública de MH',
+    note: 'Nota (lo que muestra la consulta pública)',
+    confirm: 'MH lo muestra INVALIDADO: confirmar',
+    notInvalidated: 'MH lo muestra vigente: no fue invalidado',
+    onlySupervisor: 'Un supervisor debe revisarla y resolverla.',
+    confirmed: 'Invalidación confirmada.',
+    undone: 'Marcado como no invalidado: el documento vuelve a estar aprobado y puede invalidarse de nuevo.',
+  },
 } as const;

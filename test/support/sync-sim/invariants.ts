@@ -24,6 +24,9 @@ export function checkInvariants(dataDir: string, sim: MhSimulator, acknowledged:
   const db = new Database(join(dataDir, 'sello.db'), { readonly: true });
   try {
     const rows = db.prepare('SELECT id, kind, status, seal, control_number FROM documents').all() as Row[];
+    const inv = db.prepare('SELECT dte_id, status FROM invalidations').all() as { dte_id: string; status: string }[];
+    // Where the station could not know (decision 0024): the document reads INVALIDATED and a person must check.
+    const inDoubt = new Set(inv.filter((i) => i.status === 'IN_DOUBT').map((i) => i.dte_id));
     const byId = new Map(rows.map((r) => [r.id, r]));
     // Every acknowledged document is stored, once, under the control number it was given.
     for (const a of acknowledged) {
@@ -52,16 +55,16 @@ export function checkInvariants(dataDir: string, sim: MhSimulator, acknowledged:
         v.push(`${r.kind} ${r.id} is ${r.status} but MH holds it sealed`);
       if (sealed && r.seal !== mhSeal) v.push(`${r.kind} ${r.id} has seal ${r.seal}, MH's is ${JSON.stringify(mhSeal)}`);
       const invalidatedAtMh = sim.state.invalidated.has(r.id.toUpperCase());
+      // Never APPROVED while MH holds the invalidation.
       if (invalidatedAtMh && r.status !== 'INVALIDATED') v.push(`MH invalidated ${r.kind} ${r.id}, but it is ${r.status} here`);
-      if (r.status === 'INVALIDATED' && !invalidatedAtMh)
+      if (r.status === 'INVALIDATED' && !invalidatedAtMh && !inDoubt.has(r.id))
         v.push(`${r.kind} ${r.id} is INVALIDATED here but MH never accepted its invalidation`);
     }
     if (sim.state.receivedAfterAccepted > 0) v.push(`MH received ${sim.state.receivedAfterAccepted} document(s) it had already accepted`);
-    // An accepted invalidation is APPROVED here too.
-    const inv = db.prepare('SELECT dte_id, status FROM invalidations').all() as { dte_id: string; status: string }[];
+    // An accepted invalidation is APPROVED here too, or in doubt (shown, for a person to settle); never REJECTED.
     for (const code of sim.state.invalidated.keys()) {
-      if (!inv.some((i) => i.dte_id === code.toLowerCase() && i.status === 'APPROVED'))
-        v.push(`MH accepted the invalidation of ${code}, the station's event is not APPROVED`);
+      if (!inv.some((i) => i.dte_id === code.toLowerCase() && (i.status === 'APPROVED' || i.status === 'IN_DOUBT')))
+        v.push(`MH accepted the invalidation of ${code}, the station's event is not APPROVED nor in doubt`);
     }
   } finally {
     db.close();

@@ -8,6 +8,7 @@ import { createCore, type Core } from '../../../main/core/create-core';
 import { CoreError } from '../../../main/core/errors';
 import type { Logger } from '../../../main/core/logger';
 import { createMhSimulator, type MhSimulator } from '../../../main/core/mh-sim/server';
+import { REPEAT_INVALIDATION_ANSWERS } from '../../../main/core/mh-sim/state';
 import { uuidV4 } from '../../../main/core/ids';
 import { todayBody } from '../../fixtures/bodies';
 import type { SimFixture } from './fixture';
@@ -96,6 +97,9 @@ export async function runSeed(fx: SimFixture, seed: number, options: SeedOptions
     credentials,
   });
   sim.registerKey(fx.nit, fx.publicKeySpki);
+  // MH's refusal of a repeated invalidation is not published: each seed meets one of the ways it may come.
+  sim.state.repeatInvalidation = REPEAT_INVALIDATION_ANSWERS[seed % REPEAT_INVALIDATION_ANSWERS.length]!;
+  note(`a repeated invalidation is answered "${sim.state.repeatInvalidation}"`);
   const net: Network = network(sim, vt, TIMEOUT_MS, rng);
   const data = fx.copy();
   const errors: string[] = [];

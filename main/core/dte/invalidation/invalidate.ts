@@ -1,6 +1,7 @@
 // POST /dte/invalidate: checks, the anulación document (signed and stored as PENDING), then one attempt at
 // MH outside any transaction. MH unreachable → the event stays PENDING (202) and the sync engine sends it.
 import { attemptEvent, type Unreached } from '../../mh/event-attempt';
+import { judgeEventAnswer, type EventJudgment } from '../../mh/event-judgment';
 import type { KeyObject } from 'node:crypto';
 import { invalidateBody, replacementErrors, validateBody, type DteKind, type UnknownFields } from '../../../../shared/contract';
 import type { InvalidationRecord, InvalidationStatus, Environment } from '../../../../shared/records';
@@ -14,6 +15,7 @@ import type { Store } from '../../store/database';
 import type { InvalidationsTable } from '../../store/schema';
 import { canonicalId, findDocument, signedParts } from '../documents-repo';
 import { invalidationsRepo } from './invalidations-repo';
+import { doubtOf, invalidationsInDoubt, settleInvalidationDoubt } from './doubt';
 import { buildAnulacionV2, type Person } from './anulacion-v2';
 import { invalidationDeadline } from '../../normative/invalidation-windows';
 import { buildInvalidacionV3 } from './invalidacion-v3';
@@ -104,6 +106,12 @@ export async function invalidateDte(
   const live = invalidationsRepo(deps.store).liveFor(target.id);
   // Asked again while MH has not answered: the same event, still pending.
   if (live?.status === 'PENDING') return { record: toInvalidationRecord(live), pending: true, ignored };
+  // MH may hold one already (decision 0024): a second event would be refused, or worse, taken.
+  if (live?.status === 'IN_DOUBT')
+    throw new CoreError(
+      'DTE_NOT_INVALIDATABLE',
+      'La invalidación de este DTE está en duda: revise el documento en la consulta pública de MH y resuélvala antes de intentar de nuevo.',
+    );
   if (target.status !== 'APPROVED') {
     throw new CoreError(
       'DTE_NOT_INVALIDATABLE',
@@ -208,27 +216,79 @@ export async function sendInvalidation(
   if (!current) throw new Error(`invalidation ${id} vanished`);
   const client = deps.client();
   if (current.status !== 'PENDING' || !client) return { record: toInvalidationRecord(current), unreached: null };
+  if (deps.inFlight.has(id)) return { record: toInvalidationRecord(current), unreached: null };
+  // Written before it leaves: a stop while it is out leaves the mark, and the next send knows MH may hold it.
+  deps.store.tx(() => invalidationsRepo(deps.store).leaving(id, isoLocal(deps.clock.now())));
   const attempt = await attemptEvent({
     id,
     inFlight: deps.inFlight,
     send: () => client.sendInvalidation({ jws: current.jws, idEnvio: deps.nextIdEnvio(), version: current.version }),
-    // MH already invalidated it, or already holds this very event (an earlier answer was lost): it took effect.
-    tookEffect: (o) => (o.outcome === 'rejected' && /YA FUE INVALIDADO/i.test(o.message)) || o.outcome === 'duplicate',
+    // Judged below (judgeEventAnswer): a duplicate comes back as a verdict to be judged, not as "no answer".
+    tookEffect: (o) => o.outcome === 'duplicate',
     what: 'a la invalidación',
   });
   if (attempt.kind === 'busy') return { record: toInvalidationRecord(current), unreached: null };
-  if (attempt.kind === 'unreached') return { record: toInvalidationRecord(current), unreached: attempt.unreached };
-  const { status, call } = attempt;
+  if (attempt.kind === 'unreached') {
+    deps.store.tx(() => invalidationsRepo(deps.store).noVerdict(id, attempt.unreached.mayHaveReached === true));
+    return { record: toInvalidationRecord(row(deps.store, id) ?? current), unreached: attempt.unreached };
+  }
+  const { call } = attempt;
+  const sent = row(deps.store, id) ?? current;
+  const doubtAt = sent.doubt_at ?? null;
+  const judgment = judgeEventAnswer({
+    kind: 'invalidation',
+    outcome: call.outcome,
+    earlierSendInDoubt: doubtAt !== null,
+    earlierSendInTime: doubtAt !== null && sentInTime(deps.store, sent.dte_id, doubtAt),
+  });
   const at = isoLocal(deps.clock.now());
+  const status = statusOfJudgment(judgment);
+  if (!status) {
+    deps.store.tx(() => invalidationsRepo(deps.store).noVerdict(id, false));
+    return { record: toInvalidationRecord(row(deps.store, id) ?? current), unreached: null };
+  }
   deps.store.tx(() => {
     // Only a PENDING event takes MH's answer: a second answer (the engine and a request both sent it) is moot.
     if (!invalidationsRepo(deps.store).settle(id, status, JSON.stringify(call.body), at)) return;
-    if (status === 'APPROVED')
-      moveStatus(deps.store, deps.logger, { id: current.dte_id, to: 'INVALIDATED', at, cause: 'MH accepted the invalidation' });
+    // Accepted, or MH most likely holds it: never APPROVED here while MH holds the invalidation.
+    if (status === 'APPROVED' || status === 'IN_DOUBT')
+      moveStatus(deps.store, deps.logger, { id: current.dte_id, to: 'INVALIDATED', at, cause: `MH invalidation ${status}` });
     else documentEvents(deps.store).record(current.dte_id, 'invalidation.rejected', at);
-    audit(deps.store, at, 'sync', status === 'APPROVED' ? 'dte.invalidated' : 'dte.invalidation.rejected', current.dte_id, { event: id });
+    const action =
+      status === 'APPROVED' ? 'dte.invalidated' : status === 'IN_DOUBT' ? 'dte.invalidation.in_doubt' : 'dte.invalidation.rejected';
+    const reason = judgment.verdict === 'in_doubt' || judgment.verdict === 'took_effect' ? judgment.reason : null;
+    audit(deps.store, at, 'sync', action, current.dte_id, { event: id, ...(reason ? { reason } : {}) });
   });
+  if (status === 'IN_DOUBT') deps.logger.warn('invalidation in doubt', { event: id, document: current.dte_id });
   return { record: toInvalidationRecord(row(deps.store, id) ?? current), unreached: null };
+}
+
+/** The invalidation's status after MH's answer, or null when the answer settles nothing. */
+function statusOfJudgment(j: EventJudgment): InvalidationStatus | null {
+  switch (j.verdict) {
+    case 'accepted':
+    case 'took_effect':
+      return 'APPROVED';
+    case 'in_doubt':
+      return 'IN_DOUBT';
+    case 'refused':
+      return 'REJECTED';
+    case 'no_answer':
+      return null;
+    default: {
+      const never: never = j;
+      return never;
+    }
+  }
+}
+
+/** Whether a send at `at` (isoLocal) was inside MH's window for invalidating the document. */
+function sentInTime(store: Store, dteId: string, at: string): boolean {
+  const target = findDocument(store, dteId);
+  if (!target) return true;
+  const kind = target.kind as DteKind;
+  const window = invalidationDeadline(normativeOf(kind, target.version), kind, target.sealed_at ?? target.updated_at, target.generated_at);
+  return Date.parse(at) <= Date.parse(window.deadline);
 }
 
 /** Ids of invalidations still waiting for MH, oldest first. */
@@ -251,6 +311,20 @@ export function invalidationService(deps: InvalidationDeps) {
     },
     /** The events asked for one document, oldest first. */
     ofDocument: (dteId: string) => invalidationsRepo(deps.store).ofDocument(dteId).map(toInvalidationRecord),
+    /** Those MH may hold that a supervisor must settle (decision 0024). */
+    inDoubt: () => invalidationsInDoubt(deps.store),
+    /** The one in doubt for a document, for its detail screen; null when none is. */
+    inDoubtFor(dteId: string) {
+      const live = invalidationsRepo(deps.store).liveFor(dteId);
+      return live?.status === 'IN_DOUBT' ? doubtOf(deps.store, live) : null;
+    },
+    /** A supervisor's verdict on one in doubt, from MH's public lookup: the event as it is now. */
+    settleDoubt(id: string, input: unknown, actor: string): InvalidationRecord {
+      settleInvalidationDoubt(deps, id, input, actor);
+      const r = row(deps.store, id.toLowerCase());
+      if (!r) throw new CoreError('NOT_FOUND', `No existe una invalidación con id ${id}.`);
+      return toInvalidationRecord(r);
+    },
   };
 }
 

@@ -1,0 +1,97 @@
+// Invalidations in doubt (docs/decisions/0024-event-answer-lost.md): MH may hold them and nothing MH's API answers
+// confirms it, so the station shows them with what to check on MH's public lookup, and a supervisor settles each:
+// MH shows the document invalidated (the event is APPROVED) or it does not (REJECTED, the document APPROVED again).
+import type { DteKind, FieldError } from '../../../../shared/contract';
+import type { InvalidationDoubt, InvalidationRecord } from '../../../../shared/records';
+import { textOf } from '../../../../shared/text';
+import { audit } from '../../audit';
+import { isoLocal, type Clock } from '../../clock';
+import { CoreError, validationFailed } from '../../errors';
+import type { Logger } from '../../logger';
+import { lookupUrl } from '../../render/qr';
+import type { Store } from '../../store/database';
+import type { InvalidationsTable } from '../../store/schema';
+import { findDocument } from '../documents-repo';
+import { documentEvents } from '../document-events';
+import { undoInvalidationInDoubt } from '../status';
+import { invalidationsRepo } from './invalidations-repo';
+
+export const SETTLE_OUTCOMES = ['INVALIDATED', 'NOT_INVALIDATED'] as const;
+export type SettleOutcome = (typeof SETTLE_OUTCOMES)[number];
+
+/** What the supervisor must do, in the words the banner, the sync screen and the detail screen show. */
+export const doubtInstructions = (controlNumber: string): string =>
+  `No se sabe si MH recibió la invalidación del documento ${controlNumber}: la primera respuesta de MH se perdió y el ` +
+  'reenvío fue rechazado como repetido. Mientras tanto el documento se muestra INVALIDADO. Un supervisor debe abrir la ' +
+  'consulta pública de MH (enlace) y buscar el documento: si aparece "INVALIDADO", confirme la invalidación; si aparece ' +
+  'vigente, márquelo como no invalidado y vuelva a invalidarlo si aún corresponde.';
+
+/** One invalidation in doubt as the status and the detail screen show it; null if its document is gone. */
+export function doubtOf(store: Store, r: InvalidationsTable): InvalidationDoubt | null {
+  const doc = findDocument(store, r.dte_id);
+  if (!doc) return null;
+  const answer = r.mh_response ? (JSON.parse(r.mh_response) as Record<string, unknown>) : {};
+  return {
+    invalidationId: r.id,
+    dteId: r.dte_id,
+    type: doc.kind as DteKind,
+    controlNumber: doc.control_number,
+    since: r.updated_at,
+    reason: textOf(answer.descripcionMsg ?? answer.mensaje) || 'MH no dio una respuesta concluyente',
+    lookupUrl: lookupUrl(doc.environment === 'LIVE' ? '01' : '00', doc.id, doc.issue_date),
+    instructions: doubtInstructions(doc.control_number),
+  };
+}
+
+/** Every invalidation in doubt, oldest first. */
+export const invalidationsInDoubt = (store: Store): InvalidationDoubt[] =>
+  invalidationsRepo(store)
+    .inDoubt()
+    .map((r) => doubtOf(store, r))
+    .filter((d): d is InvalidationDoubt => d !== null);
+
+function parseSettle(input: unknown): { outcome: SettleOutcome; note: string | null } {
+  if (!input || typeof input !== 'object' || Array.isArray(input))
+    throw validationFailed([{ path: '', code: 'INVALID_TYPE', message: 'Se espera un objeto {outcome, note}.' }]);
+  const b = input as Record<string, unknown>;
+  const errors: FieldError[] = Object.keys(b)
+    .filter((k) => k !== 'outcome' && k !== 'note')
+    .map((k) => ({ path: k, code: 'UNKNOWN_FIELD', message: 'Campo no reconocido.' }));
+  if (!(SETTLE_OUTCOMES as readonly unknown[]).includes(b.outcome))
+    errors.push({
+      path: 'outcome',
+      code: 'INVALID_ENUM',
+      message: 'Indique INVALIDATED (MH lo muestra invalidado) o NOT_INVALIDATED (MH lo muestra vigente).',
+    });
+  if (b.note !== undefined && b.note !== null && (typeof b.note !== 'string' || b.note.length > 250))
+    errors.push({ path: 'note', code: 'TOO_LONG', message: 'Una nota de texto de hasta 250 caracteres.' });
+  if (errors.length) throw validationFailed(errors);
+  return { outcome: b.outcome as SettleOutcome, note: typeof b.note === 'string' && b.note.trim() ? b.note.trim() : null };
+}
+
+/** A supervisor settles an invalidation in doubt from what MH's public lookup shows; audited. */
+export function settleInvalidationDoubt(
+  deps: { readonly store: Store; readonly clock: Clock; readonly logger: Logger },
+  id: string,
+  input: unknown,
+  actor: string,
+): InvalidationRecord['status'] {
+  const { outcome, note } = parseSettle(input);
+  const repo = invalidationsRepo(deps.store);
+  const at = isoLocal(deps.clock.now());
+  return deps.store.tx(() => {
+    const r = repo.byId(id.toLowerCase());
+    if (!r) throw new CoreError('NOT_FOUND', `No existe una invalidación con id ${id}.`);
+    if (r.status !== 'IN_DOUBT')
+      throw new CoreError('STATION_CONFLICT', `Esta invalidación no está en duda (estado ${r.status}); no hay nada que resolver.`);
+    const to = outcome === 'INVALIDATED' ? 'APPROVED' : 'REJECTED';
+    repo.resolve(r.id, to, actor, at);
+    if (to === 'REJECTED') {
+      undoInvalidationInDoubt(deps.store, { id: r.dte_id, at, cause: `supervisor ${actor}: MH does not show the invalidation` });
+      documentEvents(deps.store).record(r.dte_id, 'invalidation.rejected', at);
+    }
+    audit(deps.store, at, actor, 'dte.invalidation.settled', r.dte_id, { event: r.id, outcome, note });
+    deps.logger.info('invalidation in doubt settled', { event: r.id, outcome, by: actor });
+    return to;
+  });
+}
