@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'STATION_NOT_READY',
   'STATION_CONFLICT',
   'PRINT_FAILED',
+  'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -31,7 +32,7 @@ export interface ApiError {
   readonly title: string;
   readonly detail?: string;
   readonly errors?: readonly FieldError[];
-  /** TOO_MANY_REQUESTS: seconds before another try (over HTTP also the Retry-After header). */
+  /** TOO_MANY_REQUESTS, SERVICE_UNAVAILABLE: seconds before another try (over HTTP also the Retry-After header). */
   readonly retryAfter?: number;
 }
 
@@ -57,5 +58,6 @@ export const TITLES: Record<ErrorCode, string> = {
   STATION_NOT_READY: 'La estación aún no puede emitir',
   STATION_CONFLICT: 'La estación no admite este cambio',
   PRINT_FAILED: 'No se pudo imprimir',
+  SERVICE_UNAVAILABLE: 'Servicio no disponible por el momento',
   INTERNAL: 'Error interno',
 };

@@ -32,6 +32,7 @@ export function statusOf(code: ErrorCode): number {
       return 501;
     case 'STATION_NOT_READY':
     case 'PRINT_FAILED':
+    case 'SERVICE_UNAVAILABLE':
       return 503;
     case 'INTERNAL':
       return 500;
