@@ -14,7 +14,7 @@ import { migrateHub } from '../../main/hub/migrate';
 import { HUB_MIGRATIONS } from '../../main/hub/migrations';
 import { fcBody } from '../fixtures/bodies';
 import { tempDir } from '../support/core';
-import { startHubProcess, type HubProcess } from '../support/hub-process';
+import { spawnHubProcess, startHubProcess, type HubProcess } from '../support/hub-process';
 import { startSimulator, stationFileFor } from '../support/mh-sim';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
 import { exitOf, startServe } from '../support/serve-process';
@@ -28,6 +28,7 @@ let db: HubDatabase;
 let hub: Hub;
 let sim: Awaited<ReturnType<typeof startSimulator>>;
 let hubProcess: HubProcess;
+let lateChild: ChildProcess | null = null;
 let station: { url: string; child: ChildProcess };
 let bearer = '';
 const dir = tempDir();
@@ -62,7 +63,7 @@ beforeAll(async () => {
   bearer = ((await session.json()) as { token: string }).token;
 }, 90_000);
 afterAll(async () => {
-  for (const c of [hubProcess?.child, station?.child]) {
+  for (const c of [hubProcess?.child, station?.child, lateChild]) {
     if (!c || c.exitCode !== null || c.signalCode !== null) continue;
     c.kill('SIGKILL');
     await exitOf(c);
@@ -174,7 +175,6 @@ const ready = async () => (await hit('/hub/v1/ready')).status === 200;
 
 /** What the hub answered while PostgreSQL was away, and that it is whole again afterwards. */
 async function expectOutageHandled(hits: readonly Hit[], issuedStatuses: readonly number[]): Promise<void> {
-  if (process.env.SELLO_OUTAGE_LOG) console.log(JSON.stringify(hits.map((h) => h.status)));
   const summary = JSON.stringify(
     hits.reduce<Record<string, number>>((m, h) => ({ ...m, [String(h.status)]: (m[String(h.status)] ?? 0) + 1 }), {}),
   );
@@ -263,4 +263,27 @@ describe('the hub outlives its database', () => {
     await expectOutageHandled(running.hits, await station.stop());
     await expectStationCaughtUp();
   }, 180_000);
+
+  it('a hub started while PostgreSQL is down waits for it, then listens by itself', async () => {
+    cluster.kill();
+    const spawned = spawnHubProcess(cluster.url, await freePort(), 90_000);
+    lateChild = spawned.child;
+    let listening = false;
+    spawned.listening.then(
+      () => (listening = true),
+      () => undefined,
+    );
+    await until(
+      () => Promise.resolve(/database unavailable at start, waiting/.test(spawned.output())),
+      'the late hub to find PostgreSQL down',
+    );
+    // It waits (1 s, then 2 s, …) without listening and without exiting.
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(listening).toBe(false);
+    expect(spawned.child.exitCode).toBeNull();
+    await cluster.start();
+    const late = await spawned.listening;
+    expect((await fetch(`${late.url}/hub/v1/ready`)).status).toBe(200);
+    await until(ready, 'the first hub to answer again');
+  }, 120_000);
 });

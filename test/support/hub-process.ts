@@ -12,7 +12,16 @@ export interface HubProcess {
   alive(): boolean;
 }
 
-export function startHubProcess(databaseUrl: string, port = 0): Promise<HubProcess> {
+export interface SpawnedHub {
+  readonly child: ChildProcess;
+  /** Everything it printed so far, stdout and stderr. */
+  output(): string;
+  /** Resolves once it listens; rejects if it exits first or takes longer than `timeoutMs`. */
+  readonly listening: Promise<HubProcess>;
+}
+
+/** `timeoutMs`: how long it may take to listen (a hub waiting for its database takes longer). */
+export function spawnHubProcess(databaseUrl: string, port = 0, timeoutMs = 30_000): SpawnedHub {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', join(ROOT, 'main/core/cli/main.ts'), 'hub', '--database', databaseUrl, '--port', String(port)],
@@ -21,8 +30,8 @@ export function startHubProcess(databaseUrl: string, port = 0): Promise<HubProce
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`sello hub did not start:\n${out}`)), 30_000);
+  const listening = new Promise<HubProcess>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`sello hub did not start:\n${out}`)), timeoutMs);
     const onData = () => {
       const m = /listening on (http:\/\/\S+)/.exec(out);
       if (!m?.[1]) return;
@@ -38,4 +47,7 @@ export function startHubProcess(databaseUrl: string, port = 0): Promise<HubProce
       reject(new Error(`sello hub exited with ${code ?? signal}:\n${out}`));
     });
   });
+  return { child, output: () => out, listening };
 }
+
+export const startHubProcess = (databaseUrl: string, port = 0): Promise<HubProcess> => spawnHubProcess(databaseUrl, port).listening;
