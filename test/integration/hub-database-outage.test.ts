@@ -143,6 +143,23 @@ function load(max = 4000, ms = 90_000) {
   };
 }
 
+/** Ten sales at once, so the station has a batch on its way to the hub (and MH's approvals after it) as PostgreSQL goes. */
+async function burst(): Promise<void> {
+  const ids = Array.from({ length: 10 }, newId);
+  const statuses = await Promise.all(
+    ids.map(async (id) => {
+      const res = await fetch(`${station.url}/dte/fc`, {
+        method: 'POST',
+        headers: { 'X-API-Key': KEY, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...fcBody(id), generatedAt: undefined }),
+      });
+      return res.status;
+    }),
+  );
+  expect(statuses).toEqual(ids.map(() => 201));
+  issued.push(...ids);
+}
+
 /** The station issues one sale every 200 ms until stopped; each must be a 201, the hub's outage notwithstanding. */
 function issuing() {
   let stopped = false;
@@ -229,6 +246,7 @@ describe('the hub outlives its database', () => {
     const running = load();
     try {
       await until(() => Promise.resolve(running.hits.some((h) => h.status === 200)), 'the load to reach the hub');
+      await burst();
       await cluster.restart();
       expect(hubProcess.alive(), hubProcess.output().slice(-3000)).toBe(true);
       await until(ready, 'the hub to answer after the restart');
@@ -246,6 +264,7 @@ describe('the hub outlives its database', () => {
     const running = load();
     try {
       await until(() => Promise.resolve(running.hits.some((h) => h.status === 200)), 'the load to reach the hub');
+      await burst();
       cluster.kill();
       // Down for a while: the hub keeps running and says the database is unreachable, on its health page too.
       await until(async () => (await hit('/hub/v1/ready')).status === 503, 'the hub to notice');
