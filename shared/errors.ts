@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'STATION_CONFLICT',
   'PRINT_FAILED',
   'DISK_FULL',
+  'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -32,7 +33,7 @@ export interface ApiError {
   readonly title: string;
   readonly detail?: string;
   readonly errors?: readonly FieldError[];
-  /** TOO_MANY_REQUESTS: seconds before another try (over HTTP also the Retry-After header). */
+  /** TOO_MANY_REQUESTS, SERVICE_UNAVAILABLE: seconds before another try (over HTTP also the Retry-After header). */
   readonly retryAfter?: number;
 }
 
@@ -59,5 +60,6 @@ export const TITLES: Record<ErrorCode, string> = {
   STATION_CONFLICT: 'La estación no admite este cambio',
   PRINT_FAILED: 'No se pudo imprimir',
   DISK_FULL: 'El disco de la estación está lleno',
+  SERVICE_UNAVAILABLE: 'Servicio no disponible por el momento',
   INTERNAL: 'Error interno',
 };

@@ -1,5 +1,6 @@
 // The hub's composition root, like create-core.ts: wiring only, no module-level state, each room a factory.
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { passwordHasher } from '../core/auth/passwords';
 import type { Clock } from '../core/clock';
 import { systemClock } from '../core/clock';
@@ -48,6 +49,10 @@ export function createHub(deps: HubDeps) {
     stationAdmin: stationAdmin(deps.db, clock),
     /** The company's books, or one point of sale's (books-source.ts). */
     books: hubBooks(deps.db, clock),
+    /** Resolves when PostgreSQL answers a query now (GET /hub/v1/ready). */
+    ping: async (): Promise<void> => {
+      await sql`SELECT 1`.execute(deps.db);
+    },
     async ingestDocuments(station: HubStation, docs: readonly IngestDocument[]): Promise<IngestResult> {
       const r = await documents.ingest(station, docs);
       logger.info('hub ingest', { station: station.id, ...r });

@@ -7,6 +7,7 @@ import { toFieldErrors } from '../../shared/contract';
 import { TITLES } from '../../shared/errors';
 import { CoreError, toApiError, validationFailed } from '../core/errors';
 import { bodyProblem, sendProblem } from '../core/http/problem';
+import { asDatabaseUnavailable } from './database-errors';
 import { caller, HUB_SESSION_COOKIE, parsed, personFor, sessionCookie, sessionToken, unauthorized } from './http-auth';
 import { LoginThrottled } from '../core/auth/people';
 import type { Logger } from '../core/logger';
@@ -59,6 +60,12 @@ export async function buildHubServer(options: HubHttpOptions): Promise<FastifyIn
     if (error instanceof CoreError) return sendProblem(reply, error.toApiError());
     const body = bodyProblem(error, HUB_BODY_LIMIT);
     if (body) return sendProblem(reply, body);
+    // PostgreSQL restarting, failing over or full: a 503 the caller retries after Retry-After, never a 500.
+    const down = asDatabaseUnavailable(error);
+    if (down) {
+      logger.warn('hub: database unavailable', { cause: down.why, error: String(error.message) });
+      return sendProblem(reply, down.toApiError());
+    }
     logger.error('hub: unexpected error', { error: error instanceof Error ? error.stack : String(error.message) });
     return sendProblem(reply, toApiError(error));
   });
@@ -69,6 +76,12 @@ export async function buildHubServer(options: HubHttpOptions): Promise<FastifyIn
       detail: `No existe la ruta ${req.method} ${req.url.split('?')[0] ?? ''}.`,
     }),
   );
+
+  // For a load balancer or a monitor, without a session: 200 while PostgreSQL answers, else the 503 saying why.
+  app.get('/hub/v1/ready', async (_req, reply) => {
+    await hub.ping();
+    return reply.header('cache-control', 'no-store').send({ database: 'ok' });
+  });
 
   // A station's batch: 200 {accepted} once every document is stored (re-sending it is harmless).
   app.post('/hub/v1/documents', async (req, reply) => {

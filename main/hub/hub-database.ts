@@ -2,6 +2,9 @@
 // query is asynchronous and a transaction holds one pooled connection for as long as it lasts.
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { Logger } from '../core/logger';
+import { silentLogger } from '../core/logger';
+import { unavailableCause } from './database-errors';
 import type { HubSchema } from './schema';
 
 export type HubDb = Kysely<HubSchema>;
@@ -37,8 +40,35 @@ export function checkedDatabaseUrl(url: string): string {
   return url;
 }
 
-export function openHubDatabase(url: string, options: { maxConnections?: number } = {}): HubDatabase {
-  const pool = new pg.Pool({ connectionString: checkedDatabaseUrl(url), max: options.maxConnections ?? 10, types });
+export interface HubDatabaseOptions {
+  readonly maxConnections?: number;
+  /** How long a request waits for a connection (a new one, or a free one of the pool) before a 503. */
+  readonly connectTimeoutMs?: number;
+  readonly logger?: Logger;
+}
+
+/** A checkout waits this long at most: a server that swallows packets during a failover must not hang requests. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+export function openHubDatabase(url: string, options: HubDatabaseOptions = {}): HubDatabase {
+  const logger = options.logger ?? silentLogger;
+  const pool = new pg.Pool({
+    connectionString: checkedDatabaseUrl(url),
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    // TCP keepalive: a connection to a server that vanished (failover, cable) is noticed, not kept as idle forever.
+    keepAlive: true,
+    types,
+  });
+  // An idle pooled connection the server closed (restart, failover, crash): pg-pool drops it and emits 'error' on
+  // the pool, which kills the process when nobody listens. The next checkout opens a new one.
+  pool.on('error', (err) =>
+    logger.warn('hub database: idle connection lost', { cause: unavailableCause(err) ?? 'other', error: err.message }),
+  );
+  // A connection checked out between two queries (inside a transaction) gets the same 'error' on the client, where
+  // pg-pool listens only while it is idle: without this it kills the process too. Its next query fails instead
+  // (logged by whoever ran it, a 503 over HTTP) and pg-pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const q = new Kysely<HubSchema>({ dialect: new PostgresDialect({ pool }) });
   return {
     q,

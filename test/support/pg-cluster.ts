@@ -1,7 +1,7 @@
 // A private PostgreSQL cluster for one test file: initdb into a temporary folder, pg_ctl start on a free port,
 // one database created; stop() stops it and removes the folder. A real server, never a mock (issue 18).
 import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,17 @@ export interface PgCluster {
   /** postgres://postgres@127.0.0.1:PORT/sello_test */
   readonly url: string;
   stop(): Promise<void>;
+  /** `pg_ctl restart -m fast`: every connection is closed (57P01), the server down for a moment, then back. */
+  restart(): Promise<void>;
+  /** SIGKILL to the postmaster, as a crash or an OOM killer would: its backends follow, nothing is shut down cleanly. */
+  kill(): void;
+  /** Starts the server again on its port after kill() (crash recovery first). */
+  start(): Promise<void>;
+}
+
+export interface PgClusterOptions {
+  /** More `-c name=value` server settings, e.g. `{ max_connections: 8 }`. */
+  readonly settings?: Readonly<Record<string, string | number>>;
 }
 
 /** Debian's binaries (/usr/lib/postgresql/N/bin, the newest N), or initdb and pg_ctl on the PATH. */
@@ -51,7 +62,7 @@ function postgresUser(): { uid: number; gid: number } {
   return { uid: id('-u'), gid: id('-g') };
 }
 
-export async function startPgCluster(): Promise<PgCluster> {
+export async function startPgCluster(options: PgClusterOptions = {}): Promise<PgCluster> {
   const bin = binDir();
   // initdb refuses to run as root (CI runs as root): there the cluster is the postgres system user's.
   const asRoot = process.getuid?.() === 0;
@@ -65,6 +76,11 @@ export async function startPgCluster(): Promise<PgCluster> {
     asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, name), ...args]) : run(join(bin, name), args);
 
   let started = false;
+  const extra = Object.entries(options.settings ?? {})
+    .map(([k, v]) => ` -c ${k}=${v}`)
+    .join('');
+  const serverOptions = (port: number) =>
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off${extra}`;
   const stopServer = () => tool('pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-s']);
   const cleanUp = async () => {
     if (started) await stopServer().catch(() => undefined);
@@ -91,9 +107,8 @@ export async function startPgCluster(): Promise<PgCluster> {
     for (let attempt = 1; !started; attempt++) {
       port = await freePort();
       // The unix socket lives in the cluster's own folder, never in /var/run/postgresql (shared with a system server).
-      const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
       try {
-        await tool('pg_ctl', ['start', '-D', data, '-w', '-t', '30', '-s', '-l', join(dir, 'server.log'), '-o', options]);
+        await tool('pg_ctl', ['start', '-D', data, '-w', '-t', '30', '-s', '-l', join(dir, 'server.log'), '-o', serverOptions(port)]);
         started = true;
       } catch (e) {
         if (attempt >= 3) throw e;
@@ -107,11 +122,32 @@ export async function startPgCluster(): Promise<PgCluster> {
     } finally {
       await admin.end();
     }
+    const startArgs = ['-D', data, '-w', '-t', '30', '-s', '-l', join(dir, 'server.log'), '-o', serverOptions(port)];
     return {
       url: `postgres://postgres@127.0.0.1:${port}/sello_test`,
       async stop() {
         process.off('exit', onExit);
         await cleanUp();
+      },
+      async restart() {
+        await tool('pg_ctl', ['restart', '-m', 'fast', ...startArgs]);
+      },
+      kill() {
+        // postmaster.pid's first line is the postmaster's pid.
+        const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+        process.kill(pid, 'SIGKILL');
+      },
+      async start() {
+        // Backends of a killed postmaster exit when they notice, and hold its shared memory until then: retry.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await tool('pg_ctl', ['start', ...startArgs]);
+            return;
+          } catch (e) {
+            if (attempt >= 20) throw e;
+            await new Promise((r) => setTimeout(r, 250));
+          }
+        }
       },
     };
   } catch (e) {

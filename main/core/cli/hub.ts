@@ -5,12 +5,13 @@
 import { parseArgs } from 'node:util';
 import { validate } from '../../../shared/contract';
 import { createHub } from '../../hub/create-hub';
-import { openHubDatabase } from '../../hub/hub-database';
+import { asDatabaseUnavailable } from '../../hub/database-errors';
+import { openHubDatabase, type HubDatabase } from '../../hub/hub-database';
 import { buildHubServer } from '../../hub/http';
 import { migrateHub } from '../../hub/migrate';
 import { HUB_MIGRATIONS } from '../../hub/migrations';
 import { hubPersonInput } from '../../hub/people';
-import { consoleLogger } from '../logger';
+import { consoleLogger, type Logger } from '../logger';
 import type { Output } from './maintenance';
 
 export const HUB_USAGE = `  sello hub --database postgres://… [--host 127.0.0.1] [--port 8418]
@@ -32,9 +33,9 @@ export async function hubCommand(args: string[], io: Output, input: () => Promis
     return 2;
   }
   const logger = consoleLogger();
-  const db = openHubDatabase(values.database);
+  const db = openHubDatabase(values.database, { logger });
   try {
-    const m = await migrateHub(db.q, HUB_MIGRATIONS);
+    const m = await migrateWhenReachable(db, logger);
     if (m.from !== m.to) logger.info('hub database migrated', m);
     const app = await buildHubServer({ hub: createHub({ db: db.q, logger }), logger });
     await app.listen({ host: values.host, port });
@@ -48,6 +49,28 @@ export async function hubCommand(args: string[], io: Output, input: () => Promis
     return 0;
   } finally {
     await db.close();
+  }
+}
+
+/**
+ * A hub started while PostgreSQL restarts or fails over waits for it (1 s, doubling to 30 s) instead of exiting:
+ * started by systemd or a container with the database, it comes up by itself. Any other error stops it.
+ */
+async function migrateWhenReachable(db: HubDatabase, logger: Logger): Promise<{ from: number; to: number }> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await migrateHub(db.q, HUB_MIGRATIONS);
+    } catch (e) {
+      const down = asDatabaseUnavailable(e);
+      if (!down) throw e;
+      const waitMs = Math.min(30_000, 1000 * 2 ** attempt);
+      logger.warn('hub: database unavailable at start, waiting', {
+        cause: down.why,
+        waitMs,
+        error: e instanceof Error ? e.message : String(e),
+      });
+      await new Promise((r) => setTimeout(r, waitMs));
+    }
   }
 }
 

@@ -32,6 +32,7 @@ export function statusOf(code: ErrorCode): number {
       return 501;
     case 'STATION_NOT_READY':
     case 'PRINT_FAILED':
+    case 'SERVICE_UNAVAILABLE':
       return 503;
     // Insufficient Storage (RFC 4918): waiting does not clear it, someone must free space (decision 0026).
     case 'DISK_FULL':

@@ -59,7 +59,18 @@ export interface Replicator {
 }
 
 /** `permanent`: the hub refused what was sent (400, 403, 409, 413, 422): sending it again changes nothing. */
-type Answer = { ok: true } | { ok: false; error: string; permanent?: boolean };
+/** `retryAfterMs`: the hub's Retry-After (a 503 while its database restarts, a 429): not asked again sooner. */
+type Answer = { ok: true } | { ok: false; error: string; permanent?: boolean; retryAfterMs?: number };
+
+/** Retry-After in seconds or as an HTTP date (RFC 9110 10.2.3), in ms from `now`; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now: Date): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  // An HTTP date names its day ("Thu, 26 Nov 2026 15:00:30 GMT"); Date.parse alone would read '-3' as a year.
+  const at = /^[A-Za-z]{3}, /.test(trimmed) ? Date.parse(trimmed) : NaN;
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now.getTime());
+}
 
 /** A 404 is an older hub without the route (wait for it to be updated), not a refusal of what was sent. */
 const PERMANENT = new Set([400, 403, 409, 413, 422]);
@@ -101,10 +112,12 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
       } catch {
         detail = '';
       }
+      const wait = retryAfterMs(res.headers.get('retry-after'), d.clock.now());
       return {
         ok: false,
         error: `el hub respondió ${res.status}${detail ? `: ${detail}` : ''}`.slice(0, 300),
         permanent: PERMANENT.has(res.status),
+        ...(wait === undefined ? {} : { retryAfterMs: wait }),
       };
     } catch (e) {
       if (ac.signal.aborted) return { ok: false, error: stopped ? 'detenido' : `sin respuesta en ${Math.round(timeoutMs / 1000)} s` };
@@ -116,11 +129,13 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
     }
   }
 
-  function failed(error: string, waiting: number): void {
+  function failed(error: string, waiting: number, hubWaitMs = 0): void {
     failures += 1;
     lastError = error;
-    retryAt = d.clock.now().getTime() + backoffMs(failures, d.random, 500, CAP_MS, FLOOR_MS);
-    d.logger.warn('hub replication failed', { error, waiting, failures });
+    // The hub's own Retry-After when longer than the backoff, within the same cap.
+    const wait = Math.min(CAP_MS, Math.max(backoffMs(failures, d.random, 500, CAP_MS, FLOOR_MS), hubWaitMs));
+    retryAt = d.clock.now().getTime() + wait;
+    d.logger.warn('hub replication failed', { error, waiting, failures, waitMs: wait });
   }
 
   /** The station's report, once the queue is empty: at most every few seconds unless MH's state moved. */
@@ -160,7 +175,7 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
         const changes = queue.head(size);
         if (changes.length === 0) {
           const answer = await beat(hub);
-          if (!answer.ok) failed(answer.error, 0);
+          if (!answer.ok) failed(answer.error, 0, answer.retryAfterMs);
           return sent;
         }
         const documents = documentSnapshots(
@@ -184,7 +199,7 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
           continue;
         }
         if (!answer.ok) {
-          failed(answer.error, changes.length);
+          failed(answer.error, changes.length, answer.retryAfterMs);
           return sent;
         }
         d.store.tx(() => {
