@@ -2,6 +2,7 @@
 // decimal strings with 2 places; an NC's amounts subtract. docs/decisions/0008-day-close.md.
 import { z } from 'zod';
 import type { DteKind } from './contract/kinds';
+import { custom } from './contract/primitives';
 import type { DteStatus } from './records';
 
 /** Whose sales: the whole station, the caller's own, or one person's (SUPERVISOR or ADMIN). */
@@ -21,7 +22,11 @@ export type CloseRequest = z.infer<typeof closeRequest>;
 
 export const closeListQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).optional(),
-  cursor: z.string().max(500).optional(),
+  // The `seq` of the page's last close, as nextCursor gave it: anything else is a 422, never the first page again.
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}$/, custom('INVALID_FORMAT', 'No es un cursor de esta lista: use el nextCursor de la página anterior.'))
+    .optional(),
 });
 export type CloseListQuery = z.infer<typeof closeListQuery>;
 

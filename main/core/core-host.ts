@@ -15,6 +15,7 @@ import { silentLogger } from './logger';
 import { createMhSimulator, type MhSimulator } from './mh-sim/server';
 import { backupsDir, checkDatabaseFileInWorker, listBackups } from './store/backup';
 import { StoreDamagedError } from './store/database';
+import { StoreUnavailableError, asDiskError, diskProblem } from './store/start-failure';
 import { checkCertificate, checkMhLogin } from './station/checks';
 import { requireMhAddress } from './mh/pinned-address';
 import { DEMO_STATION } from './station/demo';
@@ -61,8 +62,22 @@ async function checkedBeforeOpening(dir: string, deps: HostDeps): Promise<{ inte
   const file = join(dir, 'sello.db');
   if (!existsSync(file)) return {};
   const r = await checkDatabaseFileInWorker(file, deps.nativeBinding);
-  if (!r.ok) throw new StoreDamagedError(file, r.problem, listBackups(backupsDir(dir))[0]?.file ?? null);
+  if (!r.ok) {
+    // A disk too full to open the file (its -shm), or closed to this user, is not a damaged file.
+    const disk = diskProblem(r.code ?? null, dir);
+    if (disk) throw new StoreUnavailableError(file, disk, r.problem);
+    throw new StoreDamagedError(file, r.problem, listBackups(backupsDir(dir))[0]?.file ?? null);
+  }
   return { integrityChecked: true };
+}
+
+/** Opens a station's core in `dir`; a full, read-only or refusing disk at start is said as such (store/start-failure.ts). */
+function opened(dir: string, open: () => Core): Core {
+  try {
+    return open();
+  } catch (e) {
+    throw asDiskError(e, join(dir, 'sello.db'));
+  }
 }
 
 /** The real station in `dir`, or null when the folder has none (never turned into a demo). */
@@ -70,7 +85,7 @@ async function openExisting(dir: string, deps: HostDeps): Promise<Core | null> {
   if (!existsSync(join(dir, 'sello.db'))) return null;
   const checked = await checkedBeforeOpening(dir, deps);
   try {
-    return createCore({ ...deps, ...checked, dataDir: dir, mustExist: true });
+    return opened(dir, () => createCore({ ...deps, ...checked, dataDir: dir, mustExist: true }));
   } catch (e) {
     if (e instanceof CoreError && e.code === 'STATION_NOT_READY') return null;
     throw e;
@@ -92,15 +107,17 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
     let core: Core;
     try {
       const checked = await checkedBeforeOpening(demoDir(base), o.deps);
-      core = createCore({
-        ...o.deps,
-        ...checked,
-        dataDir: demoDir(base),
-        initialStation: DEMO_STATION,
-        mh: { baseUrl: url, user: DEMO_STATION.company.nit, password: 'demo' },
-        // The demo's simulator processes a lote in seconds, so its results are asked for sooner than MH's minute.
-        sync: { lotePollMs: 5000, ...o.deps.sync },
-      });
+      core = opened(demoDir(base), () =>
+        createCore({
+          ...o.deps,
+          ...checked,
+          dataDir: demoDir(base),
+          initialStation: DEMO_STATION,
+          mh: { baseUrl: url, user: DEMO_STATION.company.nit, password: 'demo' },
+          // The demo's simulator processes a lote in seconds, so its results are asked for sooner than MH's minute.
+          sync: { lotePollMs: 5000, ...o.deps.sync },
+        }),
+      );
     } catch (e) {
       await server.app.close();
       throw e;
@@ -122,13 +139,14 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
 
   const openStart = async (): Promise<Core> => {
     if (o.config !== undefined) {
-      const core = createCore({ ...o.deps, ...(await checkedBeforeOpening(base, o.deps)), dataDir: base, initialStation: o.config });
+      const checked = await checkedBeforeOpening(base, o.deps);
+      const core = opened(base, () => createCore({ ...o.deps, ...checked, dataDir: base, initialStation: o.config }));
       try {
         // Applied again on every start (idempotent): edits to the station file take effect on restart.
         core.configure(o.config, 'cli');
       } catch (e) {
         core.close();
-        throw e;
+        throw asDiskError(e, join(base, 'sello.db'));
       }
       return core;
     }

@@ -116,6 +116,8 @@ export interface Core {
     detail(id: string): DteDetail;
     /** MH's graphic representation on letter paper (APPROVED only). */
     letterPdf(id: string): Promise<Buffer>;
+    /** The same for the app's own screens (not the contract): APPROVED, or INVALIDATED marked ANULADO. */
+    letterCopy(id: string): Promise<Buffer>;
     /** The counter receipt, 58 or 80 mm wide: any status but REJECTED, marked while it has no seal. */
     receipt(id: string, width: ReceiptWidth, actor: string): Promise<Buffer>;
     /** A base64 PNG data URI of the QR to MH's public lookup (APPROVED only). */

@@ -36,7 +36,10 @@ export interface DoorCalls extends Pick<StationCalls, ActorCall> {
   readonly invalidateDte: (body: unknown, unknown: UnknownFields) => Promise<InvalidationResult>;
   /** The Evento de Retorno, and whether it still waits for MH. */
   readonly returnGoods: (body: unknown, unknown: UnknownFields) => Promise<ReturnResult>;
+  /** The contract's letter PDF: APPROVED only. */
   readonly letterPdf: (id: string) => Promise<Buffer>;
+  /** The app's own copy for its screens: APPROVED, or INVALIDATED marked ANULADO (a person's session only). */
+  readonly letterCopy: (id: string) => Promise<Buffer>;
   readonly receipt: (id: string, width: ReceiptWidth) => Promise<Buffer>;
   /** Wakes the sync engine now (POST /sync/retry). */
   readonly wakeSync: () => Promise<SyncStatus>;
@@ -199,6 +202,7 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     invalidateDte: (body, unknown) => core().dtes.invalidate(body, actor, unknown),
     returnGoods: (body, unknown) => core().returns.make(body, actor, unknown),
     letterPdf: (id) => core().dtes.letterPdf(id),
+    letterCopy: (id) => core().dtes.letterCopy(id),
     receipt: (id, width) => core().dtes.receipt(id, width, actor),
     wakeSync: () =>
       answer(() => {
@@ -241,6 +245,7 @@ function guarded(who: Actor, c: DoorCalls): DoorCalls {
     invalidateDte: check(APPROVERS, 'Invalidar un documento', c.invalidateDte),
     returnGoods: check(APPROVERS, 'Registrar una devolución', c.returnGoods),
     letterPdf: check(EVERYONE, 'Esta consulta', c.letterPdf),
+    letterCopy: check(PEOPLE, 'Imprimir la copia de un documento', c.letterCopy),
     receipt: check(EVERYONE, 'Esta consulta', c.receipt),
     wakeSync: check(SUPERVISORS, 'Reintentar el envío a MH', c.wakeSync),
     closeReceipt: check(PEOPLE, 'Imprimir un cierre de caja', c.closeReceipt),

@@ -88,7 +88,7 @@ async function start(): Promise<void> {
     printLetter: (id) =>
       wrap(async () => {
         requireCaller(api.actor(), CALL_PERMISSIONS.printLetter, 'Imprimir');
-        return printed(await h.current().dtes.letterPdf(id), { silent: false, printer: null });
+        return printed(await h.current().dtes.letterCopy(id), { silent: false, printer: null });
       }),
     printCloseReceipt: (id) =>
       wrap(async () => {

@@ -91,11 +91,14 @@ export function DetailPanel({
             {es.detail.receipt}
           </button>
         )}
+        {/* The letter PDF: the approved document, or the invalidated one's ANULADO copy (the app's own route). */}
+        {(approved || r.status === 'INVALIDATED') && (
+          <button type="button" onClick={() => void api.printLetter(r.id)}>
+            {es.detail.pdf}
+          </button>
+        )}
         {approved && (
           <>
-            <button type="button" onClick={() => void api.printLetter(r.id)}>
-              {es.detail.pdf}
-            </button>
             <button type="button" onClick={() => void saveJson(api, r.id).then((e) => setError(e))}>
               {es.detail.json}
             </button>

@@ -85,7 +85,8 @@ export function httpApi(base = ''): SelloApi {
     setUpStation: (input) => call('POST', `${base}/settings/station/setup`, input),
     updateStation: (input) => call('PUT', `${base}/settings/station`, input),
     printReceipt: (id) => openPdf(`${base}/dte/${encodeURIComponent(id)}/receipt`),
-    printLetter: (id) => openPdf(`${base}/dte/${encodeURIComponent(id)}/download/pdf`),
+    // The app's own route: it also serves an invalidated document's ANULADO copy, which the contract's download does not.
+    printLetter: (id) => openPdf(`${base}/dte/${encodeURIComponent(id)}/letter`),
     // Only the desktop app restarts for updates; a browser tab has nothing to protect.
     activity: () => Promise.resolve({ ok: true, value: { noted: true } }),
     backups: () => call('GET', `${base}/backups`),

@@ -102,6 +102,14 @@ test('invalidation type 1: the replacement picked by search, the document ends i
   const receipt = await page.request.get(`/dte/${id}/receipt`);
   expect(receipt.ok()).toBe(true);
   expect(pdfText(await receipt.body())).toContain('ANULADO');
+  // The contract's download serves APPROVED documents only; the detail's letter prints the ANULADO copy (the app's route).
+  expect((await page.request.get(`/dte/${id}/download/pdf`)).status()).toBe(404);
+  const letter = page.waitForResponse((r) => r.url().endsWith(`/dte/${id}/letter`));
+  await detail.getByRole('button', { name: 'PDF carta' }).click();
+  expect((await letter).status()).toBe(200);
+  const copy = await page.request.get(`/dte/${id}/letter`);
+  expect(copy.headers()['content-type']).toBe('application/pdf');
+  expect(pdfText(await copy.body())).toContain('ANULADO: DOCUMENTO INVALIDADO ANTE MH');
   await checkScreen(page, 'invalidation-done', { fullPage: false });
 });
 

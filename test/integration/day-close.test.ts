@@ -230,6 +230,12 @@ describe('the day close', () => {
     expect(page.items.map((x) => x.id)).toEqual([station.id, theirs.id]);
     const rest = await app.inject({ method: 'GET', url: `/closes?limit=2&cursor=${page.nextCursor}`, headers: supervisor });
     expect(rest.json<DayClosePage>()).toEqual({ items: [expect.objectContaining({ id: mine.id, netSales: '67.38' })], nextCursor: null });
+    // A cursor the list did not hand out is a 422 naming it, not the first page again.
+    for (const cursor of ['garbage', `${page.nextCursor}x`, '-1', '1.5', '1e3', ''.padEnd(16, '9')]) {
+      const bad = await app.inject({ method: 'GET', url: `/closes?limit=2&cursor=${cursor}`, headers: supervisor });
+      expect(bad.statusCode, cursor).toBe(422);
+      expect(bad.json(), cursor).toMatchObject({ code: 'VALIDATION_FAILED', errors: [expect.objectContaining({ path: 'cursor' })] });
+    }
     for (const url of [`/closes/${station.id}`, `/closes/${theirs.id}/receipt`, `/closes/${station.id}/pdf`])
       expect((await app.inject({ method: 'GET', url, headers: cashier })).statusCode, url).toBe(403);
     const pos = { 'x-api-key': DEMO_KEY };

@@ -233,6 +233,52 @@ describe('reads', () => {
     expect(res.json<unknown>()).toEqual({ ...document, firmaElectronica: jws, selloRecibido: '2026A1B2C3D4E5F6A7B8C9D0E1F2A3B4C5D6E7F8' });
   });
 
+  it('a cursor this list did not hand out is a 422 naming cursor, never the first page again', async () => {
+    const ids = [uuid(), uuid(), uuid()];
+    for (const id of ids) await post('/dte/fc', fcBody(id));
+    const page1 = (await get('/dte?limit=2')).json<DteListPage>();
+    const good = page1.nextCursor!;
+    const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+    const { c, i } = JSON.parse(Buffer.from(good, 'base64url').toString('utf8')) as { c: string; i: string };
+    const broken = [
+      'garbage',
+      'bm9wZQ', // "nope"
+      good.slice(0, -3), // cut short
+      good.slice(0, -1),
+      `${good}x`,
+      `${good}==`,
+      `${good}.`,
+      good.replace(/^./, '!'),
+      b64('[]'),
+      b64('null'),
+      b64('{"c":1,"i":"x"}'),
+      b64(JSON.stringify({ c, i: 'not-a-uuid' })),
+      b64(JSON.stringify({ c: '', i })),
+      b64(JSON.stringify({ i, c })), // the same fields in another order: not what the list hands out
+      b64(JSON.stringify({ c, i, extra: 1 })),
+      b64(`${JSON.stringify({ c, i })} `),
+      Buffer.from([0xff, 0xfe, 0x7b]).toString('base64url'), // not UTF-8
+    ];
+    for (const cursor of broken) {
+      const res = await get(`/dte?limit=2&cursor=${encodeURIComponent(cursor)}`);
+      expect(res.statusCode, cursor).toBe(422);
+      expect(res.headers['content-type'], cursor).toContain('application/problem+json');
+      expect(res.json<Problem>(), cursor).toMatchObject({
+        status: 422,
+        code: 'VALIDATION_FAILED',
+        errors: [expect.objectContaining({ path: 'cursor', code: 'INVALID_FORMAT' })],
+      });
+    }
+    // Over the schema's length too: still the field named, never a 5xx.
+    expect((await get(`/dte?cursor=${'A'.repeat(600)}`)).json<Problem>().errors[0]?.path).toBe('cursor');
+    // The cursor handed out still works, and the refusals changed nothing.
+    const page2 = (await get(`/dte?limit=2&cursor=${good}`)).json<DteListPage>();
+    expect([...page1.items, ...page2.items].map((r) => r.id).sort()).toEqual([...ids].sort());
+    expect(page2.nextCursor).toBeNull();
+    // The core refuses it too, whichever door asks (IPC reaches the same call).
+    expect(() => station.core.dtes.list({ cursor: 'garbage' })).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED' }));
+  });
+
   it('lists newest first with filters, text search and cursor pages', async () => {
     const clock = fixedClock();
     await station.restart(clock);

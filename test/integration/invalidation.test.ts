@@ -11,6 +11,7 @@ import { ccfBody, fcBody, fseBody } from '../fixtures/bodies';
 import { DEMO_KEY, fixedClock, tempDir } from '../support/core';
 import { stringContaining } from '../support/match';
 import { pdfText } from '../support/pdf';
+import { sessionHeaders } from '../support/session';
 import { registerStation, startSimulator } from '../support/mh-sim';
 
 const clock = fixedClock('2026-11-22T15:30:00Z');
@@ -80,9 +81,42 @@ describe('invalidation', () => {
     const receipt = pdfText((await app.inject({ method: 'GET', url: `/dte/${id}/receipt`, headers })).rawPayload);
     expect(receipt).toContain('ANULADO');
     expect(receipt).toContain('invalidado ante MH');
-    const letter = await app.inject({ method: 'GET', url: `/dte/${id}/download/pdf`, headers });
+    // The contract's downloads serve APPROVED documents only; the app's screens get the ANULADO copy on a route of their own.
+    for (const path of ['download/pdf', 'download/json', 'qr']) {
+      const res = await app.inject({ method: 'GET', url: `/dte/${id}/${path}`, headers });
+      expect(res.statusCode, path).toBe(404);
+      expect(res.headers['content-type'], path).toContain('application/problem+json');
+      expect(res.json(), path).toMatchObject({ status: 404, code: 'DTE_NOT_APPROVED' });
+    }
+    const cashier = await sessionHeaders(app, 'cajero');
+    const letter = await app.inject({ method: 'GET', url: `/dte/${id}/letter`, headers: cashier });
     expect(letter.statusCode).toBe(200);
+    expect(letter.headers['content-type']).toBe('application/pdf');
     expect(pdfText(letter.rawPayload)).toContain('ANULADO: DOCUMENTO INVALIDADO ANTE MH');
+    // A POS key is not a person: the copy is not part of its contract.
+    expect((await app.inject({ method: 'GET', url: `/dte/${id}/letter`, headers })).json()).toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+  });
+
+  it("the app's copy: an approved document's letter as the download, none for a document MH has not approved", async () => {
+    const cashier = await sessionHeaders(app, 'cajero');
+    const id = await approved('FC', fcBody);
+    const copy = await app.inject({ method: 'GET', url: `/dte/${id}/letter`, headers: cashier });
+    const download = await app.inject({ method: 'GET', url: `/dte/${id}/download/pdf`, headers });
+    expect(copy.statusCode).toBe(200);
+    expect(pdfText(copy.rawPayload)).toBe(pdfText(download.rawPayload));
+    expect(pdfText(copy.rawPayload)).not.toContain('ANULADO');
+    const { record } = core.dtes.create('FC', { ...fcBody(newId()), generatedAt: undefined }, 'test');
+    expect((await app.inject({ method: 'GET', url: `/dte/${record.id}/letter`, headers: cashier })).json()).toMatchObject({
+      status: 404,
+      code: 'DTE_NOT_APPROVED',
+    });
+    expect((await app.inject({ method: 'GET', url: `/dte/${newId()}/letter`, headers: cashier })).json()).toMatchObject({
+      status: 404,
+      code: 'DTE_NOT_FOUND',
+    });
   });
 
   it('with a replacement: the replacement must be approved; then MH gets its generation code', async () => {

@@ -3,6 +3,7 @@
 // Nothing here validates: catalog/products.ts checks a product before it gets this far.
 import { sql } from 'kysely';
 import {
+  PRODUCT_CODE_MAX,
   PRODUCT_ITEM_TYPES,
   SALE_TYPES,
   type Product,
@@ -13,6 +14,7 @@ import {
 } from '../../../shared/catalog';
 import { likePattern } from '../dte/documents-repo';
 import { foldForSearch } from '../dte/search-fold';
+import { badCursor, fromBase64Url, toBase64Url } from '../page-cursor';
 import type { Store } from '../store/database';
 import type { ProductsTable } from '../store/schema';
 
@@ -78,8 +80,13 @@ const toRow = (p: Product): ProductsTable => ({
   updated_at: p.updatedAt,
 });
 
-const encodeCursor = (key: string) => Buffer.from(key, 'utf8').toString('base64url');
-const decodeCursor = (s: string) => Buffer.from(s, 'base64url').toString('utf8');
+const encodeCursor = (key: string) => toBase64Url(key);
+/** The last code key of a page as this list encoded it; anything else is a 422 (see page-cursor.ts). */
+function decodeCursor(s: string): string {
+  const key = fromBase64Url(s);
+  if (key === null || key.length === 0 || key.length > PRODUCT_CODE_MAX || key !== codeKey(key)) throw badCursor();
+  return key;
+}
 
 /** Words a search is split in; more are ignored. */
 const MAX_TERMS = 6;

@@ -143,7 +143,7 @@ export function dayCloses(d: ClosesDeps): DayCloses {
       const q = closeListQuery.safeParse(query);
       if (!q.success) throw validationFailed(toFieldErrors(q.error.issues, query));
       const limit = q.data.limit ?? 20;
-      const before = q.data.cursor && /^\d{1,15}$/.test(q.data.cursor) ? Number(q.data.cursor) : null;
+      const before = q.data.cursor === undefined ? null : Number(q.data.cursor);
       const rows = listCloses(d.store, { scope: ownOnly(actor) ? actor.id : null, limit: limit + 1, before });
       const page = rows.slice(0, limit);
       return {

@@ -3,9 +3,11 @@
 // dte/status.ts, which calls `setStatusFrom` here. A query joining another table lives with the table whose
 // rows it returns.
 import { sql, type Insertable } from 'kysely';
+import { isUuid } from '../../../shared/contract/primitives';
 import type { DteListPage, DteListQuery, DteRecord, DteStatus } from '../../../shared/records';
 import type { BookRecordRow } from '../books/book-document';
 import { replicationQueue } from '../replication/queue';
+import { badCursor, fromBase64Url, toBase64Url } from '../page-cursor';
 import type { Store } from '../store/database';
 import type { DocumentsTable } from '../store/schema';
 import { packDocument, unpackDocument } from './packing/packed-document';
@@ -27,14 +29,23 @@ interface Cursor {
   c: string;
   i: string;
 }
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+const encodeCursor = (c: Cursor) => toBase64Url(JSON.stringify({ c: c.c, i: c.i }));
+/** The page's last row as this list encoded it; null for anything else (see page-cursor.ts). */
 export function decodeCursor(s: string): Cursor | null {
+  const text = fromBase64Url(s);
+  if (text === null) return null;
+  let v: unknown;
   try {
-    const v = JSON.parse(Buffer.from(s, 'base64url').toString('utf8')) as Partial<Cursor>;
-    return typeof v.c === 'string' && typeof v.i === 'string' ? { c: v.c, i: v.i } : null;
+    v = JSON.parse(text);
   } catch {
     return null;
   }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
+  const { c, i } = v as Record<string, unknown>;
+  if (typeof c !== 'string' || typeof i !== 'string' || c.length === 0 || c.length > 64 || !isUuid(i)) return null;
+  const cursor = { c, i };
+  // Exactly what encodeCursor gives: no other keys, no other spelling.
+  return encodeCursor(cursor) === s ? cursor : null;
 }
 
 /** Past this many matches the index gives way to the scan (see listDocuments). */
@@ -78,7 +89,8 @@ export function listDocuments(store: Store, query: DteListQuery): DteListPage {
         )
       : sel.where(scan);
   }
-  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const cursor = query.cursor === undefined || query.cursor === '' ? null : decodeCursor(query.cursor);
+  if (query.cursor && !cursor) throw badCursor();
   if (cursor) {
     sel = sel.where((eb) => eb.or([eb('created_at', '<', cursor.c), eb.and([eb('created_at', '=', cursor.c), eb('id', '<', cursor.i)])]));
   }

@@ -108,8 +108,13 @@ export function documentViews(d: ViewDeps) {
       if (!row?.mh_json || !row.jws) throw new CoreError('DTE_NOT_APPROVED', 'El DTE no tiene documento firmado.');
       return { ...(JSON.parse(row.mh_json) as Record<string, unknown>), firmaElectronica: row.jws, selloRecibido: row.seal };
     },
-    /** MH's graphic representation on letter paper: APPROVED, or INVALIDATED marked ANULADO. */
+    /** MH's graphic representation on letter paper, as the contract serves it: APPROVED only. */
     async letterPdf(id: string): Promise<Buffer> {
+      const record = approved(id);
+      return letterPdf(printable(record, stored(id), demo(), issuedBy(id)));
+    },
+    /** The letter PDF for the app's own screens: APPROVED, or INVALIDATED marked ANULADO. */
+    async letterCopy(id: string): Promise<Buffer> {
       const record = get(id);
       if (record.status !== 'INVALIDATED') approved(id);
       return letterPdf(printable(record, stored(id), demo(), issuedBy(id)));

@@ -172,6 +172,10 @@ const ROUTES: readonly Route[] = [
   route('GET', '/dte/:id/download/pdf', EVERYONE, async (c) =>
     c.file('attachment', `${c.id().toUpperCase()}.pdf`, 'application/pdf', await c.api.letterPdf(c.id())),
   ),
+  // Not the contract: the app's screens print an invalidated document's ANULADO copy here, a person's session only.
+  route('GET', '/dte/:id/letter', PEOPLE, async (c) =>
+    c.file('inline', `${c.id().toUpperCase()}.pdf`, 'application/pdf', await c.api.letterCopy(c.id())),
+  ),
   route('GET', '/dte/:id/receipt', EVERYONE, async (c) => receipt(c, c.id(), c.query(receiptQuery).width)),
   // The counter's address book (not part of the DTE contract): recipients of past documents.
   route('GET', '/receivers', PEOPLE, (c) => ((q) => c.api.receivers(q.type, q.q))(c.query(receiversQuery))),

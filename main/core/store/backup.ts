@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
+import { errorCode } from './start-failure';
 
 export const BACKUP_REASONS = ['scheduled', 'manual', 'migration', 'restore'] as const;
 export type BackupReason = (typeof BACKUP_REASONS)[number];
@@ -61,8 +62,11 @@ export function listBackups(dir: string): BackupInfo[] {
     .sort((a, b) => (a.stamp < b.stamp ? 1 : a.stamp > b.stamp ? -1 : 0));
 }
 
-/** Whether a file is a whole SQLite database (it opens, and quick_check answers ok). */
-export function checkDatabaseFile(file: string): { ok: true; version: number } | { ok: false; problem: string } {
+/**
+ * Whether a file is a whole SQLite database (it opens, and quick_check answers ok); `code` is the error's when the
+ * check could not run (a full disk, no permission: start-failure.ts tells those from damage).
+ */
+export function checkDatabaseFile(file: string): { ok: true; version: number } | { ok: false; problem: string; code?: string | undefined } {
   let db: BetterSqlite3.Database | null = null;
   try {
     db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
@@ -70,7 +74,7 @@ export function checkDatabaseFile(file: string): { ok: true; version: number } |
     if (check !== 'ok') return { ok: false, problem: check };
     return { ok: true, version: db.pragma('user_version', { simple: true }) as number };
   } catch (e) {
-    return { ok: false, problem: e instanceof Error ? e.message : String(e) };
+    return { ok: false, problem: e instanceof Error ? e.message : String(e), code: errorCode(e) ?? undefined };
   } finally {
     db?.close();
   }

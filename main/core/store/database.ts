@@ -3,6 +3,7 @@ import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryComp
 import { backupNow, listBackups } from './backup';
 import { BACKSTOP_PAGES, startCheckpointer, type Checkpointer } from './checkpointer';
 import { migrate } from './migrate';
+import { asDiskError, errorCode, isCorruption } from './start-failure';
 import { MIGRATIONS } from './migrations';
 import type { Database } from './schema';
 
@@ -61,13 +62,18 @@ export class StoreDamagedError extends Error {
 }
 
 export function openStore(file: string, options: OpenStoreOptions = {}): Store {
-  const damaged = (problem: string) =>
-    new StoreDamagedError(file, problem, options.backupDir ? (listBackups(options.backupDir)[0]?.file ?? null) : null);
+  // Damaged only on SQLite's word (quick_check, SQLITE_CORRUPT, SQLITE_NOTADB); a full or failing disk is said as such.
+  const damaged = (e: unknown) => {
+    const code = errorCode(e);
+    if (code !== null && !isCorruption(code)) return asDiskError(e, file);
+    const problem = e instanceof Error ? e.message : String(e);
+    return new StoreDamagedError(file, problem, options.backupDir ? (listBackups(options.backupDir)[0]?.file ?? null) : null);
+  };
   let sqlite: BetterSqlite3.Database;
   try {
     sqlite = new BetterSqlite3(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   } catch (e) {
-    throw damaged(e instanceof Error ? e.message : String(e));
+    throw damaged(e);
   }
   try {
     sqlite.pragma('journal_mode = WAL');
@@ -78,7 +84,7 @@ export function openStore(file: string, options: OpenStoreOptions = {}): Store {
     }
   } catch (e) {
     sqlite.close();
-    throw damaged(e instanceof Error ? e.message : String(e));
+    throw damaged(e);
   }
   // An acknowledged document must survive a power cut, one of MH's own contingency causes.
   sqlite.pragma('synchronous = FULL');
