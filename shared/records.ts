@@ -220,6 +220,8 @@ export interface SyncStatus {
   readonly hub: HubReplicationStatus;
   /** What stops, or will soon stop, documents from being sealed, most severe first (docs/decisions/0025-station-alerts.md). */
   readonly alerts: readonly StationAlert[];
+  /** Invalidations MH may hold that a supervisor must settle (decision 0024); absent where not computed. */
+  readonly invalidationsInDoubt?: readonly InvalidationDoubt[];
 }
 
 /** Every condition the station raises as an alert; one code each, so screens and POS software can tell them apart. */
@@ -253,8 +255,6 @@ export interface StationAlert {
   readonly action: string;
   /** When the condition was first seen (ISO, El Salvador time), or null when it is a standing fact. */
   readonly since: string | null;
-  /** Invalidations MH may hold that a supervisor must settle (decision 0024); absent where not computed. */
-  readonly invalidationsInDoubt?: readonly InvalidationDoubt[];
 }
 
 export interface HubReplicationStatus {
