@@ -81,6 +81,8 @@ export interface CoreDeps {
   readonly webhooks?: WebhookTuning;
   /** The hub replicator: `manual` sends only on replication.runOnce() (tests that stage it step by step). */
   readonly replication?: { readonly manual?: boolean };
+  /** Ask MH for its time at start and when no MH answer came for this long (clock-skew.ts); off when absent. */
+  readonly clockProbeMs?: number;
 }
 
 export interface Core {

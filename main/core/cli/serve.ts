@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createCoreHost, type CoreHost } from '../core-host';
 import { CoreError } from '../errors';
 import { buildHttpServer } from '../http/server';
+import { clockOffsetFrom, offsetClock } from '../clock';
 import { allowedMhUrls } from '../mh/pinned-address';
 import type { Logger } from '../logger';
 import { osKeyring } from '../station/os-keyring';
@@ -29,6 +30,9 @@ export interface ServeOptions {
   readonly secretFile?: string;
 }
 
+/** MH is asked its time when it said nothing for half an hour, so a refusal never rests on an old reading. */
+const CLOCK_PROBE_MS = 30 * 60_000;
+
 export const defaultDataDir = (): string => process.env.SELLO_DATA_DIR ?? join(homedir(), '.sello');
 
 export interface Running {
@@ -52,6 +56,9 @@ export async function openHost(options: Omit<ServeOptions, 'host' | 'port' | 'ui
         logger,
         secrets: stationSecrets({ secretFile, keyring, logger }),
         allowedMhUrls: allowedMhUrls(process.env.SELLO_ALLOW_MH_URL),
+        // Test-only: a station whose clock is off by this much (docs/decisions/0028-clock-skew.md).
+        clock: offsetClock(clockOffsetFrom(process.env.SELLO_CLOCK_OFFSET_MS)),
+        clockProbeMs: CLOCK_PROBE_MS,
         ...(options.lotePollMs ? { sync: { lotePollMs: options.lotePollMs } } : {}),
       },
       ...(options.config && !options.demo ? { config: JSON.parse(readFileSync(options.config, 'utf8')) as unknown } : {}),
