@@ -88,7 +88,11 @@ export interface ClockWatchDeps {
   readonly lastIssuedAt: () => string | null;
   /** The alerts changed: push the status to the screens. */
   readonly changed?: () => void;
+  /** Ask MH for its time now: a refused create may follow a clock just corrected (at most every 10 s). */
+  readonly probe?: () => void;
 }
+
+const PROBE_AFTER_REFUSAL_MS = 10_000;
 
 export function clockWatch(d: ClockWatchDeps): ClockWatch {
   const latest = new Map<TimeSource, ClockReading>();
@@ -96,6 +100,7 @@ export function clockWatch(d: ClockWatchDeps): ClockWatch {
   let lastIssuedRead = false;
   const since = new Map<string, number>();
   let shown = '';
+  let probedAt = -Infinity;
 
   const fresh = (r: ClockReading | undefined, now: number) => (r && Math.abs(now - r.measuredAt) <= READING_FRESH_MS ? r : null);
   const lastIssuedMs = () => {
@@ -129,8 +134,9 @@ export function clockWatch(d: ClockWatchDeps): ClockWatch {
         since: null,
       });
     }
-    const issued = lastIssuedMs();
-    if (issued !== null && issued - now > BACKWARDS_WARN_MS && !out.some((a) => a.code === 'clock_skew')) {
+    // Without a recent server time to go by: a fresh reading that finds the clock right says the last document was the wrong one.
+    const issued = r ? null : lastIssuedMs();
+    if (issued !== null && issued - now > BACKWARDS_WARN_MS) {
       out.push({
         code: 'clock_skew',
         level: 'warning',
@@ -177,6 +183,10 @@ export function clockWatch(d: ClockWatchDeps): ClockWatch {
       const r = fresh(latest.get('mh'), now.getTime());
       if (!r || Math.abs(r.offsetMs) <= SKEW_REFUSE_MS) return;
       changedMaybe();
+      if (d.probe && Math.abs(now.getTime() - probedAt) >= PROBE_AFTER_REFUSAL_MS) {
+        probedAt = now.getTime();
+        d.probe();
+      }
       throw new CoreError(
         'STATION_NOT_READY',
         `El reloj de esta computadora está ${direction(r.offsetMs)} ${spanishSpan(r.offsetMs)} respecto de la hora de Hacienda (MH); ` +

@@ -65,7 +65,15 @@ export function createCore(deps: CoreDeps): Core {
   // What stops documents from being sealed, from every room, shown with the sync state (alerts.ts).
   const alerts = createAlertBoard((error) => logger.error('an alert source failed', { error: String(error) }));
   // The clock held against MH's and the hub's answers (clock-skew.ts); `sync` is read when a reading comes.
-  const clockCheck = clockWatch({ clock, lastIssuedAt: () => latestCreatedAt(store), changed: () => sync.publish() });
+  const clockCheck = clockWatch({
+    clock,
+    lastIssuedAt: () => latestCreatedAt(store),
+    changed: () => sync.publish(),
+    probe: () =>
+      void client()
+        ?.reachable()
+        .catch(() => false),
+  });
   alerts.add(() => clockCheck.alerts());
 
   // Its key is kept outside the data folder; one an older version left inside is moved out (decision 0005).
@@ -288,7 +296,8 @@ function clockProbe(
   let stopped = false;
   const tick = () => {
     const r = watch.reading();
-    const stale = !r || r.source !== 'mh' || clock.now().getTime() - r.measuredAt >= everyMs;
+    // A reading ahead of the clock (it was moved back since) is as old as one behind it.
+    const stale = !r || r.source !== 'mh' || Math.abs(clock.now().getTime() - r.measuredAt) >= everyMs;
     if (stale)
       void client()
         ?.reachable()

@@ -131,6 +131,9 @@ describe('alerts and refusal', () => {
     // A document issued now does not move the mark back.
     w.issued(new Date(at()));
     expect(w.alerts()).toHaveLength(1);
+    // MH says the clock is right now: the documents were the ones dated ahead; nothing to warn about.
+    w.measured(answer(at(), 3_000));
+    expect(w.alerts()).toEqual([]);
     const { w: fine } = watchAt(new Date(T0 - 60_000).toISOString());
     expect(fine.alerts()).toEqual([]);
     fine.issued(new Date(T0 + BACKWARDS_WARN_MS + 1_000));
@@ -149,5 +152,23 @@ describe('timedFetch', () => {
     );
     await f('http://hub.invalid/x');
     expect(seen).toEqual([Date.parse('2026-11-20T15:00:05Z')]);
+  });
+});
+
+describe('after a refusal', () => {
+  it('asks MH for its time again, at most every 10 s, so a corrected clock issues again soon', () => {
+    let now = T0;
+    let probes = 0;
+    const w = clockWatch({ clock: { now: () => new Date(now) }, lastIssuedAt: () => null, probe: () => (probes += 1) });
+    w.measured(answer(now, 24 * HOUR));
+    expect(() => w.check(new Date(now))).toThrow(CoreError);
+    expect(() => w.check(new Date(now + 1_000))).toThrow(CoreError);
+    expect(probes).toBe(1);
+    now += 10_000;
+    expect(() => w.check(new Date(now))).toThrow(CoreError);
+    expect(probes).toBe(2);
+    // MH's answer to the probe: the clock was corrected.
+    w.measured(answer(now, 1_000));
+    expect(() => w.check(new Date(now))).not.toThrow();
   });
 });
