@@ -10,6 +10,8 @@ export const SKEW_WARN_MS = 2 * 60_000;
 export const SKEW_REFUSE_MS = 25 * 60_000;
 /** A reading older than this says nothing about the clock now (it may have been corrected, or moved again). */
 export const READING_FRESH_MS = 60 * 60_000;
+/** MH is asked its time when it said nothing for this long (sello serve, the desktop app), within READING_FRESH_MS. */
+export const CLOCK_PROBE_MS = 30 * 60_000;
 /** The clock is this far before the last document the station issued: it went backwards. */
 export const BACKWARDS_WARN_MS = 5 * 60_000;
 

@@ -5,6 +5,7 @@ import { createCoreHost, type CoreHost } from '../core-host';
 import { CoreError } from '../errors';
 import { buildHttpServer } from '../http/server';
 import { clockOffsetFrom, offsetClock } from '../clock';
+import { CLOCK_PROBE_MS } from '../clock-skew';
 import { allowedMhUrls } from '../mh/pinned-address';
 import type { Logger } from '../logger';
 import { osKeyring } from '../station/os-keyring';
@@ -29,9 +30,6 @@ export interface ServeOptions {
    */
   readonly secretFile?: string;
 }
-
-/** MH is asked its time when it said nothing for half an hour, so a refusal never rests on an old reading. */
-const CLOCK_PROBE_MS = 30 * 60_000;
 
 export const defaultDataDir = (): string => process.env.SELLO_DATA_DIR ?? join(homedir(), '.sello');
 
