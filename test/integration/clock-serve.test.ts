@@ -1,13 +1,14 @@
 // A wrong clock on a real `sello serve` process (SELLO_CLOCK_OFFSET_MS) against the MH simulator over HTTP:
 // the station reads MH's time from its first answer, says so on GET /sync/status, and refuses what MH would
 // reject; a contingency whose clock was corrected in the middle still reaches MH as a coherent event.
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DteRecord, StationAlert, SyncStatus } from '../../shared/records';
 import { fcBody } from '../fixtures/bodies';
 import { tempDir } from '../support/core';
 import { startSimulator, stationFileFor } from '../support/mh-sim';
-import { exitOf, startServe } from '../support/serve-process';
+import { ROOT, exitOf, startServe, startSimulatorProcess } from '../support/serve-process';
 
 const KEY = 'clock-serve-key-0123456789';
 const HOUR = 3_600_000;
@@ -166,4 +167,29 @@ describe('sello serve with a wrong clock', () => {
     // MH now says the clock is right: no clock alert, though the first documents are dated ahead of it.
     expect(clockAlerts(await alertsOf(right.url))).toEqual([]);
   }, 240_000);
+
+  it('the clock offsets are read as given: sello mh-sim --clock-offset-ms, and a bad SELLO_CLOCK_OFFSET_MS stops serve', async () => {
+    const behind = await startSimulatorProcess(['--port', '0', `--clock-offset-ms=${-48 * HOUR}`]);
+    running.push(behind);
+    const res = await fetch(`${behind.url}/seguridad/auth`, { method: 'POST' });
+    expect(Math.abs(Date.parse(res.headers.get('date') ?? '') - (Date.now() - 48 * HOUR))).toBeLessThan(5_000);
+    const bad = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(ROOT, 'main', 'core', 'cli', 'main.ts'),
+        'serve',
+        '--config',
+        configFile,
+        '--data-dir',
+        join(dir.dir, 'bad'),
+        '--port',
+        '0',
+      ],
+      { cwd: ROOT, env: { ...process.env, SELLO_CLOCK_OFFSET_MS: 'ayer' }, encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/SELLO_CLOCK_OFFSET_MS: se esperaba un número entero/);
+  }, 90_000);
 });

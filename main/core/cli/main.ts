@@ -19,7 +19,7 @@ import { homologateCommand } from './homologate';
 
 const USAGE = `uso:
   sello serve [--data-dir DIR] [--host 127.0.0.1] [--port 8417] [--config station.json] [--demo] [--demo-mh-port N] [--allow-host NOMBRE] [--secret-file ARCHIVO]
-  sello mh-sim [--host 127.0.0.1] [--port 8418] [--schemas DIR] [--schemas-v2 DIR] [--lote-delay-ms 2000] [--clock-offset-ms N]
+  sello mh-sim [--host 127.0.0.1] [--port 8418] [--schemas DIR] [--schemas-v2 DIR] [--lote-delay-ms 2000] [--clock-offset-ms=N]
   sello backup [--data-dir DIR] [--demo]
   sello restore --from ARCHIVO [--data-dir DIR] [--demo]
   sello audit verify [--data-dir DIR] [--demo]
