@@ -2,6 +2,7 @@
 // the station reads MH's time from its first answer, says so on GET /sync/status, and refuses what MH would
 // reject; a contingency whose clock was corrected in the middle still reaches MH as a coherent event.
 import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DteRecord, StationAlert, SyncStatus } from '../../shared/records';
@@ -118,6 +119,11 @@ describe('sello serve with a wrong clock', () => {
   }, 90_000);
 
   it('a contingency with the clock corrected in the middle: the event does not end before it starts, and MH seals it', async () => {
+    // A fresh MH: every station here numbers from 1, and MH refuses a control number it already holds.
+    await sim.close();
+    sim = await startSimulator({ loteDelayMs: 50 });
+    mkdirSync(join(dir.dir, 'fresh'));
+    configFile = stationFileFor(sim, join(dir.dir, 'fresh'), KEY);
     sim.setMode('down');
     const ids = [nextId(), nextId(), nextId()];
     // Twenty minutes ahead: a warning (MH's 503 pages carry its time too), documents still issue.
