@@ -1,4 +1,4 @@
-// `npm run sim -- --seeds N [--from S]`: the sync engine's deterministic simulation over many seeds
+// `npm run sim -- --seeds N [--from S] [--clock]`: the sync engine's deterministic simulation over many seeds
 // (test/support/sync-sim/). `SELLO_SIM_SEED=S npm run sim` replays one seed and prints its trace.
 import { simFixture } from '../test/support/sync-sim/fixture';
 import { runSeed } from '../test/support/sync-sim/world';
@@ -12,6 +12,8 @@ const only = process.env.SELLO_SIM_SEED;
 const from = flag('from', 1);
 const count = only ? 1 : flag('seeds', 200);
 const steps = flag('steps', 60);
+// `--clock`: the station's clock jumps too (test/support/sync-sim/clock-weather.ts).
+const clockWeather = args.includes('--clock');
 const fx = simFixture();
 const started = Date.now();
 let failed = 0;
@@ -20,7 +22,7 @@ const found = new Map<string, number[]>();
 try {
   for (let i = 0; i < count; i++) {
     const seed = only ? Number(only) : from + i;
-    const r = await runSeed(fx, seed, { steps, trace: Boolean(only) });
+    const r = await runSeed(fx, seed, { steps, trace: Boolean(only), clockWeather });
     wakeups = Math.max(wakeups, r.stats.idleWakeups);
     if (only) console.log(r.trace.join('\n'));
     if (r.violations.length) {

@@ -52,3 +52,16 @@ export function isoLocal(at: Date): string {
   const l = localDateTime(at);
   return `${l.date}T${l.time}${l.offset}`;
 }
+
+/** The system clock moved by `offsetMs`: `SELLO_CLOCK_OFFSET_MS` (tests stand a station's wrong clock up with it). */
+export function offsetClock(offsetMs: number): Clock {
+  return offsetMs === 0 ? systemClock : { now: () => new Date(Date.now() + offsetMs) };
+}
+
+/** SELLO_CLOCK_OFFSET_MS's value: whole milliseconds, possibly negative; absent or empty is none. */
+export function clockOffsetFrom(value: string | undefined, name = 'SELLO_CLOCK_OFFSET_MS'): number {
+  if (value === undefined || value.trim() === '') return 0;
+  if (!/^-?\d+$/.test(value.trim()))
+    throw new Error(`${name}: se esperaba un número entero de milisegundos (por ejemplo -172800000), no "${value}"`);
+  return Number(value.trim());
+}

@@ -84,6 +84,8 @@ export interface CoreDeps {
   readonly replication?: { readonly manual?: boolean };
   /** The data folder's free space (store/disk-space.ts): thresholds, how often, and tests' timers and statfs. */
   readonly disk?: DiskWatchTuning;
+  /** Ask MH for its time at start and when no MH answer came for this long (clock-skew.ts); off when absent. */
+  readonly clockProbeMs?: number;
 }
 
 export interface Core {

@@ -2,6 +2,7 @@
 // module-level state: tests build as many as they like. Each room is a factory in its own file.
 import { randomBytes as nodeRandomBytes } from 'node:crypto';
 import { createAlertBoard } from './alerts';
+import { clockWatch, timedFetch, type ClockWatch } from './clock-skew';
 import { verifyAudit } from './audit';
 import { stationBooks } from './books/station-books';
 import { normativeService } from './station/normative-service';
@@ -9,11 +10,12 @@ import { hubSetting } from './station/hub-setting';
 import { auditedApiKeys } from './auth/api-keys';
 import { people } from './auth/people';
 import { productCatalog } from './catalog/products';
-import { systemClock } from './clock';
+import { systemClock, type Clock } from './clock';
 import type { Core, CoreDeps } from './core-types';
 import { invalidationService } from './dte/invalidation/invalidate';
 import { returnService } from './dte/retorno/retorno';
 import { documents } from './dte/documents';
+import { latestCreatedAt } from './dte/documents-repo';
 import { documentViews } from './dte/views';
 import { uuidV4 } from './ids';
 import { silentLogger } from './logger';
@@ -40,7 +42,7 @@ import { lookupAtHub } from './dte/related-at-hub';
 import { unitFrom } from './sync/backoff';
 import { webhooks as webhookEndpoints } from './webhooks/webhooks';
 import { homologationService } from './homologation/homologation';
-import { realTimers } from './timers';
+import { realTimers, type TimerHandle, type Timers } from './timers';
 import { searchIndexer } from './dte/search-indexer';
 import { diskWatch } from './store/disk-space';
 
@@ -64,6 +66,17 @@ export function createCore(deps: CoreDeps): Core {
   recoverAfterStop(store, contingencies, clock, logger);
   // What stops documents from being sealed, from every room, shown with the sync state (alerts.ts).
   const alerts = createAlertBoard((error) => logger.error('an alert source failed', { error: String(error) }));
+  // The clock held against MH's and the hub's answers (clock-skew.ts); `sync` is read when a reading comes.
+  const clockCheck = clockWatch({
+    clock,
+    lastIssuedAt: () => latestCreatedAt(store),
+    changed: () => sync.publish(),
+    probe: () =>
+      void client()
+        ?.reachable()
+        .catch(() => false),
+  });
+  alerts.add(() => clockCheck.alerts());
 
   // Its key is kept outside the data folder; one an older version left inside is moved out (decision 0005).
   const secrets: SecretBox = orClose(() =>
@@ -97,13 +110,21 @@ export function createCore(deps: CoreDeps): Core {
   const station = stationSvc.station;
   orClose(() => openOrCreateStation(deps, { service: stationSvc, stations, signing, mhOverridden: !!deps.mh, logger }));
 
-  const client = mhClientCache({ stations, override: deps.mh, fetch: fetchFn, clock, logger, allowedMhUrls });
+  const client = mhClientCache({
+    stations,
+    override: deps.mh,
+    fetch: fetchFn,
+    clock,
+    logger,
+    allowedMhUrls,
+    onServerTime: (t) => clockCheck.measured(t),
+  });
   // The head office hub (replication/replicator.ts): its own loop, woken by new documents and status moves.
   const replicator = createReplicator({
     store,
     clock,
     logger,
-    fetch: fetchFn,
+    fetch: timedFetch(fetchFn, clock, 'hub', (t) => clockCheck.measured(t)),
     hub: () => stations.hub(),
     // Read when it is sent: the sync engine is built below.
     heartbeat: () => stationHeartbeat(store, clock, sync.status()),
@@ -165,13 +186,23 @@ export function createCore(deps: CoreDeps): Core {
   // The trigram index, filled right after each create (dte/search-indexer.ts); what a crash left queued, now.
   const indexer = searchIndexer({ store, logger, random: unitFrom(random), timers: deps.sync?.timers });
   indexer.wake();
-  const issue = { store, clock, station, logger, signingKey, contingency: contingencies.open, nameOf: everyone.nameOf };
+  const issue = {
+    store,
+    clock,
+    station,
+    logger,
+    signingKey,
+    contingency: contingencies.open,
+    nameOf: everyone.nameOf,
+    clockCheck: (now: Date) => clockCheck.check(now),
+  };
   const dtes = documents({
     views: documentViews({ store, clock, station, invalidations, deliveries: (id) => out.mail.ofDocument(id) }),
     issue,
     invalidations,
     wake: () => [sync, out, replicator, indexer].forEach((s) => s.wake()),
     issued: () => backups.noteIssue(),
+    issuedAt: (at) => clockCheck.issued(at),
     askHub: (ids) => lookupAtHub(stations.hub(), ids, fetchFn),
   });
   // The customer's e-mail and the POS's webhooks (delivery/outbound.ts); every status the engine moves wakes them.
@@ -195,6 +226,10 @@ export function createCore(deps: CoreDeps): Core {
   out.wake();
   sync.onEvent(() => replicator.wake());
   replicator.wake();
+  // Asks MH for its time at start and whenever no answer came for a while (clock-skew.ts), when the host wants it.
+  const stopClockProbe = deps.clockProbeMs
+    ? clockProbe(deps.clockProbeMs, deps.sync?.timers ?? realTimers, clock, clockCheck, client)
+    : () => {};
 
   const normative = normativeService({ store, clock, stations });
   // An invalidation MH answered at once wrote its event without the engine: the senders look now.
@@ -271,6 +306,7 @@ export function createCore(deps: CoreDeps): Core {
     close() {
       disk.stop();
       homologation.stop();
+      stopClockProbe();
       replicator.stop();
       backups.close();
       indexer.stop();
@@ -279,5 +315,32 @@ export function createCore(deps: CoreDeps): Core {
       store.close();
       unlock();
     },
+  };
+}
+
+/** Asks MH (any answer carries its time) when the latest MH reading is older than `everyMs`; returns its stop. */
+function clockProbe(
+  everyMs: number,
+  timers: Timers,
+  clock: Clock,
+  watch: ClockWatch,
+  client: () => { reachable(): Promise<boolean> } | null,
+): () => void {
+  let handle: TimerHandle | null = null;
+  let stopped = false;
+  const tick = () => {
+    const r = watch.reading();
+    // A reading ahead of the clock (it was moved back since) is as old as one behind it.
+    const stale = !r || r.source !== 'mh' || Math.abs(clock.now().getTime() - r.measuredAt) >= everyMs;
+    if (stale)
+      void client()
+        ?.reachable()
+        .catch(() => false);
+    if (!stopped) handle = timers.set(tick, everyMs);
+  };
+  handle = timers.set(tick, 0);
+  return () => {
+    stopped = true;
+    if (handle) timers.clear(handle);
   };
 }

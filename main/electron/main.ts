@@ -17,6 +17,7 @@ import { counterActivity } from './activity';
 import { feedUrlFrom, setUpUpdates } from './updates';
 import { buildHttpServer } from '../core/http/server';
 import { allowedMhUrls } from '../core/mh/pinned-address';
+import { CLOCK_PROBE_MS } from '../core/clock-skew';
 import { autoUpdater } from 'electron-updater';
 import { desktopSecrets } from './desktop-secrets';
 import { askPassphrase } from './passphrase-window';
@@ -49,6 +50,8 @@ async function start(): Promise<void> {
       ...(secrets.former ? { formerSecrets: secrets.former } : {}),
       // MH's address is pinned to MH's own; another only when the app is started allowing it.
       allowedMhUrls: allowedMhUrls(process.env.SELLO_ALLOW_MH_URL),
+      // MH's time at start and after half an hour of silence (clock-skew.ts), as under `sello serve`.
+      clockProbeMs: CLOCK_PROBE_MS,
       // A packaged app ships better-sqlite3 built for Electron's ABI; tests use Node's.
       ...(process.env.SELLO_SQLITE_BINDING ? { nativeBinding: process.env.SELLO_SQLITE_BINDING } : {}),
     },

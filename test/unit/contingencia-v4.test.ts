@@ -2,7 +2,7 @@
 // with documents of every kind, 1 to 1,000 of them, codPuntoVentaMH instead of codPuntoVenta.
 import { describe, expect, it } from 'vitest';
 import { DTE_KINDS, MH_TYPE } from '../../shared/contract';
-import { buildContingenciaV4, type ContingencyEventInput } from '../../main/core/sync/contingency-event';
+import { buildContingenciaV4, eventPeriod, type ContingencyEventInput } from '../../main/core/sync/contingency-event';
 import type { ContingencyEventsTable } from '../../main/core/store/schema';
 import { schemaErrors, validatorForV2 } from '../support/mh-schemas';
 import { V2_STATION } from '../support/v2-context';
@@ -86,5 +86,36 @@ describe('contingency event v4', () => {
     const event = buildContingenciaV4(input({ station }));
     expect(event.emisor).toMatchObject({ nombreResponsable: V2_STATION.company.name, tipoDocResponsable: '36' });
     expectValid(event);
+  });
+});
+
+describe('the event period and a clock corrected during the contingency', () => {
+  const at = (iso: string) => new Date(iso).toISOString();
+  it('holds every document: a start after the cese (the clock was ahead) moves back, never past the end', () => {
+    // Started with the clock 20 minutes ahead (09:20), corrected, the cese at 09:05 by the right clock.
+    const event = { ...EVENT, started_at: at('2026-11-22T15:20:00Z'), ended_at: at('2026-11-22T15:05:00Z') };
+    const withTimes = [
+      { ...docs(1)[0]!, created_at: '2026-11-22T09:21:00-06:00' },
+      { ...docs(2)[1]!, created_at: '2026-11-22T09:02:00-06:00' },
+    ];
+    const period = eventPeriod({ event, now: new Date('2026-11-22T15:10:00Z'), docs: withTimes });
+    expect(period.start.toISOString()).toBe('2026-11-22T15:02:00.000Z');
+    expect(period.end.toISOString()).toBe('2026-11-22T15:21:00.000Z');
+    const { motivo } = buildContingenciaV4(input({ event, docs: withTimes }));
+    expect(motivo).toMatchObject({ fInicio: '2026-11-22', hInicio: '09:02:00', fFin: '2026-11-22', hFin: '09:21:00' });
+  });
+
+  it('with nothing to widen it, an end before the start becomes the start', () => {
+    const event = { ...EVENT, started_at: at('2026-11-22T15:20:00Z'), ended_at: at('2026-11-22T15:05:00Z') };
+    const period = eventPeriod({ event, now: new Date('2026-11-22T15:30:00Z'), docs: docs(2) });
+    expect(period.end.getTime()).toBe(period.start.getTime());
+    expect(period.start.toISOString()).toBe('2026-11-22T15:20:00.000Z');
+  });
+
+  it('a coherent period is left as it was', () => {
+    const event = { ...EVENT, ended_at: at('2026-11-22T16:00:00Z') };
+    const inside = [{ ...docs(1)[0]!, created_at: '2026-11-22T09:30:00-06:00' }];
+    const period = eventPeriod({ event, now: new Date('2026-11-22T17:00:00Z'), docs: inside });
+    expect([period.start.toISOString(), period.end.toISOString()]).toEqual(['2026-11-22T15:00:00.000Z', '2026-11-22T16:00:00.000Z']);
   });
 });

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isLoopback } from '../http/guards';
+import { clockOffsetFrom, offsetClock } from '../clock';
 import { consoleLogger } from '../logger';
 import { monthParam } from '../../../shared/books';
 import { ROLE_NAMES } from '../../../shared/people';
@@ -18,7 +19,7 @@ import { homologateCommand } from './homologate';
 
 const USAGE = `uso:
   sello serve [--data-dir DIR] [--host 127.0.0.1] [--port 8417] [--config station.json] [--demo] [--demo-mh-port N] [--allow-host NOMBRE] [--secret-file ARCHIVO]
-  sello mh-sim [--host 127.0.0.1] [--port 8418] [--schemas DIR] [--schemas-v2 DIR] [--lote-delay-ms 2000]
+  sello mh-sim [--host 127.0.0.1] [--port 8418] [--schemas DIR] [--schemas-v2 DIR] [--lote-delay-ms 2000] [--clock-offset-ms=N]
   sello backup [--data-dir DIR] [--demo]
   sello restore --from ARCHIVO [--data-dir DIR] [--demo]
   sello audit verify [--data-dir DIR] [--demo]
@@ -244,11 +245,15 @@ async function mhSim(args: string[]): Promise<number> {
       schemas: { type: 'string' },
       'schemas-v2': { type: 'string' },
       'lote-delay-ms': { type: 'string', default: '2000' },
+      'clock-offset-ms': { type: 'string' },
     },
   });
   const logger = consoleLogger();
+  // MH's clock off the machine's by this much: a test skews a station against it (docs/decisions/0028-clock-skew.md).
+  const clockOffset = clockOffsetFrom(values['clock-offset-ms'], '--clock-offset-ms');
   const sim = createMhSimulator({
     logger,
+    clock: offsetClock(clockOffset),
     loteDelayMs: Number(values['lote-delay-ms']),
     ...(values.schemas ? { schemasDir: values.schemas } : {}),
     ...(values['schemas-v2'] ? { schemasV2Dir: values['schemas-v2'] } : {}),

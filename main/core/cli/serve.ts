@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { createCoreHost, type CoreHost } from '../core-host';
 import { CoreError } from '../errors';
 import { buildHttpServer } from '../http/server';
+import { clockOffsetFrom, offsetClock } from '../clock';
+import { CLOCK_PROBE_MS } from '../clock-skew';
 import { allowedMhUrls } from '../mh/pinned-address';
 import type { Logger } from '../logger';
 import { osKeyring } from '../station/os-keyring';
@@ -72,6 +74,9 @@ export async function openHost(options: Omit<ServeOptions, 'host' | 'port' | 'ui
         logger,
         secrets: stationSecrets({ secretFile, keyring, logger }),
         allowedMhUrls: allowedMhUrls(process.env.SELLO_ALLOW_MH_URL),
+        // Test-only: a station whose clock is off by this much (docs/decisions/0028-clock-skew.md).
+        clock: offsetClock(clockOffsetFrom(process.env.SELLO_CLOCK_OFFSET_MS)),
+        clockProbeMs: CLOCK_PROBE_MS,
         ...(options.lotePollMs ? { sync: { lotePollMs: options.lotePollMs } } : {}),
         disk: diskThresholdsFrom(process.env),
       },

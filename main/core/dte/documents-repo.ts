@@ -25,6 +25,13 @@ export function findDocument(store: Store, id: string): DocumentRow | undefined 
   return store.statement(FIND_DOCUMENT).get(canonicalId(id)) as DocumentRow | undefined;
 }
 
+/** When the latest document was issued (its emission time, ISO with offset), by the created_at index; null when none. */
+export function latestCreatedAt(store: Store): string | null {
+  const row = store.statement('SELECT created_at FROM documents ORDER BY created_at DESC LIMIT 1').get() as
+    { created_at: string } | undefined;
+  return row?.created_at ?? null;
+}
+
 interface Cursor {
   c: string;
   i: string;
@@ -276,13 +283,15 @@ export interface EventDocument {
   readonly id: string;
   readonly kind: string;
   readonly version: number;
+  /** When it was issued (its fecEmi/horEmi, ISO with offset): the event's period must hold it. */
+  readonly created_at?: string;
 }
 
 export function unsettledOfEvent(store: Store, eventId: string): EventDocument[] {
   return store.all(
     store.q
       .selectFrom('documents')
-      .select(['id', 'kind', 'version'])
+      .select(['id', 'kind', 'version', 'created_at'])
       .where('contingency_id', '=', eventId)
       .where('status', 'in', ['CREATED', 'PROCESSING'])
       .orderBy('created_at'),

@@ -14,6 +14,8 @@ export interface DocumentsDeps {
   readonly wake: () => void;
   /** A document was issued (the backup schedule waits for a quiet moment). */
   readonly issued: () => void;
+  /** A document was issued at this local time (the clock check's backwards test). */
+  readonly issuedAt?: (at: Date) => void;
   /** Asks the head office hub about the given documents (related-at-hub.ts lookupAtHub); null without a hub. */
   readonly askHub: (ids: readonly string[]) => Promise<HubRelated | null>;
 }
@@ -24,7 +26,10 @@ export function documents(d: DocumentsDeps): Core['dtes'] {
     create(kind, body, actor, unknown, hub) {
       const result = createDte(d.issue, kind, body, actor, unknown, hub ?? null);
       d.issued();
-      if (!result.replayed) d.wake();
+      if (!result.replayed) {
+        d.issuedAt?.(new Date(result.record.createdAt));
+        d.wake();
+      }
       return result;
     },
     relatedAtHub: (kind, body) => d.askHub(relatedIds(kind, body)),

@@ -63,6 +63,8 @@ export interface IssueDeps {
   readonly logger: Logger;
   /** The name the receipt prints for whoever issues (auth/people.ts); kept with the document as it is now. */
   readonly nameOf?: (actor: string) => string | null;
+  /** Refuses to issue when MH would refuse the time on the document (clock-skew.ts); called before numbering. */
+  readonly clockCheck?: (now: Date) => void;
 }
 
 function recipientName(body: AnyCreateBody): string | null {
@@ -200,6 +202,7 @@ export function createDte(
         'La estación no tiene certificado de firma de MH. Impórtelo en Ajustes (o en el archivo de la estación) y vuelva a intentar.',
       );
     const now = deps.clock.now();
+    deps.clockCheck?.(now);
     const local = localDateTime(now);
     const errors = contextErrors(deps, kind, body, station, local.date, hub);
     if (errors.length) throw validationFailed(errors);

@@ -60,6 +60,14 @@ function ownChecks(doc: MhPayloadView): string[] {
   return problems;
 }
 
+/** How far ahead of MH's clock a document's fecEmi/horEmi may be (the ±30 minutes MH's rejections quote). */
+export const FUTURE_SLACK_MS = 30 * 60_000;
+
+/** A document's fecEmi/horEmi (El Salvador time, UTC−6) as an instant; NaN when unreadable. */
+export function emittedAt(fecEmi: unknown, horEmi: unknown): number {
+  return Date.parse(`${String(fecEmi)}T${String(horEmi)}-06:00`);
+}
+
 export interface EnvelopeFacts {
   readonly ambiente: unknown;
   readonly version: unknown;
@@ -110,6 +118,9 @@ export function judgeDte(
   } else if (String(id.fecEmi) > today || String(id.fecEmi) < yesterday) {
     // MH's slack: a normal transmission carries today's date, or yesterday's.
     return fail('009', `[identificacion.fecEmi] FECHA FUERA DEL RANGO PERMITIDO (${String(id.fecEmi)})`);
+  } else if (emittedAt(id.fecEmi, id.horEmi) > now.getTime() + FUTURE_SLACK_MS) {
+    // Nor a time ahead of MH's own by more than its 30 minutes (docs/decisions/0028-clock-skew.md).
+    return fail('009', `[identificacion.horEmi] FECHA FUERA DEL RANGO PERMITIDO (${String(id.fecEmi)} ${String(id.horEmi)})`);
   }
   const kind = KIND_BY_TYPE[String(id.tipoDte)] ?? '';
   // Wrong sums do not stop the reception: they come back as observations (code 002).

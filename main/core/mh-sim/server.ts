@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { isoLocal, localDateTime, systemClock, type Clock } from '../clock';
 import { silentLogger, type Logger } from '../logger';
 import { uuidV4 } from '../ids';
-import { judgeDte, verifySigned, type Verdict } from './checks';
+import { emittedAt, judgeDte, verifySigned, type Verdict } from './checks';
 import { pickValidator, schemaErrors, schemaFolder, type SchemaFolder, type SchemaSet } from './schema-validator';
 import { REPEAT_INVALIDATION_ANSWERS, SIM_MODES, newSimState, type RepeatInvalidationAnswer, type SimMode, type SimState } from './state';
 import { MH_RETURN_PATH } from '../mh/retorno-endpoint';
@@ -82,6 +82,10 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
   // Clients that time out leave the simulator answering late on open sockets; closing must not wait for them.
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024, forceCloseConnections: true });
   if (!folder) logger.warn("mh-sim: no schema folder given; documents get the project's own checks, not MH's schemas");
+  // Every answer carries this MH's time, as a real server's Date header does (the station reads its clock by it).
+  app.addHook('onSend', async (_req, reply) => {
+    void reply.header('date', clock.now().toUTCString());
+  });
 
   const seal = () => `${localDateTime(clock.now()).date.slice(0, 4)}${random(18).toString('hex').toUpperCase()}`;
   const uuid = () => uuidV4(random).toUpperCase();
@@ -313,6 +317,17 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
         observaciones: verdict.observations,
       });
     const ev = verdict.doc;
+    // Our reading of MH: a contingency cannot end before it began (docs/decisions/0028-clock-skew.md).
+    const motivo = (ev as { motivo?: { fInicio?: unknown; hInicio?: unknown; fFin?: unknown; hFin?: unknown } }).motivo;
+    if (motivo && emittedAt(motivo.fFin, motivo.hFin) < emittedAt(motivo.fInicio, motivo.hInicio)) {
+      return send(reply, 400, {
+        estado: 'RECHAZADO',
+        fechaHora: fh(now),
+        mensaje: '[motivo.fFin] LA FECHA Y HORA DE FIN ES ANTERIOR A LA DE INICIO',
+        selloRecibido: null,
+        observaciones: [],
+      });
+    }
     // An event MH already holds (the station lost MH's first answer) is refused as a duplicate, as for DTEs.
     if (state.events.has(String(ev.identificacion?.codigoGeneracion))) {
       return send(reply, 400, {

@@ -1,6 +1,7 @@
 // One MH client per MH address and user, so its token survives between documents; a new one when the
 // station's MH settings change (Ajustes).
 import type { Clock } from '../clock';
+import type { ServerTime } from '../clock-skew';
 import type { Logger } from '../logger';
 import type { StationRepo } from '../station/station-repo';
 import { mhClient, type MhClient } from './client';
@@ -22,6 +23,8 @@ export interface ClientCacheDeps {
   readonly logger: Logger;
   /** Addresses allowed for MH besides MH's own (pinned-address.ts). */
   readonly allowedMhUrls: readonly string[];
+  /** MH's time in each answer (clock-skew.ts). */
+  readonly onServerTime?: (t: ServerTime) => void;
 }
 
 /** The client for the station's current MH settings, or null while it has none. */
@@ -53,6 +56,7 @@ export function mhClientCache(d: ClientCacheDeps): () => MhClient | null {
           clock: d.clock,
           logger: d.logger,
           ...(d.override?.timeoutMs ? { timeoutMs: d.override.timeoutMs } : {}),
+          ...(d.onServerTime ? { onServerTime: d.onServerTime } : {}),
         }),
       };
     }

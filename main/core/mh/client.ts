@@ -1,6 +1,7 @@
 // The MH transmission API (docs/mh.md): one cached token (never a login per document), the 8 s timeout,
 // a User-Agent on every call, and every answer classified by classify.ts.
 import type { Clock } from '../clock';
+import { httpDateMs, mhProcessedMs, type ServerTime } from '../clock-skew';
 import type { Logger } from '../logger';
 import { classify, type Exchange, type Outcome } from './classify';
 import { MH_RETURN_PATH } from './retorno-endpoint';
@@ -20,6 +21,8 @@ export interface MhClientOptions {
   readonly timeoutMs?: number;
   /** Renew the token before this age; the shortest published lifetime is 12 h (test) and 24 h (production). */
   readonly tokenRenewMs?: number;
+  /** MH's time in each answer (fhProcesamiento, else the Date header), for the clock check (clock-skew.ts). */
+  readonly onServerTime?: (t: ServerTime) => void;
 }
 
 /** MH refused the credentials: a configuration problem, not an outage. */
@@ -72,6 +75,7 @@ export function mhClient(o: MhClientOptions): MhClient {
   let login: Promise<string> | null = null;
 
   async function exchange(path: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<Exchange> {
+    const sentAt = o.clock.now().getTime();
     try {
       const res = await o.fetch(`${base}${path}`, {
         ...init,
@@ -84,6 +88,13 @@ export function mhClient(o: MhClientOptions): MhClient {
         body = JSON.parse(text);
       } catch {
         // Not JSON (an HTML error page): classify() treats it as unrecognised.
+      }
+      if (o.onServerTime) {
+        const receivedAt = o.clock.now().getTime();
+        const b = body && typeof body === 'object' ? (body as { fhProcesamiento?: unknown; fechaHora?: unknown }) : {};
+        // MH's processing time is what it judges fecEmi by; the Date header stands in when the body has none.
+        const serverAt = mhProcessedMs(b.fhProcesamiento) ?? mhProcessedMs(b.fechaHora) ?? httpDateMs(res.headers.get('date'));
+        if (serverAt !== null) o.onServerTime({ source: 'mh', sentAt, receivedAt, serverAt, resolutionMs: 1000 });
       }
       return { kind: 'response', status: res.status, body };
     } catch (e) {

@@ -12,7 +12,25 @@ export interface ContingencyEventInput {
   readonly event: ContingencyEventsTable;
   readonly now: Date;
   readonly station: StoredStation;
-  readonly docs: readonly { readonly id: string; readonly kind: string }[];
+  readonly docs: readonly { readonly id: string; readonly kind: string; readonly created_at?: string }[];
+}
+
+/**
+ * The event's period: from its start to its end (the cese, or now), widened to hold every document's own
+ * emission time, and never ending before it starts. A clock corrected during the contingency leaves a start
+ * after the end, or documents outside the period; the documents' times are signed and stay as they are
+ * (docs/decisions/0028-clock-skew.md).
+ */
+export function eventPeriod(p: Pick<ContingencyEventInput, 'event' | 'now' | 'docs'>): { start: Date; end: Date } {
+  let start = Date.parse(p.event.started_at);
+  let end = p.event.ended_at ? Date.parse(p.event.ended_at) : p.now.getTime();
+  for (const d of p.docs) {
+    const at = d.created_at ? Date.parse(d.created_at) : NaN;
+    if (!Number.isFinite(at)) continue;
+    start = Math.min(start, at);
+    end = Math.max(end, at);
+  }
+  return { start: new Date(start), end: new Date(Math.max(start, end)) };
 }
 
 export type ContingenciaV4Event = {
@@ -62,9 +80,10 @@ export function buildContingenciaV4(p: ContingencyEventInput): ContingenciaV4Eve
     name: s.company.name.slice(0, 100),
     identificationDocument: { type: 'NIT' as const, number: s.company.nit },
   };
-  const start = localDateTime(new Date(p.event.started_at));
   // The contingency ended at the cese; a corrected event keeps that end and carries a new transmission time.
-  const end = localDateTime(p.event.ended_at ? new Date(p.event.ended_at) : p.now);
+  const period = eventPeriod(p);
+  const start = localDateTime(period.start);
+  const end = localDateTime(period.end);
   const sent = localDateTime(p.now);
   return {
     identificacion: {

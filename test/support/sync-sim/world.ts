@@ -13,6 +13,7 @@ import { uuidV4 } from '../../../main/core/ids';
 import { todayBody } from '../../fixtures/bodies';
 import type { SimFixture } from './fixture';
 import { checkInvariants, type Acknowledged } from './invariants';
+import { clockWeather } from './clock-weather';
 import { MH_AWAY, network, type Network, type Weather } from './network';
 import { prng } from './prng';
 import { virtualTime, type VirtualTime } from './virtual-time';
@@ -22,6 +23,8 @@ export interface SeedOptions {
   readonly steps?: number;
   /** Keep the whole trace (the default keeps it only when something failed). */
   readonly trace?: boolean;
+  /** The station's clock as weather too (clock-weather.ts): off by default, so CI's seeds replay as before. */
+  readonly clockWeather?: boolean;
 }
 
 export interface SeedResult {
@@ -111,10 +114,11 @@ export async function runSeed(fx: SimFixture, seed: number, options: SeedOptions
   const onUnhandled = (e: unknown) => errors.push(`unhandled rejection: ${e instanceof Error ? e.stack : String(e)}`);
   process.on('unhandledRejection', onUnhandled);
 
+  const skew = clockWeather(seed, vt, Boolean(options.clockWeather));
   const open = (): Core =>
     createCore({
       dataDir: data.dir,
-      clock: vt.clock,
+      clock: skew.clock,
       random: (n) => stationRandom.bytes(n),
       fetch: net.fetch,
       logger,
@@ -124,6 +128,7 @@ export async function runSeed(fx: SimFixture, seed: number, options: SeedOptions
     });
 
   let core = open();
+  let calm = false;
   const acknowledged: Acknowledged[] = [];
   let tasks = 0;
   let crashes = 0;
@@ -140,6 +145,9 @@ export async function runSeed(fx: SimFixture, seed: number, options: SeedOptions
       sim.state.tokens.clear();
     } else credentials.set(fx.nit, 'demo');
     note(`weather ${w}`);
+    // The calm at the end has the clock right, so everything can become final.
+    if (w === 'up' && calm) skew.set(0, note);
+    else skew.change(note);
   }
 
   function create(kind: DteKind) {
@@ -153,11 +161,13 @@ export async function runSeed(fx: SimFixture, seed: number, options: SeedOptions
     const id = uuidV4((n) => rng.bytes(n));
     const body = todayBody(k, id, related);
     try {
+      const known = skew.enabled && core.sync.status().alerts.some((a) => a.code === 'clock_refused');
       const r = core.dtes.create(k, body, 'sim');
       acknowledged.push({ id, kind: k, body, controlNumber: r.record.controlNumber ?? '' });
+      skew.issued(id, known);
       note(`create ${k} ${id.slice(0, 8)}${related ? ` → ${related.slice(0, 8)}` : ''}`);
     } catch (e) {
-      if (e instanceof CoreError) note(`create ${k} refused: ${e.code}`);
+      if (e instanceof CoreError) note(`create ${k} refused: ${e.code}${skew.enabled ? ` ${e.detail?.slice(0, 60) ?? ''}` : ''}`);
       else violations.push(`create ${k} threw ${e instanceof Error ? e.stack : String(e)}`);
     }
   }
@@ -271,6 +281,7 @@ export async function runSeed(fx: SimFixture, seed: number, options: SeedOptions
     if (idleWakeups > 120) violations.push(`the engine woke ${idleWakeups} times in 30 virtual minutes with MH away (${net.weather})`);
 
     // MH stays up: everything must reach a final status within bounded virtual time.
+    calm = true;
     setWeather('up');
     const calmStart = vt.nowMs();
     let final = false;
@@ -288,6 +299,7 @@ export async function runSeed(fx: SimFixture, seed: number, options: SeedOptions
     if (!final && !violations.length)
       violations.push(`not everything is final after ${measured.calmMinutes.toFixed(0)} virtual minutes of MH up: ${pendingSummary(core)}`);
     violations.push(...checkInvariants(data.dir, sim, acknowledged));
+    violations.push(...skew.invariants(data.dir, sim));
   } finally {
     violations.push(...errors.map((e) => `logged: ${e}`));
     process.off('unhandledRejection', onUnhandled);
