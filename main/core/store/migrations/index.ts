@@ -23,6 +23,7 @@ import { m021PackedDocuments } from './021-packed-documents';
 import { m022SearchQueue } from './022-search-queue';
 import { m023ContingencyIndex } from './023-contingency-index';
 import { m024RecipientEmail } from './024-recipient-email';
+import { m025Certificates } from './025-certificates';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -51,4 +52,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m022SearchQueue,
   m023ContingencyIndex,
   m024RecipientEmail,
+  m025Certificates,
 ];
