@@ -60,15 +60,21 @@ export const keyFingerprint = (publicKey: KeyObject): string =>
     .update(publicKey.export({ format: 'der', type: 'spki' }))
     .digest('hex');
 
-/** The fingerprint of a certificate file's public key, read without its password; null when it has none. */
-export function fileFingerprint(xml: string): string | null {
+/** A certificate file's public key, read without its password (what MH registers); null when it has none. */
+export function certificatePublicKey(xml: string): KeyObject | null {
   const enc = rootOf(xml)?.publicKey?.encodied;
   if (typeof enc !== 'string') return null;
   try {
-    return keyFingerprint(createPublicKey({ key: Buffer.from(enc.replace(/\s+/g, ''), 'base64'), format: 'der', type: 'spki' }));
+    return createPublicKey({ key: Buffer.from(enc.replace(/\s+/g, ''), 'base64'), format: 'der', type: 'spki' });
   } catch {
     return null;
   }
+}
+
+/** The fingerprint of a certificate file's public key; null when it has none. */
+export function fileFingerprint(xml: string): string | null {
+  const key = certificatePublicKey(xml);
+  return key ? keyFingerprint(key) : null;
 }
 
 export function parseMhCertificate(xml: string, password: string): MhCertificate {
