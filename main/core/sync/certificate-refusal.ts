@@ -5,10 +5,7 @@
 import type { StationAlert } from '../../../shared/records';
 import { backoffMs } from './backoff';
 
-/** MH's codes for a signature it cannot verify: 801 no active certificate for the NIT, 803 the signature does not verify. */
-const SIGNATURE_CODES = new Set(['801', '803']);
-
-export const isSignatureRefusal = (code: string): boolean => SIGNATURE_CODES.has(code.trim());
+export { isSignatureRefusal } from '../mh/classify';
 
 export interface CertificateRefusal {
   /** MH's words the last time. */

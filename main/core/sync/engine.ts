@@ -6,7 +6,7 @@
 // (contingency.ts) and later recovers: event, lotes, results. No fault escapes a run: it is logged, shown in
 // the status, and the next run comes on the backoff.
 import { singleFlight } from '../single-flight';
-import { createPublicKey, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { MH_TYPE, type DteKind } from '../../../shared/contract';
 import type {
@@ -22,7 +22,7 @@ import type { DeliveryCounts } from '../../../shared/delivery';
 import { textOf } from '../../../shared/text';
 import { isoLocal, type Clock } from '../clock';
 import { countOfEvent, queuedOutsideEvents, resignDocument } from '../dte/documents-repo';
-import { signJsonText, verifyJwsSync } from '../signing/jws';
+import { resignedIfStale } from '../signing/jws';
 import type { Logger } from '../logger';
 import type { Exchange, Outcome } from '../mh/classify';
 import { MhLoginError, type MhClient } from '../mh/client';
@@ -269,20 +269,14 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     }
   }
 
-  /** Public keys of the signing keys seen, derived once each. */
-  const publicKeys = new WeakMap<KeyObject, KeyObject>();
   /**
    * The JWS to send: a document MH does not hold that was signed with another certificate (renewed since) is
    * signed again, the same JSON, with the current one (docs/decisions/0027-certificate-life-cycle.md).
    */
   function currentlySigned(c: Claimed): string {
     const key = d.signingKey();
-    if (!key || !c.jws) return c.jws;
-    let pub = publicKeys.get(key);
-    if (!pub) publicKeys.set(key, (pub = createPublicKey(key)));
-    if (verifyJwsSync(c.jws, pub)) return c.jws;
-    const payload = Buffer.from(c.jws.split('.')[1] ?? '', 'base64url').toString('utf8');
-    const jws = signJsonText(payload, key);
+    const jws = key ? resignedIfStale(c.jws, key) : null;
+    if (!jws) return c.jws;
     resignDocument(d.store, c.documentId, jws);
     d.logger.info('document signed again with the current certificate', { id: c.documentId });
     return jws;
