@@ -13,6 +13,8 @@ export interface StationHeartbeat {
   readonly auditHead: { readonly seq: number; readonly hash: string } | null;
   /** When the station's last day close was made (isoLocal), or null. */
   readonly lastDayCloseAt: string | null;
+  /** The signing certificate: its fingerprint and end (ISO, null when its file had none); null without one, absent from older stations. */
+  readonly certificate?: { readonly fingerprint: string; readonly notAfter: string | null } | null;
 }
 
 export const HUB_ALERT_CODES = [
@@ -21,6 +23,8 @@ export const HUB_ALERT_CODES = [
   'MH_DEADLINE',
   'MH_OVERDUE',
   'MH_CREDENTIALS',
+  'CERTIFICATE_REFUSED',
+  'CERTIFICATE_EXPIRING',
   'FAILED_DOCUMENTS',
   'FAILED_DELIVERIES',
   'REPLICATION_BACKLOG',

@@ -168,8 +168,12 @@ export interface StationSaved {
   readonly mhCheck: 'ok' | 'unreachable' | 'unchanged';
 }
 
-/** `credentials`: MH refused the station's API password; nothing is sent until it is corrected in Ajustes. */
-export type Connectivity = 'unconfigured' | 'online' | 'offline' | 'contingency' | 'credentials';
+/**
+ * `credentials`: MH refused the station's API password; nothing is sent until it is corrected in Ajustes.
+ * `certificate`: MH refuses the signature (803); one probe document on the backoff until MH recognises the
+ * certificate or a renewed one is imported (docs/decisions/0027-certificate-life-cycle.md).
+ */
+export type Connectivity = 'unconfigured' | 'online' | 'offline' | 'contingency' | 'credentials' | 'certificate';
 
 export interface ContingencySummary {
   readonly id: string;

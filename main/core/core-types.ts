@@ -95,7 +95,11 @@ export interface Core {
   stationInfo(): StationInfo;
   station(): StoredStation;
   /** Applies a station profile (idempotent); API keys in it are stored hashed. */
-  configure(profile: unknown, actor: string, certificate?: { xml: string; password: string }): { changed: boolean };
+  configure(
+    profile: unknown,
+    actor: string,
+    certificate?: { xml: string; password: string },
+  ): { changed: boolean; certificateChanged: boolean };
   /** Ajustes: the station's data, MH credentials and certificate; its identity (environment, NIT, branch, POS) stays. */
   updateStation(input: unknown, actor: string): Promise<StationSaved>;
   readonly dtes: {
@@ -145,7 +149,7 @@ export interface Core {
   readonly deliveries: Deliveries & { readonly smtp: SmtpSettings };
   /** Webhooks for the POS (docs/decisions/0011-webhooks.md); `runOnce` sends what is due now (tests). */
   readonly webhooks: Webhooks & { readonly runOnce: () => Promise<number> };
-  readonly signing: Pick<SigningKeys, 'publicKey' | 'nit'>;
+  readonly signing: Pick<SigningKeys, 'publicKey' | 'nit' | 'history'>;
   readonly printing: { get(): PrintSettings; set(input: unknown, actor: string): PrintSettings };
   /** The day's closes: made, listed, read and printed (close/closes.ts). */
   readonly closes: DayCloses;
@@ -169,8 +173,8 @@ export interface Core {
   /** Checks the audit log's hash chain from the first entry to the last (in pages, yielding between them). */
   verifyAudit(): Promise<ChainVerdict>;
   /** Imports MH's certificate (.crt XML) after checking its password and that it is the company's. */
-  importCertificate(xml: string, password: string, actor: string): void;
   /** The data folder's free space, behind the `disk_low` alert; a front door tells it of a write that failed for space. */
   readonly disk: Pick<DiskWatch, 'writeFailed' | 'free'>;
+  importCertificate(xml: string, password: string, actor: string): { certificateChanged: boolean };
   close(): void;
 }

@@ -24,6 +24,7 @@ import { dayCloses } from './close/closes';
 import { takeIdEnvio } from './outbox/outbox';
 import { printing } from './settings/printing';
 import { issuingKey, signingKeys } from './signing/signing-key';
+import { expiryAlerts, expiryWatch } from './signing/expiry-alerts';
 import { mhPasswordNeeded, openOrCreateStation } from './station/at-start';
 import { stationSecretBox } from './station/former-secrets';
 import type { SecretBox } from './station/secrets';
@@ -127,7 +128,7 @@ export function createCore(deps: CoreDeps): Core {
     fetch: timedFetch(fetchFn, clock, 'hub', (t) => clockCheck.measured(t)),
     hub: () => stations.hub(),
     // Read when it is sent: the sync engine is built below.
-    heartbeat: () => stationHeartbeat(store, clock, sync.status()),
+    heartbeat: () => stationHeartbeat(store, clock, sync.status(), signing.current()),
     random: deps.sync?.jitter ?? unitFrom(random),
     timers: deps.sync?.timers,
     manual: deps.replication?.manual,
@@ -169,6 +170,7 @@ export function createCore(deps: CoreDeps): Core {
     logger,
     client,
     signingKey: () => signing.privateKey(),
+    certificateFingerprint: () => signing.fingerprint(),
     passwordNeeded: mhPasswordNeeded(stations, !!deps.mh),
     deliveries: () => out.mail.counts(),
     hub: () => replicator.status(),
@@ -181,6 +183,9 @@ export function createCore(deps: CoreDeps): Core {
   // The data folder's free space (store/disk-space.ts): its alert is pushed as soon as it changes.
   const disk = diskWatch({ dir: deps.dataDir, clock, logger, ...deps.disk, thresholds: deps.disk, changed: () => sync.publish() });
   alerts.add(() => disk.alerts());
+  // The certificate's end, 30, 7 and 1 days before (docs/decisions/0027-certificate-life-cycle.md).
+  alerts.add(() => expiryAlerts(signing.current(), clock));
+  const expiry = expiryWatch(realTimers, () => sync.publish());
 
   const backups = backupSchedule({ ...deps, clock, logger, random: unitFrom(random), everyMs: deps.backups?.everyMs });
   // The trigram index, filled right after each create (dte/search-indexer.ts); what a crash left queued, now.
@@ -254,6 +259,11 @@ export function createCore(deps: CoreDeps): Core {
     randomSeed: () => random(4).readUInt32BE(0) & 0x7fffffff || 1,
   });
 
+  function certificateTaken<T extends { certificateChanged: boolean }>(r: T): T {
+    if (r.certificateChanged) sync.retryNow();
+    return r;
+  }
+
   return {
     dataDir: deps.dataDir,
     closes: dayCloses({ store, clock, newId, station, users: everyone.users, nameOf: everyone.nameOf }),
@@ -272,7 +282,8 @@ export function createCore(deps: CoreDeps): Core {
     stationInfo: stationSvc.stationInfo,
     health: stationSvc.health,
     station,
-    configure: stationSvc.configure,
+    // A new signing certificate ends a signature refusal at once (docs/decisions/0027-certificate-life-cycle.md).
+    configure: (profile, actor, certificate) => certificateTaken(stationSvc.configure(profile, actor, certificate)),
     dtes: { ...dtes, invalidate },
     invalidationDoubts: {
       inDoubt: () => invalidations.inDoubt(),
@@ -291,14 +302,15 @@ export function createCore(deps: CoreDeps): Core {
     deliveries: { ...out.mail, smtp },
     sync,
     printing: printing(store, clock),
-    signing: { publicKey: () => signing.publicKey(), nit: () => signing.nit() },
+    signing: { publicKey: () => signing.publicKey(), nit: () => signing.nit(), history: () => signing.history() },
     search: { flush: () => indexer.flush() },
     backups: { create: backups.create, list: backups.list, status: backups.status },
     verifyAudit: () => verifyAudit(store),
-    importCertificate: stationSvc.importCertificate,
+    importCertificate: (xml, password, actor) =>
+      certificateTaken({ certificateChanged: stationSvc.importCertificate(xml, password, actor) }),
     async updateStation(input, actor) {
-      const { credentialsChanged, ...saved } = await stationSvc.update(input, actor);
-      if (credentialsChanged) sync.retryNow();
+      const { credentialsChanged, certificateChanged, ...saved } = await stationSvc.update(input, actor);
+      if (credentialsChanged || certificateChanged) sync.retryNow();
       return saved;
     },
     replication: { runOnce: () => replicator.runOnce(), status: () => replicator.status() },
@@ -307,6 +319,7 @@ export function createCore(deps: CoreDeps): Core {
       disk.stop();
       homologation.stop();
       stopClockProbe();
+      expiry.stop();
       replicator.stop();
       backups.close();
       indexer.stop();

@@ -1,5 +1,6 @@
 // The branches' health (GET /hub/v1/health): each station's last report and the alerts the head office acts on.
 // Pure: the stations, their reports and the hub's clock in, the screen's rows out (shared/hub.ts).
+import { certificateExpiry } from '../../shared/certificate-expiry';
 import type { HubAlert, HubHealth, StationHealth } from '../../shared/hub';
 import type { StoredHeartbeat } from './station-records';
 import type { HubStation } from './stations';
@@ -45,13 +46,28 @@ export function alertsFor(lastContactAt: Date | null, stored: StoredHeartbeat | 
       severity: 'critical',
       message: `La bitácora de auditoría de la estación retrocedió (${stored.auditRewoundAt.toISOString().slice(0, 16)} UTC): ¿se restauró una copia? Pida explicación a la sucursal.`,
     });
+  // The certificate's end, by the hub's clock: a station that stopped reporting still gets the warning.
+  const expiry = certificateExpiry(stored?.heartbeat.certificate?.notAfter, now);
+  if (expiry)
+    alerts.push({
+      code: 'CERTIFICATE_EXPIRING',
+      severity: expiry.level,
+      message: `${expiry.message}. ${expiry.action}`,
+    });
   const sync = stored?.heartbeat.sync;
-  if (!sync) return alerts;
+  if (!sync) return alerts.sort((a, b) => rank(a) - rank(b));
   if (sync.state === 'credentials')
     alerts.push({
       code: 'MH_CREDENTIALS',
       severity: 'critical',
       message: 'MH rechaza las credenciales de la estación: un administrador debe actualizarlas en sus Ajustes.',
+    });
+  if (sync.state === 'certificate')
+    alerts.push({
+      code: 'CERTIFICATE_REFUSED',
+      severity: 'critical',
+      message:
+        'MH no reconoce el certificado de firma de la estación: nada se sella. Importe en sus Ajustes el certificado registrado en MH.',
     });
   const open = sync.contingencies.filter((c) => c.endedAt === null);
   const overdue = sync.contingencies.filter((c) => c.deadline === 'overdue').length + sync.overdue.length;

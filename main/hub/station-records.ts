@@ -47,6 +47,10 @@ export const heartbeatBody = z.object({
     .loose(),
   auditHead: z.object({ seq: z.number().int().min(0), hash: z.string().regex(/^[0-9a-f]{64}$/) }).nullable(),
   lastDayCloseAt: z.string().max(40).nullable(),
+  certificate: z
+    .object({ fingerprint: z.string().regex(/^[0-9a-f]{64}$/), notAfter: z.string().max(40).nullable() })
+    .nullable()
+    .optional(),
 });
 
 export interface StoredHeartbeat {

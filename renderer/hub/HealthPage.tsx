@@ -121,6 +121,8 @@ function StationCard({ health, now }: { health: StationHealth; now: Date }) {
             <dd>{sync.deliveries.failed}</dd>
             <dt>{w.waiting}</dt>
             <dd>{sync.hub.waiting}</dd>
+            <dt>{w.certificate}</dt>
+            <dd data-testid="hub-certificate">{certificateEnd(heartbeat?.certificate)}</dd>
           </>
         ) : (
           <>
@@ -142,4 +144,10 @@ function StationCard({ health, now }: { health: StationHealth; now: Date }) {
       )}
     </li>
   );
+}
+
+/** The station's signing certificate's end as the station reported it (El Salvador time). */
+function certificateEnd(c: { notAfter: string | null } | null | undefined): string {
+  if (!c) return w.noCertificate;
+  return c.notAfter ? localTime(c.notAfter, false) : w.certificateUnknown;
 }

@@ -77,6 +77,7 @@ export const es = {
     contingency: 'CONTINGENCIA: MH no está disponible. Siga emitiendo; Sello enviará todo cuando vuelva.',
     unconfigured: 'MH no está configurado: los documentos se guardan sin enviarse',
     credentials: 'MH rechazó las credenciales de la API: siga emitiendo y escriba la contraseña vigente en Ajustes',
+    certificate: 'MH no reconoce el certificado de firma: siga emitiendo e importe en Ajustes el certificado vigente',
     recovering: 'MH volvió: Sello está enviando los documentos de la contingencia',
     queued: (n: number) => `${n} en cola`,
     moreAlerts: (n: number) => (n === 1 ? '1 aviso más en Envío a MH' : `${n} avisos más en Envío a MH`),

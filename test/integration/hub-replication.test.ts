@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core/create-core';
 import { silentLogger } from '../../main/core/logger';
+import { generateMhCertificate, parseMhCertificate } from '../../main/core/signing/certificate';
 import { DEMO_STATION } from '../../main/core/station/demo';
 import type { HubHealth } from '../../shared/hub';
 import { createHub, type Hub } from '../../main/hub/create-hub';
@@ -299,4 +300,64 @@ describe('replication to the hub', () => {
       expect(shown).not.toContain(s.token);
     }
   });
+
+  it("shows each station's certificate end and raises the ones within 30 days (decision 0027)", async () => {
+    const [a, b] = stations;
+    await hub.people.create({ login: 'auditora', name: 'Auditora', role: 'ACCOUNTANT', password: 'clave-auditora-1' });
+    const login = await fetch(`http://127.0.0.1:${port}/hub/v1/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'auditora', password: 'clave-auditora-1' }),
+    });
+    const { token: session } = (await login.json()) as { token: string };
+    const health = async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/hub/v1/health`, { headers: { authorization: `Bearer ${session}` } });
+      return (await res.json()) as HubHealth;
+    };
+    // Branch A renews its certificate (registered at its MH too); the new one ends in 10 days.
+    const password = 'Renovado#2027';
+    const xml = generateMhCertificate(DEMO_STATION.company.nit, password, {
+      notBefore: new Date(Date.now() - 355 * 86_400_000),
+      notAfter: new Date(Date.now() + 10 * 86_400_000),
+    });
+    sims[0]!.registerKey(
+      DEMO_STATION.company.nit,
+      parseMhCertificate(xml, password).publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+    );
+    a!.core.importCertificate(xml, password, 'test');
+    expect(a!.core.sync.status().alerts).toContainEqual(expect.objectContaining({ code: 'certificate_expiring', level: 'warning' }));
+    await a!.core.replication.runOnce();
+    await until(
+      async () => (await health()).stations.find((s) => s.station.id === a!.id)?.heartbeat?.certificate?.notAfter != null,
+      'the hub to hear of the certificate',
+    );
+    const h = await health();
+    const rowA = h.stations.find((s) => s.station.id === a!.id)!;
+    expect(Date.parse(rowA.heartbeat!.certificate!.notAfter!)).toBeGreaterThan(Date.now() + 9 * 86_400_000);
+    const expiring = rowA.alerts.find((x) => x.code === 'CERTIFICATE_EXPIRING');
+    expect(expiring).toMatchObject({ severity: 'warning' });
+    expect(expiring?.message).toMatch(/vence en 10 días/);
+    // B's certificate has no end in its file: shown, not raised.
+    const rowB = h.stations.find((s) => s.station.id === b!.id)!;
+    expect(rowB.heartbeat?.certificate).toMatchObject({ notAfter: null, fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown });
+    expect(rowB.alerts.map((x) => x.code)).not.toContain('CERTIFICATE_EXPIRING');
+    // A report naming an ended certificate is critical; a malformed one is a 422 naming the field.
+    const beat = rowA.heartbeat!;
+    const put = (body: unknown) =>
+      fetch(`http://127.0.0.1:${port}/hub/v1/heartbeat`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${a!.token}` },
+        body: JSON.stringify(body),
+      });
+    const ended = await put({ ...beat, certificate: { ...beat.certificate, notAfter: new Date(Date.now() - 86_400_000).toISOString() } });
+    expect(ended.status).toBe(204);
+    expect(
+      (await health()).stations.find((s) => s.station.id === a!.id)?.alerts.find((x) => x.code === 'CERTIFICATE_EXPIRING'),
+    ).toMatchObject({
+      severity: 'critical',
+    });
+    const bad = await put({ ...beat, certificate: { fingerprint: 'x', notAfter: null } });
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(await bad.json())).toContain('certificate.fingerprint');
+  }, 45_000);
 });

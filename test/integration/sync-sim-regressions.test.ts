@@ -95,4 +95,28 @@ describe('sync simulation: the harness itself', () => {
       await sim.app.close();
     }
   });
+
+  it('the invariants fail on a document REJECTED for its signature (803): it must wait for a certificate', async () => {
+    const sim = createMhSimulator({ schemas: fx.schemas });
+    const data = fx.copy();
+    try {
+      const db = new Database(join(data.dir, 'sello.db'));
+      db.prepare(
+        `INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code, pos_number, generated_at,
+          issue_date, created_at, updated_at, packed, request_hash, mh_response) VALUES ('aaaaaaaa-0000-4000-8000-000000000002', 'FC',
+          'TEST', 1, 'REJECTED', 'DTE-01-M001P001-000000000000001', 'c', 'M001', 1, 'g', '2026-11-22', 'c', 'u', ?, 'h', ?)`,
+      ).run(
+        packDocument({ mhJson: null, jws: null, requestJson: '{}' }),
+        JSON.stringify({ estado: 'RECHAZADO', codigoMsg: '803', descripcionMsg: 'FIRMA ELECTRONICA NO VALIDA' }),
+      );
+      db.close();
+      const v = checkInvariants(data.dir, sim, [
+        { id: 'aaaaaaaa-0000-4000-8000-000000000002', kind: 'FC', body: {}, controlNumber: 'DTE-01-M001P001-000000000000001' },
+      ]);
+      expect(v).toEqual([expect.stringMatching(/is REJECTED for its signature \(803\)/)]);
+    } finally {
+      data.cleanup();
+      await sim.app.close();
+    }
+  });
 });

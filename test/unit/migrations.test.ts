@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate, MigrationError } from '../../main/core/store/migrate';
@@ -727,5 +727,45 @@ describe('024 recipient email', () => {
       { id: 'd2', recipient_email: 'ana@example.com' },
       { id: 'd3', recipient_email: '' },
     ]);
+  });
+});
+
+describe('026 certificates', () => {
+  it('keeps the certificate already stored as the current one, and only one current at a time', () => {
+    const db = new BetterSqlite3(':memory:');
+    const at = MIGRATIONS.findIndex((m) => m.version === 26);
+    expect(MIGRATIONS[at]!.name).toBe('certificates');
+    migrate(db, MIGRATIONS.slice(0, at));
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const spki = publicKey.export({ format: 'der', type: 'spki' });
+    const set = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)');
+    set.run('signing.publicKey', spki.toString('base64'));
+    set.run('signing.privateKey', 'sealed-key');
+    set.run('signing.nit', '06142803901121');
+    migrate(db, MIGRATIONS.slice(0, at + 1));
+    expect(db.prepare('SELECT * FROM certificates').all()).toEqual([
+      {
+        fingerprint: createHash('sha256').update(spki).digest('hex'),
+        nit: '06142803901121',
+        public_key: spki.toString('base64'),
+        private_key_sealed: 'sealed-key',
+        not_before: null,
+        not_after: null,
+        imported_at: null,
+        imported_by: null,
+        replaced_at: null,
+      },
+    ]);
+    const insert = db.prepare(
+      `INSERT INTO certificates (fingerprint, nit, public_key, private_key_sealed, replaced_at) VALUES (?, '1', 'p', 's', ?)`,
+    );
+    insert.run('b', '2026-11-22T10:00:00-06:00');
+    expect(() => insert.run('c', null)).toThrow(/UNIQUE/);
+  });
+
+  it('has nothing to keep in a station without a certificate', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, MIGRATIONS.slice(0, MIGRATIONS.findIndex((m) => m.version === 26) + 1));
+    expect(db.prepare('SELECT count(*) AS n FROM certificates').get()).toEqual({ n: 0 });
   });
 });

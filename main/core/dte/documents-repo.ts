@@ -261,6 +261,25 @@ export function statusesOf(store: Store, ids: readonly string[]): { id: string; 
   }[];
 }
 
+/**
+ * A document signed again, the same JSON, with the current certificate (a renewed one: MH refused the old one's
+ * signature, so it holds no valid copy); the hub gets the new signing.
+ */
+export function resignDocument(store: Store, id: string, jws: string): void {
+  store.tx(() => {
+    const row = store.one(store.q.selectFrom('documents').select('packed').where('id', '=', id));
+    if (!row) return;
+    const parts = unpackDocument(row.packed);
+    store.run(
+      store.q
+        .updateTable('documents')
+        .set({ packed: packDocument({ ...parts, jws }) })
+        .where('id', '=', id),
+    );
+    replicationQueue(store).changed(id, 'resigned');
+  });
+}
+
 /** A document re-signed as a contingency document of `eventId` (it never reached MH); the hub gets the new signing. */
 export function resignIntoEvent(store: Store, id: string, mhJson: string, jws: string, eventId: string): void {
   store.tx(() => {

@@ -10,6 +10,7 @@ import { emittedAt, judgeDte, verifySigned, type Verdict } from './checks';
 import { pickValidator, schemaErrors, schemaFolder, type SchemaFolder, type SchemaSet } from './schema-validator';
 import { REPEAT_INVALIDATION_ANSWERS, SIM_MODES, newSimState, type RepeatInvalidationAnswer, type SimMode, type SimState } from './state';
 import { MH_RETURN_PATH } from '../mh/retorno-endpoint';
+import { certificatePublicKey } from '../signing/certificate';
 
 export interface SimOptions {
   /** A folder of MH's official schemas (e.g. ../shared/mh/schemas/legacy-v1-2023); without one, own checks. */
@@ -486,8 +487,16 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     received: Object.fromEntries(state.received),
     receivedAfterAccepted: state.receivedAfterAccepted,
   }));
+  // The taxpayer registers a certificate at MH (a renewal replaces the one before): `publicKey` (SPKI DER in
+  // base64) or `certificate` (the .crt XML MH hands out); from then on only it verifies the NIT's signatures.
   app.post('/_sim/certificates', async (req, reply) => {
-    const b = (req.body ?? {}) as { nit?: string; publicKey?: string };
+    const b = (req.body ?? {}) as { nit?: string; publicKey?: string; certificate?: unknown };
+    if (typeof b.certificate === 'string') {
+      const key = certificatePublicKey(b.certificate);
+      if (!key) return reply.code(400).send({ error: 'certificate: XML de MH con publicKey.encodied' });
+      state.keys.set(String(b.nit), key);
+      return reply.code(204).send();
+    }
     try {
       sim.registerKey(String(b.nit), String(b.publicKey));
     } catch {

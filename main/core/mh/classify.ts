@@ -30,6 +30,11 @@ type Body = Record<string, unknown>;
 const observationsOf = (b: Body): string[] => (Array.isArray(b.observaciones) ? b.observaciones.map(textOf) : []);
 const SEAL = /^[A-Z0-9]{40}$/;
 const AUTH_CODES = new Set(['107', '108']);
+/** MH's codes for a signature it cannot verify: 801 no active certificate for the NIT, 803 the signature does not verify. */
+const SIGNATURE_CODES = new Set(['801', '803']);
+
+/** MH refused the signature, not the document: the certificate it holds for the NIT is not the signer's. */
+export const isSignatureRefusal = (code: string): boolean => SIGNATURE_CODES.has(code.trim());
 
 export function classify(x: Exchange, purpose: 'send' | 'query' = 'send'): Outcome {
   switch (x.kind) {

@@ -1,6 +1,6 @@
 // One attempt to hand an MH event (an invalidation, an Evento de Retorno) to MH: one copy in flight at a time, a
 // refused login kept apart, and MH's answer reduced to a verdict, or to why MH was not reached.
-import type { Exchange, Outcome } from './classify';
+import { isSignatureRefusal, type Exchange, type Outcome } from './classify';
 import { MhLoginError, type MhCall } from './client';
 
 export type EventVerdict = 'APPROVED' | 'REJECTED';
@@ -44,6 +44,13 @@ export async function attemptEvent(p: {
   const o = call.outcome;
   if (o.outcome === 'accepted' || o.outcome === 'accepted_with_observations' || p.tookEffect(o))
     return { kind: 'verdict', status: 'APPROVED', call };
+  // MH refused the signature, not the event (docs/decisions/0027-certificate-life-cycle.md): it waits, signed again
+  // with the current certificate when one is imported.
+  if (o.outcome === 'rejected' && isSignatureRefusal(o.code))
+    return {
+      kind: 'unreached',
+      unreached: { reason: `MH no reconoce el certificado: ${o.message}`, exchange: call.exchange, login: false },
+    };
   if (o.outcome === 'rejected') return { kind: 'verdict', status: 'REJECTED', call };
   const reason =
     o.outcome === 'retry' || o.outcome === 'unknown' || o.outcome === 'auth' ? o.reason : `respuesta no concluyente de MH ${p.what}`;

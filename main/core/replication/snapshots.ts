@@ -133,8 +133,16 @@ export function recordSnapshots(store: Store, changes: readonly QueuedChange[]):
   return out;
 }
 
-/** The station's report to the hub: its sync screen's status, the audit chain's head and its last day close. */
-export function stationHeartbeat(store: Store, clock: Clock, sync: SyncStatus): StationHeartbeat {
+/**
+ * The station's report to the hub: its sync screen's status, the audit chain's head, its last day close and its
+ * signing certificate's end (the hub warns 30 days before).
+ */
+export function stationHeartbeat(
+  store: Store,
+  clock: Clock,
+  sync: SyncStatus,
+  certificate: { readonly fingerprint: string; readonly notAfter: string | null } | null = null,
+): StationHeartbeat {
   const head = store.one(store.q.selectFrom('audit_log').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1));
   const close = store.one(store.q.selectFrom('day_closes').select('closed_at').orderBy('seq', 'desc').limit(1));
   return {
@@ -142,5 +150,6 @@ export function stationHeartbeat(store: Store, clock: Clock, sync: SyncStatus): 
     sync,
     auditHead: head ? { seq: head.seq, hash: head.hash } : null,
     lastDayCloseAt: close?.closed_at ?? null,
+    certificate: certificate ? { fingerprint: certificate.fingerprint, notAfter: certificate.notAfter } : null,
   };
 }

@@ -8,6 +8,9 @@ export interface MhCertificate {
   readonly nit: string;
   readonly privateKey: KeyObject;
   readonly publicKey: KeyObject;
+  /** The validity MH wrote in the file (certificado.basicEstructure.validity), null when the file has none. */
+  readonly notBefore: Date | null;
+  readonly notAfter: Date | null;
 }
 
 export class CertificateError extends Error {
@@ -27,14 +30,55 @@ interface Llave {
   clave?: unknown;
 }
 
-export function parseMhCertificate(xml: string, password: string): MhCertificate {
-  let root: { nit?: unknown; publicKey?: Llave; privateKey?: Llave } | undefined;
+/** A moment as MH's firmador writes it: Java's Instant, `{epochSecond, nano}`. */
+interface TempDate {
+  epochSecond?: unknown;
+}
+interface Validity {
+  notBefore?: TempDate;
+  notAfter?: TempDate;
+}
+type Root = { nit?: unknown; publicKey?: Llave; privateKey?: Llave; certificado?: { basicEstructure?: { validity?: Validity } } };
+
+function rootOf(xml: string): Root | undefined {
   try {
     const doc = new XMLParser({ parseTagValue: false }).parse(xml) as Record<string, unknown>;
-    root = (doc.CertificadoMH ?? Object.values(doc).find((v) => v && typeof v === 'object' && 'privateKey' in v)) as typeof root;
+    return (doc.CertificadoMH ?? Object.values(doc).find((v) => v && typeof v === 'object' && 'privateKey' in v)) as Root | undefined;
   } catch {
-    root = undefined;
+    return undefined;
   }
+}
+
+const instant = (t: TempDate | undefined): Date | null => {
+  const s = typeof t?.epochSecond === 'string' ? t.epochSecond.trim() : '';
+  return /^\d{1,12}$/.test(s) ? new Date(Number(s) * 1000) : null;
+};
+
+/** SHA-256 of the public key (SPKI DER), hex: which certificate this is, whatever its file looks like. */
+export const keyFingerprint = (publicKey: KeyObject): string =>
+  createHash('sha256')
+    .update(publicKey.export({ format: 'der', type: 'spki' }))
+    .digest('hex');
+
+/** A certificate file's public key, read without its password (what MH registers); null when it has none. */
+export function certificatePublicKey(xml: string): KeyObject | null {
+  const enc = rootOf(xml)?.publicKey?.encodied;
+  if (typeof enc !== 'string') return null;
+  try {
+    return createPublicKey({ key: Buffer.from(enc.replace(/\s+/g, ''), 'base64'), format: 'der', type: 'spki' });
+  } catch {
+    return null;
+  }
+}
+
+/** The fingerprint of a certificate file's public key; null when it has none. */
+export function fileFingerprint(xml: string): string | null {
+  const key = certificatePublicKey(xml);
+  return key ? keyFingerprint(key) : null;
+}
+
+export function parseMhCertificate(xml: string, password: string): MhCertificate {
+  const root = rootOf(xml);
   const priv = root?.privateKey;
   const pub = root?.publicKey;
   if (
@@ -61,11 +105,12 @@ export function parseMhCertificate(xml: string, password: string): MhCertificate
   if (!derived.equals(publicKey.export({ format: 'der', type: 'spki' }))) {
     throw new CertificateError('KEY_MISMATCH', 'La llave pública del certificado no corresponde a su llave privada.');
   }
-  return { nit: root.nit.trim(), privateKey, publicKey };
+  const validity = root.certificado?.basicEstructure?.validity;
+  return { nit: root.nit.trim(), privateKey, publicKey, notBefore: instant(validity?.notBefore), notAfter: instant(validity?.notAfter) };
 }
 
-/** A certificate in MH's format with a fresh RSA-2048 key: the demo station's, and the tests'. */
-export function generateMhCertificate(nit: string, password: string): string {
+/** A certificate in MH's format with a fresh RSA-2048 key: the demo station's, and the tests' (with a validity when given). */
+export function generateMhCertificate(nit: string, password: string, validity?: { notBefore: Date; notAfter: Date }): string {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const b64 = (k: KeyObject, type: 'pkcs8' | 'spki') => k.export({ format: 'der', type }).toString('base64');
   const clave = sha512Hex(password);
@@ -88,7 +133,18 @@ export function generateMhCertificate(nit: string, password: string): string {
     <clave>${clave}</clave>
   </privateKey>
   <activo>true</activo>
-  <verificado>true</verificado>
+  <verificado>true</verificado>${validity ? validityXml(validity) : ''}
 </CertificadoMH>
 `;
 }
+
+const tempDate = (d: Date) => `<epochSecond>${Math.floor(d.getTime() / 1000)}</epochSecond><nano>0</nano>`;
+const validityXml = (v: { notBefore: Date; notAfter: Date }) => `
+  <certificado>
+    <basicEstructure>
+      <validity>
+        <notBefore>${tempDate(v.notBefore)}</notBefore>
+        <notAfter>${tempDate(v.notAfter)}</notAfter>
+      </validity>
+    </basicEstructure>
+  </certificado>`;

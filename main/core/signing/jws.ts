@@ -4,7 +4,7 @@
 // transaction, and a better-sqlite3 transaction cannot await. RS512 (RSASSA-PKCS1-v1_5 with SHA-512) is
 // deterministic, so node:crypto's signature is byte-for-byte what jose's CompactSign produces (a test checks
 // it); verification uses jose.
-import { sign as rsaSign, verify as rsaVerify, type KeyObject } from 'node:crypto';
+import { createPublicKey, sign as rsaSign, verify as rsaVerify, type KeyObject } from 'node:crypto';
 import { compactVerify } from 'jose';
 
 export const JWS_HEADER = '{"alg":"RS512"}';
@@ -25,6 +25,15 @@ export async function verifyJws(jws: string, publicKey: KeyObject): Promise<unkn
   const { payload, protectedHeader } = await compactVerify(jws, publicKey, { algorithms: ['RS512'] });
   if (JSON.stringify(protectedHeader) !== JWS_HEADER) throw new Error('unexpected JWS header');
   return JSON.parse(new TextDecoder().decode(payload)) as unknown;
+}
+
+/**
+ * A JWS signed with another key (a certificate since renewed), signed again, the same payload, with `key`; null
+ * when `key` already verifies it (docs/decisions/0027-certificate-life-cycle.md).
+ */
+export function resignedIfStale(jws: string, key: KeyObject): string | null {
+  if (!jws || verifyJwsSync(jws, createPublicKey(key))) return null;
+  return signJsonText(Buffer.from(jws.split('.')[1] ?? '', 'base64url').toString('utf8'), key);
 }
 
 /**

@@ -4,7 +4,8 @@ import { CoreError } from '../errors';
 import { CERTIFICATE_LOST, tryOpen, type SecretBox } from '../station/secrets';
 import type { Store } from '../store/database';
 import { settingsRepo } from '../store/settings-repo';
-import type { MhCertificate } from './certificate';
+import { keyFingerprint, type MhCertificate } from './certificate';
+import { certificateHistory, type CertificateRow } from './certificate-history';
 
 /** The private key, sealed. */
 export const SIGNING_KEY_SETTING = 'signing.privateKey';
@@ -12,20 +13,30 @@ const PUBLIC_SETTING = 'signing.publicKey';
 const NIT_SETTING = 'signing.nit';
 
 export interface SigningKeys {
-  /** Stores a certificate already checked (station/checks.ts: password, key pair, company NIT), its key sealed. */
-  store(cert: MhCertificate): void;
+  /**
+   * Stores a certificate already checked (station/checks.ts: password, key pair, company NIT), its key sealed, as
+   * the signing certificate; the one before stays in the history. Returns the fingerprint it replaced, if any.
+   */
+  store(cert: MhCertificate, at: string, by: string): { replaced: string | null };
   /** The private key, or null when no certificate was imported yet or its sealed key does not open here. */
   privateKey(): KeyObject | null;
   /** A key is stored but this station's secret box cannot open it (sealed on another machine or key). */
   lost(): boolean;
   publicKey(): KeyObject | null;
   nit(): string | null;
+  /** The signing certificate's fingerprint (SHA-256 of its public key), null without one. */
+  fingerprint(): string | null;
+  /** The signing certificate as the history holds it (validity, import), null without one. */
+  current(): CertificateRow | null;
+  /** Every certificate the station signed with, the current one first. */
+  history(): CertificateRow[];
 }
 
 export function signingKeys(store: Store, secrets: SecretBox): SigningKeys {
   const settings = settingsRepo(store);
   const read = settings.get;
   const write = settings.set;
+  const history = certificateHistory(store);
   let cached: { priv: KeyObject; pub: KeyObject } | null = null;
   /** The sealed value last found unopenable: not tried again until another is stored. */
   let unopened: string | null = null;
@@ -48,15 +59,21 @@ export function signingKeys(store: Store, secrets: SecretBox): SigningKeys {
   };
 
   return {
-    store(cert) {
+    store(cert, at, by) {
       // Inside a caller's transaction this is a savepoint; the cache is cleared either way.
       cached = null;
-      store.tx(() => {
-        write(SIGNING_KEY_SETTING, secrets.seal(cert.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64')));
-        write(PUBLIC_SETTING, cert.publicKey.export({ format: 'der', type: 'spki' }).toString('base64'));
+      const replaced = store.tx(() => {
+        const sealed = secrets.seal(cert.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'));
+        const publicKey = cert.publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
+        write(SIGNING_KEY_SETTING, sealed);
+        write(PUBLIC_SETTING, publicKey);
         write(NIT_SETTING, cert.nit);
+        const fingerprint = keyFingerprint(cert.publicKey);
+        const c = { fingerprint, nit: cert.nit, publicKey, privateKeySealed: sealed, notBefore: cert.notBefore, notAfter: cert.notAfter };
+        return history.makeCurrent(c, at, by);
       });
       cached = null;
+      return { replaced };
     },
     privateKey: () => load()?.priv ?? null,
     lost() {
@@ -66,6 +83,12 @@ export function signingKeys(store: Store, secrets: SecretBox): SigningKeys {
     },
     publicKey: () => load()?.pub ?? null,
     nit: () => read(NIT_SETTING),
+    fingerprint() {
+      const pub = read(PUBLIC_SETTING);
+      return pub ? keyFingerprint(createPublicKey({ key: Buffer.from(pub, 'base64'), format: 'der', type: 'spki' })) : null;
+    },
+    current: () => history.current(),
+    history: () => history.list(),
   };
 }
 

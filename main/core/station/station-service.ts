@@ -13,7 +13,7 @@ import { CoreError, validationFailed } from '../errors';
 import type { Logger } from '../logger';
 import type { MhOverride } from '../mh/client-cache';
 import { requireMhAddress } from '../mh/pinned-address';
-import { generateMhCertificate } from '../signing/certificate';
+import { fileFingerprint, generateMhCertificate, keyFingerprint } from '../signing/certificate';
 import type { SigningKeys } from '../signing/signing-key';
 import type { Store } from '../store/database';
 import type { Webhooks } from '../webhooks/webhooks';
@@ -57,10 +57,15 @@ export interface StationService {
   readonly stationInfo: () => StationInfo;
   readonly health: () => Health;
   /** Applies a station profile (idempotent); API keys in it are stored hashed. */
-  readonly configure: (profile: unknown, actor: string, certificate?: CertificateInput) => { changed: boolean };
+  readonly configure: (
+    profile: unknown,
+    actor: string,
+    certificate?: CertificateInput,
+  ) => { changed: boolean; certificateChanged: boolean };
   /** Ajustes: data, MH credentials and certificate; the identity (environment, NIT, branch, POS) stays. */
-  readonly update: (input: unknown, actor: string) => Promise<StationSaved & { credentialsChanged: boolean }>;
-  readonly importCertificate: (xml: string, password: string, actor: string) => void;
+  readonly update: (input: unknown, actor: string) => Promise<StationSaved & { credentialsChanged: boolean; certificateChanged: boolean }>;
+  /** Ajustes' import: true when it is a new signing certificate (a renewal keeps the one before in the history). */
+  readonly importCertificate: (xml: string, password: string, actor: string) => boolean;
 }
 
 export function stationService(d: StationServiceDeps): StationService {
@@ -71,9 +76,19 @@ export function stationService(d: StationServiceDeps): StationService {
     return s;
   };
 
+  /** Checks and stores a certificate as the signing one; a renewal keeps the one before in the history, audited. */
   const importCertificate = (xml: string, password: string, nit: string, actor: string, paths: CertificatePaths) => {
-    signing.store(checkCertificate(xml, password, nit, paths));
-    audit(store, isoLocal(clock.now()), actor, 'certificate.imported', nit);
+    const cert = checkCertificate(xml, password, nit, paths);
+    const at = isoLocal(clock.now());
+    const fingerprint = keyFingerprint(cert.publicKey);
+    if (fingerprint === signing.fingerprint() && !signing.lost()) return false;
+    const { replaced } = signing.store(cert, at, actor);
+    audit(store, at, actor, replaced ? 'certificate.renewed' : 'certificate.imported', nit, {
+      fingerprint,
+      notAfter: cert.notAfter?.toISOString() ?? null,
+      ...(replaced ? { replaced } : {}),
+    });
+    return true;
   };
 
   const configure = (input: unknown, actor: string, certificate?: CertificateInput) => {
@@ -87,13 +102,21 @@ export function stationService(d: StationServiceDeps): StationService {
     const at = isoLocal(clock.now());
     const certFile = profile.mh?.certificateFile;
     let certXml: string | null = null;
-    // Read again, with the password given alongside, when the stored key does not open here (a data folder
-    // brought from another machine).
-    if (certFile && (signing.nit() !== profile.company.nit || (signing.lost() && profile.mh?.certificatePassword))) {
+    // Read at every start: imported when it is not the stored certificate (a renewal: another fingerprint; a
+    // certificate of another NIT is refused below), or again, with the password given alongside, when the stored
+    // key does not open here (a data folder brought from another machine).
+    const needed = signing.nit() !== profile.company.nit || (signing.lost() && profile.mh?.certificatePassword);
+    if (certFile) {
       try {
-        certXml = readFileSync(certFile, 'utf8');
+        const xml = readFileSync(certFile, 'utf8');
+        if (needed || fileFingerprint(xml) !== signing.fingerprint()) certXml = xml;
       } catch {
-        throw validationFailed([{ path: 'mh.certificateFile', code: 'NOT_ALLOWED', message: `No se puede leer el archivo ${certFile}.` }]);
+        const message = `No se puede leer el archivo ${certFile}.`;
+        if (needed) throw validationFailed([{ path: 'mh.certificateFile', code: 'NOT_ALLOWED', message }]);
+        // The stored certificate keeps signing; the log says why the file was not looked at.
+        d.logger.warn('the station file names a certificate file that cannot be read; the stored certificate stays', {
+          path: 'mh.certificateFile',
+        });
       }
     }
     // Station, keys and certificate in one transaction: a refused certificate leaves nothing half applied.
@@ -108,22 +131,23 @@ export function stationService(d: StationServiceDeps): StationService {
           environment: profile.environment,
           branch: profile.branch.mhCode,
         });
+      let certificateChanged = false;
       if (certificate) {
-        importCertificate(certificate.xml, certificate.password, profile.company.nit, actor, {
+        certificateChanged = importCertificate(certificate.xml, certificate.password, profile.company.nit, actor, {
           file: 'certificate.xml',
           password: 'certificate.password',
         });
       } else if (certXml !== null) {
-        importCertificate(certXml, profile.mh?.certificatePassword ?? '', profile.company.nit, actor, {
+        certificateChanged = importCertificate(certXml, profile.mh?.certificatePassword ?? '', profile.company.nit, actor, {
           file: 'mh.certificateFile',
           password: 'mh.certificatePassword',
         });
       } else if (profile.demo && !signing.privateKey()) {
         // The demo signs with a certificate of its own, generated in MH's format.
         const pem = generateMhCertificate(profile.company.nit, DEMO_CERT_PASSWORD);
-        importCertificate(pem, DEMO_CERT_PASSWORD, profile.company.nit, 'system', { file: 'mh', password: 'mh' });
+        certificateChanged = importCertificate(pem, DEMO_CERT_PASSWORD, profile.company.nit, 'system', { file: 'mh', password: 'mh' });
       }
-      return { changed };
+      return { changed, certificateChanged };
     });
   };
 
@@ -244,8 +268,8 @@ export function stationService(d: StationServiceDeps): StationService {
         responsible: u.responsible ?? null,
         mh: { ...mh, certificatePassword: secretsNow?.certificatePassword ?? null, certificateFile: current.mh?.certificateFile ?? null },
       };
-      configure(profile, actor, u.certificate ?? undefined);
-      return { station: stationInfo(), mhCheck, credentialsChanged };
+      const { certificateChanged } = configure(profile, actor, u.certificate ?? undefined);
+      return { station: stationInfo(), mhCheck, credentialsChanged, certificateChanged };
     },
   };
 }

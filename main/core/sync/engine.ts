@@ -22,7 +22,8 @@ import type {
 } from '../../../shared/records';
 import type { DeliveryCounts } from '../../../shared/delivery';
 import { isoLocal, type Clock } from '../clock';
-import { countOfEvent, queuedOutsideEvents } from '../dte/documents-repo';
+import { countOfEvent, queuedOutsideEvents, resignDocument } from '../dte/documents-repo';
+import { resignedIfStale } from '../signing/jws';
 import type { Logger } from '../logger';
 import type { Exchange, Outcome } from '../mh/classify';
 import { MhLoginError, type MhClient } from '../mh/client';
@@ -35,6 +36,7 @@ import { realTimers, type TimerHandle, type Timers } from '../timers';
 import { backoffMs, unitFrom } from './backoff';
 import { MAX_PER_EVENT } from './contingency-event';
 import { recordLoteResults } from './lote-results';
+import { isSignatureRefusal, refusalAlert, refusalText, refusedAgain, type CertificateRefusal } from './certificate-refusal';
 import {
   DEADLINE_WARNING_MS,
   DOCUMENTS_DEADLINE_MS,
@@ -57,6 +59,8 @@ export interface SyncEngineDeps {
   readonly passwordNeeded?: () => string | null;
   readonly station: () => StoredStation;
   readonly signingKey: () => KeyObject | null;
+  /** The signing certificate's fingerprint: a new one ends MH's refusal of the old one (certificate-refusal.ts). */
+  readonly certificateFingerprint?: () => string | null;
   readonly newId: () => string;
   readonly leaseMs?: number;
   readonly batch?: number;
@@ -128,6 +132,8 @@ const NO_INTERNET = /ENOTFOUND|EAI_AGAIN|ENETUNREACH|ENETDOWN|EHOSTUNREACH/;
 
 /** Why a run stopped early: the store closed under it (a stop), or MH refused the credentials. */
 class Stopped extends Error {}
+/** MH refused a document's signature: the run stops, nothing more is sent (certificate-refusal.ts). */
+class CertificateRefused extends Error {}
 
 export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
   const box = outbox(d.store, d.logger);
@@ -152,6 +158,17 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
   let errorCount = 0;
   /** MH refused the station's credentials: nothing is sent until a probe (on the backoff) logs in again. */
   let refused: { message: string; probes: number; nextProbeAt: number } | null = null;
+  /** MH refuses the signing certificate: one probe document on the backoff until one is accepted or a new one comes. */
+  let certRefused: CertificateRefusal | null = null;
+  const fingerprint = () => d.certificateFingerprint?.() ?? null;
+  /** The refusal in force: importing another certificate ends it at once. */
+  const refusal = (): CertificateRefusal | null => {
+    if (certRefused && fingerprint() !== certRefused.fingerprint) {
+      d.logger.info('a new signing certificate: the refusal of the previous one ends');
+      certRefused = null;
+    }
+    return certRefused;
+  };
 
   const now = () => d.clock.now();
   const later = (ms: number) => new Date(now().getTime() + ms);
@@ -205,6 +222,19 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     body: unknown,
   ): void {
     contact();
+    if (o.outcome === 'rejected' && isSignatureRefusal(o.code)) {
+      // Not the document's fault: back to the queue, no attempt spent, nothing more sent until a probe passes.
+      box.notSent({ ...c, reconcile: false }, now(), now(), `MH no reconoce el certificado: ${o.message}`);
+      certRefused = refusedAgain(refusal(), {
+        message: o.message,
+        fingerprint: fingerprint(),
+        now: now(),
+        at: isoLocal(now()),
+        random: d.random,
+      });
+      d.logger.warn('mh refused the signature', { code: o.code, probes: certRefused.probes });
+      throw new CertificateRefused();
+    }
     if (o.outcome === 'rejected') {
       if (box.rejected(c, now(), body, o.message)) emit(c.documentId, 'REJECTED');
       return;
@@ -242,6 +272,19 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     }
   }
 
+  /**
+   * The JWS to send: a document MH does not hold that was signed with another certificate (renewed since) is
+   * signed again, the same JSON, with the current one (docs/decisions/0027-certificate-life-cycle.md).
+   */
+  function currentlySigned(c: Claimed): string {
+    const key = d.signingKey();
+    const jws = key ? resignedIfStale(c.jws, key) : null;
+    if (!jws) return c.jws;
+    resignDocument(d.store, c.documentId, jws);
+    d.logger.info('document signed again with the current certificate', { id: c.documentId });
+    return jws;
+  }
+
   async function process(client: MhClient, c: Claimed): Promise<void> {
     // Sent before without a conclusive answer: ask MH before any resend (never a second copy).
     if (c.reconcile && !(await askMh(client, c))) return;
@@ -249,13 +292,17 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       tipoDte: MH_TYPE[c.kind as DteKind],
       version: c.version,
       codigoGeneracion: c.documentId.toUpperCase(),
-      jws: c.jws,
+      jws: currentlySigned(c),
       idEnvio: c.idEnvio,
     });
     alive();
     switch (r.outcome.outcome) {
       case 'accepted':
       case 'accepted_with_observations':
+        // A probe MH accepted: the certificate is recognised again.
+        if (certRefused) d.logger.info('mh accepts the signature again');
+        certRefused = null;
+        return record(c, r.outcome, r.body);
       case 'rejected':
         return record(c, r.outcome, r.body);
       case 'duplicate':
@@ -283,7 +330,8 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
   async function sendDocuments(client: MhClient): Promise<number> {
     let processed = 0;
     while (!cs.open()) {
-      const { claimed, failed } = box.claim(now(), batch, leaseMs);
+      // While MH refuses the certificate, one document at a time: the probe.
+      const { claimed, failed } = box.claim(now(), refusal() ? 1 : batch, leaseMs);
       for (const id of failed) emit(id, 'REJECTED');
       if (!claimed.length) break;
       for (let i = 0; i < claimed.length; i++) {
@@ -292,8 +340,9 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
           await process(client, c);
         } catch (e) {
           // The one being sent may have reached MH: in doubt. The rest go back as they were.
+          // (A refused signature already put the one being sent back in the queue.)
           if (!stopped) {
-            box.notSent({ ...c, reconcile: true }, now(), nextTry(), 'interrumpido');
+            if (!(e instanceof CertificateRefused)) box.notSent({ ...c, reconcile: true }, now(), nextTry(), 'interrumpido');
             for (const rest of claimed.slice(i + 1)) box.notSent(rest, now(), now(), 'interrumpido');
           }
           throw e;
@@ -342,7 +391,9 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         case 'accepted':
         case 'accepted_with_observations':
         case 'rejected':
-          record(doubt, q.outcome, q.body);
+          // MH refused its signature: it holds no valid copy, so it joins the event signed with the current certificate.
+          if (q.outcome.outcome === 'rejected' && isSignatureRefusal(q.outcome.code)) cs.adopt(doubt.documentId, open, key, now());
+          else record(doubt, q.outcome, q.body);
           break;
         case 'not_found':
           cs.adopt(doubt.documentId, open, key, now());
@@ -543,6 +594,9 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       // No login with a password that is not there: the sync screen asks for it, Ajustes wakes the engine.
       if (d.passwordNeeded?.()) return 0;
       if (!(await probeCredentials(client))) return 0;
+      // MH refuses the certificate: nothing goes before the next probe.
+      const r = refusal();
+      if (r && now().getTime() < r.nextProbeAt) return 0;
       if (cs.open() && !(await probeAndEnd(client))) return 0;
       await recover(client);
       const processed = await sendDocuments(client);
@@ -558,6 +612,8 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       return processed;
     } catch (e) {
       if (e instanceof Stopped || stopped) return 0;
+      // Not an outage either: no contingency, no attempt spent; the alert says what to do.
+      if (e instanceof CertificateRefused) return 0;
       if (e instanceof MhLoginError) {
         // Not an outage: no contingency, no attempt spent; the sync screen asks for the new password.
         d.logger.warn('mh refused the credentials', { detail: e.message });
@@ -587,8 +643,10 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
   /** The earliest moment the engine has something it can do; null when it can only wait to be woken. */
   function nextWake(): number | null {
     if (!d.client() || d.passwordNeeded?.()) return null;
-    // Refused credentials: only the next login probe.
+    // Refused credentials: only the next login probe; a refused certificate: only the next probe document.
     if (refused) return refused.nextProbeAt;
+    const r = refusal();
+    if (r) return r.nextProbeAt;
     // While MH fails, nothing is tried again before the backoff (capped at one minute; MH asks for 15).
     const backoffAt = failures > 0 ? nextTry().getTime() : 0;
     if (cs.open()) return backoffAt || now().getTime();
@@ -663,6 +721,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     },
     retryNow() {
       if (refused) refused = { ...refused, nextProbeAt: 0 };
+      if (certRefused) certRefused = { ...certRefused, nextProbeAt: 0 };
       api.wake();
     },
     runOnce: () => loop(),
@@ -676,9 +735,18 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         deadline: isoLocal(new Date(new Date(r.sealed_at ?? 0).getTime() + DOCUMENTS_DEADLINE_MS)),
       }));
       const needed = d.passwordNeeded?.() ?? null;
+      const certificate = refusal();
       return {
         state:
-          d.client() === null ? 'unconfigured' : needed || refused ? 'credentials' : contingencies.length ? 'contingency' : connectivity,
+          d.client() === null
+            ? 'unconfigured'
+            : needed || refused
+              ? 'credentials'
+              : certificate
+                ? 'certificate'
+                : contingencies.length
+                  ? 'contingency'
+                  : connectivity,
         queue: {
           pending: c.pending ?? 0,
           sending: c.sending ?? 0,
@@ -688,14 +756,14 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
           invalidations: d.invalidations?.pending() ?? 0,
         },
         lastContactAt,
-        lastError: needed ?? (refused ? refused.message : lastError),
+        lastError: needed ?? (refused ? refused.message : certificate ? refusalText(certificate) : lastError),
         errors: errorCount,
         contingencies,
         overdue,
         deliveries: d.deliveries?.() ?? { pending: 0, sending: 0, sent: 0, failed: 0, waiting: null },
         normative: normativeStatus(d.station().mhNormative, now()),
         hub: d.hub?.() ?? { configured: false, lastReachedAt: null, waiting: 0, refused: 0, lastRefusal: null, lastError: null },
-        alerts: [...(d.alerts?.() ?? [])],
+        alerts: [...(certificate ? [refusalAlert(certificate)] : []), ...(d.alerts?.() ?? [])],
         ...(d.invalidationsInDoubt ? { invalidationsInDoubt: d.invalidationsInDoubt() } : {}),
       };
     },

@@ -6,6 +6,7 @@ import type { DteStatus } from '../../../shared/records';
 import { textOf } from '../../../shared/text';
 import { classify } from '../mh/classify';
 import type { Outbox } from '../outbox/outbox';
+import { isSignatureRefusal } from './certificate-refusal';
 
 /** Records MH's verdict on each item of a lote's result; returns the documents whose status changed. */
 export function recordLoteResults(box: Outbox, items: readonly Record<string, unknown>[], now: Date): [string, DteStatus][] {
@@ -20,10 +21,11 @@ export function recordLoteResults(box: Outbox, items: readonly Record<string, un
     if (o.outcome === 'accepted' || o.outcome === 'accepted_with_observations') {
       done.push(outboxId);
       if (box.sealedInLote(id, now, o.seal, item)) changed.push([id, 'APPROVED']);
-    } else if (o.outcome === 'rejected') {
+    } else if (o.outcome === 'rejected' && !isSignatureRefusal(o.code)) {
       if (box.rejected({ documentId: id, outboxId }, now, item, o.message)) changed.push([id, 'REJECTED']);
     } else {
-      // A duplicate means MH already holds it; anything else says nothing: ask MH about it.
+      // A duplicate means MH already holds it; a refused signature is the certificate's fault, never the document's
+      // (asked about one by one, the engine holds it back); anything else says nothing: ask MH about it.
       box.inDoubt({ outboxId, attempts: 0 }, now, o.outcome === 'duplicate' ? o.message : 'resultado de lote no concluyente');
     }
   }

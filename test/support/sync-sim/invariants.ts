@@ -60,6 +60,16 @@ export function checkInvariants(dataDir: string, sim: MhSimulator, acknowledged:
       if (r.status === 'INVALIDATED' && !invalidatedAtMh && !inDoubt.has(r.id))
         v.push(`${r.kind} ${r.id} is INVALIDATED here but MH never accepted its invalidation`);
     }
+    // MH refusing the signature (801, 803) is the certificate's fault, never the document's (decision 0027).
+    const rejected = db.prepare(`SELECT id, kind, mh_response FROM documents WHERE status = 'REJECTED'`).all() as {
+      id: string;
+      kind: string;
+      mh_response: string | null;
+    }[];
+    for (const r of rejected) {
+      const code = r.mh_response ? String((JSON.parse(r.mh_response) as { codigoMsg?: unknown }).codigoMsg) : '';
+      if (code === '801' || code === '803') v.push(`${r.kind} ${r.id} is REJECTED for its signature (${code}): it must wait, not fail`);
+    }
     if (sim.state.receivedAfterAccepted > 0) v.push(`MH received ${sim.state.receivedAfterAccepted} document(s) it had already accepted`);
     // An accepted invalidation is APPROVED here too, or in doubt (shown, for a person to settle); never REJECTED.
     for (const code of sim.state.invalidated.keys()) {

@@ -129,6 +129,27 @@ export async function runSeed(fx: SimFixture, seed: number, options: SeedOptions
 
   let core = open();
   let calm = false;
+  // The renewed certificate as weather, on a generator of its own (the other seeds' schedules stay as they were):
+  // in half the seeds MH starts requiring it at some step, and the station is given it some steps later, at the
+  // latest when MH stays up for good (docs/decisions/0027-certificate-life-cycle.md).
+  const renewal = prng(seed ^ 0xce27);
+  const steps = options.steps ?? 60;
+  const renewAt = renewal.int(2) === 0 ? renewal.int(steps) : -1;
+  const giveAt = renewAt < 0 ? -1 : renewAt + 1 + renewal.int(20);
+  let given = renewAt < 0;
+  const renewalStep = (step: number) => {
+    if (step === renewAt) {
+      sim.registerKey(fx.nit, fx.renewed.publicKeySpki);
+      note('mh requires the renewed certificate');
+    }
+    if (step === giveAt) giveRenewed();
+  };
+  const giveRenewed = () => {
+    if (given) return;
+    given = true;
+    core.importCertificate(fx.renewed.xml, fx.renewed.password, 'sim');
+    note('the station imports the renewed certificate');
+  };
   const acknowledged: Acknowledged[] = [];
   let tasks = 0;
   let crashes = 0;
@@ -222,8 +243,8 @@ export async function runSeed(fx: SimFixture, seed: number, options: SeedOptions
   const measured = { idleWakeups: 0, calmMinutes: 0 };
   try {
     await settle(signature);
-    const steps = options.steps ?? 60;
     for (let step = 0; step < steps && !violations.length; step++) {
+      renewalStep(step);
       const action = rng.weighted([
         [25, 'create'],
         [4, 'replay'],
@@ -283,6 +304,7 @@ export async function runSeed(fx: SimFixture, seed: number, options: SeedOptions
     // MH stays up: everything must reach a final status within bounded virtual time.
     calm = true;
     setWeather('up');
+    giveRenewed();
     const calmStart = vt.nowMs();
     let final = false;
     for (let i = 0; i < 20_000; i++) {

@@ -9,7 +9,7 @@ import { audit } from '../../audit';
 import { isoLocal, localDateTime, type Clock } from '../../clock';
 import { CoreError, validationFailed } from '../../errors';
 import type { MhClient } from '../../mh/client';
-import { signJson } from '../../signing/jws';
+import { resignedIfStale, signJson } from '../../signing/jws';
 import type { StoredStation } from '../../station/profile';
 import type { Store } from '../../store/database';
 import type { InvalidationsTable } from '../../store/schema';
@@ -209,14 +209,20 @@ export interface InvalidationAttempt {
 
 /** One attempt to hand a PENDING invalidation to MH; records MH's verdict when there is one. */
 export async function sendInvalidation(
-  deps: Pick<InvalidationDeps, 'store' | 'clock' | 'client' | 'nextIdEnvio' | 'logger' | 'inFlight'>,
+  deps: Pick<InvalidationDeps, 'store' | 'clock' | 'client' | 'nextIdEnvio' | 'logger' | 'inFlight'> &
+    Partial<Pick<InvalidationDeps, 'signingKey'>>,
   id: string,
 ): Promise<InvalidationAttempt> {
-  const current = row(deps.store, id);
-  if (!current) throw new Error(`invalidation ${id} vanished`);
+  const found = row(deps.store, id);
+  if (!found) throw new Error(`invalidation ${id} vanished`);
   const client = deps.client();
-  if (current.status !== 'PENDING' || !client) return { record: toInvalidationRecord(current), unreached: null };
-  if (deps.inFlight.has(id)) return { record: toInvalidationRecord(current), unreached: null };
+  if (found.status !== 'PENDING' || !client) return { record: toInvalidationRecord(found), unreached: null };
+  if (deps.inFlight.has(id)) return { record: toInvalidationRecord(found), unreached: null };
+  // Signed with a certificate since renewed: the same event goes signed with the current one.
+  const key = signingKeyOrNull(deps.signingKey);
+  const resigned = key ? resignedIfStale(found.jws, key) : null;
+  if (resigned) invalidationsRepo(deps.store).resigned(id, resigned);
+  const current = resigned ? { ...found, jws: resigned } : found;
   // Written before it leaves: a stop while it is out leaves the mark, and the next send knows MH may hold it.
   deps.store.tx(() => invalidationsRepo(deps.store).leaving(id, isoLocal(deps.clock.now())));
   const attempt = await attemptEvent({
@@ -329,3 +335,12 @@ export function invalidationService(deps: InvalidationDeps) {
 }
 
 export type InvalidationService = ReturnType<typeof invalidationService>;
+
+/** The signing key, or null when there is none or it does not open here (the event then goes as it was signed). */
+function signingKeyOrNull(signingKey: (() => KeyObject | null) | undefined): KeyObject | null {
+  try {
+    return signingKey?.() ?? null;
+  } catch {
+    return null;
+  }
+}

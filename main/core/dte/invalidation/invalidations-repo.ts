@@ -18,6 +18,9 @@ export function invalidationsRepo(store: Store) {
       ),
     ofDocument: (dteId: string) => store.all(q.selectFrom('invalidations').selectAll().where('dte_id', '=', dteId).orderBy('created_at')),
     insert: (row: InvalidationsTable) => store.run(q.insertInto('invalidations').values(row)),
+    /** The event signed again with the current certificate (MH refused the previous one's signature). */
+    resigned: (id: string, jws: string) =>
+      store.run(q.updateTable('invalidations').set({ jws }).where('id', '=', id).where('status', '=', 'PENDING')),
     /** MH's answer, taken only by an event still PENDING; returns whether this call took it. */
     settle: (id: string, status: InvalidationStatus, mhResponse: string, at: string): boolean =>
       Number(

@@ -21,7 +21,7 @@ import { CoreError, validationFailed } from '../../errors';
 import type { Logger } from '../../logger';
 import type { MhClient } from '../../mh/client';
 import { replicationQueue } from '../../replication/queue';
-import { signJson } from '../../signing/jws';
+import { resignedIfStale, signJson } from '../../signing/jws';
 import type { StoredStation } from '../../station/profile';
 import type { Store } from '../../store/database';
 import type { ReturnLinesTable, ReturnsTable } from '../../store/schema';
@@ -225,14 +225,19 @@ export interface ReturnAttempt {
 
 /** One attempt to hand a PENDING ER to MH; records MH's verdict when there is one. */
 export async function sendReturn(
-  deps: Pick<ReturnDeps, 'store' | 'clock' | 'client' | 'nextIdEnvio' | 'logger' | 'inFlight'>,
+  deps: Pick<ReturnDeps, 'store' | 'clock' | 'client' | 'nextIdEnvio' | 'logger' | 'inFlight'> & Partial<Pick<ReturnDeps, 'signingKey'>>,
   id: string,
 ): Promise<ReturnAttempt> {
   const repo = returnsRepo(deps.store);
-  const current = repo.byId(id);
-  if (!current) throw new Error(`return ${id} vanished`);
+  const found = repo.byId(id);
+  if (!found) throw new Error(`return ${id} vanished`);
   const client = deps.client();
-  if (current.status !== 'PENDING' || !client) return { record: toReturnRecord(deps.store, current), unreached: null };
+  if (found.status !== 'PENDING' || !client) return { record: toReturnRecord(deps.store, found), unreached: null };
+  // Signed with a certificate since renewed: the same event goes signed with the current one (decision 0027).
+  const key = currentKey(deps.signingKey);
+  const resigned = key ? resignedIfStale(found.jws, key) : null;
+  if (resigned) repo.resigned(id, resigned);
+  const current = resigned ? { ...found, jws: resigned } : found;
   const attempt = await attemptEvent({
     id,
     inFlight: deps.inFlight,
@@ -320,3 +325,12 @@ export function returnService(deps: ReturnDeps) {
 }
 
 export type ReturnService = ReturnType<typeof returnService>;
+
+/** The signing key, or null when there is none or it does not open here (the event then goes as it was signed). */
+function currentKey(signingKey: (() => KeyObject | null) | undefined): KeyObject | null {
+  try {
+    return signingKey?.() ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -62,6 +62,9 @@ export function returnsRepo(store: Store) {
       store.run(q.insertInto('returns').values(row));
       for (const l of lines) store.run(q.insertInto('return_lines').values(l));
     },
+    /** The event signed again with the current certificate (MH refused the previous one's signature). */
+    resigned: (id: string, jws: string) =>
+      store.run(q.updateTable('returns').set({ jws }).where('id', '=', id).where('status', '=', 'PENDING')),
     /** MH's answer, taken only by an event still PENDING; returns whether this call took it. */
     settle: (id: string, status: ReturnStatus, mhResponse: string, at: string): boolean =>
       Number(

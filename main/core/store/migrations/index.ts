@@ -24,6 +24,7 @@ import { m022SearchQueue } from './022-search-queue';
 import { m023ContingencyIndex } from './023-contingency-index';
 import { m024RecipientEmail } from './024-recipient-email';
 import { m025InvalidationDoubt } from './025-invalidation-doubt';
+import { m026Certificates } from './026-certificates';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -53,4 +54,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m023ContingencyIndex,
   m024RecipientEmail,
   m025InvalidationDoubt,
+  m026Certificates,
 ];
