@@ -34,6 +34,9 @@ const REGRESSIONS: readonly (readonly [number, string])[] = [
   [1507, 'the same invalidation race, on a CR'],
   // Found by seeds 2001–6000 after the review's fixes:
   [3811, "leases of a lote MH took counted as due while they wait for the lote's poll: a spin with MH up"],
+  // Found when the renewed certificate became weather (issue 31):
+  [14, 'MH away while it refused the certificate: a login every instant, the probe due but never reaching MH'],
+  [56, 'the same spin, after a crash'],
 ];
 
 describe('sync simulation: regression seeds', () => {

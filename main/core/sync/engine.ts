@@ -593,10 +593,10 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       if (!client || stopped) return 0;
       // No login with a password that is not there: the sync screen asks for it, Ajustes wakes the engine.
       if (d.passwordNeeded?.()) return 0;
-      if (!(await probeCredentials(client))) return 0;
-      // MH refuses the certificate: nothing goes before the next probe.
+      // MH refuses the certificate: nothing goes (not even a login) before the next probe.
       const r = refusal();
       if (r && now().getTime() < r.nextProbeAt) return 0;
+      if (!(await probeCredentials(client))) return 0;
       if (cs.open() && !(await probeAndEnd(client))) return 0;
       await recover(client);
       const processed = await sendDocuments(client);
@@ -645,10 +645,11 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     if (!d.client() || d.passwordNeeded?.()) return null;
     // Refused credentials: only the next login probe; a refused certificate: only the next probe document.
     if (refused) return refused.nextProbeAt;
-    const r = refusal();
-    if (r) return r.nextProbeAt;
     // While MH fails, nothing is tried again before the backoff (capped at one minute; MH asks for 15).
     const backoffAt = failures > 0 ? nextTry().getTime() : 0;
+    // A probe MH could not be reached for waits on the outage's backoff too, not only on the refusal's.
+    const r = refusal();
+    if (r) return Math.max(r.nextProbeAt, backoffAt);
     if (cs.open()) return backoffAt || now().getTime();
     const candidates: number[] = [];
     const due = box.nextDue(now());
