@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'NOT_IMPLEMENTED',
   'STATION_NOT_READY',
   'STATION_CONFLICT',
+  'NUMBERING_BLOCKED',
   'PRINT_FAILED',
   'INTERNAL',
 ] as const;
@@ -56,6 +57,7 @@ export const TITLES: Record<ErrorCode, string> = {
   NOT_IMPLEMENTED: 'Función aún no disponible en esta versión',
   STATION_NOT_READY: 'La estación aún no puede emitir',
   STATION_CONFLICT: 'La estación no admite este cambio',
+  NUMBERING_BLOCKED: 'La numeración de este tipo de documento está detenida',
   PRINT_FAILED: 'No se pudo imprimir',
   INTERNAL: 'Error interno',
 };

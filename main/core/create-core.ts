@@ -42,6 +42,7 @@ import { webhooks as webhookEndpoints } from './webhooks/webhooks';
 import { homologationService } from './homologation/homologation';
 import { realTimers } from './timers';
 import { searchIndexer } from './dte/search-indexer';
+import { numberingService } from './dte/numbering';
 
 export type { Core, CoreDeps } from './core-types';
 export { SELLO_VERSION } from './station/station-service';
@@ -133,8 +134,22 @@ export function createCore(deps: CoreDeps): Core {
     deliveries: () => out.mail.counts(),
     hub: () => replicator.status(),
     alerts: () => alerts.list(),
+    numberingCollision: (id, message) => numbering.collided(id, message),
     ...tunedBy(deps.sync, random),
   });
+  // Numbering that never collides in silence (decision 0029): its alerts, and the hub asked at once when it waits.
+  const numbering = numberingService({
+    store,
+    clock,
+    logger,
+    station,
+    hub: () => stations.hub(),
+    fetch: fetchFn,
+    timers: deps.sync?.timers ?? realTimers,
+    changed: () => sync.publish(),
+  });
+  alerts.add(() => numbering.alerts());
+  void numbering.askHub();
   // Resume what a previous run left: pending documents and sends cut short by a crash.
   sync.wake();
 
@@ -202,6 +217,7 @@ export function createCore(deps: CoreDeps): Core {
     books: stationBooks(store, clock, station),
     normative,
     homologation,
+    numbering,
     hubSetting: hubSetting({
       store,
       clock,
@@ -237,6 +253,7 @@ export function createCore(deps: CoreDeps): Core {
     replication: { runOnce: () => replicator.runOnce(), status: () => replicator.status() },
     close() {
       homologation.stop();
+      numbering.stop();
       replicator.stop();
       backups.close();
       indexer.stop();

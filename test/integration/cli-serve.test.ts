@@ -60,6 +60,7 @@ describe('sello serve', () => {
       JSON.stringify({
         ...DEMO_STATION,
         demo: false,
+        newPointOfSale: true,
         company: { ...DEMO_STATION.company, name: 'Ferretería El Tornillo, S.A. de C.V.' },
         branch: { mhCode: 'S002', posNumber: 3, establishmentType: '01' },
         apiKeys: [key],
@@ -69,6 +70,7 @@ describe('sello serve', () => {
     const health = await fetch(`${url}/health`, { headers: { 'X-API-Key': key } });
     expect(await health.json()).toMatchObject({
       demo: false,
+      newPointOfSale: true,
       companyName: 'Ferretería El Tornillo, S.A. de C.V.',
       branchCode: 'S002',
       posNumber: 3,

@@ -240,6 +240,7 @@ describe('logs', () => {
       initialStation: {
         ...DEMO_STATION,
         demo: false,
+        newPointOfSale: true,
         apiKeys: [secrets.stationKey],
         mh: { baseUrl: sim.url, user: nit, password: secrets.mhPassword },
       },
@@ -286,7 +287,12 @@ describe('logs', () => {
       allowedMhUrls: TEST_MH_URLS,
       secrets: aesGcmBox(legacy),
       sync: { manual: true },
-      initialStation: { ...DEMO_STATION, demo: false, mh: { baseUrl: 'http://127.0.0.1:9', user: nit, password: mhPassword } },
+      initialStation: {
+        ...DEMO_STATION,
+        demo: false,
+        newPointOfSale: true,
+        mh: { baseUrl: 'http://127.0.0.1:9', user: nit, password: mhPassword },
+      },
       initialCertificate: { xml: generateMhCertificate(nit, certPassword), password: certPassword },
     }).close();
     writeFileSync(join(dir.dir, 'secret.key'), legacy, { mode: 0o600 });

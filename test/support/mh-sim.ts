@@ -62,6 +62,7 @@ export function stationFileFor(sim: { url: string } & MhSimulator, dir: string, 
     JSON.stringify({
       ...DEMO_STATION,
       demo: false,
+      newPointOfSale: true,
       apiKeys: [apiKey],
       mh: { baseUrl: sim.url, user: nit, password: 'Api#Clave2026', certificateFile: certFile, certificatePassword: 'Firma#2026' },
     }),
