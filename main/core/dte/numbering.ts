@@ -221,7 +221,7 @@ export function numberingService(d: NumberingDeps): NumberingService {
           kind: kind as DteKind,
           branchCode: station.branch.mhCode,
           posNumber,
-          last: last as number,
+          last,
         }));
         // MH holds the number it refused: its last cannot be below it.
         const low = lasts.flatMap((l) => {
