@@ -95,6 +95,9 @@ describe('numbering', () => {
     // MH's last is 2, the station's own is 3: the next is 4, never a number taken twice.
     core.numbering.confirm({ last: { FC: 2 } }, 'ana');
     expect(core.numbering.alerts()).toEqual([]);
+    // A document issued before the move, at or below MH's last, collides too: rejected, the sequence goes on.
+    core.numbering.collided(docs[1]!.id, '[identificacion.numeroControl] YA EXISTE UN REGISTRO CON ESE VALOR');
+    expect(core.numbering.alerts()).toEqual([]);
     expect(core.dtes.create('FC', fcBody(id()), 'test').record.controlNumber).toMatch(/-000000000000004$/);
   });
 

@@ -36,12 +36,18 @@ export interface Collision {
   readonly since: string;
 }
 
+/** MH's last number as the hub or an ADMIN gave it: a later collision at or below it is an old document's. */
+export interface Floor extends SequenceKey {
+  readonly last: number;
+}
+
 export interface NumberingState {
   readonly unconfirmed: Unconfirmed | null;
   readonly collisions: readonly Collision[];
+  readonly floors?: readonly Floor[];
 }
 
-const EMPTY: NumberingState = { unconfirmed: null, collisions: [] };
+const EMPTY: NumberingState = { unconfirmed: null, collisions: [], floors: [] };
 
 /** Absent in every station that issued before this existed: those are confirmed by their own history. */
 export function readNumbering(store: Store): NumberingState {

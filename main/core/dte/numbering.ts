@@ -61,7 +61,17 @@ export function numberingService(d: NumberingDeps): NumberingService {
     for (const l of lasts) reached.set(keyOf(l), raiseControlValue(store, l));
     // A sequence with a collision moves on only when it is now past the highest number MH refused.
     const collisions = before.collisions.filter((c) => (reached.get(keyOf(c)) ?? 0) < c.value);
-    writeNumbering(store, { unconfirmed: clearUnconfirmed ? null : before.unconfirmed, collisions });
+    const floors = [
+      ...(before.floors ?? []).filter((f) => !lasts.some(sameSequence(f))),
+      ...lasts.map((l) => ({
+        year: l.year,
+        kind: l.kind,
+        branchCode: l.branchCode,
+        posNumber: l.posNumber,
+        last: Math.max(l.last, (before.floors ?? []).find(sameSequence(l))?.last ?? 0),
+      })),
+    ];
+    writeNumbering(store, { unconfirmed: clearUnconfirmed ? null : before.unconfirmed, collisions, floors });
   }
 
   function view(): NumberingView {
@@ -261,6 +271,9 @@ export function numberingService(d: NumberingDeps): NumberingService {
         const s = readNumbering(store);
         const prior = s.collisions.find(sameSequence(seq));
         const at = isoLocal(d.clock.now());
+        // Issued before the sequence moved past MH's last (decision 0029, 3): rejected, but the sequence goes on.
+        const floor = s.floors?.find(sameSequence(seq));
+        const old = floor !== undefined && value <= floor.last;
         const next: Collision = {
           ...seq,
           value: Math.max(value, prior?.value ?? 0),
@@ -269,7 +282,7 @@ export function numberingService(d: NumberingDeps): NumberingService {
           documents: (prior?.documents ?? 0) + 1,
           since: prior?.since ?? at,
         };
-        writeNumbering(store, { ...s, collisions: [...s.collisions.filter((c) => c !== prior), next] });
+        if (!old) writeNumbering(store, { ...s, collisions: [...s.collisions.filter((c) => c !== prior), next] });
         audit(store, at, 'sync', 'numbering.collision', documentId, { controlNumber: row.control_number, mhMessage });
         return `MH ya tiene otro documento con el número de control ${row.control_number} (MH dijo: «${mhMessage}»). Este documento no vale: emítalo de nuevo cuando un administrador haya escrito en Ajustes → Numeración el último número que tiene MH.`;
       });
