@@ -286,7 +286,7 @@ export function numberingService(d: NumberingDeps): NumberingService {
         audit(store, at, 'sync', 'numbering.collision', documentId, { controlNumber: row.control_number, mhMessage });
         return `MH ya tiene otro documento con el número de control ${row.control_number} (MH dijo: «${mhMessage}»). Este documento no vale: emítalo de nuevo cuando un administrador haya escrito en Ajustes → Numeración el último número que tiene MH.`;
       });
-      d.logger.error('numbering collision: MH holds another document under this control number', { documentId, mhMessage });
+      d.logger.warn('numbering collision: MH holds another document under this control number', { documentId, mhMessage });
       // The hub may know MH's last number already: asked at once, and again while the sequence is stopped.
       void askHub();
       return reason;
