@@ -70,7 +70,6 @@ describe('sello serve', () => {
     const health = await fetch(`${url}/health`, { headers: { 'X-API-Key': key } });
     expect(await health.json()).toMatchObject({
       demo: false,
-      newPointOfSale: true,
       companyName: 'Ferretería El Tornillo, S.A. de C.V.',
       branchCode: 'S002',
       posNumber: 3,

@@ -199,6 +199,7 @@ describe('logs', () => {
       mh: { baseUrl: sim.url, user: nit, password: secrets.mhPassword },
       certificate: { xml, password: secrets.certPassword },
       admin: { login: 'ana', name: 'Ana Gómez', password: secrets.adminPassword },
+      newPointOfSale: true,
     };
     // Refused first (wrong MH password, wrong certificate password), then accepted.
     await app.inject({

@@ -74,6 +74,11 @@ describe('numbering with a hub, on a real sello serve', { timeout: 180_000 }, ()
     const statuses = () => Promise.resolve(ids.map((id) => old.core.dtes.get(id).status));
     expect(await until(statuses, (v) => v.every((x) => x === 'APPROVED'))).toEqual(['APPROVED', 'APPROVED', 'APPROVED']);
     const token = (await world.hub.tokens.create(old.id)).token;
+    // The hub's endpoint: a station's token only, and a year it names in the error.
+    expect((await fetch(`${world.url()}/hub/v1/numbering?year=${year}`)).status).toBe(401);
+    const bad = await fetch(`${world.url()}/hub/v1/numbering?year=dos`, { headers: { authorization: `Bearer ${token}` } });
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toMatchObject({ errors: [{ path: 'year' }] });
     expect(
       await until(
         () => hubLast(token),
