@@ -2,6 +2,7 @@
 import type { CatalogFormat, Product, ProductExport, ProductImportResult, ProductPage, ProductQuery } from './catalog';
 import type { NormativeView } from './normative';
 import type { HubSettingView } from './hub-setting';
+import type { NumberingView } from './numbering';
 import type { AnnexId, BookFile, BookFormat, BookId, BooksSettings, MonthBooks, SalesReport } from './books';
 import type { CloseListQuery, DayClose, DayClosePage } from './close';
 import type { DteKind } from './contract/kinds';
@@ -69,6 +70,10 @@ export interface SelloApi extends CatalogApi, CloseApi, WebhooksApi, MailApi, Bo
   readonly hubSettings: () => Promise<Result<HubSettingView>>;
   /** ADMIN: `{url, token}`, `{url}` keeping the stored token, or null to stop; checked with the hub first. */
   readonly setHubSettings: (input: unknown) => Promise<Result<HubSettingView>>;
+  /** SUPERVISOR: where control numbers go on, and what stops them (docs/decisions/0029-numbering-never-collides-silently.md). */
+  readonly numberingSettings: () => Promise<Result<NumberingView>>;
+  /** ADMIN: `{newPointOfSale: true}` or `{last: {FC: n, …}, year?, posNumber?}`, MH's last numbers; audited. */
+  readonly setNumberingSettings: (input: unknown) => Promise<Result<NumberingView>>;
   readonly listApiKeys: () => Promise<Result<ApiKeyInfo[]>>;
   /** The plain key comes back once and is never shown again. */
   readonly createApiKey: (name: string) => Promise<Result<{ id: string; key: string }>>;
@@ -163,6 +168,8 @@ const CORE_METHODS = [
   'setNormativeSettings',
   'hubSettings',
   'setHubSettings',
+  'numberingSettings',
+  'setNumberingSettings',
   'listApiKeys',
   'createApiKey',
   'revokeApiKey',

@@ -47,6 +47,8 @@ export const IPC_ARGS = {
   setNormativeSettings: z.tuple([z.unknown()]),
   hubSettings: z.tuple([]),
   setHubSettings: z.tuple([z.unknown()]),
+  numberingSettings: z.tuple([]),
+  setNumberingSettings: z.tuple([z.unknown()]),
   retrySync: z.tuple([]),
   listApiKeys: z.tuple([]),
   createApiKey: z.tuple([z.string().trim().min(1).max(100)]),

@@ -69,6 +69,8 @@ export const stationSetup = z.strictObject({
   certificate: certificateUpload,
   /** The first administrator: nobody else can open Ajustes on the new station. */
   admin: firstAdmin,
+  /** Said on purpose: this point of sale never issued, its numbers start at 1; absent, they wait for the hub or an ADMIN. */
+  newPointOfSale: optional(z.boolean()),
 });
 export type StationSetup = z.output<typeof stationSetup>;
 
@@ -77,7 +79,7 @@ export type StationSetup = z.output<typeof stationSetup>;
  * Environment, NIT, branch and point of sale name the station's numbering and its documents at MH: they are
  * sent to be compared, and a change is refused (a new station is a new data folder).
  */
-export const stationUpdate = stationSetup.omit({ admin: true }).extend({
+export const stationUpdate = stationSetup.omit({ admin: true, newPointOfSale: true }).extend({
   company: companySchema.omit({ id: true }),
   mh: mhCredentials.extend({ password: optional(text(100)) }),
   certificate: optional(certificateUpload),

@@ -208,6 +208,7 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
         mh: { baseUrl: s.mh.baseUrl, user: s.mh.user, password: s.mh.password },
         // The station's first person: its administrator, who then adds the others in Ajustes.
         users: [{ ...s.admin, role: 'ADMIN' }],
+        newPointOfSale: s.newPointOfSale ?? null,
       };
       const existing = await openExisting(base, o.deps);
       if (existing) {

@@ -1,4 +1,5 @@
 // What a station core is made of (CoreDeps) and what it offers the front doors (Core); create-core.ts wires it.
+import type { NumberingService } from './dte/numbering';
 import type { HubRelated } from './dte/related-at-hub';
 import type { DteKind, UnknownFields } from '../../shared/contract';
 import type { InvalidationResult, InvalidationService } from './dte/invalidation/invalidate';
@@ -159,6 +160,8 @@ export interface Core {
   readonly homologation: Homologation;
   /** The head office hub from Ajustes (station/hub-setting.ts): checked with the hub before it is saved. */
   readonly hubSetting: HubSetting;
+  /** Where control numbers go on: confirmed, asked of the hub, or moved past MH's by an ADMIN (dte/numbering.ts). */
+  readonly numbering: NumberingService;
   /** The accountant's month: F-07 annexes, IVA books, reports (books/books-service.ts). */
   readonly books: Books;
   /** The trigram index behind text search (dte/search-indexer.ts): `flush` indexes what is queued now. */

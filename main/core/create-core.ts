@@ -46,6 +46,7 @@ import { homologationService } from './homologation/homologation';
 import { realTimers, type TimerHandle, type Timers } from './timers';
 import { searchIndexer } from './dte/search-indexer';
 import { diskWatch } from './store/disk-space';
+import { numberingService } from './dte/numbering';
 
 export type { Core, CoreDeps } from './core-types';
 export { SELLO_VERSION } from './station/station-service';
@@ -176,8 +177,22 @@ export function createCore(deps: CoreDeps): Core {
     hub: () => replicator.status(),
     alerts: () => alerts.list(),
     invalidationsInDoubt: () => invalidations.inDoubt(),
+    numberingCollision: (id, message) => numbering.collided(id, message),
     ...tunedBy(deps.sync, random),
   });
+  // Numbering that never collides in silence (decision 0029): its alerts, and the hub asked at once when it waits.
+  const numbering = numberingService({
+    store,
+    clock,
+    logger,
+    station,
+    hub: () => stations.hub(),
+    fetch: fetchFn,
+    timers: deps.sync?.timers ?? realTimers,
+    changed: () => sync.publish(),
+  });
+  alerts.add(() => numbering.alerts());
+  void numbering.askHub();
   // Resume what a previous run left: pending documents and sends cut short by a crash.
   sync.wake();
   // The data folder's free space (store/disk-space.ts): its alert is pushed as soon as it changes.
@@ -270,6 +285,7 @@ export function createCore(deps: CoreDeps): Core {
     books: stationBooks(store, clock, station),
     normative,
     homologation,
+    numbering,
     hubSetting: hubSetting({
       store,
       clock,
@@ -320,6 +336,7 @@ export function createCore(deps: CoreDeps): Core {
       homologation.stop();
       stopClockProbe();
       expiry.stop();
+      numbering.stop();
       replicator.stop();
       backups.close();
       indexer.stop();

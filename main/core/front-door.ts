@@ -128,6 +128,8 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     setNormativeSettings: (input) => answer(() => core().normative.set(input, actor)),
     hubSettings: () => answer(() => core().hubSetting.get()),
     setHubSettings: (input) => core().hubSetting.set(input, actor),
+    numberingSettings: () => answer(() => core().numbering.view()),
+    setNumberingSettings: (input) => answer(() => core().numbering.confirm(input, actor)),
     homologation: () => answer(() => core().homologation.view()),
     startHomologation: (input) => answer(() => core().homologation.start(input, actor)),
     resumeHomologation: () => answer(() => core().homologation.resume()),

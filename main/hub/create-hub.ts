@@ -16,6 +16,7 @@ import { hubPeople } from './people';
 import { stationAdmin } from './station-admin';
 import { hubLoginThrottle } from './login-throttle';
 import { hubRelated } from './related';
+import { hubNumbering } from './numbering';
 import { stationRecords } from './station-records';
 import { hubStations, type HubStation } from './stations';
 import { stationTokens } from './tokens';
@@ -41,6 +42,8 @@ export function createHub(deps: HubDeps) {
     clock,
     records: stationRecords(deps.db, clock),
     related: hubRelated(deps.db),
+    /** The last control numbers of a station's branch (numbering.ts, decision 0029). */
+    numbering: hubNumbering(deps.db),
     loginThrottle: hubLoginThrottle(deps.db, clock),
     stations: hubStations(deps.db, clock, newId),
     tokens: stationTokens(deps.db, clock, newId),

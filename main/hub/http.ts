@@ -20,6 +20,7 @@ import { registerHubUi } from './http-static';
 import { ADDRESS_RULE, LOGIN_RULE } from './login-throttle';
 import { hubLoginInput, hubPersonInput, hubPersonUpdate } from './people';
 import { registerStationRoutes } from './http-stations';
+import { registerNumberingRoutes } from './http-numbering';
 import { STATION_ID } from './stations';
 
 export { HUB_SESSION_COOKIE, parsed, personFor };
@@ -99,6 +100,7 @@ export async function buildHubServer(options: HubHttpOptions): Promise<FastifyIn
     return { accepted: r.accepted };
   });
   registerStationRoutes(app, hub);
+  registerNumberingRoutes(app, hub);
 
   // People: a session is the only time its token leaves the hub (the cookie, and the body for scripts).
   app.post('/hub/v1/session', async (req, reply) => {

@@ -187,6 +187,12 @@ export function DetailPanel({
       ) : (
         <p>{es.detail.noAnswer}</p>
       )}
+      {/* Sello's reason beside MH's words (a numbering collision, decision 0029): what happened and what to do. */}
+      {r.mhResponse && textOf(r.mhResponse.motivo) && (
+        <p role="note" className="error">
+          {textOf(r.mhResponse.motivo)}
+        </p>
+      )}
       {observations.length > 0 && (
         <>
           <h3>{es.detail.observations}</h3>

@@ -10,6 +10,7 @@ import { MailPanel } from './settings/MailPanel';
 import { WebhooksPanel } from './settings/WebhooksPanel';
 import { NormativePanel } from './settings/NormativePanel';
 import { HubPanel } from './settings/HubPanel';
+import { NumberingPanel } from './settings/NumberingPanel';
 import { HomologationPanel } from './settings/HomologationPanel';
 import { UsersPanel } from './UsersPanel';
 import { errorText } from './error-text';
@@ -157,6 +158,7 @@ export function SettingsScreen({
       <WebhooksPanel api={api} />
       <NormativePanel api={api} admin />
       <HubPanel api={api} admin />
+      <NumberingPanel api={api} admin />
       <HomologationPanel api={api} />
       <h2>{es.settings.printing}</h2>
       {printing && (

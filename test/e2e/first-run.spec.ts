@@ -67,6 +67,8 @@ test('first run: the wizard sets up a station with its certificate, and it issue
     // Step 2, branch and point of sale.
     await fill(page, 'branch.mhCode', 'S001');
     await fill(page, 'branch.posNumber', '3');
+    // Said on purpose: this point of sale never issued, so its numbers start at 1 (decision 0029).
+    await fill(page, 'newPointOfSale', 'yes');
     await page.getByRole('button', { name: 'Siguiente' }).click();
 
     // Step 3, MH: the user follows the NIT; the address is MH's test API unless pointed elsewhere (here, the simulator).

@@ -22,6 +22,7 @@ function station(dir: string, mh: Record<string, unknown> | null) {
   return {
     ...DEMO_STATION,
     demo: false,
+    newPointOfSale: true,
     apiKeys: [KEY],
     mh: mh ? { baseUrl: 'http://127.0.0.1:9', user: DEMO_STATION.company.nit, password: 'Api#Clave2026', ...mh } : null,
     _dir: dir,

@@ -60,6 +60,7 @@ describe('sello serve', () => {
       JSON.stringify({
         ...DEMO_STATION,
         demo: false,
+        newPointOfSale: true,
         company: { ...DEMO_STATION.company, name: 'Ferretería El Tornillo, S.A. de C.V.' },
         branch: { mhCode: 'S002', posNumber: 3, establishmentType: '01' },
         apiKeys: [key],

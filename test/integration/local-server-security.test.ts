@@ -199,6 +199,7 @@ describe('logs', () => {
       mh: { baseUrl: sim.url, user: nit, password: secrets.mhPassword },
       certificate: { xml, password: secrets.certPassword },
       admin: { login: 'ana', name: 'Ana Gómez', password: secrets.adminPassword },
+      newPointOfSale: true,
     };
     // Refused first (wrong MH password, wrong certificate password), then accepted.
     await app.inject({
@@ -240,6 +241,7 @@ describe('logs', () => {
       initialStation: {
         ...DEMO_STATION,
         demo: false,
+        newPointOfSale: true,
         apiKeys: [secrets.stationKey],
         mh: { baseUrl: sim.url, user: nit, password: secrets.mhPassword },
       },
@@ -286,7 +288,12 @@ describe('logs', () => {
       allowedMhUrls: TEST_MH_URLS,
       secrets: aesGcmBox(legacy),
       sync: { manual: true },
-      initialStation: { ...DEMO_STATION, demo: false, mh: { baseUrl: 'http://127.0.0.1:9', user: nit, password: mhPassword } },
+      initialStation: {
+        ...DEMO_STATION,
+        demo: false,
+        newPointOfSale: true,
+        mh: { baseUrl: 'http://127.0.0.1:9', user: nit, password: mhPassword },
+      },
       initialCertificate: { xml: generateMhCertificate(nit, certPassword), password: certPassword },
     }).close();
     writeFileSync(join(dir.dir, 'secret.key'), legacy, { mode: 0o600 });

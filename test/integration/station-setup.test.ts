@@ -49,6 +49,7 @@ function setupBody(mhUrl: string, over: Record<string, unknown> = {}) {
     mh: { baseUrl: mhUrl, user: NIT, password: MH_PASSWORD },
     certificate: { xml: certificate, password: CERT_PASSWORD },
     admin: SETUP_ADMIN,
+    newPointOfSale: true,
     ...over,
   };
 }
@@ -206,7 +207,7 @@ describe('Ajustes on a configured station', () => {
     const sim = await mh();
     const { host: h } = await host();
     await h.setUp(setupBody(sim.url), 'ui');
-    const { certificate: _c, admin: _a, ...body } = setupBody(sim.url);
+    const { certificate: _c, admin: _a, newPointOfSale: _n, ...body } = setupBody(sim.url);
     const update = { ...body, company: { ...body.company, phone: '22224444' }, mh: { ...body.mh, password: undefined } };
     const saved = await h.current().updateStation(update, 'ui');
     expect(saved).toMatchObject({ mhCheck: 'unchanged', station: { company: { phone: '22224444' } } });
@@ -242,7 +243,7 @@ describe('Ajustes on a configured station', () => {
     await h.setUp(setupBody(sim.url), 'ui');
     // Anything listening at the new address would receive the login: nothing may arrive.
     const { heard, url: elsewhere } = await listener();
-    const { certificate: _c, admin: _a, ...body } = setupBody(sim.url);
+    const { certificate: _c, admin: _a, newPointOfSale: _n, ...body } = setupBody(sim.url);
     for (const mhPart of [
       { baseUrl: elsewhere, user: body.mh.user },
       { baseUrl: sim.url, user: '06149999999999' },
@@ -297,7 +298,7 @@ describe("MH's address is pinned", () => {
     const fake = await listener();
     const { host: h, base } = await host();
     await h.setUp(setupBody(sim.url), 'ui');
-    const { certificate: _c, admin: _a, ...body } = setupBody(sim.url);
+    const { certificate: _c, admin: _a, newPointOfSale: _n, ...body } = setupBody(sim.url);
     // Started again without the simulator allowed: Ajustes cannot move it, and the engine sends nothing.
     await h.close();
     const { host: pinned } = await host({ allowedMhUrls: [] }, base);

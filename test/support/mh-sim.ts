@@ -50,7 +50,13 @@ export function coreWithSimulator(
  * A real (non-demo) station file for `sello serve --config`, talking to `sim`: the demo company with a
  * generated MH certificate that `sim` knows, MH password `Api#Clave2026`, and `apiKey` accepted.
  */
-export function stationFileFor(sim: { url: string } & MhSimulator, dir: string, apiKey: string): string {
+export function stationFileFor(
+  sim: { url: string } & MhSimulator,
+  dir: string,
+  apiKey: string,
+  /** Merged last: e.g. `{newPointOfSale: undefined}` for a new PC of a point of sale that already issued. */
+  extra: Record<string, unknown> = {},
+): string {
   const nit = DEMO_STATION.company.nit;
   const xml = generateMhCertificate(nit, 'Firma#2026');
   const certFile = join(dir, `${nit}.crt`);
@@ -62,8 +68,10 @@ export function stationFileFor(sim: { url: string } & MhSimulator, dir: string, 
     JSON.stringify({
       ...DEMO_STATION,
       demo: false,
+      newPointOfSale: true,
       apiKeys: [apiKey],
       mh: { baseUrl: sim.url, user: nit, password: 'Api#Clave2026', certificateFile: certFile, certificatePassword: 'Firma#2026' },
+      ...extra,
     }),
   );
   return file;

@@ -50,7 +50,7 @@ describe('classify MH outcomes', () => {
         descripcionMsg: '[identificacion.codigoGeneracion] YA EXISTE UN REGISTRO CON ESE VALOR',
       }),
       'send',
-      { outcome: 'duplicate' },
+      { outcome: 'duplicate', on: 'codigoGeneracion' },
     ],
     [
       'duplicate control number',
@@ -60,7 +60,7 @@ describe('classify MH outcomes', () => {
         descripcionMsg: '[identificacion.numeroControl] YA EXISTE UN REGISTRO CON ESE VALOR',
       }),
       'send',
-      { outcome: 'duplicate' },
+      { outcome: 'duplicate', on: 'numeroControl' },
     ],
     [
       'query: not found',

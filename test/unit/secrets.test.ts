@@ -50,6 +50,7 @@ function realStation(dataDir: string, keyFile: string, logger?: Logger) {
     initialStation: {
       ...DEMO_STATION,
       demo: false,
+      newPointOfSale: true,
       apiKeys: ['pos-key-super-secret-0001'],
       mh: { baseUrl: 'http://127.0.0.1:9', user: DEMO_STATION.company.nit, password: MH_PASSWORD, certificatePassword: CERT_PASSWORD },
     },
@@ -254,6 +255,7 @@ describe('a station', () => {
       {
         ...DEMO_STATION,
         demo: false,
+        newPointOfSale: true,
         mh: { baseUrl: 'http://127.0.0.1:9', user: DEMO_STATION.company.nit, password: MH_PASSWORD, certificatePassword: CERT_PASSWORD },
       },
       'test',
@@ -286,6 +288,7 @@ describe('a station', () => {
       initialStation: {
         ...DEMO_STATION,
         demo: false,
+        newPointOfSale: true,
         mh: { baseUrl: 'http://127.0.0.1:9', user: DEMO_STATION.company.nit, password: MH_PASSWORD, certificatePassword: CERT_PASSWORD },
       },
       initialCertificate: { xml: generateMhCertificate(DEMO_STATION.company.nit, CERT_PASSWORD), password: CERT_PASSWORD },

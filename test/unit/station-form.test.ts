@@ -56,6 +56,13 @@ describe('station form', () => {
     expect(paths).not.toContain('company');
   });
 
+  it('the wizard sends newPointOfSale only when "never issued" is picked on purpose; Ajustes never sends it', () => {
+    expect(stationBody('setup', emptyStation(), null).newPointOfSale).toBe(false);
+    expect(stationBody('setup', { ...emptyStation(), newPointOfSale: 'yes' }, null).newPointOfSale).toBe(true);
+    expect(stationSteps('setup').flatMap((s) => s.paths)).toContain('newPointOfSale');
+    expect(stationSteps('edit').flatMap((s) => s.paths)).not.toContain('newPointOfSale');
+  });
+
   it('Ajustes shows no identity field and sends the identity as it is; the passwords stay out unless typed', () => {
     const fields = JSON.stringify(stationSteps('edit'));
     for (const key of ['nit', 'mhCode', 'posNumber', 'environment']) expect(fields).not.toContain(`"key":"${key}"`);

@@ -55,6 +55,9 @@ export const CALL_PERMISSIONS: Readonly<Record<ActorCall, readonly Caller[]>> = 
   // The head office hub (station/hub-setting.ts): a supervisor sees where the station replicates, never the token.
   hubSettings: SUPERVISORS,
   setHubSettings: ADMINS,
+  // Numbering (dte/numbering.ts): a supervisor sees why issuing stopped; only an administrator moves it on.
+  numberingSettings: SUPERVISORS,
+  setNumberingSettings: ADMINS,
   // MH's homologation test set: an administrator's business, as the station's identity and certificate are.
   homologation: ADMINS,
   startHomologation: ADMINS,

@@ -45,6 +45,9 @@ export function restoreCommand(dir: string, from: string, io: Output): number {
   const r = restoreDatabase(dir, from, new Date());
   io.out(`restaurada: ${r.from} → ${join(dir, 'sello.db')} (${r.documents} documentos)`);
   if (r.previous) io.out(`la base de datos anterior quedó en ${r.previous}`);
+  io.out(
+    'la numeración espera: al iniciar, la estación pregunta a la oficina central el último número de control; sin oficina central, un administrador lo escribe en Ajustes → Numeración',
+  );
   return 0;
 }
 

@@ -25,3 +25,41 @@ export function nextControlValue(store: Store, year: number, kind: DteKind, bran
   if (!row) throw new Error('control sequence did not return a value');
   return row.last_value;
 }
+
+/** The correlative inside a control number (its last 15 digits), or null when it is not one. */
+export function controlValueOf(controlNumber: string): number | null {
+  return CONTROL_NUMBER_RE.test(controlNumber) ? Number(controlNumber.slice(-15)) : null;
+}
+
+export interface SequenceLast {
+  readonly year: number;
+  readonly kind: DteKind;
+  readonly branchCode: string;
+  readonly posNumber: number;
+  readonly last: number;
+}
+
+/** The last number this station took in each sequence. */
+export function sequenceLasts(store: Store): SequenceLast[] {
+  return (
+    store
+      .statement(
+        'SELECT year, kind, branch_code, pos_number, last_value FROM control_sequences ORDER BY year, kind, branch_code, pos_number',
+      )
+      .all() as { year: number; kind: DteKind; branch_code: string; pos_number: number; last_value: number }[]
+  ).map((r) => ({ year: r.year, kind: r.kind, branchCode: r.branch_code, posNumber: r.pos_number, last: r.last_value }));
+}
+
+/**
+ * Moves a sequence past `last` (MH's last number, from the hub or an ADMIN): the next number is past both it
+ * and this station's own last, so no number is taken twice. Returns the sequence's last value afterwards.
+ */
+export function raiseControlValue(store: Store, s: SequenceLast): number {
+  const row = store
+    .statement(
+      `INSERT INTO control_sequences (year, kind, branch_code, pos_number, last_value) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (year, kind, branch_code, pos_number) DO UPDATE SET last_value = max(last_value, excluded.last_value) RETURNING last_value`,
+    )
+    .get(s.year, s.kind, s.branchCode, s.posNumber, s.last) as { last_value: number };
+  return row.last_value;
+}

@@ -21,6 +21,7 @@ import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
 import { canonicalJson, sha256Hex } from './canonical';
 import { formatControlNumber, nextControlValue } from './control-number';
+import { assertNumberingOpen } from './numbering-state';
 import { canonicalId, findDocument, insertDocument, recipientEmailOf, relatedOf } from './documents-repo';
 import { serializerFor } from './mh/serializers';
 import { normativeAt } from '../../../shared/normative';
@@ -210,6 +211,8 @@ export function createDte(
     const issueDate = body.generatedAt ?? local.date;
     const branchCode = station.branch.mhCode;
     const posNumber = body.branchOffice?.posNumber ?? station.branch.posNumber;
+    // Never a number MH may already hold: an unconfirmed folder or a collided sequence refuses (numbering-state.ts).
+    assertNumberingOpen(deps.store, Number(issueDate.slice(0, 4)), kind, branchCode, posNumber);
     const value = nextControlValue(deps.store, Number(issueDate.slice(0, 4)), kind, branchCode, posNumber);
     const controlNumber = formatControlNumber(kind, branchCode, posNumber, value);
     // The normative in force now is the document's for life (docs/decisions/0014-normativa-2026.md).

@@ -23,6 +23,7 @@ export function statusOf(code: ErrorCode): number {
     case 'DTE_NOT_INVALIDATABLE':
     case 'REPLACEMENT_NOT_APPROVED':
     case 'STATION_CONFLICT':
+    case 'NUMBERING_BLOCKED':
       return 409;
     case 'PAYLOAD_TOO_LARGE':
       return 413;

@@ -198,6 +198,9 @@ const ROUTES: readonly Route[] = [
   // The head office hub: the token goes in and never comes back; a wrong token or an unreachable hub is a 422.
   route('GET', '/settings/hub', SUPERVISORS, (c) => c.api.hubSettings()),
   route('PUT', '/settings/hub', ADMINS, (c) => c.api.setHubSettings(c.req.body === null ? null : c.body())),
+  // Numbering (decision 0029): an unconfirmed folder or a collided sequence is moved on here, audited.
+  route('GET', '/settings/numbering', SUPERVISORS, (c) => c.api.numberingSettings()),
+  route('PUT', '/settings/numbering', ADMINS, (c) => c.api.setNumberingSettings(c.body())),
   // MH's homologation test set (Ajustes → Homologación): only in the TEST environment; the core refuses LIVE.
   route('GET', '/homologation', ADMINS, (c) => c.api.homologation()),
   route('POST', '/homologation', ADMINS, (c) => c.api.startHomologation(c.body()).then((v) => (created(c, 202), v))),

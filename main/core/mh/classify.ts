@@ -15,8 +15,11 @@ export type Outcome =
   | { readonly outcome: 'accepted'; readonly seal: string; readonly observations: readonly string[] }
   | { readonly outcome: 'accepted_with_observations'; readonly seal: string; readonly observations: readonly string[] }
   | { readonly outcome: 'rejected'; readonly code: string; readonly message: string; readonly observations: readonly string[] }
-  /** MH already holds this generation code: query it and take its seal. */
-  | { readonly outcome: 'duplicate'; readonly message: string }
+  /**
+   * MH already holds a document with this generation code (query it and take its seal), or, `on: numeroControl`,
+   * with this control number: ours if a query finds our code, else another document's (a numbering collision).
+   */
+  | { readonly outcome: 'duplicate'; readonly message: string; readonly on: 'numeroControl' | 'codigoGeneracion' }
   /** Nothing was processed (MH busy, unreachable): send again later. */
   | { readonly outcome: 'retry'; readonly reason: string }
   /** MH may or may not have it: query before any resend. */
@@ -68,7 +71,8 @@ function classifyResponse(status: number, raw: unknown, purpose: 'send' | 'query
       : { outcome: 'accepted', seal, observations: [] };
   }
   if (estado === 'RECHAZADO') {
-    if (/YA EXISTE UN REGISTRO/i.test(message)) return { outcome: 'duplicate', message };
+    if (/YA EXISTE UN REGISTRO/i.test(message))
+      return { outcome: 'duplicate', message, on: /numeroControl/i.test(message) ? 'numeroControl' : 'codigoGeneracion' };
     if (purpose === 'query' && /NO (SE )?(ENCONTR|EXISTE)/i.test(message)) return { outcome: 'not_found', message };
     return { outcome: 'rejected', code, message, observations: observationsOf(b) };
   }

@@ -51,10 +51,15 @@ export const stationProfile = z.strictObject({
   /** Which MH normative issues, and when it changes (shared/normative.ts); absent: legacy. */
   mhNormative: optional(mhNormativeSetting),
   demo: optional(z.boolean()),
+  /**
+   * Read only when a data folder is first configured: true says, on purpose, that this point of sale never issued,
+   * so its numbers start at 1. Absent, numbering waits for the hub or an ADMIN (docs/decisions/0029-numbering-never-collides-silently.md).
+   */
+  newPointOfSale: optional(z.boolean()),
 });
 
 export type StationProfile = z.output<typeof stationProfile>;
 /** What is kept in settings: the profile without secrets (they go to the secret box). */
-export type StoredStation = Omit<StationProfile, 'mh' | 'apiKeys' | 'users' | 'webhooks' | 'smtp' | 'hub'> & {
+export type StoredStation = Omit<StationProfile, 'mh' | 'apiKeys' | 'users' | 'webhooks' | 'smtp' | 'hub' | 'newPointOfSale'> & {
   mh: { baseUrl: string; user: string; certificateFile: string | null } | null;
 };

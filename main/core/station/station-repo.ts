@@ -54,7 +54,7 @@ export function stationRepo(store: Store, secrets: SecretBox): StationRepo {
       return parsed;
     },
     save(profile) {
-      const { mh, apiKeys: _keys, users: _users, webhooks: _webhooks, smtp: _smtp, hub, ...rest } = profile;
+      const { mh, apiKeys: _keys, users: _users, webhooks: _webhooks, smtp: _smtp, hub, newPointOfSale: _new, ...rest } = profile;
       const stored: StoredStation = {
         ...rest,
         // A station file without the key keeps the normative set in Ajustes; a file that names it owns it.

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { validate } from '../../../shared/contract';
 import type { Health, StationInfo, StationSaved } from '../../../shared/records';
 import { stationUpdate } from '../../../shared/station';
+import { markUnconfirmed } from '../dte/numbering-state';
 import { audit } from '../audit';
 import type { ApiKeys } from '../auth/api-keys';
 import type { Users } from '../auth/users-repo';
@@ -121,7 +122,13 @@ export function stationService(d: StationServiceDeps): StationService {
     }
     // Station, keys and certificate in one transaction: a refused certificate leaves nothing half applied.
     return store.tx(() => {
+      const first = stations.get() === null;
       const changed = stations.save(profile);
+      // A new data folder never numbers from 1 in silence: only a deliberate "new point of sale" does (decision 0029).
+      if (first && !profile.demo) {
+        if (profile.newPointOfSale) audit(store, at, actor, 'numbering.confirmed_new', profile.branch.mhCode, { source: 'station file' });
+        else markUnconfirmed(store, 'new_folder', at);
+      }
       for (const key of profile.apiKeys ?? []) d.keys.add(key, profile.demo ? 'demo' : 'station file', at);
       if (profile.users) d.users.apply(profile.users, actor, at, profile.demo === true);
       if (profile.webhooks) d.webhooks.applyFile(profile.webhooks, actor, at);

@@ -7,6 +7,8 @@ import BetterSqlite3 from 'better-sqlite3';
 import { backupNow, backupsDir, checkDatabaseFile, fsyncPath } from './backup';
 import { lockDataDir } from './data-dir-lock';
 import { MIGRATIONS } from './migrations';
+import { UNCONFIRM_SQL, unconfirmedValue } from '../dte/numbering-state';
+import { isoLocal } from '../clock';
 
 export class RestoreError extends Error {
   constructor(message: string) {
@@ -28,6 +30,21 @@ function countDocuments(file: string): { documents: number; station: boolean } {
     const station = db.prepare("SELECT 1 FROM settings WHERE key = 'station'").get() !== undefined;
     const documents = (db.prepare('SELECT count(*) AS n FROM documents').get() as { n: number }).n;
     return { documents, station };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A copy may be older than the last document MH holds: its numbering waits for the hub or an ADMIN before the
+ * first document (docs/decisions/0029-numbering-never-collides-silently.md). Written into the copy before it
+ * takes the database's place, with plain SQL: the copy may be of an older schema (settings is in every one).
+ */
+function unconfirmNumbering(file: string, now: Date): void {
+  const db = new BetterSqlite3(file);
+  try {
+    const row = db.prepare("SELECT value FROM settings WHERE key = 'numbering'").get() as { value: string } | undefined;
+    db.prepare(UNCONFIRM_SQL).run(unconfirmedValue(row?.value ?? null, 'restore', isoLocal(now)));
   } finally {
     db.close();
   }
@@ -73,6 +90,7 @@ export function restoreDatabase(dataDir: string, from: string, now: Date): Resto
     }
     const incoming = `${db}.restoring`;
     copyFileSync(from, incoming);
+    unconfirmNumbering(incoming, now);
     fsyncPath(incoming);
     for (const f of ['sello.db-wal', 'sello.db-shm']) rmSync(join(dataDir, f), { force: true });
     renameSync(incoming, db);

@@ -81,6 +81,8 @@ export interface SyncEngineDeps {
   readonly alerts?: () => readonly StationAlert[];
   /** Invalidations MH may hold that a supervisor must settle (decision 0024), shown with the sync state. */
   readonly invalidationsInDoubt?: () => readonly InvalidationDoubt[];
+  /** MH holds another document under this one's control number (dte/numbering.ts): stops the sequence, says why. */
+  readonly numberingCollision?: (documentId: string, mhMessage: string) => string;
   readonly invalidations?: {
     pending(): number;
     /** Null when every attempt reached MH; else why one did not (`login`: MH refused the credentials). */
@@ -306,6 +308,8 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       case 'rejected':
         return record(c, r.outcome, r.body);
       case 'duplicate':
+        // The control number is taken: ours (a query finds our code and its seal) or another document's.
+        if (r.outcome.on === 'numeroControl') return controlNumberTaken(client, c, r.body, r.outcome.message);
         // MH holds it: its seal comes from a query (soon, and later each time MH says so again).
         contact();
         return box.inDoubt(c, later(c.attempts === 0 ? 0 : backoffMs(c.attempts, d.random)), r.outcome.message);
@@ -324,6 +328,23 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         return never;
       }
     }
+  }
+
+  /**
+   * MH answered 004 on numeroControl. Asked at once: MH holding our generation code means it is ours (sealed on
+   * an earlier try); MH not knowing it means another document holds the number, a numbering collision. The
+   * document ends REJECTED with MH's words and the reason, is never sent again, and its sequence stops
+   * (docs/decisions/0029-numbering-never-collides-silently.md). An inconclusive query leaves it in doubt, as before.
+   */
+  async function controlNumberTaken(client: MhClient, c: Claimed, body: unknown, mhMessage: string): Promise<void> {
+    contact();
+    if (!(await askMh(client, c))) return;
+    const reason =
+      d.numberingCollision?.(c.documentId, mhMessage) ?? `MH ya tiene otro documento con este número de control (MH dijo: «${mhMessage}»).`;
+    const words = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    if (box.rejected(c, now(), { ...words, motivo: reason }, reason)) emit(c.documentId, 'REJECTED');
+    // Shown with the sync state until the next contact; the alert (numbering.ts) stays until it is resolved.
+    lastError = reason;
   }
 
   /** The documents, a batch at a time; stops when the station enters contingency. */

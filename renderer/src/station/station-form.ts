@@ -6,6 +6,7 @@ import type { StationInfo } from '../../../shared/records';
 import { CATALOGS, type Field } from '../forms/spec';
 import { fieldsBody, getAt, setAt, type Value } from '../forms/values';
 import { es } from '../strings';
+import { numberingWords } from '../words/numbering';
 
 // The words live in strings.ts; the form names them by meaning.
 const L = es.stationForm.labels;
@@ -116,6 +117,17 @@ export const certificateField: Field = {
   ],
 };
 
+/** The wizard only: said on purpose, a point of sale that never issued starts at 1; else numbering waits (decision 0029). */
+const newPointOfSale: Field = {
+  type: 'select',
+  key: 'newPointOfSale',
+  label: numberingWords.wizardLabel,
+  options: [
+    ['no', numberingWords.wizardIssued],
+    ['yes', numberingWords.wizardNew],
+  ],
+};
+
 /** The first administrator (the wizard only): what the body carries. */
 const adminBody: Field = {
   type: 'group',
@@ -153,7 +165,9 @@ const withoutIdentity = (f: Field, prefix = ''): Field | null => {
 export function stationSteps(mode: StationMode): Step[] {
   const steps: Step[] = [
     { ...STEPS.company, fields: [company], paths: ['company'] },
-    { ...STEPS.branch, fields: [branch, responsible], paths: ['branch', 'responsible'] },
+    mode === 'setup'
+      ? { ...STEPS.branch, fields: [branch, newPointOfSale, responsible], paths: ['branch', 'newPointOfSale', 'responsible'] }
+      : { ...STEPS.branch, fields: [branch, responsible], paths: ['branch', 'responsible'] },
     { ...STEPS.mh, fields: [environment, mh(mode)], paths: ['environment', 'mh'] },
     { ...STEPS.certificate, fields: [], paths: ['certificate'] },
   ];
@@ -162,7 +176,12 @@ export function stationSteps(mode: StationMode): Step[] {
 }
 
 export function emptyStation(): Value {
-  return { environment: 'TEST', branch: { posNumber: '1', establishmentType: '02' }, mh: { baseUrl: MH_BASE_URLS.TEST } };
+  return {
+    environment: 'TEST',
+    branch: { posNumber: '1', establishmentType: '02' },
+    newPointOfSale: 'no',
+    mh: { baseUrl: MH_BASE_URLS.TEST },
+  };
 }
 
 /** Ajustes starts from the station as it is; passwords and certificate start empty (kept unless typed). */
@@ -227,7 +246,8 @@ export function stationBody(mode: StationMode, value: Value, current: StationInf
     ...(mode === 'setup' ? { certificate: {}, admin: {} } : {}),
     ...fieldsBody(fields, value),
   };
-  if (mode === 'setup' || !current) return body;
+  if (mode === 'setup') return { ...body, newPointOfSale: getAt(value, ['newPointOfSale']) === 'yes' };
+  if (!current) return body;
   const companyPart = (body.company ?? {}) as Value;
   const branchPart = (body.branch ?? {}) as Value;
   return {

@@ -19,14 +19,25 @@ interface Row {
   control_number: string;
 }
 
-export function checkInvariants(dataDir: string, sim: MhSimulator, acknowledged: readonly Acknowledged[]): string[] {
+/**
+ * `foreign`: control numbers another PC of the same point of sale got sealed at MH (the collision weather,
+ * world.ts): the station's documents under them end REJECTED, and its numbers skip them, never repeat.
+ */
+export function checkInvariants(
+  dataDir: string,
+  sim: MhSimulator,
+  acknowledged: readonly Acknowledged[],
+  foreign: ReadonlySet<string> = new Set(),
+): string[] {
   const v: string[] = [];
   const db = new Database(join(dataDir, 'sello.db'), { readonly: true });
   try {
-    const rows = db.prepare('SELECT id, kind, status, seal, control_number FROM documents').all() as Row[];
     const inv = db.prepare('SELECT dte_id, status FROM invalidations').all() as { dte_id: string; status: string }[];
     // Where the station could not know (decision 0024): the document reads INVALIDATED and a person must check.
     const inDoubt = new Set(inv.filter((i) => i.status === 'IN_DOUBT').map((i) => i.dte_id));
+    const rows = db.prepare('SELECT id, kind, status, seal, control_number, mh_response FROM documents').all() as (Row & {
+      mh_response: string | null;
+    })[];
     const byId = new Map(rows.map((r) => [r.id, r]));
     // Every acknowledged document is stored, once, under the control number it was given.
     for (const a of acknowledged) {
@@ -37,13 +48,20 @@ export function checkInvariants(dataDir: string, sim: MhSimulator, acknowledged:
     }
     if (rows.length !== new Set(acknowledged.map((a) => a.id)).size)
       v.push(`${rows.length} documents stored, ${acknowledged.length} acknowledged`);
-    // Control numbers: per kind, 1..n with no gap and no duplicate.
+    // Control numbers: per kind no duplicate, and with the other PC's, 1..n with no gap.
     const perKind = new Map<string, number[]>();
     for (const r of rows) perKind.set(r.kind, [...(perKind.get(r.kind) ?? []), Number(r.control_number.slice(-15))]);
     for (const [kind, numbers] of perKind) {
-      const sorted = [...numbers].sort((a, b) => a - b);
+      if (new Set(numbers).size !== numbers.length) v.push(`${kind} control numbers repeat: ${numbers.join(',')}`);
+      const theirs = [...foreign].filter((c) => c.startsWith(rows.find((r) => r.kind === kind)!.control_number.slice(0, -15)));
+      const sorted = [...new Set([...numbers, ...theirs.map((c) => Number(c.slice(-15)))])].sort((a, b) => a - b);
       if (sorted.some((n, i) => n !== i + 1)) v.push(`${kind} control numbers are not 1..${sorted.length}: ${sorted.join(',')}`);
     }
+    // A document under a number another PC got sealed is a numbering collision: REJECTED (with the reason, unless MH
+    // refused it for another one first), never PROCESSING or looping.
+    for (const r of rows)
+      if (foreign.has(r.control_number) && r.status !== 'REJECTED')
+        v.push(`${r.kind} ${r.id} collided on ${r.control_number} but is ${r.status} (${(r.mh_response ?? '').slice(0, 120)})`);
     // APPROVED/INVALIDATED locally iff MH holds it sealed, with MH's seal; REJECTED only if MH never accepted it.
     for (const r of rows) {
       const mh = sim.state.documents.get(r.id.toUpperCase());

@@ -11,6 +11,7 @@ import { createMhSimulator, type MhSimulator } from '../../../main/core/mh-sim/s
 import { REPEAT_INVALIDATION_ANSWERS } from '../../../main/core/mh-sim/state';
 import { uuidV4 } from '../../../main/core/ids';
 import { todayBody } from '../../fixtures/bodies';
+import { formatControlNumber } from '../../../main/core/dte/control-number';
 import type { SimFixture } from './fixture';
 import { checkInvariants, type Acknowledged } from './invariants';
 import { clockWeather } from './clock-weather';
@@ -115,17 +116,29 @@ export async function runSeed(fx: SimFixture, seed: number, options: SeedOptions
   process.on('unhandledRejection', onUnhandled);
 
   const skew = clockWeather(seed, vt, Boolean(options.clockWeather));
-  const open = (): Core =>
-    createCore({
-      dataDir: data.dir,
-      clock: skew.clock,
-      random: (n) => stationRandom.bytes(n),
-      fetch: net.fetch,
-      logger,
-      mh: { baseUrl: 'http://mh.sim', user: fx.nit, password: 'demo', timeoutMs: TIMEOUT_MS },
-      backups: { everyMs: 0 },
-      sync: { timers: vt.timers, jitter: () => jitter.next(), lotePollMs: 60_000 },
+  // The collision weather (decision 0029): numbers another PC of this point of sale got sealed at MH, and how
+  // often MH had received each document when it ended REJECTED here (nothing may reach MH after that).
+  const foreign = new Set<string>();
+  const receivedAtRejection = new Map<string, number>();
+  const watchRejections = (c: Core): Core => {
+    c.sync.onChange((e) => {
+      if (e.status === 'REJECTED') receivedAtRejection.set(e.id, sim.state.received.get(e.id.toUpperCase()) ?? 0);
     });
+    return c;
+  };
+  const open = (): Core =>
+    watchRejections(
+      createCore({
+        dataDir: data.dir,
+        clock: skew.clock,
+        random: (n) => stationRandom.bytes(n),
+        fetch: net.fetch,
+        logger,
+        mh: { baseUrl: 'http://mh.sim', user: fx.nit, password: 'demo', timeoutMs: TIMEOUT_MS },
+        backups: { everyMs: 0 },
+        sync: { timers: vt.timers, jitter: () => jitter.next(), lotePollMs: 60_000 },
+      }),
+    );
 
   let core = open();
   let calm = false;
@@ -224,6 +237,43 @@ export async function runSeed(fx: SimFixture, seed: number, options: SeedOptions
     );
   }
 
+  /** MH's last number of a kind for this point of sale: the station's and the other PC's. */
+  function mhLast(kind: DteKind): number {
+    const { mhCode, posNumber } = core.station().branch;
+    const prefix = formatControlNumber(kind, mhCode, posNumber, 0).slice(0, -15);
+    return Math.max(0, ...[...sim.state.controlNumbers.keys()].filter((c) => c.startsWith(prefix)).map((c) => Number(c.slice(-15))));
+  }
+
+  /**
+   * Another PC of this point of sale (a restored copy's twin) gets the numbers after MH's last of a kind sealed:
+   * the station's documents under them, queued or in flight or still to come, collide.
+   */
+  function otherPc() {
+    const kind = rng.weighted([
+      [3, 'FC'],
+      [1, 'CCF'],
+    ] as const);
+    const { mhCode, posNumber } = core.station().branch;
+    const from = mhLast(kind) + 1;
+    const count = 1 + rng.int(3);
+    for (let n = from; n < from + count; n++) {
+      const control = formatControlNumber(kind, mhCode, posNumber, n);
+      foreign.add(control);
+      sim.state.controlNumbers.set(control, `OTRO-PC-${n}`);
+    }
+    note(`another PC took ${kind} ${from}..${from + count - 1}`);
+  }
+
+  /** An ADMIN types MH's last number for every sequence a collision stopped. */
+  function moveOn(): DteKind[] {
+    const stopped = core.numbering.view().sequences.filter((s) => s.collision);
+    for (const s of stopped) {
+      core.numbering.confirm({ last: { [s.kind]: mhLast(s.kind) }, year: s.year, posNumber: s.posNumber }, 'sim');
+      note(`admin moves ${s.kind} past ${mhLast(s.kind)}`);
+    }
+    return stopped.map((s) => s.kind);
+  }
+
   async function crash() {
     crashes += 1;
     note('crash');
@@ -253,6 +303,8 @@ export async function runSeed(fx: SimFixture, seed: number, options: SeedOptions
         [22, 'advance'],
         [8, 'weather'],
         [2, 'crash'],
+        [2, 'other-pc'],
+        [2, 'admin'],
       ] as const);
       switch (action) {
         case 'create':
@@ -276,6 +328,12 @@ export async function runSeed(fx: SimFixture, seed: number, options: SeedOptions
           break;
         case 'crash':
           await crash();
+          break;
+        case 'other-pc':
+          otherPc();
+          break;
+        case 'admin':
+          moveOn();
           break;
         default: {
           const never: never = action;
@@ -301,10 +359,18 @@ export async function runSeed(fx: SimFixture, seed: number, options: SeedOptions
     // The backoff is capped at a minute with full jitter (about two wake-ups a minute): four is the bound.
     if (idleWakeups > 120) violations.push(`the engine woke ${idleWakeups} times in 30 virtual minutes with MH away (${net.weather})`);
 
-    // MH stays up: everything must reach a final status within bounded virtual time.
+    // MH stays up: everything must reach a final status within bounded virtual time. An ADMIN first moves every
+    // stopped sequence past MH's; a document issued in each afterwards must be sealed.
     calm = true;
     setWeather('up');
     giveRenewed();
+    const afterMove: string[] = [];
+    for (const kind of moveOn()) {
+      const before = acknowledged.length;
+      create(kind);
+      if (acknowledged.length > before) afterMove.push(acknowledged[acknowledged.length - 1]!.id);
+      else violations.push(`after moving ${kind} past MH's last, a document could not be issued`);
+    }
     const calmStart = vt.nowMs();
     let final = false;
     for (let i = 0; i < 20_000; i++) {
@@ -320,8 +386,14 @@ export async function runSeed(fx: SimFixture, seed: number, options: SeedOptions
     measured.calmMinutes = (vt.nowMs() - calmStart) / 60_000;
     if (!final && !violations.length)
       violations.push(`not everything is final after ${measured.calmMinutes.toFixed(0)} virtual minutes of MH up: ${pendingSummary(core)}`);
-    violations.push(...checkInvariants(data.dir, sim, acknowledged));
+    violations.push(...checkInvariants(data.dir, sim, acknowledged, foreign));
     violations.push(...skew.invariants(data.dir, sim));
+    for (const id of afterMove)
+      if (core.dtes.get(id).status !== 'APPROVED')
+        violations.push(`${id}, issued after the move past MH's last, is ${core.dtes.get(id).status}`);
+    // Nothing reaches MH after the station rejected it (a collision is never resent).
+    for (const [id, received] of receivedAtRejection)
+      if ((sim.state.received.get(id.toUpperCase()) ?? 0) > received) violations.push(`${id} reached MH again after it was REJECTED here`);
   } finally {
     violations.push(...errors.map((e) => `logged: ${e}`));
     process.off('unhandledRejection', onUnhandled);

@@ -1,0 +1,300 @@
+// The numbering room (docs/decisions/0029-numbering-never-collides-silently.md): a numbering collision found by
+// the sync engine stops its sequence; an unconfirmed data folder stops them all; the hub's last numbers or an
+// ADMIN's move them past MH's. Its alerts go to the alert board (alerts.ts), its state to Ajustes → Numeración.
+import { type DteKind } from '../../../shared/contract';
+import { validate } from '../../../shared/contract/validate';
+import { MAX_CONTROL_VALUE, numberingConfirmation, type HubNumberingAnswer, type NumberingView } from '../../../shared/numbering';
+import type { StationAlert } from '../../../shared/records';
+import { audit } from '../audit';
+import { isoLocal, localDateTime, type Clock } from '../clock';
+import { validationFailed } from '../errors';
+import type { Logger } from '../logger';
+import type { StoredStation } from '../station/profile';
+import type { HubTarget } from '../station/station-repo';
+import type { Store } from '../store/database';
+import type { Timers, TimerHandle } from '../timers';
+import { controlValueOf, raiseControlValue, sequenceLasts, type SequenceLast } from './control-number';
+import { readNumbering, sameSequence, writeNumbering, type Collision, type NumberingState } from './numbering-state';
+
+export const HUB_NUMBERING_TIMEOUT_MS = 4_000;
+/** While numbering waits and a hub is configured, it is asked again this often. */
+export const HUB_NUMBERING_RETRY_MS = 60_000;
+
+export interface NumberingDeps {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly station: () => StoredStation;
+  readonly hub: () => HubTarget | null;
+  readonly fetch: typeof fetch;
+  readonly timers: Timers;
+  /** The state changed outside a sync run: push the status (sync.publish). */
+  readonly changed: () => void;
+}
+
+export interface NumberingService {
+  view(): NumberingView;
+  alerts(): StationAlert[];
+  /** ADMIN: a new point of sale, or MH's last numbers (shared/numbering.ts); audited. */
+  confirm(input: unknown, actor: string): NumberingView;
+  /** Asks the hub now (when numbering waits and one is configured); never rejects. */
+  askHub(): Promise<NumberingView>;
+  /** The sync engine found MH holding another document under this one's number: records it, returns the reason. */
+  collided(documentId: string, mhMessage: string): string;
+  stop(): void;
+}
+
+const needsWord = (s: NumberingState) => s.unconfirmed !== null || s.collisions.length > 0;
+
+export function numberingService(d: NumberingDeps): NumberingService {
+  const { store } = d;
+  let timer: TimerHandle | null = null;
+  let stopped = false;
+  let asking: Promise<NumberingView> | null = null;
+
+  /** Raises each sequence past `lasts`; clears the collisions it moved past and the unconfirmed state. */
+  function moveTo(lasts: readonly SequenceLast[], clearUnconfirmed: boolean): void {
+    const before = readNumbering(store);
+    const reached = new Map<string, number>();
+    const keyOf = (x: { year: number; kind: string; branchCode: string; posNumber: number }) =>
+      `${x.year}/${x.kind}/${x.branchCode}/${x.posNumber}`;
+    for (const l of lasts) reached.set(keyOf(l), raiseControlValue(store, l));
+    // A sequence with a collision moves on only when it is now past the highest number MH refused.
+    const collisions = before.collisions.filter((c) => (reached.get(keyOf(c)) ?? 0) < c.value);
+    const floors = [
+      ...(before.floors ?? []).filter((f) => !lasts.some(sameSequence(f))),
+      ...lasts.map((l) => ({
+        year: l.year,
+        kind: l.kind,
+        branchCode: l.branchCode,
+        posNumber: l.posNumber,
+        last: Math.max(l.last, (before.floors ?? []).find(sameSequence(l))?.last ?? 0),
+      })),
+    ];
+    writeNumbering(store, { unconfirmed: clearUnconfirmed ? null : before.unconfirmed, collisions, floors });
+  }
+
+  function view(): NumberingView {
+    const s = readNumbering(store);
+    const own = sequenceLasts(store);
+    // A collision's sequence is listed even when this station never took a number in it (cannot happen today).
+    const missing = s.collisions.filter((c) => !own.some(sameSequence(c)));
+    const rows = [...own, ...missing.map((c) => ({ ...c, last: 0 }))];
+    return {
+      confirmed: s.unconfirmed === null,
+      unconfirmed: s.unconfirmed,
+      hubConfigured: d.hub() !== null,
+      sequences: rows.map((r) => {
+        const c = s.collisions.find(sameSequence(r));
+        return {
+          year: r.year,
+          kind: r.kind,
+          branchCode: r.branchCode,
+          posNumber: r.posNumber,
+          last: r.last,
+          collision: c ? { value: c.value, controlNumber: c.controlNumber, mhMessage: c.mhMessage, documents: c.documents } : null,
+        };
+      }),
+    };
+  }
+
+  function schedule(): void {
+    if (stopped || timer || !d.hub() || !needsWord(readNumbering(store))) return;
+    timer = d.timers.set(() => {
+      timer = null;
+      void askHub();
+    }, HUB_NUMBERING_RETRY_MS);
+  }
+
+  async function askOnce(): Promise<NumberingView> {
+    const hub = d.hub();
+    const state = readNumbering(store);
+    if (!hub || !needsWord(state)) return view();
+    const station = d.station();
+    const year = Number(localDateTime(d.clock.now()).date.slice(0, 4));
+    // The current year and every year a collision is in: numbering restarts each year.
+    const years = [...new Set([year, ...state.collisions.map((c) => c.year)])];
+    const ac = new AbortController();
+    const t = setTimeout(() => ac.abort(), HUB_NUMBERING_TIMEOUT_MS);
+    let answers: HubNumberingAnswer[];
+    try {
+      answers = await Promise.all(
+        years.map(async (y) => {
+          const res = await d.fetch(new URL(`/hub/v1/numbering?year=${y}`, hub.url), {
+            redirect: 'manual',
+            signal: ac.signal,
+            headers: { authorization: `Bearer ${hub.token}` },
+          });
+          if (!res.ok) throw new Error(`la oficina central respondió ${res.status}`);
+          return (await res.json()) as HubNumberingAnswer;
+        }),
+      );
+    } catch (e) {
+      const why = ac.signal.aborted ? `no respondió en ${HUB_NUMBERING_TIMEOUT_MS / 1000} s` : e instanceof Error ? e.message : String(e);
+      if (stopped) return view();
+      d.logger.warn('hub did not answer the numbering question', { why });
+      const now = readNumbering(store);
+      if (now.unconfirmed) writeNumbering(store, { ...now, unconfirmed: { ...now.unconfirmed, hubProblem: why } });
+      d.changed();
+      return view();
+    } finally {
+      clearTimeout(t);
+    }
+    if (stopped) return view();
+    const lasts: SequenceLast[] = answers.flatMap((a) =>
+      a.branchCode !== station.branch.mhCode
+        ? []
+        : a.sequences
+            .filter((s) => Number.isSafeInteger(s.last) && s.last >= 0 && s.last <= MAX_CONTROL_VALUE)
+            .map((s) => ({ year: a.year, kind: s.kind, branchCode: a.branchCode, posNumber: s.posNumber, last: s.last })),
+    );
+    store.tx(() => {
+      moveTo(lasts, true);
+      audit(store, isoLocal(d.clock.now()), 'hub', 'numbering.from_hub', station.branch.mhCode, { lasts });
+    });
+    d.logger.info("numbering moved past the hub's last numbers", { sequences: lasts.length });
+    d.changed();
+    return view();
+  }
+
+  function askHub(): Promise<NumberingView> {
+    asking ??= askOnce()
+      .catch((e: unknown) => {
+        d.logger.error('asking the hub for the numbering failed', { error: String(e) });
+        return view();
+      })
+      .finally(() => {
+        asking = null;
+        schedule();
+      });
+    return asking;
+  }
+
+  return {
+    view,
+    alerts() {
+      const s = readNumbering(store);
+      const out: StationAlert[] = [];
+      if (s.unconfirmed) {
+        const hub = s.unconfirmed.hubProblem ? ` La oficina central no respondió (${s.unconfirmed.hubProblem}).` : '';
+        out.push({
+          code: 'numbering_unconfirmed',
+          level: 'critical',
+          message:
+            (s.unconfirmed.reason === 'restore'
+              ? 'Esta estación se restauró de una copia: no emite hasta saber el último número de control que tiene MH.'
+              : 'Carpeta de datos nueva: no emite hasta confirmar dónde sigue la numeración de este punto de venta.') + hub,
+          action:
+            'Un administrador debe ir a Ajustes → Numeración y confirmar que es un punto de venta nuevo o escribir el último número de control que tiene MH de cada tipo de documento.',
+          since: s.unconfirmed.since,
+        });
+      }
+      for (const c of s.collisions)
+        out.push({
+          code: 'numbering_collision',
+          level: 'critical',
+          message: `MH ya tiene otro documento con el número de control ${c.controlNumber} (${c.kind} ${c.year}); MH dijo: «${c.mhMessage}». ${c.documents === 1 ? 'Un documento quedó rechazado' : `${c.documents} documentos quedaron rechazados`} y esta numeración está detenida.`,
+          action:
+            'Un administrador debe escribir en Ajustes → Numeración el último número de control que tiene MH para este tipo de documento; luego vuelva a emitir los documentos rechazados.',
+          since: c.since,
+        });
+      return out;
+    },
+    confirm(input, actor) {
+      const parsed = validate(numberingConfirmation, input);
+      if (!parsed.ok) throw validationFailed(parsed.errors, 'Indique dónde sigue la numeración.');
+      const v = parsed.value;
+      const station = d.station();
+      const at = isoLocal(d.clock.now());
+      store.tx(() => {
+        const s = readNumbering(store);
+        if (v.newPointOfSale) {
+          const issued = sequenceLasts(store).length > 0;
+          if (s.unconfirmed?.reason !== 'new_folder' || issued || s.collisions.length > 0)
+            throw validationFailed([
+              {
+                path: 'newPointOfSale',
+                code: 'NOT_ALLOWED',
+                message: issued
+                  ? 'Esta estación ya emitió documentos en este punto de venta: escriba el último número de control que tiene MH.'
+                  : 'Solo una carpeta de datos nueva se confirma como punto de venta nuevo: escriba el último número de control que tiene MH.',
+              },
+            ]);
+          writeNumbering(store, { ...s, unconfirmed: null });
+          audit(store, at, actor, 'numbering.confirmed_new', station.branch.mhCode, { posNumber: station.branch.posNumber });
+          return;
+        }
+        const year = v.year ?? Number(localDateTime(d.clock.now()).date.slice(0, 4));
+        const posNumber = v.posNumber ?? station.branch.posNumber;
+        const lasts = Object.entries(v.last ?? {}).map(([kind, last]) => ({
+          year,
+          kind: kind as DteKind,
+          branchCode: station.branch.mhCode,
+          posNumber,
+          last,
+        }));
+        // MH holds the number it refused: its last cannot be below it.
+        const low = lasts.flatMap((l) => {
+          const c = s.collisions.find(sameSequence(l));
+          return c && l.last < c.value
+            ? [
+                {
+                  path: `last.${l.kind}`,
+                  code: 'NOT_ALLOWED' as const,
+                  message: `MH ya tiene el número ${c.controlNumber}: su último número no puede ser menor que ${c.value}.`,
+                },
+              ]
+            : [];
+        });
+        if (low.length) throw validationFailed(low, 'El último número de MH no puede ser menor que uno que MH ya tiene.');
+        moveTo(lasts, true);
+        // A number typed by hand: if it is below MH's, the next document collides again (and is caught again).
+        audit(store, at, actor, 'numbering.set_by_admin', station.branch.mhCode, {
+          lasts,
+          warning: 'número escrito a mano: si es menor que el de MH, el siguiente documento choca otra vez',
+        });
+      });
+      d.logger.warn('numbering set by an administrator', { actor });
+      d.changed();
+      return view();
+    },
+    askHub,
+    collided(documentId, mhMessage) {
+      const reason = store.tx(() => {
+        const row = store
+          .statement('SELECT kind, control_number, branch_code, pos_number, issue_date FROM documents WHERE id = ?')
+          .get(documentId) as
+          { kind: DteKind; control_number: string; branch_code: string; pos_number: number; issue_date: string } | undefined;
+        if (!row) return `MH ya tiene otro documento con este número de control; MH dijo: «${mhMessage}».`;
+        const value = controlValueOf(row.control_number) ?? 0;
+        const seq = { year: Number(row.issue_date.slice(0, 4)), kind: row.kind, branchCode: row.branch_code, posNumber: row.pos_number };
+        const s = readNumbering(store);
+        const prior = s.collisions.find(sameSequence(seq));
+        const at = isoLocal(d.clock.now());
+        // Issued before the sequence moved past MH's last (decision 0029, 3): rejected, but the sequence goes on.
+        const floor = s.floors?.find(sameSequence(seq));
+        const old = floor !== undefined && value <= floor.last;
+        const next: Collision = {
+          ...seq,
+          value: Math.max(value, prior?.value ?? 0),
+          controlNumber: prior && prior.value > value ? prior.controlNumber : row.control_number,
+          mhMessage,
+          documents: (prior?.documents ?? 0) + 1,
+          since: prior?.since ?? at,
+        };
+        if (!old) writeNumbering(store, { ...s, collisions: [...s.collisions.filter((c) => c !== prior), next] });
+        audit(store, at, 'sync', 'numbering.collision', documentId, { controlNumber: row.control_number, mhMessage });
+        return `MH ya tiene otro documento con el número de control ${row.control_number} (MH dijo: «${mhMessage}»). Este documento no vale: emítalo de nuevo cuando un administrador haya escrito en Ajustes → Numeración el último número que tiene MH.`;
+      });
+      d.logger.warn('numbering collision: MH holds another document under this control number', { documentId, mhMessage });
+      // The hub may know MH's last number already: asked at once, and again while the sequence is stopped.
+      void askHub();
+      return reason;
+    },
+    stop() {
+      stopped = true;
+      if (timer) d.timers.clear(timer);
+      timer = null;
+    },
+  };
+}

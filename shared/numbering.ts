@@ -1,0 +1,64 @@
+// Where the station's control numbers go on (docs/decisions/0029-numbering-never-collides-silently.md): what
+// Ajustes → Numeración shows, what an ADMIN sends to confirm it, and the hub's answer to a station.
+import { z } from 'zod';
+import { DTE_KINDS, type DteKind } from './contract/kinds';
+import { optional } from './contract/primitives';
+
+/** The largest correlative a control number holds (15 digits). */
+export const MAX_CONTROL_VALUE = 999_999_999_999_999;
+
+const correlative = z.number().int().min(0).max(MAX_CONTROL_VALUE);
+
+/**
+ * An ADMIN's answer: `{newPointOfSale: true}` (a point of sale that never issued starts at 1, said on purpose),
+ * or `{last: {FC: 120, …}}`, the last control number MH holds per kind, for `year` (this year when absent) and
+ * `posNumber` (the station's when absent). Numbering goes on past both MH's last and this station's own.
+ */
+export const numberingConfirmation = z
+  .strictObject({
+    newPointOfSale: optional(z.literal(true)),
+    year: optional(z.number().int().min(2000).max(2100)),
+    posNumber: optional(z.number().int().min(1).max(999)),
+    last: optional(z.partialRecord(z.enum(DTE_KINDS), correlative)),
+  })
+  .refine((v) => (v.newPointOfSale ? 1 : 0) + (v.last ? 1 : 0) === 1, {
+    message: 'Envíe newPointOfSale: true o last con el último número de MH por tipo de documento, uno de los dos.',
+    path: ['last'],
+  });
+export type NumberingConfirmation = z.output<typeof numberingConfirmation>;
+
+export interface NumberingSequenceView {
+  readonly year: number;
+  readonly kind: DteKind;
+  readonly branchCode: string;
+  readonly posNumber: number;
+  /** The last number this station took. */
+  readonly last: number;
+  /** MH holds another document under this correlative: the sequence is stopped until it moves past it. */
+  readonly collision: {
+    readonly value: number;
+    readonly controlNumber: string;
+    readonly mhMessage: string;
+    readonly documents: number;
+  } | null;
+}
+
+export interface NumberingView {
+  /** True when creates may take numbers (no unconfirmed folder; blocked sequences still refuse theirs). */
+  readonly confirmed: boolean;
+  readonly unconfirmed: { readonly reason: 'new_folder' | 'restore'; readonly since: string; readonly hubProblem: string | null } | null;
+  readonly hubConfigured: boolean;
+  readonly sequences: readonly NumberingSequenceView[];
+}
+
+/** The hub's answer to `GET /hub/v1/numbering?year=Y`: the last control number it saw per kind and point of sale. */
+export interface HubNumberingAnswer {
+  readonly year: number;
+  readonly branchCode: string;
+  readonly sequences: readonly {
+    readonly kind: DteKind;
+    readonly posNumber: number;
+    readonly last: number;
+    readonly controlNumber: string;
+  }[];
+}

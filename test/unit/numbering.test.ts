@@ -1,0 +1,111 @@
+// The numbering room (main/core/dte/numbering.ts) on a real core and SQLite: an unconfirmed folder refuses every
+// create, a collision refuses its sequence, and a move goes past both MH's last and the station's own.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../main/core/create-core';
+import { CoreError } from '../../main/core/errors';
+import { generateMhCertificate } from '../../main/core/signing/certificate';
+import { DEMO_STATION } from '../../main/core/station/demo';
+import { ccfBody, fcBody } from '../fixtures/bodies';
+import { fixedClock, tempDir, testCore } from '../support/core';
+
+const NIT = DEMO_STATION.company.nit;
+const open: { core: Core; cleanup: () => void }[] = [];
+afterEach(() => {
+  for (const o of open.splice(0)) {
+    o.core.close();
+    o.cleanup();
+  }
+});
+
+function realCore(extra: Record<string, unknown> = {}): Core {
+  const t = tempDir();
+  const core = createCore({
+    dataDir: t.dir,
+    clock: fixedClock(),
+    sync: { manual: true },
+    initialStation: { ...DEMO_STATION, demo: false, users: undefined, ...extra },
+    initialCertificate: { xml: generateMhCertificate(NIT, 'Firma#2026'), password: 'Firma#2026' },
+  });
+  open.push({ core, cleanup: t.cleanup });
+  return core;
+}
+
+let serial = 0;
+const id = () => `c0d30000-0000-4000-8000-${String(++serial).padStart(12, '0')}`;
+const codeOf = (fn: () => unknown): string | null => {
+  try {
+    fn();
+    return null;
+  } catch (e) {
+    return e instanceof CoreError ? e.code : String(e);
+  }
+};
+const pathsOf = (fn: () => unknown): string[] => {
+  try {
+    fn();
+    return [];
+  } catch (e) {
+    return e instanceof CoreError ? (e.errors ?? []).map((x) => x.path) : [String(e)];
+  }
+};
+
+describe('numbering', () => {
+  it('the demo is confirmed by construction: it issues at once, with no alert', () => {
+    const demo = testCore();
+    open.push({ core: { ...demo, close: () => {} }, cleanup: demo.cleanup });
+    expect(demo.numbering.view()).toMatchObject({ confirmed: true, unconfirmed: null });
+    expect(demo.numbering.alerts()).toEqual([]);
+    expect(demo.dtes.create('FC', fcBody(id()), 'test').record.controlNumber).toMatch(/-000000000000001$/);
+  });
+
+  it('a station file that says newPointOfSale starts at 1 at once; one that does not waits for an ADMIN', () => {
+    expect(realCore({ newPointOfSale: true }).dtes.create('FC', fcBody(id()), 'test').record.controlNumber).toMatch(/-000000000000001$/);
+
+    const core = realCore();
+    expect(core.numbering.view()).toMatchObject({ confirmed: false, unconfirmed: { reason: 'new_folder', hubProblem: null } });
+    expect(core.numbering.alerts()).toEqual([expect.objectContaining({ code: 'numbering_unconfirmed', level: 'critical' })]);
+    expect(core.sync.status().alerts.map((a) => a.code)).toEqual(['numbering_unconfirmed']);
+    expect(codeOf(() => core.dtes.create('FC', fcBody(id()), 'test'))).toBe('NUMBERING_BLOCKED');
+    // Nothing was spent by the refusals.
+    expect(core.numbering.view().sequences).toEqual([]);
+    expect(pathsOf(() => core.numbering.confirm({}, 'ana'))).toEqual(['last']);
+    expect(pathsOf(() => core.numbering.confirm({ newPointOfSale: true, last: { FC: 3 } }, 'ana'))).toEqual(['last']);
+    expect(pathsOf(() => core.numbering.confirm({ last: { XX: 3 } }, 'ana'))).toEqual(['last.XX']);
+    expect(core.numbering.view().confirmed).toBe(false);
+    core.numbering.confirm({ last: { FC: 41, CCF: 7 } }, 'ana');
+    expect(core.numbering.alerts()).toEqual([]);
+    expect(core.dtes.create('FC', fcBody(id()), 'test').record.controlNumber).toMatch(/-000000000000042$/);
+  });
+
+  it("a collision stops its sequence only; MH's last below the refused number is refused; the move goes past the station's own too", () => {
+    const core = realCore({ newPointOfSale: true });
+    const docs = [id(), id(), id()].map((x) => core.dtes.create('FC', fcBody(x), 'test').record);
+    const reason = core.numbering.collided(docs[1]!.id, '[identificacion.numeroControl] YA EXISTE UN REGISTRO CON ESE VALOR');
+    expect(reason).toMatch(new RegExp(`${docs[1]!.controlNumber}.*YA EXISTE.*Ajustes → Numeración`));
+    core.numbering.collided(docs[0]!.id, '[identificacion.numeroControl] YA EXISTE UN REGISTRO CON ESE VALOR');
+    // One alert for the sequence, with its highest refused number and how many documents it cost.
+    expect(core.numbering.alerts()).toEqual([
+      expect.objectContaining({ code: 'numbering_collision', message: expect.stringMatching(/000000000000002.*2 documentos/) as unknown }),
+    ]);
+    expect(codeOf(() => core.dtes.create('FC', fcBody(id()), 'test'))).toBe('NUMBERING_BLOCKED');
+    // Another kind's sequence goes on.
+    expect(core.dtes.create('CCF', ccfBody(id()), 'test').record.controlNumber).toMatch(/^DTE-03-.*-000000000000001$/);
+    expect(pathsOf(() => core.numbering.confirm({ last: { FC: 1 } }, 'ana'))).toEqual(['last.FC']);
+    expect(core.numbering.alerts()).toHaveLength(1);
+    // MH's last is 2, the station's own is 3: the next is 4, never a number taken twice.
+    core.numbering.confirm({ last: { FC: 2 } }, 'ana');
+    expect(core.numbering.alerts()).toEqual([]);
+    // A document issued before the move, at or below MH's last, collides too: rejected, the sequence goes on.
+    core.numbering.collided(docs[1]!.id, '[identificacion.numeroControl] YA EXISTE UN REGISTRO CON ESE VALOR');
+    expect(core.numbering.alerts()).toEqual([]);
+    expect(core.dtes.create('FC', fcBody(id()), 'test').record.controlNumber).toMatch(/-000000000000004$/);
+  });
+
+  it('an unreachable hub is said in the alert, and numbering keeps waiting for it or an ADMIN', async () => {
+    const core = realCore({ hub: { url: 'http://127.0.0.1:9', token: 'sello_hub_x' } });
+    const v = await core.numbering.askHub();
+    expect(v).toMatchObject({ confirmed: false, hubConfigured: true, unconfirmed: { hubProblem: expect.any(String) as unknown } });
+    expect(core.numbering.alerts()[0]?.message).toMatch(/oficina central no respondió/);
+    expect(codeOf(() => core.dtes.create('FC', fcBody(id()), 'test'))).toBe('NUMBERING_BLOCKED');
+  });
+});
