@@ -33,6 +33,13 @@ const ID_ENVIO_KEY = 'mh.idEnvio';
 /** MH processes a lote in 1–3 minutes: a lote's documents are not asked about one by one before that. */
 export const LOTE_PROCESSING_MS = 3 * 60_000;
 
+/**
+ * No lease or retry is ever set this far ahead (the longest, a lote MH took, is ten lote polls): one that is was
+ * set by a clock that has since been put back (decision 0028), and it is due now rather than hours or days later.
+ */
+export const CLOCK_PUT_BACK_MS = 2 * 60 * 60_000;
+const putBackBound = (now: Date) => new Date(now.getTime() + CLOCK_PUT_BACK_MS).toISOString();
+
 /** MH's idEnvio: a correlative of the sender's own, never reused (docs/mh.md). */
 export function takeIdEnvio(store: Store): number {
   return store.tx(() => settingsRepo(store).increment(ID_ENVIO_KEY));
@@ -79,7 +86,7 @@ export function outbox(store: Store, logger: Logger) {
       .updateTable('outbox')
       .set({ state: 'unknown', lease_until: null, lote_id: null, next_attempt_at: now.toISOString() })
       .where('state', '=', 'sending')
-      .where('lease_until', '<=', now.toISOString());
+      .where((eb) => eb.or([eb('lease_until', '<=', now.toISOString()), eb('lease_until', '>', putBackBound(now))]));
     if (submitted.length) upd = upd.where((eb) => eb.or([eb('lote_id', 'is', null), eb('lote_id', 'not in', submitted)]));
     return Number(store.run(upd).changes);
   }
@@ -208,7 +215,9 @@ export function outbox(store: Store, logger: Logger) {
             'documents.packed',
             'documents.contingency_id',
           ])
-          .where('outbox.next_attempt_at', '<=', now.toISOString())
+          .where((eb) =>
+            eb.or([eb('outbox.next_attempt_at', '<=', now.toISOString()), eb('outbox.next_attempt_at', '>', putBackBound(now))]),
+          )
           .orderBy('outbox.id');
         // Rows free to go (no related document, or in doubt: asked about whatever their CCF's fate), then the
         // NC/NDs waiting on theirs, filtered here: waiting ones never block the rows behind them.
@@ -405,7 +414,8 @@ export function outbox(store: Store, logger: Logger) {
           .select((eb) => eb.fn.min('outbox.next_attempt_at').as('at'))
           .where((eb) => eb.or([eb('outbox.depends_on', 'is', null), eb('outbox.state', '=', 'unknown')])),
       );
-      if (typeof plain?.at === 'string') times.push(Date.parse(plain.at));
+      const due = (at: number) => (at > now.getTime() + CLOCK_PUT_BACK_MS ? now.getTime() : at);
+      if (typeof plain?.at === 'string') times.push(due(Date.parse(plain.at)));
       // NC/ND: only those whose related documents MH has settled (or rejected: they are failed at once).
       for (const r of store.all(
         claimable()
@@ -414,7 +424,7 @@ export function outbox(store: Store, logger: Logger) {
           .where('outbox.state', '=', 'pending'),
       )) {
         const dep = dependency(r.depends_on);
-        if (dep.state === 'ready') times.push(Date.parse(r.next_attempt_at));
+        if (dep.state === 'ready') times.push(due(Date.parse(r.next_attempt_at)));
         else if (dep.state === 'failed') times.push(now.getTime());
       }
       // Leases that will expire (rows of a lote MH took wait for the lote's poll instead, as in recoverExpired).
@@ -425,7 +435,7 @@ export function outbox(store: Store, logger: Logger) {
         .where('state', '=', 'sending');
       if (submitted.length) leases = leases.where((eb) => eb.or([eb('lote_id', 'is', null), eb('lote_id', 'not in', submitted)]));
       const lease = store.one(leases);
-      if (typeof lease?.at === 'string') times.push(Date.parse(lease.at));
+      if (typeof lease?.at === 'string') times.push(due(Date.parse(lease.at)));
       return times.length ? new Date(Math.min(...times)) : null;
     },
 
