@@ -14,6 +14,8 @@ export const READING_FRESH_MS = 60 * 60_000;
 export const CLOCK_PROBE_MS = 30 * 60_000;
 /** The clock is this far before the last document the station issued: it went backwards. */
 export const BACKWARDS_WARN_MS = 5 * 60_000;
+/** No answer takes this long (MH's client gives up after seconds): a reading whose round trip does is dropped. */
+export const MAX_ROUND_TRIP_MS = 2 * 60_000;
 
 export type TimeSource = 'mh' | 'hub';
 
@@ -80,6 +82,12 @@ export function spanishSpan(ms: number): string {
   return parts.filter(Boolean).join(' y ');
 }
 
+/** `dd/MM/yyyy HH:mm` in El Salvador's time, as the screens show dates. */
+const shownLocal = (ms: number): string => {
+  const [date = '', time = ''] = isoLocal(new Date(ms)).split('T');
+  const [y, m, d] = date.split('-');
+  return `${d}/${m}/${y} ${time.slice(0, 5)}`;
+};
 const whose = (s: TimeSource) => (s === 'mh' ? 'la hora de Hacienda (MH)' : 'la hora de la oficina central');
 const direction = (offsetMs: number) => (offsetMs < 0 ? 'adelantado' : 'atrasado');
 const ACTION = 'Corrija la fecha y la hora de esta computadora (zona horaria de El Salvador, UTC−6) y vuelva a intentar.';
@@ -142,7 +150,8 @@ export function clockWatch(d: ClockWatchDeps): ClockWatch {
       out.push({
         code: 'clock_skew',
         level: 'warning',
-        message: `El reloj de esta computadora marca ${spanishSpan(issued - now)} antes del último documento emitido: parece haber retrocedido.`,
+        // The document's own time, not a span that would change the status (and push it) every minute.
+        message: `El reloj de esta computadora marca una hora anterior a la del último documento emitido (${shownLocal(issued)}): parece haber retrocedido.`,
         action: ACTION,
         since: null,
       });
@@ -167,7 +176,10 @@ export function clockWatch(d: ClockWatchDeps): ClockWatch {
 
   return {
     measured(t) {
-      const rtt = Math.max(0, t.receivedAt - t.sentAt);
+      // A round trip longer than any request may take (or negative) straddled a change of the clock: the two ends
+      // were read on different clocks, and their midpoint says nothing.
+      if (t.receivedAt < t.sentAt || t.receivedAt - t.sentAt > MAX_ROUND_TRIP_MS) return;
+      const rtt = t.receivedAt - t.sentAt;
       const offsetMs = Math.round(t.serverAt + t.resolutionMs / 2 - (t.sentAt + t.receivedAt) / 2);
       latest.set(t.source, { source: t.source, offsetMs, errorMs: rtt / 2 + t.resolutionMs / 2, measuredAt: t.receivedAt });
       changedMaybe();

@@ -44,6 +44,17 @@ describe('clock readings', () => {
     }
   });
 
+  it('drops a reading whose round trip straddled a change of the clock (its two ends read on different clocks)', () => {
+    const { w, at } = watchAt();
+    // Sent while the clock was two days behind, answered after it was put right: a "round trip" of two days.
+    w.measured({ source: 'mh', sentAt: at() - 48 * HOUR, receivedAt: at(), serverAt: at(), resolutionMs: 1000 });
+    expect(w.reading()).toBeNull();
+    expect(w.alerts()).toEqual([]);
+    // Nor a negative one (the clock put back while the request was out).
+    w.measured({ source: 'mh', sentAt: at() + HOUR, receivedAt: at(), serverAt: at(), resolutionMs: 1000 });
+    expect(w.reading()).toBeNull();
+  });
+
   it('parses MH fhProcesamiento as El Salvador time and the HTTP Date header as UTC', () => {
     expect(mhProcessedMs('20/11/2026 09:00:05')).toBe(Date.parse('2026-11-20T15:00:05Z'));
     expect(mhProcessedMs('2026-11-20 09:00:05')).toBeNull();
@@ -124,9 +135,15 @@ describe('alerts and refusal', () => {
 
   it('a clock before the last stored document (it went backwards) warns without any network', () => {
     const last = new Date(T0 + BACKWARDS_WARN_MS + 60_000).toISOString();
-    const { w, at } = watchAt(last);
+    const { w, at, move } = watchAt(last);
     expect(w.alerts().map((a) => a.code)).toEqual(['clock_skew']);
     expect(w.alerts()[0]?.message).toContain('retrocedido');
+    // It names the last document's time (El Salvador's), and stays the same as time passes: the status is not
+    // pushed again every minute for it.
+    const first = w.alerts()[0]?.message;
+    expect(first).toContain('(20/11/2026 09:06)');
+    move(30_000);
+    expect(w.alerts()[0]?.message).toBe(first);
     expect(() => w.check(new Date(at()))).not.toThrow();
     // A document issued now does not move the mark back.
     w.issued(new Date(at()));
