@@ -53,6 +53,8 @@ function stationFile(certificate: string): string {
     JSON.stringify({
       ...DEMO_STATION,
       demo: false,
+      // A new point of sale, said on purpose (decision 0029): it numbers from 1.
+      newPointOfSale: true,
       apiKeys: [KEY],
       mh: { baseUrl: sim.url, user: NIT, password: 'Api#Clave2026', certificateFile: certificate, certificatePassword: PASSWORD },
     }),
