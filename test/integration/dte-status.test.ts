@@ -108,7 +108,8 @@ describe('moving many statuses at once', () => {
           documents: rows('SELECT id, status, updated_at, seal FROM documents ORDER BY id'),
           events: rows('SELECT seq, document_id, event, at FROM document_events ORDER BY seq'),
           replication: rows('SELECT entity, ref, seq, reason, queued_at FROM replication_queue ORDER BY seq'),
-          audit: rows('SELECT seq, at, actor, action, subject, detail FROM audit_log ORDER BY seq'),
+          // Each run's station has a certificate of its own: its import's entry differs by nature.
+          audit: rows("SELECT seq, at, actor, action, subject, detail FROM audit_log WHERE action NOT LIKE 'certificate.%' ORDER BY seq"),
         };
       } finally {
         store.close();
