@@ -143,10 +143,12 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
     if (!d.heartbeat) return { ok: true };
     const report = d.heartbeat();
     const now = d.clock.now().getTime();
-    if (report.sync.state === lastBeat.state && now - lastBeat.at < HEARTBEAT_MIN_MS) return { ok: true };
+    // What the hub raises alerts on: MH's state and the signing certificate (a renewed one goes at once).
+    const state = `${report.sync.state} ${report.certificate?.fingerprint ?? ''}`;
+    if (state === lastBeat.state && now - lastBeat.at < HEARTBEAT_MIN_MS) return { ok: true };
     const answer = await post(hub, 'PUT', '/hub/v1/heartbeat', JSON.stringify(report));
     if (answer.ok) {
-      lastBeat = { at: now, state: report.sync.state };
+      lastBeat = { at: now, state };
       writeLastReached();
     }
     return answer;
