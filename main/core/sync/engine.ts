@@ -582,8 +582,9 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
 
   /** When each submitted lote was last asked about (in memory: after a start, each is asked once at once). */
   const polled = new Map<string, number>();
+  // Never further than one poll ahead: a lote sent while the clock ran ahead is polled on time once it is put back.
   const nextPoll = (lote: { id: string; submitted_at: string }) =>
-    Math.max(Date.parse(lote.submitted_at), polled.get(lote.id) ?? 0) + lotePollMs;
+    Math.min(Math.max(Date.parse(lote.submitted_at), polled.get(lote.id) ?? 0) + lotePollMs, now().getTime() + lotePollMs);
 
   /** MH refused the credentials: one login on the backoff says whether they work again. */
   async function probeCredentials(client: MhClient): Promise<boolean> {
