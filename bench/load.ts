@@ -118,6 +118,8 @@ export async function loadBench(o: { seconds: number; connectionsPerRoute?: numb
     const station = {
       ...DEMO_STATION,
       demo: false,
+      // A new point of sale, said on purpose (docs/decisions/0029-numbering-never-collides-silently.md).
+      newPointOfSale: true,
       apiKeys: [KEY],
       mh: { baseUrl: mh.url, user: nit, password: 'clave-api', certificateFile: join(dir, 'station.crt'), certificatePassword: 'clave' },
     };
