@@ -37,6 +37,8 @@ const REGRESSIONS: readonly (readonly [number, string])[] = [
   // Found when the renewed certificate became weather (issue 31):
   [14, 'MH away while it refused the certificate: a login every instant, the probe due but never reaching MH'],
   [56, 'the same spin, after a crash'],
+  [615, "a refused certificate's probe moment past with nothing to probe with (the rest in a lote): a spin at 0 ms"],
+  [620, "the same spin, with another PC's numbers colliding in the lote"],
 ];
 
 describe('sync simulation: regression seeds', () => {

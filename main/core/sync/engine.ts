@@ -671,7 +671,13 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     const backoffAt = failures > 0 ? nextTry().getTime() : 0;
     // A probe MH could not be reached for waits on the outage's backoff too, not only on the refusal's.
     const r = refusal();
-    if (r) return Math.max(r.nextProbeAt, backoffAt);
+    if (r) {
+      // A probe goes when it is due and there is a document to probe with; with none (the rest wait in a lote
+      // MH took), the lotes' polls and the other work below set the time, never a probe moment already past.
+      const probeWith = box.nextDue(now());
+      if (r.nextProbeAt > now().getTime() || (probeWith && probeWith.getTime() <= now().getTime()))
+        return Math.max(r.nextProbeAt, backoffAt);
+    }
     if (cs.open()) return backoffAt || now().getTime();
     const candidates: number[] = [];
     const due = box.nextDue(now());
