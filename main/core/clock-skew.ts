@@ -2,6 +2,7 @@
 // server time is a reading; past a few minutes the station warns, past MH's window it refuses to issue.
 import type { StationAlert } from '../../shared/records';
 import { isoLocal, type Clock } from './clock';
+import type { TimerHandle, Timers } from './timers';
 import { CoreError } from './errors';
 
 /** Past this the clock is wrong enough to say so: far above a reading's error (a second), far below MH's window. */
@@ -219,5 +220,23 @@ export function timedFetch(f: typeof fetch, clock: Clock, source: TimeSource, re
     const serverAt = httpDateMs(res.headers.get('date'));
     if (serverAt !== null) report({ source, sentAt, receivedAt: clock.now().getTime(), serverAt, resolutionMs: 1000 });
     return res;
+  };
+}
+
+/** Asks MH (any answer carries its time) when the latest MH reading is older than `everyMs`; returns its stop. */
+export function clockProbe(everyMs: number, timers: Timers, clock: Clock, watch: ClockWatch, ask: () => void): () => void {
+  let handle: TimerHandle | null = null;
+  let stopped = false;
+  const tick = () => {
+    const r = watch.reading();
+    // A reading ahead of the clock (it was moved back since) is as old as one behind it.
+    const stale = !r || r.source !== 'mh' || Math.abs(clock.now().getTime() - r.measuredAt) >= everyMs;
+    if (stale) ask();
+    if (!stopped) handle = timers.set(tick, everyMs);
+  };
+  handle = timers.set(tick, 0);
+  return () => {
+    stopped = true;
+    if (handle) timers.clear(handle);
   };
 }

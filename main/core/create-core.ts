@@ -2,7 +2,7 @@
 // module-level state: tests build as many as they like. Each room is a factory in its own file.
 import { randomBytes as nodeRandomBytes } from 'node:crypto';
 import { createAlertBoard } from './alerts';
-import { clockWatch, timedFetch, type ClockWatch } from './clock-skew';
+import { clockProbe, clockWatch, timedFetch } from './clock-skew';
 import { verifyAudit } from './audit';
 import { stationBooks } from './books/station-books';
 import { normativeService } from './station/normative-service';
@@ -10,9 +10,10 @@ import { hubSetting } from './station/hub-setting';
 import { auditedApiKeys } from './auth/api-keys';
 import { people } from './auth/people';
 import { productCatalog } from './catalog/products';
-import { systemClock, type Clock } from './clock';
+import { systemClock } from './clock';
 import type { Core, CoreDeps } from './core-types';
 import { invalidationService } from './dte/invalidation/invalidate';
+import { doubtAlerts } from './dte/invalidation/doubt';
 import { returnService } from './dte/retorno/retorno';
 import { documents } from './dte/documents';
 import { latestCreatedAt } from './dte/documents-repo';
@@ -43,7 +44,7 @@ import { lookupAtHub } from './dte/related-at-hub';
 import { unitFrom } from './sync/backoff';
 import { webhooks as webhookEndpoints } from './webhooks/webhooks';
 import { homologationService } from './homologation/homologation';
-import { realTimers, type TimerHandle, type Timers } from './timers';
+import { realTimers } from './timers';
 import { searchIndexer } from './dte/search-indexer';
 import { diskWatch } from './store/disk-space';
 import { numberingService } from './dte/numbering';
@@ -73,12 +74,14 @@ export function createCore(deps: CoreDeps): Core {
     clock,
     lastIssuedAt: () => latestCreatedAt(store),
     changed: () => sync.publish(),
-    probe: () =>
-      void client()
-        ?.reachable()
-        .catch(() => false),
+    probe: () => askMhTime(),
   });
   alerts.add(() => clockCheck.alerts());
+  // Any answer of MH carries its time; `client` is built below.
+  const askMhTime = () =>
+    void client()
+      ?.reachable()
+      .catch(() => false);
 
   // Its key is kept outside the data folder; one an older version left inside is moved out (decision 0005).
   const secrets: SecretBox = orClose(() =>
@@ -138,22 +141,7 @@ export function createCore(deps: CoreDeps): Core {
   const invalidations = invalidationService({ store, clock, station, newId, signingKey, client, nextIdEnvio, logger, inFlight: new Set() });
   const returns = returnService({ store, clock, station, newId, signingKey, client, nextIdEnvio, logger, inFlight: new Set() });
   // An invalidation MH may hold stays visible until a supervisor settles it (decision 0024).
-  alerts.add(() => {
-    const doubts = invalidations.inDoubt();
-    if (doubts.length === 0) return [];
-    return [
-      {
-        code: 'event_in_doubt',
-        level: 'warning',
-        message:
-          doubts.length === 1
-            ? `Invalidación en duda: ${doubts[0]!.controlNumber}`
-            : `${doubts.length} invalidaciones en duda (la primera: ${doubts[0]!.controlNumber})`,
-        action: 'Búsquela en la consulta pública de MH y márquela como invalidada o no en el detalle del documento.',
-        since: doubts[0]!.since,
-      },
-    ];
-  });
+  alerts.add(() => doubtAlerts(invalidations.inDoubt()));
   const sync = createSyncEngine({
     // Events waiting for MH, sent after the documents: invalidations, then Eventos de Retorno (decision 0015).
     invalidations: {
@@ -248,7 +236,7 @@ export function createCore(deps: CoreDeps): Core {
   replicator.wake();
   // Asks MH for its time at start and whenever no answer came for a while (clock-skew.ts), when the host wants it.
   const stopClockProbe = deps.clockProbeMs
-    ? clockProbe(deps.clockProbeMs, deps.sync?.timers ?? realTimers, clock, clockCheck, client)
+    ? clockProbe(deps.clockProbeMs, deps.sync?.timers ?? realTimers, clock, clockCheck, askMhTime)
     : () => {};
 
   const normative = normativeService({ store, clock, stations });
@@ -345,32 +333,5 @@ export function createCore(deps: CoreDeps): Core {
       store.close();
       unlock();
     },
-  };
-}
-
-/** Asks MH (any answer carries its time) when the latest MH reading is older than `everyMs`; returns its stop. */
-function clockProbe(
-  everyMs: number,
-  timers: Timers,
-  clock: Clock,
-  watch: ClockWatch,
-  client: () => { reachable(): Promise<boolean> } | null,
-): () => void {
-  let handle: TimerHandle | null = null;
-  let stopped = false;
-  const tick = () => {
-    const r = watch.reading();
-    // A reading ahead of the clock (it was moved back since) is as old as one behind it.
-    const stale = !r || r.source !== 'mh' || Math.abs(clock.now().getTime() - r.measuredAt) >= everyMs;
-    if (stale)
-      void client()
-        ?.reachable()
-        .catch(() => false);
-    if (!stopped) handle = timers.set(tick, everyMs);
-  };
-  handle = timers.set(tick, 0);
-  return () => {
-    stopped = true;
-    if (handle) timers.clear(handle);
   };
 }

@@ -2,7 +2,7 @@
 // confirms it, so the station shows them with what to check on MH's public lookup, and a supervisor settles each:
 // MH shows the document invalidated (the event is APPROVED) or it does not (REJECTED, the document APPROVED again).
 import type { DteKind, FieldError } from '../../../../shared/contract';
-import type { InvalidationDoubt, InvalidationRecord } from '../../../../shared/records';
+import type { InvalidationDoubt, InvalidationRecord, StationAlert } from '../../../../shared/records';
 import { textOf } from '../../../../shared/text';
 import { audit } from '../../audit';
 import { isoLocal, type Clock } from '../../clock';
@@ -94,4 +94,22 @@ export function settleInvalidationDoubt(
     deps.logger.info('invalidation in doubt settled', { event: r.id, outcome, by: actor });
     return to;
   });
+}
+
+/** The doubts as one alert for the banner and the sync screen (docs/decisions/0025-station-alerts.md). */
+export function doubtAlerts(doubts: readonly InvalidationDoubt[]): StationAlert[] {
+  const first = doubts[0];
+  if (!first) return [];
+  return [
+    {
+      code: 'event_in_doubt',
+      level: 'warning',
+      message:
+        doubts.length === 1
+          ? `Invalidación en duda: ${first.controlNumber}`
+          : `${doubts.length} invalidaciones en duda (la primera: ${first.controlNumber})`,
+      action: 'Búsquela en la consulta pública de MH y márquela como invalidada o no en el detalle del documento.',
+      since: first.since,
+    },
+  ];
 }
