@@ -13,6 +13,7 @@ import { HUB_MIGRATIONS } from '../../hub/migrations';
 import { hubPersonInput } from '../../hub/people';
 import { consoleLogger, type Logger } from '../logger';
 import type { Output } from './maintenance';
+import { untilSignal } from './until-signal';
 
 export const HUB_USAGE = `  sello hub --database postgres://… [--host 127.0.0.1] [--port 8418]
   sello hub create-token --database postgres://… --station ID [--name NOMBRE --company NIT --branch M001 --pos P001]
@@ -40,12 +41,9 @@ export async function hubCommand(args: string[], io: Output, input: () => Promis
     const app = await buildHubServer({ hub: createHub({ db: db.q, logger }), logger });
     await app.listen({ host: values.host, port });
     const address = app.server.address();
+    const stopped = untilSignal(() => app.close());
     io.out(`listening on http://${values.host}:${typeof address === 'object' && address ? address.port : port}`);
-    await new Promise<void>((done) => {
-      const stop = () => void app.close().then(done, done);
-      process.once('SIGTERM', stop);
-      process.once('SIGINT', stop);
-    });
+    await stopped;
     return 0;
   } finally {
     await db.close();

@@ -16,6 +16,7 @@ import { auditVerifyCommand, backupCommand, restoreCommand, stationFolder } from
 import { explicitSecretFile, insideDataDir, SecretFileInDataDirError } from '../station/secret-key';
 import { defaultDataDir, openHost, serve } from './serve';
 import { homologateCommand } from './homologate';
+import { untilSignal } from './until-signal';
 
 const USAGE = `uso:
   sello serve [--data-dir DIR] [--host 127.0.0.1] [--port 8417] [--config station.json] [--demo] [--demo-mh-port N] [--allow-host NOMBRE] [--secret-file ARCHIVO]
@@ -110,20 +111,12 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`Clave de API de la demostración: ${DEMO_API_KEY}\nPersonas de la demostración (usuario / contraseña):\n`);
     for (const u of people) process.stderr.write(`  ${u.login.padEnd(11)} ${u.password.padEnd(11)} ${ROLE_NAMES[u.role]}, ${u.name}\n`);
   }
+  const stopped = untilSignal(
+    () => running.close(),
+    (e) => logger.error('error while stopping', { error: String(e) }),
+  );
   process.stdout.write(`listening on ${running.url}\n`);
-
-  await new Promise<void>((done) => {
-    const stop = () => {
-      process.off('SIGTERM', stop);
-      process.off('SIGINT', stop);
-      running.close().then(done, (e: unknown) => {
-        logger.error('error while stopping', { error: String(e) });
-        done();
-      });
-    };
-    process.on('SIGTERM', stop);
-    process.on('SIGINT', stop);
-  });
+  await stopped;
   return 0;
 }
 
@@ -264,12 +257,9 @@ async function mhSim(args: string[]): Promise<number> {
   process.stderr.write(
     `MH simulado (${sim.checks === 'schemas' ? `esquemas oficiales de ${[values.schemas, values['schemas-v2']].filter(Boolean).join(' y ')}` : 'validaciones propias, sin esquemas de MH'}).\n`,
   );
+  const stopped = untilSignal(() => sim.app.close());
   process.stdout.write(`listening on http://${values.host}:${port}\n`);
-  await new Promise<void>((done) => {
-    const stop = () => void sim.app.close().then(() => done());
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
-  });
+  await stopped;
   return 0;
 }
 
