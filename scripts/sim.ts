@@ -1,4 +1,4 @@
-// `npm run sim -- --seeds N [--from S] [--clock]`: the sync engine's deterministic simulation over many seeds
+// `npm run sim -- --seeds N [--from S] [--no-clock]`: the sync engine's deterministic simulation over many seeds
 // (test/support/sync-sim/). `SELLO_SIM_SEED=S npm run sim` replays one seed and prints its trace.
 import { simFixture } from '../test/support/sync-sim/fixture';
 import { runSeed } from '../test/support/sync-sim/world';
@@ -12,8 +12,9 @@ const only = process.env.SELLO_SIM_SEED;
 const from = flag('from', 1);
 const count = only ? 1 : flag('seeds', 200);
 const steps = flag('steps', 60);
-// `--clock`: the station's clock jumps too (test/support/sync-sim/clock-weather.ts).
-const clockWeather = args.includes('--clock');
+// The station's clock jumps too (test/support/sync-sim/clock-weather.ts) unless `--no-clock`, as the regression
+// seeds found before it replay.
+const clockWeather = !args.includes('--no-clock');
 const fx = simFixture();
 const started = Date.now();
 let failed = 0;

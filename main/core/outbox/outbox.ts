@@ -39,6 +39,8 @@ export const LOTE_PROCESSING_MS = 3 * 60_000;
  */
 export const CLOCK_PUT_BACK_MS = 2 * 60 * 60_000;
 const putBackBound = (now: Date) => new Date(now.getTime() + CLOCK_PUT_BACK_MS).toISOString();
+/** A moment set ahead of `now` by more than that was set by a clock since put back: it is `now`. */
+export const dueByNow = (at: number, now: number): number => (at > now + CLOCK_PUT_BACK_MS ? now : at);
 
 /** MH's idEnvio: a correlative of the sender's own, never reused (docs/mh.md). */
 export function takeIdEnvio(store: Store): number {
@@ -414,7 +416,7 @@ export function outbox(store: Store, logger: Logger) {
           .select((eb) => eb.fn.min('outbox.next_attempt_at').as('at'))
           .where((eb) => eb.or([eb('outbox.depends_on', 'is', null), eb('outbox.state', '=', 'unknown')])),
       );
-      const due = (at: number) => (at > now.getTime() + CLOCK_PUT_BACK_MS ? now.getTime() : at);
+      const due = (at: number) => dueByNow(at, now.getTime());
       if (typeof plain?.at === 'string') times.push(due(Date.parse(plain.at)));
       // NC/ND: only those whose related documents MH has settled (or rejected: they are failed at once).
       for (const r of store.all(

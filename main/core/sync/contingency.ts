@@ -22,7 +22,7 @@ import { normativeOfVersion } from '../dte/mh/serializers';
 import { MAX_PER_EVENT, buildContingenciaV3, buildContingenciaV4, type ContingencyEventInput } from './contingency-event';
 import type { Normative } from '../../../shared/normative';
 import { moveStatus } from '../dte/status';
-import { outbox } from '../outbox/outbox';
+import { CLOCK_PUT_BACK_MS, outbox } from '../outbox/outbox';
 import { lotesRepo } from './lotes-repo';
 import type { Logger } from '../logger';
 import { signJson } from '../signing/jws';
@@ -196,7 +196,14 @@ export function contingencyStore(store: Store, logger: Logger) {
           .selectFrom('contingency_events')
           .selectAll()
           .where('status', '=', 'rejected')
-          .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now.toISOString())]))
+          .where((eb) =>
+            eb.or([
+              eb('next_attempt_at', 'is', null),
+              eb('next_attempt_at', '<=', now.toISOString()),
+              // Set by a clock since put back (decision 0028): due now.
+              eb('next_attempt_at', '>', new Date(now.getTime() + CLOCK_PUT_BACK_MS).toISOString()),
+            ]),
+          )
           .orderBy('created_at'),
       ),
 

@@ -27,7 +27,7 @@ import { resignedIfStale } from '../signing/jws';
 import type { Logger } from '../logger';
 import type { Exchange, Outcome } from '../mh/classify';
 import { MhLoginError, type MhClient } from '../mh/client';
-import { LOTE_PROCESSING_MS, outbox, type Claimed, type DocumentRef } from '../outbox/outbox';
+import { dueByNow, LOTE_PROCESSING_MS, outbox, type Claimed, type DocumentRef } from '../outbox/outbox';
 import { cachedCount, writesOf } from '../store/cached-count';
 import type { StoredStation } from '../station/profile';
 import { normativeStatus } from '../../../shared/normative';
@@ -559,7 +559,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       const items = [...listOf(body.procesados), ...listOf(body.rechazados)] as Record<string, unknown>[];
       if (!items.length) {
         // Still processing; after half an hour with no result MH has lost it: ask about each document instead.
-        if (now().getTime() - Date.parse(lote.submitted_at) > LOTE_GIVE_UP_MS) {
+        if (now().getTime() - notAhead(waiting, lote) > LOTE_GIVE_UP_MS) {
           d.store.tx(() => {
             cs.loteEnded(lote.id, 'lost', now());
             box.loteInDoubt(lote.id, now(), 'MH no dio el resultado del lote');
@@ -580,16 +580,27 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     cs.closeFinished(now());
   }
 
-  /** When each submitted lote was last asked about (in memory: after a start, each is asked once at once). */
+  /**
+   * When each submitted lote was last asked about (its sending, before the first question), and since when it
+   * waits; in memory. Neither is ever later than now: a lote sent, or asked about, while the clock ran ahead is
+   * asked about one poll after the clock is put back, and given up on half an hour after, not a day later.
+   */
   const polled = new Map<string, number>();
-  // Never further than one poll ahead: a lote sent while the clock ran ahead is polled on time once it is put back.
-  const nextPoll = (lote: { id: string; submitted_at: string }) =>
-    Math.min(Math.max(Date.parse(lote.submitted_at), polled.get(lote.id) ?? 0) + lotePollMs, now().getTime() + lotePollMs);
+  const waiting = new Map<string, number>();
+  const notAhead = (m: Map<string, number>, lote: { id: string; submitted_at: string }) => {
+    const v = Math.min(m.get(lote.id) ?? Date.parse(lote.submitted_at), now().getTime());
+    m.set(lote.id, v);
+    return v;
+  };
+  const nextPoll = (lote: { id: string; submitted_at: string }) => notAhead(polled, lote) + lotePollMs;
+
+  /** A probe's moment, unless a clock since put back set it (days) ahead: then it is due now (decision 0028). */
+  const probeAt = (p: { readonly nextProbeAt: number }) => dueByNow(p.nextProbeAt, now().getTime());
 
   /** MH refused the credentials: one login on the backoff says whether they work again. */
   async function probeCredentials(client: MhClient): Promise<boolean> {
     if (!refused) return true;
-    if (now().getTime() < refused.nextProbeAt) return false;
+    if (now().getTime() < probeAt(refused)) return false;
     const v = await client.verifyLogin();
     alive();
     if (v.result === 'ok') {
@@ -617,7 +628,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       if (d.passwordNeeded?.()) return 0;
       // MH refuses the certificate: nothing goes (not even a login) before the next probe.
       const r = refusal();
-      if (r && now().getTime() < r.nextProbeAt) return 0;
+      if (r && now().getTime() < probeAt(r)) return 0;
       if (!(await probeCredentials(client))) return 0;
       if (cs.open() && !(await probeAndEnd(client))) return 0;
       await recover(client);
@@ -666,7 +677,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
   function nextWake(): number | null {
     if (!d.client() || d.passwordNeeded?.()) return null;
     // Refused credentials: only the next login probe; a refused certificate: only the next probe document.
-    if (refused) return refused.nextProbeAt;
+    if (refused) return probeAt(refused);
     // While MH fails, nothing is tried again before the backoff (capped at one minute; MH asks for 15).
     const backoffAt = failures > 0 ? nextTry().getTime() : 0;
     // A probe MH could not be reached for waits on the outage's backoff too, not only on the refusal's.
@@ -675,8 +686,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       // A probe goes when it is due and there is a document to probe with; with none (the rest wait in a lote
       // MH took), the lotes' polls and the other work below set the time, never a probe moment already past.
       const probeWith = box.nextDue(now());
-      if (r.nextProbeAt > now().getTime() || (probeWith && probeWith.getTime() <= now().getTime()))
-        return Math.max(r.nextProbeAt, backoffAt);
+      if (probeAt(r) > now().getTime() || (probeWith && probeWith.getTime() <= now().getTime())) return Math.max(probeAt(r), backoffAt);
     }
     if (cs.open()) return backoffAt || now().getTime();
     const candidates: number[] = [];
@@ -685,7 +695,8 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     for (const lote of cs.submittedLotes()) candidates.push(nextPoll(lote));
     for (const e of cs.active()) {
       if (e.status === 'ended' || (e.status === 'sealed' && cs.unsent(e.id, 1).length > 0)) candidates.push(now().getTime());
-      if (e.status === 'rejected') candidates.push(e.next_attempt_at ? Date.parse(e.next_attempt_at) : now().getTime());
+      if (e.status === 'rejected')
+        candidates.push(e.next_attempt_at ? dueByNow(Date.parse(e.next_attempt_at), now().getTime()) : now().getTime());
     }
     if (d.invalidations && d.invalidations.pending() > 0)
       candidates.push(later(backoffMs(failures, d.random, 1000, 60_000, 1000)).getTime());

@@ -24,9 +24,11 @@ interface Held {
 /** What fetch would have returned for an answer from inject(). */
 export function toResponse(res: { statusCode: number; payload: string; headers: Record<string, unknown> }): Response {
   const type = res.headers['content-type'];
+  // MH's time travels in `Date`, as over a real socket: the station reads its clock by it (clock-skew.ts).
+  const date = res.headers.date;
   return new Response(res.statusCode === 204 ? null : res.payload, {
     status: res.statusCode,
-    headers: { 'content-type': typeof type === 'string' ? type : 'application/json' },
+    headers: { 'content-type': typeof type === 'string' ? type : 'application/json', ...(typeof date === 'string' ? { date } : {}) },
   });
 }
 
