@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core/create-core';
+import { generateMhCertificate, parseMhCertificate } from '../../main/core/signing/certificate';
+import { verifyJwsSync } from '../../main/core/signing/jws';
+import { DEMO_STATION } from '../../main/core/station/demo';
 import { crBody, fcBody, fseBody } from '../fixtures/bodies';
 import { tempDir } from '../support/core';
 import { coreWithSimulator, startSimulator } from '../support/mh-sim';
@@ -152,5 +155,30 @@ describe('contingency', () => {
     expect(
       ([...sim.state.events.values()][0] as { detalleDTE: { codigoGeneracion: string }[] }).detalleDTE.map((d) => d.codigoGeneracion),
     ).toContain(doubt.id.toUpperCase());
+  });
+  it('a certificate renewed during the contingency: the documents signed with the old one go in the lote signed again', async () => {
+    sim.setMode('down');
+    const ids = [0, 1, 2].map(() => core.dtes.create('FC', fc(), 'test').record.id);
+    await drain(3);
+    expect(core.sync.status().state).toBe('contingency');
+    // The company registers its renewed certificate at MH, and imports it here, while MH is still away.
+    const password = 'Renovado#2027';
+    const renewed = generateMhCertificate(DEMO_STATION.company.nit, password);
+    const key = parseMhCertificate(renewed, password).publicKey;
+    sim.registerKey(DEMO_STATION.company.nit, key.export({ format: 'der', type: 'spki' }).toString('base64'));
+    expect(core.importCertificate(renewed, password, 'ana')).toEqual({ certificateChanged: true });
+    ids.push(core.dtes.create('FC', fc(), 'test').record.id);
+    const singly = sim.state.counts.recepciondte ?? 0;
+    sim.setMode('normal');
+    await drain();
+    // All went in the lote, accepted there: none came back 803 to be sent again one by one.
+    expect(sim.state.counts.recepcionlote).toBe(1);
+    expect(sim.state.counts.recepciondte ?? 0).toBe(singly);
+    for (const id of ids) {
+      expect(core.dtes.get(id).status).toBe('APPROVED');
+      expect(verifyJwsSync(core.dtes.mhDocument(id).jws, key)).toBe(true);
+    }
+    expect(identificacion(ids[0]!)).toMatchObject({ tipoModelo: 2, tipoOperacion: 2, tipoContingencia: 1 });
+    expect(core.sync.status().state).toBe('online');
   });
 });

@@ -278,7 +278,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
    * The JWS to send: a document MH does not hold that was signed with another certificate (renewed since) is
    * signed again, the same JSON, with the current one (docs/decisions/0027-certificate-life-cycle.md).
    */
-  function currentlySigned(c: Claimed): string {
+  function currentlySigned(c: { readonly documentId: string; readonly jws: string }): string {
     const key = d.signingKey();
     const jws = key ? resignedIfStale(c.jws, key) : null;
     if (!jws) return c.jws;
@@ -499,7 +499,8 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
               const ids = ready.map((x) => x.id);
               cs.loteLeaving({ idEnvio, eventId: ev.id, documentIds: ids, now: now() });
               box.loteLeaving(idEnvio, ids, now(), leaseMs);
-              return ready;
+              // Signed in the contingency with a certificate renewed since: signed again before the lote leaves.
+              return ready.map((x) => ({ ...x, jws: currentlySigned({ documentId: x.id, jws: x.jws ?? '' }) }));
             });
           } catch (e) {
             settleTaken();
