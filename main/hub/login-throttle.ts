@@ -64,19 +64,20 @@ export function hubLoginThrottle(db: HubDb, clock: Clock) {
       .execute();
   };
 
-  /** The lease on `login`'s check, as the time that names it; null while another check of that login runs. */
+  /**
+   * The lease on `login`'s check, as the start that names it; null while another check of that login runs. Its
+   * times are PostgreSQL's (to the millisecond, so the start reads back equal): one clock for every hub process,
+   * whatever theirs say.
+   */
   const claim = async (login: string): Promise<Date | null> => {
-    const now = clock.now();
-    const until = new Date(now.getTime() + LEASE_MS);
-    const row = await db
-      .insertInto('hub_login_throttle')
-      .values({ key: leaseKey(login), failures: 0, window_start: now, locked_until: until, lock_ms: LEASE_MS })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({ window_start: now, locked_until: until }).where('hub_login_throttle.locked_until', '<=', now),
-      )
-      .returning('key')
-      .executeTakeFirst();
-    return row ? now : null;
+    const r = await sql<{ window_start: Date }>`
+      INSERT INTO hub_login_throttle (key, failures, window_start, locked_until, lock_ms)
+      SELECT ${leaseKey(login)}, 0, t, t + make_interval(secs => ${LEASE_MS / 1000}), ${LEASE_MS}
+      FROM (SELECT date_trunc('milliseconds', clock_timestamp()) AS t) clock
+      ON CONFLICT (key) DO UPDATE SET window_start = EXCLUDED.window_start, locked_until = EXCLUDED.locked_until
+      WHERE hub_login_throttle.locked_until <= EXCLUDED.window_start
+      RETURNING window_start`.execute(db);
+    return r.rows[0]?.window_start ?? null;
   };
   // Only our own lease: one that expired and was taken over by another process carries another start.
   const release = (login: string, claimed: Date) =>
