@@ -9,7 +9,6 @@ import { CoreError, toApiError, validationFailed } from '../core/errors';
 import { bodyProblem, sendProblem } from '../core/http/problem';
 import { asDatabaseUnavailable } from './database-errors';
 import { caller, HUB_SESSION_COOKIE, parsed, personFor, sessionCookie, sessionToken, unauthorized } from './http-auth';
-import { LoginThrottled } from '../core/auth/people';
 import type { Logger } from '../core/logger';
 import type { Hub } from './create-hub';
 import { listQuery } from './documents-list';
@@ -17,7 +16,6 @@ import { registerHubBooks } from './http-books';
 import { ingestBody, MAX_BATCH } from './ingest-document';
 import { registerHubPdf } from './http-pdf';
 import { registerHubUi } from './http-static';
-import { ADDRESS_RULE, LOGIN_RULE } from './login-throttle';
 import { hubLoginInput, hubPersonInput, hubPersonUpdate } from './people';
 import { registerStationRoutes } from './http-stations';
 import { registerNumberingRoutes } from './http-numbering';
@@ -105,20 +103,10 @@ export async function buildHubServer(options: HubHttpOptions): Promise<FastifyIn
   // People: a session is the only time its token leaves the hub (the cookie, and the body for scripts).
   app.post('/hub/v1/session', async (req, reply) => {
     const input = parsed(hubLoginInput, req.body);
-    // Counted in PostgreSQL (login-throttle.ts): every hub process behind the load balancer sees the same failures.
-    const keys = [
-      { key: `login:${input.login.toLowerCase()}`, rule: LOGIN_RULE, scope: 'login' as const },
-      { key: `address:${req.ip}`, rule: ADDRESS_RULE, scope: 'address' as const },
-    ];
-    for (const k of keys) {
-      const wait = await hub.loginThrottle.blockedFor(k.key);
-      if (wait > 0) throw new LoginThrottled(wait, k.scope);
-    }
-    const s = await hub.people.login(input.login, input.password);
-    if (!s) {
-      for (const k of keys) await hub.loginThrottle.failed(k.key, k.rule);
-      throw new CoreError('UNAUTHORIZED', 'Usuario o contraseña incorrectos, o la persona está inactiva.');
-    }
+    // Counted in PostgreSQL per login at its address and per address, one check of a login at a time at every hub
+    // process (login-throttle.ts, decision 0032).
+    const s = await hub.loginThrottle.attempt(input.login, req.ip, () => hub.people.login(input.login, input.password));
+    if (!s) throw new CoreError('UNAUTHORIZED', 'Usuario o contraseña incorrectos, o la persona está inactiva.');
     return reply
       .code(201)
       .header('set-cookie', sessionCookie(s.token))

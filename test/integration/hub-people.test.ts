@@ -13,6 +13,7 @@ import { openHubDatabase, type HubDatabase } from '../../main/hub/hub-database';
 import { buildHubServer } from '../../main/hub/http';
 import { migrateHub } from '../../main/hub/migrate';
 import { HUB_MIGRATIONS } from '../../main/hub/migrations';
+import { loginKey } from '../../main/hub/login-throttle';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
 import { ROOT } from '../support/serve-process';
 
@@ -193,7 +194,7 @@ describe('hub people and sessions', () => {
     expect((await call('PATCH', '/hub/v1/people/nadie', { bearer: admin, body: { active: false } })).status).toBe(404);
   });
 
-  it('ten wrong passwords lock that login for a minute at every hub server; others log in; it doubles on repeat', async () => {
+  it('ten wrong passwords lock that login at that address for a minute at every hub server; others log in; it doubles on repeat', async () => {
     await hub.people.create({ login: 'auditora2', name: 'Berta', role: 'AUDITOR', password: 'clave-auditora-2' });
     for (let i = 0; i < 10; i++) {
       const r = await call('POST', '/hub/v1/session', { body: { login: 'auditora2', password: 'no-es-esta' }, at: i % 2 ? other : base });
@@ -215,7 +216,7 @@ describe('hub people and sessions', () => {
       db.q
         .updateTable('hub_login_throttle')
         .set({ locked_until: new Date(Date.now() - 1000) })
-        .where('key', '=', 'login:auditora2')
+        .where('key', '=', loginKey('auditora2', '127.0.0.1'))
         .execute();
     await past();
     expect((await call('POST', '/hub/v1/session', { body: { login: 'auditora2', password: 'clave-auditora-2' } })).status).toBe(201);

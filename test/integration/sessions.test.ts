@@ -115,17 +115,13 @@ describe('logging in', () => {
     expect((await login('cajero', '123456')).statusCode).toBe(201);
   });
 
-  it('ten failures from one address lock that address, whatever the logins tried', async () => {
-    let now = 5_000_000;
-    const throttled = await buildHttpServer(core, { logger: silentLogger, now: () => now });
+  it('wrong logins under other names from one address never lock a person out (decision 0032)', async () => {
+    const throttled = await buildHttpServer(core, { logger: silentLogger, now: () => 5_000_000 });
     try {
-      for (let i = 0; i < 10; i += 1) {
+      for (let i = 0; i < 30; i += 1) {
         const r = await throttled.inject({ method: 'POST', url: '/session', payload: { login: `persona${i}`, password: 'adivinando' } });
         expect(r.statusCode).toBe(401);
       }
-      const r = await throttled.inject({ method: 'POST', url: '/session', payload: { login: 'admin', password: 'demo-admin' } });
-      expect(r.statusCode).toBe(429);
-      now += 61_000;
       expect(
         (await throttled.inject({ method: 'POST', url: '/session', payload: { login: 'admin', password: 'demo-admin' } })).statusCode,
       ).toBe(201);

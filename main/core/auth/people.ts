@@ -41,16 +41,29 @@ export interface People {
   readonly demoUsers: () => readonly DemoUser[];
 }
 
+function throttledDetail(scope: 'login' | 'address' | 'busy', wait: number): string {
+  switch (scope) {
+    case 'login':
+      return `Demasiados intentos fallidos para este usuario. Espere ${wait} s y vuelva a intentar.`;
+    case 'address':
+      return `Demasiados intentos fallidos desde esta dirección. Espere ${wait} s y vuelva a intentar.`;
+    case 'busy':
+      // One check per login at a time (decision 0032): a guess sent alongside waits its turn.
+      return `Ya se está comprobando otro intento para este usuario. Espere ${wait} s y vuelva a intentar.`;
+    default: {
+      const never: never = scope;
+      return never;
+    }
+  }
+}
+
 /** Seconds a failed login waits for, as the 429's Retry-After. */
 export class LoginThrottled extends CoreError {
   constructor(
     readonly retryAfter: number,
-    scope: 'login' | 'address' = 'login',
+    scope: 'login' | 'address' | 'busy' = 'login',
   ) {
-    super(
-      'TOO_MANY_REQUESTS',
-      `Demasiados intentos fallidos ${scope === 'login' ? 'para este usuario' : 'desde esta dirección'}. Espere ${retryAfter} s y vuelva a intentar.`,
-    );
+    super('TOO_MANY_REQUESTS', throttledDetail(scope, retryAfter));
   }
 
   // The wait travels in the error too: the desktop window has no Retry-After header to read.
@@ -105,7 +118,7 @@ export function people(d: PeopleDeps): People {
       const key = `${login}\u0000${from}`;
       const wait = throttle.blockedFor(key);
       if (wait > 0) throw new LoginThrottled(wait);
-      if (checking.has(login)) throw new LoginThrottled(1);
+      if (checking.has(login)) throw new LoginThrottled(1, 'busy');
       checking.add(login);
       try {
         const user = await users.check(login, password);

@@ -5,7 +5,8 @@
 //   this server answers to (loopback, or what the operator configured) get through.
 // - Origin: a browser names the page that sent a request; only this server's own UI may call it. (No CORS
 //   headers are ever sent, so other origins cannot read answers either.)
-// - Failed-auth throttling lives in ../auth/throttle.ts: wrong keys and passwords from one address are counted.
+// - Failed-auth throttling lives in ../auth/throttle.ts: wrong keys per address (a valid key always passes), wrong
+//   passwords per login and address (auth/people.ts; decision 0032).
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]', '::1'];
 

@@ -19,7 +19,7 @@ import type { CoreHost } from '../core-host';
 import { CoreError, validationFailed } from '../errors';
 import { answerFailure } from '../front-failure';
 import type { Logger } from '../logger';
-import { authThrottle, type AuthThrottle } from '../auth/throttle';
+import { authThrottle } from '../auth/throttle';
 import { allowedHostNames, hostAllowed, originAllowed } from './guards';
 import { bodyProblem, sendProblem } from './problem';
 import { registerUi } from './ui';
@@ -374,29 +374,27 @@ export function sessionToken(req: FastifyRequest): string | null {
 const cookie = (token: string, maxAge?: number) =>
   `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/${maxAge === undefined ? '' : `; Max-Age=${maxAge}`}`;
 
-/** Logins per address: their own failure count (a POS's stale key never locks people out), and a cap on checks under way. */
+/**
+ * Checks under way per address. No lockout per address: wrong logins under other names (or a POS's stale key)
+ * never lock a person out; each person's failures are counted per login and address in auth/people.ts
+ * (decision 0032).
+ */
 interface LoginGate {
-  readonly throttle: AuthThrottle;
   readonly running: Map<string, number>;
 }
 /** scrypt checks one address may have under way; more wait (429), so a flood neither guesses faster nor eats the CPU. */
 const LOGINS_AT_ONCE = 4;
 
-/** POST /session: 201 with the person and the cookie; wrong logins count against the address and the login. */
+/** POST /session: 201 with the person and the cookie; wrong passwords count against that login at this address. */
 async function login(c: Ctx) {
-  const { throttle, running } = c.logins;
+  const { running } = c.logins;
   const ip = c.req.ip;
-  const wait = throttle.blockedFor(ip);
-  if (wait > 0) throw new LoginThrottled(wait, 'address');
   const now = running.get(ip) ?? 0;
   if (now >= LOGINS_AT_ONCE) throw new LoginThrottled(1, 'address');
   running.set(ip, now + 1);
   try {
     const { token, session } = await c.door.login(c.body(), ip);
     return c.reply.code(201).header('set-cookie', cookie(token)).header('cache-control', 'no-store').send(session);
-  } catch (e) {
-    if (e instanceof CoreError && e.code === 'UNAUTHORIZED') throttle.failed(ip);
-    throw e;
   } finally {
     const left = (running.get(ip) ?? 1) - 1;
     if (left > 0) running.set(ip, left);
@@ -498,9 +496,9 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
       });
     }
   });
-  // Wrong API keys and wrong passwords are counted apart, per address.
+  // Wrong API keys, per address (a valid key is never refused by it); wrong passwords are counted in auth/people.ts.
   const throttle = authThrottle({ now: options.now ?? Date.now, ...options.throttle });
-  const logins: LoginGate = { throttle: authThrottle({ now: options.now ?? Date.now, ...options.throttle }), running: new Map() };
+  const logins: LoginGate = { running: new Map() };
 
   app.setNotFoundHandler((req, reply) =>
     sendProblem(reply, {
@@ -524,6 +522,13 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
       req.actor = null;
       const key = req.headers['x-api-key'];
       if (typeof key === 'string' && key.length > 0 && key.length <= 512) {
+        // The key first (every key compared, constant time): a valid POS key is never refused for other callers'
+        // wrong keys from the same address (decision 0032); the block only answers keys that are not valid.
+        const id = door.core().apiKeys.verify(key);
+        if (id) {
+          req.actor = keyActor(id);
+          return;
+        }
         const wait = throttle.blockedFor(req.ip);
         if (wait > 0) {
           void reply.header('retry-after', String(wait));
@@ -532,11 +537,6 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
             title: TITLES.TOO_MANY_REQUESTS,
             detail: `Demasiadas claves no válidas desde esta dirección. Espere ${wait} s y revise la clave configurada.`,
           });
-        }
-        const id = door.core().apiKeys.verify(key);
-        if (id) {
-          req.actor = keyActor(id);
-          return;
         }
         throttle.failed(req.ip);
         return unauthorized(reply, 'La clave de API no es válida: revise la clave configurada en el punto de venta.');
