@@ -63,7 +63,10 @@ describe('migrations', () => {
       SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') ORDER BY 1`.execute(db.q);
     expect(tables.rows.map((r) => r.name)).toEqual([
+      'document_refusals',
       'documents',
+      'hub_certificates',
+      'hub_company',
       'hub_login_throttle',
       'hub_migrations',
       'hub_people',
@@ -81,6 +84,36 @@ describe('migrations', () => {
     expect(await migrateHub(db.q, HUB_MIGRATIONS)).toEqual({ from: HUB_MIGRATIONS.length, to: HUB_MIGRATIONS.length });
     const applied = await db.q.selectFrom('hub_migrations').select(['version', 'name']).execute();
     expect(applied).toEqual(HUB_MIGRATIONS.map((m) => ({ version: m.version, name: m.name })));
+  });
+
+  it('005 binds each existing token to its station point and the points it already wrote, never to none', async () => {
+    await sql`CREATE DATABASE before_005`.execute(db.q);
+    const old = openHubDatabase(cluster.url.replace(/\/sello_test$/, '/before_005'));
+    try {
+      expect(await migrateHub(old.q, HUB_MIGRATIONS.slice(0, 4))).toEqual({ from: 0, to: 4 });
+      await sql`INSERT INTO stations VALUES ('a', '06140101001010', 'M001', 'P001', 'A', now(), null),
+        ('b', '06140101001010', 'M002', 'P001', 'B', now(), null)`.execute(old.q);
+      await sql`INSERT INTO station_tokens VALUES ('8d7e4a52-7b8f-4c43-9a57-111111111111', 'a', ${'a'.repeat(64)}, now(), null),
+        ('8d7e4a52-7b8f-4c43-9a57-222222222222', 'b', ${'b'.repeat(64)}, now(), null)`.execute(old.q);
+      await sql`CREATE TABLE documents_old PARTITION OF documents FOR VALUES FROM ('2026-11-01') TO ('2026-12-01')`.execute(old.q);
+      await sql`INSERT INTO documents (station_id, id, kind, version, status, control_number, issue_date, total, mh_json, jws, updated_at)
+        VALUES ('a', ${randomUUID()}, 'FC', 1, 'APPROVED', 'DTE-01-M001P002-000000000000001', '2026-11-20', 1, '{}', 'x', now())`.execute(
+        old.q,
+      );
+      expect(await migrateHub(old.q, HUB_MIGRATIONS)).toEqual({ from: 4, to: HUB_MIGRATIONS.length });
+      const tokens = await sql<{ station_id: string; points: string[] }>`SELECT station_id, points FROM station_tokens ORDER BY 1`.execute(
+        old.q,
+      );
+      expect(tokens.rows).toEqual([
+        { station_id: 'a', points: ['M001P001', 'M001P002'] },
+        { station_id: 'b', points: ['M002P001'] },
+      ]);
+      // What nothing checked stays marked so: the cross-branch credit does not count it.
+      const docs = await sql<{ verified_at: Date | null }>`SELECT verified_at FROM documents`.execute(old.q);
+      expect(docs.rows).toEqual([{ verified_at: null }]);
+    } finally {
+      await old.close();
+    }
   });
 
   it('two hub processes starting at once on an empty database: one migrates, the other finds it done', async () => {
