@@ -21,6 +21,7 @@ import { HUB_MIGRATIONS } from '../../main/hub/migrations';
 import { fcBody } from '../fixtures/bodies';
 import { tempDir } from '../support/core';
 import { coreWithSimulator, startSimulator } from '../support/mh-sim';
+import { setHubCompany, trustStationKey } from '../support/hub-stations';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
 import { unpackDocument } from '../../main/core/dte/packing/packed-document';
 
@@ -49,6 +50,7 @@ beforeAll(async () => {
   await migrateHub(db.q, HUB_MIGRATIONS);
   hub = createHub({ db: db.q });
   await startHubServer();
+  await setHubCompany(hub);
   for (const branch of ['M001', 'M002']) {
     const id = `${branch}-P001`;
     await hub.stations.register({ id, companyId: '06140101001010', branchCode: branch, posNumber: 'P001', name: `Sucursal ${branch}` });
@@ -58,6 +60,7 @@ beforeAll(async () => {
     const sim = await startSimulator({ loteDelayMs: 50 });
     sims.push(sim);
     const core = coreWithSimulator(dir.dir, sim, { manual: false, timeoutMs: 1000, lotePollMs: 100 });
+    await trustStationKey(hub, core);
     core.configure(
       { ...DEMO_STATION, branch: { ...DEMO_STATION.branch, mhCode: branch }, hub: { url: `http://127.0.0.1:${port}`, token } },
       'test',
@@ -204,7 +207,9 @@ describe('replication to the hub', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${b!.token}` },
       body: JSON.stringify({ documents: [snapshot] }),
     });
-    expect(res.status).toBe(403);
+    // B's token is bound to M002P001: A's control number is refused before anything is read (decision 0030).
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ code: 'DOCUMENT_REFUSED', reason: 'POINT_NOT_BOUND' });
     const after = await db.q.selectFrom('documents').select(['station_id', 'status']).where('id', '=', row.id).executeTakeFirstOrThrow();
     expect(after.station_id).toBe(a!.id);
     expect(after.status).not.toBe('INVALIDATED');
