@@ -71,7 +71,11 @@ const REACHABLE: ReadonlyMap<DteStatus, ReadonlySet<DteStatus>> = new Map(
   (Object.keys(DTE_TRANSITIONS) as DteStatus[]).map((from) => {
     const seen = new Set<DteStatus>();
     const walk = (s: DteStatus) => {
-      for (const n of DTE_TRANSITIONS[s]) if (!seen.has(n)) (seen.add(n), walk(n));
+      for (const n of DTE_TRANSITIONS[s]) {
+        if (seen.has(n)) continue;
+        seen.add(n);
+        walk(n);
+      }
     };
     walk(from);
     return [from, seen];
