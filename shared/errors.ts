@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'DISK_FULL',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
+  'DOCUMENT_REFUSED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -36,6 +37,8 @@ export interface ApiError {
   readonly errors?: readonly FieldError[];
   /** TOO_MANY_REQUESTS, SERVICE_UNAVAILABLE: seconds before another try (over HTTP also the Retry-After header). */
   readonly retryAfter?: number;
+  /** DOCUMENT_REFUSED: which of the hub's checks failed (shared/hub-refusals.ts), for a program to act on. */
+  readonly reason?: string;
 }
 
 export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiError };
@@ -64,4 +67,5 @@ export const TITLES: Record<ErrorCode, string> = {
   DISK_FULL: 'El disco de la estación está lleno',
   SERVICE_UNAVAILABLE: 'Servicio no disponible por el momento',
   INTERNAL: 'Error interno',
+  DOCUMENT_REFUSED: 'La central no acepta el documento',
 };

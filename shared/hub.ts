@@ -30,6 +30,7 @@ export const HUB_ALERT_CODES = [
   'REPLICATION_BACKLOG',
   'REPLICATION_REFUSED',
   'AUDIT_REWOUND',
+  'DOCUMENTS_REFUSED',
 ] as const;
 export type HubAlertCode = (typeof HUB_ALERT_CODES)[number];
 
@@ -56,6 +57,17 @@ export interface StationHealth {
   readonly heartbeat: StationHeartbeat | null;
   /** Worst first. */
   readonly alerts: readonly HubAlert[];
+  /** Documents of this station the hub refused (docs/decisions/0030-hub-trust-model.md): how many and the newest few. */
+  readonly refused?: {
+    readonly count: number;
+    readonly latest: readonly {
+      readonly documentId: string;
+      readonly controlNumber: string;
+      readonly reason: string;
+      readonly detail: string;
+      readonly refusedAt: string;
+    }[];
+  };
 }
 
 /** `GET /hub/v1/health`: every station, those with critical alerts first, then warnings, then by id. */

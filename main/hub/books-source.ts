@@ -4,7 +4,6 @@
 //   the month's documents   documents_newest (issue_date DESC, id DESC) read backwards, the month's partition only
 //   invalidated in a month  documents_invalidated_on (partial), every month's partition
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { BOOKS_DEFAULTS } from '../../shared/books';
 import type { Clock } from '../core/clock';
 import { CoreError } from '../core/errors';
@@ -30,23 +29,23 @@ export interface HubBooksScope {
 
 type Row = BookRecordRow & { readonly issue_date: string; readonly invalidated_on: string | null };
 
-const emisor = z.object({ nombre: z.string(), nit: z.string(), nrc: z.string().nullish() });
-
 /**
- * Who the books are of: the emisor of the newest document any station sent (what MH holds for the company, as
- * signed), the point when the books are one station's. NOT_FOUND while no station has sent a document.
+ * Who the books are of: the company as set at the hub (company.ts), never a document's emisor (a station could
+ * name anyone there), and the point when the books are one station's. NOT_FOUND while no station has sent a
+ * document or the company is not set.
  */
 async function companyOf(db: HubDb, point: string | null): Promise<BookCompany> {
-  const row = await db
-    .selectFrom('documents')
-    .select(sql<unknown>`mh_json -> 'emisor'`.as('emisor'))
-    .orderBy('issue_date', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const e = emisor.safeParse(row?.emisor);
-  if (!e.success) throw new CoreError('NOT_FOUND', 'La central aún no tiene documentos de ninguna estación: no hay libros que hacer.');
-  return { name: e.data.nombre, nit: e.data.nit, nrc: e.data.nrc ?? '', station: point };
+  const [c, any] = await Promise.all([
+    db.selectFrom('hub_company').select(['nit', 'nrc', 'name']).executeTakeFirst(),
+    db.selectFrom('documents').select('id').limit(1).executeTakeFirst(),
+  ]);
+  if (!any) throw new CoreError('NOT_FOUND', 'La central aún no tiene documentos de ninguna estación: no hay libros que hacer.');
+  if (!c)
+    throw new CoreError(
+      'NOT_FOUND',
+      'La central no tiene los datos de la empresa: un administrador debe registrarlos (NIT, NRC y nombre).',
+    );
+  return { name: c.name, nit: c.nit, nrc: c.nrc, station: point };
 }
 
 const select = (db: HubDb) =>

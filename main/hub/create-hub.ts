@@ -8,6 +8,9 @@ import { uuidV4 } from '../core/ids';
 import type { Logger } from '../core/logger';
 import { silentLogger } from '../core/logger';
 import { hubBooks } from './books-source';
+import { hubCertificates } from './certificates';
+import { hubCompanyStore } from './company';
+import { CoreError } from '../core/errors';
 import { hubDocumentsList } from './documents-list';
 import { hubDocuments, type IngestResult } from './documents-repo';
 import type { HubDb } from './hub-database';
@@ -16,10 +19,13 @@ import { hubPeople } from './people';
 import { stationAdmin } from './station-admin';
 import { hubLoginThrottle } from './login-throttle';
 import { hubRelated } from './related';
+import { DocumentRefused } from './refusal';
+import { documentRefusals } from './refusals';
 import { hubNumbering } from './numbering';
 import { stationRecords } from './station-records';
-import { hubStations, type HubStation } from './stations';
-import { stationTokens } from './tokens';
+import { hubStations } from './stations';
+import { stationTokens, type TokenStation } from './tokens';
+import { verifyDocument } from './verify-document';
 
 export interface HubDeps {
   readonly db: HubDb;
@@ -38,6 +44,9 @@ export function createHub(deps: HubDeps) {
   const logger = deps.logger ?? silentLogger;
   const newId = () => uuidV4(randomBytes);
   const documents = hubDocuments(deps.db, clock);
+  const company = hubCompanyStore(deps.db, clock);
+  const certificates = hubCertificates(deps.db, clock);
+  const refusals = documentRefusals(deps.db, clock);
   return {
     clock,
     records: stationRecords(deps.db, clock),
@@ -50,16 +59,45 @@ export function createHub(deps: HubDeps) {
     people: hubPeople(deps.db, clock, passwordHasher(randomBytes, deps.scryptCost)),
     documents: hubDocumentsList(deps.db),
     stationAdmin: stationAdmin(deps.db, clock),
+    /** The company as set at the hub and its public signing keys: what every document is checked against. */
+    company,
+    certificates,
+    /** Each station's refused documents and why (the health page). */
+    refusals,
     /** The company's books, or one point of sale's (books-source.ts). */
     books: hubBooks(deps.db, clock),
     /** Resolves when PostgreSQL answers a query now (GET /hub/v1/ready). */
     ping: async (): Promise<void> => {
       await sql`SELECT 1`.execute(deps.db);
     },
-    async ingestDocuments(station: HubStation, docs: readonly IngestDocument[]): Promise<IngestResult> {
-      const r = await documents.ingest(station, docs);
-      logger.info('hub ingest', { station: station.id, ...r });
-      return r;
+    /**
+     * A station's batch, checked (verify-document.ts, documents-repo.ts) and stored all or nothing. A refused
+     * document is recorded for the health page and refuses the batch: the station halves it down to that one and
+     * sets it aside. Until an ADMIN sets the company and its certificates nothing can be checked: a 503 the station
+     * retries, nothing stored unchecked.
+     */
+    async ingestDocuments(station: TokenStation, docs: readonly IngestDocument[]): Promise<IngestResult> {
+      const [who, keys] = await Promise.all([company.get(), certificates.keys()]);
+      if (!who || keys.length === 0)
+        throw new CoreError(
+          'SERVICE_UNAVAILABLE',
+          'La central aún no puede verificar documentos: un administrador debe registrar la empresa (NIT, NRC, nombre) y su certificado de firma.',
+        );
+      try {
+        for (const d of docs) verifyDocument(d, { points: station.points, company: who, keys });
+        const r = await documents.ingest(station, docs, clock.now());
+        await refusals.cleared(
+          station.id,
+          docs.map((d) => d.id),
+        );
+        logger.info('hub ingest', { station: station.id, ...r });
+        return r;
+      } catch (e) {
+        if (!(e instanceof DocumentRefused)) throw e;
+        await refusals.record(station.id, e);
+        logger.warn('hub refused a document', { station: station.id, document: e.documentId, reason: e.reason });
+        throw e;
+      }
     },
   };
 }

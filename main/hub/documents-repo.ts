@@ -5,6 +5,9 @@ import { CoreError } from '../core/errors';
 import type { HubDb } from './hub-database';
 import type { IngestDocument } from './ingest-document';
 import { ensureMonthPartitions } from './partitions';
+import { DocumentRefused } from './refusal';
+import { statusMayMove } from './verify-document';
+import type { DteStatus } from '../../shared/records';
 import type { HubStation } from './stations';
 
 /** A document the batch names is another station's (by its stationId, or by a row the hub already holds). */
@@ -54,9 +57,11 @@ export function hubDocuments(db: HubDb, clock: Clock) {
     /**
      * Upserts the batch for `station` in one transaction, all or nothing. Re-sending changes nothing; a newer
      * updatedAt replaces status and seal (the signed document itself never changes). A document of another
-     * station is refused, never overwritten.
+     * station is refused, never overwritten, unless that one was stored before the hub checked documents
+     * (verified_at null) and this one was checked (`verifiedAt`): the one whose signature and point verify wins.
+     * A status never moves back. `verifiedAt` is when verify-document.ts passed the batch, null when nothing did.
      */
-    async ingest(station: HubStation, docs: readonly IngestDocument[]): Promise<IngestResult> {
+    async ingest(station: HubStation, docs: readonly IngestDocument[], verifiedAt: Date | null = null): Promise<IngestResult> {
       for (const d of docs) if (d.stationId !== undefined && d.stationId !== station.id) throw new OtherStationDocument(d.id, 'named');
       const batch = latestPerId(docs);
       if (batch.length === 0) return { accepted: 0, inserted: 0, updated: 0 };
@@ -72,11 +77,37 @@ export function hubDocuments(db: HubDb, clock: Clock) {
           trx,
           batch.map((d) => d.issueDate.slice(0, 7)),
         );
-        const stored = await trx.selectFrom('documents').select(['id', 'station_id', 'issue_date']).where('id', 'in', ids).execute();
-        const dateOf = new Map(batch.map((d) => [d.id, d.issueDate]));
-        for (const s of stored) {
-          if (s.station_id !== station.id) throw new OtherStationDocument(s.id, 'stored');
-          if (dateOf.get(s.id) !== s.issue_date) throw new DocumentDateConflict(s.id);
+        const found = await trx
+          .selectFrom('documents')
+          .select(['id', 'station_id', 'issue_date', 'status', 'updated_at', 'verified_at'])
+          .where('id', 'in', ids)
+          .execute();
+        const byId = new Map(batch.map((d) => [d.id, d]));
+        const stored: typeof found = [];
+        for (const s of found) {
+          const d = byId.get(s.id)!;
+          if (s.station_id !== station.id) {
+            if (s.verified_at !== null || verifiedAt === null)
+              throw new DocumentRefused(
+                d.id,
+                d.controlNumber,
+                'ID_TAKEN',
+                `otra estación (${s.station_id}) ya envió un documento con este id.`,
+              );
+            // An unchecked row of another station (stored before migration 005) gives way to the checked one.
+            await trx.deleteFrom('documents').where('id', '=', s.id).where('issue_date', '=', s.issue_date).execute();
+            continue;
+          }
+          if (d.issueDate !== s.issue_date) throw new DocumentDateConflict(s.id);
+          const newer = Date.parse(d.updatedAt) >= s.updated_at.getTime();
+          if (newer && !statusMayMove(s.status as DteStatus, d.status))
+            throw new DocumentRefused(
+              d.id,
+              d.controlNumber,
+              'STATUS_BACKWARDS',
+              `en la central está ${s.status} y no puede volver a ${d.status}.`,
+            );
+          stored.push(s);
         }
         const written = await trx
           .insertInto('documents')
@@ -99,6 +130,7 @@ export function hubDocuments(db: HubDb, clock: Clock) {
               issued_by: d.issuedBy ?? null,
               issued_by_name: d.issuedByName ?? null,
               invalidated_on: d.invalidatedOn ?? null,
+              verified_at: verifiedAt,
             })),
           )
           .onConflict((oc) =>
@@ -113,6 +145,7 @@ export function hubDocuments(db: HubDb, clock: Clock) {
                 // Re-signed as a contingency document before MH received it: the signing MH sealed is the one kept.
                 mh_json: eb.ref('excluded.mh_json'),
                 jws: eb.ref('excluded.jws'),
+                verified_at: eb.ref('excluded.verified_at'),
               }))
               // Only a newer change, and (again, cheaply) only the same station's row. A station's updatedAt has whole
               // seconds: a status moved twice in one second arrives with the same one, and the later arrival wins

@@ -2,6 +2,7 @@
 // Pure: the stations, their reports and the hub's clock in, the screen's rows out (shared/hub.ts).
 import { certificateExpiry } from '../../shared/certificate-expiry';
 import type { HubAlert, HubHealth, StationHealth } from '../../shared/hub';
+import type { StationRefusals } from './refusals';
 import type { StoredHeartbeat } from './station-records';
 import type { HubStation } from './stations';
 
@@ -124,8 +125,27 @@ export function alertsFor(lastContactAt: Date | null, stored: StoredHeartbeat | 
 const rank = (a: HubAlert) => (a.severity === 'critical' ? 0 : 1);
 const worst = (s: StationHealth) => (s.alerts.length === 0 ? 2 : rank(s.alerts[0]!));
 
-export function hubHealth(stations: readonly HubStation[], heartbeats: readonly StoredHeartbeat[], now: Date): HubHealth {
+/** The hub's own refusals of a station's documents: the station may be sending what it must not (another point's, forged). */
+export function refusalAlert(r: StationRefusals | undefined): HubAlert[] {
+  if (!r || r.count === 0) return [];
+  const reasons = [...new Set(r.latest.map((l) => l.reason))].join(', ');
+  return [
+    {
+      code: 'DOCUMENTS_REFUSED',
+      severity: 'critical',
+      message: `La central rechazó ${plural(r.count, 'documento', 'documentos')} de la estación por no verificarse (${reasons}): no cuentan en los libros. Revise la estación; si no lo explica, revoque su token.`,
+    },
+  ];
+}
+
+export function hubHealth(
+  stations: readonly HubStation[],
+  heartbeats: readonly StoredHeartbeat[],
+  now: Date,
+  refusals: readonly StationRefusals[] = [],
+): HubHealth {
   const byStation = new Map(heartbeats.map((h) => [h.stationId, h]));
+  const refusedBy = new Map(refusals.map((r) => [r.stationId, r]));
   const rows = stations.map((s): StationHealth => {
     const stored = byStation.get(s.id) ?? null;
     const last = s.lastContactAt ? new Date(s.lastContactAt) : null;
@@ -133,7 +153,8 @@ export function hubHealth(stations: readonly HubStation[], heartbeats: readonly 
       station: { id: s.id, companyId: s.companyId, branchCode: s.branchCode, posNumber: s.posNumber, name: s.name },
       lastContactAt: s.lastContactAt,
       heartbeat: stored?.heartbeat ?? null,
-      alerts: alertsFor(last, stored, now),
+      alerts: [...refusalAlert(refusedBy.get(s.id)), ...alertsFor(last, stored, now)].sort((a, b) => rank(a) - rank(b)),
+      ...(refusedBy.has(s.id) ? { refused: { count: refusedBy.get(s.id)!.count, latest: refusedBy.get(s.id)!.latest } } : {}),
     };
   });
   rows.sort((a, b) => worst(a) - worst(b) || a.station.id.localeCompare(b.station.id));

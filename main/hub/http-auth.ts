@@ -7,13 +7,13 @@ import { CoreError, validationFailed } from '../core/errors';
 import { sendProblem } from '../core/http/problem';
 import type { Hub } from './create-hub';
 import type { HubPerson } from './people';
-import type { HubStation } from './stations';
+import type { TokenStation } from './tokens';
 
 export const unauthorized = (reply: FastifyReply, detail: string) =>
   sendProblem(reply.header('www-authenticate', 'Bearer realm="sello-hub"'), { code: 'UNAUTHORIZED', title: TITLES.UNAUTHORIZED, detail });
 
 /** The station whose token is in `Authorization: Bearer …`, or null. */
-export async function caller(hub: Hub, req: FastifyRequest): Promise<HubStation | null> {
+export async function caller(hub: Hub, req: FastifyRequest): Promise<TokenStation | null> {
   const m = /^Bearer ([^\s]{1,200})$/i.exec(req.headers.authorization ?? '');
   return m?.[1] ? hub.tokens.authenticate(m[1]) : null;
 }

@@ -19,7 +19,9 @@ import { registerHubUi } from './http-static';
 import { hubLoginInput, hubPersonInput, hubPersonUpdate } from './people';
 import { registerStationRoutes } from './http-stations';
 import { registerNumberingRoutes } from './http-numbering';
+import { registerCompanyRoutes } from './http-company';
 import { STATION_ID } from './stations';
+import { TOKEN_POINT } from './tokens';
 
 export { HUB_SESSION_COOKIE, parsed, personFor };
 
@@ -37,6 +39,10 @@ const newStation = z.strictObject({
   branchCode: z.string().trim().min(1).max(10),
   posNumber: z.string().trim().min(1).max(10),
   name: z.string().trim().min(1).max(100),
+});
+
+const newToken = z.strictObject({
+  points: z.array(z.string().regex(TOKEN_POINT, 'Un punto de venta como M001P001.')).min(1).max(50).optional(),
 });
 
 export async function buildHubServer(options: HubHttpOptions): Promise<FastifyInstance> {
@@ -99,6 +105,7 @@ export async function buildHubServer(options: HubHttpOptions): Promise<FastifyIn
   });
   registerStationRoutes(app, hub);
   registerNumberingRoutes(app, hub);
+  registerCompanyRoutes(app, hub);
 
   // People: a session is the only time its token leaves the hub (the cookie, and the body for scripts).
   app.post('/hub/v1/session', async (req, reply) => {
@@ -149,7 +156,9 @@ export async function buildHubServer(options: HubHttpOptions): Promise<FastifyIn
   });
   app.post<{ Params: { id: string } }>('/hub/v1/stations/:id/tokens', async (req, reply) => {
     await personFor(hub, req, 'admin');
-    const t = await hub.tokens.create(req.params.id);
+    // The points of sale it may write (M001P001…); the station's own when the body names none.
+    const body = parsed(newToken, req.body ?? {});
+    const t = await hub.tokens.create(req.params.id, body.points);
     return reply.code(201).header('cache-control', 'no-store').send(t);
   });
   app.delete<{ Params: { id: string; tokenId: string } }>('/hub/v1/stations/:id/tokens/:tokenId', async (req, reply) => {

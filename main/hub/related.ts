@@ -35,6 +35,8 @@ export function hubRelated(db: HubDb) {
         .where('kind', 'in', ['NC', 'ND'])
         .where('status', 'not in', ['REJECTED', 'INVALIDATED'])
         .where('station_id', '<>', askingStation)
+        // Only what the hub checked (verify-document.ts): an unchecked note never uses up another branch's credit.
+        .where('verified_at', 'is not', null)
         .where(sql<boolean>`mh_json->'documentoRelacionado' @> ${JSON.stringify([{ numeroDocumento: code }])}::jsonb`)
         .execute();
       return {

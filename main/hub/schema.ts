@@ -30,6 +30,8 @@ export interface StationTokensTable {
   token_hash: string;
   created_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** The points of sale (M001P001) whose control numbers the token may write (migration 005). */
+  points: string[];
 }
 
 /** Every document of every station, partitioned by month of issue_date (migrations/001-initial.ts). */
@@ -55,6 +57,36 @@ export interface DocumentsTable {
   issued_by_name: string | null;
   /** yyyy-MM-dd: fecAnula of the invalidation MH accepted, null while the document stands. */
   invalidated_on: string | null;
+  /** When the hub checked it (migration 005); null for documents stored before the hub checked any. */
+  verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** The company as set at the hub (migration 005): one row, the issuer every document must name. */
+export interface HubCompanyTable {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  nit: string;
+  nrc: string;
+  name: string;
+  updated_at: Timestamp;
+  updated_by: string;
+}
+
+/** The company's public signing keys (SPKI PEM), renewed ones included (migration 005). */
+export interface HubCertificatesTable {
+  fingerprint: string;
+  public_key: string;
+  added_at: Timestamp;
+  added_by: string;
+}
+
+/** A station's latest refusal of each document (migration 005), for the health page. */
+export interface DocumentRefusalsTable {
+  station_id: string;
+  document_id: string;
+  control_number: string;
+  reason: string;
+  detail: string;
+  refused_at: Timestamp;
 }
 
 export type StationRecordKind = 'contingency_event' | 'invalidation' | 'return' | 'delivery' | 'day_close';
@@ -120,4 +152,7 @@ export interface HubSchema {
   station_records: StationRecordsTable;
   station_heartbeats: StationHeartbeatsTable;
   hub_login_throttle: HubLoginThrottleTable;
+  hub_company: HubCompanyTable;
+  hub_certificates: HubCertificatesTable;
+  document_refusals: DocumentRefusalsTable;
 }

@@ -11,6 +11,8 @@ export interface TokenInfo {
   readonly stationId: string;
   readonly createdAt: string;
   readonly revokedAt: string | null;
+  /** The points of sale (M001P001) it may write documents of. */
+  readonly points: readonly string[];
 }
 
 export function stationAdmin(db: HubDb, clock: Clock) {
@@ -23,7 +25,7 @@ export function stationAdmin(db: HubDb, clock: Clock) {
     async tokens(stationId: string): Promise<TokenInfo[]> {
       const rows = await db
         .selectFrom('station_tokens')
-        .select(['id', 'station_id', 'created_at', 'revoked_at'])
+        .select(['id', 'station_id', 'created_at', 'revoked_at', 'points'])
         .where('station_id', '=', stationId)
         .orderBy('created_at')
         .execute();
@@ -32,6 +34,7 @@ export function stationAdmin(db: HubDb, clock: Clock) {
         stationId: r.station_id,
         createdAt: r.created_at.toISOString(),
         revokedAt: r.revoked_at ? r.revoked_at.toISOString() : null,
+        points: r.points,
       }));
     },
     /** True when this station's token was in force and is now revoked; another station's token is left alone. */

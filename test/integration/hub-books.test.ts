@@ -19,6 +19,9 @@ import { HUB_MIGRATIONS } from '../../main/hub/migrations';
 import { DEMO_STATION } from '../../main/core/station/demo';
 import { bookMonth, type BookMonth } from '../support/book-month';
 import { fixedClock } from '../support/core';
+import { signJson } from '../../main/core/signing/jws';
+import { trustedKey } from '../support/hub-documents';
+import { trustStationKey } from '../support/hub-stations';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
 import { unpackDocument } from '../../main/core/dte/packing/packed-document';
 
@@ -107,7 +110,11 @@ beforeAll(async () => {
   app = await buildHubServer({ hub, logger: silentLogger });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   first = snapshots(month.dbFile);
-  second = first.map(atSecondPoint);
+  // The hub checks what it stores (decision 0030): the company, the station's key, and a second key of the
+  // company that signs the second point's copies (their MH JSON changed, so their JWS must too).
+  const key = await trustedKey(hub);
+  await trustStationKey(hub, month.core);
+  second = first.map(atSecondPoint).map((d) => ({ ...d, jws: signJson(d.mhJson, key) }));
   const tokens: string[] = [];
   for (const pos of ['P001', 'P002']) {
     await hub.stations.register({ id: `M001-${pos}`, companyId: '06140101001010', branchCode: 'M001', posNumber: pos, name: pos });

@@ -9,6 +9,9 @@ import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHub, type Hub } from '../../main/hub/create-hub';
+import { parseMhCertificate } from '../../main/core/signing/certificate';
+import { DEMO_STATION } from '../../main/core/station/demo';
+import { setHubCompany } from '../support/hub-stations';
 import { openHubDatabase, type HubDatabase } from '../../main/hub/hub-database';
 import { migrateHub } from '../../main/hub/migrate';
 import { HUB_MIGRATIONS } from '../../main/hub/migrations';
@@ -48,6 +51,10 @@ beforeAll(async () => {
   const { token } = await hub.tokens.create(STATION);
   hubProcess = await startHubProcess(cluster.url, await freePort());
   const base = JSON.parse(readFileSync(stationFileFor(sim, dir.dir, KEY), 'utf8')) as Record<string, unknown>;
+  // What the hub checks documents against (decision 0030): the company and its certificate's public key.
+  await setHubCompany(hub);
+  const crt = readFileSync(join(dir.dir, `${DEMO_STATION.company.nit}.crt`), 'utf8');
+  await hub.certificates.add(parseMhCertificate(crt, 'Firma#2026').publicKey.export({ format: 'pem', type: 'spki' }).toString(), 'test');
   const home = join(dir.dir, 'M001');
   mkdirSync(home);
   const file = join(home, 'station.json');

@@ -2,7 +2,8 @@
 // document of another station a 403, bad input a 422 naming the field; a full batch of 500 is stored once however
 // often it is sent, and two stations send at once. Then `sello hub` and `sello hub create-token` as processes.
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomUUID, type KeyObject } from 'node:crypto';
+import { signed, trustedKey } from '../support/hub-documents';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -23,6 +24,7 @@ let hub: Hub;
 let app: FastifyInstance;
 let base: string;
 const token: Record<'a' | 'b', string> = { a: '', b: '' };
+let key: KeyObject;
 
 beforeAll(async () => {
   cluster = await startPgCluster();
@@ -42,6 +44,7 @@ beforeAll(async () => {
     });
     token[key] = (await hub.tokens.create(`${branch}-P001`)).token;
   }
+  key = await trustedKey(hub);
   app = await buildHubServer({ hub, logger: silentLogger });
   base = await app.listen({ host: '127.0.0.1', port: 0 });
 });
@@ -52,25 +55,29 @@ afterAll(async () => {
 });
 
 let n = 0;
-const doc = (over: Partial<IngestDocument> = {}): IngestDocument => {
+/** A signed CCF of `point` (a token writes only its own points, decision 0030). */
+const doc = (over: Partial<IngestDocument> = {}, point = 'M001P001'): IngestDocument => {
   const id = randomUUID();
   n += 1;
-  return {
-    id,
-    kind: 'CCF',
-    version: 3,
-    status: 'APPROVED',
-    controlNumber: `DTE-03-M001P001-${String(n).padStart(15, '0')}`,
-    issueDate: '2026-11-21',
-    total: '1130.00',
-    recipientName: 'Distribuidora El Sol, S.A. de C.V.',
-    mhJson: { identificacion: { codigoGeneracion: id.toUpperCase(), fecEmi: '2026-11-21' }, resumen: { totalPagar: 1130 } },
-    jws: 'eyJhbGciOiJSUzUxMiJ9.e30.c2ln',
-    seal: `2026${id.replace(/-/g, '').toUpperCase()}`.slice(0, 40),
-    sealedAt: '2026-11-21T09:00:01.000-06:00',
-    updatedAt: '2026-11-21T09:00:02.000-06:00',
-    ...over,
-  };
+  return signed(
+    {
+      id,
+      kind: 'CCF',
+      version: 3,
+      status: 'APPROVED',
+      controlNumber: `DTE-03-${point}-${String(n).padStart(15, '0')}`,
+      issueDate: '2026-11-21',
+      total: '1130.00',
+      recipientName: 'Distribuidora El Sol, S.A. de C.V.',
+      mhJson: { identificacion: { codigoGeneracion: id.toUpperCase(), fecEmi: '2026-11-21' }, resumen: { totalPagar: 1130 } },
+      jws: 'eyJhbGciOiJSUzUxMiJ9.e30.c2ln',
+      seal: `2026${id.replace(/-/g, '').toUpperCase()}`.padEnd(40, '0'),
+      sealedAt: '2026-11-21T09:00:01.000-06:00',
+      updatedAt: '2026-11-21T09:00:02.000-06:00',
+      ...over,
+    },
+    key,
+  );
 };
 
 const post = (body: unknown, bearer: string | null, raw = false) =>
@@ -135,24 +142,25 @@ describe('POST /hub/v1/documents', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("403 when a document names another station or is already another station's; nothing of the batch stored", async () => {
-    const named = await post({ documents: [doc(), doc({ stationId: 'M001-P001' })] }, token.b);
+  it("403 when a document names another station, 422 ID_TAKEN when it is already another station's; nothing stored", async () => {
+    const named = await post({ documents: [doc({}, 'M002P001'), doc({ stationId: 'M001-P001' }, 'M002P001')] }, token.b);
     expect(named.status).toBe(403);
     expect(await named.json()).toMatchObject({ code: 'FORBIDDEN' });
 
     const [ofA] = await db.q.selectFrom('documents').select(['id', 'status']).where('station_id', '=', 'M001-P001').limit(1).execute();
     const taken = await post(
-      { documents: [doc({ id: ofA!.id, status: 'INVALIDATED', updatedAt: '2026-12-01T00:00:00.000-06:00' })] },
+      { documents: [doc({ id: ofA!.id, status: 'INVALIDATED', updatedAt: '2026-12-01T00:00:00.000-06:00' }, 'M002P001')] },
       token.b,
     );
-    expect(taken.status).toBe(403);
+    expect(taken.status).toBe(422);
+    expect(await taken.json()).toMatchObject({ code: 'DOCUMENT_REFUSED', reason: 'ID_TAKEN' });
     expect(await countOf('M002-P001')).toBe(0);
     const still = await db.q.selectFrom('documents').select(['station_id', 'status']).where('id', '=', ofA!.id).execute();
     expect(still).toEqual([{ station_id: 'M001-P001', status: ofA!.status }]);
   });
 
   it('two stations sending at once each get exactly their own documents', async () => {
-    const batches = { a: Array.from({ length: 200 }, () => doc()), b: Array.from({ length: 200 }, () => doc()) };
+    const batches = { a: Array.from({ length: 200 }, () => doc()), b: Array.from({ length: 200 }, () => doc({}, 'M002P001')) };
     const [ra, rb] = await Promise.all([post({ documents: batches.a }, token.a), post({ documents: batches.b }, token.b)]);
     expect([ra.status, rb.status]).toEqual([200, 200]);
     expect(await countOf('M001-P001')).toBe(700);
@@ -213,10 +221,18 @@ describe('sello hub', () => {
       const res = await fetch(`${url}/hub/v1/documents`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${plain}` },
-        body: JSON.stringify({ documents: [doc()] }),
+        body: JSON.stringify({ documents: [doc({}, 'M003P002')] }),
       });
       expect(res.status).toBe(200);
       expect(await countOf('M003-P002')).toBe(1);
+      // Bound to its own point of sale only: another point's document is refused, naming the reason.
+      const other = await fetch(`${url}/hub/v1/documents`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${plain}` },
+        body: JSON.stringify({ documents: [doc({}, 'M003P001')] }),
+      });
+      expect(other.status).toBe(422);
+      expect(await other.json()).toMatchObject({ code: 'DOCUMENT_REFUSED', reason: 'POINT_NOT_BOUND' });
     } finally {
       server.stop();
     }

@@ -5,7 +5,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../main/core/logger';
+import { systemClock } from '../../main/core/clock';
 import { createHub, type Hub } from '../../main/hub/create-hub';
+import { hubDocuments } from '../../main/hub/documents-repo';
 import { openHubDatabase, type HubDatabase } from '../../main/hub/hub-database';
 import { buildHubServer } from '../../main/hub/http';
 import type { IngestDocument } from '../../main/hub/ingest-document';
@@ -17,6 +19,8 @@ import { startPgCluster, type PgCluster } from '../support/pg-cluster';
 let cluster: PgCluster;
 let db: HubDatabase;
 let hub: Hub;
+// The documents table's owner itself: these tests are of storage and listing, the checks are hub-verify.test.ts's.
+let store: ReturnType<typeof hubDocuments>;
 let app: FastifyInstance;
 let base: string;
 let bearer: string;
@@ -58,6 +62,7 @@ beforeAll(async () => {
   db = openHubDatabase(cluster.url);
   await migrateHub(db.q, HUB_MIGRATIONS);
   hub = createHub({ db: db.q, scryptCost: 10 });
+  store = hubDocuments(db.q, systemClock);
   for (const [branch, pos] of [
     ['M001', 'P001'],
     ['M001', 'P002'],
@@ -74,7 +79,7 @@ beforeAll(async () => {
     );
   for (const s of stations) {
     const docs = Array.from({ length: 100 }, () => doc(s));
-    await hub.ingestDocuments(s, docs);
+    await store.ingest(s, docs);
     all.push(...docs);
   }
   await hub.people.create({ login: 'conta', name: 'Contadora', role: 'ACCOUNTANT', password: 'clave-contador-1' });
@@ -159,7 +164,7 @@ describe('GET /hub/v1/documents', () => {
     const seen = await walk({ limit: '40' }, async () => {
       const s = stations[arrived.length % 3]!;
       const docs = [doc(s, { issueDate: '2026-11-22' }), doc(s, { issueDate: '2026-09-01' })];
-      await hub.ingestDocuments(s, docs);
+      await store.ingest(s, docs);
       all.push(...docs);
       arrived.push(...docs.map((d) => d.id));
     });

@@ -171,7 +171,7 @@ describe('hub people and sessions', () => {
     expect(plain).toMatch(/^sello_hub_/);
     const listed = await call('GET', '/hub/v1/stations/M001-P001/tokens', { bearer: admin });
     expect(listed.json.tokens).toEqual([
-      { id: made.json.id, stationId: 'M001-P001', createdAt: expect.any(String) as unknown, revokedAt: null },
+      { id: made.json.id, stationId: 'M001-P001', createdAt: expect.any(String) as unknown, revokedAt: null, points: ['M001P001'] },
     ]);
     expect((await call('POST', '/hub/v1/stations/M404/tokens', { bearer: admin })).status).toBe(404);
 

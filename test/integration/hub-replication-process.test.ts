@@ -7,6 +7,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHub } from '../../main/hub/create-hub';
+import { parseMhCertificate } from '../../main/core/signing/certificate';
+import { DEMO_STATION } from '../../main/core/station/demo';
+import { setHubCompany } from '../support/hub-stations';
 import { openHubDatabase, type HubDatabase } from '../../main/hub/hub-database';
 import { migrateHub } from '../../main/hub/migrate';
 import { HUB_MIGRATIONS } from '../../main/hub/migrations';
@@ -104,6 +107,10 @@ describe('replication between real processes', () => {
     const base = JSON.parse(readFileSync(stationFileFor(sim, dir.dir, KEY), 'utf8')) as Record<string, unknown> & {
       branch: Record<string, unknown>;
     };
+    // What the hub checks documents against (decision 0030): the company and its one certificate's public key.
+    await setHubCompany(hub);
+    const crt = readFileSync(join(dir.dir, `${DEMO_STATION.company.nit}.crt`), 'utf8');
+    await hub.certificates.add(parseMhCertificate(crt, 'Firma#2026').publicKey.export({ format: 'pem', type: 'spki' }).toString(), 'test');
     const hubProcess = await startHub(port);
     const stations: Station[] = [];
     // One at a time: five tsx processes compiling at once on a loaded machine can outlast a start's timeout.

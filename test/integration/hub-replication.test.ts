@@ -21,6 +21,7 @@ import { HUB_MIGRATIONS } from '../../main/hub/migrations';
 import { fcBody } from '../fixtures/bodies';
 import { tempDir } from '../support/core';
 import { coreWithSimulator, startSimulator } from '../support/mh-sim';
+import { setHubCompany, trustStationKey } from '../support/hub-stations';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
 import { unpackDocument } from '../../main/core/dte/packing/packed-document';
 
@@ -49,6 +50,7 @@ beforeAll(async () => {
   await migrateHub(db.q, HUB_MIGRATIONS);
   hub = createHub({ db: db.q });
   await startHubServer();
+  await setHubCompany(hub);
   for (const branch of ['M001', 'M002']) {
     const id = `${branch}-P001`;
     await hub.stations.register({ id, companyId: '06140101001010', branchCode: branch, posNumber: 'P001', name: `Sucursal ${branch}` });
@@ -58,6 +60,7 @@ beforeAll(async () => {
     const sim = await startSimulator({ loteDelayMs: 50 });
     sims.push(sim);
     const core = coreWithSimulator(dir.dir, sim, { manual: false, timeoutMs: 1000, lotePollMs: 100 });
+    await trustStationKey(hub, core);
     core.configure(
       { ...DEMO_STATION, branch: { ...DEMO_STATION.branch, mhCode: branch }, hub: { url: `http://127.0.0.1:${port}`, token } },
       'test',
@@ -116,7 +119,11 @@ describe('replication to the hub', () => {
     }
 
     // The hub goes away; the stations keep issuing and MH keeps approving.
-    await app!.close();
+    // Gone as a crashed hub is: every connection dropped. (A graceful close waits for a keep-alive socket that a
+    // station's last heartbeat left between two requests, up to Node's 60 s headersTimeout.)
+    const closing = app!.close();
+    app!.server.closeAllConnections();
+    await closing;
     app = null;
     const second = issue(15);
     await until(() => second.every((d) => d.station.core.dtes.get(d.id).status === 'APPROVED'), 'approval while the hub is away');
@@ -204,7 +211,9 @@ describe('replication to the hub', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${b!.token}` },
       body: JSON.stringify({ documents: [snapshot] }),
     });
-    expect(res.status).toBe(403);
+    // B's token is bound to M002P001: A's control number is refused before anything is read (decision 0030).
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ code: 'DOCUMENT_REFUSED', reason: 'POINT_NOT_BOUND' });
     const after = await db.q.selectFrom('documents').select(['station_id', 'status']).where('id', '=', row.id).executeTakeFirstOrThrow();
     expect(after.station_id).toBe(a!.id);
     expect(after.status).not.toBe('INVALIDATED');
@@ -273,7 +282,12 @@ describe('replication to the hub', () => {
       body: JSON.stringify({ ...beat, auditHead: { seq: 1, hash: 'a'.repeat(64) } }),
     });
     expect(rewind.status).toBe(204);
-    expect(codes(await health(), b!.id)[0]).toBe('AUDIT_REWOUND');
+    // Critical, beside B's refused forgery of A's document above (decision 0030), both before any warning.
+    expect(
+      codes(await health(), b!.id)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['AUDIT_REWOUND', 'DOCUMENTS_REFUSED']);
     // A bad report is a 422 naming the field, and changes nothing.
     const bad = await fetch(`http://127.0.0.1:${port}/hub/v1/heartbeat`, {
       method: 'PUT',

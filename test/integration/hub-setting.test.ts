@@ -23,7 +23,7 @@ import type { FieldError } from '../../shared/contract';
 import type { HubSettingView } from '../../shared/hub-setting';
 import { fcBody } from '../fixtures/bodies';
 import { tempDir } from '../support/core';
-import { until } from '../support/hub-stations';
+import { setHubCompany, trustStationKey, until } from '../support/hub-stations';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
 import { sessionHeaders } from '../support/session';
 
@@ -74,6 +74,8 @@ beforeAll(async () => {
   revokedToken = revoked.token;
   // The demo station, no hub yet; replication on real timers.
   core = createCore({ dataDir: dir.dir, logger });
+  await setHubCompany(hub);
+  await trustStationKey(hub, core);
   app = await buildHttpServer(core, { logger });
   as.ADMIN = await sessionHeaders(app, 'admin');
   as.SUPERVISOR = await sessionHeaders(app, 'supervisor');

@@ -4,8 +4,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../main/core/clock';
 import { createHub, type Hub } from '../../main/hub/create-hub';
-import { DocumentDateConflict, OtherStationDocument } from '../../main/hub/documents-repo';
+import { hubDocuments } from '../../main/hub/documents-repo';
+import { DocumentRefused } from '../../main/hub/refusal';
+import { DocumentDateConflict } from '../../main/hub/documents-repo';
 import { openHubDatabase, type HubDatabase } from '../../main/hub/hub-database';
 import type { IngestDocument } from '../../main/hub/ingest-document';
 import { migrateHub } from '../../main/hub/migrate';
@@ -16,6 +19,8 @@ import { startPgCluster, type PgCluster } from '../support/pg-cluster';
 let cluster: PgCluster;
 let db: HubDatabase;
 let hub: Hub;
+// The documents table's owner itself: these tests are of storage and listing, the checks are hub-verify.test.ts's.
+let store: ReturnType<typeof hubDocuments>;
 let a: HubStation;
 let b: HubStation;
 
@@ -58,7 +63,10 @@ describe('migrations', () => {
       SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') ORDER BY 1`.execute(db.q);
     expect(tables.rows.map((r) => r.name)).toEqual([
+      'document_refusals',
       'documents',
+      'hub_certificates',
+      'hub_company',
       'hub_login_throttle',
       'hub_migrations',
       'hub_people',
@@ -76,6 +84,36 @@ describe('migrations', () => {
     expect(await migrateHub(db.q, HUB_MIGRATIONS)).toEqual({ from: HUB_MIGRATIONS.length, to: HUB_MIGRATIONS.length });
     const applied = await db.q.selectFrom('hub_migrations').select(['version', 'name']).execute();
     expect(applied).toEqual(HUB_MIGRATIONS.map((m) => ({ version: m.version, name: m.name })));
+  });
+
+  it('005 binds each existing token to its station point and the points it already wrote, never to none', async () => {
+    await sql`CREATE DATABASE before_005`.execute(db.q);
+    const old = openHubDatabase(cluster.url.replace(/\/sello_test$/, '/before_005'));
+    try {
+      expect(await migrateHub(old.q, HUB_MIGRATIONS.slice(0, 4))).toEqual({ from: 0, to: 4 });
+      await sql`INSERT INTO stations VALUES ('a', '06140101001010', 'M001', 'P001', 'A', now(), null),
+        ('b', '06140101001010', 'M002', 'P001', 'B', now(), null)`.execute(old.q);
+      await sql`INSERT INTO station_tokens VALUES ('8d7e4a52-7b8f-4c43-9a57-111111111111', 'a', ${'a'.repeat(64)}, now(), null),
+        ('8d7e4a52-7b8f-4c43-9a57-222222222222', 'b', ${'b'.repeat(64)}, now(), null)`.execute(old.q);
+      await sql`CREATE TABLE documents_old PARTITION OF documents FOR VALUES FROM ('2026-11-01') TO ('2026-12-01')`.execute(old.q);
+      await sql`INSERT INTO documents (station_id, id, kind, version, status, control_number, issue_date, total, mh_json, jws, updated_at)
+        VALUES ('a', ${randomUUID()}, 'FC', 1, 'APPROVED', 'DTE-01-M001P002-000000000000001', '2026-11-20', 1, '{}', 'x', now())`.execute(
+        old.q,
+      );
+      expect(await migrateHub(old.q, HUB_MIGRATIONS)).toEqual({ from: 4, to: HUB_MIGRATIONS.length });
+      const tokens = await sql<{ station_id: string; points: string[] }>`SELECT station_id, points FROM station_tokens ORDER BY 1`.execute(
+        old.q,
+      );
+      expect(tokens.rows).toEqual([
+        { station_id: 'a', points: ['M001P001', 'M001P002'] },
+        { station_id: 'b', points: ['M002P001'] },
+      ]);
+      // What nothing checked stays marked so: the cross-branch credit does not count it.
+      const docs = await sql<{ verified_at: Date | null }>`SELECT verified_at FROM documents`.execute(old.q);
+      expect(docs.rows).toEqual([{ verified_at: null }]);
+    } finally {
+      await old.close();
+    }
   });
 
   it('two hub processes starting at once on an empty database: one migrates, the other finds it done', async () => {
@@ -103,6 +141,7 @@ describe('migrations', () => {
 describe('stations and tokens', () => {
   beforeAll(async () => {
     hub = createHub({ db: db.q });
+    store = hubDocuments(db.q, systemClock);
     a = await hub.stations.register({
       id: 'M001-P001',
       companyId: '06140101001010',
@@ -160,7 +199,7 @@ describe('ingest', () => {
       doc({ issueDate: '2026-12-31' }),
       doc({ issueDate: '2027-01-01' }),
     ];
-    expect(await hub.ingestDocuments(a, docs)).toEqual({ accepted: 4, inserted: 4, updated: 0 });
+    expect(await store.ingest(a, docs)).toEqual({ accepted: 4, inserted: 4, updated: 0 });
     const placed = await sql<{ id: string; part: string }>`
       SELECT id::text AS id, tableoid::regclass::text AS part FROM documents WHERE id = ANY(${docs.map((d) => d.id)}::uuid[])`.execute(
       db.q,
@@ -194,7 +233,7 @@ describe('ingest', () => {
         }),
       );
     const batches = stations.map(() => Array.from({ length: 20 }, () => doc({ issueDate: '2028-02-29' })));
-    const results = await Promise.all(stations.map((s, i) => hub.ingestDocuments(s, batches[i]!)));
+    const results = await Promise.all(stations.map((s, i) => store.ingest(s, batches[i]!)));
     expect(results.map((r) => r.inserted)).toEqual([20, 20, 20, 20, 20]);
     const parts = await sql<{ name: string }>`
       SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
@@ -206,9 +245,9 @@ describe('ingest', () => {
 
   it('is idempotent: the same batch again changes nothing; a newer change updates status and seal; an older one is ignored', async () => {
     const docs = [doc(), doc(), doc()];
-    await hub.ingestDocuments(a, docs);
+    await store.ingest(a, docs);
     const before = await rowsOf(docs.map((d) => d.id));
-    expect(await hub.ingestDocuments(a, docs)).toEqual({ accepted: 3, inserted: 0, updated: 0 });
+    expect(await store.ingest(a, docs)).toEqual({ accepted: 3, inserted: 0, updated: 0 });
     expect(await rowsOf(docs.map((d) => d.id))).toEqual(before);
 
     const approved = {
@@ -218,9 +257,9 @@ describe('ingest', () => {
       sealedAt: '2026-11-20T10:00:05.000-06:00',
       updatedAt: '2026-11-20T10:00:06.000-06:00',
     };
-    expect(await hub.ingestDocuments(a, [approved])).toEqual({ accepted: 1, inserted: 0, updated: 1 });
+    expect(await store.ingest(a, [approved])).toEqual({ accepted: 1, inserted: 0, updated: 1 });
     const stale = { ...docs[0]!, status: 'REJECTED' as const, updatedAt: '2026-11-20T10:00:01.000-06:00' };
-    expect(await hub.ingestDocuments(a, [stale])).toEqual({ accepted: 1, inserted: 0, updated: 0 });
+    expect(await store.ingest(a, [stale])).toEqual({ accepted: 1, inserted: 0, updated: 0 });
     const [row] = await rowsOf([docs[0]!.id]);
     expect(row).toMatchObject({ status: 'APPROVED', seal: approved.seal, total: '11.30', issue_date: '2026-11-20' });
     expect(row!.sealed_at?.toISOString()).toBe('2026-11-20T16:00:05.000Z');
@@ -229,18 +268,21 @@ describe('ingest', () => {
 
   it("never writes over another station's document: refused with a typed error, the row left as it was", async () => {
     const mine = doc();
-    await hub.ingestDocuments(a, [mine]);
+    await store.ingest(a, [mine]);
     const before = await rowsOf([mine.id]);
     const theirs = { ...mine, status: 'INVALIDATED' as const, updatedAt: '2026-12-01T00:00:00.000-06:00' };
-    await expect(hub.ingestDocuments(b, [doc(), theirs])).rejects.toBeInstanceOf(OtherStationDocument);
+    await expect(store.ingest(b, [doc(), theirs])).rejects.toBeInstanceOf(DocumentRefused);
     // Another month for the same id is the same document: refused too, and nothing of the batch is stored.
     const fresh = doc();
-    await expect(hub.ingestDocuments(b, [fresh, { ...theirs, issueDate: '2026-10-05' }])).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(store.ingest(b, [fresh, { ...theirs, issueDate: '2026-10-05' }])).rejects.toMatchObject({
+      code: 'DOCUMENT_REFUSED',
+      reason: 'ID_TAKEN',
+    });
     expect(await rowsOf([mine.id, fresh.id])).toEqual(before);
     // A batch naming another station is refused before anything is read.
-    await expect(hub.ingestDocuments(b, [doc({ stationId: a.id })])).rejects.toMatchObject({ code: 'FORBIDDEN', owner: 'named' });
+    await expect(store.ingest(b, [doc({ stationId: a.id })])).rejects.toMatchObject({ code: 'FORBIDDEN', owner: 'named' });
     // The owner moving its own document to another date is a conflict, not a second copy.
-    await expect(hub.ingestDocuments(a, [{ ...mine, issueDate: '2026-11-21' }])).rejects.toBeInstanceOf(DocumentDateConflict);
+    await expect(store.ingest(a, [{ ...mine, issueDate: '2026-11-21' }])).rejects.toBeInstanceOf(DocumentDateConflict);
     expect(
       (await db.q.selectFrom('stations').select('last_contact_at').where('id', '=', a.id).executeTakeFirst())?.last_contact_at,
     ).toBeInstanceOf(Date);

@@ -3,11 +3,13 @@
 // and number past the last control number the hub saw, on a real `sello serve` against a real hub (PostgreSQL)
 // and the MH simulator over HTTP. Nothing waits for an ADMIN; no control number is used twice at MH.
 import { execFile } from 'node:child_process';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DteRecord, SyncStatus } from '../../shared/records';
+import { parseMhCertificate } from '../../main/core/signing/certificate';
+import { DEMO_STATION } from '../../main/core/station/demo';
 import { fcBody } from '../fixtures/bodies';
 import { tempDir } from '../support/core';
 import { startHubWorld, type HubWorld } from '../support/hub-stations';
@@ -90,6 +92,12 @@ describe('numbering with a hub, on a real sello serve', { timeout: 180_000 }, ()
     const cfg = join(dir.dir, 'cfg');
     mkdirSync(cfg, { recursive: true });
     const config = stationFileFor(old.sim, cfg, KEY, { newPointOfSale: undefined, hub: { url: world.url(), token } });
+    // Its new certificate is the company's: the ADMIN uploads its public key to the hub (decision 0030).
+    const crt = readFileSync(join(cfg, `${DEMO_STATION.company.nit}.crt`), 'utf8');
+    await world.hub.certificates.add(
+      parseMhCertificate(crt, 'Firma#2026').publicKey.export({ format: 'pem', type: 'spki' }).toString(),
+      'test',
+    );
     const dataDir = join(dir.dir, 'pc');
     let s = await startServe(['--config', config, '--data-dir', dataDir, '--port', '0']);
     try {

@@ -45,6 +45,7 @@ export async function startHubWorld(branches: readonly string[]): Promise<HubWor
     port = Number(new URL(await app.listen({ host: '127.0.0.1', port })).port);
   };
   await startServer();
+  await setHubCompany(hub);
   const stations: HubStation[] = [];
   const cleanups: (() => void)[] = [];
   for (const branch of branches) {
@@ -55,6 +56,7 @@ export async function startHubWorld(branches: readonly string[]): Promise<HubWor
     cleanups.push(dir.cleanup);
     const sim = await startSimulator({ loteDelayMs: 50 });
     const core = coreWithSimulator(dir.dir, sim, { manual: false, timeoutMs: 1000, lotePollMs: 100 });
+    await trustStationKey(hub, core);
     core.configure(
       { ...DEMO_STATION, branch: { ...DEMO_STATION.branch, mhCode: branch }, hub: { url: `http://127.0.0.1:${port}`, token } },
       'test',
@@ -80,6 +82,17 @@ export async function startHubWorld(branches: readonly string[]): Promise<HubWor
       for (const c of cleanups) c();
     },
   };
+}
+
+/** What the hub checks documents against (docs/decisions/0030-hub-trust-model.md): the demo company, as an ADMIN sets it. */
+export async function setHubCompany(hub: Hub): Promise<void> {
+  const { nit, nrc, name } = DEMO_STATION.company;
+  await hub.company.set({ nit, nrc, name }, 'test');
+}
+
+/** A station's generated certificate as one of the company's keys at the hub (an ADMIN uploads them). */
+export async function trustStationKey(hub: Hub, core: Core): Promise<void> {
+  await hub.certificates.add(core.signing.publicKey()!.export({ format: 'pem', type: 'spki' }).toString(), 'test');
 }
 
 /** Polls until `check` holds, on real time. */

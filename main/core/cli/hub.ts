@@ -16,7 +16,7 @@ import type { Output } from './maintenance';
 import { untilSignal } from './until-signal';
 
 export const HUB_USAGE = `  sello hub --database postgres://… [--host 127.0.0.1] [--port 8418]
-  sello hub create-token --database postgres://… --station ID [--name NOMBRE --company NIT --branch M001 --pos P001]
+  sello hub create-token --database postgres://… --station ID [--name NOMBRE --company NIT --branch M001 --pos P001] [--points M001P001,M001P002]
   sello hub create-admin --database postgres://… --login USUARIO --name NOMBRE   (contraseña: SELLO_HUB_PASSWORD o stdin)`;
 
 /** `input`: where create-admin reads a password when SELLO_HUB_PASSWORD is not set (stdin; tests pass their own). */
@@ -84,6 +84,7 @@ async function createToken(args: string[], io: Output): Promise<number> {
       company: { type: 'string' },
       branch: { type: 'string' },
       pos: { type: 'string' },
+      points: { type: 'string' },
     },
   });
   if (!values.database || !values.station) {
@@ -103,8 +104,12 @@ async function createToken(args: string[], io: Output): Promise<number> {
       await hub.stations.register({ id: values.station, name, companyId: company, branchCode: branch, posNumber: pos });
       io.err(`Estación ${values.station} (${name}) registrada.`);
     }
-    const t = await hub.tokens.create(values.station);
-    io.err(`Token de la estación ${values.station} (id ${t.id}); se muestra solo esta vez, guárdelo en la estación:`);
+    // The points of sale the token may write documents of: the station's own unless --points names others.
+    const points = values.points?.split(',').map((p) => p.trim().toUpperCase());
+    const t = await hub.tokens.create(values.station, points);
+    io.err(
+      `Token de la estación ${values.station} (id ${t.id}, puntos ${t.points.join(', ')}); se muestra solo esta vez, guárdelo en la estación:`,
+    );
     io.out(t.token);
     return 0;
   } finally {

@@ -6,6 +6,7 @@ export function statusOf(code: ErrorCode): number {
   switch (code) {
     case 'VALIDATION_FAILED':
     case 'INVALIDATION_WINDOW_CLOSED':
+    case 'DOCUMENT_REFUSED':
       return 422;
     case 'MALFORMED_REQUEST':
     case 'UNSUPPORTED_API_VERSION':
@@ -61,6 +62,7 @@ export function sendProblem(reply: FastifyReply, error: ApiError): FastifyReply 
       code: error.code,
       ...(error.errors === undefined ? {} : { errors: error.errors }),
       ...(error.retryAfter === undefined ? {} : { retryAfter: error.retryAfter }),
+      ...(error.reason === undefined ? {} : { reason: error.reason }),
     });
 }
 

@@ -97,6 +97,15 @@ async function main(): Promise<void> {
     if (r.status !== 201) throw new Error(`POST /hub/v1/people ${p.login}: ${r.status} ${await r.text()}`);
   }
 
+  // What the hub checks documents against (decision 0030), set by the ADMIN over HTTP: the company, then each
+  // station's certificate below.
+  const company = await fetch(`${base}/hub/v1/company`, {
+    method: 'PUT',
+    headers: asAdmin,
+    body: JSON.stringify({ nit: DEMO_STATION.company.nit, nrc: DEMO_STATION.company.nrc, name: DEMO_STATION.company.name }),
+  });
+  if (company.status !== 200) throw new Error(`PUT /hub/v1/company: ${company.status} ${await company.text()}`);
+
   // Two station cores of two branches, each on its own MH simulator (both are the demo company).
   let n = 0;
   for (const s of HUB_E2E_STATIONS) {
@@ -107,6 +116,9 @@ async function main(): Promise<void> {
     if (!s.mhUp) sim.setMode('down');
     const core = coreWithSimulator(dir.dir, sim, { manual: false, timeoutMs: 1000, lotePollMs: 100 });
     cores.push(core);
+    const publicKey = core.signing.publicKey()!.export({ format: 'pem', type: 'spki' }).toString();
+    const cert = await fetch(`${base}/hub/v1/certificates`, { method: 'POST', headers: asAdmin, body: JSON.stringify({ publicKey }) });
+    if (cert.status !== 201) throw new Error(`POST /hub/v1/certificates: ${cert.status} ${await cert.text()}`);
     core.configure(
       {
         ...DEMO_STATION,

@@ -16,6 +16,7 @@ import { silentLogger } from '../../../main/core/logger';
 import { createMhSimulator, type MhSimulator } from '../../../main/core/mh-sim/server';
 import { DEMO_STATION } from '../../../main/core/station/demo';
 import { createHub } from '../../../main/hub/create-hub';
+import { setHubCompany } from '../hub-stations';
 import { openHubDatabase, type HubDatabase } from '../../../main/hub/hub-database';
 import { buildHubServer } from '../../../main/hub/http';
 import { migrateHub } from '../../../main/hub/migrate';
@@ -67,6 +68,9 @@ export async function replicationFixture(): Promise<ReplicationFixture> {
   const hub = createHub({ db: db.q, scryptCost: 10 });
   await hub.stations.register({ id: STATION_ID, companyId: '06140101001010', branchCode: 'M001', posNumber: 'P001', name: 'Centro' });
   const { token } = await hub.tokens.create(STATION_ID);
+  // What the hub checks documents against (decision 0030): the company and both its keys, the renewed one included.
+  await setHubCompany(hub);
+  for (const key of [station.publicKeySpki, station.renewed.publicKeySpki]) await hub.certificates.add(key, 'test');
   const app = await buildHubServer({ hub, logger: silentLogger });
   await app.ready();
   return {
