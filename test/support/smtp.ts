@@ -18,6 +18,8 @@ export interface TestSmtp {
   readonly refuse: Set<string>;
   /** Every RCPT answered 451 while true. */
   tempfail: boolean;
+  /** Every AUTH it was offered, as `user:password` (what a client sent, right or wrong). */
+  readonly auths: string[];
   /** The password it wants (user `sello`); none when null. */
   password: string | null;
   /** How long it keeps a message it already stored before answering 250 (a kill meanwhile loses the answer). */
@@ -48,6 +50,7 @@ export async function testSmtp(options: { port?: number; listening?: boolean } =
     port,
     received: [],
     refuse: new Set(),
+    auths: [],
     tempfail: false,
     password: null,
     answerDelayMs: 0,
@@ -58,6 +61,7 @@ export async function testSmtp(options: { port?: number; listening?: boolean } =
         authOptional: true,
         allowInsecureAuth: true,
         onAuth(auth, _session, cb) {
+          t.auths.push(`${auth.username ?? ''}:${auth.password ?? ''}`);
           if (t.password !== null && auth.username === 'sello' && auth.password === t.password) return cb(null, { user: 'sello' });
           cb(new Error('535 5.7.8 Authentication credentials invalid'));
         },

@@ -1,6 +1,7 @@
 // Handing a message to the SMTP server (nodemailer), and what its answer means for the queue: taken, refused for
 // good (a 5xx about this message or recipient), or not now (4xx, no connection, a timeout, the server's settings).
 import nodemailer from 'nodemailer';
+import { loopbackHost } from '../../../shared/delivery';
 import type { SmtpServer } from './smtp-settings';
 
 export interface OutgoingMail {
@@ -70,11 +71,25 @@ export function classifySmtpError(e: unknown): SendOutcome {
     if (code >= 500) return { outcome: 'refused', reason: words(f) };
     return { outcome: 'retry', reason: words(f), server: false };
   }
+  // requireTLS: the connection was never encrypted, so nothing (the password least of all) was sent.
+  if (f.code === 'ETLS')
+    return {
+      outcome: 'retry',
+      reason:
+        command === 'STARTTLS'
+          ? `el servidor de correo no ofrece cifrado (STARTTLS) y la contraseña no se envía sin cifrar: active TLS o STARTTLS en el servidor, o use el puerto 465 con conexión segura (TLS) en Ajustes → Correo. Respondió: ${words(f)}`
+          : `no se pudo cifrar la conexión con el servidor de correo (su certificado no es válido para este nombre o no es de confianza): revise el nombre del servidor en Ajustes → Correo o el certificado del servidor. ${words(f)}`,
+      server: true,
+    };
   if (f.code === 'EAUTH')
     return { outcome: 'retry', reason: `el servidor de correo rechazó el usuario o la contraseña: ${words(f)}`, server: true };
   // No connection, a timeout, a refused sender or greeting: the server or the settings, for every message alike.
   return { outcome: 'retry', reason: words(f), server: true };
 }
+
+/** Plain SMTP only when the administrator said so for a server on this machine; otherwise TLS or STARTTLS. */
+export const mustEncrypt = (server: Pick<SmtpServer, 'host' | 'allowInsecureLocal'>): boolean =>
+  !(server.allowInsecureLocal === true && loopbackHost(server.host));
 
 /** The real transport: one connection per message (a station mails a few documents a minute at most). */
 export function nodemailerTransport(timeouts: SmtpTimeouts = DEFAULT_SMTP_TIMEOUTS): MailTransport {
@@ -83,6 +98,8 @@ export function nodemailerTransport(timeouts: SmtpTimeouts = DEFAULT_SMTP_TIMEOU
       host: server.host,
       port: server.port,
       secure: server.secure,
+      // STARTTLS before AUTH or MAIL, or no message at all (the settings' password never goes in clear).
+      requireTLS: mustEncrypt(server),
       ...(server.user ? { auth: { user: server.user, pass: server.password ?? '' } } : {}),
       connectionTimeout: timeouts.connectionMs,
       greetingTimeout: timeouts.greetingMs,
