@@ -344,7 +344,7 @@ describe('a real `sello serve`: the hub token goes only where it was typed', () 
           body: JSON.stringify(todayBody('FC', '7f00aaaa-0000-4000-8000-000000000001', null)),
         });
         expect(doc.status).toBe(201);
-        await until(async () => away.seen.length > 0, 'the replicator at the new address');
+        await until(() => away.seen.length > 0, 'the replicator at the new address');
         expect(new Set(away.seen)).toEqual(new Set([`Bearer ${fileToken}`]));
       } finally {
         moved.child.kill('SIGTERM');
