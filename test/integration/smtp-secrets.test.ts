@@ -2,6 +2,7 @@
 // smtp-server instances on loopback that record every AUTH they are offered: a new host or port is a 422 naming
 // `password` and the other server never hears the stored one; a server without STARTTLS never gets the password
 // unless it is this machine and the administrator said so; the same through a real `sello serve` process.
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -215,6 +216,92 @@ describe('a real `sello serve`: the SMTP password goes only where it was typed',
     } finally {
       await smtp.stop();
       await other.stop();
+      await sim.close();
+      where.cleanup();
+    }
+  }, 120_000);
+});
+
+describe('a real `sello serve` and a real STARTTLS server', () => {
+  it('the password goes only over an encrypted connection to a certificate the machine trusts', async () => {
+    const where = tempDir('sello-smtp-tls-');
+    const key = join(where.dir, 'smtp-key.pem');
+    const cert = join(where.dir, 'smtp-cert.pem');
+    // A certificate for this machine's address; the station trusts it the way a company trusts its own CA.
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ],
+      { stdio: 'ignore' },
+    );
+    const sim = await startSimulator();
+    const smtp = await testSmtp({ tls: { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') } });
+    smtp.password = FIRST;
+    const boss = { login: 'jefa', name: 'Jefa de caja', role: 'ADMIN', password: 'Clave-Jefa#2026-segura' };
+    const server = {
+      host: '127.0.0.1',
+      port: smtp.port,
+      secure: false,
+      user: 'sello',
+      password: FIRST,
+      from: 'facturacion@eltornillo.example',
+    };
+    const file = stationFileFor(sim, where.dir, 'smtp-tls-key-0123456789abcdef', { users: [boss], smtp: server });
+    const args = ['--config', file, '--data-dir', join(where.dir, 'data'), '--port', '0'];
+    const testMessage = async (url: string) => {
+      const login = await fetch(`${url}/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login: boss.login, password: boss.password }),
+      });
+      const cookie = String(login.headers.get('set-cookie')).split(';')[0]!;
+      const res = await fetch(`${url}/settings/smtp/test`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'prueba@eltornillo.example' }),
+      });
+      return (await res.json()) as SmtpTestResult;
+    };
+    try {
+      // A certificate nobody vouched for: anyone could present one, so the password does not go.
+      const untrusting = await startServe(args);
+      try {
+        const test = await testMessage(untrusting.url);
+        expect(test.sent).toBe(false);
+        expect(test.response).toContain('certificado');
+        expect(smtp.auths).toEqual([]);
+      } finally {
+        untrusting.child.kill('SIGTERM');
+        await exitOf(untrusting.child);
+      }
+      const station = await startServe(args, { NODE_EXTRA_CA_CERTS: cert });
+      try {
+        const test = await testMessage(station.url);
+        expect(test, test.response).toMatchObject({ sent: true });
+        expect(smtp.auths).toEqual([`sello:${FIRST}`]);
+        expect(smtp.authsSecure).toEqual([true]);
+        expect(smtp.received).toHaveLength(1);
+      } finally {
+        station.child.kill('SIGTERM');
+        await exitOf(station.child);
+      }
+    } finally {
+      await smtp.stop();
       await sim.close();
       where.cleanup();
     }

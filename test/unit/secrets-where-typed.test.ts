@@ -45,7 +45,20 @@ describe('plain SMTP only to this machine', () => {
       expect(r.reason).toContain('no ofrece cifrado (STARTTLS)');
       expect(r.reason).toContain('puerto 465');
     }
-    const cert = classifySmtpError({ code: 'ETLS', command: 'CONN', message: 'Error initiating TLS - self-signed certificate' });
+    for (const code of ['DEPTH_ZERO_SELF_SIGNED_CERT', 'ERR_TLS_CERT_ALTNAME_INVALID', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE']) {
+      const bad = classifySmtpError({ code, message: 'self-signed certificate' });
+      expect(bad.outcome === 'retry' && bad.reason, code).toContain('certificado no es de confianza');
+    }
+    for (const message of ['self-signed certificate', "Hostname/IP does not match certificate's altnames", 'certificate has expired']) {
+      const bad = classifySmtpError({ code: 'ESOCKET', command: 'CONN', message });
+      expect(bad.outcome === 'retry' && bad.reason, message).toContain('certificado no es de confianza');
+    }
+    expect(classifySmtpError({ code: 'ESOCKET', command: 'CONN', message: 'connect ECONNREFUSED' })).toEqual({
+      outcome: 'retry',
+      reason: 'connect ECONNREFUSED',
+      server: true,
+    });
+    const cert = classifySmtpError({ code: 'ETLS', command: 'STARTTLS', message: 'Error initiating TLS - self-signed certificate' });
     expect(cert).toMatchObject({ outcome: 'retry', server: true });
     if (cert.outcome === 'retry') expect(cert.reason).toContain('certificado');
   });

@@ -71,14 +71,22 @@ export function classifySmtpError(e: unknown): SendOutcome {
     if (code >= 500) return { outcome: 'refused', reason: words(f) };
     return { outcome: 'retry', reason: words(f), server: false };
   }
-  // requireTLS: the connection was never encrypted, so nothing (the password least of all) was sent.
-  if (f.code === 'ETLS')
+  // requireTLS: the server refused STARTTLS (it answered), so nothing was sent, the password least of all.
+  if (f.code === 'ETLS' && command === 'STARTTLS' && typeof f.response === 'string' && f.response !== '')
     return {
       outcome: 'retry',
-      reason:
-        command === 'STARTTLS'
-          ? `el servidor de correo no ofrece cifrado (STARTTLS) y la contraseña no se envía sin cifrar: active TLS o STARTTLS en el servidor, o use el puerto 465 con conexión segura (TLS) en Ajustes → Correo. Respondió: ${words(f)}`
-          : `no se pudo cifrar la conexión con el servidor de correo (su certificado no es válido para este nombre o no es de confianza): revise el nombre del servidor en Ajustes → Correo o el certificado del servidor. ${words(f)}`,
+      reason: `el servidor de correo no ofrece cifrado (STARTTLS) y la contraseña no se envía sin cifrar: active TLS o STARTTLS en el servidor, o use el puerto 465 con conexión segura (TLS) en Ajustes → Correo. Respondió: ${words(f)}`,
+      server: true,
+    };
+  // Node's certificate checks (self-signed, unknown issuer, another name, expired): an impostor gets nothing either.
+  // nodemailer passes them on as ESOCKET with Node's message ("self-signed certificate", "…altnames").
+  const certificate =
+    (typeof f.code === 'string' && /CERT|SELF_SIGNED|LEAF_SIGNATURE|ALTNAME/.test(f.code)) ||
+    (f.code === 'ESOCKET' && typeof f.message === 'string' && /certificate|altnames/i.test(f.message));
+  if (f.code === 'ETLS' || certificate)
+    return {
+      outcome: 'retry',
+      reason: `no se pudo cifrar la conexión con el servidor de correo: su certificado no es de confianza en este equipo o no es para este nombre (${words(f)}). Revise el nombre del servidor en Ajustes → Correo o instale el certificado de su empresa en este equipo.`,
       server: true,
     };
   if (f.code === 'EAUTH')
