@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coreApi } from '../../main/core/api-adapter';
 import { createCore, type Core } from '../../main/core/create-core';
 import { buildHttpServer } from '../../main/core/http/server';
 import type { Logger } from '../../main/core/logger';
@@ -241,6 +242,13 @@ describe('PUT /settings/hub', () => {
             'Escriba otra vez el token de la central: cambió la dirección, y el token guardado solo se envía a la dirección para la que se escribió.',
         },
       ]);
+      // The desktop window's door (IPC) is the same rule.
+      const ipc = coreApi(core, silentLogger);
+      expect((await ipc.login('admin', 'demo-admin')).ok).toBe(true);
+      expect(await ipc.setHubSettings({ url: `${away.url}/` })).toMatchObject({
+        ok: false,
+        error: { code: 'VALIDATION_FAILED', errors: [{ path: 'token', code: 'REQUIRED' }] },
+      });
       // Nothing changed: still the first hub, still replicating there; the new address heard nothing at all.
       expect((await get()).view).toMatchObject({ configured: true, url: hubUrl, connectedAs: { id: 'M001-P001' } });
       const stays = issue();

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FieldError } from '../../shared/contract';
 import type { SmtpSettingsView, SmtpTestResult } from '../../shared/delivery';
+import { coreApi } from '../../main/core/api-adapter';
 import { createCore, type Core } from '../../main/core/create-core';
 import { buildHttpServer } from '../../main/core/http/server';
 import { silentLogger } from '../../main/core/logger';
@@ -112,6 +113,20 @@ describe('PUT /settings/smtp and the test message', () => {
     expect(b.received).toHaveLength(1);
     expect(b.auths).toEqual([`sello:${SECOND}`]);
     expect(a.auths.every((x) => x === `sello:${FIRST}`)).toBe(true);
+  });
+
+  it("the desktop window's door (IPC) keeps the same rule", async () => {
+    const ipc = coreApi(core, silentLogger);
+    expect((await ipc.login('admin', 'demo-admin')).ok).toBe(true);
+    expect(await ipc.setSmtpSettings(plain(a.port, { password: FIRST }))).toMatchObject({ ok: true });
+    expect(await ipc.setSmtpSettings(plain(b.port))).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED', errors: [{ path: 'password', code: 'REQUIRED' }] },
+    });
+    expect(await ipc.smtpSettings()).toMatchObject({ ok: true, value: { port: a.port, passwordSet: true } });
+    expect(await ipc.testSmtp({ email: 'prueba@eltornillo.example' })).toMatchObject({ ok: true, value: { sent: true } });
+    expect(b.auths).toEqual([]);
+    expect(a.auths).toEqual([`sello:${FIRST}`]);
   });
 
   it('a server without STARTTLS never gets the password, unless it is this machine and the setting says so', async () => {
