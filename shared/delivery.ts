@@ -2,7 +2,7 @@
 // gives (Ajustes' API or the station file's `smtp`), a resend's body, and what the detail and the sync state
 // show of the queue. Shared by the core (the rule that counts) and the UI.
 import { z } from 'zod';
-import { custom, email, optional, text } from './contract/primitives';
+import { addRuleIssue, custom, email, optional, text } from './contract/primitives';
 
 /** A host name or an IP address: no scheme, no path, no user. */
 const host = () =>
@@ -18,6 +18,23 @@ const host = () =>
 
 const port = () => z.number().int().min(1).max(65_535);
 
+/** This machine (127.0.0.0/8, ::1, localhost): the only host a message may go to without TLS, and only when said so. */
+export function loopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+export const INSECURE_NOT_LOCAL =
+  'Sin cifrado solo se acepta un servidor de correo en esta misma computadora (127.0.0.1, ::1 o localhost): quite esta opción o use un servidor con TLS/STARTTLS.';
+
+/** `allowInsecureLocal` names this machine, or the field error saying so. */
+const insecureOnlyHere = (v: { host: string; allowInsecureLocal?: boolean | null | undefined }, ctx: z.RefinementCtx) => {
+  if (v.allowInsecureLocal === true && !loopbackHost(v.host)) addRuleIssue(ctx, ['allowInsecureLocal'], 'NOT_ALLOWED', INSECURE_NOT_LOCAL);
+};
+
 /** The sender: an address, and the name shown before it. */
 const sender = z.strictObject({ name: optional(text(100)), address: email() });
 
@@ -25,35 +42,45 @@ const sender = z.strictObject({ name: optional(text(100)), address: email() });
  * PUT /settings/smtp. `secure`: TLS from the first byte (port 465); false means STARTTLS when the server offers
  * it (587, 25). The password may be left out to keep the stored one; `null` clears it.
  */
-export const smtpSettingsInput = z.strictObject({
-  host: host(),
-  port: port(),
-  secure: z.boolean(),
-  user: optional(text(200)),
-  password: z.string().min(1).max(200).nullable().optional(),
-  from: sender,
-});
+export const smtpSettingsInput = z
+  .strictObject({
+    host: host(),
+    port: port(),
+    secure: z.boolean(),
+    user: optional(text(200)),
+    password: z.string().min(1).max(200).nullable().optional(),
+    /**
+     * Without TLS or STARTTLS nothing is sent (the password would travel in clear), unless the server is this machine
+     * and this is true (docs/decisions/0033-secrets-go-where-typed.md).
+     */
+    allowInsecureLocal: optional(z.boolean()),
+    from: sender,
+  })
+  .superRefine(insecureOnlyHere);
 export type SmtpSettingsInput = z.output<typeof smtpSettingsInput>;
 
 /** The station file's `smtp`: `from` is the sender's address, or `"Name <address>"`. */
-export const stationSmtp = z.strictObject({
-  host: host(),
-  port: port(),
-  secure: z.boolean(),
-  user: optional(text(200)),
-  password: optional(z.string().min(1).max(200)),
-  from: z.union([
-    z
-      .string()
-      .trim()
-      .max(200)
-      .refine(
-        (v) => email().safeParse(parseFrom(v).address).success,
-        custom('INVALID_FORMAT', 'Correo del remitente: direccion@empresa.com o "Nombre <direccion@empresa.com>".'),
-      ),
-    sender,
-  ]),
-});
+export const stationSmtp = z
+  .strictObject({
+    host: host(),
+    port: port(),
+    secure: z.boolean(),
+    user: optional(text(200)),
+    password: optional(z.string().min(1).max(200)),
+    allowInsecureLocal: optional(z.boolean()),
+    from: z.union([
+      z
+        .string()
+        .trim()
+        .max(200)
+        .refine(
+          (v) => email().safeParse(parseFrom(v).address).success,
+          custom('INVALID_FORMAT', 'Correo del remitente: direccion@empresa.com o "Nombre <direccion@empresa.com>".'),
+        ),
+      sender,
+    ]),
+  })
+  .superRefine(insecureOnlyHere);
 
 /** `"Name <address>"` or a bare address, as the station file writes the sender. */
 export function parseFrom(v: string): { name: string | null; address: string } {
@@ -73,6 +100,8 @@ export interface SmtpSettingsView {
   readonly secure: boolean;
   readonly user: string | null;
   readonly passwordSet: boolean;
+  /** Plain SMTP allowed, only to this machine (otherwise TLS or STARTTLS is required). */
+  readonly allowInsecureLocal: boolean;
   /** Why the stored password must be typed again (sealed elsewhere); absent when it opens. */
   readonly passwordNeeded?: string;
   readonly from: { readonly name: string | null; readonly address: string } | null;

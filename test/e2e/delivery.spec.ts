@@ -92,6 +92,9 @@ test('Ajustes → Correo: errors beside the field, saved with the password kept 
   await page.keyboard.press('Tab');
   await expect(panel.getByLabel('Seguridad')).toBeFocused();
   await expect(panel.getByLabel('Seguridad')).toHaveValue('starttls');
+  // The test server has no STARTTLS: plain SMTP is a choice said on purpose, and only for this machine.
+  await panel.getByLabel('Seguridad').selectOption('local');
+  await panel.getByLabel('Seguridad').focus();
   await page.keyboard.press('Tab');
   await page.keyboard.type('sello');
   await page.keyboard.press('Tab');
@@ -123,6 +126,18 @@ test('Ajustes → Correo: errors beside the field, saved with the password kept 
   expect(test1?.mail.subject).toContain('Prueba de correo de Sello');
   expect(test1?.mail.from?.address).toBe(SENDER);
   await checkScreen(page, 'delivery-smtp');
+
+  // Another port: the stored password is not sent there; the form asks for it again, saying why.
+  const port = panel.getByLabel('Puerto');
+  await port.fill('2525');
+  const again =
+    'Cambió el servidor o el puerto: escriba otra vez la contraseña. La guardada solo se envía al servidor para el que se escribió.';
+  await expect(panel.locator('#smtp-password-hint')).toHaveText(again);
+  await port.press('Enter');
+  await expect(panel.locator('#smtp-password-error')).toHaveText(again);
+  await expect(panel.getByLabel('Contraseña', { exact: true })).toBeFocused();
+  await port.fill(String(smtp.port));
+  await expect(panel.locator('#smtp-password-hint')).toHaveText('Guardada. Déjela vacía para conservarla.');
 });
 
 test('an FC with the customer e-mail arrives with its PDF and JSON; the detail says sent; "Enviar por correo" to another', async ({

@@ -97,6 +97,16 @@ test('an administrator sets the head office hub: a clear error when it does not 
   await panel.scrollIntoViewIfNeeded();
   await checkScreen(page, 'hub-setting-connected', { fullPage: false });
 
+  // Another address: the stored token is not sent there; the form asks for it again, saying why, before any request.
+  const again = 'Cambió la dirección: escriba otra vez el token. El guardado solo se envía a la dirección para la que se escribió.';
+  await url.fill('http://127.0.0.1:9');
+  await expect(panel.getByTestId('hub-token-hint')).toHaveText(again);
+  await url.press('Enter');
+  await expect(panel.locator('#hub-token-error')).toHaveText(again);
+  await expect(token).toBeFocused();
+  await url.fill(hubUrl);
+  await expect(panel.getByTestId('hub-token-hint')).toHaveText('Token guardado: deje el campo vacío para conservarlo.');
+
   // Off again, so the shared demo station sends nowhere for the other specs.
   await panel.getByRole('button', { name: 'Dejar de enviar a la central' }).click();
   await panel.getByRole('button', { name: 'Sí, dejar de enviar' }).press('Enter');

@@ -24,7 +24,13 @@ beforeAll(async () => {
   dir = tempDir('sello-mail-crash-');
   configFile = stationFileFor(sim, dir.dir, KEY);
   const station = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>;
-  station.smtp = { host: '127.0.0.1', port: smtp.port, secure: false, from: 'Facturación Sello <facturacion@sello.example>' };
+  station.smtp = {
+    host: '127.0.0.1',
+    port: smtp.port,
+    secure: false,
+    allowInsecureLocal: true,
+    from: 'Facturación Sello <facturacion@sello.example>',
+  };
   writeFileSync(configFile, JSON.stringify(station));
 });
 afterAll(async () => {

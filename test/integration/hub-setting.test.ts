@@ -3,13 +3,14 @@
 // is saved and replication starts; a wrong token or an unreachable hub is a 422 naming the field and changes nothing;
 // the token never comes back (GET, logs, audit log, the settings table); only an administrator changes it; turning it
 // off stops sending. The hub's GET /hub/v1/station answers who a token is, 401 for none or a revoked one.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coreApi } from '../../main/core/api-adapter';
 import { createCore, type Core } from '../../main/core/create-core';
 import { buildHttpServer } from '../../main/core/http/server';
 import type { Logger } from '../../main/core/logger';
@@ -21,9 +22,12 @@ import { migrateHub } from '../../main/hub/migrate';
 import { HUB_MIGRATIONS } from '../../main/hub/migrations';
 import type { FieldError } from '../../shared/contract';
 import type { HubSettingView } from '../../shared/hub-setting';
-import { fcBody } from '../fixtures/bodies';
+import { fcBody, todayBody } from '../fixtures/bodies';
 import { tempDir } from '../support/core';
 import { setHubCompany, trustStationKey, until } from '../support/hub-stations';
+import { startSimulator, stationFileFor } from '../support/mh-sim';
+import { recordingProxy } from '../support/recording-proxy';
+import { exitOf, startServe } from '../support/serve-process';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
 import { sessionHeaders } from '../support/session';
 
@@ -227,6 +231,47 @@ describe('PUT /settings/hub', () => {
     expect(viewOf(await put('ADMIN', { url: hubUrl, token })).connectedAs?.id).toBe('M001-P001');
   });
 
+  it('the stored token never reaches a new address: 422 naming token, nothing changes; retyped, it goes there', async () => {
+    const away = await recordingProxy(hubUrl);
+    try {
+      const moved = await put('ADMIN', { url: away.url });
+      expect(moved.statusCode).toBe(422);
+      expect(errorsOf(moved)).toEqual([
+        {
+          path: 'token',
+          code: 'REQUIRED',
+          message:
+            'Escriba otra vez el token de la central: cambió la dirección, y el token guardado solo se envía a la dirección para la que se escribió.',
+        },
+      ]);
+      // The desktop window's door (IPC) is the same rule.
+      const ipc = coreApi(core, silentLogger);
+      expect((await ipc.login('admin', 'demo-admin')).ok).toBe(true);
+      expect(await ipc.setHubSettings({ url: `${away.url}/` })).toMatchObject({
+        ok: false,
+        error: { code: 'VALIDATION_FAILED', errors: [{ path: 'token', code: 'REQUIRED' }] },
+      });
+      // Nothing changed: still the first hub, still replicating there; the new address heard nothing at all.
+      expect((await get()).view).toMatchObject({ configured: true, url: hubUrl, connectedAs: { id: 'M001-P001' } });
+      const stays = issue();
+      await until(async () => (await hubIds()).includes(stays), 'a document at the first hub after the refusal');
+      expect(away.seen).toEqual([]);
+
+      // The token typed again for the new address: checked there, saved, and replication goes through it.
+      const retyped = (await hub.tokens.create('M001-P001')).token;
+      const ok = await put('ADMIN', { url: away.url, token: retyped });
+      expect(ok.statusCode).toBe(200);
+      expect(viewOf(ok)).toMatchObject({ url: away.url, connectedAs: { id: 'M001-P001' } });
+      const through = issue();
+      await until(async () => (await hubIds()).includes(through), 'a document through the new address');
+      expect(away.seen.length).toBeGreaterThan(0);
+      expect(new Set(away.seen)).toEqual(new Set([`Bearer ${retyped}`]));
+    } finally {
+      expect((await put('ADMIN', { url: hubUrl, token })).statusCode).toBe(200);
+      await away.close();
+    }
+  });
+
   it('turning it off stops sending; what is issued waits', async () => {
     const off = await put('ADMIN', {});
     expect(off.statusCode).toBe(200);
@@ -244,4 +289,81 @@ describe('PUT /settings/hub', () => {
     expect((await put('ADMIN', { url: hubUrl, token })).statusCode).toBe(200);
     await until(async () => (await hubIds()).includes(later), 'the waiting document after turning it on again');
   });
+});
+
+describe('a real `sello serve`: the hub token goes only where it was typed', () => {
+  it('Ajustes over HTTP refuses a new address without the token; a station file without one does not start', async () => {
+    const sim = await startSimulator();
+    const away = await recordingProxy(hubUrl);
+    const where = tempDir('sello-hub-token-');
+    const fileToken = (await hub.tokens.create('M001-P001')).token;
+    const admin = { login: 'jefa', name: 'Jefa de caja', role: 'ADMIN', password: 'Clave-Jefa#2026-segura' };
+    const file = stationFileFor(sim, where.dir, 'hub-token-serve-key-0123456789', {
+      users: [admin],
+      hub: { url: hubUrl, token: fileToken },
+    });
+    const rewrite = (hubValue: unknown) => {
+      const station = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      writeFileSync(file, JSON.stringify({ ...station, hub: hubValue }));
+    };
+    const args = ['--config', file, '--data-dir', join(where.dir, 'data'), '--port', '0'];
+    try {
+      const first = await startServe(args);
+      try {
+        const login = await fetch(`${first.url}/session`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ login: admin.login, password: admin.password }),
+        });
+        expect(login.status).toBe(201);
+        const cookie = String(login.headers.get('set-cookie')).split(';')[0]!;
+        const res = await fetch(`${first.url}/settings/hub`, {
+          method: 'PUT',
+          headers: { cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ url: away.url }),
+        });
+        expect(res.status).toBe(422);
+        expect(res.headers.get('content-type')).toContain('application/problem+json');
+        const problem = (await res.json()) as { errors: FieldError[] };
+        expect(problem.errors.map((e) => [e.path, e.code])).toEqual([['token', 'REQUIRED']]);
+        const view = (await (await fetch(`${first.url}/settings/hub`, { headers: { cookie } })).json()) as HubSettingView;
+        expect(view).toMatchObject({ configured: true, url: hubUrl, tokenStored: true });
+      } finally {
+        first.child.kill('SIGTERM');
+        await exitOf(first.child);
+      }
+
+      // The station file moves the hub but carries no token: the start is refused, naming hub.token.
+      rewrite({ url: away.url });
+      const refused = await startServe(args).then(
+        () => 'started',
+        (e: Error) => e.message,
+      );
+      expect(refused).toMatch(/exited with [1-9]/);
+      expect(refused).toContain('hub.token');
+      expect(refused).toContain('Escriba el token de la central junto a su dirección');
+      expect(away.seen).toEqual([]);
+
+      // With the token written beside the new address, the station replicates there with that token only.
+      rewrite({ url: away.url, token: fileToken });
+      const moved = await startServe(args);
+      try {
+        const doc = await fetch(`${moved.url}/dte/fc`, {
+          method: 'POST',
+          headers: { 'x-api-key': 'hub-token-serve-key-0123456789', 'content-type': 'application/json' },
+          body: JSON.stringify(todayBody('FC', '7f00aaaa-0000-4000-8000-000000000001', null)),
+        });
+        expect(doc.status).toBe(201);
+        await until(() => away.seen.length > 0, 'the replicator at the new address');
+        expect(new Set(away.seen)).toEqual(new Set([`Bearer ${fileToken}`]));
+      } finally {
+        moved.child.kill('SIGTERM');
+        await exitOf(moved.child);
+      }
+    } finally {
+      await away.close();
+      await sim.close();
+      where.cleanup();
+    }
+  }, 120_000);
 });

@@ -18,6 +18,10 @@ export interface TestSmtp {
   readonly refuse: Set<string>;
   /** Every RCPT answered 451 while true. */
   tempfail: boolean;
+  /** Every AUTH it was offered, as `user:password` (what a client sent, right or wrong). */
+  readonly auths: string[];
+  /** For each AUTH, whether the connection was encrypted (STARTTLS) when it came. */
+  readonly authsSecure: boolean[];
   /** The password it wants (user `sello`); none when null. */
   password: string | null;
   /** How long it keeps a message it already stored before answering 250 (a kill meanwhile loses the answer). */
@@ -41,23 +45,30 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function testSmtp(options: { port?: number; listening?: boolean } = {}): Promise<TestSmtp> {
+/** `tls`: offer STARTTLS with this key and certificate (otherwise the server speaks plain SMTP only). */
+export async function testSmtp(
+  options: { port?: number; listening?: boolean; tls?: { key: string; cert: string } } = {},
+): Promise<TestSmtp> {
   const port = options.port ?? (await freePort());
   let server: SMTPServer | null = null;
   const t: TestSmtp = {
     port,
     received: [],
     refuse: new Set(),
+    auths: [],
+    authsSecure: [],
     tempfail: false,
     password: null,
     answerDelayMs: 0,
     start() {
       server = new SMTPServer({
         logger: false,
-        disabledCommands: ['STARTTLS'],
+        ...(options.tls ? { key: options.tls.key, cert: options.tls.cert } : { disabledCommands: ['STARTTLS'] }),
         authOptional: true,
         allowInsecureAuth: true,
-        onAuth(auth, _session, cb) {
+        onAuth(auth, session, cb) {
+          t.auths.push(`${auth.username ?? ''}:${auth.password ?? ''}`);
+          t.authsSecure.push(session.secure);
           if (t.password !== null && auth.username === 'sello' && auth.password === t.password) return cb(null, { user: 'sello' });
           cb(new Error('535 5.7.8 Authentication credentials invalid'));
         },

@@ -1,6 +1,8 @@
 // The station's SMTP settings (Ajustes' API and the station file's `smtp`), kept in `settings`: the server and
 // the sender in plain JSON, the password sealed with the station's secret box (decision 0005), never returned,
-// logged or audited.
+// logged or audited. The stored password goes only to the host and port it was typed for (like MH's password,
+// docs/decisions/0033-secrets-go-where-typed.md): Ajustes' change of either needs it typed again; the station file
+// carries its own (a file without one clears it).
 import { validate } from '../../../shared/contract';
 import { parseFrom, smtpSettingsInput, type SmtpSettingsView, type StationSmtp } from '../../../shared/delivery';
 import { audit } from '../audit';
@@ -20,6 +22,8 @@ interface StoredSmtp {
   readonly port: number;
   readonly secure: boolean;
   readonly user: string | null;
+  /** Plain SMTP to this machine, said on purpose (shared/delivery.ts checks the host); absent in older settings. */
+  readonly allowInsecureLocal?: boolean;
   readonly from: { readonly name: string | null; readonly address: string };
 }
 
@@ -82,6 +86,7 @@ export function smtpSettings(store: Store, clock: Clock, secrets: SecretBox): Sm
       port: s?.port ?? null,
       secure: s?.secure ?? false,
       user: s?.user ?? null,
+      allowInsecureLocal: s?.allowInsecureLocal === true,
       passwordSet: v !== null && v !== '',
       ...(lost() ? { passwordNeeded: SMTP_PASSWORD_LOST } : {}),
       from: s ? { name: s.from.name, address: s.from.address } : null,
@@ -94,12 +99,28 @@ export function smtpSettings(store: Store, clock: Clock, secrets: SecretBox): Sm
       const parsed = validate(smtpSettingsInput, input);
       if (!parsed.ok) throw validationFailed(parsed.errors, 'La configuración del correo tiene datos no válidos.');
       const u = parsed.value;
+      const before = stored();
+      const passwordStored = (sealed() ?? '') !== '';
+      // A new host or port never gets the stored password: the administrator types it again for the new server.
+      if (u.password === undefined && passwordStored && before !== null && (before.host !== u.host || before.port !== u.port))
+        throw validationFailed(
+          [
+            {
+              path: 'password',
+              code: 'REQUIRED',
+              message:
+                'Escriba otra vez la contraseña del correo: cambió el servidor o el puerto, y la contraseña guardada solo se envía al servidor para el que se escribió.',
+            },
+          ],
+          'La contraseña guardada solo se envía al servidor de correo para el que se escribió; no se guardó nada.',
+        );
       save(
         {
           host: u.host,
           port: u.port,
           secure: u.secure,
           user: u.user ?? null,
+          ...(u.allowInsecureLocal ? { allowInsecureLocal: true } : {}),
           from: { name: u.from.name ?? null, address: u.from.address },
         },
         u.password,
@@ -109,7 +130,12 @@ export function smtpSettings(store: Store, clock: Clock, secrets: SecretBox): Sm
     },
     apply(file, actor) {
       const from = typeof file.from === 'string' ? parseFrom(file.from) : { name: file.from.name ?? null, address: file.from.address };
-      return save({ host: file.host, port: file.port, secure: file.secure, user: file.user ?? null, from }, file.password ?? null, actor);
+      const insecure = file.allowInsecureLocal ? { allowInsecureLocal: true } : {};
+      return save(
+        { host: file.host, port: file.port, secure: file.secure, user: file.user ?? null, ...insecure, from },
+        file.password ?? null,
+        actor,
+      );
     },
     server() {
       const s = stored();

@@ -1,6 +1,7 @@
 // Handing a message to the SMTP server (nodemailer), and what its answer means for the queue: taken, refused for
 // good (a 5xx about this message or recipient), or not now (4xx, no connection, a timeout, the server's settings).
 import nodemailer from 'nodemailer';
+import { loopbackHost } from '../../../shared/delivery';
 import type { SmtpServer } from './smtp-settings';
 
 export interface OutgoingMail {
@@ -70,11 +71,33 @@ export function classifySmtpError(e: unknown): SendOutcome {
     if (code >= 500) return { outcome: 'refused', reason: words(f) };
     return { outcome: 'retry', reason: words(f), server: false };
   }
+  // requireTLS: the server refused STARTTLS (it answered), so nothing was sent, the password least of all.
+  if (f.code === 'ETLS' && command === 'STARTTLS' && typeof f.response === 'string' && f.response !== '')
+    return {
+      outcome: 'retry',
+      reason: `el servidor de correo no ofrece cifrado (STARTTLS) y la contraseña no se envía sin cifrar: active TLS o STARTTLS en el servidor, o use el puerto 465 con conexión segura (TLS) en Ajustes → Correo. Respondió: ${words(f)}`,
+      server: true,
+    };
+  // Node's certificate checks (self-signed, unknown issuer, another name, expired): an impostor gets nothing either.
+  // nodemailer passes them on as ESOCKET with Node's message ("self-signed certificate", "…altnames").
+  const certificate =
+    (typeof f.code === 'string' && /CERT|SELF_SIGNED|LEAF_SIGNATURE|ALTNAME/.test(f.code)) ||
+    (f.code === 'ESOCKET' && typeof f.message === 'string' && /certificate|altnames/i.test(f.message));
+  if (f.code === 'ETLS' || certificate)
+    return {
+      outcome: 'retry',
+      reason: `no se pudo cifrar la conexión con el servidor de correo: su certificado no es de confianza en este equipo o no es para este nombre (${words(f)}). Revise el nombre del servidor en Ajustes → Correo o instale el certificado de su empresa en este equipo.`,
+      server: true,
+    };
   if (f.code === 'EAUTH')
     return { outcome: 'retry', reason: `el servidor de correo rechazó el usuario o la contraseña: ${words(f)}`, server: true };
   // No connection, a timeout, a refused sender or greeting: the server or the settings, for every message alike.
   return { outcome: 'retry', reason: words(f), server: true };
 }
+
+/** Plain SMTP only when the administrator said so for a server on this machine; otherwise TLS or STARTTLS. */
+export const mustEncrypt = (server: Pick<SmtpServer, 'host' | 'allowInsecureLocal'>): boolean =>
+  !(server.allowInsecureLocal === true && loopbackHost(server.host));
 
 /** The real transport: one connection per message (a station mails a few documents a minute at most). */
 export function nodemailerTransport(timeouts: SmtpTimeouts = DEFAULT_SMTP_TIMEOUTS): MailTransport {
@@ -83,6 +106,8 @@ export function nodemailerTransport(timeouts: SmtpTimeouts = DEFAULT_SMTP_TIMEOU
       host: server.host,
       port: server.port,
       secure: server.secure,
+      // STARTTLS before AUTH or MAIL, or no message at all (the settings' password never goes in clear).
+      requireTLS: mustEncrypt(server),
       ...(server.user ? { auth: { user: server.user, pass: server.password ?? '' } } : {}),
       connectionTimeout: timeouts.connectionMs,
       greetingTimeout: timeouts.greetingMs,

@@ -1,4 +1,5 @@
-// The head office hub from Ajustes (issue 18): ADMIN sets `{url, token}`, or `{url}` keeping the stored token, or
+// The head office hub from Ajustes (issue 18): ADMIN sets `{url, token}`, or `{url}` keeping the stored token (only
+// for the same address: docs/decisions/0033-secrets-go-where-typed.md), or
 // null/{} to stop replicating. Before anything is saved the station asks the hub who the token is (`GET
 // /hub/v1/station`): a token the hub does not know, or a hub that does not answer, is a 422 naming the field and
 // saying what to do, and changes nothing. The token is sealed with the station's secret box (station-repo.ts), never
@@ -188,9 +189,22 @@ export function hubSetting(d: {
         );
       const origin = hubOrigin(parsed.data.url);
       if (!origin.ok) throw validationFailed([origin.error], 'La dirección de la central no se acepta.');
-      const token = parsed.data.token ?? before?.token;
+      // The stored token goes only to the address it was typed for (like MH's password): a new address needs it again.
+      const kept = before !== null && before.url === origin.url ? before.token : undefined;
+      const token = parsed.data.token ?? kept;
       if (!token)
-        throw validationFailed([{ path: 'token', code: 'REQUIRED', message: 'Escriba el token que la central le dio a esta estación.' }]);
+        throw validationFailed(
+          [
+            {
+              path: 'token',
+              code: 'REQUIRED',
+              message: before
+                ? 'Escriba otra vez el token de la central: cambió la dirección, y el token guardado solo se envía a la dirección para la que se escribió.'
+                : 'Escriba el token que la central le dio a esta estación.',
+            },
+          ],
+          'El token guardado solo se envía a la dirección de la central para la que se escribió; no se guardó nada.',
+        );
       const hub = { url: origin.url, token };
       const station = await check(hub);
       d.store.tx(() => {

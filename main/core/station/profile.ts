@@ -1,7 +1,7 @@
 // The station: one company (MH "emisor"), one branch, one environment, its own point of sale by default.
 // The same shape is the `--config station.json` file (README) and what the settings screen edits.
 import { z } from 'zod';
-import { custom, optional, text } from '../../../shared/contract/primitives';
+import { addRuleIssue, custom, optional, text } from '../../../shared/contract/primitives';
 import { userInput } from '../../../shared/people';
 import { ENVIRONMENTS } from '../../../shared/records';
 import { branchSchema, companySchema, responsibleSchema } from '../../../shared/station';
@@ -10,6 +10,9 @@ import { stationWebhook } from '../../../shared/webhooks';
 import { mhNormativeSetting } from '../../../shared/normative';
 
 export { ESTABLISHMENT_TYPES } from '../../../shared/station';
+
+const HUB_TOKEN_IN_FILE =
+  'Escriba el token de la central junto a su dirección: el token guardado solo se envía a la dirección para la que se escribió.';
 
 export const stationProfile = z.strictObject({
   environment: z.enum(ENVIRONMENTS),
@@ -43,10 +46,16 @@ export const stationProfile = z.strictObject({
    * password and never shown again; absent, the stored one is kept; null removes it.
    */
   hub: optional(
-    z.strictObject({
-      url: z.url({ protocol: /^https?$/, error: 'La dirección del hub empieza con http:// o https://.' }),
-      token: text(200),
-    }),
+    z
+      .strictObject({
+        url: z.url({ protocol: /^https?$/, error: 'La dirección del hub empieza con http:// o https://.' }),
+        token: optional(text(200)),
+      })
+      // Always beside its url: a stored token goes only to the address it was typed for (decision 0033).
+      .superRefine((h, ctx) => {
+        if (!h.token) addRuleIssue(ctx, ['token'], 'REQUIRED', HUB_TOKEN_IN_FILE);
+      })
+      .transform((h) => ({ url: h.url, token: h.token ?? '' })),
   ),
   /** Which MH normative issues, and when it changes (shared/normative.ts); absent: legacy. */
   mhNormative: optional(mhNormativeSetting),

@@ -18,6 +18,15 @@ const HINT = { marginTop: '5px' } as const;
 /** How often the panel reads the replication status again while open. */
 const REFRESH_MS = 5_000;
 
+/** The typed address is the stored origin (a trailing slash or the case of the host do not count). */
+function sameOrigin(typed: string, stored: string | null): boolean {
+  try {
+    return stored !== null && new URL(typed.trim()).origin === stored;
+  } catch {
+    return false;
+  }
+}
+
 export function HubPanel({ api, admin }: { api: SelloApi; admin: boolean }) {
   const [view, setView] = useState<HubSettingView | null>(null);
   const [url, setUrl] = useState('');
@@ -47,12 +56,16 @@ export function HubPanel({ api, admin }: { api: SelloApi; admin: boolean }) {
     if (errors.length) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [errors]);
 
+  // The stored token goes only to the address it was typed for (docs/decisions/0033-secrets-go-where-typed.md).
+  const tokenAgain = view?.tokenStored === true && !sameOrigin(url, view.url);
+
   const save = async (e: FormEvent) => {
     e.preventDefault();
     setSay(null);
     const local: FieldError[] = [];
     if (!url.trim()) local.push({ path: 'url', code: 'REQUIRED', message: W.needsUrl });
-    if (!token.trim() && !view?.tokenStored) local.push({ path: 'token', code: 'REQUIRED', message: W.needsToken });
+    if (!token.trim() && (!view?.tokenStored || tokenAgain))
+      local.push({ path: 'token', code: 'REQUIRED', message: tokenAgain ? W.tokenAgain : W.needsToken });
     setErrors(local);
     if (local.length) return;
     setBusy(true);
@@ -146,7 +159,7 @@ export function HubPanel({ api, admin }: { api: SelloApi; admin: boolean }) {
                 spellCheck={false}
               />
               <span className="hint" id="hub-token-hint" data-testid="hub-token-hint" style={HINT}>
-                {view?.tokenStored ? W.tokenStored : W.tokenNone}
+                {tokenAgain ? W.tokenAgain : view?.tokenStored ? W.tokenStored : W.tokenNone}
               </span>
               {fieldError('token')}
             </div>

@@ -12,12 +12,14 @@ import './delivery.css';
 const M = es.delivery.mail;
 
 type Key = 'host' | 'port' | 'secure' | 'user' | 'password' | 'from.name' | 'from.address';
-const KEYS: readonly string[] = ['host', 'port', 'secure', 'user', 'password', 'from.name', 'from.address'];
+const KEYS: readonly string[] = ['host', 'port', 'secure', 'allowInsecureLocal', 'user', 'password', 'from.name', 'from.address'];
+/** TLS from the first byte, STARTTLS (required), or plain SMTP to this machine only (docs/decisions/0033-secrets-go-where-typed.md). */
+type Security = 'tls' | 'starttls' | 'local';
 
 interface Form {
   host: string;
   port: string;
-  secure: boolean;
+  security: Security;
   user: string;
   password: string;
   clearPassword: boolean;
@@ -28,7 +30,7 @@ interface Form {
 const formOf = (v: SmtpSettingsView | null): Form => ({
   host: v?.host ?? '',
   port: v?.port ? String(v.port) : '587',
-  secure: v?.secure ?? false,
+  security: v?.secure ? 'tls' : v?.allowInsecureLocal ? 'local' : 'starttls',
   user: v?.user ?? '',
   password: '',
   clearPassword: false,
@@ -40,7 +42,8 @@ const formOf = (v: SmtpSettingsView | null): Form => ({
 const bodyOf = (f: Form) => ({
   host: f.host,
   port: /^\d{1,5}$/.test(f.port.trim()) ? Number(f.port.trim()) : f.port,
-  secure: f.secure,
+  secure: f.security === 'tls',
+  ...(f.security === 'local' ? { allowInsecureLocal: true } : {}),
   user: f.user.trim() ? f.user : null,
   ...(f.password ? { password: f.password } : f.clearPassword ? { password: null } : {}),
   from: { name: f.fromName.trim() ? f.fromName : null, address: f.fromAddress },
@@ -78,12 +81,19 @@ export function MailPanel({ api }: { api: SelloApi }) {
     };
   const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
+  // The stored password goes only to the server and port it was typed for: a change of either needs it again.
+  const passwordAgain =
+    view?.passwordSet === true &&
+    !form.password &&
+    (form.host.trim() !== (view.host ?? '') || form.port.trim() !== String(view.port ?? ''));
+
   const save = async (e: FormEvent) => {
     e.preventDefault();
     const body = bodyOf(form);
     const local = validate(smtpSettingsInput, body);
     // Zod names a port that is not a number by its type; the person needs to know what to type.
     const named = local.ok ? [] : local.errors.map((x) => (x.path === 'port' ? { ...x, message: M.portMissing } : x));
+    if (passwordAgain && !form.clearPassword) named.push({ path: 'password', code: 'REQUIRED', message: M.passwordAgain });
     if (named.length > 0) {
       setErrors(named);
       setMessage({ text: M.fix, ok: false });
@@ -123,7 +133,8 @@ export function MailPanel({ api }: { api: SelloApi }) {
     setTestResult({ text: v.sent ? M.testSent(v.email, v.response) : M.testFailed(v.email, v.response), ok: v.sent });
   };
 
-  const errorOf = (path: Key) => errors.find((e) => e.path === path);
+  // The plain-SMTP choice is refused by the host; its error shows beside «Seguridad».
+  const errorOf = (path: Key) => errors.find((e) => e.path === path || (path === 'secure' && e.path === 'allowInsecureLocal'));
   const field = (path: Key, label: string, input: (a11y: A11y) => ReactNode, hint?: string, wide = false) => {
     const id = `smtp-${path.replace('.', '-')}`;
     const error = errorOf(path);
@@ -188,9 +199,10 @@ export function MailPanel({ api }: { api: SelloApi }) {
             'secure',
             M.security,
             (a) => (
-              <select {...a} value={form.secure ? 'tls' : 'starttls'} onChange={(e) => set('secure', 'secure')(e.target.value === 'tls')}>
+              <select {...a} value={form.security} onChange={(e) => set('security', 'secure')(e.target.value as Security)}>
                 <option value="starttls">{M.securityStarttls}</option>
                 <option value="tls">{M.securityTls}</option>
+                <option value="local">{M.securityLocal}</option>
               </select>
             ),
             M.securityHint,
@@ -219,7 +231,7 @@ export function MailPanel({ api }: { api: SelloApi }) {
                 autoComplete="new-password"
               />
             ),
-            view?.passwordSet ? M.passwordSet : M.passwordNone,
+            passwordAgain ? M.passwordAgain : view?.passwordSet ? M.passwordSet : M.passwordNone,
           )}
           {view?.passwordSet && !form.password && (
             <label className="check">

@@ -16,11 +16,15 @@ export const deliveryWords = {
     security: 'Seguridad',
     securityTls: 'TLS desde el inicio (puerto 465)',
     securityStarttls: 'STARTTLS si el servidor lo ofrece (587 o 25)',
-    securityHint: 'Use cualquiera de las dos si el servidor pide contraseña.',
+    securityLocal: 'Sin cifrar: solo un servidor en este mismo equipo',
+    securityHint:
+      'Use TLS o STARTTLS: sin cifrado no se envía nada. «Sin cifrar» solo se acepta para un servidor en este equipo (127.0.0.1 o localhost).',
     user: 'Usuario (opcional)',
     password: 'Contraseña',
     passwordSet: 'Guardada. Déjela vacía para conservarla.',
     passwordNone: 'Ninguna guardada.',
+    passwordAgain:
+      'Cambió el servidor o el puerto: escriba otra vez la contraseña. La guardada solo se envía al servidor para el que se escribió.',
     passwordClear: 'Quitar la contraseña guardada',
     fromName: 'Nombre del remitente (opcional)',
     fromAddress: 'Correo del remitente',

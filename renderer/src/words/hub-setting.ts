@@ -8,6 +8,7 @@ export const hubWords = {
   token: 'Token de la estación',
   tokenStored: 'Token guardado: deje el campo vacío para conservarlo.',
   tokenNone: 'Aún no hay un token guardado.',
+  tokenAgain: 'Cambió la dirección: escriba otra vez el token. El guardado solo se envía a la dirección para la que se escribió.',
   save: 'Guardar y probar',
   saving: 'Probando la conexión…',
   turnOff: 'Dejar de enviar a la central',
