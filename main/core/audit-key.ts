@@ -106,6 +106,11 @@ export function keyChain(o: KeyChainOptions): KeyedChain {
       logger.warn('the audit head could not be written outside the data folder', { file: o.headFile, error: String(e) });
     }
   }
+  // Said after the write's transaction, never from inside it (note writes the head).
+  store.chain.found = (f) =>
+    void setImmediate(() => {
+      if (!stopped) note([f]);
+    });
   // After the transaction commits: an entry rolled back must never reach the head.
   store.chain.appended = () => {
     if (!scheduled && !stopped) scheduled = setImmediate(flush);
@@ -142,6 +147,7 @@ export function keyChain(o: KeyChainOptions): KeyedChain {
       stopped = true;
       flush();
       store.chain.appended = () => {};
+      store.chain.found = () => {};
     },
   };
 }

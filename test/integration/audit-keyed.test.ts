@@ -11,6 +11,8 @@ import { auditHeadFile, readHead } from '../../main/core/audit-head';
 import { AUDIT_KEY_SETTING, openChainKey } from '../../main/core/audit-key';
 import { createCore, type Core } from '../../main/core/create-core';
 import { migrate } from '../../main/core/store/migrate';
+import { openStore } from '../../main/core/store/database';
+import { setStatusFrom, statusOf } from '../../main/core/dte/documents-repo';
 import { MIGRATIONS } from '../../main/core/store/migrations';
 import { aesGcmBox } from '../../main/core/station/secrets';
 import type { SyncStatus } from '../../shared/records';
@@ -186,6 +188,25 @@ describe('keyed audit chain', () => {
     for (const n of [0, 1, 2, 3]) expect(r.out).toContain(`el documento ${id(n)} fue modificado`);
     expect(r.out).toContain(`el documento ${id(5)} fue borrado`);
     expect(r.out).not.toContain(`el documento ${id(4)} fue modificado`);
+  }, 60_000);
+
+  it('a row edited outside Sello and then moved by Sello is told, not bound afresh in silence', async () => {
+    const s = station();
+    issue(s.core, 0, 1);
+    s.core.close();
+    const file = join(s.dir, 'sello.db');
+    tamper(file, (db) => db.prepare("UPDATE documents SET total = '0.01' WHERE id = ?").run(id(0)));
+    const store = openStore(file);
+    try {
+      store.chain.key = chainKey(file);
+      const found: unknown[] = [];
+      store.chain.found = (f) => found.push(f);
+      const status = statusOf(store, id(0))!;
+      expect(setStatusFrom(store, id(0), [status], 'PROCESSING', '2026-11-22T09:40:00-06:00', {})).toBe(true);
+      expect(found).toEqual([{ code: 'document-edited', id: id(0) }]);
+    } finally {
+      store.close();
+    }
   }, 60_000);
 
   it('does not report a document whose status Sello itself moved', async () => {

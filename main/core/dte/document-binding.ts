@@ -53,6 +53,23 @@ export function documentDigest(row: BoundRow): string {
 
 const BOUND_ONE = `SELECT ${BOUND_COLUMNS.join(', ')}, updated_at FROM documents WHERE id = ?`;
 
+const LAST_BINDING = `SELECT detail FROM audit_log WHERE action = '${BOUND_ACTION}' AND subject = ? ORDER BY seq DESC LIMIT 1`;
+
+/**
+ * Before a write changes a row, whether it still is what was bound last: a row edited outside Sello and then
+ * moved by Sello would otherwise be bound afresh, its edit hidden. A mismatch is told (the start's alert says
+ * it); the write goes on, since stopping the counter is worse (docs/decisions/0034-keyed-audit-chain.md).
+ */
+export function checkBinding(store: Store, id: string): void {
+  if (!store.chain.key) return;
+  const row = store.statement(BOUND_ONE).get(id) as BoundRow | undefined;
+  if (!row) return;
+  const last = store.statement(LAST_BINDING).get(id) as { detail: string } | undefined;
+  if (!last) store.chain.found({ code: 'document-unbound', id });
+  else if ((JSON.parse(last.detail) as { digest: string }).digest !== documentDigest(row))
+    store.chain.found({ code: 'document-edited', id });
+}
+
 /**
  * Binds the row as it is now; nothing when it does not exist. Called by documents-repo.ts after each write; `at`
  * defaults to the row's updated_at (a re-signing does not move it).

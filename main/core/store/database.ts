@@ -36,6 +36,8 @@ export interface ChainSlot {
   key: Buffer | null;
   /** Called after each entry is written (the head kept outside the data folder is written soon after). */
   appended: () => void;
+  /** Told when a write finds its document row no longer matching its last binding (dte/document-binding.ts). */
+  found: (f: { readonly code: 'document-edited' | 'document-unbound'; readonly id: string }) => void;
 }
 
 export interface OpenStoreOptions {
@@ -205,7 +207,7 @@ function storeOver(sqlite: BetterSqlite3.Database, beforeClose: () => void = () 
     tx<T>(fn: () => T): T {
       return sqlite.transaction(fn).immediate();
     },
-    chain: { key: null, appended: () => {} },
+    chain: { key: null, appended: () => {}, found: () => {} },
     close() {
       // The checkpoint thread's connection closes first: the last one to close folds the WAL into the file.
       beforeClose();
