@@ -45,7 +45,14 @@ export function documentDigest(row: BoundRow): string {
   const h = createHash('sha256');
   for (const c of BOUND_COLUMNS) {
     const v = row[c];
-    const text = v === null || v === undefined ? '\u0000' : Buffer.isBuffer(v) ? v.toString('base64') : String(v);
+    const text =
+      v === null || v === undefined
+        ? '\u0000'
+        : Buffer.isBuffer(v)
+          ? v.toString('base64')
+          : typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint'
+            ? String(v)
+            : JSON.stringify(v);
     h.update(`${c}\u0001${text}\u0002`, 'utf8');
   }
   return h.digest('hex');
