@@ -138,6 +138,20 @@ describe('keyed audit chain', () => {
     expect(r.out).toMatch(/el registro se reescribió/);
   }, 60_000);
 
+  it("says it cannot check, not that it was altered, with another machine's key", async () => {
+    const s = station();
+    issue(s.core, 0, 1);
+    await s.core.auditChecked();
+    s.core.close();
+    const elsewhere = tempDir();
+    cleanups.push(elsewhere.cleanup);
+    const other = join(elsewhere.dir, 'otra.key');
+    const r = await sello(['audit', 'verify', '--data-dir', s.dir, '--secret-file', other]);
+    expect(r.code).toBe(2);
+    expect(r.out).toMatch(/No se puede comprobar el registro aquí/);
+    expect(r.out).not.toMatch(/ALTERADO/);
+  }, 60_000);
+
   it('finds the whole chain recomputed as if never keyed', async () => {
     const s = station();
     issue(s.core, 0, 2);

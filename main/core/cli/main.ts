@@ -25,7 +25,7 @@ const USAGE = `uso:
   sello mh-sim [--host 127.0.0.1] [--port 8418] [--schemas DIR] [--schemas-v2 DIR] [--lote-delay-ms 2000] [--clock-offset-ms=N]
   sello backup [--data-dir DIR] [--demo]
   sello restore --from ARCHIVO [--data-dir DIR] [--demo] [--secret-file ARCHIVO]
-  sello audit verify [--data-dir DIR] [--demo] [--secret-file ARCHIVO]
+  sello audit verify [--data-dir DIR] [--demo] [--secret-file ARCHIVO]  (0 íntegro, 1 alterado, 2 no se puede comprobar)
   sello books --month AAAA-MM --out CARPETA [--data-dir DIR] [--demo]
   sello homologate [--data-dir DIR] [--config station.json] [--demo] [--kinds FC,CCF,NC,ND,CR,FEX,FSE] [--normative legacy|2026] [--seed N] [--pace-ms 1000] [--new] [--secret-file ARCHIVO]
 ${HUB_USAGE}`;

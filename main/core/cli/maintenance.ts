@@ -73,6 +73,13 @@ export function restoreCommand(dir: string, from: string, io: Output, access: Ch
   try {
     const key = openChainKey(sealedKey(db), access.box());
     found = checkChain(db, { key, head: null, hasKey: key !== null }).findings;
+    // A key this machine cannot open is not an alteration: said, and not kept as a finding.
+    if (found.some((f) => f.code === 'no-key')) {
+      io.err(
+        'No se pudo comprobar el registro de auditoría de la copia: su llave no abre con la llave de este equipo (use el mismo --secret-file que `sello serve`, o restaure en el equipo de la estación).',
+      );
+      found = found.filter((f) => f.code !== 'no-key');
+    }
     last = lastEntry(db);
     if (before && before.seq <= last.seq) found.push(...headFindings(db, before));
     else if (before)
@@ -107,6 +114,12 @@ export function auditVerifyCommand(dir: string, io: Output, access: ChainAccess)
     const key = openChainKey(sealed, access.box());
     const head = readHead(access.headFile);
     const { verdict, findings } = checkChain(db, { key, head, hasKey: key !== null });
+    if (findings.length === 1 && findings[0]!.code === 'no-key') {
+      io.err(
+        'No se puede comprobar el registro aquí: está sellado con una llave que este equipo no tiene. Use el mismo --secret-file que `sello serve`, o compruébelo en el equipo de la estación.',
+      );
+      return 2;
+    }
     // What an earlier check found stays said until an intact copy is restored.
     const earlier = (head?.findings ?? []).filter((f) => !findings.some((g) => JSON.stringify(g) === JSON.stringify(f)));
     if (verdict.ok && findings.length === 0 && earlier.length === 0) {
