@@ -160,7 +160,7 @@ export interface BackupsStatus {
 /** The audit log's hash chain, walked from the first entry. */
 export type AuditCheck =
   | { readonly ok: true; readonly entries: number; readonly head: string }
-  | { readonly ok: false; readonly entries: number; readonly seq: number; readonly reason: 'content' | 'link' };
+  | { readonly ok: false; readonly entries: number; readonly seq: number; readonly reason: 'content' | 'link' | 'recomputed' | 'no-key' };
 
 /** A station set up or edited: what it is now, and whether MH accepted its credentials ('unreachable': not checked). */
 export interface StationSaved {
@@ -246,6 +246,8 @@ export const STATION_ALERT_CODES = [
   'disk_low',
   /** An invalidation (or event) whose answer was lost and that MH may hold: someone must check MH's lookup. */
   'event_in_doubt',
+  /** The audit chain or a document row was edited, deleted or recomputed outside Sello (decision 0034). */
+  'audit_chain_broken',
 ] as const;
 export type StationAlertCode = (typeof STATION_ALERT_CODES)[number];
 

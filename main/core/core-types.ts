@@ -18,6 +18,7 @@ import type {
   StationSaved,
 } from '../../shared/records';
 import type { ChainVerdict } from './audit-chain';
+import type { ChainFinding } from './audit-findings';
 import type { DayCloses } from './close/closes';
 import type { Books } from './books/books-service';
 import type { NormativeService } from './station/normative-service';
@@ -57,6 +58,11 @@ export interface CoreDeps {
   readonly secrets?: SecretBox | ((dataDir: string) => SecretBox);
   /** A box the host sealed with before (Electron's safeStorage `basic_text`): what it opens is sealed again. */
   readonly formerSecrets?: SecretBox;
+  /**
+   * Where the audit chain's head is kept, outside the data folder (docs/decisions/0034-keyed-audit-chain.md): the
+   * folder of `sello serve --secret-file`; absent, beside SELLO_SECRET_FILE, else the configuration folder.
+   */
+  readonly auditHeadDir?: string;
   /** Path to a better-sqlite3 binding built for this runtime (the Electron shell passes its own). */
   readonly nativeBinding?: string;
   /** Station profile applied when the data dir has none yet; the demo station when absent. */
@@ -175,6 +181,8 @@ export interface Core {
   };
   /** Checks the audit log's hash chain from the first entry to the last (in pages, yielding between them). */
   verifyAudit(): Promise<ChainVerdict>;
+  /** The start's whole check of the audit chain and documents: what it found (decision 0034). */
+  auditChecked(): Promise<readonly ChainFinding[]>;
   /** Imports MH's certificate (.crt XML) after checking its password and that it is the company's. */
   /** The data folder's free space, behind the `disk_low` alert; a front door tells it of a write that failed for space. */
   readonly disk: Pick<DiskWatch, 'writeFailed' | 'free'>;

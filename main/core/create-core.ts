@@ -4,6 +4,8 @@ import { randomBytes as nodeRandomBytes } from 'node:crypto';
 import { createAlertBoard } from './alerts';
 import { clockProbe, clockWatch, timedFetch } from './clock-skew';
 import { verifyAudit } from './audit';
+import { auditHeadFile } from './audit-head';
+import { keyChain } from './audit-key';
 import { stationBooks } from './books/station-books';
 import { normativeService } from './station/normative-service';
 import { hubSetting } from './station/hub-setting';
@@ -65,10 +67,27 @@ export function createCore(deps: CoreDeps): Core {
     onCheckpointError: (error) =>
       logger.error('WAL checkpoint thread failed or backs off; the connection checkpoints itself meanwhile', { error }),
   });
+  // Its key is kept outside the data folder; one an older version left inside is moved out (decision 0005).
+  const secrets: SecretBox = orClose(() =>
+    stationSecretBox({ given: deps.secrets, former: deps.formerSecrets, dataDir: deps.dataDir, store, logger }),
+  );
+  // The audit chain keyed before anything is written; checked off the start's path (decision 0034).
+  const chain = orClose(() =>
+    keyChain({
+      store,
+      box: secrets,
+      headFile: auditHeadFile(deps.dataDir, { dir: deps.auditHeadDir }),
+      clock,
+      random,
+      logger,
+      changed: () => sync.publish(),
+    }),
+  );
   const contingencies = contingencyStore(store, logger);
   recoverAfterStop(store, contingencies, clock, logger);
   // What stops documents from being sealed, from every room, shown with the sync state (alerts.ts).
   const alerts = createAlertBoard((error) => logger.error('an alert source failed', { error: String(error) }));
+  alerts.add(() => chain.alerts());
   // The clock held against MH's and the hub's answers (clock-skew.ts); `sync` is read when a reading comes.
   const clockCheck = clockWatch({
     clock,
@@ -83,10 +102,6 @@ export function createCore(deps: CoreDeps): Core {
       ?.reachable()
       .catch(() => false);
 
-  // Its key is kept outside the data folder; one an older version left inside is moved out (decision 0005).
-  const secrets: SecretBox = orClose(() =>
-    stationSecretBox({ given: deps.secrets, former: deps.formerSecrets, dataDir: deps.dataDir, store, logger }),
-  );
   const stations = stationRepo(store, secrets);
   const keys = auditedApiKeys(store, random);
   const signing = signingKeys(store, secrets);
@@ -310,6 +325,7 @@ export function createCore(deps: CoreDeps): Core {
     search: { flush: () => indexer.flush() },
     backups: { create: backups.create, list: backups.list, status: backups.status },
     verifyAudit: () => verifyAudit(store),
+    auditChecked: () => chain.checked,
     importCertificate: (xml, password, actor) =>
       certificateTaken({ certificateChanged: stationSvc.importCertificate(xml, password, actor) }),
     async updateStation(input, actor) {
@@ -330,6 +346,7 @@ export function createCore(deps: CoreDeps): Core {
       indexer.stop();
       out.stop();
       sync.stop();
+      chain.stop();
       store.close();
       unlock();
     },

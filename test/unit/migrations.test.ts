@@ -181,7 +181,7 @@ describe('006 audit chain', () => {
     expect(rows[0]!.prev_hash).toBe(GENESIS_HASH);
     expect(rows[1]!.prev_hash).toBe(rows[0]!.hash);
     expect(rows[2]!.hash).toBe(auditHash(rows[1]!.hash, rows[2]!));
-    expect(verifyChain(rows)).toEqual({ ok: true, entries: 3, head: rows[2]!.hash });
+    expect(verifyChain(rows)).toMatchObject({ ok: true, entries: 3, head: rows[2]!.hash });
     expect(() => db.prepare("UPDATE audit_log SET actor = 'x' WHERE seq = 1").run()).toThrow(/append-only/);
     expect(() => db.prepare('DELETE FROM audit_log WHERE seq = 1').run()).toThrow(/append-only/);
   });

@@ -1,19 +1,21 @@
 #!/usr/bin/env node
 // `sello` command line: `sello serve` runs the core with the HTTP API and the browser UI.
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isLoopback } from '../http/guards';
 import { clockOffsetFrom, offsetClock } from '../clock';
-import { consoleLogger } from '../logger';
+import { consoleLogger, silentLogger } from '../logger';
+import { auditHeadFile } from '../audit-head';
+import { osKeyring } from '../station/os-keyring';
 import { monthParam } from '../../../shared/books';
 import { ROLE_NAMES } from '../../../shared/people';
 import { DEMO_API_KEY } from '../station/demo';
 import { createMhSimulator } from '../mh-sim/server';
 import { booksCommand } from './books';
 import { HUB_USAGE, hubCommand } from './hub';
-import { auditVerifyCommand, backupCommand, restoreCommand, stationFolder } from './maintenance';
-import { explicitSecretFile, insideDataDir, SecretFileInDataDirError } from '../station/secret-key';
+import { auditVerifyCommand, backupCommand, restoreCommand, stationFolder, type ChainAccess } from './maintenance';
+import { explicitSecretFile, insideDataDir, SecretFileInDataDirError, stationSecrets } from '../station/secret-key';
 import { defaultDataDir, openHost, serve } from './serve';
 import { homologateCommand } from './homologate';
 import { untilSignal } from './until-signal';
@@ -22,8 +24,8 @@ const USAGE = `uso:
   sello serve [--data-dir DIR] [--host 127.0.0.1] [--port 8417] [--config station.json] [--demo] [--demo-mh-port N] [--allow-host NOMBRE] [--secret-file ARCHIVO]
   sello mh-sim [--host 127.0.0.1] [--port 8418] [--schemas DIR] [--schemas-v2 DIR] [--lote-delay-ms 2000] [--clock-offset-ms=N]
   sello backup [--data-dir DIR] [--demo]
-  sello restore --from ARCHIVO [--data-dir DIR] [--demo]
-  sello audit verify [--data-dir DIR] [--demo]
+  sello restore --from ARCHIVO [--data-dir DIR] [--demo] [--secret-file ARCHIVO]
+  sello audit verify [--data-dir DIR] [--demo] [--secret-file ARCHIVO]  (0 íntegro, 1 alterado, 2 no se puede comprobar)
   sello books --month AAAA-MM --out CARPETA [--data-dir DIR] [--demo]
   sello homologate [--data-dir DIR] [--config station.json] [--demo] [--kinds FC,CCF,NC,ND,CR,FEX,FSE] [--normative legacy|2026] [--seed N] [--pace-ms 1000] [--new] [--secret-file ARCHIVO]
 ${HUB_USAGE}`;
@@ -127,9 +129,21 @@ async function maintenance(command: 'backup' | 'restore' | 'audit', args: string
     args,
     strict: true,
     allowPositionals: command === 'audit',
-    options: { 'data-dir': { type: 'string' }, demo: { type: 'boolean', default: false }, from: { type: 'string' } },
+    options: {
+      'data-dir': { type: 'string' },
+      demo: { type: 'boolean', default: false },
+      from: { type: 'string' },
+      'secret-file': { type: 'string' },
+    },
   });
   const dir = stationFolder(values['data-dir'] ?? defaultDataDir(), values.demo);
+  // The audit chain's key opens with the station's own key, found as `serve` finds it (decision 0034).
+  const secretFile = explicitSecretFile({ secretFile: values['secret-file'] });
+  const access: ChainAccess = {
+    box: () => stationSecrets({ secretFile, keyring: secretFile || process.env.SELLO_KEYRING === 'off' ? null : keyring })(dir),
+    headFile: auditHeadFile(dir, { dir: secretFile ? dirname(resolve(secretFile)) : undefined }),
+  };
+  const keyring = command === 'backup' || secretFile || process.env.SELLO_KEYRING === 'off' ? null : await osKeyring(silentLogger);
   switch (command) {
     case 'backup':
       return backupCommand(dir, io);
@@ -138,13 +152,13 @@ async function maintenance(command: 'backup' | 'restore' | 'audit', args: string
         io.err('sello restore: falta --from ARCHIVO (una copia de DIR/backups).');
         return 2;
       }
-      return restoreCommand(dir, values.from, io);
+      return restoreCommand(dir, values.from, io, access);
     case 'audit':
       if (positionals[0] !== 'verify') {
         io.err(`${USAGE}`);
         return 2;
       }
-      return auditVerifyCommand(dir, io);
+      return auditVerifyCommand(dir, io, access);
     default: {
       const never: never = command;
       return never;

@@ -3,7 +3,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { verifyAuditFile } from '../audit';
+import { checkChain, headFindings } from '../audit-check';
+import { describeFinding, type ChainFinding } from '../audit-findings';
+import { readHead, writeHead } from '../audit-head';
+import { AUDIT_KEY_SETTING, openChainKey } from '../audit-key';
+import type { SecretBox } from '../station/secrets';
 import { demoDir } from '../core-host';
 import { backupOnline, backupsDir } from '../store/backup';
 import { restoreDatabase } from '../store/restore';
@@ -41,32 +45,104 @@ export async function backupCommand(dir: string, io: Output): Promise<number> {
   return 0;
 }
 
-export function restoreCommand(dir: string, from: string, io: Output): number {
+/** What opens the audit chain's key and where its head is kept outside the data folder (decision 0034). */
+export interface ChainAccess {
+  /** The station's secret box for this folder (it opens the chain's sealed key). */
+  readonly box: () => SecretBox;
+  readonly headFile: string;
+}
+
+const sealedKey = (db: BetterSqlite3.Database): string | null =>
+  (db.prepare('SELECT value FROM settings WHERE key = ?').get(AUDIT_KEY_SETTING) as { value: string } | undefined)?.value ?? null;
+
+const lastEntry = (db: BetterSqlite3.Database): { seq: number; hash: string } =>
+  (db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string } | undefined) ?? {
+    seq: 0,
+    hash: '0'.repeat(64),
+  };
+
+export function restoreCommand(dir: string, from: string, io: Output, access: ChainAccess): number {
+  const before = readHead(access.headFile);
   const r = restoreDatabase(dir, from, new Date());
   io.out(`restaurada: ${r.from} → ${join(dir, 'sello.db')} (${r.documents} documentos)`);
   if (r.previous) io.out(`la base de datos anterior quedó en ${r.previous}`);
+  // The copy's own chain and documents, then against the head this station had reached.
+  const db = openReadOnly(dir);
+  let found: ChainFinding[];
+  let last: { seq: number; hash: string };
+  try {
+    const key = openChainKey(sealedKey(db), access.box());
+    found = checkChain(db, { key, head: null, hasKey: key !== null }).findings;
+    // A key this machine cannot open is not an alteration: said, and not kept as a finding.
+    if (found.some((f) => f.code === 'no-key')) {
+      io.err(
+        'No se pudo comprobar el registro de auditoría de la copia: su llave no abre con la llave de este equipo (use el mismo --secret-file que `sello serve`, o restaure en el equipo de la estación).',
+      );
+      found = found.filter((f) => f.code !== 'no-key');
+    }
+    last = lastEntry(db);
+    if (before && before.seq <= last.seq) found.push(...headFindings(db, before));
+    else if (before)
+      io.out(
+        `el registro de la copia termina en la entrada ${last.seq}; la estación había llegado a la ${before.seq}: lo anotado después no está en la copia`,
+      );
+  } finally {
+    db.close();
+  }
+  if (found.length === 0) io.out('registro de auditoría de la copia: íntegro');
+  else {
+    io.err(`ATENCIÓN: la copia restaurada tiene el registro de auditoría ALTERADO (${found.length} hallazgos):`);
+    for (const f of found.slice(0, 20)) io.err(`  - ${describeFinding(f)}`);
+    io.err('La estación lo mostrará como alerta crítica al iniciar. Restaure otra copia anterior si la tiene.');
+  }
+  // The restored copy is the station's chain from now on: its head, and what was found in it, are kept.
+  writeHead(access.headFile, { ...last, findings: found });
   io.out(
     'la numeración espera: al iniciar, la estación pregunta a la oficina central el último número de control; sin oficina central, un administrador lo escribe en Ajustes → Numeración',
   );
   return 0;
 }
 
-export function auditVerifyCommand(dir: string, io: Output): number {
+export function auditVerifyCommand(dir: string, io: Output, access: ChainAccess): number {
   const db = openReadOnly(dir);
   try {
-    const v = verifyAuditFile(db);
-    if (!v) {
+    if (!hasChain(db)) {
       io.err('Esta base de datos aún no tiene el registro encadenado: abra Sello una vez para actualizarla.');
       return 2;
     }
-    if (v.ok) {
-      io.out(`registro de auditoría íntegro: ${v.entries} entradas; huella final ${v.head}`);
+    const sealed = sealedKey(db);
+    const key = openChainKey(sealed, access.box());
+    const head = readHead(access.headFile);
+    const { verdict, findings } = checkChain(db, { key, head, hasKey: key !== null });
+    if (findings.length === 1 && findings[0]!.code === 'no-key') {
+      io.err(
+        'No se puede comprobar el registro aquí: está sellado con una llave que este equipo no tiene. Use el mismo --secret-file que `sello serve`, o compruébelo en el equipo de la estación.',
+      );
+      return 2;
+    }
+    // What an earlier check found stays said until an intact copy is restored.
+    const earlier = (head?.findings ?? []).filter((f) => !findings.some((g) => JSON.stringify(g) === JSON.stringify(f)));
+    if (verdict.ok && findings.length === 0 && earlier.length === 0) {
+      io.out(`registro de auditoría íntegro: ${verdict.entries} entradas; huella final ${verdict.head}`);
+      if (verdict.keyedFrom === null) io.out('el registro aún no está sellado con llave: inicie Sello una vez para sellarlo');
+      else io.out(`sellado con la llave de la estación desde la entrada ${verdict.keyedFrom}; documentos comprobados contra el registro`);
+      if (verdict.linkedOnly > 0)
+        io.out(`${verdict.linkedOnly} entradas se sellaron con una llave anterior (otro equipo): solo se comprobó su encadenamiento`);
+      if (!head)
+        io.out('no hay huella guardada fuera de la carpeta de datos en este equipo: no se puede comprobar si faltan las últimas entradas');
       return 0;
     }
-    const what = v.reason === 'link' ? 'no sigue a la anterior (se borró, insertó o reordenó una entrada)' : 'fue modificada';
-    io.err(`registro de auditoría ALTERADO: la entrada ${v.seq} ${what}; ${v.entries} entradas anteriores están íntegras.`);
+    io.err(`registro de auditoría ALTERADO (${findings.length + earlier.length} hallazgos):`);
+    for (const f of findings.slice(0, 50)) io.err(`  - ${describeFinding(f)}`);
+    for (const f of earlier) io.err(`  - (hallado antes) ${describeFinding(f)}`);
+    if (findings.length > 50) io.err(`  … y ${findings.length - 50} más`);
+    if (sealed && !key) io.err('La llave del registro no abre en este equipo: use el mismo --secret-file o el equipo de la estación.');
+    io.err('Qué hacer: restaure la última copia íntegra con `sello restore` y avise al responsable de seguridad.');
     return 1;
   } finally {
     db.close();
   }
 }
+
+const hasChain = (db: BetterSqlite3.Database): boolean =>
+  (db.prepare('PRAGMA table_info(audit_log)').all() as { name: string }[]).some((c) => c.name === 'hash');

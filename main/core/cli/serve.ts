@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { createCoreHost, type CoreHost } from '../core-host';
 import { CoreError } from '../errors';
 import { buildHttpServer } from '../http/server';
@@ -73,6 +73,7 @@ export async function openHost(options: Omit<ServeOptions, 'host' | 'port' | 'ui
       deps: {
         logger,
         secrets: stationSecrets({ secretFile, keyring, logger }),
+        ...(secretFile ? { auditHeadDir: dirname(resolve(secretFile)) } : {}),
         allowedMhUrls: allowedMhUrls(process.env.SELLO_ALLOW_MH_URL),
         // Test-only: a station whose clock is off by this much (docs/decisions/0028-clock-skew.md).
         clock: offsetClock(clockOffsetFrom(process.env.SELLO_CLOCK_OFFSET_MS)),

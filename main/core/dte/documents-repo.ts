@@ -10,6 +10,7 @@ import { replicationQueue } from '../replication/queue';
 import { badCursor, fromBase64Url, toBase64Url } from '../page-cursor';
 import type { Store } from '../store/database';
 import type { DocumentsTable } from '../store/schema';
+import { bindDocument, checkBinding } from './document-binding';
 import { packDocument, unpackDocument } from './packing/packed-document';
 import { foldForSearch } from './search-fold';
 import { RECORD_COLUMNS, toRecord, type DocumentRow } from './record';
@@ -176,6 +177,7 @@ export function insertDocument(store: Store, row: NewDocument): void {
   store
     .statement(`INSERT INTO documents (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')})`)
     .run(Object.fromEntries(names.map((n) => [n, values[n]])));
+  bindDocument(store, String(values.id), String(values.updated_at));
 }
 
 /** The stored MH document (JSON text) and its signature, whatever the status; undefined when unknown. */
@@ -234,8 +236,11 @@ export function setStatusFrom(
 ): boolean {
   // Plain SQL, one statement per shape (which columns, how many statuses): every answer from MH runs it.
   const columns = STATUS_SET_COLUMNS.filter((c) => set[c] !== undefined);
+  checkBinding(store, id);
   const text = `UPDATE documents SET status = ?, updated_at = ?${columns.map((c) => `, ${c} = ?`).join('')} WHERE id = ? AND status IN (${from.map(() => '?').join(', ')})`;
-  return store.statement(text).run(to, at, ...columns.map((c) => set[c] ?? null), id, ...from).changes > 0;
+  const moved = store.statement(text).run(to, at, ...columns.map((c) => set[c] ?? null), id, ...from).changes > 0;
+  if (moved) bindDocument(store, id, at);
+  return moved;
 }
 
 /**
@@ -244,8 +249,10 @@ export function setStatusFrom(
  */
 export function setStatusesFrom(store: Store, ids: readonly string[], from: readonly DteStatus[], to: DteStatus, at: string): Set<string> {
   if (ids.length === 0) return new Set();
+  for (const id of ids) checkBinding(store, id);
   const text = `UPDATE documents SET status = ?, updated_at = ? WHERE id IN (SELECT value FROM json_each(?)) AND status IN (${from.map(() => '?').join(', ')}) RETURNING id`;
   const rows = store.statement(text).all(to, at, JSON.stringify(ids), ...from) as { id: string }[];
+  for (const r of rows) bindDocument(store, r.id, at);
   return new Set(rows.map((r) => r.id));
 }
 
@@ -270,12 +277,14 @@ export function resignDocument(store: Store, id: string, jws: string): void {
     const row = store.one(store.q.selectFrom('documents').select('packed').where('id', '=', id));
     if (!row) return;
     const parts = unpackDocument(row.packed);
+    checkBinding(store, id);
     store.run(
       store.q
         .updateTable('documents')
         .set({ packed: packDocument({ ...parts, jws }) })
         .where('id', '=', id),
     );
+    bindDocument(store, id);
     replicationQueue(store).changed(id, 'resigned');
   });
 }
@@ -286,7 +295,9 @@ export function resignIntoEvent(store: Store, id: string, mhJson: string, jws: s
     const row = store.one(store.q.selectFrom('documents').select('packed').where('id', '=', id));
     if (!row) return;
     const packed = packDocument({ mhJson, jws, requestJson: unpackDocument(row.packed).requestJson });
+    checkBinding(store, id);
     store.run(store.q.updateTable('documents').set({ packed, contingency_id: eventId }).where('id', '=', id));
+    bindDocument(store, id);
     replicationQueue(store).changed(id, 'resigned');
   });
 }

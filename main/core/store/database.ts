@@ -26,7 +26,18 @@ export interface Store {
   statement(sql: string): BetterSqlite3.Statement;
   /** Runs `fn` in one IMMEDIATE transaction (writers never deadlock on upgrade). */
   tx<T>(fn: () => T): T;
+  /** The audit chain's key and who hears of each entry, set once the secret box opens it (audit-key.ts). */
+  readonly chain: ChainSlot;
   close(): void;
+}
+
+/** Per connection, never module-level: the key the chain's entries are keyed with (null until it is open). */
+export interface ChainSlot {
+  key: Buffer | null;
+  /** Called after each entry is written (the head kept outside the data folder is written soon after). */
+  appended: () => void;
+  /** Told when a write finds its document row no longer matching its last binding (dte/document-binding.ts). */
+  found: (f: { readonly code: 'document-edited' | 'document-unbound'; readonly id: string }) => void;
 }
 
 export interface OpenStoreOptions {
@@ -196,6 +207,7 @@ function storeOver(sqlite: BetterSqlite3.Database, beforeClose: () => void = () 
     tx<T>(fn: () => T): T {
       return sqlite.transaction(fn).immediate();
     },
+    chain: { key: null, appended: () => {}, found: () => {} },
     close() {
       // The checkpoint thread's connection closes first: the last one to close folds the WAL into the file.
       beforeClose();

@@ -25,6 +25,7 @@ import { m023ContingencyIndex } from './023-contingency-index';
 import { m024RecipientEmail } from './024-recipient-email';
 import { m025InvalidationDoubt } from './025-invalidation-doubt';
 import { m026Certificates } from './026-certificates';
+import { m027AuditBindings } from './027-audit-bindings';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -55,4 +56,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m024RecipientEmail,
   m025InvalidationDoubt,
   m026Certificates,
+  m027AuditBindings,
 ];

@@ -1,0 +1,153 @@
+// The audit chain's key (docs/decisions/0034-keyed-audit-chain.md): 32 random bytes sealed by the station's
+// secret box, whose own key never lives in the data folder (decision 0005). At each start the key is opened and
+// given to the store; the first start after migration 027 makes it and seals the existing chain under it. Then
+// the whole chain and every document are checked, off the start's path, and a break becomes a critical alert.
+import { GENESIS_HASH, KEYED_ACTION } from './audit-chain';
+import { audit, lastKeyedAt } from './audit';
+import { checkChainPaged } from './audit-check';
+import { CHAIN_BROKEN_ACTION, describeFinding, sameFinding, type ChainFinding } from './audit-findings';
+import { readHead, writeHead, type ChainHead } from './audit-head';
+import { isoLocal, type Clock } from './clock';
+import { bindDocument } from './dte/document-binding';
+import type { Logger } from './logger';
+import type { StationAlert } from '../../shared/records';
+import type { Store } from './store/database';
+import { settingsRepo } from './store/settings-repo';
+import { tryOpen, type SecretBox } from './station/secrets';
+
+export const AUDIT_KEY_SETTING = 'audit.chainKey';
+
+/** The chain's key as the CLI opens it: null when there is none or this box does not open it. */
+export function openChainKey(sealed: string | null, box: SecretBox): Buffer | null {
+  if (!sealed) return null;
+  const hex = tryOpen(box, sealed);
+  return hex && /^[0-9a-f]{64}$/.test(hex) ? Buffer.from(hex, 'hex') : null;
+}
+
+export interface KeyedChain {
+  /** Resolves when the whole check is done (tests and `flush` wait for it). */
+  readonly checked: Promise<readonly ChainFinding[]>;
+  /** The critical alert while a break is known (kept outside the data folder until an intact copy is restored). */
+  alerts(): StationAlert[];
+  /** Writes the head now (at close). */
+  flush(): void;
+  stop(): void;
+}
+
+export interface KeyChainOptions {
+  readonly store: Store;
+  readonly box: SecretBox;
+  readonly headFile: string;
+  readonly clock: Clock;
+  readonly random: (n: number) => Buffer;
+  readonly logger: Logger;
+  /** Told when the check finds a break (the sync status is pushed). */
+  readonly changed: () => void;
+}
+
+export function keyChain(o: KeyChainOptions): KeyedChain {
+  const { store, logger } = o;
+  const settings = settingsRepo(store);
+  const before = readHead(o.headFile);
+  const known: ChainFinding[] = [...(before?.findings ?? [])];
+  let since: string | null = known.length > 0 ? isoLocal(o.clock.now()) : null;
+  const note = (found: readonly ChainFinding[]) => {
+    let added = false;
+    for (const f of found)
+      if (!known.some((k) => sameFinding(k, f))) {
+        known.push(f);
+        added = true;
+      }
+    if (added) {
+      since ??= isoLocal(o.clock.now());
+      logger.error('the audit chain is broken', { findings: found.map(describeFinding) });
+      flush();
+      o.changed();
+    }
+  };
+
+  const sealed = settings.get(AUDIT_KEY_SETTING);
+  let key = openChainKey(sealed, o.box);
+  const keyedAt = lastKeyedAt(store.sqlite);
+  const start: ChainFinding[] = [];
+  // What the start must say before it writes anything: a later write would hide it.
+  if (!sealed && keyedAt !== null) start.push({ code: 'key-missing' });
+  if (key && keyedAt === null) start.push({ code: 'unkeyed' });
+  if (!key || keyedAt === null) {
+    const fresh = key ?? o.random(32);
+    key = fresh;
+    const at = isoLocal(o.clock.now());
+    const reason = sealed ? (start.length > 0 ? 'sin-segmento' : 'otra-llave') : keyedAt !== null ? 'llave-borrada' : 'actualizacion';
+    if (reason === 'otra-llave') logger.warn('the audit chain key does not open here (another machine or key): a new key starts here');
+    store.tx(() => {
+      settings.set(AUDIT_KEY_SETTING, o.box.seal(fresh.toString('hex')));
+      const head = store.sqlite.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as
+        { seq: number; hash: string } | undefined;
+      store.chain.key = fresh;
+      audit(store, at, 'system', KEYED_ACTION, null, { reason, before: head?.seq ?? 0, head: head?.hash ?? GENESIS_HASH });
+      // Every document is bound once (at the upgrade, or under the new key), so each row is checked from here.
+      for (const r of store.sqlite.prepare('SELECT id FROM documents ORDER BY id').all() as { id: string }[]) bindDocument(store, r.id, at);
+    });
+  }
+  store.chain.key = key;
+
+  let scheduled: NodeJS.Immediate | null = null;
+  let stopped = false;
+  function flush(): void {
+    if (scheduled) clearImmediate(scheduled);
+    scheduled = null;
+    if (!store.sqlite.open) return;
+    const head = store.sqlite.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as
+      { seq: number; hash: string } | undefined;
+    const next: ChainHead = { seq: head?.seq ?? 0, hash: head?.hash ?? GENESIS_HASH, findings: known };
+    try {
+      writeHead(o.headFile, next);
+    } catch (e) {
+      logger.warn('the audit head could not be written outside the data folder', { file: o.headFile, error: String(e) });
+    }
+  }
+  // Said after the write's transaction, never from inside it (note writes the head).
+  store.chain.found = (f) =>
+    void setImmediate(() => {
+      if (!stopped) note([f]);
+    });
+  // After the transaction commits: an entry rolled back must never reach the head.
+  store.chain.appended = () => {
+    if (!scheduled && !stopped) scheduled = setImmediate(flush);
+  };
+
+  const checked = checkChainPaged(store.sqlite, { key, head: before, hasKey: true })
+    .then((r) => {
+      note([...start, ...r.findings]);
+      if (!stopped) flush();
+      return known;
+    })
+    .catch((e: unknown) => {
+      logger.error('the audit chain check failed', { error: String(e) });
+      return known;
+    });
+  if (start.length > 0) note(start);
+
+  return {
+    checked,
+    alerts: () =>
+      known.length === 0
+        ? []
+        : [
+            {
+              code: 'audit_chain_broken',
+              level: 'critical',
+              message: `El registro de auditoría fue alterado: ${describeFinding(known[0]!)}${known.length > 1 ? ` (y ${known.length - 1} hallazgos más)` : ''}.`,
+              action: CHAIN_BROKEN_ACTION,
+              since,
+            },
+          ],
+    flush,
+    stop() {
+      stopped = true;
+      flush();
+      store.chain.appended = () => {};
+      store.chain.found = () => {};
+    },
+  };
+}
