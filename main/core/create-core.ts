@@ -33,6 +33,7 @@ import { stationRepo } from './station/station-repo';
 import { stationService } from './station/station-service';
 import { backupSchedule } from './store/backup-schedule';
 import { openStationStore } from './store/open-station-store';
+import { reportDataDirModes } from './store/data-dir-mode';
 import { contingencyStore } from './sync/contingency';
 import { createSyncEngine, tunedBy } from './sync/engine';
 import { outbound } from './delivery/outbound';
@@ -64,6 +65,7 @@ export function createCore(deps: CoreDeps): Core {
     clock,
     onCheckpointError: (error) =>
       logger.error('WAL checkpoint thread failed or backs off; the connection checkpoints itself meanwhile', { error }),
+    onDataDirModes: (m) => reportDataDirModes(logger, m),
   });
   const contingencies = contingencyStore(store, logger);
   recoverAfterStop(store, contingencies, clock, logger);
