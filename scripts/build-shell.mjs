@@ -10,6 +10,8 @@ const common = {
   external: ['electron', 'electron-updater', 'better-sqlite3', 'pdfkit', 'dejavu-fonts-ttf'],
   sourcemap: true,
   logLevel: 'warning',
+  // The update key's public half, pinned into the app (main/electron/release-pins.ts); empty: updates off.
+  define: { __SELLO_UPDATE_PUBLIC_KEY__: JSON.stringify(process.env.SELLO_UPDATE_PUBLIC_KEY ?? '') },
 };
 await build({ ...common, entryPoints: ['main/electron/main.ts'], format: 'cjs', outfile: 'dist/electron/main.cjs' });
 await build({ ...common, entryPoints: ['preload/index.ts'], format: 'cjs', outfile: 'dist/electron/preload.cjs' });

@@ -2,7 +2,8 @@
 // its own MH simulator, so demo documents never mix with real ones: control-number sequences are not keyed by
 // company, and a demo document left in the queue must never reach the real MH. The first-run wizard creates
 // the real station and swaps it in while the app runs; the HTTP server and IPC always ask for `current()`.
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { DIR_MODE, reportDataDirModes, tightenDataDir } from './store/data-dir-mode';
 import { join, resolve } from 'node:path';
 import { validate } from '../../shared/contract';
 import type { Health, SelloEvent, StationSaved } from '../../shared/records';
@@ -95,6 +96,9 @@ async function openExisting(dir: string, deps: HostDeps): Promise<Core | null> {
 export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
   const base = resolve(o.baseDir);
   const logger = o.deps.logger ?? silentLogger;
+  // The whole folder (the demo's and the real station's) private before anything opens (decision 0035).
+  mkdirSync(base, { recursive: true, mode: DIR_MODE });
+  reportDataDirModes(logger, tightenDataDir(base));
   const clock = o.deps.clock ?? systemClock;
   const random = o.deps.random ?? randomBytes;
   let sim: { server: MhSimulator; url: string } | null = null;

@@ -35,6 +35,7 @@ import { stationRepo } from './station/station-repo';
 import { stationService } from './station/station-service';
 import { backupSchedule } from './store/backup-schedule';
 import { openStationStore } from './store/open-station-store';
+import { reportDataDirModes } from './store/data-dir-mode';
 import { contingencyStore } from './sync/contingency';
 import { createSyncEngine, tunedBy } from './sync/engine';
 import { outbound } from './delivery/outbound';
@@ -66,6 +67,7 @@ export function createCore(deps: CoreDeps): Core {
     clock,
     onCheckpointError: (error) =>
       logger.error('WAL checkpoint thread failed or backs off; the connection checkpoints itself meanwhile', { error }),
+    onDataDirModes: (m) => reportDataDirModes(logger, m),
   });
   // Its key is kept outside the data folder; one an older version left inside is moved out (decision 0005).
   const secrets: SecretBox = orClose(() =>

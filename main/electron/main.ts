@@ -14,7 +14,8 @@ import { consoleLogger } from '../core/logger';
 import { resolveAppFile, responseHeaders } from './app-protocol';
 import { registerIpc } from './ipc';
 import { counterActivity } from './activity';
-import { feedUrlFrom, setUpUpdates } from './updates';
+import { setUpUpdates } from './updates';
+import { builtInPins } from './release-pins';
 import { buildHttpServer } from '../core/http/server';
 import { allowedMhUrls } from '../core/mh/pinned-address';
 import { CLOCK_PROBE_MS } from '../core/clock-skew';
@@ -129,7 +130,8 @@ async function start(): Promise<void> {
 
   updates = setUpUpdates({
     isPackaged: app.isPackaged,
-    feedUrl: feedUrlFrom(process.env, app.getPath('userData')),
+    // Pinned at build time: no file in userData nor variable can redirect the feed (release-pins.ts).
+    pins: builtInPins(),
     updater: autoUpdater,
     busy: counter.busy,
     logger,
@@ -148,6 +150,15 @@ async function start(): Promise<void> {
         noLink: true,
       });
       return r.response === 1;
+    },
+    refused(version, message) {
+      void dialog.showMessageBox({
+        type: 'warning',
+        title: 'Actualización rechazada',
+        message,
+        detail: `Versión ${version}`,
+        noLink: true,
+      });
     },
   });
   // Back from sleep, or the network came back: try MH now rather than at the next timer.

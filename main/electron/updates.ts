@@ -1,9 +1,11 @@
-// Updates: electron-updater against a generic feed the operator configures. Only a packaged app checks (a
-// development build has nothing to replace); an update downloads in the background, installs only when the
-// person says so, and never while a document is being issued or invalidated.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Updates: electron-updater against the feed pinned when the app was built (release-pins.ts). Only a packaged app
+// with a pinned update key checks; a downloaded update is offered only once its detached signature verifies against
+// that key (and, on Windows, electron-updater has checked the code-signing publisher), else it is deleted and the
+// person told. It installs only when the person says so, and never while a document is issued or invalidated.
+import { rm } from 'node:fs/promises';
 import type { Logger } from '../core/logger';
+import type { ReleasePins } from './release-pins';
+import { verifyDownloadedUpdate, type SignatureVerdict } from './update-signature';
 
 /** The slice of electron-updater's AppUpdater used here (tests pass a fake). */
 export interface UpdaterLike {
@@ -11,18 +13,20 @@ export interface UpdaterLike {
   autoInstallOnAppQuit: boolean;
   setFeedURL(options: { provider: 'generic'; url: string }): void;
   checkForUpdates(): Promise<unknown>;
-  on(event: 'update-downloaded', listener: (info: { version: string }) => void): unknown;
+  on(event: 'update-downloaded', listener: (info: { version: string; downloadedFile?: string }) => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void;
 }
 
 export interface UpdateDeps {
   readonly isPackaged: boolean;
-  /** The generic feed's URL; none means updates are off. */
-  readonly feedUrl: string | null;
+  /** The feed and the update key, fixed at build time (builtInPins()); tests pass their own. */
+  readonly pins: ReleasePins;
   readonly updater: UpdaterLike;
   /** Asks the person (a dialog in the shell); true to restart and install now. */
   confirm(version: string): Promise<boolean>;
+  /** Tells the person an update was refused (a dialog in the shell); the message is in Spanish. */
+  refused(version: string, message: string): void;
   /** Whether an issue or invalidation is in progress right now. */
   busy(): boolean;
   readonly logger: Logger;
@@ -30,42 +34,30 @@ export interface UpdateDeps {
   readonly clearTimer: (timer: unknown) => void;
   readonly checkEveryMs?: number;
   readonly busyRetryMs?: number;
+  /** Checks a downloaded file; by default its `.sig` from the pinned feed against the pinned key. */
+  readonly verify?: (file: string) => Promise<SignatureVerdict>;
 }
 
 export type UpdateState =
-  | { readonly state: 'off'; readonly why: 'development build' | 'no feed configured' }
+  | { readonly state: 'off'; readonly why: 'development build' | 'no update key pinned' }
   | { readonly state: 'idle' }
   | { readonly state: 'ready'; readonly version: string }
+  | { readonly state: 'refused'; readonly version: string; readonly message: string }
   | { readonly state: 'installing'; readonly version: string };
 
-/** The feed: SELLO_UPDATE_FEED, else `updates.json` ({"feedUrl": "https://…"}) in the app's data folder. */
-export function feedUrlFrom(env: NodeJS.ProcessEnv, userData: string): string | null {
-  const fromEnv = env.SELLO_UPDATE_FEED?.trim();
-  const candidate = fromEnv || readFeedFile(join(userData, 'updates.json'));
-  if (!candidate) return null;
-  try {
-    const u = new URL(candidate);
-    // Updates replace the program: only over HTTPS (plain HTTP on loopback, for a local test feed).
-    if (u.protocol === 'https:' || (u.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname))) return u.href;
-  } catch {
-    // Not a URL: treated as no feed.
-  }
-  return null;
-}
+/** What the person reads when an update is refused: what happened and what to do. */
+export const refusedMessage = (version: string): string =>
+  `La actualización ${version} no lleva la firma de Sello y no se instaló: pudo ser alterada. ` +
+  'Sello sigue funcionando con la versión actual. Avise a soporte técnico.';
 
-function readFeedFile(file: string): string | null {
-  if (!existsSync(file)) return null;
-  try {
-    const v = (JSON.parse(readFileSync(file, 'utf8')) as { feedUrl?: unknown }).feedUrl;
-    return typeof v === 'string' ? v : null;
-  } catch {
-    return null;
-  }
-}
+/** electron-updater's code when a Windows installer is not signed by the pinned publisher. */
+const INVALID_SIGNATURE = 'ERR_UPDATER_INVALID_SIGNATURE';
 
 export function setUpUpdates(d: UpdateDeps): { state(): UpdateState; checkNow(): Promise<void>; stop(): void } {
   if (!d.isPackaged) return off('development build');
-  if (!d.feedUrl) return off('no feed configured');
+  const publicKeyPem = d.pins.publicKeyPem;
+  if (!publicKeyPem) return off('no update key pinned');
+  const verify = d.verify ?? ((file: string) => verifyDownloadedUpdate(file, d.pins.feedUrl, publicKeyPem));
   let state: UpdateState = { state: 'idle' };
   let timer: unknown = null;
   let stopped = false;
@@ -73,10 +65,23 @@ export function setUpUpdates(d: UpdateDeps): { state(): UpdateState; checkNow():
   const retry = d.busyRetryMs ?? 2000;
 
   d.updater.autoDownload = true;
-  // Never on quit by itself: installing is the person's decision.
+  // Never on quit by itself: installing is the person's decision, and only of a verified file.
   d.updater.autoInstallOnAppQuit = false;
-  d.updater.setFeedURL({ provider: 'generic', url: d.feedUrl });
-  d.updater.on('error', (e) => d.logger.warn('update check failed', { error: e.message }));
+  d.updater.setFeedURL({ provider: 'generic', url: d.pins.feedUrl });
+
+  const refuse = (version: string, reason: string) => {
+    const message = refusedMessage(version);
+    state = { state: 'refused', version, message };
+    d.logger.error('update refused: not signed by the publisher', { version, reason });
+    d.refused(version, message);
+  };
+
+  d.updater.on('error', (e) => {
+    const code = (e as Error & { code?: unknown }).code;
+    const version = /New version (\S+)/.exec(e.message)?.[1] ?? 'nueva';
+    if (code === INVALID_SIGNATURE) refuse(version, e.message);
+    else d.logger.warn('update check failed', { error: e.message });
+  });
 
   const installWhenIdle = (version: string) => {
     if (stopped) return;
@@ -89,14 +94,30 @@ export function setUpUpdates(d: UpdateDeps): { state(): UpdateState; checkNow():
     d.updater.quitAndInstall(false, true);
   };
 
-  d.updater.on('update-downloaded', (info) => {
-    state = { state: 'ready', version: info.version };
-    void d.confirm(info.version).then(
+  const offer = (version: string) => {
+    state = { state: 'ready', version };
+    void d.confirm(version).then(
       (yes) => {
-        if (yes) installWhenIdle(info.version);
+        if (yes) installWhenIdle(version);
       },
       (e: unknown) => d.logger.warn('update confirmation failed', { error: String(e) }),
     );
+  };
+
+  d.updater.on('update-downloaded', (info) => {
+    const file = info.downloadedFile;
+    if (!file) {
+      refuse(info.version, 'the updater did not say which file it downloaded');
+      return;
+    }
+    void verify(file)
+      .catch((e: unknown): SignatureVerdict => ({ ok: false, reason: e instanceof Error ? e.message : String(e) }))
+      .then(async (v) => {
+        if (v.ok) return offer(info.version);
+        // Deleted so that nothing can install it later; the next check downloads and checks again.
+        await rm(file, { force: true }).catch(() => undefined);
+        refuse(info.version, v.reason);
+      });
   });
 
   const checkNow = async () => {
@@ -126,7 +147,7 @@ export function setUpUpdates(d: UpdateDeps): { state(): UpdateState; checkNow():
 /** A Node timer must not keep the app alive; fakes have nothing to unref. */
 const unref = (t: unknown) => (t as { unref?: () => void } | null)?.unref?.();
 
-function off(why: 'development build' | 'no feed configured') {
+function off(why: 'development build' | 'no update key pinned') {
   const state: UpdateState = { state: 'off', why };
   return { state: () => state, checkNow: () => Promise.resolve(), stop: () => undefined };
 }

@@ -319,3 +319,33 @@ describe('who may read them, and bad input', () => {
     expect((await get(`/hub/v1/books/compras?month=${MONTH}`)).statusCode).toBe(404);
   });
 });
+
+// Issue 32 item 7, run last: it adds a third point of sale, after the company's totals were checked.
+describe('a recipient named like a formula', () => {
+  it("reaches the hub's annex 1 without its leading =", async () => {
+    const EVIL = "=cmd|' /C calc'!A0";
+    const ccf = first.find((d) => d.kind === 'CCF' && d.status === 'APPROVED' && d.invalidatedOn === null);
+    expect(ccf).toBeDefined();
+    const moved = (text: string) =>
+      text.replace(/b00c0000-/gi, (m) => (m === 'b00c0000-' ? 'b00e0000-' : 'B00E0000-')).replace(/M001P001/g, 'M001P003');
+    const mhJson = JSON.parse(moved(JSON.stringify(ccf!.mhJson))) as { receptor: { nombre: string } };
+    mhJson.receptor.nombre = EVIL;
+    const doc = { ...ccf!, id: moved(ccf!.id), controlNumber: moved(ccf!.controlNumber), recipientName: EVIL, mhJson };
+    await hub.stations.register({ id: 'M001-P003', companyId: '06140101001010', branchCode: 'M001', posNumber: 'P003', name: 'P003' });
+    const token = (await hub.tokens.create('M001-P003')).token;
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/hub/v1/documents',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { documents: [doc] },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const res = await get(`/hub/v1/annexes/1?month=${MONTH}&point=M001P003`);
+    expect(res.statusCode, res.body).toBe(200);
+    const lines = res.rawPayload.toString('latin1').split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(1);
+    const cells = lines[0]!.split(';');
+    expect(cells[8]).toBe("cmd|' /C calc'!A0");
+    for (const c of cells) expect(c).not.toMatch(/^[=+@]/);
+  });
+});

@@ -50,6 +50,10 @@ describe('electron-builder', () => {
     expect(listing).toContain('/node_modules/pdfkit/js/data');
     expect(listing).toContain('/node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
     expect(listing).not.toContain('/test/');
+    // The update feed is pinned inside the package (decision 0035): electron-updater reads it from here.
+    expect(readFileSync(join(out, 'linux-unpacked', 'resources', 'app-update.yml'), 'utf8')).toContain(
+      'url: https://actualizaciones.sello.example/sello/',
+    );
     t.cleanup();
   }, 180_000);
 });

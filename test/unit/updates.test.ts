@@ -1,11 +1,8 @@
-// Updates: packaged builds only, a configured generic feed, the person's confirmation, never mid-issue.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// Updates: packaged builds with a pinned key only, the pinned feed, the person's confirmation, never mid-issue.
 import { describe, expect, it } from 'vitest';
 import type { SelloApi } from '../../shared/api';
 import { counterActivity } from '../../main/electron/activity';
-import { feedUrlFrom, setUpUpdates, type UpdaterLike } from '../../main/electron/updates';
+import { setUpUpdates, type UpdaterLike } from '../../main/electron/updates';
 import { silentLogger } from '../../main/core/logger';
 
 function fakeUpdater() {
@@ -44,15 +41,22 @@ function timers() {
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
+const PINS = { feedUrl: 'https://updates.example/sello/', publicKeyPem: 'pinned' };
+const verified = () => Promise.resolve({ ok: true as const });
+const noRefusal = () => {
+  throw new Error('refused');
+};
+
 describe('updates', () => {
   it('a development build never checks', async () => {
     const u = fakeUpdater();
     const t = timers();
     const up = setUpUpdates({
       isPackaged: false,
-      feedUrl: 'https://updates.example/sello',
+      pins: PINS,
       updater: u,
       confirm: () => Promise.resolve(true),
+      refused: noRefusal,
       busy: () => false,
       logger: silentLogger,
       ...t,
@@ -63,27 +67,29 @@ describe('updates', () => {
     expect(t.pending()).toEqual([]);
   });
 
-  it('without a feed, updates are off', () => {
+  it('without a pinned update key, updates are off', () => {
     const up = setUpUpdates({
       isPackaged: true,
-      feedUrl: null,
+      pins: { ...PINS, publicKeyPem: null },
       updater: fakeUpdater(),
       confirm: () => Promise.resolve(true),
+      refused: noRefusal,
       busy: () => false,
       logger: silentLogger,
       ...timers(),
     });
-    expect(up.state()).toEqual({ state: 'off', why: 'no feed configured' });
+    expect(up.state()).toEqual({ state: 'off', why: 'no update key pinned' });
   });
 
-  it('a packaged app uses the generic feed, checks later and then on a period, and never installs on quit by itself', async () => {
+  it('a packaged app uses the pinned feed, checks later and then on a period, and never installs on quit by itself', async () => {
     const u = fakeUpdater();
     const t = timers();
     setUpUpdates({
       isPackaged: true,
-      feedUrl: 'https://updates.example/sello/',
+      pins: PINS,
       updater: u,
       confirm: () => Promise.resolve(false),
+      refused: noRefusal,
       busy: () => false,
       logger: silentLogger,
       checkEveryMs: 1000,
@@ -107,22 +113,26 @@ describe('updates', () => {
     let answer = false;
     const up = setUpUpdates({
       isPackaged: true,
-      feedUrl: 'https://updates.example/sello',
+      pins: PINS,
       updater: u,
       confirm: (v) => (asked.push(v), Promise.resolve(answer)),
+      refused: noRefusal,
+      verify: verified,
       busy: () => busy,
       logger: silentLogger,
       busyRetryMs: 500,
       ...t,
     });
-    u.emit('update-downloaded', { version: '1.2.0' });
+    u.emit('update-downloaded', { version: '1.2.0', downloadedFile: '/tmp/Sello-1.2.0.AppImage' });
+    await flush();
     await flush();
     expect(asked).toEqual(['1.2.0']);
     expect(up.state()).toEqual({ state: 'ready', version: '1.2.0' });
     expect(u.calls.some((c) => c[0] === 'quitAndInstall')).toBe(false);
 
     answer = true;
-    u.emit('update-downloaded', { version: '1.2.0' });
+    u.emit('update-downloaded', { version: '1.2.0', downloadedFile: '/tmp/Sello-1.2.0.AppImage' });
+    await flush();
     await flush();
     // Busy: it waits and looks again.
     expect(u.calls.some((c) => c[0] === 'quitAndInstall')).toBe(false);
@@ -135,22 +145,6 @@ describe('updates', () => {
     }
     expect(u.calls.filter((c) => c[0] === 'quitAndInstall')).toEqual([['quitAndInstall', false, true]]);
     expect(up.state()).toEqual({ state: 'installing', version: '1.2.0' });
-  });
-
-  it('takes the feed from SELLO_UPDATE_FEED or updates.json; only https (or loopback http)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sello-updates-'));
-    try {
-      expect(feedUrlFrom({ SELLO_UPDATE_FEED: 'https://updates.example/sello' }, dir)).toBe('https://updates.example/sello');
-      expect(feedUrlFrom({}, dir)).toBeNull();
-      writeFileSync(join(dir, 'updates.json'), JSON.stringify({ feedUrl: 'https://cdn.example/sello/linux' }));
-      expect(feedUrlFrom({}, dir)).toBe('https://cdn.example/sello/linux');
-      expect(feedUrlFrom({ SELLO_UPDATE_FEED: 'http://updates.example/sello' }, dir)).toBeNull();
-      expect(feedUrlFrom({ SELLO_UPDATE_FEED: 'http://127.0.0.1:8080/feed' }, dir)).toBe('http://127.0.0.1:8080/feed');
-      writeFileSync(join(dir, 'updates.json'), '{not json');
-      expect(feedUrlFrom({}, dir)).toBeNull();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });
 

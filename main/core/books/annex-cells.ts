@@ -24,7 +24,10 @@ export const text = (s: string): string =>
   s
     .replace(/[;"\r\n\t]/g, ' ')
     .replace(/\s+/g, ' ')
-    .trim();
+    .trim()
+    // A cell starting with = + - @ is a formula to the spreadsheet the accountant opens it in: those leading
+    // characters are removed (never in amounts, which do not pass here). Decision 0013, "Formula injection".
+    .replace(/^[=+\-@\s]+/, '');
 
 /** Digits only: NIT, NRC and DUI go "sin guiones y/o pleca". */
 const digits = (s: string | null): string => (s ?? '').replace(/\D/g, '');

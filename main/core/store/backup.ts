@@ -4,12 +4,13 @@
 // A copy is written as `NAME.partial`, checked (quick_check), flushed to disk, and only then renamed to its
 // final name: a crash or a kill -9 half-way leaves a `.partial` that is never taken for a backup, and the
 // copies made before stay whole.
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
+import { DIR_MODE, FILE_MODE } from './data-dir-mode';
 import { errorCode } from './start-failure';
 
 export const BACKUP_REASONS = ['scheduled', 'manual', 'migration', 'restore'] as const;
@@ -159,6 +160,8 @@ function finish(dir: string, partial: string, final: string, reason: BackupReaso
 }
 
 function named(dir: string, partial: string, final: string, reason: BackupReason): BackupInfo {
+  // A copy of every document and password hash: private whatever the umask (decision 0035).
+  chmodSync(partial, FILE_MODE);
   renameSync(partial, final);
   // The rename itself must reach the disk before the copy counts.
   fsyncPath(dir);
@@ -182,7 +185,9 @@ export function removePartials(dir: string): number {
 }
 
 const target = (dir: string, now: Date, reason: BackupReason, suffix = '') => {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+  // mkdir's mode does not change a folder that already exists.
+  if (process.platform !== 'win32') chmodSync(dir, DIR_MODE);
   const final = join(dir, `sello-${stampOf(now)}-${reason}${suffix}.db`);
   return { final, partial: `${final}.partial` };
 };

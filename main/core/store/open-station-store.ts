@@ -6,6 +6,7 @@ import type { Clock } from '../clock';
 import { backupsDir, removePartials } from './backup';
 import { lockDataDir } from './data-dir-lock';
 import { openStore, type Store } from './database';
+import { tightenDataDir, type DataDirModes } from './data-dir-mode';
 
 export interface StationStoreOptions {
   readonly dataDir: string;
@@ -15,6 +16,8 @@ export interface StationStoreOptions {
   readonly integrityChecked?: boolean | undefined;
   /** Told when the WAL checkpoint thread fails (store/checkpointer.ts). */
   readonly onCheckpointError?: ((message: string) => void) | undefined;
+  /** Told what the start changed in the data folder's modes, and what another user owns there. */
+  readonly onDataDirModes?: ((m: DataDirModes) => void) | undefined;
 }
 
 export interface StationStore {
@@ -37,6 +40,8 @@ export function openStationStore(o: StationStoreOptions): StationStore {
       integrityChecked: o.integrityChecked === true,
       checkpoints: { onError: o.onCheckpointError ?? (() => {}) },
     });
+    // After opening, so a database created just now is covered too (decision 0035).
+    o.onDataDirModes?.(tightenDataDir(o.dataDir));
     const orClose = <T>(fn: () => T): T => {
       try {
         return fn();
