@@ -3,7 +3,16 @@ import { m001Initial } from './001-initial';
 import { m002PeopleAndLists } from './002-people-and-lists';
 import { m003RecordsAndHealth } from './003-records-and-health';
 import { m004LoginThrottle } from './004-login-throttle';
+import { m005VerifyReserved } from './005-verify-reserved';
+import { m006SealChecks } from './006-seal-checks';
 import type { HubMigration } from './types';
 
 export type { HubMigration };
-export const HUB_MIGRATIONS: readonly HubMigration[] = [m001Initial, m002PeopleAndLists, m003RecordsAndHealth, m004LoginThrottle];
+export const HUB_MIGRATIONS: readonly HubMigration[] = [
+  m001Initial,
+  m002PeopleAndLists,
+  m003RecordsAndHealth,
+  m004LoginThrottle,
+  m005VerifyReserved,
+  m006SealChecks,
+];
