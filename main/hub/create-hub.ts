@@ -16,6 +16,9 @@ import { hubPeople } from './people';
 import { stationAdmin } from './station-admin';
 import { hubLoginThrottle } from './login-throttle';
 import { hubRelated } from './related';
+import { sealChecker, type SealCheckerOptions } from './seal-checker';
+import { hubSealChecks } from './seal-checks';
+import { sealHealth } from './seal-health';
 import { hubNumbering } from './numbering';
 import { stationRecords } from './station-records';
 import { hubStations, type HubStation } from './stations';
@@ -27,6 +30,8 @@ export interface HubDeps {
   readonly logger?: Logger;
   /** log2 of scrypt's N for people's passwords (core/auth/passwords.ts); tests lower it. */
   readonly scryptCost?: number;
+  /** MH's API for confirming seals (seal-checker.ts, decision 0031); without it this process checks none. */
+  readonly mh?: Omit<SealCheckerOptions, 'checks' | 'clock' | 'logger'>;
 }
 
 /**
@@ -38,6 +43,8 @@ export function createHub(deps: HubDeps) {
   const logger = deps.logger ?? silentLogger;
   const newId = () => uuidV4(randomBytes);
   const documents = hubDocuments(deps.db, clock);
+  const sealChecks = hubSealChecks(deps.db, clock);
+  const checker = deps.mh ? sealChecker({ ...deps.mh, checks: sealChecks, clock, logger }) : null;
   return {
     clock,
     records: stationRecords(deps.db, clock),
@@ -52,6 +59,11 @@ export function createHub(deps: HubDeps) {
     stationAdmin: stationAdmin(deps.db, clock),
     /** The company's books, or one point of sale's (books-source.ts). */
     books: hubBooks(deps.db, clock),
+    /** MH's word on the seals the stations sent: the checker (null without MH credentials) and the health part. */
+    seals: {
+      checker,
+      health: async () => sealHealth(await sealChecks.problems(), checker?.status() ?? null),
+    },
     /** Resolves when PostgreSQL answers a query now (GET /hub/v1/ready). */
     ping: async (): Promise<void> => {
       await sql`SELECT 1`.execute(deps.db);
@@ -59,6 +71,7 @@ export function createHub(deps: HubDeps) {
     async ingestDocuments(station: HubStation, docs: readonly IngestDocument[]): Promise<IngestResult> {
       const r = await documents.ingest(station, docs);
       logger.info('hub ingest', { station: station.id, ...r });
+      if (r.inserted + r.updated > 0) checker?.nudge();
       return r;
     },
   };

@@ -53,7 +53,7 @@ export function registerStationRoutes(app: FastifyInstance, hub: Hub): void {
 
   app.get('/hub/v1/health', async (req) => {
     await personFor(hub, req, 'read');
-    const [stations, beats] = await Promise.all([hub.stationAdmin.stations(), hub.records.heartbeats()]);
-    return hubHealth(stations, beats, hub.clock.now());
+    const [stations, beats, seals] = await Promise.all([hub.stationAdmin.stations(), hub.records.heartbeats(), hub.seals.health()]);
+    return { ...hubHealth(stations, beats, hub.clock.now()), seals };
   });
 }
