@@ -31,6 +31,10 @@ export const HUB_ALERT_CODES = [
   'REPLICATION_REFUSED',
   'AUDIT_REWOUND',
   'DOCUMENTS_REFUSED',
+  // The hub's own checks with MH (decision 0031).
+  'SEAL_UNKNOWN_TO_MH',
+  'SEAL_MISMATCH',
+  'SEAL_CHECK_STALLED',
 ] as const;
 export type HubAlertCode = (typeof HUB_ALERT_CODES)[number];
 
@@ -70,11 +74,50 @@ export interface StationHealth {
   };
 }
 
+/**
+ * What MH said when the hub asked about an APPROVED document (decision 0031): not asked yet, the seal is MH's,
+ * MH has no such document, or MH holds it with another seal (or refused it).
+ */
+export const HUB_SEAL_STATES = ['unconfirmed', 'confirmed', 'mh_unknown', 'seal_mismatch'] as const;
+export type HubSealState = Exclude<(typeof HUB_SEAL_STATES)[number], 'unconfirmed'>;
+
+/** A document MH did not confirm, as the health page lists it. */
+export interface HubSealProblem {
+  readonly id: string;
+  readonly stationId: string;
+  readonly controlNumber: string;
+  readonly issueDate: string;
+  readonly state: 'mh_unknown' | 'seal_mismatch';
+  /** The seal the station sent, and MH's (null when MH does not know the document). */
+  readonly seal: string | null;
+  readonly mhSeal: string | null;
+  readonly detail: string | null;
+  readonly checkedAt: string;
+}
+
+/** The hub's checks of seals with MH: its alerts, the documents MH did not confirm, and the checker's state. */
+export interface HubSealHealth {
+  /** Worst first. */
+  readonly alerts: readonly HubAlert[];
+  /** How many documents MH did not confirm; the first ones of them (newest check first). */
+  readonly problems: number;
+  readonly documents: readonly HubSealProblem[];
+  /** This hub process's checker; null when it has no MH credentials (no check runs here). */
+  readonly checker: {
+    readonly lastCheckedAt: string | null;
+    /** Why it is waiting, in Spanish; null while MH answers. */
+    readonly blockedBy: string | null;
+    readonly retryAt: string | null;
+  } | null;
+}
+
 /** `GET /hub/v1/health`: every station, those with critical alerts first, then warnings, then by id. */
 export interface HubHealth {
   /** The hub's clock, ISO 8601 UTC. */
   readonly checkedAt: string;
   readonly stations: readonly StationHealth[];
+  /** The seals MH did not confirm (decision 0031); absent from a hub before it. */
+  readonly seals?: HubSealHealth;
 }
 
 /**

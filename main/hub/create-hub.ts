@@ -21,6 +21,9 @@ import { hubLoginThrottle } from './login-throttle';
 import { hubRelated } from './related';
 import { DocumentRefused } from './refusal';
 import { documentRefusals } from './refusals';
+import { sealChecker, type SealCheckerOptions } from './seal-checker';
+import { hubSealChecks } from './seal-checks';
+import { sealHealth } from './seal-health';
 import { hubNumbering } from './numbering';
 import { stationRecords } from './station-records';
 import { hubStations } from './stations';
@@ -33,6 +36,8 @@ export interface HubDeps {
   readonly logger?: Logger;
   /** log2 of scrypt's N for people's passwords (core/auth/passwords.ts); tests lower it. */
   readonly scryptCost?: number;
+  /** MH's API for confirming seals (seal-checker.ts, decision 0031); without it this process checks none. */
+  readonly mh?: Omit<SealCheckerOptions, 'checks' | 'clock' | 'logger'>;
 }
 
 /**
@@ -47,6 +52,8 @@ export function createHub(deps: HubDeps) {
   const company = hubCompanyStore(deps.db, clock);
   const certificates = hubCertificates(deps.db, clock);
   const refusals = documentRefusals(deps.db, clock);
+  const sealChecks = hubSealChecks(deps.db, clock);
+  const checker = deps.mh ? sealChecker({ ...deps.mh, checks: sealChecks, clock, logger }) : null;
   return {
     clock,
     records: stationRecords(deps.db, clock),
@@ -66,6 +73,11 @@ export function createHub(deps: HubDeps) {
     refusals,
     /** The company's books, or one point of sale's (books-source.ts). */
     books: hubBooks(deps.db, clock),
+    /** MH's word on the seals the stations sent: the checker (null without MH credentials) and the health part. */
+    seals: {
+      checker,
+      health: async () => sealHealth(await sealChecks.problems(), checker?.status() ?? null),
+    },
     /** Resolves when PostgreSQL answers a query now (GET /hub/v1/ready). */
     ping: async (): Promise<void> => {
       await sql`SELECT 1`.execute(deps.db);
@@ -86,6 +98,7 @@ export function createHub(deps: HubDeps) {
       try {
         for (const d of docs) verifyDocument(d, { points: station.points, company: who, keys });
         const r = await documents.ingest(station, docs, clock.now());
+        if (r.inserted + r.updated > 0) checker?.nudge();
         await refusals.cleared(
           station.id,
           docs.map((d) => d.id),

@@ -9,6 +9,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { DTE_KINDS, isoDate, isUuid, uuid } from '../../shared/contract';
+import type { HubSealState } from '../../shared/hub';
 import { DTE_STATUSES } from '../../shared/records';
 import { CoreError } from '../core/errors';
 import type { HubDb } from './hub-database';
@@ -64,6 +65,12 @@ export interface HubDocumentSummary {
   readonly seal: string | null;
   readonly sealedAt: string | null;
   readonly updatedAt: string;
+  /**
+   * What MH said of its seal when the hub asked (decision 0031): 'unconfirmed' for an APPROVED document not asked
+   * yet (or whose seal changed since), null for one MH was never to seal (not APPROVED and never asked).
+   */
+  readonly sealCheck: HubSealState | 'unconfirmed' | null;
+  readonly sealCheckedAt: string | null;
 }
 
 export interface HubDocumentDetail extends HubDocumentSummary {
@@ -81,12 +88,30 @@ export interface HubDocumentPage {
 /** LIKE's own characters taken literally: a search for "50%" finds "50%", not everything after "50". */
 const likeFragment = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** A check of another seal than the document's current one says nothing of it. */
+function sealCheckOf(r: {
+  status: string;
+  seal: string | null;
+  check_state: HubSealState | null;
+  checked_seal: string | null;
+  checked_at: Date | null;
+}): Pick<HubDocumentSummary, 'sealCheck' | 'sealCheckedAt'> {
+  if (r.check_state !== null && r.checked_seal === r.seal)
+    return { sealCheck: r.check_state, sealCheckedAt: r.checked_at?.toISOString() ?? null };
+  return { sealCheck: r.status === 'APPROVED' ? 'unconfirmed' : null, sealCheckedAt: null };
+}
+
 export function hubDocumentsList(db: HubDb) {
   const base = () =>
     db
       .selectFrom('documents as d')
       .innerJoin('stations as s', 's.id', 'd.station_id')
+      // MH's word on the seal (seal-checks.ts, decision 0031): one row at most per document, by its key.
+      .leftJoin('hub_seal_checks as c', (j) => j.onRef('c.id', '=', 'd.id').onRef('c.issue_date', '=', 'd.issue_date'))
       .select([
+        'c.state as check_state',
+        'c.seal as checked_seal',
+        'c.checked_at',
         'd.id',
         'd.station_id',
         's.branch_code',
@@ -118,6 +143,7 @@ export function hubDocumentsList(db: HubDb) {
     seal: r.seal,
     sealedAt: r.sealed_at ? r.sealed_at.toISOString() : null,
     updatedAt: r.updated_at.toISOString(),
+    ...sealCheckOf(r),
   });
   return {
     async list(f: ListQuery): Promise<HubDocumentPage> {

@@ -53,11 +53,12 @@ export function registerStationRoutes(app: FastifyInstance, hub: Hub): void {
 
   app.get('/hub/v1/health', async (req) => {
     await personFor(hub, req, 'read');
-    const [stations, beats, refused] = await Promise.all([
+    const [stations, beats, refused, seals] = await Promise.all([
       hub.stationAdmin.stations(),
       hub.records.heartbeats(),
       hub.refusals.perStation(),
+      hub.seals.health(),
     ]);
-    return hubHealth(stations, beats, hub.clock.now(), refused);
+    return { ...hubHealth(stations, beats, hub.clock.now(), refused), seals };
   });
 }

@@ -142,6 +142,23 @@ export interface HubLoginThrottleTable {
   lock_ms: number;
 }
 
+/** What MH said of an APPROVED document (migration 006; seal-checks.ts). */
+export interface HubSealChecksTable {
+  id: string;
+  issue_date: string;
+  station_id: string;
+  state: 'confirmed' | 'mh_unknown' | 'seal_mismatch';
+  /** The seal the hub held when it asked; MH's seal (null when MH does not know the document). */
+  seal: string | null;
+  mh_seal: string | null;
+  /** MH's message when it did not confirm. */
+  detail: string | null;
+  checked_at: Timestamp;
+  /** When to ask again (a document MH did not know); null: not again unless its seal changes. */
+  next_check_at: Timestamp | null;
+  attempts: number;
+}
+
 export interface HubSchema {
   hub_migrations: HubMigrationsTable;
   stations: StationsTable;
@@ -155,4 +172,5 @@ export interface HubSchema {
   hub_company: HubCompanyTable;
   hub_certificates: HubCertificatesTable;
   document_refusals: DocumentRefusalsTable;
+  hub_seal_checks: HubSealChecksTable;
 }

@@ -70,6 +70,7 @@ describe('migrations', () => {
       'hub_login_throttle',
       'hub_migrations',
       'hub_people',
+      'hub_seal_checks',
       'hub_sessions',
       'station_heartbeats',
       'station_records',

@@ -11,11 +11,15 @@ import { buildHubServer } from '../../hub/http';
 import { migrateHub } from '../../hub/migrate';
 import { HUB_MIGRATIONS } from '../../hub/migrations';
 import { hubPersonInput } from '../../hub/people';
+import type { SealCheckerOptions } from '../../hub/seal-checker';
+import { systemClock } from '../clock';
+import { mhClient } from '../mh/client';
 import { consoleLogger, type Logger } from '../logger';
 import type { Output } from './maintenance';
 import { untilSignal } from './until-signal';
 
 export const HUB_USAGE = `  sello hub --database postgres://… [--host 127.0.0.1] [--port 8418]
+      [--mh-url https://… --mh-user NIT [--mh-per-minute 20]]   (contraseña de la API de MH: SELLO_HUB_MH_PASSWORD)
   sello hub create-token --database postgres://… --station ID [--name NOMBRE --company NIT --branch M001 --pos P001] [--points M001P001,M001P002]
   sello hub create-admin --database postgres://… --login USUARIO --name NOMBRE   (contraseña: SELLO_HUB_PASSWORD o stdin)`;
 
@@ -26,7 +30,14 @@ export async function hubCommand(args: string[], io: Output, input: () => Promis
   const { values } = parseArgs({
     args,
     strict: true,
-    options: { database: { type: 'string' }, host: { type: 'string', default: '127.0.0.1' }, port: { type: 'string', default: '8418' } },
+    options: {
+      database: { type: 'string' },
+      host: { type: 'string', default: '127.0.0.1' },
+      port: { type: 'string', default: '8418' },
+      'mh-url': { type: 'string' },
+      'mh-user': { type: 'string' },
+      'mh-per-minute': { type: 'string', default: '20' },
+    },
   });
   const port = Number(values.port);
   if (!values.database || !Number.isInteger(port) || port < 0 || port > 65535) {
@@ -34,20 +45,67 @@ export async function hubCommand(args: string[], io: Output, input: () => Promis
     return 2;
   }
   const logger = consoleLogger();
+  const mh = mhOptions(values, io, logger);
+  if (mh === 'invalid') return 2;
   const db = openHubDatabase(values.database, { logger });
   try {
     const m = await migrateWhenReachable(db, logger);
     if (m.from !== m.to) logger.info('hub database migrated', m);
-    const app = await buildHubServer({ hub: createHub({ db: db.q, logger }), logger });
+    const hub = createHub({ db: db.q, logger, ...(mh ? { mh } : {}) });
+    const app = await buildHubServer({ hub, logger });
     await app.listen({ host: values.host, port });
     const address = app.server.address();
-    const stopped = untilSignal(() => app.close());
+    const stopped = untilSignal(async () => {
+      await hub.seals.checker?.stop();
+      await app.close();
+    });
+    hub.seals.checker?.start();
     io.out(`listening on http://${values.host}:${typeof address === 'object' && address ? address.port : port}`);
     await stopped;
     return 0;
   } finally {
     await db.close();
   }
+}
+
+/**
+ * MH's API for the seal checks (decision 0031): the company's one API user, its password from SELLO_HUB_MH_PASSWORD
+ * (never argv, which a process list shows), taken out of the environment so no child process inherits it.
+ * Null without --mh-url: this process checks no seals.
+ */
+function mhOptions(
+  values: { 'mh-url'?: string | undefined; 'mh-user'?: string | undefined; 'mh-per-minute'?: string | undefined },
+  io: Output,
+  logger: Logger,
+): Omit<SealCheckerOptions, 'checks' | 'clock' | 'logger'> | null | 'invalid' {
+  const url = values['mh-url'];
+  if (url === undefined) return null;
+  const password = process.env.SELLO_HUB_MH_PASSWORD ?? '';
+  delete process.env.SELLO_HUB_MH_PASSWORD;
+  const perMinute = Number(values['mh-per-minute']);
+  const problems = [
+    !/^https?:\/\/\S+$/.test(url) && '--mh-url: la dirección de la API de MH, p. ej. https://apitest.dtes.mh.gob.sv',
+    !/^\d{9}(\d{5})?$/.test(values['mh-user'] ?? '') && '--mh-user: el NIT del usuario de la API de MH de la empresa (9 o 14 dígitos)',
+    !password && 'SELLO_HUB_MH_PASSWORD: la contraseña de la API de MH, en el entorno, nunca como argumento',
+    !(Number.isInteger(perMinute) && perMinute >= 1 && perMinute <= 600) && '--mh-per-minute: consultas a MH por minuto, de 1 a 600',
+  ].filter((p): p is string => typeof p === 'string');
+  if (problems.length > 0) {
+    for (const p of problems) io.err(`sello hub: ${p}.`);
+    return 'invalid';
+  }
+  return {
+    perMinute,
+    client: mhClient({
+      baseUrl: url,
+      user: values['mh-user']!,
+      password: () => password,
+      // Only the token's renewal age depends on it here (no document is sent): the test API's 11 h suits both.
+      ambiente: '00',
+      fetch,
+      clock: systemClock,
+      logger,
+    }),
+  };
 }
 
 /**

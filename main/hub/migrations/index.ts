@@ -4,6 +4,7 @@ import { m002PeopleAndLists } from './002-people-and-lists';
 import { m003RecordsAndHealth } from './003-records-and-health';
 import { m004LoginThrottle } from './004-login-throttle';
 import { m005Verify } from './005-verify';
+import { m006SealChecks } from './006-seal-checks';
 import type { HubMigration } from './types';
 
 export type { HubMigration };
@@ -13,4 +14,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   m003RecordsAndHealth,
   m004LoginThrottle,
   m005Verify,
+  m006SealChecks,
 ];

@@ -1,0 +1,167 @@
+// The hub_seal_checks table's one owner (migration 006, decision 0031): which APPROVED documents MH is asked about
+// next, what it said, and the documents it did not confirm for the health page.
+import { sql } from 'kysely';
+import type { HubSealProblem, HubSealState } from '../../shared/hub';
+import type { Clock } from '../core/clock';
+import type { HubDb } from './hub-database';
+
+/** A document the checker asks MH about. */
+export interface DueDocument {
+  readonly id: string;
+  readonly issueDate: string;
+  readonly stationId: string;
+  readonly kind: string;
+  readonly controlNumber: string;
+  readonly seal: string | null;
+  /** The emisor's NIT in the signed document: MH is asked under that NIT. */
+  readonly nit: string | null;
+}
+
+export interface SealVerdict {
+  readonly state: HubSealState;
+  readonly mhSeal: string | null;
+  readonly detail: string | null;
+}
+
+export type SealProblem = HubSealProblem;
+
+/** The documents MH did not confirm: how many of each kind, and the first of them by name. */
+export interface SealProblems {
+  readonly unknown: number;
+  readonly mismatch: number;
+  readonly listed: readonly SealProblem[];
+}
+
+/** The most problems the health page lists by name (the alert still counts them all). */
+export const MAX_LISTED_PROBLEMS = 50;
+
+export function hubSealChecks(db: HubDb, clock: Clock) {
+  return {
+    /**
+     * The next document to ask about: never asked first (oldest first), then one whose seal changed since it was
+     * asked, then one MH did not know whose time to ask again has come. Null when there is none.
+     */
+    async nextDue(): Promise<DueDocument | null> {
+      const now = clock.now();
+      const r = await db
+        .selectFrom('documents as d')
+        .leftJoin('hub_seal_checks as c', (j) => j.onRef('c.id', '=', 'd.id').onRef('c.issue_date', '=', 'd.issue_date'))
+        .select([
+          'd.id',
+          'd.issue_date',
+          'd.station_id',
+          'd.kind',
+          'd.control_number',
+          'd.seal',
+          sql<string | null>`d.mh_json #>> '{emisor,nit}'`.as('nit'),
+        ])
+        .where('d.status', '=', 'APPROVED')
+        .where((eb) =>
+          eb.or([
+            eb('c.id', 'is', null),
+            sql<boolean>`c.seal IS DISTINCT FROM d.seal`,
+            eb.and([eb('c.state', '=', 'mh_unknown'), eb('c.next_check_at', '<=', now)]),
+          ]),
+        )
+        .orderBy(sql`c.id IS NULL`, 'desc')
+        .orderBy('d.issue_date')
+        .orderBy('d.id')
+        .limit(1)
+        .executeTakeFirst();
+      return r
+        ? {
+            id: r.id,
+            issueDate: r.issue_date,
+            stationId: r.station_id,
+            kind: r.kind,
+            controlNumber: r.control_number,
+            seal: r.seal,
+            nit: r.nit,
+          }
+        : null;
+    },
+    /** MH's answer about `doc`; `recheckMs`: when to ask again about a document MH did not know. */
+    async record(doc: DueDocument, verdict: SealVerdict, recheckMs: number): Promise<void> {
+      const now = clock.now();
+      const next = verdict.state === 'mh_unknown' ? new Date(now.getTime() + recheckMs) : null;
+      await db
+        .insertInto('hub_seal_checks')
+        .values({
+          id: doc.id,
+          issue_date: doc.issueDate,
+          station_id: doc.stationId,
+          state: verdict.state,
+          seal: doc.seal,
+          mh_seal: verdict.mhSeal,
+          detail: verdict.detail,
+          checked_at: now,
+          next_check_at: next,
+          attempts: 1,
+        })
+        .onConflict((oc) =>
+          oc.columns(['id', 'issue_date']).doUpdateSet((eb) => ({
+            state: eb.ref('excluded.state'),
+            seal: eb.ref('excluded.seal'),
+            mh_seal: eb.ref('excluded.mh_seal'),
+            detail: eb.ref('excluded.detail'),
+            checked_at: eb.ref('excluded.checked_at'),
+            next_check_at: eb.ref('excluded.next_check_at'),
+            attempts: sql<number>`hub_seal_checks.attempts + 1`,
+          })),
+        )
+        .execute();
+    },
+    /**
+     * The documents MH did not confirm, whose seal is still the one MH was asked about (a station that sent another
+     * seal since is asked again first), newest check first, and how many there are in all.
+     */
+    async problems(): Promise<SealProblems> {
+      const base = db
+        .selectFrom('hub_seal_checks as c')
+        .innerJoin('documents as d', (j) => j.onRef('d.id', '=', 'c.id').onRef('d.issue_date', '=', 'c.issue_date'))
+        .where('c.state', '<>', 'confirmed')
+        .where(sql<boolean>`c.seal IS NOT DISTINCT FROM d.seal`);
+      const [counts, rows] = await Promise.all([
+        base
+          .select(['c.state', (eb) => eb.fn.countAll<string>().as('n')])
+          .groupBy('c.state')
+          .execute(),
+        base
+          .select([
+            'c.id',
+            'c.station_id',
+            'd.control_number',
+            'c.issue_date',
+            'c.state',
+            'c.seal',
+            'c.mh_seal',
+            'c.detail',
+            'c.checked_at',
+          ])
+          .$narrowType<{ state: SealProblem['state'] }>()
+          .orderBy('c.checked_at', 'desc')
+          .orderBy('c.id')
+          .limit(MAX_LISTED_PROBLEMS)
+          .execute(),
+      ]);
+      const count = (state: SealProblem['state']) => Number(counts.find((c) => c.state === state)?.n ?? 0);
+      return {
+        unknown: count('mh_unknown'),
+        mismatch: count('seal_mismatch'),
+        listed: rows.map((r) => ({
+          id: r.id,
+          stationId: r.station_id,
+          controlNumber: r.control_number,
+          issueDate: r.issue_date,
+          state: r.state,
+          seal: r.seal,
+          mhSeal: r.mh_seal,
+          detail: r.detail,
+          checkedAt: r.checked_at.toISOString(),
+        })),
+      };
+    },
+  };
+}
+
+export type HubSealChecks = ReturnType<typeof hubSealChecks>;
