@@ -10,12 +10,15 @@ import type { Core } from '../../main/core/create-core';
 import { DEMO_STATION } from '../../main/core/station/demo';
 import { createHub } from '../../main/hub/create-hub';
 import type { HubDocumentDetail } from '../../main/hub/documents-list';
+import type { IngestDocument } from '../../main/hub/ingest-document';
 import { openHubDatabase, type HubDatabase } from '../../main/hub/hub-database';
 import { migrateHub } from '../../main/hub/migrate';
 import { HUB_MIGRATIONS } from '../../main/hub/migrations';
 import type { HubHealth } from '../../shared/hub';
 import { fcBody } from '../fixtures/bodies';
 import { tempDir } from '../support/core';
+import { signed, trustedKey } from '../support/hub-documents';
+import { setHubCompany, trustStationKey } from '../support/hub-stations';
 import { coreWithSimulator, startSimulator } from '../support/mh-sim';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
 import { exitOf, ROOT } from '../support/serve-process';
@@ -107,6 +110,10 @@ describe('sello hub with MH configured', () => {
     });
     const url = await h.listening;
     core = coreWithSimulator(dir.dir, sim, { manual: false, timeoutMs: 1000, lotePollMs: 100 });
+    // An ADMIN sets the company and its certificates (decision 0030); the branch's forger holds a company key too.
+    await setHubCompany(hub);
+    await trustStationKey(hub, core);
+    const forger = await trustedKey(hub);
     core.configure({ ...DEMO_STATION, hub: { url, token } }, 'test');
     const id = core.dtes
       .create('FC', { ...fcBody('7c000000-0000-4000-8000-000000000001'), generatedAt: undefined }, 'test')
@@ -134,21 +141,24 @@ describe('sello hub with MH configured', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({
         documents: [
-          {
-            id: forged,
-            kind: d.kind,
-            version: d.version,
-            status: 'APPROVED',
-            controlNumber: d.controlNumber.replace(/\d{6}$/, '999998'),
-            issueDate: d.issueDate,
-            total: d.total,
-            recipientName: d.recipientName,
-            mhJson: d.mhJson,
-            jws: d.jws,
-            seal: `2026${'AB'.repeat(18)}`,
-            sealedAt: d.sealedAt,
-            updatedAt: d.updatedAt,
-          },
+          signed(
+            {
+              id: forged,
+              kind: d.kind,
+              version: d.version,
+              status: 'APPROVED',
+              controlNumber: d.controlNumber.replace(/\d{6}$/, '999998'),
+              issueDate: d.issueDate,
+              total: d.total,
+              recipientName: d.recipientName,
+              mhJson: d.mhJson,
+              jws: d.jws,
+              seal: `2026${'AB'.repeat(18)}`,
+              sealedAt: d.sealedAt,
+              updatedAt: d.updatedAt,
+            } as unknown as IngestDocument,
+            forger,
+          ),
         ],
       }),
     });

@@ -4,7 +4,7 @@
 // seal is not MH's, both sent through the hub's real ingest, raise critical alerts on the health page; MH down or
 // refusing the login makes the checker back off (few requests, one log line) and finish once MH is back; the
 // pace is what was configured, counted at the simulator.
-import { randomUUID } from 'node:crypto';
+import { randomUUID, type KeyObject } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -14,6 +14,7 @@ import { mhClient } from '../../main/core/mh/client';
 import { DEMO_STATION } from '../../main/core/station/demo';
 import { createHub, type Hub } from '../../main/hub/create-hub';
 import type { HubDocumentDetail, HubDocumentPage } from '../../main/hub/documents-list';
+import type { IngestDocument } from '../../main/hub/ingest-document';
 import { openHubDatabase, type HubDatabase } from '../../main/hub/hub-database';
 import { buildHubServer } from '../../main/hub/http';
 import { migrateHub } from '../../main/hub/migrate';
@@ -23,6 +24,8 @@ import { hubSealChecks } from '../../main/hub/seal-checks';
 import type { HubHealth } from '../../shared/hub';
 import { fcBody } from '../fixtures/bodies';
 import { tempDir } from '../support/core';
+import { signed, trustedKey } from '../support/hub-documents';
+import { setHubCompany, trustStationKey } from '../support/hub-stations';
 import { coreWithSimulator, startSimulator } from '../support/mh-sim';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
 
@@ -41,6 +44,8 @@ let n = 0;
 const newId = () => `7d000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
 const today = (b: Record<string, unknown>) => ({ ...b, generatedAt: undefined });
 const running: SealChecker[] = [];
+/** The company key a compromised branch holds: what it signs passes the hub's checks, and only MH can tell. */
+let forger: KeyObject;
 
 beforeAll(async () => {
   [cluster, sim] = await Promise.all([startPgCluster(), startSimulator({ loteDelayMs: 50 })]);
@@ -52,6 +57,10 @@ beforeAll(async () => {
   await hub.stations.register({ id: 'M001-P001', companyId: NIT, branchCode: 'M001', posNumber: 'P001', name: 'Sucursal M001' });
   ({ token } = await hub.tokens.create('M001-P001'));
   core = coreWithSimulator(dir.dir, sim, { manual: false, timeoutMs: 1000, lotePollMs: 100 });
+  // An ADMIN sets the company and its certificates at the hub: it stores only documents it can check (decision 0030).
+  await setHubCompany(hub);
+  await trustStationKey(hub, core);
+  forger = await trustedKey(hub);
   core.configure({ ...DEMO_STATION, hub: { url, token } }, 'test');
   await hub.people.create({ login: 'gerente', name: 'Gerente', role: 'ACCOUNTANT', password: 'clave-gerente-1' });
   const res = await fetch(`${url}/hub/v1/session`, {
@@ -209,12 +218,15 @@ describe('the hub confirms seals with MH', () => {
     const original = await documentAtHub(real!);
     // A station holding the key sends an invented document, and a real one with a seal MH never gave.
     const inventedId = randomUUID();
-    const invented = {
-      ...wireOf(original),
-      id: inventedId,
-      controlNumber: original.controlNumber.replace(/\d{6}$/, '999999'),
-      seal: FORGED_SEAL,
-    };
+    const invented = signed(
+      {
+        ...wireOf(original),
+        id: inventedId,
+        controlNumber: original.controlNumber.replace(/\d{6}$/, '999999'),
+        seal: FORGED_SEAL,
+      } as unknown as IngestDocument,
+      forger,
+    );
     const reSealed = { ...wireOf(original), seal: FORGED_SEAL, updatedAt: new Date(Date.parse(original.updatedAt) + 60_000).toISOString() };
     await ingest([invented, reSealed]);
     const c = checker();
