@@ -20,7 +20,7 @@ import { DEMO_STATION } from '../../main/core/station/demo';
 import { bookMonth, type BookMonth } from '../support/book-month';
 import { fixedClock } from '../support/core';
 import { signJson } from '../../main/core/signing/jws';
-import { trustedKey } from '../support/hub-documents';
+import { signed, trustedKey } from '../support/hub-documents';
 import { trustStationKey } from '../support/hub-stations';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
 import { unpackDocument } from '../../main/core/dte/packing/packed-document';
@@ -330,7 +330,11 @@ describe('a recipient named like a formula', () => {
       text.replace(/b00c0000-/gi, (m) => (m === 'b00c0000-' ? 'b00e0000-' : 'B00E0000-')).replace(/M001P001/g, 'M001P003');
     const mhJson = JSON.parse(moved(JSON.stringify(ccf!.mhJson))) as { receptor: { nombre: string } };
     mhJson.receptor.nombre = EVIL;
-    const doc = { ...ccf!, id: moved(ccf!.id), controlNumber: moved(ccf!.controlNumber), recipientName: EVIL, mhJson };
+    // Signed with a key the hub holds, as the company's would be: the hub stores only what it can check (decision 0030).
+    const doc = signed(
+      { ...ccf!, id: moved(ccf!.id), controlNumber: moved(ccf!.controlNumber), recipientName: EVIL, mhJson } as unknown as IngestDocument,
+      await trustedKey(hub),
+    );
     await hub.stations.register({ id: 'M001-P003', companyId: '06140101001010', branchCode: 'M001', posNumber: 'P003', name: 'P003' });
     const token = (await hub.tokens.create('M001-P003')).token;
     const sent = await app.inject({

@@ -55,9 +55,15 @@ describe('sello serve: where the key lives', () => {
     expect(await (await fetch(`${url}/health`, { headers: { 'X-API-Key': 'sello-demo-api-key' } })).json()).toMatchObject({ demo: true });
     const folder = process.platform === 'win32' ? join(env.APPDATA!, 'Sello') : join(env.XDG_CONFIG_HOME!, 'sello');
     const file = join(folder, `secret-${dataDirId(join(data, 'demo'))}.key`);
-    expect(readdirSync(folder)).toEqual([`secret-${dataDirId(join(data, 'demo'))}.key`]);
+    // Beside the key, the audit chain's head, kept outside the data folder too (decision 0034).
+    const head = join(folder, `audit-head-${dataDirId(join(data, 'demo'))}.json`);
+    expect(readdirSync(folder).sort()).toEqual([
+      `audit-head-${dataDirId(join(data, 'demo'))}.json`,
+      `secret-${dataDirId(join(data, 'demo'))}.key`,
+    ]);
     if (process.platform !== 'win32') {
       expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(statSync(head).mode & 0o777).toBe(0o600);
       expect(statSync(folder).mode & 0o777).toBe(0o700);
     }
     if (process.platform === 'linux') expect(output()).toMatch(/the OS keyring did not answer: a key file is used/);
