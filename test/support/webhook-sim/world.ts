@@ -6,6 +6,9 @@
 // timers, "send again" and crashes (the core thrown away and rebuilt from its database; requests in flight reach
 // the receiver or not, their answers are lost). Then the weather clears and everything drains; the invariants
 // are checked on what each receiver saw.
+import { AUDIT_KEY_SETTING, openChainKey } from '../../../main/core/audit-key';
+import { stationSecretBox } from '../../../main/core/station/former-secrets';
+import { settingsRepo } from '../../../main/core/store/settings-repo';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -191,6 +194,12 @@ export async function runWebhookSeed(fx: WebhookSimFixture, seed: number, option
       ?.active === 1;
 
   let core = open();
+  // The feed's connection writes audit entries too (status moves): keyed with the station's chain key, as the
+  // engine's own writes are (docs/decisions/0034-keyed-audit-chain.md).
+  feedStore.chain.key = openChainKey(
+    settingsRepo(feedStore).get(AUDIT_KEY_SETTING) ?? null,
+    stationSecretBox({ given: undefined, dataDir: data.dir, store: feedStore, logger }),
+  );
   const endpointIds = SUBSCRIPTIONS.map((events, i) => core.webhooks.create({ url: urls[i], events, secret: secrets[i] }, 'user:admin').id);
   const docs: { id: string; status: 'CREATED' | 'PROCESSING' | 'APPROVED' | 'REJECTED' | 'INVALIDATED'; refused?: true }[] = [];
   let crashes = 0;
