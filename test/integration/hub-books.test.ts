@@ -332,7 +332,7 @@ describe('a recipient named like a formula', () => {
     mhJson.receptor.nombre = EVIL;
     // Signed with a key the hub holds, as the company's would be: the hub stores only what it can check (decision 0030).
     const doc = signed(
-      { ...ccf!, id: moved(ccf!.id), controlNumber: moved(ccf!.controlNumber), recipientName: EVIL, mhJson } as unknown as IngestDocument,
+      { ...ccf!, id: moved(ccf!.id), controlNumber: moved(ccf!.controlNumber), recipientName: EVIL, mhJson },
       await trustedKey(hub),
     );
     await hub.stations.register({ id: 'M001-P003', companyId: '06140101001010', branchCode: 'M001', posNumber: 'P003', name: 'P003' });
