@@ -64,14 +64,17 @@ export interface StationHealth {
   /** Documents of this station the hub refused (docs/decisions/0030-hub-trust-model.md): how many and the newest few. */
   readonly refused?: {
     readonly count: number;
-    readonly latest: readonly {
-      readonly documentId: string;
-      readonly controlNumber: string;
-      readonly reason: string;
-      readonly detail: string;
-      readonly refusedAt: string;
-    }[];
+    readonly latest: readonly HubRefusal[];
   };
+}
+
+/** One document the hub refused from a station, and why. */
+export interface HubRefusal {
+  readonly documentId: string;
+  readonly controlNumber: string;
+  readonly reason: string;
+  readonly detail: string;
+  readonly refusedAt: string;
 }
 
 /**

@@ -1,5 +1,6 @@
 // The document_refusals table's one owner (migration 005): each station's latest refusal of each document, so the
 // health page says which station sends what the hub does not believe, and why. A document accepted later clears it.
+import type { HubRefusal } from '../../shared/hub';
 import type { Clock } from '../core/clock';
 import type { HubDb } from './hub-database';
 import type { DocumentRefused } from './refusal';
@@ -8,13 +9,7 @@ export interface StationRefusals {
   readonly stationId: string;
   readonly count: number;
   /** The newest few, newest first. */
-  readonly latest: readonly {
-    readonly documentId: string;
-    readonly controlNumber: string;
-    readonly reason: string;
-    readonly detail: string;
-    readonly refusedAt: string;
-  }[];
+  readonly latest: readonly HubRefusal[];
 }
 
 /** How many of a station's refusals the health page lists. */
@@ -43,7 +38,7 @@ export function documentRefusals(db: HubDb, clock: Clock) {
     },
     async perStation(): Promise<StationRefusals[]> {
       const rows = await db.selectFrom('document_refusals').selectAll().orderBy('station_id').orderBy('refused_at', 'desc').execute();
-      const by = new Map<string, StationRefusals & { latest: StationRefusals['latest'][number][] }>();
+      const by = new Map<string, StationRefusals & { latest: HubRefusal[] }>();
       for (const r of rows) {
         const s = by.get(r.station_id) ?? { stationId: r.station_id, count: 0, latest: [] };
         by.set(r.station_id, { ...s, count: s.count + 1 });
