@@ -108,4 +108,28 @@ describe('numbering', () => {
     expect(core.numbering.alerts()[0]?.message).toMatch(/oficina central no respondió/);
     expect(codeOf(() => core.dtes.create('FC', fcBody(id()), 'test'))).toBe('NUMBERING_BLOCKED');
   });
+
+  it("a hub answer that arrives after the core closed touches no store and rejects nothing (CI's unhandled rejection)", async () => {
+    // Every hub call waits until the test answers them all (other rooms ask the hub too).
+    const waiting: ((r: Response) => void)[] = [];
+    const slowHub = ((url: URL | string) =>
+      new Promise<Response>((r) => waiting.push(r)).then((res) =>
+        String(url).includes('/hub/v1/numbering') ? res : new Response('{}', { status: 503 }),
+      )) as typeof fetch;
+    const t = tempDir();
+    const late = createCore({
+      dataDir: t.dir,
+      clock: fixedClock(),
+      fetch: slowHub,
+      sync: { manual: true },
+      initialStation: { ...DEMO_STATION, demo: false, users: undefined, hub: { url: 'http://127.0.0.1:9', token: 'sello_hub_x' } },
+      initialCertificate: { xml: generateMhCertificate(NIT, 'Firma#2026'), password: 'Firma#2026' },
+    });
+    const asked = late.numbering.askHub();
+    late.close();
+    expect(waiting.length).toBeGreaterThan(0);
+    for (const w of waiting) w(new Response(JSON.stringify({ year: 2026, branchCode: DEMO_STATION.branch.mhCode, sequences: [] })));
+    await expect(asked).resolves.toMatchObject({ hubConfigured: expect.any(Boolean) as unknown });
+    t.cleanup();
+  });
 });

@@ -51,6 +51,8 @@ export function numberingService(d: NumberingDeps): NumberingService {
   let timer: TimerHandle | null = null;
   let stopped = false;
   let asking: Promise<NumberingView> | null = null;
+  // After stop() the store may be closed: an answer still in flight is given the last view, never a read.
+  let lastView: NumberingView = { confirmed: true, unconfirmed: null, hubConfigured: false, sequences: [] };
 
   /** Raises each sequence past `lasts`; clears the collisions it moved past and the unconfirmed state. */
   function moveTo(lasts: readonly SequenceLast[], clearUnconfirmed: boolean): void {
@@ -75,6 +77,12 @@ export function numberingService(d: NumberingDeps): NumberingService {
   }
 
   function view(): NumberingView {
+    if (stopped) return lastView;
+    lastView = freshView();
+    return lastView;
+  }
+
+  function freshView(): NumberingView {
     const s = readNumbering(store);
     const own = sequenceLasts(store);
     // A collision's sequence is listed even when this station never took a number in it (cannot happen today).
@@ -160,6 +168,7 @@ export function numberingService(d: NumberingDeps): NumberingService {
   function askHub(): Promise<NumberingView> {
     asking ??= askOnce()
       .catch((e: unknown) => {
+        if (stopped) return view();
         d.logger.error('asking the hub for the numbering failed', { error: String(e) });
         return view();
       })
