@@ -30,10 +30,12 @@ const built = run('build', 'npm', ['run', '--silent', 'build']);
 if (!built) failed += 1;
 
 rmSync('test-results/vitest.json', { force: true });
+rmSync('test-results/unhandled.json', { force: true });
 const vitestOk = run('unit + integration', npx('vitest'), [
   'run',
   '--reporter=default',
   '--reporter=json',
+  '--reporter=./test/support/unhandled-reporter.ts',
   '--outputFile.json=test-results/vitest.json',
 ]);
 if (existsSync('test-results/vitest.json')) {
@@ -51,6 +53,10 @@ if (existsSync('test-results/vitest.json')) {
     }
   }
   if (!vitestOk && v.numFailedTests === 0) failures.push('vitest: an error outside any test (see "Unhandled" above)');
+  if (existsSync('test-results/unhandled.json')) {
+    for (const e of JSON.parse(readFileSync('test-results/unhandled.json', 'utf8')))
+      failures.push(`vitest unhandled (${e.testFile ?? 'no file'}): ${e.message} ${e.stack.map((l) => l.trim()).join(' ')}`);
+  }
 } else failed += 1;
 
 if (built) {
