@@ -184,7 +184,7 @@ describe('the queue', () => {
   });
 
   it('blank entries are nothing; every change of state is told', async () => {
-    const { q, states } = queue(async () => ({ kind: 'failed' }));
+    const { q, states } = queue(() => Promise.resolve<Resolution>({ kind: 'failed' }));
     q.push({ text: '   ' });
     expect(states).toEqual([]);
     expect(q.pending()).toBe(false);
