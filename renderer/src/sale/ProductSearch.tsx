@@ -35,12 +35,14 @@ export const ProductSearch = forwardRef<
   const [active, setActive] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
   const [queueState, setQueueState] = useState<QueueState>({ current: null, waiting: [], stop: null });
-  // What the box held when a stop took it over: given back once the stop is dealt with.
-  const draft = useRef('');
   const box = useRef<HTMLInputElement | null>(null);
+  // The stop whose code is in the box: Enter there corrects it. Until then, Enter queues as usual.
+  const shown = useRef<Stop | null>(null);
+  // The code to select once it is in the box (after the render that puts it there).
+  const toSelect = useRef<string | null>(null);
   // The queue calls back long after a render: it reads the latest props through this.
-  const latest = useRef({ onProduct, onStop, q });
-  latest.current = { onProduct, onStop, q };
+  const latest = useRef({ onProduct, onStop });
+  latest.current = { onProduct, onStop };
 
   const [queue] = useState(() => {
     const find: Find = async (by) => {
@@ -50,17 +52,10 @@ export const ProductSearch = forwardRef<
     return new EntryQueue({
       resolve: (text) => resolveEntry(find, text),
       onProduct: (p) => latest.current.onProduct(p),
-      onStop: (stop) => {
-        // The stopped code goes back in the box, selected, for correction; what was being typed waits.
-        draft.current = latest.current.q;
-        setQ(stop.text);
+      onStop: () => {
         setFound(null);
         setMessage(null);
         latest.current.onStop();
-        requestAnimationFrame(() => {
-          box.current?.focus();
-          box.current?.select();
-        });
       },
       onState: setQueueState,
     });
@@ -69,6 +64,21 @@ export const ProductSearch = forwardRef<
   useEffect(() => onPending({ text: q.trim(), queue: queueState }), [onPending, q, queueState]);
 
   const stop = queueState.stop;
+  // The stopped code goes back in the box, selected, for correction, once the box is empty: a scan still
+  // being typed finishes first (its Enter queues it behind the stop), never mixed with the code.
+  useEffect(() => {
+    if (!stop || shown.current === stop || q !== '') return;
+    shown.current = stop;
+    toSelect.current = stop.text;
+    setQ(stop.text);
+  }, [stop, q]);
+  useEffect(() => {
+    if (toSelect.current === null || q !== toSelect.current) return;
+    toSelect.current = null;
+    box.current?.focus();
+    box.current?.select();
+  }, [q]);
+  const stopInBox = stop !== null && shown.current === stop;
   useEffect(() => {
     const text = q.trim();
     if (!text || BARCODE.test(text) || stop) {
@@ -92,23 +102,17 @@ export const ProductSearch = forwardRef<
     };
   }, [api, q, stop]);
 
-  /** The stop is dealt with: the box gets back what was being typed when it came. */
-  const afterStop = () => {
-    setQ(draft.current);
-    draft.current = '';
-  };
-
   const enter = () => {
     const text = q.trim();
     setMessage(null);
-    if (stop) {
+    if (stop && stopInBox) {
       if (!text) return;
       if (text === stop.text && stop.why === 'words') {
         // The second Enter on words no product has: sold as an article without a code.
         onFree(text);
         queue.dismiss();
       } else queue.retry(text);
-      afterStop();
+      setQ('');
       return;
     }
     if (!text) return;
@@ -135,7 +139,7 @@ export const ProductSearch = forwardRef<
         autoComplete="off"
         value={q}
         aria-describedby={stop ? 'sale-stop sale-search-hint' : 'sale-search-hint'}
-        aria-invalid={stop ? true : undefined}
+        aria-invalid={stopInBox || undefined}
         aria-controls={items.length ? 'sale-results' : undefined}
         aria-activedescendant={items.length ? `sale-result-${active}` : undefined}
         onChange={(e) => {
@@ -154,9 +158,9 @@ export const ProductSearch = forwardRef<
             setActive((a) => (a - 1 + items.length) % items.length);
           } else if (e.key === 'Escape') {
             e.preventDefault();
-            if (stop) {
+            if (stop && stopInBox) {
               queue.dismiss();
-              afterStop();
+              setQ('');
             } else if (q) {
               setQ('');
               setFound(null);

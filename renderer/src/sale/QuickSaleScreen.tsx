@@ -67,10 +67,14 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
   const audio = useRef<AudioContext | null>(null);
   const onStop = () => {
     if (!sound) return;
-    beep(() => {
-      if (!audio.current && typeof AudioContext !== 'undefined') audio.current = new AudioContext();
-      return audio.current;
-    });
+    try {
+      beep(() => {
+        if (!audio.current && typeof AudioContext !== 'undefined') audio.current = new AudioContext();
+        return audio.current;
+      });
+    } catch {
+      // No sound device: the stop is still on screen (role=alert), which is what must not be missed.
+    }
   };
   useEffect(() => () => void audio.current?.close().catch(() => undefined), []);
 
