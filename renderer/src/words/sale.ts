@@ -52,7 +52,7 @@ export const saleWords = {
   otherPart: 'El resto con',
   otherChoose: 'Elija…',
   otherMethods: { debit: 'Débito (tarjeta)', credit: 'Crédito (tarjeta)', transfer: 'Transferencia' },
-  otherHint: 'Escriba D, C o T para elegir; Enter pasa a la referencia.',
+  otherHint: 'Escriba D, C o T para elegir.',
   mixedOther: 'Elija cómo se paga el resto (tarjeta de débito, de crédito o transferencia).',
   rest: (amount: string) => `Resto: ${amount}`,
   reference: 'Referencia (opcional)',
