@@ -216,6 +216,19 @@ test('an unknown code stops with a beep and the code kept, selected; what was sc
   await expect(stop).toHaveCount(0);
   await expect(box).toHaveValue('');
 
+  // Words no product has stop too (and beep); Enter again on them sells an article without a code, priced next.
+  const words = 'tuerca de bronce sin catalogo';
+  await page.keyboard.type(words, { delay: 5 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('sale-stop')).toContainText(`Ningún producto activo coincide con «${words}»`);
+  await expect(box).toHaveValue(words);
+  await expect.poll(() => beeps(page)).toBe(2);
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel(`Precio con IVA de ${words}`)).toBeFocused();
+  await page.keyboard.type('2');
+  await expect(page.getByTestId('sale-total')).toHaveText('$6.35');
+  await expect(page.getByTestId('sale-stop')).toHaveCount(0);
+
   // The beep turned off on this station stays off after a reload; the stop is still shown.
   await page.getByRole('checkbox', { name: 'Sonido cuando un código no se encuentra' }).focus();
   await page.keyboard.press('Space');

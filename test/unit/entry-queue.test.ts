@@ -34,6 +34,10 @@ function catalog(delay: (by: string) => number = () => 0, down = false) {
     asked.push(what);
     await new Promise((r) => setTimeout(r, delay(what)));
     if (down) return null;
+    // The station refuses what its query cannot take (shared/catalog.ts, productListQuery): a refusal is null.
+    if ('barcode' in by && by.barcode.length > 48) return null;
+    if ('code' in by && by.code.length > 25) return null;
+    if ('q' in by && by.q.length > 100) return null;
     if ('barcode' in by) return CATALOG.filter((p) => p.barcodes.includes(by.barcode));
     if ('code' in by) return CATALOG.filter((p) => p.code.toLowerCase() === by.code.toLowerCase());
     const words = by.q.toLowerCase().split(/\s+/);
@@ -77,6 +81,17 @@ describe('an entry’s product', () => {
     const c = catalog();
     expect(await resolveEntry(c.find, 'aceite')).toEqual({ kind: 'product', product: OIL });
     expect(c.asked).toEqual(['barcode:aceite', 'code:aceite', 'q:aceite']);
+  });
+
+  it('words longer than a code or with spaces are not asked as a barcode or a code the station would refuse', async () => {
+    const c = catalog();
+    const words = 'tuerca de bronce sin catalogo de la casa';
+    expect(await resolveEntry(c.find, words)).toEqual({ kind: 'unknown', as: 'words' });
+    expect(c.asked).toEqual([`q:${words}`]);
+    const long = 'aceite '.repeat(20).trim();
+    expect(await resolveEntry(c.find, long)).toEqual({ kind: 'unknown', as: 'words' });
+    expect(c.asked).toEqual([`q:${words}`]);
+    expect(await resolveEntry(c.find, 'aceite vegetal')).toEqual({ kind: 'product', product: OIL });
   });
 
   it('an unknown scan is an unknown code, never searched as words; unknown words say so; a catalog down fails', async () => {

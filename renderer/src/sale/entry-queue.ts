@@ -1,10 +1,15 @@
 // The counter's entries (what was typed or scanned up to each Enter), taken one at a time in the order they
 // came, whatever a lookup in flight is doing: a scanner types faster than the catalog answers. An entry that
 // finds nothing stops the queue; the ones after it wait until the cashier corrects or drops it.
-import type { Product } from '../../../shared/catalog';
+import { BARCODE_MAX, PRODUCT_CODE_MAX, type Product } from '../../../shared/catalog';
 
 /** What a scanner types: digits only, 6 or more. Such an entry is a code, never words of a name. */
 export const BARCODE = /^\d{6,48}$/;
+
+/** A text that can be a barcode (letters and digits, as products' barcodes are) and one that can be a code. */
+const MAYBE_BARCODE = new RegExp(`^[0-9A-Za-z]{1,${BARCODE_MAX}}$`);
+/** GET /products takes words up to this length (shared/catalog.ts, productListQuery). */
+const WORDS_MAX = 100;
 
 /** One question to the catalog: an exact barcode, an exact code, or words of a name. Null: it did not answer. */
 export type Find = (by: { barcode: string } | { code: string } | { q: string }) => Promise<readonly Product[] | null>;
@@ -16,14 +21,21 @@ export type Resolution =
   | { readonly kind: 'failed' };
 
 /** An entry's product: its exact barcode, then its exact code, and only then (not for a scan) words of a name. */
+// Only questions the station can take are asked: a text no barcode or code could be is not asked as one (the
+// station would refuse the question, and a refusal is not "no such product").
 export async function resolveEntry(find: Find, text: string): Promise<Resolution> {
-  const byBarcode = await find({ barcode: text });
-  if (!byBarcode) return { kind: 'failed' };
-  if (byBarcode[0]) return { kind: 'product', product: byBarcode[0] };
-  const byCode = await find({ code: text });
-  if (!byCode) return { kind: 'failed' };
-  if (byCode[0]) return { kind: 'product', product: byCode[0] };
+  if (MAYBE_BARCODE.test(text)) {
+    const byBarcode = await find({ barcode: text });
+    if (!byBarcode) return { kind: 'failed' };
+    if (byBarcode[0]) return { kind: 'product', product: byBarcode[0] };
+  }
+  if (text.length <= PRODUCT_CODE_MAX) {
+    const byCode = await find({ code: text });
+    if (!byCode) return { kind: 'failed' };
+    if (byCode[0]) return { kind: 'product', product: byCode[0] };
+  }
   if (BARCODE.test(text)) return { kind: 'unknown', as: 'code' };
+  if (text.length > WORDS_MAX) return { kind: 'unknown', as: 'words' };
   const byWords = await find({ q: text });
   if (!byWords) return { kind: 'failed' };
   return byWords[0] ? { kind: 'product', product: byWords[0] } : { kind: 'unknown', as: 'words' };
