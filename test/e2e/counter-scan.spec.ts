@@ -2,8 +2,12 @@
 // scans all reach the cart once, in the signed document too; F12 with something pending asks and never issues
 // by itself; an unknown code stops (alert, beep, the code kept selected); the screen's keys work from the
 // header; every payment method has its key and Mixto leaves the rest to be chosen.
-import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, request as http, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_KEY, DEMO_USERS, checkScreen, logIn, login, simMode } from './helpers';
 
 // The spec's own products (EAN-13 with their check digit), whatever the demo's catalog holds.
@@ -322,4 +326,65 @@ test('F2, F4 and F12 from the header; Alt+5 Mixto by keyboard, no error before o
   await expect(page.locator('#sale-cash')).toBeFocused();
   await page.keyboard.press('F12');
   await expect(page.getByTestId('sale-done')).toContainText('Venta emitida');
+});
+
+/** A station of this test's own (`sello serve --demo`, one process), so killing it leaves the others' alone. */
+async function ownStation(): Promise<{ url: string; child: ChildProcess }> {
+  const base = Number(process.env.SELLO_E2E_PORT ?? 8431) + 20;
+  const dir = mkdtempSync(join(tmpdir(), 'sello-e2e-scan-'));
+  const args = ['--import', 'tsx', 'main/core/cli/main.ts', 'serve', '--demo', '--port', String(base)];
+  args.push('--data-dir', join(dir, 'data'), '--demo-mh-port', String(base + 1), '--secret-file', join(dir, 'secret.key'));
+  const child = spawn(process.execPath, args, { cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`sello serve did not start:\n${out}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      if (/listening on http/.test(out)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`sello serve exited with ${code}:\n${out}`)));
+  });
+  return { url: `http://127.0.0.1:${base}`, child };
+}
+
+test('the station killed mid-sale: the scan stops with its code kept, beeps, and F12 issues nothing', async ({ page }) => {
+  const station = await ownStation();
+  try {
+    const api = await http.newContext({ baseURL: station.url });
+    await stock(api);
+    await api.dispose();
+    await page.goto(station.url);
+    await logIn(page, DEMO_USERS.cajero);
+    const box = page.getByLabel(BOX);
+    await expect(box).toBeFocused();
+    await page.keyboard.type(OIL.barcodes[0]!, { delay: 5 });
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('sale-total')).toHaveText('$3.25');
+
+    // Killed for real: the next scan cannot be looked up.
+    station.child.kill('SIGKILL');
+    await new Promise((r) => station.child.once('exit', r));
+    await page.keyboard.type(RICE.barcodes[0]!, { delay: 5 });
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('sale-stop')).toContainText(`No se pudo buscar «${RICE.barcodes[0]!}» en el catálogo: no se agregó.`);
+    await expect(box).toHaveValue(RICE.barcodes[0]!);
+    await expect.poll(() => beeps(page)).toBe(1);
+    await expect(page.getByTestId('sale-total')).toHaveText('$3.25');
+    await shot(page, 'station-down');
+
+    // F12 asks (the scan is pending); going back keeps it; nothing was issued.
+    await page.keyboard.press('F12');
+    await expect(page.getByRole('alertdialog')).toContainText(`Sin encontrar: «${RICE.barcodes[0]!}»`);
+    await page.keyboard.press('Enter');
+    await expect(box).toBeFocused();
+    await expect(box).toHaveValue(RICE.barcodes[0]!);
+    await expect(page.getByTestId('sale-done')).toHaveCount(0);
+  } finally {
+    if (station.child.exitCode === null && station.child.signalCode === null) station.child.kill('SIGKILL');
+  }
 });
