@@ -169,18 +169,14 @@ export const ProductSearch = forwardRef<
           }
         }}
       />
-      <p id="sale-search-hint" className="muted">
-        {w.searchHint}
+      {/* Entries being looked up replace the hint on the same line: the cart below never jumps at each scan. */}
+      <p id="sale-search-hint" className="muted" data-testid={waiting > 0 && !stop ? 'sale-queue' : undefined}>
+        {waiting > 0 && !stop ? w.looking(waiting) : w.searchHint}
       </p>
       {stop && (
         <p id="sale-stop" className="sale-stop" role="alert" data-testid="sale-stop">
           {stopText(stop)}
           {queueState.waiting.length > 0 && ` ${w.stopWaiting(queueState.waiting.length)}`}
-        </p>
-      )}
-      {!stop && waiting > 0 && (
-        <p className="muted" role="status" data-testid="sale-queue">
-          {w.looking(waiting)}
         </p>
       )}
       {message && (
