@@ -149,8 +149,10 @@ test('a mixed payment and a card reach MH’s pagos; short cash is refused with 
   // Cash that does not reach the total: F12 takes the cashier back to the amount, nothing is issued.
   await page.keyboard.press('F4');
   await page.keyboard.type('5');
-  await expect(page.getByRole('alert')).toHaveText('Faltan $3.75: el efectivo recibido no alcanza.');
+  // Said once the cashier tries to issue (or leaves the field), not while typing.
+  await expect(page.getByTestId('sale-pay-problem')).toHaveCount(0);
   await page.keyboard.press('F12');
+  await expect(page.getByTestId('sale-pay-problem')).toHaveText('Faltan $3.75: el efectivo recibido no alcanza.');
   await expect(page.locator('#sale-cash')).toBeFocused();
   await expect(page.getByTestId('sale-done')).toHaveCount(0);
 

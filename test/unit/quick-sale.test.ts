@@ -121,6 +121,9 @@ describe('the payment', () => {
     });
     expect(mixed.ok && usd(mixed.rest!)).toBe('$5.00');
     expect(checkPayment({ ...emptyPayment(), method: 'mixed', cash: '9' }, total)).toMatchObject({ ok: false, problem: 'mixedCash' });
+    // The rest is the cashier's choice: never a card by default.
+    expect(emptyPayment().other).toBe('');
+    expect(checkPayment({ ...emptyPayment(), method: 'mixed', cash: '4' }, total)).toMatchObject({ ok: false, problem: 'mixedOther' });
   });
 
   it('shows money with two decimals and thousands', () => {

@@ -1,6 +1,7 @@
 // How the customer pays: cash (with the amount received and the change), a card, a transfer, or cash plus
-// one of those. Enter moves to the next field; issuing is F12 or Ctrl+Enter, never Enter.
-import { forwardRef, type KeyboardEvent } from 'react';
+// one of those. Each method has its key (Alt+1…5, the screen's); Enter moves to the next field; issuing is F12
+// or Ctrl+Enter, never Enter. A problem shows once the cashier left the field or tried to issue, not before.
+import { forwardRef, useState, type KeyboardEvent } from 'react';
 import { es } from '../strings';
 import { OTHER_METHODS, PAY_METHODS, usd, type Payment, type PaymentCheck } from './cart';
 
@@ -15,94 +16,130 @@ function nextOnEnter(e: KeyboardEvent<HTMLElement>) {
   fields[i + 1]?.focus();
 }
 
-export const PaymentPanel = forwardRef<HTMLFieldSetElement, { payment: Payment; check: PaymentCheck; onChange: (p: Payment) => void }>(
-  function PaymentPanel({ payment: p, check, onChange }, ref) {
-    const set = (patch: Partial<Payment>) => onChange({ ...p, ...patch });
-    const cash = p.method === 'cash' || p.method === 'mixed';
-    return (
-      <fieldset className="sale-pay" ref={ref} tabIndex={-1}>
-        <legend>{w.pay}</legend>
-        <div className="sale-methods" role="radiogroup" aria-label={w.pay}>
-          {PAY_METHODS.map((m) => (
-            <label key={m} className={p.method === m ? 'chosen' : undefined}>
-              <input
-                type="radio"
-                name="sale-method"
-                value={m}
-                checked={p.method === m}
-                onChange={() => set({ method: m })}
-                onKeyDown={nextOnEnter}
-              />
-              {w.methods[m]}
-            </label>
-          ))}
-        </div>
-        {cash && (
-          <label>
-            {p.method === 'cash' ? w.received : w.cashPart}
+export const PaymentPanel = forwardRef<
+  HTMLFieldSetElement,
+  { payment: Payment; check: PaymentCheck; onChange: (p: Payment) => void; tried: boolean }
+>(function PaymentPanel({ payment: p, check, onChange, tried }, ref) {
+  // The fields the cashier has left since the method was chosen.
+  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
+  const leave = (field: string) => setLeft((s) => (s.has(field) ? s : new Set(s).add(field)));
+  const set = (patch: Partial<Payment>) => {
+    if (patch.method && patch.method !== p.method) setLeft(new Set());
+    onChange({ ...p, ...patch });
+  };
+  const cash = p.method === 'cash' || p.method === 'mixed';
+  const bad = !check.ok && (tried || left.has(check.problem === 'mixedOther' ? 'other' : 'cash')) ? check : null;
+  return (
+    <fieldset className="sale-pay" ref={ref} tabIndex={-1}>
+      <legend>{w.pay}</legend>
+      <div className="sale-methods" role="radiogroup" aria-label={w.pay}>
+        {PAY_METHODS.map((m) => (
+          <label key={m} className={p.method === m ? 'chosen' : undefined}>
             <input
-              id="sale-cash"
-              inputMode="decimal"
-              autoComplete="off"
-              value={p.cash}
-              aria-describedby={p.method === 'cash' ? 'sale-cash-hint' : undefined}
-              aria-invalid={!check.ok || undefined}
-              onChange={(e) => set({ cash: e.target.value })}
+              type="radio"
+              name="sale-method"
+              value={m}
+              checked={p.method === m}
+              onChange={() => set({ method: m })}
               onKeyDown={nextOnEnter}
             />
+            {w.methods[m]} <kbd>{w.methodKeys[m]}</kbd>
           </label>
-        )}
-        {p.method === 'cash' && (
-          <p id="sale-cash-hint" className="muted">
-            {w.receivedHint}
-          </p>
-        )}
-        {p.method === 'mixed' && (
-          <label>
-            {w.otherPart}
-            <select value={p.other} onChange={(e) => set({ other: e.target.value as Payment['other'] })} onKeyDown={nextOnEnter}>
-              {OTHER_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {w.methods[m]}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        {check.ok && check.rest && <p data-testid="sale-rest">{w.rest(usd(check.rest))}</p>}
-        {p.method !== 'cash' && (
-          <label>
-            {w.reference}
-            <input
-              value={p.reference}
-              maxLength={50}
-              autoComplete="off"
-              aria-describedby="sale-reference-hint"
-              onChange={(e) => set({ reference: e.target.value })}
-              onKeyDown={nextOnEnter}
-            />
-          </label>
-        )}
-        {p.method !== 'cash' && (
-          <p id="sale-reference-hint" className="muted">
-            {w.referenceHint}
-          </p>
-        )}
-        {check.ok && check.change && (
-          <p className="sale-change" data-testid="sale-change">
-            {w.change} <strong>{usd(check.change)}</strong>
-          </p>
-        )}
-        {!check.ok && (
-          <p className="sale-problem" role="alert">
-            {check.problem === 'short' && check.missing
-              ? w.short(usd(check.missing))
-              : check.problem === 'mixedCash'
-                ? w.mixedCash
-                : w.badCash}
-          </p>
-        )}
-      </fieldset>
-    );
-  },
-);
+        ))}
+      </div>
+      {cash && (
+        <label>
+          {p.method === 'cash' ? w.received : w.cashPart}
+          <input
+            id="sale-cash"
+            inputMode="decimal"
+            autoComplete="off"
+            value={p.cash}
+            aria-describedby={p.method === 'cash' ? 'sale-cash-hint' : undefined}
+            aria-invalid={(bad !== null && bad.problem !== 'mixedOther') || undefined}
+            onChange={(e) => set({ cash: e.target.value })}
+            onBlur={() => leave('cash')}
+            onKeyDown={nextOnEnter}
+          />
+        </label>
+      )}
+      {p.method === 'cash' && (
+        <p id="sale-cash-hint" className="muted">
+          {w.receivedHint}
+        </p>
+      )}
+      {p.method === 'mixed' && (
+        <label>
+          {w.otherPart}
+          <select
+            id="sale-other"
+            value={p.other}
+            aria-describedby="sale-other-hint"
+            aria-invalid={bad?.problem === 'mixedOther' || undefined}
+            onChange={(e) => set({ other: e.target.value as Payment['other'] })}
+            onBlur={() => leave('other')}
+            onKeyDown={nextOnEnter}
+          >
+            <option value="">{w.otherChoose}</option>
+            {OTHER_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {w.otherMethods[m]}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {p.method === 'mixed' && (
+        <p id="sale-other-hint" className="muted">
+          {w.otherHint}
+        </p>
+      )}
+      {check.ok && check.rest && <p data-testid="sale-rest">{w.rest(usd(check.rest))}</p>}
+      {p.method !== 'cash' && (
+        <label>
+          {w.reference}
+          <input
+            value={p.reference}
+            maxLength={50}
+            autoComplete="off"
+            aria-describedby="sale-reference-hint"
+            onChange={(e) => set({ reference: e.target.value })}
+            onKeyDown={nextOnEnter}
+          />
+        </label>
+      )}
+      {p.method !== 'cash' && (
+        <p id="sale-reference-hint" className="muted">
+          {w.referenceHint}
+        </p>
+      )}
+      {check.ok && check.change && (
+        <p className="sale-change" data-testid="sale-change">
+          {w.change} <strong>{usd(check.change)}</strong>
+        </p>
+      )}
+      {bad && (
+        <p className="sale-problem" role="alert" data-testid="sale-pay-problem">
+          {problemText(bad)}
+        </p>
+      )}
+    </fieldset>
+  );
+});
+
+function problemText(check: Extract<PaymentCheck, { ok: false }>): string {
+  switch (check.problem) {
+    case 'short':
+      return check.missing ? w.short(usd(check.missing)) : w.badCash;
+    case 'cash':
+      return w.badCash;
+    case 'mixedCash':
+      return w.mixedCash;
+    case 'mixedOther':
+      return w.mixedOther;
+    default: {
+      const never: never = check.problem;
+      return never;
+    }
+  }
+}

@@ -1,31 +1,87 @@
 // The quick sale's one search box: a scanner's digits + Enter add that barcode's product; a few letters list
-// matches (↑/↓ and Enter add one); Enter with no match offers the text as an article without a code. Enter
-// here only ever adds.
-import { forwardRef, useEffect, useState } from 'react';
+// matches (↑/↓ and Enter add one); Enter with no match stops and offers the text as an article without a code.
+// Enter here only ever adds. Each Enter hands the box's text to the entry queue (entry-queue.ts) and empties
+// the box at once, so keys typed while the catalog answers are the next entry's, never erased.
+import { forwardRef, useEffect, useRef, useState } from 'react';
 import type { SelloApi } from '../../../shared/api';
 import type { Product } from '../../../shared/catalog';
 import { es } from '../strings';
 import { dec } from '../../../shared/tax';
 import { usd } from './cart';
+import { BARCODE, EntryQueue, resolveEntry, type Find, type QueueState, type Stop } from './entry-queue';
 
 const w = es.sale;
-/** What a scanner types: digits only, 6 or more. */
-const BARCODE = /^\d{6,48}$/;
+
+/** What the box holds that is not in the cart yet: the issue asks before leaving it behind. */
+export interface SearchPending {
+  readonly text: string;
+  readonly queue: QueueState;
+}
 
 export const ProductSearch = forwardRef<
   HTMLInputElement,
-  { api: SelloApi; onProduct: (p: Product) => void; onFree: (description: string) => void; onEscape: () => void }
->(function ProductSearch({ api, onProduct, onFree, onEscape }, ref) {
+  {
+    api: SelloApi;
+    onProduct: (p: Product) => void;
+    onFree: (description: string) => void;
+    onEscape: () => void;
+    /** An entry added nothing: the screen beeps, when the station wants it. */
+    onStop: () => void;
+    onPending: (p: SearchPending) => void;
+  }
+>(function ProductSearch({ api, onProduct, onFree, onEscape, onStop, onPending }, ref) {
   const [q, setQ] = useState('');
   const [found, setFound] = useState<{ q: string; items: Product[] } | null>(null);
   const [active, setActive] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
-  // Asked to confirm an article without a code: the text it was offered for.
-  const [offered, setOffered] = useState<string | null>(null);
+  const [queueState, setQueueState] = useState<QueueState>({ current: null, waiting: [], stop: null });
+  const box = useRef<HTMLInputElement | null>(null);
+  // The stop whose code is in the box: Enter there corrects it. Until then, Enter queues as usual.
+  const shown = useRef<Stop | null>(null);
+  // The code to select once it is in the box (after the render that puts it there).
+  const toSelect = useRef<string | null>(null);
+  // The queue calls back long after a render: it reads the latest props through this.
+  const latest = useRef({ onProduct, onStop });
+  latest.current = { onProduct, onStop };
 
+  const [queue] = useState(() => {
+    const find: Find = async (by) => {
+      const r = await api.listProducts({ ...by, active: true, limit: 'q' in by ? 8 : 2 });
+      return r.ok ? r.value.items : null;
+    };
+    return new EntryQueue({
+      resolve: (text) => resolveEntry(find, text),
+      onProduct: (p) => latest.current.onProduct(p),
+      onStop: () => {
+        setFound(null);
+        setMessage(null);
+        latest.current.onStop();
+      },
+      onState: setQueueState,
+    });
+  });
+  useEffect(() => () => queue.clear(), [queue]);
+  useEffect(() => onPending({ text: q.trim(), queue: queueState }), [onPending, q, queueState]);
+
+  const stop = queueState.stop;
+  // The stopped code goes back in the box, selected, for correction, once the box is empty: a scan still
+  // being typed finishes first (its Enter queues it behind the stop), never mixed with the code.
+  useEffect(() => {
+    if (!stop || shown.current === stop || q !== '') return;
+    shown.current = stop;
+    toSelect.current = stop.text;
+    setQ(stop.text);
+  }, [stop, q]);
+  useEffect(() => {
+    if (toSelect.current === null || q !== toSelect.current) return;
+    toSelect.current = null;
+    box.current?.focus();
+    box.current?.select();
+  }, [q]);
+  const stopInBox = stop !== null && shown.current === stop;
   useEffect(() => {
     const text = q.trim();
-    if (!text || BARCODE.test(text)) {
+    if (!text || BARCODE.test(text) || stop) {
       setFound(null);
       return undefined;
     }
@@ -44,73 +100,56 @@ export const ProductSearch = forwardRef<
       live = false;
       clearTimeout(t);
     };
-  }, [api, q]);
+  }, [api, q, stop]);
 
-  const done = () => {
+  const enter = () => {
+    const text = q.trim();
+    setMessage(null);
+    if (stop && stopInBox) {
+      if (!text) return;
+      if (text === stop.text && stop.why === 'words') {
+        // The second Enter on words no product has: sold as an article without a code.
+        onFree(text);
+        queue.dismiss();
+      } else queue.retry(text);
+      setQ('');
+      return;
+    }
+    if (!text) return;
+    // The product highlighted in the list for this very text; otherwise the queue looks it up.
+    const pick = found?.q === text && !BARCODE.test(text) ? found.items[active] : undefined;
     setQ('');
     setFound(null);
-    setOffered(null);
-    setMessage(null);
-  };
-  const add = (p: Product) => {
-    onProduct(p);
-    done();
-  };
-
-  const enter = async () => {
-    const text = q.trim();
-    if (!text) return;
-    if (BARCODE.test(text)) {
-      // A scan: the box is cleared at once, so the next scan's digits are never mixed with this one's.
-      setQ('');
-      setMessage(null);
-      setOffered(null);
-      // The exact barcode first, then a code made of digits.
-      const byBarcode = await api.listProducts({ barcode: text, active: true, limit: 2 });
-      const byCode =
-        byBarcode.ok && byBarcode.value.items.length ? byBarcode : await api.listProducts({ code: text, active: true, limit: 2 });
-      if (!byCode.ok) return setMessage(w.searchFailed);
-      const p = byCode.value.items[0];
-      if (p) return onProduct(p);
-      return setMessage(w.noBarcode(text));
-    }
-    // Enter before the pause ended: search now.
-    const list =
-      found?.q === text
-        ? found.items
-        : await api.listProducts({ q: text, active: true, limit: 8 }).then((r) => (r.ok ? r.value.items : []));
-    const pick = list[found?.q === text ? active : 0];
-    if (pick) return add(pick);
-    if (offered === text) {
-      onFree(text);
-      return done();
-    }
-    setOffered(text);
-    setMessage(w.noMatch(text));
+    queue.push({ text, pick });
   };
 
   const items = found?.items ?? [];
+  const waiting = queueState.waiting.length + (queueState.current ? 1 : 0);
   return (
     <div className="sale-search">
       <label htmlFor="sale-search">{w.search}</label>
       <input
         id="sale-search"
-        ref={ref}
+        ref={(el) => {
+          box.current = el;
+          if (typeof ref === 'function') ref(el);
+          else if (ref) ref.current = el;
+        }}
         type="search"
         autoComplete="off"
         value={q}
-        aria-describedby="sale-search-hint"
+        aria-describedby={stop ? 'sale-stop sale-search-hint' : 'sale-search-hint'}
+        aria-invalid={stopInBox || undefined}
         aria-controls={items.length ? 'sale-results' : undefined}
         aria-activedescendant={items.length ? `sale-result-${active}` : undefined}
         onChange={(e) => {
           setQ(e.target.value);
           setMessage(null);
-          setOffered(null);
         }}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && !e.ctrlKey) {
             e.preventDefault();
-            void enter();
+            enter();
           } else if (e.key === 'ArrowDown' && items.length) {
             e.preventDefault();
             setActive((a) => (a + 1) % items.length);
@@ -119,14 +158,27 @@ export const ProductSearch = forwardRef<
             setActive((a) => (a - 1 + items.length) % items.length);
           } else if (e.key === 'Escape') {
             e.preventDefault();
-            if (q) done();
-            else onEscape();
+            if (stop && stopInBox) {
+              queue.dismiss();
+              setQ('');
+            } else if (q) {
+              setQ('');
+              setFound(null);
+              setMessage(null);
+            } else onEscape();
           }
         }}
       />
-      <p id="sale-search-hint" className="muted">
-        {w.searchHint}
+      {/* Entries being looked up replace the hint on the same line: the cart below never jumps at each scan. */}
+      <p id="sale-search-hint" className="muted" data-testid={waiting > 0 && !stop ? 'sale-queue' : undefined}>
+        {waiting > 0 && !stop ? w.looking(waiting) : w.searchHint}
       </p>
+      {stop && (
+        <p id="sale-stop" className="sale-stop" role="alert" data-testid="sale-stop">
+          {stopText(stop)}
+          {queueState.waiting.length > 0 && ` ${w.stopWaiting(queueState.waiting.length)}`}
+        </p>
+      )}
       {message && (
         <p className="sale-message" role="status">
           {message}
@@ -143,7 +195,9 @@ export const ProductSearch = forwardRef<
               // The mouse picks too; the keyboard stays in the search box.
               onMouseDown={(e) => {
                 e.preventDefault();
-                add(p);
+                queue.push({ text: p.code, pick: p });
+                setQ('');
+                setFound(null);
               }}
             >
               <span className="code">{p.code}</span> {p.description} <strong>{usd(dec(p.shelfPrice))}</strong>
@@ -154,3 +208,18 @@ export const ProductSearch = forwardRef<
     </div>
   );
 });
+
+function stopText(stop: Stop): string {
+  switch (stop.why) {
+    case 'code':
+      return w.noBarcode(stop.text);
+    case 'words':
+      return w.noMatch(stop.text);
+    case 'failed':
+      return w.stopFailed(stop.text);
+    default: {
+      const never: never = stop.why;
+      return never;
+    }
+  }
+}

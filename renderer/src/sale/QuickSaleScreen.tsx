@@ -1,6 +1,8 @@
 // Venta rápida, the cashier's first screen: scan or search products at shelf prices, see the total in large
 // type, take the payment (cash with change, card, transfer, mixed), issue the FC with F12 or Ctrl+Enter and
-// print its receipt. Enter never issues. The cart and its arithmetic live in cart.ts.
+// print its receipt. Enter never issues, and F12 with something typed or scanned but not in the cart asks first
+// (PendingConfirm). The screen's keys work wherever the focus is, header included, except in a dialog. The cart
+// and its arithmetic live in cart.ts; what was typed, in order, in entry-queue.ts.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SelloApi } from '../../../shared/api';
 import { sameDteId, type DteRecord } from '../../../shared/records';
@@ -22,12 +24,16 @@ import {
   setQuantity,
   setShelfPrice,
   usd,
+  PAY_METHODS,
   type CartLine,
   type Payment,
+  type PayMethod,
   type PaymentCheck,
 } from './cart';
+import { beep, beepWanted, setBeepWanted } from './beep';
 import { PaymentPanel } from './PaymentPanel';
-import { ProductSearch } from './ProductSearch';
+import { PendingConfirm } from './PendingConfirm';
+import { ProductSearch, type SearchPending } from './ProductSearch';
 import { SaleDone, type DoneSale } from './SaleDone';
 import './sale.css';
 
@@ -50,8 +56,30 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
   // Products scanned while the sale is being issued wait for the next sale, never lost in the one leaving.
   const waiting = useRef<Product[]>([]);
   const issuing = useRef(false);
+  // What the search box holds that is not in the cart yet; asked about before issuing.
+  const pending = useRef<SearchPending | null>(null);
+  const onPending = useCallback((p: SearchPending) => {
+    pending.current = p;
+  }, []);
+  const [asking, setAsking] = useState<SearchPending | null>(null);
+  const [payTried, setPayTried] = useState(false);
+  const [sound, setSound] = useState(() => beepWanted(localStorage));
+  const audio = useRef<AudioContext | null>(null);
+  const onStop = () => {
+    if (!sound) return;
+    try {
+      beep(() => {
+        if (!audio.current && typeof AudioContext !== 'undefined') audio.current = new AudioContext();
+        return audio.current;
+      });
+    } catch {
+      // No sound device: the stop is still on screen (role=alert), which is what must not be missed.
+    }
+  };
+  useEffect(() => () => void audio.current?.close().catch(() => undefined), []);
 
   const { total, byLine } = useMemo(() => cartTotals(lines), [lines]);
+  const count = lines.length;
   const problems = useMemo(() => lineProblems(lines), [lines]);
   const check = useMemo(() => checkPayment(payment, total), [payment, total]);
 
@@ -79,8 +107,19 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
 
   const toSearch = () => search.current?.focus();
   const toPayment = () => {
-    const target = pay.current?.querySelector<HTMLElement>('#sale-cash') ?? pay.current?.querySelector<HTMLElement>('input:checked');
+    const other = !check.ok && check.problem === 'mixedOther' ? pay.current?.querySelector<HTMLElement>('#sale-other') : null;
+    const target =
+      other ?? pay.current?.querySelector<HTMLElement>('#sale-cash') ?? pay.current?.querySelector<HTMLElement>('input:checked');
     target?.focus();
+  };
+  /** A method's key: chosen, and the focus where the cashier types next (the cash, or the method itself). */
+  const choose = (method: PayMethod) => {
+    setPayment((cur) => ({ ...cur, method }));
+    setTimeout(() => {
+      const target =
+        pay.current?.querySelector<HTMLElement>('#sale-cash') ?? pay.current?.querySelector<HTMLElement>(`input[value="${method}"]`);
+      target?.focus();
+    }, 0);
   };
   /** A new sale starts with the next product: the last one's result gives way. */
   const startIfDone = () => {
@@ -118,6 +157,7 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
     setLines([]);
     setPayment(emptyPayment());
     setShowProblems(false);
+    setPayTried(false);
     setMessage(null);
     saleId.current = crypto.randomUUID();
     sentBody.current = null;
@@ -142,8 +182,14 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
     return w.earlierIssued(stored.value.controlNumber);
   };
 
-  const issue = async () => {
+  const issue = async (leavingPending = false) => {
     if (issuing.current || done) return;
+    const held = pending.current;
+    if (!leavingPending && held && (held.text || held.queue.current || held.queue.waiting.length || held.queue.stop)) {
+      // Never issued by itself: the cashier says whether what is pending stays out of this sale.
+      setAsking(held);
+      return;
+    }
     if (lines.length === 0) return setMessage(w.nothing);
     if (problems.length) {
       setShowProblems(true);
@@ -152,7 +198,10 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
       document.getElementById(`sale-${first.key}-${first.field === 'shelfPrice' ? 'price' : first.field}`)?.focus();
       return;
     }
-    if (!check.ok) return toPayment();
+    if (!check.ok) {
+      setPayTried(true);
+      return toPayment();
+    }
     const paid = check;
     const cart = { paymentType: 'CONTADO', payments: paid.payments, items: items(lines) };
     const sent = JSON.stringify(cart);
@@ -186,15 +235,19 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
     for (const p of queued) setLines((cur) => addProduct(cur, p, newKey()));
   };
 
-  // The screen's keys while the focus is on it (never from the lock or a dialog): F2 search, F4 pay, F12 or
-  // Ctrl+Enter issue, F9 print, Esc back.
+  // The screen's keys wherever the focus is, the header included (never from the lock or a dialog): F2 search,
+  // F4 pay, Alt+1…5 a payment method, F12 or Ctrl+Enter issue, F9 print; Esc back, from within the screen.
   const section = useRef<HTMLElement>(null);
   const keys = useRef<(e: KeyboardEvent) => void>(() => undefined);
   keys.current = (e: KeyboardEvent) => {
     const at = document.activeElement;
+    if (e.repeat || asking || at?.closest('[role="dialog"], [role="alertdialog"]')) return;
     const here = !at || at === document.body || (section.current?.contains(at) ?? false);
-    if (!here || e.repeat) return;
-    if (e.key === 'F2') {
+    const method = e.altKey && !e.ctrlKey && !e.metaKey ? /^Digit([1-5])$/.exec(e.code)?.[1] : undefined;
+    if (method) {
+      e.preventDefault();
+      if (!done || count > 0) choose(PAY_METHODS[Number(method) - 1]!);
+    } else if (e.key === 'F2') {
       e.preventDefault();
       toSearch();
     } else if (e.key === 'F4') {
@@ -206,7 +259,7 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
     } else if (e.key === 'F9' && done) {
       e.preventDefault();
       void print(done);
-    } else if (e.key === 'Escape' && document.activeElement !== search.current) {
+    } else if (e.key === 'Escape' && here && document.activeElement !== search.current) {
       e.preventDefault();
       if (done) setDone(null);
       toSearch();
@@ -218,13 +271,23 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const count = lines.length;
   return (
     <section className="sale" aria-labelledby="sale-title" ref={section}>
       <header className="sale-head">
         <h1 id="sale-title">{w.title}</h1>
         <span className="muted">{w.subtitle}</span>
         <kbd className="sale-keys">{w.keys}</kbd>
+        <label className="sale-beep">
+          <input
+            type="checkbox"
+            checked={sound}
+            onChange={(e) => {
+              setBeepWanted(localStorage, e.target.checked);
+              setSound(e.target.checked);
+            }}
+          />
+          {w.beep}
+        </label>
       </header>
       <div className="sale-grid">
         <div className="sale-main">
@@ -248,6 +311,8 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
               setTimeout(() => document.getElementById(`sale-${line.key}-price`)?.focus(), 0);
             }}
             onEscape={() => setDone(null)}
+            onStop={onStop}
+            onPending={onPending}
           />
           <CartTable
             lines={lines}
@@ -271,7 +336,7 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
             <SaleDone sale={done} onPrint={() => void print(done)} onNext={() => (setDone(null), toSearch())} />
           ) : (
             <>
-              <PaymentPanel ref={pay} payment={payment} check={check} onChange={setPayment} />
+              <PaymentPanel ref={pay} payment={payment} check={check} onChange={setPayment} tried={payTried} />
               <button type="button" className="primary sale-issue" disabled={busy} onClick={() => void issue()}>
                 {busy ? w.issuing : w.issue}
               </button>
@@ -284,6 +349,20 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
           )}
         </aside>
       </div>
+      {asking && (
+        <PendingConfirm
+          pending={asking}
+          onBack={() => {
+            setAsking(null);
+            toSearch();
+          }}
+          onIssue={() => {
+            setAsking(null);
+            toSearch();
+            void issue(true);
+          }}
+        />
+      )}
     </section>
   );
 }

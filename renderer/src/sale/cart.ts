@@ -163,13 +163,13 @@ export interface Payment {
   readonly method: PayMethod;
   /** Cash handed over (cash), or the part paid in cash (mixed). */
   readonly cash: string;
-  /** In a mixed payment, what pays the rest. */
-  readonly other: OtherMethod;
+  /** In a mixed payment, what pays the rest: '' until the cashier chooses (never a card by default). */
+  readonly other: OtherMethod | '';
   /** The card's last digits or the transfer's number (optional). */
   readonly reference: string;
 }
 
-export const emptyPayment = (): Payment => ({ method: 'cash', cash: '', other: 'credit', reference: '' });
+export const emptyPayment = (): Payment => ({ method: 'cash', cash: '', other: '', reference: '' });
 
 /** Money a person types: up to two decimals. */
 const MONEY = /^\d{1,11}([.,]\d{1,2})?$/;
@@ -184,8 +184,11 @@ export type PaymentCheck =
       /** In a mixed payment, what the other method pays. */
       readonly rest: Dec | null;
     }
-  /** `short`: the cash given is less than what is due in cash; `cash`: the amount typed is not money; `mixedCash`: the cash part must be less than the total. */
-  | { readonly ok: false; readonly problem: 'short' | 'cash' | 'mixedCash'; readonly missing?: Dec };
+  /**
+   * `short`: the cash given is less than what is due in cash; `cash`: the amount typed is not money;
+   * `mixedCash`: the cash part must be less than the total; `mixedOther`: how the rest is paid is not chosen.
+   */
+  | { readonly ok: false; readonly problem: 'short' | 'cash' | 'mixedCash' | 'mixedOther'; readonly missing?: Dec };
 
 /**
  * The contract's `payments` and the change: cash may be left empty (exact amount); a mixed payment needs a
@@ -210,6 +213,7 @@ export function checkPayment(p: Payment, total: Dec): PaymentCheck {
       const cash = money(p.cash);
       if (!cash || cash.isZero()) return { ok: false, problem: 'cash' };
       if (!cash.lessThan(total)) return { ok: false, problem: 'mixedCash' };
+      if (p.other === '') return { ok: false, problem: 'mixedOther' };
       return {
         ok: true,
         payments: [
