@@ -129,6 +129,7 @@ export function ReportView({ report }: { report: SalesReport }) {
       <ChartBlock
         id="products"
         title={R.products.title}
+        note={R.products.note}
         chart={
           products.length > 0 && (
             <Bars
