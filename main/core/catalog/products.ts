@@ -89,7 +89,7 @@ export function productCatalog({ store, clock, newId }: CatalogDeps): ProductCat
   const now = () => isoLocal(clock.now());
 
   /** A code or barcode another product already has: 422 naming the field. */
-  const conflicts = (data: ProductInput, self: string | null): FieldError[] => {
+  const conflicts = (data: Pick<ProductData, 'code' | 'barcodes'>, self: string | null): FieldError[] => {
     const errors: FieldError[] = [];
     const owner = repo.byCode(data.code);
     if (owner && owner.id !== self)
@@ -202,7 +202,7 @@ export function productCatalog({ store, clock, newId }: CatalogDeps): ProductCat
         // A catalog someone has started is theirs: samples never mix into it, nor come back once loaded.
         if (repo.list({ limit: 1 }).items.length > 0) return 0;
         for (const data of samples) {
-          const errors = conflicts({ ...data, active: data.active }, null);
+          const errors = conflicts(data, null);
           if (errors.length) throw invalid(errors);
           repo.insert({ id: newId(), ...dataOf(data), createdAt: at, updatedAt: at });
         }
