@@ -167,6 +167,7 @@ export interface ProductFigures {
   readonly code: string | null;
   readonly description: string;
   readonly quantity: string;
+  /** Net of IVA, whatever kind sold it (an FC's shelf price less its IVA, a CCF's price as it is). */
   readonly total: string;
 }
 

@@ -19,6 +19,7 @@ import { StoreDamagedError } from './store/database';
 import { StoreUnavailableError, asDiskError, diskProblem } from './store/start-failure';
 import { checkCertificate, checkMhLogin } from './station/checks';
 import { requireMhAddress } from './mh/pinned-address';
+import { DEMO_PRODUCTS } from './catalog/demo-products';
 import { DEMO_STATION } from './station/demo';
 import type { StationProfile } from './station/profile';
 import { randomBytes } from 'node:crypto';
@@ -129,6 +130,8 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
     // A demo folder brought from another machine: its certificate's key does not open here, so it gets a new one.
     try {
       if (core.stationInfo().passwordsNeeded) core.configure(DEMO_STATION, 'system');
+      // The demo's shop sells from the first start: its sample catalog goes into a catalog still empty.
+      core.products.loadSamples(DEMO_PRODUCTS, 'system');
     } catch (e) {
       core.close();
       await server.app.close();

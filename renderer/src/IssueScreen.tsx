@@ -92,10 +92,13 @@ export function IssueScreen({
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
-  // Keyboard first: the cashier starts typing the first line (or the first field of the receiver).
+  // Keyboard first: the cashier starts at the first line's product search (or its description, or the receiver).
   useEffect(() => {
     if (issued) return;
-    const target = document.getElementById('f-items-0-description') ?? document.querySelector<HTMLElement>('form input, form select');
+    const target =
+      document.getElementById('f-items-0-product') ??
+      document.getElementById('f-items-0-description') ??
+      document.querySelector<HTMLElement>('form input, form select');
     target?.focus();
   }, [kind, issued]);
   // Subscribed while a document is shown; a 'sync' event (also sent on every reconnect) re-reads the status,

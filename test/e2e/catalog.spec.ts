@@ -41,15 +41,20 @@ test('a supervisor adds a product by its shelf price, scans it and edits it', as
   await expect(form.getByLabel('Precio sin IVA ($)')).toHaveValue('0.22');
   await expect(form.getByTestId('error-price')).toHaveCount(0);
   await expect(form).toContainText('Se guarda 0.22123894');
-  // A scanner's Enter in a barcode moves on to the next one; it never submits.
+  // A second barcode is a row asked for; a scanner's Enter in a barcode saves, as in every field, adding no row.
   await barcode(form, 1).fill('7410099000011');
-  await barcode(form, 1).press('Enter');
+  await barcode(form, 1).press('Tab');
+  await expect(form.getByRole('button', { name: 'Quitar el código de barras 1' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(form.getByRole('button', { name: 'Agregar código de barras' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(barcode(form, 2)).toBeFocused();
-  await barcode(form, 2).fill('CHICLE25');
+  await page.keyboard.type('CHICLE25');
   await expect(form).toBeVisible();
   await checkScreen(page, 'catalog-add');
-  await form.getByRole('button', { name: 'Guardar (Enter)' }).click();
+  await page.keyboard.press('Enter');
   await expect(form).toBeHidden();
+  await expect(form.getByRole('textbox', { name: 'Código de barras 3', exact: true })).toHaveCount(0);
   await expect(page.getByTestId('products-notice')).toHaveText('Producto CAT-E2E-001 agregado.');
   await expect(page.getByRole('button', { name: 'Agregar producto' })).toBeFocused();
 

@@ -30,6 +30,8 @@ export interface BookLine {
   readonly description: string;
   readonly quantity: Dec;
   readonly amount: Dec;
+  /** The amount net of IVA: an FC's lines carry IVA inside (ivaItem), every other kind's are net already. */
+  readonly net: Dec;
 }
 
 export interface BookDocument {
@@ -150,12 +152,16 @@ export function toBookDocument(row: BookRecordRow, invalidatedOn: string | null)
     lines:
       kind === 'CR'
         ? []
-        : items.map((it) => ({
-            code: it.codigo ?? null,
-            description: it.descripcion ?? '',
-            quantity: money(it.cantidad),
-            amount: money(it.ventaGravada).plus(money(it.ventaExenta)).plus(money(it.ventaNoSuj)).plus(money(it.compra)),
-          })),
+        : items.map((it) => {
+            const amount = money(it.ventaGravada).plus(money(it.ventaExenta)).plus(money(it.ventaNoSuj)).plus(money(it.compra));
+            return {
+              code: it.codigo ?? null,
+              description: it.descripcion ?? '',
+              quantity: money(it.cantidad),
+              amount,
+              net: kind === 'FC' ? amount.minus(money(it.ivaItem)) : amount,
+            };
+          }),
     thirdParty: mh.ventaTercero ? { nit: mh.ventaTercero.nit ?? '', name: mh.ventaTercero.nombre ?? '' } : null,
     invalidatedOn,
   };

@@ -13,6 +13,8 @@ const PENDING = new Set(['CREATED', 'PROCESSING']);
 const TOP = 10;
 const ATTENTION_LIST = 50;
 
+/** A description as a person means it: no case, no accents, one space between words. */
+const foldName = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim().replace(/\s+/g, ' ');
 const counts = (d: BookDocument) => d.status !== 'REJECTED' && d.status !== 'INVALIDATED';
 const signed = (d: BookDocument, v: Dec) => (d.kind === 'NC' ? v.neg() : v);
 
@@ -42,21 +44,36 @@ export function salesReport(docs: readonly BookDocument[], q: ReportQuery): Sale
     };
   });
   // Sales first; an NC then takes back from the products it names (a line of its own is not a product sold).
+  // One product is one code; a line typed without a code joins the coded product of the same description. All
+  // amounts net of IVA, so an FC's shelf prices and a CCF's net prices add up on one basis (decision 0039).
   const products = new Map<string, { code: string | null; description: string; quantity: Dec; total: Dec }>();
-  const keyOf = (l: BookDocument['lines'][number]) => l.code ?? `~${l.description.toLowerCase()}`;
+  const named = new Map<string, { key: string; code: string; description: string }>();
+  for (const d of sales)
+    for (const l of d.lines)
+      if (l.code && !named.has(foldName(l.description)))
+        named.set(foldName(l.description), { key: `#${l.code.trim().toLowerCase()}`, code: l.code, description: l.description });
+  const keyOf = (l: BookDocument['lines'][number]) =>
+    l.code ? `#${l.code.trim().toLowerCase()}` : (named.get(foldName(l.description))?.key ?? `~${foldName(l.description)}`);
   for (const d of sales.filter((x) => x.kind !== 'NC'))
     for (const l of d.lines.filter((x) => !x.amount.isZero())) {
-      const p = products.get(keyOf(l)) ?? { code: l.code, description: l.description, quantity: ZERO, total: ZERO };
+      const key = keyOf(l);
+      const byName = named.get(foldName(l.description));
+      const p = products.get(key) ?? {
+        code: l.code ?? byName?.code ?? null,
+        description: l.code ? l.description : (byName?.description ?? l.description),
+        quantity: ZERO,
+        total: ZERO,
+      };
       p.quantity = p.quantity.plus(l.quantity);
-      p.total = p.total.plus(l.amount);
-      products.set(keyOf(l), p);
+      p.total = p.total.plus(l.net);
+      products.set(key, p);
     }
   for (const d of sales.filter((x) => x.kind === 'NC'))
     for (const l of d.lines) {
       const p = products.get(keyOf(l));
       if (!p) continue;
       p.quantity = p.quantity.minus(l.quantity);
-      p.total = p.total.minus(l.amount);
+      p.total = p.total.minus(l.net);
     }
   const topProducts: ProductFigures[] = [...products.values()]
     .filter((p) => p.total.greaterThan(0))

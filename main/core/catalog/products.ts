@@ -46,6 +46,8 @@ export interface ProductCatalog {
   /** What each row of a file does; with `apply`, the rows without errors are saved in one transaction. */
   readonly importFile: (input: unknown, actor: string) => Promise<ProductImportResult>;
   readonly exportFile: (format: unknown) => Promise<ProductExport>;
+  /** Sample products into an empty catalog (the demo's shop), in one transaction; how many went in (0 when not empty). */
+  readonly loadSamples: (samples: readonly ProductData[], actor: string) => number;
 }
 
 export interface CatalogDeps {
@@ -87,7 +89,7 @@ export function productCatalog({ store, clock, newId }: CatalogDeps): ProductCat
   const now = () => isoLocal(clock.now());
 
   /** A code or barcode another product already has: 422 naming the field. */
-  const conflicts = (data: ProductInput, self: string | null): FieldError[] => {
+  const conflicts = (data: Pick<ProductData, 'code' | 'barcodes'>, self: string | null): FieldError[] => {
     const errors: FieldError[] = [];
     const owner = repo.byCode(data.code);
     if (owner && owner.id !== self)
@@ -193,6 +195,20 @@ export function productCatalog({ store, clock, newId }: CatalogDeps): ProductCat
       }));
       const buf = await writeXlsx('Productos', columns, rows, at);
       return { format: f, fileName, mediaType: MEDIA_TYPES.xlsx, content: buf.toString('base64') };
+    },
+    loadSamples(samples, actor) {
+      const at = now();
+      return store.tx(() => {
+        // A catalog someone has started is theirs: samples never mix into it, nor come back once loaded.
+        if (repo.list({ limit: 1 }).items.length > 0) return 0;
+        for (const data of samples) {
+          const errors = conflicts(data, null);
+          if (errors.length) throw invalid(errors);
+          repo.insert({ id: newId(), ...dataOf(data), createdAt: at, updatedAt: at });
+        }
+        audit(store, at, actor, 'catalog.samples.loaded', null, { products: samples.length });
+        return samples.length;
+      });
     },
   };
 

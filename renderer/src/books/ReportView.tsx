@@ -129,6 +129,7 @@ export function ReportView({ report }: { report: SalesReport }) {
       <ChartBlock
         id="products"
         title={R.products.title}
+        note={R.products.note}
         chart={
           products.length > 0 && (
             <Bars
@@ -153,7 +154,8 @@ export function ReportView({ report }: { report: SalesReport }) {
               { label: R.products.description, cell: (p) => p.description, csv: (p) => p.description },
               {
                 label: R.products.code,
-                cell: (p) => p.code ?? <span className="muted">{R.products.noCode}</span>,
+                // A code is one word: it never breaks at its hyphen.
+                cell: (p) => (p.code ? <span className="nowrap">{p.code}</span> : <span className="muted">{R.products.noCode}</span>),
                 csv: (p) => p.code ?? '',
               },
               { label: R.products.quantity, cell: (p) => p.quantity, csv: (p) => p.quantity, numeric: true },

@@ -1,7 +1,7 @@
 // Adding or editing one product (SUPERVISOR, ADMIN). The person types the shelf price or the net price and sees the
 // other as the server will derive it; fields are checked as typed with the server's own schema (shared/catalog.ts),
 // and the server's refusals (a code or barcode taken) show beside the field they name.
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { SelloApi } from '../../../shared/api';
 import {
   DEFAULT_UNIT,
@@ -195,17 +195,6 @@ export function ProductForm({
     if (stay) setFocusBarcode(stay.key);
     else requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>('.barcodes input')?.focus());
   };
-  // A scanner ends each code with Enter: it moves to the next barcode (adding one), never submits the form.
-  const barcodeKey = (e: KeyboardEvent<HTMLInputElement>, key: number) => {
-    if (e.key !== 'Enter') return;
-    e.preventDefault();
-    if (e.currentTarget.value.trim() === '') return;
-    const at = barcodes.findIndex((b) => b.key === key);
-    const next = barcodes[at + 1];
-    if (next) setFocusBarcode(next.key);
-    else if (barcodes.length < MAX_BARCODES) addBarcode();
-  };
-
   const typePrice = (which: PriceSource, text: string) => {
     setPrice({ kind: 'typed', source: which, text });
     changed('price');
@@ -393,7 +382,6 @@ export function ProductForm({
                   aria-invalid={error !== undefined}
                   aria-describedby={error ? `${id}-error` : 'product-barcodes-hint'}
                   onChange={(e) => setBarcode(b.key, e.target.value)}
-                  onKeyDown={(e) => barcodeKey(e, b.key)}
                   onBlur={leave(spot)}
                 />
                 <button type="button" aria-label={F.removeBarcode(i + 1)} onClick={() => removeBarcode(b.key)}>

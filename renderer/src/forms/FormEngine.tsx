@@ -1,8 +1,9 @@
 // Renders a form spec: labelled, keyboard-reachable inputs whose ids are their field paths, each with its
 // error from the same zod schema the core uses.
 import { usd } from '../money';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { SelloApi } from '../../../shared/api';
+import type { Product } from '../../../shared/catalog';
 import { DISTRICTS, MUNICIPALITIES } from '../../../shared/catalogs';
 import type { FieldError } from '../../../shared/contract';
 import { textOf } from '../../../shared/text';
@@ -12,6 +13,8 @@ import { DocumentField, RelatedDocumentField } from './DocumentField';
 import { catalogIndex, shownText, typedValue } from './catalog-text';
 import { normaliseId } from './id-input';
 import { lineTotal } from './lines';
+import { lineFromProduct } from './catalog-line';
+import { ProductPicker } from './ProductPicker';
 import { CATALOGS, type Field } from './spec';
 import { getAt, type Value } from './values';
 
@@ -295,6 +298,78 @@ function LineTotal({ amount }: { amount: ReturnType<typeof lineTotal> }) {
   );
 }
 
+/**
+ * A list of lines: each may be picked from the catalog where the spec says so; "Agregar línea" takes the focus
+ * to the new line's first field, scrolled into sight, so typing goes on there.
+ */
+function ListField({ f, path, props }: { f: Extract<Field, { type: 'list' }>; path: Path; props: EngineProps }) {
+  const items = (getAt(props.value, path) as unknown[] | undefined) ?? [];
+  // A line priced by the unit shows its total as it is typed.
+  const totalled = f.item.some((c) => c.key === 'quantity') && f.item.some((c) => c.key === 'unitPrice');
+  const picking = f.catalog && props.api ? f.catalog : null;
+  const lineId = (i: number) => pathId([...path, i]);
+  // The line just added, focused once it is drawn: its product search, else its first field.
+  const [added, setAdded] = useState<number | null>(null);
+  useEffect(() => {
+    if (added === null) return;
+    setAdded(null);
+    const line = document.querySelector(`[data-line="${lineId(added)}"]`);
+    const first = line?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea');
+    if (!first) return;
+    first.focus();
+    first.scrollIntoView({ block: 'center' });
+  });
+  const pickInto = (i: number) => (p: Product) => {
+    props.onChange([...path, i], lineFromProduct(picking!, p, (items[i] ?? {}) as Value));
+    // The price and the name are filled: what is left to say is how many.
+    requestAnimationFrame(() => {
+      const q = document.getElementById(pathId([...path, i, 'quantity']));
+      if (q instanceof HTMLInputElement) {
+        q.focus();
+        q.select();
+      }
+    });
+  };
+  return (
+    <fieldset className="group list">
+      <legend>{f.label}</legend>
+      {items.map((item, i) => (
+        <div className="list-item" key={i} data-line={lineId(i)}>
+          {picking && props.api && (
+            <ProductPicker api={props.api} id={pathId([...path, i, 'product'])} basis={picking} onPick={pickInto(i)} />
+          )}
+          <Fields fields={f.item} path={[...path, i]} props={props} />
+          {totalled && <LineTotal amount={lineTotal(item)} />}
+          {items.length > (f.min ?? 0) && (
+            <button
+              type="button"
+              className="link"
+              onClick={() =>
+                props.onChange(
+                  path,
+                  items.filter((__, j) => j !== i),
+                )
+              }
+            >
+              {es.forms.remove}
+            </button>
+          )}
+        </div>
+      ))}
+      <button
+        type="button"
+        onClick={() => {
+          props.onChange(path, [...items, { ...(f.fresh?.(items) ?? {}) }]);
+          setAdded(items.length);
+        }}
+      >
+        {f.addLabel}
+      </button>
+      <ErrorText path={path} props={props} />
+    </fieldset>
+  );
+}
+
 export function FieldView({ f, path, props }: { f: Field; path: Path; props: EngineProps }) {
   switch (f.type) {
     case 'text':
@@ -327,40 +402,8 @@ export function FieldView({ f, path, props }: { f: Field; path: Path; props: Eng
         </fieldset>
       );
     }
-    case 'list': {
-      const items = (getAt(props.value, path) as unknown[] | undefined) ?? [];
-      // A line priced by the unit shows its total as it is typed.
-      const totalled = f.item.some((c) => c.key === 'quantity') && f.item.some((c) => c.key === 'unitPrice');
-      return (
-        <fieldset className="group list">
-          <legend>{f.label}</legend>
-          {items.map((item, i) => (
-            <div className="list-item" key={i}>
-              <Fields fields={f.item} path={[...path, i]} props={props} />
-              {totalled && <LineTotal amount={lineTotal(item)} />}
-              {items.length > (f.min ?? 0) && (
-                <button
-                  type="button"
-                  className="link"
-                  onClick={() =>
-                    props.onChange(
-                      path,
-                      items.filter((__, j) => j !== i),
-                    )
-                  }
-                >
-                  {es.forms.remove}
-                </button>
-              )}
-            </div>
-          ))}
-          <button type="button" onClick={() => props.onChange(path, [...items, { ...(f.fresh?.(items) ?? {}) }])}>
-            {f.addLabel}
-          </button>
-          <ErrorText path={path} props={props} />
-        </fieldset>
-      );
-    }
+    case 'list':
+      return <ListField f={f} path={path} props={props} />;
     default: {
       const never: never = f;
       return never;

@@ -59,7 +59,12 @@ type FieldShape =
       readonly min?: number;
       /** A new item's first values, from the items already there (a line starts as the first one's unit). */
       readonly fresh?: (items: readonly unknown[]) => Readonly<Record<string, unknown>>;
+      /** Each line may be picked from the product catalog, its price on this basis (forms/ProductPicker.tsx). */
+      readonly catalog?: CatalogLine;
     };
+
+/** How a product fills a line: a sale at its net price, an export at its net price, a purchase without one. */
+export type CatalogLine = 'sale' | 'export' | 'purchase';
 
 export interface Section {
   readonly title: string;
@@ -297,7 +302,10 @@ const noteItem = saleItem(false, true).map((f): Field =>
 const NOTE: readonly Section[] = [
   { title: S.adjusted, fields: [noteRelated] },
   { title: S.client, fields: [taxpayer(150)] },
-  { title: S.lines, fields: [{ type: 'list', key: 'items', label: L.lines, addLabel: ADD.line, min: 1, item: noteItem, fresh: saleLine }] },
+  {
+    title: S.lines,
+    fields: [{ type: 'list', key: 'items', label: L.lines, addLabel: ADD.line, min: 1, item: noteItem, fresh: saleLine, catalog: 'sale' }],
+  },
   { title: S.paymentAndDiscounts, fields: [payment, ...discounts, generatedAt, branch, thirdParty] },
 ];
 
@@ -327,7 +335,16 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
     {
       title: S.products,
       fields: [
-        { type: 'list', key: 'items', label: L.lines, addLabel: ADD.line, min: 1, item: saleItem(true, true), fresh: saleLine },
+        {
+          type: 'list',
+          key: 'items',
+          label: L.lines,
+          addLabel: ADD.line,
+          min: 1,
+          item: saleItem(true, true),
+          fresh: saleLine,
+          catalog: 'sale',
+        },
         noGrav,
       ],
     },
@@ -339,7 +356,16 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
     {
       title: S.products,
       fields: [
-        { type: 'list', key: 'items', label: L.lines, addLabel: ADD.line, min: 1, item: saleItem(true, true), fresh: saleLine },
+        {
+          type: 'list',
+          key: 'items',
+          label: L.lines,
+          addLabel: ADD.line,
+          min: 1,
+          item: saleItem(true, true),
+          fresh: saleLine,
+          catalog: 'sale',
+        },
         noGrav,
       ],
     },
@@ -431,6 +457,7 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
           addLabel: ADD.line,
           min: 1,
           fresh: purchaseLine,
+          catalog: 'purchase',
           item: [...unitLine, { type: 'select', key: 'type', label: L.type, options: ITEM_TYPES.filter(([v]) => v !== 'OTROS') }],
         },
       ],
@@ -500,6 +527,7 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
           addLabel: ADD.line,
           min: 1,
           fresh: exportLine,
+          catalog: 'export',
           item: [...unitLine],
         },
         // FEX's non-taxed amounts have no item type.

@@ -63,7 +63,8 @@ export const catalogWords = {
     noIva: 'Exenta y no sujeta no llevan IVA: un solo precio.',
     needPrice: 'Escriba el precio con IVA o el precio sin IVA.',
     barcodes: 'Códigos de barras',
-    barcodesHint: 'Escanee o escriba cada código; Enter pasa al siguiente.',
+    barcodesHint:
+      'Escanee o escriba cada código; Enter guarda el producto, como en los demás campos. Otro código: «Agregar código de barras».',
     barcode: (n: number) => `Código de barras ${n}`,
     addBarcode: 'Agregar código de barras',
     removeBarcode: (n: number) => `Quitar el código de barras ${n}`,
