@@ -8,6 +8,7 @@ import { DTE_STATUSES, sameDteId, type DteDetail, type DteListQuery, type DteRec
 import { DetailPanel } from './DetailPanel';
 import { errorText } from './error-text';
 import { es } from './strings';
+import { localTime } from './local-time';
 
 const ROW = 36;
 const PAGE = 100;
@@ -152,7 +153,7 @@ export function DocumentsScreen({
                     {d.recipientName ?? es.list.noRecipient}
                   </span>
                   <span role="cell" className="col-date">
-                    {d.generatedAt.slice(0, 16).replace('T', ' ')}
+                    {localTime(d.generatedAt, false)}
                   </span>
                   <span role="cell" className="col-total">
                     {d.total ? `$${d.total}` : ''}

@@ -15,6 +15,7 @@ import { HomologationPanel } from './settings/HomologationPanel';
 import { UsersPanel } from './UsersPanel';
 import { errorText } from './error-text';
 import { es } from './strings';
+import { esDate } from '../../shared/es-sv';
 
 export function SettingsScreen({
   api,
@@ -145,7 +146,7 @@ export function SettingsScreen({
       <ul>
         {keys.map((k) => (
           <li key={k.id}>
-            {k.name} · {k.hint} · {k.createdAt.slice(0, 10)} {k.revokedAt ? `· ${es.settings.revoked}` : ''}
+            {k.name} · {k.hint} · {esDate(k.createdAt)} {k.revokedAt ? `· ${es.settings.revoked}` : ''}
             {!k.revokedAt && (
               <button type="button" className="link" onClick={() => void api.revokeApiKey(k.id).then(loadKeys)}>
                 {es.settings.revoke}

@@ -170,10 +170,9 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
           {status.contingencies.map((c) => (
             <li key={c.id} data-testid="contingency">
               Tipo {c.type} · {es.sync.eventStatus[c.status] ?? c.status} · {c.documents} documentos · desde {localTime(c.startedAt, false)}
-              {c.eventDeadline &&
-                ` · ${es.sync.eventDeadline} ${c.eventDeadline.slice(0, 16).replace('T', ' ')} (${timeLeft(c.eventDeadline)})`}
+              {c.eventDeadline && ` · ${es.sync.eventDeadline} ${localTime(c.eventDeadline, false)} (${timeLeft(c.eventDeadline)})`}
               {c.documentsDeadline &&
-                ` · ${es.sync.documentsDeadline} ${c.documentsDeadline.slice(0, 16).replace('T', ' ')} (${timeLeft(c.documentsDeadline)})`}
+                ` · ${es.sync.documentsDeadline} ${localTime(c.documentsDeadline, false)} (${timeLeft(c.documentsDeadline)})`}
               {c.rejection && <p>{es.sync.rejection(c.attempts, c.rejection)}</p>}
               {c.deadline === 'warning' && (
                 <p role="alert" className="warning">
