@@ -135,3 +135,21 @@ test('Ajustes opens with an index, and a link takes the focus to its section', a
   await page.evaluate('window.scrollTo(0, 0)');
   await checkScreen(page, 'es-sv-settings', { fullPage: false });
 });
+
+test('the documents list filters by days typed as DD/MM/AAAA', async ({ page }) => {
+  await login(page);
+  await open(page, 'Documentos');
+  const from = page.getByLabel('Desde', { exact: true });
+  await from.focus();
+  await page.keyboard.type(TODAY);
+  await expect(from).toHaveValue(TODAY);
+  // A day that does not exist is said after leaving the field, and filters nothing.
+  const to = page.getByLabel('Hasta', { exact: true });
+  await to.focus();
+  await page.keyboard.type('31/02/2026');
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#list-to-format')).toContainText('Esa fecha no existe o no está completa');
+  await expect(page.getByRole('alert').filter({ hasText: /error|inválid/i })).toHaveCount(0);
+  await shot(page, 'documents-filters');
+  await checkScreen(page, 'es-sv-documents', { fullPage: false });
+});
