@@ -3,6 +3,7 @@
 // month's documents and sales by kind), for every point of sale or one. The files are links to the hub's own
 // downloads, same-origin with the session cookie, so the browser saves them under the names MH and the station use.
 // Every person of the hub may read books; the server decides that, not this page.
+import { DateField } from '../src/pickers/DateField';
 import { useEffect, useRef, useState } from 'react';
 import { BOOK_FORMATS, BOOKS, type AnnexSummary, type IvaSummary, type MonthBooks, type SalesReport } from '../../shared/books';
 import { usd } from '../src/money';
@@ -80,17 +81,15 @@ export function BooksPage({ onExpired }: { onExpired: () => void }) {
       <form className="hub-filters" aria-label={w.choose} onSubmit={(e) => e.preventDefault()}>
         <div className="field">
           <label htmlFor="hub-books-month">{w.month}</label>
-          <input
+          <DateField
             id="hub-books-month"
-            type="month"
+            kind="month"
             value={monthText}
             min={FIRST_MONTH}
             max={latest}
-            placeholder="AAAA-MM"
             aria-invalid={problem !== null}
             aria-describedby={problem ? 'hub-books-month-hint hub-books-month-error' : 'hub-books-month-hint'}
-            onChange={(e) => {
-              const v = e.target.value;
+            onChange={(v) => {
               setMonthText(v);
               if (MONTH.test(v) && v >= FIRST_MONTH && v <= latest) setMonth(v);
             }}

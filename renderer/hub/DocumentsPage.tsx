@@ -1,6 +1,7 @@
 // Documentos: every branch's documents, newest first, from GET /hub/v1/documents. The filters are applied with
 // "Buscar" (Enter in any field); "Cargar más" follows the list's keyset cursor, so a page never shifts while
 // stations keep sending documents.
+import { DateField } from '../src/pickers/DateField';
 import { useEffect, useState, type FormEvent } from 'react';
 import { DTE_STATUSES } from '../../shared/records';
 import { localDate } from './format';
@@ -130,11 +131,11 @@ export function DocumentsPage({
         </div>
         <div className="field">
           <label htmlFor="f-from">{w.from}</label>
-          <input id="f-from" type="date" value={state.draft.from} onChange={set('from')} />
+          <DateField id="f-from" kind="date" value={state.draft.from} onChange={(value) => set('from')({ target: { value } })} />
         </div>
         <div className="field">
           <label htmlFor="f-to">{w.to}</label>
-          <input id="f-to" type="date" value={state.draft.to} onChange={set('to')} />
+          <DateField id="f-to" kind="date" value={state.draft.to} onChange={(value) => set('to')({ target: { value } })} />
         </div>
         <div className="field grow">
           <label htmlFor="f-q">{w.q}</label>

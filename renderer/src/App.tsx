@@ -16,6 +16,7 @@ import { correctionOf, type Correcting } from './documents/from-document';
 import { NoteLinesStep } from './documents/NoteLinesStep';
 import type { Value } from './forms/values';
 import { es } from './strings';
+import { syncPhase } from './sync-phase';
 
 type View = 'sale' | 'issue' | 'documents' | 'products' | 'close' | 'books' | 'sync' | 'settings';
 const VIEWS: readonly View[] = ['sale', 'issue', 'documents', 'products', 'close', 'books', 'sync', 'settings'];
@@ -90,8 +91,7 @@ export function App({
   };
 
   // An ended event still being sent to MH is contingency for MH, but the counter sees that MH is back.
-  const state =
-    sync?.state === 'contingency' && sync.contingencies.every((c) => c.status !== 'open') ? 'recovering' : (sync?.state ?? 'online');
+  const state = syncPhase(sync);
   const queued = sync ? sync.queue.pending + sync.queue.sending + sync.queue.unknown : 0;
   const alerts = sync?.alerts ?? [];
   const alert = alerts[0];

@@ -4,11 +4,11 @@ import type { SelloApi } from '../../shared/api';
 import type { BackupsStatus } from '../../shared/records';
 import { errorText } from './error-text';
 import { es } from './strings';
+import { localTime } from './local-time';
 
 const size = (bytes: number) => (bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${(bytes / 1e6).toFixed(1)} MB`);
 // The station's clock is El Salvador's, whatever the machine's time zone says.
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('es-SV', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/El_Salvador' });
+const when = (iso: string) => localTime(iso, false);
 
 export function BackupsPanel({ api }: { api: SelloApi }) {
   const [status, setStatus] = useState<BackupsStatus | null>(null);

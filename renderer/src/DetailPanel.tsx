@@ -11,6 +11,7 @@ import { ReturnsPanel } from './documents/ReturnsPanel';
 import { errorText } from './error-text';
 import { kindsFor, may } from './session/roles';
 import { es, timeLeft } from './strings';
+import { localTime } from './local-time';
 
 export function DetailPanel({
   api,
@@ -129,9 +130,7 @@ export function DetailPanel({
       {qr && <img src={qr} alt={`QR ${r.id}`} width={160} height={160} />}
       {approved && detail.invalidation.deadline && may(role, 'invalidate') && !returned && (
         <div className="invalidate">
-          <p>
-            {es.detail.invalidateUntil(detail.invalidation.deadline.slice(0, 16).replace('T', ' '), timeLeft(detail.invalidation.deadline))}
-          </p>
+          <p>{es.detail.invalidateUntil(localTime(detail.invalidation.deadline, false), timeLeft(detail.invalidation.deadline))}</p>
           {invalidating ? (
             <InvalidateForm
               api={api}
@@ -174,7 +173,7 @@ export function DetailPanel({
       <ol className="timeline">
         {detail.timeline.map((t, i) => (
           <li key={i}>
-            <span className="small">{t.at.slice(0, 19).replace('T', ' ')}</span> {es.detail.actions[t.action] ?? t.action}
+            <span className="small">{localTime(t.at)}</span> {es.detail.actions[t.action] ?? t.action}
           </li>
         ))}
       </ol>

@@ -1,5 +1,6 @@
 // Documents: a list that stays fast with 100,000 documents (only the visible rows are drawn, pages are
 // fetched by cursor as the cashier scrolls), filters and search, and the detail of the one selected.
+import { DateField } from './pickers/DateField';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SelloApi } from '../../shared/api';
 import type { Role } from '../../shared/people';
@@ -8,6 +9,7 @@ import { DTE_STATUSES, sameDteId, type DteDetail, type DteListQuery, type DteRec
 import { DetailPanel } from './DetailPanel';
 import { errorText } from './error-text';
 import { es } from './strings';
+import { localTime } from './local-time';
 
 const ROW = 36;
 const PAGE = 100;
@@ -106,12 +108,10 @@ export function DocumentsScreen({
               </option>
             ))}
           </select>
-          <label>
-            {es.list.from} <input type="date" onChange={(e) => set({ from: e.target.value || undefined })} />
-          </label>
-          <label>
-            {es.list.to} <input type="date" onChange={(e) => set({ to: e.target.value || undefined })} />
-          </label>
+          <label htmlFor="list-from">{es.list.from}</label>
+          <DateField id="list-from" kind="date" value={filters.from ?? ''} onChange={(v) => set({ from: v || undefined })} />
+          <label htmlFor="list-to">{es.list.to}</label>
+          <DateField id="list-to" kind="date" value={filters.to ?? ''} onChange={(v) => set({ to: v || undefined })} />
           <button type="button" onClick={() => load(false)}>
             {es.list.refresh}
           </button>
@@ -152,7 +152,7 @@ export function DocumentsScreen({
                     {d.recipientName ?? es.list.noRecipient}
                   </span>
                   <span role="cell" className="col-date">
-                    {d.generatedAt.slice(0, 16).replace('T', ' ')}
+                    {localTime(d.generatedAt, false)}
                   </span>
                   <span role="cell" className="col-total">
                     {d.total ? `$${d.total}` : ''}

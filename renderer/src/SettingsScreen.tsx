@@ -1,6 +1,6 @@
 // Settings (administrators only): the station, the people who log in, API keys for POS integrations (shown once,
 // revocable), e-mail (SMTP), webhooks, MH's homologation tests, printing, backups and the audit log.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { SelloApi } from '../../shared/api';
 import type { PrintSettings } from '../../shared/printing';
 import type { ApiKeyInfo, Health, StationInfo, StationSaved } from '../../shared/records';
@@ -15,6 +15,8 @@ import { HomologationPanel } from './settings/HomologationPanel';
 import { UsersPanel } from './UsersPanel';
 import { errorText } from './error-text';
 import { es } from './strings';
+import { SettingsIndex } from './settings/SettingsIndex';
+import { esDate } from '../../shared/es-sv';
 
 export function SettingsScreen({
   api,
@@ -58,9 +60,11 @@ export function SettingsScreen({
     setMessage(r.ok ? es.settings.saved : errorText(r.error));
   };
 
+  const page = useRef<HTMLElement>(null);
   return (
-    <section aria-labelledby="settings-title">
+    <section aria-labelledby="settings-title" ref={page}>
       <h1 id="settings-title">{es.settings.title}</h1>
+      <SettingsIndex root={page} />
       {message && <p role="status">{message}</p>}
       <h2>{es.settings.station}</h2>
       {station ? (
@@ -145,7 +149,7 @@ export function SettingsScreen({
       <ul>
         {keys.map((k) => (
           <li key={k.id}>
-            {k.name} · {k.hint} · {k.createdAt.slice(0, 10)} {k.revokedAt ? `· ${es.settings.revoked}` : ''}
+            {k.name} · {k.hint} · {esDate(k.createdAt)} {k.revokedAt ? `· ${es.settings.revoked}` : ''}
             {!k.revokedAt && (
               <button type="button" className="link" onClick={() => void api.revokeApiKey(k.id).then(loadKeys)}>
                 {es.settings.revoke}

@@ -1,6 +1,7 @@
 // Sending to MH: the queue, open contingencies with MH's deadlines counting down, rejected documents, retry; and
 // the customers' e-mails waiting or failed, with "Reintentar los correos fallidos".
 import { localTime } from './local-time';
+import { deadlinesDue, syncPhase } from './sync-phase';
 import { useEffect, useState } from 'react';
 import type { SelloApi } from '../../shared/api';
 import type { DeliveryCounts } from '../../shared/delivery';
@@ -64,7 +65,7 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
       </div>
       <dl className="facts">
         <dt>{es.sync.state}</dt>
-        <dd data-testid="sync-state">{es.banner[status.state === 'contingency' ? 'contingency' : status.state]}</dd>
+        <dd data-testid="sync-state">{es.banner[syncPhase(status)]}</dd>
         <dt>{es.sync.lastContact}</dt>
         <dd>{status.lastContactAt ? localTime(status.lastContactAt) : '—'}</dd>
         <dt>{es.sync.normative}</dt>
@@ -167,26 +168,27 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
         <p>{es.sync.noContingency}</p>
       ) : (
         <ul>
-          {status.contingencies.map((c) => (
-            <li key={c.id} data-testid="contingency">
-              Tipo {c.type} · {es.sync.eventStatus[c.status] ?? c.status} · {c.documents} documentos · desde {localTime(c.startedAt, false)}
-              {c.eventDeadline &&
-                ` · ${es.sync.eventDeadline} ${c.eventDeadline.slice(0, 16).replace('T', ' ')} (${timeLeft(c.eventDeadline)})`}
-              {c.documentsDeadline &&
-                ` · ${es.sync.documentsDeadline} ${c.documentsDeadline.slice(0, 16).replace('T', ' ')} (${timeLeft(c.documentsDeadline)})`}
-              {c.rejection && <p>{es.sync.rejection(c.attempts, c.rejection)}</p>}
-              {c.deadline === 'warning' && (
-                <p role="alert" className="warning">
-                  {es.sync.deadlineWarning}
-                </p>
-              )}
-              {c.deadline === 'overdue' && (
-                <p role="alert" className="warning">
-                  {es.sync.deadlineOverdue}
-                </p>
-              )}
-            </li>
-          ))}
+          {status.contingencies
+            .map((c) => ({ c, due: deadlinesDue(c) }))
+            .map(({ c, due }) => (
+              <li key={c.id} data-testid="contingency">
+                Tipo {c.type} · {es.sync.eventStatus[c.status] ?? c.status} · {c.documents} documentos · desde{' '}
+                {localTime(c.startedAt, false)}
+                {due.event && ` · ${es.sync.eventDeadline} ${localTime(due.event, false)} (${timeLeft(due.event)})`}
+                {due.documents && ` · ${es.sync.documentsDeadline} ${localTime(due.documents, false)} (${timeLeft(due.documents)})`}
+                {c.rejection && <p>{es.sync.rejection(c.attempts, c.rejection)}</p>}
+                {c.deadline === 'warning' && (
+                  <p role="alert" className="warning">
+                    {es.sync.deadlineWarning}
+                  </p>
+                )}
+                {c.deadline === 'overdue' && (
+                  <p role="alert" className="warning">
+                    {es.sync.deadlineOverdue}
+                  </p>
+                )}
+              </li>
+            ))}
         </ul>
       )}
       {status.overdue.length > 0 && (

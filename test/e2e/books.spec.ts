@@ -111,9 +111,10 @@ test('a supervisor reads November: annexes, IVA books and the sales report', asy
 
   // It opens on the month being declared (October, today being in November); November is picked.
   const month = page.getByLabel('Mes', { exact: true });
-  await expect(month).toHaveValue('2026-10');
+  await expect(month).toHaveValue('10/2026');
   await expect(page.getByRole('heading', { name: 'Anexos F-07 de octubre de 2026' })).toBeVisible();
-  await month.fill(MONTH);
+  // The app's own month field, typed as people in El Salvador write a month.
+  await month.fill('11/2026');
   await expect(page.getByRole('heading', { name: 'Anexos F-07 de noviembre de 2026' })).toBeVisible();
   const annexes = page.getByTestId('annexes');
   await expect(annexes.getByRole('row')).toHaveCount(8);
@@ -174,8 +175,8 @@ test('a supervisor reads November: annexes, IVA books and the sales report', asy
 
   // Reportes: the month's days up to today, the charts with their tables beside them.
   await page.getByRole('button', { name: 'Reportes', exact: true }).click();
-  await expect(page.getByLabel('Desde')).toHaveValue('2026-11-01');
-  await expect(page.getByLabel('Hasta')).toHaveValue(TODAY);
+  await expect(page.getByLabel('Desde')).toHaveValue('01/11/2026');
+  await expect(page.getByLabel('Hasta')).toHaveValue(TODAY_SHOWN);
   const byDay = page.getByTestId('report-by-day');
   await expect(byDay.locator('svg.recharts-surface')).toBeVisible();
   await expect(byDay.locator('.recharts-bar-rectangle path').first()).toBeVisible();
@@ -202,13 +203,13 @@ test('a supervisor reads November: annexes, IVA books and the sales report', asy
 
   // Filters: one point of sale, one day.
   await page.getByLabel('Punto de venta').selectOption('M001P001');
-  await page.getByLabel('Desde').fill(TODAY);
+  await page.getByLabel('Desde').fill(TODAY_SHOWN);
   await page.getByRole('button', { name: 'Ver reporte' }).click();
   await expect(page.getByTestId('report-totals')).toContainText(`Del ${TODAY_SHOWN} al ${TODAY_SHOWN}`);
   await expect(dayTable.getByRole('row')).toHaveCount(3);
   // A reversed period is said on its field, before asking the station.
-  await page.getByLabel('Desde').fill('2026-11-23');
-  await page.getByLabel('Hasta').fill('2026-11-20');
+  await page.getByLabel('Desde').fill('23/11/2026');
+  await page.getByLabel('Hasta').fill('20/11/2026');
   await page.getByRole('button', { name: 'Ver reporte' }).click();
   await expect(page.locator('#report-to-error')).toHaveText('La fecha inicial va antes que la final.');
 });

@@ -148,7 +148,7 @@ test("a supervisor closes one person's sales by their login", async ({ page }) =
   await openClose(page);
   // An end in the future is refused by the server, on its field; "Volver a hoy" puts the default period back.
   const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/El_Salvador' }).format(new Date(Date.now() + 86_400_000));
-  await page.getByLabel('Hasta', { exact: true }).fill(`${tomorrow}T10:00`);
+  await page.getByLabel('Hasta', { exact: true }).fill(`${tomorrow.slice(8, 10)}/${tomorrow.slice(5, 7)}/${tomorrow.slice(0, 4)} 10:00`);
   await page.getByRole('button', { name: 'Hacer cierre (Enter)' }).click();
   await expect(page.locator('#close-to-error')).toHaveText('El periodo no puede terminar en el futuro.');
   await expect(page.getByLabel('Hasta', { exact: true })).toBeFocused();

@@ -162,7 +162,7 @@ test("an accountant reads the company's month in Libros, one point's, and downlo
   const books = page.getByTestId('hub-books');
   // It opens on the month declared now (the previous one), every point of sale.
   const [y, m] = month.split('-').map(Number) as [number, number];
-  await expect(month$).toHaveValue(m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`);
+  await expect(month$).toHaveValue(m === 1 ? `12/${y - 1}` : `${String(m - 1).padStart(2, '0')}/${y}`);
   await expect(point).toHaveValue('');
   await expect(books).toHaveAttribute('aria-busy', 'false');
 
@@ -172,7 +172,7 @@ test("an accountant reads the company's month in Libros, one point's, and downlo
     await new Promise((r) => setTimeout(r, 1000));
     await route.continue();
   });
-  await month$.fill(month);
+  await month$.fill(`${month.slice(5, 7)}/${month.slice(0, 4)}`);
   await expect(books).toHaveAttribute('aria-busy', 'true');
   await expect(books.getByRole('status')).toContainText(`Calculando los anexos, los libros y las ventas de`);
   await expect(books.getByRole('status')).toContainText('toda la empresa');

@@ -88,6 +88,8 @@ test('invalidation type 1: the replacement picked by search, the document ends i
   await expect(found.getByRole('button', { name: new RegExp(wrong) })).toHaveCount(0);
   await found.getByRole('button', { name: new RegExp(right) }).click();
   await expect(picker.getByTestId('picked-document')).toContainText(right);
+  // Picked: the focus goes on to the next field to fill, never back to the page (issue 33).
+  await expect(form.getByLabel('Motivo de la invalidación (opcional)')).toBeFocused();
   // The responsible comes from the station; the requester is the person logged in, who types a document.
   await expect(form.locator('#inv-manager-name')).toHaveValue('Responsable de Demostración');
   await expect(form.locator('#inv-requester-name')).toHaveValue('Administradora Demo');

@@ -22,12 +22,12 @@ test('an administrator schedules the 2026 normative; the sync screen shows it; t
   await page.keyboard.press('Space');
   const when = panel.getByLabel('Fecha y hora del cambio (hora de El Salvador)');
   // A past instant would re-date documents already issued: refused, beside the field.
-  await when.fill('2020-01-01T00:00');
+  await when.fill('01/01/2020 00:00');
   await when.press('Enter');
   await expect(panel.locator('#normative-switch-at-error')).toHaveText('El cambio de normativa se programa para un momento futuro.');
   await expect(when).toHaveAttribute('aria-invalid', 'true');
 
-  await when.fill('2030-01-01T00:00');
+  await when.fill('01/01/2030 00:00');
   await when.press('Enter');
   await expect(panel.getByRole('status')).toHaveText('Normativa guardada.');
   await expect(panel.getByTestId('normative-now')).toContainText('Cambia a Normativa DTE v2.0 (2026) el 01/01/2030');

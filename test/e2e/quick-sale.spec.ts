@@ -165,7 +165,7 @@ test('a mixed payment and a card reach MH’s pagos; short cash is refused with 
   await page.keyboard.press('Control+Enter');
   const done = page.getByTestId('sale-done');
   await expect(done).toContainText('Venta emitida');
-  await expect(done).toContainText('Tarjeta credito $3.75 · 4242');
+  await expect(done).toContainText('Tarjeta de crédito $3.75 · 4242');
   const controlNumber = /DTE-01-[A-Z0-9]{8}-\d{15}/.exec((await done.textContent()) ?? '')?.[0] ?? '';
   const { json } = await signed(request, controlNumber);
   expect(json.resumen.pagos).toEqual([
@@ -181,7 +181,7 @@ test('a mixed payment and a card reach MH’s pagos; short cash is refused with 
   await page.keyboard.press('F4');
   await page.getByRole('radio', { name: 'Tarjeta de débito' }).check();
   await page.keyboard.press('F12');
-  await expect(done).toContainText('Tarjeta debito $0.25');
+  await expect(done).toContainText('Tarjeta de débito $0.25');
   const card = /DTE-01-[A-Z0-9]{8}-\d{15}/.exec((await done.textContent()) ?? '')?.[0] ?? '';
   expect((await signed(request, card)).json.resumen.pagos).toEqual([
     { codigo: '02', montoPago: 0.25, referencia: null, plazo: null, periodo: null },

@@ -105,20 +105,55 @@ function drawRow(doc: Doc, lay: Layout, row: BookRow, y: number, h: number): voi
   rules(doc, lay, y, h, 1);
 }
 
-function headerHeight(doc: Doc, lay: Layout): number {
+// A header wraps at spaces only: its lines are laid out here, word by word, and a column too narrow for its
+// longest word gets a smaller type, never a word broken in two ("Exportacio/nes").
+const HEAD_MIN = 4.5;
+interface HeadLines {
+  readonly size: number;
+  readonly lines: readonly string[];
+  readonly lineHeight: number;
+}
+
+function headLines(doc: Doc, label: string, width: number): HeadLines {
   doc.font('bold').fontSize(HEAD);
-  return Math.max(...lay.columns.map((c, i) => doc.heightOfString(c.label, { width: w(lay, i) - 2 * PAD_X }))) + 2 * PAD_Y;
+  const words = label.split(/\s+/u).filter(Boolean);
+  const longest = Math.max(0, ...words.map((word) => doc.widthOfString(word)));
+  const size = longest <= width ? HEAD : Math.max(HEAD_MIN, Math.floor(((HEAD * width) / longest) * 10) / 10);
+  doc.fontSize(size);
+  const lines: string[] = [];
+  for (const word of words) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && doc.widthOfString(`${last} ${word}`) <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return { size, lines, lineHeight: doc.currentLineHeight(true) };
+}
+
+function headerHeight(doc: Doc, lay: Layout): number {
+  const heights = lay.columns.map((c, i) => {
+    const h = headLines(doc, c.label, w(lay, i) - 2 * PAD_X);
+    return h.lines.length * h.lineHeight;
+  });
+  return Math.max(...heights) + 2 * PAD_Y;
 }
 
 function drawHeader(doc: Doc, lay: Layout, y: number): number {
   const h = headerHeight(doc, lay);
   doc.rect(left(lay, 0), y, left(lay, lay.columns.length) - left(lay, 0), h).fill(HEAD_FILL);
   lay.columns.forEach((c, i) => {
-    doc
-      .font('bold')
-      .fontSize(HEAD)
-      .fillColor(INK)
-      .text(c.label, left(lay, i) + PAD_X, y + PAD_Y, { width: w(lay, i) - 2 * PAD_X, align: c.kind === 'text' ? 'left' : 'right' });
+    const width = w(lay, i) - 2 * PAD_X;
+    const head = headLines(doc, c.label, width);
+    head.lines.forEach((line, k) => {
+      doc
+        .font('bold')
+        .fontSize(head.size)
+        .fillColor(INK)
+        .text(line, left(lay, i) + PAD_X, y + PAD_Y + k * head.lineHeight, {
+          width,
+          align: c.kind === 'text' ? 'left' : 'right',
+          lineBreak: false,
+        });
+    });
   });
   doc.lineWidth(0.4).strokeColor(LINE).moveTo(left(lay, 0), y).lineTo(left(lay, lay.columns.length), y).stroke();
   rules(doc, lay, y, h, 1);

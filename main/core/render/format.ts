@@ -1,4 +1,5 @@
 // How amounts and dates read on paper (El Salvador: US dollars, comma thousands, point decimals).
+import { esDate } from '../../../shared/es-sv';
 import { textOf } from '../../../shared/text';
 
 const grouped = (intPart: string) => intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -17,9 +18,8 @@ export const quantity = (value: unknown): string => {
   return Number.isInteger(n) ? String(n) : n.toFixed(8).replace(/0+$/, '');
 };
 
-/** yyyy-MM-dd → dd/MM/yyyy. */
+/** yyyy-MM-dd → dd/MM/yyyy: the document's own calendar day (fecEmi), written as every screen writes it. */
 export const date = (iso: unknown): string => {
   const text = textOf(iso);
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : text;
+  return /^\d{4}-\d{2}-\d{2}/.test(text) ? esDate(text.slice(0, 10)) : text;
 };

@@ -1,6 +1,7 @@
 // Libros y reportes (issue 16; docs/decisions/0013-iva-books-and-annexes.md), for supervisors and administrators:
 // the month's F-07 annexes and IVA books, the sales reports, and (ADMIN) the choices the annexes follow. The
 // server refuses the rest (FORBIDDEN) whatever this screen shows.
+import { DateField } from '../pickers/DateField';
 import { useState } from 'react';
 import type { SelloApi } from '../../../shared/api';
 import type { SessionInfo } from '../../../shared/people';
@@ -69,17 +70,15 @@ export function BooksScreen({ api, user }: { api: SelloApi; user: SessionInfo['u
       <div className="books-top">
         <div className="field">
           <label htmlFor="books-month">{W.month}</label>
-          <input
+          <DateField
             id="books-month"
-            type="month"
+            kind="month"
             value={monthText}
             min={FIRST_MONTH}
             max={latest}
-            placeholder="AAAA-MM"
             aria-invalid={problem !== null}
             aria-describedby={problem ? 'books-month-hint books-month-error' : 'books-month-hint'}
-            onChange={(e) => {
-              const v = e.target.value;
+            onChange={(v) => {
               setMonthText(v);
               if (MONTH.test(v) && v >= FIRST_MONTH && v <= latest) setMonth(v);
             }}

@@ -1,4 +1,5 @@
 // Reportes: the period (the month's days unless changed), the point of sale and the person, then the report.
+import { DateField } from '../pickers/DateField';
 import { useState, type FormEvent } from 'react';
 import type { SelloApi } from '../../../shared/api';
 import type { ReportQuery } from '../../../shared/books';
@@ -46,15 +47,15 @@ export function ReportsPanel({ api, month }: { api: SelloApi; month: string }) {
     return (
       <div className="field">
         <label htmlFor={`report-${field}`}>{label}</label>
-        <input
+        <DateField
           id={`report-${field}`}
-          type="date"
+          kind="date"
           value={value}
           max={today(new Date())}
           aria-invalid={problem !== undefined}
-          aria-describedby={problem ? `report-${field}-error` : undefined}
-          onChange={(e) => {
-            set(e.target.value);
+          {...(problem ? { 'aria-describedby': `report-${field}-error` } : {})}
+          onChange={(v) => {
+            set(v);
             setProblems(({ [field]: _gone, ...rest }) => rest);
           }}
         />

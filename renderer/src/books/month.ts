@@ -1,16 +1,13 @@
 // The months and days the screen offers, on El Salvador's calendar whatever the computer's own zone: the month
 // that is declared (the previous one), a month's days for the reports, and dates as the screen writes them.
-const TZ = 'America/El_Salvador';
-const day = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' });
-// A month's name in Spanish; read at noon UTC so no zone moves it into the day before.
-const monthName = new Intl.DateTimeFormat('es-SV', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+import { esDate, esMonthName, svCalendarDay } from '../../../shared/es-sv';
 
 /** The first month with DTE to declare (shared/books.ts `monthParam`). */
 export const FIRST_MONTH = '2022-11';
 export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** `2026-11-22`: today on El Salvador's calendar. */
-export const today = (now: Date): string => day.format(now);
+export const today = (now: Date): string => svCalendarDay(now);
 
 /** `2026-11`: this month on El Salvador's calendar. */
 export const thisMonth = (now: Date): string => today(now).slice(0, 7);
@@ -38,13 +35,10 @@ export function monthDays(month: string, now: Date): { from: string; to: string 
 }
 
 /** `noviembre de 2026`. */
-export function monthLabel(month: string): string {
-  const [y = 0, m = 1] = month.split('-').map(Number);
-  return monthName.format(new Date(Date.UTC(y, m - 1, 15, 12)));
-}
+export const monthLabel = (month: string): string => esMonthName(month);
 
 /** `22/11/2026` for `2026-11-22`, as the screen writes dates. */
-export const shortDate = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+export const shortDate = (iso: string): string => esDate(iso);
 
 /** Days from `from` to `to` (both `YYYY-MM-DD`). */
 export const daysApart = (from: string, to: string): number => (Date.parse(to) - Date.parse(from)) / 86_400_000;

@@ -1,6 +1,7 @@
 // Cierre de caja (issue 14 item 6; docs/decisions/0008-day-close.md): whose sales and which period, "Hacer
 // cierre", the close it made, and the earlier closes, opened read-only. A cashier closes only their own sales;
 // the server refuses the rest whatever this screen offers.
+import { DateField } from '../pickers/DateField';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { SelloApi } from '../../../shared/api';
 import type { CloseScope, DayClose, DayCloseEntry } from '../../../shared/close';
@@ -220,22 +221,10 @@ export function CloseScreen({ api, user }: { api: SelloApi; user: SessionInfo['u
             </div>
             <div className="row">
               {field('from', F.from, (a) => (
-                <input
-                  {...a}
-                  type="datetime-local"
-                  value={from.value}
-                  max={wallMinute(now)}
-                  onChange={(e) => edit('from', setFromText)(e.target.value)}
-                />
+                <DateField {...a} kind="datetime" value={from.value} max={wallMinute(now)} onChange={(v) => edit('from', setFromText)(v)} />
               ))}
               {field('to', F.to, (a) => (
-                <input
-                  {...a}
-                  type="datetime-local"
-                  value={to.value}
-                  max={wallMinute(now)}
-                  onChange={(e) => edit('to', setToText)(e.target.value)}
-                />
+                <DateField {...a} kind="datetime" value={to.value} max={wallMinute(now)} onChange={(v) => edit('to', setToText)(v)} />
               ))}
               {(from.edited || to.edited) && (
                 <button

@@ -141,10 +141,13 @@ export function InvalidateForm({
             kinds={[record.type]}
             statuses={['APPROVED']}
             exclude={record.id}
+            inputId="inv-replacement-search"
             picked={replacement}
             onPick={(d) => {
               setReplacement(d);
               change({ replacementId: d?.id ?? null });
+              // After a pick, the next field to fill; after "clear", the search again (never the page).
+              setFix({ id: d ? idOf('reason') : 'inv-replacement-search' });
             }}
           />
           <span className="hint">{words.replacementHelp(es.kinds[record.type])}</span>

@@ -1,6 +1,7 @@
 // The issue forms as data: one spec per kind, grouped the way a cashier thinks (receiver, items, payment,
 // related documents, attachments, export data). Rendered by FormEngine, validated with the contract's schemas.
-import { DEPARTMENTS, ECONOMIC_ACTIVITIES, FISCAL_ENCLOSURES, REGIMES, UNITS, COUNTRIES, PAYMENT_METHODS } from '../../../shared/catalogs';
+import { DEPARTMENTS, FISCAL_ENCLOSURES, REGIMES, UNITS, COUNTRIES } from '../../../shared/catalogs';
+import { ECONOMIC_ACTIVITIES_SHOWN, PAYMENT_METHODS_SHOWN } from '../../../shared/catalogs/display';
 import type { DteKind } from '../../../shared/contract';
 import {
   CONTRIBUTOR_SIZES,
@@ -81,7 +82,7 @@ const opts = (values: readonly string[], labels: Record<string, string> = {}): O
   values.map((v) => [v, labels[v] ?? v.replace(/_/g, ' ').toLowerCase()] as const);
 
 export const CATALOGS = {
-  activities: ECONOMIC_ACTIVITIES.map((a) => [a.code, a.name] as const),
+  activities: ECONOMIC_ACTIVITIES_SHOWN.map((a) => [a.code, a.name] as const),
   countries: COUNTRIES.map((c) => [c.code, c.name] as const),
   enclosures: FISCAL_ENCLOSURES.map((c) => [c.code, c.name] as const),
   regimes: REGIMES.map((c) => [c.code, c.name] as const),
@@ -147,7 +148,7 @@ const payments: Field = {
       type: 'select',
       key: 'method',
       label: L.paymentMethod,
-      options: PAYMENT_METHODS.map((m) => [m.code, `${m.code} · ${m.name}`] as const),
+      options: PAYMENT_METHODS_SHOWN.map((m) => [m.code, `${m.code} · ${m.name}`] as const),
     },
     { type: 'number', key: 'amount', label: L.paymentAmount },
     { type: 'text', key: 'reference', label: L.paymentReference },

@@ -1,7 +1,7 @@
 // The sale just issued: its control number and status, what was paid and how, the change in large type, and
 // the receipt (printed at once; F9 prints it again).
 import type { DteRecord } from '../../../shared/records';
-import { PAYMENT_METHODS } from '../../../shared/catalogs';
+import { paymentMethodName } from '../../../shared/catalogs/display';
 import { dec, type Dec } from '../../../shared/tax';
 import { es } from '../strings';
 import { usd } from './cart';
@@ -18,10 +18,7 @@ export interface DoneSale {
   readonly print: 'printing' | 'printed' | { readonly failed: string };
 }
 
-const methodName = (code: string) => {
-  const name = PAYMENT_METHODS.find((m) => m.code === code)?.name ?? code;
-  return name.charAt(0).toUpperCase() + name.slice(1);
-};
+const methodName = (code: string) => paymentMethodName(code) ?? code;
 
 export function SaleDone({ sale, onPrint, onNext }: { sale: DoneSale; onPrint: () => void; onNext: () => void }) {
   const { record, change, print } = sale;

@@ -1,5 +1,6 @@
 // Ajustes → Normativa de MH (administrators; docs/decisions/0014-normativa-2026.md): which MH normative issues now
 // and, optionally, the instant the other one takes over. Saved only when the station can issue under it.
+import { DateField } from '../pickers/DateField';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { SelloApi } from '../../../shared/api';
 import type { FieldError } from '../../../shared/contract';
@@ -108,13 +109,13 @@ export function NormativePanel({ api, admin }: { api: SelloApi; admin: boolean }
             {scheduling && (
               <div className="field">
                 <label htmlFor="normative-switch-at">{W.switchAt}</label>
-                <input
+                <DateField
                   id="normative-switch-at"
-                  type="datetime-local"
+                  kind="datetime"
                   value={at}
-                  onChange={(e) => setAt(e.target.value)}
-                  aria-invalid={errorAt('switchAt') ? true : undefined}
-                  aria-describedby={errorAt('switchAt') ? 'normative-switch-at-error' : undefined}
+                  onChange={setAt}
+                  aria-invalid={errorAt('switchAt') !== undefined}
+                  {...(errorAt('switchAt') ? { 'aria-describedby': 'normative-switch-at-error' } : {})}
                 />
                 {errorAt('switchAt') && (
                   <span className="error" id="normative-switch-at-error">
