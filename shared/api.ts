@@ -83,6 +83,8 @@ export interface SelloApi extends CatalogApi, CloseApi, WebhooksApi, MailApi, Bo
   readonly setPrintSettings: (settings: PrintSettings) => Promise<Result<PrintSettings>>;
   /** First run: a real station from the wizard (company, branch, environment, MH credentials, certificate). */
   readonly setUpStation: (input: unknown) => Promise<Result<StationSaved>>;
+  /** First run: "look around the demo" answered once for this station, whatever window or browser asks next. */
+  readonly seeWelcome: () => Promise<Result<{ seen: true }>>;
   /** Ajustes: the configured station's data, MH credentials and certificate (identity stays). */
   readonly updateStation: (input: unknown) => Promise<Result<StationSaved>>;
   /** The counter receipt: straight to the chosen printer when the station prints silently, else the dialog. */
@@ -177,6 +179,7 @@ const CORE_METHODS = [
   'stationInfo',
   'setPrintSettings',
   'setUpStation',
+  'seeWelcome',
   'updateStation',
   'printReceipt',
   'printLetter',

@@ -59,6 +59,7 @@ export const IPC_ARGS = {
   setPrintSettings: z.tuple([z.unknown()]),
   // Station bodies are validated by the core with shared/station.ts (field paths and all).
   setUpStation: z.tuple([z.unknown()]),
+  seeWelcome: z.tuple([]),
   updateStation: z.tuple([z.unknown()]),
   printReceipt: z.tuple([z.string().max(64)]),
   printLetter: z.tuple([z.string().max(64)]),

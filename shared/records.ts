@@ -104,6 +104,8 @@ export interface Health {
   readonly posNumber: number;
   /** The demo serves because no station is configured yet: the app offers the first-run wizard. */
   readonly firstRun: boolean;
+  /** An administrator chose to look around the demo: the welcome is not shown again on this station. */
+  readonly welcomeSeen: boolean;
 }
 
 /** The station as settings show it: never a password, only whether MH and the certificate are set up. */

@@ -2,7 +2,7 @@
 // its own MH simulator, so demo documents never mix with real ones: control-number sequences are not keyed by
 // company, and a demo document left in the queue must never reach the real MH. The first-run wizard creates
 // the real station and swaps it in while the app runs; the HTTP server and IPC always ask for `current()`.
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { DIR_MODE, reportDataDirModes, tightenDataDir } from './store/data-dir-mode';
 import { join, resolve } from 'node:path';
 import { validate } from '../../shared/contract';
@@ -49,6 +49,8 @@ export interface CoreHost {
   demoMh(): string | null;
   /** The current station's health; `firstRun` while the demo stands in for a station not set up yet. */
   health(): Health;
+  /** The welcome was answered "look around the demo": kept in the base folder, so every window knows it. */
+  seeWelcome(): void;
   /** First run: checks a new station, creates it in the base folder and serves it from now on. */
   setUp(input: unknown, actor: string): Promise<StationSaved>;
   close(): Promise<void>;
@@ -103,6 +105,8 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
   const clock = o.deps.clock ?? systemClock;
   const random = o.deps.random ?? randomBytes;
   let sim: { server: MhSimulator; url: string } | null = null;
+  // A marker beside the demo's folder, not in a browser's storage: a new window or profile asks no more.
+  const welcomeFile = join(base, 'welcome-seen');
 
   const openDemo = async (): Promise<Core> => {
     const server = createMhSimulator({ logger, loteDelayMs: 3000, clock, random });
@@ -188,7 +192,10 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
     demoMh: () => sim?.url ?? null,
     health() {
       const h = core.health();
-      return { ...h, firstRun: h.demo && !o.demo };
+      return { ...h, firstRun: h.demo && !o.demo, welcomeSeen: !h.demo || o.demo === true || existsSync(welcomeFile) };
+    },
+    seeWelcome() {
+      writeFileSync(welcomeFile, `${clock.now().toISOString()}\n`, { mode: 0o600 });
     },
     onEvent(listener) {
       listeners.add(listener);

@@ -152,6 +152,11 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     setPrintSettings: (settings: PrintSettings) => answer(() => core().printing.set(settings, actor)),
     stationInfo: () => answer(() => core().stationInfo()),
     setUpStation: (input) => setUp(input, actor),
+    seeWelcome: () =>
+      answer(() => {
+        host?.seeWelcome();
+        return { seen: true as const };
+      }),
     updateStation: (input) => core().updateStation(input, actor),
     printReceipt: notHere('La impresión directa'),
     printLetter: notHere('La impresión directa'),

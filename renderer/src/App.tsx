@@ -26,16 +26,6 @@ const NEEDS: Partial<Record<View, Action>> = { books: 'books', settings: 'settin
 // Libros y reportes brings the chart library: loaded when the screen first opens, not with the counter's screens.
 const BooksScreen = lazy(() => import('./books/BooksScreen').then((m) => ({ default: m.BooksScreen })));
 
-/** Whether this browser or window already chose to look around the demo before setting up a station. */
-const DEMO_CHOSEN = 'sello.firstRun.demo';
-const demoChosen = () => {
-  try {
-    return localStorage.getItem(DEMO_CHOSEN) === '1';
-  } catch {
-    return false;
-  }
-};
-
 export function App({
   api,
   user,
@@ -64,7 +54,8 @@ export function App({
   const [prefill, setPrefill] = useState<{ kind: DteKind; value: Value; correcting?: Correcting } | null>(null);
   // A note being made from a document: its lines are chosen before its form opens.
   const [noteFrom, setNoteFrom] = useState<{ kind: 'NC' | 'ND'; source: DteRecord } | null>(null);
-  const [lookingAround, setLookingAround] = useState(demoChosen);
+  // Set at once on "look around"; the station keeps the answer for every window after (health.welcomeSeen).
+  const [lookingAround, setLookingAround] = useState(false);
   // Bumped when the app starts serving another station, so every screen reads it afresh.
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
@@ -154,16 +145,12 @@ export function App({
         </p>
       )}
       <main key={generation}>
-        {health?.firstRun && !lookingAround && may(role, 'settings') ? (
+        {health?.firstRun && !health.welcomeSeen && !lookingAround && may(role, 'settings') ? (
           <FirstRun
             api={api}
             onDone={(saved, admin) => void stationChanged(saved, admin)}
             onDemo={() => {
-              try {
-                localStorage.setItem(DEMO_CHOSEN, '1');
-              } catch {
-                // Without storage the welcome shows again next time; nothing is lost.
-              }
+              void api.seeWelcome();
               setLookingAround(true);
             }}
           />

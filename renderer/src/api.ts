@@ -85,6 +85,7 @@ export function httpApi(base = ''): SelloApi {
     stationInfo: () => call('GET', `${base}/settings/station`),
     setPrintSettings: (settings) => call('PUT', `${base}/settings/printing`, settings),
     setUpStation: (input) => call('POST', `${base}/settings/station/setup`, input),
+    seeWelcome: () => call('POST', `${base}/settings/welcome-seen`),
     updateStation: (input) => call('PUT', `${base}/settings/station`, input),
     printReceipt: (id) => openPdf(`${base}/dte/${encodeURIComponent(id)}/receipt`),
     // The app's own route: it also serves an invalidated document's ANULADO copy, which the contract's download does not.

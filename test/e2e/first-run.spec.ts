@@ -39,6 +39,17 @@ test('first run: the wizard sets up a station with its certificate, and it issue
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Venta rápida' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Bienvenido a Sello' })).toHaveCount(0);
+    // Another window with none of this one's storage: the station remembers the answer, no welcome again.
+    const other = await page
+      .context()
+      .browser()!
+      .newContext({ viewport: { width: 1366, height: 768 } });
+    const second = await other.newPage();
+    await second.goto(new URL('/', page.url()).href);
+    await logIn(second, DEMO_USERS.admin);
+    await expect(second.getByRole('heading', { name: 'Venta rápida' })).toBeVisible();
+    await expect(second.getByRole('heading', { name: 'Bienvenido a Sello' })).toHaveCount(0);
+    await other.close();
     await page.getByRole('button', { name: 'Ajustes' }).click();
     await page.getByRole('button', { name: 'Configurar mi estación' }).click();
 

@@ -1,6 +1,6 @@
 // The first run: the demo serves until the wizard sets up a real station, which then serves from its own
 // folder (also after a restart). Every check happens before anything is stored.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -116,6 +116,18 @@ describe('the station host', () => {
     expect(existsSync(join(base, 'sello.db'))).toBe(false);
     // The app offers the wizard: the demo stands in for a station not set up yet.
     expect(h.health().firstRun).toBe(true);
+  });
+
+  it('"look around the demo" is answered once per station: another window, a restart, still no welcome', async () => {
+    const first = await host();
+    expect(first.host.health()).toMatchObject({ firstRun: true, welcomeSeen: false });
+    first.host.seeWelcome();
+    expect(first.host.health()).toMatchObject({ firstRun: true, welcomeSeen: true });
+    await first.host.close();
+    // A new process over the same folder (a new window, another browser, the next day) knows it too.
+    const again = await host({}, first.base);
+    expect(again.host.health()).toMatchObject({ firstRun: true, welcomeSeen: true });
+    expect(statSync(join(first.base, 'welcome-seen')).mode & 0o077).toBe(0);
   });
 
   it('sets up a real station: it serves at once, pushes a station event, signs with the imported certificate and MH seals', async () => {

@@ -119,6 +119,7 @@ describe('IPC glue', () => {
       stationInfo: () => ok('st'),
       setPrintSettings: () => ok('p'),
       setUpStation: (b) => (calls.push(['setUpStation', b]), ok('su')),
+      seeWelcome: () => (calls.push(['seeWelcome']), ok('seen')),
       updateStation: () => ok('u'),
       printReceipt: (id) => (calls.push(['printReceipt', id]), ok({ printed: true })),
       printLetter: () => ok({ printed: true }),

@@ -76,6 +76,7 @@ export const CALL_PERMISSIONS: Readonly<Record<ActorCall, readonly Caller[]>> = 
   // The header and the receipt show the station's name.
   stationInfo: PEOPLE,
   setUpStation: ADMINS,
+  seeWelcome: ADMINS,
   updateStation: ADMINS,
   printReceipt: PEOPLE,
   printLetter: PEOPLE,

@@ -225,6 +225,7 @@ const ROUTES: readonly Route[] = [
   route('GET', '/settings/station', PEOPLE, (c) => c.api.stationInfo()),
   route('PUT', '/settings/station', ADMINS, (c) => c.api.updateStation(c.body())),
   route('POST', '/settings/station/setup', ADMINS, (c) => setUp(c)),
+  route('POST', '/settings/welcome-seen', ADMINS, (c) => c.api.seeWelcome()),
   route('GET', '/backups', ADMINS, (c) => c.api.backups()),
   route('POST', '/backups', ADMINS, (c) => c.api.backupNow().then((b) => (created(c), b))),
   route('GET', '/audit/verify', ADMINS, (c) => c.api.verifyAudit()),

@@ -220,6 +220,7 @@ export function stationService(d: StationServiceDeps): StationService {
         branchCode: s.branch.mhCode,
         posNumber: s.branch.posNumber,
         firstRun: false,
+        welcomeSeen: true,
       };
     },
     importCertificate: (xml, password, actor) =>
