@@ -342,6 +342,7 @@ describe('HTTP fuzzing', () => {
       ['PUT', '/settings/printing'],
       ['PUT', '/settings/station'],
       ['POST', '/settings/station/setup'],
+      ['POST', '/settings/welcome-seen'],
       ['POST', '/api-keys'],
       ['POST', '/sync/retry'],
       ['POST', '/webhooks'],

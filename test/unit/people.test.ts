@@ -97,6 +97,7 @@ describe('permissions', () => {
     'GET /settings/station': 'stationInfo',
     'PUT /settings/station': 'updateStation',
     'POST /settings/station/setup': 'setUpStation',
+    'POST /settings/welcome-seen': 'seeWelcome',
     'GET /backups': 'backups',
     'POST /backups': 'backupNow',
     'GET /audit/verify': 'verifyAudit',
