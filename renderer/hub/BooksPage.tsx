@@ -36,13 +36,8 @@ export function BooksPage({ onExpired }: { onExpired: () => void }) {
   const [load, setLoad] = useState<Load>({ state: 'busy' });
   const [tick, setTick] = useState(0);
   const generation = useRef(0);
-  const problem = !MONTH.test(monthText)
-    ? w.monthMissing
-    : monthText < FIRST_MONTH
-      ? w.monthTooEarly
-      : monthText > latest
-        ? w.monthFuture
-        : null;
+  // A month not written whole is said by the field itself, once, after the person leaves it.
+  const problem = !MONTH.test(monthText) ? null : monthText < FIRST_MONTH ? w.monthTooEarly : monthText > latest ? w.monthFuture : null;
 
   useEffect(() => {
     void hubApi.stations().then((r) => {
@@ -84,6 +79,7 @@ export function BooksPage({ onExpired }: { onExpired: () => void }) {
           <DateField
             id="hub-books-month"
             kind="month"
+            required
             value={monthText}
             min={FIRST_MONTH}
             max={latest}

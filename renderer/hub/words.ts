@@ -133,7 +133,6 @@ export const hubWords = {
     choose: 'Mes y punto de venta',
     month: 'Mes',
     monthHint: 'Al abrir: el mes anterior, que es el que se declara este mes.',
-    monthMissing: 'Elija un mes (año y mes).',
     monthTooEarly: 'Los DTE se declaran desde noviembre de 2022: elija ese mes o uno posterior.',
     monthFuture: 'Ese mes todavía no empieza: elija este mes o uno anterior.',
     point: 'Punto de venta',

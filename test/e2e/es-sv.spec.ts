@@ -87,8 +87,18 @@ test('a month is typed as MM/AAAA, stepped with the arrows, and a wrong one is s
   await expect(page.locator('#books-month-format')).toHaveText('Ese mes no está completo: escríbalo como MM/AAAA, por ejemplo 11/2026.');
   await expect(month).toHaveValue('13/20');
   await expect(month).toHaveAttribute('aria-invalid', 'true');
+  // Said once: the screen adds no second message of its own.
+  await expect(page.locator('.books-top .field-error')).toHaveCount(1);
   await shot(page, 'books-month');
   await checkScreen(page, 'es-sv-books-month', { fullPage: false });
+  // Emptied: nothing said while in the field, the same one message once left.
+  await month.focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Backspace');
+  await expect(page.locator('.books-top .field-error')).toHaveCount(0);
+  await page.keyboard.press('Tab');
+  await expect(page.locator('.books-top .field-error')).toHaveCount(1);
+  await expect(page.locator('#books-month-format')).toBeVisible();
 });
 
 test('the reports take days typed as DD/MM/AAAA', async ({ page }) => {

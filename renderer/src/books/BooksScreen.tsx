@@ -27,13 +27,8 @@ export function BooksScreen({ api, user }: { api: SelloApi; user: SessionInfo['u
   const [now] = useState(() => new Date());
   const [monthText, setMonthText] = useState(() => declaredMonth(now));
   const latest = thisMonth(now);
-  const problem = !MONTH.test(monthText)
-    ? W.monthMissing
-    : monthText < FIRST_MONTH
-      ? W.monthTooEarly
-      : monthText > latest
-        ? W.monthFuture
-        : null;
+  // A month not written whole is said by the field itself, once, after the person leaves it.
+  const problem = !MONTH.test(monthText) ? null : monthText < FIRST_MONTH ? W.monthTooEarly : monthText > latest ? W.monthFuture : null;
   // The month the screen shows: the last good one while the field holds something else.
   const [month, setMonth] = useState(monthText);
   const books = useLoad(month, () => api.monthBooks(month));
@@ -73,6 +68,7 @@ export function BooksScreen({ api, user }: { api: SelloApi; user: SessionInfo['u
           <DateField
             id="books-month"
             kind="month"
+            required
             value={monthText}
             min={FIRST_MONTH}
             max={latest}

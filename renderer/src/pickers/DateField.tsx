@@ -15,6 +15,8 @@ export interface DateFieldProps {
   readonly max?: string;
   readonly 'aria-invalid'?: boolean;
   readonly 'aria-describedby'?: string;
+  /** Left empty, the field says how to write one (the screen then needs no message of its own for it). */
+  readonly required?: boolean;
   readonly now?: () => Date;
 }
 
@@ -62,7 +64,7 @@ export function DateField(props: DateFieldProps) {
     onChange(kept);
   };
 
-  const wrong = left && text.trim() !== '' && readText(kind, text) === null;
+  const wrong = left && (text.trim() === '' ? props.required === true : readText(kind, text) === null);
   const described = [props['aria-describedby'], `${id}-keys`, wrong ? `${id}-format` : ''].filter(Boolean).join(' ');
   return (
     <>

@@ -6,7 +6,6 @@ export const booksWords = {
   intro: 'Los anexos del F-07 para el portal de MH, los libros de IVA y los reportes de ventas de esta estación.',
   month: 'Mes',
   monthHint: 'Al abrir: el mes anterior, que es el que se declara este mes.',
-  monthMissing: 'Elija un mes (año y mes).',
   monthTooEarly: 'Los DTE se declaran desde noviembre de 2022: elija ese mes o uno posterior.',
   monthFuture: 'Ese mes todavía no empieza: elija este mes o uno anterior.',
   sections: 'Secciones',
