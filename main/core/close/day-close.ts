@@ -202,7 +202,7 @@ export function figures(s: CloseSummary): Map<string, string> {
   out.set('rejected.count', String(s.rejected.count));
   put('pending', s.pending);
   for (const l of s.reconciliation?.lines ?? []) out.set(`reconciliation.${l.key}`, l.amount);
-  if (s.drawer) for (const [k, v] of Object.entries(s.drawer)) out.set(`drawer.${k}`, v);
+  if (s.drawer) for (const [k, v] of Object.entries(s.drawer) as [string, string][]) out.set(`drawer.${k}`, v);
   return out;
 }
 
