@@ -17,6 +17,7 @@ import { Dec, sum } from '../../shared/tax';
 import { ccfBody, fcBody, ncBody } from '../fixtures/bodies';
 import { fixedClock, tempDir } from '../support/core';
 import type { Problem } from '../support/http-station';
+import { pdfText } from '../support/pdf';
 import { sessionHeaders } from '../support/session';
 
 let dir: ReturnType<typeof tempDir>;
@@ -127,5 +128,31 @@ describe('the drawer at the close', () => {
       'drawer.counted': { before: '97.82', after: '98.82', change: '1.00' },
       'drawer.overShort': { before: '-1.00', after: '0.00', change: '1.00' },
     });
+  });
+
+  it('the receipt and the letter paper show the lines that add up to net and the drawer, short by $1.00', async () => {
+    await theShift();
+    const c = (await close({ scope: 'me', drawer: { openingFloat: '50.00', counted: '97.82' } })).json<DayClose>();
+    for (const url of [`/closes/${c.id}/receipt?width=80`, `/closes/${c.id}/pdf`]) {
+      const res = await app.inject({ method: 'GET', url, headers: seller });
+      expect(res.statusCode, url).toBe(200);
+      const text = pdfText(res.rawPayload).replace(/\s+/g, ' ');
+      expect(text, url).toMatch(/Cuadre con la venta neta/i);
+      // pdftotext reads labels and amounts column by column: each is looked for on its own.
+      for (const words of [
+        'Notas de crédito devueltas en efectivo (1)',
+        'Notas de crédito abonadas a la cuenta del cliente (1)',
+        '= Venta neta',
+        'Fondo inicial',
+        '= Efectivo esperado',
+        'Efectivo contado',
+        'Faltante',
+        '$50.42',
+        '$98.82',
+        '$97.82',
+        '-$1.00',
+      ])
+        expect(text, `${url}: ${words}`).toContain(words);
+    }
   });
 });
