@@ -16,8 +16,24 @@ const instant = z
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, 'Use una fecha y hora ISO 8601 con su zona (…-06:00).')
   .refine((s) => !Number.isNaN(Date.parse(s)), 'No es una fecha y hora válida.');
 
-/** POST /closes: the scope, and the period (from today's 00:00 in El Salvador to now when left out). */
-export const closeRequest = z.strictObject({ scope: closeScope, from: instant.optional(), to: instant.optional() });
+/** Dollars with up to 2 decimals, as typed at the drawer (never a float). */
+const dollars = z
+  .string()
+  .trim()
+  .max(13)
+  .regex(/^\d{1,9}(\.\d{1,2})?$/, custom('INVALID_FORMAT', 'Escriba un monto en dólares con hasta 2 decimales, por ejemplo 50.00.'));
+
+/** The drawer at the close: the float it opened with and the cash counted in it now. */
+export const drawerCount = z.strictObject({ openingFloat: dollars, counted: dollars });
+export type DrawerCount = z.infer<typeof drawerCount>;
+
+/** POST /closes: the scope, the period (from today's 00:00 in El Salvador to now when left out), and the drawer counted. */
+export const closeRequest = z.strictObject({
+  scope: closeScope,
+  from: instant.optional(),
+  to: instant.optional(),
+  drawer: drawerCount.optional(),
+});
 export type CloseRequest = z.infer<typeof closeRequest>;
 
 export const closeListQuery = z.strictObject({
@@ -81,6 +97,35 @@ export interface CloseSummary {
   readonly pending: Tally & { readonly byKind: Readonly<Partial<Record<DteKind, Tally>>> };
   /** Every document of the period and scope, with its status then. */
   readonly documents: readonly ClosedDocument[];
+  /** Payments, credit sales and notes adding up to the net sales (absent in closes made before issue 33). */
+  readonly reconciliation?: Reconciliation;
+  /** The drawer counted at this close; null when none was typed (absent before issue 33). */
+  readonly drawer?: DrawerReconciliation | null;
+}
+
+/** One line of the reconciliation: its amount is signed (a refund subtracts). */
+export interface ReconciliationLine {
+  /** `payment.01`, `onCredit`, `debitNotes`, `ncCash`, `ncCredit`, `unexplained`. */
+  readonly key: string;
+  readonly label: string;
+  readonly count: number;
+  readonly amount: string;
+}
+
+/** How the money side adds up to the net sales: the lines' amounts sum to `netSales`. */
+export interface Reconciliation {
+  readonly lines: readonly ReconciliationLine[];
+  readonly netSales: string;
+}
+
+/** The drawer: float + cash sales − cash refunds = expected; counted − expected = over (+) or short (−). */
+export interface DrawerReconciliation {
+  readonly openingFloat: string;
+  readonly cashSales: string;
+  readonly cashRefunds: string;
+  readonly expected: string;
+  readonly counted: string;
+  readonly overShort: string;
 }
 
 /** What changed since the latest close of the same scope whose period overlaps this one. */

@@ -123,6 +123,16 @@ describe('the day close', () => {
       invalidated: { count: 1, total: '10.08', documents: [{ id: id(4), kind: 'FC', controlNumber: number(4), total: '10.08' }] },
       rejected: { count: 0 },
       pending: { count: 1, total: '10.08', byKind: { FC: { count: 1, total: '10.08' } } },
+      // The money side adds up to the net sales: 10.08 + 10.08 + 47.22 = 67.38.
+      reconciliation: {
+        lines: [
+          { key: 'payment.01', label: CASH.name, count: 1, amount: '10.08' },
+          { key: 'payment.99', label: OTHER.name, count: 1, amount: '10.08' },
+          { key: 'onCredit', label: 'ventas al crédito (por cobrar)', count: 1, amount: '47.22' },
+        ],
+        netSales: '67.38',
+      },
+      drawer: null,
     });
     expect(documents.map((d) => [d.id, d.status])).toEqual([
       [id(1), 'APPROVED'],
@@ -161,6 +171,17 @@ describe('the day close', () => {
       invalidated: { count: 1, total: '10.08', documents: [{ id: id(4), kind: 'FC', controlNumber: number(4), total: '10.08' }] },
       rejected: { count: 1 },
       pending: { count: 1, total: '10.08', byKind: { FC: { count: 1, total: '10.08' } } },
+      // The NC (al contado) is paid back from the drawer: 20.16 + 10.08 + 47.22 − 8.48 = 68.98.
+      reconciliation: {
+        lines: [
+          { key: 'payment.01', label: CASH.name, count: 2, amount: '20.16' },
+          { key: 'payment.99', label: OTHER.name, count: 1, amount: '10.08' },
+          { key: 'onCredit', label: 'ventas al crédito (por cobrar)', count: 1, amount: '47.22' },
+          { key: 'ncCash', label: 'notas de crédito devueltas en efectivo', count: 1, amount: '-8.48' },
+        ],
+        netSales: '68.98',
+      },
+      drawer: null,
     });
     expect(documents).toHaveLength(8);
     // A supervisor closes one cashier's sales too.
@@ -188,6 +209,8 @@ describe('the day close', () => {
       'payments.01.total': { before: '10.08', after: '20.16', change: '10.08' },
       'payments.99.count': { before: '1', after: '0', change: '-1' },
       'payments.99.total': { before: '10.08', after: '0.00', change: '-10.08' },
+      'reconciliation.payment.01': { before: '10.08', after: '20.16', change: '10.08' },
+      'reconciliation.payment.99': { before: '10.08', after: '0.00', change: '-10.08' },
       'invalidated.count': { before: '1', after: '2', change: '1' },
       'invalidated.total': { before: '10.08', after: '20.16', change: '10.08' },
     });

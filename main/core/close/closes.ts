@@ -114,7 +114,7 @@ export function dayCloses(d: ClosesDeps): DayCloses {
         throw validationFailed([{ path: 'to', code: 'INVALID_DATE', message: 'El periodo no puede terminar en el futuro.' }]);
       const closedAt = isoLocal(now);
       return d.store.tx(() => {
-        const summary = summarize(documentsInPeriod(d.store, from, to, scope === 'station' ? null : scope));
+        const summary = summarize(documentsInPeriod(d.store, from, to, scope === 'station' ? null : scope), req.drawer ?? null);
         const before = latestOverlapping(d.store, scope, from, to);
         const diff = before ? difference(JSON.parse(before.summary) as CloseSummary, summary) : null;
         const summaryJson = JSON.stringify(summary);
@@ -135,7 +135,15 @@ export function dayCloses(d: ClosesDeps): DayCloses {
           difference: diffJson,
           hash,
         });
-        audit(d.store, closedAt, actor.id, 'close.made', id, { scope, from, to, hash, previous: before?.id ?? null });
+        audit(d.store, closedAt, actor.id, 'close.made', id, {
+          scope,
+          from,
+          to,
+          hash,
+          previous: before?.id ?? null,
+          // The float and the count typed, and what they left over or short: who typed what is on record.
+          drawer: summary.drawer ?? null,
+        });
         return toClose(findClose(d.store, id)!);
       });
     },

@@ -1,7 +1,17 @@
 // The day's close computed: a pure function over the period's documents (dte/documents-repo.ts
 // `documentsInPeriod`), and the difference against an earlier close. Exact decimals (shared/tax), 2 places.
 import { PAYMENT_METHODS } from '../../../shared/catalogs';
-import type { ClosedDocument, CloseDifference, CloseSummary, PaymentTally, Tally } from '../../../shared/close';
+import type {
+  ClosedDocument,
+  CloseDifference,
+  CloseSummary,
+  DrawerCount,
+  DrawerReconciliation,
+  PaymentTally,
+  Reconciliation,
+  ReconciliationLine,
+  Tally,
+} from '../../../shared/close';
 import { DTE_KINDS, type DteKind } from '../../../shared/contract';
 import type { DteStatus } from '../../../shared/records';
 import { Dec, ZERO, dec, round2, sum } from '../../../shared/tax';
@@ -10,8 +20,11 @@ import { mhDocumentView, type MhResumenView } from '../dte/mh/document-types';
 
 /** Sales that bring money in (or take it back, NC): the net sales and the payments. */
 const SALES: readonly DteKind[] = ['FC', 'CCF', 'ND', 'NC', 'FEX'];
-/** CAT-016 condicionOperacion: 2 is a sale on credit. */
+/** CAT-016 condicionOperacion: 1 is cash (contado), 2 a sale on credit. */
+const CASH_CONDITION = 1;
 const ON_CREDIT = 2;
+/** CAT-017: billetes y monedas, the method that goes into the drawer. */
+const CASH_METHOD = '01';
 /** CAT-015: IVA 13 %. */
 const IVA_TRIBUTE = '20';
 
@@ -37,11 +50,18 @@ const resumenOf = (row: CloseRow): MhResumenView => {
 /** The document's total as the close counts it: an NC subtracts. */
 const signedTotal = (row: CloseRow): Dec => (row.kind === 'NC' ? dec(row.total).neg() : dec(row.total));
 
-/** The close's figures for these documents (those of one period and scope). */
-export function summarize(rows: readonly CloseRow[]): CloseSummary {
+/**
+ * The close's figures for these documents (those of one period and scope), and the drawer when it was counted.
+ * A credit sale's payments are a promise, not money received: it counts under `onCredit` only. An NC made
+ * "al contado" is money paid back from the drawer; one on credit is credited to the customer's account.
+ */
+export function summarize(rows: readonly CloseRow[], counted: DrawerCount | null = null): CloseSummary {
   const byKind = Object.fromEntries(DTE_KINDS.map((k) => [k, acc()])) as Record<DteKind, Acc>;
   const payments = new Map<string, Acc>();
   const onCredit = acc();
+  const debitNotes = acc();
+  const ncCash = acc();
+  const ncCredit = acc();
   const pending = acc();
   const pendingByKind: Partial<Record<DteKind, Acc>> = {};
   const invalidated = acc();
@@ -87,9 +107,14 @@ export function summarize(rows: readonly CloseRow[]): CloseSummary {
       ret.fseIvaRetained = ret.fseIvaRetained.plus(dec(r.ivaRete1));
       ret.fseRentaRetained = ret.fseRentaRetained.plus(dec(r.reteRenta));
     }
+    if (kind === 'NC') add(r.condicionOperacion === CASH_CONDITION ? ncCash : ncCredit, total);
+    if (kind === 'ND') add(debitNotes, total);
     if (kind === 'FC' || kind === 'CCF' || kind === 'FEX') {
-      if (r.condicionOperacion === ON_CREDIT || !r.pagos || r.pagos.length === 0) add(onCredit, total);
-      for (const p of r.pagos ?? []) {
+      if (r.condicionOperacion === ON_CREDIT || !r.pagos || r.pagos.length === 0) {
+        add(onCredit, total);
+        continue;
+      }
+      for (const p of r.pagos) {
         const code = String(p?.codigo ?? '99');
         const a = payments.get(code) ?? acc();
         add(a, dec(p?.montoPago));
@@ -101,9 +126,18 @@ export function summarize(rows: readonly CloseRow[]): CloseSummary {
   const paymentList: PaymentTally[] = [...payments.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([code, a]) => ({ code, name: PAYMENT_METHODS.find((m) => m.code === code)?.name ?? `código ${code}`, ...tally(a) }));
+  const netSales = sum(SALES.map((k) => byKind[k].total));
+  const reconciliation = reconcile(netSales, [
+    ...paymentList.map((p) => ({ key: `payment.${p.code}`, label: p.name, count: p.count, amount: p.total })),
+    { key: 'onCredit', label: 'ventas al crédito (por cobrar)', ...line(onCredit) },
+    { key: 'debitNotes', label: 'notas de débito', ...line(debitNotes) },
+    { key: 'ncCash', label: 'notas de crédito devueltas en efectivo', ...line(ncCash) },
+    { key: 'ncCredit', label: 'notas de crédito abonadas a la cuenta del cliente', ...line(ncCredit) },
+  ]);
+  const cashSales = dec(payments.get(CASH_METHOD)?.total);
   return {
     byKind: Object.fromEntries(DTE_KINDS.map((k) => [k, tally(byKind[k])])) as Record<DteKind, Tally>,
-    netSales: money(sum(SALES.map((k) => byKind[k].total))),
+    netSales: money(netSales),
     payments: paymentList,
     onCredit: tally(onCredit),
     iva: money(iva),
@@ -121,6 +155,33 @@ export function summarize(rows: readonly CloseRow[]): CloseSummary {
       byKind: Object.fromEntries(Object.entries(pendingByKind).map(([k, a]) => [k, tally(a)])),
     },
     documents,
+    reconciliation,
+    drawer: counted === null ? null : drawer(counted, cashSales, ncCash.total),
+  };
+}
+
+const line = (a: Acc) => ({ count: a.count, amount: money(a.total) });
+
+/** The lines that are not zero, and what they leave unexplained against the net sales (nothing, normally). */
+function reconcile(netSales: Dec, lines: ReconciliationLine[]): Reconciliation {
+  const shown = lines.filter((l) => l.count > 0);
+  const gap = netSales.minus(sum(shown.map((l) => dec(l.amount))));
+  const unexplained: ReconciliationLine[] = gap.isZero()
+    ? []
+    : [{ key: 'unexplained', label: 'diferencia sin explicar (revise los pagos de los documentos)', count: 0, amount: money(gap) }];
+  return { lines: [...shown, ...unexplained], netSales: money(netSales) };
+}
+
+/** Expected cash = float + cash received − cash paid back (`cashRefunds` is negative, as NC totals are). */
+export function drawer(counted: DrawerCount, cashSales: Dec, cashRefunds: Dec): DrawerReconciliation {
+  const expected = dec(counted.openingFloat).plus(cashSales).plus(cashRefunds);
+  return {
+    openingFloat: money(dec(counted.openingFloat)),
+    cashSales: money(cashSales),
+    cashRefunds: money(cashRefunds.abs()),
+    expected: money(expected),
+    counted: money(dec(counted.counted)),
+    overShort: money(dec(counted.counted).minus(expected)),
   };
 }
 
@@ -140,6 +201,8 @@ export function figures(s: CloseSummary): Map<string, string> {
   put('invalidated', s.invalidated);
   out.set('rejected.count', String(s.rejected.count));
   put('pending', s.pending);
+  for (const l of s.reconciliation?.lines ?? []) out.set(`reconciliation.${l.key}`, l.amount);
+  if (s.drawer) for (const [k, v] of Object.entries(s.drawer) as [string, string][]) out.set(`drawer.${k}`, v);
   return out;
 }
 

@@ -42,6 +42,15 @@ const RETENTIONS: Readonly<Record<string, string>> = {
   fseRentaRetained: 'Renta retenida a sujetos excluidos (FSE)',
 };
 
+const DRAWER: Readonly<Record<string, string>> = {
+  openingFloat: 'fondo inicial',
+  cashSales: 'ventas en efectivo',
+  cashRefunds: 'devoluciones en efectivo',
+  expected: 'efectivo esperado',
+  counted: 'efectivo contado',
+  overShort: 'sobrante (+) o faltante (−)',
+};
+
 /** 2026-11-22T08:05:00-06:00 → 22/11/2026 08:05:00. */
 export const localStamp = (iso: string): string => `${date(iso)} ${iso.slice(11, 19)}`;
 
@@ -58,6 +67,11 @@ export function figureLabel(name: string, close: DayClose): string {
     return `${capital(p?.name ?? `forma de pago ${key}`)}: ${what(part)}`;
   }
   if (head === 'retentions') return RETENTIONS[key] ?? key;
+  if (head === 'reconciliation') {
+    const l = close.summary.reconciliation?.lines.find((x) => x.key === name.slice('reconciliation.'.length));
+    return `Cuadre: ${l?.label ?? key}`;
+  }
+  if (head === 'drawer') return `Efectivo en caja: ${DRAWER[key] ?? key}`;
   const names: Record<string, string> = {
     netSales: 'Venta neta',
     iva: 'IVA',
@@ -72,6 +86,36 @@ export function figureLabel(name: string, close: DayClose): string {
 const isCount = (name: string) => name.endsWith('.count');
 const shown = (name: string, v: string) => (isCount(name) ? v : money(v));
 const signed = (name: string, v: string) => (v.startsWith('-') ? shown(name, v) : `+${shown(name, v)}`);
+
+/** How the money adds up to the net sales, line by line, and the drawer when it was counted. */
+function reconciliationSections(c: DayClose): CloseSection[] {
+  const r = c.summary.reconciliation;
+  const dr = c.summary.drawer;
+  const out: CloseSection[] = [];
+  if (r) {
+    out.push({
+      title: 'Cuadre con la venta neta',
+      lines: [...r.lines.map((l) => [`${capital(l.label)} (${l.count})`, money(l.amount)] as const), ['= Venta neta', money(r.netSales)]],
+    });
+  }
+  if (dr) {
+    out.push({
+      title: 'Efectivo en caja',
+      lines: [
+        ['Fondo inicial', money(dr.openingFloat)],
+        ['+ Ventas en efectivo', money(dr.cashSales)],
+        ['− Devoluciones en efectivo (NC)', money(dr.cashRefunds)],
+        ['= Efectivo esperado', money(dr.expected)],
+        ['Efectivo contado', money(dr.counted)],
+        [overShortLabel(dr.overShort), money(dr.overShort)],
+      ],
+    });
+  }
+  return out;
+}
+
+/** Over/short in words: a shortage is what the drawer lacks. */
+export const overShortLabel = (v: string): string => (v.startsWith('-') ? 'Faltante' : /^0(\.0+)?$/.test(v) ? 'Cuadra exacto' : 'Sobrante');
 
 export function closeSheet(p: ClosePaper): CloseSheet {
   const c = p.close;
@@ -90,6 +134,7 @@ export function closeSheet(p: ClosePaper): CloseSheet {
         ['Al crédito', counted(s.onCredit)] as const,
       ],
     },
+    ...reconciliationSections(c),
     { title: 'Impuestos', lines: [['IVA', money(s.iva)]] },
     { title: 'Retenciones', lines: Object.entries(s.retentions).map(([k, v]) => [RETENTIONS[k] ?? k, money(v)] as const) },
     {

@@ -11,6 +11,7 @@ import { localTime } from '../local-time';
 import { may } from '../session/roles';
 import { es } from '../strings';
 import { CloseView, whose } from './CloseView';
+import { drawerProblems, drawerRequest } from './drawer';
 import { periodProblems, periodRequest, startOfDay, usd, wallMinute, type PeriodField } from './period';
 import './close.css';
 
@@ -21,7 +22,8 @@ const PAGE = 10;
 const PERSON = 'user:';
 
 type Whose = 'station' | 'me' | 'person';
-type Field = 'person' | 'from' | 'to';
+type Field = 'person' | 'from' | 'to' | 'openingFloat' | 'counted';
+type DrawerField = 'openingFloat' | 'counted';
 type Problems = Partial<Record<Field, string>>;
 
 export function CloseScreen({ api, user }: { api: SelloApi; user: SessionInfo['user'] }) {
@@ -35,6 +37,9 @@ export function CloseScreen({ api, user }: { api: SelloApi; user: SessionInfo['u
   const [fromText, setFromText] = useState<string | null>(null);
   const [toText, setToText] = useState<string | null>(null);
   const [problems, setProblems] = useState<Problems>({});
+  const [drawer, setDrawer] = useState<Record<DrawerField, string>>({ openingFloat: '', counted: '' });
+  // Enter makes the close only from a text field of the form: the button names the key only then.
+  const [enterHere, setEnterHere] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<{ close: DayClose; fresh: boolean } | null>(null);
@@ -70,6 +75,7 @@ export function CloseScreen({ api, user }: { api: SelloApi; user: SessionInfo['u
     if (busy) return;
     const local: Problems = periodProblems(from, to, { missing: F.dateMissing, reversed: F.reversed });
     if (choice === 'person' && !person.trim()) local.person = F.personMissing;
+    Object.assign(local, drawerProblems(drawer, { bad: F.amountBad, both: F.drawerBoth }));
     setProblems(local);
     setFormError(null);
     setOpenError(null);
@@ -79,7 +85,8 @@ export function CloseScreen({ api, user }: { api: SelloApi; user: SessionInfo['u
     }
     const scope: CloseScope = choice === 'person' ? { login: person.trim() } : choice;
     setBusy(true);
-    const r = await api.makeClose({ scope, ...periodRequest(from, to, new Date()) });
+    const counted = drawerRequest(drawer);
+    const r = await api.makeClose({ scope, ...periodRequest(from, to, new Date()), ...(counted ? { drawer: counted } : {}) });
     setBusy(false);
     if (r.ok) {
       setShown({ close: r.value, fresh: true });
@@ -89,7 +96,13 @@ export function CloseScreen({ api, user }: { api: SelloApi; user: SessionInfo['u
     const named: Problems = {};
     for (const fe of r.error.errors ?? []) {
       const field: Field | null =
-        fe.path === 'from' || fe.path === 'to' ? fe.path : fe.path.startsWith('scope') && choice === 'person' ? 'person' : null;
+        fe.path === 'from' || fe.path === 'to'
+          ? fe.path
+          : fe.path === 'drawer.openingFloat' || fe.path === 'drawer.counted'
+            ? (fe.path.slice('drawer.'.length) as DrawerField)
+            : fe.path.startsWith('scope') && choice === 'person'
+              ? 'person'
+              : null;
       if (field) named[field] = named[field] ? `${named[field]} ${fe.message}` : fe.message;
     }
     if (r.error.code === 'NOT_FOUND' && choice === 'person') named.person = `${r.error.detail ?? r.error.title} ${F.notFoundNext}`;
@@ -146,6 +159,13 @@ export function CloseScreen({ api, user }: { api: SelloApi; user: SessionInfo['u
             ref={formRef}
             className="close-form"
             onSubmit={(e) => void submit(e)}
+            onFocus={(e) =>
+              setEnterHere(
+                (e.target instanceof HTMLInputElement && e.target.type !== 'radio') ||
+                  (e.target instanceof HTMLButtonElement && e.target.type === 'submit'),
+              )
+            }
+            onBlur={() => setEnterHere(false)}
             noValidate
             aria-labelledby="close-form-title"
             aria-busy={busy}
@@ -239,11 +259,37 @@ export function CloseScreen({ api, user }: { api: SelloApi; user: SessionInfo['u
                   {F.today}
                 </button>
               )}
-              <button type="submit" className="primary" disabled={busy}>
-                {busy ? F.submitting : F.submit}
-              </button>
             </div>
             <p className="hint">{F.periodHint}</p>
+            <fieldset className="close-drawer-fields">
+              <legend>{F.drawer}</legend>
+              <div className="row">
+                {(['openingFloat', 'counted'] as const).map((k) => (
+                  <div key={k}>
+                    {field(k, F[k], (a) => (
+                      <input
+                        {...a}
+                        inputMode="decimal"
+                        autoComplete="off"
+                        value={drawer[k]}
+                        onChange={(e) => edit(k, (v) => setDrawer((cur) => ({ ...cur, [k]: v })))(e.target.value)}
+                        // Checked once the person leaves the field, never while typing.
+                        onBlur={() => {
+                          const p = drawerProblems(drawer, { bad: F.amountBad, both: null });
+                          if (p[k]) setProblems((cur) => ({ ...cur, [k]: p[k] }));
+                        }}
+                      />
+                    ))}
+                  </div>
+                ))}
+              </div>
+              <p className="hint">{F.drawerHint}</p>
+            </fieldset>
+            <div className="row">
+              <button type="submit" className="primary" disabled={busy}>
+                {busy ? F.submitting : enterHere ? F.submitEnter : F.submit}
+              </button>
+            </div>
             {busy && (
               <p className="busy" role="status">
                 {F.submitting}

@@ -8,6 +8,7 @@ import { errorText } from '../error-text';
 import { localTime } from '../local-time';
 import { es } from '../strings';
 import { signed, usd } from './period';
+import { Reconciliation } from './Reconciliation';
 
 const V = es.close.view;
 const D = es.close.difference;
@@ -31,6 +32,11 @@ function figureName(figure: string, close: DayClose): string {
     return `${capital(method)}: ${which(part)}`;
   }
   if (head === 'retentions') return V.retentions[key] ?? key;
+  if (head === 'reconciliation') {
+    const line = close.summary.reconciliation?.lines.find((l) => l.key === figure.slice('reconciliation.'.length));
+    return D.reconciliation(capital(line?.label ?? key));
+  }
+  if (head === 'drawer') return `${V.drawer}: ${D.drawer[key] ?? key}`;
   const name = D.figures[head] ?? head;
   return key ? `${name}: ${which(key)}` : name;
 }
@@ -109,6 +115,8 @@ export function CloseView({
       )}
 
       {close.difference && <Difference api={api} close={close} difference={close.difference} onOpen={onOpen} />}
+
+      <Reconciliation summary={s} />
 
       <div className="close-grid">
         <section aria-labelledby="close-kinds">
