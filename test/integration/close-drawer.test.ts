@@ -10,7 +10,7 @@ import { moveStatus } from '../../main/core/dte/status';
 import { buildHttpServer } from '../../main/core/http/server';
 import { silentLogger } from '../../main/core/logger';
 import { openStore, type Store } from '../../main/core/store/database';
-import { PAYMENT_METHODS } from '../../shared/catalogs';
+import { paymentMethodName } from '../../shared/catalogs/display';
 import type { DayClose } from '../../shared/close';
 import type { DteRecord } from '../../shared/records';
 import { Dec, sum } from '../../shared/tax';
@@ -65,7 +65,7 @@ async function theShift() {
 }
 
 /** CAT-017's name as people read it (its accents are another part's to restore). */
-const methodName = (code: string) => PAYMENT_METHODS.find((m) => m.code === code)!.name;
+const methodName = (code: string) => paymentMethodName(code)!;
 
 const closes = () => store.sqlite.prepare('SELECT count(*) AS n FROM day_closes').get() as { n: number };
 

@@ -79,8 +79,8 @@ async function theDay() {
 
 const EMPTY = { count: 0, total: '0.00' };
 const NO_RETENTIONS = { crIvaRetained: '0.00', fseIvaRetained: '0.00', fseRentaRetained: '0.00', rentaRetained: '0.00' };
-const CASH = { code: '01', name: 'billetes y monedas' };
-const OTHER = { code: '99', name: 'otros (se debe indicar el medio de pago)' };
+const CASH = { code: '01', name: 'Billetes y monedas' };
+const OTHER = { code: '99', name: 'Otros (se debe indicar el medio de pago)' };
 const number = (n: number, kind = '01') => `DTE-${kind}-M001P001-${String(n).padStart(15, '0')}`;
 
 describe('the day close', () => {

@@ -1,6 +1,6 @@
 // The day's close computed: a pure function over the period's documents (dte/documents-repo.ts
 // `documentsInPeriod`), and the difference against an earlier close. Exact decimals (shared/tax), 2 places.
-import { PAYMENT_METHODS } from '../../../shared/catalogs';
+import { paymentMethodName } from '../../../shared/catalogs/display';
 import type {
   ClosedDocument,
   CloseDifference,
@@ -125,7 +125,7 @@ export function summarize(rows: readonly CloseRow[], counted: DrawerCount | null
 
   const paymentList: PaymentTally[] = [...payments.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([code, a]) => ({ code, name: PAYMENT_METHODS.find((m) => m.code === code)?.name ?? `código ${code}`, ...tally(a) }));
+    .map(([code, a]) => ({ code, name: paymentMethodName(code) ?? `código ${code}`, ...tally(a) }));
   const netSales = sum(SALES.map((k) => byKind[k].total));
   const reconciliation = reconcile(netSales, [
     ...paymentList.map((p) => ({ key: `payment.${p.code}`, label: p.name, count: p.count, amount: p.total })),
