@@ -4,7 +4,7 @@ import type { NormativeView } from './normative';
 import type { HubSettingView } from './hub-setting';
 import type { NumberingView } from './numbering';
 import type { AnnexId, BookFile, BookFormat, BookId, BooksSettings, MonthBooks, SalesReport } from './books';
-import type { CloseListQuery, DayClose, DayClosePage } from './close';
+import type { CloseListQuery, CloseScope, DayClose, DayClosePage, DrawerOpening } from './close';
 import type { DteKind } from './contract/kinds';
 import type { Result } from './errors';
 import type { DemoUser, SessionInfo, UserInfo } from './people';
@@ -209,6 +209,10 @@ export interface CloseApi {
   /** Newest first; a cashier sees only the closes of their own sales. */
   readonly listCloses: (query: CloseListQuery) => Promise<Result<DayClosePage>>;
   readonly getClose: (id: string) => Promise<Result<DayClose>>;
+  /** `{scope, amount}`: the float a shift starts with, recorded once per shift; the close takes it. */
+  readonly openDrawer: (input: unknown) => Promise<Result<DrawerOpening>>;
+  /** The float the scope's current shift opened with, or null. */
+  readonly drawerOpening: (scope: CloseScope) => Promise<Result<DrawerOpening | null>>;
   /** The close on the receipt printer (silently when the station prints so; the browser opens the PDF). */
   readonly printCloseReceipt: (id: string) => Promise<Result<{ printed: true }>>;
   /** The close as a letter PDF, through the print dialog. */
@@ -219,6 +223,8 @@ const CLOSE_METHODS = [
   'makeClose',
   'listCloses',
   'getClose',
+  'openDrawer',
+  'drawerOpening',
   'printCloseReceipt',
   'printClosePdf',
 ] as const satisfies readonly (keyof CloseApi)[];

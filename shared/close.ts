@@ -23,9 +23,33 @@ const dollars = z
   .max(13)
   .regex(/^\d{1,9}(\.\d{1,2})?$/, custom('INVALID_FORMAT', 'Escriba un monto en dólares con hasta 2 decimales, por ejemplo 50.00.'));
 
-/** The drawer at the close: the float it opened with and the cash counted in it now. */
-export const drawerCount = z.strictObject({ openingFloat: dollars, counted: dollars });
+/**
+ * The drawer at the close: the cash counted in it now, and the float it opened with when the shift did not record
+ * one at its start (a recorded float is the one used: docs/decisions/0038-drawer-reconciliation.md).
+ */
+export const drawerCount = z.strictObject({ openingFloat: dollars.optional(), counted: dollars });
 export type DrawerCount = z.infer<typeof drawerCount>;
+
+/** POST /closes/openings: the float a shift starts with, for the caller's own drawer ('me') or another scope. */
+export const drawerOpeningRequest = z.strictObject({ scope: closeScope, amount: dollars });
+export type DrawerOpeningRequest = z.infer<typeof drawerOpeningRequest>;
+
+/** GET /closes/openings/current: whose shift (the caller's own when left out). */
+export const openingQuery = z.strictObject({
+  scope: z.enum(['me', 'station']).optional(),
+  login: z.string().trim().min(1).max(64).optional(),
+});
+export const scopeOfQuery = (q: z.infer<typeof openingQuery>): CloseScope => (q.login ? { login: q.login } : (q.scope ?? 'me'));
+
+/** A shift's opening float as recorded (never changed): the close of its period takes it. */
+export interface DrawerOpening {
+  readonly id: string;
+  readonly scope: string;
+  readonly amount: string;
+  readonly openedAt: string;
+  readonly openedBy: string;
+  readonly openedByName: string | null;
+}
 
 /** POST /closes: the scope, the period (from today's 00:00 in El Salvador to now when left out), and the drawer counted. */
 export const closeRequest = z.strictObject({
@@ -121,6 +145,9 @@ export interface Reconciliation {
 /** The drawer: float + cash sales − cash refunds = expected; counted − expected = over (+) or short (−). */
 export interface DrawerReconciliation {
   readonly openingFloat: string;
+  /** When the float was recorded at the shift's start (absent when typed at the close). */
+  readonly floatOpenedAt?: string;
+  readonly floatOpenedByName?: string | null;
   readonly cashSales: string;
   readonly cashRefunds: string;
   readonly expected: string;

@@ -79,6 +79,9 @@ export const IPC_ARGS = {
   makeClose: z.tuple([z.unknown()]),
   listCloses: z.tuple([z.unknown()]),
   getClose: z.tuple([z.string().max(64)]),
+  // Bodies and scopes are validated by the core with shared/close.ts (field paths and all).
+  openDrawer: z.tuple([z.unknown()]),
+  drawerOpening: z.tuple([z.unknown()]),
   printCloseReceipt: z.tuple([z.string().max(64)]),
   printClosePdf: z.tuple([z.string().max(64)]),
   listProducts: z.tuple([productListQuery]),

@@ -116,6 +116,8 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     makeClose: (input) => answer(() => core().closes.make(input, who)),
     listCloses: (query) => answer(() => core().closes.list(query, who)),
     getClose: (id) => answer(() => core().closes.get(id, who)),
+    openDrawer: (input) => answer(() => core().closes.open(input, who)),
+    drawerOpening: (scope) => answer(() => core().closes.opening(scope, who)),
     closeReceipt: (id, width) => core().closes.receipt(id, width, who),
     closePdf: (id) => core().closes.letterPdf(id, who),
     dteJson: (id) => answer(() => core().dtes.signedJson(id)),

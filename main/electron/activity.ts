@@ -13,6 +13,7 @@ const WRITES: readonly ApiMethod[] = [
   'updateProduct',
   'importProducts',
   'makeClose',
+  'openDrawer',
   'printCloseReceipt',
   'printClosePdf',
 ];

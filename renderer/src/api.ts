@@ -123,6 +123,12 @@ export function httpApi(base = ''): SelloApi {
     makeClose: (input) => call('POST', `${base}/closes`, input),
     listCloses: (query) => call('GET', `${base}/closes?${queryString(query)}`),
     getClose: (id) => call('GET', `${base}/closes/${encodeURIComponent(id)}`),
+    openDrawer: (input) => call('POST', `${base}/closes/openings`, input),
+    drawerOpening: (scope) =>
+      call(
+        'GET',
+        `${base}/closes/openings/current?${new URLSearchParams(typeof scope === 'string' ? { scope } : { login: scope.login }).toString()}`,
+      ),
     printCloseReceipt: (id) => openPdf(`${base}/closes/${encodeURIComponent(id)}/receipt`),
     printClosePdf: (id) => openPdf(`${base}/closes/${encodeURIComponent(id)}/pdf`),
     monthBooks: (month) => call('GET', `${base}/books?${queryString({ month })}`),

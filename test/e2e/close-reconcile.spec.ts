@@ -146,3 +146,48 @@ test('a shift closed with a float, cash and card sales, an NC paid back in cash,
   for (const words of ['EFECTIVO EN CAJA', '= Efectivo esperado', 'Faltante', '-$1.00', money(expected), '= Venta neta', money(net)])
     expect(text, words).toContain(words);
 });
+
+test('a cashier records her float when the shift opens; the close takes it and asks only the count', async ({ page }) => {
+  const ROSA = { login: 'rosa', name: 'Rosa Menjívar', password: 'turno-1357' };
+  await login(page, DEMO_USERS.admin);
+  const created = await page.request.post('/users', { headers: asTheUi, data: { ...ROSA, role: 'CASHIER' } });
+  expect(created.status(), await created.text()).toBe(201);
+  await logout(page);
+  await logIn(page, ROSA);
+
+  // The start of her shift, keyboard only: Cierre de caja, the float, "Registrar al abrir el turno".
+  const tab = page.getByRole('navigation', { name: 'Principal' }).getByRole('button', { name: 'Cierre de caja' });
+  await tab.focus();
+  await page.keyboard.press('Enter');
+  const float = page.getByLabel('Fondo inicial ($)');
+  for (let i = 0; i < 20 && (await page.locator('#close-openingFloat:focus').count()) === 0; i++) await page.keyboard.press('Tab');
+  await expect(float).toBeFocused();
+  await page.keyboard.type('25.00');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Registrar al abrir el turno' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('float-recorded')).toContainText('Fondo inicial registrado al abrir el turno: $25.00 (Rosa Menjívar,');
+  await expect(float).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/close-float-recorded.png` });
+  await checkScreen(page, 'close-float-recorded');
+  // Recorded once: the station refuses a second float for the same shift, naming the field.
+  const again = await page.request.post('/closes/openings', { headers: asTheUi, data: { scope: 'me', amount: '90.00' } });
+  expect(again.status()).toBe(422);
+
+  // Her sale in cash, then the close with the count alone, $1.00 short.
+  const sale = await approved(page.request, 'fc', { paymentType: 'CONTADO', items: [line('Frijol rojo 1 lb', 3)] });
+  const expected = new Dec('25.00').plus(sale.total);
+  const count = page.getByLabel('Efectivo contado ($)');
+  await count.focus();
+  await page.keyboard.type(expected.minus(1).toFixed(2));
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('close-view').getByRole('heading', { name: /^Cierre: Rosa Menjívar/ })).toBeFocused();
+  const drawer = page.getByTestId('close-drawer');
+  await expect(drawer.getByRole('row', { name: /^Fondo inicial/ })).toContainText('$25.00');
+  await expect(drawer.getByRole('row', { name: /^= Efectivo esperado/ })).toContainText(money(expected));
+  await expect(page.getByTestId('close-over-short')).toHaveText('-$1.00');
+  // The close ended the shift: the next one records its own float.
+  await expect(page.getByLabel('Fondo inicial ($)')).toBeVisible();
+  await expect(page.getByTestId('float-recorded')).toHaveCount(0);
+});

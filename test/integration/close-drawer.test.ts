@@ -155,4 +155,61 @@ describe('the drawer at the close', () => {
         expect(text, `${url}: ${words}`).toContain(words);
     }
   });
+
+  it('a float recorded at the start of the shift is the one the close takes: once, audited, another refused', async () => {
+    const open = (payload: unknown, headers = seller) =>
+      app.inject({ method: 'POST', url: '/closes/openings', headers, payload: payload as object });
+    const current = async () => (await app.inject({ method: 'GET', url: '/closes/openings/current', headers: seller })).json<unknown>();
+    const openings = () => (store.sqlite.prepare('SELECT count(*) AS n FROM drawer_openings').get() as { n: number }).n;
+    // Bad input names the field and records nothing.
+    for (const [payload, path] of [
+      [{ scope: 'me', amount: '-5' }, 'amount'],
+      [{ scope: 'me', amount: 50 }, 'amount'],
+      [{ scope: 'me' }, 'amount'],
+      [{ scope: 'nobody', amount: '50' }, 'scope'],
+    ] as const) {
+      const res = await open(payload);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json<Problem>().errors.map((e) => e.path)).toContain(path);
+    }
+    expect(openings()).toBe(0);
+    expect(await current()).toBeNull();
+    // A cashier opens only her own drawer.
+    const cashier = await sessionHeaders(app, 'cajero');
+    expect((await open({ scope: { login: 'supervisor' }, amount: '50' }, cashier)).statusCode).toBe(403);
+
+    const opened = await open({ scope: 'me', amount: '50' });
+    expect(opened.statusCode, opened.body).toBe(201);
+    expect(opened.json()).toMatchObject({ scope: 'user:supervisor', amount: '50.00', openedBy: 'user:supervisor' });
+    expect(await current()).toMatchObject({ amount: '50.00' });
+    const audited = store.sqlite.prepare("SELECT detail FROM audit_log WHERE action = 'drawer.opened'").all() as { detail: string }[];
+    expect(audited.map((a) => JSON.parse(a.detail) as unknown)).toEqual([{ scope: 'user:supervisor', amount: '50.00' }]);
+    // Once per shift: a second float is refused, naming the field, and the first stands.
+    clock.advance(60_000);
+    const again = await open({ scope: 'me', amount: '80' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json<Problem>().errors[0]).toMatchObject({ path: 'amount', code: 'DUPLICATE' });
+    expect(openings()).toBe(1);
+
+    await theShift();
+    // A different float typed at the close is refused; nothing is stored.
+    const typed = await close({ scope: 'me', drawer: { openingFloat: '60.00', counted: '97.82' } });
+    expect(typed.statusCode).toBe(422);
+    expect(typed.json<Problem>().errors[0]).toMatchObject({ path: 'drawer.openingFloat', code: 'NOT_ALLOWED' });
+    expect(closes().n).toBe(0);
+    // The count alone: the recorded float is taken, and said where it came from.
+    clock.advance(60_000);
+    const res = await close({ scope: 'me', drawer: { counted: '97.82' } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<DayClose>().summary.drawer).toMatchObject({
+      openingFloat: '50.00',
+      expected: '98.82',
+      overShort: '-1.00',
+      floatOpenedAt: expect.stringMatching(/T09:30:00-06:00$/) as unknown,
+    });
+    // The close ended the shift: the next one opens with a float of its own.
+    expect(await current()).toBeNull();
+    clock.advance(60_000);
+    expect((await open({ scope: 'me', amount: '20' })).statusCode).toBe(201);
+  });
 });

@@ -84,6 +84,8 @@ describe('permissions', () => {
     'POST /closes': 'makeClose',
     'GET /closes': 'listCloses',
     'GET /closes/:id': 'getClose',
+    'POST /closes/openings': 'openDrawer',
+    'GET /closes/openings/current': 'drawerOpening',
     'GET /sync/status': 'syncStatus',
     'POST /sync/retry': 'retrySync',
     'GET /users': 'listUsers',

@@ -41,6 +41,8 @@ export const CALL_PERMISSIONS: Readonly<Record<ActorCall, readonly Caller[]>> = 
   makeClose: PEOPLE,
   listCloses: PEOPLE,
   getClose: PEOPLE,
+  openDrawer: PEOPLE,
+  drawerOpening: PEOPLE,
   printCloseReceipt: PEOPLE,
   printClosePdf: PEOPLE,
   invalidate: APPROVERS,

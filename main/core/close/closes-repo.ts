@@ -31,6 +31,11 @@ export function latestOverlapping(store: Store, scope: string, from: string, to:
   );
 }
 
+/** The latest close of `scope` (its shift ended there). */
+export function lastCloseOf(store: Store, scope: string): CloseRecordRow | undefined {
+  return store.one(store.q.selectFrom('day_closes').selectAll().where('scope', '=', scope).orderBy('seq', 'desc').limit(1));
+}
+
 /** Newest first, `limit` of them after the cursor (a `seq`); one scope's only when `scope` is given. */
 export function listCloses(store: Store, o: { scope: string | null; limit: number; before: number | null }): CloseRecordRow[] {
   let sel = store.q.selectFrom('day_closes').selectAll();

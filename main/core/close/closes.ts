@@ -4,6 +4,8 @@
 import {
   closeListQuery,
   closeRequest,
+  drawerOpeningRequest,
+  type DrawerOpening,
   type CloseListQuery,
   type CloseSummary,
   type DayClose,
@@ -23,8 +25,10 @@ import { closeReceiptPdf } from '../render/close-receipt';
 import type { ReceiptWidth } from '../render/receipt';
 import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
-import { findClose, insertClose, latestOverlapping, listCloses, type CloseRecordRow } from './closes-repo';
-import { difference, summarize } from './day-close';
+import { dec } from '../../../shared/tax';
+import { findClose, insertClose, lastCloseOf, latestOverlapping, listCloses, type CloseRecordRow } from './closes-repo';
+import { difference, summarize, type DrawerInput } from './day-close';
+import { insertOpening, openingWithin, type DrawerOpeningRow } from './openings-repo';
 
 export interface ClosesDeps {
   readonly store: Store;
@@ -43,6 +47,10 @@ export interface DayCloses {
   readonly get: (id: string, actor: Actor) => DayClose;
   readonly receipt: (id: string, width: ReceiptWidth, actor: Actor) => Promise<Buffer>;
   readonly letterPdf: (id: string, actor: Actor) => Promise<Buffer>;
+  /** POST /closes/openings: the float the shift starts with, recorded once per shift and audited (`drawer.opened`). */
+  readonly open: (input: unknown, actor: Actor) => DrawerOpening;
+  /** The float the scope's current shift opened with (since its last close, today), or null. */
+  readonly opening: (scope: unknown, actor: Actor) => DrawerOpening | null;
 }
 
 const PERSON = 'user:';
@@ -50,6 +58,17 @@ const PERSON = 'user:';
 const ownOnly = (actor: Actor) => actor.caller === 'CASHIER';
 
 const hashOf = (summary: string, diff: string | null) => sha256Hex(`${summary}\n${diff ?? ''}`);
+
+const toOpening = (r: DrawerOpeningRow): DrawerOpening => ({
+  id: r.id,
+  scope: r.scope,
+  amount: r.amount,
+  openedAt: r.opened_at,
+  openedBy: r.opened_by,
+  openedByName: r.opened_by_name,
+});
+
+const money2 = (s: string) => dec(s).toFixed(2);
 
 function toClose(row: CloseRecordRow): DayClose {
   return {
@@ -99,6 +118,50 @@ export function dayCloses(d: ClosesDeps): DayCloses {
 
   const paper = (row: CloseRecordRow): ClosePaper => ({ close: toClose(row), station: d.station() });
 
+  /** A shift runs from the scope's last close (or today's 00:00, whichever is later) to now. */
+  const currentOpening = (scope: string): DrawerOpeningRow | undefined => {
+    const now = d.clock.now();
+    const today = `${localDateTime(now).date}T00:00:00${localDateTime(now).offset}`;
+    const last = lastCloseOf(d.store, scope)?.closed_at;
+    const row = openingWithin(d.store, scope, last && last > today ? last : today, isoLocal(now));
+    // Opened in the very second of the last close: that shift is the one closed.
+    return row && last && row.opened_at <= last ? undefined : row;
+  };
+
+  /** The float the close takes: the one recorded at the shift's start wins; a different one typed is refused. */
+  const drawerInput = (
+    req: { drawer?: { openingFloat?: string; counted: string } },
+    recorded: DrawerOpeningRow | undefined,
+  ): DrawerInput | null => {
+    if (!req.drawer) return null;
+    const typed = req.drawer.openingFloat;
+    if (recorded) {
+      if (typed !== undefined && !dec(typed).eq(dec(recorded.amount)))
+        throw validationFailed([
+          {
+            path: 'drawer.openingFloat',
+            code: 'NOT_ALLOWED',
+            message: `El turno se abrió con un fondo de $${recorded.amount} (${recorded.opened_by_name ?? recorded.opened_by}, ${recorded.opened_at.slice(11, 16)}): ese es el fondo del cierre. Deje el campo vacío.`,
+          },
+        ]);
+      return {
+        openingFloat: recorded.amount,
+        counted: req.drawer.counted,
+        openedAt: recorded.opened_at,
+        openedByName: recorded.opened_by_name,
+      };
+    }
+    if (typed === undefined)
+      throw validationFailed([
+        {
+          path: 'drawer.openingFloat',
+          code: 'REQUIRED',
+          message: 'Este turno no registró su fondo inicial al abrir: escríbalo para calcular el efectivo esperado.',
+        },
+      ]);
+    return { openingFloat: typed, counted: req.drawer.counted };
+  };
+
   return {
     make(input, actor) {
       const parsed = closeRequest.safeParse(input);
@@ -114,7 +177,8 @@ export function dayCloses(d: ClosesDeps): DayCloses {
         throw validationFailed([{ path: 'to', code: 'INVALID_DATE', message: 'El periodo no puede terminar en el futuro.' }]);
       const closedAt = isoLocal(now);
       return d.store.tx(() => {
-        const summary = summarize(documentsInPeriod(d.store, from, to, scope === 'station' ? null : scope), req.drawer ?? null);
+        const counted = drawerInput(req, openingWithin(d.store, scope, from, to));
+        const summary = summarize(documentsInPeriod(d.store, from, to, scope === 'station' ? null : scope), counted);
         const before = latestOverlapping(d.store, scope, from, to);
         const diff = before ? difference(JSON.parse(before.summary) as CloseSummary, summary) : null;
         const summaryJson = JSON.stringify(summary);
@@ -171,6 +235,42 @@ export function dayCloses(d: ClosesDeps): DayCloses {
       };
     },
     get: (id, actor) => toClose(readable(id, actor)),
+    open(input, actor) {
+      const parsed = drawerOpeningRequest.safeParse(input);
+      if (!parsed.success) throw validationFailed(toFieldErrors(parsed.error.issues, input));
+      const { scope } = scopeOf(parsed.data.scope, actor);
+      return d.store.tx(() => {
+        const already = currentOpening(scope);
+        if (already)
+          throw validationFailed([
+            {
+              path: 'amount',
+              code: 'DUPLICATE',
+              message: `Este turno ya se abrió con $${already.amount} a las ${already.opened_at.slice(11, 16)} (${already.opened_by_name ?? already.opened_by}). Un fondo registrado no se cambia: haga el cierre para abrir otro turno.`,
+            },
+          ]);
+        const row: DrawerOpeningRow = {
+          id: d.newId(),
+          scope,
+          amount: money2(parsed.data.amount),
+          opened_at: isoLocal(d.clock.now()),
+          opened_by: actor.id,
+          opened_by_name: d.nameOf(actor.id),
+        };
+        insertOpening(d.store, row);
+        audit(d.store, row.opened_at, actor.id, 'drawer.opened', row.id, { scope, amount: row.amount });
+        return toOpening(row);
+      });
+    },
+    opening(scopeInput, actor) {
+      const parsed = drawerOpeningRequest.shape.scope.safeParse(scopeInput);
+      if (!parsed.success)
+        throw validationFailed(
+          toFieldErrors(parsed.error.issues, scopeInput).map((e) => ({ ...e, path: e.path ? `scope.${e.path}` : 'scope' })),
+        );
+      const row = currentOpening(scopeOf(parsed.data, actor).scope);
+      return row ? toOpening(row) : null;
+    },
     receipt: async (id, width, actor) => closeReceiptPdf(paper(readable(id, actor)), width),
     letterPdf: async (id, actor) => closeLetterPdf(paper(readable(id, actor))),
   };

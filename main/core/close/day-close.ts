@@ -5,7 +5,6 @@ import type {
   ClosedDocument,
   CloseDifference,
   CloseSummary,
-  DrawerCount,
   DrawerReconciliation,
   PaymentTally,
   Reconciliation,
@@ -55,7 +54,15 @@ const signedTotal = (row: CloseRow): Dec => (row.kind === 'NC' ? dec(row.total).
  * A credit sale's payments are a promise, not money received: it counts under `onCredit` only. An NC made
  * "al contado" is money paid back from the drawer; one on credit is credited to the customer's account.
  */
-export function summarize(rows: readonly CloseRow[], counted: DrawerCount | null = null): CloseSummary {
+/** The drawer as the close takes it: the float (recorded at the shift's start, or typed now) and the count. */
+export interface DrawerInput {
+  readonly openingFloat: string;
+  readonly counted: string;
+  readonly openedAt?: string;
+  readonly openedByName?: string | null;
+}
+
+export function summarize(rows: readonly CloseRow[], counted: DrawerInput | null = null): CloseSummary {
   const byKind = Object.fromEntries(DTE_KINDS.map((k) => [k, acc()])) as Record<DteKind, Acc>;
   const payments = new Map<string, Acc>();
   const onCredit = acc();
@@ -173,10 +180,11 @@ function reconcile(netSales: Dec, lines: ReconciliationLine[]): Reconciliation {
 }
 
 /** Expected cash = float + cash received − cash paid back (`cashRefunds` is negative, as NC totals are). */
-export function drawer(counted: DrawerCount, cashSales: Dec, cashRefunds: Dec): DrawerReconciliation {
+export function drawer(counted: DrawerInput, cashSales: Dec, cashRefunds: Dec): DrawerReconciliation {
   const expected = dec(counted.openingFloat).plus(cashSales).plus(cashRefunds);
   return {
     openingFloat: money(dec(counted.openingFloat)),
+    ...(counted.openedAt ? { floatOpenedAt: counted.openedAt, floatOpenedByName: counted.openedByName ?? null } : {}),
     cashSales: money(cashSales),
     cashRefunds: money(cashRefunds.abs()),
     expected: money(expected),
@@ -202,7 +210,10 @@ export function figures(s: CloseSummary): Map<string, string> {
   out.set('rejected.count', String(s.rejected.count));
   put('pending', s.pending);
   for (const l of s.reconciliation?.lines ?? []) out.set(`reconciliation.${l.key}`, l.amount);
-  if (s.drawer) for (const [k, v] of Object.entries(s.drawer) as [string, string][]) out.set(`drawer.${k}`, v);
+  // The drawer's amounts only: when and by whom the float was recorded is not a figure.
+  if (s.drawer)
+    for (const [k, v] of Object.entries(s.drawer) as [string, string | null][])
+      if (!k.startsWith('floatOpened') && v !== null) out.set(`drawer.${k}`, v);
   return out;
 }
 

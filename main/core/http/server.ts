@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DTE_KINDS, isUuid, isoDate, toFieldErrors, type DteKind, type UnknownFields } from '../../../shared/contract';
 import { wellFormed } from '../../../shared/text';
 import { DTE_STATUSES } from '../../../shared/records';
-import { closeListQuery } from '../../../shared/close';
+import { closeListQuery, openingQuery, scopeOfQuery } from '../../../shared/close';
 import { ANNEXES, BOOKS, annexQuery, bookQuery, reportQuery } from '../../../shared/books';
 import { TITLES } from '../../../shared/errors';
 import type { Core } from '../core-types';
@@ -183,6 +183,9 @@ const ROUTES: readonly Route[] = [
   route('POST', '/closes', PEOPLE, (c) => c.api.makeClose(c.body()).then((r) => (created(c).header('location', `/closes/${r.id}`), r))),
   route('GET', '/closes', PEOPLE, (c) => c.api.listCloses(c.query(closeListQuery))),
   route('GET', '/closes/:id', PEOPLE, (c) => c.api.getClose(closeId(c))),
+  // A shift's opening float (docs/decisions/0038-drawer-reconciliation.md): recorded once, taken by the close.
+  route('POST', '/closes/openings', PEOPLE, (c) => c.api.openDrawer(c.body()).then((r) => (created(c), r))),
+  route('GET', '/closes/openings/current', PEOPLE, (c) => c.api.drawerOpening(scopeOfQuery(c.query(openingQuery)))),
   route('GET', '/closes/:id/receipt', PEOPLE, async (c) =>
     ((id, width) => c.api.closeReceipt(id, width).then((pdf) => c.file('inline', `cierre-${id}-${width}mm.pdf`, 'application/pdf', pdf)))(
       closeId(c),

@@ -276,6 +276,18 @@ export interface DeliveryCursorTable {
 }
 
 /** The day's closes (migration 013): append-only, like the audit log. */
+export interface DrawerOpeningsTable {
+  id: string;
+  /** 'station' or a person's actor id (`user:ana`). */
+  scope: string;
+  /** Dollars, 2 decimals. */
+  amount: string;
+  /** El Salvador time (isoLocal). */
+  opened_at: string;
+  opened_by: string;
+  opened_by_name: string | null;
+}
+
 export interface DayClosesTable {
   id: string;
   /** Order of making (1, 2, 3…): the list's order and cursor. */
@@ -408,6 +420,7 @@ export interface Database {
   settings: SettingsTable;
   audit_log: AuditLogTable;
   day_closes: DayClosesTable;
+  drawer_openings: DrawerOpeningsTable;
   document_events: DocumentEventsTable;
   deliveries: DeliveriesTable;
   delivery_cursor: DeliveryCursorTable;

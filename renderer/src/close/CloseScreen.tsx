@@ -4,7 +4,7 @@
 import { DateField } from '../pickers/DateField';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { SelloApi } from '../../../shared/api';
-import type { CloseScope, DayClose, DayCloseEntry } from '../../../shared/close';
+import type { CloseScope, DayClose, DayCloseEntry, DrawerOpening } from '../../../shared/close';
 import type { SessionInfo, UserInfo } from '../../../shared/people';
 import { errorText } from '../error-text';
 import { localTime } from '../local-time';
@@ -38,6 +38,9 @@ export function CloseScreen({ api, user }: { api: SelloApi; user: SessionInfo['u
   const [toText, setToText] = useState<string | null>(null);
   const [problems, setProblems] = useState<Problems>({});
   const [drawer, setDrawer] = useState<Record<DrawerField, string>>({ openingFloat: '', counted: '' });
+  // The float this scope's shift opened with, when it was recorded then (the close takes it, it is not retyped).
+  const [recorded, setRecorded] = useState<DrawerOpening | null>(null);
+  const [recording, setRecording] = useState(false);
   // Enter makes the close only from a text field of the form: the button names the key only then.
   const [enterHere, setEnterHere] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -60,6 +63,42 @@ export function CloseScreen({ api, user }: { api: SelloApi; user: SessionInfo['u
   // A close on screen, made or opened, takes the focus: the keyboard goes on to its print buttons.
   useEffect(() => headingRef.current?.focus(), [shown]);
 
+  const scopeNow: CloseScope | null = choice === 'person' ? (person.trim() ? { login: person.trim() } : null) : choice;
+  const scopeKey = JSON.stringify(scopeNow);
+  const [openingTick, setOpeningTick] = useState(0);
+  useEffect(() => {
+    const scope = JSON.parse(scopeKey) as CloseScope | null;
+    setRecorded(null);
+    if (!scope) return undefined;
+    let live = true;
+    void api.drawerOpening(scope).then((r) => live && r.ok && setRecorded(r.value));
+    return () => {
+      live = false;
+    };
+  }, [api, scopeKey, openingTick]);
+
+  const recordFloat = async () => {
+    if (!scopeNow || recording) return;
+    const amount = drawer.openingFloat.trim();
+    const p = drawerProblems({ openingFloat: amount, counted: '' }, { bad: F.amountBad, both: null });
+    if (!amount || p.openingFloat) {
+      setProblems((cur) => ({ ...cur, openingFloat: p.openingFloat ?? F.floatMissing }));
+      return focusProblem();
+    }
+    setRecording(true);
+    const r = await api.openDrawer({ scope: scopeNow, amount });
+    setRecording(false);
+    if (r.ok) {
+      setRecorded(r.value);
+      setDrawer((cur) => ({ ...cur, openingFloat: '' }));
+      setProblems(({ openingFloat: _gone, ...rest }) => rest);
+      return;
+    }
+    const message = r.error.errors?.map((fe) => fe.message).join(' ') || errorText(r.error);
+    setProblems((cur) => ({ ...cur, openingFloat: message }));
+    focusProblem();
+  };
+
   const from: PeriodField = { value: fromText ?? startOfDay(now), edited: fromText !== null };
   const to: PeriodField = { value: toText ?? wallMinute(now), edited: toText !== null };
 
@@ -75,7 +114,10 @@ export function CloseScreen({ api, user }: { api: SelloApi; user: SessionInfo['u
     if (busy) return;
     const local: Problems = periodProblems(from, to, { missing: F.dateMissing, reversed: F.reversed });
     if (choice === 'person' && !person.trim()) local.person = F.personMissing;
-    Object.assign(local, drawerProblems(drawer, { bad: F.amountBad, both: F.drawerBoth }));
+    if (recorded) {
+      const p = drawerProblems({ openingFloat: recorded.amount, counted: drawer.counted }, { bad: F.amountBad, both: null });
+      if (p.counted) local.counted = p.counted;
+    } else Object.assign(local, drawerProblems(drawer, { bad: F.amountBad, both: F.drawerBoth }));
     setProblems(local);
     setFormError(null);
     setOpenError(null);
@@ -85,12 +127,14 @@ export function CloseScreen({ api, user }: { api: SelloApi; user: SessionInfo['u
     }
     const scope: CloseScope = choice === 'person' ? { login: person.trim() } : choice;
     setBusy(true);
-    const counted = drawerRequest(drawer);
+    const counted = drawerRequest(drawer, recorded !== null);
     const r = await api.makeClose({ scope, ...periodRequest(from, to, new Date()), ...(counted ? { drawer: counted } : {}) });
     setBusy(false);
     if (r.ok) {
       setShown({ close: r.value, fresh: true });
       closes.reload();
+      // The close ended the shift: the next one records a float of its own.
+      setOpeningTick((t) => t + 1);
       return;
     }
     const named: Problems = {};
@@ -264,7 +308,12 @@ export function CloseScreen({ api, user }: { api: SelloApi; user: SessionInfo['u
             <fieldset className="close-drawer-fields">
               <legend>{F.drawer}</legend>
               <div className="row">
-                {(['openingFloat', 'counted'] as const).map((k) => (
+                {recorded && (
+                  <p className="close-float-recorded" data-testid="float-recorded">
+                    {F.floatRecorded(recorded.amount, recorded.openedByName ?? recorded.openedBy, localTime(recorded.openedAt, false))}
+                  </p>
+                )}
+                {(recorded ? (['counted'] as const) : (['openingFloat', 'counted'] as const)).map((k) => (
                   <div key={k}>
                     {field(k, F[k], (a) => (
                       <input
@@ -282,8 +331,25 @@ export function CloseScreen({ api, user }: { api: SelloApi; user: SessionInfo['u
                     ))}
                   </div>
                 ))}
+                {!recorded && scopeNow && (
+                  // After both fields: at the close, the float and the count follow each other with Tab.
+                  <button
+                    type="button"
+                    className="close-record-float"
+                    onClick={() => void recordFloat()}
+                    disabled={recording}
+                    aria-describedby="close-record-hint"
+                  >
+                    {F.recordFloat}
+                  </button>
+                )}
               </div>
               <p className="hint">{F.drawerHint}</p>
+              {!recorded && scopeNow && (
+                <p className="hint" id="close-record-hint">
+                  {F.recordFloatHint}
+                </p>
+              )}
             </fieldset>
             <div className="row">
               <button type="submit" className="primary" disabled={busy}>

@@ -17,6 +17,15 @@ export function drawerProblems(d: DrawerText, words: { bad: string; both: string
   return out;
 }
 
-/** The request's `drawer`: both amounts, or nothing when neither was typed. */
-export const drawerRequest = (d: DrawerText): DrawerCount | null =>
-  d.openingFloat.trim() || d.counted.trim() ? { openingFloat: d.openingFloat.trim(), counted: d.counted.trim() } : null;
+/**
+ * The request's `drawer`: both amounts, or nothing when neither was typed. With a float recorded at the shift's
+ * start (`recorded`), only the count: the server takes the recorded float.
+ */
+export const drawerRequest = (d: DrawerText, recorded = false): DrawerCount | null =>
+  recorded
+    ? d.counted.trim()
+      ? { counted: d.counted.trim() }
+      : null
+    : d.openingFloat.trim() || d.counted.trim()
+      ? { openingFloat: d.openingFloat.trim(), counted: d.counted.trim() }
+      : null;

@@ -32,6 +32,12 @@ export const closeWords = {
     counted: 'Efectivo contado ($)',
     amountBad: 'Escriba un monto en dólares con hasta 2 decimales, por ejemplo 50.00.',
     drawerBoth: 'Escriba el fondo inicial y el efectivo contado, o deje los dos vacíos.',
+    /** The float recorded when the shift opened: the close takes it, it is not typed again. */
+    floatRecorded: (amount: string, who: string, at: string) => `Fondo inicial registrado al abrir el turno: $${amount} (${who}, ${at}).`,
+    recordFloat: 'Registrar al abrir el turno',
+    recordFloatHint: 'Al empezar el turno: el fondo queda registrado y el cierre lo toma; no se cambia después.',
+    floatMissing: 'Escriba el fondo inicial para registrarlo.',
+    countedMissing: 'Escriba el efectivo que cuenta ahora, o déjelo vacío para cerrar sin contar.',
     submitting: 'Haciendo el cierre…',
     notFoundNext: 'Revise el usuario: es el nombre con el que la persona entra a Sello.',
     fix: 'Corrija lo señalado y vuelva a hacer el cierre.',
