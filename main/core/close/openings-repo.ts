@@ -1,4 +1,4 @@
-// The one owner of the `drawer_openings` table (station migration 028): a shift's opening float is inserted and
+// The one owner of the `drawer_openings` table (station migration 029): a shift's opening float is inserted and
 // read, never changed (its triggers refuse UPDATE and DELETE).
 import type { Selectable } from 'kysely';
 import type { Store } from '../store/database';

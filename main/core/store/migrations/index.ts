@@ -26,7 +26,7 @@ import { m024RecipientEmail } from './024-recipient-email';
 import { m025InvalidationDoubt } from './025-invalidation-doubt';
 import { m026Certificates } from './026-certificates';
 import { m027AuditBindings } from './027-audit-bindings';
-import { m028DrawerOpenings } from './028-drawer-openings';
+import { m029DrawerOpenings } from './029-drawer-openings';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -58,5 +58,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m025InvalidationDoubt,
   m026Certificates,
   m027AuditBindings,
-  m028DrawerOpenings,
+  m029DrawerOpenings,
 ];

@@ -5,8 +5,8 @@ import type { Migration } from './types';
  * scope with how much, never changed afterwards, so the close cannot take a float typed to hide a shortage.
  * `scope` is 'station' or a person's actor id, as in day_closes; `opened_at` is El Salvador time.
  */
-export const m028DrawerOpenings: Migration = {
-  version: 28,
+export const m029DrawerOpenings: Migration = {
+  version: 29,
   name: 'drawer-openings',
   up(db) {
     db.exec(`

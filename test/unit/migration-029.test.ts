@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { migrate } from '../../main/core/store/migrate';
 import { MIGRATIONS } from '../../main/core/store/migrations';
 
-describe('028 drawer openings', () => {
+describe('029 drawer openings', () => {
   const at = MIGRATIONS.findIndex((m) => m.name === 'drawer-openings');
 
   it('records a shift’s float for a person or the station, and never changes or removes it', () => {
