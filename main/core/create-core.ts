@@ -48,6 +48,7 @@ import { unitFrom } from './sync/backoff';
 import { webhooks as webhookEndpoints } from './webhooks/webhooks';
 import { homologationService } from './homologation/homologation';
 import { realTimers } from './timers';
+import { awaitSeal } from './dte/receipt-after-seal';
 import { searchIndexer } from './dte/search-indexer';
 import { diskWatch } from './store/disk-space';
 import { numberingService } from './dte/numbering';
@@ -279,6 +280,13 @@ export function createCore(deps: CoreDeps): Core {
     randomSeed: () => random(4).readUInt32BE(0) & 0x7fffffff || 1,
   });
 
+  const sealedReceipt: Core['dtes']['receipt'] = async (id, width, actor) => {
+    const timers = deps.sync?.timers ?? realTimers;
+    const online = () => sync.status().state === 'online';
+    await awaitSeal({ get: (d) => dtes.get(d), online, waitForDocument: (d, ms) => sync.waitForDocument(d, ms), timers }, id);
+    return dtes.receipt(id, width, actor);
+  };
+
   function certificateTaken<T extends { certificateChanged: boolean }>(r: T): T {
     if (r.certificateChanged) sync.retryNow();
     return r;
@@ -305,7 +313,8 @@ export function createCore(deps: CoreDeps): Core {
     station,
     // A new signing certificate ends a signature refusal at once (docs/decisions/0027-certificate-life-cycle.md).
     configure: (profile, actor, certificate) => certificateTaken(stationSvc.configure(profile, actor, certificate)),
-    dtes: { ...dtes, invalidate },
+    // The counter receipt waits a moment for MH's seal while MH is reachable (dte/receipt-after-seal.ts).
+    dtes: { ...dtes, invalidate, receipt: sealedReceipt },
     invalidationDoubts: {
       inDoubt: () => invalidations.inDoubt(),
       settleDoubt: (id, input, actor) => {

@@ -21,7 +21,9 @@ export function registerHubPdf(app: FastifyInstance, hub: Hub): void {
     if (!isKind(d.kind) || !isStatus(d.status))
       throw new CoreError('DTE_NOT_FOUND', `La central no sabe dibujar el documento ${d.id} (tipo ${d.kind}).`);
     const record = { type: d.kind, status: d.status, mhResponse: d.seal ? { selloRecibido: d.seal } : null };
-    const pdf = await letterPdf(printable(record, d.mhJson, false));
+    // The hub shows the document as it holds it now: a contingency re-signing is part of its history there.
+    const inContingency = (d.mhJson.identificacion as { tipoOperacion?: unknown } | undefined)?.tipoOperacion === 2;
+    const pdf = await letterPdf(printable(record, d.mhJson, false, null, { issuedInContingency: inContingency, cash: null }));
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="${d.controlNumber}.pdf"`)

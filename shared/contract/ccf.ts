@@ -18,7 +18,7 @@ import {
   salesDiscounts,
   payments,
 } from './common';
-import { digits, optional, text } from './primitives';
+import { digits, optional, positiveMoney, text } from './primitives';
 
 /** CCF and NC recipients: a registered taxpayer identified by NIT or DUI. */
 export const taxpayerRecipient = z.strictObject({
@@ -38,6 +38,8 @@ export const ccfBody = z
   .strictObject({
     ...saleHeader,
     payments: optional(payments),
+    /** Cash the customer handed over, for the paper's change (docs/decisions/0037-final-paper.md); not MH's. */
+    cashReceived: optional(positiveMoney()),
     recipient: taxpayerRecipient,
     relatedTaxDocuments: optional(relatedTaxDocuments(50)),
     attachments: optional(attachments(10)),

@@ -18,7 +18,7 @@ import {
   salesDiscounts,
   payments,
 } from './common';
-import { addRuleIssue, digits, optional, text } from './primitives';
+import { addRuleIssue, digits, optional, positiveMoney, text } from './primitives';
 
 export const fcRecipient = z
   .strictObject({
@@ -46,6 +46,8 @@ export const fcBody = z
   .strictObject({
     ...saleHeader,
     payments: optional(payments),
+    /** Cash the customer handed over, for the paper's change (docs/decisions/0037-final-paper.md); not MH's. */
+    cashReceived: optional(positiveMoney()),
     recipient: optional(fcRecipient),
     // MH's FC v1 accepts at most 10 related documents (the contract says 50).
     relatedTaxDocuments: optional(relatedTaxDocuments(10)),

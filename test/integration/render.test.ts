@@ -195,13 +195,14 @@ describe('receipt', () => {
     expect(decodeQrFile(page!)).toContain(record.id.toUpperCase());
   });
 
-  it('before MH answers: allowed, and marked as pending transmission', async () => {
+  it('before MH answers: allowed, and marked as waiting for the seal, with where to check it', async () => {
     sim.setMode('down');
     const { record } = core.dtes.create('FC', today(fcBody(newId())), 'test');
     const res = await get(`/dte/${record.id}/receipt`);
     sim.setMode('normal');
     expect(res.statusCode).toBe(200);
-    expect(pdfText(res.rawPayload)).toContain('PENDIENTE DE TRANSMISIÓN');
+    expect(pdfText(res.rawPayload)).toContain('SELLO DE RECEPCIÓN PENDIENTE');
+    expect(pdfText(res.rawPayload)).toContain('admin.factura.gob.sv');
     pdfPages(res.rawPayload, 'receipt-pending', 120);
   });
 
@@ -217,7 +218,7 @@ describe('receipt', () => {
     const { record } = core.dtes.create('FC', today(fcBody(newId())), 'test');
     const text = pdfText((await get(`/dte/${record.id}/receipt?width=58`)).rawPayload);
     expect(text).toContain('CONTINGENCIA');
-    expect(text).toContain('diferido');
+    expect(text).toContain('Diferido');
     sim.setMode('normal');
     for (let i = 0; i < 4 && core.sync.status().state === 'contingency'; i++) await core.sync.runOnce();
   });

@@ -2,6 +2,8 @@
 // synchronous transaction. Nothing here waits for the network (docs/decisions/0002-contract-gaps.md).
 import type { KeyObject } from 'node:crypto';
 import { rememberReceiver } from './receivers';
+import { cashTendered } from './cash-tendered';
+import { recordSalePaper } from './paper-repo';
 import { foldForSearch } from './search-fold';
 import {
   CREATE_SCHEMAS,
@@ -229,8 +231,12 @@ export function createDte(
       related: (relatedId) => relatedDocument(deps.store, hub, relatedId),
     });
     // Rules on computed amounts; throwing rolls the transaction back, so the number is not spent.
-    const amountErrors = [...built.errors, ...ceilingErrors(built.document)];
-    if (amountErrors.length) throw validationFailed(amountErrors);
+    const tendered = cashTendered(
+      'cashReceived' in body ? (body.cashReceived ?? undefined) : undefined,
+      (built.document as { resumen?: { pagos?: readonly { codigo?: unknown; montoPago?: unknown }[] | null } }).resumen?.pagos,
+    );
+    const amountErrors = [...built.errors, ...ceilingErrors(built.document), ...(tendered.ok ? [] : tendered.errors)];
+    if (amountErrors.length || !tendered.ok) throw validationFailed(amountErrors);
     const mhJson = JSON.stringify(built.document);
     const createdAt = isoLocal(now);
     const recipient = recipientName(body);
@@ -266,6 +272,7 @@ export function createDte(
       issued_by_name: deps.nameOf?.(actor) ?? null,
     };
     insertDocument(deps.store, row);
+    recordSalePaper(deps.store, id, { issuedInContingency: inContingency, cash: tendered.cash });
     outbox(deps.store, deps.logger).enqueue({ documentId: id, now, dependsOn: dependsOn(deps.store, body) });
     documentEvents(deps.store).record(id, 'dte.created', createdAt);
     replicationQueue(deps.store).changed(id, 'created', createdAt);

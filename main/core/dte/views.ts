@@ -13,6 +13,7 @@ import { receiptPdf, type ReceiptWidth } from '../render/receipt';
 import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
 import { creditLeft } from './credit-limit';
+import { salePaperOf } from './paper-repo';
 import { canonicalId, findDocument, issuedBody, listDocuments, signedParts } from './documents-repo';
 import { mhDocumentView } from './mh/document-types';
 import type { InvalidationService } from './invalidation/invalidate';
@@ -111,13 +112,13 @@ export function documentViews(d: ViewDeps) {
     /** MH's graphic representation on letter paper, as the contract serves it: APPROVED only. */
     async letterPdf(id: string): Promise<Buffer> {
       const record = approved(id);
-      return letterPdf(printable(record, stored(id), demo(), issuedBy(id)));
+      return letterPdf(printable(record, stored(id), demo(), issuedBy(id), salePaperOf(store, canonicalId(id))));
     },
     /** The letter PDF for the app's own screens: APPROVED, or INVALIDATED marked ANULADO. */
     async letterCopy(id: string): Promise<Buffer> {
       const record = get(id);
       if (record.status !== 'INVALIDATED') approved(id);
-      return letterPdf(printable(record, stored(id), demo(), issuedBy(id)));
+      return letterPdf(printable(record, stored(id), demo(), issuedBy(id), salePaperOf(store, canonicalId(id))));
     },
     /** The counter receipt: any status but REJECTED, marked while it has no seal. */
     async receipt(id: string, width: ReceiptWidth, actor: string): Promise<Buffer> {
@@ -128,7 +129,7 @@ export function documentViews(d: ViewDeps) {
           'MH rechazó este documento: no se entrega comprobante. Emita uno nuevo con los datos corregidos.',
         );
       }
-      const pdf = await receiptPdf(printable(record, stored(id), demo(), issuedBy(id)), width);
+      const pdf = await receiptPdf(printable(record, stored(id), demo(), issuedBy(id), salePaperOf(store, canonicalId(id))), width);
       // Under the stored key, where the document's history is read.
       audit(store, isoLocal(d.clock.now()), actor, 'dte.receipt', canonicalId(record.id), { width, status: record.status });
       return pdf;

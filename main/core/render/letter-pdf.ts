@@ -176,6 +176,13 @@ export async function letterPdf(p: Printable): Promise<Buffer> {
   y += 18;
   doc.font('regular').fontSize(8).fillColor(INK).text(`Son: ${p.words}`, MARGIN, y, { width });
   y = doc.y + 8;
+  if (p.payments.length) {
+    if (y + 14 + p.payments.length * 11 > bottom) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    y = pairs(doc, 'Pago', p.payments, MARGIN, y, width) + 6;
+  }
   for (const s of p.sections) {
     const h = 14 + s.lines.length * 11;
     if (y + h > bottom) {

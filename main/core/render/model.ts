@@ -1,6 +1,7 @@
 // What the printed representation shows, read from the signed MH document (the source of truth) and the
 // record's status. The letter PDF and the receipt both draw from this.
-import { DEPARTMENTS, MUNICIPALITIES, UNITS } from '../../../shared/catalogs';
+import { DEPARTMENTS, MUNICIPALITIES, PAYMENT_METHODS, UNITS } from '../../../shared/catalogs';
+import type { SalePaper } from '../dte/paper-repo';
 import type { DteKind } from '../../../shared/contract';
 import type { DteRecord } from '../../../shared/records';
 import {
@@ -85,6 +86,8 @@ export interface Printable {
   readonly totalToPay: readonly [string, string];
   readonly words: string;
   readonly sections: readonly Party[];
+  /** How it was paid: each method and amount (MH's pagos), then the cash handed over and the change. */
+  readonly payments: readonly (readonly [string, string])[];
   readonly qrUrl: string;
 }
 
@@ -361,20 +364,39 @@ function sectionsOf(doc: MhDocumentView): Party[] {
   return sections;
 }
 
-/** `json` is the record's MH document as stored (its mh_json, parsed). */
-/** `issuedBy`: the person (or POS key) that issued it, printed as "Atendió". */
+const METHOD_NAMES = new Map<unknown, string>(PAYMENT_METHODS.map((m) => [m.code, m.name.charAt(0).toUpperCase() + m.name.slice(1)]));
+
+/** Each method and amount as MH holds them, then what only the counter knew (paper-repo.ts). */
+function paymentsOf(r: MhResumenView, paper: SalePaper | null): [string, string][] {
+  const rows: [string, string][] = (r.pagos ?? []).map((p) => [
+    `${METHOD_NAMES.get(p.codigo) ?? String(p.codigo)}${p.referencia ? ` (ref. ${p.referencia})` : ''}`,
+    money(p.montoPago),
+  ]);
+  if (!r.pagos && r.condicionOperacion === 2) rows.push(['Condición de la operación', 'Crédito']);
+  if (paper?.cash) rows.push(['Efectivo recibido', money(paper.cash.received)], ['Cambio', money(paper.cash.change)]);
+  return rows;
+}
+
+/**
+ * The paper never prints what MH may still change (docs/decisions/0037-final-paper.md): a document that goes
+ * to MH late is re-signed as a contingency one (sync/contingency.ts), changing its model and transmission type,
+ * so those are printed only for a document issued in contingency from the start (`paper`), where they are final.
+ * A later copy differs from the first only in the seal.
+ */
 export function printable(
   record: Pick<DteRecord, 'type' | 'status' | 'mhResponse'>,
   json: Readonly<Record<string, unknown>>,
   demo: boolean,
+  /** The person (or POS key) that issued it, printed as "Atendió". */
   issuedBy: string | null = null,
+  paper: SalePaper | null = null,
 ): Printable {
   const doc = mhDocumentView(json);
   const id = doc.identificacion ?? {};
   const e: MhEmisorView = doc.emisor ?? {};
   const totals = totalsOf(record.type, doc.resumen ?? {});
   const sealed = typeof record.mhResponse?.selloRecibido === 'string' ? String(record.mhResponse.selloRecibido) : null;
-  const contingency = id.tipoOperacion === 2;
+  const contingency = paper?.issuedInContingency === true;
   return {
     kind: record.type,
     title: TITLES[record.type],
@@ -384,8 +406,9 @@ export function printable(
       ['Sello de recepción', sealed ?? 'PENDIENTE'],
       ['Fecha y hora de emisión', `${date(id.fecEmi)} ${id.horEmi}`],
       ['Atendió', issuedBy],
-      ['Modelo de facturación', id.tipoModelo === 2 ? 'Diferido' : 'Previo'],
-      ['Tipo de transmisión', contingency ? `Contingencia (tipo ${id.tipoContingencia})` : 'Normal'],
+      ['Modelo de facturación', contingency ? 'Diferido' : null],
+      // Signed so at issue and never re-signed (only normal documents are, sync/contingency.ts): final.
+      ['Tipo de transmisión', contingency ? `Contingencia (tipo ${id.tipoContingencia})` : null],
       ['Ambiente', id.ambiente === '01' ? 'Producción' : 'Pruebas'],
     ]),
     codigoGeneracion: String(id.codigoGeneracion),
@@ -394,8 +417,8 @@ export function printable(
     unsealedNotice: sealed
       ? null
       : contingency
-        ? 'DOCUMENTO EMITIDO EN CONTINGENCIA (modelo de facturación diferido): aún sin sello de recepción de MH.'
-        : 'DOCUMENTO PENDIENTE DE TRANSMISIÓN A MH: aún sin sello de recepción.',
+        ? 'DOCUMENTO EMITIDO EN CONTINGENCIA: MH lo recibe al volver la conexión. SELLO DE RECEPCIÓN PENDIENTE: consulte el documento en admin.factura.gob.sv con su código de generación o el código QR.'
+        : 'SELLO DE RECEPCIÓN PENDIENTE: consulte el documento en admin.factura.gob.sv con su código de generación o el código QR.',
     demo,
     testEnvironment: !demo && id.ambiente === '00',
     voided: record.status === 'INVALIDATED',
@@ -419,6 +442,7 @@ export function printable(
     totalToPay: totals.toPay,
     words: String(totals.words ?? ''),
     sections: sectionsOf(doc),
+    payments: paymentsOf(doc.resumen ?? {}, paper),
     qrUrl: lookupUrl(String(id.ambiente), String(id.codigoGeneracion), String(id.fecEmi)),
   };
 }

@@ -91,6 +91,19 @@ function draw(doc: Doc, p: Printable, width: number): number {
   doc.text(p.totalToPay[1], MARGIN + w * 0.55, y, { width: w * 0.45, align: 'right' });
   y = doc.y + 2;
   line(p.words, 'regular', small - 0.5);
+  if (p.payments.length) {
+    rule();
+    line('Pago', 'bold');
+    for (const [k, v] of p.payments) {
+      doc
+        .font(k === 'Cambio' ? 'bold' : 'regular')
+        .fontSize(small)
+        .text(k, MARGIN, y, { width: w * 0.62 });
+      const h = doc.y;
+      doc.text(v, MARGIN + w * 0.62, y, { width: w * 0.38, align: 'right' });
+      y = Math.max(h, doc.y) + 1;
+    }
+  }
   rule();
   const size = Math.min(w, 130);
   drawQr(doc, p.qrUrl, MARGIN + (w - size) / 2, y, size);

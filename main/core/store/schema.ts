@@ -407,6 +407,14 @@ export interface HomologationStepsTable {
   created_at: string;
 }
 
+/** Migration 028: what a document's paper needs beyond the signed document (dte/paper-repo.ts). */
+export interface SalePaperTable {
+  document_id: string;
+  issued_in_contingency: number;
+  cash_received: string | null;
+  change_given: string | null;
+}
+
 export interface Database {
   homologation_runs: HomologationRunsTable;
   homologation_steps: HomologationStepsTable;
@@ -436,4 +444,5 @@ export interface Database {
   receivers: ReceiversTable;
   products: ProductsTable;
   product_barcodes: ProductBarcodesTable;
+  sale_paper: SalePaperTable;
 }

@@ -203,7 +203,9 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
       return toPayment();
     }
     const paid = check;
-    const cart = { paymentType: 'CONTADO', payments: paid.payments, items: items(lines) };
+    // The bill handed over goes with the sale, so its paper shows the change (docs/decisions/0037-final-paper.md).
+    const cashReceived = payment.method === 'cash' && paid.change ? { cashReceived: Number(total.plus(paid.change).toFixed(2)) } : {};
+    const cart = { paymentType: 'CONTADO', payments: paid.payments, ...cashReceived, items: items(lines) };
     const sent = JSON.stringify(cart);
     // A cart changed since an attempt that may have been stored is another sale: it takes a new id.
     if (sentBody.current !== null && sentBody.current !== sent) {

@@ -4,6 +4,7 @@ import type { DteRecord } from '../../../shared/records';
 import { paymentMethodName } from '../../../shared/catalogs/display';
 import { dec, type Dec } from '../../../shared/tax';
 import { es } from '../strings';
+import { paperWords } from '../words/paper';
 import { usd } from './cart';
 
 const w = es.sale;
@@ -51,7 +52,9 @@ export function SaleDone({ sale, onPrint, onNext }: { sale: DoneSale; onPrint: (
           {w.change} <strong>{usd(change)}</strong>
         </p>
       )}
-      <p className="muted">{print === 'printing' ? w.printing : print === 'printed' ? w.printed : w.printFailed(print.failed)}</p>
+      <p className="muted" data-testid="sale-print">
+        {print === 'printing' ? paperWords.waitingSeal : print === 'printed' ? w.printed : w.printFailed(print.failed)}
+      </p>
       <div className="actions">
         <button type="button" onClick={onPrint}>
           {w.print}

@@ -26,6 +26,7 @@ import { m024RecipientEmail } from './024-recipient-email';
 import { m025InvalidationDoubt } from './025-invalidation-doubt';
 import { m026Certificates } from './026-certificates';
 import { m027AuditBindings } from './027-audit-bindings';
+import { m028SalePaper } from './028-sale-paper';
 import { m029DrawerOpenings } from './029-drawer-openings';
 import type { Migration } from './types';
 
@@ -58,5 +59,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m025InvalidationDoubt,
   m026Certificates,
   m027AuditBindings,
+  m028SalePaper,
   m029DrawerOpenings,
 ];
