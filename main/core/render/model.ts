@@ -1,6 +1,7 @@
 // What the printed representation shows, read from the signed MH document (the source of truth) and the
 // record's status. The letter PDF and the receipt both draw from this.
-import { DEPARTMENTS, MUNICIPALITIES, PAYMENT_METHODS, UNITS } from '../../../shared/catalogs';
+import { DEPARTMENTS, MUNICIPALITIES, UNITS } from '../../../shared/catalogs';
+import { paymentMethodName } from '../../../shared/catalogs/display';
 import type { SalePaper } from '../dte/paper-repo';
 import type { DteKind } from '../../../shared/contract';
 import type { DteRecord } from '../../../shared/records';
@@ -364,12 +365,10 @@ function sectionsOf(doc: MhDocumentView): Party[] {
   return sections;
 }
 
-const METHOD_NAMES = new Map<unknown, string>(PAYMENT_METHODS.map((m) => [m.code, m.name.charAt(0).toUpperCase() + m.name.slice(1)]));
-
 /** Each method and amount as MH holds them, then what only the counter knew (paper-repo.ts). */
 function paymentsOf(r: MhResumenView, paper: SalePaper | null): [string, string][] {
   const rows: [string, string][] = (r.pagos ?? []).map((p) => [
-    `${METHOD_NAMES.get(p.codigo) ?? String(p.codigo)}${p.referencia ? ` (ref. ${p.referencia})` : ''}`,
+    `${paymentMethodName(String(p.codigo)) ?? String(p.codigo)}${p.referencia ? ` (ref. ${p.referencia})` : ''}`,
     money(p.montoPago),
   ]);
   if (!r.pagos && r.condicionOperacion === 2) rows.push(['Condición de la operación', 'Crédito']);
