@@ -230,6 +230,8 @@ export const es = {
       paymentMethod: 'Forma de pago',
       paymentAmount: 'Monto ($)',
       paymentReference: 'Referencia (opcional: últimos dígitos, número de transferencia)',
+      cashReceived: 'Efectivo recibido ($)',
+      cashReceivedHint: 'Opcional: lo que el cliente entregó en efectivo; el recibo imprime el cambio.',
       discountGrav: 'Descuento a ventas gravadas',
       discountExe: 'Descuento a ventas exentas',
       discountNoSuj: 'Descuento a ventas no sujetas',

@@ -154,6 +154,8 @@ const payments: Field = {
     { type: 'text', key: 'reference', label: L.paymentReference },
   ],
 };
+/** Cash handed over, for the change printed on paper (docs/decisions/0037-final-paper.md); not sent to MH. */
+const cashReceived: Field = rare({ type: 'number', key: 'cashReceived', label: L.cashReceived, hint: L.cashReceivedHint });
 const generatedAt: Field = { type: 'date', key: 'generatedAt', label: L.generatedAt, rare: true };
 const branch: Field = {
   type: 'group',
@@ -349,7 +351,7 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
         noGrav,
       ],
     },
-    { title: S.paymentAndDiscounts, fields: [payment, payments, ...discounts, generatedAt, branch] },
+    { title: S.paymentAndDiscounts, fields: [payment, payments, cashReceived, ...discounts, generatedAt, branch] },
     { title: S.documents, fields: [rare(related()), rare(attachments), thirdParty] },
   ],
   CCF: [
@@ -370,7 +372,7 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
         noGrav,
       ],
     },
-    { title: S.paymentAndDiscounts, fields: [payment, payments, ...discounts, generatedAt, branch] },
+    { title: S.paymentAndDiscounts, fields: [payment, payments, cashReceived, ...discounts, generatedAt, branch] },
     { title: S.documents, fields: [rare(related()), rare(attachments), thirdParty] },
   ],
   NC: NOTE,
