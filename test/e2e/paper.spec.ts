@@ -21,6 +21,8 @@ async function stock(request: APIRequestContext): Promise<void> {
 
 /** Two lamps, $20 in cash, F12: the sale's id from its control number. */
 async function sell(page: Page, request: APIRequestContext): Promise<string> {
+  // The scan goes to the search box: typed before the screen focused it, the first keys would go nowhere.
+  await expect(page.getByLabel('Código de barras, código o nombre del producto (F2)')).toBeFocused();
   await page.keyboard.type(LAMP.barcodes[0]!);
   await page.keyboard.press('Enter');
   await page.keyboard.type(LAMP.barcodes[0]!);
