@@ -1,18 +1,5 @@
 // Tax periods: a month's dates, the months before it, and when MH's income-tax columns start to apply.
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
+import { esMonthNames } from '../../../shared/es-sv';
 
 /** The first and last day of YYYY-MM. */
 export function monthRange(month: string): { from: string; to: string } {
@@ -31,7 +18,7 @@ export function monthBefore(month: string, n: number): string {
 /** "noviembre de 2026". */
 export function monthName(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
-  return `${MONTHS[m - 1]} de ${y}`;
+  return `${esMonthNames[m - 1]} de ${y}`;
 }
 
 /** Every day from `from` to `to` (YYYY-MM-DD), both included. */
