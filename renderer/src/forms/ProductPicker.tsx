@@ -1,10 +1,11 @@
 // A form line picked from the catalog (issue 33): the same products as the counter, found by barcode, code or
 // name, filling the line's code, description, unit, sale type and price on the kind's basis. ↑/↓ walk the
 // matches and Enter picks; Enter on nothing walks on as the form's other fields do; the line stays typeable.
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import type { SelloApi } from '../../../shared/api';
 import type { Product } from '../../../shared/catalog';
 import { cents } from '../catalog/prices';
+import { useNameMatches } from '../catalog/use-name-matches';
 import '../catalog/catalog.css';
 import { catalogPickWords as w } from '../words/catalog-pick';
 import type { CatalogLine } from './spec';
@@ -15,33 +16,9 @@ const EXACT = /^\S{1,48}$/;
 export function ProductPicker({ api, id, basis, onPick }: { api: SelloApi; id: string; basis: CatalogLine; onPick: (p: Product) => void }) {
   const listId = useId();
   const [q, setQ] = useState('');
-  const [found, setFound] = useState<{ q: string; items: readonly Product[] } | null>(null);
-  const [active, setActive] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
-
-  useEffect(() => {
-    const text = q.trim();
-    if (!text) {
-      setFound(null);
-      return undefined;
-    }
-    let live = true;
-    const t = setTimeout(
-      () =>
-        void api.listProducts({ q: text, active: true, limit: 8 }).then((r) => {
-          if (!live) return;
-          setFound({ q: text, items: r.ok ? r.value.items : [] });
-          setActive(0);
-          // Typing already cleared the last message; a search that lands late never hides the one Enter gave.
-          if (!r.ok) setMessage(w.failed);
-        }),
-      120,
-    );
-    return () => {
-      live = false;
-      clearTimeout(t);
-    };
-  }, [api, q]);
+  // Typing already cleared the last message; a search that lands late never hides the one Enter gave.
+  const { found, setFound, active, setActive } = useNameMatches(api, q.trim() || null, () => setMessage(w.failed));
 
   const pick = (p: Product) => {
     setQ('');

@@ -3,6 +3,7 @@
 // Enter here only ever adds. Each Enter hands the box's text to the entry queue (entry-queue.ts) and empties
 // the box at once, so keys typed while the catalog answers are the next entry's, never erased.
 import { forwardRef, useEffect, useRef, useState } from 'react';
+import { useNameMatches } from '../catalog/use-name-matches';
 import type { SelloApi } from '../../../shared/api';
 import type { Product } from '../../../shared/catalog';
 import { es } from '../strings';
@@ -31,8 +32,6 @@ export const ProductSearch = forwardRef<
   }
 >(function ProductSearch({ api, onProduct, onFree, onEscape, onStop, onPending }, ref) {
   const [q, setQ] = useState('');
-  const [found, setFound] = useState<{ q: string; items: Product[] } | null>(null);
-  const [active, setActive] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
   const [queueState, setQueueState] = useState<QueueState>({ current: null, waiting: [], stop: null });
   const box = useRef<HTMLInputElement | null>(null);
@@ -79,28 +78,10 @@ export const ProductSearch = forwardRef<
     box.current?.select();
   }, [q]);
   const stopInBox = stop !== null && shown.current === stop;
-  useEffect(() => {
-    const text = q.trim();
-    if (!text || BARCODE.test(text) || stop) {
-      setFound(null);
-      return undefined;
-    }
-    let live = true;
-    const t = setTimeout(
-      () =>
-        void api.listProducts({ q: text, active: true, limit: 8 }).then((r) => {
-          if (!live) return;
-          setFound({ q: text, items: r.ok ? r.value.items : [] });
-          setActive(0);
-          if (!r.ok) setMessage(w.searchFailed);
-        }),
-      120,
-    );
-    return () => {
-      live = false;
-      clearTimeout(t);
-    };
-  }, [api, q, stop]);
+  const typed = q.trim();
+  const { found, setFound, active, setActive } = useNameMatches(api, !typed || BARCODE.test(typed) || stop ? null : typed, () =>
+    setMessage(w.searchFailed),
+  );
 
   const enter = () => {
     const text = q.trim();
