@@ -8,7 +8,7 @@ import type { CloseListQuery, CloseScope, DayClose, DayClosePage, DrawerOpening 
 import type { DteKind } from './contract/kinds';
 import type { Result } from './errors';
 import type { DemoUser, SessionInfo, UserInfo } from './people';
-import type { PrintSettings } from './printing';
+import type { PendingReceipt, PrinterStatus, PrintSettings, PrintSettingsInput } from './printing';
 import type { DeliveryRecord, SmtpSettingsView, SmtpTestResult } from './delivery';
 import type { WebhookCreated, WebhookDelivery, WebhookDeliveryPage, WebhookInfo } from './webhooks';
 import type { DocumentReturns, ReturnRecord } from './retorno';
@@ -32,7 +32,8 @@ import type {
 } from './records';
 
 // Members are functions, not methods: the shells hand them out one by one (IPC, the activity tracker).
-export interface SelloApi extends CatalogApi, CloseApi, WebhooksApi, MailApi, BooksApi, ReturnsApi, HomologationApi {
+export interface SelloApi
+  extends CatalogApi, CloseApi, WebhooksApi, MailApi, BooksApi, ReturnsApi, HomologationApi, PrinterApi {
   /** Opens a session for a person (desktop: for this window; browser: an HttpOnly cookie). */
   readonly login: (login: string, password: string) => Promise<Result<SessionInfo>>;
   readonly logout: () => Promise<Result<{ loggedOut: true }>>;
@@ -80,7 +81,7 @@ export interface SelloApi extends CatalogApi, CloseApi, WebhooksApi, MailApi, Bo
   readonly revokeApiKey: (id: string) => Promise<Result<{ revoked: true }>>;
   readonly printSettings: () => Promise<Result<PrintSettings>>;
   readonly stationInfo: () => Promise<Result<StationInfo>>;
-  readonly setPrintSettings: (settings: PrintSettings) => Promise<Result<PrintSettings>>;
+  readonly setPrintSettings: (settings: PrintSettingsInput) => Promise<Result<PrintSettings>>;
   /** First run: a real station from the wizard (company, branch, environment, MH credentials, certificate). */
   readonly setUpStation: (input: unknown) => Promise<Result<StationSaved>>;
   /** First run: "look around the demo" answered once for this station, whatever window or browser asks next. */
@@ -344,6 +345,35 @@ const HOMOLOGATION_METHODS = [
   'homologationReport',
 ] as const satisfies readonly (keyof HomologationApi)[];
 
+/**
+ * The receipt printer on ESC/POS (docs/decisions/0041-escpos-receipts.md): HTTP serves it at GET /printer/status,
+ * POST /printer/test, POST /printer/drawer, GET /printer/pending, POST /printer/pending/:id/print and DELETE
+ * /printer/pending/:id; the receipt itself is `printReceipt` (POST /dte/:id/print).
+ */
+export interface PrinterApi {
+  /** What the printer says now (DLE EOT), asked before the sale; `pdf` when receipts go through the system. */
+  readonly printerStatus: () => Promise<Result<PrinterStatus>>;
+  /** A short test receipt on the configured printer (ADMIN). */
+  readonly testPrint: () => Promise<Result<{ printed: true }>>;
+  /** "Abrir gaveta": the kick pulse with no sale, audited with the person and listed in the close. */
+  readonly openCashDrawer: () => Promise<Result<{ opened: true }>>;
+  /** Receipts that could not print, oldest first. */
+  readonly pendingReceipts: () => Promise<Result<PendingReceipt[]>>;
+  /** Prints a pending receipt again (a reprint: the drawer stays closed). */
+  readonly reprintPending: (id: string) => Promise<Result<{ printed: true }>>;
+  /** The customer left: the pending receipt is dropped (audited); the document itself is untouched. */
+  readonly discardPending: (id: string) => Promise<Result<{ discarded: true }>>;
+}
+
+const PRINTER_METHODS = [
+  'printerStatus',
+  'testPrint',
+  'openCashDrawer',
+  'pendingReceipts',
+  'reprintPending',
+  'discardPending',
+] as const satisfies readonly (keyof PrinterApi)[];
+
 export const API_METHODS = [
   ...CORE_METHODS,
   ...CATALOG_METHODS,
@@ -353,6 +383,7 @@ export const API_METHODS = [
   ...BOOKS_METHODS,
   ...RETURN_METHODS,
   ...HOMOLOGATION_METHODS,
+  ...PRINTER_METHODS,
 ] as const satisfies readonly RequestMethod[];
 
 type Missing = Exclude<RequestMethod, (typeof API_METHODS)[number]>;

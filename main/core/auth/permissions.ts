@@ -82,6 +82,14 @@ export const CALL_PERMISSIONS: Readonly<Record<ActorCall, readonly Caller[]>> = 
   updateStation: ADMINS,
   printReceipt: PEOPLE,
   printLetter: PEOPLE,
+  // The receipt printer (docs/decisions/0041-escpos-receipts.md): the counter reads it and opens the drawer; a
+  // supervisor drops a receipt nobody will collect; the test print belongs with the settings.
+  printerStatus: PEOPLE,
+  testPrint: ADMINS,
+  openCashDrawer: PEOPLE,
+  pendingReceipts: PEOPLE,
+  reprintPending: PEOPLE,
+  discardPending: SUPERVISORS,
   activity: PEOPLE,
   backups: ADMINS,
   backupNow: ADMINS,

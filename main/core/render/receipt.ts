@@ -3,6 +3,7 @@
 import type { Printable } from './model';
 import { collect, newDocument } from './letter-pdf';
 import { drawQr } from './qr';
+import { receiptBlocks, type BlockSize, type ReceiptBlock } from './receipt-blocks';
 
 export const RECEIPT_WIDTHS = [58, 80] as const;
 
@@ -24,105 +25,73 @@ const MARGIN = 6;
 
 type Doc = PDFKit.PDFDocument;
 
-function draw(doc: Doc, p: Printable, width: number): number {
+function draw(doc: Doc, blocks: readonly ReceiptBlock[], width: number): number {
   const w = width - MARGIN * 2;
-  const small = width < 200 ? 6.5 : 7.5;
+  const base = width < 200 ? 6.5 : 7.5;
+  const points: Record<BlockSize, number> = { small: base - 0.5, normal: base, large: base + 1.5, huge: base + 8 };
   let y = MARGIN;
-  const line = (text: string, font: 'regular' | 'bold' | 'mono' = 'regular', size = small, align: 'left' | 'center' | 'right' = 'left') => {
-    doc.font(font).fontSize(size).fillColor('#000000').text(text, MARGIN, y, { width: w, align });
-    y = doc.y + 1;
-  };
-  const rule = () => {
-    y = dashedRule(doc, MARGIN, y, w);
-  };
-  const e = Object.fromEntries(p.issuer.lines);
-  line(e.Nombre ?? '', 'bold', small + 1.5, 'center');
-  if (e['Nombre comercial']) line(e['Nombre comercial'], 'regular', small, 'center');
-  line(`NIT ${e.NIT ?? ''} · NRC ${e.NRC ?? ''}`, 'regular', small, 'center');
-  if (e.Dirección) line(e.Dirección, 'regular', small - 0.5, 'center');
-  rule();
-  line(p.title, 'bold', small + 1, 'center');
-  if (p.demo) line('DEMOSTRACIÓN · SIN VALIDEZ FISCAL', 'bold', small, 'center');
-  if (p.testEnvironment) line('AMBIENTE DE PRUEBAS DE MH · SIN VALIDEZ FISCAL', 'bold', small, 'center');
-  if (p.voided) {
-    rule();
-    line('ANULADO', 'bold', small + 8, 'center');
-    line('Documento invalidado ante MH: no tiene validez.', 'bold', small, 'center');
-    rule();
-  }
-  for (const [k, v] of p.identity) {
-    line(`${k}:`, 'bold');
-    line(v, k.startsWith('Código') || k.startsWith('Número') || k.startsWith('Sello') ? 'mono' : 'regular', small - 0.5);
-  }
-  if (p.unsealedNotice) {
-    rule();
-    line(p.unsealedNotice, 'bold', small, 'center');
-  }
-  if (p.receiver) {
-    rule();
-    for (const [k, v] of p.receiver.lines.filter(([k]) => !['Dirección', 'Actividad', 'Correo', 'Teléfono'].includes(k)))
-      line(`${k}: ${v}`);
-  }
-  rule();
-  const desc = p.items.columns.findIndex((c) => c.label === 'Descripción');
-  p.items.rows.forEach((row, i) => {
-    line(row[desc] ?? '');
-    doc.font('regular').fontSize(small);
-    const detail = p.kind === 'CR' ? `${row[0] ?? ''} ${row[1] ?? ''}` : `${row[0] ?? ''} × ${row[3] ?? ''}`;
-    doc.text(detail, MARGIN, y, { width: w * 0.6 });
-    const left = doc.y;
-    doc.text(p.items.lineTotals[i] ?? '', MARGIN + w * 0.6, y, { width: w * 0.4, align: 'right' });
-    y = Math.max(left, doc.y) + 1;
-  });
-  rule();
-  for (const [k, v] of p.totals) {
-    doc
-      .font('regular')
-      .fontSize(small)
-      .text(k, MARGIN, y, { width: w * 0.62 });
-    const h = doc.y;
-    doc.text(v, MARGIN + w * 0.62, y, { width: w * 0.38, align: 'right' });
-    y = Math.max(h, doc.y) + 1;
-  }
-  doc
-    .font('bold')
-    .fontSize(small + 1.5)
-    .text(p.totalToPay[0], MARGIN, y, { width: w * 0.55 });
-  doc.text(p.totalToPay[1], MARGIN + w * 0.55, y, { width: w * 0.45, align: 'right' });
-  y = doc.y + 2;
-  line(p.words, 'regular', small - 0.5);
-  if (p.payments.length) {
-    rule();
-    line('Pago', 'bold');
-    for (const [k, v] of p.payments) {
-      doc
-        .font(k === 'Cambio' ? 'bold' : 'regular')
-        .fontSize(small)
-        .text(k, MARGIN, y, { width: w * 0.62 });
-      const h = doc.y;
-      doc.text(v, MARGIN + w * 0.62, y, { width: w * 0.38, align: 'right' });
-      y = Math.max(h, doc.y) + 1;
+  for (const b of blocks) {
+    switch (b.t) {
+      case 'text':
+        doc
+          .font(b.mono ? 'mono' : b.bold ? 'bold' : 'regular')
+          .fontSize(points[b.size])
+          .fillColor('#000000')
+          .text(b.text, MARGIN, y, { width: w, align: b.align });
+        y = doc.y + 1;
+        break;
+      case 'pair': {
+        // The amount's column: wider for the large total, as the eye looks for it.
+        const split = b.size === 'large' ? 0.55 : 0.62;
+        doc
+          .font(b.bold ? 'bold' : 'regular')
+          .fontSize(points[b.size])
+          .fillColor('#000000')
+          .text(b.left, MARGIN, y, { width: w * split });
+        const h = doc.y;
+        doc.text(b.right, MARGIN + w * split, y, { width: w * (1 - split), align: 'right' });
+        y = Math.max(h, doc.y) + 1;
+        break;
+      }
+      case 'rule':
+        y = dashedRule(doc, MARGIN, y, w);
+        break;
+      case 'qr': {
+        const size = Math.min(w, 130);
+        drawQr(doc, b.data, MARGIN + (w - size) / 2, y, size);
+        y += size + 2;
+        break;
+      }
+      case 'logo': {
+        // A PNG's size is in its header (IHDR): width at byte 16, height at 20. Half a point per pixel: a 203 dpi
+        // printer's dots, near enough.
+        const [pw, ph] = [b.png.readUInt32BE(16), b.png.readUInt32BE(20)];
+        const lw = Math.min(w, pw * 0.5);
+        const lh = (ph / pw) * lw;
+        doc.image(b.png, MARGIN + (w - lw) / 2, y, { width: lw });
+        y += lh + 3;
+        break;
+      }
+      default: {
+        const never: never = b;
+        return never;
+      }
     }
   }
-  rule();
-  const size = Math.min(w, 130);
-  drawQr(doc, p.qrUrl, MARGIN + (w - size) / 2, y, size);
-  y += size + 2;
-  line('Consulte en admin.factura.gob.sv', 'regular', small - 0.5, 'center');
   return y + MARGIN;
 }
 
 /** The tallest receipt drawn (200 inches): far beyond 2,000 lines at 58 mm. */
 const ROLL = 14_400;
 
-export async function receiptPdf(p: Printable, widthMm: ReceiptWidth): Promise<Buffer> {
+export async function receiptPdf(p: Printable, widthMm: ReceiptWidth, logo: Buffer | null = null): Promise<Buffer> {
   const width = widthMm * MM;
   // Drawn once on a roll taller than any receipt, then the page is cut to what was drawn: its MediaBox keeps the
   // top `height` points (PDF's origin is the bottom), so the printer feeds no blank paper and nothing is laid out
   // twice.
   const doc = newDocument([width, ROLL], p, MARGIN);
   const done = collect(doc);
-  const height = Math.ceil(draw(doc, p, width));
+  const height = Math.ceil(draw(doc, receiptBlocks(p, logo), width));
   (doc.page.dictionary as unknown as { data: { MediaBox: number[] } }).data.MediaBox = [0, ROLL - height, width, ROLL];
   doc.end();
   return done;
