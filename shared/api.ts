@@ -32,8 +32,7 @@ import type {
 } from './records';
 
 // Members are functions, not methods: the shells hand them out one by one (IPC, the activity tracker).
-export interface SelloApi
-  extends CatalogApi, CloseApi, WebhooksApi, MailApi, BooksApi, ReturnsApi, HomologationApi, PrinterApi {
+export interface SelloApi extends CatalogApi, CloseApi, WebhooksApi, MailApi, BooksApi, ReturnsApi, HomologationApi, PrinterApi {
   /** Opens a session for a person (desktop: for this window; browser: an HttpOnly cookie). */
   readonly login: (login: string, password: string) => Promise<Result<SessionInfo>>;
   readonly logout: () => Promise<Result<{ loggedOut: true }>>;

@@ -2,6 +2,7 @@
 // decimal strings with 2 places; an NC's amounts subtract. docs/decisions/0008-day-close.md.
 import { z } from 'zod';
 import type { DteKind } from './contract/kinds';
+import type { DrawerKick } from './printing';
 import { custom } from './contract/primitives';
 import type { DteStatus } from './records';
 
@@ -125,6 +126,8 @@ export interface CloseSummary {
   readonly reconciliation?: Reconciliation;
   /** The drawer counted at this close; null when none was typed (absent before issue 33). */
   readonly drawer?: DrawerReconciliation | null;
+  /** The drawer opened with no sale in the period ("Abrir gaveta"), by the scope's people (absent before issue 34). */
+  readonly drawerKicks?: readonly DrawerKick[];
 }
 
 /** One line of the reconciliation: its amount is signed (a refund subtracts). */

@@ -6,6 +6,7 @@ import type { InvalidationResult, InvalidationService } from './dte/invalidation
 import type { ReturnService } from './dte/retorno/retorno';
 import type { Replicator } from './replication/replicator';
 import type { PrintSettings } from '../../shared/printing';
+import type { PrinterService, ReceiptSource } from './printer/printer-service';
 import type {
   BackupsStatus,
   DteDetail,
@@ -133,6 +134,8 @@ export interface Core {
     letterCopy(id: string): Promise<Buffer>;
     /** The counter receipt, 58 or 80 mm wide: any status but REJECTED, marked while it has no seal. */
     receipt(id: string, width: ReceiptWidth, actor: string): Promise<Buffer>;
+    /** What the counter receipt shows and how the sale was paid, for ESC/POS (printer/printer-service.ts). */
+    receiptSource(id: string, actor: string): ReceiptSource;
     /** A base64 PNG data URI of the QR to MH's public lookup (APPROVED only). */
     qr(id: string): Promise<string>;
     /** Checks that a DTE may be downloaded (exists and APPROVED); returns it. */
@@ -158,6 +161,8 @@ export interface Core {
   readonly webhooks: Webhooks & { readonly runOnce: () => Promise<number> };
   readonly signing: Pick<SigningKeys, 'publicKey' | 'nit' | 'history'>;
   readonly printing: { get(): PrintSettings; set(input: unknown, actor: string): PrintSettings };
+  /** The receipt printer on ESC/POS and its drawer (printer/printer-service.ts). */
+  readonly printer: PrinterService;
   /** The day's closes: made, listed, read and printed (close/closes.ts). */
   readonly closes: DayCloses;
   /** The MH normative setting (station/normative-service.ts). */

@@ -26,6 +26,7 @@ import { mhClientCache } from './mh/client-cache';
 import { dayCloses } from './close/closes';
 import { takeIdEnvio } from './outbox/outbox';
 import { printing } from './settings/printing';
+import { printerService } from './printer/printer-service';
 import { issuingKey, signingKeys } from './signing/signing-key';
 import { expiryAlerts, expiryWatch } from './signing/expiry-alerts';
 import { mhPasswordNeeded, openOrCreateStation } from './station/at-start';
@@ -280,12 +281,21 @@ export function createCore(deps: CoreDeps): Core {
     randomSeed: () => random(4).readUInt32BE(0) & 0x7fffffff || 1,
   });
 
+  const sealWait = (id: string) =>
+    awaitSeal(
+      {
+        get: (d) => dtes.get(d),
+        online: () => sync.status().state === 'online',
+        waitForDocument: (d, ms) => sync.waitForDocument(d, ms),
+        timers: deps.sync?.timers ?? realTimers,
+      },
+      id,
+    );
   const sealedReceipt: Core['dtes']['receipt'] = async (id, width, actor) => {
-    const timers = deps.sync?.timers ?? realTimers;
-    const online = () => sync.status().state === 'online';
-    await awaitSeal({ get: (d) => dtes.get(d), online, waitForDocument: (d, ms) => sync.waitForDocument(d, ms), timers }, id);
+    await sealWait(id);
     return dtes.receipt(id, width, actor);
   };
+  const printSettings = printing(store, clock);
 
   function certificateTaken<T extends { certificateChanged: boolean }>(r: T): T {
     if (r.certificateChanged) sync.retryNow();
@@ -331,7 +341,21 @@ export function createCore(deps: CoreDeps): Core {
     webhooks: { ...hooks, runOnce: () => out.hooks.runOnce() },
     deliveries: { ...out.mail, smtp },
     sync,
-    printing: printing(store, clock),
+    printing: printSettings,
+    printer: printerService({
+      store,
+      clock,
+      newId,
+      printing: printSettings,
+      // The ESC/POS receipt waits for MH's seal as the PDF does (dte/receipt-after-seal.ts).
+      receipt: async (id, actor) => (await sealWait(id), dtes.receiptSource(id, actor)),
+      documentOf: (id) => {
+        const r = dtes.get(id);
+        return { numeroControl: r.controlNumber, total: r.total };
+      },
+      stationName: () => stationSvc.stationInfo().company.name,
+      nameOf: everyone.nameOf,
+    }),
     signing: { publicKey: () => signing.publicKey(), nit: () => signing.nit(), history: () => signing.history() },
     search: { flush: () => indexer.flush() },
     backups: { create: backups.create, list: backups.list, status: backups.status },

@@ -5,7 +5,7 @@ import type { StationCalls } from '../../shared/api';
 import type { DteKind, UnknownFields } from '../../shared/contract';
 import type { InvalidationResult } from './dte/invalidation/invalidate';
 import type { ReturnResult } from './dte/retorno/retorno';
-import type { PrintSettings } from '../../shared/printing';
+import type { PrintSettingsInput } from '../../shared/printing';
 import type { DteRecord, Health, SelloEvent, StationSaved, SyncStatus } from '../../shared/records';
 import type { CoreHost } from './core-host';
 import type { Core } from './core-types';
@@ -151,7 +151,7 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
       }),
     printSettings: () => answer(() => core().printing.get()),
     // Checked by the core whatever the caller's type says (HTTP hands over the body as sent).
-    setPrintSettings: (settings: PrintSettings) => answer(() => core().printing.set(settings, actor)),
+    setPrintSettings: (settings: PrintSettingsInput) => answer(() => core().printing.set(settings, actor)),
     stationInfo: () => answer(() => core().stationInfo()),
     setUpStation: (input) => setUp(input, actor),
     seeWelcome: () =>
@@ -160,7 +160,14 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
         return { seen: true as const };
       }),
     updateStation: (input) => core().updateStation(input, actor),
-    printReceipt: notHere('La impresión directa'),
+    // ESC/POS from the station itself; the PDF receipt is printed by the desktop shell (main/electron/main.ts).
+    printReceipt: (id) => core().printer.printReceipt(id, actor),
+    printerStatus: () => core().printer.status(),
+    testPrint: () => core().printer.testPrint(actor),
+    openCashDrawer: () => core().printer.openDrawer(actor),
+    pendingReceipts: () => answer(() => core().printer.pending()),
+    reprintPending: (id) => core().printer.reprint(id, actor),
+    discardPending: (id) => answer(() => core().printer.discard(id, actor)),
     printLetter: notHere('La impresión directa'),
     printCloseReceipt: notHere('La impresión directa'),
     printClosePdf: notHere('La impresión directa'),

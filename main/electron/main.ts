@@ -83,6 +83,8 @@ async function start(): Promise<void> {
         requireCaller(who, CALL_PERMISSIONS.printReceipt, 'Imprimir');
         const c = h.current();
         const s = c.printing.get();
+        // ESC/POS goes straight from the core (printer/printer-service.ts); the PDF through Chromium's printing.
+        if (s.receiptOutput === 'escpos') return c.printer.printReceipt(id, who.id);
         return printed(await c.dtes.receipt(id, s.receiptWidth, who.id), {
           silent: s.silentReceipt,
           printer: s.printer,

@@ -5,6 +5,7 @@ import type { ApiError, Result } from '../../shared/errors';
 import type { BookFile } from '../../shared/books';
 import type { CatalogFormat, ProductExport } from '../../shared/catalog';
 import type { DteListQuery, SelloEvent } from '../../shared/records';
+import type { PrintSettings } from '../../shared/printing';
 import { es } from './strings';
 
 declare global {
@@ -87,7 +88,18 @@ export function httpApi(base = ''): SelloApi {
     setUpStation: (input) => call('POST', `${base}/settings/station/setup`, input),
     seeWelcome: () => call('POST', `${base}/settings/welcome-seen`),
     updateStation: (input) => call('PUT', `${base}/settings/station`, input),
-    printReceipt: (id) => openPdf(`${base}/dte/${encodeURIComponent(id)}/receipt`),
+    // ESC/POS: the station prints, no dialog (docs/decisions/0041-escpos-receipts.md); otherwise the PDF.
+    printReceipt: async (id) => {
+      const s = await call<PrintSettings>('GET', `${base}/settings/printing`);
+      if (s.ok && s.value.receiptOutput === 'escpos') return call('POST', `${base}/dte/${encodeURIComponent(id)}/print`);
+      return openPdf(`${base}/dte/${encodeURIComponent(id)}/receipt`);
+    },
+    printerStatus: () => call('GET', `${base}/printer/status`),
+    testPrint: () => call('POST', `${base}/printer/test`),
+    openCashDrawer: () => call('POST', `${base}/printer/drawer`),
+    pendingReceipts: () => call('GET', `${base}/printer/pending`),
+    reprintPending: (id) => call('POST', `${base}/printer/pending/${encodeURIComponent(id)}/print`),
+    discardPending: (id) => call('DELETE', `${base}/printer/pending/${encodeURIComponent(id)}`),
     // The app's own route: it also serves an invalidated document's ANULADO copy, which the contract's download does not.
     printLetter: (id) => openPdf(`${base}/dte/${encodeURIComponent(id)}/letter`),
     // Only the desktop app restarts for updates; a browser tab has nothing to protect.

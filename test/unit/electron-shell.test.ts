@@ -123,6 +123,12 @@ describe('IPC glue', () => {
       updateStation: () => ok('u'),
       printReceipt: (id) => (calls.push(['printReceipt', id]), ok({ printed: true })),
       printLetter: () => ok({ printed: true }),
+      printerStatus: () => ok('ps'),
+      testPrint: () => ok({ printed: true }),
+      openCashDrawer: () => ok({ opened: true }),
+      pendingReceipts: () => ok([]),
+      reprintPending: () => ok({ printed: true }),
+      discardPending: () => ok({ discarded: true }),
       activity: (s) => (calls.push(['activity', s]), ok({ noted: true })),
       backups: () => ok({ running: false, progress: null, lastError: null, items: [] }),
       backupNow: () => ok('b'),
@@ -376,13 +382,16 @@ describe('printing from the desktop', () => {
     try {
       const api = coreApi(core, silentLogger);
       await api.login('admin', 'demo-admin');
-      expect(await api.printSettings()).toEqual({ ok: true, value: { printer: null, receiptWidth: 80, silentReceipt: false } });
+      expect(await api.printSettings()).toEqual({
+        ok: true,
+        value: { printer: null, receiptWidth: 80, silentReceipt: false, receiptOutput: 'pdf', escpos: null },
+      });
       expect(await api.setPrintSettings({ printer: 'EPSON TM-T20', receiptWidth: 58, silentReceipt: true })).toMatchObject({ ok: true });
       expect(await api.printSettings()).toMatchObject({ value: { receiptWidth: 58, silentReceipt: true } });
       const bad = await api.setPrintSettings({ printer: '', receiptWidth: 70, silentReceipt: true } as never);
       expect(bad).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
       expect(bad.ok ? [] : bad.error.errors?.map((e) => e.path).sort()).toEqual(['printer', 'receiptWidth']);
-      expect(await api.printReceipt('x')).toMatchObject({ ok: false, error: { code: 'PRINT_FAILED' } });
+      expect(await api.printReceipt('x')).toMatchObject({ ok: false, error: { code: 'PRINTER_NOT_CONFIGURED' } });
     } finally {
       core.cleanup();
     }

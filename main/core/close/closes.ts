@@ -29,6 +29,7 @@ import { dec } from '../../../shared/tax';
 import { findClose, insertClose, lastCloseOf, latestOverlapping, listCloses, type CloseRecordRow } from './closes-repo';
 import { difference, summarize, type DrawerInput } from './day-close';
 import { insertOpening, openingWithin, type DrawerOpeningRow } from './openings-repo';
+import { kicksWithoutSale } from '../printer/print-jobs-repo';
 
 export interface ClosesDeps {
   readonly store: Store;
@@ -178,7 +179,14 @@ export function dayCloses(d: ClosesDeps): DayCloses {
       const closedAt = isoLocal(now);
       return d.store.tx(() => {
         const counted = drawerInput(req, openingWithin(d.store, scope, from, to));
-        const summary = summarize(documentsInPeriod(d.store, from, to, scope === 'station' ? null : scope), counted);
+        const summary: CloseSummary = {
+          ...summarize(documentsInPeriod(d.store, from, to, scope === 'station' ? null : scope), counted),
+          drawerKicks: kicksWithoutSale(d.store, from, to, scope === 'station' ? null : scope).map((k) => ({
+            at: k.at,
+            by: k.by,
+            byName: k.by_name,
+          })),
+        };
         const before = latestOverlapping(d.store, scope, from, to);
         const diff = before ? difference(JSON.parse(before.summary) as CloseSummary, summary) : null;
         const summaryJson = JSON.stringify(summary);

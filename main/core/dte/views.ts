@@ -60,6 +60,37 @@ export function documentViews(d: ViewDeps) {
   const demo = () => d.station().demo === true;
   const issuedBy = (id: string) => findDocument(store, id)?.issued_by_name ?? null;
 
+  /**
+   * What the counter receipt shows (any status but REJECTED, marked while it has no seal), and how the sale was
+   * paid; audited as a receipt, whichever paper it goes on (PDF here, ESC/POS in printer/printer-service.ts).
+   */
+  const receiptSource = (id: string, actor: string, paperKind: 'pdf' | 'escpos' = 'escpos', width: ReceiptWidth = 80) => {
+    const record = get(id);
+    if (record.status === 'REJECTED') {
+      throw new CoreError(
+        'DTE_REJECTED',
+        'MH rechazó este documento: no se entrega comprobante. Emita uno nuevo con los datos corregidos.',
+      );
+    }
+    const json = stored(id);
+    const paper = salePaperOf(store, canonicalId(id));
+    const pagos = mhDocumentView(json).resumen?.pagos ?? [];
+    // CAT-017 01: billetes y monedas, the method that goes into the drawer.
+    const cash = paper?.cash != null || pagos.some((p) => String(p.codigo) === '01');
+    // Under the stored key, where the document's history is read.
+    audit(store, isoLocal(d.clock.now()), actor, 'dte.receipt', canonicalId(record.id), {
+      width,
+      status: record.status,
+      paper: paperKind,
+    });
+    return {
+      printable: printable(record, json, demo(), issuedBy(id), paper),
+      cash,
+      numeroControl: record.controlNumber,
+      total: record.total ?? null,
+    };
+  };
+
   return {
     get,
     approved,
@@ -120,19 +151,10 @@ export function documentViews(d: ViewDeps) {
       if (record.status !== 'INVALIDATED') approved(id);
       return letterPdf(printable(record, stored(id), demo(), issuedBy(id), salePaperOf(store, canonicalId(id))));
     },
-    /** The counter receipt: any status but REJECTED, marked while it has no seal. */
+    receiptSource,
+    /** The counter receipt as a PDF. */
     async receipt(id: string, width: ReceiptWidth, actor: string): Promise<Buffer> {
-      const record = get(id);
-      if (record.status === 'REJECTED') {
-        throw new CoreError(
-          'DTE_REJECTED',
-          'MH rechazó este documento: no se entrega comprobante. Emita uno nuevo con los datos corregidos.',
-        );
-      }
-      const pdf = await receiptPdf(printable(record, stored(id), demo(), issuedBy(id), salePaperOf(store, canonicalId(id))), width);
-      // Under the stored key, where the document's history is read.
-      audit(store, isoLocal(d.clock.now()), actor, 'dte.receipt', canonicalId(record.id), { width, status: record.status });
-      return pdf;
+      return receiptPdf(receiptSource(id, actor, 'pdf', width).printable, width);
     },
     /** A PNG data URI of the QR to MH's public lookup (APPROVED only). */
     async qr(id: string): Promise<string> {

@@ -14,7 +14,7 @@ import { keyActor } from '../auth/actor';
 import { LoginThrottled } from '../auth/people';
 import { ADMINS, APPROVERS, EVERYONE, PEOPLE, SUPERVISORS, issuersOf, requireCaller } from '../auth/permissions';
 import { CATALOG_FORMATS, productListQuery } from '../../../shared/catalog';
-import type { PrintSettings } from '../../../shared/printing';
+import type { PrintSettingsInput } from '../../../shared/printing';
 import type { CoreHost } from '../core-host';
 import { CoreError, validationFailed } from '../errors';
 import { answerFailure } from '../front-failure';
@@ -177,6 +177,14 @@ const ROUTES: readonly Route[] = [
     c.file('inline', `${c.id().toUpperCase()}.pdf`, 'application/pdf', await c.api.letterCopy(c.id())),
   ),
   route('GET', '/dte/:id/receipt', EVERYONE, async (c) => receipt(c, c.id(), c.query(receiptQuery).width)),
+  // The receipt printer on ESC/POS (docs/decisions/0041-escpos-receipts.md): printed by the station, no dialog.
+  route('POST', '/dte/:id/print', PEOPLE, (c) => c.api.printReceipt(c.id())),
+  route('GET', '/printer/status', PEOPLE, (c) => c.api.printerStatus()),
+  route('POST', '/printer/test', ADMINS, (c) => c.api.testPrint()),
+  route('POST', '/printer/drawer', PEOPLE, (c) => c.api.openCashDrawer()),
+  route('GET', '/printer/pending', PEOPLE, (c) => c.api.pendingReceipts()),
+  route('POST', '/printer/pending/:jobId/print', PEOPLE, (c) => c.api.reprintPending(jobId(c))),
+  route('DELETE', '/printer/pending/:jobId', SUPERVISORS, (c) => c.api.discardPending(jobId(c))),
   // The counter's address book (not part of the DTE contract): recipients of past documents.
   route('GET', '/receivers', PEOPLE, (c) => ((q) => c.api.receivers(q.type, q.q))(c.query(receiversQuery))),
   // The day's close (docs/decisions/0008-day-close.md): people only; a cashier closes and reads their own.
@@ -224,7 +232,7 @@ const ROUTES: readonly Route[] = [
     c.api.revokeApiKey((c.req.params as { keyId: string }).keyId).then(() => created(c, 204).send()),
   ),
   route('GET', '/settings/printing', PEOPLE, (c) => c.api.printSettings()),
-  route('PUT', '/settings/printing', ADMINS, (c) => c.api.setPrintSettings(c.body() as PrintSettings)),
+  route('PUT', '/settings/printing', ADMINS, (c) => c.api.setPrintSettings(c.body() as PrintSettingsInput)),
   route('GET', '/settings/station', PEOPLE, (c) => c.api.stationInfo()),
   route('PUT', '/settings/station', ADMINS, (c) => c.api.updateStation(c.body())),
   route('POST', '/settings/station/setup', ADMINS, (c) => setUp(c)),
@@ -325,6 +333,9 @@ async function bookDownload(c: Ctx) {
   const f = await c.api.bookFile(book, q.month, q.format);
   return c.file('attachment', f.fileName, f.mediaType, Buffer.from(f.base64, 'base64'));
 }
+
+/** The `:jobId` of /printer/pending/:jobId. */
+const jobId = (c: Ctx) => (c.req.params as { jobId: string }).jobId;
 
 /** The `:id` of /products/:id (the catalog answers NOT_FOUND for one it does not have). */
 const productId = (c: Ctx) => (c.req.params as { id: string }).id;

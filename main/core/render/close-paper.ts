@@ -111,6 +111,13 @@ function reconciliationSections(c: DayClose): CloseSection[] {
       ],
     });
   }
+  // Each time the drawer opened with no sale ("Abrir gaveta"), by whom (absent in closes made before issue 34).
+  const kicks = c.summary.drawerKicks;
+  if (kicks)
+    out.push({
+      title: 'Aperturas de gaveta sin venta',
+      lines: kicks.length ? kicks.map((k) => [localStamp(k.at), k.byName ?? k.by] as const) : [['Ninguna', '']],
+    });
   return out;
 }
 

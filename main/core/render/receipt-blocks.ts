@@ -23,7 +23,10 @@ export type ReceiptBlock =
   /** The company's logo (PNG), on top. */
   | { readonly t: 'logo'; readonly png: Buffer };
 
-const text = (value: string, o: Partial<{ align: 'left' | 'center'; bold: boolean; size: BlockSize; mono: boolean }> = {}): ReceiptBlock => ({
+const text = (
+  value: string,
+  o: Partial<{ align: 'left' | 'center'; bold: boolean; size: BlockSize; mono: boolean }> = {},
+): ReceiptBlock => ({
   t: 'text',
   text: value,
   align: o.align ?? 'left',
@@ -32,7 +35,13 @@ const text = (value: string, o: Partial<{ align: 'left' | 'center'; bold: boolea
   ...(o.mono ? { mono: true } : {}),
 });
 const centered = (value: string, bold = false, size: BlockSize = 'normal') => text(value, { align: 'center', bold, size });
-const pair = (left: string, right: string, bold = false, size: BlockSize = 'normal'): ReceiptBlock => ({ t: 'pair', left, right, bold, size });
+const pair = (left: string, right: string, bold = false, size: BlockSize = 'normal'): ReceiptBlock => ({
+  t: 'pair',
+  left,
+  right,
+  bold,
+  size,
+});
 const RULE: ReceiptBlock = { t: 'rule' };
 
 /** Identity lines whose value is a code, not words. */

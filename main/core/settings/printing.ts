@@ -19,7 +19,8 @@ export function printing(store: Store, clock: Clock): Printing {
   return {
     get() {
       const v = settings.get(KEY);
-      return v ? (JSON.parse(v) as PrintSettings) : DEFAULT_PRINT_SETTINGS;
+      // Settings stored before ESC/POS lack its fields: they read as the PDF receipt they were.
+      return v ? { ...DEFAULT_PRINT_SETTINGS, ...(JSON.parse(v) as Partial<PrintSettings>) } : DEFAULT_PRINT_SETTINGS;
     },
     set(input, actor) {
       const parsed = validate(printSettings, input);

@@ -276,6 +276,29 @@ export interface DeliveryCursorTable {
 }
 
 /** The day's closes (migration 013): append-only, like the audit log. */
+export interface PrintJobsTable {
+  id: string;
+  dte_id: string;
+  state: 'pending' | 'printed' | 'discarded';
+  /** El Salvador time (isoLocal). */
+  created_at: string;
+  created_by: string;
+  attempts: number;
+  /** The last failure, in Spanish. */
+  last_error: string | null;
+  updated_at: string;
+}
+
+export interface DrawerKicksTable {
+  id: string;
+  /** El Salvador time (isoLocal). */
+  at: string;
+  by: string;
+  by_name: string | null;
+  /** The cash sale that opened it; null for "Abrir gaveta". */
+  dte_id: string | null;
+}
+
 export interface DrawerOpeningsTable {
   id: string;
   /** 'station' or a person's actor id (`user:ana`). */
@@ -429,6 +452,8 @@ export interface Database {
   audit_log: AuditLogTable;
   day_closes: DayClosesTable;
   drawer_openings: DrawerOpeningsTable;
+  print_jobs: PrintJobsTable;
+  drawer_kicks: DrawerKicksTable;
   document_events: DocumentEventsTable;
   deliveries: DeliveriesTable;
   delivery_cursor: DeliveryCursorTable;

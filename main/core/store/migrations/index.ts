@@ -28,6 +28,7 @@ import { m026Certificates } from './026-certificates';
 import { m027AuditBindings } from './027-audit-bindings';
 import { m028SalePaper } from './028-sale-paper';
 import { m029DrawerOpenings } from './029-drawer-openings';
+import { m030PrintJobs } from './030-print-jobs';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -61,4 +62,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m027AuditBindings,
   m028SalePaper,
   m029DrawerOpenings,
+  m030PrintJobs,
 ];

@@ -1,0 +1,65 @@
+// The one owner of `print_jobs` and `drawer_kicks` (station migration 030): the receipts waiting for a reprint,
+// and every opening of the drawer, by sale or by hand.
+import type { Selectable } from 'kysely';
+import type { Store } from '../store/database';
+import type { DrawerKicksTable, PrintJobsTable } from '../store/schema';
+
+export type PrintJobRow = Selectable<PrintJobsTable>;
+export type DrawerKickRow = Selectable<DrawerKicksTable>;
+
+export function insertJob(store: Store, row: PrintJobRow): void {
+  store.run(store.q.insertInto('print_jobs').values(row));
+}
+
+export function findJob(store: Store, id: string): PrintJobRow | undefined {
+  return store.one(store.q.selectFrom('print_jobs').selectAll().where('id', '=', id));
+}
+
+export function pendingJobs(store: Store): PrintJobRow[] {
+  return store.all(store.q.selectFrom('print_jobs').selectAll().where('state', '=', 'pending').orderBy('created_at').orderBy('id'));
+}
+
+export function countPending(store: Store): number {
+  const row = store.one(
+    store.q
+      .selectFrom('print_jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('state', '=', 'pending'),
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** One more try that failed: the job stays pending with the reason. */
+export function failedAttempt(store: Store, id: string, error: string, at: string): void {
+  store.run(
+    store.q
+      .updateTable('print_jobs')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: error, updated_at: at }))
+      .where('id', '=', id),
+  );
+}
+
+export function settleJob(store: Store, id: string, state: 'printed' | 'discarded', at: string): void {
+  store.run(
+    store.q
+      .updateTable('print_jobs')
+      .set((eb) => ({ state, updated_at: at, attempts: state === 'printed' ? eb('attempts', '+', 1) : eb.ref('attempts') }))
+      .where('id', '=', id),
+  );
+}
+
+export function insertKick(store: Store, row: DrawerKickRow): void {
+  store.run(store.q.insertInto('drawer_kicks').values(row));
+}
+
+/** Whether the sale already opened the drawer: a reprint never opens it again. */
+export function saleKicked(store: Store, dteId: string): boolean {
+  return store.one(store.q.selectFrom('drawer_kicks').select('id').where('dte_id', '=', dteId)) !== undefined;
+}
+
+/** The drawer opened with no sale within [from, to], by `by` (a person's close) or by anybody (the station's). */
+export function kicksWithoutSale(store: Store, from: string, to: string, by: string | null): DrawerKickRow[] {
+  let q = store.q.selectFrom('drawer_kicks').selectAll().where('dte_id', 'is', null).where('at', '>=', from).where('at', '<=', to);
+  if (by) q = q.where('by', '=', by);
+  return store.all(q.orderBy('at').orderBy('id'));
+}
