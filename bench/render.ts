@@ -1,4 +1,4 @@
-// Milliseconds per letter PDF (1, 100 and 2,000 items) and per 80 mm receipt, through the core.
+// Milliseconds per letter PDF (1, 100 and 2,000 items) and per 80 mm receipt, PDF and ESC/POS, through the core.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,9 @@ import PDFDocument from 'pdfkit';
 import { createCore } from '../main/core/create-core';
 import { font } from '../main/core/render/fonts';
 import { fcBody } from '../test/fixtures/bodies';
+import { escposReceipt } from '../main/core/printer/escpos-receipt';
+import { blockWords, receiptBlocks } from '../main/core/render/receipt-blocks';
+import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 
 export interface RenderFigure {
   label: string;
@@ -31,7 +34,12 @@ export async function renderBench(): Promise<RenderFigure[]> {
     }));
     return core.dtes.create('FC', { ...body, generatedAt: undefined, items: lines, itemsNoGrav: undefined }, 'bench').record.id;
   };
-  const ids = { 1: issue(1), 100: issue(100), 2000: issue(2000) };
+  const ids = {
+    1: issue(1),
+    100: issue(100),
+    2000: issue(2000),
+    3: core.dtes.create('FC', { ...fcBody('0e4d0000-0000-4000-8000-0000000000f3'), generatedAt: undefined }, 'bench').record.id,
+  };
   // Approved as MH would seal them (the renderers only need the document and the seal).
   const db = new BetterSqlite3(join(dir, 'sello.db'));
   db.prepare(
@@ -82,6 +90,29 @@ export async function renderBench(): Promise<RenderFigure[]> {
       ),
     ),
     await measure('receipt 58 mm, 100 items', 15, () => core.dtes.receipt(ids[100], 58, 'bench')),
+    // The same 3-line FC on both papers (docs/decisions/0041-escpos-receipts.md): the PDF, and the ESC/POS bytes
+    // from the same blocks, each through the core from the stored document.
+    await measure('receipt PDF 80 mm, 3-line FC', 30, () => core.dtes.receipt(ids[3], 80, 'bench')),
+    await measure('receipt ESC/POS bytes 80 mm, 3-line FC', 30, () =>
+      Promise.resolve().then(() =>
+        escposReceipt(receiptBlocks(core.dtes.receiptSource(ids[3], 'bench').printable), {
+          width: 80,
+          codepage: 'cp858',
+          qr: 'native',
+          pulse: true,
+        }),
+      ),
+    ),
+    // Its floor: the same words through the same encoder, a plain line each, then the QR and the cut: the work
+    // the figure must do, without the layout (sizes, alignment, amounts against the right edge).
+    await measure('floor: ESC/POS encoder, same words as plain lines + QR', 30, () =>
+      Promise.resolve().then(() => {
+        const p = core.dtes.receiptSource(ids[3], 'bench').printable;
+        const e = new ReceiptPrinterEncoder({ language: 'esc-pos', columns: 48, codepageMapping: 'epson' }).initialize().codepage('cp858');
+        for (const w of blockWords(receiptBlocks(p))) e.line(w);
+        return e.qrcode(p.qrUrl).cut().encode();
+      }),
+    ),
   ];
   core.close();
   rmSync(dir, { recursive: true, force: true });

@@ -387,7 +387,16 @@ for (const r of render)
     `${r.label.padEnd(32)}  ${String(r.runs).padStart(4)}  ${r.meanMs.toFixed(1).padStart(8)}  ${r.p50Ms.toFixed(1).padStart(8)}`,
   );
 const pdfFloor = render[0]!.p50Ms;
-for (const r of render.slice(1)) compare(`${r.label} (ms)`, r.p50Ms, 'ms', 'bare PDF, same fonts', pdfFloor);
+const escposFloor = render.find((r) => r.label.startsWith('floor: ESC/POS'))?.p50Ms ?? NaN;
+const pdfReceipt3 = render.find((r) => r.label.startsWith('receipt PDF 80 mm, 3-line'))?.p50Ms ?? NaN;
+for (const r of render.slice(1)) {
+  if (r.label.startsWith('floor: ESC/POS')) continue;
+  if (r.label.startsWith('receipt ESC/POS')) {
+    // Beside its own floor, and beside the PDF of the same document.
+    compare(`${r.label} (ms)`, r.p50Ms, 'ms', 'same words as plain lines', escposFloor);
+    compare(`${r.label} (ms)`, r.p50Ms, 'ms', 'receipt PDF, same 3-line FC', pdfReceipt3);
+  } else compare(`${r.label} (ms)`, r.p50Ms, 'ms', 'bare PDF, same fonts', pdfFloor);
+}
 
 const LOAD_S = Number(process.env.SELLO_BENCH_LOAD_SECONDS ?? 10);
 const load = await loadBench({ seconds: LOAD_S });
