@@ -222,7 +222,7 @@ export function printerService(d: PrinterDeps): PrinterService {
       });
     },
 
-    reprint: (jobId, actor) => attempt(pendingJob(jobId), actor),
+    reprint: async (jobId, actor) => attempt(pendingJob(jobId), actor),
 
     discard(jobId, actor) {
       const job = pendingJob(jobId);
