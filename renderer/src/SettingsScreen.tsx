@@ -2,7 +2,6 @@
 // revocable), e-mail (SMTP), webhooks, MH's homologation tests, printing, backups and the audit log.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { SelloApi } from '../../shared/api';
-import type { PrintSettings } from '../../shared/printing';
 import type { ApiKeyInfo, Health, StationInfo, StationSaved } from '../../shared/records';
 import { StationForm } from './station/StationForm';
 import { BackupsPanel } from './BackupsPanel';
@@ -10,6 +9,7 @@ import { MailPanel } from './settings/MailPanel';
 import { WebhooksPanel } from './settings/WebhooksPanel';
 import { NormativePanel } from './settings/NormativePanel';
 import { HubPanel } from './settings/HubPanel';
+import { PrintingPanel } from './settings/PrintingPanel';
 import { NumberingPanel } from './settings/NumberingPanel';
 import { HomologationPanel } from './settings/HomologationPanel';
 import { UsersPanel } from './UsersPanel';
@@ -34,13 +34,11 @@ export function SettingsScreen({
   const [keys, setKeys] = useState<ApiKeyInfo[]>([]);
   const [name, setName] = useState('');
   const [newKey, setNewKey] = useState<string | null>(null);
-  const [printing, setPrinting] = useState<PrintSettings | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [station, setStation] = useState<StationInfo | null>(null);
   const loadKeys = () => void api.listApiKeys().then((r) => r.ok && setKeys(r.value));
   useEffect(() => {
     void api.listApiKeys().then((r) => r.ok && setKeys(r.value));
-    void api.printSettings().then((r) => r.ok && setPrinting(r.value));
     void api.stationInfo().then((r) => r.ok && setStation(r.value));
   }, [api]);
 
@@ -52,12 +50,6 @@ export function SettingsScreen({
       setName('');
       loadKeys();
     } else setMessage(errorText(r.error));
-  };
-  const savePrinting = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!printing) return;
-    const r = await api.setPrintSettings(printing);
-    setMessage(r.ok ? es.settings.saved : errorText(r.error));
   };
 
   const page = useRef<HTMLElement>(null);
@@ -164,39 +156,7 @@ export function SettingsScreen({
       <HubPanel api={api} admin />
       <NumberingPanel api={api} admin />
       <HomologationPanel api={api} />
-      <h2>{es.settings.printing}</h2>
-      {printing && (
-        <form onSubmit={(e) => void savePrinting(e)} className="row">
-          <div className="field">
-            <label htmlFor="printer">{es.settings.printer}</label>
-            <input
-              id="printer"
-              value={printing.printer ?? ''}
-              onChange={(e) => setPrinting({ ...printing, printer: e.target.value.trim() ? e.target.value : null })}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="paper">{es.settings.width}</label>
-            <select
-              id="paper"
-              value={printing.receiptWidth}
-              onChange={(e) => setPrinting({ ...printing, receiptWidth: Number(e.target.value) as 58 | 80 })}
-            >
-              <option value={80}>80 mm</option>
-              <option value={58}>58 mm</option>
-            </select>
-          </div>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={printing.silentReceipt}
-              onChange={(e) => setPrinting({ ...printing, silentReceipt: e.target.checked })}
-            />{' '}
-            {es.settings.silent}
-          </label>
-          <button type="submit">{es.settings.save}</button>
-        </form>
-      )}
+      <PrintingPanel api={api} />
       <BackupsPanel api={api} />
     </section>
   );

@@ -168,11 +168,14 @@ describe('the printer’s state, before the sale and after', () => {
     const failed = await core.printer.printReceipt(id, ACTOR).catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(CoreError);
     expect((failed as CoreError).code).toBe('PRINT_FAILED');
-    expect((failed as CoreError).message).toMatch(/queda en cola/);
+    expect((failed as CoreError).message).toMatch(/en cola para reimprimir/);
     expect(printer.receipts()).toHaveLength(0);
     const pending = core.printer.pending();
     expect(pending).toEqual([expect.objectContaining({ dteId: id, attempts: 1, error: expect.stringMatching(/papel/) as string })]);
     expect((await core.printer.status()).pending).toBe(1);
+    // F9 while the paper is still out: the same receipt waits, not a second one.
+    await expect(core.printer.printReceipt(id, ACTOR)).rejects.toMatchObject({ code: 'PRINT_FAILED' });
+    expect(core.printer.pending()).toEqual([expect.objectContaining({ id: pending[0]!.id, attempts: 2 })]);
 
     printer.setState({ paperOut: false });
     expect((await core.printer.status()).state).toBe('ready');

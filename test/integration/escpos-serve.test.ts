@@ -89,7 +89,7 @@ describe('the thermal printer on sello serve', () => {
     const refused = await print(first.url, cashier, b);
     expect(refused.status).toBe(503);
     expect(refused.headers.get('content-type')).toMatch(/application\/problem\+json/);
-    expect(((await refused.json()) as { detail: string }).detail).toMatch(/queda en cola/);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/en cola para reimprimir/);
     expect(printer.receipts()).toHaveLength(1);
 
     // Killed for real, started again on the same data: the receipt is still waiting.

@@ -35,8 +35,8 @@ function connect(host: string, port: number): Promise<Socket> {
       socket.destroy();
       reject(new PrinterUnreachable(why, 'offline'));
     };
-    socket.setTimeout(CONNECT_MS, () => fail(`la impresora ${host}:${port} no respondió`));
-    socket.once('error', (e: NodeJS.ErrnoException) => fail(`no se pudo conectar con ${host}:${port} (${e.code ?? e.message})`));
+    socket.setTimeout(CONNECT_MS, () => fail(`La impresora ${host}:${port} no respondió`));
+    socket.once('error', (e: NodeJS.ErrnoException) => fail(`No se pudo conectar con ${host}:${port} (${e.code ?? e.message})`));
     socket.connect(port, host, () => {
       socket.removeAllListeners('error');
       socket.setTimeout(0);
@@ -68,11 +68,11 @@ function write(socket: Socket, bytes: Uint8Array): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(new PrinterUnreachable('la impresora dejó de recibir el comprobante', 'error'));
+      reject(new PrinterUnreachable('La impresora dejó de recibir el comprobante', 'error'));
     }, SEND_MS);
     socket.once('error', (e) => {
       clearTimeout(timer);
-      reject(new PrinterUnreachable(`la conexión con la impresora se cortó (${e.message})`, 'offline'));
+      reject(new PrinterUnreachable(`La conexión con la impresora se cortó (${e.message})`, 'offline'));
     });
     // end() flushes, then the printer closes its side: everything was taken.
     socket.end(bytes, () => {
@@ -118,7 +118,7 @@ function device(path: string): PrinterLink {
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code ?? String(e);
         throw new PrinterUnreachable(
-          `no se pudo escribir en ${path} (${code})`,
+          `No se pudo escribir en ${path} (${code})`,
           code === 'ENOENT' || code === 'ENODEV' ? 'offline' : 'error',
         );
       } finally {

@@ -19,6 +19,11 @@ export function pendingJobs(store: Store): PrintJobRow[] {
   return store.all(store.q.selectFrom('print_jobs').selectAll().where('state', '=', 'pending').orderBy('created_at').orderBy('id'));
 }
 
+/** The receipt of `dteId` still waiting, if any: printing it again takes that one, not a second. */
+export function pendingFor(store: Store, dteId: string): PrintJobRow | undefined {
+  return store.one(store.q.selectFrom('print_jobs').selectAll().where('state', '=', 'pending').where('dte_id', '=', dteId).limit(1));
+}
+
 export function countPending(store: Store): number {
   const row = store.one(
     store.q

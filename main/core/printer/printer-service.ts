@@ -19,6 +19,7 @@ import {
   insertJob,
   insertKick,
   kicksWithoutSale,
+  pendingFor,
   pendingJobs,
   saleKicked,
   settleJob,
@@ -94,7 +95,7 @@ export function printerService(d: PrinterDeps): PrinterService {
     serial(async () => {
       try {
         const st = await linkOf(s.connection).send(bytes);
-        if (st && st.state !== 'ready') return `${stateWords[st.state]}: ${statusMessage(st.state, false)}`;
+        if (st && st.state !== 'ready') return statusMessage(st.state, false) ?? stateWords[st.state];
         return null;
       } catch (e) {
         if (e instanceof PrinterUnreachable) return `${e.message}. ${statusMessage(e.state, false)}`;
@@ -103,10 +104,7 @@ export function printerService(d: PrinterDeps): PrinterService {
     });
 
   const failed = (why: string, kept: boolean) =>
-    new CoreError(
-      'PRINT_FAILED',
-      `No se imprimió el comprobante: ${why}${kept ? ' El comprobante queda en cola: reimprímalo desde la venta rápida cuando la impresora esté lista.' : ''}`,
-    );
+    new CoreError('PRINT_FAILED', `${why}${kept ? ' El comprobante queda en cola para reimprimir.' : ''}`);
 
   /** One try at a job; the first successful print of a cash sale opens the drawer, once per document. */
   const attempt = async (job: PrintJobRow, actor: string): Promise<{ printed: true }> => {
@@ -168,6 +166,9 @@ export function printerService(d: PrinterDeps): PrinterService {
         updated_at: at,
       };
       d.documentOf(dteId); // an unknown id is a 404 before anything is stored
+      // F9 after a failed print: the waiting receipt is the one printed, so the list never holds it twice.
+      const waiting = pendingFor(d.store, dteId);
+      if (waiting) return attempt(waiting, actor);
       insertJob(d.store, job);
       try {
         return await attempt(job, actor);

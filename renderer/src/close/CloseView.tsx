@@ -9,6 +9,9 @@ import { localTime } from '../local-time';
 import { es } from '../strings';
 import { signed, usd } from './period';
 import { Reconciliation } from './Reconciliation';
+import type { DrawerKick } from '../../../shared/printing';
+import { esDateTime } from '../../../shared/es-sv';
+import { printerWords as P } from '../words/printer';
 
 const V = es.close.view;
 const D = es.close.difference;
@@ -117,6 +120,7 @@ export function CloseView({
       {close.difference && <Difference api={api} close={close} difference={close.difference} onOpen={onOpen} />}
 
       <Reconciliation summary={s} />
+      {s.drawerKicks && <DrawerKicks kicks={s.drawerKicks} />}
 
       <div className="close-grid">
         <section aria-labelledby="close-kinds">
@@ -340,6 +344,26 @@ function Difference({
         <button type="button" className="link" onClick={() => onOpen(previousId)}>
           {D.openPrevious}
         </button>
+      )}
+    </section>
+  );
+}
+
+/** "Abrir gaveta" with no sale in the period (docs/decisions/0041-escpos-receipts.md); absent in older closes. */
+function DrawerKicks({ kicks }: { kicks: readonly DrawerKick[] }) {
+  return (
+    <section aria-labelledby="close-kicks" data-testid="close-kicks">
+      <h3 id="close-kicks">{P.kicksTitle}</h3>
+      {kicks.length === 0 ? (
+        <p className="small">{P.kicksNone}</p>
+      ) : (
+        <ul>
+          {kicks.map((k) => (
+            <li key={`${k.at}-${k.by}`}>
+              {esDateTime(k.at)} · {k.byName ?? k.by}
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );

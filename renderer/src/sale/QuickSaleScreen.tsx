@@ -34,6 +34,7 @@ import { beep, beepWanted, setBeepWanted } from './beep';
 import { PaymentPanel } from './PaymentPanel';
 import { PendingConfirm } from './PendingConfirm';
 import { ProductSearch, type SearchPending } from './ProductSearch';
+import { PrinterStrip, type PrinterStripHandle } from './PrinterStrip';
 import { SaleDone, type DoneSale } from './SaleDone';
 import './sale.css';
 
@@ -134,6 +135,8 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
     async (sale: DoneSale) => {
       setDone((cur) => (cur ? { ...cur, print: 'printing' } : cur));
       const r = await api.printReceipt(sale.record.id);
+      // What the printer says now shows before the next customer pays.
+      printer.current?.refresh();
       setDone((cur) =>
         cur && cur.record.id === sale.record.id ? { ...cur, print: r.ok ? 'printed' : { failed: errorText(r.error) } } : cur,
       );
@@ -238,8 +241,9 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
   };
 
   // The screen's keys wherever the focus is, the header included (never from the lock or a dialog): F2 search,
-  // F4 pay, Alt+1…5 a payment method, F12 or Ctrl+Enter issue, F9 print; Esc back, from within the screen.
+  // F4 pay, Alt+1…5 a payment method, F12 or Ctrl+Enter issue, F9 print, F8 the drawer; Esc back, from within the screen.
   const section = useRef<HTMLElement>(null);
+  const printer = useRef<PrinterStripHandle>(null);
   const keys = useRef<(e: KeyboardEvent) => void>(() => undefined);
   keys.current = (e: KeyboardEvent) => {
     const at = document.activeElement;
@@ -261,6 +265,9 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
     } else if (e.key === 'F9' && done) {
       e.preventDefault();
       void print(done);
+    } else if (e.key === 'F8') {
+      e.preventDefault();
+      printer.current?.openDrawer();
     } else if (e.key === 'Escape' && here && document.activeElement !== search.current) {
       e.preventDefault();
       if (done) setDone(null);
@@ -291,6 +298,7 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
           {w.beep}
         </label>
       </header>
+      <PrinterStrip ref={printer} api={api} />
       <div className="sale-grid">
         <div className="sale-main">
           <ProductSearch

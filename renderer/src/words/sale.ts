@@ -2,7 +2,7 @@
 export const saleWords = {
   title: 'Venta rápida',
   subtitle: 'Factura a consumidor final, a precios con IVA',
-  keys: 'F2 buscar · F4 pagar · Alt+1…5 forma de pago · F12 o Ctrl+Enter emitir · Esc regresar',
+  keys: 'F2 buscar · F4 pagar · Alt+1…5 forma de pago · F12 o Ctrl+Enter emitir · F8 gaveta · Esc regresar',
   search: 'Código de barras, código o nombre del producto (F2)',
   searchHint: 'Escanee o escriba y presione Enter. Enter nunca emite la factura.',
   results: 'Productos encontrados',
