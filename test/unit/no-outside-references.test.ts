@@ -2,7 +2,7 @@
 // a clone has none of them. The facts such comments relied on live in docs/mh.md. Docs may name the folders MH's
 // test fixtures are read from, nothing else outside.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(__dirname, '..', '..');
@@ -78,6 +78,22 @@ function scanDoc(file: string, content: string): Finding[] {
   return found;
 }
 
+/** The tests read MH's schemas and catalogs beside the checkout (fixtures); they cite nothing else outside. */
+const TEST_OUTSIDE: readonly RegExp[] = [
+  ...OUTSIDE_FILES,
+  /\bshared\/(spec|design|notes)\b/,
+  /\bshared\/mh\/(?!schemas|catalogs)\w/,
+  /['"]shared['"]\s*,\s*['"]mh['"]\s*,\s*['"](?!schemas|catalogs)/,
+];
+
+function scanTest(file: string, content: string): Finding[] {
+  const found: Finding[] = [];
+  content.split('\n').forEach((text, i) => {
+    if (TEST_OUTSIDE.some((re) => re.test(text))) found.push({ file, line: i + 1, text: text.trim() });
+  });
+  return found;
+}
+
 function walk(dir: string, accept: RegExp, out: string[] = []): string[] {
   for (const name of readdirSync(join(ROOT, dir))) {
     const rel = join(dir, name);
@@ -102,6 +118,19 @@ describe('no comment or string cites a file outside the repository', () => {
     const files = ['README.md', ...walk('docs', /\.md$/)];
     expect(files).toContain(join('docs', 'mh.md'));
     expect(show(files.flatMap((f) => scanDoc(f, read(f))))).toEqual([]);
+  });
+
+  it('holds for the tests, which read only MH schemas and catalogs beside the checkout', () => {
+    const self = join('test', 'unit', 'no-outside-references.test.ts');
+    const files = walk('test', SOURCE_EXT).filter((f) => f !== self);
+    expect(files.length).toBeGreaterThan(100);
+    expect(show(files.flatMap((f) => scanTest(f, read(f))))).toEqual([]);
+    const lines = (text: string) => scanTest('test/x.ts', text).map((f) => f.line);
+    expect(lines("new URL('../../../shared/mh/schemas/v2-2026', import.meta.url)")).toEqual([]);
+    expect(lines("join(__dirname, '..', '..', '..', 'shared', 'mh', 'catalogs')")).toEqual([]);
+    expect(lines('// reviewed by hand against ../shared/mh REFERENCE.md §17')).toEqual([1]);
+    expect(lines("join(__dirname, '..', '..', '..', 'shared', 'mh', 'tools')")).toEqual([1]);
+    expect(lines('// see ../shared/mh/tools/schema-lint.md')).toEqual([1]);
   });
 
   it('keeps each exception because the code still reads MH files there', () => {
