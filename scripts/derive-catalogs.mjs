@@ -1,6 +1,6 @@
-// Derives the project's own catalog modules (shared/catalogs/data/*.ts) from the MH catalog facts in
-// ../shared/mh/catalogs. Run by hand when MH publishes new catalogs; test/unit/catalogs.test.ts checks
-// that the committed modules still agree with those files.
+// Derives the project's own catalog modules (shared/catalogs/data/*.ts) from MH's catalogs as MH publishes them, read
+// from the MH folder beside the checkout (provenance: docs/mh.md, Catalogs). Run by hand when MH publishes new
+// catalogs; test/unit/catalogs.test.ts checks that the committed modules still agree with those files.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -24,8 +24,8 @@ export const annexQuery = z.strictObject({ month: monthParam });
 export const bookQuery = z.strictObject({ month: monthParam, format: z.enum(BOOK_FORMATS).default('pdf') });
 
 /**
- * The choices MH leaves open or where sources disagree (shared/mh BOOKS.md §12), one setting each, with the
- * defaults of docs/decisions/0013-iva-books-and-annexes.md. ADMIN changes them in Libros y reportes.
+ * The choices MH leaves open or where sources disagree (docs/mh.md, IVA books and F-07 annexes), one setting each,
+ * with the defaults of docs/decisions/0013-iva-books-and-annexes.md. ADMIN changes them in Libros y reportes.
  */
 export const booksSettings = z.strictObject({
   /** The annexes' bytes: what Excel writes when saving as MH says (Windows-1252), or UTF-8 without BOM. */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { DTE_KINDS, MH_TYPE, type DteKind } from './contract/kinds';
 import { NORMATIVES, type Normative } from './normative';
 
-/** MF2 §XXIV p.76 (../shared/mh REFERENCE.md §16.6): the minimum successful tests per kind. */
+/** MF2 §XXIV p.76 (docs/mh.md, Homologation minimums): the minimum successful tests per kind. */
 export const HOMOLOGATION_MINIMUMS: Readonly<Record<DteKind, number>> = { FC: 90, CCF: 75, NC: 50, ND: 25, CR: 50, FEX: 90, FSE: 25 };
 
 export const HOMOLOGATION_EVENTS = ['invalidation', 'contingency', 'retorno'] as const;

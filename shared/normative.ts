@@ -60,7 +60,7 @@ export const normativeStatus = (setting: MhNormativeSetting | null | undefined, 
   scheduled: scheduledSwitch(setting, now),
 });
 
-/** MH's schema version of each kind under each normative (../shared/mh REFERENCE.md §16.1); serializers.ts agrees. */
+/** MH's schema version of each kind under each normative (docs/mh.md, Schema versions); serializers.ts agrees. */
 export const MH_VERSIONS: Record<Normative, Record<DteKind, number>> = {
   legacy: { FC: 1, CCF: 3, NC: 3, ND: 3, CR: 1, FSE: 1, FEX: 1 },
   '2026': { FC: 2, CCF: 4, NC: 4, ND: 4, CR: 2, FSE: 2, FEX: 3 },

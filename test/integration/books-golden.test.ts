@@ -1,5 +1,5 @@
 // The accountant's November (issue 16), from a month the product made (test/support/book-month.ts): every
-// annex byte for byte against files checked by hand against shared/mh BOOKS.md, the same rows re-derived from
+// annex byte for byte against files checked by hand against MH's manual (docs/mh.md), the same rows re-derived from
 // the signed MH documents alone (test/support/annex-oracle.ts), MH's checks, and both IVA books.
 // UPDATE_GOLDEN=1 rewrites the golden files; a rewrite must be read again, column by column, before it is kept.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

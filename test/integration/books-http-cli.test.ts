@@ -110,7 +110,7 @@ describe('over HTTP', () => {
     const bad = await put(who.admin, { encoding: 'latin-9', annex1Total: 'con-iva' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toEqual(['encoding']);
-    // A cost of type "gastos de venta" is not a combination MH takes (BOOKS.md §7.3): refused, naming the field.
+    // A cost of type "gastos de venta" is not a combination MH takes (docs/mh.md, IVA books): refused, naming the field.
     const matrix = await put(who.admin, { purchaseClass: '1', purchaseCost: '1' });
     expect(matrix.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toEqual(['purchaseCost']);
     // Nothing changed: not even the valid half of the refused request.

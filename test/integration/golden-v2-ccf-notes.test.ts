@@ -1,6 +1,6 @@
 // Golden MH documents of the Normativa v2.0 for CCF, NC and ND: the fixture bodies built as fe-ccf-v4, fe-nc-v4
 // and fe-nd-v4 by the demo company at M001P001 must produce exactly the committed JSON, reviewed by hand against
-// ../shared/mh REFERENCE.md §17.2. SELLO_UPDATE_GOLDEN=1 rewrites them after a deliberate change.
+// docs/mh.md (what changes per kind). SELLO_UPDATE_GOLDEN=1 rewrites them after a deliberate change.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

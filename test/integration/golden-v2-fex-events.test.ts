@@ -1,6 +1,6 @@
 // Golden MH documents of the Normativa v2.0 (not in force yet), as golden-v2.test.ts: the fixture FEX body built as
 // fe-fex-v3, its invalidation (invalidacion-schema-v3) and a contingency event (contingencia-schema-v4), each reviewed
-// by hand against ../shared/mh REFERENCE.md §17.2. SELLO_UPDATE_GOLDEN=1 rewrites them after a deliberate change.
+// by hand against docs/mh.md (what changes per kind). SELLO_UPDATE_GOLDEN=1 rewrites them after a deliberate change.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // Golden MH documents of the Normativa v2.0 (not in force yet): the fixture FC body built as FE v2 by the demo
-// company at M001P001 must produce exactly the committed JSON, reviewed by hand against ../shared/mh
-// REFERENCE.md §17 (FE table). SELLO_UPDATE_GOLDEN=1 rewrites it after a deliberate change.
+// company at M001P001 must produce exactly the committed JSON, reviewed by hand against MH's
+// schema (docs/mh.md, what changes per kind). SELLO_UPDATE_GOLDEN=1 rewrites it after a deliberate change.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

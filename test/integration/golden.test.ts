@@ -1,5 +1,5 @@
 // Golden MH documents: the fixture body of each kind, issued by a demo station at a fixed time, must produce
-// exactly the committed JSON (reviewed by hand against the schema and REFERENCE.md). SELLO_UPDATE_GOLDEN=1
+// exactly the committed JSON (reviewed by hand against the schema and docs/mh.md). SELLO_UPDATE_GOLDEN=1
 // rewrites them after a deliberate change.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

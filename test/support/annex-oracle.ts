@@ -1,6 +1,6 @@
 // An independent reading of the F-07 annexes, for tests: straight from the signed MH documents in a station's
 // database (each JWS's payload, the seal MH gave it, and the signed invalidation events), written from
-// shared/mh BOOKS.md without any of main/core/books. Where the two disagree, one of them misread the manual.
+// MH's manual (docs/mh.md) without any of main/core/books. Where the two disagree, one of them misread the manual.
 import BetterSqlite3 from 'better-sqlite3';
 import Decimal from 'decimal.js';
 import { unpackDocument } from '../../main/core/dte/packing/packed-document';

@@ -1,4 +1,4 @@
-// CCF v4's own rules (../shared/mh REFERENCE.md §17.1–17.2 CCF): the v2.0 control number, a distrito only where
+// CCF v4's own rules (docs/mh.md): the v2.0 control number, a distrito only where
 // it can be known, no income-tax retention, the renamed retentions; ccf-v3 keeps writing the legacy names.
 import { describe, expect, it } from 'vitest';
 import { CREATE_SCHEMAS, validate, type CcfBody } from '../../shared/contract';

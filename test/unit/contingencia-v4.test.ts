@@ -1,4 +1,4 @@
-// The contingency event of the Normativa v2.0 (contingencia-schema-v4, ../shared/mh REFERENCE.md §16.4, §17.2): valid
+// The contingency event of the Normativa v2.0 (contingencia-schema-v4, docs/mh.md): valid
 // with documents of every kind, 1 to 1,000 of them, codPuntoVentaMH instead of codPuntoVenta.
 import { describe, expect, it } from 'vitest';
 import { DTE_KINDS, MH_TYPE } from '../../shared/contract';

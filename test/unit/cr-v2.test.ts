@@ -1,4 +1,4 @@
-// CR v2's own rules (../shared/mh REFERENCE.md §16.4, §17.2 CR): contingency allowed, the v2.0 control number,
+// CR v2's own rules (docs/mh.md): contingency allowed, the v2.0 control number,
 // a distrito only where it can be known; cr-v1 keeps writing a normal operation.
 import { describe, expect, it } from 'vitest';
 import { CREATE_SCHEMAS, validate, type CrBody } from '../../shared/contract';

@@ -1,4 +1,4 @@
-// FE v2's own rules (../shared/mh REFERENCE.md §16.2, §16.5, §17): no $1,095 identification, the v2.0 control
+// FE v2's own rules (docs/mh.md): no $1,095 identification, the v2.0 control
 // number, a distrito only where it can be known, no income-tax retention; fc-v1 keeps its legacy rule.
 import { describe, expect, it } from 'vitest';
 import { CREATE_SCHEMAS, validate, type FcBody } from '../../shared/contract';

@@ -1,4 +1,4 @@
-// FEX v3's own rules (../shared/mh REFERENCE.md §16.11, §17.2): ISO countries, CAT-033 from the régimen, C3 listed at
+// FEX v3's own rules (docs/mh.md): ISO countries, CAT-033 from the régimen, C3 listed at
 // $0.00, descuGravada, seguro never null, motivoContin, the v2.0 control number and the shorter texts of fe-fex-v3.
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from '../../shared/catalogs';
@@ -33,7 +33,7 @@ const expectValid = (d: unknown) => expect(validator(d), schemaErrors(validator)
 
 describe('FEX v3', () => {
   it('writes the contract ISO alpha-2 country as is: CAT-020 of v2.0 is ISO 3166-1 alpha-2 (249 codes)', () => {
-    // REFERENCE.md §16.12: the v2.0 CAT-020 has 249 ISO alpha-2 countries, the list the contract validates against.
+    // docs/mh.md (Catalogs): the v2.0 CAT-020 has 249 ISO alpha-2 countries, the list the contract validates against.
     expect(COUNTRIES).toHaveLength(249);
     for (const country of ['US', 'GT', 'DE', 'JP']) {
       const d = doc(body({ recipient: { ...recipient, country } }));

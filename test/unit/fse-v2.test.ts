@@ -1,4 +1,4 @@
-// FSE v2's own rules (../shared/mh REFERENCE.md §17.2 FSE): no IVA retention, a distrito only where it can be
+// FSE v2's own rules (docs/mh.md): no IVA retention, a distrito only where it can be
 // known, the v2.0 control number; fse-v1 keeps ivaRete1.
 import { describe, expect, it } from 'vitest';
 import { CREATE_SCHEMAS, validate, type FseBody } from '../../shared/contract';

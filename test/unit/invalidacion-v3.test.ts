@@ -1,4 +1,4 @@
-// The invalidation event of the Normativa v2.0 (invalidacion-schema-v3, ../shared/mh REFERENCE.md §16.3, §17.2): valid
+// The invalidation event of the Normativa v2.0 (invalidacion-schema-v3, docs/mh.md): valid
 // for each of the seven kinds, dated by MF2 p.11's rule per kind, with the counterpart null only where the DTE had none.
 import { describe, expect, it } from 'vitest';
 import { CREATE_SCHEMAS, DTE_KINDS, invalidateBody, validate, type DteKind } from '../../shared/contract';

@@ -1,4 +1,4 @@
-// NC and ND v4's own rules (../shared/mh REFERENCE.md §16.11, §17.2 NC/ND): the v2.0 control number, a distrito
+// NC and ND v4's own rules (docs/mh.md): the v2.0 control number, a distrito
 // only where it can be known, no income-tax retention, IVA per line re-adding to the resumen, global discounts
 // moved into the item discounts, ND's numPagoElectronico.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// Anexo 1, ventas a contribuyentes (BOOKS.md §3): one row per CCF, NC and ND that stands at the month's end,
-// amounts net of discounts and positive (the tipo tells MH an NC subtracts).
+// Anexo 1, ventas a contribuyentes (docs/mh.md, IVA books: Anexo 1): one row per CCF, NC and ND that stands at the
+// month's end, amounts net of discounts and positive (the tipo tells MH an NC subtracts).
 import type { BooksSettings } from '../../../shared/books';
 import { ZERO } from '../../../shared/tax';
 import { amount, documentNumber, issueOrder, nitOrDui, resolution, series, text } from './annex-cells';

@@ -1,6 +1,6 @@
-// Anexo 2, ventas a consumidor final (BOOKS.md §4): FC and FEX grouped per day and type, the first and last
-// código de generación of the day; an earlier month's FC or FEX invalidated this month as a negative row dated
-// when it was issued (up to three periods back, CT art. 111). docs/decisions/0013-iva-books-and-annexes.md.
+// Anexo 2, ventas a consumidor final (docs/mh.md, IVA books: Anexo 2): FC and FEX grouped per day and type, the first
+// and last código de generación of the day; an earlier month's FC or FEX invalidated this month as a negative row
+// dated when it was issued (up to three periods back, CT art. 111). docs/decisions/0013-iva-books-and-annexes.md.
 import type { AnnexProblem, BooksSettings } from '../../../shared/books';
 import { CAT020_BY_ISO } from '../../../shared/catalogs/data/country-cat020';
 import { ZERO, type Dec } from '../../../shared/tax';

@@ -1,5 +1,5 @@
-// Anexo 5, compras a sujetos excluidos (BOOKS.md §6.2): one row per FSE the station issued, the excluded
-// subject (sujetoExcluido, never the emisor) identified by NIT, DUI or another document.
+// Anexo 5, compras a sujetos excluidos (docs/mh.md, IVA books: Anexo 5): one row per FSE the station issued, the
+// excluded subject (sujetoExcluido, never the emisor) identified by NIT, DUI or another document.
 import type { BooksSettings } from '../../../shared/books';
 import { amount, documentNumber, issueOrder, series, text } from './annex-cells';
 import { standsAt, type AnnexBuild } from './annex-build';

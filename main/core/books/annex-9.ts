@@ -1,5 +1,5 @@
-// Anexo 9, percepción de IVA 1 % efectuada por el declarante (BOOKS.md §6.4): the CCF, NC and ND on which the
-// station perceived IVA (ivaPerci1), with the taxable amount the perception was taken on.
+// Anexo 9, percepción de IVA 1 % efectuada por el declarante (docs/mh.md, IVA books: annexes 9, 10 and 12): the CCF,
+// NC and ND on which the station perceived IVA (ivaPerci1), with the taxable amount the perception was taken on.
 import { amount, documentNumber, issueOrder, nitOrDui, resolution, series } from './annex-cells';
 import { standsAt, type AnnexBuild } from './annex-build';
 import { MH_TYPE } from './annex-1';

@@ -1,5 +1,6 @@
-// The anulados annex (BOOKS.md §8): every DTE whose invalidation MH accepted in the month, tipo de detalle D,
-// the número de control with its hyphens and the código de generación in the form the settings choose.
+// The anulados annex (docs/mh.md, IVA books: anulados annex): every DTE whose invalidation MH accepted in the month,
+// tipo de detalle D, the número de control with its hyphens and the código de generación in the form the
+// settings choose.
 import type { AnnexProblem, BooksSettings } from '../../../shared/books';
 import { series } from './annex-cells';
 import type { AnnexBuild } from './annex-build';

@@ -1,4 +1,4 @@
-// How a value is written in an annex cell (shared/mh BOOKS.md §1 and §2.3): dates DD/MM/AAAA, amounts with two
+// How a value is written in an annex cell (docs/mh.md, IVA books and F-07 annexes): dates DD/MM/AAAA, amounts with two
 // decimals and a point, DTE identifiers in the old columns, text that can never break the file.
 import { round2, type Dec } from '../../../shared/tax';
 import type { BookDocument, BookParty } from './book-document';

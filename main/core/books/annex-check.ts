@@ -1,6 +1,7 @@
-// An annex file checked the way MH's portal checks it (BOOKS.md §1, §§3–8): structure, each cell against its
-// column, the period, and the rules that tie columns together (DUI or NIT, totals re-adding, the IVA, the
-// income-tax code combinations). Each problem names the line and the column, in the portal's words where known.
+// An annex file checked the way MH's portal checks it (docs/mh.md, IVA books and F-07 annexes): structure, each
+// cell against its column, the period, and the rules that tie columns together (DUI or NIT, totals re-adding, the
+// IVA, the income-tax code combinations). Each problem names the line and the column, in the portal's words where
+// known.
 import type { AnnexId, AnnexProblem, BooksSettings } from '../../../shared/books';
 import { Dec, round2, ZERO } from '../../../shared/tax';
 import { ANNEX_SPECS, type AnnexColumn } from './annex-columns';
@@ -130,8 +131,9 @@ function crossChecks(annex: AnnexId, row: number, cells: readonly string[], mont
 }
 
 /**
- * MH's matrix for the classification of purchases (BOOKS.md §7.3): 9 in all four columns or none; a cost (1)
- * admits types 4 and 5 (6 and 7 in industry), an expense (2) types 1 to 3; 8 may stand anywhere.
+ * MH's matrix for the classification of purchases (docs/mh.md, IVA books: purchase classification): 9 in all four
+ * columns or none; a cost (1) admits types 4 and 5 (6 and 7 in industry), an expense (2) types 1 to 3; 8 may stand
+ * anywhere.
  */
 export function purchaseCodesProblem(op: string, cls: string, sector: string, cost: string): { column: 'I' | 'L'; message: string } | null {
   const all = [op, cls, sector, cost];

@@ -1,4 +1,4 @@
-// Each annex's columns as MH's manual fixes them (shared/mh BOOKS.md §§3–8): order, name, maximum length and
+// Each annex's columns as MH's annex manual fixes them (docs/mh.md, IVA books): order, name, maximum length and
 // what a cell may hold. The builders write in this order and annex-check.ts checks a file against it.
 import type { AnnexId } from '../../../shared/books';
 
@@ -51,7 +51,7 @@ const BLANK: CellRule = { kind: 'blank' };
 const code = (...values: string[]): CellRule => ({ kind: 'code', values });
 const pattern = (p: RegExp, hint: string): CellRule => ({ kind: 'pattern', pattern: p, hint });
 
-/** DTE identifiers in the old columns (BOOKS.md §2.3). */
+/** DTE identifiers in the old columns (docs/mh.md, IVA books: DTE identifiers). */
 const RESOLUTION = pattern(/^DTE\d{2}[A-Z0-9]{8}\d{15}$/, 'el número de control sin guiones (28 caracteres)');
 const SERIES = pattern(/^[A-Z0-9]{40}$/, 'el sello de recepción de MH (40 caracteres)');
 const DOC_NUMBER = pattern(/^[0-9A-F]{32}$/, 'el código de generación sin guiones (32 caracteres)');

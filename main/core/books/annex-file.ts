@@ -1,5 +1,6 @@
-// An annex as MH's portal takes it (BOOKS.md §1): `;` between cells, no header, no quoting, CRLF after every line
-// (as Excel writes), in the encoding the settings choose, under a name of at most 25 characters ending in .CSV.
+// An annex as MH's portal takes it (docs/mh.md, IVA books and F-07 annexes): `;` between cells, no header, no
+// quoting, CRLF after every line (as Excel writes), in the encoding the settings choose, under a name of at most 25
+// characters ending in .CSV.
 import type { AnnexId, BooksSettings } from '../../../shared/books';
 import { encodeWindows1252 } from './windows-1252';
 

@@ -1,6 +1,7 @@
-// Annexes 10 and 12, the IVA the station withheld (BOOKS.md §6.4), from its CR: the retention code of each
-// line (CAT-006) routes it, 22 (1 %) to Anexo 10 and C4 (13 %) to Anexo 12; a CR mixing them gives a row in
-// each. C9 ("otras retenciones, casos especiales") has no annex: it is reported to the person, not written.
+// Annexes 10 and 12, the IVA the station withheld (docs/mh.md, IVA books: annexes 9, 10 and 12), from its CR: the
+// retention code of each line (CAT-006) routes it, 22 (1 %) to Anexo 10 and C4 (13 %) to Anexo 12; a CR mixing them
+// gives a row in each. C9 ("otras retenciones, casos especiales") has no annex: it is reported to the person, not
+// written.
 import type { AnnexProblem } from '../../../shared/books';
 import { amount, documentNumber, issueOrder, nitOrDui, resolution, series } from './annex-cells';
 import { standsAt, type AnnexBuild } from './annex-build';

@@ -1,5 +1,5 @@
-// The F-07 casillas each annex feeds (BOOKS.md §10.4), summed from the file's own rows so an uploaded file
-// and a generated one are read alike. Which column feeds which casilla is our reading of MH's labels.
+// The F-07 casillas each annex feeds (docs/mh.md, IVA books: casillas), summed from the file's own rows so an
+// uploaded file and a generated one are read alike. Which column feeds which casilla is our reading of MH's labels.
 import type { AnnexId, CasillaAmount } from '../../../shared/books';
 import { Dec, IVA_INCLUDED, ZERO, round2 } from '../../../shared/tax';
 

@@ -1,4 +1,4 @@
-// Libro de Ventas a Consumidores Finales (Reglamento CT arts. 83, 84, 87; BOOKS.md §10): one line per day and
+// Libro de Ventas a Consumidores Finales (Reglamento CT arts. 83, 84, 87; docs/mh.md, IVA books): one line per day and
 // kind with the range of documents, the exports' detail apart, and earlier months' documents invalidated this
 // month subtracted here. The same documents and the same rule as Anexo 2 (annex-2.ts), so their totals agree.
 import { CAT020_BY_ISO } from '../../../shared/catalogs/data/country-cat020';

@@ -1,4 +1,4 @@
-// Libro de Ventas a Contribuyentes (Reglamento CT art. 85; BOOKS.md §10): one line per CCF, NC and ND that
+// Libro de Ventas a Contribuyentes (Reglamento CT art. 85; docs/mh.md, IVA books): one line per CCF, NC and ND that
 // stands at the month's end, identified by número de control, código de generación and sello; an NC
 // subtracts. The same documents as Anexo 1 (annex-1.ts); its summary covers both sales books.
 import { ZERO, type Dec } from '../../../shared/tax';

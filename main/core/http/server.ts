@@ -1,4 +1,5 @@
-// The local HTTP API: the contract of ../shared/spec plus docs/decisions/0002-contract-gaps.md, over the same core as IPC.
+// The local HTTP API: the service contract (shared/contract/ and docs/decisions/0002-contract-gaps.md) over the
+// same core as IPC.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DTE_KINDS, isUuid, isoDate, toFieldErrors, type DteKind, type UnknownFields } from '../../../shared/contract';

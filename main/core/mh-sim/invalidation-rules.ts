@@ -1,6 +1,6 @@
 // What the simulated MH checks on an invalidation event besides its schema and seal, per the normative of the
-// document it names (../shared/mh REFERENCE.md §6.3–6.4, §16.3): the event's version, the window, the event's
-// date, the NC's replacement order and notes invalidated before their CCF or CR.
+// document it names (docs/mh.md, Invalidation windows; order and replacements): the event's version, the window, the
+// event's date, the NC's replacement order and notes invalidated before their CCF or CR.
 import { decodeJwt } from 'jose';
 import { normativeOf, REPLACEMENT_ORDER, type Normative } from '../../../shared/normative';
 import { invalidationDeadline } from '../normative/invalidation-windows';

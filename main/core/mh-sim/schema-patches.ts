@@ -1,5 +1,5 @@
 // What we change in MH's schema text before a standard validator (Ajv) compiles it, per normative. Each change
-// is one MH's own servers evidently do not make, or a typo in MH's file (../shared/mh/tools/schema-lint.md).
+// is one MH's own servers evidently do not make, or a typo in MH's file (docs/mh.md, Schema defects we patch).
 import type { Normative } from './schema-table';
 
 type Json = Record<string, unknown>;
@@ -31,7 +31,7 @@ function patcher(rule: Rule) {
 }
 
 /**
- * Legacy (../shared/mh/schemas/legacy-v1-2023). The schemas hard-code the pre-2024 municipality ranges per
+ * Legacy (MH's schemas of 2023). The schemas hard-code the pre-2024 municipality ranges per
  * department (docs/mh.md, Schemas), so every 2024 municipality code fails them. We drop only those
  * per-department conditions; the 2-digit pattern stays.
  */
@@ -53,7 +53,7 @@ const patchLegacy = patcher((k, v, out, walk) => {
 });
 
 /**
- * v2.0 (../shared/mh/schemas/v2-2026). Only what breaks a standard validator is changed. Left as MH wrote them,
+ * v2.0 (MH's schemas of 2026). Only what breaks a standard validator is changed. Left as MH wrote them,
  * because they only check less than they mean and we do not guess MH's intent: numeroControl patterns without
  * a trailing $ (maxLength 31 bounds them), and `maximum`/`minimum`/`minItems` on strings or objects (ignored).
  */

@@ -1,5 +1,6 @@
-// Which MH schema file judges a document, by its tipoDte (or event) and identificacion.version: the versions of
-// the two normatives never overlap, so the pair alone names the file and its folder (../shared/mh REFERENCE §16.1).
+// Which MH schema file judges a document, by its tipoDte (or event) and identificacion.version: the versions of the
+// two normatives never overlap, so the pair alone names the file and its folder (docs/mh.md, Schema
+// versions per kind).
 
 /** MH's legacy schemas (2023) or those of the Normativa DTE v2.0 (2026). */
 export type Normative = 'legacy' | '2026';

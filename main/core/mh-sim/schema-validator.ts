@@ -1,4 +1,4 @@
-// MH's official JSON schemas, read from a folder given at run time (the tests pass ../shared/mh/schemas/...;
+// MH's official JSON schemas, read from a folder given at run time (MH's publication, one folder per normative;
 // the project never copies them), compiled with Ajv as docs/mh.md says (Schemas): strict off, formats on, and no
 // binary-float multipleOf, each normative's defects patched (schema-patches.ts). Used by the MH simulator and the tests.
 import { existsSync, readFileSync } from 'node:fs';

@@ -13,9 +13,9 @@ import { MH_RETURN_PATH } from '../mh/retorno-endpoint';
 import { certificatePublicKey } from '../signing/certificate';
 
 export interface SimOptions {
-  /** A folder of MH's official schemas (e.g. ../shared/mh/schemas/legacy-v1-2023); without one, own checks. */
+  /** A folder of MH's published JSON schemas of the legacy normative; without one, own checks. */
   readonly schemasDir?: string;
-  /** The folder of MH's Normativa v2.0 schemas (../shared/mh/schemas/v2-2026); without it v2.0 versions are refused. */
+  /** A folder of MH's published JSON schemas of the Normativa v2.0; without it v2.0 versions are refused. */
   readonly schemasV2Dir?: string;
   readonly clock?: Clock;
   readonly random?: (n: number) => Buffer;

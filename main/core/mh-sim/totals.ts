@@ -52,7 +52,7 @@ export function totalsProblems(kind: string, doc: Readonly<Record<string, unknow
         // The same resumen and lines, read as FC's or CCF's.
         const { resumen: r, cuerpoDocumento: lines } = doc as FcV1Document | CcfV3Document;
         near('totalNoGravado', r.totalNoGravado, total(lines, 'noGravado'));
-        // FE v2.0 renames ivaRete1 to ivaRete and drops reteRenta (../shared/mh REFERENCE.md §17.1).
+        // FE v2.0 renames ivaRete1 to ivaRete and drops reteRenta (docs/mh.md, what changes per kind).
         // CCF v2.0 renames ivaPerci1 to ivaPerci; only the new name is added, so legacy checks stay as they were.
         const v2 = r as unknown as { ivaRete?: number; ivaRete1?: number; reteRenta?: number; ivaPerci?: number };
         const retained = dec(v2.ivaRete1 ?? v2.ivaRete ?? 0)
@@ -69,7 +69,7 @@ export function totalsProblems(kind: string, doc: Readonly<Record<string, unknow
       for (const l of lines) near(`line ${l.numItem}`, l.compra, dec(l.cantidad).times(l.precioUni).minus(l.montoDescu));
       near('totalCompra', r.totalCompra, total(lines, 'compra'));
       near('subTotal', r.subTotal, dec(r.totalCompra).minus(r.descu));
-      // FSE v2.0 has no ivaRete1 (../shared/mh REFERENCE.md §17.2): nothing retained but income tax.
+      // FSE v2.0 has no ivaRete1 (docs/mh.md, what changes per kind): nothing retained but income tax.
       near(
         'totalPagar',
         r.totalPagar,
@@ -83,7 +83,7 @@ export function totalsProblems(kind: string, doc: Readonly<Record<string, unknow
       const { resumen: r, cuerpoDocumento: lines } = doc as FexV1Document;
       for (const l of lines) near(`line ${l.numItem}`, l.ventaGravada, dec(l.cantidad).times(l.precioUni).minus(l.montoDescu));
       near('totalGravada', r.totalGravada, total(lines, 'ventaGravada'));
-      // FEX v3 renames the global discount descuento to descuGravada (../shared/mh REFERENCE.md §17.2).
+      // FEX v3 renames the global discount descuento to descuGravada (docs/mh.md, what changes per kind).
       const { descuento, descuGravada } = r as unknown as { descuento?: number; descuGravada?: number };
       near(
         'montoTotalOperacion',
@@ -125,7 +125,7 @@ type NoteV4 = {
     };
 };
 
-/** NC/ND v2.0 (fe-nc-v4, fe-nd-v4): IVA, retention and perception per line, no global discounts (REFERENCE.md §17.2). */
+/** NC/ND v2.0 (fe-nc-v4, fe-nd-v4): IVA, retention and perception per line, no global discounts (docs/mh.md). */
 function noteV4(doc: Readonly<Record<string, unknown>>, near: (name: string, actual: unknown, expected: Dec) => void, problems: string[]) {
   const { resumen: r, cuerpoDocumento: lines } = doc as NoteV4;
   for (const l of lines) near(`line ${l.numItem} totalIva`, l.totalIva, dec(l.ventaGravada).times('0.13'));

@@ -5,7 +5,7 @@
 //   day of every other locality; these are local, so they are left out: MH's deadlines are the same for every issuer
 //   wherever the station is, and leaving a local day out can only make a deadline earlier, never later than MH's.
 // - No public-sector vacations (Semana Santa, 1–6 August, 24 December–2 January): they close government offices but
-//   are not asuetos; MF2 does not say which calendar its "días hábiles" follow (REFERENCE.md §16.3).
+//   are not asuetos; MF2 does not say which calendar its "días hábiles" follow (docs/mh.md, Invalidation windows).
 // - A holiday on a Sunday is not moved: art. 190 has no substitute-Monday rule. One-off decreed days (the Asamblea
 //   sometimes adds one) are not known in advance; add them here as they are published.
 // Sources: art. 190 as listed by La Prensa Gráfica (2019), El Independiente and Comercio y Negocios (2024–2026);

@@ -61,8 +61,8 @@ export const INVALIDATION_WINDOWS = {
 } as const satisfies Record<Normative, Record<DteKind, WindowRule>>;
 
 /**
- * MF2 contradicts itself on the CCF/NC/ND/CR deadline (REFERENCE.md §6.3, §16.3). Reading A is the one applied: p.11
- * states it as the rule, with worked examples, and p.12's own example rows fit it, not p.12's prose.
+ * MF2 contradicts itself on the CCF/NC/ND/CR deadline (docs/mh.md, Invalidation windows). Reading A is the one
+ * applied: p.11 states it as the rule, with worked examples, and p.12's own example rows fit it, not p.12's prose.
  */
 export const MF2_INVALIDATION_READING = {
   chosen: 'A',

@@ -1,5 +1,5 @@
-// MH's contingency event: contingencia-schema-v3 (legacy documents) and v4 (Normativa DTE v2.0; ../shared/mh
-// REFERENCE.md §16.4, §17.2). v4 is v3 with codPuntoVentaMH instead of codPuntoVenta and codEstableMH required.
+// MH's contingency event: contingencia-schema-v3 (legacy documents) and v4 (Normativa DTE v2.0; docs/mh.md,
+// Contingency event v3/v4). v4 is v3 with codPuntoVentaMH instead of codPuntoVenta and codEstableMH required.
 import { MH_TYPE, isDteKind } from '../../../shared/contract';
 import { localDateTime } from '../clock';
 import { ID_TYPE } from '../dte/mh/mappings';

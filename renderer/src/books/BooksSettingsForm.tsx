@@ -15,7 +15,10 @@ const GROUPS: readonly { legend: string; keys: readonly Key[]; hint?: string }[]
   { legend: S.purchases, keys: ['purchaseOperation', 'purchaseClass', 'purchaseSector', 'purchaseCost'], hint: S.hints.purchases },
 ];
 
-/** MH's matrix for purchases (BOOKS.md §7.3): a cost or expense type must go with the classification and sector. */
+/**
+ * MH's matrix for purchases (docs/mh.md, IVA books: purchase classification): a cost or expense type must go with the
+ * classification and sector.
+ */
 function costFits(s: Pick<BooksSettings, 'purchaseClass' | 'purchaseSector' | 'purchaseCost'>): boolean {
   const special = (v: string) => v === '8' || v === '9';
   if (special(s.purchaseClass) || special(s.purchaseSector) || special(s.purchaseCost)) return true;

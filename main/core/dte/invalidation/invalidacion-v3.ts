@@ -1,4 +1,4 @@
-// MH's invalidation event of the Normativa DTE v2.0, invalidacion-schema-v3 (../shared/mh REFERENCE.md §16.3, §17.2):
+// MH's invalidation event of the Normativa DTE v2.0, invalidacion-schema-v3 (docs/mh.md, what changes per kind):
 // anulacion-v2.ts with the event's own date (fecEmi/horEmi), fusion, the MH codes required and the counterpart as stored.
 import { DTE_KINDS, MH_TYPE, type FieldError } from '../../../../shared/contract';
 import { invalidationEventDate } from '../../normative/invalidation-windows';

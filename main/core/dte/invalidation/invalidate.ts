@@ -57,7 +57,7 @@ export function toInvalidationRecord(r: InvalidationsTable): InvalidationRecord 
 
 const row = (store: Store, id: string) => invalidationsRepo(store).byId(id);
 
-/** Kinds MH invalidates only once the notes adjusting them are invalidated (v2.0, ../shared/mh REFERENCE.md §6.4). */
+/** Kinds MH invalidates only once the notes adjusting them are invalidated (v2.0, docs/mh.md, Invalidation order). */
 const NOTES_FIRST: Record<Normative, readonly DteKind[]> = { legacy: [], '2026': ['CCF', 'CR'] };
 
 /** The event in the schema of the invalidated document's normative: anulacion v2 or invalidacion v3. */

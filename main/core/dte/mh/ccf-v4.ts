@@ -1,5 +1,5 @@
 // CCF (comprobante de crédito fiscal, tipoDte 03) as MH's fe-ccf-v4 (Normativa DTE v2.0, 2026): the CCF of
-// ccf-v3.ts with the differences of ../shared/mh REFERENCE.md §17.1–17.2. Registered by serializers.ts.
+// ccf-v3.ts with the differences in docs/mh.md (v2.0 per kind). Registered by serializers.ts.
 import type { CcfBody, FieldError } from '../../../../shared/contract';
 import { computeSale, num } from '../../../../shared/tax';
 import type { BuildContext, Built } from './context';

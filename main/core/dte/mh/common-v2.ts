@@ -1,10 +1,10 @@
-// Pieces the MH serializers of the Normativa DTE v2.0 (2026) share (../shared/mh REFERENCE.md §17.1).
+// Pieces the MH serializers of the Normativa DTE v2.0 (2026) share (docs/mh.md, what changes per kind).
 import type { FieldError } from '../../../../shared/contract';
 import type { BuildContext } from './context';
 import { emisorCore, establishment } from './common';
 import { DISTRICT_MISSING, direccionV2 } from './direccion-v2';
 
-/** v2.0's third block: establishment M|B|S|P + 3 digits, then P + 3 digits (REFERENCE.md §16.2). */
+/** v2.0's third block: establishment M|B|S|P + 3 digits, then P + 3 digits (docs/mh.md, Control number (v2.0)). */
 export const CONTROL_NUMBER_V2 = /^DTE-\d{2}-[MBSP]\d{3}P\d{3}-\d{15}$/;
 /** The station's establishment code (branch.mhCode) v2.0's control number takes. */
 export const ESTABLISHMENT_CODE_V2 = /^[MBSP]\d{3}$/;

@@ -1,5 +1,5 @@
 // CR (comprobante de retención, tipoDte 07) as MH's fe-cr-v2 (Normativa DTE v2.0, 2026): the CR of cr-v1.ts with
-// the differences of ../shared/mh REFERENCE.md §17.1–17.2. Not in force yet: serializers.ts keeps cr-v1.
+// the differences in docs/mh.md (v2.0 per kind). Not in force yet: serializers.ts keeps cr-v1.
 import type { CrBody, FieldError } from '../../../../shared/contract';
 import { IVA_RATE, computeCr, num, round2 } from '../../../../shared/tax';
 import type { BuildContext, Built } from './context';
@@ -9,7 +9,7 @@ import { controlNumberErrors, emisorV2 } from './common-v2';
 import { crEstablishmentErrors, crItems, crReceptor } from './cr-parts';
 import { DISTRICT_MISSING, direccionV2 } from './direccion-v2';
 
-/** Unlike v1, a CR v2 may be a contingency document (REFERENCE.md §16.4), so the operation is written as is. */
+/** Unlike v1, a CR v2 may be a contingency document (docs/mh.md, Contingency), so the operation is written as is. */
 export function buildCrV2(body: CrBody, ctx: BuildContext): Built {
   const t = computeCr(body.items);
   const { emisor, errors: emisorErrors } = emisorV2(ctx);

@@ -1,5 +1,5 @@
 // FE (factura, tipoDte 01) as MH's fe-f-v2 (Normativa DTE v2.0, 2026): the factura of fc-v1.ts with the
-// differences of ../shared/mh REFERENCE.md §17.1–17.2. Not in force yet: serializers.ts keeps fc-v1.
+// differences in docs/mh.md (v2.0 per kind). Not in force yet: serializers.ts keeps fc-v1.
 import type { FcBody, FieldError } from '../../../../shared/contract';
 import { computeSale } from '../../../../shared/tax';
 import type { BuildContext, Built } from './context';

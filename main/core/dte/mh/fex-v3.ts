@@ -1,5 +1,5 @@
 // FEX (factura de exportación, tipoDte 11) as MH's fe-fex-v3 (Normativa DTE v2.0, 2026): the FEX of fex-v1.ts with
-// the differences of ../shared/mh REFERENCE.md §17.1–17.2. Not in force yet: serializers.ts keeps fex-v1.
+// the differences in docs/mh.md (v2.0 per kind). Not in force yet: serializers.ts keeps fex-v1.
 import type { FexBody, FieldError } from '../../../../shared/contract';
 import { computeFex, num } from '../../../../shared/tax';
 import type { BuildContext, Built } from './context';

@@ -1,5 +1,5 @@
 // FSE (factura de sujeto excluido, tipoDte 14) as MH's fe-fse-v2 (Normativa DTE v2.0, 2026): the FSE of fse-v1.ts
-// with the differences of ../shared/mh REFERENCE.md §17.1–17.2. Not in force yet: serializers.ts keeps fse-v1.
+// with the differences in docs/mh.md (v2.0 per kind). Not in force yet: serializers.ts keeps fse-v1.
 import type { FieldError, FseBody } from '../../../../shared/contract';
 import { computeFse } from '../../../../shared/tax';
 import type { BuildContext, Built } from './context';

@@ -60,7 +60,7 @@ export function noteAmountsV4(sale: SaleResult): NoteAmountsV4 {
   const total = (f: Field) => round2(sum(withIva.map((l) => l[f])));
   const [totalNoSuj, totalExenta, totalGravada] = [total('ventaNoSuj'), total('ventaExenta'), total('ventaGravada')];
   const subTotalVentas = totalNoSuj.plus(totalExenta).plus(totalGravada);
-  // The resumen re-adds the lines' 8-decimal IVA and rounds once (REFERENCE.md §16.11).
+  // The resumen re-adds the lines' 8-decimal IVA and rounds once (docs/mh.md, Rounding (v2.0)).
   const totalIva = round2(sum(withIva.map((l) => l.totalIva)));
   const montoTotalOperacion = subTotalVentas.plus(totalIva);
   return {

@@ -1,5 +1,5 @@
 // NC (nota de crédito, tipoDte 05) and ND (nota de débito, tipoDte 06) as MH's fe-nc-v4 / fe-nd-v4 (Normativa
-// DTE v2.0, 2026): the notes of nc-v3.ts with the differences of ../shared/mh REFERENCE.md §17.1–17.2.
+// DTE v2.0, 2026): the notes of nc-v3.ts with the differences in docs/mh.md (v2.0 per kind).
 import type { FieldError, NcBody } from '../../../../shared/contract';
 import { MH_TYPE } from '../../../../shared/contract';
 import { Dec, ZERO, computeSale, num } from '../../../../shared/tax';

@@ -41,13 +41,13 @@ for (const [kind, s] of Object.entries(SERIALIZERS)) {
   if (SCHEMA_VERSION[kind as DteKind] !== s.version) throw new Error(`version mismatch for ${kind}`);
 }
 
-/** MH's Normativa DTE v2.0 (2026) serializers (../shared/mh REFERENCE.md §16.1). */
+/** MH's Normativa DTE v2.0 (2026) serializers (docs/mh.md, Schema versions per kind). */
 export const SERIALIZERS_2026: Record<DteKind, Serializer> = {
   FC: { version: 2, schema: 'fe-f-v2.json', contingency: true, build: (b, c) => buildFeV2(b as FcBody, c) },
   CCF: { version: 4, schema: 'fe-ccf-v4.json', contingency: true, build: (b, c) => buildCcfV4(b as CcfBody, c) },
   NC: { version: 4, schema: 'fe-nc-v4.json', contingency: true, build: (b, c) => buildNoteV4('NC', b as NcBody, c) },
   ND: { version: 4, schema: 'fe-nd-v4.json', contingency: true, build: (b, c) => buildNoteV4('ND', b as NcBody, c) },
-  // v2.0 lets the CR be a contingency document (../shared/mh REFERENCE.md §16.4; CR v1 could not).
+  // v2.0 lets the CR be a contingency document (docs/mh.md, Contingency event v3/v4; CR v1 could not).
   CR: { version: 2, schema: 'fe-cr-v2.json', contingency: true, build: (b, c) => buildCrV2(b as CrBody, c) },
   FSE: { version: 2, schema: 'fe-fse-v2.json', contingency: true, build: (b, c) => buildFseV2(b as FseBody, c) },
   FEX: { version: 3, schema: 'fe-fex-v3.json', contingency: true, build: (b, c) => buildFexV3(b as FexBody, c) },

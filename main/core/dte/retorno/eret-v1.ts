@@ -1,4 +1,4 @@
-// MH's Evento de Retorno, fe-eret-v1 (../shared/mh REFERENCE §16.7), built from the sealed documents as stored (their
+// MH's Evento de Retorno, fe-eret-v1 (docs/mh.md, Evento de Retorno), built from the sealed documents as stored (their
 // mh_json), the lines and quantities given back, and the station. Amounts are decimal (shared/tax): each returned
 // line is the original's share for the quantity, to the cent; the line that gives back the last of a quantity
 // takes what the earlier returns left, so the returns of a line add up to it exactly. The summary re-adds the
