@@ -18,6 +18,16 @@ export const printerConnection = z.discriminatedUnion('kind', [
 ]);
 export type PrinterConnection = z.output<typeof printerConnection>;
 
+/** A PNG starts with its 8-byte signature (89 50 4E 47 0D 0A 1A 0A): read from the first base64 characters. */
+function isPng(base64: string): boolean {
+  try {
+    const head = atob(base64.slice(0, 12));
+    return head.startsWith('\x89PNG\r\n\x1a\n');
+  } catch {
+    return false;
+  }
+}
+
 export const escposSettings = z.strictObject({
   connection: printerConnection,
   /** The code page accents go through: PC858 (PC850 with €) prints á, é, ñ, ¿ on Epson and most compatibles. */
@@ -39,6 +49,14 @@ export const printSettings = z
     /** The counter receipt as a PDF through the system's printing, or ESC/POS bytes straight to the printer. */
     receiptOutput: z.enum(['pdf', 'escpos']).default('pdf'),
     escpos: escposSettings.nullable().default(null),
+    /** The company's logo on top of the receipt, both papers: a PNG in base64, at most 96 KB. */
+    logo: z
+      .string()
+      .max(131_072)
+      .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'El logotipo debe ser una imagen PNG.')
+      .refine(isPng, 'El logotipo debe ser una imagen PNG.')
+      .nullable()
+      .default(null),
   })
   .superRefine((s, ctx) => {
     if (s.receiptOutput === 'escpos' && !s.escpos)
@@ -55,6 +73,7 @@ export const DEFAULT_PRINT_SETTINGS: PrintSettings = {
   silentReceipt: false,
   receiptOutput: 'pdf',
   escpos: null,
+  logo: null,
 };
 
 /** What the receipt printer last said (DLE EOT), read before the sale, not after. */

@@ -133,7 +133,8 @@ export interface Core {
     /** The same for the app's own screens (not the contract): APPROVED, or INVALIDATED marked ANULADO. */
     letterCopy(id: string): Promise<Buffer>;
     /** The counter receipt, 58 or 80 mm wide: any status but REJECTED, marked while it has no seal. */
-    receipt(id: string, width: ReceiptWidth, actor: string): Promise<Buffer>;
+    /** `logo`: the company's, from the printing settings (the core's own receipt adds it). */
+    receipt(id: string, width: ReceiptWidth, actor: string, logo?: Buffer | null): Promise<Buffer>;
     /** What the counter receipt shows and how the sale was paid, for ESC/POS (printer/printer-service.ts). */
     receiptSource(id: string, actor: string): ReceiptSource;
     /** A base64 PNG data URI of the QR to MH's public lookup (APPROVED only). */

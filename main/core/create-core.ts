@@ -26,7 +26,7 @@ import { mhClientCache } from './mh/client-cache';
 import { dayCloses } from './close/closes';
 import { takeIdEnvio } from './outbox/outbox';
 import { printing } from './settings/printing';
-import { printerService } from './printer/printer-service';
+import { logoOf, printerService } from './printer/printer-service';
 import { issuingKey, signingKeys } from './signing/signing-key';
 import { expiryAlerts, expiryWatch } from './signing/expiry-alerts';
 import { mhPasswordNeeded, openOrCreateStation } from './station/at-start';
@@ -281,6 +281,7 @@ export function createCore(deps: CoreDeps): Core {
     randomSeed: () => random(4).readUInt32BE(0) & 0x7fffffff || 1,
   });
 
+  const printSettings = printing(store, clock);
   const sealWait = (id: string) =>
     awaitSeal(
       {
@@ -293,9 +294,8 @@ export function createCore(deps: CoreDeps): Core {
     );
   const sealedReceipt: Core['dtes']['receipt'] = async (id, width, actor) => {
     await sealWait(id);
-    return dtes.receipt(id, width, actor);
+    return dtes.receipt(id, width, actor, logoOf(printSettings.get()));
   };
-  const printSettings = printing(store, clock);
 
   function certificateTaken<T extends { certificateChanged: boolean }>(r: T): T {
     if (r.certificateChanged) sync.retryNow();

@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PrintSettingsInput } from '../../shared/printing';
 import type { Core } from '../../main/core/create-core';
@@ -155,6 +156,34 @@ describe('the ESC/POS receipt', () => {
     const [r] = await printer.waitForReceipts(1, 5000);
     expect(printedText(r!)).toContain('Acentos: á é í ó ú ü ñ Ñ ¿? ¡!');
     expect(r!.pulses).toHaveLength(0);
+  });
+});
+
+describe('the company’s logo', () => {
+  it('prints on top of both papers, as dots on the thermal one; a file that is not a PNG is refused by name', async () => {
+    const png = new PNG({ width: 96, height: 40 });
+    for (let i = 0; i < 96 * 40; i++) png.data.set(i % 96 < 48 ? [0, 0, 0, 255] : [255, 255, 255, 255], i * 4);
+    const logo = PNG.sync.write(png).toString('base64');
+    const before = core.printing.get();
+    expect(() => core.printing.set({ ...before, logo: Buffer.from('GIF89a not a png').toString('base64') }, ACTOR)).toThrow(
+      expect.objectContaining({ code: 'VALIDATION_FAILED', errors: [expect.objectContaining({ path: 'logo' })] }) as Error,
+    );
+    expect(core.printing.get()).toEqual(before);
+    core.printing.set({ ...before, logo }, ACTOR);
+    try {
+      const id = await approved(cardSale(newId()));
+      await core.printer.printReceipt(id, ACTOR);
+      const [r] = await printer.waitForReceipts(1, 5000);
+      const first = r!.events.findIndex((e) => e.type === 'image');
+      expect(first).toBeGreaterThanOrEqual(0);
+      expect(first).toBeLessThan(r!.events.findIndex((e) => e.type === 'text'));
+      expect(r!.events[first]).toMatchObject({ type: 'image', width: 96, height: 40 });
+      const pdf = await core.dtes.receipt(id, 80, ACTOR, Buffer.from(logo, 'base64'));
+      expect(pdf.toString('latin1')).toMatch(/\/Subtype \/Image/);
+      expect(words(printedText(r!))).toEqual(words(pdfText(pdf)));
+    } finally {
+      core.printing.set(before, ACTOR);
+    }
   });
 });
 

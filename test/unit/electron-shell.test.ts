@@ -384,7 +384,7 @@ describe('printing from the desktop', () => {
       await api.login('admin', 'demo-admin');
       expect(await api.printSettings()).toEqual({
         ok: true,
-        value: { printer: null, receiptWidth: 80, silentReceipt: false, receiptOutput: 'pdf', escpos: null },
+        value: { printer: null, receiptWidth: 80, silentReceipt: false, receiptOutput: 'pdf', escpos: null, logo: null },
       });
       expect(await api.setPrintSettings({ printer: 'EPSON TM-T20', receiptWidth: 58, silentReceipt: true })).toMatchObject({ ok: true });
       expect(await api.printSettings()).toMatchObject({ value: { receiptWidth: 58, silentReceipt: true } });

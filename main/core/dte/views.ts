@@ -153,8 +153,8 @@ export function documentViews(d: ViewDeps) {
     },
     receiptSource,
     /** The counter receipt as a PDF. */
-    async receipt(id: string, width: ReceiptWidth, actor: string): Promise<Buffer> {
-      return receiptPdf(receiptSource(id, actor, 'pdf', width).printable, width);
+    async receipt(id: string, width: ReceiptWidth, actor: string, logo: Buffer | null = null): Promise<Buffer> {
+      return receiptPdf(receiptSource(id, actor, 'pdf', width).printable, width, logo);
     },
     /** A PNG data URI of the QR to MH's public lookup (APPROVED only). */
     async qr(id: string): Promise<string> {

@@ -62,6 +62,9 @@ export interface PrinterService {
   kicksWithoutSale(from: string, to: string, by: string | null): DrawerKick[];
 }
 
+/** The receipt's logo from the settings (validated as PNG when saved), for both papers. */
+export const logoOf = (s: { logo: string | null }): Buffer | null => (s.logo ? Buffer.from(s.logo, 'base64') : null);
+
 const stateWords: Record<Exclude<ReadStatus['state'], 'ready'>, string> = {
   paperOut: 'la impresora no tiene papel',
   coverOpen: 'la tapa de la impresora está abierta',
@@ -111,7 +114,12 @@ export function printerService(d: PrinterDeps): PrinterService {
     const s = escpos();
     const source = await d.receipt(job.dte_id, actor);
     const pulse = s.drawer && source.cash && !saleKicked(d.store, job.dte_id);
-    const bytes = escposReceipt(receiptBlocks(source.printable), { width: s.width, codepage: s.codepage, qr: s.qr, pulse });
+    const bytes = escposReceipt(receiptBlocks(source.printable, logoOf(d.printing.get())), {
+      width: s.width,
+      codepage: s.codepage,
+      qr: s.qr,
+      pulse,
+    });
     const why = await deliver(s, bytes);
     const at = now();
     if (why) {

@@ -8,6 +8,7 @@ import type { EscposSettings, PrintSettings } from '../../../shared/printing';
 import { errorText } from '../error-text';
 import { es } from '../strings';
 import { printerWords as W } from '../words/printer';
+import './delivery.css';
 
 const DEFAULT_ESCPOS: EscposSettings = {
   connection: { kind: 'network', host: '', port: 9100 },
@@ -57,6 +58,14 @@ export function PrintingPanel({ api }: { api: SelloApi }) {
     setSay(r.ok ? { text: W.tested, ok: true } : { text: errorText(r.error), ok: false });
   };
   const conn = escpos.connection;
+  /** The file as base64, checked by the station when saved (a PNG of at most 96 KB). */
+  const pickLogo = async (file: File | undefined) => {
+    if (!file) return;
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let binary = '';
+    for (const b of bytes) binary += String.fromCharCode(b);
+    setPrinting({ ...printing, logo: btoa(binary) });
+  };
 
   return (
     <section aria-labelledby="printing-title" className="delivery-panel" data-testid="printing-panel">
@@ -202,6 +211,30 @@ export function PrintingPanel({ api }: { api: SelloApi }) {
             </div>
           </>
         )}
+        <div className="row">
+          <div className="field">
+            <label htmlFor="printer-logo">{W.logo}</label>
+            <input
+              id="printer-logo"
+              type="file"
+              accept="image/png"
+              aria-describedby="printer-logo-help"
+              onChange={(e) => void pickLogo(e.target.files?.[0])}
+            />
+            <span id="printer-logo-help" className="muted">
+              {W.logoHelp}
+            </span>
+            {errorOf('logo')}
+          </div>
+          {printing.logo && (
+            <>
+              <img className="printer-logo" src={`data:image/png;base64,${printing.logo}`} alt={W.logoAlt} />
+              <button type="button" onClick={() => setPrinting({ ...printing, logo: null })}>
+                {W.logoRemove}
+              </button>
+            </>
+          )}
+        </div>
         <div className="row">
           <button type="submit">{W.save}</button>
           {printing.receiptOutput === 'escpos' && (
