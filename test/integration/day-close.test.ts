@@ -133,6 +133,7 @@ describe('the day close', () => {
         netSales: '67.38',
       },
       drawer: null,
+      drawerKicks: [],
     });
     expect(documents.map((d) => [d.id, d.status])).toEqual([
       [id(1), 'APPROVED'],
@@ -182,6 +183,7 @@ describe('the day close', () => {
         netSales: '68.98',
       },
       drawer: null,
+      drawerKicks: [],
     });
     expect(documents).toHaveLength(8);
     // A supervisor closes one cashier's sales too.

@@ -261,6 +261,10 @@ describe('the drawer without a sale', () => {
     expect(parsed.flatMap((r) => r.lines).filter((l) => l.text.trim())).toEqual([]);
     const close = core.closes.make({ scope: 'station' }, ADMIN_ACTOR);
     expect(close.summary.drawerKicks?.some((k) => k.by === 'user:cajero')).toBe(true);
+    // On the close's paper too, with the person.
+    const paper = pdfText(await core.closes.letterPdf(close.id, ADMIN_ACTOR));
+    expect(paper).toContain('APERTURAS DE GAVETA SIN VENTA');
+    expect(paper).toContain('Cajera Demo');
     // A sale's opening is the sale's, not "sin venta".
     const id = await approved(cashSale(newId()));
     await core.printer.printReceipt(id, ACTOR);

@@ -111,13 +111,10 @@ function reconciliationSections(c: DayClose): CloseSection[] {
       ],
     });
   }
-  // Each time the drawer opened with no sale ("Abrir gaveta"), by whom (absent in closes made before issue 34).
-  const kicks = c.summary.drawerKicks;
-  if (kicks)
-    out.push({
-      title: 'Aperturas de gaveta sin venta',
-      lines: kicks.length ? kicks.map((k) => [localStamp(k.at), k.byName ?? k.by] as const) : [['Ninguna', '']],
-    });
+  // Each time the drawer opened with no sale ("Abrir gaveta"), by whom; on paper only when there was one.
+  const kicks = c.summary.drawerKicks ?? [];
+  if (kicks.length)
+    out.push({ title: 'Aperturas de gaveta sin venta', lines: kicks.map((k) => [localStamp(k.at), k.byName ?? k.by] as const) });
   return out;
 }
 
