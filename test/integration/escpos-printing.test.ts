@@ -3,6 +3,7 @@
 // which parses the bytes back into text, QR payloads, cuts and pulses. The PDF of the same document is read back
 // with pdftotext, so the two papers are compared word for word.
 import { mkdirSync, readFileSync } from 'node:fs';
+import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { PNG } from 'pngjs';
@@ -259,6 +260,13 @@ describe('the drawer without a sale', () => {
     await expect.poll(() => parseEscpos(printer.bytes()).flatMap((r) => r.pulses).length, { timeout: 5000 }).toBe(1);
     const parsed = parseEscpos(printer.bytes());
     expect(parsed.flatMap((r) => r.lines).filter((l) => l.text.trim())).toEqual([]);
+    // Audited with the person, as every drawer opening is.
+    const db = new BetterSqlite3(join(dir.dir, 'sello.db'), { readonly: true });
+    try {
+      expect(db.prepare("SELECT actor FROM audit_log WHERE action = 'drawer.open'").all()).toEqual([{ actor: 'user:cajero' }]);
+    } finally {
+      db.close();
+    }
     const close = core.closes.make({ scope: 'station' }, ADMIN_ACTOR);
     expect(close.summary.drawerKicks?.some((k) => k.by === 'user:cajero')).toBe(true);
     // On the close's paper too, with the person.
