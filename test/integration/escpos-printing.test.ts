@@ -130,6 +130,14 @@ describe('the ESC/POS receipt', () => {
     expect(got.every((r) => r.cut)).toBe(true);
   });
 
+  it('opens the drawer once when the same sale is printed twice at once (F9 during the first print)', async () => {
+    const id = await approved(cashSale(newId()));
+    const both = await Promise.all([core.printer.printReceipt(id, ACTOR), core.printer.printReceipt(id, ACTOR)]);
+    expect(both).toEqual([{ printed: true }, { printed: true }]);
+    const got = await printer.waitForReceipts(2, 5000);
+    expect(got.map((r) => r.pulses.length).sort()).toEqual([0, 1]);
+  });
+
   it('keeps no drawer closed that has none, and no pulse when the drawer is not declared', async () => {
     useEscpos({ drawer: false });
     const id = await approved(cashSale(newId()));

@@ -93,18 +93,18 @@ export function printerService(d: PrinterDeps): PrinterService {
     return { ...s.escpos, width: s.receiptWidth };
   };
 
-  /** Sends, or says why not in words a cashier can act on. */
-  const deliver = (s: EscposSettings, bytes: Uint8Array): Promise<string | null> =>
-    serial(async () => {
-      try {
-        const st = await linkOf(s.connection).send(bytes);
-        if (st && st.state !== 'ready') return statusMessage(st.state, false) ?? stateWords[st.state];
-        return null;
-      } catch (e) {
-        if (e instanceof PrinterUnreachable) return `${e.message}. ${statusMessage(e.state, false)}`;
-        throw e;
-      }
-    });
+  /** Sends, or says why not in words a cashier can act on; the caller holds the printer (`serial`). */
+  const sendNow = async (s: EscposSettings, bytes: Uint8Array): Promise<string | null> => {
+    try {
+      const st = await linkOf(s.connection).send(bytes);
+      if (st && st.state !== 'ready') return statusMessage(st.state, false) ?? stateWords[st.state];
+      return null;
+    } catch (e) {
+      if (e instanceof PrinterUnreachable) return `${e.message}. ${statusMessage(e.state, false)}`;
+      throw e;
+    }
+  };
+  const deliver = (s: EscposSettings, bytes: Uint8Array): Promise<string | null> => serial(() => sendNow(s, bytes));
 
   const failed = (why: string, kept: boolean) =>
     new CoreError('PRINT_FAILED', `${why}${kept ? ' El comprobante queda en cola para reimprimir.' : ''}`);
@@ -112,24 +112,29 @@ export function printerService(d: PrinterDeps): PrinterService {
   /** One try at a job; the first successful print of a cash sale opens the drawer, once per document. */
   const attempt = async (job: PrintJobRow, actor: string): Promise<{ printed: true }> => {
     const s = escpos();
+    // The wait for MH's seal happens before the printer is held, so a status poll never waits behind it.
     const source = await d.receipt(job.dte_id, actor);
-    const pulse = s.drawer && source.cash && !saleKicked(d.store, job.dte_id);
-    const bytes = escposReceipt(receiptBlocks(source.printable, logoOf(d.printing.get())), {
-      width: s.width,
-      codepage: s.codepage,
-      qr: s.qr,
-      pulse,
+    // Whether this print opens the drawer is decided while holding the printer: two prints of one sale at once
+    // (F9 pressed during the first) open it once.
+    const why = await serial(async () => {
+      const pulse = s.drawer && source.cash && !saleKicked(d.store, job.dte_id);
+      const bytes = escposReceipt(receiptBlocks(source.printable, logoOf(d.printing.get())), {
+        width: s.width,
+        codepage: s.codepage,
+        qr: s.qr,
+        pulse,
+      });
+      const failure = await sendNow(s, bytes);
+      const at = now();
+      if (failure) failedAttempt(d.store, job.id, failure, at);
+      else
+        d.store.tx(() => {
+          settleJob(d.store, job.id, 'printed', at);
+          if (pulse) insertKick(d.store, { id: d.newId(), at, by: actor, by_name: d.nameOf(actor), dte_id: job.dte_id });
+        });
+      return failure;
     });
-    const why = await deliver(s, bytes);
-    const at = now();
-    if (why) {
-      failedAttempt(d.store, job.id, why, at);
-      throw failed(why, true);
-    }
-    d.store.tx(() => {
-      settleJob(d.store, job.id, 'printed', at);
-      if (pulse) insertKick(d.store, { id: d.newId(), at, by: actor, by_name: d.nameOf(actor), dte_id: job.dte_id });
-    });
+    if (why) throw failed(why, true);
     return { printed: true };
   };
 
