@@ -1,7 +1,8 @@
 // Asked when F12 comes with something typed or scanned that is not in the cart yet: the safe answer (back to
 // the box) has the focus, so an Enter or a second F12 never issues a sale that leaves a product behind.
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { es } from '../strings';
+import { dialogKeys } from './dialog-keys';
 import type { SearchPending } from './ProductSearch';
 
 const w = es.sale;
@@ -12,19 +13,8 @@ export function PendingConfirm({ pending, onBack, onIssue }: { pending: SearchPe
   useEffect(() => back.current?.focus(), []);
   const { text, queue } = pending;
   const looking = queue.waiting.length + (queue.current ? 1 : 0);
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation();
-      onBack();
-    } else if (e.key === 'Tab') {
-      // Two buttons: Tab and Shift+Tab go from one to the other, never out of the question.
-      const buttons = [...(box.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
-      const i = buttons.indexOf(document.activeElement as HTMLButtonElement);
-      e.preventDefault();
-      buttons[(i + (e.shiftKey ? buttons.length - 1 : 1)) % buttons.length]?.focus();
-    }
-  };
+  // Two buttons: Tab and Shift+Tab go from one to the other, never out of the question.
+  const onKeyDown = dialogKeys(box, onBack);
   return (
     <div className="sale-backdrop">
       <div

@@ -1,12 +1,13 @@
 // The receipt printer at the counter (docs/decisions/0041-escpos-receipts.md): its state before the sale (paper
 // out, cover open, off), the receipts that did not print with a reprint each, and "Abrir gaveta" (F8). Nothing
 // shows while the printer is ready, or while receipts go through the system's PDF printing.
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent } from 'react';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { SelloApi } from '../../../shared/api';
 import type { PendingReceipt, PrinterStatus } from '../../../shared/printing';
 import { esDateTime } from '../../../shared/es-sv';
 import { errorText } from '../error-text';
 import { printerWords as W } from '../words/printer';
+import { dialogKeys } from './dialog-keys';
 
 /** How often the counter asks the printer while it is shown: a changed roll shows within this. */
 export const PRINTER_POLL_MS = 10_000;
@@ -102,19 +103,7 @@ function PendingDialog({
     const next = await api.pendingReceipts();
     if (next.ok) onChanged(next.value);
   };
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation();
-      onClose();
-    } else if (e.key === 'Tab') {
-      // The focus stays in the dialog.
-      const buttons = [...(box.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
-      const i = buttons.indexOf(document.activeElement as HTMLButtonElement);
-      e.preventDefault();
-      buttons[(i + (e.shiftKey ? buttons.length - 1 : 1)) % buttons.length]?.focus();
-    }
-  };
+  const onKeyDown = dialogKeys(box, onClose);
   return (
     <div className="sale-backdrop">
       <div
