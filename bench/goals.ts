@@ -17,8 +17,8 @@ export const goal = (name: string, value: number, kind: Goal['kind'], limit: num
   met: Number.isFinite(value) && (kind === 'max' ? value <= limit : value >= limit),
 });
 
-export function printGoals(goals: readonly Goal[]): void {
-  console.log('\nGoals (issue 20): each figure from this run, against its goal\n');
+export function printGoals(goals: readonly Goal[], issue = 20): void {
+  console.log(`\nGoals (issue ${issue}): each figure from this run, against its goal\n`);
   const w = Math.max(...goals.map((g) => g.goal.length));
   for (const g of goals) {
     const shown = Number.isFinite(g.value) ? (g.value >= 100 ? g.value.toFixed(0) : g.value.toFixed(2)) : 'n/a';

@@ -2,6 +2,7 @@
 // The same schemas check the HTTP body, the IPC call, each row of an imported file and (later) the catalog form,
 // so a message names the field wherever it is typed. Prices are decimal strings: exact, never binary floats.
 import { z } from 'zod';
+import { BARCODE_MAX, PRODUCT_CODE_MAX, PRODUCT_DESCRIPTION_MAX } from './catalog-limits';
 import { UNITS, UNIT_KEYS } from './catalogs';
 import { SALE_TYPES } from './contract/common';
 import { MH_MAX_AMOUNT, addRuleIssue, custom, decimalPlaces, text } from './contract/primitives';
@@ -14,10 +15,7 @@ export type ProductItemType = (typeof PRODUCT_ITEM_TYPES)[number];
 export { SALE_TYPES };
 export type SaleType = (typeof SALE_TYPES)[number];
 
-/** MH's `codigo` of an item line holds 25 characters. */
-export const PRODUCT_CODE_MAX = 25;
-export const PRODUCT_DESCRIPTION_MAX = 1000;
-export const BARCODE_MAX = 48;
+export { BARCODE_MAX, PRODUCT_CODE_MAX, PRODUCT_DESCRIPTION_MAX };
 export const MAX_BARCODES = 20;
 /** Rows one imported file may have (a shop's whole catalog; a bigger one is split). */
 export const MAX_IMPORT_ROWS = 10_000;

@@ -2,17 +2,10 @@
 // The same schemas check the HTTP body, the IPC call, the station file's `users` and the Ajustes form.
 import { z } from 'zod';
 import { addRuleIssue, custom, text } from './contract/primitives';
+import { ROLES, ROLE_NAMES, type Role } from './roles';
 import { hasLoneSurrogate } from './text';
 
-export const ROLES = ['CASHIER', 'SUPERVISOR', 'ADMIN'] as const;
-export type Role = (typeof ROLES)[number];
-
-/** Spanish names of the roles, for every screen. */
-export const ROLE_NAMES: Readonly<Record<Role, string>> = {
-  CASHIER: 'Cajero',
-  SUPERVISOR: 'Supervisor',
-  ADMIN: 'Administrador',
-};
+export { ROLES, ROLE_NAMES, type Role };
 
 /** A person as the app shows them (never with a password). */
 export interface UserInfo {

@@ -1,22 +1,28 @@
 // The head office's screens: the login, then Documentos (every branch), Sucursales (their health), Libros (the
 // company's month) and Personas (an ADMIN's). Every call is same-origin to /hub/v1 with the HttpOnly session cookie; a 401 on
 // any call brings the login back.
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { errorText, hubApi, type HubPerson } from './api';
-import { BooksPage } from './BooksPage';
-import { DocumentDetail } from './DocumentDetail';
-import { DocumentsPage, emptyListState, type ListState } from './DocumentsPage';
-import { HealthPage } from './HealthPage';
-import { PeoplePage } from './PeoplePage';
+import { emptyListState, type ListState } from './list-state';
 import type { HubRoute } from './route';
 import { useRoute } from './use-route';
 import { hubWords as w } from './words';
+
+// Each page is fetched when it first opens: the login loads only itself (docs/decisions/0042-speed-where-people-feel-it.md).
+const BooksPage = lazy(() => import('./BooksPage').then((m) => ({ default: m.BooksPage })));
+const DocumentDetail = lazy(() => import('./DocumentDetail').then((m) => ({ default: m.DocumentDetail })));
+const loadDocuments = () => import('./DocumentsPage').then((m) => ({ default: m.DocumentsPage }));
+const DocumentsPage = lazy(loadDocuments);
+const HealthPage = lazy(() => import('./HealthPage').then((m) => ({ default: m.HealthPage })));
+const PeoplePage = lazy(() => import('./PeoplePage').then((m) => ({ default: m.PeoplePage })));
 
 export function HubApp() {
   const [person, setPerson] = useState<HubPerson | null | undefined>(undefined);
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
     void hubApi.session().then((r) => setPerson(r.ok ? r.value.person : null));
+    // The page after the login, fetched while the login shows.
+    void loadDocuments();
   }, []);
   const expired = useCallback(() => {
     setNotice(w.session.expired);
@@ -96,7 +102,6 @@ function Shell({ person, onLogout, onExpired }: { person: HubPerson; onLogout: (
   const heading = useRef<HTMLDivElement>(null);
   const isAdmin = person.role === 'ADMIN';
   const page: HubRoute['page'] = route.page === 'people' && !isAdmin ? 'documents' : route.page;
-  useEffect(() => heading.current?.querySelector<HTMLElement>('h1')?.focus(), [page]);
   const logout = async () => {
     await hubApi.logout();
     onLogout();
@@ -131,14 +136,27 @@ function Shell({ person, onLogout, onExpired }: { person: HubPerson; onLogout: (
         </div>
       </header>
       <main className="hub-main" ref={heading}>
-        {page === 'documents' && (
-          <DocumentsPage state={list} setState={setList} onOpen={(id) => go({ page: 'document', id })} onExpired={onExpired} />
-        )}
-        {route.page === 'document' && <DocumentDetail id={route.id} onBack={() => go({ page: 'documents' })} onExpired={onExpired} />}
-        {page === 'health' && <HealthPage onExpired={onExpired} />}
-        {page === 'books' && <BooksPage onExpired={onExpired} />}
-        {page === 'people' && <PeoplePage me={person} onExpired={onExpired} />}
+        <Suspense fallback={<p className="checking">{w.session.checking}</p>}>
+          <Landing key={page} within={heading}>
+            {page === 'documents' && (
+              <DocumentsPage state={list} setState={setList} onOpen={(id) => go({ page: 'document', id })} onExpired={onExpired} />
+            )}
+            {route.page === 'document' && <DocumentDetail id={route.id} onBack={() => go({ page: 'documents' })} onExpired={onExpired} />}
+            {page === 'health' && <HealthPage onExpired={onExpired} />}
+            {page === 'books' && <BooksPage onExpired={onExpired} />}
+            {page === 'people' && <PeoplePage me={person} onExpired={onExpired} />}
+          </Landing>
+        </Suspense>
       </main>
     </>
   );
+}
+
+/**
+ * Puts the focus on the page's heading once the page is drawn: its code may be fetched first, and the suspended
+ * page commits, with this, only when it is there.
+ */
+function Landing({ within, children }: { within: RefObject<HTMLElement | null>; children: ReactNode }) {
+  useEffect(() => within.current?.querySelector<HTMLElement>('h1')?.focus(), [within]);
+  return <>{children}</>;
 }

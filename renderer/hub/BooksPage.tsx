@@ -7,15 +7,15 @@ import { DateField } from '../src/pickers/DateField';
 import { useEffect, useRef, useState } from 'react';
 import { BOOK_FORMATS, BOOKS, type AnnexSummary, type IvaSummary, type MonthBooks, type SalesReport } from '../../shared/books';
 import { usd } from '../src/money';
-import { es } from '../src/strings';
+import { booksWords } from '../src/words/books';
 import { FIRST_MONTH, MONTH, declaredMonth, monthDays, monthLabel, thisMonth } from '../src/books/month';
 import '../src/books/books.css';
 import { booksFileUrl, errorText, hubApi, type HubStation } from './api';
 import { hubWords } from './words';
 
 const w = hubWords.books;
-const A = es.books.annexes;
-const B = es.books.books;
+const A = booksWords.annexes;
+const B = booksWords.books;
 const L = B.lines;
 
 interface Month {

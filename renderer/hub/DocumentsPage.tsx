@@ -6,22 +6,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { DTE_STATUSES } from '../../shared/records';
 import { localDate } from './format';
 import { usd } from '../src/money';
-import { errorText, hubApi, type DocumentFilters, type HubDocumentSummary, type HubStation } from './api';
+import { errorText, hubApi, type DocumentFilters, type HubStation } from './api';
+import { noFilters, type ListState } from './list-state';
 import { hubWords } from './words';
 
 const w = hubWords.documents;
-
-export interface ListState {
-  /** The filters of the rows shown, and what the form holds now. */
-  readonly applied: DocumentFilters;
-  readonly draft: DocumentFilters;
-  readonly documents: readonly HubDocumentSummary[];
-  readonly nextCursor: string | null;
-  readonly loaded: boolean;
-}
-
-const noFilters: DocumentFilters = { branch: '', pos: '', kind: '', status: '', from: '', to: '', q: '' };
-export const emptyListState: ListState = { applied: noFilters, draft: noFilters, documents: [], nextCursor: null, loaded: false };
 
 export function DocumentsPage({
   state,

@@ -1,6 +1,7 @@
 // The hub's words, Spanish (El Salvador), in one place as the station's renderer/src/strings.ts. Document kinds
 // and statuses are the station's own (es.kinds, es.status), so both screens name them alike.
 import { es } from '../src/strings';
+import { booksWords } from '../src/words/books';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -165,7 +166,7 @@ export const hubWords = {
     iva: 'IVA (US$)',
     noSales: 'Sin ventas este mes.',
     annexes: 'Anexos F-07',
-    annexesIntro: es.books.annexes.intro,
+    annexesIntro: booksWords.annexes.intro,
     noRows: 'Sin filas este mes: no se sube.',
     ivaBooks: 'Libros de IVA',
     summary: 'Resumen de IVA del mes',

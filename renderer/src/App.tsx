@@ -1,19 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { SelloApi } from '../../shared/api';
 import type { DteKind } from '../../shared/contract';
-import { ROLE_NAMES, type SessionInfo } from '../../shared/people';
+import type { SessionInfo } from '../../shared/people';
+import { ROLE_NAMES } from '../../shared/roles';
 import type { DteRecord, Health, StationSaved, SyncStatus } from '../../shared/records';
-import { CloseScreen } from './close/CloseScreen';
-import { ProductsScreen } from './catalog/ProductsScreen';
-import { DocumentsScreen } from './DocumentsScreen';
 import { QuickSaleScreen } from './sale/QuickSaleScreen';
-import { IssueScreen } from './IssueScreen';
-import { SettingsScreen } from './SettingsScreen';
 import { kindsFor, may, type Action } from './session/roles';
-import { SyncScreen } from './SyncScreen';
-import { FirstRun } from './station/FirstRun';
-import { correctionOf, type Correcting } from './documents/from-document';
-import { NoteLinesStep } from './documents/NoteLinesStep';
+import type { Correcting } from './documents/from-document';
 import type { Value } from './forms/values';
 import { es } from './strings';
 import { syncPhase } from './sync-phase';
@@ -23,8 +16,17 @@ const VIEWS: readonly View[] = ['sale', 'issue', 'documents', 'products', 'close
 /** Views only some roles see; the rest are everyone's. */
 const NEEDS: Partial<Record<View, Action>> = { books: 'books', settings: 'settings' };
 
-// Libros y reportes brings the chart library: loaded when the screen first opens, not with the counter's screens.
+// The counter's quick sale comes with the app; every other screen is fetched when it first opens, so a
+// cashier's first screen loads only what it draws (docs/decisions/0042-speed-where-people-feel-it.md).
 const BooksScreen = lazy(() => import('./books/BooksScreen').then((m) => ({ default: m.BooksScreen })));
+const CloseScreen = lazy(() => import('./close/CloseScreen').then((m) => ({ default: m.CloseScreen })));
+const ProductsScreen = lazy(() => import('./catalog/ProductsScreen').then((m) => ({ default: m.ProductsScreen })));
+const DocumentsScreen = lazy(() => import('./DocumentsScreen').then((m) => ({ default: m.DocumentsScreen })));
+const IssueScreen = lazy(() => import('./IssueScreen').then((m) => ({ default: m.IssueScreen })));
+const SettingsScreen = lazy(() => import('./SettingsScreen').then((m) => ({ default: m.SettingsScreen })));
+const SyncScreen = lazy(() => import('./SyncScreen').then((m) => ({ default: m.SyncScreen })));
+const FirstRun = lazy(() => import('./station/FirstRun').then((m) => ({ default: m.FirstRun })));
+const NoteLinesStep = lazy(() => import('./documents/NoteLinesStep').then((m) => ({ default: m.NoteLinesStep })));
 
 export function App({
   api,
@@ -145,18 +147,26 @@ export function App({
         </p>
       )}
       <main key={generation}>
-        {health?.firstRun && !health.welcomeSeen && !lookingAround && may(role, 'settings') ? (
-          <FirstRun
-            api={api}
-            onDone={(saved, admin) => void stationChanged(saved, admin)}
-            onDemo={() => {
-              void api.seeWelcome();
-              setLookingAround(true);
-            }}
-          />
-        ) : (
-          screens()
-        )}
+        <Suspense
+          fallback={
+            <p className="busy" role="status" aria-busy="true">
+              {es.loadingScreen}
+            </p>
+          }
+        >
+          {health?.firstRun && !health.welcomeSeen && !lookingAround && may(role, 'settings') ? (
+            <FirstRun
+              api={api}
+              onDone={(saved, admin) => void stationChanged(saved, admin)}
+              onDemo={() => {
+                void api.seeWelcome();
+                setLookingAround(true);
+              }}
+            />
+          ) : (
+            screens()
+          )}
+        </Suspense>
       </main>
     </div>
   );
@@ -179,7 +189,7 @@ export function App({
           <Suspense
             fallback={
               <p className="busy" role="status" aria-busy="true">
-                {es.books.preparing}
+                {es.loadingScreen}
               </p>
             }
           >
@@ -209,12 +219,9 @@ export function App({
               setNoteFrom({ kind, source });
               setView('issue');
             }}
-            onCorrect={(detail) => {
-              const correction = correctionOf(detail, crypto.randomUUID());
-              if (!correction) return false;
+            onCorrect={(correction) => {
               setPrefill(correction);
               setView('issue');
-              return true;
             }}
           />
         )}

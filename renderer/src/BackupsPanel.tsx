@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { SelloApi } from '../../shared/api';
 import type { BackupsStatus } from '../../shared/records';
 import { errorText } from './error-text';
-import { es } from './strings';
+import { settingsWords } from './words/settings';
 import { localTime } from './local-time';
 
 const size = (bytes: number) => (bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${(bytes / 1e6).toFixed(1)} MB`);
@@ -30,31 +30,31 @@ export function BackupsPanel({ api }: { api: SelloApi }) {
     const copying = api.backupNow();
     load();
     const r = await copying;
-    setMessage(r.ok ? es.settings.backupDone : errorText(r.error));
+    setMessage(r.ok ? settingsWords.backupDone : errorText(r.error));
     load();
   };
   const verify = async () => {
-    setAudit(es.settings.verifying);
+    setAudit(settingsWords.verifying);
     const r = await api.verifyAudit();
-    setAudit(!r.ok ? errorText(r.error) : r.value.ok ? es.settings.auditOk(r.value.entries) : es.settings.auditBroken(r.value.seq));
+    setAudit(!r.ok ? errorText(r.error) : r.value.ok ? settingsWords.auditOk(r.value.entries) : settingsWords.auditBroken(r.value.seq));
   };
 
   return (
     <section aria-labelledby="backups-title">
-      <h2 id="backups-title">{es.settings.backups}</h2>
-      <p className="muted">{es.settings.backupsHow}</p>
+      <h2 id="backups-title">{settingsWords.backups}</h2>
+      <p className="muted">{settingsWords.backupsHow}</p>
       <div className="row actions">
         <button type="button" onClick={() => void backupNow()} disabled={running}>
-          {es.settings.backupNow}
+          {settingsWords.backupNow}
         </button>
         <button type="button" onClick={() => void verify()}>
-          {es.settings.verify}
+          {settingsWords.verify}
         </button>
       </div>
       {running && (
         <p role="status" className="busy">
-          {es.settings.backingUp(status?.progress ?? null)}
-          <progress max={1} value={status?.progress ?? undefined} aria-label={es.settings.backupNow} />
+          {settingsWords.backingUp(status?.progress ?? null)}
+          <progress max={1} value={status?.progress ?? undefined} aria-label={settingsWords.backupNow} />
         </p>
       )}
       {message && <p role="status">{message}</p>}
@@ -63,12 +63,12 @@ export function BackupsPanel({ api }: { api: SelloApi }) {
           {audit}
         </p>
       )}
-      {status && status.items.length === 0 && <p className="muted">{es.settings.noBackups}</p>}
+      {status && status.items.length === 0 && <p className="muted">{settingsWords.noBackups}</p>}
       {status && status.items.length > 0 && (
         <ul data-testid="backups">
           {status.items.slice(0, 6).map((b) => (
             <li key={b.file}>
-              {when(b.takenAt)} · {es.settings.reasons[b.reason] ?? b.reason} · {size(b.bytes)}
+              {when(b.takenAt)} · {settingsWords.reasons[b.reason] ?? b.reason} · {size(b.bytes)}
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 // One document: its status history, MH's answer and observations, and what can be done with it.
+import { fromDocumentWords } from './words/documents';
 import { useEffect, useState } from 'react';
 import type { SelloApi } from '../../shared/api';
 import type { Role } from '../../shared/people';
@@ -122,8 +123,8 @@ export function DetailPanel({
             </>
           )}
         {r.status === 'REJECTED' && kindsFor(role).includes(r.type) && (
-          <button type="button" className="primary" onClick={() => onCorrect(detail) || setError(es.fromDocument.correct.noBody)}>
-            {es.fromDocument.correct.action}
+          <button type="button" className="primary" onClick={() => onCorrect(detail) || setError(fromDocumentWords.correct.noBody)}>
+            {fromDocumentWords.correct.action}
           </button>
         )}
       </div>

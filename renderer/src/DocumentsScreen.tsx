@@ -7,6 +7,7 @@ import type { Role } from '../../shared/people';
 import { DTE_KINDS, type DteKind } from '../../shared/contract';
 import { DTE_STATUSES, sameDteId, type DteDetail, type DteListQuery, type DteRecord, type DteStatus } from '../../shared/records';
 import { DetailPanel } from './DetailPanel';
+import { correctionOf, type Correction } from './documents/from-document';
 import { errorText } from './error-text';
 import { es } from './strings';
 import { localTime } from './local-time';
@@ -23,8 +24,8 @@ export function DocumentsScreen({
   api: SelloApi;
   role: Role;
   onAdjust: (kind: 'NC' | 'ND', source: DteRecord) => void;
-  /** Opens a rejected document's form to issue it again; false when it cannot be corrected here. */
-  onCorrect: (detail: DteDetail) => boolean;
+  /** Opens a rejected document's form, filled in, to issue it again under a new id. */
+  onCorrect: (correction: Correction) => void;
 }) {
   const [filters, setFilters] = useState<DteListQuery>({});
   const [items, setItems] = useState<DteRecord[]>([]);
@@ -176,7 +177,13 @@ export function DocumentsScreen({
           id={selected}
           onClose={() => setSelected(null)}
           onAdjust={onAdjust}
-          onCorrect={onCorrect}
+          onCorrect={(detail: DteDetail) => {
+            // The form opens filled in; a document whose body cannot be read back says so in its panel.
+            const correction = correctionOf(detail, crypto.randomUUID());
+            if (!correction) return false;
+            onCorrect(correction);
+            return true;
+          }}
           onRead={(record) => setItems((cur) => cur.map((d) => (sameDteId(d.id, record.id) ? record : d)))}
         />
       )}

@@ -16,6 +16,7 @@ import { ReceiverPicker } from './ReceiverPicker';
 import { FORM_SPECS, emptyValue } from './forms/spec';
 import { setAt, toBody, type Value } from './forms/values';
 import { es } from './strings';
+import { issueWords } from './words/issue-screen';
 
 const newId = () => crypto.randomUUID();
 
@@ -27,16 +28,16 @@ function totals(kind: DteKind, body: never): [string, Dec][] {
     case 'ND': {
       const t = computeSale(kind, body).totals;
       return [
-        [es.issue.iva, t.iva],
-        [es.issue.total, kind === 'NC' || kind === 'ND' ? t.montoTotalOperacion : t.totalPagar],
+        [issueWords.iva, t.iva],
+        [issueWords.total, kind === 'NC' || kind === 'ND' ? t.montoTotalOperacion : t.totalPagar],
       ];
     }
     case 'FSE':
-      return [[es.issue.total, computeFse(body).totals.totalPagar]];
+      return [[issueWords.total, computeFse(body).totals.totalPagar]];
     case 'FEX':
-      return [[es.issue.total, computeFex(body).totals.totalPagar]];
+      return [[issueWords.total, computeFex(body).totals.totalPagar]];
     case 'CR':
-      return [[es.issue.retained, computeCr((body as { items: never[] }).items).totalIVAretenido]];
+      return [[issueWords.retained, computeCr((body as { items: never[] }).items).totalIVAretenido]];
     default: {
       const never: never = kind;
       return never;
@@ -152,7 +153,7 @@ export function IssueScreen({
     e.preventDefault();
     setTouched(true);
     if (!local.ok) {
-      setMessage(es.issue.fixFields);
+      setMessage(issueWords.fixFields);
       // Take the cashier to the first field to fix.
       const first = local.errors[0]?.path.replace(/\./g, '-');
       if (first) setFix({ id: `f-${first}` });
@@ -163,7 +164,7 @@ export function IssueScreen({
     setBusy(false);
     if (r.ok) {
       setIssued(r.value);
-      setMessage(es.issue.issued(r.value.controlNumber));
+      setMessage(issueWords.issued(r.value.controlNumber));
     } else {
       setServerErrors(r.error.errors ?? []);
       setMessage(r.error.detail ?? r.error.title);
@@ -172,8 +173,8 @@ export function IssueScreen({
 
   return (
     <section aria-labelledby="issue-title" ref={section}>
-      <h1 id="issue-title">{es.issue.title(es.kinds[kind])}</h1>
-      <div className="tabs" role="group" aria-label={es.issue.kinds}>
+      <h1 id="issue-title">{issueWords.title(es.kinds[kind])}</h1>
+      <div className="tabs" role="group" aria-label={issueWords.kinds}>
         {kinds.map((k) => (
           <button key={k} type="button" aria-pressed={k === kind} onClick={() => choose(k)}>
             {es.kinds[k]}
@@ -191,7 +192,7 @@ export function IssueScreen({
               {es.detail.receipt}
             </button>
             <button type="button" className="primary" autoFocus onClick={() => choose(kind)}>
-              {es.issue.another}
+              {issueWords.another}
             </button>
           </div>
         </div>
@@ -213,10 +214,10 @@ export function IssueScreen({
           {/* The total and the button stay in sight at the bottom of the window however long the form. */}
           <div className="issue-footer">
             <div className="totals" aria-live="polite">
-              {(live ?? [[es.issue.total, null]]).map(([label, amount]) => (
+              {(live ?? [[issueWords.total, null]]).map(([label, amount]) => (
                 <span key={label}>
                   {label}:{' '}
-                  <strong data-testid={label === es.issue.total || label === es.issue.retained ? 'total' : undefined}>
+                  <strong data-testid={label === issueWords.total || label === issueWords.retained ? 'total' : undefined}>
                     {amount ? usd(amount) : '—'}
                   </strong>
                 </span>
@@ -227,9 +228,9 @@ export function IssueScreen({
                 {message}
               </p>
             )}
-            <span className="hint">{es.issue.keys}</span>
+            <span className="hint">{issueWords.keys}</span>
             <button type="submit" className="primary" disabled={busy} aria-busy={busy}>
-              {busy ? es.issue.submitting : es.issue.submit}
+              {busy ? issueWords.submitting : issueWords.submit}
             </button>
           </div>
         </form>

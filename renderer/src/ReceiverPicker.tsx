@@ -5,7 +5,7 @@ import type { SelloApi } from '../../shared/api';
 import type { DteKind } from '../../shared/contract';
 import type { ReceiverEntry } from '../../shared/records';
 import { idSearch } from './forms/id-input';
-import { es } from './strings';
+import { receiverWords } from './words/receivers';
 
 export function ReceiverPicker({
   api,
@@ -38,7 +38,7 @@ export function ReceiverPicker({
   return (
     <div className="receiver-picker">
       <label>
-        {es.receivers.search}
+        {receiverWords.search}
         <input
           type="search"
           value={q}
@@ -56,9 +56,9 @@ export function ReceiverPicker({
           }}
         />
       </label>
-      {items && items.length === 0 && <p className="muted">{es.receivers.none}</p>}
+      {items && items.length === 0 && <p className="muted">{receiverWords.none}</p>}
       {items && items.length > 0 && (
-        <ul aria-label={es.receivers.results}>
+        <ul aria-label={receiverWords.results}>
           {items.map((r) => (
             <li key={`${r.document ?? ''}|${r.name}`}>
               <button
@@ -69,7 +69,7 @@ export function ReceiverPicker({
                 }}
               >
                 {r.name}
-                {r.document ? ` · ${r.document}` : ''} <span className="muted">({es.receivers.uses(r.uses)})</span>
+                {r.document ? ` · ${r.document}` : ''} <span className="muted">({receiverWords.uses(r.uses)})</span>
               </button>
             </li>
           ))}

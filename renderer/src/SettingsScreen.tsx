@@ -15,6 +15,8 @@ import { HomologationPanel } from './settings/HomologationPanel';
 import { UsersPanel } from './UsersPanel';
 import { errorText } from './error-text';
 import { es } from './strings';
+import { settingsWords } from './words/settings';
+import { stationWords } from './words/station';
 import { SettingsIndex } from './settings/SettingsIndex';
 import { esDate } from '../../shared/es-sv';
 
@@ -55,31 +57,33 @@ export function SettingsScreen({
   const page = useRef<HTMLElement>(null);
   return (
     <section aria-labelledby="settings-title" ref={page}>
-      <h1 id="settings-title">{es.settings.title}</h1>
+      <h1 id="settings-title">{settingsWords.title}</h1>
       <SettingsIndex root={page} />
       {message && <p role="status">{message}</p>}
-      <h2>{es.settings.station}</h2>
+      <h2>{settingsWords.station}</h2>
       {station ? (
         <dl className="station" data-testid="station">
-          <dt>{es.station.company}</dt>
+          <dt>{stationWords.company}</dt>
           <dd>
             {station.company.name}
             {station.company.commercialName ? ` (${station.company.commercialName})` : ''}
           </dd>
-          <dt>{es.station.nitNrc}</dt>
+          <dt>{stationWords.nitNrc}</dt>
           <dd>
             {station.company.nit} / {station.company.nrc}
           </dd>
-          <dt>{es.station.activity}</dt>
+          <dt>{stationWords.activity}</dt>
           <dd>{station.company.activity}</dd>
-          <dt>{es.station.branch}</dt>
-          <dd>{es.station.branchValue(station.branch.mhCode, station.branch.posNumber)}</dd>
-          <dt>{es.station.environment}</dt>
-          <dd>{station.environment === 'LIVE' ? es.station.live : es.station.test}</dd>
-          <dt>{es.station.mh}</dt>
-          <dd>{station.mh ? `${station.mh.user} · ${station.mh.baseUrl}` : es.station.mhMissing}</dd>
-          <dt>{es.station.certificate}</dt>
-          <dd>{station.certificate.loaded ? es.station.certificateOk(station.certificate.nit ?? '') : es.station.certificateMissing}</dd>
+          <dt>{stationWords.branch}</dt>
+          <dd>{stationWords.branchValue(station.branch.mhCode, station.branch.posNumber)}</dd>
+          <dt>{stationWords.environment}</dt>
+          <dd>{station.environment === 'LIVE' ? stationWords.live : stationWords.test}</dd>
+          <dt>{stationWords.mh}</dt>
+          <dd>{station.mh ? `${station.mh.user} · ${station.mh.baseUrl}` : stationWords.mhMissing}</dd>
+          <dt>{stationWords.certificate}</dt>
+          <dd>
+            {station.certificate.loaded ? stationWords.certificateOk(station.certificate.nit ?? '') : stationWords.certificateMissing}
+          </dd>
         </dl>
       ) : (
         health && <p>{health.companyName}</p>
@@ -92,10 +96,10 @@ export function SettingsScreen({
       )}
       {station?.demo ? (
         <>
-          <p className="muted">{es.station.demoHowTo}</p>
+          <p className="muted">{stationWords.demoHowTo}</p>
           {health?.firstRun && !editing && (
             <button type="button" className="primary" onClick={() => setEditing(true)}>
-              {es.station.setUp}
+              {stationWords.setUp}
             </button>
           )}
           {editing && <StationForm api={api} mode="setup" current={null} onDone={onStationChanged} onCancel={() => setEditing(false)} />}
@@ -103,7 +107,7 @@ export function SettingsScreen({
       ) : (
         station && (
           <>
-            <p className="muted">{es.station.howToChange}</p>
+            <p className="muted">{stationWords.howToChange}</p>
             {editing ? (
               <StationForm
                 api={api}
@@ -118,33 +122,33 @@ export function SettingsScreen({
               />
             ) : (
               <button type="button" onClick={() => setEditing(true)}>
-                {es.station.edit}
+                {stationWords.edit}
               </button>
             )}
           </>
         )
       )}
       <UsersPanel api={api} me={me} />
-      <h2>{es.settings.apiKeys}</h2>
+      <h2>{settingsWords.apiKeys}</h2>
       <form onSubmit={(e) => void createKey(e)} className="row">
         <div className="field">
-          <label htmlFor="key-name">{es.settings.keyName}</label>
+          <label htmlFor="key-name">{settingsWords.keyName}</label>
           <input id="key-name" value={name} onChange={(e) => setName(e.target.value)} />
         </div>
-        <button type="submit">{es.settings.createKey}</button>
+        <button type="submit">{settingsWords.createKey}</button>
       </form>
       {newKey && (
         <p role="status" className="new-key">
-          {es.settings.newKey} <code data-testid="new-key">{newKey}</code>
+          {settingsWords.newKey} <code data-testid="new-key">{newKey}</code>
         </p>
       )}
       <ul>
         {keys.map((k) => (
           <li key={k.id}>
-            {k.name} · {k.hint} · {esDate(k.createdAt)} {k.revokedAt ? `· ${es.settings.revoked}` : ''}
+            {k.name} · {k.hint} · {esDate(k.createdAt)} {k.revokedAt ? `· ${settingsWords.revoked}` : ''}
             {!k.revokedAt && (
               <button type="button" className="link" onClick={() => void api.revokeApiKey(k.id).then(loadKeys)}>
-                {es.settings.revoke}
+                {settingsWords.revoke}
               </button>
             )}
           </li>

@@ -1,5 +1,8 @@
 // Sending to MH: the queue, open contingencies with MH's deadlines counting down, rejected documents, retry; and
 // the customers' e-mails waiting or failed, with "Reintentar los correos fallidos".
+import { syncWords } from './words/sync';
+import { invalidationWords } from './words/invalidation';
+import { deliveryWords } from './words/delivery';
 import { localTime } from './local-time';
 import { deadlinesDue, syncPhase } from './sync-phase';
 import { useEffect, useState } from 'react';
@@ -47,7 +50,7 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
     setRetrying(true);
     const r = await api.retryFailedDeliveries();
     setRetrying(false);
-    setMailSay(r.ok ? { text: es.delivery.queue.retried(r.value.queued), ok: true } : { text: errorText(r.error), ok: false });
+    setMailSay(r.ok ? { text: deliveryWords.queue.retried(r.value.queued), ok: true } : { text: errorText(r.error), ok: false });
     void api.syncStatus().then((x) => x.ok && setMail(x.value.deliveries));
   };
   if (!status) return <p aria-busy="true">{es.list.loading}</p>;
@@ -56,54 +59,54 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
   return (
     <section aria-labelledby="sync-title">
       <div className="section-head">
-        <h1 id="sync-title">{es.sync.title}</h1>
+        <h1 id="sync-title">{syncWords.title}</h1>
         {canRetry && (
           <button type="button" className="primary" onClick={() => void api.retrySync()}>
-            {es.sync.retry}
+            {syncWords.retry}
           </button>
         )}
       </div>
       <dl className="facts">
-        <dt>{es.sync.state}</dt>
+        <dt>{syncWords.state}</dt>
         <dd data-testid="sync-state">{es.banner[syncPhase(status)]}</dd>
-        <dt>{es.sync.lastContact}</dt>
+        <dt>{syncWords.lastContact}</dt>
         <dd>{status.lastContactAt ? localTime(status.lastContactAt) : '—'}</dd>
-        <dt>{es.sync.normative}</dt>
+        <dt>{syncWords.normative}</dt>
         <dd data-testid="sync-normative">
           {NORMATIVE_NAMES[inForce.inForce]}
           {inForce.scheduled &&
-            ` · ${es.sync.normativeSwitch(NORMATIVE_NAMES[inForce.scheduled.to], localTime(inForce.scheduled.at, false))}`}
+            ` · ${syncWords.normativeSwitch(NORMATIVE_NAMES[inForce.scheduled.to], localTime(inForce.scheduled.at, false))}`}
         </dd>
         {status.hub.configured && (
           <>
-            <dt>{es.sync.hub}</dt>
+            <dt>{syncWords.hub}</dt>
             <dd data-testid="sync-hub">
-              {es.sync.hubLine(
+              {syncWords.hubLine(
                 status.hub.lastReachedAt ? localTime(status.hub.lastReachedAt) : null,
                 status.hub.waiting,
                 status.hub.lastError,
               )}
             </dd>
             {status.hub.refused > 0 && (
-              <dd data-testid="sync-hub-refused">{es.sync.hubRefused(status.hub.refused, status.hub.lastRefusal)}</dd>
+              <dd data-testid="sync-hub-refused">{syncWords.hubRefused(status.hub.refused, status.hub.lastRefusal)}</dd>
             )}
           </>
         )}
         {status.lastError && (
           <>
-            <dt>{es.sync.lastError}</dt>
+            <dt>{syncWords.lastError}</dt>
             <dd>{status.lastError}</dd>
           </>
         )}
       </dl>
       {status.alerts.length > 0 && (
         <section aria-labelledby="sync-alerts-title" data-testid="sync-alerts">
-          <h2 id="sync-alerts-title">{es.sync.alerts}</h2>
+          <h2 id="sync-alerts-title">{syncWords.alerts}</h2>
           <ul className="alerts">
             {status.alerts.map((a) => (
               <li key={`${a.code}-${a.message}`} className={`alert-${a.level}`} data-alert={a.code}>
                 <strong>
-                  {a.level === 'critical' ? es.sync.alertCritical : es.sync.alertWarning}: {a.message}
+                  {a.level === 'critical' ? syncWords.alertCritical : syncWords.alertWarning}: {a.message}
                 </strong>{' '}
                 {a.action}
                 {a.since && ` (${localTime(a.since)})`}
@@ -114,37 +117,37 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
       )}
       {status.state === 'credentials' && (
         <p role="alert" className="warning" data-testid="credentials-help">
-          {es.sync.credentialsHelp}
+          {syncWords.credentialsHelp}
         </p>
       )}
-      <h2>{es.sync.queue}</h2>
+      <h2>{syncWords.queue}</h2>
       <dl className="facts">
-        <dt>{es.sync.pending}</dt>
+        <dt>{syncWords.pending}</dt>
         <dd data-testid="queue-pending">{q.pending}</dd>
-        <dt>{es.sync.sending}</dt>
+        <dt>{syncWords.sending}</dt>
         <dd>{q.sending}</dd>
-        <dt>{es.sync.unknown}</dt>
+        <dt>{syncWords.unknown}</dt>
         <dd>{q.unknown}</dd>
-        <dt>{es.sync.done}</dt>
+        <dt>{syncWords.done}</dt>
         <dd>{q.done}</dd>
-        <dt>{es.sync.failed}</dt>
+        <dt>{syncWords.failed}</dt>
         <dd>{q.failed}</dd>
-        <dt>{es.sync.invalidations}</dt>
+        <dt>{syncWords.invalidations}</dt>
         <dd data-testid="queue-invalidations">{q.invalidations}</dd>
       </dl>
       {mail && (
         <section aria-labelledby="mail-queue-title" className="mail-queue" data-testid="mail-queue">
-          <h2 id="mail-queue-title">{es.delivery.queue.title}</h2>
+          <h2 id="mail-queue-title">{deliveryWords.queue.title}</h2>
           <dl className="facts">
-            <dt>{es.delivery.queue.pending}</dt>
+            <dt>{deliveryWords.queue.pending}</dt>
             <dd data-testid="mail-pending">{mail.pending + mail.sending}</dd>
-            <dt>{es.delivery.queue.sent}</dt>
+            <dt>{deliveryWords.queue.sent}</dt>
             <dd>{mail.sent}</dd>
-            <dt>{es.delivery.queue.failed}</dt>
+            <dt>{deliveryWords.queue.failed}</dt>
             <dd data-testid="mail-failed">{mail.failed}</dd>
             {mail.waiting && (
               <>
-                <dt>{es.delivery.queue.waiting}</dt>
+                <dt>{deliveryWords.queue.waiting}</dt>
                 <dd>{mail.waiting}</dd>
               </>
             )}
@@ -152,7 +155,7 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
           {canRetry && (
             <div className="actions">
               <button type="button" onClick={() => void retryMail()} aria-busy={retrying}>
-                {retrying ? es.delivery.queue.retrying : es.delivery.queue.retry}
+                {retrying ? deliveryWords.queue.retrying : deliveryWords.queue.retry}
               </button>
             </div>
           )}
@@ -163,28 +166,28 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
           )}
         </section>
       )}
-      <h2>{es.sync.contingencies}</h2>
+      <h2>{syncWords.contingencies}</h2>
       {status.contingencies.length === 0 ? (
-        <p>{es.sync.noContingency}</p>
+        <p>{syncWords.noContingency}</p>
       ) : (
         <ul>
           {status.contingencies
             .map((c) => ({ c, due: deadlinesDue(c) }))
             .map(({ c, due }) => (
               <li key={c.id} data-testid="contingency">
-                Tipo {c.type} · {es.sync.eventStatus[c.status] ?? c.status} · {c.documents} documentos · desde{' '}
+                Tipo {c.type} · {syncWords.eventStatus[c.status] ?? c.status} · {c.documents} documentos · desde{' '}
                 {localTime(c.startedAt, false)}
-                {due.event && ` · ${es.sync.eventDeadline} ${localTime(due.event, false)} (${timeLeft(due.event)})`}
-                {due.documents && ` · ${es.sync.documentsDeadline} ${localTime(due.documents, false)} (${timeLeft(due.documents)})`}
-                {c.rejection && <p>{es.sync.rejection(c.attempts, c.rejection)}</p>}
+                {due.event && ` · ${syncWords.eventDeadline} ${localTime(due.event, false)} (${timeLeft(due.event)})`}
+                {due.documents && ` · ${syncWords.documentsDeadline} ${localTime(due.documents, false)} (${timeLeft(due.documents)})`}
+                {c.rejection && <p>{syncWords.rejection(c.attempts, c.rejection)}</p>}
                 {c.deadline === 'warning' && (
                   <p role="alert" className="warning">
-                    {es.sync.deadlineWarning}
+                    {syncWords.deadlineWarning}
                   </p>
                 )}
                 {c.deadline === 'overdue' && (
                   <p role="alert" className="warning">
-                    {es.sync.deadlineOverdue}
+                    {syncWords.deadlineOverdue}
                   </p>
                 )}
               </li>
@@ -193,11 +196,11 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
       )}
       {status.overdue.length > 0 && (
         <>
-          <h2>{es.sync.overdue}</h2>
-          <p>{es.sync.overdueHelp}</p>
+          <h2>{syncWords.overdue}</h2>
+          <p>{syncWords.overdueHelp}</p>
           <ul data-testid="overdue">
             {status.overdue.map((d) => (
-              <li key={d.id}>{es.sync.overdueItem(d.controlNumber, localTime(d.deadline, false))}</li>
+              <li key={d.id}>{syncWords.overdueItem(d.controlNumber, localTime(d.deadline, false))}</li>
             ))}
           </ul>
         </>
@@ -205,13 +208,13 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
       {/* Invalidations MH may hold: what to check on MH's public lookup (docs/decisions/0024-event-answer-lost.md). */}
       {(status.invalidationsInDoubt ?? []).length > 0 && (
         <>
-          <h2>{es.invalidation.doubt.title}</h2>
+          <h2>{invalidationWords.doubt.title}</h2>
           <ul data-testid="invalidations-in-doubt">
             {(status.invalidationsInDoubt ?? []).map((d) => (
               <li key={d.invalidationId}>
                 {d.instructions}{' '}
                 <a href={d.lookupUrl} target="_blank" rel="noreferrer">
-                  {es.invalidation.doubt.lookup}
+                  {invalidationWords.doubt.lookup}
                 </a>
               </li>
             ))}
@@ -220,7 +223,7 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
       )}
       {rejected.length > 0 && (
         <>
-          <h2>{es.sync.rejected}</h2>
+          <h2>{syncWords.rejected}</h2>
           <ul>
             {rejected.map((d) => (
               <li key={d.id}>

@@ -6,9 +6,9 @@ import type { SelloApi } from '../../shared/api';
 import { validate, type FieldError } from '../../shared/contract';
 import { ROLES, ROLE_NAMES, userInput, userUpdate, type Role, type UserInfo } from '../../shared/people';
 import { errorText } from './error-text';
-import { es } from './strings';
+import { peopleWords } from './words/people';
 
-const P = es.people;
+const P = peopleWords;
 
 export function UsersPanel({ api, me }: { api: SelloApi; me: string }) {
   const [users, setUsers] = useState<readonly UserInfo[] | null>(null);

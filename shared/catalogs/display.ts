@@ -8,10 +8,8 @@ export { ECONOMIC_ACTIVITIES_SHOWN, PAYMENT_METHODS_SHOWN };
 
 const byCode = (list: readonly CatalogEntry[]): ReadonlyMap<string, string> => new Map(list.map((e) => [e.code, e.name]));
 const ACTIVITIES = byCode(ECONOMIC_ACTIVITIES_SHOWN);
-const PAYMENTS = byCode(PAYMENT_METHODS_SHOWN);
 
-/** `Tarjeta de crédito` for CAT-017 `03`; undefined for a code MH does not list. */
-export const paymentMethodName = (code: string): string | undefined => PAYMENTS.get(code);
+export { paymentMethodName } from './payment-names';
 
 /** `Venta al por mayor de café oro y uva` for CAT-019 `46293`; undefined for a code MH does not list. */
 export const activityName = (code: string): string | undefined => ACTIVITIES.get(code);

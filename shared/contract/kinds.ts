@@ -6,11 +6,9 @@ import { fcBody } from './fc';
 import { fexBody } from './fex';
 import { fseBody } from './fse';
 import { ncBody } from './nc';
+import { DTE_KINDS, isDteKind, type DteKind } from './kind-list';
 
-export const DTE_KINDS = ['FC', 'CCF', 'NC', 'ND', 'CR', 'FSE', 'FEX'] as const;
-export type DteKind = (typeof DTE_KINDS)[number];
-
-export const isDteKind = (v: string): v is DteKind => (DTE_KINDS as readonly string[]).includes(v);
+export { DTE_KINDS, isDteKind, type DteKind };
 
 export const CREATE_SCHEMAS = {
   FC: fcBody,

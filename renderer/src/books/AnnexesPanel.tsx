@@ -4,14 +4,14 @@ import type { SelloApi } from '../../../shared/api';
 import type { AnnexProblem, AnnexSummary, MonthBooks } from '../../../shared/books';
 import { errorText } from '../error-text';
 import { usd } from '../money';
-import { es } from '../strings';
+import { booksWords } from '../words/books';
 import { saveCsv } from './csv';
 import { saveBlob } from './files';
 import { OutcomeLine } from './Outcome';
 import { useDownloads, type Outcome } from './use-downloads';
 import { zip } from './zip';
 
-const A = es.books.annexes;
+const A = booksWords.annexes;
 /** Problems shown at once; the rest open under "Ver los demás". */
 const SHOWN = 4;
 
@@ -24,12 +24,12 @@ export function AnnexesPanel({ api, books, monthName }: { api: SelloApi; books: 
       const files = [];
       for (const a of withRows) {
         const r = await api.annexFile(a.annex, books.month);
-        if (!r.ok) return { text: es.books.failed(a.fileName, errorText(r.error)), failed: true };
+        if (!r.ok) return { text: booksWords.failed(a.fileName, errorText(r.error)), failed: true };
         files.push({ name: r.value.fileName, bytes: Uint8Array.from(atob(r.value.base64), (c) => c.charCodeAt(0)) });
       }
       const name = `anexos-${books.month.replace('-', '')}.zip`;
       saveBlob(name, new Blob([zip(files)], { type: 'application/zip' }));
-      return { text: es.books.saved(name), failed: false };
+      return { text: booksWords.saved(name), failed: false };
     });
 
   const exportCsv = () =>
@@ -54,10 +54,10 @@ export function AnnexesPanel({ api, books, monthName }: { api: SelloApi; books: 
           disabled={withRows.length === 0 || downloads.busy !== null}
           aria-busy={downloads.busy === 'all'}
         >
-          {downloads.busy === 'all' ? es.books.preparing : A.downloadAll(withRows.length)}
+          {downloads.busy === 'all' ? booksWords.preparing : A.downloadAll(withRows.length)}
         </button>
-        <button type="button" onClick={exportCsv} aria-label={es.books.exportCsvLabel(A.caption)}>
-          {es.books.exportCsv}
+        <button type="button" onClick={exportCsv} aria-label={booksWords.exportCsvLabel(A.caption)}>
+          {booksWords.exportCsv}
         </button>
       </div>
       <OutcomeLine outcome={downloads.outcome} />
@@ -96,7 +96,7 @@ export function AnnexesPanel({ api, books, monthName }: { api: SelloApi; books: 
                   disabled={downloads.busy !== null}
                   onClick={() => void downloads.run(a.annex, a.fileName, () => api.annexFile(a.annex, books.month))}
                 >
-                  {downloads.busy === a.annex ? es.books.preparing : A.download}
+                  {downloads.busy === a.annex ? booksWords.preparing : A.download}
                 </button>
               </td>
             </tr>

@@ -2,12 +2,12 @@
 // is said in words (and marked by colour too).
 import type { SalesReport } from '../../../shared/books';
 import { usd } from '../money';
-import { es } from '../strings';
+import { booksWords } from '../words/books';
 import { DataTable } from './DataTable';
 import { shortDate } from './month';
 import { kindName, statusName } from './names';
 
-const A = es.books.reports.attention;
+const A = booksWords.reports.attention;
 
 export function AttentionList({ attention, fileName }: { attention: SalesReport['attention']; fileName: string }) {
   const all = attention.pending + attention.rejected;

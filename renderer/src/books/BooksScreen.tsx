@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { SelloApi } from '../../../shared/api';
 import type { SessionInfo } from '../../../shared/people';
 import { may } from '../session/roles';
-import { es } from '../strings';
+import { booksWords } from '../words/books';
 import { AnnexesPanel } from './AnnexesPanel';
 import { BooksSettingsForm } from './BooksSettingsForm';
 import { IvaBooksPanel } from './IvaBooksPanel';
@@ -15,7 +15,7 @@ import { ReportsPanel } from './ReportsPanel';
 import { useLoad } from './use-load';
 import './books.css';
 
-const W = es.books;
+const W = booksWords;
 type Tab = 'annexes' | 'books' | 'reports' | 'settings';
 
 export function BooksScreen({ api, user }: { api: SelloApi; user: SessionInfo['user'] }) {

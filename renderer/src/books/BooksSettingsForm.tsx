@@ -4,9 +4,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { SelloApi } from '../../../shared/api';
 import type { BooksSettings } from '../../../shared/books';
 import { errorText } from '../error-text';
-import { es } from '../strings';
+import { booksWords } from '../words/books';
 
-const S = es.books.settings;
+const S = booksWords.settings;
 type Key = keyof BooksSettings;
 
 const GROUPS: readonly { legend: string; keys: readonly Key[]; hint?: string }[] = [

@@ -1,7 +1,7 @@
 // A table of figures with its "Exportar CSV": the file has the same rows and columns as the screen, amounts as
 // plain decimals. A long table scrolls inside its own box (reachable with Tab, so the keyboard scrolls it too).
 import type { ReactNode } from 'react';
-import { es } from '../strings';
+import { booksWords } from '../words/books';
 import { saveCsv, type CsvCell } from './csv';
 
 export interface Column<T> {
@@ -129,14 +129,14 @@ export function DataTable<T>({
   return (
     <div className="books-table">
       {scroll ? (
-        <div className="books-scroll" tabIndex={0} role="region" aria-label={es.books.tableRegion(caption)}>
+        <div className="books-scroll" tabIndex={0} role="region" aria-label={booksWords.tableRegion(caption)}>
           {table}
         </div>
       ) : (
         table
       )}
-      <button type="button" className="books-export" onClick={exportCsv} aria-label={es.books.exportCsvLabel(caption)}>
-        {es.books.exportCsv}
+      <button type="button" className="books-export" onClick={exportCsv} aria-label={booksWords.exportCsvLabel(caption)}>
+        {booksWords.exportCsv}
       </button>
     </div>
   );

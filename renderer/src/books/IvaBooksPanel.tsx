@@ -2,12 +2,12 @@
 import type { SelloApi } from '../../../shared/api';
 import { BOOK_FORMATS, BOOKS, type BookId, type IvaSummary, type MonthBooks } from '../../../shared/books';
 import { usd } from '../money';
-import { es } from '../strings';
+import { booksWords } from '../words/books';
 import { DataTable } from './DataTable';
 import { OutcomeLine } from './Outcome';
 import { useDownloads } from './use-downloads';
 
-const B = es.books.books;
+const B = booksWords.books;
 const L = B.lines;
 
 interface Line {
@@ -61,7 +61,7 @@ export function IvaBooksPanel({ api, books, monthName }: { api: SelloApi; books:
                     disabled={downloads.busy !== null}
                     onClick={() => void downloads.run(key, `${name(book)} (${label})`, () => api.bookFile(book, books.month, format))}
                   >
-                    {downloads.busy === key ? es.books.preparing : B.download(label)}
+                    {downloads.busy === key ? booksWords.preparing : B.download(label)}
                   </button>
                 );
               })}

@@ -3,7 +3,7 @@
 import type { SalesReport } from '../../../shared/books';
 import type { DteKind } from '../../../shared/contract';
 import { usd } from '../money';
-import { es } from '../strings';
+import { booksWords } from '../words/books';
 import { AttentionList } from './AttentionList';
 import { Bars, type BarDatum } from './Bars';
 import { ChartBlock } from './ChartBlock';
@@ -12,7 +12,7 @@ import { shortDate } from './month';
 import { kindName } from './names';
 import { CHART } from './palette';
 
-const R = es.books.reports;
+const R = booksWords.reports;
 /** The kinds that are sales; CR (retentions) and FSE (purchases) are listed apart. */
 const SALES: readonly DteKind[] = ['FC', 'CCF', 'ND', 'NC', 'FEX'];
 const n = (amount: string) => Number(amount);

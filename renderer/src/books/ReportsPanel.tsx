@@ -3,12 +3,12 @@ import { DateField } from '../pickers/DateField';
 import { useState, type FormEvent } from 'react';
 import type { SelloApi } from '../../../shared/api';
 import type { ReportQuery } from '../../../shared/books';
-import { es } from '../strings';
+import { booksWords } from '../words/books';
 import { daysApart, monthDays, today } from './month';
 import { ReportView } from './ReportView';
 import { useLoad } from './use-load';
 
-const R = es.books.reports;
+const R = booksWords.reports;
 type Field = 'from' | 'to';
 
 export function ReportsPanel({ api, month }: { api: SelloApi; month: string }) {
@@ -110,7 +110,7 @@ export function ReportsPanel({ api, month }: { api: SelloApi; month: string }) {
         <p className="error" role="alert">
           {report.error}{' '}
           <button type="button" className="link" onClick={report.reload}>
-            {es.books.retry}
+            {booksWords.retry}
           </button>
         </p>
       )}

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import type { BookFile } from '../../../shared/books';
 import type { Result } from '../../../shared/errors';
 import { errorText } from '../error-text';
-import { es } from '../strings';
+import { booksWords } from '../words/books';
 import { saveBookFile } from './files';
 
-const W = es.books;
+const W = booksWords;
 
 export interface Outcome {
   readonly text: string;

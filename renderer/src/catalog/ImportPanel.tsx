@@ -6,12 +6,12 @@ import type { SelloApi } from '../../../shared/api';
 import type { ProductImportResult, ProductImportRow } from '../../../shared/catalog';
 import type { ApiError } from '../../../shared/errors';
 import { errorText } from '../error-text';
-import { es } from '../strings';
+import { catalogWords } from '../words/catalog';
 import { Dialog } from './Dialog';
 import { readPicked, type PickedFile } from './files';
 import { cents } from './prices';
 
-const I = es.catalog.importer;
+const I = catalogWords.importer;
 
 type Step =
   | { readonly kind: 'choose'; readonly problem: string | null }

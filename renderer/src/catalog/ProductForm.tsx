@@ -16,11 +16,12 @@ import {
 import { UNITS } from '../../../shared/catalogs';
 import { validate, type FieldError } from '../../../shared/contract';
 import { errorText } from '../error-text';
-import { es } from '../strings';
+import { optionWords } from '../words/options';
+import { catalogWords } from '../words/catalog';
 import { Dialog } from './Dialog';
 import { cents, derivedPrice, hasMoreThanCents, typedPrice, unitLabel, type PriceSource } from './prices';
 
-const F = es.catalog.form;
+const F = catalogWords.form;
 
 /** Where a message shows: a field of the form, one barcode row (by its key), or the form as a whole. */
 type Spot = 'code' | 'description' | 'unitMeasure' | 'itemType' | 'saleType' | 'price' | 'barcodes' | 'active' | `barcode-${number}`;
@@ -319,7 +320,7 @@ export function ProductForm({
             >
               {PRODUCT_ITEM_TYPES.map((t) => (
                 <option key={t} value={t}>
-                  {es.options.itemTypes[t]}
+                  {optionWords.itemTypes[t]}
                 </option>
               ))}
             </select>
@@ -336,7 +337,7 @@ export function ProductForm({
             >
               {SALE_TYPES.map((t) => (
                 <option key={t} value={t}>
-                  {es.options.saleTypes[t]}
+                  {optionWords.saleTypes[t]}
                 </option>
               ))}
             </select>

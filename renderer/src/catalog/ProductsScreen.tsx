@@ -6,14 +6,15 @@ import type { CatalogFormat, Product, ProductPage, ProductQuery } from '../../..
 import type { SessionInfo } from '../../../shared/people';
 import { errorText } from '../error-text';
 import { may } from '../session/roles';
-import { es } from '../strings';
+import { optionWords } from '../words/options';
+import { catalogWords } from '../words/catalog';
 import './catalog.css';
 import { download } from './files';
 import { ImportPanel } from './ImportPanel';
 import { ProductForm, type FormStart } from './ProductForm';
 import { cents, unitLabel } from './prices';
 
-const C = es.catalog;
+const C = catalogWords;
 const PAGE = 50;
 /** Typing waits this long before searching; a scanner's Enter searches at once. */
 const TYPING_MS = 250;
@@ -303,7 +304,7 @@ export function ProductsScreen({ api, user }: { api: SelloApi; user: SessionInfo
               </td>
               <td className="description">{p.description}</td>
               <td>{unitLabel(p.unitMeasure)}</td>
-              <td>{es.options.saleTypes[p.saleType]}</td>
+              <td>{optionWords.saleTypes[p.saleType]}</td>
               <td className="num">${cents(p.shelfPrice)}</td>
               <td className="num">${cents(p.netPrice)}</td>
               <td>{p.active ? C.yes : C.no}</td>

@@ -9,13 +9,13 @@ import type { SessionInfo, UserInfo } from '../../../shared/people';
 import { errorText } from '../error-text';
 import { localTime } from '../local-time';
 import { may } from '../session/roles';
-import { es } from '../strings';
+import { closeWords } from '../words/close';
 import { CloseView, whose } from './CloseView';
 import { drawerProblems, drawerRequest } from './drawer';
 import { periodProblems, periodRequest, startOfDay, usd, wallMinute, type PeriodField } from './period';
 import './close.css';
 
-const C = es.close;
+const C = closeWords;
 const F = C.form;
 const L = C.list;
 const PAGE = 10;

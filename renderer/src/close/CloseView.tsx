@@ -7,14 +7,15 @@ import { DTE_KINDS, type DteKind } from '../../../shared/contract';
 import { errorText } from '../error-text';
 import { localTime } from '../local-time';
 import { es } from '../strings';
+import { closeWords } from '../words/close';
 import { signed, usd } from './period';
 import { Reconciliation } from './Reconciliation';
 import type { DrawerKick } from '../../../shared/printing';
 import { esDateTime } from '../../../shared/es-sv';
 import { printerWords as P } from '../words/printer';
 
-const V = es.close.view;
-const D = es.close.difference;
+const V = closeWords.view;
+const D = closeWords.difference;
 
 const PERSON = 'user:';
 

@@ -1,10 +1,10 @@
 // How a close adds up (issue 33 finding 5): the lines that sum to the net sales, and the drawer when it was
 // counted. Figures come computed and exact from the close (main/core/close/day-close.ts); nothing is summed here.
 import type { CloseSummary } from '../../../shared/close';
-import { es } from '../strings';
+import { closeWords } from '../words/close';
 import { usd } from './period';
 
-const V = es.close.view;
+const V = closeWords.view;
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

@@ -1,9 +1,10 @@
 // Above a form that corrects a rejected document: which one, that a new document will be issued, and what MH
 // said that names no field of the form (the rest is shown beside its fields).
 import { es } from '../strings';
+import { fromDocumentWords } from '../words/documents';
 import type { Correcting } from './from-document';
 
-const words = es.fromDocument.correct;
+const words = fromDocumentWords.correct;
 
 export function CorrectionNotice({ correcting }: { correcting: Correcting }) {
   return (

@@ -7,10 +7,10 @@ import { emailTarget, type DeliveryRecord } from '../../../shared/delivery';
 import type { DteDetail } from '../../../shared/records';
 import { errorText } from '../error-text';
 import { localTime } from '../local-time';
-import { es } from '../strings';
+import { deliveryWords } from '../words/delivery';
 import '../settings/delivery.css';
 
-const E = es.delivery.document;
+const E = deliveryWords.document;
 /** While an e-mail is on its way (or about to be queued), the list is read again this often. */
 const POLL_MS = 2000;
 /** How long an approved document with an address waits for its first delivery to show before polling stops. */

@@ -6,8 +6,9 @@ import type { DteKind } from '../../../shared/contract';
 import { sameDteId, type DteRecord, type DteStatus } from '../../../shared/records';
 import { localTime } from '../local-time';
 import { es } from '../strings';
+import { fromDocumentWords } from '../words/documents';
 
-const words = es.fromDocument.picker;
+const words = fromDocumentWords.picker;
 
 /** "CCF DTE-03-… · Cliente · $131.08 · 22/11/2026 10:15": how a document is named in a picker. */
 export const documentLabel = (d: DteRecord): string =>

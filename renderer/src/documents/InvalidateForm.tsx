@@ -8,6 +8,8 @@ import type { DteRecord } from '../../../shared/records';
 import { textOf } from '../../../shared/text';
 import { onFieldKeys } from '../forms/field-keys';
 import { es } from '../strings';
+import { optionWords } from '../words/options';
+import { invalidationWords } from '../words/invalidation';
 import { DocumentPicker } from './DocumentPicker';
 import {
   answerErrors,
@@ -20,7 +22,7 @@ import {
   type PersonDraft,
 } from './invalidation';
 
-const words = es.invalidation;
+const words = invalidationWords;
 const idOf = (path: string) => `inv-${path.replace(/\./g, '-')}`;
 // A type to choose takes the focus to its first choice.
 const focusOf = (path: string) => (path === 'type' ? 'inv-type-1' : idOf(path));
@@ -274,7 +276,7 @@ function Person({
           >
             {ID_TYPES.map((t: IdType) => (
               <option key={t} value={t}>
-                {es.options.idTypes[t]}
+                {optionWords.idTypes[t]}
               </option>
             ))}
           </select>

@@ -6,9 +6,9 @@ import type { Role } from '../../../shared/people';
 import type { InvalidationDoubt } from '../../../shared/records';
 import { errorText } from '../error-text';
 import { may } from '../session/roles';
-import { es } from '../strings';
+import { invalidationWords } from '../words/invalidation';
 
-const words = es.invalidation.doubt;
+const words = invalidationWords.doubt;
 
 export function InvalidationDoubtPanel({
   api,

@@ -10,9 +10,11 @@ import { textOf } from '../../../shared/text';
 import { errorText } from '../error-text';
 import type { Value } from '../forms/values';
 import { es } from '../strings';
+import { optionWords } from '../words/options';
+import { fromDocumentWords } from '../words/documents';
 import { askedBySaleType, noteValue, overLimit, pickProblems, SALE_TYPES, sourceLines, type Pick } from './from-document';
 
-const words = es.fromDocument.lines;
+const words = fromDocumentWords.lines;
 
 export function NoteLinesStep({
   api,
@@ -147,7 +149,7 @@ export function NoteLinesStep({
                         )}
                       </td>
                       <td className="num">${moneyText(dec(l.unitPrice))}</td>
-                      <td>{es.options.saleTypes[l.saleType]}</td>
+                      <td>{optionWords.saleTypes[l.saleType]}</td>
                     </tr>
                   );
                 })}
@@ -161,7 +163,7 @@ export function NoteLinesStep({
             <ul>
               {SALE_TYPES.filter((t) => left[t] !== '0.00' || !asked[t].isZero()).map((t) => (
                 <li key={t} data-testid={`left-${t}`} className={over.includes(t) ? 'error' : undefined}>
-                  {words.leftOf(es.options.saleTypes[t], left[t], asked[t].toFixed(2))}
+                  {words.leftOf(optionWords.saleTypes[t], left[t], asked[t].toFixed(2))}
                 </li>
               ))}
             </ul>

@@ -185,7 +185,14 @@ export interface Correcting {
 }
 
 /** The form that issues a rejected document again, and MH's observations beside its fields; null without a body. */
-export function correctionOf(detail: DteDetail, id: string): { kind: DteKind; value: Value; correcting: Correcting } | null {
+/** A rejected document's form, filled in, with what MH said beside its fields. */
+export interface Correction {
+  readonly kind: DteKind;
+  readonly value: Value;
+  readonly correcting: Correcting;
+}
+
+export function correctionOf(detail: DteDetail, id: string): Correction | null {
   const { record, body } = detail;
   if (!body) return null;
   const value = correctionValue(body, id);

@@ -12,7 +12,7 @@ import {
 import type { ApiError } from '../../../shared/errors';
 import type { StationInfo } from '../../../shared/records';
 import { normaliseId } from '../forms/id-input';
-import { es } from '../strings';
+import { invalidationWords } from '../words/invalidation';
 
 /** A person as the form holds them; `from` says where the default came from (shown under the name). */
 export interface PersonDraft {
@@ -103,7 +103,7 @@ export function invalidationBody(dteId: string, d: InvalidationDraft, order: 'be
 
 /** What is wrong with the draft before it is sent: the type must be chosen, the rest is the core's schema. */
 export function draftErrors(dteId: string, d: InvalidationDraft, order: 'before' | 'after' = 'before'): FieldError[] {
-  const typeMissing: FieldError[] = d.type === null ? [{ path: 'type', code: 'REQUIRED', message: es.invalidation.chooseType }] : [];
+  const typeMissing: FieldError[] = d.type === null ? [{ path: 'type', code: 'REQUIRED', message: invalidationWords.chooseType }] : [];
   const body = invalidationBody(dteId, d, order);
   const r = validate(invalidateBody, body);
   return [

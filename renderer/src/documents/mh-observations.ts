@@ -3,9 +3,9 @@
 // name is translated to the contract's path. What names no field the form shows goes above the form.
 import { textOf } from '../../../shared/text';
 import type { Field, Section } from '../forms/spec';
-import { es } from '../strings';
+import { fromDocumentWords } from '../words/documents';
 
-const words = es.fromDocument.correct;
+const words = fromDocumentWords.correct;
 
 /** An observation shown beside one field: `path` is the contract's dotted path, as FieldError's. */
 export interface FieldNote {

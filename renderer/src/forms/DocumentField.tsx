@@ -5,12 +5,12 @@ import type { SelloApi } from '../../../shared/api';
 import { sameDteId, type DteRecord, type DteStatus } from '../../../shared/records';
 import { textOf } from '../../../shared/text';
 import { DocumentPicker } from '../documents/DocumentPicker';
-import { es } from '../strings';
+import { fromDocumentWords } from '../words/documents';
 import { ErrorText, pathId, type EngineProps } from './FormEngine';
 import type { Field } from './spec';
 import { getAt } from './values';
 
-const words = es.fromDocument;
+const words = fromDocumentWords;
 
 /** A note adjusts a document MH approved or that is still on its way (decision 0001, item 7). */
 const ADJUSTABLE: readonly DteStatus[] = ['CREATED', 'PROCESSING', 'APPROVED'];

@@ -7,7 +7,8 @@ import type { Product } from '../../../shared/catalog';
 import { DISTRICTS, MUNICIPALITIES } from '../../../shared/catalogs';
 import type { FieldError } from '../../../shared/contract';
 import { textOf } from '../../../shared/text';
-import { es } from '../strings';
+import { formWords } from '../words/forms';
+import { fromDocumentWords } from '../words/documents';
 import type { FieldNote } from '../documents/mh-observations';
 import { DocumentField, RelatedDocumentField } from './DocumentField';
 import { catalogIndex, shownText, typedValue } from './catalog-text';
@@ -46,7 +47,7 @@ export function ErrorText({ path, props }: { path: Path; props: EngineProps }) {
       )}
       {notes.map((n) => (
         <span className="field-note" key={n.message}>
-          {es.fromDocument.correct.note(n.message)}
+          {fromDocumentWords.correct.note(n.message)}
         </span>
       ))}
     </>
@@ -137,7 +138,7 @@ function Catalog({ f, path, props }: { f: Extract<Field, { type: 'catalog' }>; p
         }}
         onBlur={() => setDraft(null)}
         autoComplete="off"
-        placeholder={es.forms.searchHint}
+        placeholder={formWords.searchHint}
         title={shownText(index, stored) || undefined}
         aria-invalid={hasError}
         aria-describedby={hasError ? `${id}-error` : undefined}
@@ -166,7 +167,7 @@ function Address({ f, path, props }: { f: Extract<Field, { type: 'address' }>; p
       <legend>{f.label}</legend>
       <div className="row">
         <div className="field">
-          <label htmlFor={pathId([...path, 'department'])}>{es.forms.department}</label>
+          <label htmlFor={pathId([...path, 'department'])}>{formWords.department}</label>
           <select
             id={pathId([...path, 'department'])}
             value={dept}
@@ -185,7 +186,7 @@ function Address({ f, path, props }: { f: Extract<Field, { type: 'address' }>; p
           <ErrorText path={[...path, 'department']} props={props} />
         </div>
         <div className="field">
-          <label htmlFor={pathId([...path, 'municipality'])}>{es.forms.municipality}</label>
+          <label htmlFor={pathId([...path, 'municipality'])}>{formWords.municipality}</label>
           <select
             id={pathId([...path, 'municipality'])}
             value={textOf(getAt(props.value, [...path, 'municipality']))}
@@ -197,7 +198,7 @@ function Address({ f, path, props }: { f: Extract<Field, { type: 'address' }>; p
             <option value="">—</option>
             {municipalities.map((m) => (
               <option key={`${m.era}-${m.code}`} value={m.code}>
-                {m.code} · {m.name} {m.era === '2024' ? '' : `(${es.forms.before2024})`}
+                {m.code} · {m.name} {m.era === '2024' ? '' : `(${formWords.before2024})`}
               </option>
             ))}
           </select>
@@ -205,7 +206,7 @@ function Address({ f, path, props }: { f: Extract<Field, { type: 'address' }>; p
         </div>
         {choose && (
           <div className="field">
-            <label htmlFor={pathId([...path, 'district'])}>{es.forms.district}</label>
+            <label htmlFor={pathId([...path, 'district'])}>{formWords.district}</label>
             <select
               id={pathId([...path, 'district'])}
               value={textOf(getAt(props.value, [...path, 'district']))}
@@ -221,7 +222,7 @@ function Address({ f, path, props }: { f: Extract<Field, { type: 'address' }>; p
             <ErrorText path={[...path, 'district']} props={props} />
           </div>
         )}
-        <Input f={{ type: 'text', key: 'complement', label: es.forms.complement }} path={[...path, 'complement']} props={props} />
+        <Input f={{ type: 'text', key: 'complement', label: formWords.complement }} path={[...path, 'complement']} props={props} />
       </div>
     </fieldset>
   );
@@ -277,7 +278,7 @@ function MoreOptions({
         aria-describedby={`${id}-what`}
         onClick={() => setOpened(!open)}
       >
-        {es.forms.moreOptions}
+        {formWords.moreOptions}
       </button>
       <span className="hint more-what" id={`${id}-what`}>
         {labels.join(' · ')}
@@ -293,7 +294,7 @@ function LineTotal({ amount }: { amount: ReturnType<typeof lineTotal> }) {
   // Until quantity and price are numbers the line adds nothing.
   return (
     <p className="line-total" aria-live="polite">
-      {es.forms.lineTotal}: <strong>{usd(amount ?? '0')}</strong>
+      {formWords.lineTotal}: <strong>{usd(amount ?? '0')}</strong>
     </p>
   );
 }
@@ -351,7 +352,7 @@ function ListField({ f, path, props }: { f: Extract<Field, { type: 'list' }>; pa
                 )
               }
             >
-              {es.forms.remove}
+              {formWords.remove}
             </button>
           )}
         </div>
@@ -394,7 +395,7 @@ export function FieldView({ f, path, props }: { f: Field; path: Path; props: Eng
           {f.optional && (
             <label className="check">
               <input type="checkbox" checked={present} onChange={(e) => props.onChange(path, e.target.checked ? {} : undefined)} />{' '}
-              {es.forms.include}
+              {formWords.include}
             </label>
           )}
           {(present || !f.optional) && <Fields fields={f.fields} path={path} props={props} />}

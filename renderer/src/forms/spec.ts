@@ -11,7 +11,9 @@ import {
   ITEM_TYPES as ITEM_TYPE_VALUES,
   PAYMENT_TYPES,
 } from '../../../shared/contract/common';
-import { es } from '../strings';
+import { optionWords } from '../words/options';
+import { fieldWords } from '../words/fields';
+import { fromDocumentWords } from '../words/documents';
 import type { IdFormat } from './id-input';
 import { exportLine, purchaseLine, saleLine } from './lines';
 
@@ -73,10 +75,10 @@ export interface Section {
 }
 
 // The words live in strings.ts; the spec names them by meaning.
-const L = es.fields.labels;
-const S = es.fields.sections;
-const ADD = es.fields.add;
-const O = es.options;
+const L = fieldWords.labels;
+const S = fieldWords.sections;
+const ADD = fieldWords.add;
+const O = optionWords;
 
 const opts = (values: readonly string[], labels: Record<string, string> = {}): Options =>
   values.map((v) => [v, labels[v] ?? v.replace(/_/g, ' ').toLowerCase()] as const);
@@ -104,7 +106,7 @@ const idDocument = (types: Options = ID_TYPES): Field => ({
   label: L.idDocument,
   fields: [
     { type: 'select', key: 'type', label: L.type, options: types },
-    { type: 'text', key: 'number', label: L.idNumber, hint: es.fields.hints.idNumber, format: 'document' },
+    { type: 'text', key: 'number', label: L.idNumber, hint: fieldWords.hints.idNumber, format: 'document' },
   ],
 });
 /** How MH reaches a national recipient: email, phone and address (the receipt goes to the email). */
@@ -295,11 +297,11 @@ const taxpayer = (nameMax: number): Field => ({
 });
 
 /** NC and ND share one body (docs/decisions/0002-contract-gaps.md); they adjust a CCF or a CR of this station. */
-const noteRelated = related(1, { type: 'document', key: 'id', label: es.fromDocument.fields.related, kinds: ['CCF', 'CR'] });
+const noteRelated = related(1, { type: 'document', key: 'id', label: fromDocumentWords.fields.related, kinds: ['CCF', 'CR'] });
 // Each line names one of the related documents, chosen from them.
 const noteItem = saleItem(false, true).map((f): Field =>
   f.key === 'documentNumber'
-    ? { type: 'relatedDocument', key: f.key, label: es.fromDocument.fields.adjusts, among: 'relatedTaxDocuments' }
+    ? { type: 'relatedDocument', key: f.key, label: fromDocumentWords.fields.adjusts, among: 'relatedTaxDocuments' }
     : f,
 );
 const NOTE: readonly Section[] = [

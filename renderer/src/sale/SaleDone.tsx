@@ -1,7 +1,7 @@
 // The sale just issued: its control number and status, what was paid and how, the change in large type, and
 // the receipt (printed at once; F9 prints it again).
 import type { DteRecord } from '../../../shared/records';
-import { paymentMethodName } from '../../../shared/catalogs/display';
+import { paymentMethodName } from '../../../shared/catalogs/payment-names';
 import { dec, type Dec } from '../../../shared/tax';
 import { es } from '../strings';
 import { paperWords } from '../words/paper';

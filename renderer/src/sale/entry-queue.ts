@@ -1,7 +1,8 @@
 // The counter's entries (what was typed or scanned up to each Enter), taken one at a time in the order they
 // came, whatever a lookup in flight is doing: a scanner types faster than the catalog answers. An entry that
 // finds nothing stops the queue; the ones after it wait until the cashier corrects or drops it.
-import { BARCODE_MAX, PRODUCT_CODE_MAX, type Product } from '../../../shared/catalog';
+import type { Product } from '../../../shared/catalog';
+import { BARCODE_MAX, PRODUCT_CODE_MAX } from '../../../shared/catalog-limits';
 
 /** What a scanner types: digits only, 6 or more. Such an entry is a code, never words of a name. */
 export const BARCODE = /^\d{6,48}$/;

@@ -2,7 +2,8 @@
 // is in with one click.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { SelloApi } from '../../../shared/api';
-import { ROLE_NAMES, type DemoUser, type SessionInfo } from '../../../shared/people';
+import type { DemoUser, SessionInfo } from '../../../shared/people';
+import { ROLE_NAMES } from '../../../shared/roles';
 import { es } from '../strings';
 import { loginProblem } from './login-problem';
 import { useCountdown } from './countdown';

@@ -1,14 +1,17 @@
 // Who is at the counter: the login screen until someone logs in, then the app as their role allows, with the
 // lock over it (Ctrl+L, or the session ended on the station) until the same person types their password again.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { SelloApi } from '../../../shared/api';
 import type { SessionInfo } from '../../../shared/people';
 import { isOffline } from '../api';
-import { App } from '../App';
 import { es } from '../strings';
 import { guardApi } from './guard';
 import { LockScreen, type LockReason } from './LockScreen';
 import { LoginScreen } from './LoginScreen';
+
+// The login screen comes first and alone; the app behind it (the quick sale first) is fetched while it shows.
+const loadApp = () => import('../App').then((m) => ({ default: m.App }));
+const App = lazy(loadApp);
 
 type State =
   | { readonly phase: 'checking' }
@@ -37,6 +40,9 @@ export function Session({ api }: { api: SelloApi }) {
       }),
     [api],
   );
+
+  // Fetched once the first screen is up, so the quick sale opens at once after the login.
+  useEffect(() => void loadApp(), []);
 
   useEffect(() => {
     void api
@@ -110,7 +116,15 @@ export function Session({ api }: { api: SelloApi }) {
   return (
     <>
       <div className="app-shell" inert={state.locked !== null}>
-        <App api={guard.api} user={state.user} onLock={lock} onLogout={logout} onStationSetUp={recheck} />
+        <Suspense
+          fallback={
+            <p className="checking" aria-busy="true">
+              {es.session.checking}
+            </p>
+          }
+        >
+          <App api={guard.api} user={state.user} onLock={lock} onLogout={logout} onStationSetUp={recheck} />
+        </Suspense>
       </div>
       {state.locked && (
         <LockScreen

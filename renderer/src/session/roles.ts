@@ -1,7 +1,7 @@
 // What each role may do, as the UI offers it: the server refuses the rest (FORBIDDEN) whatever the screen shows.
 // A role includes everything of the roles before it.
-import { DTE_KINDS, type DteKind } from '../../../shared/contract';
-import type { Role } from '../../../shared/people';
+import { DTE_KINDS, type DteKind } from '../../../shared/contract/kind-list';
+import type { Role } from '../../../shared/roles';
 
 export type Action = 'adjust' | 'invalidate' | 'retrySync' | 'closeAny' | 'catalog' | 'books' | 'settings';
 

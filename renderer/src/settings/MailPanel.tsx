@@ -6,10 +6,10 @@ import type { SelloApi } from '../../../shared/api';
 import { validate, type FieldError } from '../../../shared/contract';
 import { emailTarget, smtpSettingsInput, type SmtpSettingsView } from '../../../shared/delivery';
 import { errorText } from '../error-text';
-import { es } from '../strings';
+import { deliveryWords } from '../words/delivery';
 import './delivery.css';
 
-const M = es.delivery.mail;
+const M = deliveryWords.mail;
 
 type Key = 'host' | 'port' | 'secure' | 'user' | 'password' | 'from.name' | 'from.address';
 const KEYS: readonly string[] = ['host', 'port', 'secure', 'allowInsecureLocal', 'user', 'password', 'from.name', 'from.address'];

@@ -6,7 +6,7 @@ import type { SelloApi } from '../../../shared/api';
 import type { FieldError } from '../../../shared/contract';
 import type { EscposSettings, PrintSettings } from '../../../shared/printing';
 import { errorText } from '../error-text';
-import { es } from '../strings';
+import { settingsWords } from '../words/settings';
 import { printerWords as W } from '../words/printer';
 import './delivery.css';
 
@@ -69,7 +69,7 @@ export function PrintingPanel({ api }: { api: SelloApi }) {
 
   return (
     <section aria-labelledby="printing-title" className="delivery-panel" data-testid="printing-panel">
-      <h2 id="printing-title">{es.settings.printing}</h2>
+      <h2 id="printing-title">{settingsWords.printing}</h2>
       <form onSubmit={(e) => void save(e)}>
         <fieldset className="row">
           <legend>{W.output}</legend>
@@ -96,7 +96,7 @@ export function PrintingPanel({ api }: { api: SelloApi }) {
         </fieldset>
         <div className="row">
           <div className="field">
-            <label htmlFor="paper">{es.settings.width}</label>
+            <label htmlFor="paper">{settingsWords.width}</label>
             <select
               id="paper"
               value={printing.receiptWidth}
@@ -109,7 +109,7 @@ export function PrintingPanel({ api }: { api: SelloApi }) {
           {printing.receiptOutput === 'pdf' && (
             <>
               <div className="field">
-                <label htmlFor="printer">{es.settings.printer}</label>
+                <label htmlFor="printer">{settingsWords.printer}</label>
                 <input
                   id="printer"
                   value={printing.printer ?? ''}
@@ -122,7 +122,7 @@ export function PrintingPanel({ api }: { api: SelloApi }) {
                   checked={printing.silentReceipt}
                   onChange={(e) => setPrinting({ ...printing, silentReceipt: e.target.checked })}
                 />{' '}
-                {es.settings.silent}
+                {settingsWords.silent}
               </label>
             </>
           )}

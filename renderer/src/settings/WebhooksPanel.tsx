@@ -6,10 +6,10 @@ import { validate, type FieldError } from '../../../shared/contract';
 import { WEBHOOK_EVENTS, webhookInput, type WebhookDelivery, type WebhookEvent, type WebhookInfo } from '../../../shared/webhooks';
 import { errorText } from '../error-text';
 import { localTime } from '../local-time';
-import { es } from '../strings';
+import { deliveryWords } from '../words/delivery';
 import './delivery.css';
 
-const W = es.delivery.webhooks;
+const W = deliveryWords.webhooks;
 const D = W.deliveries;
 /** While a log shows a delivery on its way, it is read again this often. */
 const POLL_MS = 2000;

@@ -5,13 +5,16 @@ import { ESTABLISHMENT_TYPES, MH_BASE_URLS } from '../../../shared/station';
 import type { StationInfo } from '../../../shared/records';
 import { CATALOGS, type Field } from '../forms/spec';
 import { fieldsBody, getAt, setAt, type Value } from '../forms/values';
-import { es } from '../strings';
+import { stationWords } from '../words/station';
+import { peopleWords } from '../words/people';
+import { stationFormWords } from '../words/station-form';
+import { optionWords } from '../words/options';
 import { numberingWords } from '../words/numbering';
 
 // The words live in strings.ts; the form names them by meaning.
-const L = es.stationForm.labels;
-const H = es.stationForm.hints;
-const STEPS = es.stationForm.steps;
+const L = stationFormWords.labels;
+const H = stationFormWords.hints;
+const STEPS = stationFormWords.steps;
 
 export type StationMode = 'setup' | 'edit';
 
@@ -23,7 +26,7 @@ export interface Step {
   readonly paths: readonly string[];
 }
 
-const ESTABLISHMENTS: Record<(typeof ESTABLISHMENT_TYPES)[number], string> = es.options.establishments;
+const ESTABLISHMENTS: Record<(typeof ESTABLISHMENT_TYPES)[number], string> = optionWords.establishments;
 
 /** Paths that name the station at MH: asked once, in the wizard. */
 const IDENTITY = new Set(['environment', 'company.nit', 'branch.mhCode', 'branch.posNumber']);
@@ -77,7 +80,7 @@ const responsible: Field = {
           type: 'select',
           key: 'type',
           label: L.type,
-          options: (['DUI', 'NIT', 'PASAPORTE', 'CARNET_RESIDENTE', 'OTRO'] as const).map((t) => [t, es.options.idTypes[t]] as const),
+          options: (['DUI', 'NIT', 'PASAPORTE', 'CARNET_RESIDENTE', 'OTRO'] as const).map((t) => [t, optionWords.idTypes[t]] as const),
         },
         { type: 'text', key: 'number', label: L.idNumber, hint: H.idNumber, format: 'document' },
       ],
@@ -90,8 +93,8 @@ const environment: Field = {
   key: 'environment',
   label: L.environment,
   options: [
-    ['TEST', es.station.test],
-    ['LIVE', es.station.live],
+    ['TEST', stationWords.test],
+    ['LIVE', stationWords.live],
   ],
 };
 
@@ -151,8 +154,8 @@ export function adminConfirmErrors(value: Value): FieldError[] {
   const confirm = getAt(value, ['admin', 'passwordConfirm']);
   if (typeof password !== 'string' || password === '') return [];
   if (typeof confirm !== 'string' || confirm === '')
-    return [{ path: 'admin.passwordConfirm', code: 'REQUIRED', message: es.people.confirmMissing }];
-  return confirm === password ? [] : [{ path: 'admin.passwordConfirm', code: 'NOT_ALLOWED', message: es.people.mismatch }];
+    return [{ path: 'admin.passwordConfirm', code: 'REQUIRED', message: peopleWords.confirmMissing }];
+  return confirm === password ? [] : [{ path: 'admin.passwordConfirm', code: 'NOT_ALLOWED', message: peopleWords.mismatch }];
 }
 
 const withoutIdentity = (f: Field, prefix = ''): Field | null => {

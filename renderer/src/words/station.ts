@@ -1,0 +1,20 @@
+// The words of station: imported by the screens that use them, not carried by the counter's first screen.
+export const stationWords = {
+  company: 'Empresa',
+  activity: 'Actividad económica',
+  branch: 'Sucursal y punto de venta',
+  branchValue: (code: string, pos: number) => `Sucursal ${code} · Punto de venta ${pos}`,
+  environment: 'Ambiente de MH',
+  live: 'Producción',
+  test: 'Pruebas',
+  mh: 'Usuario de MH',
+  mhMissing: 'No configurado: los documentos se guardan sin enviarse',
+  certificate: 'Certificado de firma',
+  certificateOk: (nit: string) => `Cargado (NIT ${nit})`,
+  certificateMissing: 'No cargado: no se puede emitir',
+  howToChange: 'El ambiente, el NIT, la sucursal y el punto de venta no cambian: sus documentos y su numeración dependen de ellos.',
+  edit: 'Editar datos de la estación',
+  demoHowTo: 'Esta es la estación de demostración. Configure la suya para emitir documentos con validez fiscal.',
+  setUp: 'Configurar mi estación',
+  nitNrc: 'NIT / NRC',
+};
