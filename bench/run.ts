@@ -20,6 +20,7 @@ import { booksBench, type BooksFigures } from './books';
 import { loadBench } from './load';
 import { renderBench } from './render';
 import { screensBench } from './screens';
+import { catalogBench } from './catalog';
 import { goal, printGoals, type Goal } from './goals';
 
 // The bench's stations seal with a key of this run (docs/decisions/0005-secrets-at-rest.md), never the user's
@@ -408,6 +409,24 @@ for (const s of screens)
   );
 for (const s of screens) compare(`${s.ui} ${s.screen}: JS loaded (KB)`, s.bytes / 1024, 'KB', `the whole ${s.ui} UI's JS`, s.whole / 1024);
 
+// Issue 35, goal 4: the quick sale's lookups in a catalog of 50,000 products, and its import.
+const catalog = await catalogBench(Number(process.env.SELLO_BENCH_PRODUCTS ?? 50_000));
+console.log(`\nCatalog of ${catalog.products.toLocaleString('en-US')} products: lookups through the core beside the same SQL, prepared\n`);
+for (const l of catalog.lookups) {
+  console.log(`${l.label.padEnd(26)}  p99 ${l.p99.toFixed(3).padStart(8)} ms  floor p99 ${l.floorP99.toFixed(3).padStart(8)} ms`);
+  compare(`catalog: ${l.label} p99 (ms)`, l.p99, 'ms', 'the same SQL, prepared', l.floorP99);
+}
+console.log(
+  `import of ${catalog.products.toLocaleString('en-US')} rows: preview ${(catalog.previewMs / 1000).toFixed(1)} s, apply ${(catalog.applyMs / 1000).toFixed(1)} s (bare insert of the rows ${(catalog.bareInsertMs / 1000).toFixed(1)} s)`,
+);
+compare(
+  `catalog import apply, ${catalog.products} rows (s)`,
+  catalog.applyMs / 1000,
+  's',
+  'bare insert of the same rows',
+  catalog.bareInsertMs / 1000,
+);
+
 const LOAD_S = Number(process.env.SELLO_BENCH_LOAD_SECONDS ?? 10);
 const load = await loadBench({ seconds: LOAD_S });
 console.log(`\nHTTP load: sello serve on loopback with MH (the simulator) in its own process; ${LOAD_S} s per phase\n`);
@@ -479,6 +498,7 @@ const screenShare = (ui: string, screen: string) => {
   return s ? s.bytes / s.whole : NaN;
 };
 const goals35: Goal[] = [
+  ...catalog.lookups.map((l) => goal(`4. catalog ${l.label}: p99 / bare SQL`, l.p99 / l.floorP99, 'max', 2)),
   goal('5. station login: JS loaded / whole UI', screenShare('station', 'login'), 'max', 0.4),
   goal('5. station quick sale: JS loaded / whole UI', screenShare('station', 'quick sale'), 'max', 0.4),
 ];
@@ -498,5 +518,5 @@ if (loadErrors > 0) {
 
 writeFileSync(
   new URL('./results.json', import.meta.url),
-  `${JSON.stringify({ at: new Date().toISOString(), n: N, node: process.version, figures, list: listRows, durability, backlog, books: booksFigures, render, screens, load, summary, goals, goals35 }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), n: N, node: process.version, figures, list: listRows, durability, backlog, books: booksFigures, render, screens, catalog, load, summary, goals, goals35 }, null, 2)}\n`,
 );

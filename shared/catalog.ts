@@ -17,8 +17,8 @@ export type SaleType = (typeof SALE_TYPES)[number];
 
 export { BARCODE_MAX, PRODUCT_CODE_MAX, PRODUCT_DESCRIPTION_MAX };
 export const MAX_BARCODES = 20;
-/** Rows one imported file may have (a shop's whole catalog; a bigger one is split). */
-export const MAX_IMPORT_ROWS = 10_000;
+/** Rows one imported file may have: a supermarket's whole catalog (issue 35); a bigger one is split. */
+export const MAX_IMPORT_ROWS = 50_000;
 export const DEFAULT_UNIT = 'UNIDAD';
 
 /** A product's data: what a form, an HTTP body or a row of a file gives (both prices once derived). */

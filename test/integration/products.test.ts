@@ -282,6 +282,17 @@ describe('search', () => {
       expect(bad.statusCode, cursor).toBe(422);
       expect(bad.json(), cursor).toMatchObject({ code: 'VALIDATION_FAILED', errors: [expect.objectContaining({ path: 'cursor' })] });
     }
+    // The quick sale's exact lookups (one prepared statement, issue 35): the active filter and every barcode in order.
+    await create({ code: 'LEC-3', description: 'Leche 3', shelfPrice: '1.00', barcodes: ['222', '111', '333'] });
+    expect((await list('?barcode=333&active=true')).items.map((p) => [p.code, p.barcodes])).toEqual([['LEC-3', ['222', '111', '333']]]);
+    expect(await codes('?barcode=ABC123&active=false')).toEqual([]);
+    expect(await codes('?code=azu-2&active=true')).toEqual([]);
+    expect(await codes('?code=azu-2&active=false')).toEqual(['AZU-2']);
+    expect(await list('?code=pan-1&limit=1')).toEqual({
+      items: [expect.objectContaining({ code: 'PAN-1', barcodes: [] })],
+      nextCursor: null,
+    });
+    expect(await list('?barcode=111', pos)).toEqual(await list('?q=111'));
     const bad = await call('GET', '/products?limit=0&color=rojo', supervisor);
     expect(bad.statusCode).toBe(422);
     expect(
@@ -412,6 +423,36 @@ describe('import', () => {
     ]);
     expect(kept.rows[0]!.errors[0]!.message).toBe('El código de barras 111 ya es del producto B.');
   });
+
+  it('a supermarket’s whole catalog: 50,000 rows preview and import (a body over the 4 MB of other routes); one more is refused', async () => {
+    const rows = (n: number) =>
+      Array.from(
+        { length: n },
+        (_, i) =>
+          `P${String(i + 1).padStart(6, '0')},741${String(i + 1).padStart(10, '0')},Producto número ${i + 1} de la góndola del minisúper,59,BIENES,GRAVADA,1.25,,sí`,
+      );
+    const whole = csv('codigo,codigo_barras,descripcion,unidad,tipo_item,tipo_venta,precio_con_iva,precio_sin_iva,activo', ...rows(50_000));
+    expect(Buffer.byteLength(whole)).toBeGreaterThan(4 * 1024 * 1024);
+    const preview = await importFile('csv', whole);
+    expect(preview.summary).toMatchObject({ create: 50_000, error: 0 });
+    expect((await list('?limit=1')).items).toEqual([]);
+    const applied = await importFile('csv', whole, true);
+    expect(applied.summary).toMatchObject({ create: 50_000, error: 0 });
+    expect((await list('?barcode=7410000049999')).items.map((p) => p.code)).toEqual(['P049999']);
+    expect((await list('?q=número%2050000')).items.map((p) => p.code)).toEqual(['P050000']);
+    // One row more is the whole file refused, naming it, and nothing changes.
+    const over = await call('POST', '/products/import', supervisor, {
+      format: 'csv',
+      content: csv('codigo,descripcion,precio_con_iva', ...Array.from({ length: 50_001 }, (_, i) => `X${i},Otro ${i},1.00`)),
+      apply: true,
+    });
+    expect(over.statusCode).toBe(422);
+    expect(over.json<Problem>().errors).toEqual([expect.objectContaining({ path: 'content', code: 'TOO_MANY' })]);
+    expect((await list('?code=X1')).items).toEqual([]);
+    // Any other route keeps its 4 MB limit.
+    const big = await call('POST', '/products', supervisor, { ...COFFEE, description: 'x'.repeat(5 * 1024 * 1024) });
+    expect(big.statusCode).toBe(413);
+  }, 120_000);
 
   it('a file it cannot read, or without the columns it needs, is a 422 on `content` and changes nothing', async () => {
     const cases: [string, string, string][] = [

@@ -92,6 +92,29 @@ function decodeCursor(s: string): string {
 /** Words a search is split in; more are ignored. */
 const MAX_TERMS = 6;
 
+/** The product's barcodes in their order, as a JSON array, beside its row. */
+const WITH_BARCODES = `SELECT p.*, (SELECT json_group_array(barcode) FROM (SELECT barcode FROM product_barcodes b WHERE b.product_id = p.id ORDER BY position)) AS barcodes_json FROM products p`;
+
+/**
+ * The quick sale's lookups (a scanned barcode, a typed code, each alone, at a scanner's pace): one plain
+ * statement, prepared once, that brings the product with its barcodes, so the lookup costs what its index costs
+ * (issue 35, goal 4; bench/catalog.ts runs these very texts as its floor). Anything else is built by the builder.
+ */
+export const EXACT_LOOKUP_SQL = {
+  barcode: (active: boolean) =>
+    `${WITH_BARCODES} WHERE p.id IN (SELECT product_id FROM product_barcodes WHERE barcode = ?)${active ? ' AND p.active = ?' : ''} ORDER BY p.code_key LIMIT ?`,
+  code: (active: boolean) => `${WITH_BARCODES} WHERE p.code_key = ?${active ? ' AND p.active = ?' : ''} ORDER BY p.code_key LIMIT ?`,
+} as const;
+
+function exactLookup(query: ProductQuery, limit: number): { sql: string; params: unknown[] } | null {
+  if (query.q !== undefined || query.cursor !== undefined || (query.barcode === undefined) === (query.code === undefined)) return null;
+  const active = query.active !== undefined;
+  const activeParam = active ? [query.active ? 1 : 0] : [];
+  return query.barcode !== undefined
+    ? { sql: EXACT_LOOKUP_SQL.barcode(active), params: [query.barcode.trim(), ...activeParam, limit + 1] }
+    : { sql: EXACT_LOOKUP_SQL.code(active), params: [codeKey(query.code!), ...activeParam, limit + 1] };
+}
+
 export function productsRepo(store: Store): ProductsRepo {
   /** The barcodes of these products, each list in its order. */
   const barcodesOf = (ids: readonly string[]): Map<string, string[]> => {
@@ -117,10 +140,11 @@ export function productsRepo(store: Store): ProductsRepo {
     return rows.map((r) => toProduct(r, codes.get(r.id) ?? []));
   };
   const one = (row: ProductsTable | undefined) => (row ? hydrate([row])[0]! : null);
-  const writeBarcodes = (p: Product) =>
-    p.barcodes.forEach((barcode, position) =>
-      store.run(store.q.insertInto('product_barcodes').values({ barcode, product_id: p.id, position })),
-    );
+  // Plain statements: an import writes 50,000 products in one transaction, and building each insert cost more than it.
+  const writeBarcodes = (p: Product) => {
+    const stmt = store.statement('INSERT INTO product_barcodes (barcode, product_id, position) VALUES (?, ?, ?)');
+    p.barcodes.forEach((barcode, position) => stmt.run(barcode, p.id, position));
+  };
   const clearBarcodes = (id: string) => void store.run(store.q.deleteFrom('product_barcodes').where('product_id', '=', id));
 
   return {
@@ -137,6 +161,15 @@ export function productsRepo(store: Store): ProductsRepo {
       ),
     list(query) {
       const limit = query.limit ?? 50;
+      const exact = exactLookup(query, limit);
+      if (exact) {
+        const rows = store.statement(exact.sql).all(...exact.params) as (ProductsTable & { barcodes_json: string })[];
+        const page = rows.slice(0, limit);
+        return {
+          items: page.map((r) => toProduct(r, JSON.parse(r.barcodes_json) as string[])),
+          nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.code_key) : null,
+        };
+      }
       let sel = store.q.selectFrom('products').selectAll();
       if (query.code) sel = sel.where('code_key', '=', codeKey(query.code));
       if (query.barcode) {
@@ -171,7 +204,13 @@ export function productsRepo(store: Store): ProductsRepo {
       return rows.map((r) => toProduct(r, codes.get(r.id) ?? []));
     },
     insert(p) {
-      store.run(store.q.insertInto('products').values(toRow(p)));
+      const r = toRow(p);
+      store
+        .statement(
+          `INSERT INTO products (id, code, code_key, description, search_fold, unit_measure, item_type, sale_type, shelf_price, net_price, active, created_at, updated_at)
+           VALUES (@id, @code, @code_key, @description, @search_fold, @unit_measure, @item_type, @sale_type, @shelf_price, @net_price, @active, @created_at, @updated_at)`,
+        )
+        .run(r);
       writeBarcodes(p);
     },
     update(p) {

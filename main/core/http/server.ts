@@ -28,6 +28,8 @@ import { registerUi } from './ui';
 export const SUPPORTED_API_VERSIONS = ['1'] as const;
 /** Big enough for MH's 2,000 items with 1,000-character descriptions. */
 export const BODY_LIMIT = 4 * 1024 * 1024;
+/** A catalog file of 50,000 rows, as CSV or as an XLSX in base64, with room for long descriptions. */
+export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
 
 export interface HttpOptions {
   readonly logger: Logger;
@@ -131,13 +133,16 @@ interface Route {
   readonly path: string;
   readonly roles: Roles;
   readonly handle: (c: Ctx) => Promise<unknown>;
+  /** A body bigger than the server's (a catalog file), in bytes. */
+  readonly bodyLimit?: number;
 }
 
-const route = (method: Route['method'], path: string, roles: Roles, handle: Route['handle']): Route => ({
+const route = (method: Route['method'], path: string, roles: Roles, handle: Route['handle'], bodyLimit?: number): Route => ({
   method,
   path,
   roles,
   handle,
+  ...(bodyLimit === undefined ? {} : { bodyLimit }),
 });
 const created = (c: Ctx, status = 201) => c.reply.code(status);
 
@@ -249,7 +254,8 @@ const ROUTES: readonly Route[] = [
     c.api.createProduct(c.body()).then((p) => (created(c).header('location', `/products/${p.id}`), p)),
   ),
   route('PUT', '/products/:id', SUPERVISORS, (c) => c.api.updateProduct(productId(c), c.body())),
-  route('POST', '/products/import', SUPERVISORS, (c) => c.api.importProducts(c.body())),
+  // A whole catalog (50,000 rows, shared/catalog.ts MAX_IMPORT_ROWS) is bigger than any other body.
+  route('POST', '/products/import', SUPERVISORS, (c) => c.api.importProducts(c.body()), IMPORT_BODY_LIMIT),
   // Webhooks for the POS (docs/decisions/0011-webhooks.md): an administrator's, never a POS key's.
   route('GET', '/webhooks', ADMINS, (c) => c.api.listWebhooks()),
   route('POST', '/webhooks', ADMINS, (c) =>
@@ -576,6 +582,7 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
         method: r.method,
         url: r.path,
         config: { public: r.roles === PUBLIC },
+        ...(r.bodyLimit === undefined ? {} : { bodyLimit: r.bodyLimit }),
         handler: async (req, reply) => {
           if (r.roles !== PUBLIC) {
             if (!req.actor) return unauthorized(reply, 'Inicie sesión, o envíe una clave de API válida en el encabezado X-API-Key.');
