@@ -250,6 +250,8 @@ export const STATION_ALERT_CODES = [
   'event_in_doubt',
   /** The audit chain or a document row was edited, deleted or recomputed outside Sello (decision 0034). */
   'audit_chain_broken',
+  /** SQLite's check, still running when the station opened, found the database damaged: issuing stopped (decision 0042). */
+  'store_damaged',
 ] as const;
 export type StationAlertCode = (typeof STATION_ALERT_CODES)[number];
 

@@ -16,7 +16,8 @@ import { silentLogger } from './logger';
 import { createMhSimulator, type MhSimulator } from './mh-sim/server';
 import { backupsDir, checkDatabaseFileInWorker, listBackups } from './store/backup';
 import { StoreDamagedError } from './store/database';
-import { StoreUnavailableError, asDiskError, diskProblem } from './store/start-failure';
+import type { IntegrityVerdict } from './store/integrity-watch';
+import { StoreUnavailableError, asDiskError, diskProblem, errorCode, isCorruption } from './store/start-failure';
 import { checkCertificate, checkMhLogin } from './station/checks';
 import { requireMhAddress } from './mh/pinned-address';
 import { DEMO_PRODUCTS } from './catalog/demo-products';
@@ -39,6 +40,8 @@ export interface HostOptions {
   readonly demo?: boolean;
   /** Port of the demo's MH simulator (random when absent), so a test can steer it through /_sim. */
   readonly demoMhPort?: number;
+  /** How long the start waits for the integrity check before serving without its verdict (INTEGRITY_GRACE_MS). */
+  readonly integrityGraceMs?: number;
 }
 
 export interface CoreHost {
@@ -58,36 +61,60 @@ export interface CoreHost {
 
 export const demoDir = (baseDir: string): string => join(resolve(baseDir), 'demo');
 
+/** How long a start waits for SQLite's check before serving with the check still running (decision 0042). */
+export const INTEGRITY_GRACE_MS = 400;
+
+type Checked = { integrityChecked: true; integrityPending?: Promise<IntegrityVerdict> } | Record<string, never>;
+
 /**
- * SQLite's check of a database about to be opened, in a worker thread: seconds for a station of a million
- * documents (bench), during which the app's own thread stays responsive. A damaged file stops the start here.
+ * SQLite's check of a database about to be opened, in a worker thread. A small station's verdict comes within
+ * the grace: a damaged file stops the start here. A big one's takes seconds (a million documents): the station
+ * opens meanwhile, and a later verdict of damage stops issuing (store/integrity-watch.ts).
  */
-async function checkedBeforeOpening(dir: string, deps: HostDeps): Promise<{ integrityChecked: true } | Record<string, never>> {
+async function checkedBeforeOpening(dir: string, deps: HostDeps, graceMs: number = INTEGRITY_GRACE_MS): Promise<Checked> {
   const file = join(dir, 'sello.db');
   if (!existsSync(file)) return {};
-  const r = await checkDatabaseFileInWorker(file, deps.nativeBinding);
-  if (!r.ok) {
+  const verdict = checkDatabaseFileInWorker(file, deps.nativeBinding);
+  let timer: NodeJS.Timeout | undefined;
+  const early = await Promise.race([verdict, new Promise<null>((r) => (timer = setTimeout(() => r(null), graceMs)))]);
+  clearTimeout(timer);
+  if (early === null) {
+    // Late: damage stops issuing; a check the disk kept from running (full, refused) is only logged.
+    const late = verdict.then((r): IntegrityVerdict => {
+      if (r.ok) return { ok: true };
+      if (diskProblem(r.code ?? null, dir)) throw new Error(r.problem);
+      return { ok: false, problem: r.problem };
+    });
+    return { integrityChecked: true, integrityPending: late };
+  }
+  if (!early.ok) {
     // A disk too full to open the file (its -shm), or closed to this user, is not a damaged file.
-    const disk = diskProblem(r.code ?? null, dir);
-    if (disk) throw new StoreUnavailableError(file, disk, r.problem);
-    throw new StoreDamagedError(file, r.problem, listBackups(backupsDir(dir))[0]?.file ?? null);
+    const disk = diskProblem(early.code ?? null, dir);
+    if (disk) throw new StoreUnavailableError(file, disk, early.problem);
+    throw new StoreDamagedError(file, early.problem, listBackups(backupsDir(dir))[0]?.file ?? null);
   }
   return { integrityChecked: true };
 }
 
-/** Opens a station's core in `dir`; a full, read-only or refusing disk at start is said as such (store/start-failure.ts). */
+/**
+ * Opens a station's core in `dir`; a full, read-only or refusing disk at start is said as such (store/start-failure.ts).
+ * SQLite's own word of damage while opening (the check still running) is the damaged database, with its copy to restore.
+ */
 function opened(dir: string, open: () => Core): Core {
   try {
     return open();
   } catch (e) {
-    throw asDiskError(e, join(dir, 'sello.db'));
+    const file = join(dir, 'sello.db');
+    if (isCorruption(errorCode(e)))
+      throw new StoreDamagedError(file, e instanceof Error ? e.message : String(e), listBackups(backupsDir(dir))[0]?.file ?? null);
+    throw asDiskError(e, file);
   }
 }
 
 /** The real station in `dir`, or null when the folder has none (never turned into a demo). */
-async function openExisting(dir: string, deps: HostDeps): Promise<Core | null> {
+async function openExisting(dir: string, deps: HostDeps, graceMs?: number): Promise<Core | null> {
   if (!existsSync(join(dir, 'sello.db'))) return null;
-  const checked = await checkedBeforeOpening(dir, deps);
+  const checked = await checkedBeforeOpening(dir, deps, graceMs);
   try {
     return opened(dir, () => createCore({ ...deps, ...checked, dataDir: dir, mustExist: true }));
   } catch (e) {
@@ -115,7 +142,7 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
     const url = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
     let core: Core;
     try {
-      const checked = await checkedBeforeOpening(demoDir(base), o.deps);
+      const checked = await checkedBeforeOpening(demoDir(base), o.deps, o.integrityGraceMs);
       core = opened(demoDir(base), () =>
         createCore({
           ...o.deps,
@@ -150,7 +177,7 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
 
   const openStart = async (): Promise<Core> => {
     if (o.config !== undefined) {
-      const checked = await checkedBeforeOpening(base, o.deps);
+      const checked = await checkedBeforeOpening(base, o.deps, o.integrityGraceMs);
       const core = opened(base, () => createCore({ ...o.deps, ...checked, dataDir: base, initialStation: o.config }));
       try {
         // Applied again on every start (idempotent): edits to the station file take effect on restart.
@@ -162,7 +189,7 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
       return core;
     }
     if (!o.demo) {
-      const real = await openExisting(base, o.deps);
+      const real = await openExisting(base, o.deps, o.integrityGraceMs);
       if (real) return real;
     }
     return openDemo();
@@ -224,7 +251,7 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
         users: [{ ...s.admin, role: 'ADMIN' }],
         newPointOfSale: s.newPointOfSale ?? null,
       };
-      const existing = await openExisting(base, o.deps);
+      const existing = await openExisting(base, o.deps, o.integrityGraceMs);
       if (existing) {
         existing.close();
         throw new CoreError('STATION_CONFLICT', `Ya hay una estación configurada en ${base}: reinicie Sello para usarla.`);

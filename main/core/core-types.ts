@@ -43,6 +43,7 @@ import type { SmtpSettings } from './delivery/smtp-settings';
 import type { WebhookTuning } from './webhooks/sender';
 import type { Webhooks } from './webhooks/webhooks';
 import type { DiskWatch, DiskWatchTuning } from './store/disk-space';
+import type { IntegrityVerdict } from './store/integrity-watch';
 
 export interface CoreDeps {
   readonly dataDir: string;
@@ -74,6 +75,11 @@ export interface CoreDeps {
   readonly initialActor?: string;
   /** quick_check already ran on the database file (the host runs it in a worker before opening). */
   readonly integrityChecked?: boolean;
+  /**
+   * quick_check still running in the host's worker when the store opened (a big station, decision 0042): its
+   * verdict of damage stops issuing with a critical alert. Given with `integrityChecked`.
+   */
+  readonly integrityPending?: Promise<IntegrityVerdict>;
   /** Open an existing station only: a data dir without one is refused, never turned into a demo. */
   readonly mustExist?: boolean;
   /** MH to talk to instead of the station's settings: the demo's embedded simulator, or a test's. */

@@ -35,6 +35,8 @@ import type { SecretBox } from './station/secrets';
 import { stationRepo } from './station/station-repo';
 import { stationService } from './station/station-service';
 import { backupSchedule } from './store/backup-schedule';
+import { backupsDir, listBackups } from './store/backup';
+import { integrityWatch } from './store/integrity-watch';
 import { openStationStore } from './store/open-station-store';
 import { reportDataDirModes } from './store/data-dir-mode';
 import { contingencyStore } from './sync/contingency';
@@ -205,6 +207,15 @@ export function createCore(deps: CoreDeps): Core {
   // The data folder's free space (store/disk-space.ts): its alert is pushed as soon as it changes.
   const disk = diskWatch({ dir: deps.dataDir, clock, logger, ...deps.disk, thresholds: deps.disk, changed: () => sync.publish() });
   alerts.add(() => disk.alerts());
+  // The start's integrity check, when still running as the station serves (decision 0042).
+  const integrity = integrityWatch({
+    pending: deps.integrityPending,
+    latestBackup: () => listBackups(backupsDir(deps.dataDir))[0]?.file ?? null,
+    clock,
+    logger,
+    changed: () => sync.publish(),
+  });
+  alerts.add(() => integrity.alerts());
   // The certificate's end, 30, 7 and 1 days before (docs/decisions/0027-certificate-life-cycle.md).
   alerts.add(() => expiryAlerts(signing.current(), clock));
   const expiry = expiryWatch(realTimers, () => sync.publish());
@@ -222,6 +233,7 @@ export function createCore(deps: CoreDeps): Core {
     contingency: contingencies.open,
     nameOf: everyone.nameOf,
     clockCheck: (now: Date) => clockCheck.check(now),
+    integrityCheck: () => integrity.check(),
   };
   const dtes = documents({
     views: documentViews({ store, clock, station, invalidations, deliveries: (id) => out.mail.ofDocument(id) }),

@@ -36,6 +36,10 @@ export interface ServeOptions {
  * The disk_low alert's thresholds (store/disk-space.ts) from SELLO_DISK_WARN_MB, SELLO_DISK_CRITICAL_MB and
  * SELLO_DISK_CHECK_MS: a station on a small disk sets its own; anything not a positive number keeps the default.
  */
+/** `SELLO_INTEGRITY_GRACE_MS`: a whole number of milliseconds, else the host's own grace. */
+const graceFrom = (v: string | undefined): { integrityGraceMs?: number } =>
+  v !== undefined && /^\d{1,6}$/.test(v) ? { integrityGraceMs: Number(v) } : {};
+
 export function diskThresholdsFrom(env: NodeJS.ProcessEnv): DiskThresholds {
   const positive = (name: string, scale: number) => {
     const n = Number(env[name]);
@@ -84,6 +88,8 @@ export async function openHost(options: Omit<ServeOptions, 'host' | 'port' | 'ui
       ...(options.config && !options.demo ? { config: JSON.parse(readFileSync(options.config, 'utf8')) as unknown } : {}),
       demo: options.demo,
       ...(options.demoMhPort !== undefined ? { demoMhPort: options.demoMhPort } : {}),
+      // How long the start waits for SQLite's check before serving without its verdict (decision 0042).
+      ...graceFrom(process.env.SELLO_INTEGRITY_GRACE_MS),
     });
   } catch (e) {
     if (e instanceof CoreError && e.errors) {

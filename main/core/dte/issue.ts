@@ -68,6 +68,8 @@ export interface IssueDeps {
   readonly nameOf?: (actor: string) => string | null;
   /** Refuses to issue when MH would refuse the time on the document (clock-skew.ts); called before numbering. */
   readonly clockCheck?: (now: Date) => void;
+  /** Throws once SQLite found the station's file damaged (store/integrity-watch.ts): nothing is sealed on top. */
+  readonly integrityCheck?: () => void;
 }
 
 function recipientName(body: AnyCreateBody): string | null {
@@ -206,6 +208,7 @@ export function createDte(
       );
     const now = deps.clock.now();
     deps.clockCheck?.(now);
+    deps.integrityCheck?.();
     const local = localDateTime(now);
     const errors = contextErrors(deps, kind, body, station, local.date, hub);
     if (errors.length) throw validationFailed(errors);

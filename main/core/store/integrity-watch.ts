@@ -1,0 +1,77 @@
+// SQLite's check of the station's file when it is still running as the station serves (decision 0042): a big
+// station opens at once, and the first verdict of damage stops issuing with a critical alert naming the copy to
+// restore, as a failed check at start would have said.
+import type { StationAlert } from '../../../shared/records';
+import { isoLocal, type Clock } from '../clock';
+import { CoreError } from '../errors';
+import type { Logger } from '../logger';
+
+/** quick_check's verdict, from store/backup.ts's worker. */
+export type IntegrityVerdict = { readonly ok: true } | { readonly ok: false; readonly problem: string };
+
+export interface IntegrityWatch {
+  /** Throws SERVICE_UNAVAILABLE once the file is known to be damaged: nothing more is sealed on top of it. */
+  readonly check: () => void;
+  readonly alerts: () => readonly StationAlert[];
+  /** 'checking' while the verdict is awaited; it does not stop issuing. */
+  readonly state: () => 'checking' | 'ok' | 'damaged';
+}
+
+export interface IntegrityWatchDeps {
+  /** The check still running; absent when it already passed before the store opened. */
+  readonly pending?: Promise<IntegrityVerdict>;
+  /** The newest copy in the station's backups folder, read when damage is found. */
+  readonly latestBackup: () => string | null;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** The alert changed: the status is pushed at once. */
+  readonly changed: () => void;
+}
+
+const restoreAction = (backup: string | null) =>
+  backup
+    ? `Cierre Sello y restaure la copia más reciente con: sello restore --from "${backup}". Los documentos emitidos desde esa copia siguen en MH.`
+    : 'No hay copias de respaldo en esta carpeta: cierre Sello, busque una copia externa y restáurela con sello restore --from ARCHIVO.';
+
+export function integrityWatch(d: IntegrityWatchDeps): IntegrityWatch {
+  let state: 'checking' | 'ok' | 'damaged' = d.pending ? 'checking' : 'ok';
+  let damage: { problem: string; since: string; backup: string | null } | null = null;
+  void d.pending?.then(
+    (v) => {
+      if (v.ok) state = 'ok';
+      else {
+        state = 'damaged';
+        damage = { problem: v.problem, since: isoLocal(d.clock.now()), backup: d.latestBackup() };
+        d.logger.error('the station database is damaged: issuing stopped', { problem: v.problem });
+      }
+      d.changed();
+    },
+    (e: unknown) => {
+      // The check itself could not run (a worker that died): said in the log, issuing goes on as before it.
+      state = 'ok';
+      d.logger.error('the integrity check could not run', { error: e instanceof Error ? e.message : String(e) });
+    },
+  );
+  return {
+    state: () => state,
+    check() {
+      if (damage)
+        throw new CoreError(
+          'SERVICE_UNAVAILABLE',
+          `La base de datos de la estación está dañada (${damage.problem}); no se emite más en ella. ${restoreAction(damage.backup)}`,
+        );
+    },
+    alerts: () =>
+      damage
+        ? [
+            {
+              code: 'store_damaged',
+              level: 'critical',
+              message: 'La base de datos de la estación está dañada: no se emiten documentos.',
+              action: restoreAction(damage.backup),
+              since: damage.since,
+            },
+          ]
+        : [],
+  };
+}
