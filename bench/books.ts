@@ -10,6 +10,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { createCore } from '../main/core/create-core';
 import { ccfBody, crBody, fcBody, fexBody, fseBody } from '../test/fixtures/bodies';
 import { packDocument, unpackDocument } from '../main/core/dte/packing/packed-document';
+import { counterAlone, counterDuring, type CounterFeel } from './counter-pace';
 
 export interface BooksFigures {
   readonly documents: number;
@@ -23,6 +24,9 @@ export interface BooksFigures {
   /** The station's event loop while every file is made: what a POS request waiting behind it would feel. */
   readonly loopDelayMaxMs: number;
   readonly loopDelayP99Ms: number;
+  /** Issue 35, goal 2: a POS at 5 documents a second on the same station, alone and while every file is made. */
+  readonly counterAlone: CounterFeel;
+  readonly counterDuringBooks: CounterFeel;
 }
 
 const time = async (fn: () => unknown): Promise<number> => {
@@ -110,6 +114,9 @@ export async function booksBench(count: number): Promise<BooksFigures> {
       const allFilesSeconds = await time(() => books.writeAll(month, out));
       loop.disable();
       const reportSeconds = await time(() => books.report({ from: `${month}-01`, to: `${month}-28` }));
+      const sale = () => reopened.dtes.create('FC', { ...fcBody(id()), generatedAt: undefined }, 'bench');
+      const alone = await counterAlone(sale);
+      const during = await counterDuring(sale, () => books.writeAll(month, join(dir, 'out-2')));
       return {
         documents: count,
         floorSeconds,
@@ -121,6 +128,8 @@ export async function booksBench(count: number): Promise<BooksFigures> {
         reportSeconds,
         loopDelayMaxMs: loop.max / 1e6,
         loopDelayP99Ms: loop.percentile(99) / 1e6,
+        counterAlone: alone,
+        counterDuringBooks: during.feel,
       };
     } finally {
       reopened.close();

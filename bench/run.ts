@@ -7,7 +7,7 @@
 import { closeSync, copyFileSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 import BetterSqlite3 from 'better-sqlite3';
 import { createCore } from '../main/core/create-core';
 import { unpackDocument } from '../main/core/dte/packing/packed-document';
@@ -21,6 +21,8 @@ import { loadBench } from './load';
 import { renderBench } from './render';
 import { screensBench } from './screens';
 import { catalogBench } from './catalog';
+import { counterAlone, counterDuring } from './counter-pace';
+import { startBench, type StartFigure } from './start';
 import { goal, printGoals, type Goal } from './goals';
 
 // The bench's stations seal with a key of this run (docs/decisions/0005-secrets-at-rest.md), never the user's
@@ -69,6 +71,9 @@ const nextId = () => `be000000-0000-4000-8000-${(++serial).toString(16).padStart
 const body = () => ({ ...fcBody(nextId()), generatedAt: undefined });
 
 const dir = mkdtempSync(join(tmpdir(), 'sello-bench-'));
+// The same station with no document, for the start's floor (issue 35, goal 3): started beside the full one at the end.
+const emptyDir = mkdtempSync(join(tmpdir(), 'sello-bench-empty-'));
+createCore({ dataDir: emptyDir }).close();
 const core = createCore({ dataDir: dir });
 const db = new BetterSqlite3(join(dir, 'sello.db'));
 db.pragma('journal_mode = WAL');
@@ -261,28 +266,16 @@ for (const size of SIZES) {
 db.pragma('wal_checkpoint(TRUNCATE)');
 const dbFile = join(dir, 'sello.db');
 const megabytes = statSync(dbFile).size / 1e6;
-// What a counter would feel during a copy: the event loop's delay while documents keep being issued, beside
-// the same issuing with no copy running.
-async function issuingWhile(done: () => boolean): Promise<{ p99: number; max: number }> {
-  const h = monitorEventLoopDelay({ resolution: 5 });
-  h.enable();
-  while (!done()) {
-    core.dtes.create('FC', body(), 'bench');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  h.disable();
-  return { p99: h.percentile(99) / 1e6, max: h.max / 1e6 };
-}
+// What a counter feels during a copy (issue 35, goal 2): a POS issuing 5 documents a second, its creates and the
+// event loop's delay, beside the same issuing with no copy running.
+const sale = () => core.dtes.create('FC', body(), 'bench');
 let t = performance.now();
-let copying = true;
-const copyDone = core.backups.create('manual').finally(() => {
-  copying = false;
-});
-const loopDuringBackup = await issuingWhile(() => !copying);
-const copy = await copyDone;
+const backupRun = await counterDuring(sale, () => core.backups.create('manual'));
+const copy = backupRun.result;
 const backupS = (performance.now() - t) / 1000;
-const quietUntil = performance.now() + 5000;
-const loopQuiet = await issuingWhile(() => performance.now() > quietUntil);
+const counterQuiet = await counterAlone(sale);
+const loopDuringBackup = { p99: backupRun.feel.loopP99, max: backupRun.feel.loopMax, createP99: backupRun.feel.createP99 };
+const loopQuiet = { p99: counterQuiet.loopP99, max: counterQuiet.loopMax, createP99: counterQuiet.createP99 };
 t = performance.now();
 copyFileSync(dbFile, join(dir, 'plain-copy.db'));
 const copyS = (performance.now() - t) / 1000;
@@ -324,7 +317,7 @@ console.log(
   `\nDurability at ${stored.toLocaleString('en-US')} documents (${megabytes.toFixed(0)} MB): online backup ${backupS.toFixed(2)} s (plain copy ${copyS.toFixed(2)} s); quick_check at start ${checkS.toFixed(2)} s (reading the file ${readS.toFixed(2)} s)`,
 );
 console.log(
-  `Issuing during the copy: event-loop delay p99 ${loopDuringBackup.p99.toFixed(1)} ms, max ${loopDuringBackup.max.toFixed(1)} ms (no copy: p99 ${loopQuiet.p99.toFixed(1)} ms, max ${loopQuiet.max.toFixed(1)} ms)`,
+  `A POS at 5 documents/s during the copy: create p99 ${loopDuringBackup.createP99.toFixed(1)} ms, event-loop delay p99 ${loopDuringBackup.p99.toFixed(1)} ms, max ${loopDuringBackup.max.toFixed(1)} ms (no copy: ${loopQuiet.createP99.toFixed(1)} ms, p99 ${loopQuiet.p99.toFixed(1)} ms, max ${loopQuiet.max.toFixed(1)} ms)`,
 );
 
 const listHead = ['stored docs', 'first page ms', 'kind+status ms', '20th page ms', 'search miss ms', 'search all ms', 'address book ms'];
@@ -335,7 +328,16 @@ for (const r of listRows) console.log(r.map((c, i) => c.padStart(lw[i]!)).join('
 
 db.close();
 core.close();
+// Issue 35, goal 3: from `sello serve`'s spawn to its first create answered, the full store against the empty one.
+const starts: StartFigure[] = [await startBench(emptyDir, 0), await startBench(dir, stored)];
+console.log('\nStart: spawn of sello serve to its first create answered (median of 3)\n');
+for (const s of starts)
+  console.log(
+    `${s.stored.toLocaleString('en-US').padStart(11)} documents  ${(s.medianMs / 1000).toFixed(2)} s  (${s.runs.map((r) => (r / 1000).toFixed(2)).join(', ')})`,
+  );
+compare(`start to first create @${stored} (s)`, starts[1]!.medianMs / 1000, 's', 'the same at 0 documents', starts[0]!.medianMs / 1000);
 rmSync(dir, { recursive: true, force: true });
+rmSync(emptyDir, { recursive: true, force: true });
 
 const BACKLOG = Number(process.env.SELLO_BENCH_BACKLOG ?? 10_000);
 let backlog: BacklogFigures | null = null;
@@ -371,6 +373,9 @@ if (BOOKS_N > 0) {
   ] as const)
     console.log(`${label.padEnd(44)}  ${s.toFixed(2).padStart(8)} s`);
   console.log(`event-loop delay while making every file: p99 ${b.loopDelayP99Ms.toFixed(1)} ms, max ${b.loopDelayMaxMs.toFixed(1)} ms`);
+  console.log(
+    `a POS at 5 documents/s while every file is made: create p99 ${b.counterDuringBooks.createP99.toFixed(1)} ms, loop p99 ${b.counterDuringBooks.loopP99.toFixed(1)} ms (alone: ${b.counterAlone.createP99.toFixed(1)} ms, ${b.counterAlone.loopP99.toFixed(1)} ms)`,
+  );
   compare(
     `annexes of a ${b.documents.toLocaleString('en-US')}-document month (s)`,
     b.annexesSeconds,
@@ -498,6 +503,21 @@ const screenShare = (ui: string, screen: string) => {
   return s ? s.bytes / s.whole : NaN;
 };
 const goals35: Goal[] = [
+  goal('2. backup: create p99 at 5/s / alone', loopDuringBackup.createP99 / loopQuiet.createP99, 'max', 2),
+  goal('2. backup: loop delay p99 / alone', loopDuringBackup.p99 / loopQuiet.p99, 'max', 2),
+  goal(
+    '2. books: create p99 at 5/s / alone',
+    booksFigures ? booksFigures.counterDuringBooks.createP99 / booksFigures.counterAlone.createP99 : NaN,
+    'max',
+    2,
+  ),
+  goal(
+    '2. books: loop delay p99 / alone',
+    booksFigures ? booksFigures.counterDuringBooks.loopP99 / booksFigures.counterAlone.loopP99 : NaN,
+    'max',
+    2,
+  ),
+  goal(`3. start to first create @${starts[1]!.stored} / @0`, starts[1]!.medianMs / starts[0]!.medianMs, 'max', 1.5),
   ...catalog.lookups.map((l) => goal(`4. catalog ${l.label}: p99 / bare SQL`, l.p99 / l.floorP99, 'max', 2)),
   goal('5. station login: JS loaded / whole UI', screenShare('station', 'login'), 'max', 0.4),
   goal('5. station quick sale: JS loaded / whole UI', screenShare('station', 'quick sale'), 'max', 0.4),
@@ -518,5 +538,5 @@ if (loadErrors > 0) {
 
 writeFileSync(
   new URL('./results.json', import.meta.url),
-  `${JSON.stringify({ at: new Date().toISOString(), n: N, node: process.version, figures, list: listRows, durability, backlog, books: booksFigures, render, screens, catalog, load, summary, goals, goals35 }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), n: N, node: process.version, figures, list: listRows, durability, backlog, books: booksFigures, render, screens, catalog, starts, load, summary, goals, goals35 }, null, 2)}\n`,
 );
