@@ -80,9 +80,11 @@ async function checkedBeforeOpening(dir: string, deps: HostDeps, graceMs: number
   clearTimeout(timer);
   if (early === null) {
     // Late: damage stops issuing; a check the disk kept from running (full, refused) is only logged.
+    // Damage only on SQLite's word (quick_check's answer, SQLITE_CORRUPT, SQLITE_NOTADB): a lock, a busy file or a
+    // disk that kept the check from running is logged, and issuing goes on as it would have before the check.
     const late = verdict.then((r): IntegrityVerdict => {
       if (r.ok) return { ok: true };
-      if (diskProblem(r.code ?? null, dir)) throw new Error(r.problem);
+      if (r.code !== undefined && !isCorruption(r.code)) throw new Error(`${r.code}: ${r.problem}`);
       return { ok: false, problem: r.problem };
     });
     return { integrityChecked: true, integrityPending: late };

@@ -35,8 +35,7 @@ import type { SecretBox } from './station/secrets';
 import { stationRepo } from './station/station-repo';
 import { stationService } from './station/station-service';
 import { backupSchedule } from './store/backup-schedule';
-import { backupsDir, listBackups } from './store/backup';
-import { integrityWatch } from './store/integrity-watch';
+import { integrityWatch, newestCopy } from './store/integrity-watch';
 import { openStationStore } from './store/open-station-store';
 import { reportDataDirModes } from './store/data-dir-mode';
 import { contingencyStore } from './sync/contingency';
@@ -65,6 +64,9 @@ export function createCore(deps: CoreDeps): Core {
   const logger = deps.logger ?? silentLogger;
   const fetchFn = deps.fetch ?? fetch;
   const newId = () => uuidV4(random);
+  // With the start's check still running, the copy to restore is the newest one made before this start opened the
+  // file: a migration's copy taken at the open is of the file not yet known whole.
+  const lastCopyBeforeOpening = deps.integrityPending ? newestCopy(deps.dataDir) : null;
   // The store reads its folder, native binding and integrity flag from the host's deps.
   const { store, unlock, orClose } = openStationStore({
     ...deps,
@@ -94,6 +96,15 @@ export function createCore(deps: CoreDeps): Core {
   // What stops documents from being sealed, from every room, shown with the sync state (alerts.ts).
   const alerts = createAlertBoard((error) => logger.error('an alert source failed', { error: String(error) }));
   alerts.add(() => chain.alerts());
+  // The start's integrity check, when still running as the station serves (decision 0042).
+  const integrity = integrityWatch({
+    pending: deps.integrityPending,
+    latestBackup: () => lastCopyBeforeOpening,
+    clock,
+    logger,
+    changed: () => sync.publish(),
+  });
+  alerts.add(() => integrity.alerts());
   // The clock held against MH's and the hub's answers (clock-skew.ts); `sync` is read when a reading comes.
   const clockCheck = clockWatch({
     clock,
@@ -159,8 +170,31 @@ export function createCore(deps: CoreDeps): Core {
     manual: deps.replication?.manual,
   });
   const nextIdEnvio = () => takeIdEnvio(store);
-  const invalidations = invalidationService({ store, clock, station, newId, signingKey, client, nextIdEnvio, logger, inFlight: new Set() });
-  const returns = returnService({ store, clock, station, newId, signingKey, client, nextIdEnvio, logger, inFlight: new Set() });
+  const integrityCheck = () => integrity.check();
+  const invalidations = invalidationService({
+    store,
+    clock,
+    station,
+    newId,
+    signingKey,
+    client,
+    nextIdEnvio,
+    logger,
+    integrityCheck,
+    inFlight: new Set(),
+  });
+  const returns = returnService({
+    store,
+    clock,
+    station,
+    newId,
+    signingKey,
+    client,
+    nextIdEnvio,
+    logger,
+    integrityCheck,
+    inFlight: new Set(),
+  });
   // An invalidation MH may hold stays visible until a supervisor settles it (decision 0024).
   alerts.add(() => doubtAlerts(invalidations.inDoubt()));
   const sync = createSyncEngine({
@@ -207,15 +241,6 @@ export function createCore(deps: CoreDeps): Core {
   // The data folder's free space (store/disk-space.ts): its alert is pushed as soon as it changes.
   const disk = diskWatch({ dir: deps.dataDir, clock, logger, ...deps.disk, thresholds: deps.disk, changed: () => sync.publish() });
   alerts.add(() => disk.alerts());
-  // The start's integrity check, when still running as the station serves (decision 0042).
-  const integrity = integrityWatch({
-    pending: deps.integrityPending,
-    latestBackup: () => listBackups(backupsDir(deps.dataDir))[0]?.file ?? null,
-    clock,
-    logger,
-    changed: () => sync.publish(),
-  });
-  alerts.add(() => integrity.alerts());
   // The certificate's end, 30, 7 and 1 days before (docs/decisions/0027-certificate-life-cycle.md).
   alerts.add(() => expiryAlerts(signing.current(), clock));
   const expiry = expiryWatch(realTimers, () => sync.publish());
@@ -233,7 +258,7 @@ export function createCore(deps: CoreDeps): Core {
     contingency: contingencies.open,
     nameOf: everyone.nameOf,
     clockCheck: (now: Date) => clockCheck.check(now),
-    integrityCheck: () => integrity.check(),
+    integrityCheck,
   };
   const dtes = documents({
     views: documentViews({ store, clock, station, invalidations, deliveries: (id) => out.mail.ofDocument(id) }),

@@ -87,6 +87,13 @@ describe('a station that opens before its integrity check ends', () => {
     expect(problem.code).toBe('SERVICE_UNAVAILABLE');
     expect(problem.detail).toContain('dañada');
     expect(problem.detail).toContain(`sello restore --from "${copy.file}"`);
+    // No event is signed on it either: an invalidation is refused the same way.
+    const invalidation = await api(damaged.url, '/dte/invalidate', {
+      method: 'POST',
+      body: JSON.stringify({ dteId: '1a7e0000-0000-4000-8000-000000000001', type: 2 }),
+    });
+    expect(invalidation.status).toBe(503);
+    expect(((await invalidation.json()) as { detail: string }).detail).toContain('dañada');
     // What was issued before stays readable; nothing was added on top of the damaged file.
     const listed = (await (await api(damaged.url, '/dte?limit=50')).json()) as { items: { id: string }[] };
     expect(listed.items.map((d) => d.id).sort()).toEqual(['1a7e0000-0000-4000-8000-000000000001', '1a7e0000-0000-4000-8000-000000000002']);

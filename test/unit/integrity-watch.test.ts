@@ -80,6 +80,24 @@ describe('integrity watch', () => {
     expect(logged.map((l) => l.message)).toEqual(['the station database is damaged: issuing stopped']);
   });
 
+  it('a backups folder that cannot be read does not keep the station issuing', async () => {
+    const logged: string[] = [];
+    const logger = { error: (m: string) => logged.push(m), info: () => {}, warn: () => {} } as unknown as Logger;
+    const watch = integrityWatch({
+      pending: Promise.resolve({ ok: false, problem: 'malformed' }),
+      latestBackup: () => {
+        throw new Error('EACCES');
+      },
+      clock: fixedClock(),
+      logger,
+      changed: () => {},
+    });
+    await flush();
+    expect(() => watch.check()).toThrow(CoreError);
+    expect(watch.alerts().map((a) => a.code)).toEqual(['store_damaged']);
+    expect(logged).toContain('the backups folder could not be read');
+  });
+
   it('with no copy in the folder, the alert says to find one elsewhere', async () => {
     const { watch } = watched(Promise.resolve({ ok: false, problem: 'malformed' }), null);
     await flush();

@@ -5,6 +5,7 @@ import type { StationAlert } from '../../../shared/records';
 import { isoLocal, type Clock } from '../clock';
 import { CoreError } from '../errors';
 import type { Logger } from '../logger';
+import { backupsDir, listBackups } from './backup';
 
 /** quick_check's verdict, from store/backup.ts's worker. */
 export type IntegrityVerdict = { readonly ok: true } | { readonly ok: false; readonly problem: string };
@@ -40,11 +41,21 @@ export function integrityWatch(d: IntegrityWatchDeps): IntegrityWatch {
     (v) => {
       if (v.ok) state = 'ok';
       else {
+        // Stopped first: naming the copy must not be what keeps the station issuing on a damaged file.
+        damage = { problem: v.problem, since: isoLocal(d.clock.now()), backup: null };
         state = 'damaged';
-        damage = { problem: v.problem, since: isoLocal(d.clock.now()), backup: d.latestBackup() };
+        try {
+          damage.backup = d.latestBackup();
+        } catch (e) {
+          d.logger.error('the backups folder could not be read', { error: e instanceof Error ? e.message : String(e) });
+        }
         d.logger.error('the station database is damaged: issuing stopped', { problem: v.problem });
       }
-      d.changed();
+      try {
+        d.changed();
+      } catch (e) {
+        d.logger.error('the integrity verdict could not be pushed', { error: e instanceof Error ? e.message : String(e) });
+      }
     },
     (e: unknown) => {
       // The check itself could not run (a worker that died): said in the log, issuing goes on as before it.
@@ -74,4 +85,13 @@ export function integrityWatch(d: IntegrityWatchDeps): IntegrityWatch {
           ]
         : [],
   };
+}
+
+/** The newest copy in a station's backups folder, or null (none, or a folder that cannot be read). */
+export function newestCopy(dataDir: string): string | null {
+  try {
+    return listBackups(backupsDir(dataDir))[0]?.file ?? null;
+  } catch {
+    return null;
+  }
 }

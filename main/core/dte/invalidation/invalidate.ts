@@ -35,6 +35,8 @@ export interface InvalidationDeps {
   readonly client: () => MhClient | null;
   readonly nextIdEnvio: () => number;
   readonly logger: Logger;
+  /** Throws once SQLite found the station's file damaged (store/integrity-watch.ts): no event is signed on it. */
+  readonly integrityCheck?: () => void;
   /** Invalidations on their way to MH now: one copy of an event at a time (the request's and the engine's). */
   readonly inFlight: Set<string>;
 }
@@ -98,6 +100,7 @@ export async function invalidateDte(
 ): Promise<InvalidationResult> {
   const parsed = validateBody(invalidateBody, input, unknown);
   if (!parsed.ok) throw validationFailed(parsed.errors);
+  deps.integrityCheck?.();
   const { ignored } = parsed;
   const body = parsed.value;
   const station = deps.station();

@@ -39,6 +39,8 @@ export interface ReturnDeps {
   readonly client: () => MhClient | null;
   readonly nextIdEnvio: () => number;
   readonly logger: Logger;
+  /** Throws once SQLite found the station's file damaged (store/integrity-watch.ts): no event is signed on it. */
+  readonly integrityCheck?: () => void;
   /** Events on their way to MH now: one copy at a time. */
   readonly inFlight: Set<string>;
 }
@@ -125,6 +127,7 @@ export function assertNoLiveReturn(store: Store, dteId: string): void {
 export async function returnDte(deps: ReturnDeps, input: unknown, actor: string, unknown: UnknownFields = 'reject'): Promise<ReturnResult> {
   const parsed = validateBody(returnBody, input, unknown);
   if (!parsed.ok) throw validationFailed(parsed.errors);
+  deps.integrityCheck?.();
   const { ignored } = parsed;
   const body = parsed.value;
   const station = deps.station();
