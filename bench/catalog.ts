@@ -87,7 +87,7 @@ export async function catalogBench(count = 50_000, runs = 3000): Promise<Catalog
     const byBarcode = db.prepare(EXACT_LOOKUP_SQL.barcode(true));
     const byCode = db.prepare(EXACT_LOOKUP_SQL.code(true));
     const byWords = db.prepare(
-      `SELECT p.*, (SELECT json_group_array(barcode) FROM (SELECT barcode FROM product_barcodes b WHERE b.product_id = p.id ORDER BY position)) AS barcodes_json
+      `SELECT p.*, (SELECT json_group_array(barcode ORDER BY position) FROM product_barcodes b WHERE b.product_id = p.id) AS barcodes_json
        FROM products p WHERE p.active = 1 AND (p.search_fold LIKE ? ESCAPE '\\' OR p.id IN (SELECT product_id FROM product_barcodes WHERE barcode = ?)) ORDER BY p.code_key LIMIT 9`,
     );
     const rnd = (() => {

@@ -55,9 +55,12 @@ async function oneStart(dataDir: string): Promise<number> {
     if (res.status !== 201) throw new Error(`the first create answered ${res.status}: ${await res.text()}`);
     return performance.now() - t0;
   } finally {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
+    // A start that failed has exited already: no exit event is coming.
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
   }
 }
 

@@ -449,9 +449,17 @@ describe('import', () => {
     expect(over.statusCode).toBe(422);
     expect(over.json<Problem>().errors).toEqual([expect.objectContaining({ path: 'content', code: 'TOO_MANY' })]);
     expect((await list('?code=X1')).items).toEqual([]);
-    // Any other route keeps its 4 MB limit.
+    // Any other route keeps its 4 MB limit, and says so.
     const big = await call('POST', '/products', supervisor, { ...COFFEE, description: 'x'.repeat(5 * 1024 * 1024) });
     expect(big.statusCode).toBe(413);
+    expect(big.json<Problem>().detail).toContain(String(4 * 1024 * 1024));
+    // The big body is read only for whoever may import: nobody's is refused before it is parsed, a cashier's too.
+    const bigImport = { format: 'csv', content: 'x'.repeat(5 * 1024 * 1024) };
+    const nobody = await call('POST', '/products/import', {}, bigImport);
+    expect(nobody.statusCode).toBe(401);
+    expect(nobody.json<Problem>().code).toBe('UNAUTHORIZED');
+    const notAllowed = await call('POST', '/products/import', cashier, bigImport);
+    expect(notAllowed.statusCode).toBe(403);
   }, 120_000);
 
   it('a file it cannot read, or without the columns it needs, is a 422 on `content` and changes nothing', async () => {

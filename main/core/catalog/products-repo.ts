@@ -93,7 +93,7 @@ function decodeCursor(s: string): string {
 const MAX_TERMS = 6;
 
 /** The product's barcodes in their order, as a JSON array, beside its row. */
-const WITH_BARCODES = `SELECT p.*, (SELECT json_group_array(barcode) FROM (SELECT barcode FROM product_barcodes b WHERE b.product_id = p.id ORDER BY position)) AS barcodes_json FROM products p`;
+const WITH_BARCODES = `SELECT p.*, (SELECT json_group_array(barcode ORDER BY position) FROM product_barcodes b WHERE b.product_id = p.id) AS barcodes_json FROM products p`;
 
 /**
  * The quick sale's lookups (a scanned barcode, a typed code, each alone, at a scanner's pace): one plain

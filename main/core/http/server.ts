@@ -495,8 +495,8 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
   app.removeContentTypeParser('text/plain');
 
   // Body parsing problems are the client's: 400/413 with a problem body, never a 5xx.
-  app.setErrorHandler((error: { code?: string; statusCode?: number; message?: string }, _req, reply) => {
-    const body = bodyProblem(error, BODY_LIMIT);
+  app.setErrorHandler((error: { code?: string; statusCode?: number; message?: string }, req, reply) => {
+    const body = bodyProblem(error, req.routeOptions.bodyLimit ?? BODY_LIMIT);
     if (body) return sendProblem(reply, body);
     return fail(reply, error, options.logger, door);
   });
@@ -582,7 +582,16 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
         method: r.method,
         url: r.path,
         config: { public: r.roles === PUBLIC },
-        ...(r.bodyLimit === undefined ? {} : { bodyLimit: r.bodyLimit }),
+        ...(r.bodyLimit === undefined
+          ? {}
+          : {
+              bodyLimit: r.bodyLimit,
+              // A big body is read only for whoever may send it: the caller is known before the body is parsed.
+              onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
+                if (!req.actor) return unauthorized(reply, 'Inicie sesión, o envíe una clave de API válida en el encabezado X-API-Key.');
+                if (r.roles !== PUBLIC) requireCaller(req.actor, r.roles, 'Esta ruta');
+              },
+            }),
         handler: async (req, reply) => {
           if (r.roles !== PUBLIC) {
             if (!req.actor) return unauthorized(reply, 'Inicie sesión, o envíe una clave de API válida en el encabezado X-API-Key.');
