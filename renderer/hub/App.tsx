@@ -1,20 +1,27 @@
 // The head office's screens: the login, then Documentos (every branch), Sucursales (their health), Libros (the
 // company's month) and Personas (an ADMIN's). Every call is same-origin to /hub/v1 with the HttpOnly session cookie; a 401 on
 // any call brings the login back.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { errorText, hubApi, type HubPerson } from './api';
 import { emptyListState, type ListState } from './list-state';
 import type { HubRoute } from './route';
 import { useRoute } from './use-route';
 import { hubWords as w } from './words';
+import { ScreenBoundary } from '../src/ScreenBoundary';
+import { fetchedScreen, prefetchWhenIdle } from '../src/fetched-screen';
+import { es } from '../src/strings';
 
 // Each page is fetched when it first opens: the login loads only itself (docs/decisions/0042-speed-where-people-feel-it.md).
-const BooksPage = lazy(() => import('./BooksPage').then((m) => ({ default: m.BooksPage })));
-const DocumentDetail = lazy(() => import('./DocumentDetail').then((m) => ({ default: m.DocumentDetail })));
-const loadDocuments = () => import('./DocumentsPage').then((m) => ({ default: m.DocumentsPage }));
-const DocumentsPage = lazy(loadDocuments);
-const HealthPage = lazy(() => import('./HealthPage').then((m) => ({ default: m.HealthPage })));
-const PeoplePage = lazy(() => import('./PeoplePage').then((m) => ({ default: m.PeoplePage })));
+const booksPage = fetchedScreen(() => import('./BooksPage').then((m) => m.BooksPage));
+const detailPage = fetchedScreen(() => import('./DocumentDetail').then((m) => m.DocumentDetail));
+const documentsPage = fetchedScreen(() => import('./DocumentsPage').then((m) => m.DocumentsPage));
+const healthPage = fetchedScreen(() => import('./HealthPage').then((m) => m.HealthPage));
+const peoplePage = fetchedScreen(() => import('./PeoplePage').then((m) => m.PeoplePage));
+const BooksPage = booksPage.Screen;
+const DocumentDetail = detailPage.Screen;
+const DocumentsPage = documentsPage.Screen;
+const HealthPage = healthPage.Screen;
+const PeoplePage = peoplePage.Screen;
 
 export function HubApp() {
   const [person, setPerson] = useState<HubPerson | null | undefined>(undefined);
@@ -22,7 +29,7 @@ export function HubApp() {
   useEffect(() => {
     void hubApi.session().then((r) => setPerson(r.ok ? r.value.person : null));
     // The page after the login, fetched while the login shows.
-    void loadDocuments();
+    documentsPage.prefetch();
   }, []);
   const expired = useCallback(() => {
     setNotice(w.session.expired);
@@ -101,6 +108,8 @@ function Shell({ person, onLogout, onExpired }: { person: HubPerson; onLogout: (
   const [list, setList] = useState<ListState>(emptyListState);
   const heading = useRef<HTMLDivElement>(null);
   const isAdmin = person.role === 'ADMIN';
+  // Once the shell is drawn, the other pages are fetched while the thread is idle; Libros waits to be opened.
+  useEffect(() => prefetchWhenIdle([detailPage, healthPage, peoplePage]), []);
   const page: HubRoute['page'] = route.page === 'people' && !isAdmin ? 'documents' : route.page;
   const logout = async () => {
     await hubApi.logout();
@@ -136,17 +145,19 @@ function Shell({ person, onLogout, onExpired }: { person: HubPerson; onLogout: (
         </div>
       </header>
       <main className="hub-main" ref={heading}>
-        <Suspense fallback={<p className="checking">{w.session.checking}</p>}>
-          <Landing key={page} within={heading}>
-            {page === 'documents' && (
-              <DocumentsPage state={list} setState={setList} onOpen={(id) => go({ page: 'document', id })} onExpired={onExpired} />
-            )}
-            {route.page === 'document' && <DocumentDetail id={route.id} onBack={() => go({ page: 'documents' })} onExpired={onExpired} />}
-            {page === 'health' && <HealthPage onExpired={onExpired} />}
-            {page === 'books' && <BooksPage onExpired={onExpired} />}
-            {page === 'people' && <PeoplePage me={person} onExpired={onExpired} />}
-          </Landing>
-        </Suspense>
+        <ScreenBoundary key={page} words={es.screenFailed}>
+          <Suspense fallback={<p className="checking">{w.session.checking}</p>}>
+            <Landing key={page} within={heading}>
+              {page === 'documents' && (
+                <DocumentsPage state={list} setState={setList} onOpen={(id) => go({ page: 'document', id })} onExpired={onExpired} />
+              )}
+              {route.page === 'document' && <DocumentDetail id={route.id} onBack={() => go({ page: 'documents' })} onExpired={onExpired} />}
+              {page === 'health' && <HealthPage onExpired={onExpired} />}
+              {page === 'books' && <BooksPage onExpired={onExpired} />}
+              {page === 'people' && <PeoplePage me={person} onExpired={onExpired} />}
+            </Landing>
+          </Suspense>
+        </ScreenBoundary>
       </main>
     </>
   );

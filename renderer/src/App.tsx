@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { SelloApi } from '../../shared/api';
 import type { DteKind } from '../../shared/contract';
 import type { SessionInfo } from '../../shared/people';
@@ -9,6 +9,8 @@ import { kindsFor, may, type Action } from './session/roles';
 import type { Correcting } from './documents/from-document';
 import type { Value } from './forms/values';
 import { es } from './strings';
+import { ScreenBoundary } from './ScreenBoundary';
+import { fetchedScreen, prefetchWhenIdle } from './fetched-screen';
 import { syncPhase } from './sync-phase';
 
 type View = 'sale' | 'issue' | 'documents' | 'products' | 'close' | 'books' | 'sync' | 'settings';
@@ -16,17 +18,29 @@ const VIEWS: readonly View[] = ['sale', 'issue', 'documents', 'products', 'close
 /** Views only some roles see; the rest are everyone's. */
 const NEEDS: Partial<Record<View, Action>> = { books: 'books', settings: 'settings' };
 
-// The counter's quick sale comes with the app; every other screen is fetched when it first opens, so a
-// cashier's first screen loads only what it draws (docs/decisions/0042-speed-where-people-feel-it.md).
-const BooksScreen = lazy(() => import('./books/BooksScreen').then((m) => ({ default: m.BooksScreen })));
-const CloseScreen = lazy(() => import('./close/CloseScreen').then((m) => ({ default: m.CloseScreen })));
-const ProductsScreen = lazy(() => import('./catalog/ProductsScreen').then((m) => ({ default: m.ProductsScreen })));
-const DocumentsScreen = lazy(() => import('./DocumentsScreen').then((m) => ({ default: m.DocumentsScreen })));
-const IssueScreen = lazy(() => import('./IssueScreen').then((m) => ({ default: m.IssueScreen })));
-const SettingsScreen = lazy(() => import('./SettingsScreen').then((m) => ({ default: m.SettingsScreen })));
-const SyncScreen = lazy(() => import('./SyncScreen').then((m) => ({ default: m.SyncScreen })));
-const FirstRun = lazy(() => import('./station/FirstRun').then((m) => ({ default: m.FirstRun })));
-const NoteLinesStep = lazy(() => import('./documents/NoteLinesStep').then((m) => ({ default: m.NoteLinesStep })));
+// The counter's quick sale comes with the app; every other screen is fetched apart, so a cashier's first screen
+// loads only what it draws, and once it is drawn the others are fetched while the thread is idle (so a tab opens
+// at once). Libros waits to be opened: its charts are the biggest file, for few people
+// (docs/decisions/0042-speed-where-people-feel-it.md).
+const booksFetch = fetchedScreen(() => import('./books/BooksScreen').then((m) => m.BooksScreen));
+const closeFetch = fetchedScreen(() => import('./close/CloseScreen').then((m) => m.CloseScreen));
+const productsFetch = fetchedScreen(() => import('./catalog/ProductsScreen').then((m) => m.ProductsScreen));
+const documentsFetch = fetchedScreen(() => import('./DocumentsScreen').then((m) => m.DocumentsScreen));
+const issueFetch = fetchedScreen(() => import('./IssueScreen').then((m) => m.IssueScreen));
+const settingsFetch = fetchedScreen(() => import('./SettingsScreen').then((m) => m.SettingsScreen));
+const syncFetch = fetchedScreen(() => import('./SyncScreen').then((m) => m.SyncScreen));
+const firstRunFetch = fetchedScreen(() => import('./station/FirstRun').then((m) => m.FirstRun));
+const noteLinesFetch = fetchedScreen(() => import('./documents/NoteLinesStep').then((m) => m.NoteLinesStep));
+const BooksScreen = booksFetch.Screen;
+const CloseScreen = closeFetch.Screen;
+const ProductsScreen = productsFetch.Screen;
+const DocumentsScreen = documentsFetch.Screen;
+const IssueScreen = issueFetch.Screen;
+const SettingsScreen = settingsFetch.Screen;
+const SyncScreen = syncFetch.Screen;
+const FirstRun = firstRunFetch.Screen;
+const NoteLinesStep = noteLinesFetch.Screen;
+const PREFETCHED = [closeFetch, productsFetch, documentsFetch, issueFetch, settingsFetch, syncFetch, noteLinesFetch];
 
 export function App({
   api,
@@ -74,6 +88,7 @@ export function App({
       }
     });
   }, [api]);
+  useEffect(() => prefetchWhenIdle(PREFETCHED), []);
   const [notice, setNotice] = useState<string | null>(null);
   const stationChanged = async (saved: StationSaved, admin?: string) => {
     if (admin !== undefined && !(await onStationSetUp(admin))) return;
@@ -147,26 +162,28 @@ export function App({
         </p>
       )}
       <main key={generation}>
-        <Suspense
-          fallback={
-            <p className="busy" role="status" aria-busy="true">
-              {es.loadingScreen}
-            </p>
-          }
-        >
-          {health?.firstRun && !health.welcomeSeen && !lookingAround && may(role, 'settings') ? (
-            <FirstRun
-              api={api}
-              onDone={(saved, admin) => void stationChanged(saved, admin)}
-              onDemo={() => {
-                void api.seeWelcome();
-                setLookingAround(true);
-              }}
-            />
-          ) : (
-            screens()
-          )}
-        </Suspense>
+        <ScreenBoundary key={view} words={es.screenFailed}>
+          <Suspense
+            fallback={
+              <p className="busy" role="status" aria-busy="true">
+                {es.loadingScreen}
+              </p>
+            }
+          >
+            {health?.firstRun && !health.welcomeSeen && !lookingAround && may(role, 'settings') ? (
+              <FirstRun
+                api={api}
+                onDone={(saved, admin) => void stationChanged(saved, admin)}
+                onDemo={() => {
+                  void api.seeWelcome();
+                  setLookingAround(true);
+                }}
+              />
+            ) : (
+              screens()
+            )}
+          </Suspense>
+        </ScreenBoundary>
       </main>
     </div>
   );

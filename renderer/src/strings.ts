@@ -7,6 +7,10 @@ export const es = {
   sale: saleWords,
   appName: 'Sello',
   loadingScreen: 'Abriendo la pantalla…',
+  screenFailed: {
+    failed: 'No se pudo abrir esta pantalla (Sello pudo haberse actualizado, o la estación no respondió).',
+    reload: 'Recargar la ventana',
+  },
   demo: 'DEMOSTRACIÓN — documentos sin validez fiscal',
   testEnvironment: 'AMBIENTE DE PRUEBAS DE MH — documentos de prueba, sin validez fiscal',
   nav: {

@@ -1,6 +1,6 @@
 // Who is at the counter: the login screen until someone logs in, then the app as their role allows, with the
 // lock over it (Ctrl+L, or the session ended on the station) until the same person types their password again.
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { SelloApi } from '../../../shared/api';
 import type { SessionInfo } from '../../../shared/people';
 import { isOffline } from '../api';
@@ -8,10 +8,12 @@ import { es } from '../strings';
 import { guardApi } from './guard';
 import { LockScreen, type LockReason } from './LockScreen';
 import { LoginScreen } from './LoginScreen';
+import { ScreenBoundary } from '../ScreenBoundary';
+import { fetchedScreen } from '../fetched-screen';
 
 // The login screen comes first and alone; the app behind it (the quick sale first) is fetched while it shows.
-const loadApp = () => import('../App').then((m) => ({ default: m.App }));
-const App = lazy(loadApp);
+const app = fetchedScreen(() => import('../App').then((m) => m.App));
+const App = app.Screen;
 
 type State =
   | { readonly phase: 'checking' }
@@ -42,7 +44,7 @@ export function Session({ api }: { api: SelloApi }) {
   );
 
   // Fetched once the first screen is up, so the quick sale opens at once after the login.
-  useEffect(() => void loadApp(), []);
+  useEffect(() => app.prefetch(), []);
 
   useEffect(() => {
     void api
@@ -116,15 +118,17 @@ export function Session({ api }: { api: SelloApi }) {
   return (
     <>
       <div className="app-shell" inert={state.locked !== null}>
-        <Suspense
-          fallback={
-            <p className="checking" aria-busy="true">
-              {es.session.checking}
-            </p>
-          }
-        >
-          <App api={guard.api} user={state.user} onLock={lock} onLogout={logout} onStationSetUp={recheck} />
-        </Suspense>
+        <ScreenBoundary words={es.screenFailed}>
+          <Suspense
+            fallback={
+              <p className="checking" aria-busy="true">
+                {es.session.checking}
+              </p>
+            }
+          >
+            <App api={guard.api} user={state.user} onLock={lock} onLogout={logout} onStationSetUp={recheck} />
+          </Suspense>
+        </ScreenBoundary>
       </div>
       {state.locked && (
         <LockScreen
