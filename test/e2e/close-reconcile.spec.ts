@@ -159,6 +159,8 @@ test('a cashier records her float when the shift opens; the close takes it and a
   const tab = page.getByRole('navigation', { name: 'Principal' }).getByRole('button', { name: 'Cierre de caja' });
   await tab.focus();
   await page.keyboard.press('Enter');
+  // As a person does: the screen is there before the Tabs into it (it may still be on its way, decision 0042).
+  await expect(page.getByRole('heading', { name: 'Cierre de caja', level: 1 })).toBeVisible();
   const float = page.getByLabel('Fondo inicial ($)');
   for (let i = 0; i < 20 && (await page.locator('#close-openingFloat:focus').count()) === 0; i++) await page.keyboard.press('Tab');
   await expect(float).toBeFocused();
