@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import BetterSqlite3 from 'better-sqlite3';
-import { EXACT_LOOKUP_SQL } from '../main/core/catalog/products-repo';
+import { EXACT_LOOKUP_SQL, PRODUCT_WITH_BARCODES } from '../main/core/catalog/products-repo';
 import { createCore } from '../main/core/create-core';
 
 export interface CatalogFigures {
@@ -87,8 +87,7 @@ export async function catalogBench(count = 50_000, runs = 3000): Promise<Catalog
     const byBarcode = db.prepare(EXACT_LOOKUP_SQL.barcode(true));
     const byCode = db.prepare(EXACT_LOOKUP_SQL.code(true));
     const byWords = db.prepare(
-      `SELECT p.*, (SELECT json_group_array(barcode ORDER BY position) FROM product_barcodes b WHERE b.product_id = p.id) AS barcodes_json
-       FROM products p WHERE p.active = 1 AND (p.search_fold LIKE ? ESCAPE '\\' OR p.id IN (SELECT product_id FROM product_barcodes WHERE barcode = ?)) ORDER BY p.code_key LIMIT 9`,
+      `${PRODUCT_WITH_BARCODES} WHERE p.active = 1 AND (p.search_fold LIKE ? ESCAPE '\\' OR p.id IN (SELECT product_id FROM product_barcodes WHERE barcode = ?)) ORDER BY p.code_key LIMIT 9`,
     );
     const rnd = (() => {
       let s = 35;

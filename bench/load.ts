@@ -55,7 +55,8 @@ const figure = (label: string, r: Result, serveCpuSeconds: number): LoadFigure =
   serveCores: serveCpuSeconds / r.duration,
 });
 
-function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
+/** A `sello` command as its own process (serve, mh-sim), once it prints its address; killed if it never does. */
+export function startSello(args: string[], timeoutMs = 30_000): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'core', 'cli', 'main.ts'), ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -64,7 +65,10 @@ function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
   });
   let out = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`sello ${args[0]} did not start:\n${out}`)), 30_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`sello ${args[0]} did not start:\n${out}`));
+    }, timeoutMs);
     const onData = (c: Buffer) => {
       out += c.toString();
       const m = /listening on (http:\/\/\S+)/.exec(out);
@@ -106,7 +110,7 @@ export async function loadBench(o: { seconds: number; connectionsPerRoute?: numb
   const nit = DEMO_STATION.company.nit;
   const xml = generateMhCertificate(nit, 'clave');
   writeFileSync(join(dir, 'station.crt'), xml);
-  const mh = await start(['mh-sim', '--port', '0', '--lote-delay-ms', '2000']);
+  const mh = await startSello(['mh-sim', '--port', '0', '--lote-delay-ms', '2000']);
   let server: { child: ChildProcess; url: string } | null = null;
   try {
     const publicKey = parseMhCertificate(xml, 'clave').publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
@@ -124,7 +128,7 @@ export async function loadBench(o: { seconds: number; connectionsPerRoute?: numb
       mh: { baseUrl: mh.url, user: nit, password: 'clave-api', certificateFile: join(dir, 'station.crt'), certificatePassword: 'clave' },
     };
     writeFileSync(join(dir, 'station.json'), JSON.stringify(station));
-    server = await start(['serve', '--port', '0', '--data-dir', join(dir, 'data'), '--config', join(dir, 'station.json')]);
+    server = await startSello(['serve', '--port', '0', '--data-dir', join(dir, 'data'), '--config', join(dir, 'station.json')]);
     const url = server.url;
     const createReq = {
       method: 'POST',

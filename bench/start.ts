@@ -1,13 +1,10 @@
 // Start at any size (issue 35, goal 3): from spawning `sello serve` on a station's data folder to the answer of
 // its first create, over real HTTP, the median of a few starts. The bench runs it on its own store when it holds
 // 0 documents and again when it holds the most (1M), so the ratio is the big station's start against the empty one's.
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fcBody } from '../test/fixtures/bodies';
 import { DEMO_API_KEY } from '../main/core/station/demo';
-
-const ROOT = join(import.meta.dirname, '..');
+import { startSello } from './load';
 
 export interface StartFigure {
   readonly stored: number;
@@ -21,31 +18,8 @@ let serial = 0;
 /** One start: spawn, wait for its address, create one FC, stop it; milliseconds from spawn to the 201. */
 async function oneStart(dataDir: string): Promise<number> {
   const t0 = performance.now();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'main', 'core', 'cli', 'main.ts'), 'serve', '--data-dir', dataDir, '--port', '0'],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, SELLO_ALLOW_MH_URL: 'http://127.0.0.1:*' },
-    },
-  );
+  const { child, url } = await startSello(['serve', '--data-dir', dataDir, '--port', '0'], 120_000);
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      const timer = setTimeout(() => reject(new Error(`sello serve did not start:\n${out}`)), 120_000);
-      const onData = (c: Buffer) => {
-        out += c.toString();
-        const m = /listening on (http:\/\/\S+)/.exec(out);
-        if (m?.[1]) {
-          clearTimeout(timer);
-          resolve(m[1]);
-        }
-      };
-      child.stdout.on('data', onData);
-      child.stderr.on('data', onData);
-      child.on('exit', (code) => reject(new Error(`sello serve exited with ${code}:\n${out}`)));
-    });
     const id = `57a70000-0000-4000-8000-${String(++serial).padStart(12, '0')}`;
     const res = await fetch(`${url}/dte/fc`, {
       method: 'POST',
@@ -55,12 +29,9 @@ async function oneStart(dataDir: string): Promise<number> {
     if (res.status !== 201) throw new Error(`the first create answered ${res.status}: ${await res.text()}`);
     return performance.now() - t0;
   } finally {
-    // A start that failed has exited already: no exit event is coming.
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
   }
 }
 

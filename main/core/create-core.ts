@@ -171,30 +171,10 @@ export function createCore(deps: CoreDeps): Core {
   });
   const nextIdEnvio = () => takeIdEnvio(store);
   const integrityCheck = () => integrity.check();
-  const invalidations = invalidationService({
-    store,
-    clock,
-    station,
-    newId,
-    signingKey,
-    client,
-    nextIdEnvio,
-    logger,
-    integrityCheck,
-    inFlight: new Set(),
-  });
-  const returns = returnService({
-    store,
-    clock,
-    station,
-    newId,
-    signingKey,
-    client,
-    nextIdEnvio,
-    logger,
-    integrityCheck,
-    inFlight: new Set(),
-  });
+  // Invalidations and Eventos de Retorno are signed and sent alike; each keeps its own events in flight.
+  const events = { store, clock, station, newId, signingKey, client, nextIdEnvio, logger, integrityCheck };
+  const invalidations = invalidationService({ ...events, inFlight: new Set() });
+  const returns = returnService({ ...events, inFlight: new Set() });
   // An invalidation MH may hold stays visible until a supervisor settles it (decision 0024).
   alerts.add(() => doubtAlerts(invalidations.inDoubt()));
   const sync = createSyncEngine({

@@ -93,7 +93,7 @@ function decodeCursor(s: string): string {
 const MAX_TERMS = 6;
 
 /** The product's barcodes in their order, as a JSON array, beside its row. */
-const WITH_BARCODES = `SELECT p.*, (SELECT json_group_array(barcode ORDER BY position) FROM product_barcodes b WHERE b.product_id = p.id) AS barcodes_json FROM products p`;
+export const PRODUCT_WITH_BARCODES = `SELECT p.*, (SELECT json_group_array(barcode ORDER BY position) FROM product_barcodes b WHERE b.product_id = p.id) AS barcodes_json FROM products p`;
 
 /**
  * The quick sale's lookups (a scanned barcode, a typed code, each alone, at a scanner's pace): one plain
@@ -102,8 +102,9 @@ const WITH_BARCODES = `SELECT p.*, (SELECT json_group_array(barcode ORDER BY pos
  */
 export const EXACT_LOOKUP_SQL = {
   barcode: (active: boolean) =>
-    `${WITH_BARCODES} WHERE p.id IN (SELECT product_id FROM product_barcodes WHERE barcode = ?)${active ? ' AND p.active = ?' : ''} ORDER BY p.code_key LIMIT ?`,
-  code: (active: boolean) => `${WITH_BARCODES} WHERE p.code_key = ?${active ? ' AND p.active = ?' : ''} ORDER BY p.code_key LIMIT ?`,
+    `${PRODUCT_WITH_BARCODES} WHERE p.id IN (SELECT product_id FROM product_barcodes WHERE barcode = ?)${active ? ' AND p.active = ?' : ''} ORDER BY p.code_key LIMIT ?`,
+  code: (active: boolean) =>
+    `${PRODUCT_WITH_BARCODES} WHERE p.code_key = ?${active ? ' AND p.active = ?' : ''} ORDER BY p.code_key LIMIT ?`,
 } as const;
 
 function exactLookup(query: ProductQuery, limit: number): { sql: string; params: unknown[] } | null {
