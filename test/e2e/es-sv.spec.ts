@@ -130,10 +130,16 @@ test('Ajustes opens with an index, and a link takes the focus to its section', a
   const index = page.getByRole('navigation', { name: 'Secciones de Ajustes' });
   const links = index.getByRole('link');
   await expect(links.first()).toBeVisible();
-  expect(await links.count()).toBeGreaterThanOrEqual(8);
-  // Every section's heading has its link.
-  const headings = await page.locator('main h2').allTextContents();
-  expect(await links.allTextContents()).toEqual(headings);
+  await expect.poll(() => links.count()).toBeGreaterThanOrEqual(8);
+  // Every section's heading has its link. Panels draw their headings as their data arrives and the index follows
+  // them, so the two are compared until they agree (or the wait ends, naming the difference).
+  const headings = page.locator('main h2');
+  await expect
+    .poll(async () => {
+      const [l, h] = [await links.allTextContents(), await headings.allTextContents()];
+      return l.join(' | ') === h.join(' | ') ? 'same' : `index: ${l.join(' | ')} / headings: ${h.join(' | ')}`;
+    })
+    .toBe('same');
   // By keyboard: the link to the printing section, then the focus is on that heading.
   const printing = index.getByRole('link', { name: 'Impresión', exact: false });
   await printing.first().focus();
