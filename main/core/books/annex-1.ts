@@ -1,18 +1,27 @@
 // Anexo 1, ventas a contribuyentes (docs/mh.md, IVA books: Anexo 1): one row per CCF, NC and ND that stands at the
 // month's end, amounts net of discounts and positive (the tipo tells MH an NC subtracts).
-import type { BooksSettings } from '../../../shared/books';
+import type { AnnexProblem, BooksSettings } from '../../../shared/books';
 import { ZERO } from '../../../shared/tax';
-import { amount, documentNumber, issueOrder, nitOrDui, resolution, series, text } from './annex-cells';
-import { salesIncome, salesOperation, standsAt, thirdPartyNotes, type AnnexBuild } from './annex-build';
+import { amount, documentNumber, nitOrDui, resolution, series, text } from './annex-cells';
+import {
+  foldAll,
+  salesIncome,
+  salesOperation,
+  standsAt,
+  thirdPartyNote,
+  type AnnexBuild,
+  type AnnexFold,
+  type EmitRow,
+} from './annex-build';
 import type { BookDocument } from './book-document';
 import { mhDate, monthRange } from './period';
 
 export const MH_TYPE = { FC: '01', CCF: '03', NC: '05', ND: '06', CR: '07', FEX: '11', FSE: '14' } as const;
 
-export function annex1(docs: readonly BookDocument[], month: string, s: BooksSettings): AnnexBuild {
+export function annex1Fold(month: string, s: BooksSettings, emit: EmitRow): AnnexFold {
   const { to } = monthRange(month);
-  const reported = docs.filter((d) => (d.kind === 'CCF' || d.kind === 'NC' || d.kind === 'ND') && standsAt(d, to)).sort(issueOrder);
-  const rows = reported.map((d) => {
+  const notes: AnnexProblem[] = [];
+  const row = (d: BookDocument) => {
     const { nit, dui } = nitOrDui(d.party);
     const third = ZERO;
     const sales = d.exenta.plus(d.noSujeta).plus(d.gravada).plus(third);
@@ -38,6 +47,17 @@ export function annex1(docs: readonly BookDocument[], month: string, s: BooksSet
       salesIncome(s, month),
       '1',
     ];
-  });
-  return { annex: '1', rows, notes: thirdPartyNotes(reported) };
+  };
+  return {
+    add(d) {
+      if (!((d.kind === 'CCF' || d.kind === 'NC' || d.kind === 'ND') && standsAt(d, to))) return;
+      const note = thirdPartyNote(d);
+      if (note) notes.push(note);
+      emit(row(d));
+    },
+    finish: () => notes,
+  };
 }
+
+export const annex1 = (docs: readonly BookDocument[], month: string, s: BooksSettings): AnnexBuild =>
+  foldAll('1', docs, (emit) => annex1Fold(month, s, emit));

@@ -5,7 +5,16 @@ import type { AnnexProblem, BooksSettings } from '../../../shared/books';
 import { CAT020_BY_ISO } from '../../../shared/catalogs/data/country-cat020';
 import { ZERO, type Dec } from '../../../shared/tax';
 import { amount, documentNumber, issueOrder } from './annex-cells';
-import { salesIncome, salesOperation, standsAt, thirdPartyNotes, total, type AnnexBuild } from './annex-build';
+import {
+  foldAll,
+  salesIncome,
+  salesOperation,
+  standsAt,
+  thirdPartyNote,
+  type AnnexBuild,
+  type AnnexFold,
+  type EmitRow,
+} from './annex-build';
 import type { BookDocument } from './book-document';
 import { mhDate, monthBefore, monthRange } from './period';
 
@@ -31,15 +40,25 @@ export function consumerAmounts(d: BookDocument): ConsumerAmounts {
   return { exenta: ZERO, noSujeta: ZERO, gravada: ZERO, inArea: inArea ? goods : ZERO, outArea: inArea ? ZERO : goods, services };
 }
 
-const sumOf = (docs: readonly BookDocument[], pick: (a: ConsumerAmounts) => Dec) => total(docs.map((d) => pick(consumerAmounts(d))));
+/** A day's group as it is read: its first and last document and its running amounts (never the documents). */
+interface Group {
+  readonly first: BookDocument;
+  last: BookDocument;
+  sums: ConsumerAmounts;
+}
 
-function row(first: BookDocument, last: BookDocument, group: readonly BookDocument[], sign: 1 | -1, month: string, s: BooksSettings) {
-  const k = sumOf(group, (a) => a.exenta);
-  const m = sumOf(group, (a) => a.noSujeta);
-  const n = sumOf(group, (a) => a.gravada);
-  const o = sumOf(group, (a) => a.inArea);
-  const p = sumOf(group, (a) => a.outArea);
-  const q = sumOf(group, (a) => a.services);
+const addAmounts = (a: ConsumerAmounts, b: ConsumerAmounts): ConsumerAmounts => ({
+  exenta: a.exenta.plus(b.exenta),
+  noSujeta: a.noSujeta.plus(b.noSujeta),
+  gravada: a.gravada.plus(b.gravada),
+  inArea: a.inArea.plus(b.inArea),
+  outArea: a.outArea.plus(b.outArea),
+  services: a.services.plus(b.services),
+});
+
+function row(g: Group, sign: 1 | -1, month: string, s: BooksSettings) {
+  const { first, last } = g;
+  const { exenta: k, noSujeta: m, gravada: n, inArea: o, outArea: p, services: q } = g.sums;
   const t = k.plus(m).plus(n).plus(o).plus(p).plus(q);
   const signed = (d: Dec) => amount(sign === 1 ? d : d.neg());
   return [
@@ -70,50 +89,66 @@ function row(first: BookDocument, last: BookDocument, group: readonly BookDocume
 }
 
 /**
- * `docs`: the month's documents; `invalidated`: those invalidated this month, whenever issued (their negative
- * rows are the ones issued in the three months before).
+ * `invalidated`: the month's invalidations, whenever issued (their negative rows are the ones issued in the three
+ * months before). The documents come in issue order, so a day's groups are complete when the next day starts.
  */
-export function annex2(docs: readonly BookDocument[], invalidated: readonly BookDocument[], month: string, s: BooksSettings): AnnexBuild {
-  const { to } = monthRange(month);
-  const reported = docs.filter((x) => (x.kind === 'FC' || x.kind === 'FEX') && standsAt(x, to)).sort(issueOrder);
-  const notes: AnnexProblem[] = thirdPartyNotes(reported);
-  const groups = new Map<string, BookDocument[]>();
-  for (const d of reported) {
-    // One row per day and type; exports of goods and of services apart, each with its own income type (V).
-    const key = `${d.date}|${d.kind === 'FEX' ? '11' : '01'}|${salesIncome(s, month, d.kind === 'FEX' ? d.exportItems : 0)}`;
-    const g = groups.get(key) ?? [];
-    g.push(d);
-    groups.set(key, g);
-    if (d.kind === 'FEX' && d.exportItems === 3)
-      notes.push({
-        row: 0,
-        column: 'O',
-        field: 'EXPORTACIONES',
-        severity: 'warning',
-        message: `La factura de exportación ${d.controlNumber} exporta bienes y servicios: se declaró como bienes. Si una parte es servicio, muévala a la columna Q.`,
-      });
-  }
-  const rows: string[][] = [...groups.keys()].sort().map((key) => {
-    const g = groups.get(key)!;
-    return row(g[0]!, g[g.length - 1]!, g, 1, month, s);
-  });
-  const earliest = monthRange(monthBefore(month, 3)).from;
-  const { from } = monthRange(month);
-  for (const d of [...invalidated].filter((x) => (x.kind === 'FC' || x.kind === 'FEX') && x.date < from).sort(issueOrder)) {
-    if (d.date < earliest) {
-      notes.push({
-        row: 0,
-        column: 'A',
-        field: 'FECHA DE EMISIÓN',
-        severity: 'warning',
-        message: `${d.controlNumber} se invalidó este mes pero se emitió hace más de tres períodos: MH no lo admite en el Anexo 2; consulte a su contador.`,
-      });
-      continue;
-    }
-    // Nothing to subtract from a document worth $0.00 (the anulados annex still lists it).
-    const a = consumerAmounts(d);
-    if ([a.exenta, a.noSujeta, a.gravada, a.inArea, a.outArea, a.services].every((v) => v.isZero())) continue;
-    rows.push(row(d, d, [d], -1, month, s));
-  }
-  return { annex: '2', rows, notes };
+export function annex2Fold(month: string, s: BooksSettings, invalidated: readonly BookDocument[], emit: EmitRow): AnnexFold {
+  const { from, to } = monthRange(month);
+  const thirdParty: AnnexProblem[] = [];
+  const mixed: AnnexProblem[] = [];
+  let day: string | null = null;
+  let groups = new Map<string, Group>();
+  // One row per day and type; exports of goods and of services apart, each with its own income type (V).
+  const flush = () => {
+    for (const key of [...groups.keys()].sort()) emit(row(groups.get(key)!, 1, month, s));
+    groups = new Map();
+  };
+  return {
+    add(d) {
+      if (!((d.kind === 'FC' || d.kind === 'FEX') && standsAt(d, to))) return;
+      if (day !== null && d.date !== day) flush();
+      day = d.date;
+      const note = thirdPartyNote(d);
+      if (note) thirdParty.push(note);
+      const key = `${d.date}|${d.kind === 'FEX' ? '11' : '01'}|${salesIncome(s, month, d.kind === 'FEX' ? d.exportItems : 0)}`;
+      const g = groups.get(key);
+      if (g) {
+        g.last = d;
+        g.sums = addAmounts(g.sums, consumerAmounts(d));
+      } else groups.set(key, { first: d, last: d, sums: consumerAmounts(d) });
+      if (d.kind === 'FEX' && d.exportItems === 3)
+        mixed.push({
+          row: 0,
+          column: 'O',
+          field: 'EXPORTACIONES',
+          severity: 'warning',
+          message: `La factura de exportación ${d.controlNumber} exporta bienes y servicios: se declaró como bienes. Si una parte es servicio, muévala a la columna Q.`,
+        });
+    },
+    finish() {
+      flush();
+      const late: AnnexProblem[] = [];
+      const earliest = monthRange(monthBefore(month, 3)).from;
+      for (const d of [...invalidated].filter((x) => (x.kind === 'FC' || x.kind === 'FEX') && x.date < from).sort(issueOrder)) {
+        if (d.date < earliest) {
+          late.push({
+            row: 0,
+            column: 'A',
+            field: 'FECHA DE EMISIÓN',
+            severity: 'warning',
+            message: `${d.controlNumber} se invalidó este mes pero se emitió hace más de tres períodos: MH no lo admite en el Anexo 2; consulte a su contador.`,
+          });
+          continue;
+        }
+        // Nothing to subtract from a document worth $0.00 (the anulados annex still lists it).
+        const a = consumerAmounts(d);
+        if ([a.exenta, a.noSujeta, a.gravada, a.inArea, a.outArea, a.services].every((v) => v.isZero())) continue;
+        emit(row({ first: d, last: d, sums: a }, -1, month, s));
+      }
+      return [...thirdParty, ...mixed, ...late];
+    },
+  };
 }
+
+export const annex2 = (docs: readonly BookDocument[], invalidated: readonly BookDocument[], month: string, s: BooksSettings): AnnexBuild =>
+  foldAll('2', docs, (emit) => annex2Fold(month, s, invalidated, emit));

@@ -3,7 +3,7 @@
 // settings choose.
 import type { AnnexProblem, BooksSettings } from '../../../shared/books';
 import { series } from './annex-cells';
-import type { AnnexBuild } from './annex-build';
+import { foldAll, type AnnexBuild, type AnnexFold, type EmitRow } from './annex-build';
 import type { BookDocument } from './book-document';
 import { MH_TYPE } from './annex-1';
 import { monthName, monthRange } from './period';
@@ -11,7 +11,15 @@ import { monthName, monthRange } from './period';
 /** Kinds whose annex takes no negative row: an earlier month's one invalidated now means amending that month. */
 const AMEND: readonly BookDocument['kind'][] = ['CCF', 'NC', 'ND', 'CR', 'FSE'];
 
-export function annexAnnulled(invalidated: readonly BookDocument[], month: string, s: BooksSettings): AnnexBuild {
+/** The month's invalidations (read apart, a month's worth of them): the issued documents add nothing here. */
+export function annexAnnulledFold(invalidated: readonly BookDocument[], month: string, s: BooksSettings, emit: EmitRow): AnnexFold {
+  return { add: () => {}, finish: () => annulledRows(invalidated, month, s, emit) };
+}
+
+export const annexAnnulled = (invalidated: readonly BookDocument[], month: string, s: BooksSettings): AnnexBuild =>
+  foldAll('anulados', [], (emit) => annexAnnulledFold(invalidated, month, s, emit));
+
+function annulledRows(invalidated: readonly BookDocument[], month: string, s: BooksSettings, emit: EmitRow): AnnexProblem[] {
   const { from } = monthRange(month);
   const notes: AnnexProblem[] = [];
   const rows = [...invalidated]
@@ -39,5 +47,6 @@ export function annexAnnulled(invalidated: readonly BookDocument[], month: strin
         message: `${d.controlNumber} se declaró en ${monthName(d.date.slice(0, 7))}: presente una declaración modificatoria de ese mes sin él.`,
       });
   });
-  return { annex: 'anulados', rows, notes };
+  rows.forEach((r) => emit(r));
+  return notes;
 }

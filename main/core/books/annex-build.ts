@@ -1,6 +1,7 @@
 // What the annex builders share: the result's shape, which documents a month reports, and the income-tax codes.
 import type { AnnexId, AnnexProblem, BooksSettings } from '../../../shared/books';
 import { ZERO, type Dec } from '../../../shared/tax';
+import { issueOrder } from './annex-cells';
 import type { BookDocument } from './book-document';
 import { salesRentaApplies } from './period';
 
@@ -10,6 +11,27 @@ export interface AnnexBuild {
   readonly rows: readonly (readonly string[])[];
   /** What the builder saw that the file cannot say (a CR code with no annex, a mixed export, …). */
   readonly notes: readonly AnnexProblem[];
+}
+
+/** Where an annex's rows go as soon as they are known: a file, a tally of casillas and checks, or an array. */
+export type EmitRow = (cells: readonly string[]) => void;
+
+/**
+ * An annex built one document at a time, the documents given in issue order (issueOrder): a month of any size is
+ * read once and never held whole (docs/decisions/0043-books-in-constant-memory.md).
+ */
+export interface AnnexFold {
+  readonly add: (d: BookDocument) => void;
+  /** Emits the rows held back (the last day's groups, the negative rows); returns what the file cannot say. */
+  readonly finish: () => AnnexProblem[];
+}
+
+/** An annex of documents already in memory, in any order: the same fold, its rows collected. */
+export function foldAll(annex: AnnexId, docs: readonly BookDocument[], open: (emit: EmitRow) => AnnexFold): AnnexBuild {
+  const rows: (readonly string[])[] = [];
+  const fold = open((cells) => rows.push(cells));
+  for (const d of [...docs].sort(issueOrder)) fold.add(d);
+  return { annex, rows, notes: fold.finish() };
 }
 
 /**
@@ -43,13 +65,13 @@ export const plus = (a: Dec, b: Dec): Dec => a.plus(b);
 export const total = (values: readonly Dec[]): Dec => values.reduce(plus, ZERO);
 
 /** A sale on a third party's behalf: its annex (Anexo 4) is not one Sello writes yet, so the person is told. */
-export const thirdPartyNotes = (docs: readonly BookDocument[]): AnnexProblem[] =>
-  docs
-    .filter((d) => d.thirdParty)
-    .map((d) => ({
-      row: 0,
-      column: '',
-      field: 'VENTA A CUENTA DE TERCEROS',
-      severity: 'warning',
-      message: `${d.controlNumber} es una venta a cuenta de ${d.thirdParty!.name} (NIT ${d.thirdParty!.nit}): aquí va como venta propia; si corresponde al Anexo 4 (casilla 108), declárela allí.`,
-    }));
+export const thirdPartyNote = (d: BookDocument): AnnexProblem | null =>
+  d.thirdParty
+    ? {
+        row: 0,
+        column: '',
+        field: 'VENTA A CUENTA DE TERCEROS',
+        severity: 'warning',
+        message: `${d.controlNumber} es una venta a cuenta de ${d.thirdParty.name} (NIT ${d.thirdParty.nit}): aquí va como venta propia; si corresponde al Anexo 4 (casilla 108), declárela allí.`,
+      }
+    : null;

@@ -162,25 +162,34 @@ export function checkAnnex(
   s: BooksSettings,
   fileName: string,
 ): AnnexProblem[] {
-  const spec = ANNEX_SPECS[annex];
+  const check = rowChecker(annex, month, s);
+  return [...checkFileName(fileName), ...rows.flatMap((cells, i) => check(cells, i + 1))];
+}
+
+/** The file's name, as the portal checks it before reading a line. */
+export function checkFileName(fileName: string): AnnexProblem[] {
   const out: AnnexProblem[] = [];
   if (fileName.length > MAX_FILE_NAME)
     out.push(problem(0, null, `El nombre del archivo tiene ${fileName.length} caracteres; MH admite ${MAX_FILE_NAME}.`));
   if (!fileName.toUpperCase().endsWith('.CSV')) out.push(problem(0, null, 'Solo se permiten archivos .CSV.'));
+  return out;
+}
+
+/** One line's problems (`row` counts from 1): each line is checked on its own, so a month is checked as it is written. */
+export function rowChecker(annex: AnnexId, month: string, s: BooksSettings): (cells: readonly string[], row: number) => AnnexProblem[] {
+  const spec = ANNEX_SPECS[annex];
   const { from, to } = monthRange(month);
   const earliest = monthRange(monthBefore(month, 3)).from;
-  rows.forEach((cells, i) => {
-    const row = i + 1;
-    if (cells.length !== spec.columns.length) {
-      out.push(
+  return (cells, row) => {
+    if (cells.length !== spec.columns.length)
+      return [
         problem(
           row,
           null,
           `Registro no coincide con el de la estructura: tiene ${cells.length} columnas y el anexo ${spec.columns.length}.`,
         ),
-      );
-      return;
-    }
+      ];
+    const out: AnnexProblem[] = [];
     const cellProblems = spec.columns.map((c, j) => checkCell(annex, row, c, cells[j]!)).filter((p): p is AnnexProblem => p !== null);
     out.push(...cellProblems);
     const dateLetter = DATE_COLUMN[annex];
@@ -200,6 +209,6 @@ export function checkAnnex(
         );
     }
     if (cellProblems.length === 0) out.push(...crossChecks(annex, row, cells, month, s));
-  });
-  return out;
+    return out;
+  };
 }

@@ -15,6 +15,9 @@ export const annexText = (rows: readonly (readonly string[])[]): string => rows.
 export const annexBytes = (rows: readonly (readonly string[])[], s: BooksSettings): Buffer =>
   s.encoding === 'utf-8' ? Buffer.from(annexText(rows), 'utf8') : encodeWindows1252(annexText(rows));
 
+/** One line of the file, encoded: a month's file is made a line at a time. */
+export const annexLine = (cells: readonly string[], s: BooksSettings): Buffer => annexBytes([cells], s);
+
 /** What the annex's bytes say, in the settings' encoding. */
 export const annexDecode = (bytes: Buffer, s: BooksSettings): string =>
   new TextDecoder(s.encoding === 'utf-8' ? 'utf-8' : 'windows-1252').decode(bytes);

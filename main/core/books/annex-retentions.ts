@@ -3,18 +3,18 @@
 // gives a row in each. C9 ("otras retenciones, casos especiales") has no annex: it is reported to the person, not
 // written.
 import type { AnnexProblem } from '../../../shared/books';
-import { amount, documentNumber, issueOrder, nitOrDui, resolution, series } from './annex-cells';
-import { standsAt, type AnnexBuild } from './annex-build';
+import { amount, documentNumber, nitOrDui, resolution, series } from './annex-cells';
+import { foldAll, standsAt, type AnnexBuild, type AnnexFold, type EmitRow } from './annex-build';
 import type { BookDocument } from './book-document';
 import { mhDate, monthRange } from './period';
 
 const CODE_OF = { '10': '22', '12': 'C4' } as const;
 
-export function annexRetentions(annex: '10' | '12', docs: readonly BookDocument[], month: string): AnnexBuild {
+export function annexRetentionsFold(annex: '10' | '12', month: string, emit: EmitRow): AnnexFold {
   const { to } = monthRange(month);
   const notes: AnnexProblem[] = [];
-  const rows: string[][] = [];
-  for (const d of docs.filter((x) => x.kind === 'CR' && standsAt(x, to)).sort(issueOrder)) {
+  const add = (d: BookDocument) => {
+    if (d.kind !== 'CR' || !standsAt(d, to)) return;
     const part = d.retentions.find((r) => r.code === CODE_OF[annex]);
     const other = d.retentions.filter((r) => r.code !== '22' && r.code !== 'C4');
     if (annex === '10' && other.length > 0)
@@ -25,10 +25,10 @@ export function annexRetentions(annex: '10' | '12', docs: readonly BookDocument[
         severity: 'warning',
         message: `El comprobante de retención ${d.controlNumber} tiene retenciones con código ${other.map((o) => o.code).join(', ')}, que no van en los anexos 10 ni 12: declárelas en la casilla que corresponda.`,
       });
-    if (!part) continue;
+    if (!part) return;
     const { nit, dui } = nitOrDui(d.party);
     const ids = annex === '10' ? [resolution(d), series(d)] : [series(d), resolution(d)];
-    rows.push([
+    emit([
       nit.length === 14 ? nit : '',
       mhDate(d.date),
       '07',
@@ -39,6 +39,9 @@ export function annexRetentions(annex: '10' | '12', docs: readonly BookDocument[
       dui,
       annex,
     ]);
-  }
-  return { annex, rows, notes };
+  };
+  return { add, finish: () => notes };
 }
+
+export const annexRetentions = (annex: '10' | '12', docs: readonly BookDocument[], month: string): AnnexBuild =>
+  foldAll(annex, docs, (emit) => annexRetentionsFold(annex, month, emit));

@@ -26,16 +26,17 @@ import { validationFailed } from '../errors';
 import type { Store } from '../store/database';
 import { settingsRepo } from '../store/settings-repo';
 import { purchaseCodesProblem } from './annex-check';
-import { annexBytes } from './annex-file';
-import type { AnnexBuild } from './annex-build';
-import { buildAnnex, summarizeAnnex, type MonthDocuments } from './annexes';
+import { annexLine } from './annex-file';
+import { annexTally, openAnnex, type MonthDocuments } from './annexes';
 import { bookPdf } from './book-pdf';
 import { bookXlsx } from './book-xlsx';
+import type { BookDocument } from './book-document';
 import type { Book, BookHeader } from './book-model';
 import { allDocuments, type BooksSource } from './books-source';
 import { consumerBook } from './consumer-book';
 import { contributorBook } from './contributor-book';
-import { monthIvaSummary } from './iva-summary';
+import { ivaSums } from './iva-summary';
+import { eachInIssueOrder } from './month-stream';
 import { monthName, monthRange } from './period';
 import { salesReport } from './sales-report';
 import { turn } from './turn';
@@ -106,15 +107,43 @@ export function storedBooksSettings(store: Store, clock: Clock): BooksSettingsSt
   };
 }
 
-/** Every annex of the month with its summary, a turn of the event loop before each. */
-async function monthAnnexes(m: MonthDocuments, s: BooksSettings): Promise<{ build: AnnexBuild; summary: AnnexSummary }[]> {
-  const out: { build: AnnexBuild; summary: AnnexSummary }[] = [];
-  for (const a of ANNEXES) {
-    await turn();
-    const build = buildAnnex(a, m, s);
-    out.push({ build, summary: summarizeAnnex(build, m, s) });
-  }
-  return out;
+/**
+ * The month read once, in issue order, every annex folded as it goes (docs/decisions/0043-books-in-constant-memory.md):
+ * each annex's rows go to `rowOf(annex)` as they are made, and to its tally (count, casillas, MH's checks); the IVA
+ * summary is summed alongside. Nothing of the month is held but a page and a day.
+ */
+async function foldMonth(
+  source: BooksSource,
+  month: string,
+  s: BooksSettings,
+  rowOf: (annex: AnnexId) => ((cells: readonly string[]) => void) | null,
+  o: { readonly progress?: BooksProgress; readonly each?: (d: BookDocument) => void } = {},
+): Promise<{ annexes: AnnexSummary[]; ivaSummary: MonthBooks['ivaSummary']; invalidated: readonly BookDocument[] }> {
+  const { from, to } = monthRange(month);
+  const invalidated = await source.invalidatedBetween(from, to);
+  const point = source.company().station;
+  const folds = ANNEXES.map((annex) => {
+    const tally = annexTally(annex, month, s, point);
+    const also = rowOf(annex);
+    const fold = openAnnex(annex, month, s, invalidated, (cells) => {
+      tally.row(cells);
+      also?.(cells);
+    });
+    return { tally, fold };
+  });
+  const iva = ivaSums(month, invalidated);
+  o.progress?.('Leyendo los documentos del mes', 0);
+  await eachInIssueOrder(
+    source,
+    { from, to },
+    (d) => {
+      for (const f of folds) f.fold.add(d);
+      iva.add(d);
+      o.each?.(d);
+    },
+    (n) => o.progress?.(`Leídos ${n} documentos`, 0),
+  );
+  return { annexes: folds.map((f) => f.tally.summary(f.fold.finish())), ivaSummary: iva.result(), invalidated };
 }
 
 /** The station's books: its settings in its own store. */
@@ -126,11 +155,10 @@ export function books(d: BooksDeps): Books {
 export function booksOver(d: { readonly clock: Clock; readonly source: BooksSource; readonly settings: BooksSettingsStore }): Books {
   const settings = d.settings.get;
 
-  const load = async (asked: string, progress?: BooksProgress): Promise<MonthDocuments> => {
+  const load = async (asked: string): Promise<MonthDocuments> => {
     const month = checkedMonth(asked);
     const { from, to } = monthRange(month);
-    progress?.('Leyendo los documentos del mes', 0);
-    const issued = await allDocuments(d.source, { from, to }, (n) => progress?.(`Leídos ${n} documentos`, 0));
+    const issued = await allDocuments(d.source, { from, to });
     const invalidated = await d.source.invalidatedBetween(from, to);
     return { month, issued, invalidated, point: d.source.company().station };
   };
@@ -167,21 +195,22 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
       d.settings.set(next, actor);
       return next;
     },
-    async month(month) {
-      const m = await load(month);
+    async month(asked) {
+      const month = checkedMonth(asked);
       const s = settings();
-      const annexes = (await monthAnnexes(m, s)).map((a) => a.summary);
-      await turn();
-      return { month: m.month, annexes, ivaSummary: monthIvaSummary(m), settings: s };
+      const { annexes, ivaSummary } = await foldMonth(d.source, month, s, () => null);
+      return { month, annexes, ivaSummary, settings: s };
     },
-    async annexFile(annex, month) {
-      const m = await load(month);
+    async annexFile(annex, asked) {
+      const month = checkedMonth(asked);
       const s = settings();
-      const build = buildAnnex(annex, m, s);
+      // The file's lines, encoded as they are made: the file is held, never the documents behind it.
+      const lines: Buffer[] = [];
+      const { annexes } = await foldMonth(d.source, month, s, (a) => (a === annex ? (cells) => lines.push(annexLine(cells, s)) : null));
       return {
-        fileName: summarizeAnnex(build, m, s).fileName,
+        fileName: annexes.find((a) => a.annex === annex)!.fileName,
         mediaType: `${MEDIA.csv}; charset=${s.encoding}`,
-        base64: annexBytes(build.rows, s).toString('base64'),
+        base64: Buffer.concat(lines).toString('base64'),
       };
     },
     async bookFile(book, month, format) {
@@ -192,22 +221,30 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
       if (!r.ok) throw validationFailed(r.errors, 'Revise las fechas y los filtros del reporte.');
       return salesReport(await allDocuments(d.source, { from: r.value.from, to: r.value.to }), r.value);
     },
-    async writeAll(month, dir, progress) {
-      const m = await load(month, progress);
+    async writeAll(asked, dir, progress) {
+      const month = checkedMonth(asked);
       const s = settings();
       await mkdir(dir, { recursive: true });
+      const lines = new Map<AnnexId, Buffer[]>(ANNEXES.map((a) => [a, []]));
+      // The IVA books are still drawn from the month in memory (decision 0043, "Left open"): it is kept as it is read.
+      const issued: BookDocument[] = [];
+      const { annexes, invalidated } = await foldMonth(d.source, month, s, (a) => (cells) => lines.get(a)!.push(annexLine(cells, s)), {
+        progress,
+        each: (doc) => issued.push(doc),
+      });
+      const m: MonthDocuments = { month, issued, invalidated, point: d.source.company().station };
       const written: string[] = [];
-      const annexes = await monthAnnexes(m, s);
-      const steps = annexes.filter((a) => a.build.rows.length > 0).length + BOOKS.length * 2;
+      const steps = annexes.filter((a) => a.rows > 0).length + BOOKS.length * 2;
       const save = async (name: string, bytes: Buffer) => {
         await writeFile(join(dir, name), bytes);
         written.push(name);
         progress?.(`Escrito ${name}`, written.length / steps);
       };
       // An annex with no rows is not uploaded (MH's casilla stays empty): no file for it.
-      for (const { build, summary } of annexes) {
-        if (build.rows.length > 0) await save(summary.fileName, annexBytes(build.rows, s));
+      for (const summary of annexes) {
+        if (summary.rows > 0) await save(summary.fileName, Buffer.concat(lines.get(summary.annex)!));
         else progress?.(`${summary.title}: sin filas este mes`, written.length / steps);
+        lines.delete(summary.annex);
       }
       for (const book of BOOKS)
         for (const format of ['pdf', 'xlsx'] as const) {
@@ -215,7 +252,7 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
           const f = await render(bookOf(book, m), format);
           await save(f.fileName, Buffer.from(f.base64, 'base64'));
         }
-      return { files: written, annexes: annexes.map((a) => a.summary) };
+      return { files: written, annexes };
     },
   };
 }

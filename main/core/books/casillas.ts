@@ -4,50 +4,72 @@ import type { AnnexId, CasillaAmount } from '../../../shared/books';
 import { Dec, IVA_INCLUDED, ZERO, round2 } from '../../../shared/tax';
 
 const AMOUNT = /^-?\d{1,10}\.\d{2}$/;
-const value = (cells: readonly string[], letter: string): Dec => {
-  const v = cells[letter.charCodeAt(0) - 65] ?? '';
-  return AMOUNT.test(v) ? new Dec(v) : ZERO;
-};
-const sumWhere = (rows: readonly (readonly string[])[], letter: string, where: (cells: readonly string[]) => boolean = () => true) =>
-  rows.filter(where).reduce((a, r) => a.plus(value(r, letter)), ZERO);
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const line = (casilla: string, label: string, amount: Dec): CasillaAmount => ({ casilla, label, amount: round2(amount).toFixed(2) });
 
+/** Anexo 1's NC (tipo 05) subtract; every other row, and every other annex's, adds. */
+type Side = 'sales' | 'notes';
+const sideOf = (annex: AnnexId, cells: readonly string[]): Side => (annex === '1' && cells[2] === '05' ? 'notes' : 'sales');
+
+/**
+ * The casillas of an annex summed as its rows go by (a month is never held whole): each amount column's sum on
+ * each side; the casillas are read from those sums at the end.
+ */
+export function casillaSums(annex: AnnexId) {
+  const sums: Record<Side, Dec[]> = { sales: LETTERS.split('').map(() => ZERO), notes: LETTERS.split('').map(() => ZERO) };
+  return {
+    add(cells: readonly string[]) {
+      const side = sums[sideOf(annex, cells)];
+      cells.forEach((v, i) => {
+        if (i < side.length && AMOUNT.test(v)) side[i] = side[i]!.plus(new Dec(v));
+      });
+    },
+    result(): CasillaAmount[] {
+      const sum = (letter: string, side: Side = 'sales') => sums[side][letter.charCodeAt(0) - 65]!;
+      return casillasFrom(annex, sum);
+    },
+  };
+}
+
 export function casillasOf(annex: AnnexId, rows: readonly (readonly string[])[]): CasillaAmount[] {
+  const sums = casillaSums(annex);
+  rows.forEach((r) => sums.add(r));
+  return sums.result();
+}
+
+function casillasFrom(annex: AnnexId, sum: (letter: string, side?: Side) => Dec): CasillaAmount[] {
   switch (annex) {
-    case '1': {
-      const sales = (r: readonly string[]) => r[2] !== '05';
-      const notes = (r: readonly string[]) => r[2] === '05';
+    case '1':
       return [
-        line('85', 'Ventas exentas (CCF y ND, menos NC)', sumWhere(rows, 'J', sales).minus(sumWhere(rows, 'J', notes))),
-        line('86', 'Ventas no sujetas (CCF y ND, menos NC)', sumWhere(rows, 'K', sales).minus(sumWhere(rows, 'K', notes))),
-        line('95', 'Ventas gravadas a contribuyentes (CCF y ND)', sumWhere(rows, 'L', sales)),
-        line('135', 'Débito fiscal de las ventas a contribuyentes', sumWhere(rows, 'M', sales)),
-        line('97', 'Devoluciones y rebajas (NC)', sumWhere(rows, 'L', notes)),
-        line('143', 'Débito fiscal de las devoluciones (NC)', sumWhere(rows, 'M', notes)),
+        line('85', 'Ventas exentas (CCF y ND, menos NC)', sum('J').minus(sum('J', 'notes'))),
+        line('86', 'Ventas no sujetas (CCF y ND, menos NC)', sum('K').minus(sum('K', 'notes'))),
+        line('95', 'Ventas gravadas a contribuyentes (CCF y ND)', sum('L')),
+        line('135', 'Débito fiscal de las ventas a contribuyentes', sum('M')),
+        line('97', 'Devoluciones y rebajas (NC)', sum('L', 'notes')),
+        line('143', 'Débito fiscal de las devoluciones (NC)', sum('M', 'notes')),
       ];
-    }
     case '2': {
-      const taxed = sumWhere(rows, 'N');
+      const taxed = sum('N');
       return [
-        line('85', 'Ventas exentas a consumidor final', sumWhere(rows, 'K')),
-        line('92', 'Ventas exentas no sujetas a proporcionalidad', sumWhere(rows, 'L')),
-        line('86', 'Ventas no sujetas a consumidor final', sumWhere(rows, 'M')),
+        line('85', 'Ventas exentas a consumidor final', sum('K')),
+        line('92', 'Ventas exentas no sujetas a proporcionalidad', sum('L')),
+        line('86', 'Ventas no sujetas a consumidor final', sum('M')),
         line('96', 'Ventas gravadas a consumidor final, sin IVA', taxed.minus(round2(taxed.times(IVA_INCLUDED)))),
         line('140', 'Débito fiscal de las ventas a consumidor final (13/113 de la columna N)', taxed.times(IVA_INCLUDED)),
-        line('91', 'Exportaciones dentro del área centroamericana', sumWhere(rows, 'O')),
-        line('90', 'Exportaciones fuera del área centroamericana', sumWhere(rows, 'P')),
-        line('94', 'Exportaciones de servicios', sumWhere(rows, 'Q')),
-        line('93', 'Ventas a zonas francas y DPA', sumWhere(rows, 'R')),
+        line('91', 'Exportaciones dentro del área centroamericana', sum('O')),
+        line('90', 'Exportaciones fuera del área centroamericana', sum('P')),
+        line('94', 'Exportaciones de servicios', sum('Q')),
+        line('93', 'Ventas a zonas francas y DPA', sum('R')),
       ];
     }
     case '5':
-      return [line('66', 'Compras a sujetos excluidos', sumWhere(rows, 'G'))];
+      return [line('66', 'Compras a sujetos excluidos', sum('G'))];
     case '9':
-      return [line('169', 'Percepción IVA 1 % efectuada', sumWhere(rows, 'H'))];
+      return [line('169', 'Percepción IVA 1 % efectuada', sum('H'))];
     case '10':
-      return [line('170', 'Retención IVA 1 % efectuada', sumWhere(rows, 'H'))];
+      return [line('170', 'Retención IVA 1 % efectuada', sum('H'))];
     case '12':
-      return [line('172', 'Retención IVA 13 % efectuada', sumWhere(rows, 'H'))];
+      return [line('172', 'Retención IVA 13 % efectuada', sum('H'))];
     case 'anulados':
       return [];
     default: {

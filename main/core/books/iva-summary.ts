@@ -1,7 +1,7 @@
 // The month's IVA summary, the books' closing section (Reglamento CT arts. 83 and 85): sales by book, the
 // débito fiscal, what clients withheld and the station perceived, and what the station withheld from others.
 import type { IvaSummary } from '../../../shared/books';
-import type { Dec } from '../../../shared/tax';
+import { ZERO, type Dec } from '../../../shared/tax';
 import { amount } from './annex-cells';
 import { standsAt, total } from './annex-build';
 import { consumerAmounts } from './annex-2';
@@ -25,38 +25,86 @@ export function monthIvaSummary(m: MonthDocuments): IvaSummary {
 
 /** `invalidated`: the month's invalidations; those of earlier months' FC and FEX subtract here (art. 87). */
 export function ivaSummary(issued: readonly BookDocument[], invalidated: readonly BookDocument[], month: string): IvaSummary {
+  const sums = ivaSums(month, invalidated);
+  issued.forEach((d) => sums.add(d));
+  return sums.result();
+}
+
+/** The IVA summary as running sums: the month's documents added one at a time, in any order, never held. */
+export function ivaSums(month: string, invalidated: readonly BookDocument[]) {
   const { from, to } = monthRange(month);
-  const standing = issued.filter((d) => standsAt(d, to));
-  const consumer = standing.filter((d) => d.kind === 'FC');
-  const exports = standing.filter((d) => d.kind === 'FEX');
-  const taxpayer = standing.filter((d) => d.kind === 'CCF' || d.kind === 'NC' || d.kind === 'ND');
-  const earlier = invalidated.filter((d) => (d.kind === 'FC' || d.kind === 'FEX') && d.date < from);
-  const earlierValue = total(earlier.map((d) => (d.kind === 'FEX' ? d.operationAmount : d.exenta.plus(d.noSujeta).plus(d.gravada))));
-  const consumerIva = total(consumer.map((d) => d.iva)).minus(total(earlier.filter((d) => d.kind === 'FC').map((d) => d.iva)));
-  const contributorIva = total(taxpayer.map((d) => signed(d, d.iva)));
-  const sales = [...consumer, ...taxpayer];
+  let consumerGravadas = ZERO;
+  let consumerExentas = ZERO;
+  let consumerNoSujetas = ZERO;
+  let consumerIva = ZERO;
+  let exportaciones = ZERO;
+  let contributorGravadas = ZERO;
+  let contributorExentas = ZERO;
+  let contributorNoSujetas = ZERO;
+  let contributorIva = ZERO;
+  let ivaRetenido = ZERO;
+  let ivaPercibido = ZERO;
+  let retenciones = ZERO;
   return {
-    consumer: {
-      gravadas: amount(total(consumer.map((d) => d.gravada))),
-      debito: amount(consumerIva),
-      exentas: amount(total(consumer.map((d) => d.exenta))),
-      noSujetas: amount(total(consumer.map((d) => d.noSujeta))),
-      exportaciones: amount(total(exports.map((d) => total(Object.values(consumerAmounts(d)))))),
+    add(d: BookDocument) {
+      if (!standsAt(d, to)) return;
+      switch (d.kind) {
+        case 'FC':
+          consumerGravadas = consumerGravadas.plus(d.gravada);
+          consumerExentas = consumerExentas.plus(d.exenta);
+          consumerNoSujetas = consumerNoSujetas.plus(d.noSujeta);
+          consumerIva = consumerIva.plus(d.iva);
+          ivaRetenido = ivaRetenido.plus(d.ivaRetenido);
+          return;
+        case 'FEX':
+          exportaciones = exportaciones.plus(total(Object.values(consumerAmounts(d))));
+          return;
+        case 'CCF':
+        case 'NC':
+        case 'ND':
+          contributorGravadas = contributorGravadas.plus(signed(d, d.gravada));
+          contributorExentas = contributorExentas.plus(signed(d, d.exenta));
+          contributorNoSujetas = contributorNoSujetas.plus(signed(d, d.noSujeta));
+          contributorIva = contributorIva.plus(signed(d, d.iva));
+          ivaRetenido = ivaRetenido.plus(signed(d, d.ivaRetenido));
+          ivaPercibido = ivaPercibido.plus(signed(d, d.ivaPercibido));
+          return;
+        case 'CR':
+          retenciones = retenciones.plus(total(d.retentions.map((r) => r.retained)));
+          return;
+        case 'FSE':
+          retenciones = retenciones.plus(d.ivaRetenido);
+          return;
+        default: {
+          const never: never = d.kind;
+          return never;
+        }
+      }
     },
-    contributor: {
-      gravadas: amount(total(taxpayer.map((d) => signed(d, d.gravada)))),
-      debito: amount(contributorIva),
-      exentas: amount(total(taxpayer.map((d) => signed(d, d.exenta)))),
-      noSujetas: amount(total(taxpayer.map((d) => signed(d, d.noSujeta)))),
+    result(): IvaSummary {
+      const earlier = invalidated.filter((d) => (d.kind === 'FC' || d.kind === 'FEX') && d.date < from);
+      const earlierValue = total(earlier.map((d) => (d.kind === 'FEX' ? d.operationAmount : d.exenta.plus(d.noSujeta).plus(d.gravada))));
+      const consumerDebito = consumerIva.minus(total(earlier.filter((d) => d.kind === 'FC').map((d) => d.iva)));
+      return {
+        consumer: {
+          gravadas: amount(consumerGravadas),
+          debito: amount(consumerDebito),
+          exentas: amount(consumerExentas),
+          noSujetas: amount(consumerNoSujetas),
+          exportaciones: amount(exportaciones),
+        },
+        contributor: {
+          gravadas: amount(contributorGravadas),
+          debito: amount(contributorIva),
+          exentas: amount(contributorExentas),
+          noSujetas: amount(contributorNoSujetas),
+        },
+        ivaRetenido: amount(ivaRetenido),
+        ivaPercibido: amount(ivaPercibido),
+        retencionesEfectuadas: amount(retenciones),
+        debitoTotal: amount(consumerDebito.plus(contributorIva)),
+        anulacionesPrevias: amount(earlierValue),
+      };
     },
-    ivaRetenido: amount(total(sales.map((d) => signed(d, d.ivaRetenido)))),
-    ivaPercibido: amount(total(taxpayer.map((d) => signed(d, d.ivaPercibido)))),
-    retencionesEfectuadas: amount(
-      total(standing.filter((d) => d.kind === 'CR').map((d) => total(d.retentions.map((r) => r.retained)))).plus(
-        total(standing.filter((d) => d.kind === 'FSE').map((d) => d.ivaRetenido)),
-      ),
-    ),
-    debitoTotal: amount(consumerIva.plus(contributorIva)),
-    anulacionesPrevias: amount(earlierValue),
   };
 }

@@ -4,8 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BOOKS_DEFAULTS } from '../../../shared/books';
-import type { DteKind } from '../../../shared/contract';
-import { Dec, IVA_INCLUDED, ZERO, round2 } from '../../../shared/tax';
+import { Dec, ZERO, round2 } from '../../../shared/tax';
 import { standsAt } from '../../../main/core/books/annex-build';
 import { checkAnnex } from '../../../main/core/books/annex-check';
 import { annexFileName } from '../../../main/core/books/annex-file';
@@ -14,8 +13,7 @@ import type { BookDocument } from '../../../main/core/books/book-document';
 import type { BookHeader } from '../../../main/core/books/book-model';
 import { consumerBook } from '../../../main/core/books/consumer-book';
 import { contributorBook } from '../../../main/core/books/contributor-book';
-
-const MONTH = '2026-11';
+import { MONTH, documentOf, monthArb } from '../../support/book-arbitraries';
 const HEADER: BookHeader = {
   title: 'LIBRO',
   month: MONTH,
@@ -23,103 +21,6 @@ const HEADER: BookHeader = {
   company: { name: 'Empresa', nit: '06142803901121', nrc: '2345678', station: 'M001P001' },
   generatedAt: '2026-12-03T09:00:00-06:00',
 };
-const hex = (n: number) => fc.array(fc.constantFrom(...'0123456789ABCDEF'), { minLength: n, maxLength: n }).map((a) => a.join(''));
-const cents = (max: number) => fc.integer({ min: 0, max }).map((n) => new Dec(n).div(100));
-const uuid = hex(32).map((h) => `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20)}`);
-const day = (from: number, to: number) => fc.integer({ min: from, max: to }).map((d) => `2026-11-${String(d).padStart(2, '0')}`);
-const TYPE: Record<DteKind, string> = { FC: '01', CCF: '03', NC: '05', ND: '06', CR: '07', FEX: '11', FSE: '14' };
-
-let serial = 0;
-const documentOf = (date: fc.Arbitrary<string>) =>
-  fc
-    .record({
-      kind: fc.constantFrom<DteKind>('FC', 'FC', 'FC', 'CCF', 'NC', 'ND', 'FEX', 'FSE', 'CR'),
-      date,
-      time: fc.integer({ min: 0, max: 86_399 }).map((s) => new Date(s * 1000).toISOString().slice(11, 19)),
-      code: uuid,
-      seal: hex(40),
-      exenta: fc.oneof(fc.constant(ZERO), cents(20_000)),
-      noSujeta: fc.oneof(fc.constant(ZERO), fc.constant(ZERO), cents(5_000)),
-      gravada: cents(500_000),
-      fate: fc.constantFrom('APPROVED', 'APPROVED', 'APPROVED', 'REJECTED', 'INVALIDATED', 'LATER'),
-      invalidatedDay: fc.integer({ min: 1, max: 30 }),
-      exportItems: fc.constantFrom(1, 2, 3),
-      country: fc.constantFrom('9483', '9450', '9411', '9501'),
-      party: fc.oneof(
-        fc.record({ docType: fc.constant('36'), number: hex(14).map((h) => h.replace(/\D/g, '1').padEnd(14, '0')) }),
-        fc.record({ docType: fc.constant('13'), number: fc.integer({ min: 0, max: 999_999_999 }).map((n) => String(n).padStart(9, '0')) }),
-      ),
-      retention: fc.constantFrom('22', 'C4'),
-    })
-    .map((r): BookDocument => {
-      const n = ++serial;
-      const taxed = r.kind === 'FC' || r.kind === 'CCF' || r.kind === 'NC' || r.kind === 'ND';
-      const iva = r.kind === 'FC' ? round2(r.gravada.times(IVA_INCLUDED)) : taxed ? round2(r.gravada.times('0.13')) : ZERO;
-      const invalidatedOn =
-        r.fate === 'INVALIDATED'
-          ? `2026-11-${String(Math.max(r.invalidatedDay, Number(r.date.slice(8)))).padStart(2, '0')}`
-          : r.fate === 'LATER'
-            ? '2026-12-02'
-            : null;
-      return {
-        id: r.code.toLowerCase(),
-        kind: r.kind,
-        status: r.fate === 'REJECTED' ? 'REJECTED' : invalidatedOn ? 'INVALIDATED' : 'APPROVED',
-        controlNumber: `DTE-${TYPE[r.kind]}-M001P001-${String(n).padStart(15, '0')}`,
-        generationCode: r.code,
-        seal: r.seal,
-        date: r.date,
-        time: r.time,
-        point: 'M001P001',
-        issuedBy: 'user:cajero',
-        issuedByName: 'Cajero',
-        operation: 1,
-        party: {
-          name: `Cliente ${n}`,
-          docType: r.party.docType,
-          number: r.party.number,
-          nrc: '1234567',
-          country: r.kind === 'FEX' ? r.country : null,
-        },
-        exenta: taxed ? r.exenta : ZERO,
-        noSujeta: taxed ? r.noSujeta : ZERO,
-        gravada: taxed || r.kind === 'FEX' ? r.gravada : ZERO,
-        iva,
-        ivaRetenido: ZERO,
-        ivaPercibido: ZERO,
-        total: r.gravada.plus(taxed && r.kind !== 'FC' ? iva : ZERO),
-        exportItems: r.kind === 'FEX' ? r.exportItems : 0,
-        operationAmount: r.kind === 'FEX' || r.kind === 'FSE' ? r.gravada : ZERO,
-        retentions:
-          r.kind === 'CR'
-            ? [{ code: r.retention, subject: r.gravada, retained: round2(r.gravada.times(r.retention === '22' ? '0.01' : '0.13')) }]
-            : [],
-        lines: [],
-        thirdParty: null,
-        invalidatedOn,
-      };
-    });
-
-const monthArb = fc
-  .record({
-    issued: fc.array(documentOf(day(1, 30)), { maxLength: 60 }),
-    // October's documents invalidated in November: the negative rows and art. 87's table.
-    october: fc.array(
-      documentOf(fc.integer({ min: 1, max: 31 }).map((d) => `2026-10-${String(d).padStart(2, '0')}`)).map((d) => ({
-        ...d,
-        status: 'INVALIDATED' as const,
-        invalidatedOn: '2026-11-05',
-      })),
-      { maxLength: 5 },
-    ),
-  })
-  .map(({ issued, october }): MonthDocuments => ({
-    month: MONTH,
-    issued,
-    invalidated: [...issued.filter((d) => d.invalidatedOn?.startsWith(MONTH)), ...october],
-    point: 'M001P001',
-  }));
-
 const sumCol = (rows: readonly (readonly string[])[], letter: string) =>
   rows.reduce((a, r) => a.plus(new Dec(r[letter.charCodeAt(0) - 65]!)), ZERO);
 const dateOf = (ddmmyyyy: string) => ddmmyyyy.split('/').reverse().join('-');
