@@ -57,4 +57,18 @@ describe('top products', () => {
       ['ABA-001', '1'],
     ]);
   });
+
+  it('a line typed without the code joins the coded product even when it was sold first', async () => {
+    // The report is summed as the month is read (decision 0043): the typed line is met before the coded one.
+    const core = testCore();
+    cores.push(core);
+    const typed = { ...ccfBody('0a1b2c3d-0000-4000-8000-000000000021'), items: [rice(5, null, 'ARROZ  blanco precocido 1 LB')] };
+    const coded = { ...ccfBody('0a1b2c3d-0000-4000-8000-000000000022'), items: [rice(20, 'ABA-001')] };
+    core.dtes.create('CCF', typed, 'test');
+    core.dtes.create('CCF', coded, 'test');
+    const report = await core.books.report({ from: '2026-11-22', to: '2026-11-22' });
+    expect(report.topProducts.filter((p) => /arroz/i.test(p.description))).toEqual([
+      { code: 'ABA-001', description: 'Arroz blanco precocido 1 lb', quantity: '25', total: '21.02' },
+    ]);
+  });
 });

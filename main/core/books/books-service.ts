@@ -38,7 +38,7 @@ import { contributorBook } from './contributor-book';
 import { ivaSums } from './iva-summary';
 import { eachInIssueOrder } from './month-stream';
 import { monthName, monthRange } from './period';
-import { salesReport } from './sales-report';
+import { salesReportFold } from './sales-report';
 import { turn } from './turn';
 
 const KEY = 'books';
@@ -219,7 +219,9 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
     async report(input) {
       const r = validate(reportQuery, input);
       if (!r.ok) throw validationFailed(r.errors, 'Revise las fechas y los filtros del reporte.');
-      return salesReport(await allDocuments(d.source, { from: r.value.from, to: r.value.to }), r.value);
+      const report = salesReportFold(r.value);
+      await eachInIssueOrder(d.source, { from: r.value.from, to: r.value.to }, report.add);
+      return report.result();
     },
     async writeAll(asked, dir, progress) {
       const month = checkedMonth(asked);

@@ -18,95 +18,131 @@ const foldName = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowe
 const counts = (d: BookDocument) => d.status !== 'REJECTED' && d.status !== 'INVALIDATED';
 const signed = (d: BookDocument, v: Dec) => (d.kind === 'NC' ? v.neg() : v);
 
+type Product = { code: string | null; description: string; quantity: Dec; total: Dec };
+type Line = BookDocument['lines'][number];
+
 /** `docs`: every document issued in the query's dates; the point and cashier filters are applied here. */
 export function salesReport(docs: readonly BookDocument[], q: ReportQuery): SalesReport {
-  const points = [...new Set(docs.map((d) => d.point))].sort();
-  const cashiers = new Map<string, string>();
-  for (const d of docs) if (d.issuedBy) cashiers.set(d.issuedBy, d.issuedByName ?? d.issuedBy);
-  const mine = docs.filter((d) => (!q.pos || d.point === q.pos) && (!q.cashier || d.issuedBy === q.cashier));
-  const sales = mine.filter((d) => SALES.includes(d.kind) && counts(d));
+  const fold = salesReportFold(q);
+  docs.forEach((d) => fold.add(d));
+  return fold.result();
+}
 
+/**
+ * The report summed as the period's documents go by (docs/decisions/0043-books-in-constant-memory.md): what it
+ * holds grows with the days, points, people and products, never with the documents.
+ */
+export function salesReportFold(q: ReportQuery) {
+  const points = new Set<string>();
+  const cashiers = new Map<string, string>();
   const day = new Map(daysBetween(q.from, q.to).map((date) => [date, { sales: ZERO, iva: ZERO, documents: 0 }]));
-  for (const d of sales) {
-    const f = day.get(d.date);
-    if (!f) continue;
-    f.sales = f.sales.plus(signed(d, d.total));
-    f.iva = f.iva.plus(signed(d, d.iva));
-    f.documents += 1;
-  }
-  const byKind: KindFigures[] = DTE_KINDS.map((kind) => {
-    const of = mine.filter((d) => d.kind === kind && counts(d));
-    return {
-      kind,
-      count: of.length,
-      total: money(of.reduce((a, d) => a.plus(signed(d, d.total)), ZERO)),
-      iva: money(of.reduce((a, d) => a.plus(signed(d, d.iva)), ZERO)),
-    };
-  });
+  const byKind = new Map(DTE_KINDS.map((kind) => [kind, { count: 0, total: ZERO, iva: ZERO }]));
+  const totals = { sales: ZERO, iva: ZERO, retained: ZERO, perceived: ZERO, documents: 0 };
   // Sales first; an NC then takes back from the products it names (a line of its own is not a product sold).
-  // One product is one code; a line typed without a code joins the coded product of the same description. All
+  // One product is one code; a line typed without a code joins the coded product of the same description, which may
+  // come later in the period: lines are kept by what they say (`#code`, `~description`) and joined at the end. All
   // amounts net of IVA, so an FC's shelf prices and a CCF's net prices add up on one basis (decision 0039).
-  const products = new Map<string, { code: string | null; description: string; quantity: Dec; total: Dec }>();
+  const sold = new Map<string, Product>();
+  const returned = new Map<string, { quantity: Dec; total: Dec }>();
   const named = new Map<string, { key: string; code: string; description: string }>();
-  for (const d of sales)
-    for (const l of d.lines)
+  const attention: AttentionDocument[] = [];
+  let pending = 0;
+  let rejected = 0;
+  const said = (l: Line) => (l.code ? `#${l.code.trim().toLowerCase()}` : `~${foldName(l.description)}`);
+
+  const add = (d: BookDocument) => {
+    points.add(d.point);
+    if (d.issuedBy) cashiers.set(d.issuedBy, d.issuedByName ?? d.issuedBy);
+    if ((q.pos && d.point !== q.pos) || (q.cashier && d.issuedBy !== q.cashier)) return;
+    if (PENDING.has(d.status) || d.status === 'REJECTED') {
+      if (PENDING.has(d.status)) pending += 1;
+      else rejected += 1;
+      if (attention.length < ATTENTION_LIST)
+        attention.push({ id: d.id, kind: d.kind, controlNumber: d.controlNumber, status: d.status, date: d.date, total: money(d.total) });
+    }
+    if (!counts(d)) return;
+    const k = byKind.get(d.kind)!;
+    k.count += 1;
+    k.total = k.total.plus(signed(d, d.total));
+    k.iva = k.iva.plus(signed(d, d.iva));
+    if (!SALES.includes(d.kind)) return;
+    const f = day.get(d.date);
+    if (f) {
+      f.sales = f.sales.plus(signed(d, d.total));
+      f.iva = f.iva.plus(signed(d, d.iva));
+      f.documents += 1;
+    }
+    totals.sales = totals.sales.plus(signed(d, d.total));
+    totals.iva = totals.iva.plus(signed(d, d.iva));
+    totals.retained = totals.retained.plus(signed(d, d.ivaRetenido));
+    totals.perceived = totals.perceived.plus(signed(d, d.ivaPercibido));
+    totals.documents += 1;
+    for (const l of d.lines) {
       if (l.code && !named.has(foldName(l.description)))
         named.set(foldName(l.description), { key: `#${l.code.trim().toLowerCase()}`, code: l.code, description: l.description });
-  const keyOf = (l: BookDocument['lines'][number]) =>
-    l.code ? `#${l.code.trim().toLowerCase()}` : (named.get(foldName(l.description))?.key ?? `~${foldName(l.description)}`);
-  for (const d of sales.filter((x) => x.kind !== 'NC'))
-    for (const l of d.lines.filter((x) => !x.amount.isZero())) {
-      const key = keyOf(l);
-      const byName = named.get(foldName(l.description));
-      const p = products.get(key) ?? {
-        code: l.code ?? byName?.code ?? null,
-        description: l.code ? l.description : (byName?.description ?? l.description),
+      if (d.kind === 'NC') {
+        const r = returned.get(said(l)) ?? { quantity: ZERO, total: ZERO };
+        returned.set(said(l), { quantity: r.quantity.plus(l.quantity), total: r.total.plus(l.net) });
+      } else if (!l.amount.isZero()) {
+        const p = sold.get(said(l)) ?? { code: l.code, description: l.description, quantity: ZERO, total: ZERO };
+        p.quantity = p.quantity.plus(l.quantity);
+        p.total = p.total.plus(l.net);
+        sold.set(said(l), p);
+      }
+    }
+  };
+
+  const products = (): Product[] => {
+    // A description typed without a code joins the coded product of that description, under its code and name.
+    const keyOf = (key: string) => (key.startsWith('~') ? (named.get(key.slice(1))?.key ?? key) : key);
+    const joined = new Map<string, Product>();
+    for (const [key, p] of sold) {
+      const byName = key.startsWith('~') ? named.get(key.slice(1)) : undefined;
+      const j = joined.get(keyOf(key)) ?? {
+        code: p.code ?? byName?.code ?? null,
+        description: byName ? byName.description : p.description,
         quantity: ZERO,
         total: ZERO,
       };
-      p.quantity = p.quantity.plus(l.quantity);
-      p.total = p.total.plus(l.net);
-      products.set(key, p);
+      j.quantity = j.quantity.plus(p.quantity);
+      j.total = j.total.plus(p.total);
+      joined.set(keyOf(key), j);
     }
-  for (const d of sales.filter((x) => x.kind === 'NC'))
-    for (const l of d.lines) {
-      const p = products.get(keyOf(l));
+    for (const [key, r] of returned) {
+      const p = joined.get(keyOf(key));
       if (!p) continue;
-      p.quantity = p.quantity.minus(l.quantity);
-      p.total = p.total.minus(l.net);
+      p.quantity = p.quantity.minus(r.quantity);
+      p.total = p.total.minus(r.total);
     }
-  const topProducts: ProductFigures[] = [...products.values()]
-    .filter((p) => p.total.greaterThan(0))
-    .sort((a, b) => b.total.comparedTo(a.total) || a.description.localeCompare(b.description))
-    .slice(0, TOP)
-    .map((p) => ({ code: p.code, description: p.description, quantity: p.quantity.toFixed(), total: money(p.total) }));
-  const waiting = mine.filter((d) => PENDING.has(d.status) || d.status === 'REJECTED');
-  const attention: AttentionDocument[] = waiting.slice(0, ATTENTION_LIST).map((d) => ({
-    id: d.id,
-    kind: d.kind,
-    controlNumber: d.controlNumber,
-    status: d.status,
-    date: d.date,
-    total: money(d.total),
-  }));
-  const sum = (pick: (d: BookDocument) => Dec) => money(sales.reduce((a, d) => a.plus(signed(d, pick(d))), ZERO));
+    return [...joined.values()];
+  };
+
   return {
-    query: q,
-    byDay: [...day].map(([date, f]) => ({ date, sales: money(f.sales), iva: money(f.iva), documents: f.documents })),
-    byKind,
-    totals: {
-      sales: sum((d) => d.total),
-      iva: sum((d) => d.iva),
-      retained: sum((d) => d.ivaRetenido),
-      perceived: sum((d) => d.ivaPercibido),
-      documents: sales.length,
+    add,
+    result(): SalesReport {
+      const topProducts: ProductFigures[] = products()
+        .filter((p) => p.total.greaterThan(0))
+        .sort((a, b) => b.total.comparedTo(a.total) || a.description.localeCompare(b.description))
+        .slice(0, TOP)
+        .map((p) => ({ code: p.code, description: p.description, quantity: p.quantity.toFixed(), total: money(p.total) }));
+      return {
+        query: q,
+        byDay: [...day].map(([date, f]) => ({ date, sales: money(f.sales), iva: money(f.iva), documents: f.documents })),
+        byKind: [...byKind].map(([kind, k]): KindFigures => ({ kind, count: k.count, total: money(k.total), iva: money(k.iva) })),
+        totals: {
+          sales: money(totals.sales),
+          iva: money(totals.iva),
+          retained: money(totals.retained),
+          perceived: money(totals.perceived),
+          documents: totals.documents,
+        },
+        topProducts,
+        attention: { pending, rejected, documents: attention },
+        options: {
+          points: [...points].sort(),
+          cashiers: [...cashiers].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)),
+        },
+      };
     },
-    topProducts,
-    attention: {
-      pending: waiting.filter((d) => PENDING.has(d.status)).length,
-      rejected: waiting.filter((d) => d.status === 'REJECTED').length,
-      documents: attention,
-    },
-    options: { points, cashiers: [...cashiers].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)) },
   };
 }
