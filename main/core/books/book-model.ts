@@ -1,6 +1,7 @@
 // An IVA book as data, whatever it is printed on: the header every page repeats, its tables (columns in the
 // Reglamento's order), each table's totals, and the month's summary. book-pdf.ts and book-xlsx.ts draw it.
 import type { BookId } from '../../../shared/books';
+import type { BookDocument } from './book-document';
 
 export interface BookCompany {
   readonly name: string;
@@ -67,4 +68,10 @@ export interface Book {
   readonly summary: readonly BookSummaryLine[];
   /** "F. ____ Contador" lines for the signature (Reglamento art. 82). */
   readonly signature: string;
+}
+
+/** A book made as the month is read in issue order (docs/decisions/0043-books-in-constant-memory.md). */
+export interface BookFold {
+  readonly add: (d: BookDocument) => void;
+  readonly result: () => Book;
 }

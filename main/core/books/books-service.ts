@@ -27,14 +27,13 @@ import type { Store } from '../store/database';
 import { settingsRepo } from '../store/settings-repo';
 import { purchaseCodesProblem } from './annex-check';
 import { annexLine } from './annex-file';
-import { annexTally, openAnnex, type MonthDocuments } from './annexes';
+import { annexTally, openAnnex } from './annexes';
 import { bookPdf } from './book-pdf';
 import { bookXlsx } from './book-xlsx';
-import type { BookDocument } from './book-document';
-import type { Book, BookHeader } from './book-model';
-import { allDocuments, type BooksSource } from './books-source';
-import { consumerBook } from './consumer-book';
-import { contributorBook } from './contributor-book';
+import type { Book, BookFold, BookHeader } from './book-model';
+import type { BooksSource } from './books-source';
+import { consumerBookFold } from './consumer-book';
+import { contributorBookFold } from './contributor-book';
 import { ivaSums } from './iva-summary';
 import { eachInIssueOrder } from './month-stream';
 import { monthName, monthRange } from './period';
@@ -117,8 +116,8 @@ async function foldMonth(
   month: string,
   s: BooksSettings,
   rowOf: (annex: AnnexId) => ((cells: readonly string[]) => void) | null,
-  o: { readonly progress?: BooksProgress; readonly each?: (d: BookDocument) => void } = {},
-): Promise<{ annexes: AnnexSummary[]; ivaSummary: MonthBooks['ivaSummary']; invalidated: readonly BookDocument[] }> {
+  o: { readonly progress?: BooksProgress; readonly books?: readonly BookFold[] } = {},
+): Promise<{ annexes: AnnexSummary[]; ivaSummary: MonthBooks['ivaSummary'] }> {
   const { from, to } = monthRange(month);
   const invalidated = await source.invalidatedBetween(from, to);
   const point = source.company().station;
@@ -139,11 +138,11 @@ async function foldMonth(
     (d) => {
       for (const f of folds) f.fold.add(d);
       iva.add(d);
-      o.each?.(d);
+      o.books?.forEach((b) => b.add(d));
     },
     (n) => o.progress?.(`Leídos ${n} documentos`, 0),
   );
-  return { annexes: folds.map((f) => f.tally.summary(f.fold.finish())), ivaSummary: iva.result(), invalidated };
+  return { annexes: folds.map((f) => f.tally.summary(f.fold.finish())), ivaSummary: iva.result() };
 }
 
 /** The station's books: its settings in its own store. */
@@ -155,14 +154,6 @@ export function books(d: BooksDeps): Books {
 export function booksOver(d: { readonly clock: Clock; readonly source: BooksSource; readonly settings: BooksSettingsStore }): Books {
   const settings = d.settings.get;
 
-  const load = async (asked: string): Promise<MonthDocuments> => {
-    const month = checkedMonth(asked);
-    const { from, to } = monthRange(month);
-    const issued = await allDocuments(d.source, { from, to });
-    const invalidated = await d.source.invalidatedBetween(from, to);
-    return { month, issued, invalidated, point: d.source.company().station };
-  };
-
   const header = (book: BookId, month: string): BookHeader => ({
     title: TITLES[book],
     month,
@@ -171,8 +162,12 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
     generatedAt: isoLocal(d.clock.now()),
   });
 
-  const bookOf = (book: BookId, m: MonthDocuments): Book =>
-    (book === 'consumidores' ? consumerBook : contributorBook)(m, header(book, m.month));
+  /** A book folded as the month is read; the month's invalidations are read first (a month's worth of them). */
+  const bookOf = async (book: BookId, month: string): Promise<BookFold> => {
+    const { from, to } = monthRange(month);
+    const invalidated = await d.source.invalidatedBetween(from, to);
+    return (book === 'consumidores' ? consumerBookFold : contributorBookFold)(month, header(book, month), invalidated);
+  };
 
   const render = async (b: Book, format: BookFormat): Promise<BookFile> => {
     const bytes = format === 'pdf' ? await bookPdf(b) : await bookXlsx(b);
@@ -213,8 +208,12 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
         base64: Buffer.concat(lines).toString('base64'),
       };
     },
-    async bookFile(book, month, format) {
-      return render(bookOf(book, await load(month)), format);
+    async bookFile(book, asked, format) {
+      const month = checkedMonth(asked);
+      const fold = await bookOf(book, month);
+      const { from, to } = monthRange(month);
+      await eachInIssueOrder(d.source, { from, to }, fold.add);
+      return render(fold.result(), format);
     },
     async report(input) {
       const r = validate(reportQuery, input);
@@ -228,13 +227,12 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
       const s = settings();
       await mkdir(dir, { recursive: true });
       const lines = new Map<AnnexId, Buffer[]>(ANNEXES.map((a) => [a, []]));
-      // The IVA books are still drawn from the month in memory (decision 0043, "Left open"): it is kept as it is read.
-      const issued: BookDocument[] = [];
-      const { annexes, invalidated } = await foldMonth(d.source, month, s, (a) => (cells) => lines.get(a)!.push(annexLine(cells, s)), {
+      // One reading of the month makes every annex and both books.
+      const books = await Promise.all(BOOKS.map((b) => bookOf(b, month)));
+      const { annexes } = await foldMonth(d.source, month, s, (a) => (cells) => lines.get(a)!.push(annexLine(cells, s)), {
         progress,
-        each: (doc) => issued.push(doc),
+        books,
       });
-      const m: MonthDocuments = { month, issued, invalidated, point: d.source.company().station };
       const written: string[] = [];
       const steps = annexes.filter((a) => a.rows > 0).length + BOOKS.length * 2;
       const save = async (name: string, bytes: Buffer) => {
@@ -248,12 +246,14 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
         else progress?.(`${summary.title}: sin filas este mes`, written.length / steps);
         lines.delete(summary.annex);
       }
-      for (const book of BOOKS)
+      for (const fold of books) {
+        const book = fold.result();
         for (const format of ['pdf', 'xlsx'] as const) {
           await turn();
-          const f = await render(bookOf(book, m), format);
+          const f = await render(book, format);
           await save(f.fileName, Buffer.from(f.base64, 'base64'));
         }
+      }
       return { files: written, annexes };
     },
   };

@@ -2,14 +2,14 @@
 // kind with the range of documents, the exports' detail apart, and earlier months' documents invalidated this
 // month subtracted here. The same documents and the same rule as Anexo 2 (annex-2.ts), so their totals agree.
 import { CAT020_BY_ISO } from '../../../shared/catalogs/data/country-cat020';
-import { ZERO } from '../../../shared/tax';
+import { ZERO, type Dec } from '../../../shared/tax';
 import { issueOrder } from './annex-cells';
-import { standsAt, total } from './annex-build';
+import { standsAt } from './annex-build';
 import { consumerAmounts } from './annex-2';
 import type { BookDocument } from './book-document';
 import { column, dteNumbers, money, totalsOf } from './book-columns';
-import type { Book, BookHeader, BookRow, BookTable } from './book-model';
-import { monthIvaSummary } from './iva-summary';
+import type { Book, BookFold, BookHeader, BookRow, BookTable } from './book-model';
+import { ivaSums } from './iva-summary';
 import { mhDate, monthRange } from './period';
 import type { MonthDocuments } from './annexes';
 
@@ -65,14 +65,18 @@ const table = (title: string, sheet: string, columns: BookTable['columns'], rows
   empty,
 });
 
-function dayRow(group: readonly BookDocument[]): BookRow {
-  const first = group[0]!;
-  const last = group[group.length - 1]!;
-  const a = group.map(consumerAmounts);
-  const exentas = total(a.map((x) => x.exenta));
-  const noSujetas = total(a.map((x) => x.noSujeta));
-  const gravadas = total(a.map((x) => x.gravada));
-  const exportaciones = total(a.map((x) => x.inArea.plus(x.outArea).plus(x.services)));
+/** A day's line as it is read: its first and last document and its running amounts. */
+interface DayGroup {
+  readonly first: BookDocument;
+  last: BookDocument;
+  exentas: Dec;
+  noSujetas: Dec;
+  gravadas: Dec;
+  exportaciones: Dec;
+}
+
+function dayRow(g: DayGroup): BookRow {
+  const { first, last, exentas, noSujetas, gravadas, exportaciones } = g;
   return {
     cells: {
       date: mhDate(first.date),
@@ -90,87 +94,115 @@ function dayRow(group: readonly BookDocument[]): BookRow {
   };
 }
 
+/** The consumers' book of documents already in memory, in any order: the same fold. */
 export function consumerBook(m: MonthDocuments, header: BookHeader): Book {
-  const { from, to } = monthRange(m.month);
-  const standing = m.issued.filter((d) => (d.kind === 'FC' || d.kind === 'FEX') && standsAt(d, to)).sort(issueOrder);
-  const groups = new Map<string, BookDocument[]>();
+  const fold = consumerBookFold(m.month, header, m.invalidated);
+  for (const d of [...m.issued].sort(issueOrder)) fold.add(d);
+  return fold.result();
+}
+
+/**
+ * The consumers' book folded as the month is read in issue order (docs/decisions/0043-books-in-constant-memory.md):
+ * what it holds is a line per day, point and kind, and the exports' lines, never the month's invoices.
+ */
+export function consumerBookFold(month: string, header: BookHeader, invalidated: readonly BookDocument[]): BookFold {
+  const { from, to } = monthRange(month);
+  const iva = ivaSums(month, invalidated);
+  const days: BookRow[] = [];
+  const exports: BookRow[] = [];
+  let day: string | null = null;
+  let groups = new Map<string, DayGroup>();
   // One line per day, point of sale and kind: control numbers run per kind and point, so each range means something.
-  for (const d of standing) {
-    const key = `${d.date}|${d.kind}|${d.point}`;
-    const g = groups.get(key);
-    if (g) g.push(d);
-    else groups.set(key, [d]);
-  }
-  const days = [...groups.keys()].sort().map((k) => dayRow(groups.get(k)!));
-  const exports = standing
-    .filter((d) => d.kind === 'FEX')
-    .map((d, i) => ({
-      cells: {
-        n: String(i + 1),
-        date: mhDate(d.date),
-        number: dteNumbers(d.controlNumber, d.generationCode),
-        client: d.party.name,
-        country: countryName(d.party.country),
-        customs: '',
-        value: money(d.operationAmount),
-      },
-    }));
-  const annulled = m.invalidated
-    .filter((d) => (d.kind === 'FC' || d.kind === 'FEX') && d.date < from)
-    .sort(issueOrder)
-    .map((d) => {
-      const a = consumerAmounts(d);
-      const ex = a.inArea.plus(a.outArea).plus(a.services);
-      return {
-        emphasis: true,
-        cells: {
-          on: mhDate(d.invalidatedOn ?? ''),
-          date: mhDate(d.date),
-          kind: KIND_NAME[d.kind as 'FC' | 'FEX'],
-          number: dteNumbers(d.controlNumber, d.generationCode),
-          exentas: money(a.exenta.neg()),
-          noSujetas: money(a.noSujeta.neg()),
-          gravadas: money(a.gravada.neg()),
-          exportaciones: money(ex.neg()),
-          total: money(a.exenta.plus(a.noSujeta).plus(a.gravada).plus(ex).neg()),
-        },
-      };
-    });
-  const s = monthIvaSummary(m);
-  const days$ = table(
-    'Ventas a consumidores finales, por día',
-    'Ventas por día',
-    DAY_COLUMNS,
-    days,
-    'No hubo ventas a consumidores finales este mes.',
-  );
-  return {
-    id: 'consumidores',
-    header,
-    tables: [
-      days$,
-      table('Detalle de exportaciones (art. 84)', 'Exportaciones', EXPORT_COLUMNS, exports, 'No hubo exportaciones este mes.'),
-      table(
-        'Anulaciones de documentos de meses anteriores, restadas en este (art. 87)',
-        'Anulaciones',
-        ANNULLED_COLUMNS,
-        annulled,
-        'No se invalidaron este mes documentos de meses anteriores.',
-      ),
-    ],
-    summaryTitle: 'Resumen del mes y cálculo del débito fiscal',
-    summary: [
-      { label: 'Ventas exentas', amount: s.consumer.exentas },
-      { label: 'Ventas no sujetas', amount: s.consumer.noSujetas },
-      { label: 'Ventas gravadas locales (IVA incluido)', amount: s.consumer.gravadas },
-      { label: 'Exportaciones', amount: s.consumer.exportaciones },
-      { label: 'Menos: anulaciones de meses anteriores', amount: money(ZERO.minus(s.anulacionesPrevias)) },
-      {
-        label: 'Débito fiscal (IVA contenido en las ventas gravadas, menos el de las anulaciones)',
-        amount: s.consumer.debito,
-        strong: true,
-      },
-    ],
-    signature: 'F. ______________________________  Contador',
+  const flush = () => {
+    for (const key of [...groups.keys()].sort()) days.push(dayRow(groups.get(key)!));
+    groups = new Map();
   };
+  const add = (d: BookDocument) => {
+    iva.add(d);
+    if (!((d.kind === 'FC' || d.kind === 'FEX') && standsAt(d, to))) return;
+    if (day !== null && d.date !== day) flush();
+    day = d.date;
+    const a = consumerAmounts(d);
+    const key = `${d.date}|${d.kind}|${d.point}`;
+    const g = groups.get(key) ?? { first: d, last: d, exentas: ZERO, noSujetas: ZERO, gravadas: ZERO, exportaciones: ZERO };
+    g.last = d;
+    g.exentas = g.exentas.plus(a.exenta);
+    g.noSujetas = g.noSujetas.plus(a.noSujeta);
+    g.gravadas = g.gravadas.plus(a.gravada);
+    g.exportaciones = g.exportaciones.plus(a.inArea.plus(a.outArea).plus(a.services));
+    groups.set(key, g);
+    if (d.kind === 'FEX')
+      exports.push({
+        cells: {
+          n: String(exports.length + 1),
+          date: mhDate(d.date),
+          number: dteNumbers(d.controlNumber, d.generationCode),
+          client: d.party.name,
+          country: countryName(d.party.country),
+          customs: '',
+          value: money(d.operationAmount),
+        },
+      });
+  };
+  const result = (): Book => {
+    flush();
+    const annulled = invalidated
+      .filter((d) => (d.kind === 'FC' || d.kind === 'FEX') && d.date < from)
+      .sort(issueOrder)
+      .map((d) => {
+        const a = consumerAmounts(d);
+        const ex = a.inArea.plus(a.outArea).plus(a.services);
+        return {
+          emphasis: true,
+          cells: {
+            on: mhDate(d.invalidatedOn ?? ''),
+            date: mhDate(d.date),
+            kind: KIND_NAME[d.kind as 'FC' | 'FEX'],
+            number: dteNumbers(d.controlNumber, d.generationCode),
+            exentas: money(a.exenta.neg()),
+            noSujetas: money(a.noSujeta.neg()),
+            gravadas: money(a.gravada.neg()),
+            exportaciones: money(ex.neg()),
+            total: money(a.exenta.plus(a.noSujeta).plus(a.gravada).plus(ex).neg()),
+          },
+        };
+      });
+    const s = iva.result();
+    return {
+      id: 'consumidores',
+      header,
+      tables: [
+        table(
+          'Ventas a consumidores finales, por día',
+          'Ventas por día',
+          DAY_COLUMNS,
+          days,
+          'No hubo ventas a consumidores finales este mes.',
+        ),
+        table('Detalle de exportaciones (art. 84)', 'Exportaciones', EXPORT_COLUMNS, exports, 'No hubo exportaciones este mes.'),
+        table(
+          'Anulaciones de documentos de meses anteriores, restadas en este (art. 87)',
+          'Anulaciones',
+          ANNULLED_COLUMNS,
+          annulled,
+          'No se invalidaron este mes documentos de meses anteriores.',
+        ),
+      ],
+      summaryTitle: 'Resumen del mes y cálculo del débito fiscal',
+      summary: [
+        { label: 'Ventas exentas', amount: s.consumer.exentas },
+        { label: 'Ventas no sujetas', amount: s.consumer.noSujetas },
+        { label: 'Ventas gravadas locales (IVA incluido)', amount: s.consumer.gravadas },
+        { label: 'Exportaciones', amount: s.consumer.exportaciones },
+        { label: 'Menos: anulaciones de meses anteriores', amount: money(ZERO.minus(s.anulacionesPrevias)) },
+        {
+          label: 'Débito fiscal (IVA contenido en las ventas gravadas, menos el de las anulaciones)',
+          amount: s.consumer.debito,
+          strong: true,
+        },
+      ],
+      signature: 'F. ______________________________  Contador',
+    };
+  };
+  return { add, result };
 }

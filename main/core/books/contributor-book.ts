@@ -7,8 +7,8 @@ import { standsAt } from './annex-build';
 import type { MonthDocuments } from './annexes';
 import type { BookDocument } from './book-document';
 import { column, dteNumbers, money, totalsOf } from './book-columns';
-import type { Book, BookHeader, BookRow } from './book-model';
-import { monthIvaSummary } from './iva-summary';
+import type { Book, BookFold, BookHeader, BookRow } from './book-model';
+import { ivaSums } from './iva-summary';
 import { mhDate, monthRange } from './period';
 
 const KIND_NAME = { CCF: 'CCF', NC: 'Nota de crédito', ND: 'Nota de débito' } as const;
@@ -56,45 +56,66 @@ function row(d: BookDocument, n: number): BookRow {
   };
 }
 
+/** The contributors' book of documents already in memory, in any order: the same fold. */
 export function contributorBook(m: MonthDocuments, header: BookHeader): Book {
-  const { from, to } = monthRange(m.month);
-  const rows = m.issued
-    .filter((d) => (d.kind === 'CCF' || d.kind === 'NC' || d.kind === 'ND') && standsAt(d, to))
-    .sort(issueOrder)
-    .map((d, i) => row(d, i + 1));
-  const s = monthIvaSummary(m);
-  const amend = m.invalidated.filter((d) => (d.kind === 'CCF' || d.kind === 'NC' || d.kind === 'ND') && d.date < from).length;
-  return {
-    id: 'contribuyentes',
-    header,
-    tables: [
-      {
-        title: 'Ventas a contribuyentes',
-        columns: COLUMNS,
-        rows,
-        totals: totalsOf(COLUMNS, rows),
-        empty: 'No hubo ventas a contribuyentes este mes.',
-      },
-    ],
-    summaryTitle: 'Resumen del mes: ventas y débito fiscal',
-    summary: [
-      { label: 'Contribuyentes: ventas exentas', amount: s.contributor.exentas },
-      { label: 'Contribuyentes: ventas no sujetas', amount: s.contributor.noSujetas },
-      { label: 'Contribuyentes: ventas gravadas', amount: s.contributor.gravadas },
-      { label: 'Contribuyentes: débito fiscal', amount: s.contributor.debito },
-      { label: 'Consumidores finales: ventas exentas', amount: s.consumer.exentas },
-      { label: 'Consumidores finales: ventas no sujetas', amount: s.consumer.noSujetas },
-      { label: 'Consumidores finales: ventas gravadas (IVA incluido)', amount: s.consumer.gravadas },
-      { label: 'Consumidores finales: débito fiscal', amount: s.consumer.debito },
-      { label: 'Exportaciones', amount: s.consumer.exportaciones },
-      { label: 'IVA retenido por clientes (1 %)', amount: s.ivaRetenido },
-      { label: 'IVA percibido (1 %)', amount: s.ivaPercibido },
-      { label: 'IVA retenido a terceros (CR y FSE)', amount: s.retencionesEfectuadas },
-      { label: 'Débito fiscal del mes', amount: s.debitoTotal, strong: true },
-      ...(amend > 0
-        ? [{ label: `Documentos de meses anteriores invalidados este mes (${amend}): requieren declaración modificatoria`, amount: '0.00' }]
-        : []),
-    ],
-    signature: 'F. ______________________________  Contador',
+  const fold = contributorBookFold(m.month, header, m.invalidated);
+  for (const d of [...m.issued].sort(issueOrder)) fold.add(d);
+  return fold.result();
+}
+
+/**
+ * The contributors' book folded as the month is read in issue order (decision 0043): a line per CCF, NC and ND,
+ * kept as the line's text, never the document.
+ */
+export function contributorBookFold(month: string, header: BookHeader, invalidated: readonly BookDocument[]): BookFold {
+  const { from, to } = monthRange(month);
+  const iva = ivaSums(month, invalidated);
+  const rows: BookRow[] = [];
+  const add = (d: BookDocument) => {
+    iva.add(d);
+    if ((d.kind === 'CCF' || d.kind === 'NC' || d.kind === 'ND') && standsAt(d, to)) rows.push(row(d, rows.length + 1));
   };
+  const result = (): Book => {
+    const s = iva.result();
+    const amend = invalidated.filter((d) => (d.kind === 'CCF' || d.kind === 'NC' || d.kind === 'ND') && d.date < from).length;
+    return {
+      id: 'contribuyentes',
+      header,
+      tables: [
+        {
+          title: 'Ventas a contribuyentes',
+          columns: COLUMNS,
+          rows,
+          totals: totalsOf(COLUMNS, rows),
+          empty: 'No hubo ventas a contribuyentes este mes.',
+        },
+      ],
+      summaryTitle: 'Resumen del mes: ventas y débito fiscal',
+      summary: [
+        { label: 'Contribuyentes: ventas exentas', amount: s.contributor.exentas },
+        { label: 'Contribuyentes: ventas no sujetas', amount: s.contributor.noSujetas },
+        { label: 'Contribuyentes: ventas gravadas', amount: s.contributor.gravadas },
+        { label: 'Contribuyentes: débito fiscal', amount: s.contributor.debito },
+        { label: 'Consumidores finales: ventas exentas', amount: s.consumer.exentas },
+        { label: 'Consumidores finales: ventas no sujetas', amount: s.consumer.noSujetas },
+        { label: 'Consumidores finales: ventas gravadas (IVA incluido)', amount: s.consumer.gravadas },
+        { label: 'Consumidores finales: débito fiscal', amount: s.consumer.debito },
+        { label: 'Exportaciones', amount: s.consumer.exportaciones },
+        { label: 'IVA retenido por clientes (1 %)', amount: s.ivaRetenido },
+        { label: 'IVA percibido (1 %)', amount: s.ivaPercibido },
+        { label: 'IVA retenido a terceros (CR y FSE)', amount: s.retencionesEfectuadas },
+        { label: 'Débito fiscal del mes', amount: s.debitoTotal, strong: true },
+        ...(amend > 0
+          ? [
+              {
+                label: `Documentos de meses anteriores invalidados este mes (${amend}): requieren declaración modificatoria`,
+                amount: '0.00',
+              },
+            ]
+          : []),
+      ],
+      signature: 'F. ______________________________  Contador',
+    };
+  };
+  return { add, result };
 }

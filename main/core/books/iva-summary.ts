@@ -5,23 +5,11 @@ import { ZERO, type Dec } from '../../../shared/tax';
 import { amount } from './annex-cells';
 import { standsAt, total } from './annex-build';
 import { consumerAmounts } from './annex-2';
-import type { MonthDocuments } from './annexes';
 import type { BookDocument } from './book-document';
 import { monthRange } from './period';
 
 const sign = (d: BookDocument): 1 | -1 => (d.kind === 'NC' ? -1 : 1);
 const signed = (d: BookDocument, v: Dec) => (sign(d) === 1 ? v : v.neg());
-
-/** Computed once per month read: both books and the screen show it. */
-const computed = new WeakMap<MonthDocuments, IvaSummary>();
-
-export function monthIvaSummary(m: MonthDocuments): IvaSummary {
-  const known = computed.get(m);
-  if (known) return known;
-  const s = ivaSummary(m.issued, m.invalidated, m.month);
-  computed.set(m, s);
-  return s;
-}
 
 /** `invalidated`: the month's invalidations; those of earlier months' FC and FEX subtract here (art. 87). */
 export function ivaSummary(issued: readonly BookDocument[], invalidated: readonly BookDocument[], month: string): IvaSummary {

@@ -1,7 +1,7 @@
 // The month read as a stream (docs/decisions/0043-books-in-constant-memory.md): the books service reads a paged
 // source once, in issue order, folding every annex and the IVA summary as it goes. For random months, whatever the
 // page size and whatever order the source gives within a day, it says what the month held whole says: the same
-// rows, casillas, problems and IVA summary, and the same annex bytes.
+// rows, casillas, problems and IVA summary, the same annex bytes, and the same IVA books.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ANNEXES, BOOKS_DEFAULTS, type BooksSettings } from '../../../shared/books';
@@ -9,6 +9,9 @@ import { checkAnnex } from '../../../main/core/books/annex-check';
 import { annexBytes, annexFileName } from '../../../main/core/books/annex-file';
 import { buildAnnex, type MonthDocuments } from '../../../main/core/books/annexes';
 import type { BookDocument } from '../../../main/core/books/book-document';
+import type { BookHeader } from '../../../main/core/books/book-model';
+import { consumerBook, consumerBookFold } from '../../../main/core/books/consumer-book';
+import { contributorBook, contributorBookFold } from '../../../main/core/books/contributor-book';
 import type { BooksSource } from '../../../main/core/books/books-source';
 import { booksOver } from '../../../main/core/books/books-service';
 import { casillasOf } from '../../../main/core/books/casillas';
@@ -17,6 +20,13 @@ import { daysInIssueOrder } from '../../../main/core/books/month-stream';
 import { MONTH, monthArb } from '../../support/book-arbitraries';
 
 const COMPANY = { name: 'Empresa', nit: '06142803901121', nrc: '2345678', station: 'M001P001' };
+const HEADER: BookHeader = {
+  title: 'LIBRO',
+  month: MONTH,
+  monthName: 'noviembre de 2026',
+  company: COMPANY,
+  generatedAt: '2026-12-03T09:00:00-06:00',
+};
 
 /** A source as the real ones page: by date, `page` at a time; within a day in the order `rank` gives. */
 function pagedSource(m: MonthDocuments, page: number, rank: readonly number[]): BooksSource {
@@ -69,6 +79,16 @@ describe('the month read as a stream', () => {
             expect(Buffer.from(file.base64, 'base64').equals(annexBytes(whole.rows, s)), annex).toBe(true);
           }
           expect(streamed.ivaSummary).toEqual(ivaSummary(m.issued, m.invalidated, MONTH));
+          // Both IVA books, folded from the same paged reading, are the books of the month held whole.
+          const source = pagedSource(m, page, rank);
+          for (const [fold, whole] of [
+            [consumerBookFold, consumerBook],
+            [contributorBookFold, contributorBook],
+          ] as const) {
+            const book = fold(MONTH, HEADER, m.invalidated);
+            for await (const day of daysInIssueOrder(source, { from: '2026-11-01', to: '2026-11-30' })) day.forEach(book.add);
+            expect(book.result()).toEqual(whole(m, HEADER));
+          }
         },
       ),
       { numRuns: 60 },
