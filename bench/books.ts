@@ -11,6 +11,7 @@ import { createCore } from '../main/core/create-core';
 import { ccfBody, crBody, fcBody, fexBody, fseBody } from '../test/fixtures/bodies';
 import { packDocument, unpackDocument } from '../main/core/dte/packing/packed-document';
 import { counterAlone, counterDuring, type CounterFeel } from './counter-pace';
+import { peakGrowthMb } from './peak-memory';
 
 export interface BooksFigures {
   readonly documents: number;
@@ -21,6 +22,10 @@ export interface BooksFigures {
   readonly contributorXlsxSeconds: number;
   readonly allFilesSeconds: number;
   readonly reportSeconds: number;
+  /** Issue 35, goal 1: how far the process's resident memory rose above where it stood (MB, peak). */
+  readonly monthPeakMb: number;
+  readonly reportPeakMb: number;
+  readonly allFilesPeakMb: number;
   /** The station's event loop while every file is made: what a POS request waiting behind it would feel. */
   readonly loopDelayMaxMs: number;
   readonly loopDelayP99Ms: number;
@@ -104,6 +109,9 @@ export async function booksBench(count: number): Promise<BooksFigures> {
     const reopened = createCore({ dataDir: dir, sync: { manual: true }, backups: { everyMs: 0 } });
     try {
       const books = reopened.books;
+      const monthPeakMb = await peakGrowthMb('self', () => books.month(month));
+      const reportPeakMb = await peakGrowthMb('self', () => books.report({ from: `${month}-01`, to: `${month}-28` }));
+      const allFilesPeakMb = await peakGrowthMb('self', () => books.writeAll(month, join(dir, 'out-peak')));
       const annexesSeconds = await time(() => books.month(month));
       const consumerPdfSeconds = await time(() => books.bookFile('consumidores', month, 'pdf'));
       const contributorPdfSeconds = await time(() => books.bookFile('contribuyentes', month, 'pdf'));
@@ -126,6 +134,9 @@ export async function booksBench(count: number): Promise<BooksFigures> {
         contributorXlsxSeconds,
         allFilesSeconds,
         reportSeconds,
+        monthPeakMb,
+        reportPeakMb,
+        allFilesPeakMb,
         loopDelayMaxMs: loop.max / 1e6,
         loopDelayP99Ms: loop.percentile(99) / 1e6,
         counterAlone: alone,

@@ -12,7 +12,7 @@
 // The cluster runs as the tests' does (fsync off): both sides skip the disk's flushes alike, so the ratio is the
 // hub's own cost (HTTP, JSON, validation, locks, upsert), not the disk's.
 import { spawn } from 'node:child_process';
-import { chmodSync, createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -28,6 +28,8 @@ import { HUB_MIGRATIONS } from '../main/hub/migrations';
 import { fcBody } from '../test/fixtures/bodies';
 import { startPgCluster } from '../test/support/pg-cluster';
 import { unpackDocument } from '../main/core/dte/packing/packed-document';
+import { goal, printGoals } from './goals';
+import { peakGrowthMb } from './peak-memory';
 
 const STATIONS = Number(process.env.SELLO_HUB_BENCH_STATIONS ?? 50);
 const DOCS = Number(process.env.SELLO_HUB_BENCH_DOCS ?? 20_000);
@@ -348,14 +350,6 @@ async function main() {
       if (rows !== monthRows) throw new Error(`floor read ${rows} of ${monthRows}`);
       return { s: (performance.now() - t) / 1000, bytes };
     };
-    const rss = (field: 'VmRSS' | 'VmHWM') => {
-      try {
-        const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${hubPid}/status`, 'utf8'));
-        return m ? Number(m[1]) / 1024 : NaN;
-      } catch {
-        return NaN;
-      }
-    };
     const booksCalls: [string, string][] = [
       ['GET /hub/v1/books (every annex, checks, IVA summary)', `/hub/v1/books?month=${MONTH}`],
       ['GET /hub/v1/annexes/2 (consumers, CSV)', `/hub/v1/annexes/2?month=${MONTH}`],
@@ -368,25 +362,23 @@ async function main() {
       WHERE issue_date BETWEEN '2026-09-01' AND '2026-09-30' AND (issue_date, id) > ('2026-09-15'::date, '00000000-0000-0000-0000-000000000000')
       ORDER BY issue_date, id LIMIT 1000`.execute(db.q);
     log(`books page plan:\n    ${plan.rows.map((r) => r['QUERY PLAN']).join('\n    ')}`);
-    // The hub's peak memory from here on (writing 5 to clear_refs resets VmHWM; Linux only, else the whole run's).
-    try {
-      writeFileSync(`/proc/${hubPid}/clear_refs`, '5');
-    } catch {
-      log('could not reset the hub process peak memory: the figure is the whole run');
-    }
-    const rssBefore = rss('VmRSS');
-    const monthBooks: { call: string; s: number; bytes: number }[] = [];
+    // Each call's peak: how far the hub process's resident memory rose above where it stood (issue 35, goal 1).
+    const monthBooks: { call: string; s: number; bytes: number; peakMb: number }[] = [];
     for (const [name, url] of booksCalls) {
-      const t = performance.now();
-      const res = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${bearer}` } });
-      const bytes = (await res.arrayBuffer()).byteLength;
-      if (res.status !== 200) throw new Error(`${name}: ${res.status}`);
-      monthBooks.push({ call: name, s: (performance.now() - t) / 1000, bytes });
-      log(`books: ${name} ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      let bytes = 0;
+      let s = 0;
+      const peakMb = await peakGrowthMb(hubPid, async () => {
+        const t = performance.now();
+        const res = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${bearer}` } });
+        bytes = (await res.arrayBuffer()).byteLength;
+        if (res.status !== 200) throw new Error(`${name}: ${res.status}`);
+        s = (performance.now() - t) / 1000;
+      });
+      monthBooks.push({ call: name, s, bytes, peakMb });
+      log(`books: ${name} ${s.toFixed(1)} s, peak +${peakMb.toFixed(0)} MB`);
     }
     const floorSecond = await floorRead();
     const booksFloor = Math.min(floorFirst.s, floorSecond.s);
-    const hubRss = rss('VmHWM');
 
     const size = (
       await sql<{
@@ -425,16 +417,38 @@ async function main() {
       ...latency.map((l) => [l.query, String(l.rows), l.p50.toFixed(1), l.p95.toFixed(1)]),
     ]);
     table([
-      [`The month's books for the company (${MONTH}, ${monthRows.toLocaleString('en-US')} documents)`, 'seconds', 'answer', '× floor'],
-      ...monthBooks.map((b) => [b.call, b.s.toFixed(2), `${(b.bytes / 1024).toFixed(0)} KB`, (b.s / booksFloor).toFixed(1)]),
+      [
+        `The month's books for the company (${MONTH}, ${monthRows.toLocaleString('en-US')} documents)`,
+        'seconds',
+        'answer',
+        '× floor',
+        'peak +MB',
+      ],
+      ...monthBooks.map((b) => [
+        b.call,
+        b.s.toFixed(2),
+        `${(b.bytes / 1024).toFixed(0)} KB`,
+        (b.s / booksFloor).toFixed(1),
+        b.peakMb.toFixed(0),
+      ]),
       [
         `floor: the month's MH JSON by the same pages (${(floorFirst.bytes / 1024 / 1024).toFixed(0)} MB)`,
         booksFloor.toFixed(2),
         '',
         '1.0',
+        '',
       ],
-      ['the hub process, resident memory before → peak during the books', '', `${rssBefore.toFixed(0)} → ${hubRss.toFixed(0)} MB`, ''],
     ]);
+    // Issue 35, goal 1: the month's summary and files within 256 MB of the hub's memory, at 1.5× the reading.
+    const month = monthBooks[0]!;
+    printGoals(
+      [
+        goal(`1. hub month @${monthRows}: GET /hub/v1/books peak growth (MB)`, month.peakMb, 'max', 256),
+        goal(`1. hub month @${monthRows}: every call's peak growth (MB)`, Math.max(...monthBooks.map((b) => b.peakMb)), 'max', 256),
+        goal(`1. hub month @${monthRows}: GET /hub/v1/books / reading`, month.s / booksFloor, 'max', 1.5),
+      ],
+      35,
+    );
   } finally {
     for (const c of children) c.kill();
     await db.close();

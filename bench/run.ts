@@ -372,6 +372,9 @@ if (BOOKS_N > 0) {
     ['sales report of the month', b.reportSeconds],
   ] as const)
     console.log(`${label.padEnd(44)}  ${s.toFixed(2).padStart(8)} s`);
+  console.log(
+    `memory above the station's before → peak: GET /books ${b.monthPeakMb.toFixed(0)} MB, sales report ${b.reportPeakMb.toFixed(0)} MB, every file ${b.allFilesPeakMb.toFixed(0)} MB`,
+  );
   console.log(`event-loop delay while making every file: p99 ${b.loopDelayP99Ms.toFixed(1)} ms, max ${b.loopDelayMaxMs.toFixed(1)} ms`);
   console.log(
     `a POS at 5 documents/s while every file is made: create p99 ${b.counterDuringBooks.createP99.toFixed(1)} ms, loop p99 ${b.counterDuringBooks.loopP99.toFixed(1)} ms (alone: ${b.counterAlone.createP99.toFixed(1)} ms, ${b.counterAlone.loopP99.toFixed(1)} ms)`,
@@ -503,6 +506,14 @@ const screenShare = (ui: string, screen: string) => {
   return s ? s.bytes / s.whole : NaN;
 };
 const goals35: Goal[] = [
+  goal(`1. station month @${booksFigures?.documents ?? 0}: GET /books peak growth (MB)`, booksFigures?.monthPeakMb ?? NaN, 'max', 256),
+  goal(`1. station month @${booksFigures?.documents ?? 0}: every file peak growth (MB)`, booksFigures?.allFilesPeakMb ?? NaN, 'max', 256),
+  goal(
+    `1. station month @${booksFigures?.documents ?? 0}: GET /books / reading`,
+    booksFigures ? booksFigures.annexesSeconds / booksFigures.floorSeconds : NaN,
+    'max',
+    1.5,
+  ),
   goal('2. backup: create p99 at 5/s / alone', loopDuringBackup.createP99 / loopQuiet.createP99, 'max', 2),
   goal('2. backup: loop delay p99 / alone', loopDuringBackup.p99 / loopQuiet.p99, 'max', 2),
   goal(

@@ -1,7 +1,7 @@
-// One company month built at a time per hub process (docs/decisions/0016-head-office-hub.md "Scale"): a month of a
-// third of a million documents holds almost 3 GB while it is built, so two at once would not fit the heap. Others
-// wait their turn in order (the screen asks for the books and the sales report together); past a few waiting, a 429
-// says when to come back.
+// How many books the hub builds at once (docs/decisions/0016-head-office-hub.md "Scale", 0043): a month is read as a
+// stream now, so what one build holds is a page and a day, not the month; a few run side by side and the rest wait
+// their turn in order (the screen asks for the books and the sales report together). Past a few waiting, a 429 says
+// when to come back.
 import type { ApiError } from '../../shared/errors';
 import { CoreError } from '../core/errors';
 
@@ -16,25 +16,35 @@ export class BooksBusy extends CoreError {
   }
 }
 
-/** Runs builds one after another; `maxQueued` counts the one running too. */
-export function booksGate(maxQueued = 4, retryAfter = 30) {
-  let tail: Promise<void> = Promise.resolve();
+export interface BooksGateLimits {
+  /** Builds at once. */
+  readonly running?: number;
+  /** Builds running and waiting together; past this, BooksBusy. */
+  readonly queued?: number;
+  /** Seconds the 429 asks to wait. */
+  readonly retryAfter?: number;
+}
+
+/** Runs at most `running` builds at once, the others in the order asked. */
+export function booksGate(limits: BooksGateLimits = {}) {
+  const { running: maxRunning = 1, queued: maxQueued = 4, retryAfter = 30 } = limits;
+  let running = 0;
   let queued = 0;
+  const waiting: (() => void)[] = [];
   return {
     async run<T>(build: () => Promise<T>): Promise<T> {
       if (queued >= maxQueued) throw new BooksBusy(retryAfter);
       queued += 1;
-      const before = tail;
-      let release = () => {};
-      tail = new Promise<void>((resolve) => {
-        release = resolve;
-      });
+      // A finished build hands its place straight to the next in line, so nobody arriving meanwhile jumps the queue.
+      if (running < maxRunning) running += 1;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
       try {
-        await before;
         return await build();
       } finally {
         queued -= 1;
-        release();
+        const next = waiting.shift();
+        if (next) next();
+        else running -= 1;
       }
     },
     queued: () => queued,
