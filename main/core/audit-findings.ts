@@ -47,4 +47,5 @@ export function describeFinding(f: ChainFinding): string {
 export const CHAIN_BROKEN_ACTION =
   'La estación sigue emitiendo. No confíe en los datos alterados: restaure la última copia íntegra con `sello restore` (o compare con la oficina central) y avise al responsable de seguridad.';
 
-export const sameFinding = (a: ChainFinding, b: ChainFinding): boolean => JSON.stringify(a) === JSON.stringify(b);
+/** One text per finding, for telling a new one from one already known. */
+export const findingKey = (f: ChainFinding): string => JSON.stringify(f);

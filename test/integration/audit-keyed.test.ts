@@ -205,6 +205,42 @@ describe('keyed audit chain', () => {
     expect(r.out).not.toContain(`el documento ${id(4)} fue modificado`);
   }, 60_000);
 
+  it('thousands of rows added outside Sello: each found once, the log names twenty and counts the rest', async () => {
+    const s = station();
+    issue(s.core, 0, 1);
+    await s.core.auditChecked();
+    s.core.close();
+    const added = 3000;
+    tamper(join(s.dir, 'sello.db'), (db) => {
+      const row = db.prepare('SELECT * FROM documents WHERE id = ?').get(id(0)) as Record<string, unknown>;
+      const columns = Object.keys(row);
+      const insert = db.prepare(`INSERT INTO documents (${columns.join(',')}) VALUES (${columns.map((c) => `@${c}`).join(',')})`);
+      db.transaction(() => {
+        for (let n = 1; n <= added; n += 1)
+          insert.run({
+            ...row,
+            id: id(n),
+            id_as_sent: id(n).toUpperCase(),
+            control_number: `DTE-01-M001P001-${String(900_000 + n).padStart(15, '0')}`,
+          });
+      })();
+    });
+    const logged: { message: string; fields?: Record<string, unknown> }[] = [];
+    const logger = {
+      info() {},
+      warn() {},
+      error: (message: string, fields?: Record<string, unknown>) => logged.push({ message, fields }),
+    };
+    const core = createCore({ dataDir: s.dir, clock: fixedClock(), backups: { everyMs: 0 }, sync: { manual: true }, logger });
+    cleanups.push(() => core.close());
+    const found = await core.auditChecked();
+    expect(found.filter((f) => f.code === 'document-unbound')).toHaveLength(added);
+    expect(new Set(found.map((f) => JSON.stringify(f))).size).toBe(found.length);
+    const line = logged.find((l) => l.message === 'the audit chain is broken')!;
+    expect(line.fields?.findings).toHaveLength(20);
+    expect(line.fields?.more).toBe(added - 20);
+  }, 120_000);
+
   it('a row edited outside Sello and then moved by Sello is told, not bound afresh in silence', () => {
     const s = station();
     issue(s.core, 0, 1);
