@@ -8,7 +8,8 @@
 // MH's checks, the consumers' annex and IVA book) through the same API as an ACCOUNTANT, against a floor measured in
 // the same run: the month's rows' MH JSON read by the same keyset pages with nothing built from them.
 // Not part of `npm run bench`: it takes minutes and a PostgreSQL.
-//   SELLO_HUB_BENCH_STATIONS (50), SELLO_HUB_BENCH_DOCS (20000 per station), SELLO_HUB_BENCH_CONCURRENCY (8)
+//   SELLO_HUB_BENCH_STATIONS (50), SELLO_HUB_BENCH_DOCS (20000 per station), SELLO_HUB_BENCH_CONCURRENCY (8),
+//   SELLO_HUB_BENCH_HEAP_MB (the hub's V8 heap cap; none by default)
 // The cluster runs as the tests' does (fsync off): both sides skip the disk's flushes alike, so the ratio is the
 // hub's own cost (HTTP, JSON, validation, locks, upsert), not the disk's.
 import { spawn } from 'node:child_process';
@@ -37,6 +38,9 @@ const STATIONS = Number(process.env.SELLO_HUB_BENCH_STATIONS ?? 50);
 const DOCS = Number(process.env.SELLO_HUB_BENCH_DOCS ?? 20_000);
 const CONCURRENCY = Number(process.env.SELLO_HUB_BENCH_CONCURRENCY ?? 8);
 const BATCH = 500;
+// SELLO_HUB_BENCH_HEAP_MB caps the hub process's V8 heap: a month's books that finish under a small cap prove what
+// they hold, where the peak resident memory also counts garbage the collector has not yet reclaimed.
+const HEAP = process.env.SELLO_HUB_BENCH_HEAP_MB ? [`--max-old-space-size=${Number(process.env.SELLO_HUB_BENCH_HEAP_MB)}`] : [];
 const RUNS = 40;
 const ROOT = join(import.meta.dirname, '..');
 
@@ -156,7 +160,7 @@ async function main() {
     const base = await new Promise<string>((resolve, reject) => {
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', join(ROOT, 'main/core/cli/main.ts'), 'hub', '--database', cluster.url, '--port', '0'],
+        [...HEAP, '--import', 'tsx', join(ROOT, 'main/core/cli/main.ts'), 'hub', '--database', cluster.url, '--port', '0'],
         {
           cwd: ROOT,
           // Its log (a line per batch) is not the bench's output.
