@@ -116,12 +116,12 @@ async function foldMonth(
   month: string,
   s: BooksSettings,
   rowOf: (annex: AnnexId) => ((cells: readonly string[]) => void) | null,
-  o: { readonly progress?: BooksProgress; readonly books?: readonly BookFold[] } = {},
+  o: { readonly progress?: BooksProgress; readonly books?: readonly BookFold[]; readonly only?: readonly AnnexId[] } = {},
 ): Promise<{ annexes: AnnexSummary[]; ivaSummary: MonthBooks['ivaSummary'] }> {
   const { from, to } = monthRange(month);
   const invalidated = await source.invalidatedBetween(from, to);
   const point = source.company().station;
-  const folds = ANNEXES.map((annex) => {
+  const folds = (o.only ?? ANNEXES).map((annex) => {
     const tally = annexTally(annex, month, s, point);
     const also = rowOf(annex);
     const fold = openAnnex(annex, month, s, invalidated, (cells) => {
@@ -201,9 +201,9 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
       const s = settings();
       // The file's lines, encoded as they are made: the file is held, never the documents behind it.
       const lines: Buffer[] = [];
-      const { annexes } = await foldMonth(d.source, month, s, (a) => (a === annex ? (cells) => lines.push(annexLine(cells, s)) : null));
+      const { annexes } = await foldMonth(d.source, month, s, () => (cells) => lines.push(annexLine(cells, s)), { only: [annex] });
       return {
-        fileName: annexes.find((a) => a.annex === annex)!.fileName,
+        fileName: annexes[0]!.fileName,
         mediaType: `${MEDIA.csv}; charset=${s.encoding}`,
         base64: Buffer.concat(lines).toString('base64'),
       };
