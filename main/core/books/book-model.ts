@@ -1,6 +1,7 @@
 // An IVA book as data, whatever it is printed on: the header every page repeats, its tables (columns in the
 // Reglamento's order), each table's totals, and the month's summary. book-pdf.ts and book-xlsx.ts draw it.
 import type { BookId } from '../../../shared/books';
+import { issueOrder } from './annex-cells';
 import type { BookDocument } from './book-document';
 
 export interface BookCompany {
@@ -74,4 +75,10 @@ export interface Book {
 export interface BookFold {
   readonly add: (d: BookDocument) => void;
   readonly result: () => Book;
+}
+
+/** A book of documents already in memory, in any order: the fold over them sorted into issue order. */
+export function foldedBook(fold: BookFold, docs: readonly BookDocument[]): Book {
+  for (const d of [...docs].sort(issueOrder)) fold.add(d);
+  return fold.result();
 }

@@ -30,6 +30,7 @@ import { annexLine } from './annex-file';
 import { annexTally, openAnnex } from './annexes';
 import { bookPdf } from './book-pdf';
 import { bookXlsx } from './book-xlsx';
+import type { BookDocument } from './book-document';
 import type { Book, BookFold, BookHeader } from './book-model';
 import type { BooksSource } from './books-source';
 import { consumerBookFold } from './consumer-book';
@@ -115,11 +116,11 @@ async function foldMonth(
   source: BooksSource,
   month: string,
   s: BooksSettings,
+  invalidated: readonly BookDocument[],
   rowOf: (annex: AnnexId) => ((cells: readonly string[]) => void) | null,
   o: { readonly progress?: BooksProgress; readonly books?: readonly BookFold[]; readonly only?: readonly AnnexId[] } = {},
 ): Promise<{ annexes: AnnexSummary[]; ivaSummary: MonthBooks['ivaSummary'] }> {
   const { from, to } = monthRange(month);
-  const invalidated = await source.invalidatedBetween(from, to);
   const point = source.company().station;
   const folds = (o.only ?? ANNEXES).map((annex) => {
     const tally = annexTally(annex, month, s, point);
@@ -162,12 +163,14 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
     generatedAt: isoLocal(d.clock.now()),
   });
 
-  /** A book folded as the month is read; the month's invalidations are read first (a month's worth of them). */
-  const bookOf = async (book: BookId, month: string): Promise<BookFold> => {
+  /** The month's invalidations, read apart before the month (a month's worth of them). */
+  const invalidatedIn = (month: string): Promise<readonly BookDocument[]> => {
     const { from, to } = monthRange(month);
-    const invalidated = await d.source.invalidatedBetween(from, to);
-    return (book === 'consumidores' ? consumerBookFold : contributorBookFold)(month, header(book, month), invalidated);
+    return d.source.invalidatedBetween(from, to);
   };
+
+  const bookOf = (book: BookId, month: string, invalidated: readonly BookDocument[]): BookFold =>
+    (book === 'consumidores' ? consumerBookFold : contributorBookFold)(month, header(book, month), invalidated);
 
   const render = async (b: Book, format: BookFormat): Promise<BookFile> => {
     const bytes = format === 'pdf' ? await bookPdf(b) : await bookXlsx(b);
@@ -193,7 +196,7 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
     async month(asked) {
       const month = checkedMonth(asked);
       const s = settings();
-      const { annexes, ivaSummary } = await foldMonth(d.source, month, s, () => null);
+      const { annexes, ivaSummary } = await foldMonth(d.source, month, s, await invalidatedIn(month), () => null);
       return { month, annexes, ivaSummary, settings: s };
     },
     async annexFile(annex, asked) {
@@ -201,7 +204,16 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
       const s = settings();
       // The file's lines, encoded as they are made: the file is held, never the documents behind it.
       const lines: Buffer[] = [];
-      const { annexes } = await foldMonth(d.source, month, s, () => (cells) => lines.push(annexLine(cells, s)), { only: [annex] });
+      const { annexes } = await foldMonth(
+        d.source,
+        month,
+        s,
+        await invalidatedIn(month),
+        () => (cells) => lines.push(annexLine(cells, s)),
+        {
+          only: [annex],
+        },
+      );
       return {
         fileName: annexes[0]!.fileName,
         mediaType: `${MEDIA.csv}; charset=${s.encoding}`,
@@ -210,7 +222,7 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
     },
     async bookFile(book, asked, format) {
       const month = checkedMonth(asked);
-      const fold = await bookOf(book, month);
+      const fold = bookOf(book, month, await invalidatedIn(month));
       const { from, to } = monthRange(month);
       await eachInIssueOrder(d.source, { from, to }, fold.add);
       return render(fold.result(), format);
@@ -228,8 +240,9 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
       await mkdir(dir, { recursive: true });
       const lines = new Map<AnnexId, Buffer[]>(ANNEXES.map((a) => [a, []]));
       // One reading of the month makes every annex and both books.
-      const books = await Promise.all(BOOKS.map((b) => bookOf(b, month)));
-      const { annexes } = await foldMonth(d.source, month, s, (a) => (cells) => lines.get(a)!.push(annexLine(cells, s)), {
+      const invalidated = await invalidatedIn(month);
+      const books = BOOKS.map((b) => bookOf(b, month, invalidated));
+      const { annexes } = await foldMonth(d.source, month, s, invalidated, (a) => (cells) => lines.get(a)!.push(annexLine(cells, s)), {
         progress,
         books,
       });

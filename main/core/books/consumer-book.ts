@@ -8,7 +8,7 @@ import { standsAt } from './annex-build';
 import { consumerAmounts } from './annex-2';
 import type { BookDocument } from './book-document';
 import { column, dteNumbers, money, totalsOf } from './book-columns';
-import type { Book, BookFold, BookHeader, BookRow, BookTable } from './book-model';
+import { foldedBook, type Book, type BookFold, type BookHeader, type BookRow, type BookTable } from './book-model';
 import { ivaSums } from './iva-summary';
 import { mhDate, monthRange } from './period';
 import type { MonthDocuments } from './annexes';
@@ -95,11 +95,8 @@ function dayRow(g: DayGroup): BookRow {
 }
 
 /** The consumers' book of documents already in memory, in any order: the same fold. */
-export function consumerBook(m: MonthDocuments, header: BookHeader): Book {
-  const fold = consumerBookFold(m.month, header, m.invalidated);
-  for (const d of [...m.issued].sort(issueOrder)) fold.add(d);
-  return fold.result();
-}
+export const consumerBook = (m: MonthDocuments, header: BookHeader): Book =>
+  foldedBook(consumerBookFold(m.month, header, m.invalidated), m.issued);
 
 /**
  * The consumers' book folded as the month is read in issue order (docs/decisions/0043-books-in-constant-memory.md):

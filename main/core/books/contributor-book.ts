@@ -2,12 +2,11 @@
 // stands at the month's end, identified by número de control, código de generación and sello; an NC
 // subtracts. The same documents as Anexo 1 (annex-1.ts); its summary covers both sales books.
 import { ZERO, type Dec } from '../../../shared/tax';
-import { issueOrder } from './annex-cells';
 import { standsAt } from './annex-build';
 import type { MonthDocuments } from './annexes';
 import type { BookDocument } from './book-document';
 import { column, dteNumbers, money, totalsOf } from './book-columns';
-import type { Book, BookFold, BookHeader, BookRow } from './book-model';
+import { foldedBook, type Book, type BookFold, type BookHeader, type BookRow } from './book-model';
 import { ivaSums } from './iva-summary';
 import { mhDate, monthRange } from './period';
 
@@ -57,11 +56,8 @@ function row(d: BookDocument, n: number): BookRow {
 }
 
 /** The contributors' book of documents already in memory, in any order: the same fold. */
-export function contributorBook(m: MonthDocuments, header: BookHeader): Book {
-  const fold = contributorBookFold(m.month, header, m.invalidated);
-  for (const d of [...m.issued].sort(issueOrder)) fold.add(d);
-  return fold.result();
-}
+export const contributorBook = (m: MonthDocuments, header: BookHeader): Book =>
+  foldedBook(contributorBookFold(m.month, header, m.invalidated), m.issued);
 
 /**
  * The contributors' book folded as the month is read in issue order (decision 0043): a line per CCF, NC and ND,
