@@ -3,11 +3,13 @@
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { FONT_FILES, registerFonts } from '../render/fonts';
+import type { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { collect } from '../render/letter-pdf';
-import { footOfEveryPage } from '../render/page-footers';
 import { amountText, generatedDate } from './book-format';
 import type { Book } from './book-model';
 import { INK, MUTED, drawTable, type Paper } from './book-pdf-table';
+import { lateCount, type LateCount } from './folio-count';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -28,7 +30,7 @@ function bookDocument(book: Book): Doc {
     // pdfkit's own margin stays below ours, so it never starts a page by itself: the paging is the book's.
     margin: 10,
     autoFirstPage: false,
-    bufferPages: true,
+    // Each page goes out when the next begins: the book is never held whole (decision 0044).
     // A fixed date (and so a fixed file ID): the same book gives the same bytes.
     info: {
       Title: `${h.title} · ${h.monthName}`,
@@ -47,13 +49,19 @@ function bookDocument(book: Book): Doc {
   return doc;
 }
 
-/** The pages of one book: each begins with the header the Reglamento asks for, numbered as folios. */
+const FOOT_SIZE = 7;
+
+/**
+ * The pages of one book: each begins with the header the Reglamento asks for, numbered as folios, and ends with
+ * "folio N de M" at its foot, M painted once the last page is known (folio-count.ts).
+ */
 class BookPaper implements Paper {
   readonly x = MARGIN;
   readonly width: number;
   readonly bottom: number;
   top = MARGIN;
   private folio = 0;
+  private readonly count: LateCount;
 
   constructor(
     readonly doc: Doc,
@@ -61,13 +69,31 @@ class BookPaper implements Paper {
   ) {
     this.width = PAGE_W - MARGIN * 2;
     this.bottom = PAGE_H - MARGIN - FOOTER;
+    this.count = lateCount(doc, 'regular', FOOT_SIZE, MUTED);
   }
 
   newPage(): number {
+    if (this.folio > 0) this.foot();
     this.doc.addPage();
     this.folio += 1;
     this.top = this.header();
     return this.top;
+  }
+
+  /** The last page's foot, and the count every foot shows. */
+  finish(): void {
+    this.foot();
+    this.count.fill(this.folio);
+  }
+
+  /** When the book was made and "folio N de", then the count. */
+  private foot(): void {
+    const { doc } = this;
+    const h = this.book.header;
+    const text = `${h.title} · ${h.monthName} · generado ${h.generatedAt} · folio ${this.folio} de `;
+    const y = PAGE_H - MARGIN - 8;
+    doc.font('regular').fontSize(FOOT_SIZE).fillColor(MUTED).text(text, MARGIN, y, { lineBreak: false });
+    this.count.place(MARGIN + doc.widthOfString(text), y);
   }
 
   private header(): number {
@@ -141,26 +167,32 @@ function signature(p: BookPaper, text: string, start: number): void {
   doc.fillColor(INK).text(text, p.x, y, { width: p.width });
 }
 
-/** Folio N de M and when the book was made, at the foot of each page once the count is known. */
-function footers(doc: Doc, book: Book): void {
-  const h = book.header;
-  footOfEveryPage(doc, (i, n) => `${h.title} · ${h.monthName} · generado ${h.generatedAt} · folio ${i} de ${n}`, {
-    margin: MARGIN,
-    color: MUTED,
-    size: 7,
-    lift: 8,
-  });
-}
-
-export async function bookPdf(book: Book): Promise<Buffer> {
-  const doc = bookDocument(book);
-  const done = collect(doc);
+/** Draws the book into `doc`, page after page, and ends it. */
+async function draw(doc: Doc, book: Book): Promise<void> {
   const paper = new BookPaper(doc, book);
   let y = paper.newPage();
   for (const table of book.tables) y = (await drawTable(paper, table, y)) + GAP;
   y = summary(paper, book, y);
   if (book.signature.trim()) signature(paper, book.signature, y);
-  footers(doc, book);
+  paper.finish();
   doc.end();
+}
+
+/** The book's PDF written to `out` as its pages are drawn (a file, or an answer). */
+export async function writeBookPdf(book: Book, out: Writable): Promise<void> {
+  const doc = bookDocument(book);
+  // A book that fails half drawn ends the stream with its error, never as a short file that looks whole.
+  const drawn = draw(doc, book).catch((e: unknown) => {
+    doc.destroy(e instanceof Error ? e : new Error(String(e)));
+    throw e;
+  });
+  await Promise.all([pipeline(doc, out), drawn]);
+}
+
+/** The book's PDF in memory: for a small book, or a caller that needs the bytes. */
+export async function bookPdf(book: Book): Promise<Buffer> {
+  const doc = bookDocument(book);
+  const done = collect(doc);
+  await draw(doc, book);
   return done;
 }

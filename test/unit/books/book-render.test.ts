@@ -1,12 +1,16 @@
 // The IVA book's two renderers (issue 16) read back: the PDF's pages as text with poppler (header on every
 // page, sums carried forward at each break, the totals), the workbook with exceljs (sheets, numbers, text).
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { amountText } from '../../../main/core/books/book-format';
 import type { Book, BookColumn, BookRow } from '../../../main/core/books/book-model';
-import { bookPdf } from '../../../main/core/books/book-pdf';
-import { bookXlsx, sheetName } from '../../../main/core/books/book-xlsx';
+import { PassThrough } from 'node:stream';
+import { bookPdf, writeBookPdf } from '../../../main/core/books/book-pdf';
+import { bookXlsx, sheetName, writeBookXlsx } from '../../../main/core/books/book-xlsx';
 import { pdfInfo } from '../../support/pdf';
 
 const ROWS = 120;
@@ -129,6 +133,21 @@ describe('book PDF', async () => {
     expect((await bookPdf(book)).equals(pdf)).toBe(true);
   });
 
+  it('ends every page with "folio N de M", M the pages the book has (drawn before M was known)', () => {
+    const feet = pages.map((page) => /generado 2026-12-01 09:30 · folio (\d+) de (\d+)/.exec(page)?.slice(1).map(Number));
+    expect(feet).toEqual(pages.map((_, i) => [i + 1, pages.length]));
+  });
+
+  it('streams the same bytes to a writer as it draws its pages, page by page', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    await writeBookPdf(book, out);
+    expect(Buffer.concat(chunks).equals(pdf)).toBe(true);
+    // pdfkit hands on each page when the next begins: many pieces, not one buffer at the end.
+    expect(chunks.length).toBeGreaterThan(pages.length);
+  });
+
   it('heads every page with the book, the taxpayer, the month and the folio', () => {
     pages.forEach((page, i) => {
       expect(page).toContain('LIBRO DE VENTAS A CONTRIBUYENTES');
@@ -230,5 +249,16 @@ describe('book XLSX', async () => {
     expect(sheet.getCell(at, 2).value).toBe(totals.iva / 100);
     expect(sheet.getCell(at, 2).font.bold).toBe(true);
     expect(text(sheet)).toContain('F. ______________________________  Representante legal');
+  });
+  it('streams to a file with the same bytes, whenever it is made', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sello-xlsx-'));
+    try {
+      const path = join(dir, 'libro.xlsx');
+      await new Promise((r) => setTimeout(r, 2100)); // past the ZIP's two-second clock: the stamp must do it
+      await writeBookXlsx(book, path);
+      expect(readFileSync(path).equals(content)).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
