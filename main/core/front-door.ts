@@ -25,6 +25,8 @@ import {
   type ActorCall,
 } from './auth/permissions';
 import type { ReceiptWidth } from './render/receipt';
+import type { BookFormat, BookId } from '../../shared/books';
+import type { BookDownload } from './books/book-file';
 
 /** The calls of shared/api.ts a caller makes once known, plus what only the HTTP contract needs. */
 export interface DoorCalls extends Pick<StationCalls, ActorCall> {
@@ -38,6 +40,8 @@ export interface DoorCalls extends Pick<StationCalls, ActorCall> {
   readonly returnGoods: (body: unknown, unknown: UnknownFields) => Promise<ReturnResult>;
   /** The contract's letter PDF: APPROVED only. */
   readonly letterPdf: (id: string) => Promise<Buffer>;
+  /** An IVA book written to a temporary file for the answer to send, then remove (decision 0044). */
+  readonly bookDownload: (book: BookId, month: string, format: BookFormat) => Promise<BookDownload>;
   /** The app's own copy for its screens: APPROVED, or INVALIDATED marked ANULADO (a person's session only). */
   readonly letterCopy: (id: string) => Promise<Buffer>;
   readonly receipt: (id: string, width: ReceiptWidth) => Promise<Buffer>;
@@ -204,6 +208,7 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     monthBooks: (month) => core().books.month(month),
     annexFile: (annex, month) => core().books.annexFile(annex, month),
     bookFile: (book, month, format) => core().books.bookFile(book, month, format),
+    bookDownload: (book, month, format) => core().books.bookDownload(book, month, format),
     salesReport: (query) => core().books.report(query),
     booksSettings: () => answer(() => core().books.settings()),
     setBooksSettings: (input) => answer(() => core().books.setSettings(input, actor)),
@@ -261,6 +266,8 @@ function guarded(who: Actor, c: DoorCalls): DoorCalls {
     invalidateDte: check(APPROVERS, 'Invalidar un documento', c.invalidateDte),
     returnGoods: check(APPROVERS, 'Registrar una devolución', c.returnGoods),
     letterPdf: check(EVERYONE, 'Esta consulta', c.letterPdf),
+    // The same people as bookFile's (auth/permissions.ts).
+    bookDownload: check(CALL_PERMISSIONS.bookFile, 'Esta operación', c.bookDownload),
     letterCopy: check(PEOPLE, 'Imprimir la copia de un documento', c.letterCopy),
     receipt: check(EVERYONE, 'Esta consulta', c.receipt),
     wakeSync: check(SUPERVISORS, 'Reintentar el envío a MH', c.wakeSync),

@@ -10,6 +10,7 @@ import { CoreError, validationFailed } from '../core/errors';
 import type { Hub } from './create-hub';
 import { booksGate } from './books-gate';
 import { BOOK_POINT, HUB_BOOKS_SETTINGS } from './books-source';
+import { sendDownload } from '../core/http/download';
 
 /** The station's queries, and `point` for one point of sale's books. */
 const point = z.string().regex(BOOK_POINT, 'Use el código del establecimiento y punto de venta, como M001P001.').optional();
@@ -33,10 +34,9 @@ const download = (reply: FastifyReply, f: BookFile) =>
 
 /** `reader` answers the person of a request allowed to read, or throws 401/403 (http.ts's session check). */
 export function registerHubBooks(app: FastifyInstance, hub: Hub, reader: (req: FastifyRequest) => Promise<unknown>) {
-  // The month's summary, an annex and the sales report are read as a stream (decision 0043): a few at once. An IVA
-  // book is drawn whole before it is sent (its folios say "N de M"): one at a time.
+  // Every book is read as a stream (decision 0043) and an IVA book's file is written as it is drawn (decision 0044):
+  // a few months at once.
   const gate = booksGate({ running: 3, queued: 8 });
-  const drawing = booksGate({ running: 1, queued: 4 });
   // The month: every annex's summary (rows, casillas, MH's checks) and the IVA summary.
   app.get('/hub/v1/books', async (req) => {
     await reader(req);
@@ -47,7 +47,7 @@ export function registerHubBooks(app: FastifyInstance, hub: Hub, reader: (req: F
     await reader(req);
     const book = oneOf(req.params.book, BOOKS, 'Ese libro');
     const q = parsed(bookQuery, req.query);
-    return download(reply, await drawing.run(async () => (await hub.books({ point: q.point })).bookFile(book, q.month, q.format)));
+    return sendDownload(reply, await gate.run(async () => (await hub.books({ point: q.point })).bookDownload(book, q.month, q.format)));
   });
   app.get<{ Params: { annex: string } }>('/hub/v1/annexes/:annex', async (req, reply) => {
     await reader(req);

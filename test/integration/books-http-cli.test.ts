@@ -2,7 +2,8 @@
 // ask, bad input answered with the field named and nothing changed, and `sello books` as a real process reading
 // the database while the station that wrote it is still open.
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,14 +20,22 @@ let month: BookMonth;
 let app: FastifyInstance;
 const who: Record<'admin' | 'supervisor' | 'cajero', Record<string, string>> = { admin: {}, supervisor: {}, cajero: {} };
 
+// This file's own temporary folder (os.tmpdir() reads TMPDIR), to see a book's temporary file go once it is sent.
+const scratch = mkdtempSync(join(tmpdir(), 'books-http-'));
+const tmpBefore = process.env['TMPDIR'];
+
 beforeAll(async () => {
   month = await bookMonth();
   app = await buildHttpServer(month.core, { logger: silentLogger });
   for (const login of ['admin', 'supervisor', 'cajero'] as const) who[login] = await sessionHeaders(app, login);
+  process.env['TMPDIR'] = scratch;
 }, 120_000);
 afterAll(async () => {
   await app.close();
   await month.close();
+  if (tmpBefore === undefined) delete process.env['TMPDIR'];
+  else process.env['TMPDIR'] = tmpBefore;
+  rmSync(scratch, { recursive: true, force: true });
 });
 
 const get = (url: string, headers: Record<string, string> = who.supervisor) => app.inject({ method: 'GET', url, headers });
@@ -49,6 +58,12 @@ describe('over HTTP', () => {
     const xlsx = await get('/books/contribuyentes?month=2026-11&format=xlsx');
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    // Written to a temporary file as it is drawn, sent from it with its length, then removed (decision 0044).
+    for (const res of [pdf, xlsx]) expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    const core = await month.core.books.bookFile('contribuyentes', '2026-11', 'xlsx');
+    expect(xlsx.rawPayload.equals(Buffer.from(core.base64, 'base64'))).toBe(true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(readdirSync(scratch)).toEqual([]);
     const m = (await get('/books?month=2026-11')).json<MonthBooks>();
     expect(m.annexes.map((a) => [a.annex, a.rows])).toEqual([
       ['1', 4],

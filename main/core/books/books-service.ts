@@ -28,8 +28,7 @@ import { settingsRepo } from '../store/settings-repo';
 import { purchaseCodesProblem } from './annex-check';
 import { annexLine } from './annex-file';
 import { annexTally, openAnnex } from './annexes';
-import { bookPdf } from './book-pdf';
-import { bookXlsx } from './book-xlsx';
+import { MEDIA, bookBytes, bookDownload, bookFileName, writeBook, type BookDownload } from './book-file';
 import type { BookDocument } from './book-document';
 import type { Book, BookFold, BookHeader } from './book-model';
 import type { BooksSource } from './books-source';
@@ -54,11 +53,6 @@ const TITLES: Readonly<Record<BookId, string>> = {
   consumidores: 'LIBRO DE VENTAS A CONSUMIDORES FINALES',
   contribuyentes: 'LIBRO DE VENTAS A CONTRIBUYENTES',
 };
-const MEDIA = {
-  csv: 'text/csv',
-  pdf: 'application/pdf',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-} as const;
 
 /** Where a long run stands: what it is doing and how far along it is (0 to 1). */
 export type BooksProgress = (step: string, done: number) => void;
@@ -71,6 +65,8 @@ export interface Books {
   readonly month: (month: string) => Promise<MonthBooks>;
   readonly annexFile: (annex: AnnexId, month: string) => Promise<BookFile>;
   readonly bookFile: (book: BookId, month: string, format: BookFormat) => Promise<BookFile>;
+  /** The same file written to a temporary one for an HTTP answer to send and remove (book-file.ts). */
+  readonly bookDownload: (book: BookId, month: string, format: BookFormat) => Promise<BookDownload>;
   /** `{from, to, pos?, cashier?}`, checked here: a bad one is VALIDATION_FAILED naming the field. */
   readonly report: (query: unknown) => Promise<SalesReport>;
   /** Every annex with rows and both books in both formats into `dir` (`sello books`): the files and the checks. */
@@ -172,10 +168,13 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
   const bookOf = (book: BookId, month: string, invalidated: readonly BookDocument[]): BookFold =>
     (book === 'consumidores' ? consumerBookFold : contributorBookFold)(month, header(book, month), invalidated);
 
-  const render = async (b: Book, format: BookFormat): Promise<BookFile> => {
-    const bytes = format === 'pdf' ? await bookPdf(b) : await bookXlsx(b);
-    const fileName = `${b.id === 'consumidores' ? 'libro-consumidores' : 'libro-contribuyentes'}-${b.header.month}.${format}`;
-    return { fileName, mediaType: MEDIA[format], base64: bytes.toString('base64') };
+  /** One book of the month, read once in issue order. */
+  const built = async (book: BookId, asked: string): Promise<Book> => {
+    const month = checkedMonth(asked);
+    const fold = bookOf(book, month, await invalidatedIn(month));
+    const { from, to } = monthRange(month);
+    await eachInIssueOrder(d.source, { from, to }, fold.add);
+    return fold.result();
   };
 
   return {
@@ -221,11 +220,11 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
       };
     },
     async bookFile(book, asked, format) {
-      const month = checkedMonth(asked);
-      const fold = bookOf(book, month, await invalidatedIn(month));
-      const { from, to } = monthRange(month);
-      await eachInIssueOrder(d.source, { from, to }, fold.add);
-      return render(fold.result(), format);
+      const b = await built(book, asked);
+      return { fileName: bookFileName(b, format), mediaType: MEDIA[format], base64: (await bookBytes(b, format)).toString('base64') };
+    },
+    async bookDownload(book, asked, format) {
+      return bookDownload(await built(book, asked), format);
     },
     async report(input) {
       const r = validate(reportQuery, input);
@@ -248,10 +247,13 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
       });
       const written: string[] = [];
       const steps = annexes.filter((a) => a.rows > 0).length + BOOKS.length * 2;
-      const save = async (name: string, bytes: Buffer) => {
-        await writeFile(join(dir, name), bytes);
+      const saved = (name: string) => {
         written.push(name);
         progress?.(`Escrito ${name}`, written.length / steps);
+      };
+      const save = async (name: string, bytes: Buffer) => {
+        await writeFile(join(dir, name), bytes);
+        saved(name);
       };
       // An annex with no rows is not uploaded (MH's casilla stays empty): no file for it.
       for (const summary of annexes) {
@@ -263,8 +265,10 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
         const book = fold.result();
         for (const format of ['pdf', 'xlsx'] as const) {
           await turn();
-          const f = await render(book, format);
-          await save(f.fileName, Buffer.from(f.base64, 'base64'));
+          const name = bookFileName(book, format);
+          // Written as it is drawn: the file, never its bytes in memory.
+          await writeBook(book, format, join(dir, name));
+          saved(name);
         }
       }
       return { files: written, annexes };

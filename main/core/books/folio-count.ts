@@ -45,7 +45,7 @@ export function lateCount(doc: Doc, font: string, size: number, color: string): 
   const rise = (f.ascender / 1000) * size;
   return {
     place(x, y) {
-      doc.page.xobjects[NAME] = form;
+      (doc.page.xobjects as Record<string, PDFKit.PDFKitReference>)[NAME] = form;
       const base = doc.page.height - y - rise;
       // pdfkit's pages flip y; undo the flip as its own text does, then move to the baseline.
       doc.save();

@@ -24,6 +24,7 @@ import { authThrottle } from '../auth/throttle';
 import { allowedHostNames, hostAllowed, originAllowed } from './guards';
 import { bodyProblem, sendProblem } from './problem';
 import { registerUi } from './ui';
+import { sendDownload } from './download';
 
 export const SUPPORTED_API_VERSIONS = ['1'] as const;
 /** Big enough for MH's 2,000 items with 1,000-character descriptions. */
@@ -337,8 +338,7 @@ async function annexDownload(c: Ctx) {
 async function bookDownload(c: Ctx) {
   const book = oneOf(c, 'book', BOOKS, 'Ese libro');
   const q = c.query(bookQuery);
-  const f = await c.api.bookFile(book, q.month, q.format);
-  return c.file('attachment', f.fileName, f.mediaType, Buffer.from(f.base64, 'base64'));
+  return sendDownload(c.reply, await c.api.bookDownload(book, q.month, q.format));
 }
 
 /** The `:jobId` of /printer/pending/:jobId. */

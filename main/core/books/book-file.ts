@@ -1,0 +1,61 @@
+// An IVA book as a file (decision 0044): its name and type, and its bytes written where they are wanted. A file
+// is written as it is drawn, never held whole: into the folder of `sello books`, or, for an answer over HTTP,
+// into a private temporary folder it is sent from and then removed with.
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BookFormat } from '../../../shared/books';
+import type { Book } from './book-model';
+import { bookPdf, writeBookPdf } from './book-pdf';
+import { bookXlsx, writeBookXlsx } from './book-xlsx';
+
+export const MEDIA = {
+  csv: 'text/csv',
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+export const bookFileName = (b: Book, format: BookFormat): string =>
+  `${b.id === 'consumidores' ? 'libro-consumidores' : 'libro-contribuyentes'}-${b.header.month}.${format}`;
+
+/** Writes the book's file at `path`, page by page or row by row. */
+export async function writeBook(b: Book, format: BookFormat, path: string): Promise<void> {
+  switch (format) {
+    case 'pdf':
+      return writeBookPdf(b, createWriteStream(path));
+    case 'xlsx':
+      return writeBookXlsx(b, path);
+    default: {
+      const never: never = format;
+      throw new Error(`unknown book format ${String(never)}`);
+    }
+  }
+}
+
+/** The book's file in memory: the IPC answer (shared/api.ts's BookFile), base64 in a result envelope. */
+export const bookBytes = (b: Book, format: BookFormat): Promise<Buffer> => (format === 'pdf' ? bookPdf(b) : bookXlsx(b));
+
+/** A book file written for one answer: sent from `path`, then `remove` takes it and its folder away. */
+export interface BookDownload {
+  readonly fileName: string;
+  readonly mediaType: string;
+  readonly path: string;
+  readonly bytes: number;
+  readonly remove: () => Promise<void>;
+}
+
+export async function bookDownload(b: Book, format: BookFormat): Promise<BookDownload> {
+  // mkdtemp makes the folder readable by this user alone: the book names the company's customers.
+  const dir = await mkdtemp(join(tmpdir(), 'sello-libro-'));
+  const remove = () => rm(dir, { recursive: true, force: true });
+  try {
+    const fileName = bookFileName(b, format);
+    const path = join(dir, fileName);
+    await writeBook(b, format, path);
+    return { fileName, mediaType: MEDIA[format], path, bytes: (await stat(path)).size, remove };
+  } catch (e) {
+    await remove();
+    throw e;
+  }
+}
