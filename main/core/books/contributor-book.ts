@@ -1,11 +1,12 @@
 // Libro de Ventas a Contribuyentes (Reglamento CT art. 85; docs/mh.md, IVA books): one line per CCF, NC and ND that
 // stands at the month's end, identified by número de control, código de generación and sello; an NC
 // subtracts. The same documents as Anexo 1 (annex-1.ts); its summary covers both sales books.
-import { ZERO, type Dec } from '../../../shared/tax';
+import { Dec, ZERO } from '../../../shared/tax';
 import { standsAt } from './annex-build';
 import type { MonthDocuments } from './annexes';
 import type { BookDocument } from './book-document';
-import { column, dteNumbers, money, totalsOf } from './book-columns';
+import { column, dteNumbers, money } from './book-columns';
+import { RunningSums } from './book-format';
 import { foldedBook, type Book, type BookFold, type BookHeader, type BookRow } from './book-model';
 import { ivaSums } from './iva-summary';
 import { mhDate, monthRange } from './period';
@@ -67,9 +68,15 @@ export function contributorBookFold(month: string, header: BookHeader, invalidat
   const { from, to } = monthRange(month);
   const iva = ivaSums(month, invalidated);
   const rows: BookRow[] = [];
+  // Summed as the lines come, between the month's turns: summing 15,000 lines at the end held the thread 0.3 s.
+  const sums = new RunningSums(COLUMNS);
   const add = (d: BookDocument) => {
     iva.add(d);
-    if ((d.kind === 'CCF' || d.kind === 'NC' || d.kind === 'ND') && standsAt(d, to)) rows.push(row(d, rows.length + 1));
+    if ((d.kind === 'CCF' || d.kind === 'NC' || d.kind === 'ND') && standsAt(d, to)) {
+      const line = row(d, rows.length + 1);
+      rows.push(line);
+      sums.add(line);
+    }
   };
   const result = (): Book => {
     const s = iva.result();
@@ -82,7 +89,7 @@ export function contributorBookFold(month: string, header: BookHeader, invalidat
           title: 'Ventas a contribuyentes',
           columns: COLUMNS,
           rows,
-          totals: totalsOf(COLUMNS, rows),
+          totals: Object.fromEntries(Object.entries(sums.values()).map(([k, v]) => [k, money(new Dec(v))])),
           empty: 'No hubo ventas a contribuyentes este mes.',
         },
       ],
