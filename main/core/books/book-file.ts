@@ -2,7 +2,7 @@
 // is written as it is drawn, never held whole: into the folder of `sello books`, or, for an answer over HTTP,
 // into a private temporary folder it is sent from and then removed with.
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BookFormat } from '../../../shared/books';
@@ -19,8 +19,7 @@ export const MEDIA = {
 export const bookFileName = (b: Book, format: BookFormat): string =>
   `${b.id === 'consumidores' ? 'libro-consumidores' : 'libro-contribuyentes'}-${b.header.month}.${format}`;
 
-/** Writes the book's file at `path`, page by page or row by row. */
-export async function writeBook(b: Book, format: BookFormat, path: string): Promise<void> {
+function writeTo(b: Book, format: BookFormat, path: string): Promise<void> {
   switch (format) {
     case 'pdf':
       return writeBookPdf(b, createWriteStream(path));
@@ -30,6 +29,21 @@ export async function writeBook(b: Book, format: BookFormat, path: string): Prom
       const never: never = format;
       throw new Error(`unknown book format ${String(never)}`);
     }
+  }
+}
+
+/**
+ * Writes the book's file at `path`, page by page or row by row: beside it first, renamed once whole, so a file
+ * that failed half drawn (a full disk) never stands under the book's name.
+ */
+export async function writeBook(b: Book, format: BookFormat, path: string): Promise<void> {
+  const part = `${path}.part`;
+  try {
+    await writeTo(b, format, part);
+    await rename(part, path);
+  } catch (e) {
+    await rm(part, { force: true, maxRetries: 3 }).catch(() => undefined);
+    throw e;
   }
 }
 
@@ -48,7 +62,8 @@ export interface BookDownload {
 export async function bookDownload(b: Book, format: BookFormat): Promise<BookDownload> {
   // mkdtemp makes the folder readable by this user alone: the book names the company's customers.
   const dir = await mkdtemp(join(tmpdir(), 'sello-libro-'));
-  const remove = () => rm(dir, { recursive: true, force: true });
+  // Never fails the answer: a file a virus scanner still holds is retried, and past that left to the system.
+  const remove = () => rm(dir, { recursive: true, force: true, maxRetries: 5 }).catch(() => undefined);
   try {
     const fileName = bookFileName(b, format);
     const path = join(dir, fileName);

@@ -69,7 +69,13 @@ function cellValue(c: BookColumn, raw: string | undefined): ExcelJS.CellValue {
 const formatOf = (c: BookColumn): string => (c.kind === 'money' ? MONEY : c.kind === 'int' ? COUNT : TEXT);
 
 /** One table's sheet, its rows written and let go in order (the writer streams them into the file). */
-async function tableSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, name: string, book: Book, table: BookTable): Promise<void> {
+async function tableSheet(
+  wb: ExcelJS.stream.xlsx.WorkbookWriter,
+  name: string,
+  book: Book,
+  table: BookTable,
+  alive: () => void,
+): Promise<void> {
   const lines = headerLines(book.header, table.title);
   const labels = lines.length + 2;
   // The labels stay in sight while the rows scroll.
@@ -106,7 +112,10 @@ async function tableSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, name: string, 
     });
     line.commit();
     // A turn of the event loop every so many rows: a big book never holds the station's server.
-    if ((r + 1) % ROWS_PER_TURN === 0) await turn();
+    if ((r + 1) % ROWS_PER_TURN === 0) {
+      await turn();
+      alive();
+    }
   }
   // The given totals as plain numbers, so the sheet and the paper agree to the cent whatever Excel recalculates.
   const foot = sheet.getRow(labels + 1 + table.rows.length);
@@ -162,12 +171,27 @@ async function writeWorkbook(book: Book, out: Writable): Promise<Date> {
   wb.modified = created;
   // exceljs types the writer's properties short of the workbook's.
   (wb as unknown as { title: string }).title = `${book.header.title} · ${book.header.monthName}`;
-  const taken = new Set<string>(['resumen']);
-  for (const table of book.tables) await tableSheet(wb, sheetName(table.sheet ?? table.title, taken), book, table);
-  summarySheet(wb, 'Resumen', book);
+  // The output is watched from the first row: the writer itself hears of a failed write only once it commits, and
+  // would wait for the end of a stream that already broke.
+  let failed: Error | null = null;
   const closed = finished(out);
-  await wb.commit();
-  await closed;
+  closed.catch((e: unknown) => {
+    failed ??= e instanceof Error ? e : new Error('the workbook output failed');
+  });
+  const alive = () => {
+    if (failed !== null) throw failed;
+  };
+  try {
+    const taken = new Set<string>(['resumen']);
+    for (const table of book.tables) await tableSheet(wb, sheetName(table.sheet ?? table.title, taken), book, table, alive);
+    summarySheet(wb, 'Resumen', book);
+    alive();
+    await Promise.race([wb.commit(), closed]);
+    await closed;
+  } catch (e) {
+    out.destroy();
+    throw e;
+  }
   return created;
 }
 

@@ -1,14 +1,15 @@
 // The IVA book's two renderers (issue 16) read back: the PDF's pages as text with poppler (header on every
 // page, sums carried forward at each break, the totals), the workbook with exceljs (sheets, numbers, text).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { amountText } from '../../../main/core/books/book-format';
 import type { Book, BookColumn, BookRow } from '../../../main/core/books/book-model';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
+import { writeBook } from '../../../main/core/books/book-file';
 import { bookPdf, writeBookPdf } from '../../../main/core/books/book-pdf';
 import { bookXlsx, sheetName, writeBookXlsx } from '../../../main/core/books/book-xlsx';
 import { pdfInfo } from '../../support/pdf';
@@ -138,6 +139,18 @@ describe('book PDF', async () => {
     expect(feet).toEqual(pages.map((_, i) => [i + 1, pages.length]));
   });
 
+  it("stops drawing and fails with the output's error when the output breaks (a full disk), never hanging", async () => {
+    let written = 0;
+    const full = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        written += chunk.length;
+        done(written > 20_000 ? Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }) : null);
+      },
+    });
+    await expect(writeBookPdf(book, full)).rejects.toThrow(/ENOSPC/);
+    expect(written).toBeLessThan(pdf.length);
+  });
+
   it('streams the same bytes to a writer as it draws its pages, page by page', async () => {
     const out = new PassThrough();
     const chunks: Buffer[] = [];
@@ -250,6 +263,20 @@ describe('book XLSX', async () => {
     expect(sheet.getCell(at, 2).font.bold).toBe(true);
     expect(text(sheet)).toContain('F. ______________________________  Representante legal');
   });
+  it("a file that cannot be written fails, never hangs, and leaves nothing under the book's name", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sello-xlsx-'));
+    try {
+      // The folder is gone before the first row: the writer learns it only from the stream's error.
+      const gone = join(dir, 'gone', 'libro.xlsx');
+      await expect(writeBook(book, 'xlsx', gone)).rejects.toThrow(/ENOENT/);
+      await expect(writeBook(book, 'pdf', gone)).rejects.toThrow(/ENOENT/);
+      await writeBook(book, 'xlsx', join(dir, 'libro.xlsx'));
+      expect(readdirSync(dir).sort()).toEqual(['libro.xlsx']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('streams to a file with the same bytes, whenever it is made', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sello-xlsx-'));
     try {
