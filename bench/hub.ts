@@ -378,6 +378,9 @@ async function main() {
       ['GET /hub/v1/annexes/2 (consumers, CSV)', `/hub/v1/annexes/2?month=${MONTH}`],
       ['GET /hub/v1/books/consumidores XLSX', `/hub/v1/books/consumidores?month=${MONTH}&format=xlsx`],
       ['GET /hub/v1/books/consumidores PDF', `/hub/v1/books/consumidores?month=${MONTH}&format=pdf`],
+      // A line per CCF, NC and ND: the book that grows with the month (decision 0044).
+      ['GET /hub/v1/books/contribuyentes XLSX', `/hub/v1/books/contribuyentes?month=${MONTH}&format=xlsx`],
+      ['GET /hub/v1/books/contribuyentes PDF', `/hub/v1/books/contribuyentes?month=${MONTH}&format=pdf`],
     ];
     const floorFirst = await floorRead();
     // The plan of a page after the first: an ordered index range (documents_newest read backwards), never a sort.
