@@ -1,5 +1,6 @@
 // What the book's renderers share: amounts as they read on paper, running sums, the date the files carry.
 import { Dec, ZERO } from '../../../shared/tax';
+import { amount } from './annex-cells';
 import type { BookColumn, BookHeader, BookRow } from './book-model';
 
 const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -37,6 +38,11 @@ export class RunningSums {
   /** By key, as model strings ('1234.56'), for the money columns only. */
   values(): Record<string, string> {
     return Object.fromEntries([...this.sums].map(([k, v]) => [k, v.toFixed(2)]));
+  }
+
+  /** The same sums as a table's totals: money cells, never `-0.00` (annex-cells.ts). */
+  totals(): Record<string, string> {
+    return Object.fromEntries([...this.sums].map(([k, v]) => [k, amount(v)]));
   }
 }
 

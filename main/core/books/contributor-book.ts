@@ -1,7 +1,7 @@
 // Libro de Ventas a Contribuyentes (Reglamento CT art. 85; docs/mh.md, IVA books): one line per CCF, NC and ND that
 // stands at the month's end, identified by número de control, código de generación and sello; an NC
 // subtracts. The same documents as Anexo 1 (annex-1.ts); its summary covers both sales books.
-import { Dec, ZERO } from '../../../shared/tax';
+import { ZERO, type Dec } from '../../../shared/tax';
 import { standsAt } from './annex-build';
 import type { MonthDocuments } from './annexes';
 import type { BookDocument } from './book-document';
@@ -89,7 +89,7 @@ export function contributorBookFold(month: string, header: BookHeader, invalidat
           title: 'Ventas a contribuyentes',
           columns: COLUMNS,
           rows,
-          totals: Object.fromEntries(Object.entries(sums.values()).map(([k, v]) => [k, money(new Dec(v))])),
+          totals: sums.totals(),
           empty: 'No hubo ventas a contribuyentes este mes.',
         },
       ],

@@ -34,7 +34,7 @@ const NAME = 'FolioCount';
 export function lateCount(doc: Doc, font: string, size: number, color: string): LateCount {
   doc.font(font).fontSize(size);
   const f = fontOf(doc);
-  // Room for a count of up to nine digits; the form clips nothing it draws inside.
+  // The form's box, which clips what it draws, holds a count of up to nine digits.
   const form = doc.ref({
     Type: 'XObject',
     Subtype: 'Form',
