@@ -28,11 +28,17 @@ const obj = (v: unknown): Record<string, unknown> =>
 const digits = (v: unknown): string => (typeof v === 'string' ? v.replace(/\D/g, '') : '');
 const words = (v: unknown): string => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ').toUpperCase() : '');
 
-function payloadOf(jws: string): unknown {
+/**
+ * The JWS carries the very JSON sent. A station signs JSON.stringify of the document, so the payload's text is
+ * compared first (a few microseconds); a signer that spaced or ordered it otherwise is compared parsed.
+ */
+function carriesJson(jws: string, json: Record<string, unknown>): boolean {
+  const text = Buffer.from(jws.split('.')[1] ?? '', 'base64url').toString('utf8');
+  if (text === JSON.stringify(json)) return true;
   try {
-    return JSON.parse(Buffer.from(jws.split('.')[1] ?? '', 'base64url').toString('utf8')) as unknown;
+    return isDeepStrictEqual(JSON.parse(text), json);
   } catch {
-    return undefined;
+    return false;
   }
 }
 
@@ -55,7 +61,7 @@ export function verifyDocument(d: IngestDocument, ctx: VerifyContext): void {
     return refuse('FIELDS_MISMATCH', 'el código de generación, el número de control o la fecha no son los del JSON firmado.');
   if (!ctx.keys.some((k) => verifyJwsSync(d.jws, k)))
     return refuse('BAD_SIGNATURE', 'la firma no se verifica con ningún certificado de la empresa registrado en la central.');
-  if (!isDeepStrictEqual(payloadOf(d.jws), d.mhJson)) return refuse('PAYLOAD_MISMATCH', 'el JSON enviado no es el que se firmó.');
+  if (!carriesJson(d.jws, d.mhJson)) return refuse('PAYLOAD_MISMATCH', 'el JSON enviado no es el que se firmó.');
   const e = obj(d.mhJson.emisor);
   if (digits(e.nit) !== ctx.company.nit || digits(e.nrc) !== ctx.company.nrc || words(e.nombre) !== words(ctx.company.name))
     return refuse('ISSUER_MISMATCH', 'el emisor no es la empresa registrada en la central (NIT, NRC y nombre).');

@@ -2,7 +2,7 @@
 // reason, a document that passes them all is left alone, and a status only moves forward.
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signJson } from '../../main/core/signing/jws';
+import { signJson, signJsonText } from '../../main/core/signing/jws';
 import { refusalAlert } from '../../main/hub/health';
 import type { IngestDocument } from '../../main/hub/ingest-document';
 import { DocumentRefused } from '../../main/hub/refusal';
@@ -71,6 +71,22 @@ describe('verifyDocument', () => {
     expect(reasonOf(doc(undefined, { seal: 'FAKESEAL0000' }))).toBe('BAD_SEAL');
     expect(reasonOf(doc(undefined, { seal: null }))).toBe('BAD_SEAL');
     expect(reasonOf(doc(undefined, { seal: null, status: 'PROCESSING' }))).toBeNull();
+  });
+
+  it("compares the payload as JSON, whatever the signer's spacing and key order; its text alone is not enough", () => {
+    const signed = doc();
+    const { identificacion, emisor } = signed.mhJson;
+    // The same document, signed as another signer would write it: indented, its keys in another order.
+    const spaced = signJsonText(JSON.stringify({ emisor, identificacion }, null, 2), privateKey);
+    expect(reasonOf({ ...signed, jws: spaced })).toBeNull();
+    // Spaced and different: refused, however the text compares.
+    const other = signJsonText(
+      JSON.stringify({ emisor, identificacion: { ...(identificacion as object), extra: 1 } }, null, 2),
+      privateKey,
+    );
+    expect(reasonOf({ ...signed, jws: other })).toBe('PAYLOAD_MISMATCH');
+    // A payload that is not JSON at all.
+    expect(reasonOf({ ...signed, jws: signJsonText('{"identificacion":', privateKey) })).toBe('PAYLOAD_MISMATCH');
   });
 });
 
