@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import BetterSqlite3 from 'better-sqlite3';
+import { tsxWorkers } from '../main/core/cli/worker-entries';
 import { createCore } from '../main/core/create-core';
 import { ccfBody, crBody, fcBody, fexBody, fseBody } from '../test/fixtures/bodies';
 import { packDocument, unpackDocument } from '../main/core/dte/packing/packed-document';
@@ -106,7 +107,8 @@ export async function booksBench(count: number): Promise<BooksFigures> {
     });
     db.close();
 
-    const reopened = createCore({ dataDir: dir, sync: { manual: true }, backups: { everyMs: 0 } });
+    // Opened as `sello serve` opens it: the month's books on their worker thread (decision 0045).
+    const reopened = createCore({ dataDir: dir, sync: { manual: true }, backups: { everyMs: 0 }, workers: tsxWorkers() });
     try {
       const books = reopened.books;
       // The start's check of every document runs beside the station (off its thread, in this process): the figures

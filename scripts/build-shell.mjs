@@ -15,4 +15,6 @@ const common = {
 };
 await build({ ...common, entryPoints: ['main/electron/main.ts'], format: 'cjs', outfile: 'dist/electron/main.cjs' });
 await build({ ...common, entryPoints: ['preload/index.ts'], format: 'cjs', outfile: 'dist/electron/preload.cjs' });
+// The books' worker thread (main/core/books/books-worker.ts), started by the main process from beside it.
+await build({ ...common, entryPoints: ['main/core/books/books-worker.ts'], format: 'cjs', outfile: 'dist/electron/books-worker.cjs' });
 console.log('shell built in dist/electron');

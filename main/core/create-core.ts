@@ -145,6 +145,19 @@ export function createCore(deps: CoreDeps): Core {
     mhOverride: deps.mh,
   });
   const station = stationSvc.station;
+  // The month's reading and drawing on a worker thread when the host names its entry (books/books-in-worker.ts).
+  const books = stationBooks(store, clock, station, {
+    ...(deps.workers?.books
+      ? {
+          worker: {
+            entry: deps.workers.books,
+            file: store.sqlite.name,
+            ...(deps.nativeBinding ? { nativeBinding: deps.nativeBinding } : {}),
+            logger,
+          },
+        }
+      : {}),
+  });
   orClose(() => openOrCreateStation(deps, { service: stationSvc, stations, signing, mhOverridden: !!deps.mh, logger }));
 
   const client = mhClientCache({
@@ -322,7 +335,7 @@ export function createCore(deps: CoreDeps): Core {
   return {
     dataDir: deps.dataDir,
     closes: dayCloses({ store, clock, newId, station, users: everyone.users, nameOf: everyone.nameOf }),
-    books: stationBooks(store, clock, station),
+    books,
     normative,
     homologation,
     numbering,
@@ -395,6 +408,7 @@ export function createCore(deps: CoreDeps): Core {
       numbering.stop();
       replicator.stop();
       backups.close();
+      void books.close();
       indexer.stop();
       out.stop();
       sync.stop();

@@ -43,7 +43,13 @@ describe('electron-builder', () => {
     const listing = execFileSync(process.execPath, [join(ROOT, 'node_modules', '@electron', 'asar', 'bin', 'asar.js'), 'list', asar], {
       encoding: 'utf8',
     });
-    for (const f of ['/dist/electron/main.cjs', '/dist/electron/preload.cjs', '/dist/renderer/index.html', '/package.json'])
+    for (const f of [
+      '/dist/electron/main.cjs',
+      '/dist/electron/preload.cjs',
+      '/dist/electron/books-worker.cjs',
+      '/dist/renderer/index.html',
+      '/package.json',
+    ])
       expect(listing).toContain(f);
     expect(listing).toContain('/node_modules/better-sqlite3');
     // Loaded at run time from node_modules (they read files beside themselves).

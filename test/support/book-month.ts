@@ -5,6 +5,7 @@
 // every run: the books' golden files rest on it.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import type { Clock } from '../../main/core/clock';
 import { createCore, type Core } from '../../main/core/create-core';
 import type { DteKind } from '../../shared/contract';
 import { ccfBody, crBody, fcBody, fexBody, fseBody, ncBody } from '../fixtures/bodies';
@@ -31,6 +32,8 @@ export interface BookMonth {
   /** The documents by the name the month gives them (fc1, ccf2, …). */
   readonly ids: Readonly<Record<string, string>>;
   readonly dbFile: string;
+  /** The station's clock, still where the month left it (the books' headers read it). */
+  readonly clock: Clock;
   readonly close: () => Promise<void>;
 }
 
@@ -142,6 +145,7 @@ export async function bookMonth(): Promise<BookMonth> {
   return {
     core,
     ids,
+    clock,
     dbFile: join(dir.dir, 'sello.db'),
     close: async () => {
       core.close();

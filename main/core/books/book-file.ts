@@ -4,7 +4,7 @@
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { BookFormat } from '../../../shared/books';
 import type { Book } from './book-model';
 import { bookPdf, writeBookPdf } from './book-pdf';
@@ -59,11 +59,16 @@ export interface BookDownload {
   readonly remove: () => Promise<void>;
 }
 
+/** A download made elsewhere (the books' worker thread): removing it removes its private folder. */
+export const downloadAt = (d: Omit<BookDownload, 'remove'>): BookDownload => ({ ...d, remove: removeFolder(dirname(d.path)) });
+
+// Never fails the answer: a file a virus scanner still holds is retried, and past that left to the system.
+const removeFolder = (dir: string) => () => rm(dir, { recursive: true, force: true, maxRetries: 5 }).catch(() => undefined);
+
 export async function bookDownload(b: Book, format: BookFormat): Promise<BookDownload> {
   // mkdtemp makes the folder readable by this user alone: the book names the company's customers.
   const dir = await mkdtemp(join(tmpdir(), 'sello-libro-'));
-  // Never fails the answer: a file a virus scanner still holds is retried, and past that left to the system.
-  const remove = () => rm(dir, { recursive: true, force: true, maxRetries: 5 }).catch(() => undefined);
+  const remove = removeFolder(dir);
   try {
     const fileName = bookFileName(b, format);
     const path = join(dir, fileName);

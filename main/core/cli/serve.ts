@@ -11,6 +11,7 @@ import type { Logger } from '../logger';
 import { osKeyring } from '../station/os-keyring';
 import type { DiskThresholds } from '../store/disk-space';
 import { explicitSecretFile, stationSecrets } from '../station/secret-key';
+import { tsxWorkers } from './worker-entries';
 
 export interface ServeOptions {
   readonly dataDir?: string;
@@ -84,6 +85,8 @@ export async function openHost(options: Omit<ServeOptions, 'host' | 'port' | 'ui
         clockProbeMs: CLOCK_PROBE_MS,
         ...(options.lotePollMs ? { sync: { lotePollMs: options.lotePollMs } } : {}),
         disk: diskThresholdsFrom(process.env),
+        // The month's books on a thread of their own (decision 0045).
+        workers: tsxWorkers(),
       },
       ...(options.config && !options.demo ? { config: JSON.parse(readFileSync(options.config, 'utf8')) as unknown } : {}),
       demo: options.demo,
