@@ -145,6 +145,30 @@ describe('the books on a worker thread', () => {
     expect(log.lines).toEqual(['books worker stopped with calls in progress', 'books worker stopped with calls in progress']);
   }, 60_000);
 
+  it('a worker that runs out of memory stops alone: the call fails with what to do, and this process goes on', async () => {
+    // A runaway: holds everything it makes, as a book that kept its month would.
+    const hoards = join(scratch, 'hoards.mjs');
+    writeFileSync(
+      hoards,
+      "import { parentPort } from 'node:worker_threads';\nparentPort.postMessage('ready');\nconst kept = [];\nparentPort.on('message', () => { for (;;) kept.push(new Array(1e5).fill(kept.length)); });\n",
+    );
+    const log = logged();
+    const w = booksInWorker({
+      local: month.core.books,
+      entry: { file: hoards },
+      data: { file: month.dbFile },
+      company: () => companyOf(month.core.station()),
+      clock: month.clock,
+      logger: log,
+      heapMb: 32,
+    });
+    opened.push(w);
+    const e = await w.month('2026-11').catch((x: unknown) => x);
+    expect((e as Error).message).toContain('Vuelva a intentarlo');
+    expect((e as Error).message).toMatch(/memory/i);
+    expect(log.lines).toEqual(['books worker stopped with calls in progress']);
+  }, 60_000);
+
   it('closed, it stops the thread and a call in progress fails instead of hanging', async () => {
     const w = booksInWorker({
       local: month.core.books,

@@ -27,7 +27,13 @@ export interface BooksInWorkerOptions {
   readonly logger: Logger;
   /** How long an idle worker is kept (its fonts and connection): a minute unless a test says otherwise. */
   readonly idleMs?: number;
+  /** The worker's heap limit: past it the worker alone stops, and the call fails (HEAP_MB unless a test says). */
+  readonly heapMb?: number;
 }
+
+// A month's books keep their memory flat (decision 0043) and stay far below this; a limit of its own means a runaway
+// stops the books' thread with an answer, never the station's process (which V8 ends when a thread without one runs out).
+const HEAP_MB = 1024;
 
 export type WorkerBooks = Books & { close(): Promise<void> };
 
@@ -93,7 +99,11 @@ export function booksInWorker(o: BooksInWorkerOptions): WorkerBooks {
 
   const start = (): Worker => {
     ready = false;
-    const w = new Worker(o.entry.file, { workerData: o.data, execArgv: [...(o.entry.execArgv ?? [])] });
+    const w = new Worker(o.entry.file, {
+      workerData: o.data,
+      execArgv: [...(o.entry.execArgv ?? [])],
+      resourceLimits: { maxOldGenerationSizeMb: o.heapMb ?? HEAP_MB },
+    });
     w.on('message', (m: WorkerMessage) => {
       if (m === READY) {
         ready = true;
