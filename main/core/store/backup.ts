@@ -12,6 +12,7 @@ import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { DIR_MODE, FILE_MODE } from './data-dir-mode';
 import { errorCode } from './start-failure';
+import { flushWhileWritten } from './steady-flush';
 
 export const BACKUP_REASONS = ['scheduled', 'manual', 'migration', 'restore'] as const;
 export type BackupReason = (typeof BACKUP_REASONS)[number];
@@ -234,7 +235,13 @@ async function copyInto(
   onProgress: ((done: number) => void) | undefined,
   progress: () => void,
 ): Promise<BackupInfo> {
-  let r = await inWorker(source, partial, nativeBinding, onProgress ? progress : undefined);
+  const flushing = flushWhileWritten(partial);
+  let r: WorkerResult | Check | null;
+  try {
+    r = await inWorker(source, partial, nativeBinding, onProgress ? progress : undefined);
+  } finally {
+    await flushing.stop();
+  }
   if (r === null) {
     // No worker here: the same copy on this thread (correct, only not as smooth).
     const db = new BetterSqlite3(source, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
