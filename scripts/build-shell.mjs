@@ -15,6 +15,7 @@ const common = {
 };
 await build({ ...common, entryPoints: ['main/electron/main.ts'], format: 'cjs', outfile: 'dist/electron/main.cjs' });
 await build({ ...common, entryPoints: ['preload/index.ts'], format: 'cjs', outfile: 'dist/electron/preload.cjs' });
-// The books' worker thread (main/core/books/books-worker.ts), started by the main process from beside it.
+// The worker threads (decision 0045), started by the main process from beside it.
 await build({ ...common, entryPoints: ['main/core/books/books-worker.ts'], format: 'cjs', outfile: 'dist/electron/books-worker.cjs' });
+await build({ ...common, entryPoints: ['main/core/render/pdf-worker.ts'], format: 'cjs', outfile: 'dist/electron/pdf-worker.cjs' });
 console.log('shell built in dist/electron');

@@ -22,7 +22,7 @@ import type { ChainVerdict } from './audit-chain';
 import type { ChainFinding } from './audit-findings';
 import type { DayCloses } from './close/closes';
 import type { Books } from './books/books-service';
-import type { WorkerEntry } from './books/books-in-worker';
+import type { WorkerEntry } from './workers/wire';
 import type { NormativeService } from './station/normative-service';
 import type { HubSetting } from './station/hub-setting';
 import type { Homologation } from './homologation/homologation';
@@ -69,7 +69,7 @@ export interface CoreDeps {
   /** Path to a better-sqlite3 binding built for this runtime (the Electron shell passes its own). */
   readonly nativeBinding?: string;
   /** Worker threads' entries for this runtime (books/books-in-worker.ts): absent, that work stays on this thread. */
-  readonly workers?: { readonly books?: WorkerEntry };
+  readonly workers?: { readonly books?: WorkerEntry; readonly pdf?: WorkerEntry };
   /** Station profile applied when the data dir has none yet; the demo station when absent. */
   readonly initialStation?: unknown;
   /** MH's certificate applied with `initialStation`, in the same transaction (the first-run wizard). */

@@ -7,6 +7,7 @@ import { verifyAudit } from './audit';
 import { auditHeadFile } from './audit-head';
 import { keyChain } from './audit-key';
 import { stationBooks } from './books/station-books';
+import { letterDrawer } from './render/pdf-in-worker';
 import { normativeService } from './station/normative-service';
 import { hubSetting } from './station/hub-setting';
 import { auditedApiKeys } from './auth/api-keys';
@@ -253,8 +254,10 @@ export function createCore(deps: CoreDeps): Core {
     clockCheck: (now: Date) => clockCheck.check(now),
     integrityCheck,
   };
+  // Letter PDFs (e-mails, downloads) drawn on a worker thread when the host names its entry (decision 0045).
+  const letters = letterDrawer({ ...(deps.workers?.pdf ? { entry: deps.workers.pdf } : {}), logger });
   const dtes = documents({
-    views: documentViews({ store, clock, station, invalidations, deliveries: (id) => out.mail.ofDocument(id) }),
+    views: documentViews({ store, clock, station, invalidations, deliveries: (id) => out.mail.ofDocument(id), drawLetter: letters.letter }),
     issue,
     invalidations,
     wake: () => [sync, out, replicator, indexer].forEach((s) => s.wake()),
@@ -409,6 +412,7 @@ export function createCore(deps: CoreDeps): Core {
       replicator.stop();
       backups.close();
       void books.close();
+      void letters.close();
       indexer.stop();
       out.stop();
       sync.stop();

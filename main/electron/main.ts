@@ -55,8 +55,8 @@ async function start(): Promise<void> {
       clockProbeMs: CLOCK_PROBE_MS,
       // A packaged app ships better-sqlite3 built for Electron's ABI; tests use Node's.
       ...(process.env.SELLO_SQLITE_BINDING ? { nativeBinding: process.env.SELLO_SQLITE_BINDING } : {}),
-      // The month's books on a thread of their own (decision 0045): the bundle beside this one.
-      workers: { books: { file: join(__dirname, 'books-worker.cjs') } },
+      // The month's books and the letter PDFs on threads of their own (decision 0045): the bundles beside this one.
+      workers: { books: { file: join(__dirname, 'books-worker.cjs') }, pdf: { file: join(__dirname, 'pdf-worker.cjs') } },
     },
   });
   const h = host;

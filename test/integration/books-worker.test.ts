@@ -5,7 +5,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { booksInWorker, type WorkerBooks, type WorkerEntry } from '../../main/core/books/books-in-worker';
+import { booksInWorker, type WorkerBooks } from '../../main/core/books/books-in-worker';
+import type { WorkerEntry } from '../../main/core/workers/wire';
 import type { Books } from '../../main/core/books/books-service';
 import { companyOf } from '../../main/core/books/station-books';
 import { tsxWorkers } from '../../main/core/cli/worker-entries';
@@ -124,7 +125,7 @@ describe('the books on a worker thread', () => {
     const w = inWorker({ entry: { file: join(scratch, 'missing-worker.mjs') }, local: month.core.books, logger: log });
     expect(await w.month('2026-11')).toEqual(await month.core.books.month('2026-11'));
     expect(await w.annexFile('1', '2026-11')).toEqual(await month.core.books.annexFile('1', '2026-11'));
-    expect(log.lines).toEqual(['books worker did not start; the books run on the request thread']);
+    expect(log.lines).toEqual(['books worker did not start; the work runs on the request thread']);
   }, 60_000);
 
   it('a worker that stops mid-call fails that call with what to do, and the next call starts another', async () => {

@@ -47,6 +47,7 @@ describe('electron-builder', () => {
       '/dist/electron/main.cjs',
       '/dist/electron/preload.cjs',
       '/dist/electron/books-worker.cjs',
+      '/dist/electron/pdf-worker.cjs',
       '/dist/renderer/index.html',
       '/package.json',
     ])

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Clock } from '../../main/core/clock';
 import { createCore, type Core } from '../../main/core/create-core';
+import type { CoreDeps } from '../../main/core/core-types';
 import type { DteKind } from '../../shared/contract';
 import { ccfBody, crBody, fcBody, fexBody, fseBody, ncBody } from '../fixtures/bodies';
 import { fixedClock, tempDir } from './core';
@@ -40,7 +41,8 @@ export interface BookMonth {
 /** El Salvador is UTC−6 all year. */
 const at = (day: string, time = '10:00') => new Date(`${day}T${time}:00-06:00`).toISOString();
 
-export async function bookMonth(): Promise<BookMonth> {
+/** `o.deps`: more of the core's dependencies (its worker entries, its logger). */
+export async function bookMonth(o: { readonly deps?: Partial<CoreDeps> } = {}): Promise<BookMonth> {
   const clock = fixedClock(at('2026-10-20'));
   const sim = await startSimulator({ clock, random: seededRandom('mh'), loteDelayMs: 0 });
   const dir = tempDir('sello-books-');
@@ -51,6 +53,7 @@ export async function bookMonth(): Promise<BookMonth> {
     mh: { baseUrl: sim.url, user: '06142803901121', password: 'demo', timeoutMs: 2000 },
     sync: { manual: true, jitter: () => 0, lotePollMs: 0 },
     backups: { everyMs: 0 },
+    ...o.deps,
   });
   registerStation(sim, core);
   const ids: Record<string, string> = {};

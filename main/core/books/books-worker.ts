@@ -1,60 +1,60 @@
 // The books' worker thread (docs/decisions/0045-books-off-the-request-thread.md): the month is read, folded and
 // drawn here, on a read-only connection of its own, so the request thread stays free for the counter. It never
 // writes: the store's single writer is still the request thread's connection.
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
+import type { AnnexId, BookFormat, BookId } from '../../../shared/books';
 import { readOnlyStore } from '../store/database';
+import { serveCalls } from '../workers/serve-calls';
 import { booksOver, type Books } from './books-service';
-import { READY, toWire, type BooksWorkerData, type CallMessage, type ReplyMessage, type WorkerMessage } from './books-worker-wire';
+import type { BooksContext, BooksWorkerData, RemoteCall } from './books-worker-calls';
 import { sqliteBooksSource } from './sqlite-books-source';
 
-if (!parentPort) throw new Error('books-worker.ts runs as a worker thread (books-in-worker.ts starts it)');
-const port = parentPort;
 const data = workerData as BooksWorkerData;
 const store = readOnlyStore(data.file, data.nativeBinding);
 
 /** The books as the request thread sees them at the call: its company, its settings, its time. */
-const booksFor = (m: CallMessage): Books =>
+const booksAt = (c: BooksContext): Books =>
   booksOver({
-    clock: { now: () => new Date(m.now) },
-    source: sqliteBooksSource(store, () => m.company),
+    clock: { now: () => new Date(c.now) },
+    source: sqliteBooksSource(store, () => c.company),
     settings: {
-      get: () => m.settings,
+      get: () => c.settings,
       set: () => {
         throw new Error('the books settings are written on the request thread');
       },
     },
   });
 
-async function run(m: CallMessage): Promise<unknown> {
-  const b = booksFor(m);
-  switch (m.call) {
-    case 'month':
-      return b.month(...m.args);
-    case 'annexFile':
-      return b.annexFile(...m.args);
-    case 'bookFile':
-      return b.bookFile(...m.args);
-    case 'bookDownload': {
-      // The folder is removed by the request thread once the answer is sent (book-file.ts's downloadAt).
-      const { remove: _kept, ...download } = await b.bookDownload(...m.args);
-      return download;
-    }
-    case 'report':
-      return b.report(...m.args);
-    case 'writeAll':
-      return b.writeAll(...m.args, (step, done) => port.postMessage({ id: m.id, progress: [step, done] } satisfies ReplyMessage));
-    default: {
-      const never: never = m;
-      throw new Error(`unknown books call ${String((never as { call: unknown }).call)}`);
-    }
-  }
-}
+// Each call's arguments come after the context, as books-in-worker.ts sends them.
+type Args<T extends readonly unknown[]> = readonly [BooksContext, ...T];
 
-port.on('message', (m: CallMessage) => {
-  run(m).then(
-    (value) => port.postMessage({ id: m.id, ok: true, value } satisfies ReplyMessage),
-    (e: unknown) => port.postMessage({ id: m.id, ok: false, error: toWire(e) } satisfies ReplyMessage),
-  );
-});
-port.postMessage(READY satisfies WorkerMessage);
-port.once('close', () => store.close());
+const handlers: Record<RemoteCall, (args: readonly unknown[], progress: (step: string, done: number) => void) => Promise<unknown>> = {
+  month: (args) => {
+    const [c, month] = args as Args<[string]>;
+    return booksAt(c).month(month);
+  },
+  annexFile: (args) => {
+    const [c, annex, month] = args as Args<[AnnexId, string]>;
+    return booksAt(c).annexFile(annex, month);
+  },
+  bookFile: (args) => {
+    const [c, book, month, format] = args as Args<[BookId, string, BookFormat]>;
+    return booksAt(c).bookFile(book, month, format);
+  },
+  bookDownload: async (args) => {
+    const [c, book, month, format] = args as Args<[BookId, string, BookFormat]>;
+    // The folder is removed by the request thread once the answer is sent (book-file.ts's downloadAt).
+    const { remove: _kept, ...download } = await booksAt(c).bookDownload(book, month, format);
+    return download;
+  },
+  report: (args) => {
+    const [c, query] = args as Args<[unknown]>;
+    return booksAt(c).report(query);
+  },
+  writeAll: (args, progress) => {
+    const [c, month, dir] = args as Args<[string, string]>;
+    return booksAt(c).writeAll(month, dir, progress);
+  },
+};
+
+serveCalls(handlers);

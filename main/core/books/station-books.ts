@@ -4,7 +4,8 @@ import type { Logger } from '../logger';
 import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
 import type { BookCompany } from './book-model';
-import { booksInWorker, type WorkerEntry } from './books-in-worker';
+import type { WorkerEntry } from '../workers/wire';
+import { booksInWorker } from './books-in-worker';
 import { books, type Books } from './books-service';
 import { sqliteBooksSource } from './sqlite-books-source';
 

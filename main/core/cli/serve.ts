@@ -85,7 +85,7 @@ export async function openHost(options: Omit<ServeOptions, 'host' | 'port' | 'ui
         clockProbeMs: CLOCK_PROBE_MS,
         ...(options.lotePollMs ? { sync: { lotePollMs: options.lotePollMs } } : {}),
         disk: diskThresholdsFrom(process.env),
-        // The month's books on a thread of their own (decision 0045).
+        // The month's books and the letter PDFs on threads of their own (decision 0045).
         workers: tsxWorkers(),
       },
       ...(options.config && !options.demo ? { config: JSON.parse(readFileSync(options.config, 'utf8')) as unknown } : {}),

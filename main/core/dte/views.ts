@@ -7,7 +7,7 @@ import { audit, auditTrail } from '../audit';
 import { isoLocal, type Clock } from '../clock';
 import { CoreError } from '../errors';
 import { letterPdf } from '../render/letter-pdf';
-import { printable } from '../render/model';
+import { printable, type Printable } from '../render/model';
 import { lookupUrl, qrDataUri } from '../render/qr';
 import { receiptPdf, type ReceiptWidth } from '../render/receipt';
 import type { StoredStation } from '../station/profile';
@@ -29,6 +29,8 @@ export interface ViewDeps {
   readonly invalidations: Pick<InvalidationService, 'ofDocument'> & Partial<Pick<InvalidationService, 'inDoubtFor'>>;
   /** The e-mails sent (or waiting) about a document (delivery/deliveries.ts). */
   readonly deliveries: (id: string) => DeliveryRecord[];
+  /** Draws a letter PDF: on a worker thread in a running station (render/pdf-in-worker.ts), else here. */
+  readonly drawLetter?: (p: Printable) => Promise<Buffer>;
 }
 
 export function documentViews(d: ViewDeps) {
@@ -57,6 +59,7 @@ export function documentViews(d: ViewDeps) {
     if (!row?.mh_json) throw notFound(id);
     return JSON.parse(row.mh_json) as Record<string, unknown>;
   };
+  const drawLetter = d.drawLetter ?? letterPdf;
   const demo = () => d.station().demo === true;
   const issuedBy = (id: string) => findDocument(store, id)?.issued_by_name ?? null;
 
@@ -143,13 +146,13 @@ export function documentViews(d: ViewDeps) {
     /** MH's graphic representation on letter paper, as the contract serves it: APPROVED only. */
     async letterPdf(id: string): Promise<Buffer> {
       const record = approved(id);
-      return letterPdf(printable(record, stored(id), demo(), issuedBy(id), salePaperOf(store, canonicalId(id))));
+      return drawLetter(printable(record, stored(id), demo(), issuedBy(id), salePaperOf(store, canonicalId(id))));
     },
     /** The letter PDF for the app's own screens: APPROVED, or INVALIDATED marked ANULADO. */
     async letterCopy(id: string): Promise<Buffer> {
       const record = get(id);
       if (record.status !== 'INVALIDATED') approved(id);
-      return letterPdf(printable(record, stored(id), demo(), issuedBy(id), salePaperOf(store, canonicalId(id))));
+      return drawLetter(printable(record, stored(id), demo(), issuedBy(id), salePaperOf(store, canonicalId(id))));
     },
     receiptSource,
     /** The counter receipt as a PDF. */

@@ -1,0 +1,142 @@
+// Calls into a worker thread of the core (decision 0045): the month's books, the letter PDFs. The worker starts at
+// the first call and stops after a quiet minute. One that cannot start in this runtime leaves the work on this
+// thread, as it was (correct, only not as smooth); one that stops mid-call fails that call, and the next call
+// starts another. Its heap has a limit of its own: past it the worker alone stops, never the station's process
+// (which V8 ends when a thread without a limit runs out).
+import { Worker } from 'node:worker_threads';
+import type { Logger } from '../logger';
+import type { Progress } from './serve-calls';
+import { fromWire, READY, type CallMessage, type WorkerEntry, type WorkerMessage } from './wire';
+
+export interface ThreadCallsOptions {
+  /** Which work, for the log ("books", "pdf"). */
+  readonly name: string;
+  readonly entry: WorkerEntry;
+  /** What the worker opens at its start (its workerData). */
+  readonly data: unknown;
+  /** The same call on this thread, for a runtime where the worker does not start. */
+  readonly local: (call: string, args: readonly unknown[], progress?: Progress) => Promise<unknown>;
+  readonly logger: Logger;
+  /** How long an idle worker is kept (its modules, fonts, connection): a minute unless a test says otherwise. */
+  readonly idleMs?: number;
+  /** The worker's heap limit (HEAP_MB unless a test says otherwise). */
+  readonly heapMb?: number;
+}
+
+export interface ThreadCalls {
+  call(call: string, args: readonly unknown[], progress?: Progress): Promise<unknown>;
+  /** Stops the worker; a call still under way fails. */
+  close(): Promise<void>;
+}
+
+interface Pending {
+  readonly call: string;
+  readonly args: readonly unknown[];
+  readonly resolve: (v: unknown) => void;
+  readonly reject: (e: unknown) => void;
+  readonly progress: Progress | undefined;
+}
+
+// The month's books keep their memory flat (decision 0043) and a letter PDF is small: both stay far below this.
+const HEAP_MB = 1024;
+
+const stoppedWords = (why: string) =>
+  `El trabajo se detuvo antes de terminar (su proceso se cerró: ${why}). Vuelva a intentarlo; si se repite, revise el registro de la estación.`;
+
+export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
+  const idleMs = o.idleMs ?? 60_000;
+  const pending = new Map<number, Pending>();
+  let worker: Worker | null = null;
+  let ready = false;
+  // The worker never started here: the work stays on this thread from now on.
+  let unavailable = false;
+  let closed = false;
+  let nextId = 1;
+  let idle: NodeJS.Timeout | null = null;
+
+  const clearIdle = () => {
+    if (idle) clearTimeout(idle);
+    idle = null;
+  };
+
+  const stopWhenIdle = () => {
+    clearIdle();
+    if (pending.size > 0) return;
+    worker?.unref();
+    idle = setTimeout(() => {
+      idle = null;
+      const w = worker;
+      if (!w || pending.size > 0) return;
+      worker = null;
+      void w.terminate();
+    }, idleMs);
+    idle.unref();
+  };
+
+  /** The worker is gone: the calls it held fail (or, if it never started, run here). */
+  const lost = (w: Worker, why: string) => {
+    if (worker !== w) return;
+    worker = null;
+    const calls = [...pending.values()];
+    pending.clear();
+    if (!ready && !closed) {
+      unavailable = true;
+      o.logger.warn(`${o.name} worker did not start; the work runs on the request thread`, { why });
+      for (const p of calls) o.local(p.call, p.args, p.progress).then(p.resolve, p.reject);
+      return;
+    }
+    if (calls.length > 0) o.logger.error(`${o.name} worker stopped with calls in progress`, { why, calls: calls.length });
+    for (const p of calls) p.reject(new Error(stoppedWords(why)));
+  };
+
+  const start = (): Worker => {
+    ready = false;
+    const w = new Worker(o.entry.file, {
+      workerData: o.data,
+      execArgv: [...(o.entry.execArgv ?? [])],
+      resourceLimits: { maxOldGenerationSizeMb: o.heapMb ?? HEAP_MB },
+    });
+    w.on('message', (m: WorkerMessage) => {
+      if (m === READY) {
+        ready = true;
+        return;
+      }
+      if ('progress' in m) {
+        pending.get(m.id)?.progress?.(...m.progress);
+        return;
+      }
+      const p = pending.get(m.id);
+      pending.delete(m.id);
+      stopWhenIdle();
+      if (!p) return;
+      if (m.ok) p.resolve(m.value);
+      else p.reject(fromWire(m.error));
+    });
+    w.on('error', (e) => lost(w, e.message));
+    w.on('exit', (code) => lost(w, `exit ${code}`));
+    return w;
+  };
+
+  return {
+    call(call, args, progress) {
+      if (unavailable || closed) return o.local(call, args, progress);
+      clearIdle();
+      const w = (worker ??= start());
+      w.ref();
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { call, args, resolve, reject, progress });
+        w.postMessage({ id, call, args } satisfies CallMessage);
+      });
+    },
+    async close() {
+      closed = true;
+      clearIdle();
+      const w = worker;
+      worker = null;
+      for (const p of pending.values()) p.reject(new Error(stoppedWords('la estación se cerró')));
+      pending.clear();
+      await w?.terminate();
+    },
+  };
+}

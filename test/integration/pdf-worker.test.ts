@@ -1,0 +1,84 @@
+// Letter PDFs on a worker thread (decision 0045): the e-mails' and the downloads' PDFs are drawn off the request
+// thread, read the same as the ones drawn on it, and a worker that stops fails the call instead of hanging.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tsxWorkers } from '../../main/core/cli/worker-entries';
+import type { Logger } from '../../main/core/logger';
+import type { WorkerEntry } from '../../main/core/workers/wire';
+import { letterPdf } from '../../main/core/render/letter-pdf';
+import { letterDrawer, type LetterDrawer } from '../../main/core/render/pdf-in-worker';
+import { bookMonth, type BookMonth } from '../support/book-month';
+import { pdfInfo, pdfText } from '../support/pdf';
+import { ROOT } from '../support/serve-process';
+
+const lines: string[] = [];
+// What the workers say (the rest of the core's log, an MH simulator's round trips, is not this test's).
+const put = (m: string, f?: Record<string, unknown>) => void (m.includes('worker') && lines.push(`${m} ${JSON.stringify(f)}`));
+const logger: Logger = { info: put, warn: put, error: put };
+let month: BookMonth;
+const drawers: LetterDrawer[] = [];
+const scratch = mkdtempSync(join(tmpdir(), 'pdf-worker-'));
+
+beforeAll(async () => {
+  month = await bookMonth({ deps: { workers: { pdf: tsxWorkers().pdf }, logger } });
+}, 120_000);
+afterAll(async () => {
+  await Promise.all(drawers.map((d) => d.close()));
+  await month.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const drawer = (entry: WorkerEntry) => {
+  const d = letterDrawer({ entry, logger });
+  drawers.push(d);
+  return d;
+};
+/** A document's view as the core makes it (the receipt's source carries the same Printable the letter draws). */
+const viewOf = (name: string) => month.core.dtes.receiptSource(month.ids[name]!, 'user:supervisor').printable;
+
+describe('letter PDFs on a worker thread', () => {
+  it('a document drawn on the worker reads as the one drawn here, for each kind', async () => {
+    const w = drawer(tsxWorkers().pdf);
+    for (const name of ['fc1', 'ccf1', 'fex1', 'fse1', 'cr1', 'nc1']) {
+      const p = viewOf(name);
+      const there = await w.letter(p);
+      expect(Buffer.isBuffer(there), name).toBe(true);
+      const here = await letterPdf(p);
+      expect(pdfText(there), name).toBe(pdfText(here));
+      expect(pdfInfo(there), name).toEqual(pdfInfo(here));
+    }
+    expect(lines).toEqual([]);
+  }, 60_000);
+
+  it("the core draws the e-mails and downloads there: a document's PDF, and its failure when the thread stops", async () => {
+    const pdf = await month.core.dtes.letterPdf(month.ids.fc1!);
+    expect(pdfText(pdf)).toContain(month.core.dtes.get(month.ids.fc1!).controlNumber);
+    expect(lines).toEqual([]);
+    // Ready, then gone at the first call.
+    const dies = join(scratch, 'dies.mjs');
+    writeFileSync(
+      dies,
+      "import { parentPort } from 'node:worker_threads';\nparentPort.postMessage('ready');\nparentPort.on('message', () => process.exit(7));\n",
+    );
+    // A station whose PDF thread dies: its document's PDF fails with what to do, so the core does draw there.
+    const dying = await bookMonth({ deps: { workers: { pdf: { file: dies } }, logger } });
+    try {
+      const e = await dying.core.dtes.letterPdf(dying.ids.fc1!).catch((x: unknown) => x);
+      expect((e as Error).message).toContain('Vuelva a intentarlo');
+      expect((e as Error).message).toContain('exit 7');
+    } finally {
+      await dying.close();
+    }
+    expect(lines).toEqual([expect.stringContaining('pdf worker stopped with calls in progress')]);
+    lines.length = 0;
+  }, 120_000);
+
+  it("the desktop app's bundled worker (dist/electron/pdf-worker.cjs) draws the same", async () => {
+    const p = viewOf('ccf1');
+    const there = await drawer({ file: join(ROOT, 'dist', 'electron', 'pdf-worker.cjs') }).letter(p);
+    expect(pdfText(there)).toBe(pdfText(await letterPdf(p)));
+    expect(lines).toEqual([]);
+  }, 60_000);
+});
