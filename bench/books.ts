@@ -33,6 +33,10 @@ export interface BooksFigures {
   /** Issue 35, goal 2: a POS at 5 documents a second on the same station, alone and while every file is made. */
   readonly counterAlone: CounterFeel;
   readonly counterDuringBooks: CounterFeel;
+  /** The same POS while 1,000 letter PDFs are drawn one after another, as the e-mails draw them (decision 0045). */
+  readonly counterDuringLetters: CounterFeel;
+  readonly letters: number;
+  readonly lettersSeconds: number;
 }
 
 const time = async (fn: () => unknown): Promise<number> => {
@@ -107,8 +111,14 @@ export async function booksBench(count: number): Promise<BooksFigures> {
     });
     db.close();
 
-    // Opened as `sello serve` opens it: the month's books on their worker thread (decision 0045).
-    const reopened = createCore({ dataDir: dir, sync: { manual: true }, backups: { everyMs: 0 }, workers: tsxWorkers() });
+    // Opened as `sello serve` opens it: the month's books and the letter PDFs on worker threads (decision 0045).
+    const reopened = createCore({
+      dataDir: dir,
+      sync: { manual: true },
+      backups: { everyMs: 0 },
+      // SELLO_BENCH_WORKERS=off: everything on the request thread, as before decision 0045, for the comparison.
+      ...(process.env.SELLO_BENCH_WORKERS === 'off' ? {} : { workers: tsxWorkers() }),
+    });
     try {
       const books = reopened.books;
       // The start's check of every document runs beside the station (off its thread, in this process): the figures
@@ -130,6 +140,21 @@ export async function booksBench(count: number): Promise<BooksFigures> {
       const sale = () => reopened.dtes.create('FC', { ...fcBody(id()), generatedAt: undefined }, 'bench');
       const alone = await counterAlone(sale);
       const during = await counterDuring(sale, () => books.writeAll(month, join(dir, 'out-2')));
+      // The e-mails' PDFs: what a delivery draws for each message, one message at a time. The SMTP conversation is
+      // left out (it waits on a socket, not on this thread); the MIME around the PDF is a few hundred microseconds.
+      const letterIds = Array.from(
+        { length: Math.min(1000, count) },
+        (_, i) => `b0b00000-0000-4000-9000-${String(i + 1).padStart(12, '0')}`,
+      );
+      const lettersStart = performance.now();
+      const duringLetters = await counterDuring(sale, async () => {
+        for (const letter of letterIds) {
+          await reopened.dtes.letterPdf(letter);
+          // A delivery waits on its SMTP socket between two messages: the event loop turns there.
+          await new Promise((r) => setImmediate(r));
+        }
+      });
+      const lettersSeconds = (performance.now() - lettersStart) / 1000;
       return {
         documents: count,
         floorSeconds,
@@ -146,6 +171,9 @@ export async function booksBench(count: number): Promise<BooksFigures> {
         loopDelayP99Ms: loop.percentile(99) / 1e6,
         counterAlone: alone,
         counterDuringBooks: during.feel,
+        counterDuringLetters: duringLetters.feel,
+        letters: letterIds.length,
+        lettersSeconds,
       };
     } finally {
       reopened.close();
