@@ -1,5 +1,6 @@
 // A backlog of contingency documents drained through the MH simulator (event, lotes of 100, results), beside
 // the simulator's own throughput for the same events and lotes sent directly with the MH client.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { silentLogger } from '../main/core/logger';
 import { mhClient } from '../main/core/mh/client';
 import { createMhSimulator } from '../main/core/mh-sim/server';
 import { fcBody } from '../test/fixtures/bodies';
+import { counterAlone, counterDuring, type CounterFeel } from './counter-pace';
 
 const NIT = '06142803901121';
 
@@ -132,3 +134,96 @@ export async function backlogBench(count: number): Promise<BacklogFigures> {
     directCpuSeconds,
   };
 }
+
+export interface BacklogCounterFigures {
+  readonly documents: number;
+  readonly drainSeconds: number;
+  readonly counterAlone: CounterFeel;
+  readonly counterDuringDrain: CounterFeel;
+}
+
+const ROOT = join(import.meta.dirname, '..');
+
+/** `sello mh-sim` in a process of its own: its work is MH's, not the station's thread's. */
+async function simulatorProcess(): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'main/core/cli/main.ts'), 'mh-sim', '--port', '0', '--lote-delay-ms', '0'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m?.[1]) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`sello mh-sim exited ${code}`)));
+  });
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+/**
+ * Issue 35, goal 2: a POS at 5 documents a second while a contingency backlog of `count` documents drains (its
+ * event, its lotes of 100, their results), beside the same POS with nothing draining. MH's simulator runs in a
+ * process of its own; the engine is driven round after round, as its timer would.
+ */
+export async function backlogCounterBench(count: number): Promise<BacklogCounterFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'sello-backlog-counter-'));
+  const mh = await simulatorProcess();
+  const admin = (path: string, body: unknown) =>
+    fetch(`${mh.url}/_sim/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const core = createCore({
+    dataDir: dir,
+    mh: { baseUrl: mh.url, user: NIT, password: 'x' },
+    sync: { manual: true, jitter: () => 0, lotePollMs: 0 },
+    backups: { everyMs: 0 },
+  });
+  try {
+    await admin('certificates', {
+      nit: NIT,
+      publicKey: core.signing.publicKey()!.export({ format: 'der', type: 'spki' }).toString('base64'),
+    });
+    let serial = 0;
+    const sale = () =>
+      core.dtes.create(
+        'FC',
+        { ...fcBody(`bac20000-0000-4000-8000-${(++serial).toString(16).padStart(12, '0')}`), generatedAt: undefined },
+        'bench',
+      );
+    const alone = await counterAlone(sale);
+    await core.sync.runOnce();
+
+    await admin('mode', { mode: 'down' });
+    sale();
+    for (let i = 0; i < 4 && core.sync.status().state !== 'contingency'; i++) {
+      await core.sync.runOnce();
+      await new Promise((r) => setTimeout(r, 260));
+    }
+    if (core.sync.status().state !== 'contingency') throw new Error('the station did not enter contingency');
+    for (let i = 1; i < count; i++) sale();
+    const backlog = core.sync.status().queue.pending;
+
+    await admin('mode', { mode: 'normal' });
+    const t = performance.now();
+    const during = await counterDuring(sale, async () => {
+      for (let rounds = 0; rounds < 200; rounds++) {
+        await core.sync.runOnce();
+        const s = core.sync.status();
+        if (!s.contingencies.length && s.queue.done >= backlog) return;
+      }
+      throw new Error(`drain incomplete: ${JSON.stringify(core.sync.status().queue)}`);
+    });
+    return { documents: backlog, drainSeconds: (performance.now() - t) / 1000, counterAlone: alone, counterDuringDrain: during.feel };
+  } finally {
+    core.close();
+    mh.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// `tsx bench/backlog.ts [count]`: the counter beside a draining backlog alone.
+if (process.argv[1]?.endsWith('backlog.ts')) console.log(await backlogCounterBench(Number(process.argv[2] ?? 5000)));
