@@ -6,6 +6,7 @@ import { clockProbe, clockWatch, timedFetch } from './clock-skew';
 import { verifyAudit } from './audit';
 import { auditHeadFile } from './audit-head';
 import { keyChain } from './audit-key';
+import { sweepAbandonedDownloads } from './books/book-file';
 import { stationBooks } from './books/station-books';
 import { letterDrawer } from './render/pdf-in-worker';
 import { normativeService } from './station/normative-service';
@@ -146,6 +147,8 @@ export function createCore(deps: CoreDeps): Core {
     mhOverride: deps.mh,
   });
   const station = stationSvc.station;
+  // Book files a killed process left in the temporary folder (the customers' names are in them): gone at start.
+  void sweepAbandonedDownloads().then((n) => n > 0 && logger.info('abandoned book downloads removed', { folders: n }));
   // The month's reading and drawing on a worker thread when the host names its entry (books/books-in-worker.ts).
   const books = stationBooks(store, clock, station, {
     ...(deps.workers?.books

@@ -2,7 +2,7 @@
 // is written as it is drawn, never held whole: into the folder of `sello books`, or, for an answer over HTTP,
 // into a private temporary folder it is sent from and then removed with.
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { BookFormat } from '../../../shared/books';
@@ -59,6 +59,28 @@ export interface BookDownload {
   readonly remove: () => Promise<void>;
 }
 
+const DOWNLOAD_PREFIX = 'sello-libro-';
+
+/**
+ * Folders of answers a process never finished sending (it was killed while writing or sending them): removed
+ * when a station or hub starts. Only those untouched for an hour: another Sello process on this machine may be
+ * sending one now. File times are the system's, so the system's clock judges them (not the core's, which a test
+ * may set anywhere). Best effort: a folder that will not go stays for the next start.
+ */
+export async function sweepAbandonedDownloads(dir = tmpdir(), olderThanMs = 3_600_000): Promise<number> {
+  let swept = 0;
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names.filter((n) => n.startsWith(DOWNLOAD_PREFIX))) {
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => null);
+    if (!info?.isDirectory() || Date.now() - info.mtimeMs < olderThanMs) continue;
+    await rm(path, { recursive: true, force: true })
+      .then(() => (swept += 1))
+      .catch(() => undefined);
+  }
+  return swept;
+}
+
 /** A download made elsewhere (the books' worker thread): removing it removes its private folder. */
 export const downloadAt = (d: Omit<BookDownload, 'remove'>): BookDownload => ({ ...d, remove: removeFolder(dirname(d.path)) });
 
@@ -67,7 +89,7 @@ const removeFolder = (dir: string) => () => rm(dir, { recursive: true, force: tr
 
 export async function bookDownload(b: Book, format: BookFormat): Promise<BookDownload> {
   // mkdtemp makes the folder readable by this user alone: the book names the company's customers.
-  const dir = await mkdtemp(join(tmpdir(), 'sello-libro-'));
+  const dir = await mkdtemp(join(tmpdir(), DOWNLOAD_PREFIX));
   const remove = removeFolder(dir);
   try {
     const fileName = bookFileName(b, format);

@@ -17,6 +17,7 @@ import { mhClient } from '../mh/client';
 import { consoleLogger, type Logger } from '../logger';
 import type { Output } from './maintenance';
 import { untilSignal } from './until-signal';
+import { sweepAbandonedDownloads } from '../books/book-file';
 
 export const HUB_USAGE = `  sello hub --database postgres://… [--host 127.0.0.1] [--port 8418]
       [--mh-url https://… --mh-user NIT [--mh-per-minute 20]]   (contraseña de la API de MH: SELLO_HUB_MH_PASSWORD)
@@ -52,6 +53,8 @@ export async function hubCommand(args: string[], io: Output, input: () => Promis
     const m = await migrateWhenReachable(db, logger);
     if (m.from !== m.to) logger.info('hub database migrated', m);
     const hub = createHub({ db: db.q, logger, ...(mh ? { mh } : {}) });
+    // Book files a killed hub left in the temporary folder: gone at start (books/book-file.ts).
+    void sweepAbandonedDownloads().then((n) => n > 0 && logger.info('abandoned book downloads removed', { folders: n }));
     const app = await buildHubServer({ hub, logger });
     await app.listen({ host: values.host, port });
     const address = app.server.address();
