@@ -179,6 +179,8 @@ describe('the books on a worker thread', () => {
       clock: month.clock,
       logger: logged(),
     });
+    // Running first: the close stops a worker that is there, not one still starting.
+    await w.annexFile('1', '2026-11');
     const call = w.writeAll('2026-11', join(scratch, 'closed')).catch((e: unknown) => e);
     await w.close();
     expect(((await call) as Error).message).toContain('se detuvo');

@@ -1,6 +1,6 @@
 // Book downloads a killed process left behind (main/core/books/book-file.ts): swept at start once an hour old,
 // never one another process may be sending now, never anything not a book download.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,14 @@ describe('sweepAbandonedDownloads', () => {
     utimesSync(file, new Date(0), new Date(0));
     expect(await sweepAbandonedDownloads(dir)).toBe(2);
     expect([old, empty, sending, other, file].map(existsSync)).toEqual([false, false, true, true, true]);
+  });
+
+  it('never follows a link named like a download, nor touches what it points to', async () => {
+    const target = folder('kept-target', 5 * 3_600_000);
+    const link = join(dir, 'sello-libro-Link01');
+    symlinkSync(target, link);
+    expect(await sweepAbandonedDownloads(dir)).toBe(0);
+    expect([existsSync(link), existsSync(join(target, 'libro-consumidores-2026-11.pdf'))]).toEqual([true, true]);
   });
 
   it('a folder that cannot be read is no error', async () => {

@@ -2,7 +2,7 @@
 // is written as it is drawn, never held whole: into the folder of `sello books`, or, for an answer over HTTP,
 // into a private temporary folder it is sent from and then removed with.
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
+import { lstat, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { BookFormat } from '../../../shared/books';
@@ -72,8 +72,10 @@ export async function sweepAbandonedDownloads(dir = tmpdir(), olderThanMs = 3_60
   const names = await readdir(dir).catch(() => [] as string[]);
   for (const name of names.filter((n) => n.startsWith(DOWNLOAD_PREFIX))) {
     const path = join(dir, name);
-    const info = await stat(path).catch(() => null);
+    // Only a real folder of this user's: never through a link, never another user's in a shared /tmp.
+    const info = await lstat(path).catch(() => null);
     if (!info?.isDirectory() || Date.now() - info.mtimeMs < olderThanMs) continue;
+    if (typeof process.getuid === 'function' && info.uid !== process.getuid()) continue;
     await rm(path, { recursive: true, force: true })
       .then(() => (swept += 1))
       .catch(() => undefined);

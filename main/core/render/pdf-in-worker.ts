@@ -1,6 +1,6 @@
 // Letter PDFs drawn on a worker thread (pdf-worker.ts), or here when the host names no worker entry.
 import type { Logger } from '../logger';
-import { threadCalls } from '../workers/thread-calls';
+import { threadCalls, WorkerStoppedError } from '../workers/thread-calls';
 import type { WorkerEntry } from '../workers/wire';
 import { letterPdf } from './letter-pdf';
 import type { Printable } from './model';
@@ -23,7 +23,16 @@ export function letterDrawer(o: { readonly entry?: WorkerEntry; readonly logger:
     logger: o.logger,
   });
   return {
-    letter: async (p) => asBuffer((await thread.call('letterPdf', [p])) as Uint8Array),
+    async letter(p) {
+      try {
+        return asBuffer((await thread.call('letterPdf', [p])) as Uint8Array);
+      } catch (e) {
+        // The thread stopped under it (another call's runaway, a crash): a letter is small and its drawing pure, so
+        // it is drawn here rather than failing the customer's e-mail, which a delivery would not try again.
+        if (e instanceof WorkerStoppedError) return letterPdf(p);
+        throw e;
+      }
+    },
     close: () => thread.close(),
   };
 }

@@ -10,17 +10,27 @@ export type Handlers = Readonly<Record<string, (args: readonly unknown[], progre
 export function serveCalls(handlers: Handlers): void {
   const port = parentPort;
   if (!port) throw new Error('serveCalls runs in a worker thread (thread-calls.ts starts it)');
-  const reply = (m: ReplyMessage) => port.postMessage(m);
+  const reply = (m: ReplyMessage) => {
+    try {
+      port.postMessage(m);
+    } catch (e) {
+      // An answer that cannot cross (a bug): its call fails alone, the worker and the other calls go on.
+      if (!('progress' in m)) port.postMessage({ id: m.id, ok: false, error: toWire(e) } satisfies ReplyMessage);
+    }
+  };
   port.on('message', (m: CallMessage) => {
     const handler = Object.hasOwn(handlers, m.call) ? handlers[m.call] : undefined;
     if (!handler) {
       reply({ id: m.id, ok: false, error: toWire(new Error(`unknown call ${m.call}`)) });
       return;
     }
-    handler(m.args, (step, done) => reply({ id: m.id, progress: [step, done] })).then(
-      (value) => reply({ id: m.id, ok: true, value }),
-      (e: unknown) => reply({ id: m.id, ok: false, error: toWire(e) }),
-    );
+    // A handler that throws before its first await fails its call alone, as one that rejects.
+    Promise.resolve()
+      .then(() => handler(m.args, (step, done) => reply({ id: m.id, progress: [step, done] })))
+      .then(
+        (value) => reply({ id: m.id, ok: true, value }),
+        (e: unknown) => reply({ id: m.id, ok: false, error: toWire(e) }),
+      );
   });
   port.postMessage(READY satisfies WorkerMessage);
 }

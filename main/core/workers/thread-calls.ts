@@ -1,8 +1,8 @@
 // Calls into a worker thread of the core (decision 0045): the month's books, the letter PDFs. The worker starts at
 // the first call and stops after a quiet minute. One that cannot start in this runtime leaves the work on this
 // thread, as it was (correct, only not as smooth); one that stops mid-call fails that call, and the next call
-// starts another. Its heap has a limit of its own: past it the worker alone stops, never the station's process
-// (which V8 ends when a thread without a limit runs out).
+// starts another. Its JavaScript heap has a limit of its own: past it the worker alone stops, not the station's
+// process (which V8 ends when a thread without a limit runs out). Buffers live outside that heap and outside the limit.
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../logger';
 import type { Progress } from './serve-calls';
@@ -40,8 +40,15 @@ interface Pending {
 // The month's books keep their memory flat (decision 0043) and a letter PDF is small: both stay far below this.
 const HEAP_MB = 1024;
 
-const stoppedWords = (why: string) =>
-  `El trabajo se detuvo antes de terminar (su proceso se cerró: ${why}). Vuelva a intentarlo; si se repite, revise el registro de la estación.`;
+/** The worker stopped before it answered: the call may be made again (on another worker, or here). */
+export class WorkerStoppedError extends Error {
+  constructor(why: string) {
+    super(
+      `El trabajo se detuvo antes de terminar (su proceso se cerró: ${why}). Vuelva a intentarlo; si se repite, revise el registro de la estación.`,
+    );
+    this.name = 'WorkerStoppedError';
+  }
+}
 
 export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
   const idleMs = o.idleMs ?? 60_000;
@@ -86,7 +93,7 @@ export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
       return;
     }
     if (calls.length > 0) o.logger.error(`${o.name} worker stopped with calls in progress`, { why, calls: calls.length });
-    for (const p of calls) p.reject(new Error(stoppedWords(why)));
+    for (const p of calls) p.reject(new WorkerStoppedError(why));
   };
 
   const start = (): Worker => {
@@ -97,10 +104,9 @@ export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
       resourceLimits: { maxOldGenerationSizeMb: o.heapMb ?? HEAP_MB },
     });
     w.on('message', (m: WorkerMessage) => {
-      if (m === READY) {
-        ready = true;
-        return;
-      }
+      // Any word from the worker means it started (an answer may come before READY is read).
+      ready = true;
+      if (m === READY) return;
       if ('progress' in m) {
         pending.get(m.id)?.progress?.(...m.progress);
         return;
@@ -112,6 +118,11 @@ export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
       if (m.ok) p.resolve(m.value);
       else p.reject(fromWire(m.error));
     });
+    // A reply that cannot be read is as good as none: the worker is treated as gone.
+    w.on('messageerror', (e) => {
+      lost(w, e.message);
+      void w.terminate();
+    });
     w.on('error', (e) => lost(w, e.message));
     w.on('exit', (code) => lost(w, `exit ${code}`));
     return w;
@@ -121,12 +132,29 @@ export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
     call(call, args, progress) {
       if (unavailable || closed) return o.local(call, args, progress);
       clearIdle();
-      const w = (worker ??= start());
+      let w: Worker;
+      try {
+        w = worker ??= start();
+      } catch (e) {
+        // Refused at once (no worker threads in this runtime): the work stays here from now on.
+        unavailable = true;
+        o.logger.warn(`${o.name} worker did not start; the work runs on the request thread`, {
+          why: e instanceof Error ? e.message : String(e),
+        });
+        return o.local(call, args, progress);
+      }
       w.ref();
       const id = nextId++;
       return new Promise((resolve, reject) => {
         pending.set(id, { call, args, resolve, reject, progress });
-        w.postMessage({ id, call, args } satisfies CallMessage);
+        try {
+          w.postMessage({ id, call, args } satisfies CallMessage);
+        } catch (e) {
+          // Arguments that cannot cross (a bug): this call fails, the worker stays as it was.
+          pending.delete(id);
+          stopWhenIdle();
+          reject(e instanceof Error ? e : new Error(String(e)));
+        }
       });
     },
     async close() {
@@ -134,7 +162,7 @@ export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
       clearIdle();
       const w = worker;
       worker = null;
-      for (const p of pending.values()) p.reject(new Error(stoppedWords('la estación se cerró')));
+      for (const p of pending.values()) p.reject(new WorkerStoppedError('la estación se cerró'));
       pending.clear();
       await w?.terminate();
     },
