@@ -21,7 +21,7 @@ import { loadBench } from './load';
 import { renderBench } from './render';
 import { screensBench } from './screens';
 import { catalogBench } from './catalog';
-import { counterAlone, counterDuring } from './counter-pace';
+import { counterAlone, counterDuring, type CounterFeel } from './counter-pace';
 import { startBench, type StartFigure } from './start';
 import { goal, printGoals, type Goal } from './goals';
 
@@ -516,6 +516,11 @@ const screenShare = (ui: string, screen: string) => {
   const s = screens.find((x) => x.ui === ui && x.screen === screen);
   return s ? s.bytes / s.whole : NaN;
 };
+/** Goal 2's pair for one background work: the create's and the loop's p99 beside it, against the counter alone. */
+const counterGoals = (label: string, f: { alone: CounterFeel; during: CounterFeel } | null): Goal[] => [
+  goal(`2. ${label}: create p99 at 5/s / alone`, f ? f.during.createP99 / f.alone.createP99 : NaN, 'max', 2),
+  goal(`2. ${label}: loop delay p99 / alone`, f ? f.during.loopP99 / f.alone.loopP99 : NaN, 'max', 2),
+];
 const goals35: Goal[] = [
   goal(`1. station month @${booksFigures?.documents ?? 0}: GET /books peak growth (MB)`, booksFigures?.monthPeakMb ?? NaN, 'max', 256),
   goal(`1. station month @${booksFigures?.documents ?? 0}: every file peak growth (MB)`, booksFigures?.allFilesPeakMb ?? NaN, 'max', 256),
@@ -527,42 +532,9 @@ const goals35: Goal[] = [
   ),
   goal('2. backup: create p99 at 5/s / alone', loopDuringBackup.createP99 / loopQuiet.createP99, 'max', 2),
   goal('2. backup: loop delay p99 / alone', loopDuringBackup.p99 / loopQuiet.p99, 'max', 2),
-  goal(
-    '2. books: create p99 at 5/s / alone',
-    booksFigures ? booksFigures.counterDuringBooks.createP99 / booksFigures.counterAlone.createP99 : NaN,
-    'max',
-    2,
-  ),
-  goal(
-    '2. books: loop delay p99 / alone',
-    booksFigures ? booksFigures.counterDuringBooks.loopP99 / booksFigures.counterAlone.loopP99 : NaN,
-    'max',
-    2,
-  ),
-  goal(
-    '2. backlog draining: create p99 at 5/s / alone',
-    backlogCounter ? backlogCounter.counterDuringDrain.createP99 / backlogCounter.counterAlone.createP99 : NaN,
-    'max',
-    2,
-  ),
-  goal(
-    '2. backlog draining: loop delay p99 / alone',
-    backlogCounter ? backlogCounter.counterDuringDrain.loopP99 / backlogCounter.counterAlone.loopP99 : NaN,
-    'max',
-    2,
-  ),
-  goal(
-    '2. e-mail PDFs: create p99 at 5/s / alone',
-    booksFigures ? booksFigures.counterDuringLetters.createP99 / booksFigures.counterAlone.createP99 : NaN,
-    'max',
-    2,
-  ),
-  goal(
-    '2. e-mail PDFs: loop delay p99 / alone',
-    booksFigures ? booksFigures.counterDuringLetters.loopP99 / booksFigures.counterAlone.loopP99 : NaN,
-    'max',
-    2,
-  ),
+  ...counterGoals('books', booksFigures && { alone: booksFigures.counterAlone, during: booksFigures.counterDuringBooks }),
+  ...counterGoals('backlog draining', backlogCounter && { alone: backlogCounter.counterAlone, during: backlogCounter.counterDuringDrain }),
+  ...counterGoals('e-mail PDFs', booksFigures && { alone: booksFigures.counterAlone, during: booksFigures.counterDuringLetters }),
   goal(`3. start to first create @${starts[1]!.stored} / @0`, starts[1]!.medianMs / starts[0]!.medianMs, 'max', 1.5),
   ...catalog.lookups.map((l) => goal(`4. catalog ${l.label}: p99 / bare SQL`, l.p99 / l.floorP99, 'max', 2)),
   goal('5. station login: JS loaded / whole UI', screenShare('station', 'login'), 'max', 0.4),

@@ -46,7 +46,7 @@ function logged(): Logger & { lines: string[] } {
   return { lines, info: put, warn: put, error: put };
 }
 
-function inWorker(o: { entry?: WorkerEntry; local?: Books; logger?: Logger } = {}): WorkerBooks {
+function inWorker(o: { entry?: WorkerEntry; local?: Books; logger?: Logger; heapMb?: number } = {}): WorkerBooks {
   const b = booksInWorker({
     local: o.local ?? settingsOnly(),
     entry: o.entry ?? tsxWorkers().books,
@@ -54,6 +54,7 @@ function inWorker(o: { entry?: WorkerEntry; local?: Books; logger?: Logger } = {
     company: () => companyOf(month.core.station()),
     clock: month.clock,
     logger: o.logger ?? logged(),
+    ...(o.heapMb === undefined ? {} : { heapMb: o.heapMb }),
   });
   opened.push(b);
   return b;
@@ -154,16 +155,7 @@ describe('the books on a worker thread', () => {
       "import { parentPort } from 'node:worker_threads';\nparentPort.postMessage('ready');\nconst kept = [];\nparentPort.on('message', () => { for (;;) kept.push(new Array(1e5).fill(kept.length)); });\n",
     );
     const log = logged();
-    const w = booksInWorker({
-      local: month.core.books,
-      entry: { file: hoards },
-      data: { file: month.dbFile },
-      company: () => companyOf(month.core.station()),
-      clock: month.clock,
-      logger: log,
-      heapMb: 32,
-    });
-    opened.push(w);
+    const w = inWorker({ entry: { file: hoards }, local: month.core.books, logger: log, heapMb: 32 });
     const e = await w.month('2026-11').catch((x: unknown) => x);
     expect((e as Error).message).toContain('Vuelva a intentarlo');
     expect((e as Error).message).toMatch(/memory/i);
