@@ -11,7 +11,7 @@ import type { BookCompany } from '../core/books/book-model';
 import { toBookDocument, type BookDocument, type BookRecordRow } from '../core/books/book-document';
 import type { BooksSource, PeriodFilter } from '../core/books/books-source';
 import { booksOver, type Books, type BooksSettingsStore } from '../core/books/books-service';
-import { turn } from '../core/books/turn';
+import { turn } from '../core/turn';
 import type { HubDb } from './hub-database';
 
 /** Rows a page: a page is parsed between two turns of the event loop, as the station's. */

@@ -1,7 +1,7 @@
 // One book table as a paged grid (Reglamento CT art. 85): the column labels at the top of every page, and the
 // money columns' sums carried forward, "Van" at the foot of a page that continues and "Vienen" atop the next.
 import type { BookColumn, BookRow, BookTable } from './book-model';
-import { turn } from './turn';
+import { turn } from '../turn';
 import { RunningSums, amountText, countText } from './book-format';
 
 type Doc = PDFKit.PDFDocument;

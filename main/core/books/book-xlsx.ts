@@ -6,7 +6,7 @@ import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import { generatedDate } from './book-format';
 import { stampZipEntries, stampZipFile } from './zip-times';
-import { turn } from './turn';
+import { turn } from '../turn';
 import type { Book, BookColumn, BookHeader, BookTable } from './book-model';
 
 const MONEY = '#,##0.00';

@@ -38,7 +38,7 @@ import { ivaSums } from './iva-summary';
 import { eachInIssueOrder } from './month-stream';
 import { monthName, monthRange } from './period';
 import { salesReportFold } from './sales-report';
-import { turn } from './turn';
+import { turn } from '../turn';
 
 const KEY = 'books';
 

@@ -4,7 +4,7 @@
 import { issueOrder } from './annex-cells';
 import type { BookDocument } from './book-document';
 import type { BooksSource, PeriodFilter } from './books-source';
-import { turn } from './turn';
+import { turn } from '../turn';
 
 /** The period's documents a day at a time, each day in issue order (date, time, control number). */
 export async function* daysInIssueOrder(source: BooksSource, period: PeriodFilter): AsyncGenerator<BookDocument[]> {

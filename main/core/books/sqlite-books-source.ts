@@ -6,7 +6,7 @@ import type { BookCompany } from './book-model';
 import { toBookDocument, type BookDocument } from './book-document';
 import type { BooksSource, PeriodFilter } from './books-source';
 import { daysBetween } from './period';
-import { turn } from './turn';
+import { turn } from '../turn';
 
 // A page is parsed between two turns of the event loop: small enough that a request never waits long behind it.
 const PAGE = 500;

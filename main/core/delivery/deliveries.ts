@@ -16,6 +16,7 @@ import { CoreError, validationFailed } from '../errors';
 import type { Logger } from '../logger';
 import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
+import { turn } from '../turn';
 import { backoffMs } from '../sync/backoff';
 import { errorBackoff } from '../sync/error-backoff';
 import { realTimers, type TimerHandle, type Timers } from '../timers';
@@ -72,7 +73,7 @@ const BATCH = 1;
 /** Wakes within this long are one run: the feed's cursor moves (and the disk syncs) once for all their events. */
 const WAKE_COALESCE_MS = 100;
 /** Events read per transaction. */
-const FEED_PAGE = 500;
+const FEED_PAGE = 50;
 
 /**
  * The e-mail address each of these documents was issued to, null when none: the `recipient_email` column, read
@@ -139,10 +140,15 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
     return { nit: s.company.nit, mhCode: s.branch.mhCode, posNumber: s.branch.posNumber };
   };
 
-  /** Turns new events into deliveries; the cursor moves in the same transaction as the rows it accounts for. */
-  function ingest(): number {
+  /**
+   * Turns new events into deliveries; the cursor moves in the same transaction as the rows it accounts for. A
+   * page at a time with a turn between: a drained backlog's thousands of approvals must not hold the counter.
+   */
+  async function ingest(): Promise<number> {
     let made = 0;
-    for (;;) {
+    for (let page = 0; ; page++) {
+      if (page > 0) await turn();
+      if (stopped) return made;
       const n = store.tx(() => {
         const events = feed.after(repo.cursor(), FEED_PAGE);
         const last = events.at(-1);
@@ -285,7 +291,7 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
   async function run(): Promise<number> {
     let sent = 0;
     try {
-      if (ingest() > 0) d.queued?.();
+      if ((await ingest()) > 0) d.queued?.();
       errors.succeeded();
       if (d.smtp.notReady() || now().getTime() < pausedUntil) return 0;
       for (;;) {

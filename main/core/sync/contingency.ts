@@ -243,8 +243,8 @@ export function contingencyStore(store: Store, logger: Logger) {
 
     /** Documents of a sealed event not yet in a lote, at most `limit`, with their JWS. */
     unsent: (eventId: string, limit: number) => unsentOfEvent(store, eventId, limit),
-    /** Which of these documents of the event are still unsent (as `unsent` says), by their ids: no scan of the event. */
-    stillUnsent: (eventId: string, ids: readonly string[]): Set<string> => stillUnsentOfEvent(store, eventId, ids),
+    /** Which of these documents of the event are still unsent (as `unsent` says), with their JWS, in that order. */
+    stillUnsent: (eventId: string, ids: readonly string[]) => stillUnsentOfEvent(store, eventId, ids),
     loteLeaving: lotes.leaving,
     loteSubmitted: lotes.submitted,
     /** The lote did not reach MH (`failed`) or may have without a code to ask with (`lost`). */

@@ -33,6 +33,7 @@ import type { StoredStation } from '../station/profile';
 import { normativeStatus } from '../../../shared/normative';
 import type { Store } from '../store/database';
 import { realTimers, type TimerHandle, type Timers } from '../timers';
+import { turn } from '../turn';
 import { backoffMs, unitFrom } from './backoff';
 import { MAX_PER_EVENT } from './contingency-event';
 import { recordLoteResults } from './lote-results';
@@ -128,6 +129,10 @@ export interface SyncEngine {
 
 /** How long a lote MH took may stay without results before its documents are asked about one by one. */
 const LOTE_GIVE_UP_MS = 30 * 60_000;
+/** A lote's results recorded this many at a time (a few milliseconds each slice). */
+const RESULTS_PER_TX = 10;
+/** A lote's documents marked as leaving this many at a time. */
+const LEAVING_PER_TX = 10;
 
 /** Failures that mean the station itself has no network, rather than MH being down (CAT-005 type 3, not 1). */
 const NO_INTERNET = /ENOTFOUND|EAI_AGAIN|ENETUNREACH|ENETDOWN|EHOSTUNREACH/;
@@ -479,37 +484,45 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       taken = null;
     };
     for (const ev of cs.active().filter((e) => e.status === 'sealed')) {
-      // The event's unsent documents read once (an event lists at most 1,000), then cut into lotes.
+      // The event's unsent documents listed once (an event lists at most 1,000), then cut into lotes; each lote
+      // reads its own signatures.
       for (let docs = cs.unsent(ev.id, MAX_PER_EVENT); docs.length; docs = cs.unsent(ev.id, MAX_PER_EVENT)) {
         for (let i = 0; i < docs.length; i += MAX_PER_LOTE) {
           const idEnvio = d.newId().toUpperCase();
           // Written before it leaves: a crash or a lost answer leaves these documents in doubt, never "unsent".
-          // Only those still unsent now go (nothing else may have touched them while an earlier lote was out).
-          let lote: typeof docs;
-          try {
-            lote = d.store.tx(() => {
-              recordTaken();
-              const chunk = docs.slice(i, i + MAX_PER_LOTE);
-              const still = cs.stillUnsent(
-                ev.id,
-                chunk.map((x) => x.id),
+          // Only those still unsent now go (nothing else may have touched them while an earlier lote was out). A
+          // slice per transaction, a turn between (decision 0046); the lote's row grows with each, and a stop
+          // between slices leaves a lote that never left: lost at the next start, its documents asked about.
+          const lote: { id: string; jws: string }[] = [];
+          const end = Math.min(i + MAX_PER_LOTE, docs.length);
+          for (let j = i; j < end; j += LEAVING_PER_TX) {
+            if (j > i) await turn();
+            if (stopped) return;
+            try {
+              lote.push(
+                ...d.store.tx(() => {
+                  recordTaken();
+                  const ready = cs.stillUnsent(
+                    ev.id,
+                    docs.slice(j, Math.min(j + LEAVING_PER_TX, end)).map((x) => x.id),
+                  );
+                  if (!ready.length) return [];
+                  const ids = ready.map((x) => x.id);
+                  cs.loteLeaving({ idEnvio, eventId: ev.id, documentIds: [...lote.map((x) => x.id), ...ids], now: now() });
+                  box.loteLeaving(idEnvio, ids, now(), leaseMs);
+                  // Signed in the contingency with a certificate renewed since: signed again before the lote leaves.
+                  return ready.map((x) => ({ id: x.id, jws: currentlySigned({ documentId: x.id, jws: x.jws ?? '' }) }));
+                }),
               );
-              const ready = chunk.filter((x) => still.has(x.id));
-              if (!ready.length) return ready;
-              const ids = ready.map((x) => x.id);
-              cs.loteLeaving({ idEnvio, eventId: ev.id, documentIds: ids, now: now() });
-              box.loteLeaving(idEnvio, ids, now(), leaseMs);
-              // Signed in the contingency with a certificate renewed since: signed again before the lote leaves.
-              return ready.map((x) => ({ ...x, jws: currentlySigned({ documentId: x.id, jws: x.jws ?? '' }) }));
-            });
-          } catch (e) {
-            settleTaken();
-            throw e;
+            } catch (e) {
+              settleTaken();
+              throw e;
+            }
+            // Committed with this lote's first slice.
+            taken = null;
           }
-          // Committed with this lote's leaving.
-          taken = null;
           if (!lote.length) continue;
-          const r = await client.sendLote({ idEnvio, jwsList: lote.map((x) => x.jws ?? '') });
+          const r = await client.sendLote({ idEnvio, jwsList: lote.map((x) => x.jws) });
           alive();
           if (r.codigoLote) {
             contact();
@@ -568,15 +581,20 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         }
         continue;
       }
-      // One durable transaction for the whole lote's results.
-      const changed = d.store.tx(() => {
-        const moved = recordLoteResults(box, items, now());
+      // A slice of the results per transaction, a turn between: a hundred status moves at once held the counter
+      // for a twentieth of a second (decision 0046). Each verdict is atomic with its queue row and the lote ends
+      // last, so a stop between slices leaves the lote to be asked about again, and a verdict twice moves nothing.
+      for (let k = 0; k < items.length; k += RESULTS_PER_TX) {
+        if (k > 0) await turn();
+        if (stopped) return;
+        const changed = d.store.tx(() => recordLoteResults(box, items.slice(k, k + RESULTS_PER_TX), now()));
+        for (const [id, status] of changed) emit(id, status);
+      }
+      d.store.tx(() => {
         // Documents missing from both lists: MH finished the lote without them, so each is asked about.
         box.loteInDoubt(lote.id, now(), 'ausente del resultado del lote');
         cs.loteEnded(lote.id, 'done', now());
-        return moved;
       });
-      for (const [id, status] of changed) emit(id, status);
     }
     cs.closeFinished(now());
   }

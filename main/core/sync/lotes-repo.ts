@@ -6,20 +6,31 @@ import type { Store } from '../store/database';
 export function lotesRepo(store: Store) {
   const q = store.q;
   return {
-    /** A lote is about to leave; written first, so a crash before its answer leaves it known and in doubt. */
+    /**
+     * A lote is about to leave; written first, so a crash before its answer leaves it known and in doubt. Written
+     * again as it grows (its documents are marked a slice at a time): `documentIds` is every one so far.
+     */
     leaving: (p: { idEnvio: string; eventId: string; documentIds: string[]; now: Date }): void => {
       const at = isoLocal(p.now);
       store.run(
-        q.insertInto('lotes').values({
-          id: p.idEnvio,
-          contingency_id: p.eventId,
-          codigo_lote: null,
-          status: 'sending',
-          document_ids: JSON.stringify(p.documentIds),
-          mh_response: null,
-          submitted_at: p.now.toISOString(),
-          updated_at: at,
-        }),
+        q
+          .insertInto('lotes')
+          .values({
+            id: p.idEnvio,
+            contingency_id: p.eventId,
+            codigo_lote: null,
+            status: 'sending',
+            document_ids: JSON.stringify(p.documentIds),
+            mh_response: null,
+            submitted_at: p.now.toISOString(),
+            updated_at: at,
+          })
+          .onConflict((oc) =>
+            oc
+              .column('id')
+              .doUpdateSet({ document_ids: JSON.stringify(p.documentIds), updated_at: at })
+              .where('lotes.status', '=', 'sending'),
+          ),
       );
     },
     /** MH took the lote: its code is what its results are asked for with. */
