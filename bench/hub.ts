@@ -33,6 +33,7 @@ import { unpackDocument } from '../main/core/dte/packing/packed-document';
 import { signJson } from '../main/core/signing/jws';
 import { goal, printGoals } from './goals';
 import { peakGrowthMb } from './peak-memory';
+import { cores, postgresCpuSeconds, processCpuSeconds } from './process-cpu';
 
 const STATIONS = Number(process.env.SELLO_HUB_BENCH_STATIONS ?? 50);
 const DOCS = Number(process.env.SELLO_HUB_BENCH_DOCS ?? 20_000);
@@ -181,6 +182,7 @@ async function main() {
     // ---- Ingest: CONCURRENCY stations at once, each its batches in order.
     let next = 0;
     let sent = 0;
+    const cpu0 = { hub: processCpuSeconds(hubPid), pg: postgresCpuSeconds(), client: processCpuSeconds('self') };
     const t0 = performance.now();
     const batchMs: number[] = [];
     await Promise.all(
@@ -204,6 +206,11 @@ async function main() {
       }),
     );
     const ingestS = (performance.now() - t0) / 1000;
+    const ingestCpu = {
+      hub: processCpuSeconds(hubPid) - cpu0.hub,
+      pg: postgresCpuSeconds() - cpu0.pg,
+      client: processCpuSeconds('self') - cpu0.client,
+    };
     const total = STATIONS * DOCS;
     const stored = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM documents`.execute(db.q)).rows[0]!.n);
     if (stored !== total) throw new Error(`stored ${stored}, sent ${total}`);
@@ -214,6 +221,7 @@ async function main() {
     const floorUrl = `${cluster.url}?options=${encodeURIComponent('-c search_path=floor,public')}`;
     const floor = openHubDatabase(floorUrl, { maxConnections: CONCURRENCY + 1 });
     let copyS = 0;
+    const copyCpu = { pg: 0, client: 0 };
     try {
       await migrateHub(floor.q, HUB_MIGRATIONS);
       const floorHub = createHub({ db: floor.q });
@@ -281,6 +289,7 @@ async function main() {
           ),
         );
         const t = performance.now();
+        const c0 = { pg: postgresCpuSeconds(), client: processCpuSeconds('self') };
         await Promise.all(
           files.map((file) =>
             sql
@@ -291,6 +300,8 @@ async function main() {
           ),
         );
         copyS += (performance.now() - t) / 1000;
+        copyCpu.pg += postgresCpuSeconds() - c0.pg;
+        copyCpu.client += processCpuSeconds('self') - c0.client;
         for (const f of files) rmSync(f);
       }
       const copied = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM documents`.execute(floor.q)).rows[0]!.n);
@@ -438,6 +449,18 @@ async function main() {
       ['floor: bare COPY, same rows and indexes', copyS.toFixed(1), Math.round(floorRate).toLocaleString('en-US'), '1.00'],
       ['one batch of 500, p50 / p95 ms', '', `${pct(batchMs, 0.5).toFixed(0)} / ${pct(batchMs, 0.95).toFixed(0)}`, ''],
     ]);
+    // The least time the ingest's CPU could take on this machine's cores, were every process busy all along.
+    const ingestCpuAll = ingestCpu.hub + ingestCpu.pg + ingestCpu.client;
+    table([
+      ['CPU seconds (Linux /proc)', 'hub', 'PostgreSQL', 'bench client', 'all', `all ÷ ${cores} cores`],
+      ...[
+        ['ingest', ingestCpu.hub, ingestCpu.pg, ingestCpu.client, ingestCpuAll],
+        ['floor: COPY', 0, copyCpu.pg, copyCpu.client, copyCpu.pg + copyCpu.client],
+      ].map(([label, ...v]) => [String(label), ...(v as number[]).map((x) => x.toFixed(1)), ((v as number[])[3]! / cores).toFixed(1)]),
+    ]);
+    process.stdout.write(
+      `the ingest's CPU alone, spread over ${cores} cores, is ${(ingestCpuAll / cores / copyS).toFixed(2)} × the COPY's time\n\n`,
+    );
     table([
       ['GET /hub/v1/documents', 'rows', 'p50 ms', 'p95 ms'],
       ...latency.map((l) => [l.query, String(l.rows), l.p50.toFixed(1), l.p95.toFixed(1)]),
