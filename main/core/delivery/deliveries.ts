@@ -70,7 +70,7 @@ export interface Deliveries {
 const GIVE_UP_MS = 3 * 24 * 3600_000;
 /** One claimed at a time: `sending` then means "at the server now", which is what the sync state shows. */
 const BATCH = 1;
-/** Wakes within this long are one run: the feed's cursor moves (and the disk syncs) once for all their events. */
+/** Wakes within this long are one run: the feed's cursor moves (and the disk syncs) once a page of their events. */
 const WAKE_COALESCE_MS = 100;
 /** Events read per transaction. */
 const FEED_PAGE = 50;
@@ -292,6 +292,8 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
     let sent = 0;
     try {
       if ((await ingest()) > 0) d.queued?.();
+      // Stopped while the feed was read page by page: the store may be closed.
+      if (stopped) return 0;
       errors.succeeded();
       if (d.smtp.notReady() || now().getTime() < pausedUntil) return 0;
       for (;;) {

@@ -339,14 +339,11 @@ export function countOfEvent(store: Store, eventId: string, unsettled = false): 
 }
 
 /**
- * Documents of a sealed event not yet in a lote (their outbox row pending), at most `limit`, with their JWS. Plain
- * SQL that walks the event's documents by their index (migration 023) and finds each one's queue row: left to
- * itself the planner read every pending queue row of the station (a backlog's thousands) and sorted them, for
- * every event read.
- */
-/**
- * The event's unsent documents, in issue order, by id only: an event lists up to 1,000, and unpacking every
- * signature at once held the request thread for a tenth of a second (issue 35); each lote reads its own.
+ * Documents of a sealed event not yet in a lote (their outbox row pending), at most `limit`, in issue order, by id
+ * only: unpacking an event's thousand signatures at once held the request thread for a tenth of a second (decision
+ * 0046); each lote reads its own (`stillUnsentOfEvent`). Plain SQL that walks the event's documents by their index
+ * (migration 023) and finds each one's queue row: left to itself the planner read every pending queue row of the
+ * station (a backlog's thousands) and sorted them, for every event read.
  */
 export function unsentOfEvent(store: Store, eventId: string, limit: number): { id: string }[] {
   return store

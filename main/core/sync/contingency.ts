@@ -241,7 +241,7 @@ export function contingencyStore(store: Store, logger: Logger) {
       });
     },
 
-    /** Documents of a sealed event not yet in a lote, at most `limit`, with their JWS. */
+    /** Documents of a sealed event not yet in a lote, at most `limit`, by id. */
     unsent: (eventId: string, limit: number) => unsentOfEvent(store, eventId, limit),
     /** Which of these documents of the event are still unsent (as `unsent` says), with their JWS, in that order. */
     stillUnsent: (eventId: string, ids: readonly string[]) => stillUnsentOfEvent(store, eventId, ids),

@@ -497,7 +497,8 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
           const end = Math.min(i + MAX_PER_LOTE, docs.length);
           for (let j = i; j < end; j += LEAVING_PER_TX) {
             if (j > i) await turn();
-            if (stopped) return;
+            // Stopped meanwhile: nothing more of this run (run() takes Stopped as the end).
+            alive();
             try {
               lote.push(
                 ...d.store.tx(() => {
@@ -516,6 +517,17 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
               );
             } catch (e) {
               settleTaken();
+              // Earlier slices are marked, but nothing left the station: the lote ends not taken, its documents
+              // unsent again (if this fails too, the next start finds the lote lost and asks about them).
+              if (lote.length)
+                try {
+                  d.store.tx(() => {
+                    cs.loteEnded(idEnvio, 'failed', now());
+                    box.loteNotTaken(idEnvio, now(), now(), e instanceof Error ? e.message : String(e));
+                  });
+                } catch {
+                  // The store itself fails: as above.
+                }
               throw e;
             }
             // Committed with this lote's first slice.
@@ -586,7 +598,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       // last, so a stop between slices leaves the lote to be asked about again, and a verdict twice moves nothing.
       for (let k = 0; k < items.length; k += RESULTS_PER_TX) {
         if (k > 0) await turn();
-        if (stopped) return;
+        alive();
         const changed = d.store.tx(() => recordLoteResults(box, items.slice(k, k + RESULTS_PER_TX), now()));
         for (const [id, status] of changed) emit(id, status);
       }

@@ -280,10 +280,12 @@ export async function runSeed(fx: SimFixture, seed: number, options: SeedOptions
     crashes += 1;
     note('crash');
     const dead = core;
-    await net.crash(rng);
+    // Everything stops at once, as in a real crash: the dead core must not go on between the network's turns
+    // (its engine yields between a lote's slices). Then MH may still process what was in flight.
     vt.clearAll();
     tasks = 0;
     dead.close();
+    await net.crash(rng);
     core = open();
   }
 
