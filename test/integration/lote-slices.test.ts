@@ -150,6 +150,32 @@ describe('a backlog drained in slices', () => {
     approvedOnce(ids);
   });
 
+  it('a slice that fails after others were marked ends the lote not taken: its documents are unsent again, then go once', async () => {
+    const ids = await backlog(30);
+    // The fifteenth document's queue row refuses to be marked, as a full disk would refuse the write: the second
+    // slice of ten fails after the first committed.
+    const db = new BetterSqlite3(join(dir.dir, 'sello.db'));
+    const failing = ids[14]!.toLowerCase();
+    db.exec(`CREATE TRIGGER lote_slice_fails BEFORE UPDATE OF state ON outbox WHEN NEW.document_id = '${failing}' AND NEW.state = 'sending'
+      BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`);
+    try {
+      for (let i = 0; i < 3; i++) await core.sync.runOnce();
+      const c = statusCounts(db);
+      expect(c.PROCESSING ?? 0).toBe(0);
+      expect(c.CREATED).toBe(ids.length);
+      expect(db.prepare(`SELECT status, json_array_length(document_ids) AS n FROM lotes`).all()).toEqual(
+        Array.from({ length: 3 }, () => ({ status: 'failed', n: 10 })),
+      );
+      expect(db.prepare(`SELECT count(*) AS n FROM outbox WHERE state <> 'pending'`).get()).toEqual({ n: 0 });
+      expect(sim.state.counts.recepcionlote ?? 0).toBe(0);
+    } finally {
+      db.exec('DROP TRIGGER lote_slice_fails');
+      db.close();
+    }
+    await drain();
+    approvedOnce(ids);
+  });
+
   it('a stop between two slices of results records the rest at the next start, nothing twice', async () => {
     const ids = await backlog(30);
     let approvedAtStop = -1;
