@@ -474,6 +474,20 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         return;
       }
     }
+    /**
+     * A lote whose later slice failed after earlier ones were marked: nothing left the station, so it ends not
+     * taken and its documents are unsent again. If this fails too, the next start finds it lost and asks about them.
+     */
+    const notTakenAfterAll = (idEnvio: string, e: unknown) => {
+      try {
+        d.store.tx(() => {
+          cs.loteEnded(idEnvio, 'failed', now());
+          box.loteNotTaken(idEnvio, now(), now(), e instanceof Error ? e.message : String(e));
+        });
+      } catch {
+        // The store itself fails: as said above.
+      }
+    };
     // A lote MH took is recorded in the very next write, with no await before it: the lote after it leaving, or
     // alone when none follows. Its code is durable before anything else goes to MH or is asked of it.
     let taken: (() => void) | null = null;
@@ -517,17 +531,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
               );
             } catch (e) {
               settleTaken();
-              // Earlier slices are marked, but nothing left the station: the lote ends not taken, its documents
-              // unsent again (if this fails too, the next start finds the lote lost and asks about them).
-              if (lote.length)
-                try {
-                  d.store.tx(() => {
-                    cs.loteEnded(idEnvio, 'failed', now());
-                    box.loteNotTaken(idEnvio, now(), now(), e instanceof Error ? e.message : String(e));
-                  });
-                } catch {
-                  // The store itself fails: as above.
-                }
+              if (lote.length) notTakenAfterAll(idEnvio, e);
               throw e;
             }
             // Committed with this lote's first slice.
