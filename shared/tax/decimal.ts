@@ -12,7 +12,8 @@ export const IVA_INCLUDED = new Dec(13).div(113);
 export const WITH_IVA = new Dec('1.13');
 
 /** A JSON number as the exact decimal it was written as (a number's shortest form round-trips). */
-export const dec = (n: number | string | Dec | null | undefined): Dec => (n == null ? ZERO : new Dec(n));
+// Zero is most of a document's amounts (ventaExenta, descuNoSuj…): a decimal is immutable, so they share one.
+export const dec = (n: number | string | Dec | null | undefined): Dec => (n == null || n === 0 ? ZERO : new Dec(n));
 
 export const round8 = (d: Dec): Dec => d.toDecimalPlaces(8, Dec.ROUND_HALF_UP);
 export const round2 = (d: Dec): Dec => d.toDecimalPlaces(2, Dec.ROUND_HALF_UP);

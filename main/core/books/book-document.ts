@@ -87,7 +87,28 @@ export interface BookRecordRow {
   readonly mh_json: string | null;
 }
 
-const money = (n: number | string | null | undefined): Dec => (n === null || n === undefined ? ZERO : dec(n));
+const money = (n: number | string | null | undefined): Dec => dec(n);
+/** a − b, without a new decimal when b is zero (most discounts are). */
+const less = (a: Dec, b: Dec): Dec => (b.isZero() ? a : a.minus(b));
+/** a + b, without a new decimal when b is zero (most of a line's four columns are). */
+const more = (a: Dec, b: Dec): Dec => (b.isZero() ? a : a.isZero() ? b : a.plus(b));
+
+type MhItem = NonNullable<ReturnType<typeof mhDocumentView>['cuerpoDocumento']>[number];
+
+/** A line as the books see it. Only the sales report reads lines, so they are built when first read. */
+function bookLines(kind: DteKind, items: readonly MhItem[]): BookLine[] {
+  if (kind === 'CR') return [];
+  return items.map((it) => {
+    const amount = more(more(more(money(it.ventaGravada), money(it.ventaExenta)), money(it.ventaNoSuj)), money(it.compra));
+    return {
+      code: it.codigo ?? null,
+      description: it.descripcion ?? '',
+      quantity: money(it.cantidad),
+      amount,
+      net: kind === 'FC' ? less(amount, money(it.ivaItem)) : amount,
+    };
+  });
+}
 
 function partyOf(c: MhCounterpartView | null | undefined): BookParty {
   if (!c) return { name: '', docType: null, number: null, nrc: null, country: null };
@@ -139,9 +160,9 @@ export function toBookDocument(row: BookRecordRow, invalidatedOn: string | null)
     issuedByName: row.issued_by_name,
     operation: id.tipoOperacion ?? 1,
     party: partyOf(kind === 'FSE' ? mh.sujetoExcluido : mh.receptor),
-    exenta: money(r.totalExenta).minus(money(r.descuExenta)),
-    noSujeta: money(r.totalNoSuj).minus(money(r.descuNoSuj)),
-    gravada: money(r.totalGravada).minus(kind === 'FEX' ? ZERO : money(r.descuGravada)),
+    exenta: less(money(r.totalExenta), money(r.descuExenta)),
+    noSujeta: less(money(r.totalNoSuj), money(r.descuNoSuj)),
+    gravada: kind === 'FEX' ? money(r.totalGravada) : less(money(r.totalGravada), money(r.descuGravada)),
     iva,
     ivaRetenido: money(r.ivaRete1),
     ivaPercibido: money(r.ivaPerci1),
@@ -149,19 +170,11 @@ export function toBookDocument(row: BookRecordRow, invalidatedOn: string | null)
     exportItems: kind === 'FEX' ? (mh.emisor?.tipoItemExpor ?? 1) : 0,
     operationAmount: kind === 'FEX' ? money(r.montoTotalOperacion) : kind === 'FSE' ? money(r.subTotal) : ZERO,
     retentions: [...byCode].map(([code, p]) => ({ code, ...p })),
-    lines:
-      kind === 'CR'
-        ? []
-        : items.map((it) => {
-            const amount = money(it.ventaGravada).plus(money(it.ventaExenta)).plus(money(it.ventaNoSuj)).plus(money(it.compra));
-            return {
-              code: it.codigo ?? null,
-              description: it.descripcion ?? '',
-              quantity: money(it.cantidad),
-              amount,
-              net: kind === 'FC' ? amount.minus(money(it.ivaItem)) : amount,
-            };
-          }),
+    get lines() {
+      const lines = bookLines(kind, items);
+      Object.defineProperty(this, 'lines', { value: lines, enumerable: true });
+      return lines;
+    },
     thirdParty: mh.ventaTercero ? { nit: mh.ventaTercero.nit ?? '', name: mh.ventaTercero.nombre ?? '' } : null,
     invalidatedOn,
   };

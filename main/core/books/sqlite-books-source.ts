@@ -25,12 +25,12 @@ export function sqliteBooksSource(store: Store, company: () => BookCompany): Boo
     async *documents(period: PeriodFilter) {
       const on = invalidatedOn();
       for (const date of daysBetween(period.from, period.to)) {
-        let afterId: string | null = null;
+        let afterRow: number | null = null;
         for (;;) {
-          const rows = documentsIssuedOn(store, { date, point: pointOf(period.point), issuedBy: period.issuedBy, afterId, limit: PAGE });
-          if (rows.length === 0) break;
-          yield toDocs(rows, on);
-          afterId = rows[rows.length - 1]!.id;
+          const page = documentsIssuedOn(store, { date, point: pointOf(period.point), issuedBy: period.issuedBy, afterRow, limit: PAGE });
+          if (page.lastRow === null) break;
+          yield toDocs(page.rows, on);
+          afterRow = page.lastRow;
           await turn();
         }
       }
