@@ -2,9 +2,8 @@
 // same core as IPC.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DTE_KINDS, isUuid, isoDate, toFieldErrors, type DteKind, type UnknownFields } from '../../../shared/contract';
+import { DTE_KINDS, isUuid, toFieldErrors, type DteKind, type UnknownFields } from '../../../shared/contract';
 import { wellFormed } from '../../../shared/text';
-import { DTE_STATUSES } from '../../../shared/records';
 import { closeListQuery, openingQuery, scopeOfQuery } from '../../../shared/close';
 import { ANNEXES, BOOKS, annexQuery, bookQuery, reportQuery } from '../../../shared/books';
 import { TITLES } from '../../../shared/errors';
@@ -14,7 +13,7 @@ import type { Actor, Caller } from '../auth/actor';
 import { keyActor } from '../auth/actor';
 import { LoginThrottled } from '../auth/people';
 import { ADMINS, APPROVERS, EVERYONE, PEOPLE, SUPERVISORS, issuersOf, requireCaller } from '../auth/permissions';
-import { CATALOG_FORMATS, productListQuery } from '../../../shared/catalog';
+import { productListQuery } from '../../../shared/catalog';
 import type { PrintSettingsInput } from '../../../shared/printing';
 import type { CoreHost } from '../core-host';
 import { CoreError, validationFailed } from '../errors';
@@ -25,6 +24,7 @@ import { allowedHostNames, hostAllowed, originAllowed } from './guards';
 import { bodyProblem, sendProblem } from './problem';
 import { registerUi } from './ui';
 import { sendDownload } from './download';
+import { apiKeyBody, exportQuery, homologationReportQuery, listQuery, receiptQuery, receiversQuery } from './queries';
 
 export const SUPPORTED_API_VERSIONS = ['1'] as const;
 /** Big enough for MH's 2,000 items with 1,000-character descriptions. */
@@ -58,29 +58,6 @@ declare module 'fastify' {
 
 /** The session cookie: HttpOnly (no script reads it), SameSite=Strict (no other site sends it). */
 export const SESSION_COOKIE = 'sello_session';
-
-const listQuery = z.strictObject({
-  type: z.enum(DTE_KINDS).optional(),
-  status: z.enum(DTE_STATUSES).optional(),
-  from: isoDate().optional(),
-  to: isoDate().optional(),
-  q: z.string().trim().min(1).max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(200).optional(),
-  cursor: z.string().max(500).optional(),
-});
-
-const receiversQuery = z.strictObject({ type: z.enum(DTE_KINDS), q: z.string().trim().min(1).max(100).optional() });
-
-const apiKeyBody = z.strictObject({ name: z.string().trim().min(1).max(100) });
-
-const receiptQuery = z.strictObject({
-  width: z
-    .enum(['58', '80'])
-    .default('80')
-    .transform((w) => Number(w) as 58 | 80),
-});
-
-const homologationReportQuery = z.strictObject({ format: z.enum(['pdf', 'csv']).default('pdf') });
 
 const fail = (reply: FastifyReply, e: unknown, logger: Logger, door: FrontDoor) =>
   sendProblem(
@@ -312,8 +289,6 @@ async function issue(c: Ctx, kind: DteKind) {
     .header('location', `/dte/${record.id}`)
     .send(current);
 }
-
-const exportQuery = z.strictObject({ format: z.enum(CATALOG_FORMATS).default('csv') });
 
 /** GET /products/export: the catalog as a file to save (CSV text, or the XLSX workbook's bytes). */
 async function exportProducts(c: Ctx) {

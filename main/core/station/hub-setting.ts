@@ -29,7 +29,8 @@ export interface HubSetting {
   readonly set: (input: unknown, actor: string) => Promise<HubSettingView>;
 }
 
-const body = z.strictObject({
+/** PUT /settings/hub: where the hub is and the token it gave this station. */
+export const hubSettingBody = z.strictObject({
   url: z.string().trim().min(1, 'Escriba la dirección de la central, p. ej. https://central.empresa.com.').max(300),
   token: z.string().trim().min(1, 'Escriba el token que la central le dio a esta estación.').max(200).optional(),
 });
@@ -177,7 +178,7 @@ export function hubSetting(d: {
         }
         return get();
       }
-      const parsed = body.safeParse(input);
+      const parsed = hubSettingBody.safeParse(input);
       if (!parsed.success)
         throw validationFailed(
           parsed.error.issues.map((i) => ({

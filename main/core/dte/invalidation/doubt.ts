@@ -1,7 +1,8 @@
 // Invalidations in doubt (docs/decisions/0024-event-answer-lost.md): MH may hold them and nothing MH's API answers
 // confirms it, so the station shows them with what to check on MH's public lookup, and a supervisor settles each:
 // MH shows the document invalidated (the event is APPROVED) or it does not (REJECTED, the document APPROVED again).
-import type { DteKind, FieldError } from '../../../../shared/contract';
+import { z } from 'zod';
+import { validate, type DteKind } from '../../../../shared/contract';
 import type { InvalidationDoubt, InvalidationRecord, StationAlert } from '../../../../shared/records';
 import { textOf } from '../../../../shared/text';
 import { audit } from '../../audit';
@@ -50,23 +51,18 @@ export const invalidationsInDoubt = (store: Store): InvalidationDoubt[] =>
     .map((r) => doubtOf(store, r))
     .filter((d): d is InvalidationDoubt => d !== null);
 
+/** POST /dte/invalidations/{id}/settle: what MH's public lookup shows, and a note for the audit. */
+export const settleBody = z.strictObject({
+  outcome: z.enum(SETTLE_OUTCOMES, {
+    error: 'Indique INVALIDATED (MH lo muestra invalidado) o NOT_INVALIDATED (MH lo muestra vigente).',
+  }),
+  note: z.string().max(250, 'Una nota de texto de hasta 250 caracteres.').nullish(),
+});
+
 function parseSettle(input: unknown): { outcome: SettleOutcome; note: string | null } {
-  if (!input || typeof input !== 'object' || Array.isArray(input))
-    throw validationFailed([{ path: '', code: 'INVALID_TYPE', message: 'Se espera un objeto {outcome, note}.' }]);
-  const b = input as Record<string, unknown>;
-  const errors: FieldError[] = Object.keys(b)
-    .filter((k) => k !== 'outcome' && k !== 'note')
-    .map((k) => ({ path: k, code: 'UNKNOWN_FIELD', message: 'Campo no reconocido.' }));
-  if (!(SETTLE_OUTCOMES as readonly unknown[]).includes(b.outcome))
-    errors.push({
-      path: 'outcome',
-      code: 'INVALID_ENUM',
-      message: 'Indique INVALIDATED (MH lo muestra invalidado) o NOT_INVALIDATED (MH lo muestra vigente).',
-    });
-  if (b.note !== undefined && b.note !== null && (typeof b.note !== 'string' || b.note.length > 250))
-    errors.push({ path: 'note', code: 'TOO_LONG', message: 'Una nota de texto de hasta 250 caracteres.' });
-  if (errors.length) throw validationFailed(errors);
-  return { outcome: b.outcome as SettleOutcome, note: typeof b.note === 'string' && b.note.trim() ? b.note.trim() : null };
+  const r = validate(settleBody, input);
+  if (!r.ok) throw validationFailed(r.errors);
+  return { outcome: r.value.outcome, note: r.value.note?.trim() ? r.value.note.trim() : null };
 }
 
 /** A supervisor settles an invalidation in doubt from what MH's public lookup shows; audited. */
