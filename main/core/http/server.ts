@@ -24,6 +24,9 @@ import { allowedHostNames, hostAllowed, originAllowed } from './guards';
 import { bodyProblem, sendProblem } from './problem';
 import { registerUi } from './ui';
 import { sendDownload } from './download';
+import { registerApiDocs } from './openapi/docs-page';
+import { openApiDocument } from './openapi/document';
+import { SELLO_VERSION } from '../station/station-service';
 import { apiKeyBody, exportQuery, homologationReportQuery, listQuery, receiptQuery, receiversQuery } from './queries';
 
 export const SUPPORTED_API_VERSIONS = ['1'] as const;
@@ -610,6 +613,7 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
   };
 
   await app.register(api);
+  registerApiDocs(app, () => openApiDocument(ROUTE_TABLE, SELLO_VERSION));
   if (options.uiDir) await registerUi(app, options.uiDir);
   return app;
 }

@@ -1,0 +1,142 @@
+// The OpenAPI 3.1 document of the local API (main/core/http/openapi/): valid by an OpenAPI validator from npm,
+// with every route the server registers and no other, served at /openapi.json and /docs without a key, its
+// examples accepted by a real server, and the answers it describes field by field parsed by its own schemas.
+import { Validator } from '@seriousme/openapi-schema-validator';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildHttpServer, ROUTE_TABLE } from '../../main/core/http/server';
+import { openApiDocument, openApiPath } from '../../main/core/http/openapi/document';
+import { OPERATIONS } from '../../main/core/http/openapi/operations';
+import { dteListPage, dteRecord, problem } from '../../main/core/http/openapi/responses';
+import { UI_CSP } from '../../main/core/http/ui';
+import { silentLogger } from '../../main/core/logger';
+import { SELLO_VERSION } from '../../main/core/station/station-service';
+import { DEMO_KEY, testCore } from '../support/core';
+import { sessionHeaders } from '../support/session';
+
+type Doc = {
+  paths: Record<
+    string,
+    Record<
+      string,
+      { security: unknown[]; requestBody?: { content: Record<string, { example?: unknown }> }; responses: Record<string, unknown> }
+    >
+  >;
+};
+
+let core: ReturnType<typeof testCore>;
+let app: FastifyInstance;
+const doc = openApiDocument(ROUTE_TABLE, SELLO_VERSION) as unknown as Doc;
+
+beforeAll(async () => {
+  core = testCore();
+  app = await buildHttpServer(core, { logger: silentLogger });
+});
+afterAll(async () => {
+  await app.close();
+  core.cleanup();
+});
+
+const routeKeys = () => ROUTE_TABLE.map((r) => `${r.method} ${openApiPath(r.path)}`).sort();
+const documentedKeys = () =>
+  Object.entries(doc.paths)
+    .flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`))
+    .sort();
+
+describe('the OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('has every route the server registers, and no route it does not', () => {
+    expect(documentedKeys()).toEqual(routeKeys());
+    expect(Object.keys(OPERATIONS).sort()).toEqual(routeKeys());
+  });
+
+  it('asks for the credentials each route takes', () => {
+    for (const r of ROUTE_TABLE) {
+      const op = doc.paths[openApiPath(r.path)]![r.method.toLowerCase()]!;
+      const schemes = op.security.flatMap((s) => Object.keys(s as object)).sort();
+      if (r.roles === 'public') expect(schemes, `${r.method} ${r.path}`).toEqual([]);
+      else if (r.roles.includes('pos')) expect(schemes, `${r.method} ${r.path}`).toEqual(['apiKey', 'session']);
+      else expect(schemes, `${r.method} ${r.path}`).toEqual(['session']);
+    }
+  });
+
+  it('is served at /openapi.json and drawn at /docs to anyone, under the strict CSP', async () => {
+    const json = await app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(json.statusCode).toBe(200);
+    expect(json.json()).toEqual(JSON.parse(JSON.stringify(doc)));
+    for (const url of ['/docs', '/docs/docs.js', '/docs/docs.css']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-security-policy'], url).toBe(UI_CSP);
+    }
+    const page = await app.inject({ method: 'GET', url: '/docs' });
+    expect(page.body).toContain('<script src="/docs/docs.js" defer></script>');
+    expect(page.body).not.toMatch(/<script>|style=/);
+  });
+});
+
+describe('its examples and answers, against a real server', () => {
+  const examples = Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([, op]) => op.requestBody?.content['application/json']?.example !== undefined)
+      .map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+  );
+
+  it('documents examples for issuing, logging in, the catalog, people and keys', () => {
+    expect(examples.map((e) => `${e.method} ${e.path}`).sort()).toEqual(
+      ['POST /api-keys', 'POST /dte/ccf', 'POST /dte/fc', 'POST /products', 'POST /session', 'POST /users'].sort(),
+    );
+  });
+
+  it('sends each example and gets the documented status; a record answer parses with DteRecord', async () => {
+    const admin = await sessionHeaders(app, 'admin');
+    for (const { method, path, op } of examples) {
+      const takesKey = op.security.some((s) => 'apiKey' in (s as object));
+      const headers = { 'x-api-version': '1', ...(takesKey ? { 'x-api-key': DEMO_KEY } : op.security.length ? admin : {}) };
+      const res = await app.inject({
+        method: method as 'POST',
+        url: path,
+        headers,
+        payload: op.requestBody!.content['application/json']!.example as object,
+      });
+      const ok = Object.keys(op.responses).find((s) => s < '400')!;
+      expect(`${method} ${path} ${res.statusCode} ${res.statusCode >= 400 ? res.body : ''}`).toBe(`${method} ${path} ${ok} `);
+      if (path.startsWith('/dte/')) dteRecord.parse(res.json());
+    }
+  });
+
+  it('answers GET /dte and GET /dte/{id} with what DteRecord and DteListPage describe', async () => {
+    const headers = { 'x-api-version': '1', 'x-api-key': DEMO_KEY };
+    const page = dteListPage.parse((await app.inject({ method: 'GET', url: '/dte', headers })).json());
+    expect(page.items.length).toBeGreaterThan(0);
+    const one = await app.inject({ method: 'GET', url: `/dte/${page.items[0]!.id}`, headers });
+    expect(dteRecord.parse(one.json())).toEqual(page.items[0]);
+  });
+
+  it('answers a body its schema refuses with a problem that names the field', async () => {
+    const admin = await sessionHeaders(app, 'admin');
+    for (const [path, item] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(item)) {
+        if (!op.requestBody || path.includes('{')) continue;
+        const res = await app.inject({
+          method: method.toUpperCase() as 'POST',
+          url: path,
+          headers: { 'x-api-version': '1', ...admin },
+          payload: { campoQueNoExiste: 1 },
+        });
+        expect(res.statusCode, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `${method} ${path}`).toBeLessThan(500);
+        expect(res.headers['content-type'], `${method} ${path}`).toMatch(/^application\/problem\+json/);
+        const body = problem.parse(res.json());
+        expect(String(res.statusCode) in op.responses, `${method} ${path} ${res.statusCode}`).toBe(true);
+        if (body.code === 'VALIDATION_FAILED') expect(body.errors?.length, `${method} ${path}`).toBeGreaterThan(0);
+      }
+  });
+});
