@@ -28,6 +28,8 @@ if (!run('lint', npx('eslint'), ['--max-warnings', '0', '.'])) failed += 1;
 if (!run('format', npx('prettier'), ['--check', '.'])) failed += 1;
 const built = run('build', 'npm', ['run', '--silent', 'build']);
 if (!built) failed += 1;
+// The OpenAPI document as a file beside the build, for integrators and for CI to keep (docs/api.md).
+if (!run('openapi', 'npm', ['run', '--silent', 'api:openapi'])) failed += 1;
 
 rmSync('test-results/vitest.json', { force: true });
 rmSync('test-results/unhandled.json', { force: true });
