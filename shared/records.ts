@@ -29,7 +29,7 @@ export interface DteRecord {
   readonly generatedAt: string;
   /** When the station stored it, ISO 8601 with offset. */
   readonly createdAt: string;
-  // Additions beyond the spec's table (documented in the README).
+  // Additions beyond the spec's table (documented in docs/api.md).
   readonly updatedAt: string;
   readonly branchCode: string;
   readonly posNumber: number;

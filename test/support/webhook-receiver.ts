@@ -32,7 +32,7 @@ export interface WebhookReceiver {
   acknowledged(): Received[];
 }
 
-/** What an integrator's check does (README "Webhooks"): HMAC-SHA256 of "t.body", constant-time, t within 5 min. */
+/** What an integrator's check does (docs/api.md "Webhooks for the POS"): HMAC-SHA256 of "t.body", constant-time, t within 5 min. */
 export function verifySignature(secret: string, header: string, raw: string, nowSeconds: number, toleranceS = 300): boolean {
   const parts = Object.fromEntries(header.split(',').map((p) => p.split('=', 2) as [string, string]));
   const t = Number(parts.t);

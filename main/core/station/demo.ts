@@ -1,7 +1,7 @@
 import type { DemoUser } from '../../../shared/people';
 import type { StationProfile } from './profile';
 
-/** The key a POS uses against a demo station (documented in the README; demo data only). */
+/** The key a POS uses against a demo station (documented in docs/api.md; demo data only). */
 export const DEMO_API_KEY = 'sello-demo-api-key';
 
 /** The demo's people, one per role: listed on its login screen and by `sello serve --demo` (demo data only). */

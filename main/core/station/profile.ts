@@ -1,5 +1,5 @@
 // The station: one company (MH "emisor"), one branch, one environment, its own point of sale by default.
-// The same shape is the `--config station.json` file (README) and what the settings screen edits.
+// The same shape is the `--config station.json` file (docs/operations.md) and what the settings screen edits.
 import { z } from 'zod';
 import { addRuleIssue, custom, optional, text } from '../../../shared/contract/primitives';
 import { userInput } from '../../../shared/people';

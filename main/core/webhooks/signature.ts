@@ -1,4 +1,4 @@
-// The signature a receiver checks (README, "Webhooks"): HMAC-SHA256 over "t.body" with the endpoint's secret,
+// The signature a receiver checks (docs/api.md, "Webhooks for the POS"): HMAC-SHA256 over "t.body" with the endpoint's secret,
 // so a captured request cannot be replayed later (t) nor its body changed.
 import { createHmac } from 'node:crypto';
 
