@@ -26,6 +26,26 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // main/core/ is the domain alone: no electron, and none of the front doors (the HTTP server, the CLI, the MH
+    // simulator, the desktop shell, the hub) that are built on it.
+    files: ['main/core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'Only main/electron and preload may import electron.' }],
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(http|cli|mh-sim|electron|hub)(/|$)',
+              message:
+                'main/core is the domain: the front doors (main/http, main/cli, main/mh-sim, main/electron, main/hub) import it, not the reverse.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // shared/ is environment-neutral: no node:* and no electron.
     files: ['shared/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['node:*', 'electron', 'fs', 'path'] }] },

@@ -11,7 +11,7 @@ import { createCore, type Core } from '../main/core/create-core';
 import { unpackDocument } from '../main/core/dte/packing/packed-document';
 import { silentLogger } from '../main/core/logger';
 import { mhClient } from '../main/core/mh/client';
-import { createMhSimulator } from '../main/core/mh-sim/server';
+import { createMhSimulator } from '../main/mh-sim/server';
 import { fcBody } from '../test/fixtures/bodies';
 import { counterAlone, counterDuring, type CounterFeel } from './counter-pace';
 
@@ -148,7 +148,7 @@ const ROOT = join(import.meta.dirname, '..');
 async function simulatorProcess(): Promise<{ url: string; stop: () => void }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'main/core/cli/main.ts'), 'mh-sim', '--port', '0', '--lote-delay-ms', '0'],
+    ['--import', 'tsx', join(ROOT, 'main/cli/main.ts'), 'mh-sim', '--port', '0', '--lote-delay-ms', '0'],
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'ignore'],

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import BetterSqlite3 from 'better-sqlite3';
-import { tsxWorkers } from '../main/core/cli/worker-entries';
+import { tsxWorkers } from '../main/cli/worker-entries';
 import { createCore } from '../main/core/create-core';
 import { ccfBody, crBody, fcBody, fexBody, fseBody } from '../test/fixtures/bodies';
 import { packDocument, unpackDocument } from '../main/core/dte/packing/packed-document';

@@ -161,7 +161,7 @@ async function main() {
     const base = await new Promise<string>((resolve, reject) => {
       const child = spawn(
         process.execPath,
-        [...HEAP, '--import', 'tsx', join(ROOT, 'main/core/cli/main.ts'), 'hub', '--database', cluster.url, '--port', '0'],
+        [...HEAP, '--import', 'tsx', join(ROOT, 'main/cli/main.ts'), 'hub', '--database', cluster.url, '--port', '0'],
         {
           cwd: ROOT,
           // Its log (a line per batch) is not the bench's output.

@@ -57,7 +57,7 @@ const figure = (label: string, r: Result, serveCpuSeconds: number): LoadFigure =
 
 /** A `sello` command as its own process (serve, mh-sim), once it prints its address; killed if it never does. */
 export function startSello(args: string[], timeoutMs = 30_000): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'core', 'cli', 'main.ts'), ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'cli', 'main.ts'), ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     // The station file points at the simulator: MH's address is pinned unless allowed.

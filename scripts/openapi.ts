@@ -2,8 +2,8 @@
 // told), the same one `sello serve` answers at /openapi.json. CI writes it after the build (scripts/test-all.mjs).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { ROUTE_TABLE } from '../main/core/http/server';
-import { openApiDocument } from '../main/core/http/openapi/document';
+import { ROUTE_TABLE } from '../main/http/server';
+import { openApiDocument } from '../main/http/openapi/document';
 import { SELLO_VERSION } from '../main/core/station/station-service';
 
 const file = resolve(process.argv[2] ?? 'dist/openapi.json');

@@ -59,7 +59,7 @@ if (found.bin) {
   console.log(`Sin la aplicación de escritorio (Electron: ${found.why}): Sello se abre en el navegador, en la dirección de abajo.`);
   run(process.execPath, [
     join('node_modules', 'tsx', 'dist', 'cli.mjs'),
-    'main/core/cli/main.ts',
+    'main/cli/main.ts',
     'serve',
     ...(extraArgs.length ? extraArgs : ['--demo']),
   ]);

@@ -8,12 +8,11 @@ import { join, resolve } from 'node:path';
 import { validate } from '../../shared/contract';
 import type { Health, SelloEvent, StationSaved } from '../../shared/records';
 import { stationSetup } from '../../shared/station';
-import { systemClock } from './clock';
+import { systemClock, type Clock } from './clock';
 import { createCore, type Core, type CoreDeps } from './create-core';
 import { CoreError, validationFailed } from './errors';
 import { uuidV4 } from './ids';
-import { silentLogger } from './logger';
-import { createMhSimulator, type MhSimulator } from './mh-sim/server';
+import { silentLogger, type Logger } from './logger';
 import { backupsDir, checkDatabaseFileInWorker, listBackups } from './store/backup';
 import { StoreDamagedError } from './store/database';
 import type { IntegrityVerdict } from './store/integrity-watch';
@@ -30,6 +29,14 @@ export type HostDeps = Omit<
   'dataDir' | 'initialStation' | 'initialCertificate' | 'initialActor' | 'mustExist' | 'mh' | 'integrityChecked'
 >;
 
+/** An MH for the demo, listening on loopback: its URL, the demo's key registered, and a way to stop it. */
+export interface DemoMh {
+  listen(port: number): Promise<string>;
+  registerKey(nit: string, spkiBase64: string): void;
+  close(): Promise<void>;
+}
+export type DemoMhFactory = (o: { readonly logger: Logger; readonly clock: Clock; readonly random: (n: number) => Buffer }) => DemoMh;
+
 export interface HostOptions {
   /** The real station's folder; the demo uses `<baseDir>/demo`. */
   readonly baseDir: string;
@@ -38,6 +45,11 @@ export interface HostOptions {
   readonly config?: unknown;
   /** Serve the demo even when a real station exists (`serve --demo`). */
   readonly demo?: boolean;
+  /**
+   * The demo's MH: a simulator the front door brings (main/mh-sim, `demoSimulator` there), since the core holds the
+   * domain alone. Without it the demo serves with no MH, its documents waiting to be sent.
+   */
+  readonly demoMh?: DemoMhFactory;
   /** Port of the demo's MH simulator (random when absent), so a test can steer it through /_sim. */
   readonly demoMhPort?: number;
   /** How long the start waits for the integrity check before serving without its verdict (INTEGRITY_GRACE_MS). */
@@ -133,15 +145,14 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
   reportDataDirModes(logger, tightenDataDir(base));
   const clock = o.deps.clock ?? systemClock;
   const random = o.deps.random ?? randomBytes;
-  let sim: { server: MhSimulator; url: string } | null = null;
+  let sim: { server: DemoMh; url: string } | null = null;
   // A marker beside the demo's folder, not in a browser's storage: a new window or profile asks no more.
   const welcomeFile = join(base, 'welcome-seen');
 
   const openDemo = async (): Promise<Core> => {
-    const server = createMhSimulator({ logger, loteDelayMs: 3000, clock, random });
-    await server.app.listen({ host: '127.0.0.1', port: o.demoMhPort ?? 0 });
-    const a = server.app.server.address();
-    const url = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
+    const server = o.demoMh?.({ logger, clock, random }) ?? null;
+    // No MH brought: an address nothing answers on, so the demo's documents wait as they would offline.
+    const url = server ? await server.listen(o.demoMhPort ?? 0) : 'http://127.0.0.1:9';
     let core: Core;
     try {
       const checked = await checkedBeforeOpening(demoDir(base), o.deps, o.integrityGraceMs);
@@ -157,7 +168,7 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
         }),
       );
     } catch (e) {
-      await server.app.close();
+      await server?.close();
       throw e;
     }
     // A demo folder brought from another machine: its certificate's key does not open here, so it gets a new one.
@@ -167,12 +178,12 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
       core.products.loadSamples(DEMO_PRODUCTS, 'system');
     } catch (e) {
       core.close();
-      await server.app.close();
+      await server?.close();
       throw e;
     }
     const key = core.signing.publicKey();
-    if (key) server.registerKey(DEMO_STATION.company.nit, key.export({ format: 'der', type: 'spki' }).toString('base64'));
-    sim = { server, url };
+    if (key) server?.registerKey(DEMO_STATION.company.nit, key.export({ format: 'der', type: 'spki' }).toString('base64'));
+    sim = server ? { server, url } : null;
     core.sync.wake();
     return core;
   };
@@ -211,7 +222,7 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
     sim = null;
     detach = core.sync.onEvent((e) => listeners.forEach((l) => l(e)));
     previous.close();
-    await previousSim?.server.app.close();
+    await previousSim?.server.close();
     const event: SelloEvent = { type: 'station', station: core.stationInfo() };
     listeners.forEach((l) => l(event));
   };
@@ -275,7 +286,7 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
       detach();
       listeners.clear();
       core.close();
-      await sim?.server.app.close();
+      await sim?.server.close();
       sim = null;
     },
   };

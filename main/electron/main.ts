@@ -16,7 +16,7 @@ import { registerIpc } from './ipc';
 import { counterActivity } from './activity';
 import { setUpUpdates } from './updates';
 import { builtInPins } from './release-pins';
-import { buildHttpServer } from '../core/http/server';
+import { buildHttpServer } from '../http/server';
 import { allowedMhUrls } from '../core/mh/pinned-address';
 import { CLOCK_PROBE_MS } from '../core/clock-skew';
 import { autoUpdater } from 'electron-updater';
@@ -24,6 +24,7 @@ import { desktopSecrets } from './desktop-secrets';
 import { askPassphrase } from './passphrase-window';
 import { allowPermission, isTrustedUrl } from './security';
 import { START_URL, guardWebContents, mainWindowOptions } from './window';
+import { demoSimulator } from '../mh-sim/demo';
 
 protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
@@ -44,6 +45,7 @@ async function start(): Promise<void> {
   }
   // The real station in `data`, or the demo in `data/demo` until the first-run wizard sets one up.
   host = await createCoreHost({
+    demoMh: demoSimulator,
     baseDir,
     deps: {
       logger,

@@ -1,5 +1,5 @@
 // The Electron security checklist in one place, as plain data and pure functions the tests can read.
-import { UI_CSP } from '../core/http/ui';
+import { UI_CSP } from '../http/ui';
 
 export const APP_ORIGIN = 'app://sello';
 

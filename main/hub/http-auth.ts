@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { toFieldErrors } from '../../shared/contract';
 import { TITLES } from '../../shared/errors';
 import { CoreError, validationFailed } from '../core/errors';
-import { sendProblem } from '../core/http/problem';
+import { sendProblem } from '../http/problem';
 import type { Hub } from './create-hub';
 import type { HubPerson } from './people';
 import type { TokenStation } from './tokens';

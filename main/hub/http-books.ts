@@ -1,5 +1,5 @@
 // The company's books over HTTP (issue 18; docs/decisions/0016-head-office-hub.md "The company's books"): the
-// station's books endpoints (core/http/server.ts) under /hub/v1, with the same query parameters and answers, built
+// station's books endpoints (http/server.ts) under /hub/v1, with the same query parameters and answers, built
 // by the same books code over every station's documents. `point=M001P001` makes them one point of sale's, the very
 // files that station makes. Reading the books is reading: every active person (ADMIN, ACCOUNTANT, AUDITOR) may.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,7 +10,7 @@ import { CoreError, validationFailed } from '../core/errors';
 import type { Hub } from './create-hub';
 import { booksGate } from './books-gate';
 import { BOOK_POINT, HUB_BOOKS_SETTINGS } from './books-source';
-import { sendDownload } from '../core/http/download';
+import { sendDownload } from '../http/download';
 
 /** The station's queries, and `point` for one point of sale's books. */
 const point = z.string().regex(BOOK_POINT, 'Use el código del establecimiento y punto de venta, como M001P001.').optional();

@@ -1,12 +1,12 @@
 // The hub's screens (renderer/hub, built by `npm run build:renderer` into dist/hub), served by the hub itself at
-// /hub/ with the station's strict CSP (core/http/ui.ts): scripts and styles only from the hub's own origin, nothing
+// /hub/ with the station's strict CSP (http/ui.ts): scripts and styles only from the hub's own origin, nothing
 // inline, no frames. The page carries no credential: it opens on the login and the session is the HttpOnly cookie.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { UI_CSP } from '../core/http/ui';
+import { UI_CSP } from '../http/ui';
 
 /** dist/hub beside the checkout, or SELLO_HUB_UI_DIR (a packaged install puts the build elsewhere). */
 export function hubUiDir(): string {

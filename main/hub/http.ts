@@ -1,12 +1,12 @@
 // The hub's HTTP API, stateless: every request carries its station's token and everything lives in PostgreSQL, so
-// any number of these run behind one load balancer. Errors are problem+json as the station's (core/http/problem.ts);
+// any number of these run behind one load balancer. Errors are problem+json as the station's (http/problem.ts);
 // bad input is a 4xx naming the field, never a 5xx.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { toFieldErrors } from '../../shared/contract';
 import { TITLES } from '../../shared/errors';
 import { CoreError, toApiError, validationFailed } from '../core/errors';
-import { bodyProblem, sendProblem } from '../core/http/problem';
+import { bodyProblem, sendProblem } from '../http/problem';
 import { asDatabaseUnavailable } from './database-errors';
 import { caller, HUB_SESSION_COOKIE, parsed, personFor, sessionCookie, sessionToken, unauthorized } from './http-auth';
 import type { Logger } from '../core/logger';

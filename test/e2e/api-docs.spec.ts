@@ -1,4 +1,4 @@
-// The API reference at /docs (main/core/http/openapi/docs-page.ts), as an integrator opens it: drawn by the station
+// The API reference at /docs (main/http/openapi/docs-page.ts), as an integrator opens it: drawn by the station
 // alone (every request to another host refused, as on a counter with no internet), with no CSP violation, found
 // and opened with the keyboard at 1366×768.
 import { expect, test } from '@playwright/test';

@@ -335,7 +335,7 @@ test('F2, F4 and F12 from the header; Alt+5 Mixto by keyboard, no error before o
 async function ownStation(): Promise<{ url: string; child: ChildProcess }> {
   const base = Number(process.env.SELLO_E2E_PORT ?? 8431) + 20;
   const dir = mkdtempSync(join(tmpdir(), 'sello-e2e-scan-'));
-  const args = ['--import', 'tsx', 'main/core/cli/main.ts', 'serve', '--demo', '--port', String(base)];
+  const args = ['--import', 'tsx', 'main/cli/main.ts', 'serve', '--demo', '--port', String(base)];
   args.push('--data-dir', join(dir, 'data'), '--demo-mh-port', String(base + 1), '--secret-file', join(dir, 'secret.key'));
   const child = spawn(process.execPath, args, { cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { generateMhCertificate, parseMhCertificate } from '../../main/core/signing/certificate';
 import { fileURLToPath } from 'node:url';
-import { createMhSimulator } from '../../main/core/mh-sim/server';
+import { createMhSimulator } from '../../main/mh-sim/server';
 import { DEMO_USERS, checkScreen, fill, issue, logIn } from './helpers';
 
 const NIT = '06140506901017';

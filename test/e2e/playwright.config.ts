@@ -58,7 +58,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node --import tsx main/core/cli/main.ts serve --demo --port ${port} --data-dir ${dataDir} --demo-mh-port ${simPort} --secret-file ${secretFile}`,
+      command: `node --import tsx main/cli/main.ts serve --demo --port ${port} --data-dir ${dataDir} --demo-mh-port ${simPort} --secret-file ${secretFile}`,
       cwd: fileURLToPath(new URL('../..', import.meta.url)),
       url: `http://127.0.0.1:${port}/`,
       reuseExistingServer: false,
@@ -66,7 +66,7 @@ export default defineConfig({
     },
     {
       // No --demo and nothing configured: the demo stands in and the app offers the wizard.
-      command: `node --import tsx main/core/cli/main.ts serve --port ${firstRunPort} --data-dir ${firstRunDir} --secret-file ${secretFile}`,
+      command: `node --import tsx main/cli/main.ts serve --port ${firstRunPort} --data-dir ${firstRunDir} --secret-file ${secretFile}`,
       // The wizard is pointed at the simulator: MH's address is pinned unless allowed.
       env: { SELLO_ALLOW_MH_URL: 'http://127.0.0.1:*' },
       cwd: fileURLToPath(new URL('../..', import.meta.url)),
@@ -76,7 +76,7 @@ export default defineConfig({
     },
     {
       // Its own demo and its own simulator (on a port of its choosing): nothing the counter tests look at moves.
-      command: `node --import tsx main/core/cli/main.ts serve --demo --port ${homologationPort} --data-dir ${homologationDir} --secret-file ${secretFile}`,
+      command: `node --import tsx main/cli/main.ts serve --demo --port ${homologationPort} --data-dir ${homologationDir} --secret-file ${secretFile}`,
       cwd: fileURLToPath(new URL('../..', import.meta.url)),
       url: `http://127.0.0.1:${homologationPort}/`,
       reuseExistingServer: false,

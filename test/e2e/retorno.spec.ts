@@ -9,9 +9,9 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { createCore, type Core } from '../../main/core/create-core';
-import { buildHttpServer } from '../../main/core/http/server';
+import { buildHttpServer } from '../../main/http/server';
 import { silentLogger } from '../../main/core/logger';
-import { createMhSimulator, type MhSimulator } from '../../main/core/mh-sim/server';
+import { createMhSimulator, type MhSimulator } from '../../main/mh-sim/server';
 import { DEMO_STATION } from '../../main/core/station/demo';
 import { DEMO_KEY, DEMO_USERS, checkScreen, logIn } from './helpers';
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildHttpServer } from '../../main/core/http/server';
+import { buildHttpServer } from '../../main/http/server';
 import { silentLogger } from '../../main/core/logger';
 import type { BooksSettings, MonthBooks, SalesReport } from '../../shared/books';
 import { bookMonth, type BookMonth } from '../support/book-month';
@@ -151,7 +151,7 @@ describe('over HTTP', () => {
 describe('sello books', () => {
   const run = (args: string[]) =>
     new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'core', 'cli', 'main.ts'), 'books', ...args], {
+      const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'cli', 'main.ts'), 'books', ...args], {
         cwd: ROOT,
         stdio: ['ignore', 'pipe', 'pipe'],
       });

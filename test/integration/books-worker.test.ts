@@ -9,7 +9,7 @@ import { booksInWorker, type WorkerBooks } from '../../main/core/books/books-in-
 import type { WorkerEntry } from '../../main/core/workers/wire';
 import type { Books } from '../../main/core/books/books-service';
 import { companyOf } from '../../main/core/books/station-books';
-import { tsxWorkers } from '../../main/core/cli/worker-entries';
+import { tsxWorkers } from '../../main/cli/worker-entries';
 import { CoreError } from '../../main/core/errors';
 import type { Logger } from '../../main/core/logger';
 import { bookMonth, type BookMonth } from '../support/book-month';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from '../../main/core/create-core';
 import { CoreError } from '../../main/core/errors';
-import { buildHttpServer } from '../../main/core/http/server';
+import { buildHttpServer } from '../../main/http/server';
 import { silentLogger } from '../../main/core/logger';
 import { generateMhCertificate } from '../../main/core/signing/certificate';
 import { verifyJws } from '../../main/core/signing/jws';

@@ -184,7 +184,7 @@ describe('sello serve with a wrong clock', () => {
       [
         '--import',
         'tsx',
-        join(ROOT, 'main', 'core', 'cli', 'main.ts'),
+        join(ROOT, 'main', 'cli', 'main.ts'),
         'serve',
         '--config',
         configFile,

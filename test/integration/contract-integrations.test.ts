@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { DteRecord } from '../../shared/records';
-import { preferHandling } from '../../main/core/http/server';
+import { preferHandling } from '../../main/http/server';
 import { ccfBody, fcBody, fexBody } from '../fixtures/bodies';
 import { API_HEADERS, httpStation } from '../support/http-station';
 import { unpackDocument } from '../../main/core/dte/packing/packed-document';

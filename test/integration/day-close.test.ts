@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../main/core/create-core';
 import { moveStatus } from '../../main/core/dte/status';
-import { buildHttpServer } from '../../main/core/http/server';
+import { buildHttpServer } from '../../main/http/server';
 import { silentLogger } from '../../main/core/logger';
 import { openStore, type Store } from '../../main/core/store/database';
 import type { DayClose, DayClosePage } from '../../shared/close';

@@ -18,6 +18,7 @@ import { fixedClock, tempDir } from '../support/core';
 import { anyNumber, stringContaining, stringMatching } from '../support/match';
 import { ROOT, exitOf } from '../support/serve-process';
 import { sessionHeaders } from '../support/session';
+import { demoSimulator } from '../../main/mh-sim/demo';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(() => {
@@ -57,7 +58,7 @@ const ids = (file: string): string[] => {
 };
 
 function sello(args: string[]): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'core', 'cli', 'main.ts'), ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'cli', 'main.ts'), ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -235,11 +236,10 @@ describe('restore', () => {
     })();
     raw.close();
 
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(ROOT, 'main', 'core', 'cli', 'main.ts'), 'backup', '--data-dir', s.dir],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'cli', 'main.ts'), 'backup', '--data-dir', s.dir], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     await new Promise<void>((resolve, reject) => {
       child.stderr.on('data', (c: Buffer) => {
@@ -330,7 +330,7 @@ describe('audit chain', () => {
 
 describe('over HTTP and IPC', () => {
   it('the app lists copies, makes one and checks the chain; a POS key cannot', async () => {
-    const { buildHttpServer } = await import('../../main/core/http/server');
+    const { buildHttpServer } = await import('../../main/http/server');
     const { silentLogger } = await import('../../main/core/logger');
     const { coreApi } = await import('../../main/core/api-adapter');
     const s = station();
@@ -374,12 +374,20 @@ describe('integrity at start, through the host', () => {
     const { createCoreHost, demoDir } = await import('../../main/core/core-host');
     const t = tempDir();
     cleanups.push(t.cleanup);
-    const first = await createCoreHost({ baseDir: t.dir, deps: { clock: fixedClock(), backups: { everyMs: 0 }, sync: { manual: true } } });
+    const first = await createCoreHost({
+      demoMh: demoSimulator,
+      baseDir: t.dir,
+      deps: { clock: fixedClock(), backups: { everyMs: 0 }, sync: { manual: true } },
+    });
     for (let i = 0; i < 200; i += 1) first.current().dtes.create('FC', fcBody(id(i)), 'test');
     const copy = await first.current().backups.create('manual');
     await first.close();
     // Whole: it opens.
-    const again = await createCoreHost({ baseDir: t.dir, deps: { clock: fixedClock(), backups: { everyMs: 0 }, sync: { manual: true } } });
+    const again = await createCoreHost({
+      demoMh: demoSimulator,
+      baseDir: t.dir,
+      deps: { clock: fixedClock(), backups: { everyMs: 0 }, sync: { manual: true } },
+    });
     expect(again.current().dtes.list({ limit: 200 }).items).toHaveLength(200);
     await again.close();
     const file = join(demoDir(t.dir), 'sello.db');
@@ -387,12 +395,12 @@ describe('integrity at start, through the host', () => {
     const size = statSync(file).size;
     for (let at = 8192; at < size - 4096; at += 8192) writeSync(fd, Buffer.alloc(512, 0xa5), 0, 512, at);
     closeSync(fd);
-    await expect(createCoreHost({ baseDir: t.dir, deps: { clock: fixedClock(), backups: { everyMs: 0 } } })).rejects.toThrow(
-      StoreDamagedError,
-    );
-    await expect(createCoreHost({ baseDir: t.dir, deps: { clock: fixedClock(), backups: { everyMs: 0 } } })).rejects.toThrow(
-      `sello restore --from "${copy.file}"`,
-    );
+    await expect(
+      createCoreHost({ demoMh: demoSimulator, baseDir: t.dir, deps: { clock: fixedClock(), backups: { everyMs: 0 } } }),
+    ).rejects.toThrow(StoreDamagedError);
+    await expect(
+      createCoreHost({ demoMh: demoSimulator, baseDir: t.dir, deps: { clock: fixedClock(), backups: { everyMs: 0 } } }),
+    ).rejects.toThrow(`sello restore --from "${copy.file}"`);
     expect(existsSync(join(demoDir(t.dir), 'sello.lock'))).toBe(false);
   });
 });

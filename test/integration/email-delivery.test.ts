@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveryRecord } from '../../shared/delivery';
 import { createCore, type Core } from '../../main/core/create-core';
 import { CoreError } from '../../main/core/errors';
-import { buildHttpServer } from '../../main/core/http/server';
+import { buildHttpServer } from '../../main/http/server';
 import type { Logger } from '../../main/core/logger';
 import { verifyJws } from '../../main/core/signing/jws';
 import { fcBody } from '../fixtures/bodies';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PrintSettingsInput } from '../../shared/printing';
 import type { Core } from '../../main/core/create-core';
 import { CoreError } from '../../main/core/errors';
-import { buildHttpServer } from '../../main/core/http/server';
+import { buildHttpServer } from '../../main/http/server';
 import { silentLogger } from '../../main/core/logger';
 import { lookupUrl } from '../../main/core/render/qr';
 import { fcBody } from '../fixtures/bodies';

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CREATE_SCHEMAS, validate } from '../../shared/contract';
 import { buildFeV2 } from '../../main/core/dte/mh/fe-v2';
 import { direccionV2 } from '../../main/core/dte/mh/direccion-v2';
-import { totalsProblems } from '../../main/core/mh-sim/totals';
+import { totalsProblems } from '../../main/mh-sim/totals';
 import { fcBody } from '../support/arbitraries';
 import { schemaErrors, validatorForV2 } from '../support/mh-schemas';
 import { V2_STATION, v2Context } from '../support/v2-context';

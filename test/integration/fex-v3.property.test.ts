@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CREATE_SCHEMAS, validate } from '../../shared/contract';
 import { buildFexV3 } from '../../main/core/dte/mh/fex-v3';
-import { totalsProblems } from '../../main/core/mh-sim/totals';
+import { totalsProblems } from '../../main/mh-sim/totals';
 import { fexBody } from '../support/arbitraries';
 import { schemaErrors, validatorForV2 } from '../support/mh-schemas';
 import { v2KindContext } from '../support/v2-kind-context';

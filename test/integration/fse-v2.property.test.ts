@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CREATE_SCHEMAS, validate } from '../../shared/contract';
 import { buildFseV2 } from '../../main/core/dte/mh/fse-v2';
 import { direccionV2 } from '../../main/core/dte/mh/direccion-v2';
-import { totalsProblems } from '../../main/core/mh-sim/totals';
+import { totalsProblems } from '../../main/mh-sim/totals';
 import { fseBody } from '../support/arbitraries';
 import { schemaErrors, validatorForV2 } from '../support/mh-schemas';
 import { v2KindContext } from '../support/v2-kind-context';

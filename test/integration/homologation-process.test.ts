@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 function homologate(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'core', 'cli', 'main.ts'), 'homologate', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'cli', 'main.ts'), 'homologate', ...args], {
     cwd: ROOT,
     env: { ...process.env, SELLO_LOTE_POLL_MS: '200' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { BODY_LIMIT } from '../../main/core/http/server';
+import { BODY_LIMIT } from '../../main/http/server';
 import { VALID_BODIES, ccfBody, fcBody, ncBody } from '../fixtures/bodies';
 import { DEMO_KEY, fixedClock } from '../support/core';
 import { API_HEADERS, httpStation, type Problem } from '../support/http-station';

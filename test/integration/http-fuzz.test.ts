@@ -5,7 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import fc from 'fast-check';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildHttpServer } from '../../main/core/http/server';
+import { buildHttpServer } from '../../main/http/server';
 import { silentLogger } from '../../main/core/logger';
 import { createCore, type Core } from '../../main/core/create-core';
 import { ccfBody, crBody, fcBody, fexBody, fseBody, ncBody } from '../fixtures/bodies';

@@ -171,7 +171,7 @@ describe('POST /hub/v1/documents', () => {
 /** Runs `sello hub …` and gives back its output once it exits, or the first line it writes (a server). */
 function sello(args: string[], untilLine = false): Promise<{ code: number | null; out: string; err: string; stop(): void }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main/core/cli/main.ts'), ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main/cli/main.ts'), ...args], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

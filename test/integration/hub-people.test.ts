@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hubCommand } from '../../main/core/cli/hub';
+import { hubCommand } from '../../main/cli/hub';
 import { silentLogger } from '../../main/core/logger';
 import { createHub, type Hub } from '../../main/hub/create-hub';
 import { openHubDatabase, type HubDatabase } from '../../main/hub/hub-database';
@@ -242,7 +242,7 @@ describe('hub people and sessions', () => {
 
 function sello(args: string[], stdin: string): Promise<{ code: number | null; err: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main/core/cli/main.ts'), ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main/cli/main.ts'), ...args], {
       cwd: ROOT,
       stdio: ['pipe', 'pipe', 'pipe'],
     });

@@ -35,7 +35,7 @@ const today = (b: Record<string, unknown>): Record<string, unknown> => ({ ...b, 
 function startHub(port: number): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'main/core/cli/main.ts'), 'hub', '--database', cluster.url, '--port', String(port)],
+    ['--import', 'tsx', join(ROOT, 'main/cli/main.ts'), 'hub', '--database', cluster.url, '--port', String(port)],
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -33,15 +33,11 @@ const dir = tempDir();
 const children: ChildProcess[] = [];
 
 function spawnHub(args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string; listening: Promise<string> } {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'main/core/cli/main.ts'), 'hub', '--database', cluster.url, ...args],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...env },
-    },
-  );
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main/cli/main.ts'), 'hub', '--database', cluster.url, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   children.push(child);
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreApi } from '../../main/core/api-adapter';
 import { createCore, type Core } from '../../main/core/create-core';
-import { buildHttpServer } from '../../main/core/http/server';
+import { buildHttpServer } from '../../main/http/server';
 import type { Logger } from '../../main/core/logger';
 import { silentLogger } from '../../main/core/logger';
 import { createHub, type Hub } from '../../main/hub/create-hub';

@@ -11,6 +11,7 @@ import type { SyncStatus } from '../../shared/records';
 import { fcBody } from '../fixtures/bodies';
 import { DEMO_KEY, tempDir } from '../support/core';
 import { exitOf, startServe } from '../support/serve-process';
+import { demoSimulator } from '../../main/mh-sim/demo';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -40,7 +41,7 @@ describe('a station that opens before its integrity check ends', () => {
     const t = tempDir();
     cleanups.push(t.cleanup);
     // The demo station with a catalog of 3,000 products and a copy, made in process and closed.
-    const host = await createCoreHost({ baseDir: t.dir, deps: { backups: { everyMs: 0 }, sync: { manual: true } } });
+    const host = await createCoreHost({ demoMh: demoSimulator, baseDir: t.dir, deps: { backups: { everyMs: 0 }, sync: { manual: true } } });
     const rows = Array.from({ length: 3000 }, (_, i) => `Z${String(i).padStart(5, '0')},Producto de prueba ${i},1.00`);
     const imported = await host
       .current()

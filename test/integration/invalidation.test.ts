@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createCore, type Core } from '../../main/core/create-core';
-import { buildHttpServer } from '../../main/core/http/server';
+import { buildHttpServer } from '../../main/http/server';
 import { silentLogger } from '../../main/core/logger';
 import type { InvalidationRecord } from '../../shared/records';
 import { ccfBody, fcBody, fseBody } from '../fixtures/bodies';

@@ -5,11 +5,11 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildHttpServer } from '../../main/core/http/server';
+import { buildHttpServer } from '../../main/http/server';
 import { createCoreHost } from '../../main/core/core-host';
 import { createCore } from '../../main/core/create-core';
 import { authThrottle } from '../../main/core/auth/throttle';
-import { hostName } from '../../main/core/http/guards';
+import { hostName } from '../../main/http/guards';
 import type { Logger } from '../../main/core/logger';
 import { silentLogger } from '../../main/core/logger';
 import { generateMhCertificate, parseMhCertificate } from '../../main/core/signing/certificate';
@@ -20,6 +20,7 @@ import { fcBody } from '../fixtures/bodies';
 import { DEMO_KEY, fixedClock, tempDir, testCore, TEST_MH_URLS } from '../support/core';
 import { startSimulator } from '../support/mh-sim';
 import { sessionHeaders } from '../support/session';
+import { demoSimulator } from '../../main/mh-sim/demo';
 
 // Each may answer a promise, which is awaited.
 const cleanups: (() => unknown)[] = [];
@@ -189,7 +190,11 @@ describe('logs', () => {
 
     const dir = tempDir();
     cleanups.push(dir.cleanup);
-    const host = await createCoreHost({ baseDir: dir.dir, deps: { logger, clock: fixedClock(), allowedMhUrls: TEST_MH_URLS } });
+    const host = await createCoreHost({
+      demoMh: demoSimulator,
+      baseDir: dir.dir,
+      deps: { logger, clock: fixedClock(), allowedMhUrls: TEST_MH_URLS },
+    });
     cleanups.push(() => host.close());
     const app = await buildHttpServer(host, { logger });
     cleanups.push(() => app.close());

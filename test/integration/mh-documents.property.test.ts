@@ -14,7 +14,7 @@ import { ccfBody, crBody, fcBody, fexBody, fseBody, noteBody } from '../support/
 import { ccfBody as fixedCcf, crBody as fixedCr } from '../fixtures/bodies';
 import { fixedClock, testCore } from '../support/core';
 import { schemaErrors, validatorFor, validatorForV2 } from '../support/mh-schemas';
-import { totalsProblems } from '../../main/core/mh-sim/totals';
+import { totalsProblems } from '../../main/mh-sim/totals';
 
 const RUNS = Number(process.env.SELLO_PROPERTY_RUNS ?? 100);
 const relatedIds: string[] = ['7a1d2c3b-4a59-4e8d-9c7b-1a2b3c4d5e60', '7a1d2c3b-4a59-4e8d-9c7b-1a2b3c4d5e61'];

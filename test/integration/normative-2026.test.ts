@@ -5,13 +5,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createCore, type Core } from '../../main/core/create-core';
-import { buildHttpServer } from '../../main/core/http/server';
+import { buildHttpServer } from '../../main/http/server';
 import { silentLogger } from '../../main/core/logger';
 import { ccfBody, fcBody, ncBody } from '../fixtures/bodies';
 import { DEMO_KEY, fixedClock, tempDir } from '../support/core';
 import { SCHEMA_DIR_V2 } from '../support/mh-schemas';
 import { registerStation, startSimulator } from '../support/mh-sim';
-import { invalidationRefusal } from '../../main/core/mh-sim/invalidation-rules';
+import { invalidationRefusal } from '../../main/mh-sim/invalidation-rules';
 import { sessionHeaders } from '../support/session';
 import type { NormativeView } from '../../shared/normative';
 import type { InvalidationRecord, SyncStatus } from '../../shared/records';

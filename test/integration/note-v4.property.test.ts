@@ -8,7 +8,7 @@ import { dec, round2, sum } from '../../shared/tax';
 import type { BuildContext } from '../../main/core/dte/mh/context';
 import { direccionV2 } from '../../main/core/dte/mh/direccion-v2';
 import { buildNoteV4 } from '../../main/core/dte/mh/note-v4';
-import { totalsProblems } from '../../main/core/mh-sim/totals';
+import { totalsProblems } from '../../main/mh-sim/totals';
 import { noteBody } from '../support/arbitraries';
 import { schemaErrors, validatorForV2 } from '../support/mh-schemas';
 import { v2KindContext } from '../support/v2-kind-context';

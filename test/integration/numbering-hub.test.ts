@@ -61,7 +61,7 @@ async function hubLast(token: string): Promise<number> {
   return (await world.hub.numbering.lastNumbers(station, year)).sequences.find((x) => x.kind === 'FC')?.last ?? 0;
 }
 const sello = async (...args: string[]) => {
-  const r = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'core', 'cli', 'main.ts'), ...args], {
+  const r = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'cli', 'main.ts'), ...args], {
     cwd: ROOT,
   });
   return r.stdout;

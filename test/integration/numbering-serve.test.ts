@@ -95,7 +95,7 @@ const cfgDir = (name: string) => {
 /** A `sello` command as its own process (not blocking this one: the MH simulator lives here). */
 const sello = async (...args: string[]): Promise<{ status: number; stdout: string }> => {
   try {
-    const r = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'core', 'cli', 'main.ts'), ...args], {
+    const r = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'cli', 'main.ts'), ...args], {
       cwd: ROOT,
     });
     return { status: 0, stdout: r.stdout };

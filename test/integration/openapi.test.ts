@@ -1,14 +1,14 @@
-// The OpenAPI 3.1 document of the local API (main/core/http/openapi/): valid by an OpenAPI validator from npm,
+// The OpenAPI 3.1 document of the local API (main/http/openapi/): valid by an OpenAPI validator from npm,
 // with every route the server registers and no other, served at /openapi.json and /docs without a key, its
 // examples accepted by a real server, and the answers it describes field by field parsed by its own schemas.
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildHttpServer, ROUTE_TABLE } from '../../main/core/http/server';
-import { openApiDocument, openApiPath } from '../../main/core/http/openapi/document';
-import { OPERATIONS } from '../../main/core/http/openapi/operations';
-import { dteListPage, dteRecord, problem } from '../../main/core/http/openapi/responses';
-import { UI_CSP } from '../../main/core/http/ui';
+import { buildHttpServer, ROUTE_TABLE } from '../../main/http/server';
+import { openApiDocument, openApiPath } from '../../main/http/openapi/document';
+import { OPERATIONS } from '../../main/http/openapi/operations';
+import { dteListPage, dteRecord, problem } from '../../main/http/openapi/responses';
+import { UI_CSP } from '../../main/http/ui';
 import { silentLogger } from '../../main/core/logger';
 import { SELLO_VERSION } from '../../main/core/station/station-service';
 import { DEMO_KEY, testCore } from '../support/core';

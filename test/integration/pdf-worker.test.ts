@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tsxWorkers } from '../../main/core/cli/worker-entries';
+import { tsxWorkers } from '../../main/cli/worker-entries';
 import type { Logger } from '../../main/core/logger';
 import type { WorkerEntry } from '../../main/core/workers/wire';
 import { letterPdf } from '../../main/core/render/letter-pdf';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildHttpServer } from '../../main/core/http/server';
+import { buildHttpServer } from '../../main/http/server';
 import { silentLogger } from '../../main/core/logger';
 import type { Product, ProductImportResult, ProductPage } from '../../shared/catalog';
 import type { DteRecord } from '../../shared/records';

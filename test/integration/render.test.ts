@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core/create-core';
 import { mhDocumentView } from '../../main/core/dte/mh/document-types';
-import { buildHttpServer } from '../../main/core/http/server';
+import { buildHttpServer } from '../../main/http/server';
 import { silentLogger } from '../../main/core/logger';
 import type { DteKind } from '../../shared/contract';
 import { VALID_BODIES, ccfBody, fcBody, ncBody } from '../fixtures/bodies';

@@ -4,7 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildHttpServer, ROUTE_TABLE } from '../../main/core/http/server';
+import { buildHttpServer, ROUTE_TABLE } from '../../main/http/server';
 import { silentLogger } from '../../main/core/logger';
 import { fcBody } from '../fixtures/bodies';
 import type { Caller } from '../../main/core/auth/actor';

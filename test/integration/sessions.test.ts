@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildHttpServer, SESSION_COOKIE } from '../../main/core/http/server';
+import { buildHttpServer, SESSION_COOKIE } from '../../main/http/server';
 import { silentLogger } from '../../main/core/logger';
 import { DEMO_STATION } from '../../main/core/station/demo';
 import type { SessionInfo, UserInfo } from '../../shared/people';

@@ -11,7 +11,7 @@ import type { FieldError } from '../../shared/contract';
 import type { SmtpSettingsView, SmtpTestResult } from '../../shared/delivery';
 import { coreApi } from '../../main/core/api-adapter';
 import { createCore, type Core } from '../../main/core/create-core';
-import { buildHttpServer } from '../../main/core/http/server';
+import { buildHttpServer } from '../../main/http/server';
 import { silentLogger } from '../../main/core/logger';
 import { tempDir } from '../support/core';
 import { startSimulator, stationFileFor } from '../support/mh-sim';

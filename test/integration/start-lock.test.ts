@@ -35,7 +35,7 @@ function folderLockedBy(lock: string): { dataDir: string; lockFile: string } {
 
 /** `sello serve` to its end: exit code and everything it printed. */
 function serveToExit(args: string[]): Promise<{ code: number | null; out: string }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'core', 'cli', 'main.ts'), 'serve', ...args], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'cli', 'main.ts'), 'serve', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

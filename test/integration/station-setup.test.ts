@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SelloEvent } from '../../shared/records';
 import { createCoreHost, demoDir, type CoreHost } from '../../main/core/core-host';
 import { CoreError } from '../../main/core/errors';
-import { buildHttpServer } from '../../main/core/http/server';
+import { buildHttpServer } from '../../main/http/server';
 import { silentLogger } from '../../main/core/logger';
 import { generateMhCertificate, parseMhCertificate } from '../../main/core/signing/certificate';
 import { DEMO_STATION } from '../../main/core/station/demo';
@@ -17,6 +17,7 @@ import { fixedClock, tempDir, TEST_MH_URLS } from '../support/core';
 import type { Problem } from '../support/http-station';
 import { startSimulator } from '../support/mh-sim';
 import { sessionHeaders } from '../support/session';
+import { demoSimulator } from '../../main/mh-sim/demo';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -66,6 +67,7 @@ async function host(
       return t.dir;
     })();
   const h = await createCoreHost({
+    demoMh: demoSimulator,
     baseDir: dir,
     deps: { clock: fixedClock(), logger: silentLogger, allowedMhUrls: options.allowedMhUrls ?? TEST_MH_URLS },
     ...(options.demo !== undefined ? { demo: options.demo } : {}),

@@ -2,7 +2,7 @@
 // the simulator on a loopback port, the station left alone to recover.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core/create-core';
-import { buildHttpServer } from '../../main/core/http/server';
+import { buildHttpServer } from '../../main/http/server';
 import { silentLogger } from '../../main/core/logger';
 import { ccfBody, fcBody, ncBody } from '../fixtures/bodies';
 import { DEMO_KEY, tempDir } from '../support/core';

@@ -3,7 +3,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMhSimulator } from '../../main/core/mh-sim/server';
+import { createMhSimulator } from '../../main/mh-sim/server';
 import { simFixture, type SimFixture } from '../support/sync-sim/fixture';
 import { checkInvariants } from '../support/sync-sim/invariants';
 import { runSeed } from '../support/sync-sim/world';

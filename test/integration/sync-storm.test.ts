@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DteKind } from '../../shared/contract';
 import type { DteRecord, SyncStatus } from '../../shared/records';
-import type { SimMode } from '../../main/core/mh-sim/state';
+import type { SimMode } from '../../main/mh-sim/state';
 import { DEMO_STATION } from '../../main/core/station/demo';
 import { todayBody } from '../fixtures/bodies';
 import { tempDir } from '../support/core';

@@ -1,7 +1,7 @@
 // The sync engine against the MH simulator over HTTP: every path a document can take to MH and back.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core/create-core';
-import { buildHttpServer } from '../../main/core/http/server';
+import { buildHttpServer } from '../../main/http/server';
 import { silentLogger } from '../../main/core/logger';
 import { mhClient } from '../../main/core/mh/client';
 import { outbox } from '../../main/core/outbox/outbox';

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core/create-core';
-import { buildHttpServer } from '../../main/core/http/server';
+import { buildHttpServer } from '../../main/http/server';
 import { silentLogger } from '../../main/core/logger';
 import type { ApiKeyInfo, DteDetail, DteListPage, ReceiverEntry, StationInfo } from '../../shared/records';
 import { ccfBody, fcBody } from '../fixtures/bodies';

@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../main/core/create-core';
-import { buildHttpServer } from '../../main/core/http/server';
+import { buildHttpServer } from '../../main/http/server';
 import type { Logger } from '../../main/core/logger';
 import { DEMO_STATION } from '../../main/core/station/demo';
 import { aesGcmBox } from '../../main/core/station/secrets';

@@ -2,7 +2,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach } from 'vitest';
 import type { Clock } from '../../main/core/clock';
-import { buildHttpServer } from '../../main/core/http/server';
+import { buildHttpServer } from '../../main/http/server';
 import { silentLogger } from '../../main/core/logger';
 import { DEMO_KEY, fixedClock, testCore } from './core';
 

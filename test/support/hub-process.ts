@@ -24,7 +24,7 @@ export interface SpawnedHub {
 export function spawnHubProcess(databaseUrl: string, port = 0, timeoutMs = 30_000): SpawnedHub {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'main/core/cli/main.ts'), 'hub', '--database', databaseUrl, '--port', String(port)],
+    ['--import', 'tsx', join(ROOT, 'main/cli/main.ts'), 'hub', '--database', databaseUrl, '--port', String(port)],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';

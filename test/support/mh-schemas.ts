@@ -1,9 +1,9 @@
 // The official schema folders the tests use, read at ../shared/mh (never copied into the project).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { schemaFolder } from '../../main/core/mh-sim/schema-validator';
+import { schemaFolder } from '../../main/mh-sim/schema-validator';
 
-export { schemaErrors } from '../../main/core/mh-sim/schema-validator';
+export { schemaErrors } from '../../main/mh-sim/schema-validator';
 export const SCHEMA_DIR =
   process.env.SELLO_MH_SCHEMAS ?? fileURLToPath(new URL('../../../shared/mh/schemas/legacy-v1-2023', import.meta.url));
 /** MH's Normativa DTE v2.0 (2026) schemas. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Clock } from '../../main/core/clock';
 import { createCore, type Core } from '../../main/core/create-core';
-import { createMhSimulator, type MhSimulator, type SimOptions } from '../../main/core/mh-sim/server';
+import { createMhSimulator, type MhSimulator, type SimOptions } from '../../main/mh-sim/server';
 import { generateMhCertificate, parseMhCertificate } from '../../main/core/signing/certificate';
 import { DEMO_STATION } from '../../main/core/station/demo';
 import { SCHEMA_DIR } from './mh-schemas';

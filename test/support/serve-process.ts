@@ -10,7 +10,7 @@ export const startSimulatorProcess = (args: string[]) => startSello(['mh-sim', .
 function startSello(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   // One process, tsx as a loader: a signal must reach the server itself, not a wrapper (the tsx CLI would run
   // the server as a second process and a SIGKILL would orphan it).
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'core', 'cli', 'main.ts'), ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'main', 'cli', 'main.ts'), ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

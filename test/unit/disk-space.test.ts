@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { envelope } from '../../main/core/api-adapter';
 import { CoreError, toApiError } from '../../main/core/errors';
-import { statusOf } from '../../main/core/http/problem';
+import { statusOf } from '../../main/http/problem';
 import { silentLogger } from '../../main/core/logger';
 import { diskWatch, statfsFree } from '../../main/core/store/disk-space';
 import { isOutOfSpace } from '../../main/core/store/out-of-space';

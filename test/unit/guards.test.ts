@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopback } from '../../main/core/http/guards';
+import { isLoopback } from '../../main/http/guards';
 
 describe('loopback binding', () => {
   it('tells a bind address only this machine reaches from one the network reaches', () => {

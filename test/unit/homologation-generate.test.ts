@@ -12,7 +12,7 @@ import type { BuildContext } from '../../main/core/dte/mh/context';
 import { serializerFor } from '../../main/core/dte/mh/serializers';
 import { generateBody, rngFor } from '../../main/core/homologation/generate';
 import { COMPANIES, EXPORTS, FOREIGN_BUYERS, FSE_PRODUCTS, PERSON_ACTIVITIES, PRODUCTS } from '../../main/core/homologation/generate/pools';
-import { totalsProblems } from '../../main/core/mh-sim/totals';
+import { totalsProblems } from '../../main/mh-sim/totals';
 import { schemaErrors, validatorFor, validatorForV2 } from '../support/mh-schemas';
 import { v2KindContext } from '../support/v2-kind-context';
 

@@ -3,7 +3,7 @@
 // or an AggregateError; and nothing else (a constraint, a bad name in --database) taken for an outage.
 import { DatabaseError } from 'pg';
 import { describe, expect, it } from 'vitest';
-import { statusOf } from '../../main/core/http/problem';
+import { statusOf } from '../../main/http/problem';
 import { asDatabaseUnavailable, DATABASE_RETRY_AFTER_S, HubDatabaseUnavailable, unavailableCause } from '../../main/hub/database-errors';
 
 const sqlState = (code: string, message = 'x') => Object.assign(new DatabaseError(message, 0, 'error'), { code });

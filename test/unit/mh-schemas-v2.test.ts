@@ -2,8 +2,8 @@
 // and the (tipoDte, version) table names a file for every kind of both normatives.
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { patchSchema } from '../../main/core/mh-sim/schema-patches';
-import { SCHEMA_TABLE, schemaEntry } from '../../main/core/mh-sim/schema-table';
+import { patchSchema } from '../../main/mh-sim/schema-patches';
+import { SCHEMA_TABLE, schemaEntry } from '../../main/mh-sim/schema-table';
 import { SCHEMA_DIR, SCHEMA_DIR_V2, schemaErrors, validatorFor, validatorForV2 } from '../support/mh-schemas';
 
 /** The smallest FE v2 a final consumer gets: no receptor, one taxed line of $1.13 (IVA included). */

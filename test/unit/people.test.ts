@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { passwordHasher } from '../../main/core/auth/passwords';
 import { CALL_PERMISSIONS, issuersOf } from '../../main/core/auth/permissions';
 import { sessions } from '../../main/core/auth/sessions';
-import { ROUTE_TABLE } from '../../main/core/http/server';
+import { ROUTE_TABLE } from '../../main/http/server';
 import { secretProblem } from '../../shared/people';
 
 describe('passwords', () => {

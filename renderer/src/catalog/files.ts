@@ -9,7 +9,7 @@ export interface PickedFile {
 }
 
 /**
- * What one request may carry (main/core/http/server.ts's BODY_LIMIT is 4 MiB), less room for the JSON around the
+ * What one request may carry (main/http/server.ts's BODY_LIMIT is 4 MiB), less room for the JSON around the
  * content: a bigger file is refused here, with words, rather than as a bare 413.
  */
 export const MAX_CONTENT = 4 * 1024 * 1024 - 4096;

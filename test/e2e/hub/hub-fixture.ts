@@ -7,7 +7,7 @@
 // or SIGINT stops everything, the cluster last, leaving no /tmp/sello-pg-* behind.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Core } from '../../../main/core/create-core';
-import { hubCommand } from '../../../main/core/cli/hub';
+import { hubCommand } from '../../../main/cli/hub';
 import { DEMO_STATION } from '../../../main/core/station/demo';
 import { fcBody } from '../../fixtures/bodies';
 import { tempDir } from '../../support/core';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { createCore, type Core } from '../../../main/core/create-core';
 import { CoreError } from '../../../main/core/errors';
 import { classifySmtpError, type MailTransport, type OutgoingMail, type SendOutcome } from '../../../main/core/delivery/transport';
-import { createMhSimulator } from '../../../main/core/mh-sim/server';
+import { createMhSimulator } from '../../../main/mh-sim/server';
 import { uuidV4 } from '../../../main/core/ids';
 import type { Logger } from '../../../main/core/logger';
 import { todayBody } from '../../fixtures/bodies';

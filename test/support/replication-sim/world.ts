@@ -13,7 +13,7 @@ import { CoreError } from '../../../main/core/errors';
 import { uuidV4 } from '../../../main/core/ids';
 import type { Logger } from '../../../main/core/logger';
 import { silentLogger } from '../../../main/core/logger';
-import { createMhSimulator, type MhSimulator } from '../../../main/core/mh-sim/server';
+import { createMhSimulator, type MhSimulator } from '../../../main/mh-sim/server';
 import { DEMO_STATION } from '../../../main/core/station/demo';
 import { createHub } from '../../../main/hub/create-hub';
 import { setHubCompany } from '../hub-stations';

@@ -3,7 +3,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { Clock } from '../../../main/core/clock';
-import type { MhSimulator } from '../../../main/core/mh-sim/server';
+import type { MhSimulator } from '../../../main/mh-sim/server';
 import { prng } from './prng';
 import type { VirtualTime } from './virtual-time';
 

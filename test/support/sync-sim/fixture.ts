@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore } from '../../../main/core/create-core';
 import { generateMhCertificate, parseMhCertificate } from '../../../main/core/signing/certificate';
-import { schemaFolder, type SchemaFolder } from '../../../main/core/mh-sim/schema-validator';
+import { schemaFolder, type SchemaFolder } from '../../../main/mh-sim/schema-validator';
 import { DEMO_STATION } from '../../../main/core/station/demo';
 import { SCHEMA_DIR } from '../mh-schemas';
 

@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { DteKind } from '../../../shared/contract';
-import type { MhSimulator } from '../../../main/core/mh-sim/server';
+import type { MhSimulator } from '../../../main/mh-sim/server';
 
 export interface Acknowledged {
   readonly id: string;

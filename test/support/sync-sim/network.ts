@@ -1,7 +1,7 @@
 // The network between the station and the simulated MH: every request the station's MH client makes is held
 // until the simulation delivers it, and MH's weather decides what the station gets back. Nothing here opens a
 // socket: MH is the real simulator (its Fastify app), reached through inject().
-import type { MhSimulator } from '../../../main/core/mh-sim/server';
+import type { MhSimulator } from '../../../main/mh-sim/server';
 import type { Prng } from './prng';
 import type { VirtualTime } from './virtual-time';
 

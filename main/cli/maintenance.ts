@@ -3,14 +3,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { checkChain, headFindings } from '../audit-check';
-import { describeFinding, type ChainFinding } from '../audit-findings';
-import { readHead, writeHead } from '../audit-head';
-import { AUDIT_KEY_SETTING, openChainKey } from '../audit-key';
-import type { SecretBox } from '../station/secrets';
-import { demoDir } from '../core-host';
-import { backupOnline, backupsDir } from '../store/backup';
-import { restoreDatabase } from '../store/restore';
+import { checkChain, headFindings } from '../core/audit-check';
+import { describeFinding, type ChainFinding } from '../core/audit-findings';
+import { readHead, writeHead } from '../core/audit-head';
+import { AUDIT_KEY_SETTING, openChainKey } from '../core/audit-key';
+import type { SecretBox } from '../core/station/secrets';
+import { demoDir } from '../core/core-host';
+import { backupOnline, backupsDir } from '../core/store/backup';
+import { restoreDatabase } from '../core/store/restore';
 
 export interface Output {
   out(line: string): void;

@@ -3,21 +3,21 @@
 // test/integration/openapi.test.ts fails when a route has no entry here or an entry has no route, and sends every
 // example to a real server.
 import type { z } from 'zod';
-import { CREATE_SCHEMAS, DTE_KINDS, invalidateBody, type DteKind } from '../../../../shared/contract';
-import { annexQuery, bookQuery, booksSettings, reportQuery } from '../../../../shared/books';
-import { productImportInput, productInput, productListQuery } from '../../../../shared/catalog';
-import { closeListQuery, closeRequest, drawerOpeningRequest, openingQuery } from '../../../../shared/close';
-import { emailTarget, smtpSettingsInput } from '../../../../shared/delivery';
-import { homologationStartBody } from '../../../../shared/homologation';
-import { mhNormativeSetting } from '../../../../shared/normative';
-import { numberingConfirmation } from '../../../../shared/numbering';
-import { loginInput, userInput, userUpdate } from '../../../../shared/people';
-import { printSettings } from '../../../../shared/printing';
-import { returnBody } from '../../../../shared/retorno';
-import { stationSetup, stationUpdate } from '../../../../shared/station';
-import { webhookDeliveriesQuery, webhookInput } from '../../../../shared/webhooks';
-import { settleBody } from '../../dte/invalidation/doubt';
-import { hubSettingBody } from '../../station/hub-setting';
+import { CREATE_SCHEMAS, DTE_KINDS, invalidateBody, type DteKind } from '../../../shared/contract';
+import { annexQuery, bookQuery, booksSettings, reportQuery } from '../../../shared/books';
+import { productImportInput, productInput, productListQuery } from '../../../shared/catalog';
+import { closeListQuery, closeRequest, drawerOpeningRequest, openingQuery } from '../../../shared/close';
+import { emailTarget, smtpSettingsInput } from '../../../shared/delivery';
+import { homologationStartBody } from '../../../shared/homologation';
+import { mhNormativeSetting } from '../../../shared/normative';
+import { numberingConfirmation } from '../../../shared/numbering';
+import { loginInput, userInput, userUpdate } from '../../../shared/people';
+import { printSettings } from '../../../shared/printing';
+import { returnBody } from '../../../shared/retorno';
+import { stationSetup, stationUpdate } from '../../../shared/station';
+import { webhookDeliveriesQuery, webhookInput } from '../../../shared/webhooks';
+import { settleBody } from '../../core/dte/invalidation/doubt';
+import { hubSettingBody } from '../../core/station/hub-setting';
 import { apiKeyBody, exportQuery, homologationReportQuery, listQuery, receiptQuery, receiversQuery } from '../queries';
 import { dteListPage, dteRecord } from './responses';
 

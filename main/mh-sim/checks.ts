@@ -1,9 +1,9 @@
 // How the simulated MH judges a signed document: signature, identity, schema, dates, duplicates, totals.
-import { normativeOf } from '../../../shared/normative';
-import type { DteKind } from '../../../shared/contract';
-import type { MhPayloadView } from '../dte/mh/document-types';
-import { verifyJwsSync } from '../signing/jws';
-import { localDateTime } from '../clock';
+import { normativeOf } from '../../shared/normative';
+import type { DteKind } from '../../shared/contract';
+import type { MhPayloadView } from '../core/dte/mh/document-types';
+import { verifyJwsSync } from '../core/signing/jws';
+import { localDateTime } from '../core/clock';
 import type { SimState } from './state';
 import { pickValidator, schemaErrors, type SchemaSet } from './schema-validator';
 import { schemaEntry } from './schema-table';

@@ -2,8 +2,15 @@
 // that is off by more than MH's tolerance of one cent.
 // Each kind's document is read as that kind's type, unchecked: the simulator runs MH's schema (or its own
 // checks) first, and the property tests pass documents the serializers wrote.
-import { Dec, amountInWords, dec } from '../../../shared/tax';
-import type { CcfV3Document, CrV1Document, FcV1Document, FexV1Document, FseV1Document, NoteV3Document } from '../dte/mh/document-types';
+import { Dec, amountInWords, dec } from '../../shared/tax';
+import type {
+  CcfV3Document,
+  CrV1Document,
+  FcV1Document,
+  FexV1Document,
+  FseV1Document,
+  NoteV3Document,
+} from '../core/dte/mh/document-types';
 
 const CENT = dec('0.01');
 const total = <K extends string>(lines: readonly Partial<Record<K, number | null>>[], field: K) =>

@@ -2,7 +2,7 @@
 // the zod schemas that check their bodies and query strings (operations.ts). Served at /openapi.json, drawn at
 // /docs (docs-page.ts), written to a file by `npm run api:openapi`.
 import { z } from 'zod';
-import { ERROR_CODES } from '../../../../shared/errors';
+import { ERROR_CODES } from '../../../shared/errors';
 import { statusOf } from '../problem';
 import { OPERATIONS, TAGS, type Answer, type Operation } from './operations';
 import { dteListPage, dteRecord, problem } from './responses';

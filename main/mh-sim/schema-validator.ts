@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { Dec } from '../../../shared/tax/decimal';
+import { Dec } from '../../shared/tax/decimal';
 import { EXACT_MULTIPLE_OF, patchSchema } from './schema-patches';
 import { schemaEntry, type Normative, type SchemaEntry } from './schema-table';
 

@@ -2,8 +2,8 @@
 // document it names (docs/mh.md, Invalidation windows; order and replacements): the event's version, the window, the
 // event's date, the NC's replacement order and notes invalidated before their CCF or CR.
 import { decodeJwt } from 'jose';
-import { normativeOf, REPLACEMENT_ORDER, type Normative } from '../../../shared/normative';
-import { invalidationDeadline } from '../normative/invalidation-windows';
+import { normativeOf, REPLACEMENT_ORDER, type Normative } from '../../shared/normative';
+import { invalidationDeadline } from '../core/normative/invalidation-windows';
 import { KIND_BY_TYPE } from './checks';
 import type { SimState, StoredAnswer } from './state';
 

@@ -1,12 +1,12 @@
 // `sello homologate`: MH's homologation test set from the command line, on the station of the data folder (the
 // same run Ajustes → Homologación starts), with a progress bar and the time left on stderr. Interrupted, the
 // same command goes on where it stopped; finished, it writes the report beside the station's data.
-import { DTE_KINDS } from '../../../shared/contract';
-import type { HomologationRunView } from '../../../shared/homologation';
-import { CoreError } from '../errors';
-import type { Logger } from '../logger';
-import type { CoreHost } from '../core-host';
-import type { Core } from '../core-types';
+import { DTE_KINDS } from '../../shared/contract';
+import type { HomologationRunView } from '../../shared/homologation';
+import { CoreError } from '../core/errors';
+import type { Logger } from '../core/logger';
+import type { CoreHost } from '../core/core-host';
+import type { Core } from '../core/core-types';
 import type { Output } from './maintenance';
 
 export interface HomologateArgs {

@@ -3,21 +3,21 @@
 // person (or a new administrator), whose password comes from SELLO_HUB_PASSWORD or stdin, never argv. All bring the hub's database to the
 // newest version first, so a new, empty database is all a hub needs.
 import { parseArgs } from 'node:util';
-import { validate } from '../../../shared/contract';
-import { createHub } from '../../hub/create-hub';
-import { asDatabaseUnavailable } from '../../hub/database-errors';
-import { openHubDatabase, type HubDatabase } from '../../hub/hub-database';
-import { buildHubServer } from '../../hub/http';
-import { migrateHub } from '../../hub/migrate';
-import { HUB_MIGRATIONS } from '../../hub/migrations';
-import { hubPersonInput } from '../../hub/people';
-import type { SealCheckerOptions } from '../../hub/seal-checker';
-import { systemClock } from '../clock';
-import { mhClient } from '../mh/client';
-import { consoleLogger, type Logger } from '../logger';
+import { validate } from '../../shared/contract';
+import { createHub } from '../hub/create-hub';
+import { asDatabaseUnavailable } from '../hub/database-errors';
+import { openHubDatabase, type HubDatabase } from '../hub/hub-database';
+import { buildHubServer } from '../hub/http';
+import { migrateHub } from '../hub/migrate';
+import { HUB_MIGRATIONS } from '../hub/migrations';
+import { hubPersonInput } from '../hub/people';
+import type { SealCheckerOptions } from '../hub/seal-checker';
+import { systemClock } from '../core/clock';
+import { mhClient } from '../core/mh/client';
+import { consoleLogger, type Logger } from '../core/logger';
 import type { Output } from './maintenance';
 import { untilSignal } from './until-signal';
-import { sweepAbandonedDownloads } from '../books/book-file';
+import { sweepAbandonedDownloads } from '../core/books/book-file';
 
 export const HUB_USAGE = `  sello hub --database postgres://… [--host 127.0.0.1] [--port 8418]
       [--mh-url https://… --mh-user NIT [--mh-per-minute 20]]   (contraseña de la API de MH: SELLO_HUB_MH_PASSWORD)

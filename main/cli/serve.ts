@@ -1,17 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { createCoreHost, type CoreHost } from '../core-host';
-import { CoreError } from '../errors';
+import { createCoreHost, type CoreHost } from '../core/core-host';
+import { CoreError } from '../core/errors';
 import { buildHttpServer } from '../http/server';
-import { clockOffsetFrom, offsetClock } from '../clock';
-import { CLOCK_PROBE_MS } from '../clock-skew';
-import { allowedMhUrls } from '../mh/pinned-address';
-import type { Logger } from '../logger';
-import { osKeyring } from '../station/os-keyring';
-import type { DiskThresholds } from '../store/disk-space';
-import { explicitSecretFile, stationSecrets } from '../station/secret-key';
+import { clockOffsetFrom, offsetClock } from '../core/clock';
+import { CLOCK_PROBE_MS } from '../core/clock-skew';
+import { allowedMhUrls } from '../core/mh/pinned-address';
+import type { Logger } from '../core/logger';
+import { osKeyring } from '../core/station/os-keyring';
+import type { DiskThresholds } from '../core/store/disk-space';
+import { explicitSecretFile, stationSecrets } from '../core/station/secret-key';
 import { tsxWorkers } from './worker-entries';
+import { demoSimulator } from '../mh-sim/demo';
 
 export interface ServeOptions {
   readonly dataDir?: string;
@@ -74,6 +75,7 @@ export async function openHost(options: Omit<ServeOptions, 'host' | 'port' | 'ui
   const keyring = secretFile || process.env.SELLO_KEYRING === 'off' ? null : await osKeyring(logger);
   try {
     return await createCoreHost({
+      demoMh: demoSimulator,
       baseDir: options.dataDir ?? defaultDataDir(),
       deps: {
         logger,

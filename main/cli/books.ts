@@ -2,14 +2,14 @@
 // straight from the station's database (read-only, beside a running app), with progress on stderr and MH's
 // checks on stdout. Exit 1 when MH's portal would refuse a file.
 import { join } from 'node:path';
-import type { AnnexSummary } from '../../../shared/books';
-import { books, checkedMonth } from '../books/books-service';
-import { sqliteBooksSource } from '../books/sqlite-books-source';
-import { companyOf } from '../books/station-books';
-import { systemClock } from '../clock';
-import type { StoredStation } from '../station/profile';
-import { readOnlyStore } from '../store/database';
-import { settingsRepo } from '../store/settings-repo';
+import type { AnnexSummary } from '../../shared/books';
+import { books, checkedMonth } from '../core/books/books-service';
+import { sqliteBooksSource } from '../core/books/sqlite-books-source';
+import { companyOf } from '../core/books/station-books';
+import { systemClock } from '../core/clock';
+import type { StoredStation } from '../core/station/profile';
+import { readOnlyStore } from '../core/store/database';
+import { settingsRepo } from '../core/store/settings-repo';
 import type { Output } from './maintenance';
 
 const problemLines = (a: AnnexSummary): string[] =>

@@ -4,18 +4,18 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isLoopback } from '../http/guards';
-import { clockOffsetFrom, offsetClock } from '../clock';
-import { consoleLogger, silentLogger } from '../logger';
-import { auditHeadFile } from '../audit-head';
-import { osKeyring } from '../station/os-keyring';
-import { monthParam } from '../../../shared/books';
-import { ROLE_NAMES } from '../../../shared/people';
-import { DEMO_API_KEY } from '../station/demo';
+import { clockOffsetFrom, offsetClock } from '../core/clock';
+import { consoleLogger, silentLogger } from '../core/logger';
+import { auditHeadFile } from '../core/audit-head';
+import { osKeyring } from '../core/station/os-keyring';
+import { monthParam } from '../../shared/books';
+import { ROLE_NAMES } from '../../shared/people';
+import { DEMO_API_KEY } from '../core/station/demo';
 import { createMhSimulator } from '../mh-sim/server';
 import { booksCommand } from './books';
 import { HUB_USAGE, hubCommand } from './hub';
 import { auditVerifyCommand, backupCommand, restoreCommand, stationFolder, type ChainAccess } from './maintenance';
-import { explicitSecretFile, insideDataDir, SecretFileInDataDirError, stationSecrets } from '../station/secret-key';
+import { explicitSecretFile, insideDataDir, SecretFileInDataDirError, stationSecrets } from '../core/station/secret-key';
 import { defaultDataDir, openHost, serve } from './serve';
 import { homologateCommand } from './homologate';
 import { untilSignal } from './until-signal';
@@ -30,7 +30,7 @@ const USAGE = `uso:
   sello homologate [--data-dir DIR] [--config station.json] [--demo] [--kinds FC,CCF,NC,ND,CR,FEX,FSE] [--normative legacy|2026] [--seed N] [--pace-ms 1000] [--new] [--secret-file ARCHIVO]
 ${HUB_USAGE}`;
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

@@ -3,14 +3,14 @@
 import { invalidationRefusal } from './invalidation-rules';
 import { createPublicKey, randomBytes as nodeRandomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { isoLocal, localDateTime, systemClock, type Clock } from '../clock';
-import { silentLogger, type Logger } from '../logger';
-import { uuidV4 } from '../ids';
+import { isoLocal, localDateTime, systemClock, type Clock } from '../core/clock';
+import { silentLogger, type Logger } from '../core/logger';
+import { uuidV4 } from '../core/ids';
 import { emittedAt, judgeDte, verifySigned, type Verdict } from './checks';
 import { pickValidator, schemaErrors, schemaFolder, type SchemaFolder, type SchemaSet } from './schema-validator';
 import { REPEAT_INVALIDATION_ANSWERS, SIM_MODES, newSimState, type RepeatInvalidationAnswer, type SimMode, type SimState } from './state';
-import { MH_RETURN_PATH } from '../mh/retorno-endpoint';
-import { certificatePublicKey } from '../signing/certificate';
+import { MH_RETURN_PATH } from '../core/mh/retorno-endpoint';
+import { certificatePublicKey } from '../core/signing/certificate';
 
 export interface SimOptions {
   /** A folder of MH's published JSON schemas of the legacy normative; without one, own checks. */

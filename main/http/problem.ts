@@ -1,6 +1,6 @@
 // RFC 9457 problem+json: the one place where core errors become HTTP statuses.
 import type { FastifyReply } from 'fastify';
-import { TITLES, type ApiError, type ErrorCode } from '../../../shared/errors';
+import { TITLES, type ApiError, type ErrorCode } from '../../shared/errors';
 
 export function statusOf(code: ErrorCode): number {
   switch (code) {

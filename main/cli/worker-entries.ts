@@ -2,10 +2,10 @@
 // each worker loads tsx itself. The desktop app names its bundled ones instead (scripts/build-shell.mjs).
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { WorkerEntry } from '../workers/wire';
+import type { WorkerEntry } from '../core/workers/wire';
 
 export function tsxWorkers(): { readonly books: WorkerEntry; readonly pdf: WorkerEntry } {
   const execArgv = ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href];
   const entry = (path: string): WorkerEntry => ({ file: fileURLToPath(new URL(path, import.meta.url)), execArgv });
-  return { books: entry('../books/books-worker.ts'), pdf: entry('../render/pdf-worker.ts') };
+  return { books: entry('../core/books/books-worker.ts'), pdf: entry('../core/render/pdf-worker.ts') };
 }

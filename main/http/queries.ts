@@ -1,9 +1,9 @@
 // The query strings and small bodies the HTTP routes check themselves (the core checks the rest): one copy, read by
 // the routes (server.ts) and by the OpenAPI document (openapi/operations.ts).
 import { z } from 'zod';
-import { DTE_KINDS, isoDate } from '../../../shared/contract';
-import { DTE_STATUSES } from '../../../shared/records';
-import { CATALOG_FORMATS } from '../../../shared/catalog';
+import { DTE_KINDS, isoDate } from '../../shared/contract';
+import { DTE_STATUSES } from '../../shared/records';
+import { CATALOG_FORMATS } from '../../shared/catalog';
 
 export const listQuery = z.strictObject({
   type: z.enum(DTE_KINDS).optional(),

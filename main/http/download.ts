@@ -2,7 +2,7 @@
 // or once the client goes away: the station and the hub answer a book of any size without holding it.
 import { createReadStream } from 'node:fs';
 import type { FastifyReply } from 'fastify';
-import type { BookDownload } from '../books/book-file';
+import type { BookDownload } from '../core/books/book-file';
 
 export function sendDownload(reply: FastifyReply, d: BookDownload): FastifyReply {
   const file = createReadStream(d.path);

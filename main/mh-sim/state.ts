@@ -1,6 +1,6 @@
 // What the simulated MH remembers: tokens, registered certificates, received documents, lotes, events.
 import type { KeyObject } from 'node:crypto';
-import type { Normative } from '../../../shared/normative';
+import type { Normative } from '../../shared/normative';
 
 export const SIM_MODES = ['normal', 'down', 'slow', 'flaky', 'reject', 'drop', 'observations'] as const;
 export type SimMode = (typeof SIM_MODES)[number];
