@@ -1,0 +1,18 @@
+// A room built later than the closures that call it: the composition's few cycles (the sync engine publishes what
+// the alert sources see; the outbound senders wake on what the engine moves) are closed through these.
+
+export interface Later<T> {
+  set(value: T): T;
+  get(): T;
+}
+
+export function later<T>(name: string): Later<T> {
+  let value: T | undefined;
+  return {
+    set: (v) => (value = v),
+    get() {
+      if (value === undefined) throw new Error(`${name} is used before the core has built it`);
+      return value;
+    },
+  };
+}
