@@ -4,6 +4,8 @@
 export interface Later<T> {
   set(value: T): T;
   get(): T;
+  /** The room if built yet: for a notice that the room, once built, reads for itself anyway. */
+  peek(): T | undefined;
 }
 
 export function later<T>(name: string): Later<T> {
@@ -14,5 +16,6 @@ export function later<T>(name: string): Later<T> {
       if (value === undefined) throw new Error(`${name} is used before the core has built it`);
       return value;
     },
+    peek: () => value,
   };
 }

@@ -38,7 +38,9 @@ export interface LateRooms {
 export type StationRooms = ReturnType<typeof stationRooms>;
 
 export function stationRooms({ deps, clock, random, logger, fetchFn, newId }: Basics, late: LateRooms) {
-  const publish = () => late.sync.get().publish();
+  // A room may have news while the core is still being built (the audit chain's start findings): the engine, built
+  // later, publishes the alerts it reads on its own first status, so a notice before it exists is dropped.
+  const publish = () => late.sync.peek()?.publish();
   // With the start's check still running, the copy to restore is the newest one made before this start opened the
   // file: a migration's copy taken at the open is of the file not yet known whole.
   const lastCopyBeforeOpening = deps.integrityPending ? newestCopy(deps.dataDir) : null;
