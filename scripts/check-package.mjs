@@ -50,6 +50,9 @@ export function packageProblems(dir, platform, { feed = true } = {}) {
 
   const prebuilds = join(resources, 'app.asar.unpacked', 'node_modules', 'better-sqlite3', 'prebuilds');
   const binaries = existsSync(prebuilds) ? readdirSync(prebuilds).filter((f) => f.endsWith('.node')) : [];
+  // better-sqlite3 tries build/ first: a binary there would be loaded instead of the platform's prebuilt one.
+  const built = join(resources, 'app.asar.unpacked', 'node_modules', 'better-sqlite3', 'build');
+  if (existsSync(built)) problems.push('better-sqlite3/build/ va en el paquete: se cargaría en vez del binario de la plataforma');
   // The npm package carries every platform's binary; the one this platform loads must be there and Node-API.
   const own = binaries.filter((f) => f.startsWith(`${platform}-`));
   if (!own.includes(`${platform}-x64.node`)) problems.push(`falta better-sqlite3 para ${platform}-x64 fuera de app.asar`);

@@ -55,7 +55,7 @@ async function start(): Promise<void> {
       allowedMhUrls: allowedMhUrls(process.env.SELLO_ALLOW_MH_URL),
       // MH's time at start and after half an hour of silence (clock-skew.ts), as under `sello serve`.
       clockProbeMs: CLOCK_PROBE_MS,
-      // A packaged app ships better-sqlite3 built for Electron's ABI; tests use Node's.
+      // better-sqlite3's prebuilt binaries are Node-API, loaded by Electron as by Node; this names another if needed.
       ...(process.env.SELLO_SQLITE_BINDING ? { nativeBinding: process.env.SELLO_SQLITE_BINDING } : {}),
       // The month's books and the letter PDFs on threads of their own (decision 0045): the bundles beside this one.
       workers: { books: { file: join(__dirname, 'books-worker.cjs') }, pdf: { file: join(__dirname, 'pdf-worker.cjs') } },

@@ -16,7 +16,7 @@ export interface PeriodFilter {
 export interface BooksSource {
   /** Who the books are of. */
   readonly company: () => BookCompany;
-  /** The documents issued in the period, a page at a time, in (date, id) order; each knows its invalidation. */
+  /** The documents issued in the period, a page at a time, in date order (any order within a day); each knows its invalidation. */
   readonly documents: (period: PeriodFilter) => AsyncIterable<readonly BookDocument[]>;
   /** Documents invalidated in the period (by fecAnula), whenever they were issued. */
   readonly invalidatedBetween: (from: string, to: string) => Promise<readonly BookDocument[]>;

@@ -1,5 +1,5 @@
 // A month read once, in issue order, without holding it (docs/decisions/0043-books-in-constant-memory.md): the
-// sources page in (date, id) order; each day is sorted by issueOrder before it is handed on, so what is held at
+// sources page in date order (any order within a day); each day is sorted by issueOrder before it is handed on, so what is held at
 // once is one page and one day, whatever the month's size.
 import { issueOrder } from './annex-cells';
 import type { BookDocument } from './book-document';

@@ -52,11 +52,10 @@ export const invalidationsInDoubt = (store: Store): InvalidationDoubt[] =>
     .filter((d): d is InvalidationDoubt => d !== null);
 
 /** POST /dte/invalidations/{id}/settle: what MH's public lookup shows, and a note for the audit. */
+// INVALIDATED: MH's public lookup shows the document invalidated; NOT_INVALIDATED: it shows it standing.
 export const settleBody = z.strictObject({
-  outcome: z.enum(SETTLE_OUTCOMES, {
-    error: 'Indique INVALIDATED (MH lo muestra invalidado) o NOT_INVALIDATED (MH lo muestra vigente).',
-  }),
-  note: z.string().max(250, 'Una nota de texto de hasta 250 caracteres.').nullish(),
+  outcome: z.enum(SETTLE_OUTCOMES),
+  note: z.string().max(250).nullish(),
 });
 
 function parseSettle(input: unknown): { outcome: SettleOutcome; note: string | null } {
