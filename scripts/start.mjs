@@ -14,9 +14,10 @@ const DOWNLOAD_MS = Number(process.env.SELLO_ELECTRON_DOWNLOAD_MS ?? 300_000);
 
 function electronBinary() {
   try {
-    const pathFile = join(electronDir(), 'path.txt');
+    const dir = electronDir();
+    const pathFile = join(dir, 'path.txt');
     if (!existsSync(pathFile)) return null;
-    const bin = join(electronDir(), 'dist', readFileSync(pathFile, 'utf8').trim());
+    const bin = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
     return existsSync(bin) ? bin : null;
   } catch {
     return null;
@@ -52,7 +53,8 @@ const run = (cmd, args) => {
   child.on('exit', (code) => process.exit(code ?? 0));
 };
 
-const found = electronBinary() ? { bin: electronBinary() } : await fetchElectron();
+const installed = electronBinary();
+const found = installed ? { bin: installed } : await fetchElectron();
 if (found.bin) {
   run(found.bin, ['.', ...extraArgs]);
 } else {

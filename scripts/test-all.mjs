@@ -9,27 +9,22 @@ let failed = 0;
 // Names of what failed, repeated under the summary: CI shows only the tail of the output.
 const failures = [];
 
-function run(name, cmd, args) {
-  const started = Date.now();
-  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit' });
-  const ok = r.status === 0;
-  steps.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
-  return ok;
-}
-
 /**
- * Like run, and the step fails on any warning it prints (esbuild's ▲ [WARNING], Vite's "(!)" or "warning"): a
- * newcomer cannot judge a warning, so the build prints none it does not need to (issue 36).
+ * Runs a step and shows its output. `failOnWarning`: the output is also read (shown once the step ends), and it fails on any
+ * warning it prints (esbuild's ▲ [WARNING], Vite's "(!)" or "warning"): a newcomer cannot judge a warning, so the
+ * build prints none it does not need to (issue 36).
  */
-function runQuiet(name, cmd, args) {
+function run(name, cmd, args, { failOnWarning = false } = {}) {
   const started = Date.now();
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const out = `${r.stdout ?? ''}${r.stderr ?? ''}`;
-  process.stdout.write(out);
-  const warnings = out.split('\n').filter((l) => /\bwarn(ing)?\b|\(!\)/i.test(l));
-  for (const w of warnings) failures.push(`${name}: ${w.trim()}`);
+  const r = spawnSync(cmd, args, failOnWarning ? { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 } : { stdio: 'inherit' });
+  let warnings = [];
+  if (failOnWarning) {
+    const out = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+    process.stdout.write(out);
+    warnings = out.split('\n').filter((l) => /\bwarn(ing)?\b|\(!\)/i.test(l));
+    for (const w of warnings) failures.push(`${name}: ${w.trim()}`);
+  }
   const ok = r.status === 0 && warnings.length === 0;
   steps.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
   return ok;
@@ -43,7 +38,7 @@ if (!run('typecheck', npx('tsc'), ['-b'])) failed += 1;
 if (!run('lint', npx('eslint'), ['--max-warnings', '0', '.'])) failed += 1;
 // The layout is Prettier's (.prettierrc.json): `npm run format` fixes what this finds.
 if (!run('format', npx('prettier'), ['--check', '.'])) failed += 1;
-const built = runQuiet('build', 'npm', ['run', '--silent', 'build']);
+const built = run('build', 'npm', ['run', '--silent', 'build'], { failOnWarning: true });
 if (!built) failed += 1;
 // The OpenAPI document as a file beside the build, for integrators and for CI to keep (docs/api.md).
 if (!run('openapi', 'npm', ['run', '--silent', 'api:openapi'])) failed += 1;

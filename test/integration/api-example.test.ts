@@ -15,14 +15,19 @@ afterEach(() => {
   for (const f of cleanups.splice(0).reverse()) f();
 });
 
+/** A real `sello serve` (the demo) and an empty folder for the program to work in. */
+async function station() {
+  const data = tempDir('api-example-');
+  const work = tempDir('api-example-out-');
+  cleanups.push(data.cleanup, work.cleanup);
+  const serve = await startServe(['--data-dir', data.dir, '--port', '0']);
+  cleanups.push(() => serve.child.kill('SIGKILL'));
+  return { serve, work };
+}
+
 describe('the POS example program', () => {
   it('issues an FC, waits for APPROVED and saves its PDF', async () => {
-    const data = tempDir('api-example-');
-    const work = tempDir('api-example-out-');
-    cleanups.push(data.cleanup, work.cleanup);
-    const serve = await startServe(['--data-dir', data.dir, '--port', '0']);
-    cleanups.push(() => serve.child.kill('SIGKILL'));
-
+    const { serve, work } = await station();
     const { stdout } = await run(process.execPath, [join(ROOT, 'examples', 'pos-issue-fc.mjs')], {
       cwd: work.dir,
       env: { ...process.env, SELLO_URL: serve.url, SELLO_API_KEY: DEMO_KEY, SELLO_WAIT_SECONDS: '60' },
@@ -37,11 +42,7 @@ describe('the POS example program', () => {
   }, 120_000);
 
   it('names the refused field and exits non-zero when the key is wrong', async () => {
-    const data = tempDir('api-example-');
-    const work = tempDir('api-example-out-');
-    cleanups.push(data.cleanup, work.cleanup);
-    const serve = await startServe(['--data-dir', data.dir, '--port', '0']);
-    cleanups.push(() => serve.child.kill('SIGKILL'));
+    const { serve, work } = await station();
     const failed = await run(process.execPath, [join(ROOT, 'examples', 'pos-issue-fc.mjs')], {
       cwd: work.dir,
       env: { ...process.env, SELLO_URL: serve.url, SELLO_API_KEY: 'not-a-key' },

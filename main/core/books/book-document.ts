@@ -87,7 +87,6 @@ export interface BookRecordRow {
   readonly mh_json: string | null;
 }
 
-const money = (n: number | string | null | undefined): Dec => dec(n);
 /** a − b, without a new decimal when b is zero (most discounts are). */
 const less = (a: Dec, b: Dec): Dec => (b.isZero() ? a : a.minus(b));
 /** a + b, without a new decimal when b is zero (most of a line's four columns are). */
@@ -99,13 +98,13 @@ type MhItem = NonNullable<ReturnType<typeof mhDocumentView>['cuerpoDocumento']>[
 function bookLines(kind: DteKind, items: readonly MhItem[]): BookLine[] {
   if (kind === 'CR') return [];
   return items.map((it) => {
-    const amount = more(more(more(money(it.ventaGravada), money(it.ventaExenta)), money(it.ventaNoSuj)), money(it.compra));
+    const amount = [it.ventaExenta, it.ventaNoSuj, it.compra].reduce((total: Dec, v) => more(total, dec(v)), dec(it.ventaGravada));
     return {
       code: it.codigo ?? null,
       description: it.descripcion ?? '',
-      quantity: money(it.cantidad),
+      quantity: dec(it.cantidad),
       amount,
-      net: kind === 'FC' ? less(amount, money(it.ivaItem)) : amount,
+      net: kind === 'FC' ? less(amount, dec(it.ivaItem)) : amount,
     };
   });
 }
@@ -131,21 +130,20 @@ export function toBookDocument(row: BookRecordRow, invalidatedOn: string | null)
   const r = mh.resumen ?? {};
   const kind = row.kind as DteKind;
   const items = mh.cuerpoDocumento ?? [];
-  const iva =
-    kind === 'FC' ? money(r.totalIva) : sum((r.tributos ?? []).filter((t) => t.codigo === IVA_TRIBUTE).map((t) => money(t.valor)));
+  const iva = kind === 'FC' ? dec(r.totalIva) : sum((r.tributos ?? []).filter((t) => t.codigo === IVA_TRIBUTE).map((t) => dec(t.valor)));
   const byCode = new Map<string, { subject: Dec; retained: Dec }>();
   if (kind === 'CR')
     for (const it of items) {
       const code = it.codigoRetencionMH ?? '';
       const part = byCode.get(code) ?? { subject: ZERO, retained: ZERO };
-      byCode.set(code, { subject: part.subject.plus(money(it.montoSujetoGrav)), retained: part.retained.plus(money(it.ivaRetenido)) });
+      byCode.set(code, { subject: part.subject.plus(dec(it.montoSujetoGrav)), retained: part.retained.plus(dec(it.ivaRetenido)) });
     }
   const total =
     r.totalPagar !== undefined
-      ? money(r.totalPagar)
+      ? dec(r.totalPagar)
       : r.montoTotalOperacion !== undefined
-        ? money(r.montoTotalOperacion)
-        : money(r.totalIVAretenido);
+        ? dec(r.montoTotalOperacion)
+        : dec(r.totalIVAretenido);
   return {
     id: row.id,
     kind,
@@ -160,15 +158,15 @@ export function toBookDocument(row: BookRecordRow, invalidatedOn: string | null)
     issuedByName: row.issued_by_name,
     operation: id.tipoOperacion ?? 1,
     party: partyOf(kind === 'FSE' ? mh.sujetoExcluido : mh.receptor),
-    exenta: less(money(r.totalExenta), money(r.descuExenta)),
-    noSujeta: less(money(r.totalNoSuj), money(r.descuNoSuj)),
-    gravada: kind === 'FEX' ? money(r.totalGravada) : less(money(r.totalGravada), money(r.descuGravada)),
+    exenta: less(dec(r.totalExenta), dec(r.descuExenta)),
+    noSujeta: less(dec(r.totalNoSuj), dec(r.descuNoSuj)),
+    gravada: kind === 'FEX' ? dec(r.totalGravada) : less(dec(r.totalGravada), dec(r.descuGravada)),
     iva,
-    ivaRetenido: money(r.ivaRete1),
-    ivaPercibido: money(r.ivaPerci1),
+    ivaRetenido: dec(r.ivaRete1),
+    ivaPercibido: dec(r.ivaPerci1),
     total,
     exportItems: kind === 'FEX' ? (mh.emisor?.tipoItemExpor ?? 1) : 0,
-    operationAmount: kind === 'FEX' ? money(r.montoTotalOperacion) : kind === 'FSE' ? money(r.subTotal) : ZERO,
+    operationAmount: kind === 'FEX' ? dec(r.montoTotalOperacion) : kind === 'FSE' ? dec(r.subTotal) : ZERO,
     retentions: [...byCode].map(([code, p]) => ({ code, ...p })),
     get lines() {
       const lines = bookLines(kind, items);
