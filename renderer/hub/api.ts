@@ -1,7 +1,7 @@
 // The hub's JSON API (/hub/v1, main/hub/http.ts) as the screens call it: same-origin fetches that carry the
 // HttpOnly session cookie, each answered as `{ok, value} | {ok: false, error}` like the station's renderer/src/api.ts.
 // The list and detail shapes mirror main/hub/documents-list.ts (the renderer cannot import the hub's Node modules).
-import type { MonthBooks, SalesReport } from '../../shared/books';
+import type { MonthBooks, ReportQuery, SalesReport } from '../../shared/books';
 import type { ApiError, Result } from '../../shared/errors';
 import type { HubHealth } from '../../shared/hub';
 import { hubWords } from './words';
@@ -103,8 +103,9 @@ export const hubApi = {
   /** The company's month (every point of sale), or one point's (`M001P001`). */
   monthBooks: (month: string, point: string) =>
     call<MonthBooks>('GET', `/hub/v1/books?${new URLSearchParams({ month, ...(point ? { point } : {}) }).toString()}`),
-  salesReport: (from: string, to: string, pos: string) =>
-    call<SalesReport>('GET', `/hub/v1/reports/sales?${new URLSearchParams({ from, to, ...(pos ? { pos } : {}) }).toString()}`),
+  /** The station's report over every station's documents: `pos` and `cashier` narrow it. */
+  salesReport: (query: ReportQuery) =>
+    call<SalesReport>('GET', `/hub/v1/reports/sales?${new URLSearchParams(Object.entries(query).filter(([, v]) => v)).toString()}`),
   createPerson: (input: { login: string; name: string; role: HubRole; password: string }) =>
     call<HubPerson>('POST', '/hub/v1/people', input),
   updatePerson: (login: string, input: { active?: boolean; role?: HubRole; name?: string; password?: string }) =>

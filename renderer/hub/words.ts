@@ -1,9 +1,6 @@
 // The hub's words, Spanish (El Salvador), in one place as the station's renderer/src/strings.ts. Document kinds
 // and statuses are the station's own (es.kinds, es.status), so both screens name them alike.
 import { es } from '../src/strings';
-import { booksWords } from '../src/words/books';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export const hubWords = {
   appName: 'Sello · Central',
@@ -131,47 +128,12 @@ export const hubWords = {
   books: {
     title: 'Libros de la empresa',
     intro: 'Los anexos del F-07, los libros de IVA y las ventas del mes, con los documentos que las estaciones ya enviaron a la central.',
-    choose: 'Mes y punto de venta',
-    month: 'Mes',
-    monthHint: 'Al abrir: el mes anterior, que es el que se declara este mes.',
-    monthTooEarly: 'Los DTE se declaran desde noviembre de 2022: elija ese mes o uno posterior.',
-    monthFuture: 'Ese mes todavía no empieza: elija este mes o uno anterior.',
-    point: 'Punto de venta',
+    point: 'Empresa o punto de venta',
     allPoints: 'Toda la empresa (todas las sucursales)',
     pointOption: (point: string, name: string) => `${point} · ${name}`,
     pointHint: 'Un punto de venta da los mismos archivos que esa estación.',
-    calculating: (month: string, who: string) =>
-      `Calculando los anexos, los libros y las ventas de ${month} (${who})… Un mes con muchos documentos tarda unos segundos.`,
-    retry: 'Volver a intentar',
     whole: 'toda la empresa',
-    of: (month: string, who: string) => `${month} · ${who}`,
     noBooks: 'Aún no hay libros: ninguna estación ha enviado documentos a la central.',
-    figures: 'Cifras del mes',
-    debito: 'Débito fiscal del mes',
-    sales: 'Ventas netas',
-    documents: 'Documentos',
-    documentsNote: (pending: number, rejected: number) =>
-      `${plural(pending, 'sin respuesta de MH', 'sin respuesta de MH')} · ${plural(rejected, 'rechazado', 'rechazados')}`,
-    checks: 'Revisión de los anexos',
-    checksNone: 'Sin errores ni avisos',
-    checksSome: (errors: number, warnings: number) =>
-      [errors > 0 ? plural(errors, 'error', 'errores') : '', warnings > 0 ? plural(warnings, 'aviso', 'avisos') : '']
-        .filter(Boolean)
-        .join(' · '),
-    byKind: 'Ventas por tipo de documento',
-    byKindNote: 'Los documentos aún sin respuesta de MH cuentan; los rechazados y los invalidados, no. Las notas de crédito restan.',
-    kind: 'Tipo',
-    count: 'Cantidad',
-    total: 'Total (US$)',
-    iva: 'IVA (US$)',
-    noSales: 'Sin ventas este mes.',
-    annexes: 'Anexos F-07',
-    annexesIntro: booksWords.annexes.intro,
-    noRows: 'Sin filas este mes: no se sube.',
-    ivaBooks: 'Libros de IVA',
-    summary: 'Resumen de IVA del mes',
-    download: (format: string) => `Descargar ${format}`,
-    downloadLabel: (what: string, format: string) => `Descargar ${format}: ${what}`,
   },
   people: {
     title: 'Personas de la central',

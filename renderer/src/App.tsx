@@ -210,7 +210,7 @@ export function App({
               </p>
             }
           >
-            <BooksScreen api={api} user={user} />
+            <BooksScreen source={api} settings={may(user.role, 'settings') ? api : undefined} />
           </Suspense>
         )}
         {view === 'issue' &&

@@ -158,58 +158,73 @@ test("an accountant reads the company's month in Libros, one point's, and downlo
   const heading = page.getByRole('heading', { name: 'Libros de la empresa', level: 1 });
   await expect(heading).toBeFocused();
   const month$ = page.getByLabel('Mes', { exact: true });
-  const point = page.getByLabel('Punto de venta', { exact: true });
-  const books = page.getByTestId('hub-books');
+  const point = page.getByLabel('Empresa o punto de venta', { exact: true });
+  const reportPoint = page.getByLabel('Punto de venta', { exact: true });
+  // The station's own books screen (renderer/src/books/BooksScreen.tsx), over the hub's API.
+  const annexes = page.getByTestId('books-annexes');
+  const tab = (name: string) => page.getByRole('group', { name: 'Secciones' }).getByRole('button', { name });
   // It opens on the month declared now (the previous one), every point of sale.
   const [y, m] = month.split('-').map(Number) as [number, number];
   await expect(month$).toHaveValue(m === 1 ? `12/${y - 1}` : `${String(m - 1).padStart(2, '0')}/${y}`);
   await expect(point).toHaveValue('');
-  await expect(books).toHaveAttribute('aria-busy', 'false');
+  await expect(annexes).toHaveAttribute('aria-busy', 'false');
 
-  // The month of the fixture's documents: "Calculando…" while the hub builds it (held back a second here, as a big
-  // month takes seconds), then both branches' figures.
+  // The month of the fixture's documents: "Preparando…" while the hub builds it (held back a second here, as a big
+  // month takes seconds), then both branches' annexes.
   await page.route(/\/hub\/v1\/books\?/, async (route) => {
     await new Promise((r) => setTimeout(r, 1000));
     await route.continue();
   });
   await month$.fill(`${month.slice(5, 7)}/${month.slice(0, 4)}`);
-  await expect(books).toHaveAttribute('aria-busy', 'true');
-  await expect(books.getByRole('status')).toContainText(`Calculando los anexos, los libros y las ventas de`);
-  await expect(books.getByRole('status')).toContainText('toda la empresa');
+  await expect(annexes).toHaveAttribute('aria-busy', 'true');
+  await expect(annexes.getByRole('status')).toContainText('Preparando los anexos y los libros de');
+  await expect(annexes.getByRole('status')).toContainText('(toda la empresa)');
   await checkScreen(page, 'hub-books-calculating', { fullPage: false });
-  await expect(books).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+  await expect(annexes).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
   await page.unroute(/\/hub\/v1\/books\?/);
-  await expect(books.getByRole('heading', { level: 2 })).toContainText('toda la empresa');
-  await expect(page.getByTestId('hub-books-documents')).toHaveText('5');
-  const figures = page.getByTestId('hub-books-figures');
-  await expect(figures).toContainText('2 sin respuesta de MH');
-  const wholeDebito = (await page.getByTestId('hub-books-debito').textContent())!;
-  const wholeSales = (await page.getByTestId('hub-books-sales').textContent())!;
-  expect(wholeDebito).toMatch(/^\$[\d,]+\.\d\d$/);
-  await expect(page.getByTestId('hub-books-by-kind').getByRole('row', { name: /Factura/ })).toContainText('5');
-  await expect(page.getByTestId('hub-books-checks')).not.toBeEmpty();
-  const annex2 = page.getByTestId('hub-books-annexes').locator('tr[data-annex="2"]');
+  await expect(annexes.getByRole('heading', { level: 2 })).toContainText('(toda la empresa)');
+  const annex2 = page.getByTestId('annexes').locator('tr[data-annex="2"]');
   await expect(annex2).toContainText(`A2_${compact}.CSV`);
   await checkScreen(page, 'hub-books');
+
+  // The IVA books and the report: the company's débito, its five documents, two still waiting for MH.
+  const figures = async () => {
+    await tab('Libros de IVA').click();
+    const debito = (await page.getByTestId('iva-total').locator('strong').textContent())!;
+    await tab('Reportes').click();
+    const totals = (await page.getByTestId('report-totals').textContent())!;
+    return { debito, totals, attention: (await page.getByTestId('report-attention').textContent())! };
+  };
+  await tab('Reportes').click();
+  await expect(page.getByTestId('report-totals')).toContainText('5 documentos');
+  const whole = await figures();
+  expect(whole.debito).toMatch(/^\$[\d,]+\.\d\d$/);
+  expect(whole.attention).toContain('2 documentos esperan respuesta de MH');
+  await expect(reportPoint).toHaveValue('');
+  await tab('Anexos F-07').click();
 
   // One point of sale, M001P001 (the first after "Toda la empresa", by keyboard): fewer documents, a smaller débito.
   await point.focus();
   await page.keyboard.press('ArrowDown');
   await expect(point).toHaveValue('M001P001');
-  await expect(books).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
-  await expect(books.getByRole('heading', { level: 2 })).toContainText('M001P001');
-  await expect(page.getByTestId('hub-books-documents')).toHaveText('3');
-  await expect(figures).toContainText('0 sin respuesta de MH');
-  const pointDebito = (await page.getByTestId('hub-books-debito').textContent())!;
-  const amount = (t: string) => Number(t.replace(/[$,]/g, ''));
-  expect(amount(pointDebito)).toBeGreaterThan(0);
-  expect(amount(pointDebito)).toBeLessThan(amount(wholeDebito));
-  expect(amount((await page.getByTestId('hub-books-sales').textContent())!)).toBeLessThan(amount(wholeSales));
+  await expect(annexes).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+  await expect(annexes.getByRole('heading', { level: 2 })).toContainText('(M001P001)');
   await expect(annex2).toContainText(`A2_${compact}_M001P001.CSV`);
   await checkScreen(page, 'hub-books-point');
+  await tab('Reportes').click();
+  // The report opens on the same point of sale.
+  await expect(reportPoint).toHaveValue('M001P001');
+  await expect(page.getByTestId('report-totals')).toContainText('3 documentos');
+  const one = await figures();
+  expect(one.attention).toContain('Ninguno');
+  const amount = (t: string) => Number(t.replace(/[$,]/g, ''));
+  expect(amount(one.debito)).toBeGreaterThan(0);
+  expect(amount(one.debito)).toBeLessThan(amount(whole.debito));
+  const pointDebito = one.debito;
+  await tab('Anexos F-07').click();
 
   // Its Anexo 2, saved by the browser under MH's name: M001's documents, not M002's.
-  const [csv] = await Promise.all([page.waitForEvent('download'), annex2.getByRole('link', { name: /^Descargar A2_/ }).click()]);
+  const [csv] = await Promise.all([page.waitForEvent('download'), annex2.getByRole('button', { name: /^Descargar A2_/ }).click()]);
   expect(csv.suggestedFilename()).toBe(`A2_${compact}_M001P001.CSV`);
   const csvText = new TextDecoder('windows-1252').decode(readFileSync(await csv.path()));
   // One line for the day, M001's generation codes from the first to the last (MH's DEL and AL), none of M002's.
@@ -223,9 +238,10 @@ test("an accountant reads the company's month in Libros, one point's, and downlo
   for (const code of m002) expect(csvText).not.toContain(code);
 
   // M001P001's consumers' book as PDF: the débito the page shows is on it.
+  await tab('Libros de IVA').click();
   const [pdf] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: 'Descargar PDF: Libro de ventas a consumidores finales' }).click(),
+    page.getByRole('button', { name: 'Descargar PDF: Libro de ventas a consumidores finales' }).click(),
   ]);
   expect(pdf.suggestedFilename()).toBe(`libro-consumidores-${month}.pdf`);
   const bookText = pdfText(readFileSync(await pdf.path()));

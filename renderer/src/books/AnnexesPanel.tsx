@@ -1,10 +1,10 @@
 // Anexos F-07: each annex of the month with its file, its rows, the casillas it carries to the form, and what
 // MH's portal would refuse (errors) or someone should look at (warnings), each naming its row and column.
-import type { SelloApi } from '../../../shared/api';
 import type { AnnexProblem, AnnexSummary, MonthBooks } from '../../../shared/books';
 import { errorText } from '../error-text';
 import { usd } from '../money';
 import { booksWords } from '../words/books';
+import type { BooksSource } from './source';
 import { saveCsv } from './csv';
 import { saveBlob } from './files';
 import { OutcomeLine } from './Outcome';
@@ -15,7 +15,7 @@ const A = booksWords.annexes;
 /** Problems shown at once; the rest open under "Ver los demás". */
 const SHOWN = 4;
 
-export function AnnexesPanel({ api, books, monthName }: { api: SelloApi; books: MonthBooks; monthName: string }) {
+export function AnnexesPanel({ source, books, monthName }: { source: BooksSource; books: MonthBooks; monthName: string }) {
   const downloads = useDownloads();
   const withRows = books.annexes.filter((a) => a.rows > 0);
 
@@ -23,7 +23,7 @@ export function AnnexesPanel({ api, books, monthName }: { api: SelloApi; books: 
     downloads.runMany('all', async (): Promise<Outcome> => {
       const files = [];
       for (const a of withRows) {
-        const r = await api.annexFile(a.annex, books.month);
+        const r = await source.annexFile(a.annex, books.month);
         if (!r.ok) return { text: booksWords.failed(a.fileName, errorText(r.error)), failed: true };
         files.push({ name: r.value.fileName, bytes: Uint8Array.from(atob(r.value.base64), (c) => c.charCodeAt(0)) });
       }
@@ -94,7 +94,7 @@ export function AnnexesPanel({ api, books, monthName }: { api: SelloApi; books: 
                   aria-label={A.downloadLabel(a.fileName)}
                   aria-busy={downloads.busy === a.annex}
                   disabled={downloads.busy !== null}
-                  onClick={() => void downloads.run(a.annex, a.fileName, () => api.annexFile(a.annex, books.month))}
+                  onClick={() => void downloads.run(a.annex, a.fileName, () => source.annexFile(a.annex, books.month))}
                 >
                   {downloads.busy === a.annex ? booksWords.preparing : A.download}
                 </button>

@@ -1,26 +1,35 @@
-// Libros y reportes (issue 16; docs/decisions/0013-iva-books-and-annexes.md), for supervisors and administrators:
-// the month's F-07 annexes and IVA books, the sales reports, and (ADMIN) the choices the annexes follow. The
-// server refuses the rest (FORBIDDEN) whatever this screen shows.
+// Libros y reportes (issue 16; docs/decisions/0013-iva-books-and-annexes.md): the month's F-07 annexes and IVA
+// books, the sales reports, and (a station's ADMIN) the choices the annexes follow. The same screen serves the
+// station (its own API) and the hub (renderer/hub/BooksPage.tsx, narrowed to a point of sale or not); the server
+// refuses what the person may not see (FORBIDDEN) whatever this screen shows.
 import { DateField } from '../pickers/DateField';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { SelloApi } from '../../../shared/api';
-import type { SessionInfo } from '../../../shared/people';
-import { may } from '../session/roles';
 import { booksWords } from '../words/books';
 import { AnnexesPanel } from './AnnexesPanel';
 import { BooksSettingsForm } from './BooksSettingsForm';
 import { IvaBooksPanel } from './IvaBooksPanel';
 import { FIRST_MONTH, MONTH, declaredMonth, monthLabel, thisMonth } from './month';
 import { ReportsPanel } from './ReportsPanel';
+import type { BooksSource } from './source';
 import { useLoad } from './use-load';
 import './books.css';
 
 const W = booksWords;
 type Tab = 'annexes' | 'books' | 'reports' | 'settings';
 
-export function BooksScreen({ api, user }: { api: SelloApi; user: SessionInfo['user'] }) {
-  const admin = may(user.role, 'settings');
-  const tabs: readonly Tab[] = admin ? ['annexes', 'books', 'reports', 'settings'] : ['annexes', 'books', 'reports'];
+export interface BooksScreenProps {
+  readonly source: BooksSource;
+  /** Given to whoever may change the annexes' choices (a station's administrator): adds the Ajustes tab. */
+  readonly settings?: Pick<SelloApi, 'booksSettings' | 'setBooksSettings'> | undefined;
+  /** Whose books these are, when the screen can narrow them (the hub's point of sale): its field and its name. */
+  readonly scope?: { readonly key: string; readonly label: string; readonly field: ReactNode } | undefined;
+  readonly title?: string;
+  readonly intro?: string;
+}
+
+export function BooksScreen({ source, settings, scope, title = W.title, intro = W.intro }: BooksScreenProps) {
+  const tabs: readonly Tab[] = settings ? ['annexes', 'books', 'reports', 'settings'] : ['annexes', 'books', 'reports'];
   const [tab, setTab] = useState<Tab>('annexes');
   // The reports stay as they were left (their filters, their answer) while another tab is shown.
   const [reportsSeen, setReportsSeen] = useState(false);
@@ -31,11 +40,12 @@ export function BooksScreen({ api, user }: { api: SelloApi; user: SessionInfo['u
   const problem = !MONTH.test(monthText) ? null : monthText < FIRST_MONTH ? W.monthTooEarly : monthText > latest ? W.monthFuture : null;
   // The month the screen shows: the last good one while the field holds something else.
   const [month, setMonth] = useState(monthText);
-  const books = useLoad(month, () => api.monthBooks(month));
-  const name = monthLabel(month);
+  const key = `${month}|${scope?.key ?? ''}`;
+  const books = useLoad(key, () => source.monthBooks(month));
+  const name = scope ? `${monthLabel(month)} (${scope.label})` : monthLabel(month);
 
   const panel = (t: Exclude<Tab, 'reports'>) => {
-    if (t === 'settings') return <BooksSettingsForm api={api} onSaved={books.reload} />;
+    if (t === 'settings') return settings && <BooksSettingsForm api={settings} onSaved={books.reload} />;
     if (books.error)
       return (
         <p className="error" role="alert">
@@ -52,16 +62,18 @@ export function BooksScreen({ api, user }: { api: SelloApi; user: SessionInfo['u
         </p>
       );
     return t === 'annexes' ? (
-      <AnnexesPanel api={api} books={books.value} monthName={name} />
+      <AnnexesPanel source={source} books={books.value} monthName={name} />
     ) : (
-      <IvaBooksPanel api={api} books={books.value} monthName={name} />
+      <IvaBooksPanel source={source} books={books.value} monthName={name} />
     );
   };
 
   return (
     <section className="books-screen" aria-labelledby="books-h1">
-      <h1 id="books-h1">{W.title}</h1>
-      <p className="muted">{W.intro}</p>
+      <h1 id="books-h1" tabIndex={-1}>
+        {title}
+      </h1>
+      <p className="muted">{intro}</p>
       <div className="books-top">
         <div className="field">
           <label htmlFor="books-month">{W.month}</label>
@@ -88,6 +100,7 @@ export function BooksScreen({ api, user }: { api: SelloApi; user: SessionInfo['u
             </span>
           )}
         </div>
+        {scope?.field}
         <div className="tabs books-tabs" role="group" aria-label={W.sections}>
           {tabs.map((t) => (
             <button
@@ -116,7 +129,7 @@ export function BooksScreen({ api, user }: { api: SelloApi; user: SessionInfo['u
       )}
       {reportsSeen && (
         <div className="books-panel" hidden={tab !== 'reports'} data-testid="books-reports">
-          <ReportsPanel key={month} api={api} month={month} />
+          <ReportsPanel key={key} source={source} month={month} point={scope?.key} />
         </div>
       )}
     </section>

@@ -26,7 +26,7 @@ function costFits(s: Pick<BooksSettings, 'purchaseClass' | 'purchaseSector' | 'p
   return s.purchaseSector === '1' ? ['4', '5', '6', '7'].includes(s.purchaseCost) : ['4', '5'].includes(s.purchaseCost);
 }
 
-export function BooksSettingsForm({ api, onSaved }: { api: SelloApi; onSaved: () => void }) {
+export function BooksSettingsForm({ api, onSaved }: { api: Pick<SelloApi, 'booksSettings' | 'setBooksSettings'>; onSaved: () => void }) {
   const [saved, setSaved] = useState<BooksSettings | null>(null);
   const [draft, setDraft] = useState<BooksSettings | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,8 +1,8 @@
 // Libros de IVA: the two sales books of the month, each as PDF and as XLSX, and the month's IVA summary.
-import type { SelloApi } from '../../../shared/api';
 import { BOOK_FORMATS, BOOKS, type BookId, type IvaSummary, type MonthBooks } from '../../../shared/books';
 import { usd } from '../money';
 import { booksWords } from '../words/books';
+import type { BooksSource } from './source';
 import { DataTable } from './DataTable';
 import { OutcomeLine } from './Outcome';
 import { useDownloads } from './use-downloads';
@@ -35,7 +35,7 @@ function summaryLines(s: IvaSummary): Line[] {
   ];
 }
 
-export function IvaBooksPanel({ api, books, monthName }: { api: SelloApi; books: MonthBooks; monthName: string }) {
+export function IvaBooksPanel({ source, books, monthName }: { source: BooksSource; books: MonthBooks; monthName: string }) {
   const downloads = useDownloads();
   const name = (book: BookId) => B[book];
   const lines = summaryLines(books.ivaSummary);
@@ -59,7 +59,7 @@ export function IvaBooksPanel({ api, books, monthName }: { api: SelloApi; books:
                     aria-label={B.downloadLabel(name(book), label)}
                     aria-busy={downloads.busy === key}
                     disabled={downloads.busy !== null}
-                    onClick={() => void downloads.run(key, `${name(book)} (${label})`, () => api.bookFile(book, books.month, format))}
+                    onClick={() => void downloads.run(key, `${name(book)} (${label})`, () => source.bookFile(book, books.month, format))}
                   >
                     {downloads.busy === key ? booksWords.preparing : B.download(label)}
                   </button>

@@ -1,9 +1,9 @@
 // Reportes: the period (the month's days unless changed), the point of sale and the person, then the report.
 import { DateField } from '../pickers/DateField';
 import { useState, type FormEvent } from 'react';
-import type { SelloApi } from '../../../shared/api';
 import type { ReportQuery } from '../../../shared/books';
 import { booksWords } from '../words/books';
+import type { BooksSource } from './source';
 import { daysApart, monthDays, today } from './month';
 import { ReportView } from './ReportView';
 import { useLoad } from './use-load';
@@ -11,15 +11,16 @@ import { useLoad } from './use-load';
 const R = booksWords.reports;
 type Field = 'from' | 'to';
 
-export function ReportsPanel({ api, month }: { api: SelloApi; month: string }) {
-  const [initial] = useState(() => monthDays(month, new Date()));
+/** `point` (M001P001) opens the report on one point of sale, as the hub's screen is narrowed to. */
+export function ReportsPanel({ source, month, point = '' }: { source: BooksSource; month: string; point?: string | undefined }) {
+  const [initial] = useState<ReportQuery>(() => ({ ...monthDays(month, new Date()), ...(point ? { pos: point } : {}) }));
   const [from, setFrom] = useState(initial.from);
   const [to, setTo] = useState(initial.to);
-  const [pos, setPos] = useState('');
+  const [pos, setPos] = useState(point);
   const [cashier, setCashier] = useState('');
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
   const [query, setQuery] = useState<ReportQuery>(initial);
-  const report = useLoad(JSON.stringify(query), () => api.salesReport(query));
+  const report = useLoad(JSON.stringify(query), () => source.salesReport(query));
   const options = report.last?.options ?? { points: [], cashiers: [] };
   const points = pos && !options.points.includes(pos) ? [...options.points, pos] : options.points;
   const cashiers =
