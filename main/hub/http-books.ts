@@ -14,8 +14,8 @@ import { sendDownload } from '../http/download';
 
 /** The station's queries, and `point` for one point of sale's books. */
 const point = z.string().regex(BOOK_POINT, 'Use el código del establecimiento y punto de venta, como M001P001.').optional();
-const monthQuery = annexQuery.extend({ point });
-const bookQuery = stationBookQuery.extend({ point });
+export const monthQuery = annexQuery.extend({ point });
+export const bookQuery = stationBookQuery.extend({ point });
 
 function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
   const r = schema.safeParse(value ?? {});

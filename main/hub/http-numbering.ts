@@ -6,14 +6,14 @@ import { validationFailed } from '../core/errors';
 import type { Hub } from './create-hub';
 import { caller, unauthorized } from './http-auth';
 
-const query = z.strictObject({ year: z.coerce.number().int().min(2000).max(2100) });
+export const numberingQuery = z.strictObject({ year: z.coerce.number().int().min(2000).max(2100) });
 
 export function registerNumberingRoutes(app: FastifyInstance, hub: Hub): void {
   app.get('/hub/v1/numbering', async (req, reply) => {
     const station = await caller(hub, req);
     if (!station)
       return unauthorized(reply, 'Envíe el token de la estación en Authorization: Bearer …; este falta, no existe o fue revocado.');
-    const q = query.safeParse(req.query ?? {});
+    const q = numberingQuery.safeParse(req.query ?? {});
     if (!q.success) throw validationFailed(toFieldErrors(q.error.issues, req.query), 'Indique el año: ?year=aaaa.');
     return hub.numbering.lastNumbers(station, q.data.year);
   });

@@ -2,7 +2,6 @@
 // any number of these run behind one load balancer. Errors are problem+json as the station's (http/problem.ts);
 // bad input is a 4xx naming the field, never a 5xx.
 import Fastify, { type FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { toFieldErrors } from '../../shared/contract';
 import { TITLES } from '../../shared/errors';
 import { CoreError, toApiError, validationFailed } from '../core/errors';
@@ -16,12 +15,14 @@ import { registerHubBooks } from './http-books';
 import { ingestBody, MAX_BATCH } from './ingest-document';
 import { registerHubPdf } from './http-pdf';
 import { registerHubUi } from './http-static';
+import { collectHubRoutes, hubOpenApiDocument } from './openapi';
+import { registerApiDocs } from '../http/openapi/docs-page';
 import { hubLoginInput, hubPersonInput, hubPersonUpdate } from './people';
 import { registerStationRoutes } from './http-stations';
 import { registerNumberingRoutes } from './http-numbering';
 import { registerCompanyRoutes } from './http-company';
-import { STATION_ID } from './stations';
-import { TOKEN_POINT } from './tokens';
+import { newStation } from './stations';
+import { newToken } from './tokens';
 
 export { HUB_SESSION_COOKIE, parsed, personFor };
 
@@ -32,18 +33,6 @@ export interface HubHttpOptions {
   readonly hub: Hub;
   readonly logger: Logger;
 }
-
-const newStation = z.strictObject({
-  id: z.string().regex(STATION_ID).optional(),
-  companyId: z.string().trim().min(1).max(20),
-  branchCode: z.string().trim().min(1).max(10),
-  posNumber: z.string().trim().min(1).max(10),
-  name: z.string().trim().min(1).max(100),
-});
-
-const newToken = z.strictObject({
-  points: z.array(z.string().regex(TOKEN_POINT, 'Un punto de venta como M001P001.')).min(1).max(50).optional(),
-});
 
 export async function buildHubServer(options: HubHttpOptions): Promise<FastifyInstance> {
   const { hub, logger } = options;
@@ -59,6 +48,7 @@ export async function buildHubServer(options: HubHttpOptions): Promise<FastifyIn
       });
     },
   });
+  const routes = collectHubRoutes(app);
   // JSON only.
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: { code?: string; statusCode?: number; message?: string }, _req, reply) => {
@@ -180,5 +170,8 @@ export async function buildHubServer(options: HubHttpOptions): Promise<FastifyIn
   registerHubBooks(app, hub, (req) => personFor(hub, req, 'read'));
   registerHubPdf(app, hub);
   await registerHubUi(app);
+  // Built now, so a route left out of the document stops the hub (and every test of it) rather than going unsaid.
+  const document = hubOpenApiDocument(routes);
+  registerApiDocs(app, () => document, { prefix: '/hub', title: 'Sello: referencia de la API de la central' });
   return app;
 }

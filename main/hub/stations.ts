@@ -1,5 +1,6 @@
 // The stations table's one owner: a station is one point of sale of one branch, named by the hub's administrator.
 import type { Selectable } from 'kysely';
+import { z } from 'zod';
 import type { Clock } from '../core/clock';
 import { CoreError } from '../core/errors';
 import type { HubDb } from './hub-database';
@@ -25,6 +26,15 @@ export interface NewStation {
 }
 
 export const STATION_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** A station an ADMIN registers (POST /hub/v1/stations). */
+export const newStation = z.strictObject({
+  id: z.string().regex(STATION_ID).optional(),
+  companyId: z.string().trim().min(1).max(20),
+  branchCode: z.string().trim().min(1).max(10),
+  posNumber: z.string().trim().min(1).max(10),
+  name: z.string().trim().min(1).max(100),
+});
 
 export const toStation = (r: Selectable<StationsTable>): HubStation => ({
   id: r.id,

@@ -2,6 +2,7 @@
 // copy of the database (a backup, a read replica) lets nobody write as a station. A SHA-256 is enough, no slow
 // hash: the token is 256 random bits, not a password anyone could guess from a list.
 import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import { isUuid } from '../../shared/contract';
 import type { Clock } from '../core/clock';
 import { CoreError } from '../core/errors';
@@ -15,6 +16,11 @@ export const tokenHash = (plain: string): string => createHash('sha256').update(
 
 /** A point of sale as the control number carries it: establishment and point (M001P001). */
 export const TOKEN_POINT = /^[A-Z0-9]{4}P\d{3}$/;
+
+/** A new token's points of sale (POST /hub/v1/stations/:id/tokens): the station's own when it names none. */
+export const newToken = z.strictObject({
+  points: z.array(z.string().regex(TOKEN_POINT, 'Un punto de venta como M001P001.')).min(1).max(50).optional(),
+});
 
 /** The station a token stands for, and the points of sale whose documents it may write (migration 005). */
 export type TokenStation = HubStation & { readonly points: readonly string[] };

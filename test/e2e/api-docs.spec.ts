@@ -2,27 +2,12 @@
 // alone (every request to another host refused, as on a counter with no internet), with no CSP violation, found
 // and opened with the keyboard at 1366×768.
 import { expect, test } from '@playwright/test';
-import { checkScreen } from './helpers';
+import { checkScreen, watchOffline } from './helpers';
 
 test.use({ viewport: { width: 1366, height: 768 } });
 
 test('the API reference draws offline under the strict CSP, and opens an operation from the keyboard', async ({ page, baseURL }) => {
-  const origin = new URL(baseURL!).origin;
-  const elsewhere: string[] = [];
-  await page.route('**/*', (route) => {
-    if (new URL(route.request().url()).origin === origin) return route.continue();
-    elsewhere.push(route.request().url());
-    return route.abort();
-  });
-  const violations: string[] = [];
-  page.on('console', (m) => {
-    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
-  });
-  // A script string: these specs compile without the DOM's types.
-  await page.addInitScript({
-    content:
-      "document.addEventListener('securitypolicyviolation', (e) => console.error('Refused to load: CSP ' + e.violatedDirective + ' ' + e.blockedURI));",
-  });
+  const { violations, elsewhere } = await watchOffline(page, baseURL!);
 
   await page.goto('/docs');
   await expect(page.locator('body[data-ready="true"]')).toBeAttached();

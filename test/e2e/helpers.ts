@@ -100,3 +100,26 @@ export async function openIssue(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Principal' }).getByRole('button', { name: 'Emitir', exact: true }).click();
   await expect(page.getByRole('group', { name: 'Tipo de documento' })).toBeVisible();
 }
+
+/**
+ * A page as on a counter with no internet: every request to another origin refused and listed, and every CSP
+ * violation listed (both lists should stay empty).
+ */
+export async function watchOffline(page: Page, baseURL: string): Promise<{ elsewhere: string[]; violations: string[] }> {
+  const origin = new URL(baseURL).origin;
+  const seen = { elsewhere: [] as string[], violations: [] as string[] };
+  await page.route('**/*', (route) => {
+    if (new URL(route.request().url()).origin === origin) return route.continue();
+    seen.elsewhere.push(route.request().url());
+    return route.abort();
+  });
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) seen.violations.push(m.text());
+  });
+  // A script string: these specs compile without the DOM's types.
+  await page.addInitScript({
+    content:
+      "document.addEventListener('securitypolicyviolation', (e) => console.error('Refused to load: CSP ' + e.violatedDirective + ' ' + e.blockedURI));",
+  });
+  return seen;
+}

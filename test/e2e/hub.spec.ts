@@ -6,7 +6,7 @@
 // axe's serious findings checked.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { checkScreen, pdfText } from './helpers';
+import { checkScreen, pdfText, watchOffline } from './helpers';
 import { HUB_E2E_PEOPLE } from './hub/people';
 
 type Who = (typeof HUB_E2E_PEOPLE)[keyof typeof HUB_E2E_PEOPLE];
@@ -35,6 +35,27 @@ test('the hub serves its screens with the strict CSP, and /hub leads to them', a
   await page.goto('/hub');
   await expect(page).toHaveURL(/\/hub\/$/);
   await expect(page.getByRole('heading', { name: 'Central de la empresa' })).toBeVisible();
+});
+
+test("the hub's API reference draws offline under the strict CSP, and opens the books' operation", async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const { violations, elsewhere } = await watchOffline(page, baseURL!);
+  await page.goto('/hub/docs');
+  await expect(page.locator('body[data-ready="true"]')).toBeAttached();
+  await expect(page.locator('#intro')).toContainText('Sello: API de la central');
+  await expect(page.getByRole('heading', { name: 'Estaciones', level: 2 })).toBeVisible();
+  // The filter, Enter to the first match and Enter to open it: the month and the point of sale it reads.
+  await page.getByLabel('Buscar').focus();
+  await page.keyboard.type('GET /hub/v1/books', { delay: 5 });
+  await page.keyboard.press('Enter');
+  const books = page.locator('details:not(.hidden)').first();
+  await expect(books.locator('summary')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(books).toContainText('point');
+  await expect(books).toContainText('Quién puede llamarla: cualquier persona de la central');
+  await checkScreen(page, 'hub-api-docs', { fullPage: false });
+  expect(violations).toEqual([]);
+  expect(elsewhere).toEqual([]);
 });
 
 test('an accountant reads every branch, filters by branch and by text, and opens a signed document', async ({ page }) => {

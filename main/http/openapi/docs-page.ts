@@ -1,20 +1,21 @@
 // GET /docs: the OpenAPI document drawn as a page an integrator can read offline. Three small files served by the
-// station itself (no CDN, no framework), under the same strict CSP as the UI: no inline script or style.
+// station (and the hub, under /hub) itself (no CDN, no framework), under the same strict CSP as the UI: no inline
+// script or style. The page names the document it draws (data-openapi), so one script serves both.
 import type { FastifyInstance } from 'fastify';
 import { UI_CSP } from '../ui';
 
-const HTML = `<!doctype html>
+const html = (prefix: string, title: string) => `<!doctype html>
 <html lang="es-SV">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sello: referencia de la API</title>
-<link rel="stylesheet" href="/docs/docs.css">
-<script src="/docs/docs.js" defer></script>
+<link rel="stylesheet" href="${prefix}/docs/docs.css">
+<script src="${prefix}/docs/docs.js" defer></script>
 </head>
-<body>
-<header><h1>Sello: referencia de la API local</h1><p id="intro">Cargando /openapi.json…</p>
-<p><a href="/openapi.json" download="sello-openapi.json">Descargar el documento OpenAPI 3.1</a></p>
+<body data-openapi="${prefix}/openapi.json">
+<header><h1>${title}</h1><p id="intro">Cargando ${prefix}/openapi.json…</p>
+<p><a href="${prefix}/openapi.json" download="sello${prefix.replace('/', '-')}-openapi.json">Descargar el documento OpenAPI 3.1</a></p>
 <label for="filter">Buscar</label> <input id="filter" type="search" placeholder="ruta o descripción, p. ej. /dte/fc; Enter va a la primera" autocomplete="off">
 </header>
 <nav id="tags" aria-label="Grupos"></nav>
@@ -123,7 +124,8 @@ const JS = `
         okSchema ? table(['Campo', 'Tipo', 'Descripción'], rows(doc, okSchema, '', 0)) : el('p', {}, ok ? Object.keys(ok[1].content || { 'sin cuerpo': 1 }).join(', ') : ''),
         el('p', {}, 'Errores (application/problem+json): ' + errors.join('; '))));
   };
-  fetch('/openapi.json').then((r) => r.json()).then((doc) => {
+  const source = document.body.dataset.openapi;
+  fetch(source).then((r) => r.json()).then((doc) => {
     document.getElementById('intro').textContent = doc.info.title + ', versión ' + doc.info.version + '. ' + doc.info.description;
     const nav = document.getElementById('tags');
     const main = document.getElementById('operations');
@@ -145,17 +147,24 @@ const JS = `
       if (first) { e.preventDefault(); first.focus(); }
     });
     document.body.dataset.ready = 'true';
-  }).catch((e) => { document.getElementById('intro').textContent = 'No se pudo leer /openapi.json: ' + e.message; });
+  }).catch((e) => { document.getElementById('intro').textContent = 'No se pudo leer ' + source + ': ' + e.message; });
 })();
 `;
 
-/** /openapi.json and /docs, public: the contract is no secret, and the station answers on loopback. */
-export function registerApiDocs(app: FastifyInstance, document: () => unknown): void {
+/**
+ * `${prefix}/openapi.json` and `${prefix}/docs`, public: the contract is no secret (the station answers on loopback,
+ * the hub's API says nothing a caller may not already call).
+ */
+export function registerApiDocs(
+  app: FastifyInstance,
+  document: () => unknown,
+  { prefix = '', title = 'Sello: referencia de la API local' }: { prefix?: string; title?: string } = {},
+): void {
   const page = (type: string, body: string) => async (_req: unknown, reply: import('fastify').FastifyReply) =>
     reply.header('content-security-policy', UI_CSP).header('cache-control', 'no-cache').type(type).send(body);
   let built: unknown = null;
-  app.get('/openapi.json', async (_req, reply) => reply.header('cache-control', 'no-cache').send((built ??= document())));
-  app.get('/docs', page('text/html; charset=utf-8', HTML));
-  app.get('/docs/docs.css', page('text/css; charset=utf-8', CSS));
-  app.get('/docs/docs.js', page('text/javascript; charset=utf-8', JS));
+  app.get(`${prefix}/openapi.json`, async (_req, reply) => reply.header('cache-control', 'no-cache').send((built ??= document())));
+  app.get(`${prefix}/docs`, page('text/html; charset=utf-8', html(prefix, title)));
+  app.get(`${prefix}/docs/docs.css`, page('text/css; charset=utf-8', CSS));
+  app.get(`${prefix}/docs/docs.js`, page('text/javascript; charset=utf-8', JS));
 }

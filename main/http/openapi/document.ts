@@ -1,6 +1,7 @@
-// The local API as an OpenAPI 3.1 document, built from the routes the server registers (server.ts ROUTE_TABLE) and
-// the zod schemas that check their bodies and query strings (operations.ts). Served at /openapi.json, drawn at
-// /docs (docs-page.ts), written to a file by `npm run api:openapi`.
+// An HTTP API as an OpenAPI 3.1 document, built from the routes a server registers and the zod schemas that check
+// their bodies and query strings. The station's local API (server.ts ROUTE_TABLE, operations.ts) is served at
+// /openapi.json and drawn at /docs (docs-page.ts), written to a file by `npm run api:openapi`; the hub's
+// (main/hub/openapi.ts) at /hub/openapi.json and /hub/docs.
 import { z } from 'zod';
 import { ERROR_CODES } from '../../../shared/errors';
 import { statusOf } from '../problem';
@@ -19,8 +20,22 @@ type Json = Record<string, unknown>;
 /** Fastify's `/dte/:id` as OpenAPI's `/dte/{id}`. */
 export const openApiPath = (path: string): string => path.replace(/:([A-Za-z]+)/g, '{$1}');
 
-/** The schemas every operation may point at, by name (`#/components/schemas/...`). */
-const NAMED = { DteRecord: dteRecord, DteListPage: dteListPage, Problem: problem } as const;
+/** What one API's document says beside its routes. */
+export interface ApiDescription {
+  readonly title: string;
+  readonly description: string;
+  readonly server: { readonly url: string; readonly description: string };
+  readonly tags: Readonly<Record<string, string>>;
+  /** Each route's entry, keyed `METHOD /path` (OpenAPI's braces). */
+  readonly operations: Readonly<Record<string, Operation<string>>>;
+  /** The schemas operations point at by name (`#/components/schemas/...`); `Problem` is always one. */
+  readonly named: Readonly<Record<string, z.ZodType>>;
+  readonly securitySchemes: Readonly<Record<string, Json>>;
+  /** The schemes a route's callers may use, as OpenAPI security requirements (alternatives). */
+  readonly securityOf: (roles: DocumentedRoute['roles']) => Json[];
+  /** Callers as the description names them (`cajero`, `un POS (X-API-Key)`). */
+  readonly callerNames: Readonly<Record<string, string>>;
+}
 
 /**
  * A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), as a client must send it (`io: 'input'`: defaults
@@ -38,9 +53,9 @@ function schemaOf(schema: z.ZodType): Json {
 }
 
 /** The named schemas, each `$ref`'d from where it is used. */
-function components(): Json {
+function components(named: ApiDescription['named']): Json {
   const registry = z.registry<{ id: string }>();
-  for (const [id, s] of Object.entries(NAMED)) registry.add(s, { id });
+  for (const [id, s] of Object.entries(named)) registry.add(s, { id });
   const { schemas } = z.toJSONSchema(registry, { io: 'output', target: 'draft-2020-12', uri: (id) => `#/components/schemas/${id}` });
   // `$id` is the ref's address, which the document already gives: a 2020-12 `$id` may not be a fragment.
   for (const s of Object.values(schemas)) {
@@ -50,14 +65,13 @@ function components(): Json {
   return schemas;
 }
 
-const ref = (name: keyof typeof NAMED) => ({ $ref: `#/components/schemas/${name}` });
-const named = (s: z.ZodType): keyof typeof NAMED | null =>
-  (Object.entries(NAMED).find(([, v]) => v === s)?.[0] as keyof typeof NAMED | undefined) ?? null;
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const nameOf = (named: ApiDescription['named'], s: z.ZodType): string | null => Object.entries(named).find(([, v]) => v === s)?.[0] ?? null;
 
-function content(answer: Answer, response: z.ZodType | undefined): Json | undefined {
+function content(api: ApiDescription, answer: Answer, response: z.ZodType | undefined): Json | undefined {
   switch (answer) {
     case 'json': {
-      const name = response ? named(response) : null;
+      const name = response ? nameOf(api.named, response) : null;
       return { 'application/json': { schema: name ? ref(name) : response ? schemaOf(response) : { type: 'object' } } };
     }
     case 'pdf':
@@ -103,28 +117,11 @@ function errorResponses(): Json {
   );
 }
 
-const SECURITY = {
-  apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'La clave de API de un punto de venta (POST /api-keys).' },
-  session: { type: 'apiKey', in: 'cookie', name: 'sello_session', description: 'La sesión de una persona (POST /session).' },
-} as const;
-
-const CALLER_NAMES: Readonly<Record<string, string>> = {
-  CASHIER: 'cajero',
-  SUPERVISOR: 'supervisor',
-  ADMIN: 'administrador',
-  pos: 'un POS (X-API-Key)',
-};
-
-function securityOf(roles: DocumentedRoute['roles']): Json[] {
-  if (roles === 'public') return [];
-  return roles.includes('pos') ? [{ apiKey: [] }, { session: [] }] : [{ session: [] }];
-}
-
-function operationOf(route: DocumentedRoute, op: Operation, errors: Json): Json {
+function operationOf(api: ApiDescription, route: DocumentedRoute, op: Operation<string>, errors: Json): Json {
   const path = openApiPath(route.path);
   const status = String(op.status ?? 200);
-  const body = content(op.answer ?? 'json', op.response);
-  const callers = route.roles === 'public' ? 'cualquiera' : route.roles.map((r) => CALLER_NAMES[r] ?? r).join(', ');
+  const body = content(api, op.answer ?? 'json', op.response);
+  const callers = route.roles === 'public' ? 'cualquiera' : route.roles.map((r) => api.callerNames[r] ?? r).join(', ');
   return {
     tags: [op.tag],
     operationId: `${route.method.toLowerCase()}${path.replace(/\{([^}]+)\}/g, 'By-$1').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
@@ -145,33 +142,47 @@ function operationOf(route: DocumentedRoute, op: Operation, errors: Json): Json 
         }
       : {}),
     responses: { [status]: { description: 'Correcto', ...(body ? { content: body } : {}) }, ...errors },
-    security: securityOf(route.roles),
+    security: api.securityOf(route.roles),
   };
 }
 
-/** The whole document. A route with no entry in OPERATIONS is left out (the test names it). */
-export function openApiDocument(routes: readonly DocumentedRoute[], version: string): Json {
+/** The whole document. A route with no entry in `api.operations` is left out (the API's test names it). */
+export function buildOpenApi(api: ApiDescription, routes: readonly DocumentedRoute[], version: string): Json {
   const errors = errorResponses();
   const paths: Record<string, Json> = {};
   for (const route of routes) {
     const path = openApiPath(route.path);
-    const op = OPERATIONS[`${route.method} ${path}`];
+    const op = api.operations[`${route.method} ${path}`];
     if (!op) continue;
-    (paths[path] ??= {})[route.method.toLowerCase()] = operationOf(route, op, errors);
+    (paths[path] ??= {})[route.method.toLowerCase()] = operationOf(api, route, op, errors);
   }
   return {
     openapi: '3.1.0',
-    info: {
-      title: 'Sello: servicio DTE local',
-      version,
-      description:
-        'El contrato del servicio DTE que Sello atiende en la estación (http://127.0.0.1), y la API de la aplicación. ' +
-        'Cuerpos y respuestas en JSON; los errores en application/problem+json (RFC 9457) con el campo nombrado. ' +
-        'Envíe `X-API-Version: 1`.',
-    },
-    servers: [{ url: '/', description: 'Esta estación' }],
-    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+    info: { title: api.title, version, description: api.description },
+    servers: [api.server],
+    tags: Object.entries(api.tags).map(([name, description]) => ({ name, description })),
     paths,
-    components: { schemas: components(), securitySchemes: SECURITY },
+    components: { schemas: components({ ...api.named, Problem: problem }), securitySchemes: api.securitySchemes },
   };
 }
+
+/** The station's local API: the DTE service contract and the application's API beyond it. */
+const STATION_API: ApiDescription = {
+  title: 'Sello: servicio DTE local',
+  description:
+    'El contrato del servicio DTE que Sello atiende en la estación (http://127.0.0.1), y la API de la aplicación. ' +
+    'Cuerpos y respuestas en JSON; los errores en application/problem+json (RFC 9457) con el campo nombrado. ' +
+    'Envíe `X-API-Version: 1`.',
+  server: { url: '/', description: 'Esta estación' },
+  tags: TAGS,
+  operations: OPERATIONS,
+  named: { DteRecord: dteRecord, DteListPage: dteListPage },
+  securitySchemes: {
+    apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'La clave de API de un punto de venta (POST /api-keys).' },
+    session: { type: 'apiKey', in: 'cookie', name: 'sello_session', description: 'La sesión de una persona (POST /session).' },
+  },
+  securityOf: (roles) => (roles === 'public' ? [] : roles.includes('pos') ? [{ apiKey: [] }, { session: [] }] : [{ session: [] }]),
+  callerNames: { CASHIER: 'cajero', SUPERVISOR: 'supervisor', ADMIN: 'administrador', pos: 'un POS (X-API-Key)' },
+};
+
+export const openApiDocument = (routes: readonly DocumentedRoute[], version: string): Json => buildOpenApi(STATION_API, routes, version);

@@ -24,9 +24,9 @@ import { dteListPage, dteRecord } from './responses';
 /** What a successful answer carries. */
 export type Answer = 'json' | 'pdf' | 'file' | 'none' | 'events';
 
-export interface Operation {
+export interface Operation<T extends string = Tag> {
   /** Groups the operations on the /docs page. */
-  readonly tag: Tag;
+  readonly tag: T;
   readonly summary: string;
   readonly description?: string;
   readonly body?: z.ZodType;
