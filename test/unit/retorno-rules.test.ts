@@ -21,6 +21,7 @@ const target = (id: string, over: Partial<ReturnTarget> = {}): ReturnTarget => (
   issuer: '06142803901121',
   receptor: '13:012345678',
   thirdParty: '',
+  issuerActivity: '10005',
   lines: [{ item: 1, description: 'Café molido 1 lb', quantity: dec(2), returnedQuantity: ZERO }],
   value: dec(10),
   returnedValue: ZERO,
@@ -113,6 +114,27 @@ describe('Evento de Retorno rules', () => {
     expect(returnDeadline(new Date('2026-11-30T18:00:00Z')).toISOString()).toBe('2027-03-01T05:59:59.000Z');
     expect(paths('within-3-months-of-seal', context({ now: new Date('2027-02-21T05:59:59Z') }))).toEqual([]);
     expect(paths('within-3-months-of-seal', context({ now: new Date('2027-02-21T06:00:00Z') }))).toEqual(['lines.0.dteId']);
+  });
+
+  it('within-3-months-of-seal: 2 years for an FE or FEXE whose issuer has activity 01282, 21001, 46484 or 47721', () => {
+    const late = context({ now: new Date('2028-11-21T05:59:59Z') });
+    const tooLate = context({ now: new Date('2028-11-21T06:00:00Z') });
+    for (const issuerActivity of ['01282', '21001', '46484', '47721'])
+      for (const kind of ['FC', 'FEX']) {
+        const t = [target(A, { kind, issuerActivity })];
+        expect(
+          paths('within-3-months-of-seal', { ...late, documents: new Map(t.map((x) => [x.id, x])) }),
+          `${kind} ${issuerActivity}`,
+        ).toEqual([]);
+        const refused = judgeReturn({ ...tooLate, documents: new Map(t.map((x) => [x.id, x])) }, [rule('within-3-months-of-seal')]);
+        expect(refused.errors[0]?.message).toContain('(2 años desde el sello)');
+      }
+    // Not an FSE, and not another activity: 3 months.
+    for (const over of [{ kind: 'FSE', issuerActivity: '01282' }, { issuerActivity: '10005' }]) {
+      const t = [target(A, over)];
+      expect(paths('within-3-months-of-seal', { ...late, documents: new Map(t.map((x) => [x.id, x])) })).toEqual(['lines.0.dteId']);
+    }
+    expect(returnDeadline(sealed, 24).toISOString()).toBe('2028-11-21T05:59:59.000Z');
   });
 
   it('event-date-not-before-generation: never before the document was generated', () => {

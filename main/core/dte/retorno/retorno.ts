@@ -28,7 +28,7 @@ import type { ReturnLinesTable, ReturnsTable } from '../../store/schema';
 import { canonicalId, findDocument, signedParts } from '../documents-repo';
 import { buildEretV1, documentValue, lineValue, returnedAmounts, storedLines, type ReturnTargetDoc } from './eret-v1';
 import { returnsRepo } from './returns-repo';
-import { judgeReturn, returnDeadline, type ReturnTarget } from './rules';
+import { judgeReturn, returnDeadline, returnMonths, type ReturnTarget } from './rules';
 
 export interface ReturnDeps {
   readonly store: Store;
@@ -101,6 +101,7 @@ function loadTarget(store: Store, id: string): (ReturnTarget & { doc: Record<str
     issuer: String((doc.emisor as { nit?: string } | undefined)?.nit ?? ''),
     receptor: c ? `${text(field('tipoDocumento')) ?? 'NIT'}:${text(field('numDocumento')) ?? text(field('nit')) ?? ''}` : '',
     thirdParty: String((doc.ventaTercero as { nit?: string } | null | undefined)?.nit ?? ''),
+    issuerActivity: String((doc.emisor as { codActividad?: string | null } | undefined)?.codActividad ?? ''),
     lines: storedLines(doc).map((l) => ({
       item: l.item,
       description: l.description,
@@ -297,7 +298,7 @@ export function documentReturns(deps: Pick<ReturnDeps, 'store' | 'clock' | 'stat
   return {
     normativeInForce: normativeAt(deps.station().mhNormative, now) === '2026',
     refusal,
-    deadline: target.sealedAt && isReturnable(target.kind) ? isoLocal(returnDeadline(target.sealedAt)) : null,
+    deadline: target.sealedAt && isReturnable(target.kind) ? isoLocal(returnDeadline(target.sealedAt, returnMonths(target))) : null,
     lines,
     events,
   };

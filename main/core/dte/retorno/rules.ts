@@ -30,6 +30,8 @@ export interface ReturnTarget {
   readonly receptor: string;
   /** ventaTercero's NIT, '' when none. */
   readonly thirdParty: string;
+  /** The issuer's economic activity as the document carries it (emisor.codActividad), '' when none. */
+  readonly issuerActivity: string;
   readonly lines: readonly OriginalLine[];
   /** What the document is worth (its lines less global discounts), and what live ERs already give back. */
   readonly value: Dec;
@@ -58,9 +60,20 @@ export interface ReturnRule {
 
 /** The deadline: 3 months from the seal (MF2 p.26 item 4 and p.27 condition 5; the decision record says why). */
 export const RETURN_DEADLINE_MONTHS = 3;
-export function returnDeadline(sealedAt: Date): Date {
-  // 23:59:59 El Salvador time of the seal's day, RETURN_DEADLINE_MONTHS later (sealed 30 Nov → until 28 Feb).
-  return new Date(`${addMonthsClamped(svDateOf(sealedAt.toISOString()), RETURN_DEADLINE_MONTHS)}T23:59:59${SV_OFFSET}`);
+/**
+ * MF2 p.27: an FE or FEXE whose issuer's economic activity is one of these may be given back for 2 years
+ * (docs/decisions/0050-evento-de-retorno-complete.md). The activity is the one the document itself carries.
+ */
+export const TWO_YEAR_ACTIVITIES: readonly string[] = ['01282', '21001', '46484', '47721'];
+export const TWO_YEAR_KINDS: readonly string[] = ['FC', 'FEX'];
+
+/** How many months a document may be given back for: 24 for the activities above on an FE/FEXE, else 3. */
+export const returnMonths = (t: Pick<ReturnTarget, 'kind' | 'issuerActivity'>): number =>
+  TWO_YEAR_KINDS.includes(t.kind) && TWO_YEAR_ACTIVITIES.includes(t.issuerActivity) ? 24 : RETURN_DEADLINE_MONTHS;
+
+export function returnDeadline(sealedAt: Date, months = RETURN_DEADLINE_MONTHS): Date {
+  // 23:59:59 El Salvador time of the seal's day, `months` later (sealed 30 Nov → until 28 Feb).
+  return new Date(`${addMonthsClamped(svDateOf(sealedAt.toISOString()), months)}T23:59:59${SV_OFFSET}`);
 }
 
 const targetOf = (c: ReturnContext, dteId: string) => c.documents.get(dteId.toLowerCase());
@@ -171,18 +184,19 @@ export const RETURN_RULES: readonly ReturnRule[] = [
   },
   {
     id: 'within-3-months-of-seal',
-    source: 'MF2 p.26 item 4, p.27 condition 5: 3 months from the seal',
+    source: 'MF2 p.26 item 4, p.27 condition 5: 3 months from the seal; p.27: 2 years for FE/FEXE of activities 01282, 21001, 46484, 47721',
     check: (c) =>
       firstLines(c).flatMap(({ index, target }) => {
         if (!target.sealedAt) return [];
-        const deadline = returnDeadline(target.sealedAt);
+        const months = returnMonths(target);
+        const deadline = returnDeadline(target.sealedAt, months);
         return c.now <= deadline
           ? []
           : [
               err(
                 `lines.${index}.dteId`,
                 'NOT_ALLOWED',
-                `El plazo para devolver sobre ${target.controlNumber} venció el ${isoLocal(deadline).slice(0, 19).replace('T', ' ')} (${RETURN_DEADLINE_MONTHS} meses desde el sello).`,
+                `El plazo para devolver sobre ${target.controlNumber} venció el ${isoLocal(deadline).slice(0, 19).replace('T', ' ')} (${months === 24 ? '2 años' : `${months} meses`} desde el sello).`,
               ),
             ];
       }),
