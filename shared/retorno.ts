@@ -77,6 +77,8 @@ export interface ReturnRecord {
   readonly total: string;
   readonly seal: string | null;
   readonly mhResponse: Record<string, unknown> | null;
+  /** The contingency event that lists it, when it was made in contingency (it goes to MH after that event). */
+  readonly contingencyId: string | null;
   readonly generatedAt: string;
   readonly createdAt: string;
   readonly updatedAt: string;

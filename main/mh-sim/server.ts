@@ -401,7 +401,7 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     const b = (req.body ?? {}) as { documento?: unknown; version?: unknown };
     let verdict = verifySigned(state, typeof b.documento === 'string' ? b.documento : '', (d) => d.emisor?.nit);
     const ev = (verdict.ok ? verdict.doc : null) as {
-      identificacion?: { codigoGeneracion?: unknown; version?: unknown };
+      identificacion?: { codigoGeneracion?: unknown; version?: unknown; tipoOperacion?: unknown };
       emisor?: { nit?: unknown };
       documentoRelacionado?: { codigoGeneracion?: unknown; tipoDocumento?: unknown }[];
     } | null;
@@ -413,6 +413,14 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     const code = String(ev?.identificacion?.codigoGeneracion);
     if (verdict.ok && returns.has(code))
       verdict = { ok: false, code: '004', message: 'YA EXISTE UN REGISTRO CON ESE CODIGO DE GENERACION', observations: [] };
+    // An ER made in contingency, as a contingency document: listed in a sealed event, within its 72 hours.
+    if (verdict.ok && ev?.identificacion?.tipoOperacion === 2) {
+      const until = state.contingencyAllowed.get(code);
+      if (until === undefined)
+        verdict = { ok: false, code: '010', message: 'EVENTO NO SE ENCUENTRA EN UN EVENTO DE CONTINGENCIA RECIBIDO', observations: [] };
+      else if (clock.now().getTime() > until)
+        verdict = { ok: false, code: '011', message: 'PLAZO PARA TRANSMITIR EVENTO DE CONTINGENCIA VENCIDO', observations: [] };
+    }
     for (const rel of verdict.ok ? (ev?.documentoRelacionado ?? []) : []) {
       const target = state.documents.get(String(rel.codigoGeneracion));
       if (!target?.accepted || target.nit !== String(ev?.emisor?.nit) || target.tipoDte !== String(rel.tipoDocumento)) {

@@ -77,6 +77,8 @@ export interface ReturnsTable {
   generated_at: string;
   created_at: string;
   updated_at: string;
+  /** The contingency event that lists it (migration 031); null when it was made with MH in reach. */
+  contingency_id: string | null;
 }
 
 /** The lines an ER gives back: a document's line and the quantity (decimal text). */

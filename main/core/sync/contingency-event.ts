@@ -3,6 +3,7 @@
 import { MH_TYPE, isDteKind } from '../../../shared/contract';
 import { localDateTime } from '../clock';
 import { ID_TYPE } from '../dte/mh/mappings';
+import { RETURN_EVENT_TYPE } from '../dte/retorno/eret-v1';
 import type { StoredStation } from '../station/profile';
 import type { ContingencyEventsTable } from '../store/schema';
 
@@ -50,6 +51,9 @@ export type ContingenciaV4Event = {
   detalleDTE: { noItem: number; codigoGeneracion: string; tipoDoc: string }[];
   motivo: { fInicio: string; fFin: string; hInicio: string; hFin: string; tipoContingencia: number; motivoContingencia: string | null };
 };
+
+/** An Evento de Retorno among an event's documents (contingency.ts lists them with this kind); CAT-002 `18`. */
+export const RETURN_EVENT_KIND = 'ER';
 
 /** Both versions list 1 to 1,000 documents (MF2 §VIII p.19); contingency.ts splits larger sets. */
 export const MAX_PER_EVENT = 1000;
@@ -106,6 +110,7 @@ export function buildContingenciaV4(p: ContingencyEventInput): ContingenciaV4Eve
       correo: s.company.email,
     },
     detalleDTE: p.docs.map((d, i) => {
+      if (d.kind === RETURN_EVENT_KIND) return { noItem: i + 1, codigoGeneracion: d.id.toUpperCase(), tipoDoc: RETURN_EVENT_TYPE };
       // Every stored document has one of the contract's kinds; anything else is a bug, not a '01'.
       if (!isDteKind(d.kind)) throw new RangeError(`Tipo de documento desconocido en la contingencia: ${d.kind}`);
       return { noItem: i + 1, codigoGeneracion: d.id.toUpperCase(), tipoDoc: MH_TYPE[d.kind] };

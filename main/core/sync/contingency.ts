@@ -24,6 +24,8 @@ import type { Normative } from '../../../shared/normative';
 import { moveStatus } from '../dte/status';
 import { CLOCK_PUT_BACK_MS, outbox } from '../outbox/outbox';
 import { lotesRepo } from './lotes-repo';
+import { returnsRepo } from '../dte/retorno/returns-repo';
+import { RETURN_EVENT_KIND } from './contingency-event';
 import type { Logger } from '../logger';
 import { signJson } from '../signing/jws';
 import type { StoredStation } from '../station/profile';
@@ -63,8 +65,18 @@ export function contingencyStore(store: Store, logger: Logger) {
     return true;
   }
 
-  /** The documents an event lists: those of it MH has not settled yet, oldest first. */
-  const eventDocuments = (eventId: string) => unsettledOfEvent(store, eventId);
+  /**
+   * What an event lists: its documents and its Eventos de Retorno (kind `ER`) MH has not settled yet, oldest first
+   * (MF2 p.18: the ER is among what may be issued in contingency; decision 0050).
+   */
+  const eventDocuments = (eventId: string): EventDocument[] => {
+    const returns = returnsRepo(store)
+      .unsettledOfEvent(eventId)
+      .map((r) => ({ id: r.id, kind: RETURN_EVENT_KIND, version: 1, created_at: r.generated_at }));
+    const docs = unsettledOfEvent(store, eventId);
+    if (returns.length === 0) return docs;
+    return [...docs, ...returns].sort((a, b) => Date.parse(a.created_at ?? '') - Date.parse(b.created_at ?? ''));
+  };
 
   /** Builds and signs an ended event's JSON with a fresh transmission time. */
   function sign(
@@ -257,9 +269,9 @@ export function contingencyStore(store: Store, logger: Logger) {
       store.tx(() => {
         const sealed = store.all(q.selectFrom('contingency_events').select('id').where('status', '=', 'sealed')).map((e) => e.id);
         if (!sealed.length) return;
-        // One read for all of them: the events that still list a document MH has not settled.
-        const waiting = new Set(
-          store
+        // One read for all of them: the events that still list a document (or an ER) MH has not settled.
+        const waiting = new Set([
+          ...store
             .all(
               q
                 .selectFrom('documents')
@@ -269,7 +281,8 @@ export function contingencyStore(store: Store, logger: Logger) {
                 .where('status', 'in', ['CREATED', 'PROCESSING']),
             )
             .map((r) => r.contingency_id),
-        );
+          ...returnsRepo(store).eventsWaiting(sealed),
+        ]);
         for (const id of sealed) {
           if (!waiting.has(id)) {
             store.run(
@@ -325,6 +338,10 @@ export function contingencyStore(store: Store, logger: Logger) {
           }),
         );
         // The chunk's documents move to the new event in one write per 500 (as setContingencyEvent, for all of them).
+        returnsRepo(store).moveToEvent(
+          chunk.filter((d) => d.kind === RETURN_EVENT_KIND).map((d) => d.id),
+          id,
+        );
         for (let i = 0; i < chunk.length; i += 500)
           store.run(
             q
@@ -357,7 +374,7 @@ export type ContingencyStore = ReturnType<typeof contingencyStore>;
 function byNormative(docs: readonly EventDocument[]): EventDocument[][] {
   const groups = new Map<Normative, EventDocument[]>();
   for (const d of docs) {
-    const n = normativeOfVersion(d.kind as DteKind, d.version);
+    const n = normativeOfItem(d);
     const group = groups.get(n);
     if (group) group.push(d);
     else groups.set(n, [d]);
@@ -366,8 +383,11 @@ function byNormative(docs: readonly EventDocument[]): EventDocument[][] {
 }
 
 /** The normative of an event's documents (byNormative makes them all one). */
-const eventNormative = (docs: readonly EventDocument[]): Normative =>
-  docs[0] ? normativeOfVersion(docs[0].kind as DteKind, docs[0].version) : 'legacy';
+const eventNormative = (docs: readonly EventDocument[]): Normative => (docs[0] ? normativeOfItem(docs[0]) : 'legacy');
+
+/** A listed item's normative: a document's by its version; the ER exists only in the Normativa DTE v2.0. */
+const normativeOfItem = (d: EventDocument): Normative =>
+  d.kind === RETURN_EVENT_KIND ? '2026' : normativeOfVersion(d.kind as DteKind, d.version);
 
 /** contingencia-schema-v3 for legacy documents, v4 for those of the 2026 normative. */
 const EVENT_JSON: Record<Normative, (p: ContingencyEventInput) => object> = {

@@ -51,7 +51,8 @@ export function mhRooms({ deps, clock, random, logger, fetchFn, newId }: Basics,
   // Invalidations and Eventos de Retorno are signed and sent alike; each keeps its own events in flight.
   const events = { store, clock, station, newId, signingKey, client, nextIdEnvio, logger, integrityCheck };
   const invalidations = invalidationService({ ...events, inFlight: new Set() });
-  const returns = returnService({ ...events, inFlight: new Set() });
+  // An ER made in contingency joins the open event (decision 0050).
+  const returns = returnService({ ...events, inFlight: new Set(), contingency: s.contingencies.open });
   // An invalidation MH may hold stays visible until a supervisor settles it (decision 0024).
   alerts.add(() => doubtAlerts(invalidations.inDoubt()));
   const sync = late.sync.set(

@@ -12,6 +12,13 @@ const obj = (v: unknown): Json | null => (v && typeof v === 'object' && !Array.i
 const arr = (v: unknown): readonly unknown[] => (Array.isArray(v) ? v : []);
 const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
 
+/** CAT-002 of the Evento de Retorno itself, as a contingency event lists it (detalleDTE.tipoDoc). */
+export const RETURN_EVENT_TYPE = '18';
+
+/** How the ER is transmitted: with MH in reach, or in contingency (MF2 p.18: the ER may be; its event's type and reason). */
+export type ReturnOperation =
+  { readonly kind: 'normal' } | { readonly kind: 'contingency'; readonly type: 1 | 2 | 3 | 4 | 5; readonly reason: string | null };
+
 /** CAT-002 of each returnable kind. */
 export const TIPO_DTE: Record<ReturnableKind, string> = { FC: '01', FEX: '11', FSE: '14' };
 
@@ -119,7 +126,9 @@ export function buildEretV1(p: {
   horEmi: string;
   reason: string;
   targets: readonly ReturnTargetDoc[];
+  operation?: ReturnOperation;
 }) {
+  const contingency = p.operation?.kind === 'contingency' ? p.operation : null;
   const s = p.station;
   const first = p.targets[0]!;
   const firstDoc = first.doc;
@@ -182,11 +191,12 @@ export function buildEretV1(p: {
     identificacion: {
       version: 1,
       ambiente: p.ambiente,
-      tipoModelo: 1,
-      tipoOperacion: 1,
-      tipoEvento: '18',
-      tipoContingencia: null,
-      motivoContin: null,
+      // Diferido and por contingencia, with the event's type and reason (fe-eret-v1 allows both; MF2 p.18).
+      tipoModelo: contingency ? 2 : 1,
+      tipoOperacion: contingency ? 2 : 1,
+      tipoEvento: RETURN_EVENT_TYPE,
+      tipoContingencia: contingency?.type ?? null,
+      motivoContin: contingency?.reason?.slice(0, 500) || null,
       codigoGeneracion: p.codigoGeneracion,
       fecEmi: p.fecEmi,
       horEmi: p.horEmi,

@@ -24,7 +24,7 @@ import { replicationQueue } from '../../replication/queue';
 import { resignedIfStale, signJson } from '../../signing/jws';
 import type { StoredStation } from '../../station/profile';
 import type { Store } from '../../store/database';
-import type { ReturnLinesTable, ReturnsTable } from '../../store/schema';
+import type { ContingencyEventsTable, ReturnLinesTable, ReturnsTable } from '../../store/schema';
 import { canonicalId, findDocument, signedParts } from '../documents-repo';
 import { buildEretV1, documentValue, lineValue, returnedAmounts, storedLines, type ReturnTargetDoc } from './eret-v1';
 import { returnsRepo } from './returns-repo';
@@ -43,11 +43,13 @@ export interface ReturnDeps {
   readonly integrityCheck?: () => void;
   /** Events on their way to MH now: one copy at a time. */
   readonly inFlight: Set<string>;
+  /** The contingency event open now, if any: an ER made during it is one of its documents (MF2 p.18). */
+  readonly contingency?: () => ContingencyEventsTable | null;
 }
 
 export interface ReturnResult {
   readonly record: ReturnRecord;
-  /** MH could not be reached: the event waits, PENDING. */
+  /** MH could not be reached, or the station is in contingency: the event waits, PENDING. */
   readonly pending: boolean;
   readonly ignored: readonly string[];
 }
@@ -75,6 +77,7 @@ function toReturnRecord(store: Store, r: ReturnsTable): ReturnRecord {
     seal: r.status === 'APPROVED' && typeof response?.selloRecibido === 'string' ? response.selloRecibido : null,
     mhResponse: response,
     generatedAt: r.generated_at,
+    contingencyId: r.contingency_id,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -178,6 +181,8 @@ export async function returnDte(deps: ReturnDeps, input: unknown, actor: string,
   if (!key) throw new CoreError('STATION_NOT_READY', 'La estación no tiene certificado de firma de MH.');
 
   const id = canonicalId(deps.newId());
+  // In contingency the ER is one of the event's documents: signed as such, sent once MH seals the event.
+  const open = deps.contingency?.() ?? null;
   const document = buildEretV1({
     station,
     ambiente: station.environment === 'LIVE' ? '01' : '00',
@@ -186,6 +191,7 @@ export async function returnDte(deps: ReturnDeps, input: unknown, actor: string,
     horEmi: local.time,
     reason: body.reason,
     targets,
+    operation: open ? { kind: 'contingency', type: open.type as 1 | 2 | 3 | 4 | 5, reason: open.reason } : { kind: 'normal' },
   });
   const at = isoLocal(now);
   const values: ReturnsTable = {
@@ -203,6 +209,7 @@ export async function returnDte(deps: ReturnDeps, input: unknown, actor: string,
     generated_at: at,
     created_at: at,
     updated_at: at,
+    contingency_id: open?.id ?? null,
   };
   const lines: ReturnLinesTable[] = picked.flatMap(({ dteId, lines: mine }) =>
     mine.map((l) => ({
@@ -216,7 +223,8 @@ export async function returnDte(deps: ReturnDeps, input: unknown, actor: string,
   );
   deps.store.tx(() => {
     returnsRepo(deps.store).insert(values, lines);
-    for (const dteId of documents.keys()) audit(deps.store, at, actor, 'dte.return.requested', dteId, { event: id });
+    for (const dteId of documents.keys())
+      audit(deps.store, at, actor, 'dte.return.requested', dteId, { event: id, ...(open ? { contingency: open.id } : {}) });
   });
   const { record } = await sendReturn(deps, id);
   return { record, pending: record.status === 'PENDING', ignored };
@@ -236,7 +244,8 @@ export async function sendReturn(
   const found = repo.byId(id);
   if (!found) throw new Error(`return ${id} vanished`);
   const client = deps.client();
-  if (found.status !== 'PENDING' || !client) return { record: toReturnRecord(deps.store, found), unreached: null };
+  if (found.status !== 'PENDING' || !client || repo.waitsForEvent(id))
+    return { record: toReturnRecord(deps.store, found), unreached: null };
   // Signed with a certificate since renewed: the same event goes signed with the current one (decision 0027).
   const key = currentKey(deps.signingKey);
   const resigned = key ? resignedIfStale(found.jws, key) : null;

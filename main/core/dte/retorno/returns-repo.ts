@@ -76,8 +76,71 @@ export function returnsRepo(store: Store) {
             .where('status', '=', 'PENDING'),
         ).changes,
       ) > 0,
-    /** Ids of events still waiting for MH, oldest first. */
+    /**
+     * Ids of events still waiting for MH that may go now, oldest first: one made in contingency goes only once MH
+     * sealed the contingency event that lists it (MF2 §VIII), like the documents of that event.
+     */
     pendingIds: () =>
-      store.all(q.selectFrom('returns').select('id').where('status', '=', 'PENDING').orderBy('created_at')).map((r) => r.id),
+      store
+        .all(
+          q
+            .selectFrom('returns')
+            .select('id')
+            .where('status', '=', 'PENDING')
+            .where((eb) =>
+              eb.or([
+                eb('contingency_id', 'is', null),
+                eb('contingency_id', 'in', eb.selectFrom('contingency_events').select('id').where('status', 'in', ['sealed', 'done'])),
+              ]),
+            )
+            .orderBy('created_at'),
+        )
+        .map((r) => r.id),
+    /** Whether an ER waits for its contingency event's seal before it may go to MH. */
+    waitsForEvent: (id: string): boolean =>
+      store.one(
+        q
+          .selectFrom('returns')
+          .innerJoin('contingency_events', 'contingency_events.id', 'returns.contingency_id')
+          .select('returns.id')
+          .where('returns.id', '=', id)
+          .where('contingency_events.status', 'not in', ['sealed', 'done']),
+      ) !== undefined,
+    /** The ERs a contingency event lists that MH has not answered yet, oldest first (as the event's documents). */
+    unsettledOfEvent: (eventId: string) =>
+      store.all(
+        q
+          .selectFrom('returns')
+          .select(['id', 'generated_at'])
+          .where('contingency_id', '=', eventId)
+          .where('status', '=', 'PENDING')
+          .orderBy('generated_at'),
+      ),
+    /** Of these contingency events, those that still list an ER waiting for MH. */
+    eventsWaiting: (eventIds: readonly string[]): Set<string> =>
+      eventIds.length === 0
+        ? new Set()
+        : new Set(
+            store
+              .all(
+                q
+                  .selectFrom('returns')
+                  .select('contingency_id')
+                  .distinct()
+                  .where('contingency_id', 'in', [...eventIds])
+                  .where('status', '=', 'PENDING'),
+              )
+              .map((r) => r.contingency_id ?? ''),
+          ),
+    /** ERs moved to another contingency event (an event split past 1,000 items, or corrected). */
+    moveToEvent: (ids: readonly string[], eventId: string) => {
+      if (ids.length)
+        store.run(
+          q
+            .updateTable('returns')
+            .set({ contingency_id: eventId })
+            .where('id', 'in', [...ids]),
+        );
+    },
   };
 }

@@ -29,6 +29,7 @@ import { m027AuditBindings } from './027-audit-bindings';
 import { m028SalePaper } from './028-sale-paper';
 import { m029DrawerOpenings } from './029-drawer-openings';
 import { m030PrintJobs } from './030-print-jobs';
+import { m031ContingencyReturns } from './031-contingency-returns';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -63,4 +64,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m028SalePaper,
   m029DrawerOpenings,
   m030PrintJobs,
+  m031ContingencyReturns,
 ];
