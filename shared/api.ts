@@ -11,7 +11,7 @@ import type { DemoUser, SessionInfo, UserInfo } from './people';
 import type { PendingReceipt, PrinterStatus, PrintSettings, PrintSettingsInput } from './printing';
 import type { DeliveryRecord, SmtpSettingsView, SmtpTestResult } from './delivery';
 import type { WebhookCreated, WebhookDelivery, WebhookDeliveryPage, WebhookInfo } from './webhooks';
-import type { DocumentReturns, ReturnRecord } from './retorno';
+import type { DocumentReturns, ReturnInvalidationRecord, ReturnRecord } from './retorno';
 import type { HomologationView } from './homologation';
 import type {
   ApiKeyInfo,
@@ -317,9 +317,11 @@ export interface ReturnsApi {
   readonly returnDte: (body: unknown) => Promise<Result<ReturnRecord>>;
   /** A document's ERs, its lines with what is left, and why a new one cannot be made (or null). */
   readonly dteReturns: (id: string) => Promise<Result<DocumentReturns>>;
+  /** `{type?, reason?}`: invalidates a sealed ER, sent to MH at once (PENDING when MH is not reached). */
+  readonly invalidateReturn: (id: string, body: unknown) => Promise<Result<ReturnInvalidationRecord>>;
 }
 
-const RETURN_METHODS = ['returnDte', 'dteReturns'] as const satisfies readonly (keyof ReturnsApi)[];
+const RETURN_METHODS = ['returnDte', 'dteReturns', 'invalidateReturn'] as const satisfies readonly (keyof ReturnsApi)[];
 
 /** Every request/response method. */
 /**

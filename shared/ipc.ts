@@ -42,6 +42,7 @@ export const IPC_ARGS = {
   // Evento de Retorno bodies are validated by the core (shared/retorno.ts).
   returnDte: z.tuple([z.unknown()]),
   dteReturns: z.tuple([z.string().max(64)]),
+  invalidateReturn: z.tuple([z.string().max(64), z.unknown()]),
   syncStatus: z.tuple([]),
   normativeSettings: z.tuple([]),
   setNormativeSettings: z.tuple([z.unknown()]),

@@ -2,7 +2,8 @@
 // FEX or FSE documents. The body of POST /dte/return and the counter's form, and the record both answer with.
 import { z } from 'zod';
 import type { DteKind } from './contract/kinds';
-import { text, uuid } from './contract/primitives';
+import { invalidationPerson } from './contract/invalidate';
+import { addRuleIssue, optional, text, uuid } from './contract/primitives';
 import type { Environment } from './records';
 
 /** The kinds an ER may cover (MF2 §XI p.26): the sealed FE (Sello's FC), FEXE and FSEE. */
@@ -49,8 +50,40 @@ export const returnBody = z
   });
 export type ReturnBody = z.output<typeof returnBody>;
 
-export const RETURN_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+/**
+ * POST /dte/returns/:id/invalidate: an ER given back by mistake is invalidated (MF2 §VII pp.13, 17), which frees
+ * its documents' own invalidation. CAT-024's type (2, the operation rescinded, when absent); never a replacement.
+ */
+export const returnInvalidationBody = z
+  .strictObject({
+    type: optional(z.union([z.literal(1), z.literal(2), z.literal(3)])),
+    // invalidacion v3: motivoAnulacion of up to 200 characters.
+    reason: optional(text(200, 5)),
+    manager: optional(invalidationPerson),
+    requester: optional(invalidationPerson),
+  })
+  .superRefine((b, ctx) => {
+    if (b.type === 3 && !b.reason) addRuleIssue(ctx, ['reason'], 'REQUIRED', 'Con el tipo 3 (otro) MH pide el motivo.');
+  });
+export type ReturnInvalidationBody = z.output<typeof returnInvalidationBody>;
+
+/** As stored: PENDING until MH answers. A record's status is INVALIDATED once MH took its invalidation. */
+export const RETURN_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'INVALIDATED'] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+export const RETURN_INVALIDATION_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type ReturnInvalidationStatus = (typeof RETURN_INVALIDATION_STATUSES)[number];
+
+/** The latest invalidation asked for an ER. */
+export interface ReturnInvalidationRecord {
+  readonly id: string;
+  readonly status: ReturnInvalidationStatus;
+  readonly type: 1 | 2 | 3;
+  readonly reason: string | null;
+  readonly seal: string | null;
+  readonly mhResponse: Record<string, unknown> | null;
+  readonly createdAt: string;
+}
 
 export interface ReturnLineRecord {
   readonly dteId: string;
@@ -61,7 +94,7 @@ export interface ReturnLineRecord {
   readonly amount: string;
 }
 
-/** An ER as stored: PENDING until MH answers, then APPROVED (sealed) or REJECTED. */
+/** An ER: PENDING until MH answers, then APPROVED (sealed) or REJECTED; INVALIDATED once MH took its invalidation. */
 export interface ReturnRecord {
   readonly id: string;
   readonly companyId: string;
@@ -79,6 +112,10 @@ export interface ReturnRecord {
   readonly mhResponse: Record<string, unknown> | null;
   /** The contingency event that lists it, when it was made in contingency (it goes to MH after that event). */
   readonly contingencyId: string | null;
+  /** Its latest invalidation, if one was asked; APPROVED makes the ER INVALIDATED. */
+  readonly invalidation: ReturnInvalidationRecord | null;
+  /** The last instant (El Salvador time) to invalidate it, once sealed and while not invalidated. */
+  readonly invalidationDeadline: string | null;
   readonly generatedAt: string;
   readonly createdAt: string;
   readonly updatedAt: string;

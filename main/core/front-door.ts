@@ -5,6 +5,7 @@ import type { StationCalls } from '../../shared/api';
 import type { DteKind, UnknownFields } from '../../shared/contract';
 import type { InvalidationResult } from './dte/invalidation/invalidate';
 import type { ReturnResult } from './dte/retorno/retorno';
+import type { ReturnInvalidationResult } from './dte/retorno/invalidate-return';
 import type { PrintSettingsInput } from '../../shared/printing';
 import type { DteRecord, Health, SelloEvent, StationSaved, SyncStatus } from '../../shared/records';
 import type { CoreHost } from './core-host';
@@ -38,6 +39,8 @@ export interface DoorCalls extends Pick<StationCalls, ActorCall> {
   readonly invalidateDte: (body: unknown, unknown: UnknownFields) => Promise<InvalidationResult>;
   /** The Evento de Retorno, and whether it still waits for MH. */
   readonly returnGoods: (body: unknown, unknown: UnknownFields) => Promise<ReturnResult>;
+  /** An ER's invalidation, and whether it still waits for MH. */
+  readonly invalidateGoodsReturn: (id: string, body: unknown, unknown: UnknownFields) => Promise<ReturnInvalidationResult>;
   /** The contract's letter PDF: APPROVED only. */
   readonly letterPdf: (id: string) => Promise<Buffer>;
   /** An IVA book written to a temporary file for the answer to send, then remove (decision 0044). */
@@ -128,6 +131,7 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     invalidate: async (body) => (await core().dtes.invalidate(body, actor)).record,
     settleInvalidation: (id, input) => answer(() => core().invalidationDoubts.settleDoubt(id, input, actor)),
     returnDte: async (body) => (await core().returns.make(body, actor)).record,
+    invalidateReturn: async (id, body) => (await core().returns.invalidate(id, body, actor)).invalidation,
     dteReturns: (id) => answer(() => core().returns.ofDocument(id)),
     syncStatus: () => answer(() => core().sync.status()),
     normativeSettings: () => answer(() => core().normative.get()),
@@ -222,6 +226,7 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     },
     invalidateDte: (body, unknown) => core().dtes.invalidate(body, actor, unknown),
     returnGoods: (body, unknown) => core().returns.make(body, actor, unknown),
+    invalidateGoodsReturn: (id, body, unknown) => core().returns.invalidate(id, body, actor, unknown),
     letterPdf: (id) => core().dtes.letterPdf(id),
     letterCopy: (id) => core().dtes.letterCopy(id),
     receipt: (id, width) => core().dtes.receipt(id, width, actor),
@@ -265,6 +270,7 @@ function guarded(who: Actor, c: DoorCalls): DoorCalls {
     settled: check(EVERYONE, 'Esta consulta', c.settled),
     invalidateDte: check(APPROVERS, 'Invalidar un documento', c.invalidateDte),
     returnGoods: check(APPROVERS, 'Registrar una devolución', c.returnGoods),
+    invalidateGoodsReturn: check(APPROVERS, 'Invalidar una devolución', c.invalidateGoodsReturn),
     letterPdf: check(EVERYONE, 'Esta consulta', c.letterPdf),
     // The same people as bookFile's (auth/permissions.ts).
     bookDownload: check(CALL_PERMISSIONS.bookFile, 'Esta operación', c.bookDownload),

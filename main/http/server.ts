@@ -149,6 +149,12 @@ const ROUTES: readonly Route[] = [
     c.api.returnGoods(c.body(), handling(c)).then((r) => (ignoredFields(c, r.ignored), created(c, r.pending ? 202 : 201), r.record)),
   ),
   route('GET', '/dte/:id/returns', EVERYONE, (c) => c.api.dteReturns(c.id())),
+  // An ER made by mistake, invalidated (docs/decisions/0050-evento-de-retorno-complete.md): 201 once MH answered, 202 while it waits.
+  route('POST', '/dte/returns/:id/invalidate', APPROVERS, async (c) =>
+    c.api
+      .invalidateGoodsReturn(c.id(), c.body(), handling(c))
+      .then((r) => (ignoredFields(c, r.ignored), created(c, r.pending ? 202 : 201), r.invalidation)),
+  ),
   route('GET', '/dte', EVERYONE, (c) => c.api.listDtes(c.query(listQuery))),
   route('GET', '/dte/:id', EVERYONE, (c) => c.api.getDte(c.id())),
   route('GET', '/dte/:id/detail', EVERYONE, (c) => c.api.dteDetail(c.id())),

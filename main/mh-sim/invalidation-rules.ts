@@ -3,7 +3,7 @@
 // event's date, the NC's replacement order and notes invalidated before their CCF or CR.
 import { decodeJwt } from 'jose';
 import { normativeOf, REPLACEMENT_ORDER, type Normative } from '../../shared/normative';
-import { invalidationDeadline } from '../core/normative/invalidation-windows';
+import { eventInvalidationWindow, invalidationDeadline } from '../core/normative/invalidation-windows';
 import { KIND_BY_TYPE } from './checks';
 import type { SimState, StoredAnswer } from './state';
 
@@ -30,7 +30,33 @@ function liveNotesOn(state: SimState, code: string): string[] {
 }
 
 /** Why MH refuses the event on `target`, or null when these rules let it through. */
+/** Eventos de Retorno MH sealed and did not invalidate whose documentoRelacionado names `code`. */
+function liveReturnsOn(state: SimState, code: string): string[] {
+  const out: string[] = [];
+  for (const [id, r] of state.returns) {
+    if (state.invalidated.has(id)) continue;
+    const related = (decodeJwt(r.jws) as { documentoRelacionado?: { codigoGeneracion?: string }[] }).documentoRelacionado ?? [];
+    if (related.some((d) => d.codigoGeneracion === code)) out.push(id);
+  }
+  return out;
+}
+
+/** An Evento de Retorno's invalidation (MF2 §VII pp.11, 13, 17): v3, its window and date as the CCF group's, no replacement. */
+function returnInvalidationRefusal(ev: InvalidationEvent, target: StoredAnswer, now: Date): Refusal | null {
+  if (Number(ev.identificacion?.version) !== 3)
+    return refuse('006', '[identificacion.version] UN EVENTO DE RETORNO SE INVALIDA CON EL EVENTO v3');
+  const window = eventInvalidationWindow(new Date(target.receivedAt).toISOString(), target.fecEmi ?? '');
+  if (now.getTime() > Date.parse(window.deadline)) return refuse('015', 'PLAZO PARA INVALIDAR EL EVENTO VENCIDO');
+  const eventDate = ev.identificacion?.fecEmi ?? '';
+  if (window.eventDate && (eventDate < window.eventDate.from || eventDate > window.eventDate.to))
+    return refuse('016', `[identificacion.fecEmi] FECHA DEL EVENTO FUERA DEL RANGO ${window.eventDate.from} A ${window.eventDate.to}`);
+  if (ev.documento?.codigoGeneracionR != null)
+    return refuse('017', '[documento.codigoGeneracionR] UN EVENTO DE RETORNO SE INVALIDA SIN DOCUMENTO DE REEMPLAZO');
+  return null;
+}
+
 export function invalidationRefusal(state: SimState, ev: InvalidationEvent, target: StoredAnswer, now: Date): Refusal | null {
+  if (target.tipoDte === '18') return returnInvalidationRefusal(ev, target, now);
   const kind = KIND_BY_TYPE[target.tipoDte];
   if (!kind) return null;
   const normative = normativeOf(kind, target.version);
@@ -49,6 +75,12 @@ export function invalidationRefusal(state: SimState, ev: InvalidationEvent, targ
   if (normative === '2026' && (kind === 'CCF' || kind === 'CR')) {
     const notes = liveNotesOn(state, String(ev.documento?.codigoGeneracion));
     if (notes.length) return refuse('018', `EL DOCUMENTO TIENE NOTAS VIGENTES QUE DEBEN INVALIDARSE PRIMERO (${notes.join(', ')})`);
+  }
+  // MF2 p.17: an FE, FEXE or FSEE with a live Evento de Retorno is invalidated only after the ER.
+  if (kind === 'FC' || kind === 'FEX' || kind === 'FSE') {
+    const returns = liveReturnsOn(state, String(ev.documento?.codigoGeneracion));
+    if (returns.length)
+      return refuse('019', `EL DOCUMENTO TIENE EVENTOS DE RETORNO VIGENTES QUE DEBEN INVALIDARSE PRIMERO (${returns.join(', ')})`);
   }
   return null;
 }

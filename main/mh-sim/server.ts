@@ -361,7 +361,10 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     const b = (req.body ?? {}) as { documento?: unknown; version?: unknown };
     let verdict = verifySigned(state, typeof b.documento === 'string' ? b.documento : '', (d) => d.emisor?.nit);
     const ev = verdict.ok ? verdict.doc : null;
-    const target = ev ? state.documents.get(String(ev.documento?.codigoGeneracion)) : undefined;
+    // A document, or an Evento de Retorno (tipoDte 18) this MH sealed.
+    const target = ev
+      ? (state.documents.get(String(ev.documento?.codigoGeneracion)) ?? state.returns.get(String(ev.documento?.codigoGeneracion)))
+      : undefined;
     if (verdict.ok && folder) {
       const pick = pickValidator(folder, 'invalidacion', ev?.identificacion?.version);
       if (!pick.ok) verdict = { ok: false, code: '006', message: 'VERSION DE EVENTO NO SOPORTADA', observations: pick.observations };
@@ -394,7 +397,7 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
 
   // Evento de Retorno (fe-eret-v1) at the path Sello assumes until MH publishes one (retorno-endpoint.ts): judged
   // with fe-eret-v1, and only on documents this MH sealed, of the issuer that signs it and not invalidated.
-  const returns = new Map<string, Record<string, unknown>>();
+  const returns = state.returns;
   app.post(MH_RETURN_PATH, async (req, reply) => {
     if (!authed(req, reply)) return reply;
     count('retornodte');
@@ -440,8 +443,21 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     if (verdict.ok && state.mode === 'reject')
       verdict = { ok: false, code: '099', message: 'EVENTO RECHAZADO (SIMULADOR EN MODO RECHAZO)', observations: [] };
     const body = answer(verdict, ev?.identificacion?.codigoGeneracion ?? null, b.version ?? 1);
-    if (verdict.ok) returns.set(code, { ...body, descripcionMsg: 'Evento de Retorno Recibido y Procesado' });
-    return send(reply, verdict.ok ? 200 : 400, verdict.ok ? returns.get(code) : body);
+    if (!verdict.ok) return send(reply, 400, body);
+    const sealed = { ...body, descripcionMsg: 'Evento de Retorno Recibido y Procesado' };
+    const fecEmi = (ev as { identificacion?: { fecEmi?: unknown } } | null)?.identificacion?.fecEmi;
+    returns.set(code, {
+      body: sealed,
+      nit: String(ev?.emisor?.nit),
+      tipoDte: '18',
+      numeroControl: null,
+      accepted: true,
+      fecEmi: typeof fecEmi === 'string' ? fecEmi : null,
+      jws: String(b.documento),
+      version: Number(ev?.identificacion?.version),
+      receivedAt: clock.now().getTime(),
+    });
+    return send(reply, 200, sealed);
   });
 
   // Admin: how tests and the demo steer the simulator.
@@ -491,7 +507,7 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
       sello: body.selloRecibido,
     })),
     contingencyEvents: [...state.events.keys()],
-    returns: [...returns.entries()].map(([code, body]) => ({ codigoGeneracion: code, sello: body.selloRecibido })),
+    returns: [...returns.entries()].map(([code, r]) => ({ codigoGeneracion: code, sello: r.body.selloRecibido })),
     received: Object.fromEntries(state.received),
     receivedAfterAccepted: state.receivedAfterAccepted,
   }));

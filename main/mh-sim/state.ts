@@ -59,6 +59,8 @@ export interface SimState {
   readonly contingencyNormative: Map<string, Normative>;
   readonly events: Map<string, Record<string, unknown>>;
   readonly invalidated: Map<string, Record<string, unknown>>;
+  /** Eventos de Retorno this MH sealed, by codigoGeneracion (tipoDte '18'); an invalidation may name one. */
+  readonly returns: Map<string, StoredAnswer>;
   /** How many times each generation code reached MH (single sends and lotes). */
   readonly received: Map<string, number>;
   /** Documents handed to MH again after MH had accepted them (a station that resends without asking). */
@@ -88,6 +90,7 @@ export function newSimState(): SimState {
     contingencyNormative: new Map(),
     events: new Map(),
     invalidated: new Map(),
+    returns: new Map(),
     received: new Map(),
     accepted: [],
     receivedAfterAccepted: 0,

@@ -68,6 +68,7 @@ export function httpApi(base = ''): SelloApi {
     settleInvalidation: (id, input) => call('POST', `${base}/dte/invalidations/${encodeURIComponent(id)}/settle`, input),
     returnDte: (body) => call('POST', `${base}/dte/return`, body),
     dteReturns: (id) => call('GET', `${base}/dte/${encodeURIComponent(id)}/returns`),
+    invalidateReturn: (id, body) => call('POST', `${base}/dte/returns/${encodeURIComponent(id)}/invalidate`, body),
     syncStatus: () => call('GET', `${base}/sync/status`),
     normativeSettings: () => call('GET', `${base}/settings/normative`),
     setNormativeSettings: (input) => call('PUT', `${base}/settings/normative`, input),

@@ -11,6 +11,7 @@ export { fseBody, type FseBody } from './fse';
 export {
   INVALIDATION_TYPES,
   invalidateBody,
+  invalidationPerson,
   invalidationType,
   replacementErrors,
   type InvalidateBody,

@@ -4,7 +4,7 @@ import { branchOffice, identificationDocument } from './common';
 import { addRuleIssue, optional, text, uuid } from './primitives';
 
 // MH: nombreResponsable and nombreSolicita of 5 to 100 characters (the contract allows 150).
-const person = z.strictObject({
+export const invalidationPerson = z.strictObject({
   name: text(100, 5),
   identificationDocument: identificationDocument(),
 });
@@ -22,8 +22,8 @@ export const invalidateBody = z
     branchOffice: optional(branchOffice),
     // MH: motivoAnulacion of 5 to 250 characters.
     reason: optional(text(250, 5)),
-    manager: optional(person),
-    requester: optional(person),
+    manager: optional(invalidationPerson),
+    requester: optional(invalidationPerson),
   })
   .superRefine((b, ctx) => {
     // Whether types 1 and 3 need a replacement depends on the invalidated document: replacementErrors below.

@@ -86,6 +86,7 @@ describe('IPC glue', () => {
       monthBooks: () => ok('mb'),
       annexFile: () => ok('af'),
       bookFile: () => ok('bf'),
+      invalidateReturn: () => ok('ir'),
       salesReport: () => ok('sr'),
       booksSettings: () => ok('bs'),
       setBooksSettings: () => ok('bs'),

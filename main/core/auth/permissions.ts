@@ -51,6 +51,7 @@ export const CALL_PERMISSIONS: Readonly<Record<ActorCall, readonly Caller[]>> = 
   // Evento de Retorno: like an invalidation (docs/decisions/0015-evento-de-retorno.md); everyone reads a document's.
   returnDte: APPROVERS,
   dteReturns: EVERYONE,
+  invalidateReturn: APPROVERS,
   syncStatus: EVERYONE,
   normativeSettings: SUPERVISORS,
   setNormativeSettings: ADMINS,

@@ -136,3 +136,17 @@ export function invalidationEventDate(normative: Normative, kind: DteKind, gener
   const { from, to } = eventDates(rule.eventDate, svDateOfDateOrInstant(generatedAt));
   return today < from ? from : today > to ? to : today;
 }
+
+/**
+ * The window to invalidate an event (Evento de Retorno or de Operaciones Especiales): MF2 §VII p.11 lists them with
+ * the CCF group, so until the 10th business day of the month after the event's seal, dated the event's own
+ * generation date. `sealedAt` and `generatedAt` as for invalidationDeadline.
+ */
+export function eventInvalidationWindow(sealedAt: string, generatedAt: string): InvalidationWindow {
+  const rule: WindowRule = TENTH_BUSINESS_DAY;
+  const generated = svDateOfDateOrInstant(generatedAt);
+  return {
+    deadline: endOfDay(lastDay(rule.deadline, svDateOf(sealedAt))),
+    eventDate: rule.eventDate && eventDates(rule.eventDate, generated),
+  };
+}

@@ -81,6 +81,21 @@ export interface ReturnsTable {
   contingency_id: string | null;
 }
 
+/** An invalidation asked for an Evento de Retorno (migration 032). */
+export interface ReturnInvalidationsTable {
+  id: string;
+  return_id: string;
+  status: string;
+  type: number;
+  reason: string | null;
+  mh_json: string;
+  jws: string;
+  mh_response: string | null;
+  generated_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** The lines an ER gives back: a document's line and the quantity (decimal text). */
 export interface ReturnLinesTable {
   return_id: string;
@@ -464,6 +479,7 @@ export interface Database {
   webhook_cursor: WebhookCursorTable;
   invalidations: InvalidationsTable;
   returns: ReturnsTable;
+  return_invalidations: ReturnInvalidationsTable;
   return_lines: ReturnLinesTable;
   replication_queue: ReplicationQueueTable;
   contingency_events: ContingencyEventsTable;

@@ -13,7 +13,7 @@ import { mhNormativeSetting } from '../../../shared/normative';
 import { numberingConfirmation } from '../../../shared/numbering';
 import { loginInput, userInput, userUpdate } from '../../../shared/people';
 import { printSettings } from '../../../shared/printing';
-import { returnBody } from '../../../shared/retorno';
+import { returnBody, returnInvalidationBody } from '../../../shared/retorno';
 import { stationSetup, stationUpdate } from '../../../shared/station';
 import { webhookDeliveriesQuery, webhookInput } from '../../../shared/webhooks';
 import { settleBody } from '../../core/dte/invalidation/doubt';
@@ -155,6 +155,15 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     status: 201,
   },
   'GET /dte/{id}/returns': { tag: 'Documentos', summary: 'Las devoluciones de un documento' },
+  'POST /dte/returns/{id}/invalidate': {
+    tag: 'Documentos',
+    summary: 'Invalida una devolución (Evento de Retorno) aprobada por MH',
+    description:
+      'Libera la invalidación de sus documentos (MF2 §VII p.17). Sin documento de reemplazo; tipo 2 (rescindir) si no se indica. ' +
+      '201 cuando MH respondió; 202 mientras espera a MH.',
+    body: returnInvalidationBody,
+    status: 201,
+  },
   'GET /dte': {
     tag: 'Documentos',
     summary: 'Lista los documentos, del más reciente al más antiguo',

@@ -1,5 +1,5 @@
 // The Evento de Retorno's words (the detail's "Devolución"; docs/decisions/0015-evento-de-retorno.md).
-import type { ReturnStatus } from '../../../shared/retorno';
+import type { ReturnInvalidationStatus, ReturnStatus } from '../../../shared/retorno';
 
 export const retornoWords = {
   title: 'Devoluciones (Evento de Retorno)',
@@ -18,7 +18,12 @@ export const retornoWords = {
   nothing: 'Indique la cantidad de al menos una línea.',
   tooMuch: (left: number) => `Quedan ${left} por devolver.`,
   reasonShort: 'Escriba el motivo (al menos 5 caracteres).',
-  status: { PENDING: 'En espera de MH', APPROVED: 'Aprobada por MH', REJECTED: 'Rechazada por MH' } satisfies Record<ReturnStatus, string>,
+  status: {
+    PENDING: 'En espera de MH',
+    APPROVED: 'Aprobada por MH',
+    REJECTED: 'Rechazada por MH',
+    INVALIDATED: 'Invalidada',
+  } satisfies Record<ReturnStatus, string>,
   done: (status: ReturnStatus) =>
     status === 'APPROVED'
       ? 'MH aprobó la devolución.'
@@ -28,5 +33,24 @@ export const retornoWords = {
   event: (total: string, at: string) => `Devolución por $${total}, ${at}`,
   seal: 'Sello de MH',
   none: 'Sin devoluciones.',
-  blocksInvalidation: 'Con una devolución vigente MH no deja invalidar el documento.',
+  blocksInvalidation: 'Con una devolución vigente MH no deja invalidar el documento: invalide primero la devolución.',
+  contingency: 'Hecha en contingencia: va a MH después del evento de contingencia.',
+  invalidate: 'Invalidar esta devolución',
+  invalidateIntro:
+    'MH anula la devolución: lo devuelto vuelve a contar como vendido y el documento se puede invalidar. No lleva documento de reemplazo.',
+  invalidateUntil: (at: string) => `Se puede invalidar hasta el ${at} (décimo día hábil del mes siguiente a su sello).`,
+  invalidateReason: 'Motivo de la invalidación',
+  invalidateReasonHint: 'De 5 a 200 caracteres; va en el evento de invalidación que recibe MH.',
+  invalidateConfirm: 'Confirmar invalidación',
+  invalidation: {
+    PENDING: 'Invalidación en espera de MH',
+    APPROVED: 'MH invalidó la devolución',
+    REJECTED: 'MH rechazó la invalidación',
+  } satisfies Record<ReturnInvalidationStatus, string>,
+  invalidated: (status: ReturnInvalidationStatus) =>
+    status === 'APPROVED'
+      ? 'MH invalidó la devolución: el documento ya se puede invalidar.'
+      : status === 'PENDING'
+        ? 'La invalidación quedó en espera: MH no respondió. Se enviará de nuevo.'
+        : 'MH rechazó la invalidación; vea su respuesta abajo.',
 };

@@ -84,7 +84,11 @@ export function buildAnulacionV2(p: {
 }
 
 /** Why and who: the `motivo` block, the same in anulacion v2 and invalidacion v3. */
-export function invalidationMotivo(p: { body: InvalidateBody; manager: Person; requester: Person }) {
+export function invalidationMotivo(p: {
+  body: Pick<InvalidateBody, 'type' | 'dteReplaceId' | 'reason'>;
+  manager: Person;
+  requester: Person;
+}) {
   return {
     // As given (CAT-024), else with a replacement an error corrected (1), without one the operation rescinded (2).
     tipoAnulacion: invalidationType(p.body),
@@ -96,4 +100,9 @@ export function invalidationMotivo(p: { body: InvalidateBody; manager: Person; r
     tipDocSolicita: ID_TYPE[p.requester.identificationDocument.type],
     numDocSolicita: p.requester.identificationDocument.number,
   };
+}
+
+/** Who answers for the invalidation: the manager given, else the station's responsible person, else the company. */
+export function defaultPerson(s: StoredStation): Person {
+  return s.responsible ?? { name: s.company.name.slice(0, 100), identificationDocument: { type: 'NIT', number: s.company.nit } };
 }

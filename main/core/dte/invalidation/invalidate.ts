@@ -16,7 +16,7 @@ import type { InvalidationsTable } from '../../store/schema';
 import { canonicalId, findDocument, signedParts } from '../documents-repo';
 import { invalidationsRepo } from './invalidations-repo';
 import { doubtOf, invalidationsInDoubt, settleInvalidationDoubt } from './doubt';
-import { buildAnulacionV2, type Person } from './anulacion-v2';
+import { buildAnulacionV2, defaultPerson } from './anulacion-v2';
 import { invalidationDeadline } from '../../normative/invalidation-windows';
 import { buildInvalidacionV3 } from './invalidacion-v3';
 import { liveNotesOf } from '../documents-repo';
@@ -77,11 +77,6 @@ function buildEvent(normative: Normative, input: Parameters<typeof buildAnulacio
       return never;
     }
   }
-}
-
-/** Who answers for the invalidation: the manager given, else the station's responsible person, else the company. */
-function defaultPerson(s: StoredStation): Person {
-  return s.responsible ?? { name: s.company.name.slice(0, 100), identificationDocument: { type: 'NIT', number: s.company.nit } };
 }
 
 export interface InvalidationResult {

@@ -28,6 +28,7 @@ import type { ContingencyEventsTable, ReturnLinesTable, ReturnsTable } from '../
 import { canonicalId, findDocument, signedParts } from '../documents-repo';
 import { buildEretV1, documentValue, lineValue, returnedAmounts, storedLines, type ReturnTargetDoc } from './eret-v1';
 import { returnsRepo } from './returns-repo';
+import { invalidateReturn, returnInvalidationWindow, sendReturnInvalidation, toInvalidationRecord } from './invalidate-return';
 import { judgeReturn, returnDeadline, returnMonths, type ReturnTarget } from './rules';
 
 export interface ReturnDeps {
@@ -57,13 +58,16 @@ export interface ReturnResult {
 function toReturnRecord(store: Store, r: ReturnsTable): ReturnRecord {
   const lines = returnsRepo(store).linesOf(r.id);
   const response = r.mh_response ? (JSON.parse(r.mh_response) as Record<string, unknown>) : null;
+  const latest = returnsRepo(store).latestInvalidation(r.id);
+  const invalidation = latest ? toInvalidationRecord(latest) : null;
+  const invalidated = invalidation?.status === 'APPROVED';
   return {
     id: r.id,
     companyId: r.company_id,
     environment: r.environment as Environment,
     type: r.kind as ReturnableKind,
     version: r.version,
-    status: r.status as ReturnStatus,
+    status: invalidated ? 'INVALIDATED' : (r.status as ReturnStatus),
     reason: r.reason,
     dteIds: [...new Set(lines.map((l) => l.dte_id))],
     lines: lines.map((l) => ({
@@ -78,6 +82,8 @@ function toReturnRecord(store: Store, r: ReturnsTable): ReturnRecord {
     mhResponse: response,
     generatedAt: r.generated_at,
     contingencyId: r.contingency_id,
+    invalidation,
+    invalidationDeadline: invalidated ? null : (returnInvalidationWindow(r)?.deadline ?? null),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -123,7 +129,7 @@ export function assertNoLiveReturn(store: Store, dteId: string): void {
   throw new CoreError(
     'DTE_NOT_INVALIDATABLE',
     statuses.includes('APPROVED')
-      ? 'El documento tiene una devolución (Evento de Retorno) aprobada por MH: MH no lo deja invalidar mientras la devolución esté vigente.'
+      ? 'El documento tiene una devolución (Evento de Retorno) aprobada por MH: MH no lo deja invalidar mientras la devolución esté vigente. Invalide primero la devolución (o espere la respuesta de MH a su invalidación).'
       : 'El documento tiene una devolución (Evento de Retorno) que espera respuesta de MH; invalide cuando MH responda.',
   );
 }
@@ -323,12 +329,24 @@ export function returnService(deps: ReturnDeps) {
   return {
     make: (input: unknown, actor: string, unknown?: UnknownFields) => returnDte(deps, input, actor, unknown),
     ofDocument: (dteId: string) => documentReturns(deps, dteId),
-    pending: () => pendingReturns(deps.store).length,
-    /** One attempt at each waiting ER, oldest first (the sync engine, after the invalidations: create-core.ts). */
+    /** Invalidates a sealed ER (MF2 §VII p.17): its documents may be invalidated again once MH takes it. */
+    invalidate: (returnId: string, input: unknown, actor: string, unknown?: UnknownFields) =>
+      invalidateReturn(deps, returnId, input, actor, unknown),
+    pending: () => pendingReturns(deps.store).length + returnsRepo(deps.store).pendingInvalidationIds().length,
+    /**
+     * One attempt at each waiting ER, oldest first, then at each waiting invalidation of one (the sync engine, after
+     * the documents' invalidations: wiring/mh-rooms.ts).
+     */
     async send(c: MhClient) {
       let first: ReturnAttempt['unreached'] = null;
-      for (const id of pendingReturns(deps.store)) {
-        const { unreached } = await sendReturn({ ...deps, client: () => c }, id);
+      const attempts = [
+        ...pendingReturns(deps.store).map((id) => () => sendReturn({ ...deps, client: () => c }, id)),
+        ...returnsRepo(deps.store)
+          .pendingInvalidationIds()
+          .map((id) => () => sendReturnInvalidation({ ...deps, client: () => c }, id)),
+      ];
+      for (const attempt of attempts) {
+        const { unreached } = await attempt();
         if (unreached?.login || (unreached?.exchange && unreached.exchange.kind !== 'response')) return unreached;
         first ??= unreached;
       }

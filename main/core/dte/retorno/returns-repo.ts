@@ -1,14 +1,17 @@
-// The one owner of the `returns` and `return_lines` tables (migration 017): Eventos de Retorno, PENDING until MH
-// answers, and the lines each gives back.
+// The one owner of the `returns`, `return_lines` (migration 017) and `return_invalidations` (032) tables: Eventos de
+// Retorno, PENDING until MH answers, the lines each gives back, and the invalidations asked for them. An ER counts
+// (gives back, blocks its documents' invalidation) while PENDING or APPROVED and not invalidated by MH.
 import type { Store } from '../../store/database';
-import type { ReturnLinesTable, ReturnsTable } from '../../store/schema';
-import type { ReturnStatus } from '../../../../shared/retorno';
+import type { ReturnInvalidationsTable, ReturnLinesTable, ReturnsTable } from '../../store/schema';
+import type { ReturnInvalidationStatus, ReturnStatus } from '../../../../shared/retorno';
 
 /** Statuses whose lines count against what a document may still give back, and that block its invalidation. */
 const LIVE: readonly ReturnStatus[] = ['PENDING', 'APPROVED'];
 
 export function returnsRepo(store: Store) {
   const q = store.q;
+  /** ERs MH invalidated: they count for nothing any more. */
+  const invalidated = () => q.selectFrom('return_invalidations').select('return_id').where('status', '=', 'APPROVED');
   return {
     byId: (id: string) => store.one(q.selectFrom('returns').selectAll().where('id', '=', id)),
     linesOf: (id: string) =>
@@ -31,7 +34,8 @@ export function returnsRepo(store: Store) {
           .innerJoin('returns', 'returns.id', 'return_lines.return_id')
           .select(['return_lines.item', 'return_lines.quantity', 'return_lines.amount', 'returns.mh_json', 'returns.id'])
           .where('return_lines.dte_id', '=', dteId)
-          .where('returns.status', 'in', [...LIVE]),
+          .where('returns.status', 'in', [...LIVE])
+          .where('returns.id', 'not in', invalidated()),
       ),
     /** Every document a live event (waiting for MH or sealed) gives goods back on. */
     liveDocuments: (): Set<string> =>
@@ -43,7 +47,8 @@ export function returnsRepo(store: Store) {
               .innerJoin('returns', 'returns.id', 'return_lines.return_id')
               .select('return_lines.dte_id')
               .distinct()
-              .where('returns.status', 'in', [...LIVE]),
+              .where('returns.status', 'in', [...LIVE])
+              .where('returns.id', 'not in', invalidated()),
           )
           .map((r) => r.dte_id),
       ),
@@ -55,7 +60,8 @@ export function returnsRepo(store: Store) {
             .selectFrom('returns')
             .select('status')
             .where('id', 'in', q.selectFrom('return_lines').select('return_id').where('dte_id', '=', dteId))
-            .where('status', 'in', [...LIVE]),
+            .where('status', 'in', [...LIVE])
+            .where('id', 'not in', invalidated()),
         )
         .map((r) => r.status as ReturnStatus),
     insert: (row: ReturnsTable, lines: readonly ReturnLinesTable[]) => {
@@ -142,5 +148,41 @@ export function returnsRepo(store: Store) {
             .where('id', 'in', [...ids]),
         );
     },
+
+    // ---- Invalidations of ERs --------------------------------------------------------------------------------------
+    invalidationById: (id: string) => store.one(q.selectFrom('return_invalidations').selectAll().where('id', '=', id)),
+    /** The latest invalidation asked for an ER, whatever its status. */
+    latestInvalidation: (returnId: string) =>
+      store.one(
+        q
+          .selectFrom('return_invalidations')
+          .selectAll()
+          .where('return_id', '=', returnId)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(1),
+      ),
+    /** The one that stands for an ER: waiting for MH, or taken by MH. */
+    liveInvalidation: (returnId: string) =>
+      store.one(
+        q.selectFrom('return_invalidations').selectAll().where('return_id', '=', returnId).where('status', 'in', ['PENDING', 'APPROVED']),
+      ),
+    insertInvalidation: (row: ReturnInvalidationsTable) => store.run(q.insertInto('return_invalidations').values(row)),
+    resignedInvalidation: (id: string, jws: string) =>
+      store.run(q.updateTable('return_invalidations').set({ jws }).where('id', '=', id).where('status', '=', 'PENDING')),
+    /** MH's answer, taken only by an invalidation still PENDING; returns whether this call took it. */
+    settleInvalidation: (id: string, status: ReturnInvalidationStatus, mhResponse: string, at: string): boolean =>
+      Number(
+        store.run(
+          q
+            .updateTable('return_invalidations')
+            .set({ status, mh_response: mhResponse, updated_at: at })
+            .where('id', '=', id)
+            .where('status', '=', 'PENDING'),
+        ).changes,
+      ) > 0,
+    /** Ids of ER invalidations still waiting for MH, oldest first. */
+    pendingInvalidationIds: () =>
+      store.all(q.selectFrom('return_invalidations').select('id').where('status', '=', 'PENDING').orderBy('created_at')).map((r) => r.id),
   };
 }

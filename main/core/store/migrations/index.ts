@@ -30,6 +30,7 @@ import { m028SalePaper } from './028-sale-paper';
 import { m029DrawerOpenings } from './029-drawer-openings';
 import { m030PrintJobs } from './030-print-jobs';
 import { m031ContingencyReturns } from './031-contingency-returns';
+import { m032ReturnInvalidations } from './032-return-invalidations';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -65,4 +66,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m029DrawerOpenings,
   m030PrintJobs,
   m031ContingencyReturns,
+  m032ReturnInvalidations,
 ];

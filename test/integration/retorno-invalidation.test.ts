@@ -1,0 +1,187 @@
+// Invalidating an Evento de Retorno (MF2 §VII pp.11, 13, 17; docs/decisions/0050-evento-de-retorno-complete.md)
+// through the real HTTP server and the MH simulator over HTTP, which judges the event with invalidacion-schema-v3,
+// its window and date, and refuses to invalidate a document while an ER on it stands.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import BetterSqlite3 from 'better-sqlite3';
+import { join } from 'node:path';
+import { createCore, type Core } from '../../main/core/create-core';
+import { buildHttpServer } from '../../main/http/server';
+import { silentLogger } from '../../main/core/logger';
+import { DEMO_STATION } from '../../main/core/station/demo';
+import type { DocumentReturns, ReturnInvalidationRecord, ReturnRecord } from '../../shared/retorno';
+import { fcBody } from '../fixtures/bodies';
+import { DEMO_KEY, fixedClock, tempDir } from '../support/core';
+import { SCHEMA_DIR_V2 } from '../support/mh-schemas';
+import { registerStation, startSimulator } from '../support/mh-sim';
+
+const clock = fixedClock('2026-11-22T15:30:00Z');
+let sim: Awaited<ReturnType<typeof startSimulator>>;
+let dir: ReturnType<typeof tempDir>;
+let core: Core;
+let app: FastifyInstance;
+let n = 0;
+const newId = () => `1a7a0000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+const headers = { 'x-api-key': DEMO_KEY };
+
+beforeEach(async () => {
+  clock.set('2026-11-22T15:30:00Z');
+  sim = await startSimulator({ clock, schemasV2Dir: SCHEMA_DIR_V2 });
+  dir = tempDir();
+  core = createCore({
+    dataDir: dir.dir,
+    clock,
+    mh: { baseUrl: sim.url, user: '06142803901121', password: 'demo' },
+    sync: { manual: true, jitter: () => 0 },
+  });
+  const company = { ...DEMO_STATION.company, address: { ...DEMO_STATION.company.address, district: '14' } };
+  core.configure({ ...DEMO_STATION, company, mhNormative: { current: '2026' } }, 'test');
+  registerStation(sim, core);
+  app = await buildHttpServer(core, { logger: silentLogger });
+});
+afterEach(async () => {
+  await app?.close();
+  core?.close();
+  await sim.close();
+  dir.cleanup();
+});
+
+async function soldAndReturned(): Promise<{ dte: string; er: ReturnRecord }> {
+  const { record } = core.dtes.create('FC', { ...fcBody(newId()), generatedAt: undefined }, 'test');
+  await core.sync.runOnce();
+  expect(core.dtes.get(record.id).status).toBe('APPROVED');
+  const res = await app.inject({
+    method: 'POST',
+    url: '/dte/return',
+    headers,
+    payload: { lines: [{ dteId: record.id, item: 1, quantity: 1 }], reason: 'Devolución por error de caja' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { dte: record.id, er: res.json<ReturnRecord>() };
+}
+const invalidateEr = (id: string, payload: unknown = { reason: 'La devolución se registró por error' }) =>
+  app.inject({ method: 'POST', url: `/dte/returns/${id}/invalidate`, headers, payload: payload as object });
+const invalidateDte = (dteId: string) =>
+  app.inject({ method: 'POST', url: '/dte/invalidate', headers, payload: { dteId, reason: 'Error en el precio' } });
+const returnsOf = async (id: string) => (await app.inject({ method: 'GET', url: `/dte/${id}/returns`, headers })).json<DocumentReturns>();
+const count = (table: string) => {
+  const db = new BetterSqlite3(join(core.dataDir, 'sello.db'), { readonly: true });
+  try {
+    return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+};
+
+describe('invalidating an Evento de Retorno', () => {
+  it('MH takes it: the ER counts for nothing, its lines are returnable again, and the document may be invalidated', async () => {
+    const { dte, er } = await soldAndReturned();
+    expect(er.invalidationDeadline).toBe('2026-12-14T23:59:59-06:00');
+    expect((await invalidateDte(dte)).statusCode).toBe(409);
+
+    const res = await invalidateEr(er.id);
+    expect(res.statusCode, res.body).toBe(201);
+    const inv = res.json<ReturnInvalidationRecord>();
+    expect(inv).toMatchObject({ status: 'APPROVED', type: 2, reason: 'La devolución se registró por error' });
+    expect(inv.seal).toMatch(/^[0-9A-Z]{40}$/);
+    // What MH holds: the event names the ER (tipoDte 18, no control number, no replacement), dated the ER's day.
+    const held = sim.state.invalidated.get(er.id.toUpperCase());
+    expect(held).toBeDefined();
+    const view = await returnsOf(dte);
+    expect(view.events[0]).toMatchObject({ status: 'INVALIDATED', invalidation: { status: 'APPROVED' }, invalidationDeadline: null });
+    expect(view.lines[0]).toMatchObject({ returned: 0, left: 2 });
+
+    // The document's invalidation goes through now, and MH takes it (it refuses while an ER stands: below).
+    const freed = await invalidateDte(dte);
+    expect(freed.statusCode, freed.body).toBe(201);
+    expect(freed.json()).toMatchObject({ status: 'APPROVED' });
+    expect(core.dtes.get(dte).status).toBe('INVALIDATED');
+  });
+
+  it('MH itself refuses to invalidate a document an ER stands on (MF2 p.17)', async () => {
+    const { dte, er } = await soldAndReturned();
+    expect((await invalidateEr(er.id)).json()).toMatchObject({ status: 'APPROVED' });
+    // MH, unlike the station, holds no invalidation of the ER (as if it were never taken there).
+    sim.state.invalidated.delete(er.id.toUpperCase());
+    const res = await invalidateDte(dte);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'REJECTED', mhResponse: { codigoMsg: '019' } });
+    expect(core.dtes.get(dte).status).toBe('APPROVED');
+  });
+
+  it('refuses what cannot be invalidated, naming why, and stores nothing', async () => {
+    const { er } = await soldAndReturned();
+    // Type 3 needs a reason; unknown fields are refused.
+    const noReason = await invalidateEr(er.id, { type: 3 });
+    expect(noReason.statusCode).toBe(422);
+    expect(noReason.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toEqual(['reason']);
+    // A replacement has no place in an ER's invalidation: refused under Prefer: handling=strict.
+    const strict = await app.inject({
+      method: 'POST',
+      url: `/dte/returns/${er.id}/invalidate`,
+      headers: { ...headers, prefer: 'handling=strict' },
+      payload: { reason: 'Devolución registrada por error', dteReplaceId: newId() },
+    });
+    expect(strict.statusCode).toBe(422);
+    expect(strict.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toEqual(['dteReplaceId']);
+    expect((await invalidateEr('00000000-0000-4000-8000-000000000000')).json()).toMatchObject({ code: 'NOT_FOUND' });
+    // Past the 10th business day of the month after its seal.
+    clock.set('2026-12-15T06:00:00Z');
+    const late = await invalidateEr(er.id);
+    expect(late.statusCode).toBe(422);
+    expect(late.json()).toMatchObject({ code: 'INVALIDATION_WINDOW_CLOSED' });
+    expect(late.json<{ detail: string }>().detail).toContain('2026-12-14 23:59:59');
+    expect(count('return_invalidations')).toBe(0);
+    expect(sim.state.counts.anulardte ?? 0).toBe(0);
+  });
+
+  it('an ER still waiting for MH is not invalidated; an invalidated one, not twice', async () => {
+    const { record } = core.dtes.create('FC', { ...fcBody(newId()), generatedAt: undefined }, 'test');
+    await core.sync.runOnce();
+    sim.setMode('down');
+    const waiting = await app.inject({
+      method: 'POST',
+      url: '/dte/return',
+      headers,
+      payload: { lines: [{ dteId: record.id, item: 1, quantity: 1 }], reason: 'Devolución sin conexión' },
+    });
+    expect(waiting.statusCode).toBe(202);
+    const early = await invalidateEr(waiting.json<ReturnRecord>().id);
+    expect(early.json()).toMatchObject({ code: 'DTE_NOT_INVALIDATABLE' });
+    expect(early.json<{ detail: string }>().detail).toContain('espera el sello');
+    sim.setMode('normal');
+    await core.sync.runOnce();
+    expect((await invalidateEr(waiting.json<ReturnRecord>().id)).statusCode).toBe(201);
+    const twice = await invalidateEr(waiting.json<ReturnRecord>().id);
+    expect(twice.json()).toMatchObject({ code: 'DTE_NOT_INVALIDATABLE' });
+    expect(twice.json<{ detail: string }>().detail).toContain('ya está invalidada');
+  });
+
+  it('MH unreachable: the invalidation waits (202), the ER still blocks the document, and the engine gets it taken', async () => {
+    const { dte, er } = await soldAndReturned();
+    sim.setMode('down');
+    const res = await invalidateEr(er.id);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ status: 'PENDING' });
+    // Asked again: the same event, still pending.
+    expect((await invalidateEr(er.id)).json()).toMatchObject({ id: res.json<ReturnInvalidationRecord>().id, status: 'PENDING' });
+    expect((await invalidateDte(dte)).json()).toMatchObject({ code: 'DTE_NOT_INVALIDATABLE' });
+    expect(core.returns.pending()).toBe(1);
+    sim.setMode('normal');
+    await core.sync.runOnce();
+    expect((await returnsOf(dte)).events[0]).toMatchObject({ status: 'INVALIDATED' });
+    expect(core.returns.pending()).toBe(0);
+  });
+
+  it('MH refuses it (out of its window at MH): REJECTED, and the ER still stands', async () => {
+    const { dte, er } = await soldAndReturned();
+    // MH's clock says the window closed; the station's does not.
+    const held = sim.state.returns.get(er.id.toUpperCase())!;
+    sim.state.returns.set(er.id.toUpperCase(), { ...held, receivedAt: Date.parse('2026-09-01T12:00:00Z') });
+    const res = await invalidateEr(er.id);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'REJECTED', mhResponse: { codigoMsg: '015' } });
+    expect((await returnsOf(dte)).events[0]).toMatchObject({ status: 'APPROVED', invalidation: { status: 'REJECTED' } });
+    expect((await invalidateDte(dte)).json()).toMatchObject({ code: 'DTE_NOT_INVALIDATABLE' });
+  });
+});
