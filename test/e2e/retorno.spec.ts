@@ -101,7 +101,7 @@ test('a supervisor gives back goods of a sealed factura with the keyboard; MH se
   const panel = page.getByRole('region', { name: 'Devoluciones (Evento de Retorno)' });
   await expect(panel).toBeVisible();
   await expect(panel).toContainText('Sin devoluciones.');
-  await expect(page.locator('.detail').getByRole('button', { name: 'Invalidar' })).toBeVisible();
+  await expect(page.locator('.detail').getByRole('button', { name: 'Invalidar', exact: true })).toBeVisible();
   await expect(panel).toContainText(/hasta el .* \(3 meses desde el sello\)/);
   await tabTo(page, panel.getByRole('button', { name: 'Devolución' }));
   await page.keyboard.press('Enter');
@@ -131,7 +131,21 @@ test('a supervisor gives back goods of a sealed factura with the keyboard; MH se
   await expect(events).toContainText('Sello de MH');
   await expect(panel).toContainText('MH no deja invalidar el documento');
   // Before the return the supervisor could invalidate; with it, the invalidation is not offered.
-  await expect(page.locator('.detail').getByRole('button', { name: 'Invalidar' })).toHaveCount(0);
+  await expect(page.locator('.detail').getByRole('button', { name: 'Invalidar', exact: true })).toHaveCount(0);
   await checkScreen(page, 'retorno-done', { fullPage: false });
   expect(sim.state.counts.retornodte).toBe(1);
+
+  // The return was a mistake: the supervisor invalidates it (MF2 p.17), and the document may be invalidated again.
+  await tabTo(page, events.getByRole('button', { name: 'Invalidar esta devolución' }));
+  await page.keyboard.press('Enter');
+  const undo = page.getByRole('form', { name: 'Invalidar esta devolución' });
+  await expect(undo.getByLabel('Motivo de la invalidación')).toBeFocused();
+  await page.keyboard.type('Se registró en el documento equivocado', { delay: 5 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('detail-notice')).toContainText('MH invalidó la devolución');
+  await expect(events).toContainText('Invalidada');
+  await expect(panel).not.toContainText('MH no deja invalidar el documento');
+  await expect(page.locator('.detail').getByRole('button', { name: 'Invalidar', exact: true })).toBeVisible();
+  await checkScreen(page, 'retorno-invalidated', { fullPage: false });
+  expect(sim.state.invalidated.size).toBe(1);
 });

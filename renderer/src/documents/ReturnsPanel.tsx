@@ -6,9 +6,9 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import type { SelloApi } from '../../../shared/api';
 import type { DteRecord } from '../../../shared/records';
 import type { DocumentReturns } from '../../../shared/retorno';
-import { textOf } from '../../../shared/text';
 import { errorText } from '../error-text';
 import { retornoWords as words } from '../words/retorno';
+import { ReturnEventItem } from './ReturnEventItem';
 
 const KINDS: readonly string[] = ['FC', 'FEX', 'FSE'];
 const parse = (v: string): number => (v.trim() === '' ? 0 : Number(v.replace(',', '.')));
@@ -41,7 +41,7 @@ export function ReturnsPanel({
     void api.dteReturns(record.id).then((r) => {
       if (!r.ok) return;
       setView(r.value);
-      onLive?.(r.value.events.some((e) => e.status !== 'REJECTED'));
+      onLive?.(r.value.events.some((e) => e.status === 'PENDING' || e.status === 'APPROVED'));
     });
   useEffect(load, [api, record.id, record.status]);
   useEffect(() => {
@@ -92,32 +92,16 @@ export function ReturnsPanel({
       {view.events.length > 0 ? (
         <ul className="returns-events" data-testid="returns-events">
           {view.events.map((ev) => (
-            <li key={ev.id}>
-              <span
-                className={`status status-${ev.status === 'APPROVED' ? 'approved' : ev.status === 'REJECTED' ? 'rejected' : 'processing'}`}
-              >
-                {words.status[ev.status]}
-              </span>{' '}
-              {words.event(ev.total, localTime(ev.createdAt, false))} · {ev.reason}
-              <ul className="small">
-                {ev.lines.map((l) => (
-                  <li key={`${l.dteId}-${l.item}`}>
-                    {l.quantity} × {l.description} (${l.amount})
-                  </li>
-                ))}
-              </ul>
-              {ev.seal && (
-                <span className="small">
-                  {words.seal}: <span className="mono">{ev.seal}</span>
-                </span>
-              )}
-              {ev.status === 'REJECTED' && ev.mhResponse && (
-                <span className="small">
-                  {' '}
-                  {textOf(ev.mhResponse.codigoMsg)} {textOf(ev.mhResponse.descripcionMsg)}
-                </span>
-              )}
-            </li>
+            <ReturnEventItem
+              key={ev.id}
+              api={api}
+              event={ev}
+              mayInvalidate={mayReturn}
+              onChanged={(message) => {
+                load();
+                onDone(message);
+              }}
+            />
           ))}
         </ul>
       ) : (
