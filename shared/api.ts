@@ -319,9 +319,22 @@ export interface ReturnsApi {
   readonly dteReturns: (id: string) => Promise<Result<DocumentReturns>>;
   /** `{type?, reason?}`: invalidates a sealed ER, sent to MH at once (PENDING when MH is not reached). */
   readonly invalidateReturn: (id: string, body: unknown) => Promise<Result<ReturnInvalidationRecord>>;
+  /** The ER on the receipt printer (silently when the station prints so; the browser opens the PDF). */
+  readonly printReturnReceipt: (id: string) => Promise<Result<{ printed: true }>>;
+  /** The ER as a letter PDF, through the print dialog. */
+  readonly printReturnLetter: (id: string) => Promise<Result<{ printed: true }>>;
+  /** The ER as signed, with its signature and MH's seal, for the customer (sealed ones). */
+  readonly returnJson: (id: string) => Promise<Result<Record<string, unknown>>>;
 }
 
-const RETURN_METHODS = ['returnDte', 'dteReturns', 'invalidateReturn'] as const satisfies readonly (keyof ReturnsApi)[];
+const RETURN_METHODS = [
+  'returnDte',
+  'dteReturns',
+  'invalidateReturn',
+  'printReturnReceipt',
+  'printReturnLetter',
+  'returnJson',
+] as const satisfies readonly (keyof ReturnsApi)[];
 
 /** Every request/response method. */
 /**

@@ -156,7 +156,7 @@ export interface Core {
   /** Invalidations MH may hold, listed and settled by a supervisor (docs/decisions/0024-event-answer-lost.md). */
   readonly invalidationDoubts: Pick<InvalidationService, 'inDoubt' | 'settleDoubt'>;
   /** Eventos de Retorno (docs/decisions/0015-evento-de-retorno.md): made, and read per document. */
-  readonly returns: Pick<ReturnService, 'make' | 'ofDocument' | 'pending' | 'send' | 'invalidate'>;
+  readonly returns: Pick<ReturnService, 'make' | 'ofDocument' | 'pending' | 'send' | 'invalidate' | 'paper'>;
   readonly apiKeys: ApiKeys;
   /** The station's people, their sessions, and who an actor is (auth/people.ts). */
   readonly people: People;

@@ -52,6 +52,9 @@ export interface DoorCalls extends Pick<StationCalls, ActorCall> {
   readonly wakeSync: () => Promise<SyncStatus>;
   /** The day's close on the receipt printer's paper, and on letter paper. */
   readonly closeReceipt: (id: string, width: ReceiptWidth) => Promise<Buffer>;
+  /** An Evento de Retorno's counter receipt and letter PDF (a person's session only). */
+  readonly returnReceipt: (id: string, width: ReceiptWidth) => Promise<Buffer>;
+  readonly returnLetter: (id: string) => Promise<Buffer>;
   readonly closePdf: (id: string) => Promise<Buffer>;
 }
 
@@ -126,6 +129,8 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     openDrawer: (input) => answer(() => core().closes.open(input, who)),
     drawerOpening: (scope) => answer(() => core().closes.opening(scope, who)),
     closeReceipt: (id, width) => core().closes.receipt(id, width, who),
+    returnReceipt: (id, width) => core().returns.paper.receipt(id, width),
+    returnLetter: (id) => core().returns.paper.letter(id),
     closePdf: (id) => core().closes.letterPdf(id, who),
     dteJson: (id) => answer(() => core().dtes.signedJson(id)),
     invalidate: async (body) => (await core().dtes.invalidate(body, actor)).record,
@@ -178,6 +183,9 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     discardPending: (id) => answer(() => core().printer.discard(id, actor)),
     printLetter: notHere('La impresión directa'),
     printCloseReceipt: notHere('La impresión directa'),
+    printReturnReceipt: notHere('La impresión directa'),
+    printReturnLetter: notHere('La impresión directa'),
+    returnJson: (id) => answer(() => core().returns.paper.signedJson(id)),
     printClosePdf: notHere('La impresión directa'),
     activity: () => answer(() => ({ noted: true as const })),
     backups: () => answer(() => core().backups.status()),
@@ -278,6 +286,8 @@ function guarded(who: Actor, c: DoorCalls): DoorCalls {
     receipt: check(EVERYONE, 'Esta consulta', c.receipt),
     wakeSync: check(SUPERVISORS, 'Reintentar el envío a MH', c.wakeSync),
     closeReceipt: check(PEOPLE, 'Imprimir un cierre de caja', c.closeReceipt),
+    returnReceipt: check(PEOPLE, 'Imprimir una devolución', c.returnReceipt),
+    returnLetter: check(PEOPLE, 'Imprimir una devolución', c.returnLetter),
     closePdf: check(PEOPLE, 'Imprimir un cierre de caja', c.closePdf),
   };
 }

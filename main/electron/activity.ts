@@ -16,6 +16,10 @@ const WRITES: readonly ApiMethod[] = [
   'openDrawer',
   'printCloseReceipt',
   'printClosePdf',
+  'returnDte',
+  'invalidateReturn',
+  'printReturnReceipt',
+  'printReturnLetter',
 ];
 
 export function counterActivity(api: SelloApi): { api: SelloApi; busy: () => boolean } {

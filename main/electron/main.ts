@@ -112,6 +112,21 @@ async function start(): Promise<void> {
           widthMm: s.receiptWidth,
         });
       }),
+    printReturnReceipt: (id) =>
+      wrap(async () => {
+        requireCaller(api.actor(), CALL_PERMISSIONS.printReturnReceipt, 'Imprimir una devolución');
+        const s = h.current().printing.get();
+        return printed(await h.current().returns.paper.receipt(id, s.receiptWidth), {
+          silent: s.silentReceipt,
+          printer: s.printer,
+          widthMm: s.receiptWidth,
+        });
+      }),
+    printReturnLetter: (id) =>
+      wrap(async () => {
+        requireCaller(api.actor(), CALL_PERMISSIONS.printReturnLetter, 'Imprimir una devolución');
+        return printed(await h.current().returns.paper.letter(id), { silent: false, printer: null });
+      }),
     printClosePdf: (id) =>
       wrap(async () => {
         const who = api.actor();

@@ -149,6 +149,21 @@ const ROUTES: readonly Route[] = [
     c.api.returnGoods(c.body(), handling(c)).then((r) => (ignoredFields(c, r.ignored), created(c, r.pending ? 202 : 201), r.record)),
   ),
   route('GET', '/dte/:id/returns', EVERYONE, (c) => c.api.dteReturns(c.id())),
+  // An ER's paper and JSON for the customer (MF2 p.28): the receipt and letter for the counter, the JSON for anyone.
+  route('GET', '/dte/returns/:id/receipt', PEOPLE, async (c) =>
+    c.file(
+      'inline',
+      `${c.id().toUpperCase()}-${c.query(receiptQuery).width}mm.pdf`,
+      'application/pdf',
+      await c.api.returnReceipt(c.id(), c.query(receiptQuery).width),
+    ),
+  ),
+  route('GET', '/dte/returns/:id/letter', PEOPLE, async (c) =>
+    c.file('inline', `${c.id().toUpperCase()}.pdf`, 'application/pdf', await c.api.returnLetter(c.id())),
+  ),
+  route('GET', '/dte/returns/:id/json', EVERYONE, async (c) =>
+    c.file('attachment', `${c.id().toUpperCase()}.json`, 'application/json', await c.api.returnJson(c.id())),
+  ),
   // An ER made by mistake, invalidated (docs/decisions/0050-evento-de-retorno-complete.md): 201 once MH answered, 202 while it waits.
   route('POST', '/dte/returns/:id/invalidate', APPROVERS, async (c) =>
     c.api

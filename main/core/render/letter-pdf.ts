@@ -92,12 +92,20 @@ export async function letterPdf(p: Printable): Promise<Buffer> {
       .text(v);
     y = doc.y + 1;
   }
-  drawQr(doc, p.qrUrl, MARGIN + width - 110, MARGIN, 110);
-  doc
-    .font('regular')
-    .fontSize(6)
-    .fillColor(MUTED)
-    .text('Consulte este documento en admin.factura.gob.sv', MARGIN + width - 120, MARGIN + 112, { width: 120, align: 'center' });
+  if (p.qrUrl) {
+    drawQr(doc, p.qrUrl, MARGIN + width - 110, MARGIN, 110);
+    doc
+      .font('regular')
+      .fontSize(6)
+      .fillColor(MUTED)
+      .text('Consulte este documento en admin.factura.gob.sv', MARGIN + width - 120, MARGIN + 112, { width: 120, align: 'center' });
+  } else {
+    doc
+      .font('regular')
+      .fontSize(7)
+      .fillColor(MUTED)
+      .text(p.noQrNotice ?? '', MARGIN + width - 120, MARGIN + 20, { width: 120, align: 'center' });
+  }
   y = Math.max(y, MARGIN + 128) + 6;
 
   // A band across the page in white on `fill`: what the document is not (a demo's, an invalidated one).

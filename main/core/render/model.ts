@@ -89,17 +89,22 @@ export interface Printable {
   readonly sections: readonly Party[];
   /** How it was paid: each method and amount (MH's pagos), then the cash handed over and the change. */
   readonly payments: readonly (readonly [string, string])[];
-  readonly qrUrl: string;
+  /** MH's public lookup; null where MH publishes none (an Evento de Retorno: return-model.ts). */
+  readonly qrUrl: string | null;
+  /** Said where the QR would be when there is none: how to identify the paper instead. */
+  readonly noQrNotice?: string;
+  /** The sections go on the counter receipt too (a return's documents and reason), not only on the letter. */
+  readonly sectionsOnReceipt?: boolean;
 }
 
-function place(dir: View<MhDireccion> | null | undefined): string {
+export function place(dir: View<MhDireccion> | null | undefined): string {
   if (!dir) return '';
   const dept = DEPARTMENTS.find((d) => d.code === dir.departamento)?.name ?? dir.departamento;
   const muni = MUNICIPALITIES.find((m) => m.department === dir.departamento && m.code === dir.municipio)?.name ?? dir.municipio;
   return `${dir.complemento}, ${muni}, ${dept}`;
 }
 
-const present = (pairs: [string, unknown][]): [string, string][] =>
+export const present = (pairs: [string, unknown][]): [string, string][] =>
   pairs.filter(([, v]) => v !== null && v !== undefined && v !== '').map(([k, v]) => [k, String(v)]);
 
 function receiverOf(kind: DteKind, doc: MhDocumentView): Party | null {
@@ -124,7 +129,7 @@ function receiverOf(kind: DteKind, doc: MhDocumentView): Party | null {
   };
 }
 
-function itemsOf(kind: DteKind, doc: MhDocumentView): Table {
+export function itemsOf(kind: DteKind, doc: MhDocumentView): Table {
   const lines: readonly MhItemView[] = doc.cuerpoDocumento ?? [];
   const unit = (l: MhItemView) => UNIT_NAMES.get(l.uniMedida) ?? '';
   switch (kind) {

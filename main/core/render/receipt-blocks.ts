@@ -78,11 +78,17 @@ export function receiptBlocks(p: Printable, logo: Buffer | null = null): Receipt
   for (const [k, v] of p.totals) out.push(pair(k, v));
   out.push(pair(p.totalToPay[0], p.totalToPay[1], true, 'large'));
   out.push(text(p.words, { size: 'small' }));
+  if (p.sectionsOnReceipt)
+    for (const s of p.sections) {
+      out.push(RULE, text(s.title, { bold: true }));
+      for (const [k, v] of s.lines) out.push(text(`${k}:`), text(v, { size: 'small', mono: isCode(k) || /^[0-9A-F-]{36}$/.test(v) }));
+    }
   if (p.payments.length) {
     out.push(RULE, text('Pago', { bold: true }));
     for (const [k, v] of p.payments) out.push(pair(k, v, k === 'Cambio'));
   }
-  out.push(RULE, { t: 'qr', data: p.qrUrl }, centered('Consulte en admin.factura.gob.sv', false, 'small'));
+  if (p.qrUrl) out.push(RULE, { t: 'qr', data: p.qrUrl }, centered('Consulte en admin.factura.gob.sv', false, 'small'));
+  else out.push(RULE, centered(p.noQrNotice ?? '', false, 'small'));
   return out;
 }
 

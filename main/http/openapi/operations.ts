@@ -155,6 +155,18 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     status: 201,
   },
   'GET /dte/{id}/returns': { tag: 'Documentos', summary: 'Las devoluciones de un documento' },
+  'GET /dte/returns/{id}/receipt': {
+    tag: 'Documentos',
+    summary: 'Una devolución en la impresora de recibos (PDF 58 u 80 mm)',
+    query: receiptQuery,
+    answer: 'pdf',
+  },
+  'GET /dte/returns/{id}/letter': { tag: 'Documentos', summary: 'Una devolución en carta (PDF), para el cliente', answer: 'pdf' },
+  'GET /dte/returns/{id}/json': {
+    tag: 'Documentos',
+    summary: 'El JSON firmado de una devolución, con el sello de MH, para el cliente',
+    answer: 'file',
+  },
   'POST /dte/returns/{id}/invalidate': {
     tag: 'Documentos',
     summary: 'Invalida una devolución (Evento de Retorno) aprobada por MH',

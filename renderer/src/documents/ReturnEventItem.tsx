@@ -103,6 +103,26 @@ export function ReturnEventItem({
           {words.invalidation.APPROVED} · {words.seal}: <span className="mono">{ev.invalidation.seal}</span>
         </p>
       )}
+      {ev.status !== 'REJECTED' && (
+        <div className="actions">
+          <button type="button" onClick={() => void api.printReturnReceipt(ev.id)} aria-label={words.receiptLabel(ev.total)}>
+            {words.receipt}
+          </button>
+          <button type="button" onClick={() => void api.printReturnLetter(ev.id)} aria-label={words.letterLabel(ev.total)}>
+            {words.letter}
+          </button>
+          {ev.seal && (
+            <button type="button" onClick={() => void saveJson(api, ev.id).then(setProblem)} aria-label={words.jsonLabel(ev.total)}>
+              {words.json}
+            </button>
+          )}
+        </div>
+      )}
+      {problem && !open && (
+        <p role="alert" className="error">
+          {problem}
+        </p>
+      )}
       {canInvalidate && !open && (
         <p className="small">
           {words.invalidateUntil(localTime(ev.invalidationDeadline, false))}{' '}
@@ -146,4 +166,17 @@ export function ReturnEventItem({
       )}
     </li>
   );
+}
+
+/** The signed ER through the browser's (or Electron's) download, named by its generation code. */
+async function saveJson(api: SelloApi, id: string): Promise<string | null> {
+  const r = await api.returnJson(id);
+  if (!r.ok) return errorText(r.error);
+  const url = URL.createObjectURL(new Blob([JSON.stringify(r.value, null, 2)], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${id.toUpperCase()}.json`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return null;
 }

@@ -35,6 +35,12 @@ export const retornoWords = {
   none: 'Sin devoluciones.',
   blocksInvalidation: 'Con una devolución vigente MH no deja invalidar el documento: invalide primero la devolución.',
   contingency: 'Hecha en contingencia: va a MH después del evento de contingencia.',
+  receipt: 'Imprimir comprobante',
+  letter: 'PDF carta',
+  json: 'Guardar JSON',
+  receiptLabel: (total: string) => `Imprimir el comprobante de la devolución por $${total}`,
+  letterLabel: (total: string) => `PDF carta de la devolución por $${total}`,
+  jsonLabel: (total: string) => `Guardar el JSON de la devolución por $${total}`,
   invalidate: 'Invalidar esta devolución',
   invalidateIntro:
     'MH anula la devolución: lo devuelto vuelve a contar como vendido y el documento se puede invalidar. No lleva documento de reemplazo.',

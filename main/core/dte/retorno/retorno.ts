@@ -28,6 +28,7 @@ import type { ContingencyEventsTable, ReturnLinesTable, ReturnsTable } from '../
 import { canonicalId, findDocument, signedParts } from '../documents-repo';
 import { buildEretV1, documentValue, lineValue, returnedAmounts, storedLines, type ReturnTargetDoc } from './eret-v1';
 import { returnsRepo } from './returns-repo';
+import { returnPaper } from './return-paper';
 import { invalidateReturn, returnInvalidationWindow, sendReturnInvalidation, toInvalidationRecord } from './invalidate-return';
 import { judgeReturn, returnDeadline, returnMonths, type ReturnTarget } from './rules';
 
@@ -326,7 +327,15 @@ export const pendingReturns = (store: Store): string[] => returnsRepo(store).pen
 
 /** Eventos de Retorno as the core runs them. */
 export function returnService(deps: ReturnDeps) {
+  const record = (id: string) => {
+    const r = returnsRepo(deps.store).byId(id);
+    if (!r) throw new CoreError('NOT_FOUND', `No existe una devolución (Evento de Retorno) con id ${id}.`);
+    return toReturnRecord(deps.store, r);
+  };
+  const paper = returnPaper({ store: deps.store, station: deps.station, record });
   return {
+    /** Its paper and JSON for the customer (return-paper.ts). */
+    paper,
     make: (input: unknown, actor: string, unknown?: UnknownFields) => returnDte(deps, input, actor, unknown),
     ofDocument: (dteId: string) => documentReturns(deps, dteId),
     /** Invalidates a sealed ER (MF2 §VII p.17): its documents may be invalidated again once MH takes it. */

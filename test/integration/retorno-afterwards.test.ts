@@ -1,6 +1,7 @@
-// Invalidating an Evento de Retorno (MF2 §VII pp.11, 13, 17; docs/decisions/0050-evento-de-retorno-complete.md)
-// through the real HTTP server and the MH simulator over HTTP, which judges the event with invalidacion-schema-v3,
-// its window and date, and refuses to invalidate a document while an ER on it stands.
+// What comes after an Evento de Retorno (docs/decisions/0050-evento-de-retorno-complete.md), through the real HTTP
+// server and the MH simulator over HTTP: its paper and signed JSON for the customer (MF2 p.28), and its
+// invalidation (MF2 §VII pp.11, 13, 17), which the simulator judges with invalidacion-schema-v3, its window and date,
+// refusing to invalidate a document while an ER on it stands.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import BetterSqlite3 from 'better-sqlite3';
@@ -14,6 +15,9 @@ import { fcBody } from '../fixtures/bodies';
 import { DEMO_KEY, fixedClock, tempDir } from '../support/core';
 import { SCHEMA_DIR_V2 } from '../support/mh-schemas';
 import { registerStation, startSimulator } from '../support/mh-sim';
+import { pdfPages, pdfText } from '../support/pdf';
+import { sessionHeaders } from '../support/session';
+import { verifyJwsSync } from '../../main/core/signing/jws';
 
 const clock = fixedClock('2026-11-22T15:30:00Z');
 let sim: Awaited<ReturnType<typeof startSimulator>>;
@@ -183,5 +187,71 @@ describe('invalidating an Evento de Retorno', () => {
     expect(res.json()).toMatchObject({ status: 'REJECTED', mhResponse: { codigoMsg: '015' } });
     expect((await returnsOf(dte)).events[0]).toMatchObject({ status: 'APPROVED', invalidation: { status: 'REJECTED' } });
     expect((await invalidateDte(dte)).json()).toMatchObject({ code: 'DTE_NOT_INVALIDATABLE' });
+  });
+});
+
+describe("an Evento de Retorno's paper and JSON, for the customer", () => {
+  it('the receipt and the letter say what was given back, on which document, with the seal and no QR', async () => {
+    const { dte, er } = await soldAndReturned();
+    const person = await sessionHeaders(app, 'supervisor');
+    for (const url of [`/dte/returns/${er.id}/receipt?width=80`, `/dte/returns/${er.id}/letter`]) {
+      const res = await app.inject({ method: 'GET', url, headers: person });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      const text = pdfText(res.rawPayload).replace(/\s+/g, ' ');
+      expect(text).toContain('DEVOLUCIÓN (EVENTO DE RETORNO)');
+      expect(text).toContain(er.id.toUpperCase());
+      expect(text).toContain(er.seal!);
+      expect(text).toContain(dte.toUpperCase());
+      expect(text).toContain('Devolución por error de caja');
+      expect(text).toContain(`Total devuelto $${er.total}`);
+      expect(text).toContain('MH no publica consulta pública de eventos');
+      expect(text).not.toContain('PENDIENTE');
+    }
+    const letter = await app.inject({ method: 'GET', url: `/dte/returns/${er.id}/letter`, headers: person });
+    pdfPages(letter.rawPayload, 'retorno-letter');
+    // A POS key reads the JSON but not the counter's paper.
+    expect((await app.inject({ method: 'GET', url: `/dte/returns/${er.id}/letter`, headers })).statusCode).toBe(403);
+  });
+
+  it('the JSON is the event as signed, with its signature (which verifies) and MH seal', async () => {
+    const { er } = await soldAndReturned();
+    const res = await app.inject({ method: 'GET', url: `/dte/returns/${er.id}/json`, headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain(`${er.id.toUpperCase()}.json`);
+    const { firmaElectronica, selloRecibido, ...event } = res.json<Record<string, unknown>>();
+    expect(selloRecibido).toBe(er.seal);
+    expect(verifyJwsSync(String(firmaElectronica), core.signing.publicKey()!)).toBe(true);
+    const payload = JSON.parse(Buffer.from(String(firmaElectronica).split('.')[1]!, 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(payload).toEqual(event);
+    expect(event).toMatchObject({ identificacion: { tipoEvento: '18', codigoGeneracion: er.id.toUpperCase() } });
+  });
+
+  it('an ER waiting for MH prints PENDIENTE and gives no JSON yet; an invalidated one prints ANULADO', async () => {
+    const { record } = core.dtes.create('FC', { ...fcBody(newId()), generatedAt: undefined }, 'test');
+    await core.sync.runOnce();
+    sim.setMode('down');
+    const waiting = (
+      await app.inject({
+        method: 'POST',
+        url: '/dte/return',
+        headers,
+        payload: { lines: [{ dteId: record.id, item: 1, quantity: 1 }], reason: 'Devolución sin conexión' },
+      })
+    ).json<ReturnRecord>();
+    const person = await sessionHeaders(app, 'supervisor');
+    const receipt = await app.inject({ method: 'GET', url: `/dte/returns/${waiting.id}/receipt`, headers: person });
+    expect(pdfText(receipt.rawPayload)).toContain('SELLO DE RECEPCIÓN PENDIENTE');
+    expect((await app.inject({ method: 'GET', url: `/dte/returns/${waiting.id}/json`, headers })).json()).toMatchObject({
+      code: 'DTE_NOT_APPROVED',
+    });
+    sim.setMode('normal');
+    await core.sync.runOnce();
+    expect((await invalidateEr(waiting.id)).json()).toMatchObject({ status: 'APPROVED' });
+    const voided = await app.inject({ method: 'GET', url: `/dte/returns/${waiting.id}/letter`, headers: person });
+    expect(pdfText(voided.rawPayload)).toContain('ANULADO');
   });
 });
