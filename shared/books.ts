@@ -117,6 +117,13 @@ export interface IvaSummary {
   readonly debitoTotal: string;
   /** Annulments of earlier months' consumer documents, subtracted in this month (Reglamento art. 87). */
   readonly anulacionesPrevias: string;
+  /**
+   * Goods given back this month on FE and FEX (Eventos de Retorno MH sealed, or waiting for it, and not invalidated),
+   * subtracted in this month: for casillas 97 and 143 (docs/decisions/0013-iva-books-and-annexes.md, Returns).
+   */
+  readonly devoluciones: string;
+  /** The IVA those returns give back, subtracted from the consumers' débito. */
+  readonly devolucionesIva: string;
 }
 
 /** A file for the person to save: its name, its media type and its bytes in base64. */
@@ -190,6 +197,9 @@ export interface SalesReport {
     readonly retained: string;
     readonly perceived: string;
     readonly documents: number;
+    /** Goods given back on FE and FEX in the period (Eventos de Retorno not refused nor invalidated), already out of `sales`. */
+    readonly returns: string;
+    readonly returnsCount: number;
   };
   readonly topProducts: readonly ProductFigures[];
   /** Documents still waiting for MH, and those MH rejected. */

@@ -9,6 +9,7 @@ import type { Clock } from '../core/clock';
 import { CoreError } from '../core/errors';
 import type { BookCompany } from '../core/books/book-model';
 import { toBookDocument, type BookDocument, type BookRecordRow } from '../core/books/book-document';
+import { toBookReturn } from '../core/books/book-return';
 import type { BooksSource, PeriodFilter } from '../core/books/books-source';
 import { booksOver, type Books, type BooksSettingsStore } from '../core/books/books-service';
 import { turn } from '../core/turn';
@@ -63,6 +64,10 @@ const select = (db: HubDb) =>
     'invalidated_on',
   ]);
 
+/** A replicated record's JSON member as an object, or null. */
+const jsonObject = (v: unknown): Record<string, unknown> | null =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+
 const toDocs = (rows: readonly Row[]) => rows.map((r) => toBookDocument(r, r.invalidated_on)).filter((d): d is BookDocument => d !== null);
 
 /**
@@ -98,6 +103,37 @@ export async function hubBooksSource(db: HubDb, scope: HubBooksScope = {}): Prom
         if (rows.length < page) break;
         await turn();
       }
+    },
+    /**
+     * The stations' Eventos de Retorno as they replicated them (station_records, kind 'return'): dated by their own
+     * fecEmi, REJECTED ones left out, each with the day MH took its invalidation, if it did.
+     */
+    async returnsBetween(from, to) {
+      let q = db
+        .selectFrom('station_records')
+        .select(sql<Record<string, unknown>>`body`.as('body'))
+        .where('kind', '=', 'return')
+        .where(sql<boolean>`body->'mhJson'->'identificacion'->>'fecEmi' BETWEEN ${from} AND ${to}`)
+        .where(sql<boolean>`body->>'status' IN ('PENDING', 'APPROVED')`);
+      if (point)
+        q = q.where(sql<boolean>`(body->'mhJson'->'emisor'->>'codEstableMH') || (body->'mhJson'->'emisor'->>'codPuntoVentaMH') = ${point}`);
+      const rows = await q.execute();
+      return rows
+        .map(({ body }) => {
+          const response = jsonObject(body.mhResponse);
+          const invalidation = jsonObject(body.invalidation);
+          return toBookReturn({
+            id: String(body.id),
+            status: String(body.status),
+            seal: typeof response?.selloRecibido === 'string' ? response.selloRecibido : null,
+            mhJson: jsonObject(body.mhJson) ?? {},
+            invalidatedOn:
+              invalidation?.status === 'APPROVED' && typeof invalidation.updatedAt === 'string'
+                ? invalidation.updatedAt.slice(0, 10)
+                : null,
+          });
+        })
+        .filter((d): d is BookDocument => d !== null);
     },
     async invalidatedBetween(from, to) {
       let q = select(db).where('invalidated_on', '>=', from).where('invalidated_on', '<=', to);

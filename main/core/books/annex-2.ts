@@ -17,6 +17,7 @@ import {
 } from './annex-build';
 import type { BookDocument } from './book-document';
 import { mhDate, monthBefore, monthRange } from './period';
+import { consumerReturnNotes } from './return-notes';
 
 /** CAT-020 codes of the Central American area as the manual names it (Guatemala, Honduras, Nicaragua, Costa Rica). */
 const CENTRAL_AMERICA: ReadonlySet<string> = new Set(['GT', 'HN', 'NI', 'CR', 'SV'].map((iso) => CAT020_BY_ISO[iso]!.code));
@@ -92,7 +93,13 @@ function row(g: Group, sign: 1 | -1, month: string, s: BooksSettings) {
  * `invalidated`: the month's invalidations, whenever issued (their negative rows are the ones issued in the three
  * months before). The documents come in issue order, so a day's groups are complete when the next day starts.
  */
-export function annex2Fold(month: string, s: BooksSettings, invalidated: readonly BookDocument[], emit: EmitRow): AnnexFold {
+export function annex2Fold(
+  month: string,
+  s: BooksSettings,
+  invalidated: readonly BookDocument[],
+  emit: EmitRow,
+  returns: readonly BookDocument[] = [],
+): AnnexFold {
   const { from, to } = monthRange(month);
   const thirdParty: AnnexProblem[] = [];
   const mixed: AnnexProblem[] = [];
@@ -145,10 +152,15 @@ export function annex2Fold(month: string, s: BooksSettings, invalidated: readonl
         if ([a.exenta, a.noSujeta, a.gravada, a.inArea, a.outArea, a.services].every((v) => v.isZero())) continue;
         emit(row({ first: d, last: d, sums: a }, -1, month, s));
       }
-      return [...thirdParty, ...mixed, ...late];
+      return [...thirdParty, ...mixed, ...late, ...consumerReturnNotes(returns, month)];
     },
   };
 }
 
-export const annex2 = (docs: readonly BookDocument[], invalidated: readonly BookDocument[], month: string, s: BooksSettings): AnnexBuild =>
-  foldAll('2', docs, (emit) => annex2Fold(month, s, invalidated, emit));
+export const annex2 = (
+  docs: readonly BookDocument[],
+  invalidated: readonly BookDocument[],
+  month: string,
+  s: BooksSettings,
+  returns: readonly BookDocument[] = [],
+): AnnexBuild => foldAll('2', docs, (emit) => annex2Fold(month, s, invalidated, emit, returns));

@@ -5,11 +5,12 @@ import { amount, documentNumber, series, text } from './annex-cells';
 import { foldAll, standsAt, type AnnexBuild, type AnnexFold, type EmitRow } from './annex-build';
 import type { BookDocument } from './book-document';
 import { mhDate, monthRange, purchaseRentaApplies } from './period';
+import { purchaseReturnNotes } from './return-notes';
 
 /** CAT-022 → the annex's 1 NIT, 2 DUI, 3 other document. */
 const ID_TYPE = (docType: string | null): string => (docType === '36' ? '1' : docType === '13' ? '2' : '3');
 
-export function annex5Fold(month: string, s: BooksSettings, emit: EmitRow): AnnexFold {
+export function annex5Fold(month: string, s: BooksSettings, emit: EmitRow, returns: readonly BookDocument[] = []): AnnexFold {
   const { to } = monthRange(month);
   const codes = purchaseRentaApplies(month)
     ? [s.purchaseOperation, s.purchaseClass, s.purchaseSector, s.purchaseCost]
@@ -30,9 +31,9 @@ export function annex5Fold(month: string, s: BooksSettings, emit: EmitRow): Anne
         '5',
       ]);
     },
-    finish: () => [],
+    finish: () => purchaseReturnNotes(returns, month),
   };
 }
 
-export const annex5 = (docs: readonly BookDocument[], month: string, s: BooksSettings): AnnexBuild =>
-  foldAll('5', docs, (emit) => annex5Fold(month, s, emit));
+export const annex5 = (docs: readonly BookDocument[], month: string, s: BooksSettings, returns: readonly BookDocument[] = []): AnnexBuild =>
+  foldAll('5', docs, (emit) => annex5Fold(month, s, emit, returns));

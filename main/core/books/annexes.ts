@@ -20,6 +20,8 @@ export interface MonthDocuments {
   readonly issued: readonly BookDocument[];
   /** The documents invalidated in the month, whenever they were issued. */
   readonly invalidated: readonly BookDocument[];
+  /** The month's Eventos de Retorno as book documents (book-return.ts); none when absent. */
+  readonly returns?: readonly BookDocument[];
   /** The station's point (M001P001) in file names; null for a company's files. */
   readonly point: string | null;
 }
@@ -29,9 +31,9 @@ export function buildAnnex(annex: AnnexId, m: MonthDocuments, s: BooksSettings):
     case '1':
       return annex1(m.issued, m.month, s);
     case '2':
-      return annex2(m.issued, m.invalidated, m.month, s);
+      return annex2(m.issued, m.invalidated, m.month, s, m.returns);
     case '5':
-      return annex5(m.issued, m.month, s);
+      return annex5(m.issued, m.month, s, m.returns);
     case '9':
       return annex9(m.issued, m.month);
     case '10':
@@ -47,14 +49,21 @@ export function buildAnnex(annex: AnnexId, m: MonthDocuments, s: BooksSettings):
 }
 
 /** An annex read one document at a time, in issue order (annex-build.ts, AnnexFold). */
-export function openAnnex(annex: AnnexId, month: string, s: BooksSettings, invalidated: readonly BookDocument[], emit: EmitRow): AnnexFold {
+export function openAnnex(
+  annex: AnnexId,
+  month: string,
+  s: BooksSettings,
+  invalidated: readonly BookDocument[],
+  emit: EmitRow,
+  returns: readonly BookDocument[] = [],
+): AnnexFold {
   switch (annex) {
     case '1':
       return annex1Fold(month, s, emit);
     case '2':
-      return annex2Fold(month, s, invalidated, emit);
+      return annex2Fold(month, s, invalidated, emit, returns);
     case '5':
-      return annex5Fold(month, s, emit);
+      return annex5Fold(month, s, emit, returns);
     case '9':
       return annex9Fold(month, emit);
     case '10':

@@ -103,6 +103,12 @@ export function storedBooksSettings(store: Store, clock: Clock): BooksSettingsSt
   };
 }
 
+/** What the month subtracts beside its own documents: earlier documents invalidated in it, and its returns. */
+interface Adjustments {
+  readonly invalidated: readonly BookDocument[];
+  readonly returns: readonly BookDocument[];
+}
+
 /**
  * The month read once, in issue order, every annex folded as it goes (docs/decisions/0043-books-in-constant-memory.md):
  * each annex's rows go to `rowOf(annex)` as they are made, and to its tally (count, casillas, MH's checks); the IVA
@@ -112,7 +118,7 @@ async function foldMonth(
   source: BooksSource,
   month: string,
   s: BooksSettings,
-  invalidated: readonly BookDocument[],
+  { invalidated, returns }: Adjustments,
   rowOf: (annex: AnnexId) => ((cells: readonly string[]) => void) | null,
   o: { readonly progress?: BooksProgress; readonly books?: readonly BookFold[]; readonly only?: readonly AnnexId[] } = {},
 ): Promise<{ annexes: AnnexSummary[]; ivaSummary: MonthBooks['ivaSummary'] }> {
@@ -121,13 +127,20 @@ async function foldMonth(
   const folds = (o.only ?? ANNEXES).map((annex) => {
     const tally = annexTally(annex, month, s, point);
     const also = rowOf(annex);
-    const fold = openAnnex(annex, month, s, invalidated, (cells) => {
-      tally.row(cells);
-      also?.(cells);
-    });
+    const fold = openAnnex(
+      annex,
+      month,
+      s,
+      invalidated,
+      (cells) => {
+        tally.row(cells);
+        also?.(cells);
+      },
+      returns,
+    );
     return { tally, fold };
   });
-  const iva = ivaSums(month, invalidated);
+  const iva = ivaSums(month, invalidated, returns);
   o.progress?.('Leyendo los documentos del mes', 0);
   await eachInIssueOrder(
     source,
@@ -159,19 +172,22 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
     generatedAt: isoLocal(d.clock.now()),
   });
 
-  /** The month's invalidations, read apart before the month (a month's worth of them). */
-  const invalidatedIn = (month: string): Promise<readonly BookDocument[]> => {
+  /** The month's invalidations and returns, read apart before the month (a month's worth of them). */
+  const adjustmentsOf = async (month: string): Promise<Adjustments> => {
     const { from, to } = monthRange(month);
-    return d.source.invalidatedBetween(from, to);
+    const [invalidated, returns] = await Promise.all([d.source.invalidatedBetween(from, to), d.source.returnsBetween(from, to)]);
+    return { invalidated, returns };
   };
 
-  const bookOf = (book: BookId, month: string, invalidated: readonly BookDocument[]): BookFold =>
-    (book === 'consumidores' ? consumerBookFold : contributorBookFold)(month, header(book, month), invalidated);
+  const bookOf = (book: BookId, month: string, a: Adjustments): BookFold =>
+    book === 'consumidores'
+      ? consumerBookFold(month, header(book, month), a.invalidated, a.returns)
+      : contributorBookFold(month, header(book, month), a.invalidated);
 
   /** One book of the month, read once in issue order. */
   const built = async (book: BookId, asked: string): Promise<Book> => {
     const month = checkedMonth(asked);
-    const fold = bookOf(book, month, await invalidatedIn(month));
+    const fold = bookOf(book, month, await adjustmentsOf(month));
     const { from, to } = monthRange(month);
     await eachInIssueOrder(d.source, { from, to }, fold.add);
     return fold.result();
@@ -195,7 +211,7 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
     async month(asked) {
       const month = checkedMonth(asked);
       const s = settings();
-      const { annexes, ivaSummary } = await foldMonth(d.source, month, s, await invalidatedIn(month), () => null);
+      const { annexes, ivaSummary } = await foldMonth(d.source, month, s, await adjustmentsOf(month), () => null);
       return { month, annexes, ivaSummary, settings: s };
     },
     async annexFile(annex, asked) {
@@ -207,7 +223,7 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
         d.source,
         month,
         s,
-        await invalidatedIn(month),
+        await adjustmentsOf(month),
         () => (cells) => lines.push(annexLine(cells, s)),
         {
           only: [annex],
@@ -231,6 +247,7 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
       if (!r.ok) throw validationFailed(r.errors, 'Revise las fechas y los filtros del reporte.');
       const report = salesReportFold(r.value);
       await eachInIssueOrder(d.source, { from: r.value.from, to: r.value.to }, report.add);
+      for (const given of await d.source.returnsBetween(r.value.from, r.value.to)) report.addReturn(given);
       return report.result();
     },
     async writeAll(asked, dir, progress) {
@@ -239,9 +256,9 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
       await mkdir(dir, { recursive: true });
       const lines = new Map<AnnexId, Buffer[]>(ANNEXES.map((a) => [a, []]));
       // One reading of the month makes every annex and both books.
-      const invalidated = await invalidatedIn(month);
-      const books = BOOKS.map((b) => bookOf(b, month, invalidated));
-      const { annexes } = await foldMonth(d.source, month, s, invalidated, (a) => (cells) => lines.get(a)!.push(annexLine(cells, s)), {
+      const adjustments = await adjustmentsOf(month);
+      const books = BOOKS.map((b) => bookOf(b, month, adjustments));
+      const { annexes } = await foldMonth(d.source, month, s, adjustments, (a) => (cells) => lines.get(a)!.push(annexLine(cells, s)), {
         progress,
         books,
       });

@@ -20,6 +20,11 @@ export interface BooksSource {
   readonly documents: (period: PeriodFilter) => AsyncIterable<readonly BookDocument[]>;
   /** Documents invalidated in the period (by fecAnula), whenever they were issued. */
   readonly invalidatedBetween: (from: string, to: string) => Promise<readonly BookDocument[]>;
+  /**
+   * Eventos de Retorno made in the period (by their own fecEmi), not refused by MH, as book documents of the kind
+   * they give back on (book-return.ts); each knows when MH took its invalidation, if it did.
+   */
+  readonly returnsBetween: (from: string, to: string) => Promise<readonly BookDocument[]>;
 }
 
 /** Every document of the period in one array (a month of 100,000 fits: each is a few hundred bytes). */

@@ -9,7 +9,7 @@ import { consumerAmounts } from './annex-2';
 import type { BookDocument } from './book-document';
 import { column, dteNumbers, money, totalsOf } from './book-columns';
 import { foldedBook, type Book, type BookFold, type BookHeader, type BookRow, type BookTable } from './book-model';
-import { ivaSums } from './iva-summary';
+import { consumerReturns, ivaSums } from './iva-summary';
 import { mhDate, monthRange } from './period';
 import type { MonthDocuments } from './annexes';
 
@@ -49,6 +49,17 @@ const ANNULLED_COLUMNS = [
   column('date', 'Emitido el', 'text', 10),
   column('kind', 'Documento', 'text', 7),
   column('number', 'Número (control y código)', 'text', 20),
+  column('exentas', 'Ventas exentas', 'money', 8),
+  column('noSujetas', 'Ventas no sujetas', 'money', 8),
+  column('gravadas', 'Ventas gravadas (IVA incluido)', 'money', 9),
+  column('exportaciones', 'Exportaciones', 'money', 8),
+  column('total', 'Total', 'money', 9),
+];
+
+const RETURN_COLUMNS = [
+  column('date', 'Fecha', 'text', 10),
+  column('kind', 'Sobre', 'text', 7),
+  column('number', 'Evento de Retorno (código y sello)', 'text', 24),
   column('exentas', 'Ventas exentas', 'money', 8),
   column('noSujetas', 'Ventas no sujetas', 'money', 8),
   column('gravadas', 'Ventas gravadas (IVA incluido)', 'money', 9),
@@ -96,15 +107,20 @@ function dayRow(g: DayGroup): BookRow {
 
 /** The consumers' book of documents already in memory, in any order: the same fold. */
 export const consumerBook = (m: MonthDocuments, header: BookHeader): Book =>
-  foldedBook(consumerBookFold(m.month, header, m.invalidated), m.issued);
+  foldedBook(consumerBookFold(m.month, header, m.invalidated, m.returns), m.issued);
 
 /**
  * The consumers' book folded as the month is read in issue order (docs/decisions/0043-books-in-constant-memory.md):
  * what it holds is a line per day, point and kind, and the exports' lines, never the month's invoices.
  */
-export function consumerBookFold(month: string, header: BookHeader, invalidated: readonly BookDocument[]): BookFold {
+export function consumerBookFold(
+  month: string,
+  header: BookHeader,
+  invalidated: readonly BookDocument[],
+  returns: readonly BookDocument[] = [],
+): BookFold {
   const { from, to } = monthRange(month);
-  const iva = ivaSums(month, invalidated);
+  const iva = ivaSums(month, invalidated, returns);
   const days: BookRow[] = [];
   const exports: BookRow[] = [];
   let day: string | null = null;
@@ -164,6 +180,26 @@ export function consumerBookFold(month: string, header: BookHeader, invalidated:
           },
         };
       });
+    // The month's returns (Eventos de Retorno) on FE and FEX, subtracted here as the annulments are (decision 0013).
+    const given = consumerReturns(returns, to)
+      .sort(issueOrder)
+      .map((d) => {
+        const a = consumerAmounts(d);
+        const ex = a.inArea.plus(a.outArea).plus(a.services);
+        return {
+          emphasis: true,
+          cells: {
+            date: mhDate(d.date),
+            kind: KIND_NAME[d.kind as 'FC' | 'FEX'],
+            number: `${d.generationCode}${d.seal ? ` · ${d.seal}` : ' · sello pendiente'}`,
+            exentas: money(a.exenta.neg()),
+            noSujetas: money(a.noSujeta.neg()),
+            gravadas: money(a.gravada.neg()),
+            exportaciones: money(ex.neg()),
+            total: money(a.exenta.plus(a.noSujeta).plus(a.gravada).plus(ex).neg()),
+          },
+        };
+      });
     const s = iva.result();
     return {
       id: 'consumidores',
@@ -184,6 +220,13 @@ export function consumerBookFold(month: string, header: BookHeader, invalidated:
           annulled,
           'No se invalidaron este mes documentos de meses anteriores.',
         ),
+        table(
+          'Devoluciones del mes (Eventos de Retorno), restadas en este',
+          'Devoluciones',
+          RETURN_COLUMNS,
+          given,
+          'No hubo devoluciones este mes.',
+        ),
       ],
       summaryTitle: 'Resumen del mes y cálculo del débito fiscal',
       summary: [
@@ -192,8 +235,9 @@ export function consumerBookFold(month: string, header: BookHeader, invalidated:
         { label: 'Ventas gravadas locales (IVA incluido)', amount: s.consumer.gravadas },
         { label: 'Exportaciones', amount: s.consumer.exportaciones },
         { label: 'Menos: anulaciones de meses anteriores', amount: money(ZERO.minus(s.anulacionesPrevias)) },
+        { label: 'Menos: devoluciones del mes (Eventos de Retorno)', amount: money(ZERO.minus(s.devoluciones)) },
         {
-          label: 'Débito fiscal (IVA contenido en las ventas gravadas, menos el de las anulaciones)',
+          label: 'Débito fiscal (IVA contenido en las ventas gravadas, menos el de las anulaciones y las devoluciones)',
           amount: s.consumer.debito,
           strong: true,
         },

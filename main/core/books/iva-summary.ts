@@ -11,15 +11,23 @@ import { monthRange } from './period';
 const sign = (d: BookDocument): 1 | -1 => (d.kind === 'NC' ? -1 : 1);
 const signed = (d: BookDocument, v: Dec) => (sign(d) === 1 ? v : v.neg());
 
-/** `invalidated`: the month's invalidations; those of earlier months' FC and FEX subtract here (art. 87). */
-export function ivaSummary(issued: readonly BookDocument[], invalidated: readonly BookDocument[], month: string): IvaSummary {
-  const sums = ivaSums(month, invalidated);
+/**
+ * `invalidated`: the month's invalidations; those of earlier months' FC and FEX subtract here (art. 87). `returns`:
+ * the month's Eventos de Retorno (book-return.ts); those on FC and FEX standing at the month's end subtract here.
+ */
+export function ivaSummary(
+  issued: readonly BookDocument[],
+  invalidated: readonly BookDocument[],
+  month: string,
+  returns: readonly BookDocument[] = [],
+): IvaSummary {
+  const sums = ivaSums(month, invalidated, returns);
   issued.forEach((d) => sums.add(d));
   return sums.result();
 }
 
 /** The IVA summary as running sums: the month's documents added one at a time, in any order, never held. */
-export function ivaSums(month: string, invalidated: readonly BookDocument[]) {
+export function ivaSums(month: string, invalidated: readonly BookDocument[], returns: readonly BookDocument[] = []) {
   const { from, to } = monthRange(month);
   let consumerGravadas = ZERO;
   let consumerExentas = ZERO;
@@ -72,7 +80,10 @@ export function ivaSums(month: string, invalidated: readonly BookDocument[]) {
     result(): IvaSummary {
       const earlier = invalidated.filter((d) => (d.kind === 'FC' || d.kind === 'FEX') && d.date < from);
       const earlierValue = total(earlier.map((d) => (d.kind === 'FEX' ? d.operationAmount : d.exenta.plus(d.noSujeta).plus(d.gravada))));
-      const consumerDebito = consumerIva.minus(total(earlier.filter((d) => d.kind === 'FC').map((d) => d.iva)));
+      const given = consumerReturns(returns, to);
+      const givenValue = total(given.map((d) => (d.kind === 'FEX' ? d.operationAmount : d.exenta.plus(d.noSujeta).plus(d.gravada))));
+      const givenIva = total(given.map((d) => d.iva));
+      const consumerDebito = consumerIva.minus(total(earlier.filter((d) => d.kind === 'FC').map((d) => d.iva))).minus(givenIva);
       return {
         consumer: {
           gravadas: amount(consumerGravadas),
@@ -92,7 +103,13 @@ export function ivaSums(month: string, invalidated: readonly BookDocument[]) {
         retencionesEfectuadas: amount(retenciones),
         debitoTotal: amount(consumerDebito.plus(contributorIva)),
         anulacionesPrevias: amount(earlierValue),
+        devoluciones: amount(givenValue),
+        devolucionesIva: amount(givenIva),
       };
     },
   };
 }
+
+/** The month's returns on FE and FEX that count at its end (not refused, not invalidated by then). */
+export const consumerReturns = (returns: readonly BookDocument[], monthEnd: string): BookDocument[] =>
+  returns.filter((d) => (d.kind === 'FC' || d.kind === 'FEX') && standsAt(d, monthEnd));

@@ -37,7 +37,7 @@ export function salesReportFold(q: ReportQuery) {
   const cashiers = new Map<string, string>();
   const day = new Map(daysBetween(q.from, q.to).map((date) => [date, { sales: ZERO, iva: ZERO, documents: 0 }]));
   const byKind = new Map(DTE_KINDS.map((kind) => [kind, { count: 0, total: ZERO, iva: ZERO }]));
-  const totals = { sales: ZERO, iva: ZERO, retained: ZERO, perceived: ZERO, documents: 0 };
+  const totals = { sales: ZERO, iva: ZERO, retained: ZERO, perceived: ZERO, documents: 0, returns: ZERO, returnsCount: 0 };
   // Sales first; an NC then takes back from the products it names (a line of its own is not a product sold).
   // One product is one code; a line typed without a code joins the coded product of the same description, which may
   // come later in the period: lines are kept by what they say (`#code`, `~description`) and joined at the end. All
@@ -92,6 +92,23 @@ export function salesReportFold(q: ReportQuery) {
     }
   };
 
+  /**
+   * An Evento de Retorno on an FE or FEX (books/book-return.ts): its value and IVA come out of its day's sales and
+   * the period's. It names no cashier (a supervisor makes it), so a report of one cashier leaves returns out.
+   */
+  const addReturn = (r: BookDocument) => {
+    if ((r.kind !== 'FC' && r.kind !== 'FEX') || r.invalidatedOn !== null || q.cashier || (q.pos && r.point !== q.pos)) return;
+    const f = day.get(r.date);
+    if (f) {
+      f.sales = f.sales.minus(r.total);
+      f.iva = f.iva.minus(r.iva);
+    }
+    totals.sales = totals.sales.minus(r.total);
+    totals.iva = totals.iva.minus(r.iva);
+    totals.returns = totals.returns.plus(r.total);
+    totals.returnsCount += 1;
+  };
+
   const products = (): Product[] => {
     // A description typed without a code joins the coded product of that description, under its code and name.
     const keyOf = (key: string) => (key.startsWith('~') ? (named.get(key.slice(1))?.key ?? key) : key);
@@ -119,6 +136,7 @@ export function salesReportFold(q: ReportQuery) {
 
   return {
     add,
+    addReturn,
     result(): SalesReport {
       const topProducts: ProductFigures[] = products()
         .filter((p) => p.total.greaterThan(0))
@@ -135,6 +153,8 @@ export function salesReportFold(q: ReportQuery) {
           retained: money(totals.retained),
           perceived: money(totals.perceived),
           documents: totals.documents,
+          returns: money(totals.returns),
+          returnsCount: totals.returnsCount,
         },
         topProducts,
         attention: { pending, rejected, documents: attention },

@@ -4,6 +4,8 @@ import { invalidationsRepo } from '../dte/invalidation/invalidations-repo';
 import type { Store } from '../store/database';
 import type { BookCompany } from './book-model';
 import { toBookDocument, type BookDocument } from './book-document';
+import { toBookReturn } from './book-return';
+import { returnsRepo } from '../dte/retorno/returns-repo';
 import type { BooksSource, PeriodFilter } from './books-source';
 import { daysBetween } from './period';
 import { turn } from '../turn';
@@ -34,6 +36,23 @@ export function sqliteBooksSource(store: Store, company: () => BookCompany): Boo
           await turn();
         }
       }
+    },
+    returnsBetween(from, to) {
+      const rows = returnsRepo(store).forBooks(from, to);
+      return Promise.resolve(
+        rows
+          .map((r) => {
+            const seal = r.mh_response ? (JSON.parse(r.mh_response) as { selloRecibido?: unknown }).selloRecibido : null;
+            return toBookReturn({
+              id: r.id,
+              status: r.status,
+              seal: typeof seal === 'string' ? seal : null,
+              mhJson: JSON.parse(r.mh_json) as Record<string, unknown>,
+              invalidatedOn: r.invalidated_on ?? null,
+            });
+          })
+          .filter((d): d is BookDocument => d !== null),
+      );
     },
     invalidatedBetween(from, to) {
       const on = new Map([...invalidatedOn()].filter(([, day]) => day >= from && day <= to));

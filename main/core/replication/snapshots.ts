@@ -126,7 +126,16 @@ export function recordSnapshots(store: Store, changes: readonly QueuedChange[]):
         : [];
     for (const row of rows) {
       const body = toBody(row);
-      if (kind === 'return') body.lines = lines.filter((l) => l.return_id === row.id).map(toBody);
+      if (kind === 'return') {
+        body.lines = lines.filter((l) => l.return_id === row.id).map(toBody);
+        // Its latest invalidation: the hub's books leave out a return MH invalidated (decision 0050).
+        const invalidation = store.sqlite
+          .prepare(
+            'SELECT id, status, type, reason, updated_at FROM return_invalidations WHERE return_id = ? ORDER BY created_at DESC, id DESC LIMIT 1',
+          )
+          .get(row.id) as Record<string, unknown> | undefined;
+        body.invalidation = invalidation ? toBody(invalidation) : null;
+      }
       out.push({ kind, id: String(row.id), updatedAt: String(row[at]), body });
     }
   }

@@ -32,6 +32,8 @@ function summaryLines(s: IvaSummary): Line[] {
     { key: 'rp', group: B.others, label: L.ivaPercibido, amount: s.ivaPercibido },
     { key: 're', group: B.others, label: L.retencionesEfectuadas, amount: s.retencionesEfectuadas },
     { key: 'ra', group: B.others, label: L.anulacionesPrevias, amount: s.anulacionesPrevias },
+    { key: 'rd', group: B.others, label: L.devoluciones, amount: s.devoluciones },
+    { key: 'rdi', group: B.others, label: L.devolucionesIva, amount: s.devolucionesIva },
   ];
 }
 

@@ -38,6 +38,7 @@ export function ReportView({ report }: { report: SalesReport }) {
     <div className="report-view">
       <p className="report-totals" data-testid="report-totals">
         <strong>{R.periodText(shortDate(from), shortDate(to))}</strong> · {R.totals(report.totals.documents, usd(report.totals.sales))}
+        {report.totals.returnsCount > 0 && <> · {R.returns(report.totals.returnsCount, usd(report.totals.returns))}</>}
       </p>
       <p className="hint">{R.chartHint}</p>
       <ChartBlock

@@ -93,6 +93,8 @@ export const booksWords = {
       ivaPercibido: 'IVA 1 % percibido por esta empresa',
       retencionesEfectuadas: 'IVA retenido por esta empresa (retenciones y sujetos excluidos)',
       anulacionesPrevias: 'Anulaciones de meses anteriores que se restan este mes',
+      devoluciones: 'Devoluciones del mes (Eventos de Retorno), casilla 97',
+      devolucionesIva: 'IVA de las devoluciones, restado del débito (casilla 143)',
       debitoTotal: 'Débito fiscal del mes',
     },
     exportName: (month: string) => `resumen-iva-${month}.csv`,
@@ -115,6 +117,8 @@ export const booksWords = {
     tooLong: 'Un reporte abarca a lo sumo un año: acorte el periodo.',
     periodText: (from: string, to: string) => `Del ${from} al ${to}`,
     totals: (documents: number, sales: string) => `${plural(documents, 'documento', 'documentos')} · ventas netas ${sales}`,
+    returns: (count: number, total: string) =>
+      `${plural(count, 'devolución', 'devoluciones')} (Eventos de Retorno) por ${total}, ya restadas`,
     chartHint: 'Pase el cursor o use las flechas sobre el gráfico para ver cada valor; la tabla tiene las mismas cifras.',
     byDay: {
       title: 'Ventas por día',

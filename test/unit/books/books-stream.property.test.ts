@@ -43,6 +43,7 @@ function pagedSource(m: MonthDocuments, page: number, rank: readonly number[]): 
       }
     },
     invalidatedBetween: () => Promise.resolve(m.invalidated),
+    returnsBetween: () => Promise.resolve([]),
   };
 }
 
@@ -109,6 +110,7 @@ describe('the month read as a stream', () => {
         yield [early!];
       },
       invalidatedBetween: () => Promise.resolve([]),
+      returnsBetween: () => Promise.resolve([]),
     };
     const days: BookDocument[][] = [];
     await expect(

@@ -167,22 +167,63 @@ export function returnsRepo(store: Store) {
       store.one(
         q.selectFrom('return_invalidations').selectAll().where('return_id', '=', returnId).where('status', 'in', ['PENDING', 'APPROVED']),
       ),
-    insertInvalidation: (row: ReturnInvalidationsTable) => store.run(q.insertInto('return_invalidations').values(row)),
+    insertInvalidation: (row: ReturnInvalidationsTable) => {
+      store.run(q.insertInto('return_invalidations').values(row));
+      // The ER's row changes with it, so the hub receives the return again (migration 019's triggers).
+      store.run(q.updateTable('returns').set({ updated_at: row.created_at }).where('id', '=', row.return_id));
+    },
     resignedInvalidation: (id: string, jws: string) =>
       store.run(q.updateTable('return_invalidations').set({ jws }).where('id', '=', id).where('status', '=', 'PENDING')),
     /** MH's answer, taken only by an invalidation still PENDING; returns whether this call took it. */
-    settleInvalidation: (id: string, status: ReturnInvalidationStatus, mhResponse: string, at: string): boolean =>
-      Number(
+    settleInvalidation: (id: string, status: ReturnInvalidationStatus, mhResponse: string, at: string): boolean => {
+      const took =
+        Number(
+          store.run(
+            q
+              .updateTable('return_invalidations')
+              .set({ status, mh_response: mhResponse, updated_at: at })
+              .where('id', '=', id)
+              .where('status', '=', 'PENDING'),
+          ).changes,
+        ) > 0;
+      // The ER's row changes with it, so the hub receives the return again with its invalidation's outcome.
+      if (took)
         store.run(
           q
-            .updateTable('return_invalidations')
-            .set({ status, mh_response: mhResponse, updated_at: at })
-            .where('id', '=', id)
-            .where('status', '=', 'PENDING'),
-        ).changes,
-      ) > 0,
+            .updateTable('returns')
+            .set({ updated_at: at })
+            .where('id', '=', q.selectFrom('return_invalidations').select('return_id').where('id', '=', id)),
+        );
+      return took;
+    },
     /** Ids of ER invalidations still waiting for MH, oldest first. */
     pendingInvalidationIds: () =>
       store.all(q.selectFrom('return_invalidations').select('id').where('status', '=', 'PENDING').orderBy('created_at')).map((r) => r.id),
+
+    /**
+     * The ERs made between two local dates (their fecEmi), REJECTED ones left out, with the day MH took their
+     * invalidation, if it did (books/book-return.ts reads them).
+     */
+    forBooks: (from: string, to: string) =>
+      store.all(
+        q
+          .selectFrom('returns')
+          .select((eb) => [
+            'returns.id',
+            'returns.status',
+            'returns.mh_json',
+            'returns.mh_response',
+            eb
+              .selectFrom('return_invalidations')
+              .select((x) => x.fn.min(x.fn<string>('substr', ['return_invalidations.updated_at', x.val(1), x.val(10)])).as('on'))
+              .whereRef('return_invalidations.return_id', '=', 'returns.id')
+              .where('return_invalidations.status', '=', 'APPROVED')
+              .as('invalidated_on'),
+          ])
+          .where('returns.status', 'in', [...LIVE])
+          .where((eb) => eb.fn<string>('substr', ['returns.generated_at', eb.val(1), eb.val(10)]), '>=', from)
+          .where((eb) => eb.fn<string>('substr', ['returns.generated_at', eb.val(1), eb.val(10)]), '<=', to)
+          .orderBy('returns.generated_at'),
+      ),
   };
 }

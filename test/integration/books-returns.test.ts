@@ -1,0 +1,198 @@
+// The month's returns in the books (docs/decisions/0013-iva-books-and-annexes.md, Returns; decision 0050): a
+// November under the Normativa DTE v2.0 made by the product against the MH simulator over HTTP, with Eventos de
+// Retorno on an FE online, on an FE in contingency, on an FEX and on an FSE, and one on an FE invalidated. The
+// figures the books give are re-added here from the signed JWS payloads in the station's file alone.
+import BetterSqlite3 from 'better-sqlite3';
+import Decimal from 'decimal.js';
+import ExcelJS from 'exceljs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../main/core/create-core';
+import { unpackDocument } from '../../main/core/dte/packing/packed-document';
+import { DEMO_STATION } from '../../main/core/station/demo';
+import type { MonthBooks } from '../../shared/books';
+import type { DteKind } from '../../shared/contract';
+import type { ReturnRecord } from '../../shared/retorno';
+import { fcBody, fexBody, fseBody } from '../fixtures/bodies';
+import { fixedClock, tempDir } from '../support/core';
+import { SCHEMA_DIR_V2 } from '../support/mh-schemas';
+import { registerStation, startSimulator } from '../support/mh-sim';
+
+type Json = Record<string, unknown>;
+const payload = (jws: string): Json => JSON.parse(Buffer.from(jws.split('.')[1]!, 'base64url').toString('utf8')) as Json;
+const obj = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
+const D = (v: unknown) => new Decimal(typeof v === 'number' || typeof v === 'string' ? v : 0);
+const fmt = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+const at = (day: string, time = '10:00') => new Date(`${day}T${time}:00-06:00`).toISOString();
+const MONTH = '2026-11';
+
+const clock = fixedClock(at('2026-11-02'));
+let sim: Awaited<ReturnType<typeof startSimulator>>;
+let dir: ReturnType<typeof tempDir>;
+let core: Core;
+let books: MonthBooks;
+let n = 0;
+const ids: Record<string, string> = {};
+const ers: Record<string, ReturnRecord> = {};
+
+async function sync(rounds = 4) {
+  for (let i = 0; i < rounds; i++) {
+    await core.sync.runOnce();
+    clock.advance(60_000);
+  }
+}
+function issue(name: string, kind: DteKind, body: Json) {
+  ids[name] = core.dtes.create(
+    kind,
+    { ...body, id: `b0e70000-0000-4000-8000-${String(++n).padStart(12, '0')}`, generatedAt: undefined },
+    'user:cajero',
+  ).record.id;
+}
+const giveBack = async (name: string, dte: string, quantity = 1) => {
+  ers[name] = (
+    await core.returns.make({ lines: [{ dteId: ids[dte]!, item: 1, quantity }], reason: `Devolución ${name}` }, 'user:supervisor')
+  ).record;
+};
+
+beforeAll(async () => {
+  sim = await startSimulator({ clock, schemasV2Dir: SCHEMA_DIR_V2, loteDelayMs: 0 });
+  dir = tempDir('sello-books-returns-');
+  core = createCore({
+    dataDir: dir.dir,
+    clock,
+    mh: { baseUrl: sim.url, user: '06142803901121', password: 'demo', timeoutMs: 2000 },
+    sync: { manual: true, jitter: () => 0, lotePollMs: 0 },
+    backups: { everyMs: 0 },
+  });
+  registerStation(sim, core);
+  // Sold on the 2nd under the legacy schemas (the fixtures' FEX and FSE are theirs), given back under the 2026 normative.
+  issue('fcA', 'FC', fcBody(''));
+  issue('fexA', 'FEX', fexBody(''));
+  issue('fseA', 'FSE', fseBody(''));
+  await sync();
+  const company = { ...DEMO_STATION.company, address: { ...DEMO_STATION.company.address, district: '14' } };
+  core.configure({ ...DEMO_STATION, company, mhNormative: { current: '2026' } }, 'test');
+  clock.set(at('2026-11-03'));
+  await giveBack('online', 'fcA');
+  await giveBack('fex', 'fexA');
+  await giveBack('fse', 'fseA');
+
+  // The 5th: a sale, then MH down: the return made at the counter goes in the contingency event.
+  clock.set(at('2026-11-05', '08:00'));
+  issue('fcB', 'FC', fcBody(''));
+  await sync(1);
+  sim.setMode('down');
+  issue('fcB2', 'FC', fcBody(''));
+  await sync(4);
+  expect(core.sync.status().state).toBe('contingency');
+  await giveBack('contingency', 'fcB');
+  expect(ers.contingency!.contingencyId).not.toBeNull();
+  clock.set(at('2026-11-06', '08:00'));
+  sim.setMode('normal');
+  await sync(8);
+
+  // The 10th: a return made by mistake, invalidated the same day.
+  clock.set(at('2026-11-10'));
+  issue('fcC', 'FC', fcBody(''));
+  await sync();
+  await giveBack('mistake', 'fcC');
+  await core.returns.invalidate(ers.mistake!.id, { reason: 'Se registró en el documento equivocado' }, 'user:supervisor');
+
+  clock.set(at('2026-12-03', '09:00'));
+  books = await core.books.month(MONTH);
+}, 60_000);
+afterAll(async () => {
+  core?.close();
+  await sim?.close();
+  dir?.cleanup();
+});
+
+/** What the station's file says, read from the signed payloads alone. */
+function signed() {
+  const db = new BetterSqlite3(join(dir.dir, 'sello.db'), { readonly: true });
+  try {
+    const invalidated = new Set(
+      (db.prepare("SELECT return_id FROM return_invalidations WHERE status = 'APPROVED'").all() as { return_id: string }[]).map(
+        (r) => r.return_id,
+      ),
+    );
+    const returns = (db.prepare("SELECT id, status, jws FROM returns WHERE status = 'APPROVED'").all() as { id: string; jws: string }[])
+      .filter((r) => !invalidated.has(r.id))
+      .map((r) => payload(r.jws));
+    const documents = (db.prepare("SELECT packed, status FROM documents WHERE status = 'APPROVED'").all() as { packed: Buffer }[]).map(
+      (r) => payload(unpackDocument(r.packed).jws!),
+    );
+    return { returns, documents };
+  } finally {
+    db.close();
+  }
+}
+const on = (er: Json) => String(obj((er.documentoRelacionado as unknown[])[0]).tipoDocumento);
+
+describe('the books of a month with returns', () => {
+  it('every return reached MH: online, in contingency after its event, and the one invalidated', () => {
+    const all = Object.fromEntries(
+      Object.entries(ers).map(([k, r]) => [k, core.returns.ofDocument(r.dteIds[0]!).events.find((e) => e.id === r.id)!.status]),
+    );
+    expect(all).toEqual({ online: 'APPROVED', fex: 'APPROVED', fse: 'APPROVED', contingency: 'APPROVED', mistake: 'INVALIDATED' });
+  });
+
+  it("the IVA summary subtracts the FE and FEX returns' value and IVA, re-added from their signed payloads", () => {
+    const { returns, documents } = signed();
+    const consumer = returns.filter((r) => on(r) === '01' || on(r) === '11');
+    expect(consumer).toHaveLength(3);
+    const value = consumer.reduce(
+      (t, r) =>
+        t.plus(
+          on(r) === '11'
+            ? D(obj(r.resumen).montoTotalOperacion)
+            : D(obj(r.resumen).totalGravada)
+                .plus(D(obj(r.resumen).totalExenta))
+                .plus(D(obj(r.resumen).totalNoSuj)),
+        ),
+      new Decimal(0),
+    );
+    const iva = consumer.reduce((t, r) => t.plus(D(obj(r.resumen).totalIva)), new Decimal(0));
+    const salesIva = documents
+      .filter((d) => obj(d.identificacion).tipoDte === '01' && String(obj(d.identificacion).fecEmi).startsWith(MONTH))
+      .reduce((t, d) => t.plus(D(obj(d.resumen).totalIva)), new Decimal(0));
+    expect(books.ivaSummary.devoluciones).toBe(fmt(value));
+    expect(books.ivaSummary.devolucionesIva).toBe(fmt(iva));
+    expect(iva.greaterThan(0)).toBe(true);
+    expect(books.ivaSummary.consumer.debito).toBe(fmt(salesIva.minus(iva)));
+  });
+
+  it('Anexo 2 keeps its rows and names casillas 97 and 143; Anexo 5 says what to take from casilla 66', () => {
+    const { returns } = signed();
+    const fe = returns.filter((r) => on(r) === '01');
+    const taxed = fe.reduce((t, r) => t.plus(D(obj(r.resumen).totalGravada)), new Decimal(0));
+    const iva = fe.reduce((t, r) => t.plus(D(obj(r.resumen).totalIva)), new Decimal(0));
+    const annex2 = books.annexes.find((a) => a.annex === '2')!;
+    const note = annex2.problems.find((p) => p.field === 'DEVOLUCIONES')!;
+    expect(note.severity).toBe('warning');
+    expect(note.message).toContain('3 devoluciones');
+    expect(note.message).toContain(`gravadas $${fmt(taxed.minus(iva))} sin IVA (casilla 97) con débito de $${fmt(iva)} (casilla 143)`);
+    expect(annex2.problems.filter((p) => p.severity === 'error')).toEqual([]);
+    const compra = returns.filter((r) => on(r) === '14').reduce((t, r) => t.plus(D(obj(r.resumen).totalCompraExcluidos)), new Decimal(0));
+    expect(books.annexes.find((a) => a.annex === '5')!.problems.map((p) => p.message)).toContainEqual(
+      expect.stringContaining(`por $${fmt(compra)}`),
+    );
+  });
+
+  it("the consumers' book lists the standing returns, less; the sales report nets them out of the days", async () => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from((await core.books.bookFile('consumidores', MONTH, 'xlsx')).base64, 'base64') as unknown as ArrayBuffer);
+    const sheet = wb.getWorksheet('Devoluciones')!;
+    const text = JSON.stringify(sheet.getSheetValues());
+    for (const name of ['online', 'contingency', 'fex']) expect(text).toContain(ers[name]!.id.toUpperCase());
+    expect(text).not.toContain(ers.mistake!.id.toUpperCase());
+    expect(text).not.toContain(ers.fse!.id.toUpperCase());
+
+    const report = await core.books.report({ from: '2026-11-01', to: '2026-11-30' });
+    const given = ['online', 'contingency', 'fex'].reduce((t, k) => t.plus(D(ers[k]!.total)), new Decimal(0));
+    expect(report.totals.returnsCount).toBe(3);
+    expect(report.totals.returns).toBe(fmt(given));
+    const day3 = report.byDay.find((d) => d.date === '2026-11-03')!;
+    expect(D(day3.sales).toNumber()).toBeLessThan(0);
+  });
+});
