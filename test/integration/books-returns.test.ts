@@ -17,6 +17,15 @@ import { fcBody, fexBody, fseBody } from '../fixtures/bodies';
 import { fixedClock, tempDir } from '../support/core';
 import { SCHEMA_DIR_V2 } from '../support/mh-schemas';
 import { registerStation, startSimulator } from '../support/mh-sim';
+import type { FastifyInstance } from 'fastify';
+import { silentLogger } from '../../main/core/logger';
+import { createHub } from '../../main/hub/create-hub';
+import { openHubDatabase, type HubDatabase } from '../../main/hub/hub-database';
+import { buildHubServer } from '../../main/hub/http';
+import { migrateHub } from '../../main/hub/migrate';
+import { HUB_MIGRATIONS } from '../../main/hub/migrations';
+import { setHubCompany, trustStationKey } from '../support/hub-stations';
+import { startPgCluster, type PgCluster } from '../support/pg-cluster';
 
 type Json = Record<string, unknown>;
 const payload = (jws: string): Json => JSON.parse(Buffer.from(jws.split('.')[1]!, 'base64url').toString('utf8')) as Json;
@@ -31,6 +40,9 @@ let sim: Awaited<ReturnType<typeof startSimulator>>;
 let dir: ReturnType<typeof tempDir>;
 let core: Core;
 let books: MonthBooks;
+let cluster: PgCluster | undefined;
+let hubDb: HubDatabase | undefined;
+let app: FastifyInstance | undefined;
 let n = 0;
 const ids: Record<string, string> = {};
 const ers: Record<string, ReturnRecord> = {};
@@ -102,6 +114,9 @@ beforeAll(async () => {
   books = await core.books.month(MONTH);
 }, 60_000);
 afterAll(async () => {
+  await app?.close();
+  await hubDb?.close();
+  await cluster?.stop();
   core?.close();
   await sim?.close();
   dir?.cleanup();
@@ -194,5 +209,29 @@ describe('the books of a month with returns', () => {
     expect(report.totals.returns).toBe(fmt(given));
     const day3 = report.byDay.find((d) => d.date === '2026-11-03')!;
     expect(D(day3.sales).toNumber()).toBeLessThan(0);
+  });
+});
+
+describe("the hub's books of the same month", () => {
+  it('the station replicates its returns (and the invalidation of one): the hub subtracts exactly what the station does', async () => {
+    cluster = await startPgCluster();
+    hubDb = openHubDatabase(cluster.url);
+    await migrateHub(hubDb.q, HUB_MIGRATIONS);
+    const hub = createHub({ db: hubDb.q, clock: fixedClock(at('2026-12-03', '09:00')), scryptCost: 10 });
+    app = await buildHubServer({ hub, logger: silentLogger });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    await setHubCompany(hub);
+    await trustStationKey(hub, core);
+    await hub.stations.register({ id: 'M001-P001', companyId: '06140101001010', branchCode: 'M001', posNumber: 'P001', name: 'P001' });
+    const { token } = await hub.tokens.create('M001-P001');
+    const company = { ...DEMO_STATION.company, address: { ...DEMO_STATION.company.address, district: '14' } };
+    core.configure({ ...DEMO_STATION, company, mhNormative: { current: '2026' }, hub: { url, token } }, 'test');
+    for (let pass = 0; pass < 20 && core.replication.status().waiting > 0; pass++) await core.replication.runOnce();
+    expect(core.replication.status()).toMatchObject({ waiting: 0, lastError: null });
+    const atHub = await (await hub.books()).month(MONTH);
+    expect(atHub.ivaSummary).toEqual(books.ivaSummary);
+    expect(atHub.ivaSummary.devoluciones).not.toBe('0.00');
+    const note = (m: MonthBooks) => m.annexes.find((a) => a.annex === '2')!.problems.find((p) => p.field === 'DEVOLUCIONES')?.message;
+    expect(note(atHub)).toBe(note(books));
   });
 });
