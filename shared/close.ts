@@ -128,6 +128,19 @@ export interface CloseSummary {
   readonly drawer?: DrawerReconciliation | null;
   /** The drawer opened with no sale in the period ("Abrir gaveta"), by the scope's people (absent before issue 34). */
   readonly drawerKicks?: readonly DrawerKick[];
+  /**
+   * Goods given back in the period (Eventos de Retorno not refused nor invalidated; the station's close only):
+   * `cash` is what went back from the drawer, the returns on documents paid in cash (absent before issue 37).
+   */
+  readonly returns?: ReturnsTally;
+}
+
+/** The period's returns: how many and their value, and the part paid back in cash. */
+export interface ReturnsTally {
+  readonly count: number;
+  readonly total: string;
+  readonly cash: string;
+  readonly documents: readonly { readonly id: string; readonly total: string; readonly cash: boolean }[];
 }
 
 /** One line of the reconciliation: its amount is signed (a refund subtracts). */
@@ -152,6 +165,7 @@ export interface DrawerReconciliation {
   readonly floatOpenedAt?: string;
   readonly floatOpenedByName?: string | null;
   readonly cashSales: string;
+  /** Paid back from the drawer: credit notes al contado and returns on documents paid in cash. */
   readonly cashRefunds: string;
   readonly expected: string;
   readonly counted: string;

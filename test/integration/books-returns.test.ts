@@ -79,6 +79,7 @@ beforeAll(async () => {
   registerStation(sim, core);
   // Sold on the 2nd under the legacy schemas (the fixtures' FEX and FSE are theirs), given back under the 2026 normative.
   issue('fcA', 'FC', fcBody(''));
+  issue('fcCard', 'FC', { ...fcBody(''), payments: [{ method: '03', amount: 10.08, reference: '4242' }] });
   issue('fexA', 'FEX', fexBody(''));
   issue('fseA', 'FSE', fseBody(''));
   await sync();
@@ -86,6 +87,7 @@ beforeAll(async () => {
   core.configure({ ...DEMO_STATION, company, mhNormative: { current: '2026' } }, 'test');
   clock.set(at('2026-11-03'));
   await giveBack('online', 'fcA');
+  await giveBack('card', 'fcCard');
   await giveBack('fex', 'fexA');
   await giveBack('fse', 'fseA');
 
@@ -149,13 +151,20 @@ describe('the books of a month with returns', () => {
     const all = Object.fromEntries(
       Object.entries(ers).map(([k, r]) => [k, core.returns.ofDocument(r.dteIds[0]!).events.find((e) => e.id === r.id)!.status]),
     );
-    expect(all).toEqual({ online: 'APPROVED', fex: 'APPROVED', fse: 'APPROVED', contingency: 'APPROVED', mistake: 'INVALIDATED' });
+    expect(all).toEqual({
+      online: 'APPROVED',
+      card: 'APPROVED',
+      fex: 'APPROVED',
+      fse: 'APPROVED',
+      contingency: 'APPROVED',
+      mistake: 'INVALIDATED',
+    });
   });
 
   it("the IVA summary subtracts the FE and FEX returns' value and IVA, re-added from their signed payloads", () => {
     const { returns, documents } = signed();
     const consumer = returns.filter((r) => on(r) === '01' || on(r) === '11');
-    expect(consumer).toHaveLength(3);
+    expect(consumer).toHaveLength(4);
     const value = consumer.reduce(
       (t, r) =>
         t.plus(
@@ -185,7 +194,7 @@ describe('the books of a month with returns', () => {
     const annex2 = books.annexes.find((a) => a.annex === '2')!;
     const note = annex2.problems.find((p) => p.field === 'DEVOLUCIONES')!;
     expect(note.severity).toBe('warning');
-    expect(note.message).toContain('3 devoluciones');
+    expect(note.message).toContain('4 devoluciones');
     expect(note.message).toContain(`gravadas $${fmt(taxed.minus(iva))} sin IVA (casilla 97) con débito de $${fmt(iva)} (casilla 143)`);
     expect(annex2.problems.filter((p) => p.severity === 'error')).toEqual([]);
     const compra = returns.filter((r) => on(r) === '14').reduce((t, r) => t.plus(D(obj(r.resumen).totalCompraExcluidos)), new Decimal(0));
@@ -199,16 +208,33 @@ describe('the books of a month with returns', () => {
     await wb.xlsx.load(Buffer.from((await core.books.bookFile('consumidores', MONTH, 'xlsx')).base64, 'base64') as unknown as ArrayBuffer);
     const sheet = wb.getWorksheet('Devoluciones')!;
     const text = JSON.stringify(sheet.getSheetValues());
-    for (const name of ['online', 'contingency', 'fex']) expect(text).toContain(ers[name]!.id.toUpperCase());
+    for (const name of ['online', 'card', 'contingency', 'fex']) expect(text).toContain(ers[name]!.id.toUpperCase());
     expect(text).not.toContain(ers.mistake!.id.toUpperCase());
     expect(text).not.toContain(ers.fse!.id.toUpperCase());
 
     const report = await core.books.report({ from: '2026-11-01', to: '2026-11-30' });
-    const given = ['online', 'contingency', 'fex'].reduce((t, k) => t.plus(D(ers[k]!.total)), new Decimal(0));
-    expect(report.totals.returnsCount).toBe(3);
+    const given = ['online', 'card', 'contingency', 'fex'].reduce((t, k) => t.plus(D(ers[k]!.total)), new Decimal(0));
+    expect(report.totals.returnsCount).toBe(4);
     expect(report.totals.returns).toBe(fmt(given));
     const day3 = report.byDay.find((d) => d.date === '2026-11-03')!;
     expect(D(day3.sales).toNumber()).toBeLessThan(0);
+  });
+});
+
+describe("the day's close", () => {
+  it("counts the day's returns on sales, and takes the one paid in cash out of the drawer's expected cash", () => {
+    // The 3rd: the returns on the FE and the FEX paid in cash, and on the FE paid by card; the FSE's is a purchase
+    // given back (the seller refunds the company), not a refund from the drawer.
+    const day = { scope: 'station', from: '2026-11-03T00:00:00-06:00', to: '2026-11-03T23:59:59-06:00' };
+    const supervisor = { id: 'user:supervisor', caller: 'SUPERVISOR' as const };
+    const cash = D(ers.online!.total).plus(D(ers.fex!.total));
+    const close = core.closes.make({ ...day, drawer: { openingFloat: '50.00', counted: fmt(new Decimal(50).minus(cash)) } }, supervisor);
+    expect(close.summary.returns).toMatchObject({ count: 3, total: fmt(cash.plus(D(ers.card!.total))), cash: fmt(cash) });
+    expect(close.summary.returns!.documents.filter((d) => !d.cash).map((d) => d.id)).toEqual([ers.card!.id]);
+    expect(close.summary.drawer).toMatchObject({ cashSales: '0.00', cashRefunds: fmt(cash), overShort: '0.00' });
+    // The 10th's return was invalidated: that day's close has none.
+    const tenth = core.closes.make({ scope: 'station', from: '2026-11-10T00:00:00-06:00', to: '2026-11-10T23:59:59-06:00' }, supervisor);
+    expect(tenth.summary.returns).toMatchObject({ count: 0, total: '0.00' });
   });
 });
 

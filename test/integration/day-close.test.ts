@@ -134,6 +134,7 @@ describe('the day close', () => {
       },
       drawer: null,
       drawerKicks: [],
+      returns: { count: 0, total: '0.00', cash: '0.00', documents: [] },
     });
     expect(documents.map((d) => [d.id, d.status])).toEqual([
       [id(1), 'APPROVED'],
@@ -184,6 +185,7 @@ describe('the day close', () => {
       },
       drawer: null,
       drawerKicks: [],
+      returns: { count: 0, total: '0.00', cash: '0.00', documents: [] },
     });
     expect(documents).toHaveLength(8);
     // A supervisor closes one cashier's sales too.

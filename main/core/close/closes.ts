@@ -18,6 +18,7 @@ import type { Users } from '../auth/users-repo';
 import { isoLocal, localDateTime, type Clock } from '../clock';
 import { sha256Hex } from '../dte/canonical';
 import { documentsInPeriod } from '../dte/documents-repo';
+import { returnsInPeriod } from './close-returns';
 import { CoreError, validationFailed } from '../errors';
 import { closeLetterPdf } from '../render/close-letter-pdf';
 import type { ClosePaper } from '../render/close-paper';
@@ -180,7 +181,12 @@ export function dayCloses(d: ClosesDeps): DayCloses {
       return d.store.tx(() => {
         const counted = drawerInput(req, openingWithin(d.store, scope, from, to));
         const summary: CloseSummary = {
-          ...summarize(documentsInPeriod(d.store, from, to, scope === 'station' ? null : scope), counted),
+          // Returns are a supervisor's, not a cashier's: they count in the station's close (close-returns.ts).
+          ...summarize(
+            documentsInPeriod(d.store, from, to, scope === 'station' ? null : scope),
+            counted,
+            scope === 'station' ? returnsInPeriod(d.store, from, to) : [],
+          ),
           drawerKicks: kicksWithoutSale(d.store, from, to, scope === 'station' ? null : scope).map((k) => ({
             at: k.at,
             by: k.by,

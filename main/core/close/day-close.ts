@@ -62,7 +62,18 @@ export interface DrawerInput {
   readonly openedByName?: string | null;
 }
 
-export function summarize(rows: readonly CloseRow[], counted: DrawerInput | null = null): CloseSummary {
+/** A return of the period as the close counts it: its value, and whether it went back in cash. */
+export interface CloseReturn {
+  readonly id: string;
+  readonly total: Dec;
+  readonly cash: boolean;
+}
+
+export function summarize(
+  rows: readonly CloseRow[],
+  counted: DrawerInput | null = null,
+  returns: readonly CloseReturn[] = [],
+): CloseSummary {
   const byKind = Object.fromEntries(DTE_KINDS.map((k) => [k, acc()])) as Record<DteKind, Acc>;
   const payments = new Map<string, Acc>();
   const onCredit = acc();
@@ -142,6 +153,7 @@ export function summarize(rows: readonly CloseRow[], counted: DrawerInput | null
     { key: 'ncCredit', label: 'notas de crédito abonadas a la cuenta del cliente', ...line(ncCredit) },
   ]);
   const cashSales = dec(payments.get(CASH_METHOD)?.total);
+  const cashReturns = sum(returns.filter((r) => r.cash).map((r) => r.total));
   return {
     byKind: Object.fromEntries(DTE_KINDS.map((k) => [k, tally(byKind[k])])) as Record<DteKind, Tally>,
     netSales: money(netSales),
@@ -163,7 +175,13 @@ export function summarize(rows: readonly CloseRow[], counted: DrawerInput | null
     },
     documents,
     reconciliation,
-    drawer: counted === null ? null : drawer(counted, cashSales, ncCash.total),
+    drawer: counted === null ? null : drawer(counted, cashSales, ncCash.total.minus(cashReturns)),
+    returns: {
+      count: returns.length,
+      total: money(sum(returns.map((r) => r.total))),
+      cash: money(cashReturns),
+      documents: returns.map((r) => ({ id: r.id, total: money(r.total), cash: r.cash })),
+    },
   };
 }
 
@@ -210,6 +228,11 @@ export function figures(s: CloseSummary): Map<string, string> {
   out.set('rejected.count', String(s.rejected.count));
   put('pending', s.pending);
   for (const l of s.reconciliation?.lines ?? []) out.set(`reconciliation.${l.key}`, l.amount);
+  if (s.returns) {
+    out.set('returns.count', String(s.returns.count));
+    out.set('returns.total', s.returns.total);
+    out.set('returns.cash', s.returns.cash);
+  }
   // The drawer's amounts only: when and by whom the float was recorded is not a figure.
   if (s.drawer)
     for (const [k, v] of Object.entries(s.drawer) as [string, string | null][])

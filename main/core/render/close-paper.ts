@@ -104,7 +104,7 @@ function reconciliationSections(c: DayClose): CloseSection[] {
       lines: [
         ['Fondo inicial', money(dr.openingFloat)],
         ['+ Ventas en efectivo', money(dr.cashSales)],
-        ['− Devoluciones en efectivo (NC)', money(dr.cashRefunds)],
+        ['− Devoluciones en efectivo (NC y devoluciones)', money(dr.cashRefunds)],
         ['= Efectivo esperado', money(dr.expected)],
         ['Efectivo contado', money(dr.counted)],
         [overShortLabel(dr.overShort), money(dr.overShort)],
@@ -145,6 +145,17 @@ export function closeSheet(p: ClosePaper): CloseSheet {
       title: 'Invalidados',
       lines: [['Invalidados', counted(s.invalidated)], ...s.invalidated.documents.map((d) => [d.controlNumber, money(d.total)] as const)],
     },
+    ...(s.returns && s.returns.count > 0
+      ? [
+          {
+            title: 'Devoluciones (Eventos de Retorno)',
+            lines: [
+              ['Devoluciones', counted(s.returns)],
+              ['De ellas, en efectivo de la caja', money(s.returns.cash)],
+            ] as const,
+          },
+        ]
+      : []),
     {
       title: 'Otros',
       lines: [

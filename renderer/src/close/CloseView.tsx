@@ -214,6 +214,16 @@ export function CloseView({
                   <td>{usd(d.total)}</td>
                 </tr>
               ))}
+              {s.returns && s.returns.count > 0 && (
+                <>
+                  <TallyRow label={V.returns} tally={s.returns} />
+                  <tr className="sub">
+                    <th scope="row">{V.returnsCash}</th>
+                    <td>{s.returns.documents.filter((d) => d.cash).length}</td>
+                    <td>{usd(s.returns.cash)}</td>
+                  </tr>
+                </>
+              )}
               <tr>
                 <th scope="row">{V.rejected}</th>
                 <td>{s.rejected.count}</td>

@@ -93,6 +93,8 @@ export const closeWords = {
     noRetentions: 'Ninguna retención en el periodo.',
     others: 'Invalidados, rechazados y pendientes',
     invalidated: 'Invalidados',
+    returns: 'Devoluciones (Eventos de Retorno)',
+    returnsCash: 'de ellas, devueltas en efectivo de la caja',
     rejected: 'Rechazados por MH',
     pending: 'Pendientes de respuesta de MH',
     pendingHint: 'No están en las cifras de arriba hasta que MH los apruebe: un cierre posterior del mismo periodo los contará.',

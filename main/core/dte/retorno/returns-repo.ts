@@ -225,5 +225,26 @@ export function returnsRepo(store: Store) {
           .where((eb) => eb.fn<string>('substr', ['returns.generated_at', eb.val(1), eb.val(10)]), '<=', to)
           .orderBy('returns.generated_at'),
       ),
+
+    /**
+     * The ERs on sales (FE, FEX) made between two instants (isoLocal), REJECTED and invalidated ones left out, with a
+     * document they cover: money a customer gets back (an FSE's return is the seller's refund to the company).
+     */
+    madeBetween: (from: string, to: string) =>
+      store.all(
+        q
+          .selectFrom('returns')
+          .select([
+            'id',
+            'total',
+            (eb) => eb.selectFrom('return_lines').select('dte_id').whereRef('return_id', '=', 'returns.id').limit(1).as('dte_id'),
+          ])
+          .where('status', 'in', [...LIVE])
+          .where('kind', 'in', ['FC', 'FEX'])
+          .where('id', 'not in', invalidated())
+          .where('generated_at', '>=', from)
+          .where('generated_at', '<=', to)
+          .orderBy('generated_at'),
+      ),
   };
 }
