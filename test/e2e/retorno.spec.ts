@@ -13,7 +13,7 @@ import { buildHttpServer } from '../../main/http/server';
 import { silentLogger } from '../../main/core/logger';
 import { createMhSimulator, type MhSimulator } from '../../main/mh-sim/server';
 import { DEMO_STATION } from '../../main/core/station/demo';
-import { DEMO_KEY, DEMO_USERS, checkScreen, logIn } from './helpers';
+import { DEMO_KEY, DEMO_USERS, checkScreen, logIn, pdfText } from './helpers';
 
 const schemas = (folder: string) => fileURLToPath(new URL(`../../../shared/mh/schemas/${folder}`, import.meta.url));
 
@@ -148,4 +148,99 @@ test('a supervisor gives back goods of a sealed factura with the keyboard; MH se
   await expect(page.locator('.detail').getByRole('button', { name: 'Invalidar', exact: true })).toBeVisible();
   await checkScreen(page, 'retorno-invalidated', { fullPage: false });
   expect(sim.state.invalidated.size).toBe(1);
+});
+
+test('MH down: a return at the counter is made in contingency, printed, and sealed after the event', async ({ page }) => {
+  const headers = { 'X-API-Key': DEMO_KEY };
+  const sell = async (id: string, description: string) => {
+    const res = await page.request.post(`${base}/dte/fc`, {
+      headers: { ...headers, Prefer: 'wait=10' },
+      data: {
+        id,
+        paymentType: 'CONTADO',
+        items: [{ type: 'BIENES', description, quantity: 2, unitPrice: 3.5, saleType: 'GRAVADA' }],
+      },
+    });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    return ((await res.json()) as { controlNumber: string }).controlNumber;
+  };
+  const control = await sell('7e7a0000-0000-4000-8000-000000000011', 'Pan dulce');
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`${base}/dte/7e7a0000-0000-4000-8000-000000000011`, { headers })).json()) as { status: string })
+          .status,
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe('APPROVED');
+
+  // MH goes down: the next sale fails its sends and the station enters contingency.
+  sim.setMode('down');
+  await sell('7e7a0000-0000-4000-8000-000000000012', 'Pan francés');
+  await expect
+    .poll(async () => ((await (await page.request.get(`${base}/sync/status`, { headers })).json()) as { state: string }).state, {
+      timeout: 30_000,
+    })
+    .toBe('contingency');
+
+  await page.goto(`${base}/`);
+  await logIn(page, DEMO_USERS.supervisor);
+  await expect(page.getByTestId('sync-banner')).toContainText('CONTINGENCIA');
+  // Documentos, the search and the document's row, all from the keyboard.
+  const openDetail = async () => {
+    await tabTo(page, page.getByRole('navigation', { name: 'Principal' }).getByRole('button', { name: 'Documentos' }));
+    await page.keyboard.press('Enter');
+    await tabTo(page, page.getByLabel('Buscar cliente, número de control o código'));
+    await page.keyboard.type(control, { delay: 5 });
+    const row = page.getByRole('row', { name: new RegExp(control) });
+    await expect(row).toBeVisible({ timeout: 15_000 });
+    await tabTo(page, row);
+    await page.keyboard.press('Enter');
+  };
+  await openDetail();
+  const panel = page.getByRole('region', { name: 'Devoluciones (Evento de Retorno)' });
+  await tabTo(page, panel.getByRole('button', { name: 'Devolución' }));
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('1', { delay: 5 });
+  await tabTo(page, page.getByLabel('Motivo de la devolución'), 5);
+  await page.keyboard.type('Pan golpeado, sin internet en la tienda', { delay: 5 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('detail-notice')).toContainText('Devolución hecha en contingencia');
+  const events = panel.getByTestId('returns-events');
+  await expect(events).toContainText('En espera de MH');
+  await expect(events).toContainText('Hecha en contingencia');
+
+  // The customer's receipt now: no seal yet, and it says why.
+  const [receipt] = await Promise.all([
+    page.waitForResponse((r) => /\/dte\/returns\/[^/]+\/receipt/.test(r.url())),
+    (async () => {
+      await tabTo(page, events.getByRole('button', { name: /^Imprimir comprobante de la devolución/ }));
+      await page.keyboard.press('Enter');
+    })(),
+  ]);
+  expect(receipt.status()).toBe(200);
+  // The same receipt again with the page's session: the window the app opened holds a blob Playwright cannot read.
+  const paper = pdfText(await (await page.request.get(receipt.url())).body()).replace(/\s+/g, ' ');
+  expect(paper).toContain('DEVOLUCIÓN (EVENTO DE RETORNO)');
+  expect(paper).toContain('DEVOLUCIÓN HECHA EN CONTINGENCIA');
+  expect(paper).toContain('Contingencia (tipo');
+  await checkScreen(page, 'retorno-contingency', { fullPage: false });
+
+  // MH back: the event, the documents, then the return; the detail shows it sealed.
+  sim.setMode('normal');
+  const returns = async () =>
+    (
+      (await (await page.request.get(`${base}/dte/7e7a0000-0000-4000-8000-000000000011/returns`, { headers })).json()) as {
+        events: { status: string; seal: string | null }[];
+      }
+    ).events;
+  await expect.poll(async () => (await returns())[0]?.status, { timeout: 60_000 }).toBe('APPROVED');
+  const [event] = [...sim.state.events.values()] as { detalleDTE: { tipoDoc: string }[] }[];
+  expect(event!.detalleDTE.map((d) => d.tipoDoc)).toContain('18');
+  await page.reload();
+  await openDetail();
+  await expect(events).toContainText('Aprobada por MH');
+  await expect(events).toContainText((await returns())[0]!.seal!);
 });

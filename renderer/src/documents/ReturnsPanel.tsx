@@ -76,7 +76,7 @@ export function ReturnsPanel({
     setReason('');
     setProblem(null);
     load();
-    onDone(words.done(r.value.status));
+    onDone(words.done(r.value.status, r.value.contingencyId !== null));
   };
   const escape = (e: KeyboardEvent) => {
     if (e.key === 'Escape') {

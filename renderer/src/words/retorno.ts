@@ -24,11 +24,13 @@ export const retornoWords = {
     REJECTED: 'Rechazada por MH',
     INVALIDATED: 'Invalidada',
   } satisfies Record<ReturnStatus, string>,
-  done: (status: ReturnStatus) =>
+  done: (status: ReturnStatus, contingency = false) =>
     status === 'APPROVED'
       ? 'MH aprobó la devolución.'
       : status === 'PENDING'
-        ? 'La devolución quedó en espera: MH no respondió. Se enviará de nuevo.'
+        ? contingency
+          ? 'Devolución hecha en contingencia: entregue el comprobante; MH la recibe cuando vuelva la conexión, después del evento de contingencia.'
+          : 'La devolución quedó en espera: MH no respondió. Se enviará de nuevo.'
         : 'MH rechazó la devolución; vea su respuesta abajo.',
   event: (total: string, at: string) => `Devolución por $${total}, ${at}`,
   seal: 'Sello de MH',
@@ -38,9 +40,9 @@ export const retornoWords = {
   receipt: 'Imprimir comprobante',
   letter: 'PDF carta',
   json: 'Guardar JSON',
-  receiptLabel: (total: string) => `Imprimir el comprobante de la devolución por $${total}`,
+  receiptLabel: (total: string) => `Imprimir comprobante de la devolución por $${total}`,
   letterLabel: (total: string) => `PDF carta de la devolución por $${total}`,
-  jsonLabel: (total: string) => `Guardar el JSON de la devolución por $${total}`,
+  jsonLabel: (total: string) => `Guardar JSON de la devolución por $${total}`,
   invalidate: 'Invalidar esta devolución',
   invalidateIntro:
     'MH anula la devolución: lo devuelto vuelve a contar como vendido y el documento se puede invalidar. No lleva documento de reemplazo.',
