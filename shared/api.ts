@@ -325,6 +325,8 @@ export interface ReturnsApi {
   readonly printReturnLetter: (id: string) => Promise<Result<{ printed: true }>>;
   /** The ER as signed, with its signature and MH's seal, for the customer (sealed ones). */
   readonly returnJson: (id: string) => Promise<Result<Record<string, unknown>>>;
+  /** `{email}`: the sealed ER by e-mail, with its PDF and JSON. */
+  readonly sendReturn: (id: string, input: unknown) => Promise<Result<DeliveryRecord>>;
 }
 
 const RETURN_METHODS = [
@@ -334,6 +336,7 @@ const RETURN_METHODS = [
   'printReturnReceipt',
   'printReturnLetter',
   'returnJson',
+  'sendReturn',
 ] as const satisfies readonly (keyof ReturnsApi)[];
 
 /** Every request/response method. */

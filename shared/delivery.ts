@@ -115,7 +115,7 @@ export interface SmtpTestResult {
   readonly response: string;
 }
 
-export const DELIVERY_MESSAGES = ['document', 'invalidation'] as const;
+export const DELIVERY_MESSAGES = ['document', 'invalidation', 'return'] as const;
 export type DeliveryMessage = (typeof DELIVERY_MESSAGES)[number];
 
 export const DELIVERY_STATUSES = ['PENDING', 'SENDING', 'SENT', 'FAILED'] as const;
@@ -125,8 +125,12 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export interface DeliveryRecord {
   readonly id: string;
   readonly documentId: string;
-  /** 'document': the DTE with ID.pdf and ID.json; 'invalidation': the notice that MH invalidated it. */
+  /**
+   * 'document': the DTE with ID.pdf and ID.json; 'invalidation': the notice that MH invalidated it; 'return': an
+   * Evento de Retorno on it, with ER.pdf and ER.json (`returnId`).
+   */
   readonly message: DeliveryMessage;
+  readonly returnId?: string | null;
   readonly email: string;
   readonly status: DeliveryStatus;
   /** Why a PENDING one waits (no SMTP settings, the server's last answer); null otherwise. */

@@ -46,6 +46,7 @@ export const IPC_ARGS = {
   printReturnReceipt: z.tuple([z.string().max(64)]),
   printReturnLetter: z.tuple([z.string().max(64)]),
   returnJson: z.tuple([z.string().max(64)]),
+  sendReturn: z.tuple([z.string().max(64), z.unknown()]),
   syncStatus: z.tuple([]),
   normativeSettings: z.tuple([]),
   setNormativeSettings: z.tuple([z.unknown()]),

@@ -186,6 +186,7 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     printReturnReceipt: notHere('La impresión directa'),
     printReturnLetter: notHere('La impresión directa'),
     returnJson: (id) => answer(() => core().returns.paper.signedJson(id)),
+    sendReturn: (id, input) => answer(() => core().deliveries.sendReturn(id, input ?? {}, actor)!),
     printClosePdf: notHere('La impresión directa'),
     activity: () => answer(() => ({ noted: true as const })),
     backups: () => answer(() => core().backups.status()),

@@ -275,6 +275,7 @@ const ROUTES: readonly Route[] = [
   route('PUT', '/settings/smtp', ADMINS, (c) => c.api.setSmtpSettings(c.body())),
   route('POST', '/settings/smtp/test', ADMINS, (c) => c.api.testSmtp(c.body())),
   route('POST', '/dte/:id/send', EVERYONE, (c) => c.api.sendDte(c.id(), c.body()).then((d) => (created(c, 202), d))),
+  route('POST', '/dte/returns/:id/send', EVERYONE, (c) => c.api.sendReturn(c.id(), c.body()).then((d) => (created(c, 202), d))),
   route('POST', '/deliveries/retry-failed', SUPERVISORS, (c) => c.api.retryFailedDeliveries().then((r) => (created(c, 202), r))),
   // The accountant's month (docs/decisions/0013-iva-books-and-annexes.md): a supervisor reads, an administrator decides.
   route('GET', '/books', SUPERVISORS, (c) => c.api.monthBooks(c.query(annexQuery).month)),

@@ -72,6 +72,7 @@ export function httpApi(base = ''): SelloApi {
     printReturnReceipt: (id) => openPdf(`${base}/dte/returns/${encodeURIComponent(id)}/receipt`),
     printReturnLetter: (id) => openPdf(`${base}/dte/returns/${encodeURIComponent(id)}/letter`),
     returnJson: (id) => call('GET', `${base}/dte/returns/${encodeURIComponent(id)}/json`),
+    sendReturn: (id, input) => call('POST', `${base}/dte/returns/${encodeURIComponent(id)}/send`, input),
     syncStatus: () => call('GET', `${base}/sync/status`),
     normativeSettings: () => call('GET', `${base}/settings/normative`),
     setNormativeSettings: (input) => call('PUT', `${base}/settings/normative`, input),

@@ -135,6 +135,12 @@ test('a supervisor gives back goods of a sealed factura with the keyboard; MH se
   await checkScreen(page, 'retorno-done', { fullPage: false });
   expect(sim.state.counts.retornodte).toBe(1);
 
+  // The customer asks for it by e-mail: its PDF and signed JSON are queued to the address typed.
+  await tabTo(page, events.getByLabel('Enviar por correo a'));
+  await page.keyboard.type('carlos.rivas@example.com', { delay: 5 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('detail-notice')).toContainText('La devolución se enviará a carlos.rivas@example.com');
+
   // The return was a mistake: the supervisor invalidates it (MF2 p.17), and the document may be invalidated again.
   await tabTo(page, events.getByRole('button', { name: 'Invalidar esta devolución' }));
   await page.keyboard.press('Enter');

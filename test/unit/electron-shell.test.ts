@@ -90,6 +90,7 @@ describe('IPC glue', () => {
       printReturnReceipt: () => ok('prr'),
       printReturnLetter: () => ok('prl'),
       returnJson: () => ok('rj'),
+      sendReturn: () => ok('sr'),
       salesReport: () => ok('sr'),
       booksSettings: () => ok('bs'),
       setBooksSettings: () => ok('bs'),

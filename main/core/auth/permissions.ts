@@ -55,6 +55,7 @@ export const CALL_PERMISSIONS: Readonly<Record<ActorCall, readonly Caller[]>> = 
   printReturnReceipt: PEOPLE,
   printReturnLetter: PEOPLE,
   returnJson: EVERYONE,
+  sendReturn: EVERYONE,
   syncStatus: EVERYONE,
   normativeSettings: SUPERVISORS,
   setNormativeSettings: ADMINS,

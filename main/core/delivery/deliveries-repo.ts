@@ -20,6 +20,8 @@ export interface NewDelivery {
   readonly messageId: string;
   readonly now: Date;
   readonly createdAt: string;
+  /** The Evento de Retorno a 'return' message carries. */
+  readonly returnId?: string | null;
 }
 
 export function deliveriesRepo(store: Store) {
@@ -42,10 +44,21 @@ export function deliveriesRepo(store: Store) {
       store
         .statement(
           `INSERT INTO deliveries (id, document_id, message, event_seq, requested_by, email, message_id, state, attempts,
-             next_attempt_at, last_error, smtp_response, created_at, sent_at, failed_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, NULL, NULL, ?, NULL, NULL)`,
+             next_attempt_at, last_error, smtp_response, created_at, sent_at, failed_at, return_id)
+           VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, NULL, NULL, ?, NULL, NULL, ?)`,
         )
-        .run(d.id, d.documentId, d.message, d.eventSeq, d.requestedBy, d.email, d.messageId, d.now.toISOString(), d.createdAt);
+        .run(
+          d.id,
+          d.documentId,
+          d.message,
+          d.eventSeq,
+          d.requestedBy,
+          d.email,
+          d.messageId,
+          d.now.toISOString(),
+          d.createdAt,
+          d.returnId ?? null,
+        );
     },
     byId(id: string): DeliveryRow | undefined {
       return store.one(q.selectFrom('deliveries').selectAll().where('id', '=', id));

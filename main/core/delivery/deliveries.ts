@@ -22,6 +22,8 @@ import { errorBackoff } from '../sync/error-backoff';
 import { realTimers, type TimerHandle, type Timers } from '../timers';
 import { deliveriesRepo, type DeliveryRow } from './deliveries-repo';
 import { composeMessage, messageIdFor } from './message';
+import { composeReturnMessage } from './return-message';
+import type { ReturnRecord } from '../../../shared/retorno';
 import type { SmtpSettings } from './smtp-settings';
 import { nodemailerTransport, type MailTransport, type SendOutcome } from './transport';
 
@@ -46,8 +48,17 @@ export interface DeliveryDeps extends DeliveryTuning {
   readonly station: () => StoredStation;
   readonly smtp: SmtpSettings;
   readonly documents: { get(id: string): DteRecord; letterPdf(id: string): Promise<Buffer> };
+  /** Eventos de Retorno as the customer gets them (dte/retorno/return-paper.ts); absent, none is e-mailed. */
+  readonly returns?: ReturnMail;
   /** New deliveries were queued (the head office hub replicates them: migration 019). */
   readonly queued?: () => void;
+}
+
+/** What a return's e-mail needs of the returns: its record, its letter PDF and its signed JSON. */
+export interface ReturnMail {
+  record(id: string): ReturnRecord;
+  letter(id: string): Promise<Buffer>;
+  signedJson(id: string): Record<string, unknown>;
 }
 
 export interface Deliveries {
@@ -59,6 +70,11 @@ export interface Deliveries {
   ofDocument(id: string): DeliveryRecord[];
   /** POST /dte/:id/send: the document again, to the same address or another. */
   resend(id: string, input: unknown, actor: string): DeliveryRecord;
+  /**
+   * An Evento de Retorno by e-mail: to `input.email` (POST /dte/returns/:id/send), or with no input to the address
+   * its document was issued to, if any (when MH seals it, inside that transaction; null when there is none).
+   */
+  sendReturn(returnId: string, input: unknown, actor: string | null): DeliveryRecord | null;
   /** POST /deliveries/retry-failed: every failed one queued again. */
   retryFailed(actor: string): { queued: number };
   /** POST /settings/smtp/test: a test message to an address, through the stored settings. */
@@ -192,7 +208,27 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
     return Buffer.from(JSON.stringify(doc), 'utf8');
   }
 
+  async function composeReturn(c: DeliveryRow) {
+    if (!d.returns || !c.return_id) throw new Error('una devolución sin su evento');
+    const record = d.returns.record(c.return_id);
+    const er = d.returns.signedJson(c.return_id) as { identificacion?: { fecEmi?: string; horEmi?: string } };
+    return composeReturnMessage({
+      deliveryId: c.id,
+      messageId: c.message_id,
+      email: c.email,
+      record,
+      companyName: d.station().company.name,
+      fecEmi: er.identificacion?.fecEmi ?? '',
+      horEmi: er.identificacion?.horEmi ?? '',
+      demo: d.station().demo === true,
+      now: now(),
+      pdf: await d.returns.letter(c.return_id),
+      json: Buffer.from(JSON.stringify(er), 'utf8'),
+    });
+  }
+
   async function compose(c: DeliveryRow) {
+    if (c.message === 'return') return composeReturn(c);
     const record = d.documents.get(c.document_id);
     const parts = signedParts(store, c.document_id);
     const doc = mhDocumentView(JSON.parse(parts?.mh_json ?? '{}') as Record<string, unknown>);
@@ -363,7 +399,8 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
     return {
       id: r.id,
       documentId: r.document_id,
-      message: r.message === 'invalidation' ? 'invalidation' : 'document',
+      message: r.message === 'invalidation' ? 'invalidation' : r.message === 'return' ? 'return' : 'document',
+      returnId: r.return_id,
       email: r.email,
       status: STATUS[state],
       waiting: pending ? (d.smtp.notReady() ?? r.last_error) : null,
@@ -420,6 +457,39 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
           createdAt: isoLocal(now()),
         });
         audit(store, isoLocal(now()), actor, 'dte.delivery.requested', documentId, { delivery: deliveryId, email });
+      });
+      const queued = toRecord(repo.byId(deliveryId) as DeliveryRow);
+      api.wake();
+      return queued;
+    },
+    sendReturn(returnId, input, actor) {
+      if (!d.returns) throw new CoreError('NOT_IMPLEMENTED', 'Esta estación no envía devoluciones por correo.');
+      const record = d.returns.record(returnId);
+      if (record.status !== 'APPROVED' && record.status !== 'INVALIDATED')
+        throw new CoreError('DTE_NOT_APPROVED', 'La devolución aún no tiene el sello de MH: se envía por correo cuando MH la apruebe.');
+      const documentId = canonicalId(record.dteIds[0] ?? '');
+      const email = input === undefined ? (recipientEmails(store, [documentId]).get(documentId) ?? null) : target(input);
+      if (!email) return null;
+      const deliveryId = d.newId();
+      store.tx(() => {
+        repo.insert({
+          id: deliveryId,
+          documentId,
+          message: 'return',
+          eventSeq: null,
+          requestedBy: actor,
+          email,
+          messageId: messageIdFor(deliveryId, stationIds()),
+          now: now(),
+          createdAt: isoLocal(now()),
+          returnId: record.id,
+        });
+        if (actor)
+          audit(store, isoLocal(now()), actor, 'dte.return.delivery.requested', documentId, {
+            delivery: deliveryId,
+            event: record.id,
+            email,
+          });
       });
       const queued = toRecord(repo.byId(deliveryId) as DeliveryRow);
       api.wake();

@@ -10,7 +10,7 @@ import type { Store } from '../store/database';
 import { unitFrom } from '../sync/backoff';
 import { realTimers, type Timers } from '../timers';
 import { webhookSender, type WebhookSender, type WebhookTuning } from '../webhooks/sender';
-import { createDeliveries, type Deliveries, type DeliveryTuning } from './deliveries';
+import { createDeliveries, type Deliveries, type DeliveryTuning, type ReturnMail } from './deliveries';
 import type { SmtpSettings } from './smtp-settings';
 
 export interface OutboundDeps {
@@ -24,6 +24,8 @@ export interface OutboundDeps {
   readonly station: () => StoredStation;
   readonly smtp: SmtpSettings;
   readonly documents: { get(id: string): DteRecord; letterPdf(id: string): Promise<Buffer> };
+  /** Eventos de Retorno as e-mailed (deliveries.ts, ReturnMail). */
+  readonly returns?: ReturnMail;
   /** E-mails were queued (the head office hub receives them). */
   readonly queued?: () => void;
   /** Tests' tuning; both senders take the sync engine's timers unless given their own. */
@@ -61,6 +63,7 @@ export function outbound(d: OutboundDeps): Outbound {
     smtp: d.smtp,
     random: unitFrom(d.random),
     documents: d.documents,
+    ...(d.returns ? { returns: d.returns } : {}),
     queued: d.queued,
     ...deliveries,
     timers: deliveries?.timers ?? timers,

@@ -266,8 +266,10 @@ export interface WebhookCursorTable {
 export interface DeliveriesTable {
   id: string;
   document_id: string;
-  /** 'document' (the DTE with its PDF and JSON) or 'invalidation' (the notice). */
+  /** 'document' (the DTE with its PDF and JSON), 'invalidation' (the notice) or 'return' (an ER with its PDF and JSON). */
   message: string;
+  /** The Evento de Retorno a 'return' message carries (migration 033); null otherwise. */
+  return_id: string | null;
   /** The document_events seq that queued it; null for a resend. */
   event_seq: number | null;
   requested_by: string | null;

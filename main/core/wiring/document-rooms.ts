@@ -63,6 +63,7 @@ export function documentRooms(b: Basics, s: StationRooms, m: MhRooms, late: Late
       station,
       smtp,
       documents: dtes,
+      returns: returns.paper,
       tuning,
       // The e-mails an event queues are records the hub receives too (migration 019): it hears of them at once.
       queued: () => replicator.wake(),

@@ -52,7 +52,13 @@ export function mhRooms({ deps, clock, random, logger, fetchFn, newId }: Basics,
   const events = { store, clock, station, newId, signingKey, client, nextIdEnvio, logger, integrityCheck };
   const invalidations = invalidationService({ ...events, inFlight: new Set() });
   // An ER made in contingency joins the open event (decision 0050).
-  const returns = returnService({ ...events, inFlight: new Set(), contingency: s.contingencies.open });
+  const returns = returnService({
+    ...events,
+    inFlight: new Set(),
+    contingency: s.contingencies.open,
+    // Sealed: to the customer by e-mail, at the address its document was issued to (decision 0050).
+    approved: (id) => void late.out.get().mail.sendReturn(id, undefined, null),
+  });
   // An invalidation MH may hold stays visible until a supervisor settles it (decision 0024).
   alerts.add(() => doubtAlerts(invalidations.inDoubt()));
   const sync = late.sync.set(

@@ -294,6 +294,12 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'PUT /settings/smtp': { tag: 'Envíos', summary: 'Configura el servidor de correo', body: smtpSettingsInput },
   'POST /settings/smtp/test': { tag: 'Envíos', summary: 'Envía un correo de prueba', body: emailTarget },
   'POST /dte/{id}/send': { tag: 'Envíos', summary: 'Envía el documento por correo (PDF y JSON)', body: emailTarget, status: 202 },
+  'POST /dte/returns/{id}/send': {
+    tag: 'Envíos',
+    summary: 'Envía una devolución (Evento de Retorno) por correo (PDF y JSON)',
+    body: emailTarget,
+    status: 202,
+  },
   'POST /deliveries/retry-failed': { tag: 'Envíos', summary: 'Reintenta los correos fallidos', status: 202 },
   'GET /books': { tag: 'Libros', summary: 'Los anexos, sus revisiones y las casillas del F-07 de un mes', query: annexQuery },
   'GET /books/{book}': {

@@ -31,6 +31,7 @@ export function ReturnEventItem({
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [email, setEmail] = useState('');
   const field = useRef<HTMLInputElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -117,6 +118,26 @@ export function ReturnEventItem({
             </button>
           )}
         </div>
+      )}
+      {ev.seal && (
+        <form
+          className="returns-email"
+          aria-label={words.emailLabel(ev.total)}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void api.sendReturn(ev.id, { email: email.trim() }).then((r) => {
+              if (!r.ok) return setProblem(errorText(r.error));
+              setEmail('');
+              setProblem(null);
+              onChanged(words.emailQueued(r.value.email));
+            });
+          }}
+        >
+          <label htmlFor={`return-email-${ev.id}`}>{words.emailTo}</label>{' '}
+          <input id={`return-email-${ev.id}`} type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />{' '}
+          <button type="submit">{words.emailSend}</button>
+        </form>
       )}
       {problem && !open && (
         <p role="alert" className="error">

@@ -122,7 +122,7 @@ export const deliveryWords = {
     title: 'Correos',
     none: 'Este documento no se ha enviado por correo.',
     noAddress: 'El documento no lleva correo del cliente: envíelo a la dirección que le den.',
-    messages: { document: 'Documento', invalidation: 'Aviso de invalidación' },
+    messages: { document: 'Documento', invalidation: 'Aviso de invalidación', return: 'Devolución (Evento de Retorno)' },
     statuses: { PENDING: 'En cola', SENDING: 'Enviándose', SENT: 'Enviado', FAILED: 'Falló' } satisfies Record<DeliveryStatus, string>,
     sentAt: (at: string) => `enviado ${at}`,
     failedAt: (at: string) => `falló ${at}`,

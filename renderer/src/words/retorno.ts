@@ -42,6 +42,10 @@ export const retornoWords = {
   json: 'Guardar JSON',
   receiptLabel: (total: string) => `Imprimir comprobante de la devolución por $${total}`,
   letterLabel: (total: string) => `PDF carta de la devolución por $${total}`,
+  emailTo: 'Enviar por correo a',
+  emailSend: 'Enviar por correo',
+  emailLabel: (total: string) => `Enviar por correo la devolución por $${total}`,
+  emailQueued: (email: string) => `La devolución se enviará a ${email} con su PDF y su JSON firmado.`,
   jsonLabel: (total: string) => `Guardar JSON de la devolución por $${total}`,
   invalidate: 'Invalidar esta devolución',
   invalidateIntro:

@@ -47,6 +47,8 @@ export interface ReturnDeps {
   readonly inFlight: Set<string>;
   /** The contingency event open now, if any: an ER made during it is one of its documents (MF2 p.18). */
   readonly contingency?: () => ContingencyEventsTable | null;
+  /** MH sealed an ER: called inside that transaction (the customer's e-mail is queued with it: wiring/mh-rooms.ts). */
+  readonly approved?: (returnId: string) => void;
 }
 
 export interface ReturnResult {
@@ -244,7 +246,8 @@ export interface ReturnAttempt {
 
 /** One attempt to hand a PENDING ER to MH; records MH's verdict when there is one. */
 export async function sendReturn(
-  deps: Pick<ReturnDeps, 'store' | 'clock' | 'client' | 'nextIdEnvio' | 'logger' | 'inFlight'> & Partial<Pick<ReturnDeps, 'signingKey'>>,
+  deps: Pick<ReturnDeps, 'store' | 'clock' | 'client' | 'nextIdEnvio' | 'logger' | 'inFlight'> &
+    Partial<Pick<ReturnDeps, 'signingKey' | 'approved'>>,
   id: string,
 ): Promise<ReturnAttempt> {
   const repo = returnsRepo(deps.store);
@@ -272,6 +275,7 @@ export async function sendReturn(
   const at = isoLocal(deps.clock.now());
   deps.store.tx(() => {
     if (!repo.settle(id, status, JSON.stringify(call.body), at)) return;
+    if (status === 'APPROVED') deps.approved?.(id);
     for (const dteId of new Set(repo.linesOf(id).map((l) => l.dte_id))) {
       audit(deps.store, at, 'sync', status === 'APPROVED' ? 'dte.returned' : 'dte.return.rejected', dteId, { event: id });
       replicationQueue(deps.store).changed(dteId, 'return', at);

@@ -36,6 +36,8 @@ export function returnPaper(d: ReturnPaperDeps) {
     return returnPrintable(record, er, JSON.parse(first?.mh_json ?? '{}') as Record<string, unknown>, d.station().demo === true);
   };
   return {
+    /** The ER as its record (deliveries read it for the e-mail). */
+    record: (id: string) => d.record(row(id).id),
     printable,
     receipt: (id: string, width: ReceiptWidth, logo: Buffer | null = null) => receiptPdf(printable(id), width, logo),
     letter: (id: string) => letterPdf(printable(id)),

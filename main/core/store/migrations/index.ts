@@ -31,6 +31,7 @@ import { m029DrawerOpenings } from './029-drawer-openings';
 import { m030PrintJobs } from './030-print-jobs';
 import { m031ContingencyReturns } from './031-contingency-returns';
 import { m032ReturnInvalidations } from './032-return-invalidations';
+import { m033ReturnDeliveries } from './033-return-deliveries';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -67,4 +68,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m030PrintJobs,
   m031ContingencyReturns,
   m032ReturnInvalidations,
+  m033ReturnDeliveries,
 ];
