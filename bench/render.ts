@@ -110,7 +110,10 @@ export async function renderBench(): Promise<RenderFigure[]> {
         const p = core.dtes.receiptSource(ids[3], 'bench').printable;
         const e = new ReceiptPrinterEncoder({ language: 'esc-pos', columns: 48, codepageMapping: 'epson' }).initialize().codepage('cp858');
         for (const w of blockWords(receiptBlocks(p))) e.line(w);
-        return e.qrcode(p.qrUrl ?? '').cut().encode();
+        return e
+          .qrcode(p.qrUrl ?? '')
+          .cut()
+          .encode();
       }),
     ),
   ];

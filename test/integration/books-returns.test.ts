@@ -203,6 +203,20 @@ describe('the books of a month with returns', () => {
     );
   });
 
+  it("both IVA books give the month's débito net of the returns, as the summary does", async () => {
+    const debitos = [];
+    for (const book of ['consumidores', 'contribuyentes'] as const) {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(Buffer.from((await core.books.bookFile(book, MONTH, 'xlsx')).base64, 'base64') as unknown as ArrayBuffer);
+      const rows = wb.worksheets.flatMap((ws) => (ws.getSheetValues() as unknown[]).filter(Array.isArray) as unknown[][]);
+      const consumer = rows.find((r) =>
+        r.some((v) => typeof v === 'string' && /^(Consumidores finales: débito fiscal$|Débito fiscal \(IVA contenido)/.test(v)),
+      );
+      debitos.push(consumer?.find((v) => typeof v === 'number'));
+    }
+    expect(debitos).toEqual([Number(books.ivaSummary.consumer.debito), Number(books.ivaSummary.consumer.debito)]);
+  });
+
   it("the consumers' book lists the standing returns, less; the sales report nets them out of the days", async () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from((await core.books.bookFile('consumidores', MONTH, 'xlsx')).base64, 'base64') as unknown as ArrayBuffer);

@@ -64,7 +64,7 @@ describe("the hub's OpenAPI document", () => {
     for (const key of documented()) {
       const [method, path] = key.split(' ') as [string, string];
       const url = path.replace(/\{[^}]+\}/g, 'x');
-      expect(app.hasRoute({ method: method as 'GET', url: path.replace(/\{([^}]+)\}/g, ':$1') }), key).toBe(true);
+      expect(app.hasRoute({ method: method, url: path.replace(/\{([^}]+)\}/g, ':$1') }), key).toBe(true);
       // No route of the document is the "no such route" answer.
       const res = await app.inject({ method: method as 'GET', url });
       expect(res.body, key).not.toContain('No existe la ruta');
@@ -74,9 +74,9 @@ describe("the hub's OpenAPI document", () => {
   it('stops a hub whose route it lacks, naming the route', async () => {
     const bare = Fastify();
     const routes = collectHubRoutes(bare);
-    bare.get('/hub/v1/ready', async () => ({}));
-    bare.post('/hub/v1/sin-documentar/:id', async () => ({}));
-    bare.get('/hub/fuera-de-la-api', async () => ({}));
+    bare.get('/hub/v1/ready', () => ({}));
+    bare.post('/hub/v1/sin-documentar/:id', () => ({}));
+    bare.get('/hub/fuera-de-la-api', () => ({}));
     await bare.ready();
     expect(() => hubOpenApiDocument(routes)).toThrow(/lacks POST \/hub\/v1\/sin-documentar\/\{id\}: describe them/);
     expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /hub/v1/ready', 'POST /hub/v1/sin-documentar/:id']);

@@ -177,6 +177,31 @@ describe('invalidating an Evento de Retorno', () => {
     expect(core.returns.pending()).toBe(0);
   });
 
+  it('MH took an ER whose answer was lost: it stands, but without its seal it is neither invalidated nor e-mailed', async () => {
+    const { record } = core.dtes.create('FC', { ...fcBody(newId()), generatedAt: undefined }, 'test');
+    await core.sync.runOnce();
+    // MH stores the ER and the connection drops before its answer; the resend is refused as a duplicate.
+    sim.setMode('drop');
+    const made = await app.inject({
+      method: 'POST',
+      url: '/dte/return',
+      headers,
+      payload: { lines: [{ dteId: record.id, item: 1, quantity: 1 }], reason: 'Devolución con respuesta perdida' },
+    });
+    expect(made.statusCode).toBe(202);
+    sim.setMode('normal');
+    await core.sync.runOnce();
+    const [er] = (await returnsOf(record.id)).events;
+    expect(er).toMatchObject({ status: 'APPROVED', seal: null, invalidationDeadline: null });
+    // It still blocks the document, as MH holds it.
+    expect((await invalidateDte(record.id)).json()).toMatchObject({ code: 'DTE_NOT_INVALIDATABLE' });
+    const refused = await invalidateEr(er!.id);
+    expect(refused.json()).toMatchObject({ code: 'DTE_NOT_INVALIDATABLE' });
+    expect(refused.json<{ detail: string }>().detail).toContain('su respuesta con el sello se perdió');
+    expect(count('return_invalidations')).toBe(0);
+    expect(() => core.deliveries.sendReturn(er!.id, { email: 'otra@example.com' }, 'user:supervisor')).toThrow(/sello de MH/);
+  });
+
   it('MH refuses it (out of its window at MH): REJECTED, and the ER still stands', async () => {
     const { dte, er } = await soldAndReturned();
     // MH's clock says the window closed; the station's does not.

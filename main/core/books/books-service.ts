@@ -182,7 +182,7 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
   const bookOf = (book: BookId, month: string, a: Adjustments): BookFold =>
     book === 'consumidores'
       ? consumerBookFold(month, header(book, month), a.invalidated, a.returns)
-      : contributorBookFold(month, header(book, month), a.invalidated);
+      : contributorBookFold(month, header(book, month), a.invalidated, a.returns);
 
   /** One book of the month, read once in issue order. */
   const built = async (book: BookId, asked: string): Promise<Book> => {

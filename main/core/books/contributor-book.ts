@@ -58,15 +58,21 @@ function row(d: BookDocument, n: number): BookRow {
 
 /** The contributors' book of documents already in memory, in any order: the same fold. */
 export const contributorBook = (m: MonthDocuments, header: BookHeader): Book =>
-  foldedBook(contributorBookFold(m.month, header, m.invalidated), m.issued);
+  foldedBook(contributorBookFold(m.month, header, m.invalidated, m.returns), m.issued);
 
 /**
  * The contributors' book folded as the month is read in issue order (decision 0043): a line per CCF, NC and ND,
  * kept as the line's text, never the document.
  */
-export function contributorBookFold(month: string, header: BookHeader, invalidated: readonly BookDocument[]): BookFold {
+/** `returns`: the month's Eventos de Retorno; they take nothing from this book but the month's débito in its summary. */
+export function contributorBookFold(
+  month: string,
+  header: BookHeader,
+  invalidated: readonly BookDocument[],
+  returns: readonly BookDocument[] = [],
+): BookFold {
   const { from, to } = monthRange(month);
-  const iva = ivaSums(month, invalidated);
+  const iva = ivaSums(month, invalidated, returns);
   const rows: BookRow[] = [];
   // Summed as the lines come, between the month's turns: summing 15,000 lines at the end held the thread 0.3 s.
   const sums = new RunningSums(COLUMNS);

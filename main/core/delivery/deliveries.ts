@@ -211,12 +211,16 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
   async function composeReturn(c: DeliveryRow) {
     if (!d.returns || !c.return_id) throw new Error('una devolución sin su evento');
     const record = d.returns.record(c.return_id);
-    const er = d.returns.signedJson(c.return_id) as { identificacion?: { fecEmi?: string; horEmi?: string } };
+    const er = d.returns.signedJson(c.return_id) as {
+      identificacion?: { fecEmi?: string; horEmi?: string };
+      resumen?: { totalPagar?: number };
+    };
     return composeReturnMessage({
       deliveryId: c.id,
       messageId: c.message_id,
       email: c.email,
-      record,
+      // What the customer gets back: the ER's totalPagar (an FSE's less the income tax withheld), as on its paper.
+      record: { ...record, total: String(er.resumen?.totalPagar ?? record.total) },
       companyName: d.station().company.name,
       fecEmi: er.identificacion?.fecEmi ?? '',
       horEmi: er.identificacion?.horEmi ?? '',
@@ -465,8 +469,11 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
     sendReturn(returnId, input, actor) {
       if (!d.returns) throw new CoreError('NOT_IMPLEMENTED', 'Esta estación no envía devoluciones por correo.');
       const record = d.returns.record(returnId);
-      if (record.status !== 'APPROVED' && record.status !== 'INVALIDATED')
+      if ((record.status !== 'APPROVED' && record.status !== 'INVALIDATED') || !record.seal) {
+        // Sealed by MH in a lost answer (no seal to show): nothing goes by itself; asked for, it is refused.
+        if (input === undefined) return null;
         throw new CoreError('DTE_NOT_APPROVED', 'La devolución aún no tiene el sello de MH: se envía por correo cuando MH la apruebe.');
+      }
       const documentId = canonicalId(record.dteIds[0] ?? '');
       const email = input === undefined ? (recipientEmails(store, [documentId]).get(documentId) ?? null) : target(input);
       if (!email) return null;

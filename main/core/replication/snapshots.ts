@@ -131,7 +131,8 @@ export function recordSnapshots(store: Store, changes: readonly QueuedChange[]):
         // Its latest invalidation: the hub's books leave out a return MH invalidated (decision 0050).
         const invalidation = store.sqlite
           .prepare(
-            'SELECT id, status, type, reason, updated_at FROM return_invalidations WHERE return_id = ? ORDER BY created_at DESC, id DESC LIMIT 1',
+            // As returnsRepo.latestInvalidation: the live one (waiting or taken), else the last asked.
+            "SELECT id, status, type, reason, updated_at FROM return_invalidations WHERE return_id = ? ORDER BY status IN ('PENDING', 'APPROVED') DESC, rowid DESC LIMIT 1",
           )
           .get(row.id) as Record<string, unknown> | undefined;
         body.invalidation = invalidation ? toBody(invalidation) : null;

@@ -56,8 +56,15 @@ export function mhRooms({ deps, clock, random, logger, fetchFn, newId }: Basics,
     ...events,
     inFlight: new Set(),
     contingency: s.contingencies.open,
-    // Sealed: to the customer by e-mail, at the address its document was issued to (decision 0050).
-    approved: (id) => void late.out.get().mail.sendReturn(id, undefined, null),
+    // Sealed: to the customer by e-mail, at the address its document was issued to (decision 0050). Inside MH's
+    // verdict's transaction: a failure here must not undo the verdict, so it is logged and the e-mail left out.
+    approved: (id) => {
+      try {
+        late.out.get().mail.sendReturn(id, undefined, null);
+      } catch (e) {
+        logger.error('return e-mail not queued', { event: id, error: e instanceof Error ? e.message : String(e) });
+      }
+    },
   });
   // An invalidation MH may hold stays visible until a supervisor settles it (decision 0024).
   alerts.add(() => doubtAlerts(invalidations.inDoubt()));

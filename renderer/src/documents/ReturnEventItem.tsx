@@ -32,6 +32,7 @@ export function ReturnEventItem({
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [email, setEmail] = useState('');
+  const [sending, setSending] = useState(false);
   const field = useRef<HTMLInputElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -41,6 +42,7 @@ export function ReturnEventItem({
   const canInvalidate =
     mayInvalidate &&
     ev.status === 'APPROVED' &&
+    ev.seal !== null &&
     !waiting &&
     ev.invalidationDeadline !== null &&
     Date.now() <= Date.parse(ev.invalidationDeadline);
@@ -126,7 +128,10 @@ export function ReturnEventItem({
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
+            if (sending) return;
+            setSending(true);
             void api.sendReturn(ev.id, { email: email.trim() }).then((r) => {
+              setSending(false);
               if (!r.ok) return setProblem(errorText(r.error));
               setEmail('');
               setProblem(null);
@@ -136,7 +141,9 @@ export function ReturnEventItem({
         >
           <label htmlFor={`return-email-${ev.id}`}>{words.emailTo}</label>{' '}
           <input id={`return-email-${ev.id}`} type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />{' '}
-          <button type="submit">{words.emailSend}</button>
+          <button type="submit" disabled={sending} aria-busy={sending}>
+            {words.emailSend}
+          </button>
         </form>
       )}
       {problem && !open && (

@@ -61,7 +61,7 @@ export const retornoWords = {
   } satisfies Record<ReturnInvalidationStatus, string>,
   invalidated: (status: ReturnInvalidationStatus) =>
     status === 'APPROVED'
-      ? 'MH invalidó la devolución: el documento ya se puede invalidar.'
+      ? 'MH invalidó la devolución: lo devuelto vuelve a contar como vendido.'
       : status === 'PENDING'
         ? 'La invalidación quedó en espera: MH no respondió. Se enviará de nuevo.'
         : 'MH rechazó la invalidación; vea su respuesta abajo.',

@@ -28,16 +28,19 @@ const sealOf = (r: Pick<ReturnsTable, 'mh_response'>): string | null => {
   return typeof response?.selloRecibido === 'string' ? response.selloRecibido : null;
 };
 
-/** When MH sealed the ER: its answer's fhProcesamiento (dd/MM/yyyy HH:mm:ss, El Salvador), else when it was recorded. */
-function sealedAt(r: Pick<ReturnsTable, 'mh_response' | 'updated_at'>): string {
+/**
+ * When MH sealed the ER: its answer's fhProcesamiento (dd/MM/yyyy HH:mm:ss, El Salvador), else when it was made
+ * (never later than the seal, so the window it gives never ends after MH's).
+ */
+function sealedAt(r: Pick<ReturnsTable, 'mh_response' | 'generated_at'>): string {
   const fh = r.mh_response ? (JSON.parse(r.mh_response) as { fhProcesamiento?: unknown }).fhProcesamiento : null;
   const m = typeof fh === 'string' ? /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}:\d{2}:\d{2})$/.exec(fh) : null;
-  return m ? `${m[3]}-${m[2]}-${m[1]}T${m[4]}-06:00` : r.updated_at;
+  return m ? `${m[3]}-${m[2]}-${m[1]}T${m[4]}-06:00` : r.generated_at;
 }
 
 /** The window to invalidate a sealed ER; null when it is not sealed. */
 export function returnInvalidationWindow(r: ReturnsTable) {
-  if (r.status !== 'APPROVED') return null;
+  if (r.status !== 'APPROVED' || !sealOf(r)) return null;
   const er = JSON.parse(r.mh_json) as EretV1Event;
   return eventInvalidationWindow(sealedAt(r), er.identificacion.fecEmi);
 }
@@ -85,7 +88,9 @@ export async function invalidateReturn(
       'DTE_NOT_INVALIDATABLE',
       er.status === 'PENDING'
         ? 'La devolución todavía espera el sello de MH: se invalida cuando MH la apruebe.'
-        : 'MH rechazó esta devolución: no cuenta y no hay nada que invalidar.',
+        : er.status === 'APPROVED'
+          ? 'MH tomó esta devolución, pero su respuesta con el sello se perdió: sin el sello no se puede invalidar. Busque la devolución en el portal de MH por su código de generación.'
+          : 'MH rechazó esta devolución: no cuenta y no hay nada que invalidar.',
     );
   const now = deps.clock.now();
   const window = returnInvalidationWindow(er)!;

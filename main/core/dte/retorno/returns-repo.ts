@@ -1,6 +1,7 @@
 // The one owner of the `returns`, `return_lines` (migration 017) and `return_invalidations` (032) tables: Eventos de
 // Retorno, PENDING until MH answers, the lines each gives back, and the invalidations asked for them. An ER counts
 // (gives back, blocks its documents' invalidation) while PENDING or APPROVED and not invalidated by MH.
+import { sql } from 'kysely';
 import type { Store } from '../../store/database';
 import type { ReturnInvalidationsTable, ReturnLinesTable, ReturnsTable } from '../../store/schema';
 import type { ReturnInvalidationStatus, ReturnStatus } from '../../../../shared/retorno';
@@ -158,8 +159,9 @@ export function returnsRepo(store: Store) {
           .selectFrom('return_invalidations')
           .selectAll()
           .where('return_id', '=', returnId)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
+          // The live one (waiting or taken) stands for the ER; else the last asked (rowid: created_at has whole seconds).
+          .orderBy(sql`status IN ('PENDING', 'APPROVED')`, 'desc')
+          .orderBy(sql`rowid`, 'desc')
           .limit(1),
       ),
     /** The one that stands for an ER: waiting for MH, or taken by MH. */
