@@ -9,6 +9,7 @@ import { DeliveriesPanel } from './documents/DeliveriesPanel';
 import { InvalidateForm } from './documents/InvalidateForm';
 import { InvalidationDoubtPanel } from './documents/InvalidationDoubtPanel';
 import { ReturnsPanel } from './documents/ReturnsPanel';
+import { saveSignedJson } from './save-json';
 import { errorText } from './error-text';
 import { kindsFor, may } from './session/roles';
 import { es, timeLeft } from './strings';
@@ -101,7 +102,7 @@ export function DetailPanel({
         )}
         {approved && (
           <>
-            <button type="button" onClick={() => void saveJson(api, r.id).then((e) => setError(e))}>
+            <button type="button" onClick={() => void saveSignedJson(r.id, api.dteJson).then((e) => setError(e))}>
               {es.detail.json}
             </button>
             <button type="button" onClick={() => void api.qrCode(r.id).then((q) => setQr(q.ok ? q.value.qrCodeUri : null))}>
@@ -205,17 +206,4 @@ export function DetailPanel({
       )}
     </aside>
   );
-}
-
-/** Saves the signed JSON through the browser's (or Electron's) download, named by the generation code. */
-async function saveJson(api: SelloApi, id: string): Promise<string | null> {
-  const r = await api.dteJson(id);
-  if (!r.ok) return errorText(r.error);
-  const url = URL.createObjectURL(new Blob([JSON.stringify(r.value, null, 2)], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${id.toUpperCase()}.json`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return null;
 }

@@ -105,6 +105,19 @@ function dayRow(g: DayGroup): BookRow {
   };
 }
 
+/** A document's amounts as a line that subtracts them (an earlier month's annulment, a return). */
+function subtracted(d: BookDocument) {
+  const a = consumerAmounts(d);
+  const ex = a.inArea.plus(a.outArea).plus(a.services);
+  return {
+    exentas: money(a.exenta.neg()),
+    noSujetas: money(a.noSujeta.neg()),
+    gravadas: money(a.gravada.neg()),
+    exportaciones: money(ex.neg()),
+    total: money(a.exenta.plus(a.noSujeta).plus(a.gravada).plus(ex).neg()),
+  };
+}
+
 /** The consumers' book of documents already in memory, in any order: the same fold. */
 export const consumerBook = (m: MonthDocuments, header: BookHeader): Book =>
   foldedBook(consumerBookFold(m.month, header, m.invalidated, m.returns), m.issued);
@@ -162,44 +175,28 @@ export function consumerBookFold(
     const annulled = invalidated
       .filter((d) => (d.kind === 'FC' || d.kind === 'FEX') && d.date < from)
       .sort(issueOrder)
-      .map((d) => {
-        const a = consumerAmounts(d);
-        const ex = a.inArea.plus(a.outArea).plus(a.services);
-        return {
-          emphasis: true,
-          cells: {
-            on: mhDate(d.invalidatedOn ?? ''),
-            date: mhDate(d.date),
-            kind: KIND_NAME[d.kind as 'FC' | 'FEX'],
-            number: dteNumbers(d.controlNumber, d.generationCode),
-            exentas: money(a.exenta.neg()),
-            noSujetas: money(a.noSujeta.neg()),
-            gravadas: money(a.gravada.neg()),
-            exportaciones: money(ex.neg()),
-            total: money(a.exenta.plus(a.noSujeta).plus(a.gravada).plus(ex).neg()),
-          },
-        };
-      });
+      .map((d) => ({
+        emphasis: true,
+        cells: {
+          on: mhDate(d.invalidatedOn ?? ''),
+          date: mhDate(d.date),
+          kind: KIND_NAME[d.kind as 'FC' | 'FEX'],
+          number: dteNumbers(d.controlNumber, d.generationCode),
+          ...subtracted(d),
+        },
+      }));
     // The month's returns (Eventos de Retorno) on FE and FEX, subtracted here as the annulments are (decision 0013).
     const given = consumerReturns(returns, to)
       .sort(issueOrder)
-      .map((d) => {
-        const a = consumerAmounts(d);
-        const ex = a.inArea.plus(a.outArea).plus(a.services);
-        return {
-          emphasis: true,
-          cells: {
-            date: mhDate(d.date),
-            kind: KIND_NAME[d.kind as 'FC' | 'FEX'],
-            number: `${d.generationCode}${d.seal ? ` · ${d.seal}` : ' · sello pendiente'}`,
-            exentas: money(a.exenta.neg()),
-            noSujetas: money(a.noSujeta.neg()),
-            gravadas: money(a.gravada.neg()),
-            exportaciones: money(ex.neg()),
-            total: money(a.exenta.plus(a.noSujeta).plus(a.gravada).plus(ex).neg()),
-          },
-        };
-      });
+      .map((d) => ({
+        emphasis: true,
+        cells: {
+          date: mhDate(d.date),
+          kind: KIND_NAME[d.kind as 'FC' | 'FEX'],
+          number: `${d.generationCode}${d.seal ? ` · ${d.seal}` : ' · sello pendiente'}`,
+          ...subtracted(d),
+        },
+      }));
     const s = iva.result();
     return {
       id: 'consumidores',

@@ -84,9 +84,7 @@ export function composeMessage(f: MessageFacts): OutgoingMail {
     closing,
     '',
   ].join('\n');
-  const rows = facts.map(
-    ([k, v]) => `<tr><th align="left" style="padding:2px 12px 2px 0">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`,
-  );
+  const rows = factRows(facts);
   const html = [
     '<!doctype html><html lang="es"><head><meta charset="utf-8"></head><body style="font-family:sans-serif">',
     `<p>${escapeHtml(opening)}</p>`,
@@ -111,6 +109,10 @@ export function composeMessage(f: MessageFacts): OutgoingMail {
     headers: { 'Auto-Submitted': 'auto-generated', 'X-Sello-Delivery': f.deliveryId },
   };
 }
+
+/** The facts of a message as HTML table rows (this message's, and a return's: return-message.ts). */
+export const factRows = (facts: readonly (readonly [string, string])[]): string[] =>
+  facts.map(([k, v]) => `<tr><th align="left" style="padding:2px 12px 2px 0">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`);
 
 /** `<delivery@station>`: fixed when the delivery is queued, so every try of it carries the same one. */
 export const messageIdFor = (deliveryId: string, station: { nit: string; mhCode: string; posNumber: number }): string =>

@@ -3,7 +3,7 @@
 // HTML alike, no images, no link (MH publishes no public lookup for events), the ER's PDF and signed JSON attached.
 import type { ReturnRecord } from '../../../shared/retorno';
 import { date, money } from '../render/format';
-import { escapeHtml } from './message';
+import { escapeHtml, factRows } from './message';
 import type { OutgoingMail } from './transport';
 
 export interface ReturnMessageFacts {
@@ -42,9 +42,7 @@ export function composeReturnMessage(f: ReturnMessageFacts): OutgoingMail {
     'El Ministerio de Hacienda no publica consulta pública de eventos: la devolución se identifica por su código de generación y su sello.';
   const closing = 'Este es un mensaje automático; no es necesario responderlo.';
   const text = [opening, '', ...facts.map(([k, v]) => `${k}: ${v}`), '', attached, '', lookup, '', closing, ''].join('\n');
-  const rows = facts.map(
-    ([k, v]) => `<tr><th align="left" style="padding:2px 12px 2px 0">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`,
-  );
+  const rows = factRows(facts);
   const html = [
     '<!doctype html><html lang="es"><head><meta charset="utf-8"></head><body style="font-family:sans-serif">',
     `<p>${escapeHtml(opening)}</p>`,

@@ -6,6 +6,7 @@ import type { ReturnRecord } from '../../../shared/retorno';
 import { textOf } from '../../../shared/text';
 import { errorText } from '../error-text';
 import { localTime } from '../local-time';
+import { saveSignedJson } from '../save-json';
 import { retornoWords as words } from '../words/retorno';
 
 const STATUS_CLASS: Record<ReturnRecord['status'], string> = {
@@ -115,7 +116,11 @@ export function ReturnEventItem({
             {words.letter}
           </button>
           {ev.seal && (
-            <button type="button" onClick={() => void saveJson(api, ev.id).then(setProblem)} aria-label={words.jsonLabel(ev.total)}>
+            <button
+              type="button"
+              onClick={() => void saveSignedJson(ev.id, api.returnJson).then(setProblem)}
+              aria-label={words.jsonLabel(ev.total)}
+            >
               {words.json}
             </button>
           )}
@@ -194,17 +199,4 @@ export function ReturnEventItem({
       )}
     </li>
   );
-}
-
-/** The signed ER through the browser's (or Electron's) download, named by its generation code. */
-async function saveJson(api: SelloApi, id: string): Promise<string | null> {
-  const r = await api.returnJson(id);
-  if (!r.ok) return errorText(r.error);
-  const url = URL.createObjectURL(new Blob([JSON.stringify(r.value, null, 2)], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${id.toUpperCase()}.json`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return null;
 }
