@@ -5,7 +5,7 @@ import type { Store } from '../store/database';
 import type { BookCompany } from './book-model';
 import { toBookDocument, type BookDocument } from './book-document';
 import { toBookReturn } from './book-return';
-import { returnsRepo } from '../dte/retorno/returns-repo';
+import { returnsRepo, sealIn } from '../dte/retorno/returns-repo';
 import type { BooksSource, PeriodFilter } from './books-source';
 import { daysBetween } from './period';
 import { turn } from '../turn';
@@ -42,11 +42,10 @@ export function sqliteBooksSource(store: Store, company: () => BookCompany): Boo
       return Promise.resolve(
         rows
           .map((r) => {
-            const seal = r.mh_response ? (JSON.parse(r.mh_response) as { selloRecibido?: unknown }).selloRecibido : null;
             return toBookReturn({
               id: r.id,
               status: r.status,
-              seal: typeof seal === 'string' ? seal : null,
+              seal: sealIn(r.mh_response),
               mhJson: JSON.parse(r.mh_json) as Record<string, unknown>,
               invalidatedOn: r.invalidated_on ?? null,
             });

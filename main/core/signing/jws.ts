@@ -45,3 +45,12 @@ export function verifyJwsSync(jws: string, publicKey: KeyObject): boolean {
   if (parts.length !== 3 || Buffer.from(parts[0] ?? '', 'base64url').toString('utf8') !== JWS_HEADER) return false;
   return rsaVerify('sha512', Buffer.from(`${parts[0]}.${parts[1]}`), publicKey, Buffer.from(parts[2] ?? '', 'base64url'));
 }
+
+/** The signing key, or null when there is none or it does not open here (an event then goes as it was signed). */
+export function keyOrNull(signingKey: (() => KeyObject | null) | undefined): KeyObject | null {
+  try {
+    return signingKey?.() ?? null;
+  } catch {
+    return null;
+  }
+}

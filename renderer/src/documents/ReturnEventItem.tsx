@@ -8,6 +8,7 @@ import { errorText } from '../error-text';
 import { localTime } from '../local-time';
 import { saveSignedJson } from '../save-json';
 import { retornoWords as words } from '../words/retorno';
+import { FormFooter } from './FormFooter';
 
 const STATUS_CLASS: Record<ReturnRecord['status'], string> = {
   APPROVED: 'approved',
@@ -182,19 +183,14 @@ export function ReturnEventItem({
             />
             <span className="hint">{words.invalidateReasonHint}</span>
           </div>
-          {problem && (
-            <p role="alert" className="error">
-              {problem}
-            </p>
-          )}
-          <div className="actions">
-            <button type="submit" className="primary" disabled={busy} aria-busy={busy}>
-              {busy ? words.sending : words.invalidateConfirm}
-            </button>
-            <button type="button" onClick={close}>
-              {words.cancel}
-            </button>
-          </div>
+          <FormFooter
+            problem={problem}
+            busy={busy}
+            confirm={words.invalidateConfirm}
+            busyText={words.sending}
+            cancel={words.cancel}
+            onCancel={close}
+          />
         </form>
       )}
     </li>

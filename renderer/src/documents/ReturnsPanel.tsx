@@ -8,6 +8,7 @@ import type { DteRecord } from '../../../shared/records';
 import type { DocumentReturns } from '../../../shared/retorno';
 import { errorText } from '../error-text';
 import { retornoWords as words } from '../words/retorno';
+import { FormFooter } from './FormFooter';
 import { ReturnEventItem } from './ReturnEventItem';
 
 const KINDS: readonly string[] = ['FC', 'FEX', 'FSE'];
@@ -165,19 +166,14 @@ export function ReturnsPanel({
             <input id="return-reason" value={reason} maxLength={150} autoComplete="off" onChange={(e) => setReason(e.target.value)} />
             <span className="hint">{words.reasonHint}</span>
           </div>
-          {problem && (
-            <p role="alert" className="error">
-              {problem}
-            </p>
-          )}
-          <div className="actions">
-            <button type="submit" className="primary" disabled={busy} aria-busy={busy}>
-              {busy ? words.sending : words.confirm}
-            </button>
-            <button type="button" onClick={close}>
-              {words.cancel}
-            </button>
-          </div>
+          <FormFooter
+            problem={problem}
+            busy={busy}
+            confirm={words.confirm}
+            busyText={words.sending}
+            cancel={words.cancel}
+            onCancel={close}
+          />
         </form>
       )}
     </section>

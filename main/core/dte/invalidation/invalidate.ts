@@ -9,7 +9,7 @@ import { audit } from '../../audit';
 import { isoLocal, localDateTime, type Clock } from '../../clock';
 import { CoreError, validationFailed } from '../../errors';
 import type { MhClient } from '../../mh/client';
-import { resignedIfStale, signJson } from '../../signing/jws';
+import { keyOrNull, resignedIfStale, signJson } from '../../signing/jws';
 import type { StoredStation } from '../../station/profile';
 import type { Store } from '../../store/database';
 import type { InvalidationsTable } from '../../store/schema';
@@ -217,7 +217,7 @@ export async function sendInvalidation(
   if (found.status !== 'PENDING' || !client) return { record: toInvalidationRecord(found), unreached: null };
   if (deps.inFlight.has(id)) return { record: toInvalidationRecord(found), unreached: null };
   // Signed with a certificate since renewed: the same event goes signed with the current one.
-  const key = signingKeyOrNull(deps.signingKey);
+  const key = keyOrNull(deps.signingKey);
   const resigned = key ? resignedIfStale(found.jws, key) : null;
   if (resigned) invalidationsRepo(deps.store).resigned(id, resigned);
   const current = resigned ? { ...found, jws: resigned } : found;
@@ -333,12 +333,3 @@ export function invalidationService(deps: InvalidationDeps) {
 }
 
 export type InvalidationService = ReturnType<typeof invalidationService>;
-
-/** The signing key, or null when there is none or it does not open here (the event then goes as it was signed). */
-function signingKeyOrNull(signingKey: (() => KeyObject | null) | undefined): KeyObject | null {
-  try {
-    return signingKey?.() ?? null;
-  } catch {
-    return null;
-  }
-}

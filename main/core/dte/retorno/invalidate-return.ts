@@ -11,31 +11,28 @@ import { attemptEvent, type Unreached } from '../../mh/event-attempt';
 import type { MhClient } from '../../mh/client';
 import { eventInvalidationWindow } from '../../normative/invalidation-windows';
 import { replicationQueue } from '../../replication/queue';
-import { resignedIfStale, signJson } from '../../signing/jws';
+import { keyOrNull, resignedIfStale, signJson } from '../../signing/jws';
 import type { ReturnInvalidationsTable, ReturnsTable } from '../../store/schema';
 import { canonicalId } from '../documents-repo';
 import { defaultPerson } from '../invalidation/anulacion-v2';
 import type { EretV1Event } from './eret-v1';
 import { buildReturnInvalidation } from './invalidacion-er';
 import type { ReturnDeps } from './retorno';
-import { returnsRepo } from './returns-repo';
+import { returnsRepo, sealIn } from './returns-repo';
+import { mhProcessedMs } from '../../clock-skew';
 
 type Deps = Pick<ReturnDeps, 'store' | 'clock' | 'client' | 'nextIdEnvio' | 'logger' | 'inFlight'> &
   Partial<Pick<ReturnDeps, 'signingKey'>>;
 
-const sealOf = (r: Pick<ReturnsTable, 'mh_response'>): string | null => {
-  const response = r.mh_response ? (JSON.parse(r.mh_response) as { selloRecibido?: unknown }) : null;
-  return typeof response?.selloRecibido === 'string' ? response.selloRecibido : null;
-};
+const sealOf = (r: Pick<ReturnsTable, 'mh_response'>): string | null => sealIn(r.mh_response);
 
 /**
  * When MH sealed the ER: its answer's fhProcesamiento (dd/MM/yyyy HH:mm:ss, El Salvador), else when it was made
  * (never later than the seal, so the window it gives never ends after MH's).
  */
 function sealedAt(r: Pick<ReturnsTable, 'mh_response' | 'generated_at'>): string {
-  const fh = r.mh_response ? (JSON.parse(r.mh_response) as { fhProcesamiento?: unknown }).fhProcesamiento : null;
-  const m = typeof fh === 'string' ? /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}:\d{2}:\d{2})$/.exec(fh) : null;
-  return m ? `${m[3]}-${m[2]}-${m[1]}T${m[4]}-06:00` : r.generated_at;
+  const ms = mhProcessedMs(r.mh_response ? (JSON.parse(r.mh_response) as { fhProcesamiento?: unknown }).fhProcesamiento : null);
+  return ms === null ? r.generated_at : new Date(ms).toISOString();
 }
 
 /** The window to invalidate a sealed ER; null when it is not sealed. */
@@ -148,7 +145,7 @@ export async function sendReturnInvalidation(
   const client: MhClient | null = deps.client();
   if (found.status !== 'PENDING' || !client) return { invalidation: toInvalidationRecord(found), unreached: null };
   // Signed with a certificate since renewed: the same event goes signed with the current one (decision 0027).
-  const key = currentKey(deps.signingKey);
+  const key = keyOrNull(deps.signingKey);
   const resigned = key ? resignedIfStale(found.jws, key) : null;
   if (resigned) repo.resignedInvalidation(id, resigned);
   const current = resigned ? { ...found, jws: resigned } : found;
@@ -173,13 +170,4 @@ export async function sendReturnInvalidation(
     }
   });
   return { invalidation: toInvalidationRecord(repo.invalidationById(id) ?? current), unreached: null };
-}
-
-/** The signing key, or null when there is none or it does not open here (the event then goes as it was signed). */
-function currentKey(signingKey: ReturnDeps['signingKey'] | undefined) {
-  try {
-    return signingKey?.() ?? null;
-  } catch {
-    return null;
-  }
 }

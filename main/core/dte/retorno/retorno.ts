@@ -21,13 +21,13 @@ import { CoreError, validationFailed } from '../../errors';
 import type { Logger } from '../../logger';
 import type { MhClient } from '../../mh/client';
 import { replicationQueue } from '../../replication/queue';
-import { resignedIfStale, signJson } from '../../signing/jws';
+import { keyOrNull, resignedIfStale, signJson } from '../../signing/jws';
 import type { StoredStation } from '../../station/profile';
 import type { Store } from '../../store/database';
 import type { ContingencyEventsTable, ReturnLinesTable, ReturnsTable } from '../../store/schema';
 import { canonicalId, findDocument, signedParts } from '../documents-repo';
 import { buildEretV1, documentValue, lineValue, returnedAmounts, storedLines, type ReturnTargetDoc } from './eret-v1';
-import { returnsRepo } from './returns-repo';
+import { returnsRepo, sealIn } from './returns-repo';
 import { returnPaper } from './return-paper';
 import { invalidateReturn, returnInvalidationWindow, sendReturnInvalidation, toInvalidationRecord } from './invalidate-return';
 import { judgeReturn, returnDeadline, returnMonths, type ReturnTarget } from './rules';
@@ -81,7 +81,7 @@ function toReturnRecord(store: Store, r: ReturnsTable): ReturnRecord {
       amount: l.amount,
     })),
     total: r.total,
-    seal: r.status === 'APPROVED' && typeof response?.selloRecibido === 'string' ? response.selloRecibido : null,
+    seal: r.status === 'APPROVED' ? sealIn(r.mh_response) : null,
     mhResponse: response,
     generatedAt: r.generated_at,
     contingencyId: r.contingency_id,
@@ -257,7 +257,7 @@ export async function sendReturn(
   if (found.status !== 'PENDING' || !client || repo.waitsForEvent(id))
     return { record: toReturnRecord(deps.store, found), unreached: null };
   // Signed with a certificate since renewed: the same event goes signed with the current one (decision 0027).
-  const key = currentKey(deps.signingKey);
+  const key = keyOrNull(deps.signingKey);
   const resigned = key ? resignedIfStale(found.jws, key) : null;
   if (resigned) repo.resigned(id, resigned);
   const current = resigned ? { ...found, jws: resigned } : found;
@@ -369,12 +369,3 @@ export function returnService(deps: ReturnDeps) {
 }
 
 export type ReturnService = ReturnType<typeof returnService>;
-
-/** The signing key, or null when there is none or it does not open here (the event then goes as it was signed). */
-function currentKey(signingKey: (() => KeyObject | null) | undefined): KeyObject | null {
-  try {
-    return signingKey?.() ?? null;
-  } catch {
-    return null;
-  }
-}

@@ -6,6 +6,12 @@ import type { Store } from '../../store/database';
 import type { ReturnInvalidationsTable, ReturnLinesTable, ReturnsTable } from '../../store/schema';
 import type { ReturnInvalidationStatus, ReturnStatus } from '../../../../shared/retorno';
 
+/** MH's seal in a stored answer (mh_response), null when the answer has none. */
+export function sealIn(mhResponse: string | null): string | null {
+  const seal = mhResponse ? (JSON.parse(mhResponse) as { selloRecibido?: unknown }).selloRecibido : null;
+  return typeof seal === 'string' ? seal : null;
+}
+
 /** Statuses whose lines count against what a document may still give back, and that block its invalidation. */
 const LIVE: readonly ReturnStatus[] = ['PENDING', 'APPROVED'];
 
