@@ -2,14 +2,17 @@
 // books-stream.property.test.ts): every kind, every fate, earlier months' documents invalidated in this one.
 import fc from 'fast-check';
 import type { DteKind } from '../../shared/contract';
-import { Dec, IVA_INCLUDED, ZERO, round2 } from '../../shared/tax';
+import { IVA_INCLUDED, round2, type Dec } from '../../shared/tax';
 import type { MonthDocuments } from '../../main/core/books/annexes';
 import type { BookDocument } from '../../main/core/books/book-document';
+import { NO_CENTS, cents as centsOf, centsDec, plus, type Cents } from '../../main/core/books/cents';
 
 export const MONTH = '2026-11';
 
 const hex = (n: number) => fc.array(fc.constantFrom(...'0123456789ABCDEF'), { minLength: n, maxLength: n }).map((a) => a.join(''));
-const cents = (max: number) => fc.integer({ min: 0, max }).map((n) => new Dec(n).div(100));
+const cents = (max: number) => fc.integer({ min: 0, max }).map((n) => n as Cents);
+/** The IVA as MH computes it, in decimals (an oracle apart from the books' cents arithmetic). */
+const rated = (c: Cents, rate: Dec | string): Cents => centsOf(round2(centsDec(c).times(rate)).toFixed(2));
 const uuid = hex(32).map((h) => `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20)}`);
 export const day = (from: number, to: number) => fc.integer({ min: from, max: to }).map((d) => `2026-11-${String(d).padStart(2, '0')}`);
 const TYPE: Record<DteKind, string> = { FC: '01', CCF: '03', NC: '05', ND: '06', CR: '07', FEX: '11', FSE: '14' };
@@ -23,8 +26,8 @@ export const documentOf = (date: fc.Arbitrary<string>) =>
       time: fc.integer({ min: 0, max: 86_399 }).map((s) => new Date(s * 1000).toISOString().slice(11, 19)),
       code: uuid,
       seal: hex(40),
-      exenta: fc.oneof(fc.constant(ZERO), cents(20_000)),
-      noSujeta: fc.oneof(fc.constant(ZERO), fc.constant(ZERO), cents(5_000)),
+      exenta: fc.oneof(fc.constant(NO_CENTS), cents(20_000)),
+      noSujeta: fc.oneof(fc.constant(NO_CENTS), fc.constant(NO_CENTS), cents(5_000)),
       gravada: cents(500_000),
       fate: fc.constantFrom('APPROVED', 'APPROVED', 'APPROVED', 'REJECTED', 'INVALIDATED', 'LATER'),
       invalidatedDay: fc.integer({ min: 1, max: 30 }),
@@ -39,7 +42,7 @@ export const documentOf = (date: fc.Arbitrary<string>) =>
     .map((r): BookDocument => {
       const n = ++serial;
       const taxed = r.kind === 'FC' || r.kind === 'CCF' || r.kind === 'NC' || r.kind === 'ND';
-      const iva = r.kind === 'FC' ? round2(r.gravada.times(IVA_INCLUDED)) : taxed ? round2(r.gravada.times('0.13')) : ZERO;
+      const iva = r.kind === 'FC' ? rated(r.gravada, IVA_INCLUDED) : taxed ? rated(r.gravada, '0.13') : NO_CENTS;
       const invalidatedOn =
         r.fate === 'INVALIDATED'
           ? `2026-11-${String(Math.max(r.invalidatedDay, Number(r.date.slice(8)))).padStart(2, '0')}`
@@ -66,18 +69,18 @@ export const documentOf = (date: fc.Arbitrary<string>) =>
           nrc: '1234567',
           country: r.kind === 'FEX' ? r.country : null,
         },
-        exenta: taxed ? r.exenta : ZERO,
-        noSujeta: taxed ? r.noSujeta : ZERO,
-        gravada: taxed || r.kind === 'FEX' ? r.gravada : ZERO,
+        exenta: taxed ? r.exenta : NO_CENTS,
+        noSujeta: taxed ? r.noSujeta : NO_CENTS,
+        gravada: taxed || r.kind === 'FEX' ? r.gravada : NO_CENTS,
         iva,
-        ivaRetenido: ZERO,
-        ivaPercibido: ZERO,
-        total: r.gravada.plus(taxed && r.kind !== 'FC' ? iva : ZERO),
+        ivaRetenido: NO_CENTS,
+        ivaPercibido: NO_CENTS,
+        total: plus(r.gravada, taxed && r.kind !== 'FC' ? iva : NO_CENTS),
         exportItems: r.kind === 'FEX' ? r.exportItems : 0,
-        operationAmount: r.kind === 'FEX' || r.kind === 'FSE' ? r.gravada : ZERO,
+        operationAmount: r.kind === 'FEX' || r.kind === 'FSE' ? r.gravada : NO_CENTS,
         retentions:
           r.kind === 'CR'
-            ? [{ code: r.retention, subject: r.gravada, retained: round2(r.gravada.times(r.retention === '22' ? '0.01' : '0.13')) }]
+            ? [{ code: r.retention, subject: r.gravada, retained: rated(r.gravada, r.retention === '22' ? '0.01' : '0.13') }]
             : [],
         lines: [],
         thirdParty: null,

@@ -1,7 +1,6 @@
 // Anexo 1, ventas a contribuyentes (docs/mh.md, IVA books: Anexo 1): one row per CCF, NC and ND that stands at the
 // month's end, amounts net of discounts and positive (the tipo tells MH an NC subtracts).
 import type { AnnexProblem, BooksSettings } from '../../../shared/books';
-import { ZERO } from '../../../shared/tax';
 import { amount, documentNumber, nitOrDui, resolution, series, text } from './annex-cells';
 import {
   foldAll,
@@ -14,6 +13,7 @@ import {
   type EmitRow,
 } from './annex-build';
 import type { BookDocument } from './book-document';
+import { NO_CENTS, plus } from './cents';
 import { mhDate, monthRange } from './period';
 
 export const MH_TYPE = { FC: '01', CCF: '03', NC: '05', ND: '06', CR: '07', FEX: '11', FSE: '14' } as const;
@@ -23,8 +23,8 @@ export function annex1Fold(month: string, s: BooksSettings, emit: EmitRow): Anne
   const notes: AnnexProblem[] = [];
   const row = (d: BookDocument) => {
     const { nit, dui } = nitOrDui(d.party);
-    const third = ZERO;
-    const sales = d.exenta.plus(d.noSujeta).plus(d.gravada).plus(third);
+    const third = NO_CENTS;
+    const sales = plus(plus(d.exenta, d.noSujeta), plus(d.gravada, third));
     return [
       mhDate(d.date),
       '4',
@@ -40,10 +40,10 @@ export function annex1Fold(month: string, s: BooksSettings, emit: EmitRow): Anne
       amount(d.gravada),
       amount(d.iva),
       amount(third),
-      amount(ZERO),
-      amount(s.annex1Total === 'con-iva' ? sales.plus(d.iva) : sales),
+      amount(NO_CENTS),
+      amount(s.annex1Total === 'con-iva' ? plus(sales, d.iva) : sales),
       dui,
-      salesOperation(s, month, d.exenta.plus(d.noSujeta), d.gravada),
+      salesOperation(s, month, plus(d.exenta, d.noSujeta), d.gravada),
       salesIncome(s, month),
       '1',
     ];

@@ -3,7 +3,6 @@
 // dated when it was issued (up to three periods back, CT art. 111). docs/decisions/0013-iva-books-and-annexes.md.
 import type { AnnexProblem, BooksSettings } from '../../../shared/books';
 import { CAT020_BY_ISO } from '../../../shared/catalogs/data/country-cat020';
-import { ZERO, type Dec } from '../../../shared/tax';
 import { amount, documentNumber, issueOrder } from './annex-cells';
 import {
   foldAll,
@@ -16,6 +15,7 @@ import {
   type EmitRow,
 } from './annex-build';
 import type { BookDocument } from './book-document';
+import { NO_CENTS, plus, neg, total, type Cents } from './cents';
 import { mhDate, monthBefore, monthRange } from './period';
 import { consumerReturnNotes } from './return-notes';
 
@@ -24,21 +24,29 @@ const CENTRAL_AMERICA: ReadonlySet<string> = new Set(['GT', 'HN', 'NI', 'CR', 'S
 
 /** K, M, N and O–Q of one document (FEX: its value by destination and by goods or services). */
 interface ConsumerAmounts {
-  exenta: Dec;
-  noSujeta: Dec;
-  gravada: Dec;
-  inArea: Dec;
-  outArea: Dec;
-  services: Dec;
+  exenta: Cents;
+  noSujeta: Cents;
+  gravada: Cents;
+  inArea: Cents;
+  outArea: Cents;
+  services: Cents;
 }
 
 export function consumerAmounts(d: BookDocument): ConsumerAmounts {
-  if (d.kind === 'FC') return { exenta: d.exenta, noSujeta: d.noSujeta, gravada: d.gravada, inArea: ZERO, outArea: ZERO, services: ZERO };
+  if (d.kind === 'FC')
+    return { exenta: d.exenta, noSujeta: d.noSujeta, gravada: d.gravada, inArea: NO_CENTS, outArea: NO_CENTS, services: NO_CENTS };
   const value = d.operationAmount;
-  const services = d.exportItems === 2 ? value : ZERO;
-  const goods = d.exportItems === 2 ? ZERO : value;
+  const services = d.exportItems === 2 ? value : NO_CENTS;
+  const goods = d.exportItems === 2 ? NO_CENTS : value;
   const inArea = CENTRAL_AMERICA.has(d.party.country ?? '');
-  return { exenta: ZERO, noSujeta: ZERO, gravada: ZERO, inArea: inArea ? goods : ZERO, outArea: inArea ? ZERO : goods, services };
+  return {
+    exenta: NO_CENTS,
+    noSujeta: NO_CENTS,
+    gravada: NO_CENTS,
+    inArea: inArea ? goods : NO_CENTS,
+    outArea: inArea ? NO_CENTS : goods,
+    services,
+  };
 }
 
 /** A day's group as it is read: its first and last document and its running amounts (never the documents). */
@@ -49,19 +57,19 @@ interface Group {
 }
 
 const addAmounts = (a: ConsumerAmounts, b: ConsumerAmounts): ConsumerAmounts => ({
-  exenta: a.exenta.plus(b.exenta),
-  noSujeta: a.noSujeta.plus(b.noSujeta),
-  gravada: a.gravada.plus(b.gravada),
-  inArea: a.inArea.plus(b.inArea),
-  outArea: a.outArea.plus(b.outArea),
-  services: a.services.plus(b.services),
+  exenta: plus(a.exenta, b.exenta),
+  noSujeta: plus(a.noSujeta, b.noSujeta),
+  gravada: plus(a.gravada, b.gravada),
+  inArea: plus(a.inArea, b.inArea),
+  outArea: plus(a.outArea, b.outArea),
+  services: plus(a.services, b.services),
 });
 
 function row(g: Group, sign: 1 | -1, month: string, s: BooksSettings) {
   const { first, last } = g;
   const { exenta: k, noSujeta: m, gravada: n, inArea: o, outArea: p, services: q } = g.sums;
-  const t = k.plus(m).plus(n).plus(o).plus(p).plus(q);
-  const signed = (d: Dec) => amount(sign === 1 ? d : d.neg());
+  const t = total([k, m, n, o, p, q]);
+  const signed = (c: Cents) => amount(sign === 1 ? c : neg(c));
   return [
     mhDate(first.date),
     '4',
@@ -74,16 +82,16 @@ function row(g: Group, sign: 1 | -1, month: string, s: BooksSettings) {
     documentNumber(last),
     '',
     signed(k),
-    amount(ZERO),
+    amount(NO_CENTS),
     signed(m),
     signed(n),
     signed(o),
     signed(p),
     signed(q),
-    amount(ZERO),
-    amount(ZERO),
+    amount(NO_CENTS),
+    amount(NO_CENTS),
     signed(t),
-    salesOperation(s, month, k.plus(m), n.plus(o).plus(p).plus(q)),
+    salesOperation(s, month, plus(k, m), total([n, o, p, q])),
     salesIncome(s, month, first.kind === 'FEX' ? first.exportItems : 0),
     '2',
   ];
@@ -149,7 +157,7 @@ export function annex2Fold(
         }
         // Nothing to subtract from a document worth $0.00 (the anulados annex still lists it).
         const a = consumerAmounts(d);
-        if ([a.exenta, a.noSujeta, a.gravada, a.inArea, a.outArea, a.services].every((v) => v.isZero())) continue;
+        if ([a.exenta, a.noSujeta, a.gravada, a.inArea, a.outArea, a.services].every((v) => v === 0)) continue;
         emit(row({ first: d, last: d, sums: a }, -1, month, s));
       }
       return [...thirdParty, ...mixed, ...late, ...consumerReturnNotes(returns, month)];

@@ -10,7 +10,7 @@ export function annex9Fold(month: string, emit: EmitRow): AnnexFold {
   const { to } = monthRange(month);
   return {
     add(d) {
-      if (!((d.kind === 'CCF' || d.kind === 'NC' || d.kind === 'ND') && !d.ivaPercibido.isZero() && standsAt(d, to))) return;
+      if (!((d.kind === 'CCF' || d.kind === 'NC' || d.kind === 'ND') && d.ivaPercibido !== 0 && standsAt(d, to))) return;
       const { nit, dui } = nitOrDui(d.party);
       emit([
         nit.length === 14 ? nit : '',

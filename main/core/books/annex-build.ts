@@ -1,8 +1,8 @@
 // What the annex builders share: the result's shape, which documents a month reports, and the income-tax codes.
 import type { AnnexId, AnnexProblem, BooksSettings } from '../../../shared/books';
-import { ZERO, type Dec } from '../../../shared/tax';
 import { issueOrder } from './annex-cells';
 import type { BookDocument } from './book-document';
+import type { Cents } from './cents';
 import { salesRentaApplies } from './period';
 
 export interface AnnexBuild {
@@ -45,11 +45,11 @@ export const standsAt = (d: BookDocument, monthEnd: string): boolean =>
   !(d.status === 'INVALIDATED' && d.invalidatedOn === null);
 
 /** Anexo 1 R, Anexo 2 U: gravada 1, exenta or no sujeta 2, both 4; or the company's fixed code. */
-export function salesOperation(s: BooksSettings, month: string, untaxed: Dec, taxed: Dec): string {
+export function salesOperation(s: BooksSettings, month: string, untaxed: Cents, taxed: Cents): string {
   if (!salesRentaApplies(month)) return '0';
   if (s.salesOperation !== 'derivar') return s.salesOperation;
-  const t = !taxed.isZero();
-  const u = !untaxed.isZero();
+  const t = taxed !== 0;
+  const u = untaxed !== 0;
   return t && u ? '4' : u ? '2' : '1';
 }
 
@@ -60,9 +60,6 @@ export function salesIncome(s: BooksSettings, month: string, exportItems = 0): s
   if (exportItems === 1 || exportItems === 3) return '7';
   return s.salesIncome;
 }
-
-export const plus = (a: Dec, b: Dec): Dec => a.plus(b);
-export const total = (values: readonly Dec[]): Dec => values.reduce(plus, ZERO);
 
 /** A sale on a third party's behalf: its annex (Anexo 4) is not one Sello writes yet, so the person is told. */
 export const thirdPartyNote = (d: BookDocument): AnnexProblem | null =>

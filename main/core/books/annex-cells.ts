@@ -2,9 +2,13 @@
 // decimals and a point, DTE identifiers in the old columns, text that can never break the file.
 import { round2, type Dec } from '../../../shared/tax';
 import type { BookDocument, BookParty } from './book-document';
+import { centsText, type Cents } from './cents';
 
 /** Two decimals, a point, no thousands separator; `0.00` for nothing (never `-0.00`). */
-export const amount = (d: Dec): string => {
+export const amount = (c: Cents): string => centsText(c);
+
+/** A decimal (a line's value, a product's sum) written as `amount` writes cents, rounded half up. */
+export const decimalAmount = (d: Dec): string => {
   const r = round2(d);
   return r.isZero() ? '0.00' : r.toFixed(2);
 };

@@ -3,8 +3,8 @@
 // IVA, the income-tax code combinations). Each problem names the line and the column, in the portal's words where
 // known.
 import type { AnnexId, AnnexProblem, BooksSettings } from '../../../shared/books';
-import { Dec, round2, ZERO } from '../../../shared/tax';
 import { ANNEX_SPECS, type AnnexColumn } from './annex-columns';
+import { NO_CENTS, cellCents, centsText, percentOf, plus, type Cents } from './cents';
 import { isoFromMhDate, monthBefore, monthRange, purchaseRentaApplies, salesRentaApplies } from './period';
 
 const AMOUNT = /^-?\d{1,10}\.\d{2}$/;
@@ -57,10 +57,12 @@ function checkCell(annex: AnnexId, row: number, c: AnnexColumn, v: string): Anne
 
 /** Value of the column with this letter (A = 0). */
 const at = (cells: readonly string[], letter: string) => cells[letter.charCodeAt(0) - 65] ?? '';
-const amountAt = (cells: readonly string[], letter: string): Dec => (AMOUNT.test(at(cells, letter)) ? new Dec(at(cells, letter)) : ZERO);
-const sumAt = (cells: readonly string[], letters: string) => letters.split('').reduce((a, l) => a.plus(amountAt(cells, l)), ZERO);
+const amountAt = (cells: readonly string[], letter: string): Cents => {
+  const v = at(cells, letter);
+  return AMOUNT.test(v) ? (cellCents(v) ?? NO_CENTS) : NO_CENTS;
+};
+const sumAt = (cells: readonly string[], letters: string) => letters.split('').reduce((a, l) => plus(a, amountAt(cells, l)), NO_CENTS);
 const col = (annex: AnnexId, letter: string) => ANNEX_SPECS[annex].columns[letter.charCodeAt(0) - 65]!;
-const CENT = new Dec('0.01');
 
 /** Rules of one row that tie its columns together. */
 function crossChecks(annex: AnnexId, row: number, cells: readonly string[], month: string, s: BooksSettings): AnnexProblem[] {
@@ -78,21 +80,22 @@ function crossChecks(annex: AnnexId, row: number, cells: readonly string[], mont
       if (!applies && v !== '0') one(l, `Antes de ${since} este código va en 0.`);
     }
   };
-  const iva = (base: string, tax: string, rate: string, what: string, severity: 'error' | 'warning') => {
-    const expected = round2(amountAt(cells, base).abs().times(rate));
-    if (expected.minus(amountAt(cells, tax).abs()).abs().greaterThan(CENT))
-      one(tax, `Cálculo del monto ${what} no es correcto: se esperaban ${expected.toFixed(2)}.`, severity);
+  // `percent`: 13 for the IVA, 1 for the 1 % withheld or perceived; a cent either way is accepted.
+  const iva = (base: string, tax: string, percent: number, what: string, severity: 'error' | 'warning') => {
+    const expected = percentOf(amountAt(cells, base), percent);
+    if (Math.abs(expected - Math.abs(amountAt(cells, tax))) > 1)
+      one(tax, `Cálculo del monto ${what} no es correcto: se esperaban ${centsText(expected)}.`, severity);
   };
   const adds = (totalLetter: string, parts: string) => {
     const expected = sumAt(cells, parts);
-    if (!expected.equals(amountAt(cells, totalLetter)))
-      one(totalLetter, `El total no suma las columnas ${parts.split('').join('+')} (${expected.toFixed(2)}).`);
+    if (expected !== amountAt(cells, totalLetter))
+      one(totalLetter, `El total no suma las columnas ${parts.split('').join('+')} (${centsText(expected)}).`);
   };
   switch (annex) {
     case '1':
       oneOf('H', 'Q');
       adds('P', s.annex1Total === 'con-iva' ? 'JKLMN' : 'JKLN');
-      iva('L', 'M', '0.13', 'del IVA', 'error');
+      iva('L', 'M', 13, 'del IVA', 'error');
       renta('RS', salesRentaApplies(month), 'enero de 2025');
       break;
     case '2':
@@ -110,15 +113,15 @@ function crossChecks(annex: AnnexId, row: number, cells: readonly string[], mont
     }
     case '9':
       oneOf('A', 'I');
-      iva('G', 'H', '0.01', 'de la percepción', 'warning');
+      iva('G', 'H', 1, 'de la percepción', 'warning');
       break;
     case '10':
       oneOf('A', 'I');
-      iva('G', 'H', '0.01', 'de la retención', 'warning');
+      iva('G', 'H', 1, 'de la retención', 'warning');
       break;
     case '12':
       oneOf('A', 'I');
-      iva('G', 'H', '0.13', 'de la retención', 'warning');
+      iva('G', 'H', 13, 'de la retención', 'warning');
       break;
     case 'anulados':
       break;

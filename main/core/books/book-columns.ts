@@ -1,7 +1,7 @@
 // Helpers the books share: a column, a money cell, totals of a table's money columns, the company header.
-import { Dec, ZERO } from '../../../shared/tax';
 import { amount } from './annex-cells';
 import type { BookColumn, BookColumnKind, BookRow } from './book-model';
+import { NO_CENTS, cellCents, plus } from './cents';
 
 export const column = (key: string, label: string, kind: BookColumnKind, width: number): BookColumn => ({ key, label, kind, width });
 /** Two decimals, never `-0.00` (annex-cells.ts). */
@@ -11,7 +11,7 @@ export const money = amount;
 export function totalsOf(columns: readonly BookColumn[], rows: readonly BookRow[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const c of columns.filter((x) => x.kind === 'money'))
-    out[c.key] = money(rows.reduce((a, r) => a.plus(new Dec(r.cells[c.key] ?? '0')), ZERO));
+    out[c.key] = money(rows.reduce((a, r) => plus(a, cellCents(r.cells[c.key] ?? '') ?? NO_CENTS), NO_CENTS));
   return out;
 }
 

@@ -1,8 +1,10 @@
 // What the books and annexes need of one document, read from its signed MH JSON and its record: the same on
-// the station's SQLite and on a hub's PostgreSQL, so everything downstream runs on either. Amounts are exact.
+// the station's SQLite and on a hub's PostgreSQL, so everything downstream runs on either. Amounts are exact: the
+// summary's in cents (cents.ts), the lines' as decimals.
 import type { DteKind } from '../../../shared/contract';
 import type { DteStatus } from '../../../shared/records';
-import { Dec, ZERO, dec, sum } from '../../../shared/tax';
+import { Dec, dec } from '../../../shared/tax';
+import { NO_CENTS, plus, cents, minus, total as totalOf, type Cents } from './cents';
 import { mhDocumentView, type MhCounterpartView } from '../dte/mh/document-types';
 
 /** CAT-015: IVA 13 %. */
@@ -21,8 +23,8 @@ export interface BookParty {
 /** A CR's amounts under one MH retention code (CAT-006: 22 is 1 %, C4 13 %, C9 other cases). */
 export interface RetentionPart {
   readonly code: string;
-  readonly subject: Dec;
-  readonly retained: Dec;
+  readonly subject: Cents;
+  readonly retained: Cents;
 }
 
 export interface BookLine {
@@ -53,20 +55,20 @@ export interface BookDocument {
   readonly operation: number;
   readonly party: BookParty;
   /** Net of the document's discounts (total* − descu*); FC's gravada includes IVA, as FC prices do. */
-  readonly exenta: Dec;
-  readonly noSujeta: Dec;
-  readonly gravada: Dec;
+  readonly exenta: Cents;
+  readonly noSujeta: Cents;
+  readonly gravada: Cents;
   /** CCF, NC, ND: tributo 20; FC: totalIva. */
-  readonly iva: Dec;
+  readonly iva: Cents;
   /** IVA the client withheld (ivaRete1) and the station perceived (ivaPerci1). */
-  readonly ivaRetenido: Dec;
-  readonly ivaPercibido: Dec;
+  readonly ivaRetenido: Cents;
+  readonly ivaPercibido: Cents;
   /** What the document is worth: totalPagar, else montoTotalOperacion (NC, ND), else the CR's IVA retained. */
-  readonly total: Dec;
+  readonly total: Cents;
   /** FEX: 1 goods, 2 services, 3 both (emisor.tipoItemExpor); 0 otherwise. */
   readonly exportItems: number;
   /** FEX: the value exported (montoTotalOperacion). FSE: the purchase net of its discount (subTotal). */
-  readonly operationAmount: Dec;
+  readonly operationAmount: Cents;
   readonly retentions: readonly RetentionPart[];
   readonly lines: readonly BookLine[];
   /** The mandante of a sale made on a third party's behalf (ventaTercero): its NIT and name. */
@@ -87,9 +89,9 @@ export interface BookRecordRow {
   readonly mh_json: string | null;
 }
 
-/** a − b, without a new decimal when b is zero (most discounts are). */
+/** A line's a − b, without a new decimal when b is zero (most are). */
 const less = (a: Dec, b: Dec): Dec => (b.isZero() ? a : a.minus(b));
-/** a + b, without a new decimal when b is zero (most of a line's four columns are). */
+/** A line's a + b, without a new decimal when b is zero (most of its four columns are). */
 const more = (a: Dec, b: Dec): Dec => (b.isZero() ? a : a.isZero() ? b : a.plus(b));
 
 type MhItem = NonNullable<ReturnType<typeof mhDocumentView>['cuerpoDocumento']>[number];
@@ -130,20 +132,24 @@ export function toBookDocument(row: BookRecordRow, invalidatedOn: string | null)
   const r = mh.resumen ?? {};
   const kind = row.kind as DteKind;
   const items = mh.cuerpoDocumento ?? [];
-  const iva = kind === 'FC' ? dec(r.totalIva) : sum((r.tributos ?? []).filter((t) => t.codigo === IVA_TRIBUTE).map((t) => dec(t.valor)));
-  const byCode = new Map<string, { subject: Dec; retained: Dec }>();
+  const iva =
+    kind === 'FC' ? cents(r.totalIva) : totalOf((r.tributos ?? []).filter((t) => t.codigo === IVA_TRIBUTE).map((t) => cents(t.valor)));
+  const byCode = new Map<string, { subject: Cents; retained: Cents }>();
   if (kind === 'CR')
     for (const it of items) {
       const code = it.codigoRetencionMH ?? '';
-      const part = byCode.get(code) ?? { subject: ZERO, retained: ZERO };
-      byCode.set(code, { subject: part.subject.plus(dec(it.montoSujetoGrav)), retained: part.retained.plus(dec(it.ivaRetenido)) });
+      const part = byCode.get(code) ?? { subject: NO_CENTS, retained: NO_CENTS };
+      byCode.set(code, {
+        subject: plus(part.subject, cents(it.montoSujetoGrav)),
+        retained: plus(part.retained, cents(it.ivaRetenido)),
+      });
     }
   const total =
     r.totalPagar !== undefined
-      ? dec(r.totalPagar)
+      ? cents(r.totalPagar)
       : r.montoTotalOperacion !== undefined
-        ? dec(r.montoTotalOperacion)
-        : dec(r.totalIVAretenido);
+        ? cents(r.montoTotalOperacion)
+        : cents(r.totalIVAretenido);
   return {
     id: row.id,
     kind,
@@ -158,15 +164,15 @@ export function toBookDocument(row: BookRecordRow, invalidatedOn: string | null)
     issuedByName: row.issued_by_name,
     operation: id.tipoOperacion ?? 1,
     party: partyOf(kind === 'FSE' ? mh.sujetoExcluido : mh.receptor),
-    exenta: less(dec(r.totalExenta), dec(r.descuExenta)),
-    noSujeta: less(dec(r.totalNoSuj), dec(r.descuNoSuj)),
-    gravada: kind === 'FEX' ? dec(r.totalGravada) : less(dec(r.totalGravada), dec(r.descuGravada)),
+    exenta: minus(cents(r.totalExenta), cents(r.descuExenta)),
+    noSujeta: minus(cents(r.totalNoSuj), cents(r.descuNoSuj)),
+    gravada: kind === 'FEX' ? cents(r.totalGravada) : minus(cents(r.totalGravada), cents(r.descuGravada)),
     iva,
-    ivaRetenido: dec(r.ivaRete1),
-    ivaPercibido: dec(r.ivaPerci1),
+    ivaRetenido: cents(r.ivaRete1),
+    ivaPercibido: cents(r.ivaPerci1),
     total,
     exportItems: kind === 'FEX' ? (mh.emisor?.tipoItemExpor ?? 1) : 0,
-    operationAmount: kind === 'FEX' ? dec(r.montoTotalOperacion) : kind === 'FSE' ? dec(r.subTotal) : ZERO,
+    operationAmount: kind === 'FEX' ? cents(r.montoTotalOperacion) : kind === 'FSE' ? cents(r.subTotal) : NO_CENTS,
     retentions: [...byCode].map(([code, p]) => ({ code, ...p })),
     get lines() {
       const lines = bookLines(kind, items);

@@ -1,7 +1,8 @@
 // What the book's renderers share: amounts as they read on paper, running sums, the date the files carry.
-import { Dec, ZERO } from '../../../shared/tax';
+import { Dec } from '../../../shared/tax';
 import { amount } from './annex-cells';
 import type { BookColumn, BookHeader, BookRow } from './book-model';
+import { NO_CENTS, cellCents, centsText, plus, type Cents } from './cents';
 
 const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
@@ -22,22 +23,26 @@ export const moneyColumns = (columns: readonly BookColumn[]): BookColumn[] => co
 
 /** Running sums of the money columns, exact, so what a page carries forward is what the rows add up to. */
 export class RunningSums {
-  private readonly sums = new Map<string, Dec>();
+  private readonly sums = new Map<string, Cents>();
 
   constructor(private readonly columns: readonly BookColumn[]) {
-    for (const c of moneyColumns(columns)) this.sums.set(c.key, ZERO);
+    for (const c of moneyColumns(columns)) this.sums.set(c.key, NO_CENTS);
   }
 
+  /** A money cell is an amount as the books write it (annex-cells.ts); a blank one adds nothing. */
   add(row: BookRow): void {
     for (const [key, sum] of this.sums) {
-      const v = row.cells[key] ?? '';
-      if (v.trim() !== '') this.sums.set(key, sum.plus(new Dec(v)));
+      const v = (row.cells[key] ?? '').trim();
+      if (v === '') continue;
+      const c = cellCents(v);
+      if (c === null) throw new Error(`RunningSums: "${v}" in column ${key} is not an amount`);
+      this.sums.set(key, plus(sum, c));
     }
   }
 
   /** By key, as model strings ('1234.56'), for the money columns only. */
   values(): Record<string, string> {
-    return Object.fromEntries([...this.sums].map(([k, v]) => [k, v.toFixed(2)]));
+    return Object.fromEntries([...this.sums].map(([k, v]) => [k, centsText(v)]));
   }
 
   /** The same sums as a table's totals: money cells, never `-0.00` (annex-cells.ts). */

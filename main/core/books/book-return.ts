@@ -2,7 +2,7 @@
 // 0050): a BookDocument of the kind it gives back on (FC, FEX or FSE), dated its own fecEmi, whose amounts are
 // what it gives back, read from its signed fe-eret-v1 JSON; the same on the station's SQLite and on the hub.
 import type { DteKind } from '../../../shared/contract';
-import { ZERO, dec } from '../../../shared/tax';
+import { NO_CENTS, cents } from './cents';
 import type { BookDocument } from './book-document';
 
 const KIND_OF_TYPE: Readonly<Record<string, DteKind>> = { '01': 'FC', '11': 'FEX', '14': 'FSE' };
@@ -53,17 +53,17 @@ export function toBookReturn(r: BookReturnRow): BookDocument | null {
       nrc: null,
       country: str(party.codPais),
     },
-    exenta: dec(res.totalExenta as number),
-    noSujeta: dec(res.totalNoSuj as number),
+    exenta: cents(res.totalExenta as number),
+    noSujeta: cents(res.totalNoSuj as number),
     // An FE's lines carry IVA inside, as its sales do; an FEX's are exports (operationAmount below).
-    gravada: kind === 'FEX' ? ZERO : dec(res.totalGravada as number),
-    iva: kind === 'FC' ? dec(res.totalIva as number) : ZERO,
-    ivaRetenido: ZERO,
-    ivaPercibido: ZERO,
-    total: dec(res.totalPagar as number),
+    gravada: kind === 'FEX' ? NO_CENTS : cents(res.totalGravada as number),
+    iva: kind === 'FC' ? cents(res.totalIva as number) : NO_CENTS,
+    ivaRetenido: NO_CENTS,
+    ivaPercibido: NO_CENTS,
+    total: cents(res.totalPagar as number),
     exportItems: kind === 'FEX' && typeof emisor.tipoItemExpor === 'number' ? emisor.tipoItemExpor : 0,
     operationAmount:
-      kind === 'FEX' ? dec(res.montoTotalOperacion as number) : kind === 'FSE' ? dec(res.totalCompraExcluidos as number) : ZERO,
+      kind === 'FEX' ? cents(res.montoTotalOperacion as number) : kind === 'FSE' ? cents(res.totalCompraExcluidos as number) : NO_CENTS,
     retentions: [],
     lines: [],
     thirdParty: null,

@@ -1,11 +1,11 @@
 // The F-07 casillas each annex feeds (docs/mh.md, IVA books: casillas), summed from the file's own rows so an
 // uploaded file and a generated one are read alike. Which column feeds which casilla is our reading of MH's labels.
 import type { AnnexId, CasillaAmount } from '../../../shared/books';
-import { Dec, IVA_INCLUDED, ZERO, round2 } from '../../../shared/tax';
+import { IVA_INCLUDED, round2 } from '../../../shared/tax';
+import { NO_CENTS, cellCents, cents, centsDec, centsText, minus, plus, type Cents } from './cents';
 
-const AMOUNT = /^-?\d{1,10}\.\d{2}$/;
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const line = (casilla: string, label: string, amount: Dec): CasillaAmount => ({ casilla, label, amount: round2(amount).toFixed(2) });
+const line = (casilla: string, label: string, amount: Cents): CasillaAmount => ({ casilla, label, amount: centsText(amount) });
 
 /** Anexo 1's NC (tipo 05) subtract; every other row, and every other annex's, adds. */
 type Side = 'sales' | 'notes';
@@ -16,13 +16,15 @@ const sideOf = (annex: AnnexId, cells: readonly string[]): Side => (annex === '1
  * each side; the casillas are read from those sums at the end.
  */
 export function casillaSums(annex: AnnexId) {
-  const sums: Record<Side, Dec[]> = { sales: LETTERS.split('').map(() => ZERO), notes: LETTERS.split('').map(() => ZERO) };
+  const sums: Record<Side, Cents[]> = { sales: LETTERS.split('').map(() => NO_CENTS), notes: LETTERS.split('').map(() => NO_CENTS) };
   return {
     add(cells: readonly string[]) {
       const side = sums[sideOf(annex, cells)];
-      cells.forEach((v, i) => {
-        if (i < side.length && AMOUNT.test(v)) side[i] = side[i]!.plus(new Dec(v));
-      });
+      const n = Math.min(cells.length, side.length);
+      for (let i = 0; i < n; i++) {
+        const c = cellCents(cells[i]!);
+        if (c !== null) side[i] = plus(side[i]!, c);
+      }
     },
     result(): CasillaAmount[] {
       const sum = (letter: string, side: Side = 'sales') => sums[side][letter.charCodeAt(0) - 65]!;
@@ -37,25 +39,26 @@ export function casillasOf(annex: AnnexId, rows: readonly (readonly string[])[])
   return sums.result();
 }
 
-function casillasFrom(annex: AnnexId, sum: (letter: string, side?: Side) => Dec): CasillaAmount[] {
+function casillasFrom(annex: AnnexId, sum: (letter: string, side?: Side) => Cents): CasillaAmount[] {
   switch (annex) {
     case '1':
       return [
-        line('85', 'Ventas exentas (CCF y ND, menos NC)', sum('J').minus(sum('J', 'notes'))),
-        line('86', 'Ventas no sujetas (CCF y ND, menos NC)', sum('K').minus(sum('K', 'notes'))),
+        line('85', 'Ventas exentas (CCF y ND, menos NC)', minus(sum('J'), sum('J', 'notes'))),
+        line('86', 'Ventas no sujetas (CCF y ND, menos NC)', minus(sum('K'), sum('K', 'notes'))),
         line('95', 'Ventas gravadas a contribuyentes (CCF y ND)', sum('L')),
         line('135', 'Débito fiscal de las ventas a contribuyentes', sum('M')),
         line('97', 'Devoluciones y rebajas (NC)', sum('L', 'notes')),
         line('143', 'Débito fiscal de las devoluciones (NC)', sum('M', 'notes')),
       ];
     case '2': {
-      const taxed = sum('N');
+      // The IVA inside column N's month (13/113), rounded once; casilla 96 is what is left.
+      const debit = cents(round2(centsDec(sum('N')).times(IVA_INCLUDED)).toFixed(2));
       return [
         line('85', 'Ventas exentas a consumidor final', sum('K')),
         line('92', 'Ventas exentas no sujetas a proporcionalidad', sum('L')),
         line('86', 'Ventas no sujetas a consumidor final', sum('M')),
-        line('96', 'Ventas gravadas a consumidor final, sin IVA', taxed.minus(round2(taxed.times(IVA_INCLUDED)))),
-        line('140', 'Débito fiscal de las ventas a consumidor final (13/113 de la columna N)', taxed.times(IVA_INCLUDED)),
+        line('96', 'Ventas gravadas a consumidor final, sin IVA', minus(sum('N'), debit)),
+        line('140', 'Débito fiscal de las ventas a consumidor final (13/113 de la columna N)', debit),
         line('91', 'Exportaciones dentro del área centroamericana', sum('O')),
         line('90', 'Exportaciones fuera del área centroamericana', sum('P')),
         line('94', 'Exportaciones de servicios', sum('Q')),

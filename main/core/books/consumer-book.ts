@@ -2,11 +2,11 @@
 // kind with the range of documents, the exports' detail apart, and earlier months' documents invalidated this
 // month subtracted here. The same documents and the same rule as Anexo 2 (annex-2.ts), so their totals agree.
 import { CAT020_BY_ISO } from '../../../shared/catalogs/data/country-cat020';
-import { ZERO, type Dec } from '../../../shared/tax';
 import { issueOrder } from './annex-cells';
 import { standsAt } from './annex-build';
 import { consumerAmounts } from './annex-2';
 import type { BookDocument } from './book-document';
+import { NO_CENTS, plus, cellCents, neg, total, type Cents } from './cents';
 import { column, dteNumbers, money, totalsOf } from './book-columns';
 import { foldedBook, type Book, type BookFold, type BookHeader, type BookRow, type BookTable } from './book-model';
 import { consumerReturns, ivaSums } from './iva-summary';
@@ -80,10 +80,10 @@ const table = (title: string, sheet: string, columns: BookTable['columns'], rows
 interface DayGroup {
   readonly first: BookDocument;
   last: BookDocument;
-  exentas: Dec;
-  noSujetas: Dec;
-  gravadas: Dec;
-  exportaciones: Dec;
+  exentas: Cents;
+  noSujetas: Cents;
+  gravadas: Cents;
+  exportaciones: Cents;
 }
 
 function dayRow(g: DayGroup): BookRow {
@@ -99,8 +99,8 @@ function dayRow(g: DayGroup): BookRow {
       noSujetas: money(noSujetas),
       gravadas: money(gravadas),
       exportaciones: money(exportaciones),
-      total: money(exentas.plus(noSujetas).plus(gravadas).plus(exportaciones)),
-      terceros: money(ZERO),
+      total: money(total([exentas, noSujetas, gravadas, exportaciones])),
+      terceros: money(NO_CENTS),
     },
   };
 }
@@ -108,13 +108,13 @@ function dayRow(g: DayGroup): BookRow {
 /** A document's amounts as a line that subtracts them (an earlier month's annulment, a return). */
 function subtracted(d: BookDocument) {
   const a = consumerAmounts(d);
-  const ex = a.inArea.plus(a.outArea).plus(a.services);
+  const ex = total([a.inArea, a.outArea, a.services]);
   return {
-    exentas: money(a.exenta.neg()),
-    noSujetas: money(a.noSujeta.neg()),
-    gravadas: money(a.gravada.neg()),
-    exportaciones: money(ex.neg()),
-    total: money(a.exenta.plus(a.noSujeta).plus(a.gravada).plus(ex).neg()),
+    exentas: money(neg(a.exenta)),
+    noSujetas: money(neg(a.noSujeta)),
+    gravadas: money(neg(a.gravada)),
+    exportaciones: money(neg(ex)),
+    total: money(neg(total([a.exenta, a.noSujeta, a.gravada, ex]))),
   };
 }
 
@@ -150,12 +150,12 @@ export function consumerBookFold(
     day = d.date;
     const a = consumerAmounts(d);
     const key = `${d.date}|${d.kind}|${d.point}`;
-    const g = groups.get(key) ?? { first: d, last: d, exentas: ZERO, noSujetas: ZERO, gravadas: ZERO, exportaciones: ZERO };
+    const g = groups.get(key) ?? { first: d, last: d, exentas: NO_CENTS, noSujetas: NO_CENTS, gravadas: NO_CENTS, exportaciones: NO_CENTS };
     g.last = d;
-    g.exentas = g.exentas.plus(a.exenta);
-    g.noSujetas = g.noSujetas.plus(a.noSujeta);
-    g.gravadas = g.gravadas.plus(a.gravada);
-    g.exportaciones = g.exportaciones.plus(a.inArea.plus(a.outArea).plus(a.services));
+    g.exentas = plus(g.exentas, a.exenta);
+    g.noSujetas = plus(g.noSujetas, a.noSujeta);
+    g.gravadas = plus(g.gravadas, a.gravada);
+    g.exportaciones = plus(g.exportaciones, total([a.inArea, a.outArea, a.services]));
     groups.set(key, g);
     if (d.kind === 'FEX')
       exports.push({
@@ -231,8 +231,8 @@ export function consumerBookFold(
         { label: 'Ventas no sujetas', amount: s.consumer.noSujetas },
         { label: 'Ventas gravadas locales (IVA incluido)', amount: s.consumer.gravadas },
         { label: 'Exportaciones', amount: s.consumer.exportaciones },
-        { label: 'Menos: anulaciones de meses anteriores', amount: money(ZERO.minus(s.anulacionesPrevias)) },
-        { label: 'Menos: devoluciones del mes (Eventos de Retorno)', amount: money(ZERO.minus(s.devoluciones)) },
+        { label: 'Menos: anulaciones de meses anteriores', amount: money(neg(cellCents(s.anulacionesPrevias) ?? NO_CENTS)) },
+        { label: 'Menos: devoluciones del mes (Eventos de Retorno)', amount: money(neg(cellCents(s.devoluciones) ?? NO_CENTS)) },
         {
           label: 'Débito fiscal (IVA contenido en las ventas gravadas, menos el de las anulaciones y las devoluciones)',
           amount: s.consumer.debito,

@@ -1,10 +1,10 @@
 // Libro de Ventas a Contribuyentes (Reglamento CT art. 85; docs/mh.md, IVA books): one line per CCF, NC and ND that
 // stands at the month's end, identified by número de control, código de generación and sello; an NC
 // subtracts. The same documents as Anexo 1 (annex-1.ts); its summary covers both sales books.
-import { ZERO, type Dec } from '../../../shared/tax';
 import { standsAt } from './annex-build';
 import type { MonthDocuments } from './annexes';
 import type { BookDocument } from './book-document';
+import { NO_CENTS, plus, neg, total, type Cents } from './cents';
 import { column, dteNumbers, money } from './book-columns';
 import { RunningSums } from './book-format';
 import { foldedBook, type Book, type BookFold, type BookHeader, type BookRow } from './book-model';
@@ -32,8 +32,8 @@ const COLUMNS = [
 ];
 
 function row(d: BookDocument, n: number): BookRow {
-  const s = (v: Dec) => money(d.kind === 'NC' ? v.neg() : v);
-  const sales = d.exenta.plus(d.noSujeta).plus(d.gravada);
+  const s = (v: Cents) => money(d.kind === 'NC' ? neg(v) : v);
+  const sales = total([d.exenta, d.noSujeta, d.gravada]);
   return {
     emphasis: d.kind === 'NC',
     cells: {
@@ -47,11 +47,11 @@ function row(d: BookDocument, n: number): BookRow {
       noSujetas: s(d.noSujeta),
       gravadas: s(d.gravada),
       debito: s(d.iva),
-      terceros: money(ZERO),
-      debitoTerceros: money(ZERO),
+      terceros: money(NO_CENTS),
+      debitoTerceros: money(NO_CENTS),
       percibido: s(d.ivaPercibido),
       retenido: s(d.ivaRetenido),
-      total: s(sales.plus(d.iva)),
+      total: s(plus(sales, d.iva)),
     },
   };
 }

@@ -1,15 +1,15 @@
 // The month's IVA summary, the books' closing section (Reglamento CT arts. 83 and 85): sales by book, the
 // débito fiscal, what clients withheld and the station perceived, and what the station withheld from others.
 import type { IvaSummary } from '../../../shared/books';
-import { ZERO, type Dec } from '../../../shared/tax';
 import { amount } from './annex-cells';
-import { standsAt, total } from './annex-build';
+import { standsAt } from './annex-build';
 import { consumerAmounts } from './annex-2';
 import type { BookDocument } from './book-document';
+import { NO_CENTS, plus, neg, minus, total, type Cents } from './cents';
 import { monthRange } from './period';
 
 const sign = (d: BookDocument): 1 | -1 => (d.kind === 'NC' ? -1 : 1);
-const signed = (d: BookDocument, v: Dec) => (sign(d) === 1 ? v : v.neg());
+const signed = (d: BookDocument, v: Cents) => (sign(d) === 1 ? v : neg(v));
 
 /**
  * `invalidated`: the month's invalidations; those of earlier months' FC and FEX subtract here (art. 87). `returns`:
@@ -29,47 +29,47 @@ export function ivaSummary(
 /** The IVA summary as running sums: the month's documents added one at a time, in any order, never held. */
 export function ivaSums(month: string, invalidated: readonly BookDocument[], returns: readonly BookDocument[] = []) {
   const { from, to } = monthRange(month);
-  let consumerGravadas = ZERO;
-  let consumerExentas = ZERO;
-  let consumerNoSujetas = ZERO;
-  let consumerIva = ZERO;
-  let exportaciones = ZERO;
-  let contributorGravadas = ZERO;
-  let contributorExentas = ZERO;
-  let contributorNoSujetas = ZERO;
-  let contributorIva = ZERO;
-  let ivaRetenido = ZERO;
-  let ivaPercibido = ZERO;
-  let retenciones = ZERO;
+  let consumerGravadas = NO_CENTS;
+  let consumerExentas = NO_CENTS;
+  let consumerNoSujetas = NO_CENTS;
+  let consumerIva = NO_CENTS;
+  let exportaciones = NO_CENTS;
+  let contributorGravadas = NO_CENTS;
+  let contributorExentas = NO_CENTS;
+  let contributorNoSujetas = NO_CENTS;
+  let contributorIva = NO_CENTS;
+  let ivaRetenido = NO_CENTS;
+  let ivaPercibido = NO_CENTS;
+  let retenciones = NO_CENTS;
   return {
     add(d: BookDocument) {
       if (!standsAt(d, to)) return;
       switch (d.kind) {
         case 'FC':
-          consumerGravadas = consumerGravadas.plus(d.gravada);
-          consumerExentas = consumerExentas.plus(d.exenta);
-          consumerNoSujetas = consumerNoSujetas.plus(d.noSujeta);
-          consumerIva = consumerIva.plus(d.iva);
-          ivaRetenido = ivaRetenido.plus(d.ivaRetenido);
+          consumerGravadas = plus(consumerGravadas, d.gravada);
+          consumerExentas = plus(consumerExentas, d.exenta);
+          consumerNoSujetas = plus(consumerNoSujetas, d.noSujeta);
+          consumerIva = plus(consumerIva, d.iva);
+          ivaRetenido = plus(ivaRetenido, d.ivaRetenido);
           return;
         case 'FEX':
-          exportaciones = exportaciones.plus(total(Object.values(consumerAmounts(d))));
+          exportaciones = plus(exportaciones, total(Object.values(consumerAmounts(d))));
           return;
         case 'CCF':
         case 'NC':
         case 'ND':
-          contributorGravadas = contributorGravadas.plus(signed(d, d.gravada));
-          contributorExentas = contributorExentas.plus(signed(d, d.exenta));
-          contributorNoSujetas = contributorNoSujetas.plus(signed(d, d.noSujeta));
-          contributorIva = contributorIva.plus(signed(d, d.iva));
-          ivaRetenido = ivaRetenido.plus(signed(d, d.ivaRetenido));
-          ivaPercibido = ivaPercibido.plus(signed(d, d.ivaPercibido));
+          contributorGravadas = plus(contributorGravadas, signed(d, d.gravada));
+          contributorExentas = plus(contributorExentas, signed(d, d.exenta));
+          contributorNoSujetas = plus(contributorNoSujetas, signed(d, d.noSujeta));
+          contributorIva = plus(contributorIva, signed(d, d.iva));
+          ivaRetenido = plus(ivaRetenido, signed(d, d.ivaRetenido));
+          ivaPercibido = plus(ivaPercibido, signed(d, d.ivaPercibido));
           return;
         case 'CR':
-          retenciones = retenciones.plus(total(d.retentions.map((r) => r.retained)));
+          retenciones = plus(retenciones, total(d.retentions.map((r) => r.retained)));
           return;
         case 'FSE':
-          retenciones = retenciones.plus(d.ivaRetenido);
+          retenciones = plus(retenciones, d.ivaRetenido);
           return;
         default: {
           const never: never = d.kind;
@@ -79,11 +79,11 @@ export function ivaSums(month: string, invalidated: readonly BookDocument[], ret
     },
     result(): IvaSummary {
       const earlier = invalidated.filter((d) => (d.kind === 'FC' || d.kind === 'FEX') && d.date < from);
-      const earlierValue = total(earlier.map((d) => (d.kind === 'FEX' ? d.operationAmount : d.exenta.plus(d.noSujeta).plus(d.gravada))));
+      const earlierValue = total(earlier.map((d) => (d.kind === 'FEX' ? d.operationAmount : total([d.exenta, d.noSujeta, d.gravada]))));
       const given = consumerReturns(returns, to);
-      const givenValue = total(given.map((d) => (d.kind === 'FEX' ? d.operationAmount : d.exenta.plus(d.noSujeta).plus(d.gravada))));
+      const givenValue = total(given.map((d) => (d.kind === 'FEX' ? d.operationAmount : total([d.exenta, d.noSujeta, d.gravada]))));
       const givenIva = total(given.map((d) => d.iva));
-      const consumerDebito = consumerIva.minus(total(earlier.filter((d) => d.kind === 'FC').map((d) => d.iva))).minus(givenIva);
+      const consumerDebito = minus(minus(consumerIva, total(earlier.filter((d) => d.kind === 'FC').map((d) => d.iva))), givenIva);
       return {
         consumer: {
           gravadas: amount(consumerGravadas),
@@ -101,7 +101,7 @@ export function ivaSums(month: string, invalidated: readonly BookDocument[], ret
         ivaRetenido: amount(ivaRetenido),
         ivaPercibido: amount(ivaPercibido),
         retencionesEfectuadas: amount(retenciones),
-        debitoTotal: amount(consumerDebito.plus(contributorIva)),
+        debitoTotal: amount(plus(consumerDebito, contributorIva)),
         anulacionesPrevias: amount(earlierValue),
         devoluciones: amount(givenValue),
         devolucionesIva: amount(givenIva),

@@ -4,10 +4,10 @@
 // them, and the returns are told to the person with the amounts for the F-07's casillas: 97 and 143 (devoluciones
 // sobre ventas and their débito) for FE and FEX, 66 (compras a sujetos excluidos, less) for FSE.
 import type { AnnexProblem } from '../../../shared/books';
-import { ZERO, type Dec } from '../../../shared/tax';
 import { amount } from './annex-cells';
-import { standsAt, total } from './annex-build';
+import { standsAt } from './annex-build';
 import type { BookDocument } from './book-document';
+import { plus, minus, total } from './cents';
 import { consumerReturns } from './iva-summary';
 import { monthRange } from './period';
 
@@ -40,12 +40,12 @@ export function consumerReturnNotes(returns: readonly BookDocument[], month: str
   if (given.length === 0) return [];
   const taxed = total(given.filter((d) => d.kind === 'FC').map((d) => d.gravada));
   const iva = total(given.map((d) => d.iva));
-  const untaxed = total(given.map((d) => d.exenta.plus(d.noSujeta)));
+  const untaxed = total(given.map((d) => plus(d.exenta, d.noSujeta)));
   const exports = total(given.filter((d) => d.kind === 'FEX').map((d) => d.operationAmount));
   const parts = [
-    `gravadas $${amount(taxed.minus(iva))} sin IVA (casilla 97) con débito de $${amount(iva)} (casilla 143)`,
-    ...(untaxed.isZero() ? [] : [`exentas y no sujetas $${amount(untaxed)}`]),
-    ...(exports.isZero() ? [] : [`exportaciones $${amount(exports)}`]),
+    `gravadas $${amount(minus(taxed, iva))} sin IVA (casilla 97) con débito de $${amount(iva)} (casilla 143)`,
+    ...(untaxed === 0 ? [] : [`exentas y no sujetas $${amount(untaxed)}`]),
+    ...(exports === 0 ? [] : [`exportaciones $${amount(exports)}`]),
   ];
   return [
     note(
@@ -63,7 +63,7 @@ export function purchaseReturnNotes(returns: readonly BookDocument[], month: str
   const { to } = monthRange(month);
   const given = returns.filter((d) => d.kind === 'FSE' && standsAt(d, to));
   if (given.length === 0) return [];
-  const value: Dec = given.reduce((t, d) => t.plus(d.operationAmount), ZERO);
+  const value = total(given.map((d) => d.operationAmount));
   return [
     note(
       'warning',

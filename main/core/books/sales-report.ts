@@ -4,8 +4,10 @@
 import type { AttentionDocument, KindFigures, ProductFigures, ReportQuery, SalesReport } from '../../../shared/books';
 import { DTE_KINDS, type DteKind } from '../../../shared/contract';
 import { ZERO, type Dec } from '../../../shared/tax';
+import { decimalAmount } from './annex-cells';
 import type { BookDocument } from './book-document';
 import { money } from './book-columns';
+import { NO_CENTS, minus, neg, plus, type Cents } from './cents';
 import { daysBetween } from './period';
 
 const SALES: readonly DteKind[] = ['FC', 'CCF', 'ND', 'NC', 'FEX'];
@@ -16,7 +18,7 @@ const ATTENTION_LIST = 50;
 /** A description as a person means it: no case, no accents, one space between words. */
 const foldName = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim().replace(/\s+/g, ' ');
 const counts = (d: BookDocument) => d.status !== 'REJECTED' && d.status !== 'INVALIDATED';
-const signed = (d: BookDocument, v: Dec) => (d.kind === 'NC' ? v.neg() : v);
+const signed = (d: BookDocument, v: Cents) => (d.kind === 'NC' ? neg(v) : v);
 
 type Product = { code: string | null; description: string; quantity: Dec; total: Dec };
 type Line = BookDocument['lines'][number];
@@ -35,9 +37,17 @@ export function salesReport(docs: readonly BookDocument[], q: ReportQuery): Sale
 export function salesReportFold(q: ReportQuery) {
   const points = new Set<string>();
   const cashiers = new Map<string, string>();
-  const day = new Map(daysBetween(q.from, q.to).map((date) => [date, { sales: ZERO, iva: ZERO, documents: 0 }]));
-  const byKind = new Map(DTE_KINDS.map((kind) => [kind, { count: 0, total: ZERO, iva: ZERO }]));
-  const totals = { sales: ZERO, iva: ZERO, retained: ZERO, perceived: ZERO, documents: 0, returns: ZERO, returnsCount: 0 };
+  const day = new Map(daysBetween(q.from, q.to).map((date) => [date, { sales: NO_CENTS, iva: NO_CENTS, documents: 0 }]));
+  const byKind = new Map(DTE_KINDS.map((kind) => [kind, { count: 0, total: NO_CENTS, iva: NO_CENTS }]));
+  const totals = {
+    sales: NO_CENTS,
+    iva: NO_CENTS,
+    retained: NO_CENTS,
+    perceived: NO_CENTS,
+    documents: 0,
+    returns: NO_CENTS,
+    returnsCount: 0,
+  };
   // Sales first; an NC then takes back from the products it names (a line of its own is not a product sold).
   // One product is one code; a line typed without a code joins the coded product of the same description, which may
   // come later in the period: lines are kept by what they say (`#code`, `~description`) and joined at the end. All
@@ -63,19 +73,19 @@ export function salesReportFold(q: ReportQuery) {
     if (!counts(d)) return;
     const k = byKind.get(d.kind)!;
     k.count += 1;
-    k.total = k.total.plus(signed(d, d.total));
-    k.iva = k.iva.plus(signed(d, d.iva));
+    k.total = plus(k.total, signed(d, d.total));
+    k.iva = plus(k.iva, signed(d, d.iva));
     if (!SALES.includes(d.kind)) return;
     const f = day.get(d.date);
     if (f) {
-      f.sales = f.sales.plus(signed(d, d.total));
-      f.iva = f.iva.plus(signed(d, d.iva));
+      f.sales = plus(f.sales, signed(d, d.total));
+      f.iva = plus(f.iva, signed(d, d.iva));
       f.documents += 1;
     }
-    totals.sales = totals.sales.plus(signed(d, d.total));
-    totals.iva = totals.iva.plus(signed(d, d.iva));
-    totals.retained = totals.retained.plus(signed(d, d.ivaRetenido));
-    totals.perceived = totals.perceived.plus(signed(d, d.ivaPercibido));
+    totals.sales = plus(totals.sales, signed(d, d.total));
+    totals.iva = plus(totals.iva, signed(d, d.iva));
+    totals.retained = plus(totals.retained, signed(d, d.ivaRetenido));
+    totals.perceived = plus(totals.perceived, signed(d, d.ivaPercibido));
     totals.documents += 1;
     for (const l of d.lines) {
       if (l.code && !named.has(foldName(l.description)))
@@ -100,12 +110,12 @@ export function salesReportFold(q: ReportQuery) {
     if ((r.kind !== 'FC' && r.kind !== 'FEX') || r.invalidatedOn !== null || q.cashier || (q.pos && r.point !== q.pos)) return;
     const f = day.get(r.date);
     if (f) {
-      f.sales = f.sales.minus(r.total);
-      f.iva = f.iva.minus(r.iva);
+      f.sales = minus(f.sales, r.total);
+      f.iva = minus(f.iva, r.iva);
     }
-    totals.sales = totals.sales.minus(r.total);
-    totals.iva = totals.iva.minus(r.iva);
-    totals.returns = totals.returns.plus(r.total);
+    totals.sales = minus(totals.sales, r.total);
+    totals.iva = minus(totals.iva, r.iva);
+    totals.returns = plus(totals.returns, r.total);
     totals.returnsCount += 1;
   };
 
@@ -142,7 +152,7 @@ export function salesReportFold(q: ReportQuery) {
         .filter((p) => p.total.greaterThan(0))
         .sort((a, b) => b.total.comparedTo(a.total) || a.description.localeCompare(b.description))
         .slice(0, TOP)
-        .map((p) => ({ code: p.code, description: p.description, quantity: p.quantity.toFixed(), total: money(p.total) }));
+        .map((p) => ({ code: p.code, description: p.description, quantity: p.quantity.toFixed(), total: decimalAmount(p.total) }));
       return {
         query: q,
         byDay: [...day].map(([date, f]) => ({ date, sales: money(f.sales), iva: money(f.iva), documents: f.documents })),

@@ -3,10 +3,10 @@
 // with buildAnnex (the hub's path runs over PostgreSQL in test/integration/hub-books.test.ts).
 import { describe, expect, it } from 'vitest';
 import { BOOKS_DEFAULTS } from '../../../shared/books';
-import { dec, ZERO } from '../../../shared/tax';
 import { buildAnnex } from '../../../main/core/books/annexes';
 import { text } from '../../../main/core/books/annex-cells';
 import type { BookDocument } from '../../../main/core/books/book-document';
+import { NO_CENTS, cents } from '../../../main/core/books/cents';
 
 const EVIL = "=cmd|' /C calc'!A0";
 
@@ -25,15 +25,15 @@ function doc(kind: 'CCF' | 'FSE', name: string): BookDocument {
     issuedByName: null,
     operation: 1,
     party: { name, docType: '36', number: '06141234567890', nrc: '1234567', country: null },
-    exenta: ZERO,
-    noSujeta: ZERO,
-    gravada: dec('100'),
-    iva: dec('13'),
-    ivaRetenido: ZERO,
-    ivaPercibido: ZERO,
-    total: dec('113'),
+    exenta: NO_CENTS,
+    noSujeta: NO_CENTS,
+    gravada: cents(100),
+    iva: cents(13),
+    ivaRetenido: NO_CENTS,
+    ivaPercibido: NO_CENTS,
+    total: cents(113),
     exportItems: 0,
-    operationAmount: dec('113'),
+    operationAmount: cents(113),
     retentions: [],
     lines: [],
     thirdParty: null,
