@@ -18,8 +18,10 @@ import { consoleLogger, type Logger } from '../core/logger';
 import type { Output } from './maintenance';
 import { untilSignal } from './until-signal';
 import { sweepAbandonedDownloads } from '../core/books/book-file';
+import { HUB_BOOKS_HEAP_MB } from '../hub/books-in-worker';
+import { tsxWorkers } from './worker-entries';
 
-export const HUB_USAGE = `  sello hub --database postgres://… [--host 127.0.0.1] [--port 8418]
+export const HUB_USAGE = `  sello hub --database postgres://… [--host 127.0.0.1] [--port 8418] [--books-heap-mb 160]
       [--mh-url https://… --mh-user NIT [--mh-per-minute 20]]   (contraseña de la API de MH: SELLO_HUB_MH_PASSWORD)
   sello hub create-token --database postgres://… --station ID [--name NOMBRE --company NIT --branch M001 --pos P001] [--points M001P001,M001P002]
   sello hub create-admin --database postgres://… --login USUARIO --name NOMBRE   (contraseña: SELLO_HUB_PASSWORD o stdin)`;
@@ -38,11 +40,17 @@ export async function hubCommand(args: string[], io: Output, input: () => Promis
       'mh-url': { type: 'string' },
       'mh-user': { type: 'string' },
       'mh-per-minute': { type: 'string', default: '20' },
+      'books-heap-mb': { type: 'string', default: String(HUB_BOOKS_HEAP_MB) },
     },
   });
   const port = Number(values.port);
   if (!values.database || !Number.isInteger(port) || port < 0 || port > 65535) {
     io.err(`sello hub: indique --database postgres://… y un --port válido.\n${HUB_USAGE}`);
+    return 2;
+  }
+  const heapMb = Number(values['books-heap-mb']);
+  if (!Number.isInteger(heapMb) || heapMb < 64 || heapMb > 16384) {
+    io.err(`sello hub: --books-heap-mb es la memoria de los libros en MB, un entero de 64 a 16384.\n${HUB_USAGE}`);
     return 2;
   }
   const logger = consoleLogger();
@@ -52,7 +60,9 @@ export async function hubCommand(args: string[], io: Output, input: () => Promis
   try {
     const m = await migrateWhenReachable(db, logger);
     if (m.from !== m.to) logger.info('hub database migrated', m);
-    const hub = createHub({ db: db.q, logger, ...(mh ? { mh } : {}) });
+    // The month's books on a worker with a heap of its own (decision 0052): the process never grows past it for them.
+    const booksWorker = { entry: tsxWorkers().hubBooks, database: values.database, heapMb };
+    const hub = createHub({ db: db.q, logger, booksWorker, ...(mh ? { mh } : {}) });
     // Book files a killed hub left in the temporary folder: gone at start (books/book-file.ts).
     void sweepAbandonedDownloads().then((n) => n > 0 && logger.info('abandoned book downloads removed', { folders: n }));
     const app = await buildHubServer({ hub, logger });
@@ -61,6 +71,7 @@ export async function hubCommand(args: string[], io: Output, input: () => Promis
     const stopped = untilSignal(async () => {
       await hub.seals.checker?.stop();
       await app.close();
+      await hub.close();
     });
     hub.seals.checker?.start();
     io.out(`listening on http://${values.host}:${typeof address === 'object' && address ? address.port : port}`);

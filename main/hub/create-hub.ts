@@ -8,6 +8,8 @@ import { uuidV4 } from '../core/ids';
 import type { Logger } from '../core/logger';
 import { silentLogger } from '../core/logger';
 import { hubBooks } from './books-source';
+import { hubBooksInWorker } from './books-in-worker';
+import type { WorkerEntry } from '../core/workers/wire';
 import { hubCertificates } from './certificates';
 import { hubCompanyStore } from './company';
 import { CoreError } from '../core/errors';
@@ -38,6 +40,11 @@ export interface HubDeps {
   readonly scryptCost?: number;
   /** MH's API for confirming seals (seal-checker.ts, decision 0031); without it this process checks none. */
   readonly mh?: Omit<SealCheckerOptions, 'checks' | 'clock' | 'logger'>;
+  /**
+   * The books on a worker thread with a heap of its own (books-in-worker.ts, decision 0052): its entry, the
+   * database it connects to, its heap in MB. Without it the books run on this thread (tests, one-off tools).
+   */
+  readonly booksWorker?: { readonly entry: WorkerEntry; readonly database: string; readonly heapMb?: number };
 }
 
 /**
@@ -54,6 +61,8 @@ export function createHub(deps: HubDeps) {
   const refusals = documentRefusals(deps.db, clock);
   const sealChecks = hubSealChecks(deps.db, clock);
   const checker = deps.mh ? sealChecker({ ...deps.mh, checks: sealChecks, clock, logger }) : null;
+  const localBooks = hubBooks(deps.db, clock);
+  const booksThread = deps.booksWorker ? hubBooksInWorker({ ...deps.booksWorker, local: localBooks, clock, logger }) : null;
   return {
     clock,
     records: stationRecords(deps.db, clock),
@@ -71,8 +80,12 @@ export function createHub(deps: HubDeps) {
     certificates,
     /** Each station's refused documents and why (the health page). */
     refusals,
-    /** The company's books, or one point of sale's (books-source.ts). */
-    books: hubBooks(deps.db, clock),
+    /** The company's books, or one point of sale's (books-source.ts), on their worker when there is one. */
+    books: booksThread?.books ?? localBooks,
+    /** Stops the books' worker (a call under way fails); the database is its owner's to close. */
+    close: async (): Promise<void> => {
+      await booksThread?.close();
+    },
     /** MH's word on the seals the stations sent: the checker (null without MH credentials) and the health part. */
     seals: {
       checker,

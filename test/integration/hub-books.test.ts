@@ -11,6 +11,7 @@ import { allDocuments } from '../../main/core/books/books-source';
 import { silentLogger } from '../../main/core/logger';
 import { hubBooksSource } from '../../main/hub/books-source';
 import { createHub, type Hub } from '../../main/hub/create-hub';
+import { tsxWorkers } from '../../main/cli/worker-entries';
 import { openHubDatabase, type HubDatabase } from '../../main/hub/hub-database';
 import { buildHubServer } from '../../main/hub/http';
 import type { IngestDocument } from '../../main/hub/ingest-document';
@@ -106,7 +107,13 @@ beforeAll(async () => {
   db = openHubDatabase(cluster.url);
   await migrateHub(db.q, HUB_MIGRATIONS);
   // The station's books are read on December 3rd at 09:00 (book-month.ts): the hub's at the same instant.
-  hub = createHub({ db: db.q, clock: fixedClock(new Date('2026-12-03T09:00:00-06:00').toISOString()), scryptCost: 10 });
+  // As `sello hub` runs them: the books on their worker thread, with its own connections (decision 0052).
+  hub = createHub({
+    db: db.q,
+    clock: fixedClock(new Date('2026-12-03T09:00:00-06:00').toISOString()),
+    scryptCost: 10,
+    booksWorker: { entry: tsxWorkers().hubBooks, database: cluster.url },
+  });
   app = await buildHubServer({ hub, logger: silentLogger });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   first = snapshots(month.dbFile);
@@ -145,6 +152,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
+  await hub?.close();
   await db?.close();
   await cluster?.stop();
   await month?.close();

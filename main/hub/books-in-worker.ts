@@ -1,0 +1,92 @@
+// The company's books with the month's work on a worker thread (docs/decisions/0052-hub-books-in-a-bounded-worker.md):
+// this thread keeps the stations' batches and the screens; every books call goes to books-worker.ts with whose
+// books and the time, and comes back as the same answer, or as a 503 that says what to do.
+import type { Clock } from '../core/clock';
+import { CoreError } from '../core/errors';
+import type { Logger } from '../core/logger';
+import { downloadAt, type BookDownload } from '../core/books/book-file';
+import type { Books } from '../core/books/books-service';
+import { threadCalls, WorkerStoppedError } from '../core/workers/thread-calls';
+import type { WorkerEntry } from '../core/workers/wire';
+import { HUB_BOOKS_SETTINGS, type HubBooksScope } from './books-source';
+import { HUB_REMOTE_CALLS, type HubBooksContext, type HubRemoteCall } from './books-worker-calls';
+
+/** The books worker's heap, unless `sello hub --books-heap-mb` says otherwise: what a month may add to the hub's memory. */
+export const HUB_BOOKS_HEAP_MB = 160;
+
+export interface HubBooksInWorkerOptions {
+  /** The same books on this thread: the fallback where no worker starts. */
+  readonly local: (scope?: HubBooksScope) => Promise<Books>;
+  readonly entry: WorkerEntry;
+  /** The hub's database, for the worker's own connections. */
+  readonly database: string;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly heapMb?: number;
+  readonly idleMs?: number;
+}
+
+const isRemote = (call: string): call is HubRemoteCall => (HUB_REMOTE_CALLS as readonly string[]).includes(call);
+
+/** A worker that ran out of its heap, or stopped otherwise: the person is told to try again, never a 500. */
+function stopped(e: unknown, heapMb: number): unknown {
+  if (!(e instanceof WorkerStoppedError)) return e;
+  return /memory/i.test(e.message)
+    ? new CoreError(
+        'SERVICE_UNAVAILABLE',
+        `Los libros necesitaron más memoria de la que la central les reserva (${heapMb} MB). Pida los de un punto de venta a la vez, o que el administrador inicie la central con más (--books-heap-mb).`,
+      )
+    : new CoreError('SERVICE_UNAVAILABLE', 'El cálculo de los libros se detuvo antes de terminar. Vuelva a intentarlo en un momento.');
+}
+
+export function hubBooksInWorker(o: HubBooksInWorkerOptions) {
+  const heapMb = o.heapMb ?? HUB_BOOKS_HEAP_MB;
+  const thread = threadCalls({
+    name: 'hub books',
+    entry: o.entry,
+    data: { database: o.database },
+    local: async (call, args, progress) => {
+      const [c, ...rest] = args as readonly [HubBooksContext, ...unknown[]];
+      if (!isRemote(call)) throw new Error(`unknown books call ${call}`);
+      const books = (await o.local(c.scope)) as unknown as Record<HubRemoteCall, (...a: readonly unknown[]) => Promise<unknown>>;
+      return call === 'writeAll' ? books.writeAll(...rest, progress) : books[call](...rest);
+    },
+    logger: o.logger,
+    heapMb,
+    ...(o.idleMs === undefined ? {} : { idleMs: o.idleMs }),
+  });
+
+  const booksOf = (scope: HubBooksScope = {}): Books => {
+    const remote = async (call: HubRemoteCall, args: readonly unknown[], progress?: (step: string, done: number) => void) => {
+      try {
+        return await thread.call(call, [{ scope, now: o.clock.now().toISOString() } satisfies HubBooksContext, ...args], progress);
+      } catch (e) {
+        throw stopped(e, heapMb);
+      }
+    };
+    return {
+      settings: HUB_BOOKS_SETTINGS.get,
+      // Fixed at MH's defaults (books-source.ts): a change is refused here as it is on the local books.
+      setSettings: (_input, actor) => {
+        HUB_BOOKS_SETTINGS.set(HUB_BOOKS_SETTINGS.get(), actor);
+        return HUB_BOOKS_SETTINGS.get();
+      },
+      month: (month) => remote('month', [month]) as ReturnType<Books['month']>,
+      annexFile: (annex, month) => remote('annexFile', [annex, month]) as ReturnType<Books['annexFile']>,
+      bookFile: (book, month, format) => remote('bookFile', [book, month, format]) as ReturnType<Books['bookFile']>,
+      async bookDownload(book, month, format) {
+        const d = (await remote('bookDownload', [book, month, format])) as BookDownload | Omit<BookDownload, 'remove'>;
+        // Made on this thread (no worker), it already carries its removal.
+        return 'remove' in d ? d : downloadAt(d);
+      },
+      report: (query) => remote('report', [query]) as ReturnType<Books['report']>,
+      writeAll: (month, dir, progress) => remote('writeAll', [month, dir], progress) as ReturnType<Books['writeAll']>,
+    };
+  };
+
+  return {
+    /** The company's books, or one point of sale's: the same answers as books-source.ts's, made on the worker. */
+    books: (scope?: HubBooksScope): Promise<Books> => Promise.resolve(booksOf(scope)),
+    close: () => thread.close(),
+  };
+}
