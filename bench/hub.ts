@@ -380,14 +380,16 @@ async function main() {
         .rows[0]!.n,
     );
     // The floor: the same rows' MH JSON by the same keyset pages of 1,000 (main/hub/books-source.ts), nothing built.
-    const floorRead = async () => {
+    // `summary`: the same pages as the books read them, each document's lines left in PostgreSQL (decision 0052).
+    const floorRead = async (summary = false) => {
       const t = performance.now();
       let after: { issue_date: string; id: string } | null = null;
       let rows = 0;
       let bytes = 0;
+      const json = summary ? sql`(CASE WHEN kind = 'CR' THEN mh_json ELSE mh_json - 'cuerpoDocumento' END)::text` : sql`mh_json::text`;
       for (;;) {
         const page: { issue_date: string; id: string; mh_json: string }[] = (
-          await sql<{ issue_date: string; id: string; mh_json: string }>`SELECT issue_date, id, mh_json::text AS mh_json FROM documents
+          await sql<{ issue_date: string; id: string; mh_json: string }>`SELECT issue_date, id, ${json} AS mh_json FROM documents
             WHERE issue_date BETWEEN '2026-09-01' AND '2026-09-30'
             ${after ? sql`AND (issue_date, id) > (${after.issue_date}::date, ${after.id})` : sql``}
             ORDER BY issue_date, id LIMIT 1000`.execute(db.q)
@@ -402,6 +404,8 @@ async function main() {
     };
     const booksCalls: [string, string][] = [
       ['GET /hub/v1/books (every annex, checks, IVA summary)', `/hub/v1/books?month=${MONTH}`],
+      // The first call started the books' worker (decision 0052); this one finds it running.
+      ['GET /hub/v1/books again, its worker running', `/hub/v1/books?month=${MONTH}`],
       ['GET /hub/v1/annexes/2 (consumers, CSV)', `/hub/v1/annexes/2?month=${MONTH}`],
       ['GET /hub/v1/books/consumidores XLSX', `/hub/v1/books/consumidores?month=${MONTH}&format=xlsx`],
       ['GET /hub/v1/books/consumidores PDF', `/hub/v1/books/consumidores?month=${MONTH}&format=pdf`],
@@ -432,6 +436,7 @@ async function main() {
     }
     const floorSecond = await floorRead();
     const booksFloor = Math.min(floorFirst.s, floorSecond.s);
+    const summaryFloor = Math.min((await floorRead(true)).s, (await floorRead(true)).s);
 
     const size = (
       await sql<{
@@ -503,6 +508,7 @@ async function main() {
         '1.0',
         '',
       ],
+      ['the same pages without the lines, as the books read them', summaryFloor.toFixed(2), '', (summaryFloor / booksFloor).toFixed(1), ''],
     ]);
     // Issue 35, goal 1: the month's summary and files within 256 MB of the hub's memory, at 1.5× the reading.
     const month = monthBooks[0]!;

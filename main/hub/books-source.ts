@@ -49,20 +49,28 @@ async function companyOf(db: HubDb, point: string | null): Promise<BookCompany> 
   return { name: c.name, nit: c.nit, nrc: c.nrc, station: point };
 }
 
-const select = (db: HubDb) =>
-  db.selectFrom('documents').select([
-    'id',
-    'kind',
-    'status',
-    'control_number',
-    'seal',
-    'issued_by',
-    'issued_by_name',
-    // As text: toBookDocument parses it, as it does the station's.
-    sql<string>`mh_json::text`.as('mh_json'),
-    'issue_date',
-    'invalidated_on',
-  ]);
+/**
+ * The MH JSON as text (toBookDocument parses it, as it does the station's). Without `lines`, a document's lines are
+ * left in PostgreSQL: they are most of its JSON and only the sales report reads them (a CR's retentions are lines).
+ */
+const mhJson = (lines: boolean) =>
+  lines ? sql<string>`mh_json::text` : sql<string>`(CASE WHEN kind = 'CR' THEN mh_json ELSE mh_json - 'cuerpoDocumento' END)::text`;
+
+const select = (db: HubDb, lines = true) =>
+  db
+    .selectFrom('documents')
+    .select([
+      'id',
+      'kind',
+      'status',
+      'control_number',
+      'seal',
+      'issued_by',
+      'issued_by_name',
+      mhJson(lines).as('mh_json'),
+      'issue_date',
+      'invalidated_on',
+    ]);
 
 /** A replicated record's JSON member as an object, or null. */
 const jsonObject = (v: unknown): Record<string, unknown> | null =>
@@ -87,20 +95,30 @@ export async function hubBooksSource(db: HubDb, scope: HubBooksScope = {}): Prom
     company: () => company,
     async *documents(period: PeriodFilter) {
       const only = period.point ?? point;
-      let after: { date: string; id: string } | null = null;
-      for (;;) {
-        let q = select(db).where('issue_date', '>=', period.from).where('issue_date', '<=', period.to);
+      const fetchPage = (after: { date: string; id: string } | null): Promise<Row[]> => {
+        let q = select(db, period.lines === true)
+          .where('issue_date', '>=', period.from)
+          .where('issue_date', '<=', period.to);
         if (only) q = q.where(ofPoint(only));
         if (period.issuedBy) q = q.where('issued_by', '=', period.issuedBy);
         // A keyset page in (date, id) order, the station's: a uuid sorts by its bytes, which is the order of the
         // station's lower-case text ids.
         if (after) q = q.where(sql<boolean>`(issue_date, id) > (${after.date}::date, ${after.id})`);
-        const rows = (await q.orderBy('issue_date').orderBy('id').limit(page).execute()) as Row[];
+        const rows = q.orderBy('issue_date').orderBy('id').limit(page).execute() as Promise<Row[]>;
+        // Awaited below, or dropped with the generator when its reader stops early: never an unhandled rejection.
+        rows.catch(() => undefined);
+        return rows;
+      };
+      // The next page is asked for as soon as this one arrives: PostgreSQL reads it while this page is parsed.
+      let next = fetchPage(null);
+      for (;;) {
+        const rows = await next;
         if (rows.length === 0) break;
-        yield toDocs(rows);
         const last = rows[rows.length - 1]!;
-        after = { date: last.issue_date, id: last.id };
-        if (rows.length < page) break;
+        const more = rows.length === page;
+        if (more) next = fetchPage({ date: last.issue_date, id: last.id });
+        yield toDocs(rows);
+        if (!more) break;
         await turn();
       }
     },

@@ -242,6 +242,22 @@ describe("one point of sale's books at the hub are the station's own", () => {
     const company = (await hubBooksSource(db.q)).company();
     expect(company).toMatchObject({ nit: expect.stringMatching(/^\d{14}$/) as string, station: null });
   });
+
+  it("the books leave the lines in PostgreSQL, all but a CR's; the sales report reads them", async () => {
+    const period = { from: '2026-10-01', to: '2026-12-31', point: 'M001P001' };
+    const source = await hubBooksSource(db.q);
+    const summary = await allDocuments(source, period);
+    const withLines = await allDocuments(source, { ...period, lines: true });
+    const fcs = (docs: typeof summary) => docs.filter((d) => d.kind === 'FC' && d.status === 'APPROVED');
+    expect(fcs(withLines).length).toBeGreaterThan(0);
+    expect(fcs(withLines).every((d) => d.lines.length > 0)).toBe(true);
+    expect(fcs(summary).every((d) => d.lines.length === 0)).toBe(true);
+    // Everything the books read is the same either way; a CR's retentions come from its lines.
+    const strip = (docs: typeof summary) => docs.map(({ lines: _lines, ...rest }) => rest);
+    expect(strip(summary)).toEqual(strip(withLines));
+    expect(summary.filter((d) => d.kind === 'CR').every((d) => d.retentions.length > 0)).toBe(true);
+    expect(summary.some((d) => d.kind === 'CR')).toBe(true);
+  });
 });
 
 describe("the company's books cover every point of sale", () => {

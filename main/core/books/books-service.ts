@@ -246,7 +246,7 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
       const r = validate(reportQuery, input);
       if (!r.ok) throw validationFailed(r.errors, 'Revise las fechas y los filtros del reporte.');
       const report = salesReportFold(r.value);
-      await eachInIssueOrder(d.source, { from: r.value.from, to: r.value.to }, report.add);
+      await eachInIssueOrder(d.source, { from: r.value.from, to: r.value.to, lines: true }, report.add);
       for (const given of await d.source.returnsBetween(r.value.from, r.value.to)) report.addReturn(given);
       return report.result();
     },

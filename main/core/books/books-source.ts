@@ -11,6 +11,11 @@ export interface PeriodFilter {
   readonly point?: string;
   /** Who issued (`user:login`, `api-key:id`). */
   readonly issuedBy?: string;
+  /**
+   * Whether each document's lines are wanted (the sales report's products). The books read only the summary, and
+   * a source may leave the lines out (the hub does: they are most of a document's JSON); a CR's come always.
+   */
+  readonly lines?: boolean;
 }
 
 export interface BooksSource {
