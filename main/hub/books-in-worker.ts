@@ -23,7 +23,6 @@ export interface HubBooksInWorkerOptions {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly heapMb?: number;
-  readonly idleMs?: number;
 }
 
 const isRemote = (call: string): call is HubRemoteCall => (HUB_REMOTE_CALLS as readonly string[]).includes(call);
@@ -53,8 +52,10 @@ export function hubBooksInWorker(o: HubBooksInWorkerOptions) {
     },
     logger: o.logger,
     heapMb,
-    ...(o.idleMs === undefined ? {} : { idleMs: o.idleMs }),
+    // Started with the hub and kept: the accountant's first click does not wait a second for the worker to load.
+    idleMs: null,
   });
+  thread.warm();
 
   const booksOf = (scope: HubBooksScope = {}): Books => {
     const remote = async (call: HubRemoteCall, args: readonly unknown[], progress?: (step: string, done: number) => void) => {

@@ -17,14 +17,19 @@ export interface ThreadCallsOptions {
   /** The same call on this thread, for a runtime where the worker does not start. */
   readonly local: (call: string, args: readonly unknown[], progress?: Progress) => Promise<unknown>;
   readonly logger: Logger;
-  /** How long an idle worker is kept (its modules, fonts, connection): a minute unless a test says otherwise. */
-  readonly idleMs?: number;
+  /**
+   * How long an idle worker is kept (its modules, fonts, connection): a minute unless a test says otherwise; null
+   * keeps it for the process's life (a server's, which should not make its next caller wait for the start).
+   */
+  readonly idleMs?: number | null;
   /** The worker's heap limit (HEAP_MB unless a test says otherwise). */
   readonly heapMb?: number;
 }
 
 export interface ThreadCalls {
   call(call: string, args: readonly unknown[], progress?: Progress): Promise<unknown>;
+  /** Starts the worker now, before any call, so the first caller does not wait for it. */
+  warm(): void;
   /** Stops the worker; a call still under way fails. */
   close(): Promise<void>;
 }
@@ -51,7 +56,7 @@ export class WorkerStoppedError extends Error {
 }
 
 export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
-  const idleMs = o.idleMs ?? 60_000;
+  const idleMs = o.idleMs === undefined ? 60_000 : o.idleMs;
   const pending = new Map<number, Pending>();
   let worker: Worker | null = null;
   let ready = false;
@@ -70,6 +75,7 @@ export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
     clearIdle();
     if (pending.size > 0) return;
     worker?.unref();
+    if (idleMs === null) return;
     idle = setTimeout(() => {
       idle = null;
       const w = worker;
@@ -128,21 +134,31 @@ export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
     return w;
   };
 
+  /** The worker, started if need be; null where none can start (the work stays here from now on). */
+  const running = (): Worker | null => {
+    try {
+      return (worker ??= start());
+    } catch (e) {
+      // Refused at once (no worker threads in this runtime).
+      unavailable = true;
+      o.logger.warn(`${o.name} worker did not start; the work runs on the request thread`, {
+        why: e instanceof Error ? e.message : String(e),
+      });
+      return null;
+    }
+  };
+
   return {
+    warm() {
+      if (unavailable || closed || worker) return;
+      running();
+      stopWhenIdle();
+    },
     call(call, args, progress) {
       if (unavailable || closed) return o.local(call, args, progress);
       clearIdle();
-      let w: Worker;
-      try {
-        w = worker ??= start();
-      } catch (e) {
-        // Refused at once (no worker threads in this runtime): the work stays here from now on.
-        unavailable = true;
-        o.logger.warn(`${o.name} worker did not start; the work runs on the request thread`, {
-          why: e instanceof Error ? e.message : String(e),
-        });
-        return o.local(call, args, progress);
-      }
+      const w = running();
+      if (!w) return o.local(call, args, progress);
       w.ref();
       const id = nextId++;
       return new Promise((resolve, reject) => {
