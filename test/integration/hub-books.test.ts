@@ -231,7 +231,9 @@ describe("one point of sale's books at the hub are the station's own", () => {
     const period = { from: '2026-10-01', to: '2026-12-31' };
     const whole = await allDocuments(await hubBooksSource(db.q), period);
     const paged = await allDocuments(await hubBooksSource(db.q, { pageSize: 3 }), period);
-    expect(paged).toEqual(whole);
+    // Each document's lines are a function of its own: compared by what they give.
+    const plain = (docs: typeof whole) => docs.map((d) => ({ ...d, lines: d.lines() }));
+    expect(plain(paged)).toEqual(plain(whole));
     expect(whole).toHaveLength(first.length * 2);
     const keys = whole.map((d) => `${d.date} ${d.id}`);
     expect(keys).toEqual([...keys].sort());
@@ -250,8 +252,8 @@ describe("one point of sale's books at the hub are the station's own", () => {
     const withLines = await allDocuments(source, { ...period, lines: true });
     const fcs = (docs: typeof summary) => docs.filter((d) => d.kind === 'FC' && d.status === 'APPROVED');
     expect(fcs(withLines).length).toBeGreaterThan(0);
-    expect(fcs(withLines).every((d) => d.lines.length > 0)).toBe(true);
-    expect(fcs(summary).every((d) => d.lines.length === 0)).toBe(true);
+    expect(fcs(withLines).every((d) => d.lines().length > 0)).toBe(true);
+    expect(fcs(summary).every((d) => d.lines().length === 0)).toBe(true);
     // Everything the books read is the same either way; a CR's retentions come from its lines.
     const strip = (docs: typeof summary) => docs.map(({ lines: _lines, ...rest }) => rest);
     expect(strip(summary)).toEqual(strip(withLines));

@@ -82,7 +82,7 @@ export const documentOf = (date: fc.Arbitrary<string>) =>
           r.kind === 'CR'
             ? [{ code: r.retention, subject: r.gravada, retained: rated(r.gravada, r.retention === '22' ? '0.01' : '0.13') }]
             : [],
-        lines: [],
+        lines: () => [],
         thirdParty: null,
         invalidatedOn,
       };

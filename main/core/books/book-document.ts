@@ -4,7 +4,7 @@
 import type { DteKind } from '../../../shared/contract';
 import type { DteStatus } from '../../../shared/records';
 import { Dec, dec } from '../../../shared/tax';
-import { NO_CENTS, plus, cents, minus, total as totalOf, type Cents } from './cents';
+import { NO_CENTS, plus, cents, minus, type Cents } from './cents';
 import { mhDocumentView, type MhCounterpartView } from '../dte/mh/document-types';
 
 /** CAT-015: IVA 13 %. */
@@ -70,7 +70,8 @@ export interface BookDocument {
   /** FEX: the value exported (montoTotalOperacion). FSE: the purchase net of its discount (subTotal). */
   readonly operationAmount: Cents;
   readonly retentions: readonly RetentionPart[];
-  readonly lines: readonly BookLine[];
+  /** The document's lines, built when asked: only the sales report asks (a CR has none). */
+  readonly lines: () => readonly BookLine[];
   /** The mandante of a sale made on a third party's behalf (ventaTercero): its NIT and name. */
   readonly thirdParty: { readonly nit: string; readonly name: string } | null;
   /** fecAnula of the invalidation MH accepted; null while the document stands. */
@@ -96,7 +97,7 @@ const more = (a: Dec, b: Dec): Dec => (b.isZero() ? a : a.isZero() ? b : a.plus(
 
 type MhItem = NonNullable<ReturnType<typeof mhDocumentView>['cuerpoDocumento']>[number];
 
-/** A line as the books see it. Only the sales report reads lines, so they are built when first read. */
+/** A line as the books see it. Only the sales report reads lines, so they are built when asked. */
 function bookLines(kind: DteKind, items: readonly MhItem[]): BookLine[] {
   if (kind === 'CR') return [];
   return items.map((it) => {
@@ -124,6 +125,29 @@ function partyOf(c: MhCounterpartView | null | undefined): BookParty {
   };
 }
 
+type MhSummary = NonNullable<ReturnType<typeof mhDocumentView>['resumen']>;
+
+/** CCF, NC, ND: the IVA tribute's value (a loop, not a filter: a month makes a hundred thousand of these). */
+function ivaOf(tributos: MhSummary['tributos']): Cents {
+  let iva = NO_CENTS;
+  for (const t of tributos ?? []) if (t.codigo === IVA_TRIBUTE) iva = plus(iva, cents(t.valor));
+  return iva;
+}
+
+/** Every document but a CR shares this: nothing retained. */
+const NO_RETENTIONS: readonly RetentionPart[] = Object.freeze([]);
+
+/** A CR's lines summed by MH retention code. */
+function retentionsOf(items: readonly MhItem[]): RetentionPart[] {
+  const byCode = new Map<string, { subject: Cents; retained: Cents }>();
+  for (const it of items) {
+    const code = it.codigoRetencionMH ?? '';
+    const part = byCode.get(code) ?? { subject: NO_CENTS, retained: NO_CENTS };
+    byCode.set(code, { subject: plus(part.subject, cents(it.montoSujetoGrav)), retained: plus(part.retained, cents(it.ivaRetenido)) });
+  }
+  return [...byCode].map(([code, p]) => ({ code, ...p }));
+}
+
 /** The book's view of a stored document; null for one that was never built (no MH JSON). */
 export function toBookDocument(row: BookRecordRow, invalidatedOn: string | null): BookDocument | null {
   if (!row.mh_json) return null;
@@ -132,18 +156,7 @@ export function toBookDocument(row: BookRecordRow, invalidatedOn: string | null)
   const r = mh.resumen ?? {};
   const kind = row.kind as DteKind;
   const items = mh.cuerpoDocumento ?? [];
-  const iva =
-    kind === 'FC' ? cents(r.totalIva) : totalOf((r.tributos ?? []).filter((t) => t.codigo === IVA_TRIBUTE).map((t) => cents(t.valor)));
-  const byCode = new Map<string, { subject: Cents; retained: Cents }>();
-  if (kind === 'CR')
-    for (const it of items) {
-      const code = it.codigoRetencionMH ?? '';
-      const part = byCode.get(code) ?? { subject: NO_CENTS, retained: NO_CENTS };
-      byCode.set(code, {
-        subject: plus(part.subject, cents(it.montoSujetoGrav)),
-        retained: plus(part.retained, cents(it.ivaRetenido)),
-      });
-    }
+  const iva = kind === 'FC' ? cents(r.totalIva) : ivaOf(r.tributos);
   const total =
     r.totalPagar !== undefined
       ? cents(r.totalPagar)
@@ -173,12 +186,8 @@ export function toBookDocument(row: BookRecordRow, invalidatedOn: string | null)
     total,
     exportItems: kind === 'FEX' ? (mh.emisor?.tipoItemExpor ?? 1) : 0,
     operationAmount: kind === 'FEX' ? cents(r.montoTotalOperacion) : kind === 'FSE' ? cents(r.subTotal) : NO_CENTS,
-    retentions: [...byCode].map(([code, p]) => ({ code, ...p })),
-    get lines() {
-      const lines = bookLines(kind, items);
-      Object.defineProperty(this, 'lines', { value: lines, enumerable: true });
-      return lines;
-    },
+    retentions: kind === 'CR' ? retentionsOf(items) : NO_RETENTIONS,
+    lines: () => bookLines(kind, items),
     thirdParty: mh.ventaTercero ? { nit: mh.ventaTercero.nit ?? '', name: mh.ventaTercero.nombre ?? '' } : null,
     invalidatedOn,
   };

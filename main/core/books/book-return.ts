@@ -65,7 +65,7 @@ export function toBookReturn(r: BookReturnRow): BookDocument | null {
     operationAmount:
       kind === 'FEX' ? cents(res.montoTotalOperacion as number) : kind === 'FSE' ? cents(res.totalCompraExcluidos as number) : NO_CENTS,
     retentions: [],
-    lines: [],
+    lines: () => [],
     thirdParty: null,
     invalidatedOn: r.invalidatedOn,
   };

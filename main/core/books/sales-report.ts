@@ -5,7 +5,7 @@ import type { AttentionDocument, KindFigures, ProductFigures, ReportQuery, Sales
 import { DTE_KINDS, type DteKind } from '../../../shared/contract';
 import { ZERO, type Dec } from '../../../shared/tax';
 import { decimalAmount } from './annex-cells';
-import type { BookDocument } from './book-document';
+import type { BookDocument, BookLine } from './book-document';
 import { money } from './book-columns';
 import { NO_CENTS, minus, neg, plus, type Cents } from './cents';
 import { daysBetween } from './period';
@@ -21,7 +21,6 @@ const counts = (d: BookDocument) => d.status !== 'REJECTED' && d.status !== 'INV
 const signed = (d: BookDocument, v: Cents) => (d.kind === 'NC' ? neg(v) : v);
 
 type Product = { code: string | null; description: string; quantity: Dec; total: Dec };
-type Line = BookDocument['lines'][number];
 
 /** `docs`: every document issued in the query's dates; the point and cashier filters are applied here. */
 export function salesReport(docs: readonly BookDocument[], q: ReportQuery): SalesReport {
@@ -58,7 +57,7 @@ export function salesReportFold(q: ReportQuery) {
   const attention: AttentionDocument[] = [];
   let pending = 0;
   let rejected = 0;
-  const said = (l: Line) => (l.code ? `#${l.code.trim().toLowerCase()}` : `~${foldName(l.description)}`);
+  const said = (l: BookLine) => (l.code ? `#${l.code.trim().toLowerCase()}` : `~${foldName(l.description)}`);
 
   const add = (d: BookDocument) => {
     points.add(d.point);
@@ -87,7 +86,7 @@ export function salesReportFold(q: ReportQuery) {
     totals.retained = plus(totals.retained, signed(d, d.ivaRetenido));
     totals.perceived = plus(totals.perceived, signed(d, d.ivaPercibido));
     totals.documents += 1;
-    for (const l of d.lines) {
+    for (const l of d.lines()) {
       if (l.code && !named.has(foldName(l.description)))
         named.set(foldName(l.description), { key: `#${l.code.trim().toLowerCase()}`, code: l.code, description: l.description });
       if (d.kind === 'NC') {

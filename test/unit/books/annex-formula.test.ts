@@ -35,7 +35,7 @@ function doc(kind: 'CCF' | 'FSE', name: string): BookDocument {
     exportItems: 0,
     operationAmount: cents(113),
     retentions: [],
-    lines: [],
+    lines: () => [],
     thirdParty: null,
     invalidatedOn: null,
   };
