@@ -9,14 +9,12 @@ import type { Books } from '../core/books/books-service';
 import { threadCalls, WorkerStoppedError } from '../core/workers/thread-calls';
 import type { WorkerEntry } from '../core/workers/wire';
 import { HUB_BOOKS_SETTINGS, type HubBooksScope } from './books-source';
-import { HUB_REMOTE_CALLS, type HubBooksContext, type HubRemoteCall } from './books-worker-calls';
+import type { HubBooksContext, HubRemoteCall } from './books-worker-calls';
 
 /** The books worker's heap, unless `sello hub --books-heap-mb` says otherwise: what a month may add to the hub's memory. */
 export const HUB_BOOKS_HEAP_MB = 160;
 
 export interface HubBooksInWorkerOptions {
-  /** The same books on this thread: the fallback where no worker starts. */
-  readonly local: (scope?: HubBooksScope) => Promise<Books>;
   readonly entry: WorkerEntry;
   /** The hub's database, for the worker's own connections. */
   readonly database: string;
@@ -25,15 +23,14 @@ export interface HubBooksInWorkerOptions {
   readonly heapMb?: number;
 }
 
-const isRemote = (call: string): call is HubRemoteCall => (HUB_REMOTE_CALLS as readonly string[]).includes(call);
-
 /** A worker that ran out of its heap, or stopped otherwise: the person is told to try again, never a 500. */
 function stopped(e: unknown, heapMb: number): unknown {
   if (!(e instanceof WorkerStoppedError)) return e;
+  // Every build under way on the worker stops with it: whoever asked for a small month just tries again.
   return /memory/i.test(e.message)
     ? new CoreError(
         'SERVICE_UNAVAILABLE',
-        `Los libros necesitaron más memoria de la que la central les reserva (${heapMb} MB). Pida los de un punto de venta a la vez, o que el administrador inicie la central con más (--books-heap-mb).`,
+        `El cálculo de los libros se detuvo: necesitó más memoria de la que la central le reserva (${heapMb} MB). Vuelva a intentarlo; si se repite, pida menos a la vez (un punto de venta) o que el administrador inicie la central con más (--books-heap-mb).`,
       )
     : new CoreError('SERVICE_UNAVAILABLE', 'El cálculo de los libros se detuvo antes de terminar. Vuelva a intentarlo en un momento.');
 }
@@ -44,12 +41,14 @@ export function hubBooksInWorker(o: HubBooksInWorkerOptions) {
     name: 'hub books',
     entry: o.entry,
     data: { database: o.database },
-    local: async (call, args, progress) => {
-      const [c, ...rest] = args as readonly [HubBooksContext, ...unknown[]];
-      if (!isRemote(call)) throw new Error(`unknown books call ${call}`);
-      const books = (await o.local(c.scope)) as unknown as Record<HubRemoteCall, (...a: readonly unknown[]) => Promise<unknown>>;
-      return call === 'writeAll' ? books.writeAll(...rest, progress) : books[call](...rest);
-    },
+    // Never on this thread: without its heap limit a month could grow the hub without bound (decision 0052).
+    local: () =>
+      Promise.reject(
+        new CoreError(
+          'SERVICE_UNAVAILABLE',
+          'Los libros no pueden calcularse: su proceso no inició en esta central. El administrador debe revisar el registro de la central y reiniciarla.',
+        ),
+      ),
     logger: o.logger,
     heapMb,
     // Started with the hub and kept: the accountant's first click does not wait a second for the worker to load.

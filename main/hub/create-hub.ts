@@ -62,7 +62,7 @@ export function createHub(deps: HubDeps) {
   const sealChecks = hubSealChecks(deps.db, clock);
   const checker = deps.mh ? sealChecker({ ...deps.mh, checks: sealChecks, clock, logger }) : null;
   const localBooks = hubBooks(deps.db, clock);
-  const booksThread = deps.booksWorker ? hubBooksInWorker({ ...deps.booksWorker, local: localBooks, clock, logger }) : null;
+  const booksThread = deps.booksWorker ? hubBooksInWorker({ ...deps.booksWorker, clock, logger }) : null;
   return {
     clock,
     records: stationRecords(deps.db, clock),

@@ -1,7 +1,8 @@
 // Calls into a worker thread of the core (decision 0045): the month's books, the letter PDFs. The worker starts at
-// the first call and stops after a quiet minute. One that cannot start in this runtime leaves the work on this
-// thread, as it was (correct, only not as smooth); one that stops mid-call fails that call, and the next call
-// starts another. Its JavaScript heap has a limit of its own: past it the worker alone stops, not the station's
+// the first call and stops after a quiet minute, or starts at once and stays (a server's, `warm()` with `idleMs:
+// null`, decision 0052). If the first worker cannot start in this runtime, the work stays on this thread, as it was
+// (correct, only not as smooth); one that stops later fails the calls it held, and another starts (at the next
+// call, or at once when kept). Its JavaScript heap has a limit of its own: past it the worker alone stops, not the
 // process (which V8 ends when a thread without a limit runs out). Buffers live outside that heap and outside the limit.
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../logger';
@@ -48,9 +49,7 @@ const HEAP_MB = 1024;
 /** The worker stopped before it answered: the call may be made again (on another worker, or here). */
 export class WorkerStoppedError extends Error {
   constructor(why: string) {
-    super(
-      `El trabajo se detuvo antes de terminar (su proceso se cerró: ${why}). Vuelva a intentarlo; si se repite, revise el registro de la estación.`,
-    );
+    super(`El trabajo se detuvo antes de terminar (su proceso se cerró: ${why}). Vuelva a intentarlo; si se repite, revise el registro.`);
     this.name = 'WorkerStoppedError';
   }
 }
@@ -60,6 +59,9 @@ export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
   const pending = new Map<number, Pending>();
   let worker: Worker | null = null;
   let ready = false;
+  // A worker has started here once: this runtime can run them, and a later failure to start is not a reason to
+  // move the work to this thread for good.
+  let everReady = false;
   // The worker never started here: the work stays on this thread from now on.
   let unavailable = false;
   let closed = false;
@@ -92,14 +94,18 @@ export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
     worker = null;
     const calls = [...pending.values()];
     pending.clear();
-    if (!ready && !closed) {
+    if (!ready && !everReady && !closed) {
       unavailable = true;
       o.logger.warn(`${o.name} worker did not start; the work runs on the request thread`, { why });
       for (const p of calls) o.local(p.call, p.args, p.progress).then(p.resolve, p.reject);
       return;
     }
     if (calls.length > 0) o.logger.error(`${o.name} worker stopped with calls in progress`, { why, calls: calls.length });
+    else if (!closed && idleMs === null) o.logger.warn(`${o.name} worker stopped`, { why });
     for (const p of calls) p.reject(new WorkerStoppedError(why));
+    // A kept worker that had started is started again at once, so the next caller does not wait for it; one that
+    // died before it started is left for the next call (never a loop of starts).
+    if (!closed && idleMs === null && ready) warm();
   };
 
   const start = (): Worker => {
@@ -112,6 +118,7 @@ export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
     w.on('message', (m: WorkerMessage) => {
       // Any word from the worker means it started (an answer may come before READY is read).
       ready = true;
+      everReady = true;
       if (m === READY) return;
       if ('progress' in m) {
         pending.get(m.id)?.progress?.(...m.progress);
@@ -148,12 +155,14 @@ export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
     }
   };
 
+  function warm() {
+    if (unavailable || closed || worker) return;
+    running();
+    stopWhenIdle();
+  }
+
   return {
-    warm() {
-      if (unavailable || closed || worker) return;
-      running();
-      stopWhenIdle();
-    },
+    warm,
     call(call, args, progress) {
       if (unavailable || closed) return o.local(call, args, progress);
       clearIdle();
@@ -178,7 +187,7 @@ export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
       clearIdle();
       const w = worker;
       worker = null;
-      for (const p of pending.values()) p.reject(new WorkerStoppedError('la estación se cerró'));
+      for (const p of pending.values()) p.reject(new WorkerStoppedError('se cerró el servicio'));
       pending.clear();
       await w?.terminate();
     },
