@@ -2,7 +2,8 @@
 import { Dec } from '../../../shared/tax';
 import { amount } from './annex-cells';
 import type { BookColumn, BookHeader, BookRow } from './book-model';
-import { NO_CENTS, cellCents, centsText, plus, type Cents } from './cents';
+import { moneyCell } from './book-columns';
+import { NO_CENTS, centsText, plus, type Cents } from './cents';
 
 const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
@@ -29,15 +30,8 @@ export class RunningSums {
     for (const c of moneyColumns(columns)) this.sums.set(c.key, NO_CENTS);
   }
 
-  /** A money cell is an amount as the books write it (annex-cells.ts); a blank one adds nothing. */
   add(row: BookRow): void {
-    for (const [key, sum] of this.sums) {
-      const v = (row.cells[key] ?? '').trim();
-      if (v === '') continue;
-      const c = cellCents(v);
-      if (c === null) throw new Error(`RunningSums: "${v}" in column ${key} is not an amount`);
-      this.sums.set(key, plus(sum, c));
-    }
+    for (const [key, sum] of this.sums) this.sums.set(key, plus(sum, moneyCell(row, key)));
   }
 
   /** By key, as model strings ('1234.56'), for the money columns only. */

@@ -22,7 +22,8 @@ export function cents(v: number | string | null | undefined): Cents {
   return Number(round2(new Dec(v)).times(100).toFixed(0)) as Cents;
 }
 
-const CELL = /^-?\d{1,13}\.\d{2}$/;
+// The amount MH's annex checks accept (annex-check.ts): so a sum never counts a cell the check refuses.
+const CELL = /^-?\d{1,10}\.\d{2}$/;
 
 /** An annex or book cell ('1234.50', '-0.05') in cents; null when the cell is not an amount. */
 export function cellCents(text: string): Cents | null {
