@@ -380,7 +380,7 @@ async function main() {
         .rows[0]!.n,
     );
     // The floor: the same rows' MH JSON by the same keyset pages of 1,000 (main/hub/books-source.ts), nothing built.
-    // `summary`: the same pages as the books read them, each document's lines left in PostgreSQL (decision 0052).
+    // `summary`: the same pages as the books read them, each document's lines left in PostgreSQL (decision 0053).
     const floorRead = async (summary = false) => {
       const t = performance.now();
       let after: { issue_date: string; id: string } | null = null;

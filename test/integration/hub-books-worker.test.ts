@@ -1,6 +1,6 @@
 // The hub's books on their worker thread with a heap of its own (docs/decisions/0052-hub-books-in-a-bounded-worker.md),
-// over a real PostgreSQL: a month of 30,000 documents (about 100 MB of MH JSON, more than the worker's whole heap)
-// is built under a 64 MB heap, the same as on the request thread; a month whose single page cannot fit stops the
+// over a real PostgreSQL: a month of 30,000 documents (over 100 MB of the MH JSON the books read, more than the
+// worker's whole heap) is built under a 64 MB heap, the same as on the request thread; a month whose single page cannot fit stops the
 // worker alone, and the person gets a 503 that says what to do, while the hub goes on answering; the next books work.
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -70,12 +70,18 @@ beforeAll(async () => {
   file.close();
   dir.cleanup();
   const template = JSON.parse(unpackDocument(packed).mhJson!) as Record<string, unknown>;
-  hub = createHub({ db: db.q, clock, scryptCost: 10, booksWorker: { entry: tsxWorkers().hubBooks, database: cluster.url, heapMb: HEAP_MB } });
+  hub = createHub({
+    db: db.q,
+    clock,
+    scryptCost: 10,
+    booksWorker: { entry: tsxWorkers().hubBooks, database: cluster.url, heapMb: HEAP_MB },
+  });
   await sql`INSERT INTO stations (id, company_id, branch_code, pos_number, name, created_at)
             VALUES ('M001-P001', '06140101001010', 'M001', 'P001', 'Caja 1', now())`.execute(db.q);
   await db.q.transaction().execute((trx) => ensureMonthPartitions(trx, [MONTH]));
   await hub.company.set({ nit: '06140101001010', nrc: '1234567', name: 'Empresa' }, 'test');
-  await clone(template, 'M001P001', MANY, 0);
+  // Each with a note of 2,500 characters outside its lines: the books read it, so the month they read outweighs the heap.
+  await clone(template, 'M001P001', MANY, 2_500);
   await clone(template, 'M009P001', HUGE, 200_000);
   app = await buildHubServer({ hub, logger: silentLogger });
   await hub.people.create({ login: 'conta', name: 'Conta', role: 'ACCOUNTANT', password: 'clave-conta-123' });
@@ -102,9 +108,9 @@ describe("the hub's books on a worker with a heap of its own", () => {
     expect(consumers.rows).toBe(28);
     const here = await (await hubBooks(db.q, clock)({ point: 'M001P001' })).month(MONTH);
     expect(onWorker).toEqual(JSON.parse(JSON.stringify(here)));
-    const { rows } = await sql<{ bytes: string }>`SELECT sum(octet_length(mh_json::text))::text AS bytes FROM documents
-                                                  WHERE control_number LIKE 'DTE-01-M001P001-%'`.execute(db.q);
-    // What the month would hold whole, its JSON text alone, is more than the worker's heap.
+    // What the books read of the month (its JSON without the lines, books-source.ts) is more than the worker's heap.
+    const { rows } = await sql<{ bytes: string }>`SELECT sum(octet_length((mh_json - 'cuerpoDocumento')::text))::text AS bytes
+                                                  FROM documents WHERE control_number LIKE 'DTE-01-M001P001-%'`.execute(db.q);
     expect(Number(rows[0]!.bytes)).toBeGreaterThan(HEAP_MB * 1024 * 1024);
   }, 120_000);
 
@@ -114,6 +120,7 @@ describe("the hub's books on a worker with a heap of its own", () => {
     const problem = JSON.parse(res.body) as { code: string; detail: string };
     expect(problem.code).toBe('SERVICE_UNAVAILABLE');
     expect(problem.detail).toContain(`${HEAP_MB} MB`);
+    expect(problem.detail).toContain('Vuelva a intentarlo');
     expect(problem.detail).toContain('--books-heap-mb');
     // The hub answered beside it, and the next books start a new worker.
     expect((await app.inject({ method: 'GET', url: '/hub/v1/ready' })).statusCode).toBe(200);
