@@ -4,12 +4,13 @@
 import type { Clock } from '../core/clock';
 import { CoreError } from '../core/errors';
 import type { Logger } from '../core/logger';
-import { downloadAt, type BookDownload } from '../core/books/book-file';
 import type { Books } from '../core/books/books-service';
 import { threadCalls, WorkerStoppedError } from '../core/workers/thread-calls';
 import type { WorkerEntry } from '../core/workers/wire';
 import { HUB_BOOKS_SETTINGS, type HubBooksScope } from './books-source';
-import type { HubBooksContext, HubRemoteCall } from './books-worker-calls';
+import type { RemoteCall } from '../core/books/books-worker-calls';
+import { remoteBooks } from '../core/books/remote-books';
+import type { HubBooksContext } from './books-worker-calls';
 
 /** The books worker's heap, unless `sello hub --books-heap-mb` says otherwise: what a month may add to the hub's memory. */
 export const HUB_BOOKS_HEAP_MB = 160;
@@ -57,31 +58,21 @@ export function hubBooksInWorker(o: HubBooksInWorkerOptions) {
   thread.warm();
 
   const booksOf = (scope: HubBooksScope = {}): Books => {
-    const remote = async (call: HubRemoteCall, args: readonly unknown[], progress?: (step: string, done: number) => void) => {
+    const remote = async (call: RemoteCall, args: readonly unknown[], progress?: (step: string, done: number) => void) => {
       try {
         return await thread.call(call, [{ scope, now: o.clock.now().toISOString() } satisfies HubBooksContext, ...args], progress);
       } catch (e) {
         throw stopped(e, heapMb);
       }
     };
-    return {
+    return remoteBooks(remote, {
       settings: HUB_BOOKS_SETTINGS.get,
       // Fixed at MH's defaults (books-source.ts): a change is refused here as it is on the local books.
       setSettings: (_input, actor) => {
         HUB_BOOKS_SETTINGS.set(HUB_BOOKS_SETTINGS.get(), actor);
         return HUB_BOOKS_SETTINGS.get();
       },
-      month: (month) => remote('month', [month]) as ReturnType<Books['month']>,
-      annexFile: (annex, month) => remote('annexFile', [annex, month]) as ReturnType<Books['annexFile']>,
-      bookFile: (book, month, format) => remote('bookFile', [book, month, format]) as ReturnType<Books['bookFile']>,
-      async bookDownload(book, month, format) {
-        const d = (await remote('bookDownload', [book, month, format])) as BookDownload | Omit<BookDownload, 'remove'>;
-        // Made on this thread (no worker), it already carries its removal.
-        return 'remove' in d ? d : downloadAt(d);
-      },
-      report: (query) => remote('report', [query]) as ReturnType<Books['report']>,
-      writeAll: (month, dir, progress) => remote('writeAll', [month, dir], progress) as ReturnType<Books['writeAll']>,
-    };
+    });
   };
 
   return {

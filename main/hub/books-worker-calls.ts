@@ -1,9 +1,6 @@
-// The hub's books calls that cross to their worker thread (books-in-worker.ts → books-worker.ts), decision 0052.
+// What the hub's books calls carry to their worker thread (books-in-worker.ts → books-worker.ts), decision 0052:
+// the calls are the station's (core/books/books-worker-calls.ts REMOTE_CALLS); the settings stay on this thread.
 import type { HubBooksScope } from './books-source';
-
-/** Every call that reads the month; the settings are fixed (HUB_BOOKS_SETTINGS) and stay on this thread. */
-export const HUB_REMOTE_CALLS = ['month', 'annexFile', 'bookFile', 'bookDownload', 'report', 'writeAll'] as const;
-export type HubRemoteCall = (typeof HUB_REMOTE_CALLS)[number];
 
 /** What the worker opens once: its own small pool on the hub's database. */
 export interface HubBooksWorkerData {

@@ -6,7 +6,8 @@ import type { AnnexId, BookFormat, BookId } from '../../shared/books';
 import type { Books } from '../core/books/books-service';
 import { serveCalls } from '../core/workers/serve-calls';
 import { hubBooks } from './books-source';
-import type { HubBooksContext, HubBooksWorkerData, HubRemoteCall } from './books-worker-calls';
+import type { RemoteCall } from '../core/books/books-worker-calls';
+import type { HubBooksContext, HubBooksWorkerData } from './books-worker-calls';
 import { openHubDatabase } from './hub-database';
 
 const data = workerData as HubBooksWorkerData;
@@ -18,7 +19,7 @@ const booksAt = (c: HubBooksContext): Promise<Books> => hubBooks(db.q, { now: ()
 // Each call's arguments come after the context, as books-in-worker.ts sends them.
 type Args<T extends readonly unknown[]> = readonly [HubBooksContext, ...T];
 
-const handlers: Record<HubRemoteCall, (args: readonly unknown[], progress: (step: string, done: number) => void) => Promise<unknown>> = {
+const handlers: Record<RemoteCall, (args: readonly unknown[], progress: (step: string, done: number) => void) => Promise<unknown>> = {
   month: async (args) => {
     const [c, month] = args as Args<[string]>;
     return (await booksAt(c)).month(month);

@@ -5,10 +5,10 @@ import type { Clock } from '../clock';
 import type { Logger } from '../logger';
 import { threadCalls } from '../workers/thread-calls';
 import type { WorkerEntry } from '../workers/wire';
-import { downloadAt, type BookDownload } from './book-file';
 import type { BookCompany } from './book-model';
 import type { Books } from './books-service';
 import { REMOTE_CALLS, type BooksContext, type BooksWorkerData, type RemoteCall } from './books-worker-calls';
+import { remoteBooks } from './remote-books';
 
 export interface BooksInWorkerOptions {
   /** The same books on this thread: their settings, and the fallback when no worker starts. */
@@ -45,19 +45,5 @@ export function booksInWorker(o: BooksInWorkerOptions): WorkerBooks {
   const remote = (call: RemoteCall, args: readonly unknown[], progress?: (step: string, done: number) => void) =>
     thread.call(call, [context(), ...args], progress);
 
-  return {
-    settings: o.local.settings,
-    setSettings: o.local.setSettings,
-    month: (month) => remote('month', [month]) as ReturnType<Books['month']>,
-    annexFile: (annex, month) => remote('annexFile', [annex, month]) as ReturnType<Books['annexFile']>,
-    bookFile: (book, month, format) => remote('bookFile', [book, month, format]) as ReturnType<Books['bookFile']>,
-    async bookDownload(book, month, format) {
-      const d = (await remote('bookDownload', [book, month, format])) as BookDownload | Omit<BookDownload, 'remove'>;
-      // Made on this thread (no worker), it already carries its removal.
-      return 'remove' in d ? d : downloadAt(d);
-    },
-    report: (query) => remote('report', [query]) as ReturnType<Books['report']>,
-    writeAll: (month, dir, progress) => remote('writeAll', [month, dir], progress) as ReturnType<Books['writeAll']>,
-    close: () => thread.close(),
-  };
+  return { ...remoteBooks(remote, o.local), close: () => thread.close() };
 }
