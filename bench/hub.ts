@@ -23,6 +23,7 @@ import { sql } from 'kysely';
 import { createCore } from '../main/core/create-core';
 import { createHub } from '../main/hub/create-hub';
 import { encodeCursor } from '../main/hub/documents-list';
+import { mhJson } from '../main/hub/books-source';
 import { openHubDatabase } from '../main/hub/hub-database';
 import type { IngestDocument } from '../main/hub/ingest-document';
 import { migrateHub } from '../main/hub/migrate';
@@ -386,7 +387,7 @@ async function main() {
       let after: { issue_date: string; id: string } | null = null;
       let rows = 0;
       let bytes = 0;
-      const json = summary ? sql`(CASE WHEN kind = 'CR' THEN mh_json ELSE mh_json - 'cuerpoDocumento' END)::text` : sql`mh_json::text`;
+      const json = mhJson(!summary);
       for (;;) {
         const page: { issue_date: string; id: string; mh_json: string }[] = (
           await sql<{ issue_date: string; id: string; mh_json: string }>`SELECT issue_date, id, ${json} AS mh_json FROM documents

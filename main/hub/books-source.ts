@@ -53,7 +53,7 @@ async function companyOf(db: HubDb, point: string | null): Promise<BookCompany> 
  * The MH JSON as text (toBookDocument parses it, as it does the station's). Without `lines`, a document's lines are
  * left in PostgreSQL: they are most of its JSON and only the sales report reads them (a CR's retentions are lines).
  */
-const mhJson = (lines: boolean) =>
+export const mhJson = (lines: boolean) =>
   lines ? sql<string>`mh_json::text` : sql<string>`(CASE WHEN kind = 'CR' THEN mh_json ELSE mh_json - 'cuerpoDocumento' END)::text`;
 
 const select = (db: HubDb, lines = true) =>

@@ -50,16 +50,14 @@ afterEach(async () => {
   dir.cleanup();
 });
 
+/** A return of one unit of the document's first line, as a POS asks for it. */
+const postReturn = (dteId: string, reason: string) =>
+  app.inject({ method: 'POST', url: '/dte/return', headers, payload: { lines: [{ dteId, item: 1, quantity: 1 }], reason } });
 async function soldAndReturned(): Promise<{ dte: string; er: ReturnRecord }> {
   const { record } = core.dtes.create('FC', { ...fcBody(newId()), generatedAt: undefined }, 'test');
   await core.sync.runOnce();
   expect(core.dtes.get(record.id).status).toBe('APPROVED');
-  const res = await app.inject({
-    method: 'POST',
-    url: '/dte/return',
-    headers,
-    payload: { lines: [{ dteId: record.id, item: 1, quantity: 1 }], reason: 'Devolución por error de caja' },
-  });
+  const res = await postReturn(record.id, 'Devolución por error de caja');
   expect(res.statusCode, res.body).toBe(201);
   return { dte: record.id, er: res.json<ReturnRecord>() };
 }
@@ -143,12 +141,7 @@ describe('invalidating an Evento de Retorno', () => {
     const { record } = core.dtes.create('FC', { ...fcBody(newId()), generatedAt: undefined }, 'test');
     await core.sync.runOnce();
     sim.setMode('down');
-    const waiting = await app.inject({
-      method: 'POST',
-      url: '/dte/return',
-      headers,
-      payload: { lines: [{ dteId: record.id, item: 1, quantity: 1 }], reason: 'Devolución sin conexión' },
-    });
+    const waiting = await postReturn(record.id, 'Devolución sin conexión');
     expect(waiting.statusCode).toBe(202);
     const early = await invalidateEr(waiting.json<ReturnRecord>().id);
     expect(early.json()).toMatchObject({ code: 'DTE_NOT_INVALIDATABLE' });
@@ -182,12 +175,7 @@ describe('invalidating an Evento de Retorno', () => {
     await core.sync.runOnce();
     // MH stores the ER and the connection drops before its answer; the resend is refused as a duplicate.
     sim.setMode('drop');
-    const made = await app.inject({
-      method: 'POST',
-      url: '/dte/return',
-      headers,
-      payload: { lines: [{ dteId: record.id, item: 1, quantity: 1 }], reason: 'Devolución con respuesta perdida' },
-    });
+    const made = await postReturn(record.id, 'Devolución con respuesta perdida');
     expect(made.statusCode).toBe(202);
     sim.setMode('normal');
     await core.sync.runOnce();
@@ -259,14 +247,7 @@ describe("an Evento de Retorno's paper and JSON, for the customer", () => {
     const { record } = core.dtes.create('FC', { ...fcBody(newId()), generatedAt: undefined }, 'test');
     await core.sync.runOnce();
     sim.setMode('down');
-    const waiting = (
-      await app.inject({
-        method: 'POST',
-        url: '/dte/return',
-        headers,
-        payload: { lines: [{ dteId: record.id, item: 1, quantity: 1 }], reason: 'Devolución sin conexión' },
-      })
-    ).json<ReturnRecord>();
+    const waiting = (await postReturn(record.id, 'Devolución sin conexión')).json<ReturnRecord>();
     const person = await sessionHeaders(app, 'supervisor');
     const receipt = await app.inject({ method: 'GET', url: `/dte/returns/${waiting.id}/receipt`, headers: person });
     expect(pdfText(receipt.rawPayload)).toContain('SELLO DE RECEPCIÓN PENDIENTE');

@@ -4,10 +4,9 @@
 // known.
 import type { AnnexId, AnnexProblem, BooksSettings } from '../../../shared/books';
 import { ANNEX_SPECS, type AnnexColumn } from './annex-columns';
-import { NO_CENTS, cellCents, centsText, percentOf, plus, type Cents } from './cents';
+import { AMOUNT_CELL, NO_CENTS, cellCents, centsText, percentOf, plus, type Cents } from './cents';
 import { isoFromMhDate, monthBefore, monthRange, purchaseRentaApplies, salesRentaApplies } from './period';
 
-const AMOUNT = /^-?\d{1,10}\.\d{2}$/;
 /** Anexo 2's amount columns, the only ones that take a negative (an invalidated document's row). */
 const NEGATIVE_OK: Partial<Record<AnnexId, ReadonlySet<string>>> = { '2': new Set('KLMNOPQRST'.split('')) };
 /** MH's name limit; the extension it wants. */
@@ -38,7 +37,8 @@ function checkCell(annex: AnnexId, row: number, c: AnnexColumn, v: string): Anne
     case 'date':
       return isoFromMhDate(v) ? null : problem(row, c, `Formato de ${c.name.toLowerCase()} no es correcto: use DD/MM/AAAA.`);
     case 'amount':
-      if (!AMOUNT.test(v)) return problem(row, c, `${c.name}: use un número con punto y dos decimales, sin separador de miles (1234.50).`);
+      if (!AMOUNT_CELL.test(v))
+        return problem(row, c, `${c.name}: use un número con punto y dos decimales, sin separador de miles (1234.50).`);
       return v.startsWith('-') && !NEGATIVE_OK[annex]?.has(c.letter) ? problem(row, c, `${c.name} no admite valores negativos.`) : null;
     case 'code':
       return rule.values.includes(v) ? null : problem(row, c, `${c.name}: "${v}" no es un valor permitido (${rule.values.join(', ')}).`);
@@ -57,10 +57,7 @@ function checkCell(annex: AnnexId, row: number, c: AnnexColumn, v: string): Anne
 
 /** Value of the column with this letter (A = 0). */
 const at = (cells: readonly string[], letter: string) => cells[letter.charCodeAt(0) - 65] ?? '';
-const amountAt = (cells: readonly string[], letter: string): Cents => {
-  const v = at(cells, letter);
-  return AMOUNT.test(v) ? (cellCents(v) ?? NO_CENTS) : NO_CENTS;
-};
+const amountAt = (cells: readonly string[], letter: string): Cents => cellCents(at(cells, letter)) ?? NO_CENTS;
 const sumAt = (cells: readonly string[], letters: string) => letters.split('').reduce((a, l) => plus(a, amountAt(cells, l)), NO_CENTS);
 const col = (annex: AnnexId, letter: string) => ANNEX_SPECS[annex].columns[letter.charCodeAt(0) - 65]!;
 

@@ -3,7 +3,7 @@ import { Dec } from '../../../shared/tax';
 import { amount } from './annex-cells';
 import type { BookColumn, BookHeader, BookRow } from './book-model';
 import { moneyCell } from './book-columns';
-import { NO_CENTS, centsText, plus, type Cents } from './cents';
+import { NO_CENTS, plus, type Cents } from './cents';
 
 const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
@@ -26,7 +26,7 @@ export const moneyColumns = (columns: readonly BookColumn[]): BookColumn[] => co
 export class RunningSums {
   private readonly sums = new Map<string, Cents>();
 
-  constructor(private readonly columns: readonly BookColumn[]) {
+  constructor(columns: readonly BookColumn[]) {
     for (const c of moneyColumns(columns)) this.sums.set(c.key, NO_CENTS);
   }
 
@@ -34,13 +34,8 @@ export class RunningSums {
     for (const [key, sum] of this.sums) this.sums.set(key, plus(sum, moneyCell(row, key)));
   }
 
-  /** By key, as model strings ('1234.56'), for the money columns only. */
+  /** By key, as money cells ('1234.56', never `-0.00`), for the money columns only: carried sums and totals alike. */
   values(): Record<string, string> {
-    return Object.fromEntries([...this.sums].map(([k, v]) => [k, centsText(v)]));
-  }
-
-  /** The same sums as a table's totals: money cells, never `-0.00` (annex-cells.ts). */
-  totals(): Record<string, string> {
     return Object.fromEntries([...this.sums].map(([k, v]) => [k, amount(v)]));
   }
 }

@@ -22,12 +22,12 @@ export function cents(v: number | string | null | undefined): Cents {
   return Number(round2(new Dec(v)).times(100).toFixed(0)) as Cents;
 }
 
-// The amount MH's annex checks accept (annex-check.ts): so a sum never counts a cell the check refuses.
-const CELL = /^-?\d{1,10}\.\d{2}$/;
+/** An amount cell as MH's annex checks accept it (annex-check.ts): a sum never counts a cell the check refuses. */
+export const AMOUNT_CELL = /^-?\d{1,10}\.\d{2}$/;
 
 /** An annex or book cell ('1234.50', '-0.05') in cents; null when the cell is not an amount. */
 export function cellCents(text: string): Cents | null {
-  if (!CELL.test(text)) return null;
+  if (!AMOUNT_CELL.test(text)) return null;
   const c = Number(text.slice(0, -3) + text.slice(-2));
   return (c === 0 ? 0 : c) as Cents;
 }

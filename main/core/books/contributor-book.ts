@@ -62,9 +62,9 @@ export const contributorBook = (m: MonthDocuments, header: BookHeader): Book =>
 
 /**
  * The contributors' book folded as the month is read in issue order (decision 0043): a line per CCF, NC and ND,
- * kept as the line's text, never the document.
+ * kept as the line's text, never the document. `returns`: the month's Eventos de Retorno; they take nothing from
+ * this book but the month's débito in its summary.
  */
-/** `returns`: the month's Eventos de Retorno; they take nothing from this book but the month's débito in its summary. */
 export function contributorBookFold(
   month: string,
   header: BookHeader,
@@ -95,7 +95,7 @@ export function contributorBookFold(
           title: 'Ventas a contribuyentes',
           columns: COLUMNS,
           rows,
-          totals: sums.totals(),
+          totals: sums.values(),
           empty: 'No hubo ventas a contribuyentes este mes.',
         },
       ],
