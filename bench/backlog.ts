@@ -13,7 +13,7 @@ import { silentLogger } from '../main/core/logger';
 import { mhClient } from '../main/core/mh/client';
 import { createMhSimulator } from '../main/mh-sim/server';
 import { fcBody } from '../test/fixtures/bodies';
-import { counterAlone, counterDuring, type CounterFeel } from './counter-pace';
+import { CREATES, counterAlone, counterAt, type CounterFeel } from './counter-pace';
 
 const NIT = '06142803901121';
 
@@ -138,6 +138,8 @@ export async function backlogBench(count: number): Promise<BacklogFigures> {
 export interface BacklogCounterFigures {
   readonly documents: number;
   readonly drainSeconds: number;
+  /** How many backlogs were drained for the counter's figures. */
+  readonly drains: number;
   readonly counterAlone: CounterFeel;
   readonly counterDuringDrain: CounterFeel;
 }
@@ -171,7 +173,7 @@ async function simulatorProcess(): Promise<{ url: string; stop: () => void }> {
  * event, its lotes of 100, their results), beside the same POS with nothing draining. MH's simulator runs in a
  * process of its own; the engine is driven round after round, as its timer would.
  */
-export async function backlogCounterBench(count: number): Promise<BacklogCounterFigures> {
+export async function backlogCounterBench(count: number, creates = CREATES): Promise<BacklogCounterFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'sello-backlog-counter-'));
   const mh = await simulatorProcess();
   const admin = (path: string, body: unknown) =>
@@ -194,30 +196,44 @@ export async function backlogCounterBench(count: number): Promise<BacklogCounter
         { ...fcBody(`bac20000-0000-4000-8000-${(++serial).toString(16).padStart(12, '0')}`), generatedAt: undefined },
         'bench',
       );
-    const alone = await counterAlone(sale);
+    const alone = await counterAlone(sale, creates);
     await core.sync.runOnce();
 
-    await admin('mode', { mode: 'down' });
-    sale();
-    for (let i = 0; i < 4 && core.sync.status().state !== 'contingency'; i++) {
-      await core.sync.runOnce();
-      await new Promise((r) => setTimeout(r, 260));
-    }
-    if (core.sync.status().state !== 'contingency') throw new Error('the station did not enter contingency');
-    for (let i = 1; i < count; i++) sale();
-    const backlog = core.sync.status().queue.pending;
-
-    await admin('mode', { mode: 'normal' });
-    const t = performance.now();
-    const during = await counterDuring(sale, async () => {
-      for (let rounds = 0; rounds < 200; rounds++) {
+    // A drain is a few seconds: backlogs are staged and drained until `creates` creates fell within the drains.
+    const counter = counterAt(sale);
+    const drains: number[] = [];
+    let backlog = 0;
+    while (counter.made < creates) {
+      await admin('mode', { mode: 'down' });
+      sale();
+      for (let i = 0; i < 4 && core.sync.status().state !== 'contingency'; i++) {
         await core.sync.runOnce();
-        const s = core.sync.status();
-        if (!s.contingencies.length && s.queue.done >= backlog) return;
+        await new Promise((r) => setTimeout(r, 260));
       }
-      throw new Error(`drain incomplete: ${JSON.stringify(core.sync.status().queue)}`);
-    });
-    return { documents: backlog, drainSeconds: (performance.now() - t) / 1000, counterAlone: alone, counterDuringDrain: during.feel };
+      if (core.sync.status().state !== 'contingency') throw new Error('the station did not enter contingency');
+      for (let i = 1; i < count; i++) sale();
+      backlog = core.sync.status().queue.pending;
+      const done = core.sync.status().queue.done;
+
+      await admin('mode', { mode: 'normal' });
+      const t = performance.now();
+      await counter.beside(async () => {
+        for (let rounds = 0; rounds < 200; rounds++) {
+          await core.sync.runOnce();
+          const s = core.sync.status();
+          if (!s.contingencies.length && s.queue.done >= done + backlog) return;
+        }
+        throw new Error(`drain incomplete: ${JSON.stringify(core.sync.status().queue)}`);
+      });
+      drains.push((performance.now() - t) / 1000);
+    }
+    return {
+      documents: backlog,
+      drainSeconds: drains[0]!,
+      drains: drains.length,
+      counterAlone: alone,
+      counterDuringDrain: counter.feel(),
+    };
   } finally {
     core.close();
     mh.stop();

@@ -1,7 +1,10 @@
 // A POS issuing at a busy counter's pace (5 documents a second) on the station's own thread, alone or while
 // background work runs (issue 35, goal 2). Each create is due at its tick: what the POS feels is the wait for
 // the thread (the tick's lateness) plus the create itself. The event loop's delay is read over the same time.
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+//
+// A p99 is read over at least CREATES creates on both sides, so it is the same rank of the same count: over 25
+// creates (5 s alone) a p99 is the worst one, and one WAL checkpoint's commit decided a whole ratio (decision 0054).
+import { createHistogram, performance } from 'node:perf_hooks';
 
 export interface CounterFeel {
   readonly creates: number;
@@ -14,44 +17,90 @@ export interface CounterFeel {
   readonly loopMax: number;
 }
 
+/** How many creates each side of a goal 2 ratio counts at least: 50 s at 5 a second; its p99 is the third worst. */
+export const CREATES = 250;
+
 const p99 = (ms: readonly number[]) => [...ms].sort((a, b) => a - b)[Math.min(ms.length - 1, Math.floor(0.99 * ms.length))] ?? NaN;
 
-/** Issues one document every `paceMs` until `done()` (checked at each tick) says the work is over. */
-export async function counterWhile(create: () => unknown, done: () => boolean, paceMs = 200): Promise<CounterFeel> {
-  const loop = monitorEventLoopDelay({ resolution: 5 });
-  loop.enable();
+export interface Counter {
+  /** Creates made so far, over every window. */
+  readonly made: number;
+  /** Issues one document every `paceMs` while `work` runs; its result. */
+  beside<T>(work: () => Promise<T>): Promise<T>;
+  /** Issues one document every `paceMs` until `done()` (checked at each tick) says so. */
+  until(done: () => boolean): Promise<void>;
+  /** The figures over every window so far. */
+  feel(): CounterFeel;
+}
+
+/** A counter whose windows pool into one set of figures. */
+export function counterAt(create: () => unknown, paceMs = 200): Counter {
+  // The loop's delay as monitorEventLoopDelay reads it (the time between two turns of a 5 ms timer), sampled only
+  // inside a window: that histogram, disabled and enabled again, counts the whole gap between two windows as one.
+  const loop = createHistogram();
   const felt: number[] = [];
   const own: number[] = [];
-  const t0 = performance.now();
-  for (let k = 1; !done(); k++) {
-    const due = t0 + k * paceMs;
-    await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
-    const start = performance.now();
-    create();
-    const took = performance.now() - start;
-    own.push(took);
-    felt.push(Math.max(0, start - due) + took);
-  }
-  loop.disable();
-  return { creates: felt.length, createP99: p99(felt), ownP99: p99(own), loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6 };
+  const until = async (done: () => boolean) => {
+    let last = performance.now();
+    const sampler = setInterval(() => {
+      const now = performance.now();
+      loop.record(Math.max(1, Math.round((now - last) * 1e6)));
+      last = now;
+    }, 5);
+    try {
+      const t0 = performance.now();
+      for (let k = 1; !done(); k++) {
+        const due = t0 + k * paceMs;
+        await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
+        const start = performance.now();
+        create();
+        const took = performance.now() - start;
+        own.push(took);
+        felt.push(Math.max(0, start - due) + took);
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+  };
+  return {
+    get made() {
+      return felt.length;
+    },
+    until,
+    async beside(work) {
+      let over = false;
+      const running = work().finally(() => {
+        over = true;
+      });
+      await until(() => over);
+      return running;
+    },
+    feel: () => ({
+      creates: felt.length,
+      createP99: p99(felt),
+      ownP99: p99(own),
+      loopP99: loop.percentile(99) / 1e6,
+      loopMax: loop.max / 1e6,
+    }),
+  };
 }
 
-/** The same pace with nothing else running, for `seconds`: the peer of every figure above. */
-export function counterAlone(create: () => unknown, seconds = 5, paceMs = 200): Promise<CounterFeel> {
-  const until = performance.now() + seconds * 1000;
-  return counterWhile(create, () => performance.now() >= until, paceMs);
+/** The same pace with nothing else running, for `creates` creates: the peer of every figure below. */
+export async function counterAlone(create: () => unknown, creates = CREATES, paceMs = 200): Promise<CounterFeel> {
+  const counter = counterAt(create, paceMs);
+  await counter.until(() => counter.made >= creates);
+  return counter.feel();
 }
 
-/** Runs `work` while the counter issues; the figures of both. */
+/** Runs `work` again and again while the counter issues, until at least `creates` creates fell within it. */
 export async function counterDuring<T>(
   create: () => unknown,
-  work: () => Promise<T>,
+  work: (round: number) => Promise<T>,
+  creates = CREATES,
   paceMs = 200,
-): Promise<{ result: T; feel: CounterFeel }> {
-  let over = false;
-  const running = work().finally(() => {
-    over = true;
-  });
-  const feel = await counterWhile(create, () => over, paceMs);
-  return { result: await running, feel };
+): Promise<{ results: T[]; feel: CounterFeel }> {
+  const counter = counterAt(create, paceMs);
+  const results: T[] = [];
+  for (let round = 0; round === 0 || counter.made < creates; round++) results.push(await counter.beside(() => work(round)));
+  return { results, feel: counter.feel() };
 }
