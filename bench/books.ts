@@ -84,11 +84,12 @@ export async function booksBench(count: number): Promise<BooksFigures> {
         let acc = 0;
         const s = rows.find((r) => (acc += r.weight) > pick)!;
         const day = `${month}-${String(1 + (i % 28)).padStart(2, '0')}`;
-        // The samples keep their numbers (1 of each kind); the clones follow from 1,000.
+        // The samples keep their numbers (1 of each kind); the clones follow from 1,000,000, above every sale the
+        // counter figures issue at this station (hundreds of them).
         const code = `B0B00000-0000-4000-9000-${String(i + 1).padStart(12, '0')}`;
         const texts = unpackDocument(s.row.packed as Buffer);
         const mh = JSON.parse(texts.mhJson ?? '{}') as { identificacion: Record<string, unknown> };
-        const control = `${String(s.row.control_number).slice(0, 16)}${String(i + 1000).padStart(15, '0')}`;
+        const control = `${String(s.row.control_number).slice(0, 16)}${String(i + 1_000_000).padStart(15, '0')}`;
         mh.identificacion = { ...mh.identificacion, codigoGeneracion: code, numeroControl: control, fecEmi: day };
         insert.run({
           ...Object.fromEntries(columns.map((c) => [c, s.row[c]])),
