@@ -1,6 +1,6 @@
 // The hub's books on their worker thread with a heap of its own (docs/decisions/0052-hub-books-in-a-bounded-worker.md),
 // over a real PostgreSQL: a month of 30,000 documents (over 100 MB of the MH JSON the books read, more than the
-// worker's whole heap) is built under a 64 MB heap, the same as on the request thread; a month whose single page cannot fit stops the
+// worker's whole heap) is built under a 96 MB heap, the same as on the request thread; a month whose single page cannot fit stops the
 // worker alone, and the person gets a 503 that says what to do, while the hub goes on answering; the next books work.
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -27,7 +27,7 @@ const MONTH = '2026-11';
 const MANY = 30_000;
 /** Whose pages are each far bigger than the worker's heap: a thousand documents of 200 KB each. */
 const HUGE = 1_000;
-const HEAP_MB = 64;
+const HEAP_MB = 96;
 const clock = fixedClock(new Date('2026-12-03T09:00:00-06:00').toISOString());
 
 let cluster: PgCluster;
