@@ -92,15 +92,25 @@ export async function counterAlone(create: () => unknown, creates = CREATES, pac
   return counter.feel();
 }
 
-/** Runs `work` again and again while the counter issues, until at least `creates` creates fell within it. */
+/**
+ * Runs `work` again and again while the counter issues, until at least `creates` creates fell within it; each
+ * round's result and how long its work took, in seconds.
+ */
 export async function counterDuring<T>(
   create: () => unknown,
   work: (round: number) => Promise<T>,
   creates = CREATES,
   paceMs = 200,
-): Promise<{ results: T[]; feel: CounterFeel }> {
+): Promise<{ results: T[]; seconds: number[]; feel: CounterFeel }> {
   const counter = counterAt(create, paceMs);
   const results: T[] = [];
-  for (let round = 0; round === 0 || counter.made < creates; round++) results.push(await counter.beside(() => work(round)));
-  return { results, feel: counter.feel() };
+  const seconds: number[] = [];
+  const timed = async (round: number) => {
+    const started = performance.now();
+    const result = await work(round);
+    seconds.push((performance.now() - started) / 1000);
+    return result;
+  };
+  for (let round = 0; round === 0 || counter.made < creates; round++) results.push(await counter.beside(() => timed(round)));
+  return { results, seconds, feel: counter.feel() };
 }
