@@ -100,14 +100,30 @@ function firstLine(messages) {
   );
 }
 
+/**
+ * A browser test's failure in one line: the expectation, its locator, expected and received, and the line of
+ * the spec, so CI's tail says which step failed (the first line alone is the same for every toContainText).
+ */
+function e2eError(error) {
+  if (!error) return '(no message)';
+  // Playwright colours its messages; a CI log shows the escape codes as noise.
+  // eslint-disable-next-line no-control-regex
+  const lines = error.message.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  const wanted = lines
+    .filter((l, i) => i === 0 || /^\s*(Locator|Expected[\w ]*|Received[\w ]*|Timeout|Error):/.test(l))
+    .map((l) => l.trim());
+  const where = error.location ? ` (${error.location.file.replace(process.cwd() + '/', '')}:${error.location.line})` : '';
+  return `${wanted.join(' · ').slice(0, 600)}${where}`;
+}
+
 function collectE2e(suites, path) {
   for (const suite of suites) {
     const here = suite.title ? [...path, suite.title] : path;
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
         if (t.status === 'unexpected' || t.status === 'flaky') {
-          const err = (t.results ?? []).map((r) => r.error?.message).find(Boolean);
-          failures.push(`e2e ${[...here, spec.title].join(' › ')} (${t.status}): ${firstLine([err])}`);
+          const error = (t.results ?? []).map((r) => r.error).find((e) => e?.message);
+          failures.push(`e2e ${[...here, spec.title].join(' › ')} (${t.status}): ${e2eError(error)}`);
         }
       }
     }

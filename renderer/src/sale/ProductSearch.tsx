@@ -2,7 +2,7 @@
 // matches (↑/↓ and Enter add one); Enter with no match stops and offers the text as an article without a code.
 // Enter here only ever adds. Each Enter hands the box's text to the entry queue (entry-queue.ts) and empties
 // the box at once, so keys typed while the catalog answers are the next entry's, never erased.
-import { forwardRef, useEffect, useRef, useState } from 'react';
+import { forwardRef, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNameMatches } from '../catalog/use-name-matches';
 import type { SelloApi } from '../../../shared/api';
 import type { Product } from '../../../shared/catalog';
@@ -60,7 +60,9 @@ export const ProductSearch = forwardRef<
     });
   });
   useEffect(() => () => queue.clear(), [queue]);
-  useEffect(() => onPending({ text: q.trim(), queue: queueState }), [onPending, q, queueState]);
+  // In the commit that shows the cart, never a paint later: F12 right after a scan reads what is pending from
+  // the same render as the cart it issues, so it neither asks about a product already in nor loses one.
+  useLayoutEffect(() => onPending({ text: q.trim(), queue: queueState }), [onPending, q, queueState]);
 
   const stop = queueState.stop;
   // The stopped code goes back in the box, selected, for correction, once the box is empty: a scan still
