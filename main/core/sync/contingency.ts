@@ -43,7 +43,8 @@ export const MAX_PER_LOTE = 100;
 
 const UUID = /[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}/gi;
 
-export function contingencyStore(store: Store, logger: Logger) {
+/** `eventSize`: documents per event, MH's limit unless the sync simulation asks for a few (so every cese splits). */
+export function contingencyStore(store: Store, logger: Logger, eventSize = MAX_PER_EVENT) {
   const q = store.q;
   const lotes = lotesRepo(store);
   const active = () =>
@@ -140,24 +141,48 @@ export function contingencyStore(store: Store, logger: Logger) {
     },
 
     /**
-     * The cese: the event ends and is built and signed, listing its documents; beyond 1,000 documents the rest
-     * go into further events over the same period (the schema's limit).
+     * One step of the cese. The event lists at most 1,000 documents of one normative (the schema's limit): while
+     * it holds more, each step moves its newest chunk into a further event over the same period, signed, in a
+     * transaction of its own, and answers `more`; the last step ends and signs the event itself with what is
+     * left and answers `ended`. Between steps the counter's sales go on (one transaction of 4,000 documents kept
+     * them waiting; docs/decisions/0055-cese-one-event-per-transaction.md): a sale issued meanwhile joins the
+     * still-open event, and a crash between steps leaves every document in exactly one event, the rest still
+     * open for the next cese to go on with.
      */
-    end(p: { event: ContingencyEventsTable; now: Date; station: StoredStation; key: KeyObject; newId: () => string }): void {
-      store.tx(() => {
-        const docs = eventDocuments(p.event.id);
+    end(p: {
+      event: ContingencyEventsTable;
+      /** When the cese happened: every event it makes ends then, whenever its step runs. */
+      ceasedAt: Date;
+      now: Date;
+      station: StoredStation;
+      key: KeyObject;
+      newId: () => string;
+    }): 'more' | 'ended' {
+      return store.tx(() => {
+        const event = { ...p.event, ended_at: p.ceasedAt.toISOString() };
+        const docs = eventDocuments(event.id);
+        const chunks = chunked(docs, eventSize);
         const at = isoLocal(p.now);
-        const events = splitInto(p.event, docs, p);
-        if (events === 0) {
+        const last = chunks.length > 1 ? chunks[chunks.length - 1] : undefined;
+        if (last) {
+          const id = p.newId();
+          place(event, id, last, p);
+          audit(store, at, 'sync', 'contingency.split', event.id, { event: id, documents: last.length });
+          return 'more';
+        }
+        const rest = chunks[0];
+        if (rest) place(event, event.id, rest, p);
+        else {
           // Nothing was issued during it: the contingency closes without an event for MH.
           store.run(
             q
               .updateTable('contingency_events')
-              .set({ status: 'done', ended_at: p.now.toISOString(), updated_at: at })
-              .where('id', '=', p.event.id),
+              .set({ status: 'done', ended_at: event.ended_at, updated_at: at })
+              .where('id', '=', event.id),
           );
         }
-        audit(store, at, 'sync', 'contingency.ended', p.event.id, { documents: docs.length, events });
+        audit(store, at, 'sync', 'contingency.ended', event.id, { documents: docs.length, events: rest ? 1 : 0 });
+        return 'ended';
       });
     },
 
@@ -314,57 +339,67 @@ export function contingencyStore(store: Store, logger: Logger) {
     p: { now: Date; station: StoredStation; key: KeyObject; newId: () => string },
     keepFirst = true,
   ): number {
-    const at = isoLocal(p.now);
-    let made = 0;
-    // One MH event lists documents of one normative: its schema version is theirs (docs/decisions/0014-normativa-2026.md).
-    const chunks = byNormative(docs).flatMap((group) => {
-      const out: EventDocument[][] = [];
-      for (let i = 0; i < group.length; i += MAX_PER_EVENT) out.push(group.slice(i, i + MAX_PER_EVENT));
-      return out;
-    });
-    for (const [n, chunk] of chunks.entries()) {
-      const id = n === 0 && keepFirst ? event.id : p.newId();
-      if (id !== event.id) {
-        store.run(
-          q.insertInto('contingency_events').values({
-            ...event,
-            id,
-            status: 'ended',
-            attempts: 0,
-            next_attempt_at: null,
-            mh_response: null,
-            created_at: at,
-            updated_at: at,
-          }),
-        );
-        // The chunk's documents move to the new event in one write per 500 (as setContingencyEvent, for all of them).
-        returnsRepo(store).moveToEvent(
-          chunk.filter((d) => d.kind === RETURN_EVENT_KIND).map((d) => d.id),
-          id,
-        );
-        for (let i = 0; i < chunk.length; i += 500)
-          store.run(
-            q
-              .updateTable('documents')
-              .set({ contingency_id: id })
-              .where(
-                'id',
-                'in',
-                chunk.slice(i, i + 500).map((d) => d.id),
-              ),
-          );
-      }
-      const signed = sign(event, id, chunk, p);
-      store.run(
-        q
-          .updateTable('contingency_events')
-          .set({ status: 'ended', ended_at: event.ended_at ?? p.now.toISOString(), ...signed, updated_at: at })
-          .where('id', '=', id),
-      );
-      made += 1;
-    }
-    return made;
+    const chunks = chunked(docs, eventSize);
+    for (const [n, chunk] of chunks.entries()) place(event, n === 0 && keepFirst ? event.id : p.newId(), chunk, p);
+    return chunks.length;
   }
+
+  /** `chunk` as the ended, signed event `id`: `event` itself, or a new event over its period the chunk moves to. */
+  function place(
+    event: ContingencyEventsTable,
+    id: string,
+    chunk: readonly EventDocument[],
+    p: { now: Date; station: StoredStation; key: KeyObject },
+  ): void {
+    const at = isoLocal(p.now);
+    if (id !== event.id) {
+      store.run(
+        q.insertInto('contingency_events').values({
+          ...event,
+          id,
+          status: 'ended',
+          attempts: 0,
+          next_attempt_at: null,
+          mh_response: null,
+          created_at: at,
+          updated_at: at,
+        }),
+      );
+      // The chunk's documents move to the new event in one write per 500 (as setContingencyEvent, for all of them).
+      returnsRepo(store).moveToEvent(
+        chunk.filter((d) => d.kind === RETURN_EVENT_KIND).map((d) => d.id),
+        id,
+      );
+      for (let i = 0; i < chunk.length; i += 500)
+        store.run(
+          q
+            .updateTable('documents')
+            .set({ contingency_id: id })
+            .where(
+              'id',
+              'in',
+              chunk.slice(i, i + 500).map((d) => d.id),
+            ),
+        );
+    }
+    const signed = sign(event, id, chunk, p);
+    store.run(
+      q
+        .updateTable('contingency_events')
+        .set({ status: 'ended', ended_at: event.ended_at ?? p.now.toISOString(), ...signed, updated_at: at })
+        .where('id', '=', id),
+    );
+  }
+}
+
+/** An event's documents as MH's events take them: one normative each, at most `size` (MH: 1,000, MAX_PER_EVENT). */
+function chunked(docs: readonly EventDocument[], size: number): EventDocument[][] {
+  // One MH event lists documents of one normative: its schema version is theirs (docs/decisions/0014-normativa-2026.md).
+  return byNormative(docs).flatMap((group) => {
+    const out: EventDocument[][] = [];
+    for (let i = 0; i < group.length; i += size) out.push(group.slice(i, i + size));
+    return out;
+  });
 }
 
 export type ContingencyStore = ReturnType<typeof contingencyStore>;

@@ -67,6 +67,8 @@ export interface SyncEngineDeps {
   readonly batch?: number;
   /** How long MH gets to process a lote before it is asked for the results (MH: 1–3 minutes). */
   readonly lotePollMs?: number;
+  /** Documents per contingency event: MH's 1,000 (contingency-event.ts); the simulation's few make every cese split. */
+  readonly eventSize?: number;
   /** Consecutive failed transmissions that put the station in contingency (MH: a send and two retries). */
   readonly failuresForContingency?: number;
   /** Only runOnce() sends (no wake-ups, no timer): for tests that stage a situation step by step. */
@@ -97,6 +99,7 @@ export interface SyncTuning {
   readonly manual?: boolean;
   readonly jitter?: () => number;
   readonly lotePollMs?: number;
+  readonly eventSize?: number;
   readonly timers?: Timers;
 }
 
@@ -105,6 +108,7 @@ export const tunedBy = (t: SyncTuning | undefined, random: (n: number) => Buffer
   random: t?.jitter ?? unitFrom(random),
   manual: t?.manual === true,
   lotePollMs: t?.lotePollMs,
+  eventSize: t?.eventSize,
   leaseMs: t?.leaseMs || undefined,
   timers: t?.timers,
 });
@@ -146,7 +150,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
   const box = outbox(d.store, d.logger);
   // Every status (pushed after every run) shows how many documents MH settled: at a million, a count of 0.2 s.
   const settled = cachedCount(() => box.doneCount(), writesOf(d.store), d.clock);
-  const cs = contingencyStore(d.store, d.logger);
+  const cs = contingencyStore(d.store, d.logger, d.eventSize);
   const leaseMs = d.leaseMs ?? 60_000;
   const batch = d.batch ?? 8;
   const lotePollMs = d.lotePollMs ?? 60_000;
@@ -437,7 +441,14 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         }
       }
     }
-    cs.end({ event: open, now: now(), station: d.station(), key, newId: d.newId });
+    // The cese, one event per transaction with a turn between (contingency.ts, end): the counter's sales go on,
+    // and the sync screen sees each event as it is made.
+    const ceasedAt = now();
+    while (cs.end({ event: open, ceasedAt, now: now(), station: d.station(), key, newId: d.newId }) === 'more') {
+      push();
+      await turn();
+      alive();
+    }
     contact();
     return true;
   }

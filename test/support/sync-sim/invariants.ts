@@ -28,6 +28,8 @@ export function checkInvariants(
   sim: MhSimulator,
   acknowledged: readonly Acknowledged[],
   foreign: ReadonlySet<string> = new Set(),
+  /** Documents per contingency event the station was given (MH's 1,000 unless the world says fewer). */
+  eventSize = 1000,
 ): string[] {
   const v: string[] = [];
   const db = new Database(join(dataDir, 'sello.db'), { readonly: true });
@@ -94,8 +96,49 @@ export function checkInvariants(
       if (!inv.some((i) => i.dte_id === code.toLowerCase() && (i.status === 'APPROVED' || i.status === 'IN_DOUBT')))
         v.push(`MH accepted the invalidation of ${code}, the station's event is not APPROVED nor in doubt`);
     }
+    v.push(...eventInvariants(db, eventSize));
   } finally {
     db.close();
+  }
+  return v;
+}
+
+/**
+ * The contingency events (the cese splits them one transaction at a time, contingency.ts `end`): every document
+ * in one an event that exists; each signed event lists only documents that are in it, at most `eventSize`; no
+ * document listed by two.
+ */
+function eventInvariants(db: Database.Database, eventSize: number): string[] {
+  const v: string[] = [];
+  const events = db.prepare('SELECT id, status, mh_json FROM contingency_events').all() as {
+    id: string;
+    status: string;
+    mh_json: string | null;
+  }[];
+  const known = new Set(events.map((e) => e.id));
+  const where = new Map(
+    (
+      db.prepare('SELECT id, contingency_id FROM documents WHERE contingency_id IS NOT NULL').all() as {
+        id: string;
+        contingency_id: string;
+      }[]
+    ).map((d) => [d.id, d.contingency_id]),
+  );
+  for (const [id, event] of where) if (!known.has(event)) v.push(`document ${id} is in event ${event}, which does not exist`);
+  const listedBy = new Map<string, string>();
+  for (const e of events) {
+    if (!e.mh_json) continue;
+    const listed = (JSON.parse(e.mh_json) as { detalleDTE: { codigoGeneracion: string }[] }).detalleDTE.map((x) =>
+      x.codigoGeneracion.toLowerCase(),
+    );
+    if (listed.length > eventSize) v.push(`event ${e.id} lists ${listed.length} documents, over ${eventSize}`);
+    for (const id of listed) {
+      // An Evento de Retorno is listed too; it lives in its own table.
+      if (where.has(id) && where.get(id) !== e.id) v.push(`event ${e.id} (${e.status}) lists ${id}, which is in event ${where.get(id)}`);
+      const other = listedBy.get(id);
+      if (other) v.push(`${id} is listed by events ${other} and ${e.id}`);
+      listedBy.set(id, e.id);
+    }
   }
   return v;
 }

@@ -1,0 +1,307 @@
+// The cese of a contingency over more than 1,000 documents (MH's limit per event): one event per transaction,
+// with the counter's sales going on between them (contingency.ts, end). After any step, and after the station
+// stops or is killed between two, every document is in exactly one event, each event's signed list is exactly
+// its documents, and everything reaches MH once.
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Core } from '../../main/core/create-core';
+import type { DteRecord, SyncStatus } from '../../shared/records';
+import { fcBody } from '../fixtures/bodies';
+import { tempDir } from '../support/core';
+import { coreWithSimulator, startSimulator, stationFileFor } from '../support/mh-sim';
+import { exitOf, startServe } from '../support/serve-process';
+
+let sim: Awaited<ReturnType<typeof startSimulator>>;
+let dir: ReturnType<typeof tempDir>;
+let n = 0;
+const newId = () => `ce5e0000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+const fc = () => ({ ...fcBody(newId()), generatedAt: undefined });
+
+beforeEach(async () => {
+  sim = await startSimulator({ loteDelayMs: 0 });
+  dir = tempDir('sello-cese-');
+});
+afterEach(async () => {
+  await sim.close();
+  dir.cleanup();
+});
+
+interface EventRow {
+  id: string;
+  status: string;
+  mh_json: string | null;
+  created_at: string;
+}
+
+/** The store's events and which event each document is in, read as another process would. */
+function readStore(dataDir: string) {
+  const db = new BetterSqlite3(join(dataDir, 'sello.db'), { readonly: true });
+  try {
+    const docs = db.prepare('SELECT id, contingency_id FROM documents ORDER BY created_at, id').all() as {
+      id: string;
+      contingency_id: string | null;
+    }[];
+    const events = db.prepare('SELECT id, status, mh_json, created_at FROM contingency_events ORDER BY created_at, id').all() as EventRow[];
+    const audit = db.prepare("SELECT action, subject FROM audit_log WHERE action LIKE 'contingency.%' ORDER BY seq").all() as {
+      action: string;
+      subject: string;
+    }[];
+    return { docs, events, audit };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * What holds after every step: each document in exactly one event that exists; no signed event over 1,000,
+ * and each lists exactly the documents in it. Returns the events' documents by event id.
+ */
+function checkEvents(dataDir: string): Map<string, string[]> {
+  const { docs, events } = readStore(dataDir);
+  const byEvent = new Map<string, string[]>(events.map((e) => [e.id, []]));
+  for (const d of docs) {
+    expect(d.contingency_id, `${d.id} in no event`).not.toBeNull();
+    const list = byEvent.get(d.contingency_id!);
+    expect(list, `${d.id} in an event that does not exist`).toBeDefined();
+    list!.push(d.id);
+  }
+  for (const e of events) {
+    const mine = byEvent.get(e.id)!;
+    // The open one holds what the cese has not split off yet, whatever its number.
+    if (e.status === 'open') continue;
+    expect(mine.length, e.id).toBeLessThanOrEqual(1000);
+    const signed = JSON.parse(e.mh_json!) as { detalleDTE: { codigoGeneracion: string }[] };
+    expect(signed.detalleDTE.map((x) => x.codigoGeneracion.toLowerCase()).sort(), e.id).toEqual([...mine].sort());
+  }
+  return byEvent;
+}
+
+/** MH down: the station enters contingency with `count` documents issued. */
+async function backlog(core: Core, count: number): Promise<string[]> {
+  sim.setMode('down');
+  const ids = [core.dtes.create('FC', fc(), 'test').record.id];
+  for (let i = 0; i < 4 && core.sync.status().state !== 'contingency'; i++) {
+    await core.sync.runOnce();
+    await new Promise((r) => setTimeout(r, 260));
+  }
+  expect(core.sync.status().state).toBe('contingency');
+  for (let i = 1; i < count; i++) ids.push(core.dtes.create('FC', fc(), 'test').record.id);
+  return ids;
+}
+
+/** Runs the engine until every event closed and nothing waits. */
+async function drain(core: Core) {
+  for (let round = 0; round < 60; round++) {
+    await core.sync.runOnce();
+    const s = core.sync.status();
+    if (!s.contingencies.length && s.queue.pending + s.queue.sending + s.queue.unknown === 0) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`the backlog did not drain: ${JSON.stringify(core.sync.status().queue)}`);
+}
+
+/** Between two steps of the cese: an event already split off, the contingency's own still open. */
+const midCese = (s: SyncStatus) => s.contingencies.some((c) => c.status === 'ended') && s.contingencies.some((c) => c.status === 'open');
+
+describe('the cese over more than 1,000 documents', () => {
+  it('one event per transaction, the oldest 1,000 keep the contingency; a sale between steps joins it; all reach MH once', async () => {
+    const core = coreWithSimulator(dir.dir, sim, { lotePollMs: 0 });
+    try {
+      const ids = await backlog(core, 2150);
+      const original = core.sync.status().contingencies[0]!.id;
+      sim.setMode('normal');
+
+      // A sale the moment after each step, as the counter's would land between the transactions.
+      const between: string[] = [];
+      const seen: SyncStatus['contingencies'][] = [];
+      let watching = true;
+      const watch = (async () => {
+        while (watching) {
+          const s = core.sync.status();
+          if (midCese(s)) {
+            seen.push(s.contingencies);
+            // The station's state after a step is whole: check it before the sale goes in.
+            checkEvents(dir.dir);
+            if (between.length < 2) between.push(core.dtes.create('FC', fc(), 'test').record.id);
+          }
+          await new Promise((r) => setImmediate(r));
+        }
+      })();
+      await core.sync.runOnce();
+      watching = false;
+      await watch;
+
+      expect(between).toHaveLength(2);
+      // The cese made every event in one go: none open, each signed, 2,152 documents in 1,000 + 1,000 + 150 + 2.
+      const byEvent = checkEvents(dir.dir);
+      const sizes = [...byEvent.values()].map((l) => l.length);
+      expect(sizes.reduce((a, b) => a + b, 0)).toBe(2152);
+      expect(Math.max(...sizes)).toBe(1000);
+      expect(byEvent.size).toBeGreaterThanOrEqual(4);
+      // The contingency's own event keeps its oldest documents; the sales issued between steps are in an event.
+      expect(byEvent.get(original)).toEqual(ids.slice(0, 1000));
+      for (const id of between) expect([...byEvent.values()].filter((l) => l.includes(id))).toHaveLength(1);
+      // Each step was seen on its own: the steps were separate transactions with the loop turning between.
+      expect(seen.length).toBeGreaterThanOrEqual(2);
+      const { audit, events } = readStore(dir.dir);
+      expect(audit.filter((a) => a.action === 'contingency.split').length).toBe(byEvent.size - 1);
+      expect(audit.filter((a) => a.action === 'contingency.ended')).toEqual([{ action: 'contingency.ended', subject: original }]);
+      // Every event ends at the cese: the same end for those holding only documents issued before it.
+      const ends = events
+        .filter((e) => !byEvent.get(e.id)!.some((id) => between.includes(id)))
+        .map((e) => {
+          const m = (JSON.parse(e.mh_json!) as { motivo: { fFin: string; hFin: string } }).motivo;
+          return `${m.fFin} ${m.hFin}`;
+        });
+      expect(new Set(ends).size).toBe(1);
+
+      await drain(core);
+      for (const id of [...ids, ...between]) {
+        expect(core.dtes.get(id).status, id).toBe('APPROVED');
+        expect(sim.state.received.get(id.toUpperCase()), id).toBe(1);
+      }
+      expect(sim.state.events.size).toBe(byEvent.size);
+    } finally {
+      core.close();
+    }
+  }, 120_000);
+
+  it('the station stopped between two steps: the next start goes on with the rest, nothing lost or listed twice', async () => {
+    const first = coreWithSimulator(dir.dir, sim, { lotePollMs: 0 });
+    let ids: string[];
+    try {
+      ids = await backlog(first, 2150);
+      sim.setMode('normal');
+      let stopped = false;
+      let running = true;
+      const watch = (async () => {
+        while (running) {
+          if (midCese(first.sync.status())) {
+            first.close();
+            stopped = true;
+            return;
+          }
+          await new Promise((r) => setImmediate(r));
+        }
+      })();
+      await first.sync.runOnce().catch(() => undefined);
+      running = false;
+      await watch;
+      expect(stopped).toBe(true);
+    } finally {
+      first.close();
+    }
+    const halfway = readStore(dir.dir);
+    expect(halfway.events.filter((e) => e.status === 'open')).toHaveLength(1);
+    expect(halfway.events.filter((e) => e.status === 'ended').length).toBeGreaterThanOrEqual(1);
+    checkEvents(dir.dir);
+
+    const second = coreWithSimulator(dir.dir, sim, { lotePollMs: 0 });
+    try {
+      await drain(second);
+      const byEvent = checkEvents(dir.dir);
+      expect([...byEvent.values()].map((l) => l.length).sort((a, b) => a - b)).toEqual([150, 1000, 1000]);
+      for (const id of ids) {
+        expect(second.dtes.get(id).status, id).toBe('APPROVED');
+        expect(sim.state.received.get(id.toUpperCase()), id).toBe(1);
+      }
+      expect(sim.state.events.size).toBe(3);
+    } finally {
+      second.close();
+    }
+  }, 120_000);
+
+  it('`sello serve` killed with SIGKILL in the middle of the cese: restarted, it finishes it, and every document reaches MH once', async () => {
+    const KEY = 'cese-kill-key-0123456789';
+    const configFile = stationFileFor(sim, dir.dir, KEY);
+    const dataDir = join(dir.dir, 'data');
+    // MH's lote results asked for every 100 ms, not the product's 5 s: 21 lotes drain in seconds.
+    const serve = () => startServe(['--config', configFile, '--data-dir', dataDir, '--port', '0'], { SELLO_LOTE_POLL_MS: '100' });
+    const headers = { 'X-API-Key': KEY, 'Content-Type': 'application/json' };
+    const get = <T>(url: string, path: string) => fetch(`${url}${path}`, { headers }).then((r) => r.json() as Promise<T>);
+    const until = async <T>(what: string, read: () => Promise<T>, ok: (x: T) => boolean, ms: number): Promise<T> => {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const x = await read();
+        if (ok(x)) return x;
+        if (Date.now() > deadline) throw new Error(`waited ${ms} ms for ${what}: ${JSON.stringify(x).slice(0, 300)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+
+    // MH down: the station enters contingency, then the counter sells 2,050 documents (four POS at once).
+    sim.setMode('down');
+    const a = await serve();
+    const ids: string[] = [];
+    let made = 0;
+    const sell = async () => {
+      made += 1;
+      const res = await fetch(`${a.url}/dte/fc`, { method: 'POST', headers, body: JSON.stringify(fc()) });
+      expect(res.status).toBe(201);
+      ids.push(((await res.json()) as DteRecord).id);
+    };
+    await sell();
+    await until(
+      'contingency',
+      () => get<SyncStatus>(a.url, '/sync/status'),
+      (s) => s.state === 'contingency',
+      60_000,
+    );
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (made < 2050) await sell();
+      }),
+    );
+    a.child.kill('SIGTERM');
+    await exitOf(a.child);
+
+    // MH is back; the station starts and ends the contingency. The test reads the store as another process
+    // does, and kills the station the moment an event is split off while the contingency's own is still open.
+    sim.setMode('normal');
+    const b = await serve();
+    const db = new BetterSqlite3(join(dataDir, 'sello.db'), { readonly: true });
+    const count = db.prepare("SELECT sum(status = 'open') AS open, sum(status = 'ended') AS ended FROM contingency_events");
+    let killed = false;
+    try {
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline) {
+        const c = count.get() as { open: number; ended: number };
+        if (c.open === 1 && c.ended >= 1) {
+          b.child.kill('SIGKILL');
+          killed = true;
+          break;
+        }
+        if (c.open === 0) break;
+        await new Promise((r) => setImmediate(r));
+      }
+    } finally {
+      db.close();
+      if (!killed) b.child.kill('SIGTERM');
+    }
+    await exitOf(b.child);
+    expect(killed).toBe(true);
+    const halfway = readStore(dataDir);
+    expect(halfway.events.filter((e) => e.status === 'open')).toHaveLength(1);
+    checkEvents(dataDir);
+
+    const c = await serve();
+    try {
+      await until(
+        'the backlog drained',
+        () => get<SyncStatus>(c.url, '/sync/status'),
+        (s) => s.contingencies.length === 0 && s.queue.pending + s.queue.sending + s.queue.unknown === 0,
+        120_000,
+      );
+      for (const id of ids.slice(0, 5)) expect((await get<DteRecord>(c.url, `/dte/${id}`)).status).toBe('APPROVED');
+    } finally {
+      c.child.kill('SIGTERM');
+      await exitOf(c.child);
+    }
+    const byEvent = checkEvents(dataDir);
+    expect([...byEvent.values()].map((l) => l.length).sort((x, y) => x - y)).toEqual([50, 1000, 1000]);
+    expect(ids).toHaveLength(2050);
+    for (const id of ids) expect(sim.state.received.get(id.toUpperCase()), id).toBe(1);
+    expect(sim.state.events.size).toBe(3);
+  }, 240_000);
+});
