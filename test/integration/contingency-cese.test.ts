@@ -9,7 +9,7 @@ import type { Core } from '../../main/core/create-core';
 import type { DteRecord, SyncStatus } from '../../shared/records';
 import { fcBody } from '../fixtures/bodies';
 import { tempDir } from '../support/core';
-import { coreWithSimulator, startSimulator, stationFileFor } from '../support/mh-sim';
+import { coreWithSimulator, startSimulator, stationFileFor, untilContingency } from '../support/mh-sim';
 import { exitOf, startServe } from '../support/serve-process';
 
 let sim: Awaited<ReturnType<typeof startSimulator>>;
@@ -81,10 +81,7 @@ function checkEvents(dataDir: string): Map<string, string[]> {
 async function backlog(core: Core, count: number): Promise<string[]> {
   sim.setMode('down');
   const ids = [core.dtes.create('FC', fc(), 'test').record.id];
-  for (let i = 0; i < 4 && core.sync.status().state !== 'contingency'; i++) {
-    await core.sync.runOnce();
-    await new Promise((r) => setTimeout(r, 260));
-  }
+  await untilContingency(core);
   expect(core.sync.status().state).toBe('contingency');
   for (let i = 1; i < count; i++) ids.push(core.dtes.create('FC', fc(), 'test').record.id);
   return ids;

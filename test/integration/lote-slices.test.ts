@@ -8,7 +8,7 @@ import type { Core } from '../../main/core/create-core';
 import { LOTE_PROCESSING_MS } from '../../main/core/outbox/outbox';
 import { fcBody } from '../fixtures/bodies';
 import { tempDir } from '../support/core';
-import { coreWithSimulator, startSimulator } from '../support/mh-sim';
+import { coreWithSimulator, startSimulator, untilContingency } from '../support/mh-sim';
 
 let sim: Awaited<ReturnType<typeof startSimulator>>;
 let dir: ReturnType<typeof tempDir>;
@@ -30,10 +30,7 @@ const stop = () => {
 async function backlog(count: number): Promise<string[]> {
   sim.setMode('down');
   const ids = [core.dtes.create('FC', fc(), 'test').record.id];
-  for (let i = 0; i < 4 && core.sync.status().state !== 'contingency'; i++) {
-    await core.sync.runOnce();
-    await new Promise((r) => setTimeout(r, 280));
-  }
+  await untilContingency(core);
   expect(core.sync.status().state).toBe('contingency');
   for (let i = 1; i < count; i++) ids.push(core.dtes.create('FC', fc(), 'test').record.id);
   sim.setMode('normal');

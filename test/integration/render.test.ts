@@ -10,7 +10,7 @@ import type { DteKind } from '../../shared/contract';
 import { VALID_BODIES, ccfBody, fcBody, ncBody } from '../fixtures/bodies';
 import { DEMO_KEY, tempDir } from '../support/core';
 import type { Problem } from '../support/http-station';
-import { coreWithSimulator, startSimulator } from '../support/mh-sim';
+import { coreWithSimulator, startSimulator, untilContingency } from '../support/mh-sim';
 import { decodeQr, decodeQrFile, pdfInfo, pdfPages, pdfText } from '../support/pdf';
 
 let sim: Awaited<ReturnType<typeof startSimulator>>;
@@ -211,10 +211,7 @@ describe('receipt', () => {
     expect(before.state).not.toBe('contingency');
     sim.setMode('down');
     core.dtes.create('FC', today(fcBody(newId())), 'test');
-    for (let i = 0; i < 4 && core.sync.status().state !== 'contingency'; i++) {
-      await core.sync.runOnce();
-      await new Promise((r) => setTimeout(r, 280));
-    }
+    await untilContingency(core);
     const { record } = core.dtes.create('FC', today(fcBody(newId())), 'test');
     const text = pdfText((await get(`/dte/${record.id}/receipt?width=58`)).rawPayload);
     expect(text).toContain('CONTINGENCIA');

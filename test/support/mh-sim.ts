@@ -16,6 +16,17 @@ export async function startSimulator(options: SimOptions = {}): Promise<MhSimula
   return Object.assign(sim, { url: `http://127.0.0.1:${port}`, close: () => sim.app.close() });
 }
 
+/**
+ * Runs the engine as its timer would (a round, then past the 250 ms backoff floor) until the failed sends of an
+ * MH that is down put the station in contingency, four rounds at most. The caller checks the state.
+ */
+export async function untilContingency(core: Core): Promise<void> {
+  for (let i = 0; i < 4 && core.sync.status().state !== 'contingency'; i++) {
+    await core.sync.runOnce();
+    await new Promise((r) => setTimeout(r, 280));
+  }
+}
+
 /** MH receives the station's certificate, as when a taxpayer uploads it to MH. */
 export function registerStation(sim: MhSimulator, core: Core): void {
   const key = core.signing.publicKey();

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { DteKind } from '../../../shared/contract';
 import type { MhSimulator } from '../../../main/mh-sim/server';
+import { MAX_PER_EVENT } from '../../../main/core/sync/contingency-event';
 
 export interface Acknowledged {
   readonly id: string;
@@ -29,7 +30,7 @@ export function checkInvariants(
   acknowledged: readonly Acknowledged[],
   foreign: ReadonlySet<string> = new Set(),
   /** Documents per contingency event the station was given (MH's 1,000 unless the world says fewer). */
-  eventSize = 1000,
+  eventSize = MAX_PER_EVENT,
 ): string[] {
   const v: string[] = [];
   const db = new Database(join(dataDir, 'sello.db'), { readonly: true });
@@ -105,7 +106,7 @@ export function checkInvariants(
 
 /**
  * The contingency events (the cese splits them one transaction at a time, contingency.ts `end`): every document
- * in one an event that exists; each signed event lists only documents that are in it, at most `eventSize`; no
+ * in an event that exists; each signed event lists only documents that are in it, at most `eventSize`; no
  * document listed by two.
  */
 function eventInvariants(db: Database.Database, eventSize: number): string[] {
