@@ -307,7 +307,6 @@ export function setContingencyEvent(store: Store, id: string, eventId: string): 
   store.run(store.q.updateTable('documents').set({ contingency_id: eventId }).where('id', '=', id));
 }
 
-/** The documents of an event MH has not settled yet, oldest first. */
 /** A document an MH contingency event lists; its version says which event schema may list it. */
 export interface EventDocument {
   readonly id: string;
@@ -317,6 +316,7 @@ export interface EventDocument {
   readonly created_at?: string;
 }
 
+/** The documents of an event MH has not settled yet, oldest first. */
 export function unsettledOfEvent(store: Store, eventId: string): EventDocument[] {
   return store.all(
     store.q
@@ -326,6 +326,40 @@ export function unsettledOfEvent(store: Store, eventId: string): EventDocument[]
       .where('status', 'in', ['CREATED', 'PROCESSING'])
       .orderBy('created_at'),
   );
+}
+
+/**
+ * The unsettled documents of these events, each with its event, in one issue order whatever event each is in:
+ * by time, then as stored (a move between events keeps a row's rowid), so a cese's chunks stay put across steps.
+ */
+export function unsettledOfEvents(store: Store, eventIds: readonly string[]): (EventDocument & { contingency_id: string })[] {
+  if (!eventIds.length) return [];
+  return store
+    .all(
+      store.q
+        .selectFrom('documents')
+        .select(['id', 'kind', 'version', 'created_at', 'contingency_id'])
+        .where('contingency_id', 'in', [...eventIds])
+        .where('status', 'in', ['CREATED', 'PROCESSING'])
+        .orderBy('created_at')
+        .orderBy(sql`rowid`),
+    )
+    .map((d) => ({ ...d, contingency_id: d.contingency_id ?? '' }));
+}
+
+/**
+ * Moves these documents to a contingency event, one write per 500 (as setContingencyEvent, for many); with `from`,
+ * only those still in that event.
+ */
+export function moveToContingencyEvent(store: Store, ids: readonly string[], eventId: string, from?: string): void {
+  for (let i = 0; i < ids.length; i += 500) {
+    let update = store.q
+      .updateTable('documents')
+      .set({ contingency_id: eventId })
+      .where('id', 'in', ids.slice(i, i + 500));
+    if (from !== undefined) update = update.where('contingency_id', '=', from);
+    store.run(update);
+  }
 }
 
 /** How many documents an event lists (`unsettled`: only those MH has not settled yet). */

@@ -13,8 +13,9 @@ import {
   setContingencyEvent,
   signedParts,
   stillUnsentOfEvent,
+  moveToContingencyEvent,
   unsentOfEvent,
-  unsettledOfEvent,
+  unsettledOfEvents,
   unsettledOfEventsSealedBefore,
   type EventDocument,
 } from '../dte/documents-repo';
@@ -67,17 +68,126 @@ export function contingencyStore(store: Store, logger: Logger, eventSize = MAX_P
   }
 
   /**
-   * What an event lists: its documents and its Eventos de Retorno (kind `ER`) MH has not settled yet, oldest first
-   * (MF2 p.18: the ER is among what may be issued in contingency; decision 0050).
+   * What these events list: their documents and their Eventos de Retorno (kind `ER`) MH has not settled yet, in
+   * one issue order, each with its event (MF2 p.18: the ER is among what may be issued in contingency; decision 0050).
    */
-  const eventDocuments = (eventId: string): EventDocument[] => {
-    const returns = returnsRepo(store)
-      .unsettledOfEvent(eventId)
-      .map((r) => ({ id: r.id, kind: RETURN_EVENT_KIND, version: 1, created_at: r.generated_at }));
-    const docs = unsettledOfEvent(store, eventId);
+  const listedBy = (eventIds: readonly string[]): (EventDocument & { contingency_id: string })[] => {
+    const returns = eventIds.flatMap((eventId) =>
+      returnsRepo(store)
+        .unsettledOfEvent(eventId)
+        .map((r) => ({ id: r.id, kind: RETURN_EVENT_KIND, version: 1, created_at: r.generated_at, contingency_id: eventId })),
+    );
+    const docs = unsettledOfEvents(store, eventIds);
     if (returns.length === 0) return docs;
     return [...docs, ...returns].sort((a, b) => Date.parse(a.created_at ?? '') - Date.parse(b.created_at ?? ''));
   };
+  const eventDocuments = (eventId: string): EventDocument[] => listedBy([eventId]);
+
+  /**
+   * An event the cese is filling from the open one (`event`): split off it (same start), ended, not signed yet.
+   * Only the cese makes an ended event without its JSON, and the engine sends only signed ones.
+   */
+  const forming = (event: ContingencyEventsTable) =>
+    store.one(
+      q
+        .selectFrom('contingency_events')
+        .selectAll()
+        .where('status', '=', 'ended')
+        .where('jws', 'is', null)
+        .where('started_at', '=', event.started_at)
+        .where('id', '!=', event.id)
+        .orderBy('created_at'),
+    ) ?? null;
+
+  /**
+   * The cese's chunks as one read found them (`end`): those still to split off, oldest first, and the chunk being
+   * moved into its event, if any. Kept between steps of one cese; read again after a restart.
+   */
+  interface CesePlan {
+    eventId: string;
+    chunks: EventDocument[][];
+    filling: { id: string; missing: EventDocument[] } | null;
+  }
+  let plan: CesePlan | null = null;
+
+  /** The open event's documents and those of a chunk it was filling (a stop between steps), cut into chunks. */
+  function readPlan(event: ContingencyEventsTable): CesePlan {
+    const filling = forming(event);
+    const listed = listedBy(filling ? [event.id, filling.id] : [event.id]);
+    const chunks = chunked(listed, eventSize);
+    if (!filling) return { eventId: event.id, chunks, filling: null };
+    const inFilling = new Set(listed.filter((d) => d.contingency_id === filling.id));
+    // The chunk that holds what the filling event already has goes on filling; if documents issued since (or an
+    // older one adopted) moved the bounds, the event is signed with what it holds, still one normative and at
+    // most a chunk.
+    const at = chunks.findIndex((c) => c.some((d) => inFilling.has(d)));
+    const target = at >= 0 ? chunks[at] : undefined;
+    const fits = !!target && target.filter((d) => inFilling.has(d)).length === inFilling.size;
+    if (at >= 0) chunks.splice(at, 1);
+    return { eventId: event.id, chunks, filling: { id: filling.id, missing: fits ? target.filter((d) => !inFilling.has(d)) : [] } };
+  }
+
+  /** One step of the cese (`end`), in one transaction. */
+  function ceseStep(p: {
+    event: ContingencyEventsTable;
+    ceasedAt: Date;
+    now: Date;
+    station: StoredStation;
+    key: KeyObject;
+    newId: () => string;
+  }): 'moved' | 'split' | 'ended' {
+    return store.tx(() => {
+      const event = { ...p.event, ended_at: p.ceasedAt.toISOString() };
+      const at = isoLocal(p.now);
+      // The chunks are read once per cese and kept: the open event's thousands of documents read at every
+      // step cost the counter more than the moves. Only the moves' own writes and the signing read the store.
+      if (plan?.eventId !== event.id) plan = readPlan(event);
+      if (!plan.filling) {
+        const newest = plan.chunks.length > 1 ? plan.chunks.pop() : undefined;
+        if (!newest) {
+          // The last step: what the event holds now, sales issued during the cese included.
+          const listed = eventDocuments(event.id);
+          const chunks = chunked(listed, eventSize);
+          if (chunks.length > 1) {
+            plan = { eventId: event.id, chunks, filling: null };
+            return 'moved';
+          }
+          plan = null;
+          const rest = chunks[0];
+          if (rest) signAs(event, event.id, rest, p);
+          else {
+            // Nothing was issued during it: the contingency closes without an event for MH.
+            store.run(
+              q
+                .updateTable('contingency_events')
+                .set({ status: 'done', ended_at: event.ended_at, updated_at: at })
+                .where('id', '=', event.id),
+            );
+          }
+          audit(store, at, 'sync', 'contingency.ended', event.id, { documents: listed.length, events: rest ? 1 : 0 });
+          return 'ended';
+        }
+        const id = p.newId();
+        store.run(q.insertInto('contingency_events').values(splitOff(event, id, at)));
+        plan.filling = { id, missing: newest };
+      }
+      const { id, missing } = plan.filling;
+      // Only documents still in the open event move: the chunk may be older than the store.
+      moveInto(id, missing.splice(0, Math.max(1, Math.floor(eventSize / 5))), event.id);
+      if (missing.length) return 'moved';
+      // What the event holds, read from the store: the chunk's documents, one normative, at most 1,000.
+      const members = eventDocuments(id);
+      plan.filling = null;
+      if (!members.length) {
+        // Defensive (a chunk every document of which left meanwhile): an event listing nothing goes nowhere.
+        store.run(q.updateTable('contingency_events').set({ status: 'done', updated_at: at }).where('id', '=', id));
+        return 'moved';
+      }
+      signAs(event, id, members, p);
+      audit(store, at, 'sync', 'contingency.split', event.id, { event: id, documents: members.length });
+      return 'split';
+    });
+  }
 
   /** Builds and signs an ended event's JSON with a fresh transmission time. */
   function sign(
@@ -141,13 +251,13 @@ export function contingencyStore(store: Store, logger: Logger, eventSize = MAX_P
     },
 
     /**
-     * One step of the cese. The event lists at most 1,000 documents of one normative (the schema's limit): while
-     * it holds more, each step moves its newest chunk into a further event over the same period, signed, in a
-     * transaction of its own, and answers `more`; the last step ends and signs the event itself with what is
-     * left and answers `ended`. Between steps the counter's sales go on (one transaction of 4,000 documents kept
-     * them waiting; docs/decisions/0055-cese-one-event-per-transaction.md): a sale issued meanwhile joins the
-     * still-open event, and a crash between steps leaves every document in exactly one event, the rest still
-     * open for the next cese to go on with.
+     * One step of the cese. An event lists at most 1,000 documents of one normative (the schema's limit): while
+     * the contingency's own event holds more, its newest chunk goes into a further event over the same period, a
+     * fifth of a chunk per step (`moved`); the step that completes the chunk signs that event (`split`). The last
+     * step ends and signs the contingency's own event with what is left, its oldest chunk (`ended`). Between steps
+     * the counter's sales go on (docs/decisions/0055-cese-one-event-per-transaction.md, 0056): a sale issued
+     * meanwhile joins the still-open event. A crash between steps leaves every document in exactly one event and
+     * the chunk being filled unsigned, which nothing sends; the next cese goes on with it.
      */
     end(p: {
       event: ContingencyEventsTable;
@@ -157,33 +267,14 @@ export function contingencyStore(store: Store, logger: Logger, eventSize = MAX_P
       station: StoredStation;
       key: KeyObject;
       newId: () => string;
-    }): 'more' | 'ended' {
-      return store.tx(() => {
-        const event = { ...p.event, ended_at: p.ceasedAt.toISOString() };
-        const docs = eventDocuments(event.id);
-        const chunks = chunked(docs, eventSize);
-        const at = isoLocal(p.now);
-        const last = chunks.length > 1 ? chunks[chunks.length - 1] : undefined;
-        if (last) {
-          const id = p.newId();
-          place(event, id, last, p);
-          audit(store, at, 'sync', 'contingency.split', event.id, { event: id, documents: last.length });
-          return 'more';
-        }
-        const rest = chunks[0];
-        if (rest) place(event, event.id, rest, p);
-        else {
-          // Nothing was issued during it: the contingency closes without an event for MH.
-          store.run(
-            q
-              .updateTable('contingency_events')
-              .set({ status: 'done', ended_at: event.ended_at, updated_at: at })
-              .where('id', '=', event.id),
-          );
-        }
-        audit(store, at, 'sync', 'contingency.ended', event.id, { documents: docs.length, events: rest ? 1 : 0 });
-        return 'ended';
-      });
+    }): 'moved' | 'split' | 'ended' {
+      try {
+        return ceseStep(p);
+      } catch (e) {
+        // The step's transaction rolled back: the plan is read again from the store.
+        plan = null;
+        throw e;
+      }
     },
 
     sealed(id: string, now: Date, seal: string, response: unknown): void {
@@ -351,52 +442,64 @@ export function contingencyStore(store: Store, logger: Logger, eventSize = MAX_P
     chunk: readonly EventDocument[],
     p: { now: Date; station: StoredStation; key: KeyObject },
   ): void {
-    const at = isoLocal(p.now);
     if (id !== event.id) {
-      store.run(
-        q.insertInto('contingency_events').values({
-          ...event,
-          id,
-          status: 'ended',
-          attempts: 0,
-          next_attempt_at: null,
-          mh_response: null,
-          created_at: at,
-          updated_at: at,
-        }),
-      );
-      // The chunk's documents move to the new event in one write per 500 (as setContingencyEvent, for all of them).
-      returnsRepo(store).moveToEvent(
-        chunk.filter((d) => d.kind === RETURN_EVENT_KIND).map((d) => d.id),
-        id,
-      );
-      for (let i = 0; i < chunk.length; i += 500)
-        store.run(
-          q
-            .updateTable('documents')
-            .set({ contingency_id: id })
-            .where(
-              'id',
-              'in',
-              chunk.slice(i, i + 500).map((d) => d.id),
-            ),
-        );
+      store.run(q.insertInto('contingency_events').values(splitOff(event, id, isoLocal(p.now))));
+      moveInto(id, chunk);
     }
-    const signed = sign(event, id, chunk, p);
+    signAs(event, id, chunk, p);
+  }
+
+  /** These documents (and ERs) move to the event `id`; with `from`, only those still in that event. */
+  function moveInto(id: string, docs: readonly EventDocument[], from?: string): void {
+    returnsRepo(store).moveToEvent(
+      docs.filter((d) => d.kind === RETURN_EVENT_KIND).map((d) => d.id),
+      id,
+      from,
+    );
+    moveToContingencyEvent(
+      store,
+      docs.filter((d) => d.kind !== RETURN_EVENT_KIND).map((d) => d.id),
+      id,
+      from,
+    );
+  }
+
+  /** The event `id` ends, signed, listing `docs`. */
+  function signAs(
+    event: ContingencyEventsTable,
+    id: string,
+    docs: readonly EventDocument[],
+    p: { now: Date; station: StoredStation; key: KeyObject },
+  ): void {
+    const signed = sign(event, id, docs, p);
     store.run(
       q
         .updateTable('contingency_events')
-        .set({ status: 'ended', ended_at: event.ended_at ?? p.now.toISOString(), ...signed, updated_at: at })
+        .set({ status: 'ended', ended_at: event.ended_at ?? p.now.toISOString(), ...signed, updated_at: isoLocal(p.now) })
         .where('id', '=', id),
     );
   }
 }
 
+/** A new event over `event`'s period, ended and not signed yet: a chunk of its documents is moving to it. */
+const splitOff = (event: ContingencyEventsTable, id: string, at: string): ContingencyEventsTable => ({
+  ...event,
+  id,
+  status: 'ended',
+  mh_json: null,
+  jws: null,
+  attempts: 0,
+  next_attempt_at: null,
+  mh_response: null,
+  created_at: at,
+  updated_at: at,
+});
+
 /** An event's documents as MH's events take them: one normative each, at most `size` (MH: 1,000, MAX_PER_EVENT). */
-function chunked(docs: readonly EventDocument[], size: number): EventDocument[][] {
+function chunked<T extends EventDocument>(docs: readonly T[], size: number): T[][] {
   // One MH event lists documents of one normative: its schema version is theirs (docs/decisions/0014-normativa-2026.md).
   return byNormative(docs).flatMap((group) => {
-    const out: EventDocument[][] = [];
+    const out: T[][] = [];
     for (let i = 0; i < group.length; i += size) out.push(group.slice(i, i + size));
     return out;
   });
@@ -404,10 +507,9 @@ function chunked(docs: readonly EventDocument[], size: number): EventDocument[][
 
 export type ContingencyStore = ReturnType<typeof contingencyStore>;
 
-/** contingencia-schema-v3. */
 /** The documents of each normative, in their order; the normative's groups in order of their first document. */
-function byNormative(docs: readonly EventDocument[]): EventDocument[][] {
-  const groups = new Map<Normative, EventDocument[]>();
+function byNormative<T extends EventDocument>(docs: readonly T[]): T[][] {
+  const groups = new Map<Normative, T[]>();
   for (const d of docs) {
     const n = normativeOfItem(d);
     const group = groups.get(n);

@@ -444,8 +444,11 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     // The cese, one event per transaction with a turn between (contingency.ts, end): the counter's sales go on,
     // and the sync screen sees each event as it is made.
     const ceasedAt = now();
-    while (cs.end({ event: open, ceasedAt, now: now(), station: d.station(), key, newId: d.newId }) === 'more') {
-      push();
+    for (;;) {
+      const step = cs.end({ event: open, ceasedAt, now: now(), station: d.station(), key, newId: d.newId });
+      if (step === 'ended') break;
+      // The sync screen sees each event as it is signed.
+      if (step === 'split') push();
       await turn();
       alive();
     }

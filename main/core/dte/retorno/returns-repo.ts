@@ -145,15 +145,18 @@ export function returnsRepo(store: Store) {
               )
               .map((r) => r.contingency_id ?? ''),
           ),
-    /** ERs moved to another contingency event (an event split past 1,000 items, or corrected). */
-    moveToEvent: (ids: readonly string[], eventId: string) => {
-      if (ids.length)
-        store.run(
-          q
-            .updateTable('returns')
-            .set({ contingency_id: eventId })
-            .where('id', 'in', [...ids]),
-        );
+    /**
+     * ERs moved to another contingency event (an event split past 1,000 items, or corrected); with `from`, only
+     * those still in that event.
+     */
+    moveToEvent: (ids: readonly string[], eventId: string, from?: string) => {
+      if (!ids.length) return;
+      let update = q
+        .updateTable('returns')
+        .set({ contingency_id: eventId })
+        .where('id', 'in', [...ids]);
+      if (from !== undefined) update = update.where('contingency_id', '=', from);
+      store.run(update);
     },
 
     // ---- Invalidations of ERs --------------------------------------------------------------------------------------
