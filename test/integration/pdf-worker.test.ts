@@ -1,12 +1,13 @@
 // Letter PDFs on a worker thread (decision 0045): the e-mails' and the downloads' PDFs are drawn off the request
 // thread, read the same as the ones drawn on it, and a worker that stops fails the call instead of hanging.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tsxWorkers } from '../../main/cli/worker-entries';
 import type { Logger } from '../../main/core/logger';
 import type { WorkerEntry } from '../../main/core/workers/wire';
+import { asBackgroundThread } from '../../main/core/workers/background-thread';
 import { letterPdf } from '../../main/core/render/letter-pdf';
 import { letterDrawer, type LetterDrawer } from '../../main/core/render/pdf-in-worker';
 import { bookMonth, type BookMonth } from '../support/book-month';
@@ -35,6 +36,16 @@ const drawer = (entry: WorkerEntry) => {
   drawers.push(d);
   return d;
 };
+/** Each thread of this process and its nice value, as Linux's /proc has them (field 19 of a task's stat). */
+function threadNice(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    out.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+  }
+  return out;
+}
+
 /** A document's view as the core makes it (the receipt's source carries the same Printable the letter draws). */
 const viewOf = (name: string) => month.core.dtes.receiptSource(month.ids[name]!, 'user:supervisor').printable;
 
@@ -75,6 +86,27 @@ describe('letter PDFs on a worker thread', () => {
     expect(lines[0]).toContain('exit 7');
     lines.length = 0;
   }, 120_000);
+
+  it.runIf(process.platform === 'linux')(
+    'the worker thread draws at the lowest CPU priority; the request thread keeps its own',
+    async () => {
+      const own = getPriority();
+      const before = threadNice();
+      await drawer(tsxWorkers().pdf).letter(viewOf('fc1'));
+      const after = threadNice();
+      // This thread (the process's main one) is where the counter's creates run: untouched.
+      expect(after.get(process.pid)).toBe(own);
+      expect(getPriority()).toBe(own);
+      // The drawer's new thread lowered itself to 19.
+      const lowered = [...after].filter(([tid, nice]) => nice === 19 && !before.has(tid));
+      expect(lowered).toHaveLength(1);
+      // Where a nice value is the whole process's, nothing is lowered.
+      expect(asBackgroundThread('win32')).toBe(false);
+      expect(asBackgroundThread('darwin')).toBe(false);
+      expect(getPriority()).toBe(own);
+    },
+    60_000,
+  );
 
   it("the desktop app's bundled worker (dist/electron/pdf-worker.cjs) draws the same", async () => {
     const p = viewOf('ccf1');

@@ -1,6 +1,7 @@
 // A worker thread's side of thread-calls.ts: each call runs its handler, its answer or error goes back as plain
 // data, and progress goes back as it comes. Calls run side by side (each awaits its own work).
 import { parentPort } from 'node:worker_threads';
+import { asBackgroundThread } from './background-thread';
 import { READY, toWire, type CallMessage, type ReplyMessage, type WorkerMessage } from './wire';
 
 export type Progress = (step: string, done: number) => void;
@@ -10,6 +11,7 @@ export type Handlers = Readonly<Record<string, (args: readonly unknown[], progre
 export function serveCalls(handlers: Handlers): void {
   const port = parentPort;
   if (!port) throw new Error('serveCalls runs in a worker thread (thread-calls.ts starts it)');
+  asBackgroundThread();
   const reply = (m: ReplyMessage) => {
     try {
       port.postMessage(m);
