@@ -316,18 +316,6 @@ export interface EventDocument {
   readonly created_at?: string;
 }
 
-/** The documents of an event MH has not settled yet, oldest first. */
-export function unsettledOfEvent(store: Store, eventId: string): EventDocument[] {
-  return store.all(
-    store.q
-      .selectFrom('documents')
-      .select(['id', 'kind', 'version', 'created_at'])
-      .where('contingency_id', '=', eventId)
-      .where('status', 'in', ['CREATED', 'PROCESSING'])
-      .orderBy('created_at'),
-  );
-}
-
 /**
  * The unsettled documents of these events, each with its event, in one issue order whatever event each is in:
  * by time, then as stored (a move between events keeps a row's rowid), so a cese's chunks stay put across steps.

@@ -128,14 +128,7 @@ export function contingencyStore(store: Store, logger: Logger, eventSize = MAX_P
   }
 
   /** One step of the cese (`end`), in one transaction. */
-  function ceseStep(p: {
-    event: ContingencyEventsTable;
-    ceasedAt: Date;
-    now: Date;
-    station: StoredStation;
-    key: KeyObject;
-    newId: () => string;
-  }): 'moved' | 'split' | 'ended' {
+  function ceseStep(p: CeseStep): 'moved' | 'split' | 'ended' {
     return store.tx(() => {
       const event = { ...p.event, ended_at: p.ceasedAt.toISOString() };
       const at = isoLocal(p.now);
@@ -259,15 +252,7 @@ export function contingencyStore(store: Store, logger: Logger, eventSize = MAX_P
      * meanwhile joins the still-open event. A crash between steps leaves every document in exactly one event and
      * the chunk being filled unsigned, which nothing sends; the next cese goes on with it.
      */
-    end(p: {
-      event: ContingencyEventsTable;
-      /** When the cese happened: every event it makes ends then, whenever its step runs. */
-      ceasedAt: Date;
-      now: Date;
-      station: StoredStation;
-      key: KeyObject;
-      newId: () => string;
-    }): 'moved' | 'split' | 'ended' {
+    end(p: CeseStep): 'moved' | 'split' | 'ended' {
       try {
         return ceseStep(p);
       } catch (e) {
@@ -506,6 +491,17 @@ function chunked<T extends EventDocument>(docs: readonly T[], size: number): T[]
 }
 
 export type ContingencyStore = ReturnType<typeof contingencyStore>;
+
+/** What one step of the cese needs (`end`). */
+interface CeseStep {
+  readonly event: ContingencyEventsTable;
+  /** When the cese happened: every event it makes ends then, whenever its step runs. */
+  readonly ceasedAt: Date;
+  readonly now: Date;
+  readonly station: StoredStation;
+  readonly key: KeyObject;
+  readonly newId: () => string;
+}
 
 /** The documents of each normative, in their order; the normative's groups in order of their first document. */
 function byNormative<T extends EventDocument>(docs: readonly T[]): T[][] {

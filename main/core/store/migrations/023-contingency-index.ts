@@ -2,7 +2,7 @@ import type { Migration } from './types';
 
 /**
  * The documents of a contingency event by their event: the sync engine reads them for every lote and every count
- * (dte/documents-repo.ts unsentOfEvent, countOfEvent, unsettledOfEvent), and without an index each read scanned the
+ * (dte/documents-repo.ts unsentOfEvent, countOfEvent, unsettledOfEvents), and without an index each read scanned the
  * whole table. Partial: only contingency documents (a few in a thousand) are in it.
  */
 export const m023ContingencyIndex: Migration = {
