@@ -115,6 +115,34 @@ function filling(dataDir: string): boolean {
 /** Between two steps of the cese: an event already split off, the contingency's own still open. */
 const midCese = (s: SyncStatus) => s.contingencies.some((c) => c.status === 'ended') && s.contingencies.some((c) => c.status === 'open');
 
+/** MH down for `count` documents, then back: the station stops while the cese has a chunk half moved. */
+async function stopMidFill(count: number): Promise<string[]> {
+  const first = coreWithSimulator(dir.dir, sim, { lotePollMs: 0 });
+  try {
+    const ids = await backlog(first, count);
+    sim.setMode('normal');
+    let stopped = false;
+    let running = true;
+    const watch = (async () => {
+      while (running) {
+        if (midCese(first.sync.status()) && filling(dir.dir)) {
+          first.close();
+          stopped = true;
+          return;
+        }
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    await first.sync.runOnce().catch(() => undefined);
+    running = false;
+    await watch;
+    expect(stopped).toBe(true);
+    return ids;
+  } finally {
+    first.close();
+  }
+}
+
 describe('the cese over more than 1,000 documents', () => {
   it('one event per transaction, the oldest 1,000 keep the contingency; a sale between steps joins it; all reach MH once', async () => {
     const core = coreWithSimulator(dir.dir, sim, { lotePollMs: 0 });
@@ -179,30 +207,7 @@ describe('the cese over more than 1,000 documents', () => {
   }, 120_000);
 
   it('the station stopped between two steps: the next start goes on with the rest, nothing lost or listed twice', async () => {
-    const first = coreWithSimulator(dir.dir, sim, { lotePollMs: 0 });
-    let ids: string[];
-    try {
-      ids = await backlog(first, 2150);
-      sim.setMode('normal');
-      let stopped = false;
-      let running = true;
-      const watch = (async () => {
-        while (running) {
-          if (midCese(first.sync.status()) && filling(dir.dir)) {
-            first.close();
-            stopped = true;
-            return;
-          }
-          await new Promise((r) => setImmediate(r));
-        }
-      })();
-      await first.sync.runOnce().catch(() => undefined);
-      running = false;
-      await watch;
-      expect(stopped).toBe(true);
-    } finally {
-      first.close();
-    }
+    const ids = await stopMidFill(2150);
     const halfway = readStore(dir.dir);
     expect(halfway.events.filter((e) => e.status === 'open')).toHaveLength(1);
     // Stopped with a chunk half moved into an event not signed yet: the next start finishes it.
@@ -219,6 +224,42 @@ describe('the cese over more than 1,000 documents', () => {
         expect(sim.state.received.get(id.toUpperCase()), id).toBe(1);
       }
       expect(sim.state.events.size).toBe(3);
+    } finally {
+      second.close();
+    }
+  }, 120_000);
+
+  it('an unsigned event with no contingency open to finish it is signed with what it holds and reaches MH', async () => {
+    const ids = await stopMidFill(2150);
+    // No path of the cese leaves this (decision 0056); a store that has it must not wait silently, nor wake the
+    // engine forever: the contingency's own event closed, unsigned, beside the chunk half filled.
+    const db = new BetterSqlite3(join(dir.dir, 'sello.db'));
+    try {
+      db.prepare("UPDATE contingency_events SET status = 'ended', ended_at = started_at WHERE status = 'open'").run();
+    } finally {
+      db.close();
+    }
+    const orphans = readStore(dir.dir).events.filter((e) => e.status === 'ended' && e.mh_json === null);
+    expect(orphans).toHaveLength(2);
+
+    const second = coreWithSimulator(dir.dir, sim, { lotePollMs: 0 });
+    try {
+      await drain(second);
+      const byEvent = checkEvents(dir.dir);
+      // The old open event held more than 1,000: signed in chunks of at most 1,000, the half-filled one as it was.
+      expect([...byEvent.values()].reduce((a, l) => a + l.length, 0)).toBe(2150);
+      expect(Math.max(...[...byEvent.values()].map((l) => l.length))).toBeLessThanOrEqual(1000);
+      for (const id of ids) {
+        expect(second.dtes.get(id).status, id).toBe('APPROVED');
+        expect(sim.state.received.get(id.toUpperCase()), id).toBe(1);
+      }
+      const { audit } = readStore(dir.dir);
+      expect(
+        audit
+          .filter((a) => a.action === 'contingency.left-over-signed')
+          .map((a) => a.subject)
+          .sort(),
+      ).toEqual(orphans.map((e) => e.id).sort());
     } finally {
       second.close();
     }

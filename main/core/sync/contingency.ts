@@ -262,6 +262,33 @@ export function contingencyStore(store: Store, logger: Logger, eventSize = MAX_P
       }
     },
 
+    /**
+     * Ended events nobody will sign: unsigned (a cese's chunk being filled) while no contingency is open to finish
+     * them. The cese never leaves one (decision 0056); should one appear, it is signed with what it holds, in
+     * chunks of one normative and at most 1,000, rather than waiting silently. Returns how many events were signed.
+     */
+    signLeftOver(p: { now: Date; station: StoredStation; key: KeyObject; newId: () => string }): number {
+      return store.tx(() => {
+        const events = active();
+        if (events.some((e) => e.status === 'open')) return 0;
+        let signed = 0;
+        for (const e of events) {
+          if (e.status !== 'ended' || e.jws) continue;
+          const docs = eventDocuments(e.id);
+          if (docs.length) signed += splitInto(e, docs, p);
+          else
+            store.run(
+              q
+                .updateTable('contingency_events')
+                .set({ status: 'done', updated_at: isoLocal(p.now) })
+                .where('id', '=', e.id),
+            );
+          audit(store, isoLocal(p.now), 'sync', 'contingency.left-over-signed', e.id, { documents: docs.length });
+        }
+        return signed;
+      });
+    },
+
     sealed(id: string, now: Date, seal: string, response: unknown): void {
       store.tx(() => {
         store.run(

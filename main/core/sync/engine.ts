@@ -459,6 +459,10 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
   /** After the cese: each event goes to MH first, then its documents in lotes, then the lotes' results. */
   async function recover(client: MhClient): Promise<void> {
     const key = d.signingKey();
+    if (key) {
+      const signed = cs.signLeftOver({ now: now(), station: d.station(), key, newId: d.newId });
+      if (signed) d.logger.warn('unsigned contingency events with no cese to finish them: signed', { events: signed });
+    }
     // An event MH rejected is corrected and goes again, on its backoff, within MH's 24 hours.
     if (key) for (const ev of cs.dueRejected(now())) cs.correct({ event: ev, now: now(), station: d.station(), key, newId: d.newId });
     for (const ev of cs.active()) {
@@ -743,7 +747,9 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     if (due) candidates.push(due.getTime());
     for (const lote of cs.submittedLotes()) candidates.push(nextPoll(lote));
     for (const e of cs.active()) {
-      if (e.status === 'ended' || (e.status === 'sealed' && cs.unsent(e.id, 1).length > 0)) candidates.push(now().getTime());
+      // An unsigned ended event is a cese's chunk; with none open, the next run signs it, if it has the key to.
+      const sendable = e.status === 'ended' && (e.jws !== null || d.signingKey() !== null);
+      if (sendable || (e.status === 'sealed' && cs.unsent(e.id, 1).length > 0)) candidates.push(now().getTime());
       if (e.status === 'rejected')
         candidates.push(e.next_attempt_at ? dueByNow(Date.parse(e.next_attempt_at), now().getTime()) : now().getTime());
     }
