@@ -136,33 +136,32 @@ export function contingencyStore(store: Store, logger: Logger, eventSize = MAX_P
       // step cost the counter more than the moves. Only the moves' own writes and the signing read the store.
       if (plan?.eventId !== event.id) plan = readPlan(event);
       if (!plan.filling) {
-        const newest = plan.chunks.length > 1 ? plan.chunks.pop() : undefined;
-        if (!newest) {
+        if (plan.chunks.length <= 1) {
           // The last step: what the event holds now, sales issued during the cese included.
           const listed = eventDocuments(event.id);
           const chunks = chunked(listed, eventSize);
-          if (chunks.length > 1) {
-            plan = { eventId: event.id, chunks, filling: null };
-            return 'moved';
-          }
-          plan = null;
-          const rest = chunks[0];
-          if (rest) signAs(event, event.id, rest, p);
+          // Those sales made it hold more than a chunk again: the newest starts filling in this same step.
+          if (chunks.length > 1) plan = { eventId: event.id, chunks, filling: null };
           else {
-            // Nothing was issued during it: the contingency closes without an event for MH.
-            store.run(
-              q
-                .updateTable('contingency_events')
-                .set({ status: 'done', ended_at: event.ended_at, updated_at: at })
-                .where('id', '=', event.id),
-            );
+            plan = null;
+            const rest = chunks[0];
+            if (rest) signAs(event, event.id, rest, p);
+            else {
+              // Nothing was issued during it: the contingency closes without an event for MH.
+              store.run(
+                q
+                  .updateTable('contingency_events')
+                  .set({ status: 'done', ended_at: event.ended_at, updated_at: at })
+                  .where('id', '=', event.id),
+              );
+            }
+            audit(store, at, 'sync', 'contingency.ended', event.id, { documents: listed.length, events: rest ? 1 : 0 });
+            return 'ended';
           }
-          audit(store, at, 'sync', 'contingency.ended', event.id, { documents: listed.length, events: rest ? 1 : 0 });
-          return 'ended';
         }
         const id = p.newId();
         store.run(q.insertInto('contingency_events').values(splitOff(event, id, at)));
-        plan.filling = { id, missing: newest };
+        plan.filling = { id, missing: plan.chunks.pop() ?? [] };
       }
       const { id, missing } = plan.filling;
       // Only documents still in the open event move: the chunk may be older than the store.
