@@ -214,8 +214,22 @@ describe('the cese over more than 1,000 documents', () => {
     expect(halfway.events.filter((e) => e.status === 'ended' && e.mh_json === null)).toHaveLength(1);
     checkEvents(dir.dir);
 
+    // MH down again at the next start: the sync screen shows the contingency open with every document not yet in a
+    // signed event, the half-filled chunk's included, and no event ended but the signed ones.
+    sim.setMode('down');
     const second = coreWithSimulator(dir.dir, sim, { lotePollMs: 0 });
     try {
+      await second.sync.runOnce();
+      const shown = second.sync.status().contingencies;
+      const signed = halfway.events.filter((e) => e.mh_json !== null);
+      expect(shown.filter((c) => c.status === 'ended').map((c) => c.id)).toEqual(signed.map((e) => e.id));
+      const openOne = shown.filter((c) => c.status === 'open');
+      expect(openOne).toHaveLength(1);
+      expect(openOne[0]!.eventDeadline).toBeNull();
+      const inSigned = halfway.docs.filter((doc) => signed.some((e) => e.id === doc.contingency_id)).length;
+      expect(openOne[0]!.documents).toBe(2150 - inSigned);
+
+      sim.setMode('normal');
       await drain(second);
       const byEvent = checkEvents(dir.dir);
       expect([...byEvent.values()].map((l) => l.length).sort((a, b) => a - b)).toEqual([150, 1000, 1000]);

@@ -787,27 +787,35 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
 
   function summaries(): ContingencySummary[] {
     const t = now().getTime();
-    return cs.active().map((e) => {
-      const documents = countOfEvent(d.store, e.id);
-      const eventDeadline =
-        e.ended_at && (e.status === 'ended' || e.status === 'rejected') ? new Date(e.ended_at).getTime() + EVENT_DEADLINE_MS : null;
-      const documentsDeadline = e.sealed_at ? new Date(e.sealed_at).getTime() + DOCUMENTS_DEADLINE_MS : null;
-      const closest = [eventDeadline, documentsDeadline].filter((x): x is number => x !== null);
-      const left = closest.length ? Math.min(...closest) - t : null;
-      return {
-        id: e.id,
-        type: e.type,
-        status: e.status,
-        startedAt: isoLocal(new Date(e.started_at)),
-        endedAt: e.ended_at ? isoLocal(new Date(e.ended_at)) : null,
-        documents,
-        eventDeadline: e.ended_at ? isoLocal(new Date(new Date(e.ended_at).getTime() + EVENT_DEADLINE_MS)) : null,
-        documentsDeadline: documentsDeadline === null ? null : isoLocal(new Date(documentsDeadline)),
-        deadline: left === null ? null : left <= 0 ? 'overdue' : left < DEADLINE_WARNING_MS ? 'warning' : 'ok',
-        attempts: e.attempts,
-        rejection: e.status === 'rejected' && e.mh_response ? rejectionOf(e.mh_response) : null,
-      };
-    });
+    const events = cs.active();
+    const open = events.find((e) => e.status === 'open');
+    // A chunk the cese is filling (ended, unsigned, the open event's start) is still the open contingency's until it
+    // is signed: a stop mid-cese during a new outage must not show an event ended, nor its 24 hours running.
+    const filling = events.filter((e) => open && e.status === 'ended' && !e.jws && e.started_at === open.started_at);
+    const inFilling = filling.reduce((n, e) => n + countOfEvent(d.store, e.id), 0);
+    return events
+      .filter((e) => !filling.includes(e))
+      .map((e) => {
+        const documents = countOfEvent(d.store, e.id) + (e === open ? inFilling : 0);
+        const eventDeadline =
+          e.ended_at && (e.status === 'ended' || e.status === 'rejected') ? new Date(e.ended_at).getTime() + EVENT_DEADLINE_MS : null;
+        const documentsDeadline = e.sealed_at ? new Date(e.sealed_at).getTime() + DOCUMENTS_DEADLINE_MS : null;
+        const closest = [eventDeadline, documentsDeadline].filter((x): x is number => x !== null);
+        const left = closest.length ? Math.min(...closest) - t : null;
+        return {
+          id: e.id,
+          type: e.type,
+          status: e.status,
+          startedAt: isoLocal(new Date(e.started_at)),
+          endedAt: e.ended_at ? isoLocal(new Date(e.ended_at)) : null,
+          documents,
+          eventDeadline: e.ended_at ? isoLocal(new Date(new Date(e.ended_at).getTime() + EVENT_DEADLINE_MS)) : null,
+          documentsDeadline: documentsDeadline === null ? null : isoLocal(new Date(documentsDeadline)),
+          deadline: left === null ? null : left <= 0 ? 'overdue' : left < DEADLINE_WARNING_MS ? 'warning' : 'ok',
+          attempts: e.attempts,
+          rejection: e.status === 'rejected' && e.mh_response ? rejectionOf(e.mh_response) : null,
+        };
+      });
   }
 
   const api: SyncEngine = {
