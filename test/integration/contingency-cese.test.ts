@@ -115,7 +115,11 @@ function filling(dataDir: string): boolean {
 /** Between two steps of the cese: an event already split off, the contingency's own still open. */
 const midCese = (s: SyncStatus) => s.contingencies.some((c) => c.status === 'ended') && s.contingencies.some((c) => c.status === 'open');
 
-/** MH down for `count` documents, then back: the station stops while the cese has a chunk half moved. */
+/**
+ * MH down for `count` documents, then back: the station stops while the cese has a chunk half moved. It watches the
+ * sync status, which lists an event only once signed: `count` must make the cese sign one before it fills another
+ * (2,150: the 150 first, in one step; then a chunk of 1,000 over five).
+ */
 async function stopMidFill(count: number): Promise<string[]> {
   const first = coreWithSimulator(dir.dir, sim, { lotePollMs: 0 });
   try {
@@ -245,8 +249,12 @@ describe('the cese over more than 1,000 documents', () => {
 
   it('an unsigned event with no contingency open to finish it is signed with what it holds and reaches MH', async () => {
     const ids = await stopMidFill(2150);
-    // No path of the cese leaves this (decision 0056); a store that has it must not wait silently, nor wake the
-    // engine forever: the contingency's own event closed, unsigned, beside the chunk half filled.
+    const halfway = readStore(dir.dir);
+    const half = halfway.events.find((e) => e.status === 'ended' && e.mh_json === null)!.id;
+    const inHalf = halfway.docs.filter((d) => d.contingency_id === half).map((d) => d.id);
+    expect(inHalf.length).toBeGreaterThan(0);
+    // No path of the cese leaves this (decision 0056); a store that has it must not wait silently: the
+    // contingency's own event closed, unsigned, beside the chunk half filled.
     const db = new BetterSqlite3(join(dir.dir, 'sello.db'));
     try {
       db.prepare("UPDATE contingency_events SET status = 'ended', ended_at = started_at WHERE status = 'open'").run();
@@ -262,6 +270,7 @@ describe('the cese over more than 1,000 documents', () => {
       const byEvent = checkEvents(dir.dir);
       // The old open event held more than 1,000: signed in chunks of at most 1,000, the half-filled one as it was.
       expect([...byEvent.values()].reduce((a, l) => a + l.length, 0)).toBe(2150);
+      expect([...byEvent.get(half)!].sort()).toEqual([...inHalf].sort());
       expect(Math.max(...[...byEvent.values()].map((l) => l.length))).toBeLessThanOrEqual(1000);
       for (const id of ids) {
         expect(second.dtes.get(id).status, id).toBe('APPROVED');
@@ -270,7 +279,7 @@ describe('the cese over more than 1,000 documents', () => {
       const { audit } = readStore(dir.dir);
       expect(
         audit
-          .filter((a) => a.action === 'contingency.left-over-signed')
+          .filter((a) => a.action === 'contingency.left-over')
           .map((a) => a.subject)
           .sort(),
       ).toEqual(orphans.map((e) => e.id).sort());

@@ -124,6 +124,7 @@ describe('receipt on a real sello serve', () => {
       expect(reprint).toContain(seal);
       b.child.kill('SIGTERM');
       expect(await exitOf(b.child)).toBe(0);
-    });
+      // Two starts, up to 30 s to the contingency and 20 s to the verdict: more than the suite's 60 s on a slow day.
+    }, 120_000);
   }
 });

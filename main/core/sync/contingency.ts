@@ -282,7 +282,8 @@ export function contingencyStore(store: Store, logger: Logger, eventSize = MAX_P
                 .set({ status: 'done', updated_at: isoLocal(p.now) })
                 .where('id', '=', e.id),
             );
-          audit(store, isoLocal(p.now), 'sync', 'contingency.left-over-signed', e.id, { documents: docs.length });
+          // `done` when it listed nothing: an event with no documents goes nowhere.
+          audit(store, isoLocal(p.now), 'sync', 'contingency.left-over', e.id, { documents: docs.length, signed: docs.length > 0 });
         }
         return signed;
       });
