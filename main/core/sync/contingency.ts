@@ -53,6 +53,10 @@ export function contingencyStore(store: Store, logger: Logger, eventSize = MAX_P
       q.selectFrom('contingency_events').selectAll().where('status', 'in', ['open', 'ended', 'sealed', 'rejected']).orderBy('created_at'),
     );
 
+  /** The event needs nothing more from MH (or never will: it lists nothing). */
+  const done = (id: string, at: string) =>
+    store.run(q.updateTable('contingency_events').set({ status: 'done', updated_at: at }).where('id', '=', id));
+
   /** Rewrites a stored normal document as a contingency document and signs it again (it never reached MH). */
   function resign(documentId: string, type: ContingencyType, reason: string | null, eventId: string, key: KeyObject): boolean {
     const row = signedParts(store, documentId);
@@ -172,7 +176,7 @@ export function contingencyStore(store: Store, logger: Logger, eventSize = MAX_P
       plan.filling = null;
       if (!members.length) {
         // Defensive (a chunk every document of which left meanwhile): an event listing nothing goes nowhere.
-        store.run(q.updateTable('contingency_events').set({ status: 'done', updated_at: at }).where('id', '=', id));
+        done(id, at);
         return 'moved';
       }
       signAs(event, id, members, p);
@@ -267,21 +271,16 @@ export function contingencyStore(store: Store, logger: Logger, eventSize = MAX_P
      * chunks of one normative and at most 1,000, rather than waiting silently. Returns how many events were signed.
      */
     signLeftOver(p: { now: Date; station: StoredStation; key: KeyObject; newId: () => string }): number {
+      // Read first, outside a transaction: the engine calls this on every run, and almost always finds nothing.
+      const events = active();
+      const left = events.some((e) => e.status === 'open') ? [] : events.filter((e) => e.status === 'ended' && !e.jws);
+      if (!left.length) return 0;
       return store.tx(() => {
-        const events = active();
-        if (events.some((e) => e.status === 'open')) return 0;
         let signed = 0;
-        for (const e of events) {
-          if (e.status !== 'ended' || e.jws) continue;
+        for (const e of left) {
           const docs = eventDocuments(e.id);
           if (docs.length) signed += splitInto(e, docs, p);
-          else
-            store.run(
-              q
-                .updateTable('contingency_events')
-                .set({ status: 'done', updated_at: isoLocal(p.now) })
-                .where('id', '=', e.id),
-            );
+          else done(e.id, isoLocal(p.now));
           // `done` when it listed nothing: an event with no documents goes nowhere.
           audit(store, isoLocal(p.now), 'sync', 'contingency.left-over', e.id, { documents: docs.length, signed: docs.length > 0 });
         }
@@ -370,13 +369,7 @@ export function contingencyStore(store: Store, logger: Logger, eventSize = MAX_P
           made += splitInto(p.event, group, p, first);
           first = false;
         }
-        if (made === 0)
-          store.run(
-            q
-              .updateTable('contingency_events')
-              .set({ status: 'done', updated_at: isoLocal(p.now) })
-              .where('id', '=', p.event.id),
-          );
+        if (made === 0) done(p.event.id, isoLocal(p.now));
         audit(store, isoLocal(p.now), 'sync', 'contingency.corrected', p.event.id, { documents: docs.length, events: made });
       });
     },
@@ -413,12 +406,7 @@ export function contingencyStore(store: Store, logger: Logger, eventSize = MAX_P
         ]);
         for (const id of sealed) {
           if (!waiting.has(id)) {
-            store.run(
-              q
-                .updateTable('contingency_events')
-                .set({ status: 'done', updated_at: isoLocal(now) })
-                .where('id', '=', id),
-            );
+            done(id, isoLocal(now));
             audit(store, isoLocal(now), 'sync', 'contingency.done', id);
           }
         }

@@ -462,9 +462,9 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     if (key) {
       const signed = cs.signLeftOver({ now: now(), station: d.station(), key, newId: d.newId });
       if (signed) d.logger.warn('unsigned contingency events with no cese to finish them: signed', { events: signed });
+      // An event MH rejected is corrected and goes again, on its backoff, within MH's 24 hours.
+      for (const ev of cs.dueRejected(now())) cs.correct({ event: ev, now: now(), station: d.station(), key, newId: d.newId });
     }
-    // An event MH rejected is corrected and goes again, on its backoff, within MH's 24 hours.
-    if (key) for (const ev of cs.dueRejected(now())) cs.correct({ event: ev, now: now(), station: d.station(), key, newId: d.newId });
     for (const ev of cs.active()) {
       if (ev.status !== 'ended' || !ev.jws) continue;
       const r = await client.sendContingency(ev.jws);
