@@ -769,3 +769,36 @@ describe('026 certificates', () => {
     expect(db.prepare('SELECT count(*) AS n FROM certificates').get()).toEqual({ n: 0 });
   });
 });
+
+describe('034 contingency status index', () => {
+  it("finds an event's unsettled documents in the index alone, and keeps every document", () => {
+    const db = new BetterSqlite3(':memory:');
+    const at = MIGRATIONS.findIndex((m) => m.version === 34);
+    expect(MIGRATIONS[at]!.name).toBe('contingency-status-index');
+    migrate(db, MIGRATIONS.slice(0, at));
+    const insert = db.prepare(
+      `INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
+      pos_number, generated_at, issue_date, created_at, updated_at, request_hash, packed, contingency_id)
+      VALUES (?, 'FC', 'TEST', 1, ?, ?, 'c', 'M001', 1, 'g', '2026-11-22', ?, 'u', 'h', x'00', ?)`,
+    );
+    insert.run('d1', 'APPROVED', 'DTE-01-M001P001-000000000000001', '1', 'e1');
+    insert.run('d2', 'PROCESSING', 'DTE-01-M001P001-000000000000002', '2', 'e1');
+    insert.run('d3', 'CREATED', 'DTE-01-M001P001-000000000000003', '3', null);
+    const unsettled = `SELECT DISTINCT contingency_id FROM documents WHERE contingency_id IN (?) AND status IN (?, ?)`;
+    const plan = () =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${unsettled}`).all('e1', 'CREATED', 'PROCESSING') as { detail: string }[])
+        .map((r) => r.detail)
+        .join(' | ');
+    // Before: by event only, then each document read for its status.
+    expect(plan()).toMatch(/USING INDEX documents_contingency \(contingency_id=\?\)/);
+    migrate(db, MIGRATIONS.slice(0, at + 1));
+    expect(plan()).toMatch(/USING COVERING INDEX documents_contingency \(contingency_id=\? AND status=\?\)/);
+    expect(db.prepare(unsettled).all('e1', 'CREATED', 'PROCESSING')).toEqual([{ contingency_id: 'e1' }]);
+    expect(db.prepare('SELECT id FROM documents ORDER BY id').all()).toEqual([{ id: 'd1' }, { id: 'd2' }, { id: 'd3' }]);
+    // Still partial: the documents outside every event (nearly all) are not in it.
+    const index = db.prepare(`SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'documents_contingency'`).get() as {
+      sql: string;
+    };
+    expect(index.sql).toMatch(/\(contingency_id, status, created_at\) WHERE contingency_id IS NOT NULL$/);
+  });
+});

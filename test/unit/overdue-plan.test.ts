@@ -16,7 +16,7 @@ describe("the sync status's overdue contingency documents", () => {
         (r) => r.detail,
       );
       expect(plan[0], plan.join(' | ')).toMatch(/^SCAN e\b/);
-      expect(plan.join(' | ')).toMatch(/SEARCH d USING INDEX documents_contingency \(contingency_id=\?\)/);
+      expect(plan.join(' | ')).toMatch(/SEARCH d USING INDEX documents_contingency \(contingency_id=\? AND status=\?\)/);
       expect(plan.join(' | ')).not.toMatch(/SCAN d\b/);
     }
     db.close();

@@ -32,6 +32,7 @@ import { m030PrintJobs } from './030-print-jobs';
 import { m031ContingencyReturns } from './031-contingency-returns';
 import { m032ReturnInvalidations } from './032-return-invalidations';
 import { m033ReturnDeliveries } from './033-return-deliveries';
+import { m034ContingencyStatusIndex } from './034-contingency-status-index';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -69,4 +70,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m031ContingencyReturns,
   m032ReturnInvalidations,
   m033ReturnDeliveries,
+  m034ContingencyStatusIndex,
 ];
