@@ -212,15 +212,18 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
   // A homologation run a stop cut short goes on where it stopped (homologation/homologation.ts).
   core.homologation.resume();
   const listeners = new Set<(e: SelloEvent) => void>();
-  let detach = core.sync.onEvent((e) => listeners.forEach((l) => l(e)));
+  // Attached only while someone listens (a window, a client of /events): with a listener the engine builds the
+  // sync state after every run and step of the cese, which nobody needs when nobody looks.
+  const forward = (e: SelloEvent) => listeners.forEach((l) => l(e));
+  let detach: (() => void) | null = null;
 
   const swap = async (next: Core) => {
     const previous = core;
     const previousSim = sim;
-    detach();
+    detach?.();
     core = next;
     sim = null;
-    detach = core.sync.onEvent((e) => listeners.forEach((l) => l(e)));
+    detach = listeners.size ? core.sync.onEvent(forward) : null;
     previous.close();
     await previousSim?.server.close();
     const event: SelloEvent = { type: 'station', station: core.stationInfo() };
@@ -239,7 +242,14 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
     },
     onEvent(listener) {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      detach ??= core.sync.onEvent(forward);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) {
+          detach?.();
+          detach = null;
+        }
+      };
     },
     async setUp(input, actor) {
       if (!core.stationInfo().demo) {
@@ -283,7 +293,7 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
       return { station: core.stationInfo(), mhCheck };
     },
     async close() {
-      detach();
+      detach?.();
       listeners.clear();
       core.close();
       await sim?.server.close();

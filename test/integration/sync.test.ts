@@ -242,4 +242,53 @@ describe('sync engine ↔ MH simulator', () => {
     expect(received[0]).toMatchObject({ type: 'sync', status: { state: anyString() } });
     expect(received).toContainEqual({ type: 'dte', id: record.id, status: 'APPROVED' });
   });
+
+  it('wakes a worker at a status change and when its mark moved, never for a run that left its mark alone', async () => {
+    core.close();
+    core = open({ manual: true });
+    let mark = 0;
+    let wakes = 0;
+    let built = 0;
+    const status = core.sync.status.bind(core.sync);
+    core.sync.status = () => {
+      built += 1;
+      return status();
+    };
+    const off = core.sync.onActivity(
+      () => mark,
+      () => (wakes += 1),
+    );
+    // An approval wakes it.
+    const { record } = core.dtes.create('FC', fc(), 'test');
+    await core.sync.runOnce();
+    expect(core.dtes.get(record.id).status).toBe('APPROVED');
+    expect(wakes).toBeGreaterThanOrEqual(1);
+    const woken = wakes;
+    // MH away: each run fails and writes its bookkeeping, and the worker's mark stays where it was.
+    sim.setMode('down');
+    core.dtes.create('FC', fc(), 'test');
+    await core.sync.runOnce();
+    core.sync.retryNow();
+    await core.sync.runOnce();
+    expect(wakes).toBe(woken);
+    // Its mark moves (what it reads changed): the next run wakes it, once.
+    mark += 1;
+    core.sync.retryNow();
+    await core.sync.runOnce();
+    await core.sync.runOnce();
+    expect(wakes).toBe(woken + 1);
+    // Nobody listening for the sync state: the runs never built it for the workers. A listener (a window) gets it.
+    expect(built).toBe(0);
+    const offEvents = core.sync.onEvent(() => {});
+    mark += 1;
+    await core.sync.runOnce();
+    expect(built).toBeGreaterThan(0);
+    offEvents();
+    // Unsubscribed: no more wakes, though its mark moves.
+    off();
+    const before = wakes;
+    mark += 1;
+    await core.sync.runOnce();
+    expect(wakes).toBe(before);
+  });
 });

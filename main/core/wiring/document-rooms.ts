@@ -3,12 +3,14 @@
 import { clockProbe } from '../clock-skew';
 import type { Core } from '../core-types';
 import { outbound } from '../delivery/outbound';
+import { documentEvents } from '../dte/document-events';
 import { documents } from '../dte/documents';
 import { lookupAtHub } from '../dte/related-at-hub';
 import { searchIndexer } from '../dte/search-indexer';
 import { documentViews } from '../dte/views';
 import { homologationService } from '../homologation/homologation';
 import { letterDrawer } from '../render/pdf-in-worker';
+import { replicationQueue } from '../replication/queue';
 import { normativeService } from '../station/normative-service';
 import { backupSchedule } from '../store/backup-schedule';
 import { unitFrom } from '../sync/backoff';
@@ -69,9 +71,18 @@ export function documentRooms(b: Basics, s: StationRooms, m: MhRooms, late: Late
       queued: () => replicator.wake(),
     }),
   );
-  sync.onEvent(() => out.wake());
+  // The e-mails and webhooks read the document events; the hub's replication, its queue.
+  const feed = documentEvents(store);
+  const queue = replicationQueue(store);
+  sync.onActivity(
+    () => feed.last(),
+    () => out.wake(),
+  );
   out.wake();
-  sync.onEvent(() => replicator.wake());
+  sync.onActivity(
+    () => queue.lastSeq(),
+    () => replicator.wake(),
+  );
   replicator.wake();
   // Asks MH for its time at start and whenever no answer came for a while (clock-skew.ts), when the host wants it.
   const stopClockProbe = deps.clockProbeMs
