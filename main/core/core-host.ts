@@ -294,6 +294,7 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
     },
     async close() {
       detach?.();
+      detach = null;
       listeners.clear();
       core.close();
       await sim?.server.close();

@@ -164,7 +164,7 @@ export interface Core {
   readonly products: ProductCatalog;
   readonly sync: SyncEngine;
   /** Replication to the head office hub (replication/replicator.ts): one pass now, and what it shows. */
-  readonly replication: Pick<Replicator, 'runOnce' | 'status'>;
+  readonly replication: Pick<Replicator, 'runOnce' | 'status' | 'mark'>;
   /** E-mail delivery of documents (docs/decisions/0010-email-delivery.md) and its SMTP settings. */
   readonly deliveries: Deliveries & { readonly smtp: SmtpSettings };
   /** Webhooks for the POS (docs/decisions/0011-webhooks.md); `runOnce` sends what is due now (tests). */

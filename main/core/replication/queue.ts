@@ -84,11 +84,7 @@ export function replicationQueue(store: Store) {
       );
       return { count, lastError: last ? `${last.entity} ${last.ref}: ${last.parked_error ?? ''}` : null };
     },
-    /**
-     * The newest change's seq (0 when none waits): a mark that moves when a change is queued or sent (the sync
-     * engine's `onActivity`). A queue emptied and refilled to the same seq between two looks is caught by the
-     * replicator's own heartbeat.
-     */
+    /** The newest change's seq (0 when none waits); a queue the hub emptied numbers the next from 1 again. */
     lastSeq(): number {
       return Number(store.one(q.selectFrom('replication_queue').select((eb) => eb.fn.max('seq').as('seq')))?.seq ?? 0);
     },

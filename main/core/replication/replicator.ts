@@ -53,6 +53,11 @@ export interface Replicator {
   /** One pass now, until the queue is empty or the hub fails; resolves with the documents acknowledged. Never rejects. */
   runOnce(): Promise<number>;
   status(): HubReplicationStatus;
+  /**
+   * Moves whenever something is queued for the hub or acknowledged by it (the sync engine's `onActivity`). The
+   * queue's newest seq alone does not: a queue the hub emptied numbers its next changes from 1 again.
+   */
+  mark(): string;
   /** The hub setting changed (Ajustes): the old hub's failures and backoff are forgotten, and a pass starts now. */
   hubChanged(): void;
   stop(): void;
@@ -84,6 +89,8 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
     get: () => d.store.one(d.store.q.selectFrom('settings').select('value').where('key', '=', LAST_REACHED_KEY))?.value ?? null,
   };
   let failures = 0;
+  /** Changes the hub acknowledged since the start: with the queue's newest seq, the replication's mark. */
+  let acknowledged = 0;
   let lastBeat: { at: number; state: string | null } = { at: -Infinity, state: null };
   let retryAt = 0;
   let lastError: string | null = null;
@@ -208,6 +215,7 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
           queue.acknowledged(changes);
           writeLastReached();
         });
+        acknowledged += changes.length;
         failures = 0;
         retryAt = 0;
         lastError = null;
@@ -255,6 +263,7 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
       void flight.run();
     },
     runOnce: () => flight.run(),
+    mark: () => `${queue.lastSeq()}|${acknowledged}`,
     status() {
       const parked = queue.parked();
       return {

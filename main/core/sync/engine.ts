@@ -193,9 +193,10 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
   let lastPushed = '';
   const watchers = new Set<{ readonly mark: () => unknown; readonly wake: () => void; seen: unknown }>();
   const emit = (id: string, status: DteStatus): void => {
+    // The workers first: a listener that throws must not leave them asleep.
+    for (const w of watchers) w.wake();
     events.emit('dte', { id, status });
     events.emit('event', { type: 'dte', id, status } satisfies SelloEvent);
-    for (const w of watchers) w.wake();
   };
   const contact = () => {
     failures = 0;
@@ -792,7 +793,11 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       w.seen = seen;
       w.wake();
     }
-    if (events.listenerCount('event') === 0) return;
+    // Nobody listens: the next listener gets the state whatever was pushed before (the host detaches when none).
+    if (events.listenerCount('event') === 0) {
+      lastPushed = '';
+      return;
+    }
     const status = api.status();
     const json = JSON.stringify(status);
     if (json === lastPushed) return;

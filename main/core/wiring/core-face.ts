@@ -106,7 +106,7 @@ export function coreFace(b: Basics, s: StationRooms, m: MhRooms, d: DocumentRoom
       if (credentialsChanged || certificateChanged) sync.retryNow();
       return saved;
     },
-    replication: { runOnce: () => replicator.runOnce(), status: () => replicator.status() },
+    replication: { runOnce: () => replicator.runOnce(), status: () => replicator.status(), mark: () => replicator.mark() },
     disk: { writeFailed: () => disk.writeFailed(), free: () => disk.free() },
     close() {
       disk.stop();

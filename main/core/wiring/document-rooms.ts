@@ -10,7 +10,6 @@ import { searchIndexer } from '../dte/search-indexer';
 import { documentViews } from '../dte/views';
 import { homologationService } from '../homologation/homologation';
 import { letterDrawer } from '../render/pdf-in-worker';
-import { replicationQueue } from '../replication/queue';
 import { normativeService } from '../station/normative-service';
 import { backupSchedule } from '../store/backup-schedule';
 import { unitFrom } from '../sync/backoff';
@@ -73,14 +72,13 @@ export function documentRooms(b: Basics, s: StationRooms, m: MhRooms, late: Late
   );
   // The e-mails and webhooks read the document events; the hub's replication, its queue.
   const feed = documentEvents(store);
-  const queue = replicationQueue(store);
   sync.onActivity(
     () => feed.last(),
     () => out.wake(),
   );
   out.wake();
   sync.onActivity(
-    () => queue.lastSeq(),
+    () => replicator.mark(),
     () => replicator.wake(),
   );
   replicator.wake();
