@@ -1,7 +1,6 @@
 // The hub's books worker thread (docs/decisions/0052-hub-books-in-a-bounded-worker.md): a month is read from
 // PostgreSQL, folded and drawn here, with a heap limit of its own, so the hub's request thread keeps taking the
 // stations' batches and a month of any size cannot grow the hub's memory past that limit. It only reads.
-import { workerData } from 'node:worker_threads';
 import type { AnnexId, BookFormat, BookId } from '../../shared/books';
 import type { Books } from '../core/books/books-service';
 import { serveCalls } from '../core/workers/serve-calls';
@@ -10,16 +9,18 @@ import type { RemoteCall } from '../core/books/books-worker-calls';
 import type { HubBooksContext, HubBooksWorkerData } from './books-worker-calls';
 import { openHubDatabase } from './hub-database';
 
-const data = workerData as HubBooksWorkerData;
-// The gate lets 3 months run at once (http-books.ts): a connection each.
-const db = openHubDatabase(data.database, { maxConnections: 3 });
-
-const booksAt = (c: HubBooksContext): Promise<Books> => hubBooks(db.q, { now: () => new Date(c.now) })(c.scope);
+type HubDb = ReturnType<typeof openHubDatabase>;
+const booksOn =
+  (db: HubDb) =>
+  (c: HubBooksContext): Promise<Books> =>
+    hubBooks(db.q, { now: () => new Date(c.now) })(c.scope);
 
 // Each call's arguments come after the context, as books-in-worker.ts sends them.
 type Args<T extends readonly unknown[]> = readonly [HubBooksContext, ...T];
 
-const handlers: Record<RemoteCall, (args: readonly unknown[], progress: (step: string, done: number) => void) => Promise<unknown>> = {
+const handlersOn = (
+  booksAt: (c: HubBooksContext) => Promise<Books>,
+): Record<RemoteCall, (args: readonly unknown[], progress: (step: string, done: number) => void) => Promise<unknown>> => ({
   month: async (args) => {
     const [c, month] = args as Args<[string]>;
     return (await booksAt(c)).month(month);
@@ -46,6 +47,10 @@ const handlers: Record<RemoteCall, (args: readonly unknown[], progress: (step: s
     const [c, month, dir] = args as Args<[string, string]>;
     return (await booksAt(c)).writeAll(month, dir, progress);
   },
-};
+});
 
-serveCalls(handlers);
+serveCalls((data) => {
+  // The gate lets 3 months run at once (http-books.ts): a connection each.
+  const db = openHubDatabase((data as HubBooksWorkerData).database, { maxConnections: 3 });
+  return handlersOn(booksOn(db));
+});

@@ -1,8 +1,8 @@
-// The station's books on a worker thread (decision 0045): the same answers as on the request thread, errors that
+// The station's books on a worker process (decisions 0045, 0059): the same answers as on the request thread, errors that
 // keep their codes across, a worker that cannot start leaving the books where they were, and one that stops
 // mid-call failing that call with words for the accountant instead of hanging.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { booksInWorker, type WorkerBooks } from '../../main/core/books/books-in-worker';
@@ -60,7 +60,63 @@ function inWorker(o: { entry?: WorkerEntry; local?: Books; logger?: Logger; heap
   return b;
 }
 
-describe('the books on a worker thread', () => {
+/** Each thread of process `pid` and its nice value, as Linux's /proc has them (field 19 of a task's stat). */
+function threadNice(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    out.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+  }
+  return out;
+}
+
+/** This process's children running the books' worker. */
+function booksChildren(): number[] {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return ppid === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('books-worker');
+      } catch {
+        return false; // gone meanwhile
+      }
+    })
+    .map(Number);
+}
+
+describe('the books on a worker process', () => {
+  it.runIf(process.platform === 'linux')(
+    'run in a process of their own, every thread of it at the lowest priority; this process keeps its own',
+    async () => {
+      const own = getPriority();
+      const ownThreads = threadNice(process.pid);
+      const before = new Set(booksChildren());
+      // A secret in the station's environment stays there.
+      process.env['SELLO_HUB_PASSWORD'] = 'not-for-the-books';
+      const w = inWorker();
+      expect(await w.month('2026-11')).toEqual(await month.core.books.month('2026-11'));
+      const started = booksChildren().filter((pid) => !before.has(pid));
+      expect(started).toHaveLength(1);
+      delete process.env['SELLO_HUB_PASSWORD'];
+      const environ = readFileSync(`/proc/${started[0]}/environ`, 'utf8').split('\0');
+      expect(environ.filter((v) => v.startsWith('SELLO_HUB_PASSWORD='))).toEqual([]);
+      expect(environ.some((v) => v.startsWith('SELLO_WORKER_DATA='))).toBe(true);
+      const theirs = threadNice(started[0]!);
+      // Its JavaScript thread and V8's helpers (the garbage collector's) at least.
+      expect(theirs.size).toBeGreaterThanOrEqual(3);
+      expect([...theirs.values()].filter((nice) => nice !== 19)).toEqual([]);
+      // This process's threads, where the counter's creates run, are untouched.
+      const now = threadNice(process.pid);
+      for (const [tid, nice] of ownThreads) if (now.has(tid)) expect(nice).toBe(now.get(tid));
+      expect(getPriority()).toBe(own);
+      await w.close();
+      expect(booksChildren()).not.toContain(started[0]);
+    },
+    60_000,
+  );
+
   it('gives the month, every annex, both books in both formats and the report as the request thread does', async () => {
     const log = logged();
     const w = inWorker({ logger: log });
@@ -126,16 +182,30 @@ describe('the books on a worker thread', () => {
     const w = inWorker({ entry: { file: join(scratch, 'missing-worker.mjs') }, local: month.core.books, logger: log });
     expect(await w.month('2026-11')).toEqual(await month.core.books.month('2026-11'));
     expect(await w.annexFile('1', '2026-11')).toEqual(await month.core.books.annexFile('1', '2026-11'));
-    expect(log.lines).toEqual(['books worker did not start; the work runs on the request thread']);
+    expect(log.lines).toEqual([
+      'books worker process did not start; a worker thread runs the work',
+      'books worker did not start; the work runs on the request thread',
+    ]);
+  }, 60_000);
+
+  it('a worker process that cannot start hands the work to a worker thread, and says so once in the log', async () => {
+    // Dies at once as a process (as where a desktop build forbids running its binary as Node); serves as a thread.
+    const threadOnly = join(scratch, 'thread-only.mjs');
+    writeFileSync(
+      threadOnly,
+      "import { parentPort } from 'node:worker_threads';\nif (!parentPort) process.exit(1);\nparentPort.postMessage('ready');\nparentPort.on('message', (m) => parentPort.postMessage({ id: m.id, ok: true, value: 'from a thread' }));\n",
+    );
+    const log = logged();
+    const w = inWorker({ entry: { file: threadOnly }, local: month.core.books, logger: log });
+    expect(await w.month('2026-11')).toBe('from a thread');
+    expect(await w.month('2026-11')).toBe('from a thread');
+    expect(log.lines).toEqual(['books worker process did not start; a worker thread runs the work']);
   }, 60_000);
 
   it('a worker that stops mid-call fails that call with what to do, and the next call starts another', async () => {
-    // Ready, then gone at the first call: a thread that died (out of memory, a native crash) while drawing.
+    // Ready, then gone at the first call: a worker that died (out of memory, a native crash) while drawing.
     const dies = join(scratch, 'dies.mjs');
-    writeFileSync(
-      dies,
-      "import { parentPort } from 'node:worker_threads';\nparentPort.postMessage('ready');\nparentPort.on('message', () => process.exit(3));\n",
-    );
+    writeFileSync(dies, "process.send('ready');\nprocess.on('message', () => process.exit(3));\n");
     const log = logged();
     const w = inWorker({ entry: { file: dies }, local: month.core.books, logger: log });
     for (let i = 0; i < 2; i++) {
@@ -152,7 +222,7 @@ describe('the books on a worker thread', () => {
     const hoards = join(scratch, 'hoards.mjs');
     writeFileSync(
       hoards,
-      "import { parentPort } from 'node:worker_threads';\nparentPort.postMessage('ready');\nconst kept = [];\nparentPort.on('message', () => { for (;;) kept.push(new Array(1e5).fill(kept.length)); });\n",
+      "process.send('ready');\nconst kept = [];\nprocess.on('message', () => { for (;;) kept.push(new Array(1e5).fill(kept.length)); });\n",
     );
     const log = logged();
     const w = inWorker({ entry: { file: hoards }, local: month.core.books, logger: log, heapMb: 32 });

@@ -1,8 +1,10 @@
-// The station's books with the month's work on a worker thread (docs/decisions/0045-books-off-the-request-thread.md):
+// The station's books with the month's work on a worker (docs/decisions/0045-books-off-the-request-thread.md), a
+// process of its own at the lowest priority (docs/decisions/0059-books-in-a-process-of-their-own.md):
 // the request thread keeps the settings (they write the station's store) and sends every call that reads the
 // month to books-worker.ts, with what it knows at that moment: the company, the settings, the time.
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
+import type { WorkerHome } from '../workers/channels';
 import { threadCalls } from '../workers/thread-calls';
 import type { WorkerEntry } from '../workers/wire';
 import type { BookCompany } from './book-model';
@@ -20,6 +22,8 @@ export interface BooksInWorkerOptions {
   readonly logger: Logger;
   readonly idleMs?: number;
   readonly heapMb?: number;
+  /** A process of its own unless a caller says otherwise (decision 0059). */
+  readonly home?: WorkerHome;
 }
 
 export type WorkerBooks = Books & { close(): Promise<void> };
@@ -38,6 +42,8 @@ export function booksInWorker(o: BooksInWorkerOptions): WorkerBooks {
       return call === 'writeAll' ? here.writeAll(...args, progress) : here[call](...args);
     },
     logger: o.logger,
+    // A process of its own: its garbage collector's helpers run at the lowest priority too (decision 0059).
+    home: o.home ?? 'process',
     ...(o.idleMs === undefined ? {} : { idleMs: o.idleMs }),
     ...(o.heapMb === undefined ? {} : { heapMb: o.heapMb }),
   });

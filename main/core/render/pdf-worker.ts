@@ -5,6 +5,6 @@ import { serveCalls } from '../workers/serve-calls';
 import { letterPdf } from './letter-pdf';
 import type { Printable } from './model';
 
-serveCalls({
+serveCalls(() => ({
   letterPdf: (args) => letterPdf(args[0] as Printable),
-});
+}));

@@ -1,6 +1,7 @@
-// A worker thread's work (a month's books, the e-mails' PDFs) is background work: the thread lowers its own CPU
-// priority, so when it and the request thread both want a core, the counter's create wins
-// (docs/decisions/0057-workers-at-low-cpu-priority.md).
+// A worker's work (a month's books, the e-mails' PDFs) is background work: the worker lowers its own CPU priority,
+// so when it and the request thread both want a core, the counter's create wins
+// (docs/decisions/0057-workers-at-low-cpu-priority.md, docs/decisions/0059-books-in-a-process-of-their-own.md).
+import { readdirSync } from 'node:fs';
 import { constants, setPriority } from 'node:os';
 
 /**
@@ -16,4 +17,31 @@ export function asBackgroundThread(platform: NodeJS.Platform = process.platform)
     // Not allowed here (a container's policy): the work runs as before, at the station's priority.
     return false;
   }
+}
+
+/**
+ * Lowers every thread of this worker process to the lowest priority, the garbage collector's helpers included;
+ * threads started later inherit it. True when it did. On Linux a nice value belongs to each thread (so each is
+ * set); on Windows and macOS the call sets the process's.
+ */
+export function asBackgroundProcess(platform: NodeJS.Platform = process.platform): boolean {
+  if (platform !== 'linux') {
+    try {
+      setPriority(constants.priority.PRIORITY_LOW);
+      return true;
+    } catch {
+      // Not allowed here (a container's policy): the work runs as before, at the station's priority.
+      return false;
+    }
+  }
+  let lowered = 0;
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      setPriority(Number(tid), constants.priority.PRIORITY_LOW);
+      lowered++;
+    } catch {
+      // A thread that ended meanwhile, or a refusal: the others are still lowered.
+    }
+  }
+  return lowered > 0;
 }

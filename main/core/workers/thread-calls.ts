@@ -1,13 +1,14 @@
-// Calls into a worker thread of the core (decision 0045): the month's books, the letter PDFs. The worker starts at
-// the first call and stops after a quiet minute, or starts at once and stays (a server's, `warm()` with `idleMs:
-// null`, decision 0052). If the first worker cannot start in this runtime, the work stays on this thread, as it was
-// (correct, only not as smooth); one that stops later fails the calls it held, and another starts (at the next
-// call, or at once when kept). Its JavaScript heap has a limit of its own: past it the worker alone stops, not the
-// process (which V8 ends when a thread without a limit runs out). Buffers live outside that heap and outside the limit.
-import { Worker } from 'node:worker_threads';
+// Calls into a worker of the core (decision 0045), a thread or a process of its own (decision 0059): the month's
+// books, the letter PDFs. The worker starts at the first call and stops after a quiet minute, or starts at once and
+// stays (a server's, `warm()` with `idleMs: null`, decision 0052). If the first worker cannot start in this runtime,
+// the work moves to a thread (from a process) or stays on this thread, as it was (correct, only not as smooth); one
+// that stops later fails the calls it held, and another starts (at the next call, or at once when kept). Its
+// JavaScript heap has a limit of its own: past it the worker alone stops, not the process (which V8 ends when a
+// thread without a limit runs out). Buffers live outside that heap and outside the limit.
+import { openChannel, type Channel, type WorkerHome } from './channels';
 import type { Logger } from '../logger';
 import type { Progress } from './serve-calls';
-import { fromWire, READY, type CallMessage, type WorkerEntry, type WorkerMessage } from './wire';
+import { fromWire, READY, type WorkerEntry, type WorkerMessage } from './wire';
 
 export interface ThreadCallsOptions {
   /** Which work, for the log ("books", "pdf"). */
@@ -25,6 +26,8 @@ export interface ThreadCallsOptions {
   readonly idleMs?: number | null;
   /** The worker's heap limit (HEAP_MB unless a test says otherwise). */
   readonly heapMb?: number;
+  /** A worker thread (the default) or a child process of its own at the lowest priority (decision 0059). */
+  readonly home?: WorkerHome;
 }
 
 export interface ThreadCalls {
@@ -57,7 +60,7 @@ export class WorkerStoppedError extends Error {
 export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
   const idleMs = o.idleMs === undefined ? 60_000 : o.idleMs;
   const pending = new Map<number, Pending>();
-  let worker: Worker | null = null;
+  let worker: Channel | null = null;
   let ready = false;
   // A worker has started here once: this runtime can run them, and a later failure to start is not a reason to
   // move the work to this thread for good.
@@ -67,6 +70,7 @@ export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
   let closed = false;
   let nextId = 1;
   let idle: NodeJS.Timeout | null = null;
+  let home: WorkerHome = o.home ?? 'thread';
 
   const clearIdle = () => {
     if (idle) clearTimeout(idle);
@@ -83,17 +87,25 @@ export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
       const w = worker;
       if (!w || pending.size > 0) return;
       worker = null;
-      void w.terminate();
+      void w.stop();
     }, idleMs);
     idle.unref();
   };
 
   /** The worker is gone: the calls it held fail (or, if it never started, run here). */
-  const lost = (w: Worker, why: string) => {
+  const lost = (w: Channel, why: string) => {
     if (worker !== w) return;
     worker = null;
     const calls = [...pending.values()];
     pending.clear();
+    if (!ready && !everReady && !closed && home === 'process') {
+      // A process of its own cannot start in this runtime (a desktop build that forbids it): a worker thread
+      // still keeps the work off the request thread, only without its helpers' lower priority.
+      home = 'thread';
+      o.logger.warn(`${o.name} worker process did not start; a worker thread runs the work`, { why });
+      for (const p of calls) call(p.call, p.args, p.progress).then(p.resolve, p.reject);
+      return;
+    }
     if (!ready && !everReady && !closed) {
       unavailable = true;
       o.logger.warn(`${o.name} worker did not start; the work runs on the request thread`, { why });
@@ -108,44 +120,45 @@ export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
     if (!closed && idleMs === null && ready) warm();
   };
 
-  const start = (): Worker => {
+  const start = (): Channel => {
     ready = false;
-    const w = new Worker(o.entry.file, {
-      workerData: o.data,
-      execArgv: [...(o.entry.execArgv ?? [])],
-      resourceLimits: { maxOldGenerationSizeMb: o.heapMb ?? HEAP_MB },
+    const w: Channel = openChannel(home, {
+      entry: o.entry,
+      data: o.data,
+      heapMb: o.heapMb ?? HEAP_MB,
+      onMessage: (m: WorkerMessage) => {
+        // Any word from the worker means it started (an answer may come before READY is read).
+        ready = true;
+        everReady = true;
+        if (m === READY) return;
+        if ('progress' in m) {
+          pending.get(m.id)?.progress?.(...m.progress);
+          return;
+        }
+        const p = pending.get(m.id);
+        pending.delete(m.id);
+        stopWhenIdle();
+        if (!p) return;
+        if (m.ok) p.resolve(m.value);
+        else p.reject(fromWire(m.error));
+      },
+      onGone: (why) => lost(w, why),
     });
-    w.on('message', (m: WorkerMessage) => {
-      // Any word from the worker means it started (an answer may come before READY is read).
-      ready = true;
-      everReady = true;
-      if (m === READY) return;
-      if ('progress' in m) {
-        pending.get(m.id)?.progress?.(...m.progress);
-        return;
-      }
-      const p = pending.get(m.id);
-      pending.delete(m.id);
-      stopWhenIdle();
-      if (!p) return;
-      if (m.ok) p.resolve(m.value);
-      else p.reject(fromWire(m.error));
-    });
-    // A reply that cannot be read is as good as none: the worker is treated as gone.
-    w.on('messageerror', (e) => {
-      lost(w, e.message);
-      void w.terminate();
-    });
-    w.on('error', (e) => lost(w, e.message));
-    w.on('exit', (code) => lost(w, `exit ${code}`));
     return w;
   };
 
   /** The worker, started if need be; null where none can start (the work stays here from now on). */
-  const running = (): Worker | null => {
+  const running = (): Channel | null => {
     try {
       return (worker ??= start());
     } catch (e) {
+      if (home === 'process') {
+        home = 'thread';
+        o.logger.warn(`${o.name} worker process did not start; a worker thread runs the work`, {
+          why: e instanceof Error ? e.message : String(e),
+        });
+        return running();
+      }
       // Refused at once (no worker threads in this runtime).
       unavailable = true;
       o.logger.warn(`${o.name} worker did not start; the work runs on the request thread`, {
@@ -161,27 +174,29 @@ export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
     stopWhenIdle();
   }
 
+  function call(name: string, args: readonly unknown[], progress?: Progress): Promise<unknown> {
+    if (unavailable || closed) return o.local(name, args, progress);
+    clearIdle();
+    const w = running();
+    if (!w) return o.local(name, args, progress);
+    w.ref();
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { call: name, args, resolve, reject, progress });
+      try {
+        w.post({ id, call: name, args });
+      } catch (e) {
+        // Arguments that cannot cross (a bug): this call fails, the worker stays as it was.
+        pending.delete(id);
+        stopWhenIdle();
+        reject(e instanceof Error ? e : new Error(String(e)));
+      }
+    });
+  }
+
   return {
     warm,
-    call(call, args, progress) {
-      if (unavailable || closed) return o.local(call, args, progress);
-      clearIdle();
-      const w = running();
-      if (!w) return o.local(call, args, progress);
-      w.ref();
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { call, args, resolve, reject, progress });
-        try {
-          w.postMessage({ id, call, args } satisfies CallMessage);
-        } catch (e) {
-          // Arguments that cannot cross (a bug): this call fails, the worker stays as it was.
-          pending.delete(id);
-          stopWhenIdle();
-          reject(e instanceof Error ? e : new Error(String(e)));
-        }
-      });
-    },
+    call,
     async close() {
       closed = true;
       clearIdle();
@@ -189,7 +204,7 @@ export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
       worker = null;
       for (const p of pending.values()) p.reject(new WorkerStoppedError('se cerró el servicio'));
       pending.clear();
-      await w?.terminate();
+      await w?.stop();
     },
   };
 }
