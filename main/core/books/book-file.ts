@@ -7,8 +7,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { BookFormat } from '../../../shared/books';
 import type { Book } from './book-model';
-import { bookPdf, writeBookPdf } from './book-pdf';
-import { bookXlsx, writeBookXlsx } from './book-xlsx';
+
+// The drawing libraries (pdfkit, exceljs: tens of MB once loaded) are loaded at the first file drawn, so a process
+// that only sums the month (GET /books, the annexes) never holds them (decision 0059).
+const pdf = () => import('./book-pdf');
+const xlsx = () => import('./book-xlsx');
 
 export const MEDIA = {
   csv: 'text/csv',
@@ -19,12 +22,12 @@ export const MEDIA = {
 export const bookFileName = (b: Book, format: BookFormat): string =>
   `${b.id === 'consumidores' ? 'libro-consumidores' : 'libro-contribuyentes'}-${b.header.month}.${format}`;
 
-function writeTo(b: Book, format: BookFormat, path: string): Promise<void> {
+async function writeTo(b: Book, format: BookFormat, path: string): Promise<void> {
   switch (format) {
     case 'pdf':
-      return writeBookPdf(b, createWriteStream(path));
+      return (await pdf()).writeBookPdf(b, createWriteStream(path));
     case 'xlsx':
-      return writeBookXlsx(b, path);
+      return (await xlsx()).writeBookXlsx(b, path);
     default: {
       const never: never = format;
       throw new Error(`unknown book format ${String(never)}`);
@@ -48,7 +51,8 @@ export async function writeBook(b: Book, format: BookFormat, path: string): Prom
 }
 
 /** The book's file in memory: the IPC answer (shared/api.ts's BookFile), base64 in a result envelope. */
-export const bookBytes = (b: Book, format: BookFormat): Promise<Buffer> => (format === 'pdf' ? bookPdf(b) : bookXlsx(b));
+export const bookBytes = async (b: Book, format: BookFormat): Promise<Buffer> =>
+  format === 'pdf' ? (await pdf()).bookPdf(b) : (await xlsx()).bookXlsx(b);
 
 /** A book file written for one answer: sent from `path`, then `remove` takes it and its folder away. */
 export interface BookDownload {
