@@ -388,7 +388,7 @@ if (BOOKS_N > 0) {
   ] as const)
     console.log(`${label.padEnd(44)}  ${s.toFixed(2).padStart(8)} s`);
   console.log(
-    `memory above the station's before → peak: GET /books ${b.monthPeakMb.toFixed(0)} MB, sales report ${b.reportPeakMb.toFixed(0)} MB, every file ${b.allFilesPeakMb.toFixed(0)} MB`,
+    `memory above the station's before (its books' process included) → peak: GET /books ${b.monthPeakMb.toFixed(0)} MB, sales report ${b.reportPeakMb.toFixed(0)} MB, every file ${b.allFilesPeakMb.toFixed(0)} MB`,
   );
   console.log(`event-loop delay while making every file: p99 ${b.loopDelayP99Ms.toFixed(1)} ms, max ${b.loopDelayMaxMs.toFixed(1)} ms`);
   console.log(
