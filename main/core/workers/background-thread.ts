@@ -21,27 +21,39 @@ export function asBackgroundThread(platform: NodeJS.Platform = process.platform)
 
 /**
  * Lowers every thread of this worker process to the lowest priority, the garbage collector's helpers included;
- * threads started later inherit it. True when it did. On Linux a nice value belongs to each thread (so each is
- * set); on Windows and macOS the call sets the process's.
+ * threads started later inherit it. True when it did. On Linux a nice value belongs to each thread, so each is set,
+ * again until no new one appears. On Windows and macOS the call sets the process's, and to "below normal": Windows's
+ * lowest is its idle class, which anything else on the machine (an antivirus scan, a browser) would starve.
  */
 export function asBackgroundProcess(platform: NodeJS.Platform = process.platform): boolean {
   if (platform !== 'linux') {
     try {
-      setPriority(constants.priority.PRIORITY_LOW);
+      setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
       return true;
     } catch {
       // Not allowed here (a container's policy): the work runs as before, at the station's priority.
       return false;
     }
   }
-  let lowered = 0;
-  for (const tid of readdirSync('/proc/self/task')) {
+  const lowered = new Set<string>();
+  let ok = 0;
+  for (let pass = 0; pass < 5; pass++) {
+    let threads: string[];
     try {
-      setPriority(Number(tid), constants.priority.PRIORITY_LOW);
-      lowered++;
+      threads = readdirSync('/proc/self/task').filter((tid) => !lowered.has(tid));
     } catch {
-      // A thread that ended meanwhile, or a refusal: the others are still lowered.
+      break; // No /proc here: the work runs at the station's priority.
+    }
+    if (threads.length === 0) break;
+    for (const tid of threads) {
+      try {
+        setPriority(Number(tid), constants.priority.PRIORITY_LOW);
+        ok++;
+      } catch {
+        // A thread that ended meanwhile, or a refusal: the others are still lowered.
+      }
+      lowered.add(tid);
     }
   }
-  return lowered > 0;
+  return ok > 0;
 }

@@ -3,7 +3,7 @@
 // (each awaits its own work).
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { asBackgroundThread, asBackgroundProcess } from './background-thread';
-import { WORKER_DATA_ENV } from './channels';
+import type { StartMessage } from './channels';
 import { READY, toWire, type CallMessage, type ReplyMessage, type WorkerMessage } from './wire';
 
 export type Progress = (step: string, done: number) => void;
@@ -14,29 +14,29 @@ interface Port {
   onMessage(fn: (m: CallMessage) => void): void;
 }
 
-/** This worker's way back to the station, and what it was given at its start. */
-function workerPort(): { readonly port: Port; readonly data: unknown } {
+/**
+ * Opens what the calls need from the start data (`open`), then serves its handlers: in a worker thread at once
+ * (its workerData), in a worker process once its first message brings the data (channels.ts).
+ */
+export function serveCalls(open: (data: unknown) => Handlers): void {
   if (!isMainThread && parentPort) {
     const p = parentPort;
     asBackgroundThread();
-    return { port: { send: (m) => p.postMessage(m), onMessage: (fn) => p.on('message', fn) }, data: workerData };
+    serve({ send: (m) => p.postMessage(m), onMessage: (fn) => void p.on('message', fn) }, open(workerData));
+    return;
   }
   const send = process.send?.bind(process);
   if (!send) throw new Error('serveCalls runs in a worker thread or a worker process (thread-calls.ts starts it)');
   asBackgroundProcess();
   // The station is gone (closed, or killed): a worker process has nobody left to answer.
   process.on('disconnect', () => process.exit(0));
-  const given = process.env[WORKER_DATA_ENV];
-  return {
-    port: { send: (m) => void send(m), onMessage: (fn) => void process.on('message', (m) => fn(m as CallMessage)) },
-    data: given === undefined ? null : JSON.parse(given),
-  };
+  process.once('message', (first) => {
+    const port: Port = { send: (m) => void send(m), onMessage: (fn) => void process.on('message', (m) => fn(m as CallMessage)) };
+    serve(port, open((first as StartMessage).start));
+  });
 }
 
-/** Opens what the calls need from the start data (`open`), then serves its handlers on this worker's port. */
-export function serveCalls(open: (data: unknown) => Handlers): void {
-  const { port, data } = workerPort();
-  const handlers = open(data);
+function serve(port: Port, handlers: Handlers): void {
   const reply = (m: ReplyMessage) => {
     try {
       port.send(m);

@@ -5,7 +5,7 @@
 // that stops later fails the calls it held, and another starts (at the next call, or at once when kept). Its
 // JavaScript heap has a limit of its own: past it the worker alone stops, not the process (which V8 ends when a
 // thread without a limit runs out). Buffers live outside that heap and outside the limit.
-import { openChannel, type Channel, type WorkerHome } from './channels';
+import { openChannel, PROCESS_START_MS, type Channel, type WorkerHome } from './channels';
 import type { Logger } from '../logger';
 import type { Progress } from './serve-calls';
 import { fromWire, READY, type WorkerEntry, type WorkerMessage } from './wire';
@@ -28,6 +28,8 @@ export interface ThreadCallsOptions {
   readonly heapMb?: number;
   /** A worker thread (the default) or a child process of its own at the lowest priority (decision 0059). */
   readonly home?: WorkerHome;
+  /** How long a worker process may take to be ready (PROCESS_START_MS unless a test says otherwise). */
+  readonly startMs?: number;
 }
 
 export interface ThreadCalls {
@@ -71,6 +73,11 @@ export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
   let nextId = 1;
   let idle: NodeJS.Timeout | null = null;
   let home: WorkerHome = o.home ?? 'thread';
+  let startLimit: NodeJS.Timeout | null = null;
+  const clearStartLimit = () => {
+    if (startLimit) clearTimeout(startLimit);
+    startLimit = null;
+  };
 
   const clearIdle = () => {
     if (idle) clearTimeout(idle);
@@ -96,6 +103,9 @@ export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
   const lost = (w: Channel, why: string) => {
     if (worker !== w) return;
     worker = null;
+    clearStartLimit();
+    // Gone, or as good as gone (an error on a live one, a start past its limit): stopped, never left running.
+    void w.stop();
     const calls = [...pending.values()];
     pending.clear();
     if (!ready && !everReady && !closed && home === 'process') {
@@ -127,9 +137,12 @@ export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
       data: o.data,
       heapMb: o.heapMb ?? HEAP_MB,
       onMessage: (m: WorkerMessage) => {
+        // A word from a worker already given up on (stopped, or replaced) counts for nothing.
+        if (worker !== w) return;
         // Any word from the worker means it started (an answer may come before READY is read).
         ready = true;
         everReady = true;
+        clearStartLimit();
         if (m === READY) return;
         if ('progress' in m) {
           pending.get(m.id)?.progress?.(...m.progress);
@@ -144,6 +157,13 @@ export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
       },
       onGone: (why) => lost(w, why),
     });
+    // A process that never says it is ready (a desktop build whose binary will not run as Node starts the app
+    // itself instead) would hold its calls for good: past the limit, a thread is tried.
+    if (home === 'process') {
+      const limit = o.startMs ?? PROCESS_START_MS;
+      startLimit = setTimeout(() => lost(w, `not ready within ${limit / 1000} s`), limit);
+      startLimit.unref();
+    }
     return w;
   };
 
@@ -200,6 +220,7 @@ export function threadCalls(o: ThreadCallsOptions): ThreadCalls {
     async close() {
       closed = true;
       clearIdle();
+      clearStartLimit();
       const w = worker;
       worker = null;
       for (const p of pending.values()) p.reject(new WorkerStoppedError('se cerró el servicio'));
