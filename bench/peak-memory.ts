@@ -1,6 +1,7 @@
 // A process's peak resident memory while something runs, read from Linux (/proc/<pid>/status VmHWM after writing 5
 // to clear_refs, which resets the peak to the current size): the figure issue 35 asks for is read, not estimated.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { childrenOf } from '../test/support/proc';
 
 const field = (pid: number | 'self', name: 'VmRSS' | 'VmHWM'): number => {
   const m = new RegExp(`${name}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -24,28 +25,13 @@ export async function peakGrowthMb(pid: number | 'self', run: () => Promise<unkn
   }
 }
 
-/** This process's children (Linux: every /proc entry whose parent is this process). */
-function children(): number[] {
-  const out: number[] = [];
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === process.pid) out.push(Number(d));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return out;
-}
-
 /**
  * As `peakGrowthMb('self')`, plus the memory of this process's children (the books' worker process, decision
  * 0059): a child that was there grows from where it stood; one that started during `run` counts whole.
  */
 export async function peakGrowthWithChildrenMb(run: () => Promise<unknown>): Promise<number> {
   const stood = new Map<number, number>();
-  for (const pid of children()) {
+  for (const pid of childrenOf(process.pid)) {
     try {
       writeFileSync(`/proc/${pid}/clear_refs`, '5');
       stood.set(pid, field(pid, 'VmRSS'));
@@ -56,7 +42,7 @@ export async function peakGrowthWithChildrenMb(run: () => Promise<unknown>): Pro
   let kids = 0;
   const own = await peakGrowthMb('self', async () => {
     await run();
-    for (const pid of children()) {
+    for (const pid of childrenOf(process.pid)) {
       try {
         kids += field(pid, 'VmHWM') - (stood.get(pid) ?? 0);
       } catch {

@@ -1,41 +1,16 @@
 // The books' worker process (decision 0059) run the way the product runs it: a real `sello serve`, a supervisor
 // asking for the month over HTTP, the station killed for real. A worker process left behind would hold the store
 // open and keep a core busy for nobody; it must end with the station.
-import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../main/core/station/demo';
 import { tempDir } from '../support/core';
+import { alive, childrenOf, threadNice } from '../support/proc';
 import { exitOf, startServe } from '../support/serve-process';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(() => {
   for (const f of cleanups.splice(0).reverse()) f();
 });
-
-/** The children of `parent` running the books' worker. */
-function booksChildren(parent: number): number[] {
-  return readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return ppid === parent && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('books-worker');
-      } catch {
-        return false; // gone meanwhile
-      }
-    })
-    .map(Number);
-}
-
-const alive = (pid: number) => {
-  try {
-    // A zombie has ended its work: only its entry is left for its parent to read.
-    return !/^\S+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-};
 
 describe('the books worker process with `sello serve`', () => {
   it.runIf(process.platform === 'linux')(
@@ -58,11 +33,10 @@ describe('the books worker process with `sello serve`', () => {
       expect(res.status).toBe(200);
       expect((await res.json()) as { month: string }).toMatchObject({ month });
       const pid = serve.child.pid!;
-      const workers = booksChildren(pid);
+      const workers = childrenOf(pid, 'books-worker');
       expect(workers).toHaveLength(1);
       const worker = workers[0]!;
-      const nice = readFileSync(`/proc/${worker}/stat`, 'utf8');
-      expect(Number(nice.slice(nice.lastIndexOf(')') + 2).split(' ')[16])).toBe(19);
+      expect(threadNice(worker).get(worker)).toBe(19);
 
       serve.child.kill('SIGKILL');
       await exitOf(serve.child);

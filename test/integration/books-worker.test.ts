@@ -1,7 +1,7 @@
 // The station's books on a worker process (decisions 0045, 0059): the same answers as on the request thread, errors that
 // keep their codes across, a worker that cannot start leaving the books where they were, and one that stops
 // mid-call failing that call with words for the accountant instead of hanging.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { tsxWorkers } from '../../main/cli/worker-entries';
 import { CoreError } from '../../main/core/errors';
 import type { Logger } from '../../main/core/logger';
 import { bookMonth, type BookMonth } from '../support/book-month';
+import { childrenOf, threadNice } from '../support/proc';
 import { ROOT } from '../support/serve-process';
 
 let month: BookMonth;
@@ -60,31 +61,8 @@ function inWorker(o: { entry?: WorkerEntry; local?: Books; logger?: Logger; heap
   return b;
 }
 
-/** Each thread of process `pid` and its nice value, as Linux's /proc has them (field 19 of a task's stat). */
-function threadNice(pid: number): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-    out.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
-  }
-  return out;
-}
-
 /** This process's children running the books' worker. */
-function booksChildren(): number[] {
-  return readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return ppid === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('books-worker');
-      } catch {
-        return false; // gone meanwhile
-      }
-    })
-    .map(Number);
-}
+const booksChildren = () => childrenOf(process.pid, 'books-worker');
 
 describe('the books on a worker process', () => {
   it.runIf(process.platform === 'linux')(

@@ -1,6 +1,6 @@
 // Letter PDFs on a worker thread (decision 0045): the e-mails' and the downloads' PDFs are drawn off the request
 // thread, read the same as the ones drawn on it, and a worker that stops fails the call instead of hanging.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { letterPdf } from '../../main/core/render/letter-pdf';
 import { letterDrawer, type LetterDrawer } from '../../main/core/render/pdf-in-worker';
 import { bookMonth, type BookMonth } from '../support/book-month';
 import { pdfInfo, pdfText } from '../support/pdf';
+import { threadNice } from '../support/proc';
 import { ROOT } from '../support/serve-process';
 
 const lines: string[] = [];
@@ -36,16 +37,6 @@ const drawer = (entry: WorkerEntry) => {
   drawers.push(d);
   return d;
 };
-/** Each thread of this process and its nice value, as Linux's /proc has them (field 19 of a task's stat). */
-function threadNice(): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const tid of readdirSync('/proc/self/task')) {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    out.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
-  }
-  return out;
-}
-
 /** A document's view as the core makes it (the receipt's source carries the same Printable the letter draws). */
 const viewOf = (name: string) => month.core.dtes.receiptSource(month.ids[name]!, 'user:supervisor').printable;
 
@@ -91,9 +82,9 @@ describe('letter PDFs on a worker thread', () => {
     'the worker thread draws at the lowest CPU priority; the request thread keeps its own',
     async () => {
       const own = getPriority();
-      const before = threadNice();
+      const before = threadNice(process.pid);
       await drawer(tsxWorkers().pdf).letter(viewOf('fc1'));
-      const after = threadNice();
+      const after = threadNice(process.pid);
       // This thread (the process's main one) is where the counter's creates run: untouched.
       expect(after.get(process.pid)).toBe(own);
       expect(getPriority()).toBe(own);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Logger } from '../../main/core/logger';
 import { threadCalls } from '../../main/core/workers/thread-calls';
+import { alive } from '../support/proc';
 import { exitOf, ROOT } from '../support/serve-process';
 
 const scratch = mkdtempSync(join(tmpdir(), 'worker-process-'));
@@ -15,15 +16,6 @@ afterAll(() => {
   for (const pid of killAtEnd) if (alive(pid)) process.kill(pid, 'SIGKILL');
   rmSync(scratch, { recursive: true, force: true });
 });
-
-/** Still running (a zombie has ended its work: only its entry is left for its parent to read). */
-function alive(pid: number): boolean {
-  try {
-    return !/^\S+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
 
 const until = async (check: () => boolean, ms: number) => {
   const end = Date.now() + ms;

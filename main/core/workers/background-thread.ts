@@ -19,6 +19,10 @@ export function asBackgroundThread(platform: NodeJS.Platform = process.platform)
   }
 }
 
+/** A background process's priority: the lowest on Linux (per thread), "below normal" elsewhere (per process). */
+export const backgroundPriority = (platform: NodeJS.Platform = process.platform): number =>
+  platform === 'linux' ? constants.priority.PRIORITY_LOW : constants.priority.PRIORITY_BELOW_NORMAL;
+
 /**
  * Lowers every thread of this worker process to the lowest priority, the garbage collector's helpers included;
  * threads started later inherit it. True when it did. On Linux a nice value belongs to each thread, so each is set,
@@ -28,7 +32,7 @@ export function asBackgroundThread(platform: NodeJS.Platform = process.platform)
 export function asBackgroundProcess(platform: NodeJS.Platform = process.platform): boolean {
   if (platform !== 'linux') {
     try {
-      setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
+      setPriority(backgroundPriority(platform));
       return true;
     } catch {
       // Not allowed here (a container's policy): the work runs as before, at the station's priority.
@@ -47,7 +51,7 @@ export function asBackgroundProcess(platform: NodeJS.Platform = process.platform
     if (threads.length === 0) break;
     for (const tid of threads) {
       try {
-        setPriority(Number(tid), constants.priority.PRIORITY_LOW);
+        setPriority(Number(tid), backgroundPriority(platform));
         ok++;
       } catch {
         // A thread that ended meanwhile, or a refusal: the others are still lowered.

@@ -3,8 +3,9 @@
 // helpers included; a worker thread shares this process's helpers, which run at the counter's priority.
 import { fork, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
-import { constants, setPriority } from 'node:os';
+import { setPriority } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { backgroundPriority } from './background-thread';
 import type { CallMessage, WorkerEntry, WorkerMessage } from './wire';
 
 /** Where a worker runs. */
@@ -57,11 +58,8 @@ function threadChannel(o: ChannelOptions): Channel {
     resourceLimits: { maxOldGenerationSizeMb: o.heapMb },
   });
   w.on('message', o.onMessage);
-  // A reply that cannot be read is as good as none: the worker is treated as gone.
-  w.on('messageerror', (e) => {
-    o.onGone(e.message);
-    void w.terminate();
-  });
+  // A reply that cannot be read is as good as none: the worker is treated as gone (and stopped, thread-calls.ts).
+  w.on('messageerror', (e) => o.onGone(e.message));
   w.on('error', (e) => o.onGone(e.message));
   w.on('exit', (code) => o.onGone(`exit ${code}`));
   return {
@@ -108,7 +106,7 @@ function processChannel(o: ChannelOptions): Channel {
   // thread this missed. On Linux this is the process's first thread; elsewhere the whole process.
   if (child.pid !== undefined) {
     try {
-      setPriority(child.pid, process.platform === 'linux' ? constants.priority.PRIORITY_LOW : constants.priority.PRIORITY_BELOW_NORMAL);
+      setPriority(child.pid, backgroundPriority());
     } catch {
       // Gone already, or refused: the child lowers itself once it runs.
     }
