@@ -118,7 +118,7 @@ const midCese = (s: SyncStatus) => s.contingencies.some((c) => c.status === 'end
 /**
  * MH down for `count` documents, then back: the station stops while the cese has a chunk half moved. It watches the
  * sync status, which lists an event only once signed: `count` must make the cese sign one before it fills another
- * (2,150: the 150 first, in one step; then a chunk of 1,000 over five).
+ * (2,150: the 150 first, in three steps; then a chunk of 1,000 over twenty).
  */
 async function stopMidFill(count: number): Promise<string[]> {
   const first = coreWithSimulator(dir.dir, sim, { lotePollMs: 0 });

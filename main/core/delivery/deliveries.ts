@@ -88,8 +88,11 @@ const GIVE_UP_MS = 3 * 24 * 3600_000;
 const BATCH = 1;
 /** Wakes within this long are one run: the feed's cursor moves (and the disk syncs) once a page of their events. */
 const WAKE_COALESCE_MS = 100;
-/** Events read per transaction: 50 held the request thread up to 32 ms while a drained backlog's approvals came (decision 0058). */
-const FEED_PAGE = 10;
+/**
+ * Events read per transaction: 50 held the request thread up to 32 ms while a drained backlog's approvals came
+ * (decision 0058); 5, as the lote's slices (decision 0060).
+ */
+const FEED_PAGE = 5;
 
 /**
  * The e-mail address each of these documents was issued to, null when none: the `recipient_email` column, read
