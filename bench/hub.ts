@@ -511,13 +511,23 @@ async function main() {
       ],
       ['the same pages without the lines, as the books read them', summaryFloor.toFixed(2), '', (summaryFloor / booksFloor).toFixed(1), ''],
     ]);
-    // Issue 35, goal 1: the month's summary and files within 256 MB of the hub's memory, at 1.5× the reading.
+    // Issue 35, goal 1: the month's summary and files within 256 MB of the hub's memory, at 1.5× the reading;
+    // goal 6: the ingest at 1.5× the COPY.
     const month = monthBooks[0]!;
     printGoals(
       [
         goal(`1. hub month @${monthRows}: GET /hub/v1/books peak growth (MB)`, month.peakMb, 'max', 256),
         goal(`1. hub month @${monthRows}: every call's peak growth (MB)`, Math.max(...monthBooks.map((b) => b.peakMb)), 'max', 256),
         goal(`1. hub month @${monthRows}: GET /hub/v1/books / reading`, month.s / booksFloor, 'max', 1.5),
+        goal(`6. hub ingest @${total}, verification included / bare COPY`, ingestS / copyS, 'max', 1.5),
+        // Not a measurement of the ingest but its bound here: the hub's and PostgreSQL's CPU, with the bench's
+        // client left out, spread perfectly over the cores. Above 1.5, this CPU alone keeps goal 6 out of reach here.
+        goal(
+          `6. its least on ${cores} cores: hub + PostgreSQL CPU ÷ cores / COPY`,
+          (ingestCpu.hub + ingestCpu.pg) / cores / copyS,
+          'max',
+          1.5,
+        ),
       ],
       35,
     );
