@@ -168,8 +168,8 @@ export function contingencyStore(store: Store, logger: Logger, eventSize = MAX_P
         plan.filling = { id, missing: plan.chunks.pop() ?? [] };
       }
       const { id, missing } = plan.filling;
-      // Only documents still in the open event move: the chunk may be older than the store. A twentieth of a chunk
-      // a step: 50 moves, about a millisecond of the request thread (decision 0060).
+      // Only documents still in the open event move: the chunk may be older than the store. A twentieth of MH's
+      // 1,000 a step: 50 moves, about a millisecond of the request thread (decision 0060).
       moveInto(id, missing.splice(0, Math.max(1, Math.floor(eventSize / 20))), event.id);
       if (missing.length) return 'moved';
       // What the event holds, read from the store: the chunk's documents, one normative, at most 1,000.
@@ -249,9 +249,9 @@ export function contingencyStore(store: Store, logger: Logger, eventSize = MAX_P
 
     /**
      * One step of the cese. An event lists at most 1,000 documents of one normative (the schema's limit): while
-     * the contingency's own event holds more, its newest chunk goes into a further event over the same period, a
-     * twentieth of a chunk per step (`moved`); the step that completes the chunk signs that event (`split`). The last
-     * step ends and signs the contingency's own event with what is left, its oldest chunk (`ended`). Between steps
+     * the contingency's own event holds more, its newest chunk goes into a further event over the same period,
+     * a twentieth of MH's 1,000 per step (`moved`); the step that completes the chunk signs that event (`split`).
+     * The last step ends and signs the contingency's own event with what is left, its oldest chunk (`ended`). Between steps
      * the counter's sales go on (docs/decisions/0055-cese-one-event-per-transaction.md, 0056): a sale issued
      * meanwhile joins the still-open event. A crash between steps leaves every document in exactly one event and
      * the chunk being filled unsigned, which nothing sends; the next cese goes on with it.
