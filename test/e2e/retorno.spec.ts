@@ -157,6 +157,9 @@ test('a supervisor gives back goods of a sealed factura with the keyboard; MH se
 });
 
 test('MH down: a return at the counter is made in contingency, printed, and sealed after the event', async ({ page }) => {
+  // MH's return is found by the station's own probe, on its backoff (sync/backoff.ts: up to 60 s with jitter after
+  // the failures while MH was down), so the wait for the seal below allows a whole backoff, and the test with it.
+  test.setTimeout(150_000);
   const headers = { 'X-API-Key': DEMO_KEY };
   const sell = async (id: string, description: string) => {
     const res = await page.request.post(`${base}/dte/fc`, {
@@ -242,7 +245,7 @@ test('MH down: a return at the counter is made in contingency, printed, and seal
         events: { status: string; seal: string | null }[];
       }
     ).events;
-  await expect.poll(async () => (await returns())[0]?.status, { timeout: 60_000 }).toBe('APPROVED');
+  await expect.poll(async () => (await returns())[0]?.status, { timeout: 90_000 }).toBe('APPROVED');
   const [event] = [...sim.state.events.values()] as { detalleDTE: { tipoDoc: string }[] }[];
   expect(event!.detalleDTE.map((d) => d.tipoDoc)).toContain('18');
   await page.reload();
