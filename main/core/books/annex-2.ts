@@ -2,7 +2,6 @@
 // and last código de generación of the day; an earlier month's FC or FEX invalidated this month as a negative row
 // dated when it was issued (up to three periods back, CT art. 111). docs/decisions/0013-iva-books-and-annexes.md.
 import type { AnnexProblem, BooksSettings } from '../../../shared/books';
-import { CAT020_BY_ISO } from '../../../shared/catalogs/data/country-cat020';
 import { amount, documentNumber, issueOrder } from './annex-cells';
 import {
   foldAll,
@@ -19,8 +18,11 @@ import { NO_CENTS, plus, neg, total, type Cents } from './cents';
 import { mhDate, monthBefore, monthRange } from './period';
 import { consumerReturnNotes } from './return-notes';
 
-/** CAT-020 codes of the Central American area as the manual names it (Guatemala, Honduras, Nicaragua, Costa Rica). */
-const CENTRAL_AMERICA: ReadonlySet<string> = new Set(['GT', 'HN', 'NI', 'CR', 'SV'].map((iso) => CAT020_BY_ISO[iso]!.code));
+/**
+ * The Central American area as the manual names it (Guatemala, Honduras, Nicaragua, Costa Rica), by ISO code: the
+ * reader gives every FEX's country so, whether its version wrote CAT-020's legacy digits or ISO (fe-fex-v3).
+ */
+const CENTRAL_AMERICA: ReadonlySet<string> = new Set(['GT', 'HN', 'NI', 'CR', 'SV']);
 
 /** K, M, N and O–Q of one document (FEX: its value by destination and by goods or services). */
 interface ConsumerAmounts {

@@ -5,10 +5,7 @@ import type { DteKind } from '../../../shared/contract';
 import type { DteStatus } from '../../../shared/records';
 import { Dec, dec } from '../../../shared/tax';
 import { NO_CENTS, plus, cents, minus, type Cents } from './cents';
-import { mhDocumentView, type MhCounterpartView } from '../dte/mh/document-types';
-
-/** CAT-015: IVA 13 %. */
-const IVA_TRIBUTE = '20';
+import { readDte, type DteReading } from '../mh-read/read-dte';
 
 export interface BookParty {
   readonly name: string;
@@ -16,7 +13,7 @@ export interface BookParty {
   readonly docType: string | null;
   readonly number: string | null;
   readonly nrc: string | null;
-  /** FEX: CAT-020 country. */
+  /** FEX: ISO 3166-1 alpha-2 (CAT-020 of the Normativa v2.0), whatever code the document's version wrote. */
   readonly country: string | null;
 }
 
@@ -60,7 +57,7 @@ export interface BookDocument {
   readonly gravada: Cents;
   /** CCF, NC, ND: tributo 20; FC: totalIva. */
   readonly iva: Cents;
-  /** IVA the client withheld (ivaRete1) and the station perceived (ivaPerci1). */
+  /** IVA the client withheld and the station perceived (ivaRete1/ivaPerci1, or ivaRete/ivaPerci in v2.0). */
   readonly ivaRetenido: Cents;
   readonly ivaPercibido: Cents;
   /** What the document is worth: totalPagar, else montoTotalOperacion (NC, ND), else the CR's IVA retained. */
@@ -74,7 +71,7 @@ export interface BookDocument {
   readonly lines: () => readonly BookLine[];
   /** The mandante of a sale made on a third party's behalf (ventaTercero): its NIT and name. */
   readonly thirdParty: { readonly nit: string; readonly name: string } | null;
-  /** fecAnula of the invalidation MH accepted; null while the document stands. */
+  /** The day of the invalidation MH accepted (its event's date, mh-read/read-event.ts); null while it stands. */
   readonly invalidatedOn: string | null;
 }
 
@@ -95,100 +92,70 @@ const less = (a: Dec, b: Dec): Dec => (b.isZero() ? a : a.minus(b));
 /** A line's a + b, without a new decimal when b is zero (most of its four columns are). */
 const more = (a: Dec, b: Dec): Dec => (b.isZero() ? a : a.isZero() ? b : a.plus(b));
 
-type MhItem = NonNullable<ReturnType<typeof mhDocumentView>['cuerpoDocumento']>[number];
-
 /** A line as the books see it. Only the sales report reads lines, so they are built when asked. */
-function bookLines(kind: DteKind, items: readonly MhItem[]): BookLine[] {
+function bookLines(kind: DteKind, mh: DteReading): BookLine[] {
   if (kind === 'CR') return [];
-  return items.map((it) => {
-    const amount = [it.ventaExenta, it.ventaNoSuj, it.compra].reduce((total: Dec, v) => more(total, dec(v)), dec(it.ventaGravada));
+  return mh.lines().map((it) => {
+    const amount = [it.exenta, it.noSuj, it.compra].reduce((total: Dec, v) => more(total, dec(v)), dec(it.gravada));
     return {
-      code: it.codigo ?? null,
-      description: it.descripcion ?? '',
-      quantity: dec(it.cantidad),
+      code: it.code,
+      description: it.description,
+      quantity: dec(it.quantity),
       amount,
       net: kind === 'FC' ? less(amount, dec(it.ivaItem)) : amount,
     };
   });
 }
 
-function partyOf(c: MhCounterpartView | null | undefined): BookParty {
-  if (!c) return { name: '', docType: null, number: null, nrc: null, country: null };
-  // CCF, NC and ND name their receptor by NIT; the others by tipoDocumento and numDocumento.
-  const nit = 'nit' in c && typeof c.nit === 'string' ? c.nit : null;
-  return {
-    name: c.nombre ?? '',
-    docType: nit ? '36' : (c.tipoDocumento ?? null),
-    number: nit ?? c.numDocumento ?? null,
-    nrc: c.nrc ?? null,
-    country: 'codPais' in c ? (c.codPais ?? null) : null,
-  };
-}
-
-type MhSummary = NonNullable<ReturnType<typeof mhDocumentView>['resumen']>;
-
-/** CCF, NC, ND: the IVA tribute's value (a loop, not a filter: a month makes a hundred thousand of these). */
-function ivaOf(tributos: MhSummary['tributos']): Cents {
-  let iva = NO_CENTS;
-  for (const t of tributos ?? []) if (t.codigo === IVA_TRIBUTE) iva = plus(iva, cents(t.valor));
-  return iva;
-}
-
 /** Every document but a CR shares this: nothing retained. */
 const NO_RETENTIONS: readonly RetentionPart[] = Object.freeze([]);
 
 /** A CR's lines summed by MH retention code. */
-function retentionsOf(items: readonly MhItem[]): RetentionPart[] {
+function retentionsOf(mh: DteReading): RetentionPart[] {
   const byCode = new Map<string, { subject: Cents; retained: Cents }>();
-  for (const it of items) {
-    const code = it.codigoRetencionMH ?? '';
-    const part = byCode.get(code) ?? { subject: NO_CENTS, retained: NO_CENTS };
-    byCode.set(code, { subject: plus(part.subject, cents(it.montoSujetoGrav)), retained: plus(part.retained, cents(it.ivaRetenido)) });
+  for (const it of mh.retentions()) {
+    const part = byCode.get(it.code) ?? { subject: NO_CENTS, retained: NO_CENTS };
+    byCode.set(it.code, { subject: plus(part.subject, cents(it.subject)), retained: plus(part.retained, cents(it.retained)) });
   }
   return [...byCode].map(([code, p]) => ({ code, ...p }));
 }
 
+const NO_PARTY: BookParty = { name: '', docType: null, number: null, nrc: null, country: null };
+
 /** The book's view of a stored document; null for one that was never built (no MH JSON). */
 export function toBookDocument(row: BookRecordRow, invalidatedOn: string | null): BookDocument | null {
   if (!row.mh_json) return null;
-  const mh = mhDocumentView(JSON.parse(row.mh_json) as Record<string, unknown>);
-  const id = mh.identificacion ?? {};
-  const r = mh.resumen ?? {};
   const kind = row.kind as DteKind;
-  const items = mh.cuerpoDocumento ?? [];
-  const iva = kind === 'FC' ? cents(r.totalIva) : ivaOf(r.tributos);
-  const total =
-    r.totalPagar !== undefined
-      ? cents(r.totalPagar)
-      : r.montoTotalOperacion !== undefined
-        ? cents(r.montoTotalOperacion)
-        : cents(r.totalIVAretenido);
+  // The one reader of MH's JSON (main/core/mh-read/): each schema version by its own field names.
+  const mh = readDte(kind, JSON.parse(row.mh_json) as unknown);
+  const a = mh.amounts;
+  const total = a.totalPagar ?? a.montoTotalOperacion ?? a.totalRetenido;
   return {
     id: row.id,
     kind,
     status: row.status as DteStatus,
     controlNumber: row.control_number,
-    generationCode: (id.codigoGeneracion ?? row.id).toUpperCase(),
+    generationCode: mh.generationCode ?? row.id.toUpperCase(),
     seal: row.seal,
-    date: id.fecEmi ?? '',
-    time: id.horEmi ?? '',
+    date: mh.date ?? '',
+    time: mh.time ?? '',
     point: row.control_number.slice(7, 15),
     issuedBy: row.issued_by,
     issuedByName: row.issued_by_name,
-    operation: id.tipoOperacion ?? 1,
-    party: partyOf(kind === 'FSE' ? mh.sujetoExcluido : mh.receptor),
-    exenta: minus(cents(r.totalExenta), cents(r.descuExenta)),
-    noSujeta: minus(cents(r.totalNoSuj), cents(r.descuNoSuj)),
-    gravada: kind === 'FEX' ? cents(r.totalGravada) : minus(cents(r.totalGravada), cents(r.descuGravada)),
-    iva,
-    ivaRetenido: cents(r.ivaRete1),
-    ivaPercibido: cents(r.ivaPerci1),
-    total,
-    exportItems: kind === 'FEX' ? (mh.emisor?.tipoItemExpor ?? 1) : 0,
-    operationAmount: kind === 'FEX' ? cents(r.montoTotalOperacion) : kind === 'FSE' ? cents(r.subTotal) : NO_CENTS,
-    retentions: kind === 'CR' ? retentionsOf(items) : NO_RETENTIONS,
-    lines: () => bookLines(kind, items),
-    thirdParty: mh.ventaTercero ? { nit: mh.ventaTercero.nit ?? '', name: mh.ventaTercero.nombre ?? '' } : null,
+    operation: mh.operation,
+    party: mh.party ?? NO_PARTY,
+    exenta: minus(cents(a.totalExenta), cents(a.descuExenta)),
+    noSujeta: minus(cents(a.totalNoSuj), cents(a.descuNoSuj)),
+    gravada: kind === 'FEX' ? cents(a.totalGravada) : minus(cents(a.totalGravada), cents(a.descuGravada)),
+    iva: cents(a.iva),
+    ivaRetenido: cents(a.ivaRetenido),
+    ivaPercibido: cents(a.ivaPercibido),
+    total: cents(total),
+    exportItems: mh.exportItems,
+    operationAmount: kind === 'FEX' ? cents(a.montoTotalOperacion) : kind === 'FSE' ? cents(a.subTotal) : NO_CENTS,
+    retentions: kind === 'CR' ? retentionsOf(mh) : NO_RETENTIONS,
+    lines: () => bookLines(kind, mh),
+    thirdParty: mh.thirdParty,
     invalidatedOn,
   };
 }

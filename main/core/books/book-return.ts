@@ -4,6 +4,7 @@
 import type { DteKind } from '../../../shared/contract';
 import { NO_CENTS, cents } from './cents';
 import type { BookDocument } from './book-document';
+import { readReturn } from '../mh-read/read-event';
 
 const KIND_OF_TYPE: Readonly<Record<string, DteKind>> = { '01': 'FC', '11': 'FEX', '14': 'FSE' };
 
@@ -11,8 +12,6 @@ const KIND_OF_TYPE: Readonly<Record<string, DteKind>> = { '01': 'FC', '11': 'FEX
 export const RETURN_CONTROL = 'Evento de Retorno';
 
 type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
-const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
 
 /** The stored ER: its status (PENDING or APPROVED: a REJECTED one never reaches the books), its JSON and MH's seal. */
 export interface BookReturnRow {
@@ -25,45 +24,36 @@ export interface BookReturnRow {
 }
 
 export function toBookReturn(r: BookReturnRow): BookDocument | null {
-  const id = obj(r.mhJson.identificacion);
-  const res = obj(r.mhJson.resumen);
-  const emisor = obj(r.mhJson.emisor);
-  const related = Array.isArray(r.mhJson.documentoRelacionado) ? r.mhJson.documentoRelacionado.map(obj) : [];
-  const kind = KIND_OF_TYPE[str(related[0]?.tipoDocumento) ?? ''];
+  // The one reader of MH's JSON (main/core/mh-read/): fe-eret-v1's field names live there.
+  const er = readReturn(r.mhJson);
+  const kind = KIND_OF_TYPE[er.related[0]?.type ?? ''];
   if (!kind) return null;
-  const party = obj(r.mhJson.documento);
+  const a = er.amounts;
   return {
     id: r.id,
     kind,
     // Waiting for MH, it is in the books as a document waiting is: counted, and flagged before the month is filed.
     status: r.status === 'APPROVED' ? 'APPROVED' : 'PROCESSING',
     controlNumber: RETURN_CONTROL,
-    generationCode: (str(id.codigoGeneracion) ?? r.id).toUpperCase(),
+    generationCode: er.generationCode ?? r.id.toUpperCase(),
     seal: r.seal,
-    date: str(id.fecEmi) ?? '',
-    time: str(id.horEmi) ?? '',
-    point: `${str(emisor.codEstableMH) ?? ''}${str(emisor.codPuntoVentaMH) ?? ''}`,
+    date: er.date ?? '',
+    time: er.time ?? '',
+    point: er.point,
     issuedBy: null,
     issuedByName: null,
-    operation: typeof id.tipoOperacion === 'number' ? id.tipoOperacion : 1,
-    party: {
-      name: str(party.nombre) ?? '',
-      docType: str(party.tipoDocumento),
-      number: str(party.numDocumento),
-      nrc: null,
-      country: str(party.codPais),
-    },
-    exenta: cents(res.totalExenta as number),
-    noSujeta: cents(res.totalNoSuj as number),
+    operation: er.operation,
+    party: { name: er.party.name, docType: er.party.docType, number: er.party.number, nrc: null, country: er.party.country },
+    exenta: cents(a.totalExenta),
+    noSujeta: cents(a.totalNoSuj),
     // An FE's lines carry IVA inside, as its sales do; an FEX's are exports (operationAmount below).
-    gravada: kind === 'FEX' ? NO_CENTS : cents(res.totalGravada as number),
-    iva: kind === 'FC' ? cents(res.totalIva as number) : NO_CENTS,
+    gravada: kind === 'FEX' ? NO_CENTS : cents(a.totalGravada),
+    iva: kind === 'FC' ? cents(a.totalIva) : NO_CENTS,
     ivaRetenido: NO_CENTS,
     ivaPercibido: NO_CENTS,
-    total: cents(res.totalPagar as number),
-    exportItems: kind === 'FEX' && typeof emisor.tipoItemExpor === 'number' ? emisor.tipoItemExpor : 0,
-    operationAmount:
-      kind === 'FEX' ? cents(res.montoTotalOperacion as number) : kind === 'FSE' ? cents(res.totalCompraExcluidos as number) : NO_CENTS,
+    total: cents(a.totalPagar),
+    exportItems: kind === 'FEX' ? (er.exportItems ?? 0) : 0,
+    operationAmount: kind === 'FEX' ? cents(a.montoTotalOperacion) : kind === 'FSE' ? cents(a.totalCompra) : NO_CENTS,
     retentions: [],
     lines: () => [],
     thirdParty: null,

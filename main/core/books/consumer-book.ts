@@ -15,9 +15,9 @@ import type { MonthDocuments } from './annexes';
 
 const KIND_NAME = { FC: 'Factura', FEX: 'Exportación' } as const;
 
-/** CAT-020 code → the country's name as written ("guatemala" → "Guatemala", "ee uu" → "EE UU"). */
+/** ISO code (as the reader gives every FEX's country) → CAT-020's name as written ("guatemala" → "Guatemala", "ee uu" → "EE UU"). */
 const written = (name: string) => (name.length <= 5 ? name.toUpperCase() : name.charAt(0).toUpperCase() + name.slice(1));
-const COUNTRY_NAMES = new Map(Object.values(CAT020_BY_ISO).map((c) => [c.code, written(c.name)]));
+const COUNTRY_NAMES = new Map(Object.entries(CAT020_BY_ISO).map(([iso, c]) => [iso, written(c.name)]));
 const countryName = (code: string | null) => (code ? (COUNTRY_NAMES.get(code) ?? code) : '');
 
 const DAY_COLUMNS = [

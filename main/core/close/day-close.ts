@@ -15,7 +15,7 @@ import { DTE_KINDS, type DteKind } from '../../../shared/contract';
 import type { DteStatus } from '../../../shared/records';
 import { Dec, ZERO, dec, round2, sum } from '../../../shared/tax';
 import type { CloseRow } from '../dte/documents-repo';
-import { mhDocumentView, type MhResumenView } from '../dte/mh/document-types';
+import { readDte, type DteReading } from '../mh-read/read-dte';
 
 /** Sales that bring money in (or take it back, NC): the net sales and the payments. */
 const SALES: readonly DteKind[] = ['FC', 'CCF', 'ND', 'NC', 'FEX'];
@@ -24,8 +24,6 @@ const CASH_CONDITION = 1;
 const ON_CREDIT = 2;
 /** CAT-017: billetes y monedas, the method that goes into the drawer. */
 const CASH_METHOD = '01';
-/** CAT-015: IVA 13 %. */
-const IVA_TRIBUTE = '20';
 
 const money = (d: Dec): string => round2(d).toFixed(2);
 const PENDING: readonly string[] = ['CREATED', 'PROCESSING'];
@@ -41,10 +39,9 @@ const add = (a: Acc, amount: Dec) => {
 };
 const tally = (a: Acc): Tally => ({ count: a.count, total: money(a.total) });
 
-const resumenOf = (row: CloseRow): MhResumenView => {
-  if (!row.mh_json) return {};
-  return mhDocumentView(JSON.parse(row.mh_json) as Record<string, unknown>).resumen ?? {};
-};
+/** The document as MH's JSON says it, through the one reader of each schema version; null before it was built. */
+const readingOf = (row: CloseRow): DteReading | null =>
+  row.mh_json ? readDte(row.kind as DteKind, JSON.parse(row.mh_json) as unknown) : null;
 
 /** The document's total as the close counts it: an NC subtracts. */
 const signedTotal = (row: CloseRow): Dec => (row.kind === 'NC' ? dec(row.total).neg() : dec(row.total));
@@ -109,34 +106,32 @@ export function summarize(
     }
     if (row.status !== 'APPROVED') continue;
     add(byKind[kind], total);
-    const r = resumenOf(row);
+    const mh = readingOf(row);
+    if (!mh) continue;
+    const a = mh.amounts;
     const sign = kind === 'NC' ? -1 : 1;
-    if (kind === 'FC') iva = iva.plus(dec(r.totalIva));
-    if (kind === 'CCF' || kind === 'ND' || kind === 'NC') {
-      const tributes = sum((r.tributos ?? []).map((t) => (typeof t === 'object' && t?.codigo === IVA_TRIBUTE ? dec(t.valor) : ZERO)));
-      iva = iva.plus(tributes.times(sign));
-    }
+    // FE: its totalIva; CCF, NC, ND: the IVA 13 % (the reader knows each version's field).
+    if (kind === 'FC' || kind === 'CCF' || kind === 'ND' || kind === 'NC') iva = iva.plus(dec(a.iva).times(sign));
     if (kind === 'FC' || kind === 'CCF' || kind === 'ND' || kind === 'NC') {
-      ret.ivaRetained = ret.ivaRetained.plus(dec(r.ivaRete1).times(sign));
-      ret.rentaRetained = ret.rentaRetained.plus(dec(r.reteRenta).times(sign));
+      ret.ivaRetained = ret.ivaRetained.plus(dec(a.ivaRetenido).times(sign));
+      ret.rentaRetained = ret.rentaRetained.plus(dec(a.reteRenta).times(sign));
     }
-    if (kind === 'CR') ret.crIvaRetained = ret.crIvaRetained.plus(dec(r.totalIVAretenido));
+    if (kind === 'CR') ret.crIvaRetained = ret.crIvaRetained.plus(dec(a.totalRetenido));
     if (kind === 'FSE') {
-      ret.fseIvaRetained = ret.fseIvaRetained.plus(dec(r.ivaRete1));
-      ret.fseRentaRetained = ret.fseRentaRetained.plus(dec(r.reteRenta));
+      ret.fseIvaRetained = ret.fseIvaRetained.plus(dec(a.ivaRetenido));
+      ret.fseRentaRetained = ret.fseRentaRetained.plus(dec(a.reteRenta));
     }
-    if (kind === 'NC') add(r.condicionOperacion === CASH_CONDITION ? ncCash : ncCredit, total);
+    if (kind === 'NC') add(mh.condition === CASH_CONDITION ? ncCash : ncCredit, total);
     if (kind === 'ND') add(debitNotes, total);
     if (kind === 'FC' || kind === 'CCF' || kind === 'FEX') {
-      if (r.condicionOperacion === ON_CREDIT || !r.pagos || r.pagos.length === 0) {
+      if (mh.condition === ON_CREDIT || mh.payments.length === 0) {
         add(onCredit, total);
         continue;
       }
-      for (const p of r.pagos) {
-        const code = String(p?.codigo ?? '99');
-        const a = payments.get(code) ?? acc();
-        add(a, dec(p?.montoPago));
-        payments.set(code, a);
+      for (const p of mh.payments) {
+        const a = payments.get(p.code) ?? acc();
+        add(a, dec(p.amount));
+        payments.set(p.code, a);
       }
     }
   }

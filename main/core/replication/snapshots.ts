@@ -4,11 +4,11 @@ import type { StationHeartbeat } from '../../../shared/hub';
 import type { SyncStatus } from '../../../shared/records';
 import { isoLocal, type Clock } from '../clock';
 import { unpackDocument } from '../dte/packing/packed-document';
-import { fecAnulaOf } from '../dte/invalidation/invalidations-repo';
+import { invalidationDate } from '../mh-read/read-event';
 import type { Store } from '../store/database';
 import type { QueuedChange, RecordEntity } from './queue';
 
-/** The documents' current state, with who issued each and the fecAnula of an invalidation MH accepted. */
+/** The documents' current state, with who issued each and the date of an invalidation MH accepted (either normative). */
 export function documentSnapshots(store: Store, refs: readonly string[]) {
   if (refs.length === 0) return [];
   const rows = store.all(
@@ -42,7 +42,7 @@ export function documentSnapshots(store: Store, refs: readonly string[]) {
           .where('status', 'in', ['APPROVED', 'IN_DOUBT'])
           .where('dte_id', 'in', refs),
       )
-      .map((r) => [r.dte_id, fecAnulaOf(r.mh_json)]),
+      .map((r) => [r.dte_id, invalidationDate(r.mh_json)]),
   );
   const byId = new Map(rows.map(({ packed, ...r }) => [r.id, { ...r, ...unpackDocument(packed) }]));
   return refs.flatMap((id) => {

@@ -2,10 +2,7 @@
 import type { InvalidationStatus } from '../../../../shared/records';
 import type { Store } from '../../store/database';
 import type { InvalidationsTable } from '../../store/schema';
-
-/** The day an invalidation event says it was made (identificacion.fecAnula), from its stored MH JSON. */
-export const fecAnulaOf = (mhJson: string): string | null =>
-  (JSON.parse(mhJson) as { identificacion?: { fecAnula?: string } }).identificacion?.fecAnula ?? null;
+import { invalidationDate } from '../../mh-read/read-event';
 
 export function invalidationsRepo(store: Store) {
   const q = store.q;
@@ -67,14 +64,15 @@ export function invalidationsRepo(store: Store) {
         ).changes,
       ) > 0,
     /**
-     * The invalidations MH accepted, with the day they were made (fecAnula, El Salvador time): the books need
+     * The invalidations MH accepted, with the day they were made (the event's date: fecAnula in anulacion v2,
+     * fecEmi in invalidacion v3; El Salvador time): the books need
      * them by that day, and every one, whatever month its document belongs to. One in doubt counts: its
      * document reads INVALIDATED until a supervisor says MH does not hold it.
      */
     approved: () =>
       store.all(q.selectFrom('invalidations').select(['dte_id', 'mh_json']).where('status', 'in', ['APPROVED', 'IN_DOUBT'])).map((r) => ({
         dteId: r.dte_id,
-        on: fecAnulaOf(r.mh_json) ?? '',
+        on: invalidationDate(r.mh_json) ?? '',
       })),
     /** Ids of invalidations still waiting for MH, oldest first. */
     pendingIds: () =>
