@@ -68,7 +68,7 @@ describe('the F-07 annexes of a month', () => {
         .split('\r\n')
         .filter(Boolean)
         .map((l) => l.split(';')[9]),
-    ).toEqual(['ccfOct', 'fcOct', 'fc5'].map((n) => month.ids[n]!.toUpperCase()));
+    ).toEqual(['ccfOct', 'fcOct', 'fc5', 'fc7'].map((n) => month.ids[n]!.toUpperCase()));
   });
 
   it("passes MH's portal checks; the only warnings are the ones the month calls for", async () => {

@@ -67,12 +67,12 @@ describe('over HTTP', () => {
     const m = (await get('/books?month=2026-11')).json<MonthBooks>();
     expect(m.annexes.map((a) => [a.annex, a.rows])).toEqual([
       ['1', 4],
-      ['2', 6],
+      ['2', 7],
       ['5', 1],
       ['9', 0],
       ['10', 1],
       ['12', 0],
-      ['anulados', 3],
+      ['anulados', 4],
     ]);
   });
 

@@ -1,6 +1,8 @@
 // An independent reading of the F-07 annexes, for tests: straight from the signed MH documents in a station's
 // database (each JWS's payload, the seal MH gave it, and the signed invalidation events), written from
-// MH's manual (docs/mh.md) without any of main/core/books. Where the two disagree, one of them misread the manual.
+// MH's manual (docs/mh.md) without any of main/core/books or main/core/mh-read. Where the two disagree, one of them
+// misread the manual. It reads both normatives' field names itself (docs/mh.md, what changes per kind): the legacy ones (ivaRete1,
+// sujetoExcluido, 4-digit countries, the invalidation's fecAnula) and v2.0's (ivaRete, receptor, ISO, fecEmi).
 import BetterSqlite3 from 'better-sqlite3';
 import Decimal from 'decimal.js';
 import { unpackDocument } from '../../main/core/dte/packing/packed-document';
@@ -26,7 +28,22 @@ export interface OracleAnnexes {
   readonly '5': string[][];
   readonly '10': string[][];
   readonly anulados: string[][];
+  /** The IVA books' closing figures, re-added from the same payloads. */
+  readonly summary: {
+    readonly consumerGravadas: string;
+    readonly consumerDebito: string;
+    readonly contributorDebito: string;
+    readonly ivaRetenido: string;
+    readonly retencionesEfectuadas: string;
+    readonly anulacionesPrevias: string;
+  };
 }
+
+/** The day an invalidation event is dated: anulacion v2's fecAnula, invalidacion v3's fecEmi ("Fecha del Evento"). */
+const eventDate = (event: Json): string => {
+  const id = obj(event.identificacion);
+  return str(id.version === 2 ? id.fecAnula : id.fecEmi);
+};
 
 /** The annexes of `month` (YYYY-MM) as the station at `dbFile` should write them with the default settings. */
 export function oracleAnnexes(dbFile: string, month: string): OracleAnnexes {
@@ -35,7 +52,7 @@ export function oracleAnnexes(dbFile: string, month: string): OracleAnnexes {
   try {
     const annulled = new Map(
       (db.prepare("SELECT dte_id, jws FROM invalidations WHERE status = 'APPROVED'").all() as { dte_id: string; jws: string }[]).map(
-        (r) => [r.dte_id, str(obj(payload(r.jws).identificacion).fecAnula)],
+        (r) => [r.dte_id, eventDate(payload(r.jws))],
       ),
     );
     docs = (
@@ -67,13 +84,17 @@ export function oracleAnnexes(dbFile: string, month: string): OracleAnnexes {
     );
   const month$ = docs.filter((s) => inMonth(s) && valid(s)).sort(chrono);
   const net = (s: Signed, total: string, discount: string) => D(res(s)[total]).minus(D(res(s)[discount]));
-  const iva = (s: Signed) => (res(s).tributos as Json[] | null | undefined)?.find((t) => t.codigo === '20')?.valor ?? 0;
+  // CCF and notes: the tributo 20; an NC or ND v4 states it as totalIva too (ND v4's schema keys tributos "").
+  const iva = (s: Signed) => (res(s).tributos as Json[] | null | undefined)?.find((t) => t.codigo === '20')?.valor ?? res(s).totalIva ?? 0;
+  /** What the client withheld: ivaRete1 (legacy), ivaRete (v2.0). */
+  const retained = (s: Signed) => D(res(s).ivaRete1 ?? res(s).ivaRete);
 
   const annex1 = month$
     .filter((s) => ['03', '05', '06'].includes(type(s)))
     .map((s) => {
       const r = obj(s.doc.receptor);
-      const nit = str(r.nit);
+      // CCF and legacy notes name the receptor by nit; v4 notes by tipoDocumento 36 and numDocumento.
+      const nit = str(r.nit) || (str(r.tipoDocumento) === '36' ? str(r.numDocumento) : '');
       const [ex, ns, gr] = [
         net(s, 'totalExenta', 'descuExenta'),
         net(s, 'totalNoSuj', 'descuNoSuj'),
@@ -105,7 +126,8 @@ export function oracleAnnexes(dbFile: string, month: string): OracleAnnexes {
     });
 
   // Anexo 2: per day, type and income code; FEX value by destination and goods or services.
-  const CA = new Set(['9483', '9501', '9615', '9411', '9300']);
+  // Guatemala, Honduras, Nicaragua, Costa Rica and El Salvador: legacy CAT-020 digits and ISO codes.
+  const CA = new Set(['9483', '9501', '9615', '9411', '9300', 'GT', 'HN', 'NI', 'CR', 'SV']);
   const groups = new Map<string, Signed[]>();
   for (const s of month$.filter((x) => type(x) === '01' || type(x) === '11')) {
     const services = type(s) === '11' && obj(s.doc.emisor).tipoItemExpor === 2;
@@ -169,7 +191,8 @@ export function oracleAnnexes(dbFile: string, month: string): OracleAnnexes {
   const annex5 = month$
     .filter((s) => type(s) === '14')
     .map((s) => {
-      const se = obj(s.doc.sujetoExcluido);
+      // The supplier: sujetoExcluido in fe-fse-v1, receptor in fe-fse-v2.
+      const se = obj(s.doc.sujetoExcluido ?? s.doc.receptor);
       const t = str(se.tipoDocumento);
       return [
         t === '36' ? '1' : t === '13' ? '2' : '3',
@@ -215,5 +238,48 @@ export function oracleAnnexes(dbFile: string, month: string): OracleAnnexes {
     .sort((a, b) => `${a.annulledOn} ${str(id(a).numeroControl)}`.localeCompare(`${b.annulledOn} ${str(id(b).numeroControl)}`))
     .map((s) => [str(id(s).numeroControl), '4', '0', '0', type(s), 'D', s.seal, '0', '0', cg(s)]);
 
-  return { '1': annex1, '2': annex2, '5': annex5, '10': annex10, anulados };
+  const sumOf = (list: Signed[], f: (s: Signed) => Decimal) => list.reduce((a, s) => a.plus(f(s)), new Decimal(0));
+  const signed = (s: Signed, d: Decimal) => (type(s) === '05' ? d.neg() : d);
+  const fcs = month$.filter((s) => type(s) === '01');
+  const earlierConsumer = annulledNow.filter((x) => (type(x) === '01' || type(x) === '11') && !inMonth(x));
+  const taxpayer = month$.filter((s) => ['03', '05', '06'].includes(type(s)));
+  const summary = {
+    consumerGravadas: fmt(sumOf(fcs, (s) => net(s, 'totalGravada', 'descuGravada'))),
+    // The IVA inside the month's taxed consumer sales (13/113), rounded once, as casilla 140 is (F-07).
+    consumerDebito: fmt(
+      sumOf(fcs, (s) => net(s, 'totalGravada', 'descuGravada'))
+        .minus(
+          sumOf(
+            earlierConsumer.filter((s) => type(s) === '01'),
+            (s) => net(s, 'totalGravada', 'descuGravada'),
+          ),
+        )
+        .times(13)
+        .div(113),
+    ),
+    contributorDebito: fmt(sumOf(taxpayer, (s) => signed(s, D(iva(s))))),
+    ivaRetenido: fmt(sumOf(fcs, retained).plus(sumOf(taxpayer, (s) => signed(s, retained(s))))),
+    retencionesEfectuadas: fmt(
+      sumOf(
+        month$.filter((s) => type(s) === '07'),
+        (s) => (s.doc.cuerpoDocumento as Json[]).reduce((a, i) => a.plus(D(i.ivaRetenido)), new Decimal(0)),
+      ).plus(
+        sumOf(
+          month$.filter((s) => type(s) === '14'),
+          (s) => D(res(s).ivaRete1),
+        ),
+      ),
+    ),
+    anulacionesPrevias: fmt(
+      sumOf(earlierConsumer, (s) =>
+        type(s) === '11'
+          ? D(res(s).montoTotalOperacion)
+          : net(s, 'totalExenta', 'descuExenta')
+              .plus(net(s, 'totalNoSuj', 'descuNoSuj'))
+              .plus(net(s, 'totalGravada', 'descuGravada')),
+      ),
+    ),
+  };
+
+  return { '1': annex1, '2': annex2, '5': annex5, '10': annex10, anulados, summary };
 }

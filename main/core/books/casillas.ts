@@ -1,8 +1,8 @@
 // The F-07 casillas each annex feeds (docs/mh.md, IVA books: casillas), summed from the file's own rows so an
 // uploaded file and a generated one are read alike. Which column feeds which casilla is our reading of MH's labels.
 import type { AnnexId, CasillaAmount } from '../../../shared/books';
-import { IVA_INCLUDED, round2 } from '../../../shared/tax';
-import { NO_CENTS, cellCents, cents, centsDec, centsText, minus, plus, type Cents } from './cents';
+import { NO_CENTS, cellCents, centsText, minus, plus, type Cents } from './cents';
+import { ivaInside } from './iva-inside';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const line = (casilla: string, label: string, amount: Cents): CasillaAmount => ({ casilla, label, amount: centsText(amount) });
@@ -52,7 +52,7 @@ function casillasFrom(annex: AnnexId, sum: (letter: string, side?: Side) => Cent
       ];
     case '2': {
       // The IVA inside column N's month (13/113), rounded once; casilla 96 is what is left.
-      const debit = cents(round2(centsDec(sum('N')).times(IVA_INCLUDED)).toFixed(2));
+      const debit = ivaInside(sum('N'));
       return [
         line('85', 'Ventas exentas a consumidor final', sum('K')),
         line('92', 'Ventas exentas no sujetas a proporcionalidad', sum('L')),

@@ -6,6 +6,7 @@ import { standsAt } from './annex-build';
 import { consumerAmounts } from './annex-2';
 import type { BookDocument } from './book-document';
 import { NO_CENTS, plus, neg, minus, total, type Cents } from './cents';
+import { ivaInside } from './iva-inside';
 import { monthRange } from './period';
 
 const sign = (d: BookDocument): 1 | -1 => (d.kind === 'NC' ? -1 : 1);
@@ -32,7 +33,6 @@ export function ivaSums(month: string, invalidated: readonly BookDocument[], ret
   let consumerGravadas = NO_CENTS;
   let consumerExentas = NO_CENTS;
   let consumerNoSujetas = NO_CENTS;
-  let consumerIva = NO_CENTS;
   let exportaciones = NO_CENTS;
   let contributorGravadas = NO_CENTS;
   let contributorExentas = NO_CENTS;
@@ -49,7 +49,6 @@ export function ivaSums(month: string, invalidated: readonly BookDocument[], ret
           consumerGravadas = plus(consumerGravadas, d.gravada);
           consumerExentas = plus(consumerExentas, d.exenta);
           consumerNoSujetas = plus(consumerNoSujetas, d.noSujeta);
-          consumerIva = plus(consumerIva, d.iva);
           ivaRetenido = plus(ivaRetenido, d.ivaRetenido);
           return;
         case 'FEX':
@@ -82,8 +81,10 @@ export function ivaSums(month: string, invalidated: readonly BookDocument[], ret
       const earlierValue = total(earlier.map((d) => (d.kind === 'FEX' ? d.operationAmount : total([d.exenta, d.noSujeta, d.gravada]))));
       const given = consumerReturns(returns, to);
       const givenValue = total(given.map((d) => (d.kind === 'FEX' ? d.operationAmount : total([d.exenta, d.noSujeta, d.gravada]))));
-      const givenIva = total(given.map((d) => d.iva));
-      const consumerDebito = minus(minus(consumerIva, total(earlier.filter((d) => d.kind === 'FC').map((d) => d.iva))), givenIva);
+      const givenIva = returnsIva(given);
+      // Anexo 2's column N (this month's taxed sales less the earlier ones invalidated now), 13/113 once: casilla 140.
+      const taxed = minus(consumerGravadas, total(earlier.filter((d) => d.kind === 'FC').map((d) => d.gravada)));
+      const consumerDebito = minus(ivaInside(taxed), givenIva);
       return {
         consumer: {
           gravadas: amount(consumerGravadas),
@@ -109,6 +110,10 @@ export function ivaSums(month: string, invalidated: readonly BookDocument[], ret
     },
   };
 }
+
+/** The IVA the month's consumer returns give back: 13/113 of their taxed value, rounded once (casilla 143). */
+export const returnsIva = (given: readonly BookDocument[]): Cents =>
+  ivaInside(total(given.filter((d) => d.kind === 'FC').map((d) => d.gravada)));
 
 /** The month's returns on FE and FEX that count at its end (not refused, not invalidated by then). */
 export const consumerReturns = (returns: readonly BookDocument[], monthEnd: string): BookDocument[] =>

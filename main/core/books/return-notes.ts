@@ -8,7 +8,7 @@ import { amount } from './annex-cells';
 import { standsAt } from './annex-build';
 import type { BookDocument } from './book-document';
 import { plus, minus, total } from './cents';
-import { consumerReturns } from './iva-summary';
+import { consumerReturns, returnsIva } from './iva-summary';
 import { monthRange } from './period';
 
 const note = (severity: AnnexProblem['severity'], column: string, field: string, message: string): AnnexProblem => ({
@@ -39,7 +39,7 @@ export function consumerReturnNotes(returns: readonly BookDocument[], month: str
   const given = consumerReturns(returns, monthRange(month).to);
   if (given.length === 0) return [];
   const taxed = total(given.filter((d) => d.kind === 'FC').map((d) => d.gravada));
-  const iva = total(given.map((d) => d.iva));
+  const iva = returnsIva(given);
   const untaxed = total(given.map((d) => plus(d.exenta, d.noSujeta)));
   const exports = total(given.filter((d) => d.kind === 'FEX').map((d) => d.operationAmount));
   const parts = [

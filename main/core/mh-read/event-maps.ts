@@ -113,7 +113,7 @@ export interface ReturnMap {
   readonly related: FieldGroup<'type' | 'generationCode' | 'date'>;
 }
 
-/** fe-eret-v1: what an Evento de Retorno gives back on an FE, FEX or FSE (REFERENCE.md §16.7). */
+/** fe-eret-v1: what an Evento de Retorno gives back on an FE, FEX or FSE (docs/mh.md, Evento de Retorno). */
 export const ERET_V1: ReturnMap = {
   version: 1,
   schema: 'v2-2026/fe-eret-v1.json',

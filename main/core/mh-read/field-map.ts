@@ -7,7 +7,7 @@ import type { DteKind } from '../../../shared/contract';
 /** A dotted path from the object it is relative to (`resumen.ivaRete`, `codigo`). */
 export type FieldPath = string;
 
-/** MH's schema file of a map, under ../shared/mh/schemas/ (never copied into the project). */
+/** MH's schema file of a map, in the schema folders the tests read beside the checkout (never copied into it). */
 export type SchemaFile = `legacy-v1-2023/${string}.json` | `v2-2026/${string}.json`;
 
 /** Fields of a DTE from its root. A field left out is one this version does not carry: it reads as absent. */

@@ -73,7 +73,7 @@ describe('the DTE readers’ maps against MH’s schemas', () => {
     expect(dteMapProblems(fe, schema)).toEqual(['resumen.ivaRete', 'cuerpoDocumento[].ivaItem']);
   });
 
-  it('where the normatives name a field apart, the maps do too (REFERENCE.md §17)', () => {
+  it('where the normatives name a field apart, the maps do too (docs/mh.md, what changes per kind)', () => {
     const path = (kind: string, version: number, f: keyof DteMap['fields']) =>
       DTE_MAPS.find((m) => m.kind === kind && m.version === version)!.fields[f];
     expect([path('FC', 1, 'ivaRetenido'), path('FC', 2, 'ivaRetenido')]).toEqual(['resumen.ivaRete1', 'resumen.ivaRete']);
@@ -112,7 +112,7 @@ describe('the event readers’ maps against MH’s schemas', () => {
     ]).toEqual([]);
     expect(fixed(schema, 'identificacion.version')).toBe(1);
   });
-  it('the invalidation’s date is fecAnula in v2 and fecEmi in v3 (REFERENCE.md §17.2)', () => {
+  it('the invalidation’s date is fecAnula in v2 and fecEmi in v3 (docs/mh.md)', () => {
     expect(INVALIDATION_MAPS.map((m) => m.fields.date)).toEqual(['identificacion.fecAnula', 'identificacion.fecEmi']);
   });
 });

@@ -1,5 +1,5 @@
 // Nota de crédito and nota de débito, fe-nc-v4 and fe-nd-v4 (Normativa DTE v2.0): no resumen discounts (they
-// go in the lines), the IVA as totalIva (ND v4's schema keys its tributos "", REFERENCE.md §17.3), ivaRete and
+// go in the lines), the IVA as totalIva (ND v4's schema keys its tributos "", docs/mh.md, Schema defects we patch), ivaRete and
 // ivaPerci, totalPagar, and a receptor by document type and number.
 import type { DteKind } from '../../../../shared/contract';
 import type { DteMap } from '../field-map';
