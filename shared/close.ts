@@ -145,7 +145,7 @@ export interface ReturnsTally {
 
 /** One line of the reconciliation: its amount is signed (a refund subtracts). */
 export interface ReconciliationLine {
-  /** `payment.01`, `onCredit`, `debitNotes`, `ncCash`, `ncCredit`, `unexplained`. */
+  /** `payment.01`, `onCredit`, `debitNotes`, `ncCash`, `ncCredit`, `returns`, `unexplained`. */
   readonly key: string;
   readonly label: string;
   readonly count: number;

@@ -2,7 +2,10 @@
 // went back from the drawer. An ER names no means of payment, so it follows the document it gives back on: paid in
 // cash only (CAT-017 01, billetes y monedas), the return is cash out of the drawer; paid otherwise (a card, a
 // transfer, on credit), it is refunded outside the drawer.
+import type { DteKind } from '../../../shared/contract';
 import { dec } from '../../../shared/tax';
+import { readDte } from '../mh-read/read-dte';
+import { readReturn } from '../mh-read/read-event';
 import type { Store } from '../store/database';
 import { signedParts } from '../dte/documents-repo';
 import { returnsRepo } from '../dte/retorno/returns-repo';
@@ -12,14 +15,21 @@ const CASH_METHOD = '01';
 
 function paidInCash(store: Store, dteId: string | null): boolean {
   if (!dteId) return false;
-  const json = signedParts(store, dteId)?.mh_json;
-  const resumen = json ? ((JSON.parse(json) as { resumen?: { pagos?: { codigo?: unknown }[] | null } }).resumen ?? {}) : {};
-  const pagos = resumen.pagos ?? [];
-  return pagos.length > 0 && pagos.every((p) => String(p.codigo) === CASH_METHOD);
+  const parts = signedParts(store, dteId);
+  if (!parts?.mh_json) return false;
+  // The one reader of MH's JSON (main/core/mh-read/): each version's payments by its own field names.
+  const { payments } = readDte(parts.kind as DteKind, JSON.parse(parts.mh_json) as unknown, parts.version);
+  return payments.length > 0 && payments.every((p) => p.code === CASH_METHOD);
 }
 
+/** The period's returns: their value, the IVA they give back (an FE's; as the sales report takes it), and the cash. */
 export function returnsInPeriod(store: Store, from: string, to: string): CloseReturn[] {
   return returnsRepo(store)
     .madeBetween(from, to)
-    .map((r) => ({ id: r.id, total: dec(r.total), cash: paidInCash(store, r.dte_id) }));
+    .map((r) => ({
+      id: r.id,
+      total: dec(r.total),
+      iva: dec(readReturn(JSON.parse(r.mh_json) as unknown).amounts.totalIva),
+      cash: paidInCash(store, r.dte_id),
+    }));
 }

@@ -59,10 +59,11 @@ export interface DrawerInput {
   readonly openedByName?: string | null;
 }
 
-/** A return of the period as the close counts it: its value, and whether it went back in cash. */
+/** A return of the period as the close counts it: its value, the IVA it gives back, and whether it went back in cash. */
 export interface CloseReturn {
   readonly id: string;
   readonly total: Dec;
+  readonly iva: Dec;
   readonly cash: boolean;
 }
 
@@ -139,13 +140,17 @@ export function summarize(
   const paymentList: PaymentTally[] = [...payments.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([code, a]) => ({ code, name: paymentMethodName(code) ?? `código ${code}`, ...tally(a) }));
-  const netSales = sum(SALES.map((k) => byKind[k].total));
+  // The books and the sales report take a return out of its day's sales and IVA; the close says the same.
+  const returnsTotal = sum(returns.map((r) => r.total));
+  const netSales = sum(SALES.map((k) => byKind[k].total)).minus(returnsTotal);
+  iva = iva.minus(sum(returns.map((r) => r.iva)));
   const reconciliation = reconcile(netSales, [
     ...paymentList.map((p) => ({ key: `payment.${p.code}`, label: p.name, count: p.count, amount: p.total })),
     { key: 'onCredit', label: 'ventas al crédito (por cobrar)', ...line(onCredit) },
     { key: 'debitNotes', label: 'notas de débito', ...line(debitNotes) },
     { key: 'ncCash', label: 'notas de crédito devueltas en efectivo', ...line(ncCash) },
     { key: 'ncCredit', label: 'notas de crédito abonadas a la cuenta del cliente', ...line(ncCredit) },
+    { key: 'returns', label: 'devoluciones de mercadería (Eventos de Retorno)', count: returns.length, amount: money(returnsTotal.neg()) },
   ]);
   const cashSales = dec(payments.get(CASH_METHOD)?.total);
   const cashReturns = sum(returns.filter((r) => r.cash).map((r) => r.total));
@@ -173,7 +178,7 @@ export function summarize(
     drawer: counted === null ? null : drawer(counted, cashSales, ncCash.total.minus(cashReturns)),
     returns: {
       count: returns.length,
-      total: money(sum(returns.map((r) => r.total))),
+      total: money(returnsTotal),
       cash: money(cashReturns),
       documents: returns.map((r) => ({ id: r.id, total: money(r.total), cash: r.cash })),
     },

@@ -248,6 +248,7 @@ export function returnsRepo(store: Store) {
           .select([
             'id',
             'total',
+            'mh_json',
             (eb) => eb.selectFrom('return_lines').select('dte_id').whereRef('return_id', '=', 'returns.id').limit(1).as('dte_id'),
           ])
           .where('status', 'in', [...LIVE])
