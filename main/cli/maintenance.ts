@@ -113,7 +113,7 @@ export function auditVerifyCommand(dir: string, io: Output, access: ChainAccess)
     const sealed = sealedKey(db);
     const key = openChainKey(sealed, access.box());
     const head = readHead(access.headFile);
-    const { verdict, findings } = checkChain(db, { key, head, hasKey: key !== null });
+    const { verdict, findings, checked, notYetBound } = checkChain(db, { key, head, hasKey: key !== null });
     if (findings.length === 1 && findings[0]!.code === 'no-key') {
       io.err(
         'No se puede comprobar el registro aquí: está sellado con una llave que este equipo no tiene. Use el mismo --secret-file que `sello serve`, o compruébelo en el equipo de la estación.',
@@ -126,6 +126,11 @@ export function auditVerifyCommand(dir: string, io: Output, access: ChainAccess)
       io.out(`registro de auditoría íntegro: ${verdict.entries} entradas; huella final ${verdict.head}`);
       if (verdict.keyedFrom === null) io.out('el registro aún no está sellado con llave: inicie Sello una vez para sellarlo');
       else io.out(`sellado con la llave de la estación desde la entrada ${verdict.keyedFrom}; documentos comprobados contra el registro`);
+      // The other bound tables (docs/decisions/0062-audit-binds-what-the-books-read.md), named as the findings name them.
+      const others = checked.filter((t) => t !== 'documents');
+      if (others.length > 0) io.out(`también comprobadas contra el registro: ${others.join(', ')}`);
+      if (verdict.keyedFrom !== null && notYetBound.length > 0)
+        io.out(`aún sin ligar al registro (se ligan al iniciar Sello una vez): ${notYetBound.join(', ')}`);
       if (verdict.linkedOnly > 0)
         io.out(`${verdict.linkedOnly} entradas se sellaron con una llave anterior (otro equipo): solo se comprobó su encadenamiento`);
       if (!head)

@@ -1,5 +1,7 @@
 // What a check of the keyed audit chain can find, and how the station says it (docs/decisions/0034-keyed-
 // audit-chain.md): `sello audit verify`, `sello restore` and the start's alert use the same words.
+import type { RecordTableName } from './audit-bound-tables';
+
 export type ChainFinding =
   | { readonly code: 'edited' | 'link' | 'recomputed' | 'no-key'; readonly seq: number }
   /** The head kept outside the data folder names an entry past the log's end: its last entries were deleted. */
@@ -7,10 +9,32 @@ export type ChainFinding =
   /** The head's entry is there with another hash: the chain was rewritten up to it. */
   | { readonly code: 'rewritten'; readonly seq: number }
   | { readonly code: 'document-edited' | 'document-deleted' | 'document-unbound'; readonly id: string }
+  /** A row of another bound table (audit-bound-tables.ts) edited, deleted or added outside Sello. */
+  | { readonly code: 'row-edited' | 'row-deleted' | 'row-unbound'; readonly table: RecordTableName; readonly id: string }
   /** The chain is keyed but its sealed key is gone from the data folder. */
   | { readonly code: 'key-missing' }
   /** The station holds the chain's key but the chain has no keyed entry: it was recomputed without the key. */
   | { readonly code: 'unkeyed' };
+
+/** What a write finds before it changes a bound row (audit-binding.ts, `checkBound`). */
+export type BindingFinding =
+  | { readonly code: 'document-edited' | 'document-unbound'; readonly id: string }
+  | { readonly code: 'row-edited' | 'row-unbound'; readonly table: RecordTableName; readonly id: string };
+
+/** How a bound table's row is named, with the table, and whether its name is feminine. */
+const RECORD_NAMES: Readonly<Record<RecordTableName, { readonly name: string; readonly feminine: boolean }>> = {
+  returns: { name: 'el Evento de Retorno', feminine: false },
+  return_invalidations: { name: 'la invalidación de Evento de Retorno', feminine: true },
+  invalidations: { name: 'la invalidación', feminine: true },
+  day_closes: { name: 'el cierre de caja', feminine: false },
+  drawer_openings: { name: 'la apertura de turno (fondo de caja)', feminine: true },
+  drawer_kicks: { name: 'la apertura de gaveta', feminine: true },
+};
+
+/** A bound row as the findings name it: what it is, its id and its table (an ER's lines are part of it). */
+const rowName = (table: RecordTableName, id: string): string =>
+  `${RECORD_NAMES[table].name} ${id} (tabla ${table}${table === 'returns' ? ', con sus líneas en return_lines' : ''})`;
+const ending = (table: RecordTableName): string => (RECORD_NAMES[table].feminine ? 'a' : 'o');
 
 export function describeFinding(f: ChainFinding): string {
   switch (f.code) {
@@ -32,6 +56,12 @@ export function describeFinding(f: ChainFinding): string {
       return `el documento ${f.id} fue borrado de la base de datos`;
     case 'document-unbound':
       return `el documento ${f.id} se agregó a la base de datos fuera de Sello`;
+    case 'row-edited':
+      return `${rowName(f.table, f.id)} fue modificad${ending(f.table)} en la base de datos fuera de Sello`;
+    case 'row-deleted':
+      return `${rowName(f.table, f.id)} fue borrad${ending(f.table)} de la base de datos`;
+    case 'row-unbound':
+      return `${rowName(f.table, f.id)} se agregó a la base de datos fuera de Sello`;
     case 'key-missing':
       return 'falta la llave del registro de auditoría en la base de datos: se borró';
     case 'unkeyed':

@@ -1,14 +1,16 @@
 // The audit chain's key (docs/decisions/0034-keyed-audit-chain.md): 32 random bytes sealed by the station's
 // secret box, whose own key never lives in the data folder (decision 0005). At each start the key is opened and
-// given to the store; the first start after migration 027 makes it and seals the existing chain under it. Then
-// the whole chain and every document are checked, off the start's path, and a break becomes a critical alert.
+// given to the store; the first start after migration 027 makes it and seals the existing chain under it. The
+// tables bound since (docs/decisions/0062-audit-binds-what-the-books-read.md) are bound at the first start that
+// knows them. Then the whole chain and every bound row are checked, off the start's path, and a break becomes a
+// critical alert.
 import { GENESIS_HASH, KEYED_ACTION } from './audit-chain';
 import { audit, lastKeyedAt } from './audit';
 import { checkChainPaged } from './audit-check';
 import { CHAIN_BROKEN_ACTION, describeFinding, findingKey, type ChainFinding } from './audit-findings';
 import { readHead, writeHead, type ChainHead } from './audit-head';
 import { isoLocal, type Clock } from './clock';
-import { bindDocument } from './dte/document-binding';
+import { bindEveryDocument, bindNewTables } from './audit-binding';
 import type { Logger } from './logger';
 import type { StationAlert } from '../../shared/records';
 import type { Store } from './store/database';
@@ -83,10 +85,11 @@ export function keyChain(o: KeyChainOptions): KeyedChain {
   // What the start must say before it writes anything: a later write would hide it.
   if (!sealed && keyedAt !== null) start.push({ code: 'key-missing' });
   if (key && keyedAt === null) start.push({ code: 'unkeyed' });
-  if (!key || keyedAt === null) {
+  const justKeyed = !key || keyedAt === null;
+  const at = isoLocal(o.clock.now());
+  if (justKeyed) {
     const fresh = key ?? o.random(32);
     key = fresh;
-    const at = isoLocal(o.clock.now());
     const reason = sealed ? (start.length > 0 ? 'sin-segmento' : 'otra-llave') : keyedAt !== null ? 'llave-borrada' : 'actualizacion';
     if (reason === 'otra-llave') logger.warn('the audit chain key does not open here (another machine or key): a new key starts here');
     store.tx(() => {
@@ -96,10 +99,14 @@ export function keyChain(o: KeyChainOptions): KeyedChain {
       store.chain.key = fresh;
       audit(store, at, 'system', KEYED_ACTION, null, { reason, before: head?.seq ?? 0, head: head?.hash ?? GENESIS_HASH });
       // Every document is bound once (at the upgrade, or under the new key), so each row is checked from here.
-      for (const r of store.sqlite.prepare('SELECT id FROM documents ORDER BY id').all() as { id: string }[]) bindDocument(store, r.id, at);
+      bindEveryDocument(store, at);
     });
   }
   store.chain.key = key;
+  // The other bound tables' rows, bound once as they are: with the key just made, or at the first start of a
+  // version that binds them on a chain keyed before it (said as such in the chain, so the check starts there).
+  const fresh = bindNewTables(store, lastKeyedAt(store.sqlite)!, at, justKeyed ? 'llave' : 'actualizacion');
+  if (fresh.length > 0 && !justKeyed) logger.info('the audit chain binds more tables from here on', { tables: fresh });
 
   let scheduled: NodeJS.Immediate | null = null;
   let stopped = false;

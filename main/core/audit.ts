@@ -10,6 +10,7 @@ import {
   type ChainVerdict,
   type WalkOptions,
 } from './audit-chain';
+import { BOUND_TABLES, TABLES_BOUND_ACTION } from './audit-bound-tables';
 import type { Store } from './store/database';
 
 /**
@@ -33,8 +34,8 @@ const chainHash = (store: Store, prev: string, content: Parameters<typeof auditH
   return key ? keyedHash(key, prev, content) : auditHash(prev, content);
 };
 
-/** Entries that keep the chain itself (its key's start, documents' bindings): not part of a document's history. */
-export const CHAIN_ACTIONS = [KEYED_ACTION, 'document.bound'] as const;
+/** Entries that keep the chain itself (its key's start, the rows' bindings): not part of a document's history. */
+export const CHAIN_ACTIONS: readonly string[] = [KEYED_ACTION, TABLES_BOUND_ACTION, ...BOUND_TABLES.map((t) => t.action)];
 
 /** The seq of the last entry that starts a keyed segment; null when the chain was never keyed. */
 export function lastKeyedAt(db: { prepare(sql: string): { get(...a: unknown[]): unknown } }): number | null {

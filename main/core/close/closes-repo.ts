@@ -1,6 +1,9 @@
 // The one owner of the `day_closes` table (migration 013): closes are inserted and read, never changed (its
-// triggers refuse UPDATE and DELETE).
+// triggers refuse UPDATE and DELETE). Each close is bound into the keyed audit chain as it is inserted
+// (docs/decisions/0062-audit-binds-what-the-books-read.md): the triggers stop Sello, not someone with the file.
 import type { Selectable } from 'kysely';
+import { bindRow } from '../audit-binding';
+import { DAY_CLOSES } from '../audit-bound-tables';
 import type { Store } from '../store/database';
 import type { DayClosesTable } from '../store/schema';
 
@@ -9,8 +12,11 @@ export type NewCloseRow = Omit<CloseRecordRow, 'seq'>;
 
 /** Appends a close; its `seq` follows the last one. Run inside the caller's transaction. */
 export function insertClose(store: Store, row: NewCloseRow): void {
-  const last = store.one(store.q.selectFrom('day_closes').select('seq').orderBy('seq', 'desc').limit(1))?.seq ?? 0;
-  store.run(store.q.insertInto('day_closes').values({ ...row, seq: last + 1 }));
+  store.tx(() => {
+    const last = store.one(store.q.selectFrom('day_closes').select('seq').orderBy('seq', 'desc').limit(1))?.seq ?? 0;
+    store.run(store.q.insertInto('day_closes').values({ ...row, seq: last + 1 }));
+    bindRow(store, DAY_CLOSES, row.id);
+  });
 }
 
 export function findClose(store: Store, id: string): CloseRecordRow | undefined {

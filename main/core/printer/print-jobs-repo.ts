@@ -1,6 +1,9 @@
 // The one owner of `print_jobs` and `drawer_kicks` (station migration 030): the receipts waiting for a reprint,
-// and every opening of the drawer, by sale or by hand.
+// and every opening of the drawer, by sale or by hand. A drawer opening is bound into the keyed audit chain as it
+// is inserted (docs/decisions/0062-audit-binds-what-the-books-read.md): the close lists it.
 import type { Selectable } from 'kysely';
+import { bindRow } from '../audit-binding';
+import { DRAWER_KICKS } from '../audit-bound-tables';
 import type { Store } from '../store/database';
 import type { DrawerKicksTable, PrintJobsTable } from '../store/schema';
 
@@ -54,7 +57,10 @@ export function settleJob(store: Store, id: string, state: 'printed' | 'discarde
 }
 
 export function insertKick(store: Store, row: DrawerKickRow): void {
-  store.run(store.q.insertInto('drawer_kicks').values(row));
+  store.tx(() => {
+    store.run(store.q.insertInto('drawer_kicks').values(row));
+    bindRow(store, DRAWER_KICKS, row.id);
+  });
 }
 
 /** Whether the sale already opened the drawer: a reprint never opens it again. */

@@ -6,6 +6,7 @@ import { migrate } from './migrate';
 import { asDiskError, errorCode, isCorruption } from './start-failure';
 import { MIGRATIONS } from './migrations';
 import type { Database } from './schema';
+import type { BindingFinding } from '../audit-findings';
 
 export type Sqlite = BetterSqlite3.Database;
 
@@ -36,8 +37,8 @@ export interface ChainSlot {
   key: Buffer | null;
   /** Called after each entry is written (the head kept outside the data folder is written soon after). */
   appended: () => void;
-  /** Told when a write finds its document row no longer matching its last binding (dte/document-binding.ts). */
-  found: (f: { readonly code: 'document-edited' | 'document-unbound'; readonly id: string }) => void;
+  /** Told when a write finds its bound row no longer matching its last binding (audit-binding.ts). */
+  found: (f: BindingFinding) => void;
 }
 
 export interface OpenStoreOptions {

@@ -1,11 +1,15 @@
-// The one owner of the `invalidations` table: anulación events, PENDING until MH answers.
+// The one owner of the `invalidations` table: anulación events, PENDING until MH answers. Each write binds the row
+// into the keyed audit chain (docs/decisions/0062-audit-binds-what-the-books-read.md): the books read it.
 import type { InvalidationStatus } from '../../../../shared/records';
 import type { Store } from '../../store/database';
 import type { InvalidationsTable } from '../../store/schema';
 import { invalidationDate } from '../../mh-read/read-event';
+import { bindRow, boundWrite } from '../../audit-binding';
+import { INVALIDATIONS } from '../../audit-bound-tables';
 
 export function invalidationsRepo(store: Store) {
   const q = store.q;
+  const changed = (r: { changes: number }) => r.changes > 0;
   return {
     byId: (id: string) => store.one(q.selectFrom('invalidations').selectAll().where('id', '=', id)),
     /** The event that stands for a document: one waiting for MH, one MH accepted, or one MH may hold (in doubt). */
@@ -14,21 +18,29 @@ export function invalidationsRepo(store: Store) {
         q.selectFrom('invalidations').selectAll().where('dte_id', '=', dteId).where('status', 'in', ['PENDING', 'APPROVED', 'IN_DOUBT']),
       ),
     ofDocument: (dteId: string) => store.all(q.selectFrom('invalidations').selectAll().where('dte_id', '=', dteId).orderBy('created_at')),
-    insert: (row: InvalidationsTable) => store.run(q.insertInto('invalidations').values(row)),
+    insert: (row: InvalidationsTable) =>
+      store.tx(() => {
+        store.run(q.insertInto('invalidations').values(row));
+        bindRow(store, INVALIDATIONS, row.id);
+      }),
     /** The event signed again with the current certificate (MH refused the previous one's signature). */
     resigned: (id: string, jws: string) =>
-      store.run(q.updateTable('invalidations').set({ jws }).where('id', '=', id).where('status', '=', 'PENDING')),
+      boundWrite(store, INVALIDATIONS, id, () =>
+        changed(store.run(q.updateTable('invalidations').set({ jws }).where('id', '=', id).where('status', '=', 'PENDING'))),
+      ),
     /** MH's answer, taken only by an event still PENDING; returns whether this call took it. */
     settle: (id: string, status: InvalidationStatus, mhResponse: string, at: string): boolean =>
-      Number(
-        store.run(
-          q
-            .updateTable('invalidations')
-            .set({ status, mh_response: mhResponse, leaving_at: null, updated_at: at })
-            .where('id', '=', id)
-            .where('status', '=', 'PENDING'),
-        ).changes,
-      ) > 0,
+      boundWrite(store, INVALIDATIONS, id, () =>
+        changed(
+          store.run(
+            q
+              .updateTable('invalidations')
+              .set({ status, mh_response: mhResponse, leaving_at: null, updated_at: at })
+              .where('id', '=', id)
+              .where('status', '=', 'PENDING'),
+          ),
+        ),
+      ),
     /**
      * Written before a send leaves, in its own transaction. Found already set, the send before it never got its
      * answer recorded (the process stopped while it was out): that one may have reached MH.
@@ -54,15 +66,17 @@ export function invalidationsRepo(store: Store) {
     inDoubt: () => store.all(q.selectFrom('invalidations').selectAll().where('status', '=', 'IN_DOUBT').orderBy('created_at')),
     /** A supervisor settled a doubt: APPROVED (MH shows it invalidated) or REJECTED (it does not); only from IN_DOUBT. */
     resolve: (id: string, status: 'APPROVED' | 'REJECTED', by: string, at: string): boolean =>
-      Number(
-        store.run(
-          q
-            .updateTable('invalidations')
-            .set({ status, settled_by: by, updated_at: at })
-            .where('id', '=', id)
-            .where('status', '=', 'IN_DOUBT'),
-        ).changes,
-      ) > 0,
+      boundWrite(store, INVALIDATIONS, id, () =>
+        changed(
+          store.run(
+            q
+              .updateTable('invalidations')
+              .set({ status, settled_by: by, updated_at: at })
+              .where('id', '=', id)
+              .where('status', '=', 'IN_DOUBT'),
+          ),
+        ),
+      ),
     /**
      * The invalidations MH accepted, with the day they were made (the event's date: fecAnula in anulacion v2,
      * fecEmi in invalidacion v3; El Salvador time): the books need

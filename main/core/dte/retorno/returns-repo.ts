@@ -1,7 +1,11 @@
 // The one owner of the `returns`, `return_lines` (migration 017) and `return_invalidations` (032) tables: Eventos de
 // Retorno, PENDING until MH answers, the lines each gives back, and the invalidations asked for them. An ER counts
-// (gives back, blocks its documents' invalidation) while PENDING or APPROVED and not invalidated by MH.
+// (gives back, blocks its documents' invalidation) while PENDING or APPROVED and not invalidated by MH. Each write
+// binds the ER (its lines folded in) and its invalidations into the keyed audit chain: the books read them
+// (docs/decisions/0062-audit-binds-what-the-books-read.md).
 import { sql } from 'kysely';
+import { bindRow, boundWrite } from '../../audit-binding';
+import { RETURNS, RETURN_INVALIDATIONS } from '../../audit-bound-tables';
 import type { Store } from '../../store/database';
 import type { ReturnInvalidationsTable, ReturnLinesTable, ReturnsTable } from '../../store/schema';
 import type { ReturnInvalidationStatus, ReturnStatus } from '../../../../shared/retorno';
@@ -19,6 +23,12 @@ export function returnsRepo(store: Store) {
   const q = store.q;
   /** ERs MH invalidated: they count for nothing any more. */
   const invalidated = () => q.selectFrom('return_invalidations').select('return_id').where('status', '=', 'APPROVED');
+  const changed = (r: { changes: number }) => r.changes > 0;
+  /** The ER's row touched with its invalidation, so the hub receives the return again (migration 019's triggers). */
+  const touch = (returnId: string, at: string) =>
+    boundWrite(store, RETURNS, returnId, () =>
+      changed(store.run(q.updateTable('returns').set({ updated_at: at }).where('id', '=', returnId))),
+    );
   return {
     byId: (id: string) => store.one(q.selectFrom('returns').selectAll().where('id', '=', id)),
     linesOf: (id: string) =>
@@ -71,24 +81,30 @@ export function returnsRepo(store: Store) {
             .where('id', 'not in', invalidated()),
         )
         .map((r) => r.status as ReturnStatus),
-    insert: (row: ReturnsTable, lines: readonly ReturnLinesTable[]) => {
-      store.run(q.insertInto('returns').values(row));
-      for (const l of lines) store.run(q.insertInto('return_lines').values(l));
-    },
+    insert: (row: ReturnsTable, lines: readonly ReturnLinesTable[]) =>
+      store.tx(() => {
+        store.run(q.insertInto('returns').values(row));
+        for (const l of lines) store.run(q.insertInto('return_lines').values(l));
+        bindRow(store, RETURNS, row.id);
+      }),
     /** The event signed again with the current certificate (MH refused the previous one's signature). */
     resigned: (id: string, jws: string) =>
-      store.run(q.updateTable('returns').set({ jws }).where('id', '=', id).where('status', '=', 'PENDING')),
+      boundWrite(store, RETURNS, id, () =>
+        changed(store.run(q.updateTable('returns').set({ jws }).where('id', '=', id).where('status', '=', 'PENDING'))),
+      ),
     /** MH's answer, taken only by an event still PENDING; returns whether this call took it. */
     settle: (id: string, status: ReturnStatus, mhResponse: string, at: string): boolean =>
-      Number(
-        store.run(
-          q
-            .updateTable('returns')
-            .set({ status, mh_response: mhResponse, updated_at: at })
-            .where('id', '=', id)
-            .where('status', '=', 'PENDING'),
-        ).changes,
-      ) > 0,
+      boundWrite(store, RETURNS, id, () =>
+        changed(
+          store.run(
+            q
+              .updateTable('returns')
+              .set({ status, mh_response: mhResponse, updated_at: at })
+              .where('id', '=', id)
+              .where('status', '=', 'PENDING'),
+          ),
+        ),
+      ),
     /**
      * Ids of events still waiting for MH that may go now, oldest first: one made in contingency goes only once MH
      * sealed the contingency event that lists it (MF2 §VIII), like the documents of that event.
@@ -147,7 +163,7 @@ export function returnsRepo(store: Store) {
           ),
     /**
      * ERs moved to another contingency event (an event split past 1,000 items, or corrected); with `from`, only
-     * those still in that event.
+     * those still in that event. Not bound: the binding leaves contingency_id out (audit-bound-tables.ts).
      */
     moveToEvent: (ids: readonly string[], eventId: string, from?: string) => {
       if (!ids.length) return;
@@ -178,35 +194,37 @@ export function returnsRepo(store: Store) {
       store.one(
         q.selectFrom('return_invalidations').selectAll().where('return_id', '=', returnId).where('status', 'in', ['PENDING', 'APPROVED']),
       ),
-    insertInvalidation: (row: ReturnInvalidationsTable) => {
-      store.run(q.insertInto('return_invalidations').values(row));
-      // The ER's row changes with it, so the hub receives the return again (migration 019's triggers).
-      store.run(q.updateTable('returns').set({ updated_at: row.created_at }).where('id', '=', row.return_id));
-    },
+    insertInvalidation: (row: ReturnInvalidationsTable) =>
+      store.tx(() => {
+        store.run(q.insertInto('return_invalidations').values(row));
+        bindRow(store, RETURN_INVALIDATIONS, row.id);
+        touch(row.return_id, row.created_at);
+      }),
     resignedInvalidation: (id: string, jws: string) =>
-      store.run(q.updateTable('return_invalidations').set({ jws }).where('id', '=', id).where('status', '=', 'PENDING')),
+      boundWrite(store, RETURN_INVALIDATIONS, id, () =>
+        changed(store.run(q.updateTable('return_invalidations').set({ jws }).where('id', '=', id).where('status', '=', 'PENDING'))),
+      ),
     /** MH's answer, taken only by an invalidation still PENDING; returns whether this call took it. */
-    settleInvalidation: (id: string, status: ReturnInvalidationStatus, mhResponse: string, at: string): boolean => {
-      const took =
-        Number(
-          store.run(
-            q
-              .updateTable('return_invalidations')
-              .set({ status, mh_response: mhResponse, updated_at: at })
-              .where('id', '=', id)
-              .where('status', '=', 'PENDING'),
-          ).changes,
-        ) > 0;
-      // The ER's row changes with it, so the hub receives the return again with its invalidation's outcome.
-      if (took)
-        store.run(
-          q
-            .updateTable('returns')
-            .set({ updated_at: at })
-            .where('id', '=', q.selectFrom('return_invalidations').select('return_id').where('id', '=', id)),
+    settleInvalidation: (id: string, status: ReturnInvalidationStatus, mhResponse: string, at: string): boolean =>
+      store.tx(() => {
+        const took = boundWrite(store, RETURN_INVALIDATIONS, id, () =>
+          changed(
+            store.run(
+              q
+                .updateTable('return_invalidations')
+                .set({ status, mh_response: mhResponse, updated_at: at })
+                .where('id', '=', id)
+                .where('status', '=', 'PENDING'),
+            ),
+          ),
         );
-      return took;
-    },
+        // The ER's row changes with it, so the hub receives the return again with its invalidation's outcome.
+        const returnId = took
+          ? store.one(q.selectFrom('return_invalidations').select('return_id').where('id', '=', id))?.return_id
+          : undefined;
+        if (returnId !== undefined) touch(returnId, at);
+        return took;
+      }),
     /** Ids of ER invalidations still waiting for MH, oldest first. */
     pendingInvalidationIds: () =>
       store.all(q.selectFrom('return_invalidations').select('id').where('status', '=', 'PENDING').orderBy('created_at')).map((r) => r.id),
