@@ -9,6 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GENESIS_HASH, KEYED_ACTION, auditHash, type ChainRow } from '../../main/core/audit-chain';
 import { auditHeadFile, readHead } from '../../main/core/audit-head';
 import { AUDIT_KEY_SETTING, openChainKey } from '../../main/core/audit-key';
+import { CHAIN_ACTIONS } from '../../main/core/audit';
+import { TABLES_BOUND_ACTION } from '../../main/core/audit-bound-tables';
 import { createCore, type Core } from '../../main/core/create-core';
 import { migrate } from '../../main/core/store/migrate';
 import { openStore } from '../../main/core/store/database';
@@ -304,7 +306,8 @@ describe('keyed audit chain', () => {
     const file = join(s.dir, 'sello.db');
     tamper(file, (db) => {
       db.prepare('DELETE FROM settings WHERE key = ?').run(AUDIT_KEY_SETTING);
-      db.prepare("DELETE FROM audit_log WHERE action IN (?, 'document.bound')").run(KEYED_ACTION);
+      // Nor any entry that keeps the chain (the keyed segment's, the rows' bindings: decisions 0034 and 0062).
+      db.prepare(`DELETE FROM audit_log WHERE action IN (${CHAIN_ACTIONS.map(() => '?').join(', ')})`).run(...CHAIN_ACTIONS);
       recompute(db, 1);
       db.exec('DROP INDEX audit_log_action_subject');
       // Nor the tables of the migrations after 027: the upgrade brings them.
@@ -327,6 +330,14 @@ describe('keyed audit chain', () => {
       expect(JSON.parse(keyed.detail)).toMatchObject({ reason: 'actualizacion', before: legacy });
       const bound = db.prepare("SELECT subject FROM audit_log WHERE action = 'document.bound' AND seq > ? ORDER BY subject").all(keyed.seq);
       expect(bound).toEqual([{ subject: id(0) }, { subject: id(1) }]);
+      // The other bound tables from the same start, said as bound with the key (decision 0062).
+      const tables = db.prepare('SELECT detail FROM audit_log WHERE action = ? AND seq > ?').get(TABLES_BOUND_ACTION, keyed.seq) as {
+        detail: string;
+      };
+      expect(JSON.parse(tables.detail)).toMatchObject({
+        reason: 'llave',
+        tables: expect.arrayContaining(['returns', 'day_closes']) as unknown,
+      });
     } finally {
       db.close();
     }
