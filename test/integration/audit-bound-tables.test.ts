@@ -13,6 +13,8 @@ import { keyedHash, type ChainRow } from '../../main/core/audit-chain';
 import { BOUND_TABLES, TABLES_BOUND_ACTION, type RecordTableName } from '../../main/core/audit-bound-tables';
 import { AUDIT_KEY_SETTING, openChainKey } from '../../main/core/audit-key';
 import { createCore, type Core } from '../../main/core/create-core';
+import { returnsRepo } from '../../main/core/dte/retorno/returns-repo';
+import { openStore } from '../../main/core/store/database';
 import { DEMO_STATION } from '../../main/core/station/demo';
 import { aesGcmBox } from '../../main/core/station/secrets';
 import { fcBody } from '../fixtures/bodies';
@@ -244,14 +246,44 @@ describe('the audit chain covers what the books read', () => {
   }, 60_000);
 });
 
-describe('a station keyed before these tables were bound', () => {
-  /** The chain key as the station opens it (with the test run's key file, never from the data folder alone). */
-  const chainKey = (dir: string): Buffer =>
-    read(dir, (db) => {
-      const sealed = (db.prepare('SELECT value FROM settings WHERE key = ?').get(AUDIT_KEY_SETTING) as { value: string }).value;
-      return openChainKey(sealed, aesGcmBox(readFileSync(process.env.SELLO_SECRET_FILE!)))!;
-    });
+/** The chain key as the station opens it (with the test run's key file, never from the data folder alone). */
+const chainKey = (dir: string): Buffer =>
+  read(dir, (db) => {
+    const sealed = (db.prepare('SELECT value FROM settings WHERE key = ?').get(AUDIT_KEY_SETTING) as { value: string }).value;
+    return openChainKey(sealed, aesGcmBox(readFileSync(process.env.SELLO_SECRET_FILE!)))!;
+  });
 
+describe('a write to a row edited outside Sello', () => {
+  it('is told before the row is bound afresh: an ER edited, then invalidated by Sello', () => {
+    const dir = copy();
+    tamper(dir, (db) => db.prepare(EDITS.returns).run(rows.returns));
+    const store = openStore(join(dir, 'sello.db'));
+    try {
+      store.chain.key = chainKey(dir);
+      const found: unknown[] = [];
+      store.chain.found = (f) => found.push(f);
+      const at = '2026-11-22T09:45:00-06:00';
+      returnsRepo(store).insertInvalidation({
+        id: 'ab0d0000-0000-4000-8000-00000000ffff',
+        return_id: rows.returns,
+        status: 'PENDING',
+        type: 2,
+        reason: 'Prueba',
+        mh_json: '{}',
+        jws: 'x.y.z',
+        mh_response: null,
+        generated_at: at,
+        created_at: at,
+        updated_at: at,
+      });
+      expect(found).toEqual([{ code: 'row-edited', table: 'returns', id: rows.returns }]);
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('a station keyed before these tables were bound', () => {
   /**
    * The chain as the version before wrote it: the same entries without the new tables' bindings and the entry that
    * bound them, every keyed hash after them recomputed with the station's own key (that version held it).
