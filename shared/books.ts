@@ -94,6 +94,11 @@ export interface MonthBooks {
   readonly annexes: readonly AnnexSummary[];
   readonly ivaSummary: IvaSummary;
   readonly settings: BooksSettings;
+  /**
+   * What the books did not believe as sent, and why, in Spanish (the hub: documents MH does not confirm, a status or
+   * a record without a verified event; decision 0063). Absent when there is nothing to say.
+   */
+  readonly warnings?: readonly string[];
 }
 
 /** The month's IVA summary (the books' closing section). */

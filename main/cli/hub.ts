@@ -74,6 +74,11 @@ export async function hubCommand(args: string[], io: Output, input: () => Promis
       await hub.close();
     });
     hub.seals.checker?.start();
+    // Records stored before the hub verified any (migration 007): checked once, in the background; until then the
+    // books leave them out and say so. A hub without its company or certificate yet tries again at its next start.
+    void hub
+      .reverifyRecords()
+      .catch((e: unknown) => logger.warn('hub records not reverified', { error: e instanceof Error ? e.message : String(e) }));
     io.out(`listening on http://${values.host}:${typeof address === 'object' && address ? address.port : port}`);
     await stopped;
     return 0;

@@ -76,7 +76,25 @@ const select = (db: HubDb, lines = true) =>
 const jsonObject = (v: unknown): Record<string, unknown> | null =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
-const toDocs = (rows: readonly Row[]) => rows.map((r) => toBookDocument(r, r.invalidated_on)).filter((d): d is BookDocument => d !== null);
+/**
+ * A document as the hub's books believe it (decision 0063): one MH refuted (it does not know it, or sealed it
+ * otherwise: seal-checker.ts) counts as not accepted; one a station calls INVALIDATED counts until the hub holds the
+ * verified invalidation (invalidated_on, written by station-records.ts only). Both are told in `warnings`.
+ */
+const believed = (r: Row, refuted: ReadonlySet<string>): Row =>
+  refuted.has(r.id)
+    ? { ...r, status: 'REJECTED' }
+    : r.status === 'INVALIDATED' && r.invalidated_on === null
+      ? { ...r, status: 'APPROVED' }
+      : r;
+
+const toDocs = (rows: readonly Row[], refuted: ReadonlySet<string>) =>
+  rows.map((r) => toBookDocument(believed(r, refuted), r.invalidated_on)).filter((d): d is BookDocument => d !== null);
+
+/** How many of a warning's documents are named; the rest are counted. */
+const NAMED = 20;
+const named = (what: string, list: readonly string[]) =>
+  `${what}: ${list.slice(0, NAMED).join(', ')}${list.length > NAMED ? ` y ${list.length - NAMED} más` : ''}.`;
 
 /**
  * The books source over the hub's documents: the whole company, or one point of sale. The company is read once,
@@ -91,9 +109,24 @@ export async function hubBooksSource(db: HubDb, scope: HubBooksScope = {}): Prom
   // The control number's establishment and point (DTE-01-M001P001-…), as toBookDocument's `point`.
   const ofPoint = (p: string) => sql<boolean>`substr(control_number, 8, 8) = ${p}`;
 
+  /** The period's documents MH refuted (a few, from the seal checks' partial index), read once per call. */
+  const refutedIn = async (from: string, to: string): Promise<Set<string>> =>
+    new Set(
+      (
+        await db
+          .selectFrom('hub_seal_checks')
+          .select('id')
+          .where('state', '<>', 'confirmed')
+          .where('issue_date', '>=', from)
+          .where('issue_date', '<=', to)
+          .execute()
+      ).map((r) => r.id),
+    );
+
   return {
     company: () => company,
     async *documents(period: PeriodFilter) {
+      const refuted = await refutedIn(period.from, period.to);
       const only = period.point ?? point;
       const fetchPage = (after: { date: string; id: string } | null): Promise<Row[]> => {
         let q = select(db, period.lines === true)
@@ -117,7 +150,7 @@ export async function hubBooksSource(db: HubDb, scope: HubBooksScope = {}): Prom
         const last = rows[rows.length - 1]!;
         const more = rows.length === page;
         if (more) next = fetchPage({ date: last.issue_date, id: last.id });
-        yield toDocs(rows);
+        yield toDocs(rows, refuted);
         if (!more) break;
         await turn();
       }
@@ -129,26 +162,25 @@ export async function hubBooksSource(db: HubDb, scope: HubBooksScope = {}): Prom
     async returnsBetween(from, to) {
       let q = db
         .selectFrom('station_records')
-        .select(sql<Record<string, unknown>>`body`.as('body'))
+        .select([sql<Record<string, unknown>>`body`.as('body'), 'invalidated_on'])
         .where('kind', '=', 'return')
+        // Only what the hub verified (verify-record.ts): a return a station merely sent moves no IVA.
+        .where('verified_at', 'is not', null)
         .where(sql<boolean>`body->'mhJson'->'identificacion'->>'fecEmi' BETWEEN ${from} AND ${to}`)
         .where(sql<boolean>`body->>'status' IN ('PENDING', 'APPROVED')`);
       if (point)
         q = q.where(sql<boolean>`(body->'mhJson'->'emisor'->>'codEstableMH') || (body->'mhJson'->'emisor'->>'codPuntoVentaMH') = ${point}`);
       const rows = await q.execute();
       return rows
-        .map(({ body }) => {
+        .map(({ body, invalidated_on }) => {
           const response = jsonObject(body.mhResponse);
-          const invalidation = jsonObject(body.invalidation);
           return toBookReturn({
             id: String(body.id),
             status: String(body.status),
             seal: typeof response?.selloRecibido === 'string' ? response.selloRecibido : null,
             mhJson: jsonObject(body.mhJson) ?? {},
-            invalidatedOn:
-              invalidation?.status === 'APPROVED' && typeof invalidation.updatedAt === 'string'
-                ? invalidation.updatedAt.slice(0, 10)
-                : null,
+            // The day of its own signed invalidation, as the hub verified it (station-records.ts).
+            invalidatedOn: invalidated_on,
           });
         })
         .filter((d): d is BookDocument => d !== null);
@@ -156,7 +188,63 @@ export async function hubBooksSource(db: HubDb, scope: HubBooksScope = {}): Prom
     async invalidatedBetween(from, to) {
       let q = select(db).where('invalidated_on', '>=', from).where('invalidated_on', '<=', to);
       if (point) q = q.where(ofPoint(point));
-      return toDocs(await q.orderBy('invalidated_on').orderBy('id').execute());
+      return toDocs(await q.orderBy('invalidated_on').orderBy('id').execute(), new Set());
+    },
+    async warnings(from, to) {
+      let refuted = db
+        .selectFrom('hub_seal_checks as c')
+        .innerJoin('documents as d', (j) => j.onRef('d.id', '=', 'c.id').onRef('d.issue_date', '=', 'c.issue_date'))
+        .select(['d.control_number', 'c.state'])
+        .where('c.state', '<>', 'confirmed')
+        .where('c.issue_date', '>=', from)
+        .where('c.issue_date', '<=', to);
+      let unproven = db
+        .selectFrom('documents')
+        .select('control_number')
+        .where('status', '=', 'INVALIDATED')
+        .where('invalidated_on', 'is', null)
+        .where('issue_date', '>=', from)
+        .where('issue_date', '<=', to);
+      let unverified = db
+        .selectFrom('station_records')
+        .select('id')
+        .where('kind', 'in', ['return', 'invalidation'])
+        .where('verified_at', 'is', null);
+      if (point) {
+        refuted = refuted.where(sql<boolean>`substr(d.control_number, 8, 8) = ${point}`);
+        unproven = unproven.where(ofPoint(point));
+        unverified = unverified.where(
+          sql<boolean>`(body->'mhJson'->'emisor'->>'codEstableMH') || (body->'mhJson'->'emisor'->>'codPuntoVentaMH') = ${point}`,
+        );
+      }
+      const [r, u, v] = await Promise.all([
+        refuted.orderBy('d.control_number').execute(),
+        unproven.orderBy('control_number').execute(),
+        unverified.orderBy('id').execute(),
+      ]);
+      const out: string[] = [];
+      if (r.length > 0)
+        out.push(
+          named(
+            `${r.length} documento(s) que MH no confirma (no los conoce, o los selló con otro sello) no se cuentan; revise la salud de la central`,
+            r.map((x) => x.control_number),
+          ),
+        );
+      if (u.length > 0)
+        out.push(
+          named(
+            `${u.length} documento(s) que la estación da por invalidados se cuentan como vigentes hasta que la central reciba la invalidación firmada`,
+            u.map((x) => x.control_number),
+          ),
+        );
+      if (v.length > 0)
+        out.push(
+          named(
+            `${v.length} registro(s) de devolución o invalidación aún sin verificar no se cuentan (la central los verifica al iniciar)`,
+            v.map((x) => x.id),
+          ),
+        );
+      return out;
     },
   };
 }

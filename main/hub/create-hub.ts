@@ -27,10 +27,11 @@ import { sealChecker, type SealCheckerOptions } from './seal-checker';
 import { hubSealChecks } from './seal-checks';
 import { sealHealth } from './seal-health';
 import { hubNumbering } from './numbering';
-import { stationRecords } from './station-records';
+import { stationRecords, type CheckedRecord, type IngestRecord } from './station-records';
 import { hubStations } from './stations';
 import { stationTokens, type TokenStation } from './tokens';
 import { verifyDocument } from './verify-document';
+import { namedDocuments, verifyRecord } from './verify-record';
 
 export interface HubDeps {
   readonly db: HubDb;
@@ -62,10 +63,49 @@ export function createHub(deps: HubDeps) {
   const sealChecks = hubSealChecks(deps.db, clock);
   const checker = deps.mh ? sealChecker({ ...deps.mh, checks: sealChecks, clock, logger }) : null;
   const localBooks = hubBooks(deps.db, clock);
+  const records = stationRecords(deps.db, clock);
+
+  /** Each record checked against the company, its keys, the token's points and the documents it names. */
+  async function check(
+    stationId: string,
+    points: readonly string[],
+    batch: readonly IngestRecord[],
+  ): Promise<(CheckedRecord | DocumentRefused)[]> {
+    const [who, keys] = await Promise.all([company.get(), certificates.keys()]);
+    if (!who || keys.length === 0)
+      throw new CoreError(
+        'SERVICE_UNAVAILABLE',
+        'La central aún no puede verificar registros: un administrador debe registrar la empresa (NIT, NRC, nombre) y su certificado de firma.',
+      );
+    const ids = namedDocuments(batch);
+    const rows = ids.length
+      ? await deps.db.selectFrom('documents').select(['id', 'station_id', 'kind', 'seal', 'mh_json']).where('id', 'in', ids).execute()
+      : [];
+    const held = new Map(rows.map((r) => [r.id, { id: r.id, stationId: r.station_id, kind: r.kind, seal: r.seal, mhJson: r.mh_json }]));
+    const ctx = { stationId, points, company: who, keys, held };
+    return batch.map((record) => {
+      try {
+        return { record, verified: verifyRecord(record, ctx) };
+      } catch (e) {
+        if (e instanceof DocumentRefused) return e;
+        throw e;
+      }
+    });
+  }
+  /** A station's points of sale, as its live tokens bind them. */
+  async function pointsOf(stationId: string): Promise<string[]> {
+    const rows = await deps.db
+      .selectFrom('station_tokens')
+      .select('points')
+      .where('station_id', '=', stationId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    return [...new Set(rows.flatMap((r) => r.points))];
+  }
   const booksThread = deps.booksWorker ? hubBooksInWorker({ ...deps.booksWorker, clock, logger }) : null;
   return {
     clock,
-    records: stationRecords(deps.db, clock),
+    records,
     related: hubRelated(deps.db),
     /** The last control numbers of a station's branch (numbering.ts, decision 0029). */
     numbering: hubNumbering(deps.db),
@@ -124,6 +164,36 @@ export function createHub(deps: HubDeps) {
         logger.warn('hub refused a document', { station: station.id, document: e.documentId, reason: e.reason });
         throw e;
       }
+    },
+    /**
+     * A station's records (POST /hub/v1/records), each checked (verify-record.ts, decision 0063) and stored all or
+     * nothing. A refused one is recorded for the health page and refuses the batch, as a document does.
+     */
+    async ingestRecords(station: TokenStation, batch: readonly IngestRecord[]): Promise<number> {
+      const checked = await check(station.id, station.points, batch);
+      const refused = checked.find((c): c is DocumentRefused => c instanceof DocumentRefused);
+      if (refused) {
+        await refusals.record(station.id, refused);
+        logger.warn('hub refused a record', { station: station.id, record: refused.documentId, reason: refused.reason });
+        throw refused;
+      }
+      const ok = checked.filter((c): c is CheckedRecord => !(c instanceof DocumentRefused));
+      const n = await records.ingest(station, ok);
+      await refusals.cleared(
+        station.id,
+        batch.map((r) => r.id),
+      );
+      return n;
+    },
+    /**
+     * Checks the records stored before the hub verified any (migration 007), with each station's points as its
+     * tokens bind them: what verifies counts from now on, what does not is listed as refused. Run at the start.
+     */
+    async reverifyRecords(): Promise<{ verified: number; refused: number }> {
+      const r = await records.reverify(async (stationId, rows) => check(stationId, await pointsOf(stationId), rows));
+      for (const e of r.refused) await refusals.record(e.stationId, e.refusal);
+      if (r.verified + r.refused.length > 0) logger.info('hub records reverified', { verified: r.verified, refused: r.refused.length });
+      return { verified: r.verified, refused: r.refused.length };
     },
   };
 }

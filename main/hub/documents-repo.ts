@@ -7,6 +7,7 @@ import type { IngestDocument } from './ingest-document';
 import { ensureMonthPartitions } from './partitions';
 import { DocumentRefused } from './refusal';
 import { statusMayMove } from './verify-document';
+import { readDte } from '../core/mh-read/read-dte';
 import type { DteStatus } from '../../shared/records';
 import type { HubStation } from './stations';
 
@@ -39,6 +40,13 @@ export interface IngestResult {
   readonly accepted: number;
   readonly inserted: number;
   readonly updated: number;
+}
+
+/** The list's total and recipient, from the signed MH JSON (the reader of its version), not the station's columns. */
+function shownFields(d: IngestDocument): { total: string; recipient_name: string | null } {
+  const mh = readDte(d.kind, d.mhJson, d.version);
+  const a = mh.amounts;
+  return { total: (a.totalPagar ?? a.montoTotalOperacion ?? a.totalRetenido).toFixed(2), recipient_name: mh.party?.name || null };
 }
 
 /** One document per id: the batch's latest change of it (a queue may hold two changes of one document). */
@@ -79,7 +87,7 @@ export function hubDocuments(db: HubDb, clock: Clock) {
         );
         const found = await trx
           .selectFrom('documents')
-          .select(['id', 'station_id', 'issue_date', 'status', 'updated_at', 'verified_at'])
+          .select(['id', 'station_id', 'issue_date', 'status', 'updated_at', 'verified_at', 'seal', 'jws'])
           .where('id', 'in', ids)
           .execute();
         const byId = new Map(batch.map((d) => [d.id, d]));
@@ -99,6 +107,15 @@ export function hubDocuments(db: HubDb, clock: Clock) {
             continue;
           }
           if (d.issueDate !== s.issue_date) throw new DocumentDateConflict(s.id);
+          // Once MH sealed what the hub holds, the signed document is MH's: another JWS under its code is a forgery
+          // (re-signed with other amounts) or a mistake, never a change. Before the seal a contingency re-signing is.
+          if (s.seal !== null && d.jws !== s.jws)
+            throw new DocumentRefused(
+              d.id,
+              d.controlNumber,
+              'RESIGNED_SEALED',
+              'ya está sellado por MH en la central con otra firma: un documento sellado no se vuelve a firmar.',
+            );
           const newer = Date.parse(d.updatedAt) >= s.updated_at.getTime();
           if (newer && !statusMayMove(s.status as DteStatus, d.status))
             throw new DocumentRefused(
@@ -108,6 +125,21 @@ export function hubDocuments(db: HubDb, clock: Clock) {
               `en la central está ${s.status} y no puede volver a ${d.status}.`,
             );
           stored.push(s);
+        }
+        // A seal is MH's for one document: the same seal under another id is a copy (decision 0063).
+        const seals = batch.flatMap((d) => (d.seal ? [d.seal] : []));
+        if (seals.length > 0) {
+          const taken = await trx
+            .selectFrom('documents')
+            .select(['id', 'seal'])
+            .where('seal', 'in', seals)
+            .where('id', 'not in', ids)
+            .limit(1)
+            .executeTakeFirst();
+          if (taken) {
+            const d = batch.find((x) => x.seal === taken.seal)!;
+            throw new DocumentRefused(d.id, d.controlNumber, 'SEAL_TAKEN', `su sello de recepción ya es el del documento ${taken.id}.`);
+          }
         }
         const written = await trx
           .insertInto('documents')
@@ -120,8 +152,9 @@ export function hubDocuments(db: HubDb, clock: Clock) {
               status: d.status,
               control_number: d.controlNumber,
               issue_date: d.issueDate,
-              total: d.total,
-              recipient_name: d.recipientName,
+              // What is shown is read from the signed JSON, never taken as sent (decision 0063); a row stored unchecked
+              // (verifiedAt null: before the hub checked documents) keeps what was sent, and says so by its verified_at.
+              ...(verifiedAt === null ? { total: d.total, recipient_name: d.recipientName } : shownFields(d)),
               mh_json: JSON.stringify(d.mhJson),
               jws: d.jws,
               seal: d.seal,
@@ -129,7 +162,8 @@ export function hubDocuments(db: HubDb, clock: Clock) {
               updated_at: d.updatedAt,
               issued_by: d.issuedBy ?? null,
               issued_by_name: d.issuedByName ?? null,
-              invalidated_on: d.invalidatedOn ?? null,
+              // The hub's own, from a verified invalidation (station-records.ts): never the station's word.
+              invalidated_on: null,
               verified_at: verifiedAt,
             })),
           )
@@ -141,7 +175,6 @@ export function hubDocuments(db: HubDb, clock: Clock) {
                 seal: eb.ref('excluded.seal'),
                 sealed_at: eb.ref('excluded.sealed_at'),
                 updated_at: eb.ref('excluded.updated_at'),
-                invalidated_on: eb.ref('excluded.invalidated_on'),
                 // Re-signed as a contingency document before MH received it: the signing MH sealed is the one kept.
                 mh_json: eb.ref('excluded.mh_json'),
                 jws: eb.ref('excluded.jws'),

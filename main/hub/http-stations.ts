@@ -30,7 +30,7 @@ export function registerStationRoutes(app: FastifyInstance, hub: Hub): void {
         toFieldErrors(body.error.issues, req.body),
         `Corrija los campos indicados (hasta ${MAX_RECORDS} registros por envío).`,
       );
-    return { accepted: await hub.records.ingest(station, body.data.records) };
+    return { accepted: await hub.ingestRecords(station, body.data.records) };
   });
 
   // The station's report: replaces its previous one.

@@ -36,7 +36,10 @@ export const ingestDocument = z.object({
   /** Who issued it (`user:ana`, `api-key:…`) and their name then; the books' "issued by" filter reads them. */
   issuedBy: z.string().max(100).nullable().optional(),
   issuedByName: z.string().max(250).nullable().optional(),
-  /** fecAnula of the invalidation MH accepted (the books count the document out in that month); null while it stands. */
+  /**
+   * The station's date of an invalidation MH accepted. Taken for older stations' sake and ignored: the hub dates an
+   * invalidation from the signed event it verified (station-records.ts, decision 0063).
+   */
   invalidatedOn: isoDate().nullable().optional(),
 });
 

@@ -23,6 +23,15 @@ export const REFUSAL_REASONS = [
   'STATUS_BACKWARDS',
   /** Another station's checked document holds this id. */
   'ID_TAKEN',
+  /** A sealed document sent again with another JWS, or a seal another document holds (decision 0063). */
+  'RESIGNED_SEALED',
+  'SEAL_TAKEN',
+  /** A record (an ER, an invalidation, a contingency event) without its signed MH JSON. */
+  'RECORD_UNSIGNED',
+  /** The document a record names is not at the hub as this station's (it may arrive later: sent again then). */
+  'DOCUMENT_UNKNOWN',
+  /** An ER gives back more than the documents it names are worth. */
+  'AMOUNT_EXCEEDS',
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 

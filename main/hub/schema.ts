@@ -55,7 +55,10 @@ export interface DocumentsTable {
   /** Who issued it at the station (`user:ana`, `api-key:…`) and their name then (migration 003). */
   issued_by: string | null;
   issued_by_name: string | null;
-  /** yyyy-MM-dd: fecAnula of the invalidation MH accepted, null while the document stands. */
+  /**
+   * yyyy-MM-dd: the date of the invalidation event the hub verified (verify-record.ts, migration 007), never the
+   * station's word; null while the document stands.
+   */
   invalidated_on: string | null;
   /** When the hub checked it (migration 005); null for documents stored before the hub checked any. */
   verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -99,6 +102,10 @@ export interface StationRecordsTable {
   updated_at: Timestamp;
   received_at: Timestamp;
   body: JSONColumnType<Record<string, unknown>, string, string>;
+  /** When the hub verified it (verify-record.ts, migration 007); null: stored before, not believed until checked. */
+  verified_at: Timestamp | null;
+  /** yyyy-MM-dd: a return's own invalidation, verified as a signed event naming it; null while it stands. */
+  invalidated_on: string | null;
 }
 
 /** A station's latest report (shared/hub.ts StationHeartbeat). */

@@ -1,12 +1,33 @@
 // The station_records and station_heartbeats tables' one owner (migration 003): what a station sends beside its
 // documents, each its latest state. Idempotent like the documents: a record re-sent, or older than the one
 // stored, changes nothing; the station is always the token's, so no station writes another's rows.
+import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { StationHeartbeat } from '../../shared/hub';
 import type { Clock } from '../core/clock';
 import type { HubDb } from './hub-database';
-import type { StationRecordKind } from './schema';
+import type { HubSchema, StationRecordKind } from './schema';
 import type { HubStation } from './stations';
+import { DocumentRefused } from './refusal';
+import type { VerifiedRecord } from './verify-record';
+
+/**
+ * Each verified invalidation's document, dated out of the books on the event's own date (APPROVED), or back in
+ * (an event MH refused, or one still waiting): only this station's document, only the one the event names.
+ */
+async function datesOut(trx: Transaction<HubSchema>, stationId: string, invalidations: readonly CheckedRecord[]): Promise<void> {
+  for (const { record, verified } of invalidations) {
+    const target = typeof record.body.dteId === 'string' ? record.body.dteId.toLowerCase() : null;
+    const documentId = verified.invalidates?.documentId ?? target;
+    if (!documentId) continue;
+    await trx
+      .updateTable('documents')
+      .set({ invalidated_on: verified.invalidates?.on ?? null })
+      .where('id', '=', documentId)
+      .where('station_id', '=', stationId)
+      .execute();
+  }
+}
 
 export const RECORD_KINDS = [
   'contingency_event',
@@ -61,29 +82,47 @@ export interface StoredHeartbeat {
   readonly auditRewoundAt: Date | null;
 }
 
+/** The batch's latest change of each record, by (kind, id): one INSERT never touches a row twice. */
+export function latestRecords(records: readonly IngestRecord[]): IngestRecord[] {
+  const latest = new Map<string, IngestRecord>();
+  for (const r of records) {
+    const key = `${r.kind}\u0000${r.id}`;
+    const seen = latest.get(key);
+    if (!seen || Date.parse(r.updatedAt) >= Date.parse(seen.updatedAt)) latest.set(key, r);
+  }
+  return [...latest.values()];
+}
+
+/** A record with what the hub verified of it (verify-record.ts); the books believe nothing else. */
+export interface CheckedRecord {
+  readonly record: IngestRecord;
+  readonly verified: VerifiedRecord;
+}
+
 export function stationRecords(db: HubDb, clock: Clock) {
   return {
-    /** Upserts the batch for `station`, all or nothing; returns how many it holds now as sent. */
-    async ingest(station: HubStation, records: readonly IngestRecord[]): Promise<number> {
+    /**
+     * Upserts the batch for `station`, every record checked (verify-record.ts), all or nothing; returns how many it
+     * holds now as sent. A verified invalidation dates its document out of the books, or back in when it no longer
+     * stands (REJECTED by MH): the document's invalidated_on is the hub's, written only here.
+     */
+    async ingest(station: HubStation, checked: readonly CheckedRecord[]): Promise<number> {
       const now = clock.now();
-      // One row per (kind, id): the batch's latest, so one INSERT never touches a row twice.
-      const latest = new Map<string, IngestRecord>();
-      for (const r of records) {
-        const key = `${r.kind}\u0000${r.id}`;
-        const seen = latest.get(key);
-        if (!seen || Date.parse(r.updatedAt) >= Date.parse(seen.updatedAt)) latest.set(key, r);
-      }
+      const byKey = new Map(checked.map((c) => [`${c.record.kind}\u0000${c.record.id}`, c]));
+      const latest = latestRecords(checked.map((c) => c.record)).map((r) => byKey.get(`${r.kind}\u0000${r.id}`)!);
       await db.transaction().execute(async (trx) => {
-        await trx
+        const written = await trx
           .insertInto('station_records')
           .values(
-            [...latest.values()].map((r) => ({
+            latest.map(({ record: r, verified }) => ({
               station_id: station.id,
               kind: r.kind,
               id: r.id,
               updated_at: r.updatedAt,
               received_at: now,
               body: JSON.stringify(r.body),
+              verified_at: now,
+              invalidated_on: verified.returnInvalidatedOn,
             })),
           )
           .onConflict((oc) =>
@@ -93,14 +132,83 @@ export function stationRecords(db: HubDb, clock: Clock) {
                 updated_at: eb.ref('excluded.updated_at'),
                 received_at: eb.ref('excluded.received_at'),
                 body: eb.ref('excluded.body'),
+                verified_at: eb.ref('excluded.verified_at'),
+                invalidated_on: eb.ref('excluded.invalidated_on'),
               }))
               // Equal instants replace: a station's times have whole seconds, and it sends its current state.
               .where('station_records.updated_at', '<=', (eb) => eb.ref('excluded.updated_at')),
           )
+          .returning(['kind', 'id'])
           .execute();
+        await datesOut(
+          trx,
+          station.id,
+          written.flatMap((w) => {
+            const c = byKey.get(`${w.kind}\u0000${w.id}`);
+            return c && c.record.kind === 'invalidation' ? [c] : [];
+          }),
+        );
         await trx.updateTable('stations').set({ last_contact_at: now }).where('id', '=', station.id).execute();
       });
-      return records.length;
+      return checked.length;
+    },
+
+    /**
+     * The records stored before the hub verified any (migration 007), a page at a time with the station each is
+     * of: `check` verifies one (throwing DocumentRefused), and what passes is marked and applied as a new one is.
+     * A record that fails stays unbelieved (the books leave it out) and is returned for the health page.
+     */
+    async reverify(
+      check: (stationId: string, records: readonly IngestRecord[]) => Promise<readonly (CheckedRecord | DocumentRefused)[]>,
+      pageSize = 200,
+    ): Promise<{ verified: number; refused: { stationId: string; refusal: DocumentRefused }[] }> {
+      let verified = 0;
+      const refused: { stationId: string; refusal: DocumentRefused }[] = [];
+      let after = { station: '', kind: '', id: '' };
+      for (;;) {
+        const rows = await db
+          .selectFrom('station_records')
+          .select(['station_id', 'kind', 'id', 'updated_at', 'body'])
+          .where('verified_at', 'is', null)
+          .where(sql<boolean>`(station_id, kind, id) > (${after.station}, ${after.kind}, ${after.id})`)
+          .orderBy('station_id')
+          .orderBy('kind')
+          .orderBy('id')
+          .limit(pageSize)
+          .execute();
+        if (rows.length === 0) break;
+        const last = rows[rows.length - 1]!;
+        after = { station: last.station_id, kind: last.kind, id: last.id };
+        const byStation = new Map<string, IngestRecord[]>();
+        for (const r of rows)
+          byStation.set(r.station_id, [
+            ...(byStation.get(r.station_id) ?? []),
+            { kind: r.kind, id: r.id, updatedAt: r.updated_at.toISOString(), body: r.body },
+          ]);
+        for (const [stationId, records] of byStation) {
+          const results = await check(stationId, records);
+          const ok = results.filter((x): x is CheckedRecord => !(x instanceof DocumentRefused));
+          for (const x of results) if (x instanceof DocumentRefused) refused.push({ stationId, refusal: x });
+          if (ok.length === 0) continue;
+          await db.transaction().execute(async (trx) => {
+            for (const c of ok)
+              await trx
+                .updateTable('station_records')
+                .set({ verified_at: clock.now(), invalidated_on: c.verified.returnInvalidatedOn })
+                .where('station_id', '=', stationId)
+                .where('kind', '=', c.record.kind)
+                .where('id', '=', c.record.id)
+                .execute();
+            await datesOut(
+              trx,
+              stationId,
+              ok.filter((c) => c.record.kind === 'invalidation'),
+            );
+          });
+          verified += ok.length;
+        }
+      }
+      return { verified, refused };
     },
 
     /** A station's records of one kind, newest change first. */

@@ -8,6 +8,7 @@ import { MH_TYPE } from '../../shared/contract/kinds';
 import type { DteStatus } from '../../shared/records';
 import { DTE_TRANSITIONS } from '../core/dte/status';
 import { verifyJwsSync } from '../core/signing/jws';
+import { dteMapOf } from '../core/mh-read/dte-maps';
 import type { HubCompany } from './company';
 import type { IngestDocument } from './ingest-document';
 import { DocumentRefused, type RefusalReason } from './refusal';
@@ -57,6 +58,9 @@ export function verifyDocument(d: IngestDocument, ctx: VerifyContext): void {
     );
   const ident = obj(d.mhJson.identificacion);
   if (ident.tipoDte !== MH_TYPE[d.kind]) return refuse('KIND_MISMATCH', `es ${d.kind} pero su tipoDte es ${String(ident.tipoDte)}.`);
+  // A version MH defines for this kind, the one the JSON says: the hub reads it by that version's names (mh-read/).
+  if (ident.version !== d.version || !dteMapOf(d.kind, d.version))
+    return refuse('FIELDS_MISMATCH', `la versión ${String(ident.version)} no es una que MH defina para ${d.kind}, o no es la enviada.`);
   if (ident.codigoGeneracion !== d.id.toUpperCase() || ident.numeroControl !== d.controlNumber || ident.fecEmi !== d.issueDate)
     return refuse('FIELDS_MISMATCH', 'el código de generación, el número de control o la fecha no son los del JSON firmado.');
   if (!ctx.keys.some((k) => verifyJwsSync(d.jws, k)))

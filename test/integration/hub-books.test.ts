@@ -3,6 +3,7 @@
 // month's and October's documents) sent to the hub by the station's own replicator, and a second point of sale
 // with the same month under its own ids and numbers. One point's annexes and IVA books from the hub are, byte for byte, the
 // station's own; the company's cover both (every casilla twice one station's); who may read them; bad input a 4xx.
+import type { KeyObject } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +103,35 @@ function atSecondPoint(d: IngestDocument): IngestDocument {
   };
 }
 
+/** The station's invalidation events moved to M001P002 as atSecondPoint moves documents, signed again with `key`. */
+function secondPointInvalidations(dbFile: string, key: KeyObject) {
+  const s = new BetterSqlite3(dbFile, { readonly: true });
+  try {
+    const rows = s.prepare(`SELECT id, dte_id, status, mh_json, updated_at FROM invalidations`).all() as {
+      id: string;
+      dte_id: string;
+      status: string;
+      mh_json: string;
+      updated_at: string;
+    }[];
+    const seals = new Map(first.map((d) => [d.seal, atSecondPoint(d).seal]));
+    const moved = (text: string) =>
+      text.replace(/b00c0000-/gi, (m) => (m === 'b00c0000-' ? 'b00d0000-' : 'B00D0000-')).replace(/M001P001/g, 'M001P002');
+    return rows.map((r) => {
+      const mhJson = JSON.parse(moved(r.mh_json)) as { documento: { selloRecibido: string | null } };
+      mhJson.documento.selloRecibido = seals.get(mhJson.documento.selloRecibido) ?? mhJson.documento.selloRecibido;
+      return {
+        kind: 'invalidation' as const,
+        id: moved(r.id),
+        updatedAt: new Date(r.updated_at).toISOString(),
+        body: { id: moved(r.id), dteId: moved(r.dte_id), status: r.status, mhJson, jws: signJson(mhJson, key) },
+      };
+    });
+  } finally {
+    s.close();
+  }
+}
+
 beforeAll(async () => {
   [month, cluster] = await Promise.all([bookMonth(), startPgCluster()]);
   db = openHubDatabase(cluster.url);
@@ -139,6 +169,16 @@ beforeAll(async () => {
     payload: { documents: second },
   });
   expect(res.statusCode, res.body).toBe(200);
+  // Its invalidations, as signed events the hub verifies (decision 0063): a status alone removes nothing.
+  const records = secondPointInvalidations(month.dbFile, key);
+  expect(records.length).toBeGreaterThan(0);
+  const rec = await app.inject({
+    method: 'POST',
+    url: '/hub/v1/records',
+    headers: { authorization: `Bearer ${tokens[1]!}` },
+    payload: { records },
+  });
+  expect(rec.statusCode, rec.body).toBe(200);
   for (const [login, role] of [
     ['conta', 'ACCOUNTANT'],
     ['auditor', 'AUDITOR'],
@@ -385,8 +425,16 @@ describe('a recipient named like a formula', () => {
     const mhJson = JSON.parse(moved(JSON.stringify(ccf!.mhJson))) as { receptor: { nombre: string } };
     mhJson.receptor.nombre = EVIL;
     // Signed with a key the hub holds, as the company's would be: the hub stores only what it can check (decision 0030).
+    // Its own seal: a seal is MH's for one document, and the hub refuses a copy of another's (decision 0063).
     const doc = signed(
-      { ...ccf!, id: moved(ccf!.id), controlNumber: moved(ccf!.controlNumber), recipientName: EVIL, mhJson },
+      {
+        ...ccf!,
+        id: moved(ccf!.id),
+        controlNumber: moved(ccf!.controlNumber),
+        recipientName: EVIL,
+        mhJson,
+        seal: `${ccf!.seal!.slice(0, -4)}B00E`,
+      },
       await trustedKey(hub),
     );
     await hub.stations.register({ id: 'M001-P003', companyId: '06140101001010', branchCode: 'M001', posNumber: 'P003', name: 'P003' });

@@ -45,7 +45,12 @@ const doc = (over: Partial<IngestDocument> = {}): IngestDocument => {
     issueDate: '2026-11-20',
     total: '11.30',
     recipientName: 'Consumidor final',
-    mhJson: { identificacion: { codigoGeneracion: id.toUpperCase(), fecEmi: over.issueDate ?? '2026-11-20' } },
+    // The list's total and recipient are read from the signed JSON (decision 0062), so the JSON carries them.
+    mhJson: {
+      identificacion: { version: 1, codigoGeneracion: id.toUpperCase(), fecEmi: over.issueDate ?? '2026-11-20' },
+      receptor: { nombre: 'Consumidor final' },
+      resumen: { totalPagar: 11.3 },
+    },
     jws: 'eyJhbGciOiJSUzUxMiJ9.e30.c2ln',
     seal: null,
     sealedAt: null,
@@ -112,6 +117,35 @@ describe('migrations', () => {
       // What nothing checked stays marked so: the cross-branch credit does not count it.
       const docs = await sql<{ verified_at: Date | null }>`SELECT verified_at FROM documents`.execute(old.q);
       expect(docs.rows).toEqual([{ verified_at: null }]);
+    } finally {
+      await old.close();
+    }
+  });
+
+  it('007 forgets the invalidation dates stations sent and marks every stored record unverified', async () => {
+    await sql`CREATE DATABASE before_007`.execute(db.q);
+    const old = openHubDatabase(cluster.url.replace(/\/sello_test$/, '/before_007'));
+    try {
+      expect(await migrateHub(old.q, HUB_MIGRATIONS.slice(0, 6))).toEqual({ from: 0, to: 6 });
+      await sql`INSERT INTO stations VALUES ('a', '06140101001010', 'M001', 'P001', 'A', now(), null)`.execute(old.q);
+      await sql`CREATE TABLE documents_old PARTITION OF documents FOR VALUES FROM ('2026-11-01') TO ('2026-12-01')`.execute(old.q);
+      await sql`INSERT INTO documents (station_id, id, kind, version, status, control_number, issue_date, total, mh_json, jws, updated_at, invalidated_on)
+        VALUES ('a', ${randomUUID()}, 'FC', 1, 'INVALIDATED', 'DTE-01-M001P001-000000000000001', '2026-11-20', 1, '{}', 'x', now(), '2026-11-21')`.execute(
+        old.q,
+      );
+      await sql`INSERT INTO station_records VALUES ('a', 'return', 'r1', now(), now(), '{"status":"APPROVED"}')`.execute(old.q);
+      expect(await migrateHub(old.q, HUB_MIGRATIONS)).toEqual({ from: 6, to: HUB_MIGRATIONS.length });
+      expect((await sql<{ invalidated_on: string | null }>`SELECT invalidated_on FROM documents`.execute(old.q)).rows).toEqual([
+        { invalidated_on: null },
+      ]);
+      expect(
+        (
+          await sql<{
+            verified_at: Date | null;
+            invalidated_on: string | null;
+          }>`SELECT verified_at, invalidated_on FROM station_records`.execute(old.q)
+        ).rows,
+      ).toEqual([{ verified_at: null, invalidated_on: null }]);
     } finally {
       await old.close();
     }

@@ -119,7 +119,9 @@ function forged(
   ident.codigoGeneracion = id.toUpperCase();
   ident.numeroControl = controlNumber;
   edit(mhJson);
-  return { ...wire(d), id, controlNumber, mhJson, jws: key ? signJson(mhJson, key) : 'not.a.signature' };
+  // A seal of its own: a copy of the real one's is refused as SEAL_TAKEN before anything else is looked at.
+  const seal = d.seal === null ? null : `2026${randomUUID().replace(/-/g, '').toUpperCase()}`.padEnd(40, '0');
+  return { ...wire(d), id, controlNumber, mhJson, seal, jws: key ? signJson(mhJson, key) : 'not.a.signature' };
 }
 
 /**

@@ -23,6 +23,7 @@ export function signed(d: IngestDocument, key: KeyObject): IngestDocument {
     ...d.mhJson,
     identificacion: {
       ...((d.mhJson.identificacion as Record<string, unknown> | undefined) ?? {}),
+      version: d.version,
       tipoDte: MH_TYPE[d.kind],
       numeroControl: d.controlNumber,
       codigoGeneracion: d.id.toUpperCase(),

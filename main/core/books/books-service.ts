@@ -212,7 +212,9 @@ export function booksOver(d: { readonly clock: Clock; readonly source: BooksSour
       const month = checkedMonth(asked);
       const s = settings();
       const { annexes, ivaSummary } = await foldMonth(d.source, month, s, await adjustmentsOf(month), () => null);
-      return { month, annexes, ivaSummary, settings: s };
+      const { from, to } = monthRange(month);
+      const warnings = (await d.source.warnings?.(from, to)) ?? [];
+      return { month, annexes, ivaSummary, settings: s, ...(warnings.length > 0 ? { warnings } : {}) };
     },
     async annexFile(annex, asked) {
       const month = checkedMonth(asked);

@@ -30,6 +30,8 @@ export interface BooksSource {
    * they give back on (book-return.ts); each knows when MH took its invalidation, if it did.
    */
   readonly returnsBetween: (from: string, to: string) => Promise<readonly BookDocument[]>;
+  /** What the source did not count as sent in the period, and why (the hub's; a station believes its own file). */
+  readonly warnings?: (from: string, to: string) => Promise<readonly string[]>;
 }
 
 /** Every document of the period in one array (a month of 100,000 fits: each is a few hundred bytes). */

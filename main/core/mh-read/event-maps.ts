@@ -58,6 +58,8 @@ export interface ContingencyMap {
   readonly schema: SchemaFile;
   readonly fields: Readonly<Record<ContingencyField, FieldPath>>;
   readonly documents: FieldGroup<'generationCode' | 'type'>;
+  /** MH's establishment and point-of-sale codes (M001, P001): v4's; v3 names the point by the issuer's own code. */
+  readonly point: { readonly establishment: FieldPath; readonly pointOfSale: FieldPath } | null;
 }
 
 const CONTINGENCY_FIELDS = {
@@ -79,13 +81,18 @@ export const CONTINGENCIA_V3: ContingencyMap = {
   schema: 'legacy-v1-2023/contingencia-schema-v3.json',
   fields: CONTINGENCY_FIELDS,
   documents: CONTINGENCY_DOCUMENTS,
+  point: null,
 };
 export const CONTINGENCIA_V4: ContingencyMap = {
   version: 4,
   schema: 'v2-2026/contingencia-schema-v4.json',
   fields: CONTINGENCY_FIELDS,
   documents: CONTINGENCY_DOCUMENTS,
+  point: { establishment: 'emisor.codEstableMH', pointOfSale: 'emisor.codPuntoVentaMH' },
 };
+
+/** The issuer's NIT, where every DTE and event of both normatives writes it. */
+export const ISSUER_NIT: FieldPath = 'emisor.nit';
 
 export const CONTINGENCY_MAPS: readonly ContingencyMap[] = [CONTINGENCIA_V3, CONTINGENCIA_V4];
 

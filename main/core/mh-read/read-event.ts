@@ -1,7 +1,7 @@
 // The one reader of MH's events: an invalidation of either normative, a contingency event, an Evento de Retorno.
 // Each is read by the map of its own identificacion.version (event-maps.ts).
 import { amount, at, field, int, list, text } from './field-map';
-import { CONTINGENCY_MAPS, ERET_V1, INVALIDATION_MAPS, type ContingencyMap, type InvalidationMap } from './event-maps';
+import { CONTINGENCY_MAPS, ERET_V1, INVALIDATION_MAPS, ISSUER_NIT, type ContingencyMap, type InvalidationMap } from './event-maps';
 
 export interface InvalidationReading {
   readonly version: number;
@@ -61,8 +61,16 @@ export function invalidationDate(mhJson: string | null | undefined): string | nu
   }
 }
 
+/** The issuer's NIT of any DTE or event, digits only (what the hub compares with the company's). */
+export const issuerNit = (json: unknown): string => {
+  const v = at(json, ISSUER_NIT);
+  return typeof v === 'string' ? v.replace(/\D/g, '') : '';
+};
+
 export interface ContingencyReading {
   readonly version: number;
+  /** MH's establishment and point of sale (M001P001) where the version names them (v4); null otherwise. */
+  readonly point: string | null;
   readonly generationCode: string | null;
   readonly from: string | null;
   readonly to: string | null;
@@ -75,8 +83,11 @@ export function readContingency(json: unknown): ContingencyReading | null {
   const map: ContingencyMap | null = byVersion(CONTINGENCY_MAPS, json);
   if (!map) return null;
   const get = (name: keyof ContingencyMap['fields']) => field(json, map.fields, name);
+  const establishment = map.point ? text(at(json, map.point.establishment)) : null;
+  const pointOfSale = map.point ? text(at(json, map.point.pointOfSale)) : null;
   return {
     version: map.version,
+    point: establishment && pointOfSale ? `${establishment}${pointOfSale}` : null,
     generationCode: text(get('generationCode'))?.toUpperCase() ?? null,
     from: text(get('from')),
     to: text(get('to')),

@@ -128,11 +128,12 @@ export function recordSnapshots(store: Store, changes: readonly QueuedChange[]):
       const body = toBody(row);
       if (kind === 'return') {
         body.lines = lines.filter((l) => l.return_id === row.id).map(toBody);
-        // Its latest invalidation: the hub's books leave out a return MH invalidated (decision 0050).
+        // Its latest invalidation, signed: the hub's books leave out a return whose invalidation verifies (decisions
+        // 0050, 0063).
         const invalidation = store.sqlite
           .prepare(
             // As returnsRepo.latestInvalidation: the live one (waiting or taken), else the last asked.
-            "SELECT id, status, type, reason, updated_at FROM return_invalidations WHERE return_id = ? ORDER BY status IN ('PENDING', 'APPROVED') DESC, rowid DESC LIMIT 1",
+            "SELECT id, status, type, reason, updated_at, mh_json, jws FROM return_invalidations WHERE return_id = ? ORDER BY status IN ('PENDING', 'APPROVED') DESC, rowid DESC LIMIT 1",
           )
           .get(row.id) as Record<string, unknown> | undefined;
         body.invalidation = invalidation ? toBody(invalidation) : null;

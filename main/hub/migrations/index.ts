@@ -5,6 +5,7 @@ import { m003RecordsAndHealth } from './003-records-and-health';
 import { m004LoginThrottle } from './004-login-throttle';
 import { m005Verify } from './005-verify';
 import { m006SealChecks } from './006-seal-checks';
+import { m007VerifiedRecords } from './007-verified-records';
 import type { HubMigration } from './types';
 
 export type { HubMigration };
@@ -15,4 +16,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   m004LoginThrottle,
   m005Verify,
   m006SealChecks,
+  m007VerifiedRecords,
 ];

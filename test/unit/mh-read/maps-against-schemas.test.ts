@@ -100,6 +100,7 @@ describe('the event readers’ maps against MH’s schemas', () => {
       expect([
         ...missing(schema, Object.values(map.fields)),
         ...missing(schema, Object.values(map.documents.fields), { at: map.documents.at, each: true }),
+        ...(map.point ? missing(schema, [map.point.establishment, map.point.pointOfSale]) : []),
       ]).toEqual([]);
       expect(fixed(schema, 'identificacion.version')).toBe(map.version);
     });

@@ -1,0 +1,193 @@
+// What the hub checks of a record a station sends beside its documents (decision 0063): an Evento de Retorno, an
+// invalidation or a contingency event is believed only as MH's signed JSON the company signed, for this token's
+// point of sale, naming documents this station holds at the hub, within their amounts. Deliveries and day closes
+// carry nothing the books read: they are the station's own account, kept under its id.
+import type { KeyObject } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import { isDteKind } from '../../shared/contract/kinds';
+import { verifyJwsSync } from '../core/signing/jws';
+import { readDte, UnknownMhVersion, type DteReading } from '../core/mh-read/read-dte';
+import { issuerNit, readContingency, readInvalidation, readReturn, type InvalidationReading } from '../core/mh-read/read-event';
+import type { HubCompany } from './company';
+import { DocumentRefused, type RefusalReason } from './refusal';
+import type { IngestRecord } from './station-records';
+
+/** A document the hub holds, as a record's check needs it. */
+export interface HeldDocument {
+  readonly id: string;
+  readonly stationId: string;
+  readonly kind: string;
+  readonly seal: string | null;
+  readonly mhJson: Record<string, unknown>;
+}
+
+export interface RecordContext {
+  readonly stationId: string;
+  readonly points: readonly string[];
+  readonly company: HubCompany;
+  readonly keys: readonly KeyObject[];
+  /** The documents the batch's records name, by lower-case id. */
+  readonly held: ReadonlyMap<string, HeldDocument>;
+}
+
+/** What the hub takes from a checked record: when it stands verified, and the day an invalidation it proves. */
+export interface VerifiedRecord {
+  /** An invalidation MH accepted (as the station reports): the document it removes and the event's own date. */
+  readonly invalidates: { readonly documentId: string; readonly on: string } | null;
+  /** A return's own invalidation, checked as a signed event naming it: its date; null while the return stands. */
+  readonly returnInvalidatedOn: string | null;
+}
+
+const LABEL: Readonly<Record<IngestRecord['kind'], string>> = {
+  return: 'Evento de Retorno',
+  invalidation: 'invalidación',
+  contingency_event: 'evento de contingencia',
+  delivery: 'entrega',
+  day_close: 'cierre del día',
+};
+
+const obj = (v: unknown): Record<string, unknown> | null =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+const cents = (n: number): number => Math.round(n * 100);
+
+/** The event's JWS verifies with a company key and carries the very JSON sent; the emisor is the company. */
+function signedBy(jws: string, json: Record<string, unknown>, ctx: RecordContext): RefusalReason | null {
+  if (!ctx.keys.some((k) => verifyJwsSync(jws, k))) return 'BAD_SIGNATURE';
+  const text = Buffer.from(jws.split('.')[1] ?? '', 'base64url').toString('utf8');
+  let carried = text === JSON.stringify(json);
+  if (!carried)
+    try {
+      carried = isDeepStrictEqual(JSON.parse(text), json);
+    } catch {
+      carried = false;
+    }
+  if (!carried) return 'PAYLOAD_MISMATCH';
+  if (issuerNit(json) !== ctx.company.nit) return 'ISSUER_MISMATCH';
+  return null;
+}
+
+const WHY: Readonly<Partial<Record<RefusalReason, string>>> = {
+  BAD_SIGNATURE: 'la firma no se verifica con ningún certificado de la empresa registrado en la central.',
+  PAYLOAD_MISMATCH: 'el JSON enviado no es el que se firmó.',
+  ISSUER_MISMATCH: 'el emisor no es la empresa registrada en la central.',
+};
+
+/** A held document read by its version's names; null for a row the hub stored unchecked in a form no reader knows. */
+function readable(d: HeldDocument): DteReading | null {
+  if (!isDteKind(d.kind)) return null;
+  try {
+    return readDte(d.kind, d.mhJson);
+  } catch (e) {
+    if (e instanceof UnknownMhVersion) return null;
+    throw e;
+  }
+}
+
+/** Throws DocumentRefused naming the first check the record fails; what the hub takes from it otherwise. */
+export function verifyRecord(r: IngestRecord, ctx: RecordContext): VerifiedRecord {
+  const refuse = (reason: RefusalReason, why: string): never => {
+    throw new DocumentRefused(r.id, LABEL[r.kind], reason, why);
+  };
+  /** The document the record names, held at the hub as this station's. */
+  const heldOf = (code: string | null): HeldDocument => {
+    const d = code ? ctx.held.get(code.toLowerCase()) : undefined;
+    if (!d || d.stationId !== ctx.stationId)
+      return refuse(
+        'DOCUMENT_UNKNOWN',
+        `nombra el documento ${code ?? '(ninguno)'}, que la central no tiene de esta estación; se acepta cuando el documento llegue.`,
+      );
+    return d;
+  };
+  const signed = (jwsValue: unknown, jsonValue: unknown): Record<string, unknown> => {
+    const json = obj(jsonValue);
+    if (typeof jwsValue !== 'string' || !json) return refuse('RECORD_UNSIGNED', 'no trae el JSON firmado del evento.');
+    const bad = signedBy(jwsValue, json, ctx);
+    if (bad) return refuse(bad, WHY[bad] ?? bad);
+    return json;
+  };
+  const none: VerifiedRecord = { invalidates: null, returnInvalidatedOn: null };
+  const b = r.body;
+  switch (r.kind) {
+    case 'delivery':
+    case 'day_close':
+      return none;
+    case 'contingency_event': {
+      // An event not built yet (the contingency still open) carries no JSON: nothing the books read.
+      if (b.mhJson === null || b.mhJson === undefined) return none;
+      const json = signed(b.jws, b.mhJson);
+      const ev = readContingency(json);
+      if (!ev) return refuse('FIELDS_MISMATCH', 'no es un evento de contingencia de una versión de MH.');
+      if (ev.point !== null && !ctx.points.includes(ev.point))
+        return refuse('POINT_NOT_BOUND', `el punto de venta ${ev.point} no es de este token.`);
+      return none;
+    }
+    case 'invalidation': {
+      const json = signed(b.jws, b.mhJson);
+      const ev: InvalidationReading | null = readInvalidation(json);
+      if (!ev || !ev.date) return refuse('FIELDS_MISMATCH', 'no es una invalidación de una versión de MH.');
+      if (ev.generationCode !== r.id.toUpperCase())
+        return refuse('FIELDS_MISMATCH', 'el id del registro no es el código de generación del evento firmado.');
+      const doc = heldOf(ev.target.generationCode);
+      if (typeof b.dteId === 'string' && b.dteId.toLowerCase() !== doc.id)
+        return refuse('FIELDS_MISMATCH', 'el documento del registro no es el que nombra el evento firmado.');
+      if (doc.seal !== null && ev.target.seal !== null && ev.target.seal !== doc.seal)
+        return refuse('FIELDS_MISMATCH', 'el sello del documento en el evento no es el que la central tiene.');
+      return { invalidates: b.status === 'APPROVED' ? { documentId: doc.id, on: ev.date } : null, returnInvalidatedOn: null };
+    }
+    case 'return': {
+      const json = signed(b.jws, b.mhJson);
+      const er = readReturn(json);
+      if (er.generationCode !== r.id.toUpperCase())
+        return refuse('FIELDS_MISMATCH', 'el id del registro no es el código de generación del evento firmado.');
+      if (!ctx.points.includes(er.point))
+        return refuse('POINT_NOT_BOUND', `el punto de venta ${er.point || '(ninguno)'} no es de este token.`);
+      if (er.related.length === 0) return refuse('DOCUMENT_UNKNOWN', 'no nombra el documento que devuelve.');
+      const docs = er.related.map((rel) => heldOf(rel.generationCode));
+      const worth = docs.map((d) => readable(d));
+      const sum = (f: (x: DteReading) => number) => worth.reduce((t, x) => t + (x ? cents(f(x)) : 0), 0);
+      const a = er.amounts;
+      const over: [string, number, number][] = [
+        ['gravadas', cents(a.totalGravada), sum((x) => x.amounts.totalGravada)],
+        ['exentas', cents(a.totalExenta), sum((x) => x.amounts.totalExenta)],
+        ['no sujetas', cents(a.totalNoSuj), sum((x) => x.amounts.totalNoSuj)],
+        ['IVA', cents(a.totalIva), sum((x) => x.amounts.iva)],
+        ['total a pagar', cents(a.totalPagar), sum((x) => x.amounts.totalPagar ?? x.amounts.montoTotalOperacion ?? 0)],
+      ];
+      for (const [name, given, held] of over)
+        if (given > held)
+          return refuse(
+            'AMOUNT_EXCEEDS',
+            `devuelve ${(given / 100).toFixed(2)} en ${name}, más que los ${(held / 100).toFixed(2)} de sus documentos.`,
+          );
+      // Its own invalidation counts only as a signed event naming this return (an unsigned one is the station's word).
+      const inv = obj(b.invalidation);
+      let returnInvalidatedOn: string | null = null;
+      if (inv && inv.status === 'APPROVED' && typeof inv.jws === 'string' && obj(inv.mhJson)) {
+        const invJson = obj(inv.mhJson)!;
+        const bad = signedBy(inv.jws, invJson, ctx);
+        const ev = bad ? null : readInvalidation(invJson);
+        if (ev?.target.generationCode === er.generationCode) returnInvalidatedOn = ev.date;
+      }
+      return { invalidates: null, returnInvalidatedOn };
+    }
+    default: {
+      const never: never = r.kind;
+      return never;
+    }
+  }
+}
+
+/** The ids of the documents a batch's records name (an ER's related documents, an invalidation's target). */
+export function namedDocuments(records: readonly IngestRecord[]): string[] {
+  const ids = new Set<string>();
+  for (const r of records) {
+    const json = obj(r.body.mhJson);
+    if (!json) continue;
+    if (r.kind === 'return') for (const rel of readReturn(json).related) if (rel.generationCode) ids.add(rel.generationCode.toLowerCase());
+    if (r.kind === 'invalidation') {
+      const code = readInvalidation(json)?.target.generationCode;
+      if (code) ids.add(code.toLowerCase());
+    }
+  }
+  return [...ids];
+}
