@@ -9,6 +9,7 @@ import type { DteStatus } from '../../shared/records';
 import { DTE_TRANSITIONS } from '../core/dte/status';
 import { verifyJwsSync } from '../core/signing/jws';
 import { dteMapOf } from '../core/mh-read/dte-maps';
+import { readDte } from '../core/mh-read/read-dte';
 import type { HubCompany } from './company';
 import type { IngestDocument } from './ingest-document';
 import { DocumentRefused, type RefusalReason } from './refusal';
@@ -56,18 +57,19 @@ export function verifyDocument(d: IngestDocument, ctx: VerifyContext): void {
       'POINT_NOT_BOUND',
       `el punto de venta ${m[2]} no es de este token (${ctx.points.join(', ') || 'ninguno'}); pida a la central un token para ese punto.`,
     );
-  const ident = obj(d.mhJson.identificacion);
-  if (ident.tipoDte !== MH_TYPE[d.kind]) return refuse('KIND_MISMATCH', `es ${d.kind} pero su tipoDte es ${String(ident.tipoDte)}.`);
   // A version MH defines for this kind, the one the JSON says: the hub reads it by that version's names (mh-read/).
-  if (ident.version !== d.version || !dteMapOf(d.kind, d.version))
-    return refuse('FIELDS_MISMATCH', `la versión ${String(ident.version)} no es una que MH defina para ${d.kind}, o no es la enviada.`);
-  if (ident.codigoGeneracion !== d.id.toUpperCase() || ident.numeroControl !== d.controlNumber || ident.fecEmi !== d.issueDate)
+  const version = (obj(d.mhJson.identificacion) as { version?: unknown }).version;
+  if (version !== d.version || !dteMapOf(d.kind, d.version))
+    return refuse('FIELDS_MISMATCH', `la versión ${String(version)} no es una que MH defina para ${d.kind}, o no es la enviada.`);
+  const mh = readDte(d.kind, d.mhJson, d.version);
+  if (mh.mhType !== MH_TYPE[d.kind]) return refuse('KIND_MISMATCH', `es ${d.kind} pero su tipoDte es ${String(mh.mhType)}.`);
+  if (mh.generationCode !== d.id.toUpperCase() || mh.controlNumber !== d.controlNumber || mh.date !== d.issueDate)
     return refuse('FIELDS_MISMATCH', 'el código de generación, el número de control o la fecha no son los del JSON firmado.');
   if (!ctx.keys.some((k) => verifyJwsSync(d.jws, k)))
     return refuse('BAD_SIGNATURE', 'la firma no se verifica con ningún certificado de la empresa registrado en la central.');
   if (!carriesJson(d.jws, d.mhJson)) return refuse('PAYLOAD_MISMATCH', 'el JSON enviado no es el que se firmó.');
-  const e = obj(d.mhJson.emisor);
-  if (digits(e.nit) !== ctx.company.nit || digits(e.nrc) !== ctx.company.nrc || words(e.nombre) !== words(ctx.company.name))
+  const e = mh.issuer;
+  if (digits(e.nit) !== ctx.company.nit || digits(e.nrc) !== ctx.company.nrc || words(e.name) !== words(ctx.company.name))
     return refuse('ISSUER_MISMATCH', 'el emisor no es la empresa registrada en la central (NIT, NRC y nombre).');
   const sealed = d.status === 'APPROVED' || d.status === 'INVALIDATED';
   if (d.seal !== null && !SEAL.test(d.seal))

@@ -16,6 +16,7 @@ const id = '0f000000-0000-4000-8000-000000000001';
 function doc(edit: (j: Record<string, unknown>) => void = () => {}, over: Partial<IngestDocument> = {}): IngestDocument {
   const mhJson: Record<string, unknown> = {
     identificacion: {
+      version: 1,
       tipoDte: '01',
       numeroControl: 'DTE-01-M001P001-000000000000001',
       codigoGeneracion: id.toUpperCase(),
@@ -63,6 +64,9 @@ describe('verifyDocument', () => {
     expect(reasonOf(doc(undefined, { kind: 'CCF' }))).toBe('CONTROL_NUMBER');
     expect(reasonOf(doc((j) => ((j.identificacion as Record<string, unknown>).tipoDte = '03')))).toBe('KIND_MISMATCH');
     expect(reasonOf(doc((j) => ((j.identificacion as Record<string, unknown>).fecEmi = '2026-11-21')))).toBe('FIELDS_MISMATCH');
+    // A version the JSON does not say, or one MH never defined for the kind: the hub has no reader for it.
+    expect(reasonOf(doc((j) => ((j.identificacion as Record<string, unknown>).version = 2), { version: 1 }))).toBe('FIELDS_MISMATCH');
+    expect(reasonOf(doc((j) => ((j.identificacion as Record<string, unknown>).version = 7), { version: 7 }))).toBe('FIELDS_MISMATCH');
     expect(reasonOf(doc(undefined, { jws: 'not.a.signature' }))).toBe('BAD_SIGNATURE');
     const signed = doc();
     expect(reasonOf({ ...signed, mhJson: { ...signed.mhJson, resumen: { totalPagar: 999999.99 } } })).toBe('PAYLOAD_MISMATCH');

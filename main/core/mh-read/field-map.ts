@@ -12,6 +12,11 @@ export type SchemaFile = `legacy-v1-2023/${string}.json` | `v2-2026/${string}.js
 
 /** Fields of a DTE from its root. A field left out is one this version does not carry: it reads as absent. */
 export type DteField =
+  /** CAT-002 code of the kind, as identificacion.tipoDte writes it. */
+  | 'type'
+  | 'issuerNit'
+  | 'issuerNrc'
+  | 'issuerName'
   | 'generationCode'
   | 'controlNumber'
   | 'date'

@@ -73,6 +73,10 @@ export interface DteAmounts {
 export interface DteReading {
   readonly kind: DteKind;
   readonly version: number;
+  /** identificacion.tipoDte as written (CAT-002), to compare with the kind a record claims. */
+  readonly mhType: string | null;
+  /** The emisor as the document names it. */
+  readonly issuer: { readonly nit: string | null; readonly nrc: string | null; readonly name: string | null };
   /** upper case, with hyphens. */
   readonly generationCode: string | null;
   readonly controlNumber: string | null;
@@ -146,6 +150,8 @@ export function readDteWith(map: DteMap, json: unknown): DteReading {
   return {
     kind: map.kind,
     version: map.version,
+    mhType: text(get('type')),
+    issuer: { nit: text(get('issuerNit')), nrc: text(get('issuerNrc')), name: text(get('issuerName')) },
     generationCode: text(get('generationCode'))?.toUpperCase() ?? null,
     controlNumber: text(get('controlNumber')),
     date: text(get('date')),

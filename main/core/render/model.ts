@@ -5,6 +5,7 @@ import { paymentMethodName } from '../../../shared/catalogs/display';
 import type { SalePaper } from '../dte/paper-repo';
 import type { DteKind } from '../../../shared/contract';
 import type { DteRecord } from '../../../shared/records';
+import { readDte, UnknownMhVersion, type DteAmounts } from '../mh-read/read-dte';
 import {
   mhDocumentView,
   type MhCounterpartView,
@@ -232,24 +233,35 @@ export function itemsOf(kind: DteKind, doc: MhDocumentView): Table {
   }
 }
 
-function totalsOf(kind: DteKind, r: MhResumenView): { rows: [string, string][]; toPay: [string, string]; words: string | undefined } {
-  const iva = r.tributos?.find((t) => t.codigo === '20')?.valor;
+/**
+ * `a`: the amounts each schema version names its own way (ivaRete1 or ivaRete, totalIVAretenido or totalIvaRetenido,
+ * an NC v4's IVA), read by the one reader of MH's JSON (main/core/mh-read/); the rest is printed as the version wrote it.
+ */
+function totalsOf(
+  kind: DteKind,
+  r: MhResumenView,
+  a: DteAmounts | null,
+): { rows: [string, string][]; toPay: [string, string]; words: string | undefined } {
+  const iva = a?.iva ?? r.tributos?.find((t) => t.codigo === '20')?.valor;
+  const retained = a?.ivaRetenido ?? r.ivaRete1;
+  const perceived = a?.ivaPercibido ?? r.ivaPerci1;
   // CCF and its notes share the taxpayer summary; the CCF adds what is paid beyond the operation.
   const taxpayerRows: [string, string][] = [
     ['Sumas: no sujetas / exentas / gravadas', `${money(r.totalNoSuj)} / ${money(r.totalExenta)} / ${money(r.totalGravada)}`],
     ['Descuentos', money(r.totalDescu)],
     ['Subtotal', money(r.subTotal)],
     ['IVA 13 %', money(iva ?? 0)],
-    ['IVA percibido', money(r.ivaPerci1)],
-    ['IVA retenido', money(r.ivaRete1)],
+    ['IVA percibido', money(perceived)],
+    ['IVA retenido', money(retained)],
     ['Retención de renta', money(r.reteRenta)],
   ];
   switch (kind) {
     case 'CR':
       return {
         rows: [['Total sujeto a retención', money(r.totalSujetoRetencion)]],
-        toPay: ['Total IVA retenido', money(r.totalIVAretenido)],
-        words: r.totalIVAretenidoLetras,
+        toPay: ['Total IVA retenido', money(a?.totalRetenido ?? r.totalIVAretenido)],
+        // fe-cr-v2 renamed totalIVAretenidoLetras to totalLetras.
+        words: r.totalIVAretenidoLetras ?? r.totalLetras,
       };
     case 'FSE':
       return {
@@ -257,7 +269,7 @@ function totalsOf(kind: DteKind, r: MhResumenView): { rows: [string, string][]; 
           ['Total compra', money(r.totalCompra)],
           ['Descuento', money(r.descu)],
           ['Subtotal', money(r.subTotal)],
-          ['IVA retenido', money(r.ivaRete1)],
+          ['IVA retenido', money(retained)],
           ['Retención de renta', money(r.reteRenta)],
         ],
         toPay: ['Total a pagar', money(r.totalPagar)],
@@ -300,7 +312,7 @@ function totalsOf(kind: DteKind, r: MhResumenView): { rows: [string, string][]; 
           ['Descuentos', money(r.totalDescu)],
           ['Subtotal', money(r.subTotal)],
           ['IVA incluido', money(r.totalIva)],
-          ['IVA retenido', money(r.ivaRete1)],
+          ['IVA retenido', money(retained)],
           ['Retención de renta', money(r.reteRenta)],
           ['Monto total de la operación', money(r.montoTotalOperacion)],
           ['Total no gravado', money(r.totalNoGravado)],
@@ -387,6 +399,16 @@ function paymentsOf(r: MhResumenView, paper: SalePaper | null): [string, string]
  * so those are printed only for a document issued in contingency from the start (`paper`), where they are final.
  * A later copy differs from the first only in the seal.
  */
+/** The reader's amounts, or null for JSON of a version no reader knows (printed then as written). */
+function amountsOf(kind: DteKind, json: unknown): DteAmounts | null {
+  try {
+    return readDte(kind, json).amounts;
+  } catch (e) {
+    if (e instanceof UnknownMhVersion) return null;
+    throw e;
+  }
+}
+
 export function printable(
   record: Pick<DteRecord, 'type' | 'status' | 'mhResponse'>,
   json: Readonly<Record<string, unknown>>,
@@ -398,7 +420,7 @@ export function printable(
   const doc = mhDocumentView(json);
   const id = doc.identificacion ?? {};
   const e: MhEmisorView = doc.emisor ?? {};
-  const totals = totalsOf(record.type, doc.resumen ?? {});
+  const totals = totalsOf(record.type, doc.resumen ?? {}, amountsOf(record.type, json));
   const sealed = typeof record.mhResponse?.selloRecibido === 'string' ? String(record.mhResponse.selloRecibido) : null;
   const contingency = paper?.issuedInContingency === true;
   return {

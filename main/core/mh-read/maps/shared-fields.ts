@@ -3,6 +3,10 @@
 import type { DteField, FieldGroup, FieldPath, ItemField, PaymentField, RelatedField } from '../field-map';
 
 export const IDENTIFICATION = {
+  type: 'identificacion.tipoDte',
+  issuerNit: 'emisor.nit',
+  issuerNrc: 'emisor.nrc',
+  issuerName: 'emisor.nombre',
   generationCode: 'identificacion.codigoGeneracion',
   controlNumber: 'identificacion.numeroControl',
   date: 'identificacion.fecEmi',
