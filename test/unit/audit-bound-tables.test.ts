@@ -63,7 +63,13 @@ describe('a spec’s digest', () => {
     const row = { ...rowOf(spec.columns), ...rowOf(Object.keys(spec.leftOut)) };
     const base = rowDigest(spec, row, lines);
     expect(base).toMatch(/^[0-9a-f]{64}$/);
-    expect(rowDigest(spec, { ...row }, lines.map((l) => ({ ...l })))).toBe(base);
+    expect(
+      rowDigest(
+        spec,
+        { ...row },
+        lines.map((l) => ({ ...l })),
+      ),
+    ).toBe(base);
     for (const c of spec.columns) {
       expect(rowDigest(spec, { ...row, [c]: 'otro' }, lines), c).not.toBe(base);
       expect(rowDigest(spec, { ...row, [c]: null }, lines), c).not.toBe(base);
