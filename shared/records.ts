@@ -276,6 +276,16 @@ export interface HubReplicationStatus {
   readonly refused: number;
   /** The latest refusal: which entity and the hub's words. */
   readonly lastRefusal: string | null;
+  /**
+   * What is still refused, newest first (up to 20): each entity, the hub's words and when. Those a person cures at the
+   * hub (an unknown certificate, a token's points) are sent again by themselves (decision 0063).
+   */
+  readonly refusals?: readonly {
+    readonly entity: string;
+    readonly ref: string;
+    readonly error: string | null;
+    readonly at: string | null;
+  }[];
   readonly lastError: string | null;
 }
 

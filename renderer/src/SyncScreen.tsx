@@ -88,7 +88,16 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
               )}
             </dd>
             {status.hub.refused > 0 && (
-              <dd data-testid="sync-hub-refused">{syncWords.hubRefused(status.hub.refused, status.hub.lastRefusal)}</dd>
+              <dd data-testid="sync-hub-refused">
+                {syncWords.hubRefused(status.hub.refused, status.hub.lastRefusal)}
+                {(status.hub.refusals?.length ?? 0) > 1 && (
+                  <ul data-testid="sync-hub-refusals">
+                    {status.hub.refusals!.map((r) => (
+                      <li key={`${r.entity}:${r.ref}`}>{syncWords.hubRefusedItem(r.entity, r.ref, r.error)}</li>
+                    ))}
+                  </ul>
+                )}
+              </dd>
             )}
           </>
         )}

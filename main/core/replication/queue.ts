@@ -63,6 +63,35 @@ export function replicationQueue(store: Store) {
           .where('seq', '=', change.seq),
       );
     },
+    /**
+     * Gives the parked entities refused for one of `reasons` (the hub's code, kept in brackets by the replicator)
+     * another chance; returns how many. A refusal for any other reason waits for a change of its own.
+     */
+    unparkCurable(reasons: readonly string[]): number {
+      if (reasons.length === 0) return 0;
+      return Number(
+        store.run(
+          q
+            .updateTable('replication_queue')
+            .set({ parked_at: null, parked_error: null })
+            .where('parked_at', 'is not', null)
+            .where((eb) => eb.or(reasons.map((r) => eb('parked_error', 'like', `%[${r}]%`)))),
+        ).changes,
+      );
+    },
+    /** The parked entities, newest refusal first: what the sync screen lists (`limit` of them). */
+    parkedList(limit: number): { entity: string; ref: string; error: string | null; at: string | null }[] {
+      return store
+        .all(
+          q
+            .selectFrom('replication_queue')
+            .select(['entity', 'ref', 'parked_error', 'parked_at'])
+            .where('parked_at', 'is not', null)
+            .orderBy('parked_at', 'desc')
+            .limit(limit),
+        )
+        .map((r) => ({ entity: r.entity, ref: r.ref, error: r.parked_error, at: r.parked_at }));
+    },
     /** How many the hub refused, and the latest refusal. */
     parked(): { count: number; lastError: string | null } {
       const count = Number(

@@ -25,6 +25,10 @@ const CAP_MS = 60_000;
 const IDLE_MS = 15_000;
 /** With a hub and nothing waiting, the station still reports this often: the head office sees it alive. */
 export const HEARTBEAT_MS = 60_000;
+/** A parked entity the hub refused for a reason a person can cure is sent again at most this often (30 min). */
+export const CURABLE_RETRY_MS = 30 * 60_000;
+/** The hub's refusals (main/hub/refusal.ts) that change when a person acts there, not when the station does. */
+export const CURABLE_REASONS = ['BAD_SIGNATURE', 'DOCUMENT_UNKNOWN', 'ISSUER_MISMATCH', 'POINT_NOT_BOUND'] as const;
 /** Reports closer than this are skipped unless MH's connectivity changed (a busy counter passes many times a second). */
 const HEARTBEAT_MIN_MS = 5_000;
 const LAST_REACHED_KEY = 'replication.lastReachedAt';
@@ -114,8 +118,10 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
       if (res.ok) return { ok: true };
       let detail = '';
       try {
-        const problem = JSON.parse(text) as { detail?: unknown };
+        const problem = JSON.parse(text) as { detail?: unknown; reason?: unknown };
         if (typeof problem.detail === 'string') detail = problem.detail;
+        // The hub's reason (main/hub/refusal.ts) is kept in the parked error: a curable one is tried again.
+        if (typeof problem.reason === 'string' && /^[A-Z_]{3,40}$/.test(problem.reason)) detail = `[${problem.reason}] ${detail}`;
       } catch {
         detail = '';
       }
@@ -171,8 +177,19 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
     );
   }
 
+  /** When the parked entities a person can cure were last given another chance (at the start: now). */
+  let curableTriedAt = -Infinity;
+
   async function pass(): Promise<number> {
     let sent = 0;
+    // Refusals a person cures at the hub (a certificate uploaded, a token's points, the company's name, a document
+    // that had not arrived) are sent again at the start and then at most every CURABLE_RETRY_MS (decision 0063):
+    // never in a loop, and never the ones sending again cannot change.
+    if (d.clock.now().getTime() - curableTriedAt >= CURABLE_RETRY_MS) {
+      curableTriedAt = d.clock.now().getTime();
+      const retried = queue.unparkCurable(CURABLE_REASONS);
+      if (retried > 0) d.logger.info('hub refusals a person can cure sent again', { entities: retried });
+    }
     // A pass woken during a backoff (a document issued while the hub is away) waits for the timer set then.
     if (!d.manual && failures > 0 && d.clock.now().getTime() < retryAt) return 0;
     // Halved while the hub refuses a batch for good, down to the one entity it refuses, which is parked.
@@ -272,6 +289,7 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
         waiting: queue.ready(),
         refused: parked.count,
         lastRefusal: parked.lastError,
+        ...(parked.count > 0 ? { refusals: queue.parkedList(20) } : {}),
         lastError,
       };
     },

@@ -1,4 +1,13 @@
 // The words of sync: imported by the screens that use them, not carried by the counter's first screen.
+const ENTITY_NAMES: Readonly<Record<string, string>> = {
+  document: 'Documento',
+  contingency_event: 'Evento de contingencia',
+  invalidation: 'Invalidación',
+  return: 'Devolución',
+  delivery: 'Envío por correo',
+  day_close: 'Cierre del día',
+};
+
 export const syncWords = {
   title: 'Envío a MH',
   state: 'Estado',
@@ -15,7 +24,8 @@ export const syncWords = {
   hubLine: (last: string | null, waiting: number, error: string | null) =>
     [last ? `último contacto ${last}` : 'aún sin contacto', `${waiting} por enviar`, error].filter(Boolean).join(' · '),
   hubRefused: (n: number, last: string | null) =>
-    `${n === 1 ? '1 registro rechazado' : `${n} registros rechazados`} por la central (se reenvía si cambia; avise a soporte): ${last ?? ''}`,
+    `${n === 1 ? '1 registro rechazado' : `${n} registros rechazados`} por la central (se reenvía si cambia, o solo si la central lo corrige: un certificado, un punto de venta; si no, avise a soporte): ${last ?? ''}`,
+  hubRefusedItem: (entity: string, ref: string, error: string | null) => `${ENTITY_NAMES[entity] ?? entity} ${ref}: ${error ?? ''}`,
   lastError: 'Último problema',
   alerts: 'Avisos que requieren atención',
   alertCritical: 'Detenido',
