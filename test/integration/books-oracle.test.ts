@@ -1,22 +1,59 @@
 // The accountant's month under both normatives (issue 53): the same month made by the product against the
 // simulator judging with the official schemas of each normative, every annex field and the IVA books' totals
 // re-added from the signed payloads alone (test/support/annex-oracle.ts), in November and in December, whose
-// invalidations cross the month's end.
+// invalidations cross the month's end; at the station and at a hub on a private PostgreSQL fed by the station's own
+// replication.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAnnexText } from '../../main/core/books/annex-check';
 import type { BookFile } from '../../shared/books';
 import type { Normative } from '../../shared/normative';
 import { oracleAnnexes } from '../support/annex-oracle';
 import { bookMonth, type BookMonth } from '../support/book-month';
+import { silentLogger } from '../../main/core/logger';
+import { DEMO_STATION } from '../../main/core/station/demo';
+import { createHub, type Hub } from '../../main/hub/create-hub';
+import { openHubDatabase, type HubDatabase } from '../../main/hub/hub-database';
+import { buildHubServer } from '../../main/hub/http';
+import { migrateHub } from '../../main/hub/migrate';
+import { HUB_MIGRATIONS } from '../../main/hub/migrations';
+import { setHubCompany, trustStationKey } from '../support/hub-stations';
+import { startPgCluster, type PgCluster } from '../support/pg-cluster';
 
 const text = (f: BookFile) => new TextDecoder('windows-1252').decode(Buffer.from(f.base64, 'base64'));
 
 describe.each(['legacy', '2026'] as const satisfies readonly Normative[])('the month under the %s normative', (normative) => {
   let month: BookMonth;
+  let cluster: PgCluster;
+  let db: HubDatabase;
+  let hub: Hub;
   beforeAll(async () => {
-    month = await bookMonth({ normative });
+    [month, cluster] = await Promise.all([bookMonth({ normative }), startPgCluster()]);
+    // The head office, fed by the station's own replicator (documents, then its invalidations as signed records).
+    db = openHubDatabase(cluster.url);
+    await migrateHub(db.q, HUB_MIGRATIONS);
+    hub = createHub({ db: db.q, clock: month.clock, scryptCost: 10 });
+    await setHubCompany(hub);
+    await trustStationKey(hub, month.core);
+    await hub.stations.register({ id: 'M001-P001', companyId: '06140101001010', branchCode: 'M001', posNumber: 'P001', name: 'P001' });
+    const { token } = await hub.tokens.create('M001-P001');
+    const app = await buildHubServer({ hub, logger: silentLogger });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      // As book-month.ts configured it (the 2026 normative needs the company's district), now with the hub.
+      const company = { ...DEMO_STATION.company, address: { ...DEMO_STATION.company.address, district: '14' } };
+      month.core.configure({ ...DEMO_STATION, ...(normative === '2026' ? { company } : {}), hub: { url, token } }, 'test');
+      for (let pass = 0; pass < 20 && month.core.replication.status().waiting > 0; pass++) await month.core.replication.runOnce();
+      expect(month.core.replication.status()).toMatchObject({ waiting: 0, refused: 0, lastError: null });
+    } finally {
+      await app.close();
+    }
   }, 180_000);
-  afterAll(() => month?.close());
+  afterAll(async () => {
+    await hub?.close();
+    await db?.close();
+    await cluster?.stop();
+    await month?.close();
+  });
 
   const code = (name: string) => month.ids[name]!.replace(/-/g, '').toUpperCase();
 
@@ -38,6 +75,25 @@ describe.each(['legacy', '2026'] as const satisfies readonly Normative[])('the m
         expect(parseAnnexText(text(f)), `${m} annex ${annex}`).toEqual(oracle[annex]);
       }
       const s = (await month.core.books.month(m)).ivaSummary;
+      expect({
+        consumerGravadas: s.consumer.gravadas,
+        consumerDebito: s.consumer.debito,
+        contributorDebito: s.contributor.debito,
+        ivaRetenido: s.ivaRetenido,
+        retencionesEfectuadas: s.retencionesEfectuadas,
+        anulacionesPrevias: s.anulacionesPrevias,
+      }).toEqual(oracle.summary);
+    });
+
+  for (const m of ['2026-11', '2026-12'])
+    it(`${m} at the hub, built from the station's replication: each annex and the summary equal the oracle's`, async () => {
+      const oracle = oracleAnnexes(month.dbFile, m);
+      const books = await hub.books({ point: 'M001P001' });
+      for (const annex of ['1', '2', '5', '10', 'anulados'] as const)
+        expect(parseAnnexText(text(await books.annexFile(annex, m))), `hub ${m} annex ${annex}`).toEqual(oracle[annex]);
+      const whole = await books.month(m);
+      expect(whole.warnings ?? []).toEqual([]);
+      const s = whole.ivaSummary;
       expect({
         consumerGravadas: s.consumer.gravadas,
         consumerDebito: s.consumer.debito,
