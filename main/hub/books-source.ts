@@ -10,6 +10,8 @@ import { CoreError } from '../core/errors';
 import type { BookCompany } from '../core/books/book-model';
 import { toBookDocument, type BookDocument, type BookRecordRow } from '../core/books/book-document';
 import { toBookReturn } from '../core/books/book-return';
+import { ERET_V1 } from '../core/mh-read/event-maps';
+import { jsonText } from './mh-json-sql';
 import type { BooksSource, PeriodFilter } from '../core/books/books-source';
 import { booksOver, type Books, type BooksSettingsStore } from '../core/books/books-service';
 import { turn } from '../core/turn';
@@ -71,6 +73,9 @@ const select = (db: HubDb, lines = true) =>
       'issue_date',
       'invalidated_on',
     ]);
+
+/** An ER's point of sale (MH's establishment and point codes) inside a replicated record's body. */
+const returnPoint = sql`(${jsonText('body', ERET_V1.fields.establishment, ['mhJson'])} || ${jsonText('body', ERET_V1.fields.pointOfSale, ['mhJson'])})`;
 
 /** A replicated record's JSON member as an object, or null. */
 const jsonObject = (v: unknown): Record<string, unknown> | null =>
@@ -166,10 +171,9 @@ export async function hubBooksSource(db: HubDb, scope: HubBooksScope = {}): Prom
         .where('kind', '=', 'return')
         // Only what the hub verified (verify-record.ts): a return a station merely sent moves no IVA.
         .where('verified_at', 'is not', null)
-        .where(sql<boolean>`body->'mhJson'->'identificacion'->>'fecEmi' BETWEEN ${from} AND ${to}`)
+        .where(sql<boolean>`${jsonText('body', ERET_V1.fields.date, ['mhJson'])} BETWEEN ${from} AND ${to}`)
         .where(sql<boolean>`body->>'status' IN ('PENDING', 'APPROVED')`);
-      if (point)
-        q = q.where(sql<boolean>`(body->'mhJson'->'emisor'->>'codEstableMH') || (body->'mhJson'->'emisor'->>'codPuntoVentaMH') = ${point}`);
+      if (point) q = q.where(sql<boolean>`${returnPoint} = ${point}`);
       const rows = await q.execute();
       return rows
         .map(({ body, invalidated_on }) => {
@@ -213,9 +217,7 @@ export async function hubBooksSource(db: HubDb, scope: HubBooksScope = {}): Prom
       if (point) {
         refuted = refuted.where(sql<boolean>`substr(d.control_number, 8, 8) = ${point}`);
         unproven = unproven.where(ofPoint(point));
-        unverified = unverified.where(
-          sql<boolean>`(body->'mhJson'->'emisor'->>'codEstableMH') || (body->'mhJson'->'emisor'->>'codPuntoVentaMH') = ${point}`,
-        );
+        unverified = unverified.where(sql<boolean>`${returnPoint} = ${point}`);
       }
       const [r, u, v] = await Promise.all([
         refuted.orderBy('d.control_number').execute(),

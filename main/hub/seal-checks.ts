@@ -1,6 +1,8 @@
 // The hub_seal_checks table's one owner (migration 006, decision 0031): which APPROVED documents MH is asked about
 // next, what it said, and the documents it did not confirm for the health page.
 import { sql } from 'kysely';
+import { ISSUER_NIT } from '../core/mh-read/event-maps';
+import { jsonText } from './mh-json-sql';
 import type { HubSealProblem, HubSealState } from '../../shared/hub';
 import type { Clock } from '../core/clock';
 import type { HubDb } from './hub-database';
@@ -53,7 +55,7 @@ export function hubSealChecks(db: HubDb, clock: Clock) {
           'd.kind',
           'd.control_number',
           'd.seal',
-          sql<string | null>`d.mh_json #>> '{emisor,nit}'`.as('nit'),
+          jsonText('d.mh_json', ISSUER_NIT).as('nit'),
         ])
         .where('d.status', '=', 'APPROVED')
         .where((eb) =>

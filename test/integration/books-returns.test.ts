@@ -278,6 +278,9 @@ describe("the hub's books of the same month", () => {
     const atHub = await (await hub.books()).month(MONTH);
     expect(atHub.ivaSummary).toEqual(books.ivaSummary);
     expect(atHub.ivaSummary.devoluciones).not.toBe('0.00');
+    // The point's books find its returns by the ER's own establishment and point codes.
+    expect((await (await hub.books({ point: 'M001P001' })).month(MONTH)).ivaSummary).toEqual(books.ivaSummary);
+    expect((await (await hub.books({ point: 'M001P009' })).month(MONTH)).ivaSummary.devoluciones).toBe('0.00');
     const note = (m: MonthBooks) => m.annexes.find((a) => a.annex === '2')!.problems.find((p) => p.field === 'DEVOLUCIONES')?.message;
     expect(note(atHub)).toBe(note(books));
   });
