@@ -192,7 +192,28 @@ export async function hubBooksSource(db: HubDb, scope: HubBooksScope = {}): Prom
     async invalidatedBetween(from, to) {
       let q = select(db).where('invalidated_on', '>=', from).where('invalidated_on', '<=', to);
       if (point) q = q.where(ofPoint(point));
-      return toDocs(await q.orderBy('invalidated_on').orderBy('id').execute(), new Set());
+      const rows = await q.orderBy('invalidated_on').orderBy('id').execute();
+      // A document MH refuted subtracts nothing: it never counted (seal-checker.ts asks about invalidated ones too).
+      const refuted = rows.length
+        ? new Set(
+            (
+              await db
+                .selectFrom('hub_seal_checks')
+                .select('id')
+                .where(
+                  'id',
+                  'in',
+                  rows.map((r) => r.id),
+                )
+                .where('state', '<>', 'confirmed')
+                .execute()
+            ).map((r) => r.id),
+          )
+        : new Set<string>();
+      return toDocs(
+        rows.filter((r) => !refuted.has(r.id)),
+        refuted,
+      );
     },
     async warnings(from, to) {
       let refuted = db
@@ -219,10 +240,21 @@ export async function hubBooksSource(db: HubDb, scope: HubBooksScope = {}): Prom
         unproven = unproven.where(ofPoint(point));
         unverified = unverified.where(sql<boolean>`${returnPoint} = ${point}`);
       }
-      const [r, u, v] = await Promise.all([
+      // Sealed documents MH was not asked about yet (the seal checker asks a few a minute): counted, and said so.
+      let unasked = db
+        .selectFrom('documents as d')
+        .leftJoin('hub_seal_checks as c', (j) => j.onRef('c.id', '=', 'd.id').onRef('c.issue_date', '=', 'd.issue_date'))
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('d.status', 'in', ['APPROVED', 'INVALIDATED'])
+        .where('c.id', 'is', null)
+        .where('d.issue_date', '>=', from)
+        .where('d.issue_date', '<=', to);
+      if (point) unasked = unasked.where(sql<boolean>`substr(d.control_number, 8, 8) = ${point}`);
+      const [r, u, v, a] = await Promise.all([
         refuted.orderBy('d.control_number').execute(),
         unproven.orderBy('control_number').execute(),
         unverified.orderBy('id').execute(),
+        unasked.executeTakeFirst(),
       ]);
       const out: string[] = [];
       if (r.length > 0)
@@ -245,6 +277,11 @@ export async function hubBooksSource(db: HubDb, scope: HubBooksScope = {}): Prom
             `${v.length} registro(s) de devolución o invalidación aún sin verificar no se cuentan (la central los verifica al iniciar)`,
             v.map((x) => x.id),
           ),
+        );
+      const waiting = Number(a?.n ?? 0);
+      if (waiting > 0)
+        out.push(
+          `${waiting} documento(s) sellados se cuentan sin que la central haya confirmado aún su sello con MH (la central los consulta poco a poco; sin credenciales de MH no los consulta).`,
         );
       return out;
     },

@@ -32,6 +32,9 @@ import { hubStations } from './stations';
 import { stationTokens, type TokenStation } from './tokens';
 import { verifyDocument } from './verify-document';
 import { namedDocuments, verifyRecord } from './verify-record';
+import { ERET_V1 } from '../core/mh-read/event-maps';
+import { readReturn, type ReturnReading } from '../core/mh-read/read-event';
+import { jsonAt } from './mh-json-sql';
 
 export interface HubDeps {
   readonly db: HubDb;
@@ -78,11 +81,39 @@ export function createHub(deps: HubDeps) {
         'La central aún no puede verificar registros: un administrador debe registrar la empresa (NIT, NRC, nombre) y su certificado de firma.',
       );
     const ids = namedDocuments(batch);
-    const rows = ids.length
-      ? await deps.db.selectFrom('documents').select(['id', 'station_id', 'kind', 'seal', 'mh_json']).where('id', 'in', ids).execute()
-      : [];
-    const held = new Map(rows.map((r) => [r.id, { id: r.id, stationId: r.station_id, kind: r.kind, seal: r.seal, mhJson: r.mh_json }]));
-    const ctx = { stationId, points, company: who, keys, held };
+    const [rows, refuted, returned, stored] = await Promise.all([
+      ids.length
+        ? deps.db
+            .selectFrom('documents')
+            .select(['id', 'station_id', 'kind', 'control_number', 'seal', 'mh_json'])
+            .where('id', 'in', ids)
+            .execute()
+        : [],
+      ids.length
+        ? deps.db.selectFrom('hub_seal_checks').select('id').where('id', 'in', ids).where('state', '<>', 'confirmed').execute()
+        : [],
+      standingReturns(stationId, ids),
+      storedRecords(
+        stationId,
+        batch.map((r) => r.id),
+      ),
+    ]);
+    const isRefuted = new Set(refuted.map((r) => r.id));
+    const held = new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          id: r.id,
+          stationId: r.station_id,
+          kind: r.kind,
+          controlNumber: r.control_number,
+          seal: r.seal,
+          mhJson: r.mh_json,
+          refuted: isRefuted.has(r.id),
+        },
+      ]),
+    );
+    const ctx = { stationId, points, company: who, keys, held, returned, stored };
     return batch.map((record) => {
       try {
         return { record, verified: verifyRecord(record, ctx) };
@@ -91,6 +122,45 @@ export function createHub(deps: HubDeps) {
         throw e;
       }
     });
+  }
+  /** The verified ERs of `stationId` standing (not refused, not invalidated) on each of `ids`, by document id. */
+  async function standingReturns(stationId: string, ids: readonly string[]): Promise<Map<string, ReturnReading[]>> {
+    const out = new Map<string, ReturnReading[]>();
+    if (ids.length === 0) return out;
+    const codes = ids.map((i) => i.toUpperCase());
+    const rows = await deps.db
+      .selectFrom('station_records')
+      .select(sql<Record<string, unknown>>`body`.as('body'))
+      .where('station_id', '=', stationId)
+      .where('kind', '=', 'return')
+      .where('verified_at', 'is not', null)
+      .where('invalidated_on', 'is', null)
+      .where(sql<boolean>`body->>'status' IN ('PENDING', 'APPROVED')`)
+      .where(
+        sql<boolean>`EXISTS (SELECT 1 FROM jsonb_array_elements(${jsonAt('body', ERET_V1.related.at, ['mhJson'])}) AS e(x)
+          WHERE upper(e.x ->> ${ERET_V1.related.fields.generationCode}) = ANY(${codes}::text[]))`,
+      )
+      .execute();
+    for (const { body } of rows) {
+      const er = readReturn(body.mhJson);
+      for (const rel of er.related) {
+        const id = rel.generationCode?.toLowerCase();
+        if (id && ids.includes(id)) out.set(id, [...(out.get(id) ?? []), er]);
+      }
+    }
+    return out;
+  }
+  /** The verified records of `stationId` stored under these ids, by `kind:id`, with the JWS each was signed with. */
+  async function storedRecords(stationId: string, ids: readonly string[]): Promise<Map<string, { jws: string | null }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await deps.db
+      .selectFrom('station_records')
+      .select(['kind', 'id', sql<string | null>`body->>'jws'`.as('jws')])
+      .where('station_id', '=', stationId)
+      .where('id', 'in', ids)
+      .where('verified_at', 'is not', null)
+      .execute();
+    return new Map(rows.map((r) => [`${r.kind}:${r.id}`, { jws: r.jws }]));
   }
   /** A station's points of sale, as its live tokens bind them. */
   async function pointsOf(stationId: string): Promise<string[]> {

@@ -128,6 +128,11 @@ export function hubDocuments(db: HubDb, clock: Clock) {
         }
         // A seal is MH's for one document: the same seal under another id is a copy (decision 0063).
         const seals = batch.flatMap((d) => (d.seal ? [d.seal] : []));
+        const twice = seals.find((x, i) => seals.indexOf(x) !== i);
+        if (twice) {
+          const d = batch.filter((x) => x.seal === twice)[1]!;
+          throw new DocumentRefused(d.id, d.controlNumber, 'SEAL_TAKEN', 'su sello de recepción es el de otro documento del mismo envío.');
+        }
         if (seals.length > 0) {
           const taken = await trx
             .selectFrom('documents')
@@ -178,6 +183,9 @@ export function hubDocuments(db: HubDb, clock: Clock) {
                 // Re-signed as a contingency document before MH received it: the signing MH sealed is the one kept.
                 mh_json: eb.ref('excluded.mh_json'),
                 jws: eb.ref('excluded.jws'),
+                // Read again from the JSON that replaces the stored one.
+                total: eb.ref('excluded.total'),
+                recipient_name: eb.ref('excluded.recipient_name'),
                 verified_at: eb.ref('excluded.verified_at'),
               }))
               // Only a newer change, and (again, cheaply) only the same station's row. A station's updatedAt has whole

@@ -104,7 +104,10 @@ export interface StationRecordsTable {
   body: JSONColumnType<Record<string, unknown>, string, string>;
   /** When the hub verified it (verify-record.ts, migration 007); null: stored before, not believed until checked. */
   verified_at: Timestamp | null;
-  /** yyyy-MM-dd: a return's own invalidation, verified as a signed event naming it; null while it stands. */
+  /**
+   * yyyy-MM-dd: a return's own invalidation, verified as a signed event naming it; an invalidation's event date while
+   * MH accepted it (as the station reports); null otherwise.
+   */
   invalidated_on: string | null;
 }
 

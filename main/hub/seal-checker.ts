@@ -62,6 +62,10 @@ export function verdictOf(doc: DueDocument, o: Outcome): SealVerdict | { readonl
     case 'not_found':
       return { state: 'mh_unknown', mhSeal: null, detail: o.message || 'MH no tiene un documento con ese código de generación.' };
     case 'rejected':
+      // Asked about an invalidated document, MH may answer that it is invalidated (MF2 §VII: it shows INVALIDADO):
+      // MH holds it, so the seal the station sent stands (decision 0063). Any other refusal refutes it.
+      if (doc.status === 'INVALIDATED' && /INVALIDAD/i.test(o.message))
+        return { state: 'confirmed', mhSeal: doc.seal, detail: `MH lo tiene invalidado: ${o.message}` };
       // MH holds the code but refused the document: no seal of MH's can be the one the station sent.
       return { state: 'seal_mismatch', mhSeal: null, detail: `MH rechazó este documento: ${o.code} ${o.message}`.trim() };
     case 'duplicate':

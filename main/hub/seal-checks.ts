@@ -17,6 +17,8 @@ export interface DueDocument {
   readonly seal: string | null;
   /** The emisor's NIT in the signed document: MH is asked under that NIT. */
   readonly nit: string | null;
+  /** APPROVED, or INVALIDATED (MH may then answer that it holds it invalidated: seal-checker.ts). */
+  readonly status?: string;
 }
 
 export interface SealVerdict {
@@ -55,9 +57,11 @@ export function hubSealChecks(db: HubDb, clock: Clock) {
           'd.kind',
           'd.control_number',
           'd.seal',
+          'd.status',
           jsonText('d.mh_json', ISSUER_NIT).as('nit'),
         ])
-        .where('d.status', '=', 'APPROVED')
+        // An INVALIDATED one too: a forged sale sent straight as invalidated must not subtract unasked (decision 0063).
+        .where('d.status', 'in', ['APPROVED', 'INVALIDATED'])
         .where((eb) =>
           eb.or([
             eb('c.id', 'is', null),
@@ -79,6 +83,7 @@ export function hubSealChecks(db: HubDb, clock: Clock) {
             controlNumber: r.control_number,
             seal: r.seal,
             nit: r.nit,
+            status: r.status,
           }
         : null;
     },

@@ -12,21 +12,31 @@ import { DocumentRefused } from './refusal';
 import type { VerifiedRecord } from './verify-record';
 
 /**
- * Each verified invalidation's document, dated out of the books on the event's own date (APPROVED), or back in
- * (an event MH refused, or one still waiting): only this station's document, only the one the event names.
+ * The date a checked record puts in its row: a return's own verified invalidation, or an invalidation's event date
+ * while MH accepted it (as the station reports); null otherwise.
+ */
+const recordDate = ({ record, verified }: CheckedRecord): string | null =>
+  record.kind === 'invalidation' ? (verified.invalidates?.on ?? null) : verified.returnInvalidatedOn;
+
+/**
+ * Each document these verified invalidations name, dated out of the books by the earliest of all its verified
+ * invalidations that stand (or back in when none does): never by the last one to arrive, and only this station's.
  */
 async function datesOut(trx: Transaction<HubSchema>, stationId: string, invalidations: readonly CheckedRecord[]): Promise<void> {
-  for (const { record, verified } of invalidations) {
-    const target = typeof record.body.dteId === 'string' ? record.body.dteId.toLowerCase() : null;
-    const documentId = verified.invalidates?.documentId ?? target;
-    if (!documentId) continue;
+  const ids = [
+    ...new Set(invalidations.flatMap(({ record }) => (typeof record.body.dteId === 'string' ? [record.body.dteId.toLowerCase()] : []))),
+  ];
+  for (const documentId of ids)
     await trx
       .updateTable('documents')
-      .set({ invalidated_on: verified.invalidates?.on ?? null })
+      .set({
+        invalidated_on: sql<string | null>`(SELECT min(sr.invalidated_on) FROM station_records sr
+          WHERE sr.station_id = ${stationId} AND sr.kind = 'invalidation' AND sr.verified_at IS NOT NULL
+            AND lower(sr.body->>'dteId') = ${documentId})`,
+      })
       .where('id', '=', documentId)
       .where('station_id', '=', stationId)
       .execute();
-  }
 }
 
 export const RECORD_KINDS = [
@@ -104,7 +114,7 @@ export function stationRecords(db: HubDb, clock: Clock) {
     /**
      * Upserts the batch for `station`, every record checked (verify-record.ts), all or nothing; returns how many it
      * holds now as sent. A verified invalidation dates its document out of the books, or back in when it no longer
-     * stands (REJECTED by MH): the document's invalidated_on is the hub's, written only here.
+     * stands (the station reports MH refused it): the document's invalidated_on is the hub's, written only here.
      */
     async ingest(station: HubStation, checked: readonly CheckedRecord[]): Promise<number> {
       const now = clock.now();
@@ -122,7 +132,7 @@ export function stationRecords(db: HubDb, clock: Clock) {
               received_at: now,
               body: JSON.stringify(r.body),
               verified_at: now,
-              invalidated_on: verified.returnInvalidatedOn,
+              invalidated_on: recordDate({ record: r, verified }),
             })),
           )
           .onConflict((oc) =>
@@ -194,7 +204,9 @@ export function stationRecords(db: HubDb, clock: Clock) {
             for (const c of ok)
               await trx
                 .updateTable('station_records')
-                .set({ verified_at: clock.now(), invalidated_on: c.verified.returnInvalidatedOn })
+                .set({ verified_at: clock.now(), invalidated_on: recordDate(c) })
+                // Only the state that was checked: a newer one sent meanwhile is the ingest's to check.
+                .where('updated_at', '=', new Date(c.record.updatedAt))
                 .where('station_id', '=', stationId)
                 .where('kind', '=', c.record.kind)
                 .where('id', '=', c.record.id)

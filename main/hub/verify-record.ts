@@ -1,13 +1,22 @@
-// What the hub checks of a record a station sends beside its documents (decision 0063): an Evento de Retorno, an
-// invalidation or a contingency event is believed only as MH's signed JSON the company signed, for this token's
-// point of sale, naming documents this station holds at the hub, within their amounts. Deliveries and day closes
-// carry nothing the books read: they are the station's own account, kept under its id.
+// What the hub checks of a record a station sends beside its documents (decision 0063): an Evento de Retorno or an
+// invalidation is believed only as MH's JSON the company signed, for this token's points of sale, naming documents
+// this station holds at the hub that MH did not refute, an ER within what they leave to give back. A contingency event
+// (read by no book) is checked for its signature and, in v4, its point. Deliveries and day closes carry nothing the
+// books read: they are the station's own account, kept under its id.
 import type { KeyObject } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { isDteKind } from '../../shared/contract/kinds';
 import { verifyJwsSync } from '../core/signing/jws';
 import { readDte, UnknownMhVersion, type DteReading } from '../core/mh-read/read-dte';
-import { issuerNit, readContingency, readInvalidation, readReturn, type InvalidationReading } from '../core/mh-read/read-event';
+import {
+  issuerNit,
+  readContingency,
+  readInvalidation,
+  readReturn,
+  type InvalidationReading,
+  type ReturnReading,
+} from '../core/mh-read/read-event';
+import { MH_TYPE_OF } from '../core/mh-read/dte-maps';
 import type { HubCompany } from './company';
 import { DocumentRefused, type RefusalReason } from './refusal';
 import type { IngestRecord } from './station-records';
@@ -17,8 +26,11 @@ export interface HeldDocument {
   readonly id: string;
   readonly stationId: string;
   readonly kind: string;
+  readonly controlNumber: string;
   readonly seal: string | null;
   readonly mhJson: Record<string, unknown>;
+  /** MH said it does not know it, or sealed it otherwise (seal-checker.ts): nothing is given back or voided on it. */
+  readonly refuted: boolean;
 }
 
 export interface RecordContext {
@@ -28,6 +40,10 @@ export interface RecordContext {
   readonly keys: readonly KeyObject[];
   /** The documents the batch's records name, by lower-case id. */
   readonly held: ReadonlyMap<string, HeldDocument>;
+  /** The verified ERs standing on each held document, by its lower-case id: a return's room is what they left. */
+  readonly returned: ReadonlyMap<string, readonly ReturnReading[]>;
+  /** The verified records stored under this station, by `kind:id`: a record once signed is not signed again. */
+  readonly stored: ReadonlyMap<string, { readonly jws: string | null }>;
 }
 
 /** What the hub takes from a checked record: when it stands verified, and the day an invalidation it proves. */
@@ -72,6 +88,9 @@ const WHY: Readonly<Partial<Record<RefusalReason, string>>> = {
   ISSUER_MISMATCH: 'el emisor no es la empresa registrada en la central.',
 };
 
+/** The CAT-002 code of a held document's kind; null for a kind the product does not know. */
+const MH_TYPE_OF_KIND = (kind: string): string | null => (isDteKind(kind) ? MH_TYPE_OF[kind] : null);
+
 /** A held document read by its version's names; null for a row the hub stored unchecked in a form no reader knows. */
 function readable(d: HeldDocument): DteReading | null {
   if (!isDteKind(d.kind)) return null;
@@ -85,6 +104,7 @@ function readable(d: HeldDocument): DteReading | null {
 
 /** Throws DocumentRefused naming the first check the record fails; what the hub takes from it otherwise. */
 export function verifyRecord(r: IngestRecord, ctx: RecordContext): VerifiedRecord {
+  const b = r.body;
   const refuse = (reason: RefusalReason, why: string): never => {
     throw new DocumentRefused(r.id, LABEL[r.kind], reason, why);
   };
@@ -96,8 +116,13 @@ export function verifyRecord(r: IngestRecord, ctx: RecordContext): VerifiedRecor
         'DOCUMENT_UNKNOWN',
         `nombra el documento ${code ?? '(ninguno)'}, que la central no tiene de esta estación; se acepta cuando el documento llegue.`,
       );
+    if (d.refuted) return refuse('DOCUMENT_UNKNOWN', `nombra el documento ${d.controlNumber}, que MH no confirma.`);
     return d;
   };
+  // Signed once, an event is what it says for good: another JWS under its code is refused, as a document's is.
+  const prior = ctx.stored.get(`${r.kind}:${r.id}`);
+  if (prior?.jws && typeof b.jws === 'string' && prior.jws !== b.jws)
+    refuse('RESIGNED_SEALED', 'la central ya tiene este evento con otra firma: un evento firmado no se vuelve a firmar.');
   const signed = (jwsValue: unknown, jsonValue: unknown): Record<string, unknown> => {
     const json = obj(jsonValue);
     if (typeof jwsValue !== 'string' || !json) return refuse('RECORD_UNSIGNED', 'no trae el JSON firmado del evento.');
@@ -106,7 +131,6 @@ export function verifyRecord(r: IngestRecord, ctx: RecordContext): VerifiedRecor
     return json;
   };
   const none: VerifiedRecord = { invalidates: null, returnInvalidatedOn: null };
-  const b = r.body;
   switch (r.kind) {
     case 'delivery':
     case 'day_close':
@@ -128,9 +152,11 @@ export function verifyRecord(r: IngestRecord, ctx: RecordContext): VerifiedRecor
       if (ev.generationCode !== r.id.toUpperCase())
         return refuse('FIELDS_MISMATCH', 'el id del registro no es el código de generación del evento firmado.');
       const doc = heldOf(ev.target.generationCode);
-      if (typeof b.dteId === 'string' && b.dteId.toLowerCase() !== doc.id)
+      if (typeof b.dteId !== 'string' || b.dteId.toLowerCase() !== doc.id)
         return refuse('FIELDS_MISMATCH', 'el documento del registro no es el que nombra el evento firmado.');
-      if (doc.seal !== null && ev.target.seal !== null && ev.target.seal !== doc.seal)
+      if (!ctx.points.includes(doc.controlNumber.slice(7, 15)))
+        return refuse('POINT_NOT_BOUND', `el documento ${doc.controlNumber} no es de un punto de venta de este token.`);
+      if (doc.seal !== null && ev.target.seal !== doc.seal)
         return refuse('FIELDS_MISMATCH', 'el sello del documento en el evento no es el que la central tiene.');
       return { invalidates: b.status === 'APPROVED' ? { documentId: doc.id, on: ev.date } : null, returnInvalidatedOn: null };
     }
@@ -142,23 +168,44 @@ export function verifyRecord(r: IngestRecord, ctx: RecordContext): VerifiedRecor
       if (!ctx.points.includes(er.point))
         return refuse('POINT_NOT_BOUND', `el punto de venta ${er.point || '(ninguno)'} no es de este token.`);
       if (er.related.length === 0) return refuse('DOCUMENT_UNKNOWN', 'no nombra el documento que devuelve.');
-      const docs = er.related.map((rel) => heldOf(rel.generationCode));
+      // Each document once, of the kind the ER says it gives back on (the books read the ER by that kind).
+      const codes = [...new Set(er.related.map((rel) => rel.generationCode))];
+      if (codes.length !== er.related.length) return refuse('FIELDS_MISMATCH', 'nombra el mismo documento más de una vez.');
+      const docs = er.related.map((rel) => {
+        const d = heldOf(rel.generationCode);
+        if (rel.type !== MH_TYPE_OF_KIND(d.kind))
+          return refuse('KIND_MISMATCH', `dice devolver sobre un documento de tipo ${String(rel.type)}, y ${d.controlNumber} no lo es.`);
+        return d;
+      });
       const worth = docs.map((d) => readable(d));
       const sum = (f: (x: DteReading) => number) => worth.reduce((t, x) => t + (x ? cents(f(x)) : 0), 0);
+      // What the other ERs standing on these documents already gave back.
+      const others = docs.flatMap((d) => (ctx.returned.get(d.id) ?? []).filter((x) => x.generationCode !== er.generationCode));
+      const given = (f: (x: ReturnReading['amounts']) => number) => others.reduce((t, x) => t + cents(f(x.amounts)), 0);
       const a = er.amounts;
-      const over: [string, number, number][] = [
-        ['gravadas', cents(a.totalGravada), sum((x) => x.amounts.totalGravada)],
-        ['exentas', cents(a.totalExenta), sum((x) => x.amounts.totalExenta)],
-        ['no sujetas', cents(a.totalNoSuj), sum((x) => x.amounts.totalNoSuj)],
-        ['IVA', cents(a.totalIva), sum((x) => x.amounts.iva)],
-        ['total a pagar', cents(a.totalPagar), sum((x) => x.amounts.totalPagar ?? x.amounts.montoTotalOperacion ?? 0)],
+      // Every amount the books read of an ER, none below zero, none past what its documents left to give back. An ER
+      // gives back its lines' amounts (main/core/dte/retorno/eret-v1.ts), before the document's global discounts, so
+      // the bounds are the documents' own line totals; its IVA is each line's 13/113 rounded, a cent a line at most off.
+      const lines = worth.reduce((t, x) => t + (x ? x.lines().length : 0), 0);
+      const discounts = (x: DteReading) => x.amounts.descuGravada + x.amounts.descuExenta + x.amounts.descuNoSuj;
+      const limits: [string, (x: ReturnReading['amounts']) => number, (x: DteReading) => number, number][] = [
+        ['gravadas', (x) => x.totalGravada, (x) => x.amounts.totalGravada, 0],
+        ['exentas', (x) => x.totalExenta, (x) => x.amounts.totalExenta, 0],
+        ['no sujetas', (x) => x.totalNoSuj, (x) => x.amounts.totalNoSuj, 0],
+        ['IVA', (x) => x.totalIva, (x) => Math.max(x.amounts.iva, Math.round((x.amounts.totalGravada * 1300) / 113) / 100), lines],
+        ['el total de la operación', (x) => x.montoTotalOperacion, (x) => (x.amounts.montoTotalOperacion ?? 0) + discounts(x), 0],
+        ['las compras', (x) => x.totalCompra, (x) => x.amounts.totalCompra, 0],
       ];
-      for (const [name, given, held] of over)
-        if (given > held)
+      for (const [name, mine, theirs, slack] of limits) {
+        const asked = cents(mine(a));
+        if (asked < 0) return refuse('AMOUNT_EXCEEDS', `devuelve un monto negativo en ${name}.`);
+        const room = sum(theirs) + slack - given(mine);
+        if (asked > room)
           return refuse(
             'AMOUNT_EXCEEDS',
-            `devuelve ${(given / 100).toFixed(2)} en ${name}, más que los ${(held / 100).toFixed(2)} de sus documentos.`,
+            `devuelve ${(asked / 100).toFixed(2)} en ${name}, más de los ${(Math.max(0, room) / 100).toFixed(2)} que sus documentos dejan por devolver.`,
           );
+      }
       // Its own invalidation counts only as a signed event naming this return (an unsigned one is the station's word).
       const inv = obj(b.invalidation);
       let returnInvalidatedOn: string | null = null;
@@ -178,6 +225,8 @@ export function verifyRecord(r: IngestRecord, ctx: RecordContext): VerifiedRecor
 }
 
 /** The ids of the documents a batch's records name (an ER's related documents, an invalidation's target). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export function namedDocuments(records: readonly IngestRecord[]): string[] {
   const ids = new Set<string>();
   for (const r of records) {
@@ -189,5 +238,6 @@ export function namedDocuments(records: readonly IngestRecord[]): string[] {
       if (code) ids.add(code.toLowerCase());
     }
   }
-  return [...ids];
+  // Only a uuid can be a document id (the column is uuid): anything else names nothing the hub holds.
+  return [...ids].filter((id) => UUID.test(id));
 }

@@ -306,6 +306,94 @@ describe('documents MH does not confirm, and documents signed again', () => {
   });
 });
 
+describe('what the review of this change found', () => {
+  it('ERs on one document add up: a second that gives back past what the first left is refused', async () => {
+    const sale = fc('M001P001');
+    expect((await post('A', 'documents', { documents: [sale] })).status).toBe(200);
+    const now = figures(await books());
+    const first = er('M001P001', sale, 0.6);
+    expect(await post('A', 'records', { records: [first] })).toMatchObject({ status: 200 });
+    expect(await post('A', 'records', { records: [er('M001P001', sale, 0.6)] })).toMatchObject({
+      status: 422,
+      body: { reason: 'AMOUNT_EXCEEDS' },
+    });
+    // Re-sending the first (a station sends its current state again) is not counted against itself.
+    expect(await post('A', 'records', { records: [{ ...first, updatedAt: '2026-11-12T10:00:06.000-06:00' }] })).toMatchObject({
+      status: 200,
+    });
+    await db.q.deleteFrom('station_records').where('id', '=', first.id).execute();
+    expect(figures(await books())).toEqual(now);
+  });
+
+  it('an ER naming its document twice, giving back a negative amount, or calling an FE an export is refused', async () => {
+    const sale = fc('M001P001');
+    expect((await post('A', 'documents', { documents: [sale] })).status).toBe(200);
+    const remake = (r: IngestRecord, edit: (j: Record<string, unknown>) => void): IngestRecord => {
+      const mhJson = structuredClone(r.body.mhJson) as Record<string, unknown>;
+      edit(mhJson);
+      return { ...r, body: { ...r.body, mhJson, jws: signJson(mhJson, key) } };
+    };
+    const twice = remake(er('M001P001', sale, 0.1), (j) => {
+      const rel = j.documentoRelacionado as object[];
+      rel.push(rel[0]!);
+    });
+    expect(await post('A', 'records', { records: [twice] })).toMatchObject({ status: 422, body: { reason: 'FIELDS_MISMATCH' } });
+    const negative = remake(er('M001P001', sale, 0.1), (j) => ((j.resumen as Record<string, number>).totalExenta = -50));
+    expect(await post('A', 'records', { records: [negative] })).toMatchObject({ status: 422, body: { reason: 'AMOUNT_EXCEEDS' } });
+    const asExport = remake(
+      er('M001P001', sale, 0.1),
+      (j) => ((j.documentoRelacionado as Record<string, unknown>[])[0]!.tipoDocumento = '11'),
+    );
+    expect(await post('A', 'records', { records: [asExport] })).toMatchObject({ status: 422, body: { reason: 'KIND_MISMATCH' } });
+  });
+
+  it('an invalidation signed again with another JWS is refused; a later refused one does not bring its document back', async () => {
+    const sale = fc('M001P002');
+    expect((await post('B', 'documents', { documents: [sale] })).status).toBe(200);
+    const approved = invalidation(sale);
+    expect(await post('B', 'records', { records: [approved] })).toMatchObject({ status: 200 });
+    const again = invalidation(sale);
+    const resigned = { ...again, id: approved.id, body: { ...again.body, id: approved.id }, updatedAt: '2026-11-21T11:00:05.000-06:00' };
+    expect(await post('B', 'records', { records: [resigned] })).toMatchObject({ status: 422, body: { reason: 'RESIGNED_SEALED' } });
+    // Another event of the same document that MH refused (as its station reports) arrives after the accepted one.
+    expect(await post('B', 'records', { records: [invalidation(sale, 'REJECTED')] })).toMatchObject({ status: 200 });
+    const [row] = await db.q.selectFrom('documents').select('invalidated_on').where('id', '=', sale.id).execute();
+    expect(row!.invalidated_on).toBe('2026-11-20');
+  });
+
+  it("a forged sale sent straight as INVALIDATED, then 'invalidated' in a later month, subtracts nothing once MH says it does not know it", async () => {
+    const forged = signed({ ...fc('M001P001', '2026-10-15'), status: 'INVALIDATED' }, key);
+    const r = forged.mhJson.resumen as Record<string, number>;
+    for (const k of ['totalGravada', 'subTotalVentas', 'subTotal', 'montoTotalOperacion', 'totalPagar', 'totalIva'])
+      r[k] = (r[k] ?? 0) * 10_000;
+    const sent = signed(forged, key);
+    expect((await post('A', 'documents', { documents: [sent] })).status).toBe(200);
+    const inv = invalidation(sent);
+    expect(await post('A', 'records', { records: [inv] })).toMatchObject({ status: 200 });
+    const withIt = (await books()).ivaSummary.anulacionesPrevias;
+    expect(withIt).not.toBe('0.00');
+    // The seal checker asks about invalidated documents too (seal-checks.ts): MH does not know this one.
+    const due = await hubSealChecks(db.q, clock).nextDue();
+    expect(due).toMatchObject({ status: 'INVALIDATED' });
+    await hubSealChecks(db.q, clock).record(
+      {
+        id: sent.id,
+        issueDate: sent.issueDate,
+        stationId: 'M001-P001',
+        kind: 'FC',
+        controlNumber: sent.controlNumber,
+        seal: sent.seal,
+        nit: NIT,
+      },
+      { state: 'mh_unknown', mhSeal: null, detail: 'MH no lo conoce.' },
+      3_600_000,
+    );
+    const m = await books();
+    expect(m.ivaSummary.anulacionesPrevias).not.toBe(withIt);
+    expect(m.warnings?.join(' ')).toContain('documento(s) sellados se cuentan sin que la central');
+  });
+});
+
 describe('records stored before the hub verified any', () => {
   it('count only once re-verified at the start: a good one goes in, a forged one is refused and listed', async () => {
     const now = figures(await books());

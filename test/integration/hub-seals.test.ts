@@ -175,6 +175,8 @@ function wireOf(d: HubDocumentDetail): Record<string, unknown> {
 }
 
 const FORGED_SEAL = `2026${'F0'.repeat(18)}`;
+/** Another invented seal: one seal under two ids in a batch is refused at the door (SEAL_TAKEN, decision 0063). */
+const INVENTED_SEAL = `2026${'E0'.repeat(18)}`;
 
 describe('migration 006', () => {
   it('adds hub_seal_checks, which refuses a state it does not know', async () => {
@@ -223,7 +225,7 @@ describe('the hub confirms seals with MH', () => {
         ...wireOf(original),
         id: inventedId,
         controlNumber: original.controlNumber.replace(/\d{6}$/, '999999'),
-        seal: FORGED_SEAL,
+        seal: INVENTED_SEAL,
       } as unknown as IngestDocument,
       forger,
     );
@@ -242,7 +244,7 @@ describe('the hub confirms seals with MH', () => {
     expect(seals.alerts[1]!.message).toMatch(/MH no conoce 1 documento/);
     expect(seals.problems).toBe(2);
     const byId = new Map(seals.documents.map((d) => [d.id, d]));
-    expect(byId.get(inventedId)).toMatchObject({ state: 'mh_unknown', seal: FORGED_SEAL, mhSeal: null, stationId: 'M001-P001' });
+    expect(byId.get(inventedId)).toMatchObject({ state: 'mh_unknown', seal: INVENTED_SEAL, mhSeal: null, stationId: 'M001-P001' });
     expect(byId.get(real!)).toMatchObject({ state: 'seal_mismatch', seal: FORGED_SEAL, mhSeal: original.seal });
     const listed = await listAtHub();
     expect(listed.find((d) => d.id === inventedId)?.sealCheck).toBe('mh_unknown');

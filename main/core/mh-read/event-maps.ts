@@ -1,6 +1,6 @@
 // The events' field maps, one per schema version: the invalidation (anulacion v2, invalidacion v3), the contingency
 // event (v3, v4) and the Evento de Retorno (fe-eret-v1). Walked through MH's schemas by
-// test/unit/mh-read-schemas.test.ts like the DTE maps.
+// test/unit/mh-read/maps-against-schemas.test.ts like the DTE maps.
 import type { FieldGroup, FieldPath, SchemaFile } from './field-map';
 
 export type InvalidationField =

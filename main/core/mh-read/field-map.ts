@@ -1,6 +1,6 @@
 // What a reader of MH's JSON knows of one schema version: where each field it exposes lives, as data. The maps in
 // maps/ are the only place in the product that spells MH's field names for the books, the close, replication and
-// the hub; test/unit/mh-read-schemas.test.ts walks every path of every map through MH's official schema files, so
+// the hub; test/unit/mh-read/maps-against-schemas.test.ts walks every path of every map through MH's official schema files, so
 // a field MH renames fails the build (docs/decisions/0061-one-reader-of-mh-json.md).
 import type { DteKind } from '../../../shared/contract';
 
@@ -41,6 +41,8 @@ export type DteField =
   | 'subTotal'
   /** CR: the IVA retained in all. */
   | 'totalRetenido'
+  /** FSE: the purchase before its discount. */
+  | 'totalCompra'
   | 'condicionOperacion'
   /** FEX: 1 goods, 2 services, 3 both. */
   | 'exportItems'

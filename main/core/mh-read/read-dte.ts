@@ -68,6 +68,8 @@ export interface DteAmounts {
   readonly subTotal: number;
   /** CR: the IVA retained in all. */
   readonly totalRetenido: number;
+  /** FSE: the purchase before its discount. */
+  readonly totalCompra: number;
 }
 
 export interface DteReading {
@@ -174,6 +176,7 @@ export function readDteWith(map: DteMap, json: unknown): DteReading {
       montoTotalOperacion: maybe(get('montoTotalOperacion')),
       subTotal: amount(get('subTotal')),
       totalRetenido: amount(get('totalRetenido')),
+      totalCompra: amount(get('totalCompra')),
     },
     condition: int(get('condicionOperacion')),
     payments: map.payments

@@ -67,15 +67,16 @@ export function replicationQueue(store: Store) {
      * Gives the parked entities refused for one of `reasons` (the hub's code, kept in brackets by the replicator)
      * another chance; returns how many. A refusal for any other reason waits for a change of its own.
      */
-    unparkCurable(reasons: readonly string[]): number {
+    unparkCurable(reasons: readonly string[], legacyWords: readonly string[] = []): number {
       if (reasons.length === 0) return 0;
+      const patterns = [...reasons.map((r) => `%[${r}]%`), ...legacyWords.map((w) => `%${w}%`)];
       return Number(
         store.run(
           q
             .updateTable('replication_queue')
             .set({ parked_at: null, parked_error: null })
             .where('parked_at', 'is not', null)
-            .where((eb) => eb.or(reasons.map((r) => eb('parked_error', 'like', `%[${r}]%`)))),
+            .where((eb) => eb.or(patterns.map((p) => eb('parked_error', 'like', p)))),
         ).changes,
       );
     },

@@ -29,6 +29,8 @@ export const HEARTBEAT_MS = 60_000;
 export const CURABLE_RETRY_MS = 30 * 60_000;
 /** The hub's refusals (main/hub/refusal.ts) that change when a person acts there, not when the station does. */
 export const CURABLE_REASONS = ['BAD_SIGNATURE', 'DOCUMENT_UNKNOWN', 'ISSUER_MISMATCH', 'POINT_NOT_BOUND'] as const;
+/** The hub's words for those reasons (main/hub/verify-document.ts), in what was parked before the reason was kept. */
+const CURABLE_WORDS = ['la firma no se verifica con ningún certificado', 'no es de este token', 'el emisor no es la empresa registrada'];
 /** Reports closer than this are skipped unless MH's connectivity changed (a busy counter passes many times a second). */
 const HEARTBEAT_MIN_MS = 5_000;
 const LAST_REACHED_KEY = 'replication.lastReachedAt';
@@ -187,7 +189,7 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
     // never in a loop, and never the ones sending again cannot change.
     if (d.clock.now().getTime() - curableTriedAt >= CURABLE_RETRY_MS) {
       curableTriedAt = d.clock.now().getTime();
-      const retried = queue.unparkCurable(CURABLE_REASONS);
+      const retried = queue.unparkCurable(CURABLE_REASONS, CURABLE_WORDS);
       if (retried > 0) d.logger.info('hub refusals a person can cure sent again', { entities: retried });
     }
     // A pass woken during a backoff (a document issued while the hub is away) waits for the timer set then.

@@ -47,6 +47,17 @@ export function AnnexesPanel({ source, books, monthName }: { source: BooksSource
     <div className="annexes">
       <h2 id="books-annexes-h">{A.title(monthName)}</h2>
       <p className="muted">{A.intro}</p>
+      {(books.warnings?.length ?? 0) > 0 && (
+        // What the books did not take as sent (the hub: documents MH does not confirm, statuses without an event).
+        <div className="problems" role="note" data-testid="books-warnings">
+          <strong>{A.notCounted}</strong>
+          <ul>
+            {books.warnings!.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div className="actions">
         <button
           type="button"

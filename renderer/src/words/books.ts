@@ -24,6 +24,7 @@ export const booksWords = {
     intro:
       'Cada archivo se sube al portal de MH tal como se descarga: no lo abra ni lo guarde con Excel antes, que cambia fechas y montos.',
     caption: 'Anexos del mes',
+    notCounted: 'Lo que los libros no tomaron tal como llegó (revíselo antes de declarar):',
     columns: {
       annex: 'Anexo y archivo',
       rows: 'Filas',

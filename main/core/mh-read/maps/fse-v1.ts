@@ -14,6 +14,7 @@ export const FSE_V1: DteMap = {
   fields: {
     ...IDENTIFICATION,
     subTotal: 'resumen.subTotal',
+    totalCompra: 'resumen.totalCompra',
     ivaRetenido: 'resumen.ivaRete1',
     reteRenta: 'resumen.reteRenta',
     totalPagar: 'resumen.totalPagar',

@@ -10,6 +10,7 @@ export const FSE_V2: DteMap = {
   fields: {
     ...IDENTIFICATION,
     subTotal: 'resumen.subTotal',
+    totalCompra: 'resumen.totalCompra',
     reteRenta: 'resumen.reteRenta',
     totalPagar: 'resumen.totalPagar',
     condicionOperacion: 'resumen.condicionOperacion',
