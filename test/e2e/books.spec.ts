@@ -1,4 +1,4 @@
-// Libros y reportes (issue 16): a supervisor picks November 2026, reads the F-07 annexes and downloads two of
+// Libros y reportes (issue 16): a supervisor picks this month, reads the F-07 annexes and downloads two of
 // them as MH's portal takes them, downloads both IVA books in PDF and XLSX, and reads the sales report's charts
 // and tables; an administrator changes the books' settings; a cashier is not offered the screen. The documents
 // are issued first through the HTTP API with the demo's POS key, so this spec does not lean on the others.
@@ -12,9 +12,33 @@ import { DEMO_KEY, DEMO_USERS, login, simMode } from './helpers';
 
 const asThePos = { 'X-API-Key': DEMO_KEY };
 const asTheUi = { 'X-API-Version': '1' };
-const MONTH = '2026-11';
+/** The month of today, El Salvador time: the documents the test issues are this month's (it ran in November first). */
+const TODAY_ISO = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/El_Salvador' }).format(new Date());
+const MONTH = TODAY_ISO.slice(0, 7);
+const [YEAR, MM] = [Number(MONTH.slice(0, 4)), Number(MONTH.slice(5, 7))];
+/** The month before (the one being declared, where the screen opens). */
+const PREVIOUS = MM === 1 ? `${YEAR - 1}-12` : `${YEAR}-${String(MM - 1).padStart(2, '0')}`;
+const MONTH_NAMES = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
+/** "noviembre de 2026", as the screen names a month. */
+const named = (m: string) => `${MONTH_NAMES[Number(m.slice(5, 7)) - 1]} de ${m.slice(0, 4)}`;
+/** "11/2026", as the month field shows it. */
+const shown = (m: string) => `${m.slice(5, 7)}/${m.slice(0, 4)}`;
+const COMPACT = MONTH.replace('-', '');
 /** Today in El Salvador (the station's calendar), and as its screens write it: the documents are issued today. */
-const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/El_Salvador' }).format(new Date());
+const TODAY = TODAY_ISO;
 const TODAY_SHOWN = `${TODAY.slice(8, 10)}/${TODAY.slice(5, 7)}/${TODAY.slice(0, 4)}`;
 
 /**
@@ -86,7 +110,7 @@ test.beforeEach(async ({ request }) => {
   await simMode(request, 'normal');
 });
 
-test('a supervisor reads November: annexes, IVA books and the sales report', async ({ page, request }) => {
+test('a supervisor reads this month: annexes, IVA books and the sales report', async ({ page, request }) => {
   // The month's documents: consumers' and contributors' sales, a credit note, an export, a purchase from an
   // excluded subject, a retention, and one sale MH rejects.
   const ccf = await issued(request, 'CCF');
@@ -109,17 +133,17 @@ test('a supervisor reads November: annexes, IVA books and the sales report', asy
   await expect(page.getByRole('heading', { name: 'Libros y reportes', level: 1 })).toBeVisible();
   await barFits(page);
 
-  // It opens on the month being declared (October, today being in November); November is picked.
+  // It opens on the month being declared (the one before today's); this month, where today's documents are, is picked.
   const month = page.getByLabel('Mes', { exact: true });
-  await expect(month).toHaveValue('10/2026');
-  await expect(page.getByRole('heading', { name: 'Anexos F-07 de octubre de 2026' })).toBeVisible();
+  await expect(month).toHaveValue(shown(PREVIOUS));
+  await expect(page.getByRole('heading', { name: `Anexos F-07 de ${named(PREVIOUS)}` })).toBeVisible();
   // The app's own month field, typed as people in El Salvador write a month.
-  await month.fill('11/2026');
-  await expect(page.getByRole('heading', { name: 'Anexos F-07 de noviembre de 2026' })).toBeVisible();
+  await month.fill(shown(MONTH));
+  await expect(page.getByRole('heading', { name: `Anexos F-07 de ${named(MONTH)}` })).toBeVisible();
   const annexes = page.getByTestId('annexes');
   await expect(annexes.getByRole('row')).toHaveCount(8);
   const row = (annex: string) => annexes.locator(`tr[data-annex="${annex}"]`);
-  await expect(row('1')).toContainText('A1_202611_M001P001.CSV');
+  await expect(row('1')).toContainText(`A1_${COMPACT}_M001P001.CSV`);
   // Anexo 1: the CCF and the NC at least; Anexo 2: this day's consumers' sales and the export.
   expect(Number(await row('1').locator('td.num').textContent())).toBeGreaterThanOrEqual(2);
   expect(Number(await row('2').locator('td.num').textContent())).toBeGreaterThanOrEqual(1);
@@ -131,31 +155,31 @@ test('a supervisor reads November: annexes, IVA books and the sales report', asy
 
   // Annex 1 by the keyboard: its button takes the focus and Enter downloads it.
   const a1 = await download(page, async () => {
-    await page.getByRole('button', { name: 'Descargar A1_202611_M001P001.CSV' }).focus();
+    await page.getByRole('button', { name: `Descargar A1_${COMPACT}_M001P001.CSV` }).focus();
     await page.keyboard.press('Enter');
   });
-  expect(a1.name).toBe('A1_202611_M001P001.CSV');
+  expect(a1.name).toBe(`A1_${COMPACT}_M001P001.CSV`);
   const lines1 = annexLines(a1.bytes);
   expect(lines1.length).toBeGreaterThanOrEqual(2);
   for (const l of lines1) {
     expect(l.split(';').length).toBeGreaterThan(10);
     expect(l.split(';').at(-1)).toBe('1');
   }
-  await expect(page.getByRole('status').filter({ hasText: 'Descargado: A1_202611_M001P001.CSV.' })).toBeVisible();
-  const a2 = await download(page, () => page.getByRole('button', { name: 'Descargar A2_202611_M001P001.CSV' }).click());
-  expect(a2.name).toBe('A2_202611_M001P001.CSV');
+  await expect(page.getByRole('status').filter({ hasText: `Descargado: A1_${COMPACT}_M001P001.CSV.` })).toBeVisible();
+  const a2 = await download(page, () => page.getByRole('button', { name: `Descargar A2_${COMPACT}_M001P001.CSV` }).click());
+  expect(a2.name).toBe(`A2_${COMPACT}_M001P001.CSV`);
   const lines2 = annexLines(a2.bytes);
   expect(lines2.length).toBeGreaterThanOrEqual(1);
   for (const l of lines2) expect(l.split(';').at(-1)).toBe('2');
   // All of them with rows, in one ZIP.
   const all = await download(page, () => page.getByRole('button', { name: /^Descargar todos en un ZIP/ }).click());
-  expect(all.name).toBe('anexos-202611.zip');
+  expect(all.name).toBe(`anexos-${COMPACT}.zip`);
   expect(all.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
-  expect(all.bytes.includes(Buffer.from('A1_202611_M001P001.CSV'))).toBe(true);
+  expect(all.bytes.includes(Buffer.from(`A1_${COMPACT}_M001P001.CSV`))).toBe(true);
 
   // Libros de IVA: both books, each as PDF and as XLSX.
   await page.getByRole('button', { name: 'Libros de IVA', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Libros de IVA de noviembre de 2026' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Libros de IVA de ${named(MONTH)}` })).toBeVisible();
   for (const [book, title] of [
     ['consumidores', 'Libro de ventas a consumidores finales'],
     ['contribuyentes', 'Libro de ventas a contribuyentes'],
@@ -175,7 +199,7 @@ test('a supervisor reads November: annexes, IVA books and the sales report', asy
 
   // Reportes: the month's days up to today, the charts with their tables beside them.
   await page.getByRole('button', { name: 'Reportes', exact: true }).click();
-  await expect(page.getByLabel('Desde')).toHaveValue('01/11/2026');
+  await expect(page.getByLabel('Desde')).toHaveValue(`01/${shown(MONTH)}`);
   await expect(page.getByLabel('Hasta')).toHaveValue(TODAY_SHOWN);
   const byDay = page.getByTestId('report-by-day');
   await expect(byDay.locator('svg.recharts-surface')).toBeVisible();
@@ -195,7 +219,7 @@ test('a supervisor reads November: annexes, IVA books and the sales report', asy
   await expect(attention.getByRole('cell', { name: 'Rechazado' }).first()).toBeVisible();
   // Every table exports as CSV for Excel: a BOM, commas, the same columns.
   const csv = await download(page, () => byDay.getByRole('button', { name: 'Exportar CSV: Ventas por día' }).click());
-  expect(csv.name).toBe(`ventas-por-dia-2026-11-01_${TODAY}.csv`);
+  expect(csv.name).toBe(`ventas-por-dia-${MONTH}-01_${TODAY}.csv`);
   const text = csv.bytes.toString('utf8');
   expect(text.startsWith('\uFEFFFecha,Documentos,Ventas (US$),IVA (US$)\r\n')).toBe(true);
   expect(text).toMatch(new RegExp(`\\r\\n${TODAY},\\d+,\\d+\\.\\d{2},\\d+\\.\\d{2}\\r\\n`));
@@ -249,5 +273,5 @@ test('a cashier is not offered Libros y reportes, and the station refuses her', 
   await expect(nav(page).getByRole('button', { name: 'Cierre de caja' })).toBeVisible();
   await expect(nav(page).getByRole('button', { name: 'Libros y reportes' })).toHaveCount(0);
   expect((await page.request.get(`/books?month=${MONTH}`, { headers: asTheUi })).status()).toBe(403);
-  expect((await page.request.get(`/reports/sales?from=2026-11-01&to=${TODAY}`, { headers: asTheUi })).status()).toBe(403);
+  expect((await page.request.get(`/reports/sales?from=${MONTH}-01&to=${TODAY}`, { headers: asTheUi })).status()).toBe(403);
 });
