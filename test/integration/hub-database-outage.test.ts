@@ -253,10 +253,14 @@ describe('the hub outlives its database', () => {
     const running = load();
     try {
       await until(() => Promise.resolve(running.hits.some((h) => h.status === 200)), 'the load to reach the hub');
-      await burst();
-      await cluster.restart();
-      expect(hubProcess.alive(), hubProcess.output().slice(-3000)).toBe(true);
-      await until(ready, 'the hub to answer after the restart');
+      // A fast restart can fall between two requests of the load on a busy machine (CI saw 172 answers, all 200):
+      // restarted again, up to three times, until a request met it, so the 503 path is the one under test.
+      for (let i = 0; i < 3 && !running.hits.some((h) => h.status === 503); i++) {
+        await burst();
+        await cluster.restart();
+        expect(hubProcess.alive(), hubProcess.output().slice(-3000)).toBe(true);
+        await until(ready, 'the hub to answer after the restart');
+      }
       // A moment more of load against the recovered hub.
       await new Promise((r) => setTimeout(r, 1000));
     } finally {
