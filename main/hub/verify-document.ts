@@ -34,7 +34,7 @@ const words = (v: unknown): string => (typeof v === 'string' ? v.trim().replace(
  * The JWS carries the very JSON sent. A station signs JSON.stringify of the document, so the payload's text is
  * compared first (a few microseconds); a signer that spaced or ordered it otherwise is compared parsed.
  */
-function carriesJson(jws: string, json: Record<string, unknown>): boolean {
+export function carriesJson(jws: string, json: Record<string, unknown>): boolean {
   const text = Buffer.from(jws.split('.')[1] ?? '', 'base64url').toString('utf8');
   if (text === JSON.stringify(json)) return true;
   try {

@@ -4,7 +4,6 @@
 // (read by no book) is checked for its signature and, in v4, its point. Deliveries and day closes carry nothing the
 // books read: they are the station's own account, kept under its id.
 import type { KeyObject } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import { isDteKind } from '../../shared/contract/kinds';
 import { verifyJwsSync } from '../core/signing/jws';
 import { readDte, UnknownMhVersion, type DteReading } from '../core/mh-read/read-dte';
@@ -19,6 +18,7 @@ import {
 import { MH_TYPE_OF } from '../core/mh-read/dte-maps';
 import type { HubCompany } from './company';
 import { DocumentRefused, type RefusalReason } from './refusal';
+import { carriesJson } from './verify-document';
 import type { IngestRecord } from './station-records';
 
 /** A document the hub holds, as a record's check needs it. */
@@ -69,15 +69,7 @@ const cents = (n: number): number => Math.round(n * 100);
 /** The event's JWS verifies with a company key and carries the very JSON sent; the emisor is the company. */
 function signedBy(jws: string, json: Record<string, unknown>, ctx: RecordContext): RefusalReason | null {
   if (!ctx.keys.some((k) => verifyJwsSync(jws, k))) return 'BAD_SIGNATURE';
-  const text = Buffer.from(jws.split('.')[1] ?? '', 'base64url').toString('utf8');
-  let carried = text === JSON.stringify(json);
-  if (!carried)
-    try {
-      carried = isDeepStrictEqual(JSON.parse(text), json);
-    } catch {
-      carried = false;
-    }
-  if (!carried) return 'PAYLOAD_MISMATCH';
+  if (!carriesJson(jws, json)) return 'PAYLOAD_MISMATCH';
   if (issuerNit(json) !== ctx.company.nit) return 'ISSUER_MISMATCH';
   return null;
 }
