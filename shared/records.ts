@@ -248,6 +248,8 @@ export const STATION_ALERT_CODES = [
   'disk_low',
   /** An invalidation (or event) whose answer was lost and that MH may hold: someone must check MH's lookup. */
   'event_in_doubt',
+  /** MH holds a document invalidated that this station has no record of invalidating (a restored copy). */
+  'document_held_by_mh',
   /** The audit chain or a document row was edited, deleted or recomputed outside Sello (decision 0034). */
   'audit_chain_broken',
   /** SQLite's check, still running when the station opened, found the database damaged: issuing stopped (decision 0042). */

@@ -8,7 +8,16 @@ import { silentLogger, type Logger } from '../core/logger';
 import { uuidV4 } from '../core/ids';
 import { emittedAt, judgeDte, verifySigned, type Verdict } from './checks';
 import { pickValidator, schemaErrors, schemaFolder, type SchemaFolder, type SchemaSet } from './schema-validator';
-import { REPEAT_INVALIDATION_ANSWERS, SIM_MODES, newSimState, type RepeatInvalidationAnswer, type SimMode, type SimState } from './state';
+import {
+  CONSULT_INVALIDATED_ANSWERS,
+  REPEAT_INVALIDATION_ANSWERS,
+  SIM_MODES,
+  newSimState,
+  type ConsultInvalidatedAnswer,
+  type RepeatInvalidationAnswer,
+  type SimMode,
+  type SimState,
+} from './state';
 import { MH_RETURN_PATH } from '../core/mh/retorno-endpoint';
 import { certificatePublicKey } from '../core/signing/certificate';
 
@@ -50,6 +59,28 @@ const fh = (d: Date) => {
   const l = localDateTime(d);
   return `${l.date.slice(8, 10)}/${l.date.slice(5, 7)}/${l.date.slice(0, 4)} ${l.time}`;
 };
+
+/** consultadte's answer about a document MH invalidated, given its own answer when MH sealed it. */
+function consultInvalidated(answer: ConsultInvalidatedAnswer, sealed: Record<string, unknown>): Record<string, unknown> {
+  switch (answer) {
+    case 'invalidado':
+      return { ...sealed, estado: 'INVALIDADO', descripcionMsg: 'DOCUMENTO INVALIDADO', observaciones: [] };
+    case 'rechazado':
+      return {
+        ...sealed,
+        estado: 'RECHAZADO',
+        selloRecibido: null,
+        codigoMsg: '014',
+        descripcionMsg: 'EL DOCUMENTO SE ENCUENTRA INVALIDADO',
+      };
+    case 'procesado':
+      return sealed;
+    default: {
+      const never: never = answer;
+      return never;
+    }
+  }
+}
 
 /** MH's refusal of an invalidation of a document it already invalidated; `sameEvent`: the very event it holds. */
 function repeatRefusal(answer: RepeatInvalidationAnswer, sameEvent: boolean): Verdict {
@@ -254,7 +285,11 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
         observaciones: [],
       });
     }
-    return send(reply, 200, found.body);
+    return send(
+      reply,
+      200,
+      state.invalidated.has(String(b.codigoGeneracion)) ? consultInvalidated(state.consultInvalidated, found.body) : found.body,
+    );
   });
 
   app.post('/fesv/recepcionlote/', async (req, reply) => {
@@ -474,6 +509,14 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     return reply.send({ refuseLogins: state.refuseLogins });
   });
   // How an invalidation of a document already invalidated is refused (state.ts, REPEAT_INVALIDATION_ANSWERS).
+  // What consultadte says of an invalidated document (state.ts, CONSULT_INVALIDATED_ANSWERS).
+  app.post('/_sim/consult-invalidated', async (req, reply) => {
+    const answer = (req.body as { answer?: unknown } | null)?.answer;
+    if (!(CONSULT_INVALIDATED_ANSWERS as readonly unknown[]).includes(answer))
+      return reply.code(400).send({ error: `answer: ${CONSULT_INVALIDATED_ANSWERS.join(', ')}` });
+    state.consultInvalidated = answer as ConsultInvalidatedAnswer;
+    return reply.send({ answer: state.consultInvalidated });
+  });
   app.post('/_sim/repeat-invalidation', async (req, reply) => {
     const answer = (req.body as { answer?: unknown } | null)?.answer;
     if (!(REPEAT_INVALIDATION_ANSWERS as readonly unknown[]).includes(answer))

@@ -13,6 +13,14 @@ export type SimMode = (typeof SIM_MODES)[number];
 export const REPEAT_INVALIDATION_ANSWERS = ['invalidated', 'duplicate', 'not-processed'] as const;
 export type RepeatInvalidationAnswer = (typeof REPEAT_INVALIDATION_ANSWERS)[number];
 
+/**
+ * What consultadte answers of a document MH holds invalidated. MH does not publish it (docs/mh.md, Invalidation;
+ * its public consultation shows INVALIDADO): an estado INVALIDADO with the seal, a refusal saying so, or the
+ * document's own PROCESADO answer as if nothing happened. A hub or station must survive each.
+ */
+export const CONSULT_INVALIDATED_ANSWERS = ['invalidado', 'rechazado', 'procesado'] as const;
+export type ConsultInvalidatedAnswer = (typeof CONSULT_INVALIDATED_ANSWERS)[number];
+
 export interface StoredAnswer {
   /** MH's answer body, replayed by consultadte. */
   readonly body: Record<string, unknown>;
@@ -44,6 +52,8 @@ export interface SimState {
   refuseLogins: boolean;
   /** How a repeated invalidation is refused (REPEAT_INVALIDATION_ANSWERS). */
   repeatInvalidation: RepeatInvalidationAnswer;
+  /** How consultadte speaks of an invalidated document (CONSULT_INVALIDATED_ANSWERS). */
+  consultInvalidated: ConsultInvalidatedAnswer;
   /** The next documents to refuse whatever they hold (of one tipoDte, or any; 'anulacion': invalidations). */
   rejectNext: { count: number; tipoDte: string | null };
   lastUserAgent: string | null;
@@ -79,6 +89,7 @@ export function newSimState(): SimState {
     requests: 0,
     refuseLogins: false,
     repeatInvalidation: 'invalidated',
+    consultInvalidated: 'invalidado',
     rejectNext: { count: 0, tipoDte: null },
     lastUserAgent: null,
     tokens: new Map(),

@@ -29,6 +29,32 @@ describe('classify MH outcomes', () => {
       'query',
       { outcome: 'accepted', seal: SEAL },
     ],
+    [
+      'consultadte: estado INVALIDADO with the seal',
+      res(200, { estado: 'INVALIDADO', selloRecibido: SEAL, descripcionMsg: 'DOCUMENTO INVALIDADO' }),
+      'query',
+      { outcome: 'invalidated', seal: SEAL },
+    ],
+    ['consultadte: estado ANULADO without a seal', res(200, { estado: 'ANULADO' }), 'query', { outcome: 'invalidated', seal: null }],
+    [
+      'consultadte: a refusal that says the document is invalidated',
+      res(200, { estado: 'RECHAZADO', codigoMsg: '014', descripcionMsg: 'EL DOCUMENTO SE ENCUENTRA INVALIDADO' }),
+      'query',
+      { outcome: 'invalidated', seal: null },
+    ],
+    [
+      'consultadte: refused because the related document is invalidated is a refusal of this one',
+      res(200, { estado: 'RECHAZADO', codigoMsg: '014', descripcionMsg: 'EL DOCUMENTO RELACIONADO ESTA INVALIDADO' }),
+      'query',
+      { outcome: 'rejected', code: '014' },
+    ],
+    [
+      'sending: "already invalidated" stays a refusal (event-judgment.ts reads it)',
+      res(200, { estado: 'RECHAZADO', codigoMsg: '014', descripcionMsg: 'EL DOCUMENTO YA FUE INVALIDADO' }),
+      'send',
+      { outcome: 'rejected', code: '014' },
+    ],
+    ['sending: an estado INVALIDADO is not understood', res(200, { estado: 'INVALIDADO' }), 'send', { outcome: 'unknown' }],
     ['PROCESADO without a seal is inconclusive', res(200, { estado: 'PROCESADO', selloRecibido: null }), 'send', { outcome: 'unknown' }],
     [
       'rejected, by estado even with HTTP 400',

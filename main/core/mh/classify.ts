@@ -27,11 +27,22 @@ export type Outcome =
   /** The token is missing or expired: log in again, then retry once. */
   | { readonly outcome: 'auth'; readonly reason: string }
   /** Only from consultadte: MH has no document with that code. */
-  | { readonly outcome: 'not_found'; readonly message: string };
+  | { readonly outcome: 'not_found'; readonly message: string }
+  /**
+   * Only from consultadte: MH holds the document invalidated (an event it sealed). How MH says so is not published
+   * (docs/mh.md, Invalidation): an `estado` INVALIDADO or ANULADO, or a refusal whose words say it; the seal is the
+   * document's, when MH gives one.
+   */
+  | { readonly outcome: 'invalidated'; readonly seal: string | null; readonly message: string };
 
 type Body = Record<string, unknown>;
 const observationsOf = (b: Body): string[] => (Array.isArray(b.observaciones) ? b.observaciones.map(textOf) : []);
 const SEAL = /^[A-Z0-9]{40}$/;
+/** consultadte's ways of saying a document stands invalidated (classifyResponse, `invalidated`). */
+const INVALIDATED_ESTADO = /^(INVALIDADO|ANULADO)$/;
+const INVALIDATED_WORDS = /\b(INVALIDAD[OA]|ANULAD[OA])\b/i;
+/** A refusal over another document invalidated (the related one: MH refused this one for it) says nothing of this one. */
+const ABOUT_ANOTHER = /RELACIONAD/i;
 const AUTH_CODES = new Set(['107', '108']);
 /** MH's codes for a signature it cannot verify: 801 no active certificate for the NIT, 803 the signature does not verify. */
 const SIGNATURE_CODES = new Set(['801', '803']);
@@ -62,6 +73,13 @@ function classifyResponse(status: number, raw: unknown, purpose: 'send' | 'query
   const message = textOf(b.descripcionMsg ?? b.mensaje ?? b.message);
   if (status === 401 || status === 403 || AUTH_CODES.has(code)) return { outcome: 'auth', reason: message || `HTTP ${status}` };
   const estado = textOf(b.estado).toUpperCase();
+  if (
+    purpose === 'query' &&
+    (INVALIDATED_ESTADO.test(estado) || (estado === 'RECHAZADO' && INVALIDATED_WORDS.test(message) && !ABOUT_ANOTHER.test(message)))
+  ) {
+    const seal = textOf(b.selloRecibido ?? b.numValidacion);
+    return { outcome: 'invalidated', seal: SEAL.test(seal) ? seal : null, message: message || estado };
+  }
   if (estado === 'PROCESADO' || estado === 'RECIBIDO') {
     const seal = textOf(b.selloRecibido ?? b.numValidacion);
     // PROCESADO without a seal is inconclusive (docs/mh.md): ask again.

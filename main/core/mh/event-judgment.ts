@@ -47,6 +47,9 @@ export function judgeEventAnswer(p: EventJudgmentInput): EventJudgment {
       return held(p.kind, o.message);
     case 'rejected':
       return judgeRefusal(p, o.code, o.message, o.observations);
+    case 'invalidated':
+      // Only consultadte says so (classify.ts): the document stands invalidated, whatever event did it.
+      return p.kind === 'invalidation' ? { verdict: 'took_effect', reason: o.message } : { verdict: 'no_answer' };
     case 'retry':
     case 'unknown':
     case 'auth':

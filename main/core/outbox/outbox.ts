@@ -330,12 +330,12 @@ export function outbox(store: Store, logger: Logger) {
     },
 
     /** Documents in doubt outside any contingency: asked about at the cese. */
-    inDoubtOutsideContingency(): { documentId: string; outboxId: number; kind: string }[] {
+    inDoubtOutsideContingency(): { documentId: string; outboxId: number; kind: string; attempts: number }[] {
       return store.all(
         q
           .selectFrom('outbox')
           .innerJoin('documents', 'documents.id', 'outbox.document_id')
-          .select(['outbox.document_id as documentId', 'outbox.id as outboxId', 'documents.kind'])
+          .select(['outbox.document_id as documentId', 'outbox.id as outboxId', 'documents.kind', 'outbox.attempts'])
           .where('outbox.topic', '=', 'dte')
           .where('outbox.state', '=', 'unknown')
           .where('documents.contingency_id', 'is', null),

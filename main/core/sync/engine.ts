@@ -5,6 +5,7 @@
 // happens to it. When MH or the internet fails as MH's rules say, the station enters contingency
 // (contingency.ts) and later recovers: event, lotes, results. No fault escapes a run: it is logged, shown in
 // the status, and the next run comes on the backoff.
+import { HELD_RECHECK_MS, heldInvalidated } from './held-by-mh';
 import { singleFlight } from '../single-flight';
 import type { KeyObject } from 'node:crypto';
 import { EventEmitter } from 'node:events';
@@ -279,6 +280,11 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       case 'not_found':
         contact();
         return true;
+      case 'invalidated':
+        // MH holds it, invalidated by an event this station has no record of (a restored copy): never sent again.
+        contact();
+        box.inDoubt(c, later(HELD_RECHECK_MS), heldInvalidated(q.outcome.message));
+        return false;
       case 'retry':
       case 'auth':
       case 'duplicate':
@@ -339,6 +345,10 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         // MH may hold it: query before anything else is sent for it, on the backoff of this document's tries.
         trouble(r.outcome.reason, r.exchange, false);
         return box.inDoubt(c, later(backoffMs(Math.max(failures, c.attempts), d.random)), r.outcome.reason);
+      case 'invalidated':
+        // A query's answer only (classify.ts); were MH to say it of a send, it holds the document: never sent again.
+        contact();
+        return box.inDoubt(c, later(HELD_RECHECK_MS), heldInvalidated(r.outcome.message));
       case 'retry':
       case 'auth':
       case 'not_found':
@@ -440,6 +450,10 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
           break;
         case 'not_found':
           cs.adopt(doubt.documentId, open, key, now());
+          break;
+        case 'invalidated':
+          // MH holds it: it never joins the event; it waits in doubt with MH's words for a person.
+          box.inDoubt(doubt, later(HELD_RECHECK_MS), heldInvalidated(q.outcome.message));
           break;
         case 'retry':
         case 'unknown':

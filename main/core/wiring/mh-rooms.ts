@@ -13,6 +13,7 @@ import { expiryAlerts, expiryWatch } from '../signing/expiry-alerts';
 import { mhPasswordNeeded } from '../station/at-start';
 import { diskWatch } from '../store/disk-space';
 import { unitFrom } from '../sync/backoff';
+import { heldAlerts, heldByMh } from '../sync/held-by-mh';
 import { createSyncEngine, tunedBy } from '../sync/engine';
 import { realTimers } from '../timers';
 import type { Basics } from './basics';
@@ -68,6 +69,8 @@ export function mhRooms({ deps, clock, random, logger, fetchFn, newId }: Basics,
   });
   // An invalidation MH may hold stays visible until a supervisor settles it (decision 0024).
   alerts.add(() => doubtAlerts(invalidations.inDoubt()));
+  // A document MH holds invalidated that this copy never invalidated waits for a person (decision 0064).
+  alerts.add(() => heldAlerts(heldByMh(store)));
   const sync = late.sync.set(
     createSyncEngine({
       // Events waiting for MH, sent after the documents: invalidations, then Eventos de Retorno (decision 0015).

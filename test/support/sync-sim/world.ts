@@ -8,7 +8,7 @@ import { createCore, type Core } from '../../../main/core/create-core';
 import { CoreError } from '../../../main/core/errors';
 import type { Logger } from '../../../main/core/logger';
 import { createMhSimulator, type MhSimulator } from '../../../main/mh-sim/server';
-import { REPEAT_INVALIDATION_ANSWERS } from '../../../main/mh-sim/state';
+import { CONSULT_INVALIDATED_ANSWERS, REPEAT_INVALIDATION_ANSWERS } from '../../../main/mh-sim/state';
 import { uuidV4 } from '../../../main/core/ids';
 import { todayBody } from '../../fixtures/bodies';
 import { formatControlNumber } from '../../../main/core/dte/control-number';
@@ -106,6 +106,9 @@ export async function runSeed(fx: SimFixture, seed: number, options: SeedOptions
   // MH's refusal of a repeated invalidation is not published: each seed meets one of the ways it may come.
   sim.state.repeatInvalidation = REPEAT_INVALIDATION_ANSWERS[seed % REPEAT_INVALIDATION_ANSWERS.length]!;
   note(`a repeated invalidation is answered "${sim.state.repeatInvalidation}"`);
+  // Nor is what consultadte says of an invalidated document.
+  sim.state.consultInvalidated = CONSULT_INVALIDATED_ANSWERS[Math.floor(seed / 3) % CONSULT_INVALIDATED_ANSWERS.length]!;
+  note(`consultadte answers "${sim.state.consultInvalidated}" of an invalidated document`);
   const net: Network = network(sim, vt, TIMEOUT_MS, rng);
   const data = fx.copy();
   const errors: string[] = [];
