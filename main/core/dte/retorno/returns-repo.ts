@@ -4,6 +4,7 @@
 // binds the ER (its lines folded in) and its invalidations into the keyed audit chain: the books read them
 // (docs/decisions/0062-audit-binds-what-the-books-read.md).
 import { sql } from 'kysely';
+import { invalidationDate } from '../../mh-read/read-event';
 import { bindRow, boundWrite } from '../../audit-binding';
 import { RETURNS, RETURN_INVALIDATIONS } from '../../audit-bound-tables';
 import type { Store } from '../../store/database';
@@ -230,30 +231,34 @@ export function returnsRepo(store: Store) {
       store.all(q.selectFrom('return_invalidations').select('id').where('status', '=', 'PENDING').orderBy('created_at')).map((r) => r.id),
 
     /**
-     * The ERs made between two local dates (their fecEmi), REJECTED ones left out, with the day MH took their
-     * invalidation, if it did (books/book-return.ts reads them).
+     * The ERs made between two local dates (their fecEmi), REJECTED ones left out, with the date of the invalidation
+     * MH took, if it did: the signed event's own date, as the hub reads it (books/book-return.ts reads them).
      */
     forBooks: (from: string, to: string) =>
-      store.all(
-        q
-          .selectFrom('returns')
-          .select((eb) => [
-            'returns.id',
-            'returns.status',
-            'returns.mh_json',
-            'returns.mh_response',
-            eb
-              .selectFrom('return_invalidations')
-              .select((x) => x.fn.min(x.fn<string>('substr', ['return_invalidations.updated_at', x.val(1), x.val(10)])).as('on'))
-              .whereRef('return_invalidations.return_id', '=', 'returns.id')
-              .where('return_invalidations.status', '=', 'APPROVED')
-              .as('invalidated_on'),
-          ])
-          .where('returns.status', 'in', [...LIVE])
-          .where((eb) => eb.fn<string>('substr', ['returns.generated_at', eb.val(1), eb.val(10)]), '>=', from)
-          .where((eb) => eb.fn<string>('substr', ['returns.generated_at', eb.val(1), eb.val(10)]), '<=', to)
-          .orderBy('returns.generated_at'),
-      ),
+      store
+        .all(
+          q
+            .selectFrom('returns')
+            .select((eb) => [
+              'returns.id',
+              'returns.status',
+              'returns.mh_json',
+              'returns.mh_response',
+              // At most one stands (return_invalidations_live, migration 032).
+              eb
+                .selectFrom('return_invalidations')
+                .select('return_invalidations.mh_json')
+                .whereRef('return_invalidations.return_id', '=', 'returns.id')
+                .where('return_invalidations.status', '=', 'APPROVED')
+                .limit(1)
+                .as('invalidation_json'),
+            ])
+            .where('returns.status', 'in', [...LIVE])
+            .where((eb) => eb.fn<string>('substr', ['returns.generated_at', eb.val(1), eb.val(10)]), '>=', from)
+            .where((eb) => eb.fn<string>('substr', ['returns.generated_at', eb.val(1), eb.val(10)]), '<=', to)
+            .orderBy('returns.generated_at'),
+        )
+        .map(({ invalidation_json, ...r }) => ({ ...r, invalidated_on: invalidation_json ? invalidationDate(invalidation_json) : null })),
 
     /**
      * The ERs on sales (FE, FEX) made between two instants (isoLocal), REJECTED and invalidated ones left out, with a
