@@ -35,6 +35,8 @@ export const HUB_ALERT_CODES = [
   'SEAL_UNKNOWN_TO_MH',
   'SEAL_MISMATCH',
   'SEAL_CHECK_STALLED',
+  // A verified invalidation MH does not show (decision 0064).
+  'INVALIDATION_NOT_SHOWN',
 ] as const;
 export type HubAlertCode = (typeof HUB_ALERT_CODES)[number];
 
@@ -90,7 +92,8 @@ export interface HubSealProblem {
   readonly stationId: string;
   readonly controlNumber: string;
   readonly issueDate: string;
-  readonly state: 'mh_unknown' | 'seal_mismatch';
+  /** invalidation_not_shown: a station invalidated it (a verified event) and MH still shows it standing. */
+  readonly state: 'mh_unknown' | 'seal_mismatch' | 'invalidation_not_shown';
   /** The seal the station sent, and MH's (null when MH does not know the document). */
   readonly seal: string | null;
   readonly mhSeal: string | null;

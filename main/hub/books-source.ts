@@ -81,20 +81,29 @@ const returnPoint = sql`(${jsonText('body', ERET_V1.fields.establishment, ['mhJs
 const jsonObject = (v: unknown): Record<string, unknown> | null =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
-/**
- * A document as the hub's books believe it (decision 0063): one MH refuted (it does not know it, or sealed it
- * otherwise: seal-checker.ts) counts as not accepted; one a station calls INVALIDATED counts until the hub holds the
- * verified invalidation (invalidated_on, written by station-records.ts only). Both are told in `warnings`.
- */
-const believed = (r: Row, refuted: ReadonlySet<string>): Row =>
-  refuted.has(r.id)
-    ? { ...r, status: 'REJECTED' }
-    : r.status === 'INVALIDATED' && r.invalidated_on === null
-      ? { ...r, status: 'APPROVED' }
-      : r;
+/** What MH said that the books believe against a station's word: documents it refuted, invalidations it does not show. */
+interface MhWord {
+  readonly refuted: ReadonlySet<string>;
+  readonly notShown: ReadonlySet<string>;
+}
 
-const toDocs = (rows: readonly Row[], refuted: ReadonlySet<string>) =>
-  rows.map((r) => toBookDocument(believed(r, refuted), r.invalidated_on)).filter((d): d is BookDocument => d !== null);
+/**
+ * A document as the hub's books believe it (decisions 0063, 0064): one MH refuted (it does not know it, or sealed
+ * it otherwise: seal-checker.ts) counts as not accepted; one a station calls INVALIDATED counts until the hub holds
+ * the verified invalidation (invalidated_on, written by station-records.ts only), and again when MH, asked, still
+ * shows it standing. All are told in `warnings`.
+ */
+const believed = (r: Row, mh: MhWord): Row => {
+  if (mh.refuted.has(r.id)) return { ...r, status: 'REJECTED' };
+  const row = mh.notShown.has(r.id) ? { ...r, invalidated_on: null } : r;
+  return row.status === 'INVALIDATED' && row.invalidated_on === null ? { ...row, status: 'APPROVED' } : row;
+};
+
+const toDocs = (rows: readonly Row[], mh: MhWord) =>
+  rows
+    .map((r) => believed(r, mh))
+    .map((r) => toBookDocument(r, r.invalidated_on))
+    .filter((d): d is BookDocument => d !== null);
 
 /** How many of a warning's documents are named; the rest are counted. */
 const NAMED = 20;
@@ -114,24 +123,28 @@ export async function hubBooksSource(db: HubDb, scope: HubBooksScope = {}): Prom
   // The control number's establishment and point (DTE-01-M001P001-…), as toBookDocument's `point`.
   const ofPoint = (p: string) => sql<boolean>`substr(control_number, 8, 8) = ${p}`;
 
-  /** The period's documents MH refuted (a few, from the seal checks' partial index), read once per call. */
-  const refutedIn = async (from: string, to: string): Promise<Set<string>> =>
-    new Set(
-      (
-        await db
-          .selectFrom('hub_seal_checks')
-          .select('id')
-          .where('state', '<>', 'confirmed')
-          .where('issue_date', '>=', from)
-          .where('issue_date', '<=', to)
-          .execute()
-      ).map((r) => r.id),
-    );
+  /**
+   * What MH said against the stations of the period's documents (a few, from the seal checks' partial indexes),
+   * read once per call; or of the documents `ids`.
+   */
+  const mhWordOn = async (on: { from: string; to: string } | { ids: readonly string[] }): Promise<MhWord> => {
+    if ('ids' in on && on.ids.length === 0) return { refuted: new Set(), notShown: new Set() };
+    let q = db
+      .selectFrom('hub_seal_checks')
+      .select(['id', 'state'])
+      .where((eb) => eb.or([eb('state', '<>', 'confirmed'), eb('invalidation', '=', 'not_shown')]));
+    q = 'ids' in on ? q.where('id', 'in', on.ids) : q.where('issue_date', '>=', on.from).where('issue_date', '<=', on.to);
+    const rows = await q.execute();
+    return {
+      refuted: new Set(rows.filter((r) => r.state !== 'confirmed').map((r) => r.id)),
+      notShown: new Set(rows.filter((r) => r.state === 'confirmed').map((r) => r.id)),
+    };
+  };
 
   return {
     company: () => company,
     async *documents(period: PeriodFilter) {
-      const refuted = await refutedIn(period.from, period.to);
+      const mh = await mhWordOn(period);
       const only = period.point ?? point;
       const fetchPage = (after: { date: string; id: string } | null): Promise<Row[]> => {
         let q = select(db, period.lines === true)
@@ -155,7 +168,7 @@ export async function hubBooksSource(db: HubDb, scope: HubBooksScope = {}): Prom
         const last = rows[rows.length - 1]!;
         const more = rows.length === page;
         if (more) next = fetchPage({ date: last.issue_date, id: last.id });
-        yield toDocs(rows, refuted);
+        yield toDocs(rows, mh);
         if (!more) break;
         await turn();
       }
@@ -193,26 +206,12 @@ export async function hubBooksSource(db: HubDb, scope: HubBooksScope = {}): Prom
       let q = select(db).where('invalidated_on', '>=', from).where('invalidated_on', '<=', to);
       if (point) q = q.where(ofPoint(point));
       const rows = await q.orderBy('invalidated_on').orderBy('id').execute();
-      // A document MH refuted subtracts nothing: it never counted (seal-checker.ts asks about invalidated ones too).
-      const refuted = rows.length
-        ? new Set(
-            (
-              await db
-                .selectFrom('hub_seal_checks')
-                .select('id')
-                .where(
-                  'id',
-                  'in',
-                  rows.map((r) => r.id),
-                )
-                .where('state', '<>', 'confirmed')
-                .execute()
-            ).map((r) => r.id),
-          )
-        : new Set<string>();
+      // A document MH refuted subtracts nothing: it never counted (seal-checker.ts asks about invalidated ones too);
+      // nor does one MH still shows standing (decision 0064): it counted as a sale.
+      const mh = await mhWordOn({ ids: rows.map((r) => r.id) });
       return toDocs(
-        rows.filter((r) => !refuted.has(r.id)),
-        refuted,
+        rows.filter((r) => !mh.refuted.has(r.id) && !mh.notShown.has(r.id)),
+        mh,
       );
     },
     async warnings(from, to) {
@@ -250,12 +249,31 @@ export async function hubBooksSource(db: HubDb, scope: HubBooksScope = {}): Prom
         .where('d.issue_date', '>=', from)
         .where('d.issue_date', '<=', to);
       if (point) unasked = unasked.where(sql<boolean>`substr(d.control_number, 8, 8) = ${point}`);
-      const [r, u, v, a] = await Promise.all([
+      // Invalidations of the period, of documents of any month, MH was not asked to show yet (subtracted, and said so)
+      // or shows standing (not subtracted: the document counts where it stands).
+      let invalidations = db
+        .selectFrom('documents as d')
+        .leftJoin('hub_seal_checks as c', (j) => j.onRef('c.id', '=', 'd.id').onRef('c.issue_date', '=', 'd.issue_date'))
+        .select(['d.control_number', 'c.invalidation', 'd.issue_date'])
+        .where('d.invalidated_on', 'is not', null)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('d.invalidated_on', '>=', from), eb('d.invalidated_on', '<=', to)]),
+            eb.and([eb('d.issue_date', '>=', from), eb('d.issue_date', '<=', to)]),
+          ]),
+        )
+        .where((eb) => eb.or([eb('c.id', 'is', null), eb('c.state', '=', 'confirmed')]))
+        .where((eb) => eb.or([eb('c.invalidation', 'is', null), eb('c.invalidation', '=', 'not_shown')]));
+      if (point) invalidations = invalidations.where(sql<boolean>`substr(d.control_number, 8, 8) = ${point}`);
+      const [r, u, v, a, i] = await Promise.all([
         refuted.orderBy('d.control_number').execute(),
         unproven.orderBy('control_number').execute(),
         unverified.orderBy('id').execute(),
         unasked.executeTakeFirst(),
+        invalidations.orderBy('d.control_number').execute(),
       ]);
+      const notShown = i.filter((x) => x.invalidation === 'not_shown').map((x) => x.control_number);
+      const notAsked = i.filter((x) => x.invalidation === null).length;
       const out: string[] = [];
       if (r.length > 0)
         out.push(
@@ -277,6 +295,17 @@ export async function hubBooksSource(db: HubDb, scope: HubBooksScope = {}): Prom
             `${v.length} registro(s) de devolución o invalidación aún sin verificar no se cuentan (la central los verifica al iniciar)`,
             v.map((x) => x.id),
           ),
+        );
+      if (notShown.length > 0)
+        out.push(
+          named(
+            `${notShown.length} documento(s) que la sucursal invalidó se cuentan como vigentes porque MH aún los muestra vigentes; verifíquelos en la consulta pública de MH (la central vuelve a consultar)`,
+            notShown,
+          ),
+        );
+      if (notAsked > 0)
+        out.push(
+          `${notAsked} invalidación(es) firmadas se restan sin que la central haya consultado aún a MH si las muestra (la central las consulta poco a poco).`,
         );
       const waiting = Number(a?.n ?? 0);
       if (waiting > 0)

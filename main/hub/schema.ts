@@ -167,6 +167,8 @@ export interface HubSealChecksTable {
   /** When to ask again (a document MH did not know); null: not again unless its seal changes. */
   next_check_at: Timestamp | null;
   attempts: number;
+  /** What MH shows of the document's invalidation (migration 008): null until asked after the hub held one. */
+  invalidation: 'shown' | 'not_shown' | null;
 }
 
 export interface HubSchema {

@@ -1,6 +1,7 @@
 // The hub asks MH about each APPROVED document it holds (decision 0031): consultadte, one at a time, at a pace MH
 // tolerates, and records whether MH's seal is the one the station sent. A station holding the company's key could
-// send an APPROVED document with an invented seal; only MH can say it never sealed it.
+// send an APPROVED document with an invented seal; only MH can say it never sealed it. It asks again of a document
+// once the hub holds its verified invalidation, whether MH shows it invalidated (decision 0064).
 import { MH_TYPE, isDteKind } from '../../shared/contract/kinds';
 import type { Clock } from '../core/clock';
 import { rateLimited, type Logger } from '../core/logger';
@@ -51,21 +52,42 @@ export interface SealChecker {
   nudge(): void;
 }
 
+/** A date as El Salvador writes it: 2026-12-05 → 05/12/2026. */
+const dayOf = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
 /** What MH's answer to consultadte says of `doc`, or why it says nothing (MH busy, down, an odd answer). */
 export function verdictOf(doc: DueDocument, o: Outcome): SealVerdict | { readonly blocked: string } {
+  const invalidated = doc.invalidatedOn !== null && doc.invalidatedOn !== undefined;
   switch (o.outcome) {
     case 'accepted':
     case 'accepted_with_observations':
-      return o.seal === doc.seal
-        ? { state: 'confirmed', mhSeal: o.seal, detail: null }
-        : { state: 'seal_mismatch', mhSeal: o.seal, detail: `MH selló este documento con otro sello (${o.seal}).` };
+      if (o.seal !== doc.seal)
+        return { state: 'seal_mismatch', mhSeal: o.seal, detail: `MH selló este documento con otro sello (${o.seal}).` };
+      // The hub holds a verified invalidation and MH shows the document standing: not subtracted until MH shows it
+      // (decision 0064); asked again later, since MH may not say it in consultadte at all.
+      return invalidated
+        ? {
+            state: 'confirmed',
+            mhSeal: o.seal,
+            detail: `La sucursal lo invalidó el ${dayOf(doc.invalidatedOn)}, pero MH lo muestra vigente: verifíquelo en la consulta pública de MH.`,
+            invalidation: 'not_shown',
+          }
+        : { state: 'confirmed', mhSeal: o.seal, detail: null };
+    case 'invalidated':
+      // MH holds it invalidated: it sealed it (with the seal the station sent, when MH repeats one) and took the event.
+      if (o.seal !== null && o.seal !== doc.seal)
+        return { state: 'seal_mismatch', mhSeal: o.seal, detail: `MH selló este documento con otro sello (${o.seal}).` };
+      return {
+        state: 'confirmed',
+        mhSeal: o.seal ?? doc.seal,
+        detail: invalidated
+          ? `MH lo tiene invalidado: ${o.message}`
+          : `MH lo tiene invalidado (${o.message}); la central aún no recibió la invalidación firmada y lo cuenta como vigente.`,
+        invalidation: 'shown',
+      };
     case 'not_found':
       return { state: 'mh_unknown', mhSeal: null, detail: o.message || 'MH no tiene un documento con ese código de generación.' };
     case 'rejected':
-      // Asked about an invalidated document, MH may answer that it is invalidated (MF2 §VII: it shows INVALIDADO):
-      // MH holds it, so the seal the station sent stands (decision 0063). Any other refusal refutes it.
-      if (doc.status === 'INVALIDATED' && /INVALIDAD/i.test(o.message))
-        return { state: 'confirmed', mhSeal: doc.seal, detail: `MH lo tiene invalidado: ${o.message}` };
       // MH holds the code but refused the document: no seal of MH's can be the one the station sent.
       return { state: 'seal_mismatch', mhSeal: null, detail: `MH rechazó este documento: ${o.code} ${o.message}`.trim() };
     case 'duplicate':
@@ -141,11 +163,12 @@ export function sealChecker(o: SealCheckerOptions): SealChecker {
     }
     if ('blocked' in answer) return { kind: 'blocked', reason: answer.blocked };
     lastCheckedAt = o.clock.now();
-    if (answer.state !== 'confirmed')
+    if (answer.state !== 'confirmed' || answer.invalidation === 'not_shown')
       o.logger.warn('hub seal check: MH did not confirm a document', {
         document: doc!.id,
         station: doc!.stationId,
         state: answer.state,
+        invalidation: answer.invalidation ?? null,
         detail: answer.detail,
       });
     return { kind: 'asked', document: doc!, verdict: answer };

@@ -1,5 +1,6 @@
-// The hub_seal_checks table's one owner (migration 006, decision 0031): which APPROVED documents MH is asked about
-// next, what it said, and the documents it did not confirm for the health page.
+// The hub_seal_checks table's one owner (migrations 006 and 008, decisions 0031 and 0064): which documents MH is
+// asked about next, what it said of their seal and of their invalidation, and what it did not confirm, for the
+// health page.
 import { sql } from 'kysely';
 import { ISSUER_NIT } from '../core/mh-read/event-maps';
 import { jsonText } from './mh-json-sql';
@@ -19,12 +20,16 @@ export interface DueDocument {
   readonly nit: string | null;
   /** APPROVED, or INVALIDATED (MH may then answer that it holds it invalidated: seal-checker.ts). */
   readonly status?: string;
+  /** The date of the verified invalidation the hub holds (station-records.ts), if any: MH is asked to show it. */
+  readonly invalidatedOn?: string | null;
 }
 
 export interface SealVerdict {
   readonly state: HubSealState;
   readonly mhSeal: string | null;
   readonly detail: string | null;
+  /** What MH shows of an invalidation: 'shown' (it holds it invalidated), 'not_shown' (the hub holds one, MH shows it standing). */
+  readonly invalidation?: 'shown' | 'not_shown' | null;
 }
 
 export type SealProblem = HubSealProblem;
@@ -33,6 +38,8 @@ export type SealProblem = HubSealProblem;
 export interface SealProblems {
   readonly unknown: number;
   readonly mismatch: number;
+  /** Documents a verified invalidation removes that MH still shows standing. */
+  readonly notShown: number;
   readonly listed: readonly SealProblem[];
 }
 
@@ -43,7 +50,8 @@ export function hubSealChecks(db: HubDb, clock: Clock) {
   return {
     /**
      * The next document to ask about: never asked first (oldest first), then one whose seal changed since it was
-     * asked, then one MH did not know whose time to ask again has come. Null when there is none.
+     * asked, one the hub holds a verified invalidation of that MH was not asked to show, then one MH did not know
+     * (or showed standing though invalidated) whose time to ask again has come. Null when there is none.
      */
     async nextDue(): Promise<DueDocument | null> {
       const now = clock.now();
@@ -58,6 +66,7 @@ export function hubSealChecks(db: HubDb, clock: Clock) {
           'd.control_number',
           'd.seal',
           'd.status',
+          'd.invalidated_on',
           jsonText('d.mh_json', ISSUER_NIT).as('nit'),
         ])
         // An INVALIDATED one too: a forged sale sent straight as invalidated must not subtract unasked (decision 0063).
@@ -67,6 +76,8 @@ export function hubSealChecks(db: HubDb, clock: Clock) {
             eb('c.id', 'is', null),
             sql<boolean>`c.seal IS DISTINCT FROM d.seal`,
             eb.and([eb('c.state', '=', 'mh_unknown'), eb('c.next_check_at', '<=', now)]),
+            eb.and([eb('d.invalidated_on', 'is not', null), eb('c.invalidation', 'is', null)]),
+            eb.and([eb('d.invalidated_on', 'is not', null), eb('c.invalidation', '=', 'not_shown'), eb('c.next_check_at', '<=', now)]),
           ]),
         )
         .orderBy(sql`c.id IS NULL`, 'desc')
@@ -84,13 +95,14 @@ export function hubSealChecks(db: HubDb, clock: Clock) {
             seal: r.seal,
             nit: r.nit,
             status: r.status,
+            invalidatedOn: r.invalidated_on,
           }
         : null;
     },
     /** MH's answer about `doc`; `recheckMs`: when to ask again about a document MH did not know. */
     async record(doc: DueDocument, verdict: SealVerdict, recheckMs: number): Promise<void> {
       const now = clock.now();
-      const next = verdict.state === 'mh_unknown' ? new Date(now.getTime() + recheckMs) : null;
+      const next = verdict.state === 'mh_unknown' || verdict.invalidation === 'not_shown' ? new Date(now.getTime() + recheckMs) : null;
       await db
         .insertInto('hub_seal_checks')
         .values({
@@ -104,6 +116,7 @@ export function hubSealChecks(db: HubDb, clock: Clock) {
           checked_at: now,
           next_check_at: next,
           attempts: 1,
+          invalidation: verdict.invalidation ?? null,
         })
         .onConflict((oc) =>
           oc.columns(['id', 'issue_date']).doUpdateSet((eb) => ({
@@ -113,6 +126,8 @@ export function hubSealChecks(db: HubDb, clock: Clock) {
             detail: eb.ref('excluded.detail'),
             checked_at: eb.ref('excluded.checked_at'),
             next_check_at: eb.ref('excluded.next_check_at'),
+            // A later answer about the seal alone keeps what MH showed of the invalidation.
+            invalidation: sql<'shown' | 'not_shown' | null>`coalesce(excluded.invalidation, hub_seal_checks.invalidation)`,
             attempts: sql<number>`hub_seal_checks.attempts + 1`,
           })),
         )
@@ -126,12 +141,19 @@ export function hubSealChecks(db: HubDb, clock: Clock) {
       const base = db
         .selectFrom('hub_seal_checks as c')
         .innerJoin('documents as d', (j) => j.onRef('d.id', '=', 'c.id').onRef('d.issue_date', '=', 'c.issue_date'))
-        .where('c.state', '<>', 'confirmed')
+        .where((eb) =>
+          eb.or([
+            eb('c.state', '<>', 'confirmed'),
+            eb.and([eb('c.invalidation', '=', 'not_shown'), eb('d.invalidated_on', 'is not', null)]),
+          ]),
+        )
         .where(sql<boolean>`c.seal IS NOT DISTINCT FROM d.seal`);
+      // A seal MH refutes says more than an invalidation it does not show: the problem is named by the first.
+      const problem = sql<SealProblem['state']>`CASE WHEN c.state <> 'confirmed' THEN c.state ELSE 'invalidation_not_shown' END`;
       const [counts, rows] = await Promise.all([
         base
-          .select(['c.state', (eb) => eb.fn.countAll<string>().as('n')])
-          .groupBy('c.state')
+          .select([problem.as('state'), (eb) => eb.fn.countAll<string>().as('n')])
+          .groupBy(problem)
           .execute(),
         base
           .select([
@@ -139,13 +161,12 @@ export function hubSealChecks(db: HubDb, clock: Clock) {
             'c.station_id',
             'd.control_number',
             'c.issue_date',
-            'c.state',
+            problem.as('state'),
             'c.seal',
             'c.mh_seal',
             'c.detail',
             'c.checked_at',
           ])
-          .$narrowType<{ state: SealProblem['state'] }>()
           .orderBy('c.checked_at', 'desc')
           .orderBy('c.id')
           .limit(MAX_LISTED_PROBLEMS)
@@ -155,6 +176,7 @@ export function hubSealChecks(db: HubDb, clock: Clock) {
       return {
         unknown: count('mh_unknown'),
         mismatch: count('seal_mismatch'),
+        notShown: count('invalidation_not_shown'),
         listed: rows.map((r) => ({
           id: r.id,
           stationId: r.station_id,

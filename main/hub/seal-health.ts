@@ -1,5 +1,5 @@
-// The seals' part of the health page (GET /hub/v1/health, decision 0031): documents MH does not know or sealed
-// otherwise are critical, each listed by name; a checker that cannot reach MH says why nothing is being checked.
+// The seals' part of the health page (GET /hub/v1/health, decisions 0031 and 0064): documents MH does not know or
+// sealed otherwise are critical, each listed by name; invalidations MH does not show are a warning; a checker that cannot reach MH says why nothing is being checked.
 // Pure: the problems and the checker's state in, the alerts out.
 import type { HubAlert, HubSealHealth } from '../../shared/hub';
 import { localDateTime } from '../core/clock';
@@ -22,6 +22,12 @@ export function sealHealth(problems: SealProblems, checker: SealCheckerStatus | 
       severity: 'critical',
       message: `MH no conoce ${plural(problems.unknown, 'documento que la sucursal dio por aprobado', 'documentos que las sucursales dieron por aprobados')}: no los dé por válidos; pida explicación a la sucursal y consulte en el portal de MH.`,
     });
+  if (problems.notShown > 0)
+    alerts.push({
+      code: 'INVALIDATION_NOT_SHOWN',
+      severity: 'warning',
+      message: `MH muestra vigentes ${plural(problems.notShown, 'documento que una sucursal invalidó', 'documentos que las sucursales invalidaron')}: los libros de la central los cuentan como ventas hasta que MH los muestre invalidados. Verifíquelos en la consulta pública de MH; la central vuelve a consultar cada 6 horas.`,
+    });
   if (checker?.blockedBy)
     alerts.push({
       code: 'SEAL_CHECK_STALLED',
@@ -30,7 +36,7 @@ export function sealHealth(problems: SealProblems, checker: SealCheckerStatus | 
     });
   return {
     alerts,
-    problems: problems.unknown + problems.mismatch,
+    problems: problems.unknown + problems.mismatch + problems.notShown,
     documents: problems.listed,
     checker,
   };

@@ -48,7 +48,7 @@ export interface RecordContext {
 
 /** What the hub takes from a checked record: when it stands verified, and the day an invalidation it proves. */
 export interface VerifiedRecord {
-  /** An invalidation MH accepted (as the station reports): the document it removes and the event's own date. */
+  /** An invalidation MH accepted or may hold (as the station reports): the document it removes and the event's own date. */
   readonly invalidates: { readonly documentId: string; readonly on: string } | null;
   /** A return's own invalidation, checked as a signed event naming it: its date; null while the return stands. */
   readonly returnInvalidatedOn: string | null;
@@ -150,7 +150,10 @@ export function verifyRecord(r: IngestRecord, ctx: RecordContext): VerifiedRecor
         return refuse('POINT_NOT_BOUND', `el documento ${doc.controlNumber} no es de un punto de venta de este token.`);
       if (doc.seal !== null && ev.target.seal !== doc.seal)
         return refuse('FIELDS_MISMATCH', 'el sello del documento en el evento no es el que la central tiene.');
-      return { invalidates: b.status === 'APPROVED' ? { documentId: doc.id, on: ev.date } : null, returnInvalidatedOn: null };
+      // One in doubt counts as the station's books count it (MH may hold it); the seal checker then asks MH whether it
+      // shows the document invalidated (decision 0064), and the station's later REJECTED takes it back out.
+      const stands = b.status === 'APPROVED' || b.status === 'IN_DOUBT';
+      return { invalidates: stands ? { documentId: doc.id, on: ev.date } : null, returnInvalidatedOn: null };
     }
     case 'return': {
       const json = signed(b.jws, b.mhJson);

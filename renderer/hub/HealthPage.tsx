@@ -1,9 +1,9 @@
 // Sucursales: every station's health from GET /hub/v1/health (shared/hub.ts HubHealth), as the hub ordered it
-// (critical alerts first). Per station: when the hub last heard from it, whether it is in contingency (said in
+// (critical alerts first), after what MH did not confirm when the hub asked. Per station: when the hub last heard from it, whether it is in contingency (said in
 // words, not only a colour), MH's deadlines, failed documents and e-mails, what waits to be replicated, and its
 // alerts, critical first.
 import { useCallback, useEffect, useState } from 'react';
-import type { HubAlert, HubHealth, StationHealth } from '../../shared/hub';
+import type { HubAlert, HubHealth, HubSealHealth, StationHealth } from '../../shared/hub';
 import { errorText, hubApi } from './api';
 import { localTime, minutesSince } from './format';
 import { hubWords } from './words';
@@ -53,12 +53,60 @@ export function HealthPage({ onExpired }: { onExpired: () => void }) {
       )}
       {!health && !error && <p className="muted">{w.loading}</p>}
       {health?.stations.length === 0 && <p className="empty">{w.empty}</p>}
+      {health?.seals && <SealsCard seals={health.seals} />}
       <ul className="hub-stations">
         {health?.stations.map((s) => (
           <StationCard key={s.station.id} health={s} now={now} />
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * What MH did not confirm when the hub asked (decisions 0031, 0064): its alerts, and the documents by name, each
+ * with what MH said. Shown only when there is something to say or the checker waits.
+ */
+function SealsCard({ seals }: { seals: HubSealHealth }) {
+  if (seals.alerts.length === 0 && seals.documents.length === 0) return null;
+  const alerts = [...seals.alerts].sort(bySeverity);
+  return (
+    <article
+      className={`card hub-station hub-seals${alerts.some((a) => a.severity === 'critical') ? ' critical' : ' warned'}`}
+      aria-labelledby="hub-seals-title"
+    >
+      <h2 id="hub-seals-title">{w.seals.title}</h2>
+      <ul className="hub-alerts" aria-label={w.seals.title}>
+        {alerts.map((a) => (
+          <li key={a.code} className={`hub-alert alert-${a.severity}`}>
+            <strong>{w.severity[a.severity]}:</strong> {a.message}
+          </li>
+        ))}
+      </ul>
+      {seals.documents.length > 0 && (
+        <table className="hub-seal-documents">
+          <caption>{w.seals.documents(seals.problems, seals.documents.length)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{w.seals.number}</th>
+              <th scope="col">{w.seals.station}</th>
+              <th scope="col">{w.seals.what}</th>
+              <th scope="col">{w.seals.detail}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {seals.documents.map((d) => (
+              <tr key={d.id}>
+                <td className="mono">{d.controlNumber}</td>
+                <td>{d.stationId}</td>
+                <td>{w.seals.state[d.state]}</td>
+                <td>{d.detail ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </article>
   );
 }
 

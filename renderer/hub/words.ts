@@ -1,6 +1,7 @@
 // The hub's words, Spanish (El Salvador), in one place as the station's renderer/src/strings.ts. Document kinds
 // and statuses are the station's own (es.kinds, es.status), so both screens name them alike.
 import { es } from '../src/strings';
+import type { HubSealProblem } from '../../shared/hub';
 
 export const hubWords = {
   appName: 'Sello · Central',
@@ -124,6 +125,20 @@ export const hubWords = {
     alerts: 'Alertas',
     noAlerts: 'Sin alertas',
     severity: { critical: 'Crítica', warning: 'Aviso' } as Record<string, string>,
+    seals: {
+      title: 'Confirmación con MH',
+      documents: (all: number, listed: number) =>
+        all > listed ? `Los primeros ${listed} de ${all} documentos que MH no confirma` : `Documentos que MH no confirma: ${all}`,
+      number: 'Número de control',
+      station: 'Estación',
+      what: 'Qué dijo MH',
+      detail: 'Detalle',
+      state: {
+        mh_unknown: 'No lo conoce',
+        seal_mismatch: 'Otro sello, o lo rechazó',
+        invalidation_not_shown: 'Lo muestra vigente aunque se invalidó',
+      } satisfies Record<HubSealProblem['state'], string>,
+    },
   },
   books: {
     title: 'Libros de la empresa',

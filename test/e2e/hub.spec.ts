@@ -161,6 +161,11 @@ test('Sucursales flags the branch in contingency and puts it first', async ({ pa
   await expect(matriz).toContainText('Conectada con MH');
   // Worst first: the branch in contingency heads the page, though M001-P001 comes first by id.
   await expect(cards.first()).toHaveAttribute('data-station', 'M002-P001');
+  // Above them, what MH did not confirm: the fixture's invalidation MH shows standing, by its number (decision 0064).
+  const seals = page.getByRole('article', { name: 'Confirmación con MH' });
+  await expect(seals.getByRole('listitem').first()).toContainText(/Aviso:\s*MH muestra vigentes 1 documento que una sucursal invalidó/);
+  await expect(seals.getByRole('table')).toContainText('DTE-01-M001P001-');
+  await expect(seals.getByRole('table')).toContainText('Lo muestra vigente aunque se invalidó');
   await checkScreen(page, 'hub-health');
 });
 

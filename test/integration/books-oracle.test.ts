@@ -92,9 +92,11 @@ describe.each(['legacy', '2026'] as const satisfies readonly Normative[])('the m
       for (const annex of ['1', '2', '5', '10', 'anulados'] as const)
         expect(parseAnnexText(text(await books.annexFile(annex, m))), `hub ${m} annex ${annex}`).toEqual(oracle[annex]);
       const whole = await books.month(m);
-      // Nothing left out: the only word is that no seal checker (no MH credentials here) confirmed the seals yet.
-      expect(whole.warnings ?? []).toHaveLength(1);
-      expect(whole.warnings![0]).toMatch(/sin que la central haya confirmado aún su sello/);
+      // Nothing left out: the only words are that no seal checker (no MH credentials here) confirmed the seals, nor
+      // asked MH to show the month's invalidations, yet (counted meanwhile, decision 0064).
+      expect(whole.warnings ?? []).toHaveLength(2);
+      expect(whole.warnings![0]).toMatch(/invalidación\(es\) firmadas se restan sin que la central haya consultado aún a MH/);
+      expect(whole.warnings![1]).toMatch(/sin que la central haya confirmado aún su sello/);
       const s = whole.ivaSummary;
       expect({
         consumerGravadas: s.consumer.gravadas,

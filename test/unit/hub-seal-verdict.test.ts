@@ -46,14 +46,56 @@ describe('verdictOf', () => {
   });
 });
 
+describe('verdictOf, of an invalidation (decision 0064)', () => {
+  const invalidated: DueDocument = { ...doc, status: 'APPROVED', invalidatedOn: '2026-11-22' };
+
+  it('MH showing it invalidated confirms both the seal and the invalidation, with or without a seal in the answer', () => {
+    for (const seal of [SEAL, null])
+      expect(verdictOf(invalidated, { outcome: 'invalidated', seal, message: 'DOCUMENTO INVALIDADO' })).toMatchObject({
+        state: 'confirmed',
+        mhSeal: SEAL,
+        invalidation: 'shown',
+      });
+  });
+
+  it('MH showing it standing with its seal: the seal stands, the invalidation is not shown', () => {
+    const v = verdictOf(invalidated, { outcome: 'accepted', seal: SEAL, observations: [] });
+    expect(v).toMatchObject({ state: 'confirmed', invalidation: 'not_shown' });
+    expect(v).toHaveProperty('detail', expect.stringMatching(/22\/11\/2026.*vigente/));
+  });
+
+  it('another seal in either answer is a mismatch, whatever MH says of the invalidation', () => {
+    expect(verdictOf(invalidated, { outcome: 'invalidated', seal: OTHER, message: 'DOCUMENTO INVALIDADO' })).toMatchObject({
+      state: 'seal_mismatch',
+      mhSeal: OTHER,
+    });
+    expect(verdictOf(invalidated, { outcome: 'accepted', seal: OTHER, observations: [] })).toMatchObject({ state: 'seal_mismatch' });
+  });
+
+  it('MH holding it invalidated before the hub has the signed event: confirmed, said so, still counted standing', () => {
+    const v = verdictOf(doc, { outcome: 'invalidated', seal: null, message: 'DOCUMENTO INVALIDADO' });
+    expect(v).toMatchObject({ state: 'confirmed', invalidation: 'shown' });
+    expect(v).toHaveProperty('detail', expect.stringMatching(/aún no recibió la invalidación/));
+  });
+});
+
 describe('sealHealth', () => {
+  it('an invalidation MH does not show is a warning, counted with the problems', () => {
+    const h = sealHealth({ unknown: 0, mismatch: 0, notShown: 2, listed: [] }, null);
+    expect(h.problems).toBe(2);
+    expect(h.alerts.map((a) => [a.code, a.severity])).toEqual([['INVALIDATION_NOT_SHOWN', 'warning']]);
+    expect(h.alerts[0]!.message).toMatch(/^MH muestra vigentes 2 documentos/);
+  });
+
   it('is quiet with no problem and a checker that answers', () => {
-    expect(sealHealth({ unknown: 0, mismatch: 0, listed: [] }, { lastCheckedAt: null, blockedBy: null, retryAt: null }).alerts).toEqual([]);
+    expect(
+      sealHealth({ unknown: 0, mismatch: 0, notShown: 0, listed: [] }, { lastCheckedAt: null, blockedBy: null, retryAt: null }).alerts,
+    ).toEqual([]);
   });
 
   it('counts each kind of problem as critical, and a stalled checker as a warning saying when it retries', () => {
     const h = sealHealth(
-      { unknown: 2, mismatch: 1, listed: [] },
+      { unknown: 2, mismatch: 1, notShown: 0, listed: [] },
       { lastCheckedAt: null, blockedBy: 'MH no respondió la consulta (HTTP 503)', retryAt: '2026-11-20T16:05:00.000Z' },
     );
     expect(h.problems).toBe(3);

@@ -6,6 +6,7 @@ import { m004LoginThrottle } from './004-login-throttle';
 import { m005Verify } from './005-verify';
 import { m006SealChecks } from './006-seal-checks';
 import { m007VerifiedRecords } from './007-verified-records';
+import { m008InvalidationChecks } from './008-invalidation-checks';
 import type { HubMigration } from './types';
 
 export type { HubMigration };
@@ -17,4 +18,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   m005Verify,
   m006SealChecks,
   m007VerifiedRecords,
+  m008InvalidationChecks,
 ];

@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Core } from '../../../main/core/create-core';
 import { hubCommand } from '../../../main/cli/hub';
 import { DEMO_STATION } from '../../../main/core/station/demo';
+import { openHubDatabase } from '../../../main/hub/hub-database';
 import { fcBody } from '../../fixtures/bodies';
 import { tempDir } from '../../support/core';
 import { coreWithSimulator, startSimulator } from '../../support/mh-sim';
@@ -151,6 +152,39 @@ async function main(): Promise<void> {
     const health = (await r.json()) as { stations: { station: { id: string }; heartbeat: { sync: { state: string } } | null }[] };
     return health.stations.some((s) => s.station.id === 'M002-P001' && s.heartbeat?.sync.state === 'contingency');
   }, "M002's report of its contingency");
+  // What the hub's seal checker writes when MH shows standing a document a branch invalidated (decision 0064;
+  // proved end to end in test/integration/hub-invalidation-shown.test.ts): staged here, since this hub has no MH
+  // credentials, so Sucursales shows its card. The books count such a document as standing, so no figure moves.
+  const db = openHubDatabase(database);
+  try {
+    const doc = await db.q
+      .selectFrom('documents')
+      .select(['id', 'issue_date', 'station_id', 'seal'])
+      .where('station_id', '=', 'M001-P001')
+      .where('status', '=', 'APPROVED')
+      .orderBy('control_number')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await db.q.updateTable('documents').set({ invalidated_on: doc.issue_date }).where('id', '=', doc.id).execute();
+    await db.q
+      .insertInto('hub_seal_checks')
+      .values({
+        id: doc.id,
+        issue_date: doc.issue_date,
+        station_id: doc.station_id,
+        state: 'confirmed',
+        seal: doc.seal,
+        mh_seal: doc.seal,
+        detail: `La sucursal lo invalidó el ${doc.issue_date.split('-').reverse().join('/')}, pero MH lo muestra vigente: verifíquelo en la consulta pública de MH.`,
+        checked_at: new Date(),
+        next_check_at: new Date(Date.now() + 6 * 3_600_000),
+        attempts: 1,
+        invalidation: 'not_shown',
+      })
+      .execute();
+  } finally {
+    await db.close();
+  }
   console.log(`hub e2e ready on ${base}/hub/`);
 }
 

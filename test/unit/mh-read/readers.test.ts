@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DTE_MAPS } from '../../../main/core/mh-read/dte-maps';
 import { readDte, UnknownMhVersion } from '../../../main/core/mh-read/read-dte';
 import { invalidationDate, readContingency, readInvalidation } from '../../../main/core/mh-read/read-event';
 import type { DteKind } from '../../../shared/contract';
@@ -79,5 +80,16 @@ describe('the events', () => {
     const ev = load('v2/contingencia.json') as { detalleDTE: { codigoGeneracion: string }[] };
     const r = readContingency(ev);
     expect(r?.documents.map((d) => d.generationCode)).toEqual(ev.detalleDTE.map((d) => d.codigoGeneracion.toUpperCase()));
+  });
+});
+
+describe('the hub index over a note’s related documents', () => {
+  it('every NC and ND map, in both normatives, names them where migration 003’s index and related.ts read them', () => {
+    const notes = DTE_MAPS.filter((m) => m.kind === 'NC' || m.kind === 'ND');
+    expect(new Set(notes.map((m) => m.version)).size).toBeGreaterThan(1);
+    for (const m of notes) {
+      expect(m.related?.at, `${m.kind} v${m.version}`).toBe('documentoRelacionado');
+      expect(m.related?.fields.number, `${m.kind} v${m.version}`).toBe('numeroDocumento');
+    }
   });
 });
