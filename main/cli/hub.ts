@@ -2,6 +2,7 @@
 // `sello hub create-token`, which gives a station its token (shown once), and `sello hub create-admin`, the first
 // person (or a new administrator), whose password comes from SELLO_HUB_PASSWORD or stdin, never argv. All bring the hub's database to the
 // newest version first, so a new, empty database is all a hub needs.
+import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { validate } from '../../shared/contract';
 import { createHub } from '../hub/create-hub';
@@ -22,6 +23,7 @@ import { HUB_BOOKS_HEAP_MB } from '../hub/books-in-worker';
 import { tsxWorkers } from './worker-entries';
 
 export const HUB_USAGE = `  sello hub --database postgres://… [--host 127.0.0.1] [--port 8418] [--books-heap-mb 160]
+      [--trust-proxy 10.0.0.0/24,10.0.1.7]   (balanceadores de carga: solo de ellos se cree X-Forwarded-For)
       [--mh-url https://… --mh-user NIT [--mh-per-minute 20]]   (contraseña de la API de MH: SELLO_HUB_MH_PASSWORD)
   sello hub create-token --database postgres://… --station ID [--name NOMBRE --company NIT --branch M001 --pos P001] [--points M001P001,M001P002]
   sello hub create-admin --database postgres://… --login USUARIO --name NOMBRE   (contraseña: SELLO_HUB_PASSWORD o stdin)`;
@@ -30,6 +32,10 @@ export const HUB_USAGE = `  sello hub --database postgres://… [--host 127.0.0.
 export async function hubCommand(args: string[], io: Output, input: () => Promise<string> = readStdin): Promise<number> {
   if (args[0] === 'create-token') return createToken(args.slice(1), io);
   if (args[0] === 'create-admin') return createAdmin(args.slice(1), io, input);
+  if (args[0] === '--help' || args[0] === '-h') {
+    io.out(`${HUB_USAGE}\n\n${TRUST_PROXY_HELP}`);
+    return 0;
+  }
   const { values } = parseArgs({
     args,
     strict: true,
@@ -41,8 +47,14 @@ export async function hubCommand(args: string[], io: Output, input: () => Promis
       'mh-user': { type: 'string' },
       'mh-per-minute': { type: 'string', default: '20' },
       'books-heap-mb': { type: 'string', default: String(HUB_BOOKS_HEAP_MB) },
+      'trust-proxy': { type: 'string', multiple: true },
     },
   });
+  const trustProxy = trustedProxies(values['trust-proxy'] ?? []);
+  if (typeof trustProxy === 'string') {
+    io.err(`sello hub: --trust-proxy: ${trustProxy}\n${HUB_USAGE}`);
+    return 2;
+  }
   const port = Number(values.port);
   if (!values.database || !Number.isInteger(port) || port < 0 || port > 65535) {
     io.err(`sello hub: indique --database postgres://… y un --port válido.\n${HUB_USAGE}`);
@@ -65,7 +77,7 @@ export async function hubCommand(args: string[], io: Output, input: () => Promis
     const hub = createHub({ db: db.q, logger, booksWorker, ...(mh ? { mh } : {}) });
     // Book files a killed hub left in the temporary folder: gone at start (books/book-file.ts).
     void sweepAbandonedDownloads().then((n) => n > 0 && logger.info('abandoned book downloads removed', { folders: n }));
-    const app = await buildHubServer({ hub, logger });
+    const app = await buildHubServer({ hub, logger, trustProxy });
     await app.listen({ host: values.host, port });
     const address = app.server.address();
     const stopped = untilSignal(async () => {
@@ -85,6 +97,28 @@ export async function hubCommand(args: string[], io: Output, input: () => Promis
   } finally {
     await db.close();
   }
+}
+
+const TRUST_PROXY_HELP = `--trust-proxy: detrás de un balanceador de carga, indique sus direcciones o redes (CIDR), separadas por
+comas. La central cuenta los intentos de inicio de sesión fallidos por la dirección del cliente que el balanceador
+pone en X-Forwarded-For, y solo cuando la conexión viene de una de ellas; sin esta opción, todos los clientes
+comparten la dirección del balanceador.`;
+
+/** The --trust-proxy list (addresses or CIDRs, comma-separated or repeated), or what is wrong with it. */
+export function trustedProxies(given: readonly string[]): string[] | string {
+  const list = given
+    .flatMap((g) => g.split(','))
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  for (const entry of list) {
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (family === 0 || !prefixOk || extra !== undefined)
+      return `«${entry}» no es una dirección IP ni una red CIDR (p. ej. 10.0.0.5 o 10.0.0.0/24); corríjala y vuelva a iniciar.`;
+  }
+  return list;
 }
 
 /**

@@ -32,12 +32,18 @@ export const HUB_BODY_LIMIT = 64 * 1024 * 1024;
 export interface HubHttpOptions {
   readonly hub: Hub;
   readonly logger: Logger;
+  /**
+   * The load balancers' addresses or CIDRs (`sello hub --trust-proxy`): only a request whose direct peer is one of
+   * them is counted under the client its X-Forwarded-For names; anyone else's header is ignored.
+   */
+  readonly trustProxy?: readonly string[];
 }
 
 export async function buildHubServer(options: HubHttpOptions): Promise<FastifyInstance> {
   const { hub, logger } = options;
   const app = Fastify({
     logger: false,
+    ...(options.trustProxy?.length ? { trustProxy: [...options.trustProxy] } : {}),
     bodyLimit: HUB_BODY_LIMIT,
     return503OnClosing: true,
     frameworkErrors: (error, _req, reply) => {
@@ -49,6 +55,10 @@ export async function buildHubServer(options: HubHttpOptions): Promise<FastifyIn
     },
   });
   const routes = collectHubRoutes(app);
+  // Every answer, errors and files included, is read as the type it says (docs/decisions/0067-email-rights-and-small-guards.md).
+  app.addHook('onSend', async (_req, reply) => {
+    void reply.header('x-content-type-options', 'nosniff');
+  });
   // JSON only.
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: { code?: string; statusCode?: number; message?: string }, _req, reply) => {
@@ -100,13 +110,13 @@ export async function buildHubServer(options: HubHttpOptions): Promise<FastifyIn
   // People: a session is the only time its token leaves the hub (the cookie, and the body for scripts).
   app.post('/hub/v1/session', async (req, reply) => {
     const input = parsed(hubLoginInput, req.body);
-    // Counted in PostgreSQL per login at its address and per address, one check of a login at a time at every hub
-    // process (login-throttle.ts, decision 0032).
+    // Counted in PostgreSQL per login at its address and per address, with growing waits that no other address can
+    // cause (login-throttle.ts, decision 0065); req.ip is the forwarded client only behind a trusted balancer.
     const s = await hub.loginThrottle.attempt(input.login, req.ip, () => hub.people.login(input.login, input.password));
     if (!s) throw new CoreError('UNAUTHORIZED', 'Usuario o contraseña incorrectos, o la persona está inactiva.');
     return reply
       .code(201)
-      .header('set-cookie', sessionCookie(s.token))
+      .header('set-cookie', sessionCookie(s.token, undefined, req.protocol === 'https'))
       .header('cache-control', 'no-store')
       .send({ person: s.person, token: s.token });
   });
@@ -114,7 +124,10 @@ export async function buildHubServer(options: HubHttpOptions): Promise<FastifyIn
   app.delete('/hub/v1/session', async (req, reply) => {
     const token = sessionToken(req);
     if (token) await hub.people.logout(token);
-    return reply.code(204).header('set-cookie', sessionCookie('', 0)).send();
+    return reply
+      .code(204)
+      .header('set-cookie', sessionCookie('', 0, req.protocol === 'https'))
+      .send();
   });
   app.get('/hub/v1/people', async (req) => {
     await personFor(hub, req, 'admin');

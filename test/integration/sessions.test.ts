@@ -103,14 +103,18 @@ describe('logging in', () => {
     expect(bad.json<Problem>().errors[0]).toMatchObject({ path: 'password' });
   });
 
-  it('five wrong passwords for one login lock it for a minute (429, Retry-After), the right one included', async () => {
+  it('five wrong passwords for one login make it wait 30 s (429, Retry-After), the right one included; it doubles', async () => {
     for (let i = 0; i < 5; i += 1) expect((await login('cajero', `00000${i}`)).statusCode).toBe(401);
     const locked = await login('cajero', '123456');
     expect(locked.statusCode).toBe(429);
-    expect(locked.headers['retry-after']).toBe('60');
-    expect(locked.json<Problem>()).toMatchObject({ code: 'TOO_MANY_REQUESTS', retryAfter: 60 });
+    expect(locked.headers['retry-after']).toBe('30');
+    expect(locked.json<Problem>()).toMatchObject({ code: 'TOO_MANY_REQUESTS', retryAfter: 30 });
     // Another person at the same counter is not locked out by it.
     expect((await login('supervisor', 'demo-super')).statusCode).toBe(201);
+    // One more wrong try after the wait waits twice as long (decision 0065); the right one after it opens.
+    clock.advance(31_000);
+    expect((await login('cajero', '000009')).statusCode).toBe(401);
+    expect((await login('cajero', '123456')).headers['retry-after']).toBe('60');
     clock.advance(61_000);
     expect((await login('cajero', '123456')).statusCode).toBe(201);
   });

@@ -20,11 +20,11 @@ export interface SpawnedHub {
   readonly listening: Promise<HubProcess>;
 }
 
-/** `timeoutMs`: how long it may take to listen (a hub waiting for its database takes longer). */
-export function spawnHubProcess(databaseUrl: string, port = 0, timeoutMs = 30_000): SpawnedHub {
+/** `timeoutMs`: how long it may take to listen (a hub waiting for its database takes longer); `extra`: more options. */
+export function spawnHubProcess(databaseUrl: string, port = 0, timeoutMs = 30_000, extra: readonly string[] = []): SpawnedHub {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'main/cli/main.ts'), 'hub', '--database', databaseUrl, '--port', String(port)],
+    ['--import', 'tsx', join(ROOT, 'main/cli/main.ts'), 'hub', '--database', databaseUrl, '--port', String(port), ...extra],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';
@@ -50,4 +50,5 @@ export function spawnHubProcess(databaseUrl: string, port = 0, timeoutMs = 30_00
   return { child, output: () => out, listening };
 }
 
-export const startHubProcess = (databaseUrl: string, port = 0): Promise<HubProcess> => spawnHubProcess(databaseUrl, port).listening;
+export const startHubProcess = (databaseUrl: string, port = 0, extra: readonly string[] = []): Promise<HubProcess> =>
+  spawnHubProcess(databaseUrl, port, 30_000, extra).listening;

@@ -14,7 +14,7 @@ import type { ApiKeys } from './api-keys';
 import { personActor, type Actor } from './actor';
 import { passwordHasher } from './passwords';
 import { sessions as sessionStore } from './sessions';
-import { authThrottle } from './throttle';
+import { memoryLoginBackoff } from './login-backoff';
 import { usersRepo, type Users } from './users-repo';
 
 export interface People {
@@ -41,15 +41,12 @@ export interface People {
   readonly demoUsers: () => readonly DemoUser[];
 }
 
-function throttledDetail(scope: 'login' | 'address' | 'busy', wait: number): string {
+function throttledDetail(scope: 'login' | 'address', wait: number): string {
   switch (scope) {
     case 'login':
       return `Demasiados intentos fallidos para este usuario. Espere ${wait} s y vuelva a intentar.`;
     case 'address':
       return `Demasiados intentos fallidos desde esta dirección. Espere ${wait} s y vuelva a intentar.`;
-    case 'busy':
-      // One check per login at a time (decision 0032): a guess sent alongside waits its turn.
-      return `Ya se está comprobando otro intento para este usuario. Espere ${wait} s y vuelva a intentar.`;
     default: {
       const never: never = scope;
       return never;
@@ -61,7 +58,7 @@ function throttledDetail(scope: 'login' | 'address' | 'busy', wait: number): str
 export class LoginThrottled extends CoreError {
   constructor(
     readonly retryAfter: number,
-    scope: 'login' | 'address' | 'busy' = 'login',
+    scope: 'login' | 'address' = 'login',
   ) {
     super('TOO_MANY_REQUESTS', throttledDetail(scope, retryAfter));
   }
@@ -90,11 +87,9 @@ export function people(d: PeopleDeps): People {
   const users = usersRepo(d.store, passwordHasher(d.random));
   const now = () => d.clock.now().getTime();
   const live = sessionStore(now, d.random);
-  // Per login and address: five wrong guesses lock that pair (someone else's guesses never lock a person out of
-  // their own counter), and one check per login at a time, so guesses sent in parallel wait their turn instead
-  // of all passing the count before scrypt answers.
-  const throttle = authThrottle({ now, maxFailures: 5, windowMs: 5 * 60_000, lockMs: 60_000 });
-  const checking = new Set<string>();
+  // Per login and where it comes from, each check counted before scrypt runs (decision 0065): guesses sent at once
+  // wait their turn without one check of a login ever making another address, or the desktop window, wait.
+  const backoff = memoryLoginBackoff(now);
   const at = () => isoLocal(d.clock.now());
 
   const person = (token: string): UserInfo => {
@@ -115,21 +110,12 @@ export function people(d: PeopleDeps): People {
       const parsed = validate(loginInput, input);
       if (!parsed.ok) throw validationFailed(parsed.errors, 'Escriba su usuario y su contraseña o PIN.');
       const { login, password } = parsed.value;
-      const key = `${login}\u0000${from}`;
-      const wait = throttle.blockedFor(key);
-      if (wait > 0) throw new LoginThrottled(wait);
-      if (checking.has(login)) throw new LoginThrottled(1, 'busy');
-      checking.add(login);
-      try {
-        const user = await users.check(login, password);
-        if (!user) {
-          throttle.failed(key);
-          throw new CoreError('UNAUTHORIZED', 'Usuario o contraseña incorrectos. Revise las mayúsculas y vuelva a intentar.');
-        }
-        return { token: live.open(user.login), session: sessionOf(user) };
-      } finally {
-        checking.delete(login);
-      }
+      const admitted = backoff.admit(login, from);
+      if (!admitted.ok) throw new LoginThrottled(admitted.wait, admitted.scope);
+      const user = await users.check(login, password);
+      if (!user) throw new CoreError('UNAUTHORIZED', 'Usuario o contraseña incorrectos. Revise las mayúsculas y vuelva a intentar.');
+      admitted.succeeded();
+      return { token: live.open(user.login), session: sessionOf(user) };
     },
     actor: (token) => personActor(person(token)),
     session: (token) => sessionOf(person(token)),
