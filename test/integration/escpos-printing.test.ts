@@ -2,7 +2,7 @@
 // MH simulator over HTTP, printing over real TCP to the virtual ESC/POS printer (test/support/virtual-printer.ts),
 // which parses the bytes back into text, QR payloads, cuts and pulses. The PDF of the same document is read back
 // with pdftotext, so the two papers are compared word for word.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -290,21 +290,20 @@ describe('the drawer without a sale', () => {
 });
 
 describe('the device path', () => {
-  it('appends the receipt to a device file (a USB or serial port, a shared Windows printer)', async () => {
+  // Printing to a real character device, and a path stored by an older version: test/integration/printer-confirms.test.ts.
+  it('is a printer’s device, never a plain file: refused by name when saved, and nothing is created', () => {
     const devDir = join(dir.dir, 'dev');
     mkdirSync(devDir, { recursive: true });
     const path = join(devDir, 'lp0');
-    useEscpos({ connection: { kind: 'device', path } });
-    expect(await core.printer.status()).toMatchObject({ state: 'unknown', message: null });
-    const id = await approved(cashSale(newId()));
-    await core.printer.printReceipt(id, ACTOR);
-    await core.printer.printReceipt(id, ACTOR);
-    const receipts = parseEscpos(readFileSync(path)).filter((r) => r.cut);
-    expect(receipts).toHaveLength(2);
-    expect(printedText(receipts[0]!)).toContain(core.dtes.get(id).controlNumber);
-    expect(receipts.map((r) => r.pulses.length)).toEqual([1, 0]);
-    useEscpos({ connection: { kind: 'device', path: join(devDir, 'missing', 'lp9') } });
-    await expect(core.printer.printReceipt(id, ACTOR)).rejects.toMatchObject({ code: 'PRINT_FAILED' });
+    const before = core.printing.get();
+    expect(() => useEscpos({ connection: { kind: 'device', path } })).toThrow(
+      expect.objectContaining({
+        code: 'VALIDATION_FAILED',
+        errors: [expect.objectContaining({ path: 'escpos.connection.path' })],
+      }) as Error,
+    );
+    expect(existsSync(path)).toBe(false);
+    expect(core.printing.get()).toEqual(before);
   });
 });
 

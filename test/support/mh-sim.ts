@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Clock } from '../../main/core/clock';
+import type { Logger } from '../../main/core/logger';
 import { createCore, type Core } from '../../main/core/create-core';
 import { createMhSimulator, type MhSimulator, type SimOptions } from '../../main/mh-sim/server';
 import { generateMhCertificate, parseMhCertificate } from '../../main/core/signing/certificate';
@@ -39,7 +40,15 @@ export function registerStation(sim: MhSimulator, core: Core): void {
 export function coreWithSimulator(
   dataDir: string,
   sim: { url: string } & MhSimulator,
-  options: { timeoutMs?: number; leaseMs?: number; manual?: boolean; lotePollMs?: number; fetch?: typeof fetch; clock?: Clock } = {},
+  options: {
+    timeoutMs?: number;
+    leaseMs?: number;
+    manual?: boolean;
+    lotePollMs?: number;
+    fetch?: typeof fetch;
+    clock?: Clock;
+    logger?: Logger;
+  } = {},
 ): Core {
   const c = createCore({
     dataDir,
@@ -52,6 +61,7 @@ export function coreWithSimulator(
     },
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   registerStation(sim, c);
   return c;

@@ -9,7 +9,7 @@ import type { Printable } from '../render/model';
 import { receiptBlocks } from '../render/receipt-blocks';
 import type { Printing } from '../settings/printing';
 import type { Store } from '../store/database';
-import { printerLink, PrinterUnreachable, type PrinterLink } from './connection';
+import { printerLink, PrinterUnreachable, type LinkOptions, type PrinterLink } from './connection';
 import { escposPulse, escposReceipt, escposTestPage } from './escpos-receipt';
 import { statusMessage, type ReadStatus } from './escpos-status';
 import {
@@ -47,6 +47,8 @@ export interface PrinterDeps {
   readonly stationName: () => string;
   readonly nameOf: (actor: string) => string | null;
   readonly link?: (c: PrinterConnection) => PrinterLink;
+  /** Which device paths are printers where this station runs (printer/device-path.ts). */
+  readonly devices?: LinkOptions;
 }
 
 export interface PrinterService {
@@ -62,9 +64,6 @@ export interface PrinterService {
   kicksWithoutSale(from: string, to: string, by: string | null): DrawerKick[];
 }
 
-/** The receipt's logo from the settings (validated as PNG when saved), for both papers. */
-export const logoOf = (s: { logo: string | null }): Buffer | null => (s.logo ? Buffer.from(s.logo, 'base64') : null);
-
 const stateWords: Record<Exclude<ReadStatus['state'], 'ready'>, string> = {
   paperOut: 'la impresora no tiene papel',
   coverOpen: 'la tapa de la impresora está abierta',
@@ -73,7 +72,7 @@ const stateWords: Record<Exclude<ReadStatus['state'], 'ready'>, string> = {
 };
 
 export function printerService(d: PrinterDeps): PrinterService {
-  const linkOf = d.link ?? printerLink;
+  const linkOf = d.link ?? ((c: PrinterConnection) => printerLink(c, d.devices));
   const now = () => isoLocal(d.clock.now());
   // One conversation with the printer at a time: its raw port takes one connection, and bytes must not interleave.
   let chain: Promise<unknown> = Promise.resolve();
@@ -100,7 +99,7 @@ export function printerService(d: PrinterDeps): PrinterService {
       if (st && st.state !== 'ready') return statusMessage(st.state, false) ?? stateWords[st.state];
       return null;
     } catch (e) {
-      if (e instanceof PrinterUnreachable) return `${e.message}. ${statusMessage(e.state, false)}`;
+      if (e instanceof PrinterUnreachable) return `${e.message}. ${e.advice ?? statusMessage(e.state, false)}`;
       throw e;
     }
   };
@@ -118,7 +117,8 @@ export function printerService(d: PrinterDeps): PrinterService {
     // (F9 pressed during the first) open it once.
     const why = await serial(async () => {
       const pulse = s.drawer && source.cash && !saleKicked(d.store, job.dte_id);
-      const bytes = escposReceipt(receiptBlocks(source.printable, logoOf(d.printing.get())), {
+      // A logo that no longer decodes (stored by an older version) is left off: the receipt still prints.
+      const bytes = escposReceipt(receiptBlocks(source.printable, d.printing.logo()), {
         width: s.width,
         codepage: s.codepage,
         qr: s.qr,

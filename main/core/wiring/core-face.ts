@@ -5,7 +5,7 @@ import { dayCloses } from '../close/closes';
 import type { Core } from '../core-types';
 import { productCatalog } from '../catalog/products';
 import { awaitSeal } from '../dte/receipt-after-seal';
-import { logoOf, printerService } from '../printer/printer-service';
+import { printerService } from '../printer/printer-service';
 import { printing } from '../settings/printing';
 import { hubSetting } from '../station/hub-setting';
 import { realTimers } from '../timers';
@@ -19,7 +19,7 @@ export function coreFace(b: Basics, s: StationRooms, m: MhRooms, d: DocumentRoom
   const { store, unlock, chain, stations, keys, signing, hooks, smtp, everyone, stationSvc, station, books } = s;
   const { replicator, invalidations, returns, sync, numbering, disk, expiry } = m;
   const { backups, indexer, letters, dtes, out, stopClockProbe, normative, invalidate, homologation } = d;
-  const printSettings = printing(store, clock);
+  const printSettings = printing(store, clock, { logger });
   const sealWait = (id: string) =>
     awaitSeal(
       {
@@ -32,7 +32,7 @@ export function coreFace(b: Basics, s: StationRooms, m: MhRooms, d: DocumentRoom
     );
   const sealedReceipt: Core['dtes']['receipt'] = async (id, width, actor) => {
     await sealWait(id);
-    return dtes.receipt(id, width, actor, logoOf(printSettings.get()));
+    return dtes.receipt(id, width, actor, printSettings.logo());
   };
 
   function certificateTaken<T extends { certificateChanged: boolean }>(r: T): T {
