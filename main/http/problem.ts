@@ -52,6 +52,8 @@ export function statusOf(code: ErrorCode): number {
 export function sendProblem(reply: FastifyReply, error: ApiError): FastifyReply {
   const status = statusOf(error.code);
   if (error.retryAfter !== undefined) void reply.header('retry-after', String(error.retryAfter));
+  // Also here: an answer to a URL that cannot be routed (frameworkErrors) skips the servers' onSend hooks.
+  void reply.header('x-content-type-options', 'nosniff');
   return reply
     .code(status)
     .type('application/problem+json; charset=utf-8')

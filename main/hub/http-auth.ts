@@ -18,10 +18,13 @@ export async function caller(hub: Hub, req: FastifyRequest): Promise<TokenStatio
   return m?.[1] ? hub.tokens.authenticate(m[1]) : null;
 }
 
-/** A person's session: HttpOnly (no script reads it), SameSite=Strict (no other site sends it). */
+/**
+ * A person's session: HttpOnly (no script reads it), SameSite=Strict (no other site sends it), and Secure when the
+ * request came over HTTPS (TLS here, or at a trusted balancer: `req.protocol`), so a browser never sends it in clear.
+ */
 export const HUB_SESSION_COOKIE = 'sello_hub_session';
-export const sessionCookie = (token: string, maxAge?: number) =>
-  `${HUB_SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/hub${maxAge === undefined ? '' : `; Max-Age=${maxAge}`}`;
+export const sessionCookie = (token: string, maxAge?: number, secure = false) =>
+  `${HUB_SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/hub${maxAge === undefined ? '' : `; Max-Age=${maxAge}`}${secure ? '; Secure' : ''}`;
 
 /** A person's session token: `Authorization: Bearer sello_hubsession_…` (scripts) or the cookie (browsers). */
 export function sessionToken(req: FastifyRequest): string | null {

@@ -159,8 +159,9 @@ test('an FC with the customer e-mail arrives with its PDF and JSON; the detail s
   expect(signed.firmaElectronica).toBeTruthy();
   expect(signed.selloRecibido).toBeTruthy();
 
-  // A cashier sees it in the detail, and sends it to another address typed there.
-  await login(page, DEMO_USERS.cajero);
+  // A supervisor sees it in the detail, and sends it to another address typed there (another address than the
+  // customer's is a supervisor's right: docs/decisions/0067-email-rights-and-small-guards.md).
+  await login(page, DEMO_USERS.supervisor);
   const detail = await openDetail(page, doc.controlNumber);
   const deliveries = detail.getByTestId('deliveries');
   await expect(deliveries.getByTestId('delivery').first()).toContainText('Enviado', { timeout: 15_000 });

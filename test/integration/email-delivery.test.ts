@@ -24,6 +24,8 @@ let core: Core;
 let smtp: TestSmtp;
 let logs: string[];
 let n = 0;
+/** A supervisor: resends to any address (docs/decisions/0067-email-rights-and-small-guards.md). */
+const ANA = { id: 'user:ana', caller: 'SUPERVISOR' } as const;
 const newId = () => `5e0d0000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
 const fc = (email: string | null) => {
   const b = fcBody(newId());
@@ -224,7 +226,7 @@ describe('e-mail delivery', () => {
     configure(smtp.port);
     const id = await issued('maria.hernandez@example.com');
     await smtp.waitFor(1);
-    const again = core.deliveries.resend(id, { email: 'contabilidad@cliente.example' }, 'user:ana');
+    const again = core.deliveries.resend(id, { email: 'contabilidad@cliente.example' }, ANA);
     expect(again).toMatchObject({ status: 'PENDING', email: 'contabilidad@cliente.example', requestedBy: 'user:ana' });
     const [, second] = await smtp.waitFor(2);
     expect(second!.to).toEqual(['contabilidad@cliente.example']);
@@ -241,11 +243,19 @@ describe('e-mail delivery', () => {
       });
       expect(bad.statusCode).toBe(422);
       expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'email' }] });
-      const ok = await app.inject({
+      // A POS key sends only to the recipient's own address (docs/decisions/0067-email-rights-and-small-guards.md).
+      const elsewhere = await app.inject({
         method: 'POST',
         url: `/dte/${id}/send`,
         headers: { 'x-api-key': DEMO_KEY, 'content-type': 'application/json' },
         payload: { email: 'otra@cliente.example' },
+      });
+      expect(elsewhere.statusCode).toBe(403);
+      const ok = await app.inject({
+        method: 'POST',
+        url: `/dte/${id}/send`,
+        headers: { 'x-api-key': DEMO_KEY, 'content-type': 'application/json' },
+        payload: { email: 'maria.hernandez@example.com' },
       });
       expect(ok.statusCode).toBe(202);
       const status = await app.inject({ method: 'GET', url: '/sync/status', headers: { 'x-api-key': DEMO_KEY } });
@@ -262,7 +272,7 @@ describe('e-mail delivery', () => {
     await new Promise((r) => setTimeout(r, 400));
     expect(deliveries(none)).toEqual([]);
     expect(smtp.received.filter((m) => m.mail.subject?.includes(core.dtes.get(none).controlNumber))).toHaveLength(0);
-    expect(() => core.deliveries.resend(none, { email: 'x' }, 'user:ana')).toThrow(CoreError);
+    expect(() => core.deliveries.resend(none, { email: 'x' }, ANA)).toThrow(CoreError);
   });
 
   it('the address is recorded with the document; one stored before migration 024 is read from its body', async () => {

@@ -17,6 +17,7 @@ let dir: ReturnType<typeof tempDir>;
 let core: Core;
 let smtp: TestSmtp;
 let n = 0;
+const SUPERVISOR = { id: 'user:supervisor', caller: 'SUPERVISOR' } as const;
 const newId = () => `e3a10000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
 
 beforeEach(async () => {
@@ -92,16 +93,16 @@ describe('an Evento de Retorno by e-mail', () => {
     const waiting = (
       await core.returns.make({ lines: [{ dteId: dte, item: 1, quantity: 1 }], reason: 'Devolución sin conexión' }, 'user:supervisor')
     ).record;
-    expect(() => core.deliveries.sendReturn(waiting.id, { email: 'otra@example.com' }, 'user:supervisor')).toThrow(/sello de MH/);
+    expect(() => core.deliveries.sendReturn(waiting.id, { email: 'otra@example.com' }, SUPERVISOR)).toThrow(/sello de MH/);
     sim.setMode('normal');
     await core.sync.runOnce();
     await core.deliveries.runOnce();
     await smtp.waitFor(2);
-    const asked = core.deliveries.sendReturn(waiting.id, { email: 'otra@example.com' }, 'user:supervisor');
+    const asked = core.deliveries.sendReturn(waiting.id, { email: 'otra@example.com' }, SUPERVISOR);
     expect(asked).toMatchObject({ message: 'return', returnId: waiting.id, email: 'otra@example.com', status: 'PENDING' });
     await core.deliveries.runOnce();
     const got = await smtp.waitFor(3);
     expect(got[2]!.to).toEqual(['otra@example.com']);
-    expect(() => core.deliveries.sendReturn(waiting.id, { email: 'no es correo' }, 'user:supervisor')).toThrow(/correo/);
+    expect(() => core.deliveries.sendReturn(waiting.id, { email: 'no es correo' }, SUPERVISOR)).toThrow(/correo/);
   });
 });

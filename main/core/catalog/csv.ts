@@ -96,9 +96,12 @@ const NEEDS_QUOTES = /[",;\t\r\n]/;
 /** A cell a spreadsheet would run as a formula (CSV injection); written with a leading apostrophe. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/** A text cell a spreadsheet would run as a formula, with a leading apostrophe (OWASP's CSV injection advice). */
+export const defused = (value: string): string => (FORMULA_START.test(value) ? `'${value}` : value);
+
 /** One field as CSV: quoted when it holds a separator, a quote or a line break; a formula-like text is defused. */
 export function csvField(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  const safe = defused(value);
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

@@ -60,6 +60,15 @@ export function deliveriesRepo(store: Store) {
           d.returnId ?? null,
         );
     },
+    /**
+     * When `actor` asked for sends since `sinceIso` (ms), for its limits (send-limit.ts): read once per actor and start,
+     * so no index is kept for it. Every `created_at` carries El Salvador's fixed offset, so text order is time order.
+     */
+    requestedSince(actor: string, sinceIso: string): number[] {
+      return store
+        .all(q.selectFrom('deliveries').select('created_at').where('requested_by', '=', actor).where('created_at', '>=', sinceIso))
+        .map((r) => Date.parse(r.created_at));
+    },
     byId(id: string): DeliveryRow | undefined {
       return store.one(q.selectFrom('deliveries').selectAll().where('id', '=', id));
     },

@@ -16,6 +16,7 @@ import { CoreError, validationFailed } from '../errors';
 import type { Logger } from '../logger';
 import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
+import { logFailure } from '../store/out-of-space';
 import { turn } from '../turn';
 import { backoffMs } from '../sync/backoff';
 import { errorBackoff } from '../sync/error-backoff';
@@ -25,6 +26,10 @@ import { composeMessage, messageIdFor } from './message';
 import { composeReturnMessage } from './return-message';
 import type { ReturnRecord } from '../../../shared/retorno';
 import type { SmtpSettings } from './smtp-settings';
+import { sendCounter, type SendLimits } from './send-limit';
+import type { Actor } from '../auth/actor';
+import { SUPERVISORS } from '../auth/permissions';
+import { ROLE_NAMES } from '../../../shared/people';
 import { nodemailerTransport, type MailTransport, type SendOutcome } from './transport';
 
 /** How a host tunes the queue: tests shorten the backoff, drive it by hand, or give it virtual timers and a fake server. */
@@ -37,6 +42,8 @@ export interface DeliveryTuning {
   readonly retryCapMs?: number;
   /** The letter PDF to attach: the documents room's by default; the simulation's stand-in costs no rendering. */
   readonly letterPdf?: (id: string) => Promise<Buffer>;
+  /** Sends one person or key may ask for (send-limit.ts); the defaults unless a test says otherwise. */
+  readonly limits?: SendLimits;
 }
 
 export interface DeliveryDeps extends DeliveryTuning {
@@ -68,13 +75,16 @@ export interface Deliveries {
   runOnce(): Promise<number>;
   counts(): DeliveryCounts;
   ofDocument(id: string): DeliveryRecord[];
-  /** POST /dte/:id/send: the document again, to the same address or another. */
-  resend(id: string, input: unknown, actor: string): DeliveryRecord;
+  /**
+   * POST /dte/:id/send: the document again, to its recipient's address or (a supervisor's right) another; counted
+   * against the actor's limits (send-limit.ts).
+   */
+  resend(id: string, input: unknown, actor: Actor): DeliveryRecord;
   /**
    * An Evento de Retorno by e-mail: to `input.email` (POST /dte/returns/:id/send), or with no input to the address
    * its document was issued to, if any (when MH seals it, inside that transaction; null when there is none).
    */
-  sendReturn(returnId: string, input: unknown, actor: string | null): DeliveryRecord | null;
+  sendReturn(returnId: string, input: unknown, actor: Actor | null): DeliveryRecord | null;
   /** POST /deliveries/retry-failed: every failed one queued again. */
   retryFailed(actor: string): { queued: number };
   /** POST /settings/smtp/test: a test message to an address, through the stored settings. */
@@ -125,6 +135,9 @@ function messageOf(e: DocumentEventRow): 'document' | 'invalidation' | null {
     }
   }
 }
+
+/** The same mailbox: the domain is case-insensitive, and no mail server of a customer's tells local parts by case. */
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 const STATUS = { pending: 'PENDING', sending: 'SENDING', sent: 'SENT', failed: 'FAILED' } as const;
 
@@ -357,7 +370,7 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
       return sent;
     } catch (e) {
       if (stopped) return sent;
-      logger.error('delivery run failed', { error: e instanceof Error ? e.stack : String(e) });
+      logFailure(logger, 'delivery run failed', e);
       // Single flight: whatever is marked sending was this run's; it goes again after the backoff.
       try {
         repo.recoverAll(now());
@@ -391,7 +404,7 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
         schedule();
       } catch (e) {
         // Scheduling reads the store; a fault here must not leave the queue asleep for good.
-        logger.error('delivery schedule failed', { error: e instanceof Error ? e.stack : String(e) });
+        logFailure(logger, 'delivery schedule failed', e);
         timer = timers.set(() => void loop(), 60_000);
       }
     },
@@ -429,6 +442,36 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
     return parsed.value.email;
   };
 
+  // Who asked for what is already in the table: the limits hold across a restart (send-limit.ts).
+  const counter = sendCounter({
+    now: () => now().getTime(),
+    past: (actor, sinceMs) => repo.requestedSince(actor, isoLocal(new Date(sinceMs))).filter((t) => t >= sinceMs),
+    ...(d.limits ? { limits: d.limits } : {}),
+  });
+
+  /**
+   * A send `actor` asked for to `email`: the document's recipient address for anyone, another only for a
+   * supervisor or an administrator (a key has no such right: docs/decisions/0067-email-rights-and-small-guards.md);
+   * then the actor's limits. Throws FORBIDDEN or TOO_MANY_REQUESTS; true when it goes to the recipient.
+   */
+  const allowed = (actor: Actor, documentId: string, email: string): boolean => {
+    const recipient = recipientEmails(store, [documentId]).get(documentId) ?? null;
+    const toRecipient = recipient !== null && sameAddress(recipient, email);
+    if (!toRecipient && !SUPERVISORS.includes(actor.caller)) {
+      const whose = recipient
+        ? `a una dirección distinta de la del receptor del documento (${recipient})`
+        : 'cuando el documento se emitió sin correo del receptor';
+      throw new CoreError(
+        'FORBIDDEN',
+        actor.caller === 'pos'
+          ? `Una clave de API de un punto de venta solo envía el documento al correo de su receptor. Enviarlo ${whose} lo hace un supervisor desde Sello.`
+          : `Enviar el documento ${whose} necesita el rol Supervisor o Administrador; usted entró como ${ROLE_NAMES[actor.caller]}. Envíelo al correo del receptor o pida a un supervisor que lo haga.`,
+      );
+    }
+    counter.check(actor.id);
+    return toRecipient;
+  };
+
   const api: Deliveries = {
     wake() {
       if (stopped || d.manual || wakeTimer || errors.waiting()) return;
@@ -450,6 +493,7 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
       if (record.status !== 'APPROVED' && record.status !== 'INVALIDATED')
         throw new CoreError('DTE_NOT_APPROVED', `El DTE está en estado ${record.status}; solo se envía por correo un DTE aprobado por MH.`);
       const documentId = canonicalId(record.id);
+      const recipient = allowed(actor, documentId, email);
       const deliveryId = d.newId();
       store.tx(() => {
         repo.insert({
@@ -457,14 +501,15 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
           documentId,
           message: record.status === 'INVALIDATED' ? 'invalidation' : 'document',
           eventSeq: null,
-          requestedBy: actor,
+          requestedBy: actor.id,
           email,
           messageId: messageIdFor(deliveryId, stationIds()),
           now: now(),
           createdAt: isoLocal(now()),
         });
-        audit(store, isoLocal(now()), actor, 'dte.delivery.requested', documentId, { delivery: deliveryId, email });
+        audit(store, isoLocal(now()), actor.id, 'dte.delivery.requested', documentId, { delivery: deliveryId, email, recipient });
       });
+      counter.counted(actor.id);
       const queued = toRecord(repo.byId(deliveryId) as DeliveryRow);
       api.wake();
       return queued;
@@ -480,6 +525,8 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
       const documentId = canonicalId(record.dteIds[0] ?? '');
       const email = input === undefined ? (recipientEmails(store, [documentId]).get(documentId) ?? null) : target(input);
       if (!email) return null;
+      // Asked for by someone, it is checked and counted; the one MH's seal sends by itself is not.
+      const recipient = actor ? allowed(actor, documentId, email) : true;
       const deliveryId = d.newId();
       store.tx(() => {
         repo.insert({
@@ -487,7 +534,7 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
           documentId,
           message: 'return',
           eventSeq: null,
-          requestedBy: actor,
+          requestedBy: actor?.id ?? null,
           email,
           messageId: messageIdFor(deliveryId, stationIds()),
           now: now(),
@@ -495,12 +542,14 @@ export function createDeliveries(d: DeliveryDeps): Deliveries {
           returnId: record.id,
         });
         if (actor)
-          audit(store, isoLocal(now()), actor, 'dte.return.delivery.requested', documentId, {
+          audit(store, isoLocal(now()), actor.id, 'dte.return.delivery.requested', documentId, {
             delivery: deliveryId,
             event: record.id,
             email,
+            recipient,
           });
       });
+      if (actor) counter.counted(actor.id);
       const queued = toRecord(repo.byId(deliveryId) as DeliveryRow);
       api.wake();
       return queued;

@@ -18,6 +18,7 @@ import { audit } from '../audit';
 import { isoLocal, localDateTime, type Clock } from '../clock';
 import { CoreError, validationFailed } from '../errors';
 import { ceilingErrors } from './mh/ceiling';
+import { controlCharacterErrors } from './control-characters';
 import { creditLimitErrors, type CompanyWide } from './credit-limit';
 import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
@@ -181,6 +182,9 @@ export function createDte(
 ): CreateResult {
   const parsed = validateBody(CREATE_SCHEMAS[kind], input, unknown);
   if (!parsed.ok) throw validationFailed(parsed.errors);
+  // Before anything is read or stored: a control character would be signed into MH's JSON.
+  const unprintable = controlCharacterErrors(parsed.value);
+  if (unprintable.length) throw validationFailed(unprintable);
   const { ignored } = parsed;
   // The record shows the id as the client sent it; everything else keys on the lower-case form.
   const idAsSent = parsed.value.id;

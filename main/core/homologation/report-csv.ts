@@ -4,6 +4,7 @@ import type { HomologationRejection, HomologationReport, ReportDocument, ReportK
 import { EVENT_NAMES, KIND_NAMES, mhCodeOf } from '../../../shared/homologation';
 import { isDteKind } from '../../../shared/contract/kinds';
 import { NORMATIVE_NAMES } from '../../../shared/normative';
+import { defused } from '../catalog/csv';
 
 /** The detail rows' columns, in order. */
 export const CSV_COLUMNS = [
@@ -44,9 +45,13 @@ export function rejectionType(r: HomologationRejection): { tipo: string; nombre:
   return { tipo: EVENT_NAMES[k], nombre: EVENT_NAMES[k] };
 }
 
-/** RFC 4180: a field holding the separator, a quote or a line break goes in quotes, its quotes doubled. */
+/**
+ * RFC 4180: a field holding the separator, a quote or a line break goes in quotes, its quotes doubled. A text
+ * starting as a formula would (MH's observations, a rejection's message) gets a leading apostrophe; numbers are
+ * written as they are (docs/decisions/0067-email-rights-and-small-guards.md).
+ */
 const field = (v: string | number): string => {
-  const s = String(v);
+  const s = typeof v === 'string' ? defused(v) : String(v);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 const record = (fields: readonly (string | number)[]): string => fields.map(field).join(',');

@@ -102,6 +102,7 @@ export async function runDeliverySeed(
         transport,
         // The real PDF costs a fifth of a second; integration tests read it, the schedules need only its place.
         letterPdf: (id) => Promise.resolve(Buffer.from(`%PDF-1.7 stand-in for ${id}`)),
+        limits: { perMinute: Number.MAX_SAFE_INTEGER, perDay: Number.MAX_SAFE_INTEGER },
       },
     });
     return c;
@@ -179,7 +180,8 @@ export async function runDeliverySeed(
     const done = documents.filter((d) => ['APPROVED', 'INVALIDATED'].includes(core.dtes.get(d.id).status));
     if (!done.length) return;
     const d = rng.pick(done);
-    const r = core.deliveries.resend(d.id, { email: `otro${rng.int(5)}@example.com` }, 'sim');
+    // An administrator's resend (to any address), never held back by the per-actor limits the schedules do not test.
+    const r = core.deliveries.resend(d.id, { email: `otro${rng.int(5)}@example.com` }, { id: 'sim', caller: 'ADMIN' });
     note(`resend ${d.id.slice(0, 8)} → ${r.email}`);
   }
 

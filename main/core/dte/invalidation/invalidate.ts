@@ -8,6 +8,7 @@ import type { InvalidationRecord, InvalidationStatus, Environment } from '../../
 import { audit } from '../../audit';
 import { isoLocal, localDateTime, type Clock } from '../../clock';
 import { CoreError, validationFailed } from '../../errors';
+import { controlCharacterErrors } from '../control-characters';
 import type { MhClient } from '../../mh/client';
 import { keyOrNull, resignedIfStale, signJson } from '../../signing/jws';
 import type { StoredStation } from '../../station/profile';
@@ -95,6 +96,9 @@ export async function invalidateDte(
 ): Promise<InvalidationResult> {
   const parsed = validateBody(invalidateBody, input, unknown);
   if (!parsed.ok) throw validationFailed(parsed.errors);
+  // An event's text is signed into MH's JSON too (../control-characters.ts).
+  const unprintable = controlCharacterErrors(parsed.value);
+  if (unprintable.length) throw validationFailed(unprintable);
   deps.integrityCheck?.();
   const { ignored } = parsed;
   const body = parsed.value;
