@@ -3,9 +3,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { checkChain, headFindings } from '../core/audit-check';
+import { checkChain } from '../core/audit-check';
 import { describeFinding, type ChainFinding } from '../core/audit-findings';
-import { readHead, writeHead } from '../core/audit-head';
+import { readHead, writeHead, type ChainHead, type HeadMark } from '../core/audit-head';
+import { copyAgainstHeads, lastEntry, settleHead } from '../core/audit-restore';
 import { AUDIT_KEY_SETTING, openChainKey } from '../core/audit-key';
 import type { SecretBox } from '../core/station/secrets';
 import { demoDir } from '../core/core-host';
@@ -55,21 +56,46 @@ export interface ChainAccess {
 const sealedKey = (db: BetterSqlite3.Database): string | null =>
   (db.prepare('SELECT value FROM settings WHERE key = ?').get(AUDIT_KEY_SETTING) as { value: string } | undefined)?.value ?? null;
 
-const lastEntry = (db: BetterSqlite3.Database): { seq: number; hash: string } =>
-  (db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string } | undefined) ?? {
-    seq: 0,
-    hash: '0'.repeat(64),
-  };
+/** The head as it stands, a restore cut short settled against the database now in place (audit-restore.ts). */
+function settledHead(dir: string, headFile: string): ChainHead | null {
+  const head = readHead(headFile);
+  if (!head?.restoring || !existsSync(join(dir, 'sello.db'))) return head;
+  const db = openReadOnly(dir);
+  try {
+    return settleHead(db, head);
+  } finally {
+    db.close();
+  }
+}
 
-export function restoreCommand(dir: string, from: string, io: Output, access: ChainAccess): number {
-  const before = readHead(access.headFile);
-  const r = restoreDatabase(dir, from, new Date());
+export interface RestoreOptions {
+  /** Tests only: runs right after the swap (a pause there lets a test kill the process at that point). */
+  readonly afterSwap?: () => void;
+}
+
+export function restoreCommand(dir: string, from: string, io: Output, access: ChainAccess, o: RestoreOptions = {}): number {
+  const before = settledHead(dir, access.headFile);
+  const setAside = [...(before?.setAside ?? []), ...(before ? [{ seq: before.seq, hash: before.hash }] : [])];
+  const r = restoreDatabase(dir, from, new Date(), {
+    // Named before the swap: a kill -9 right after it leaves a head the next start settles, not a false alarm.
+    beforeSwap: (incoming) => {
+      const copy = new BetterSqlite3(incoming, { readonly: true, fileMustExist: true });
+      let last: HeadMark;
+      try {
+        last = lastEntry(copy);
+      } finally {
+        copy.close();
+      }
+      if (before) writeHead(access.headFile, { ...before, restoring: last });
+    },
+    ...(o.afterSwap ? { afterSwap: o.afterSwap } : {}),
+  });
   io.out(`restaurada: ${r.from} → ${join(dir, 'sello.db')} (${r.documents} documentos)`);
   if (r.previous) io.out(`la base de datos anterior quedó en ${r.previous}`);
   // The copy's own chain and documents, then against the head this station had reached.
   const db = openReadOnly(dir);
   let found: ChainFinding[];
-  let last: { seq: number; hash: string };
+  let last: HeadMark;
   try {
     const key = openChainKey(sealedKey(db), access.box());
     found = checkChain(db, { key, head: null, hasKey: key !== null }).findings;
@@ -81,8 +107,10 @@ export function restoreCommand(dir: string, from: string, io: Output, access: Ch
       found = found.filter((f) => f.code !== 'no-key');
     }
     last = lastEntry(db);
-    if (before && before.seq <= last.seq) found.push(...headFindings(db, before));
-    else if (before)
+    // Against every head Sello knows, the one it had reached and those of databases it set aside: an undo fits one.
+    const against = copyAgainstHeads(db, before ? { ...before, setAside } : null);
+    found.push(...against.findings);
+    if (before && against.older)
       io.out(
         `el registro de la copia termina en la entrada ${last.seq}; la estación había llegado a la ${before.seq}: lo anotado después no está en la copia`,
       );
@@ -96,7 +124,7 @@ export function restoreCommand(dir: string, from: string, io: Output, access: Ch
     io.err('La estación lo mostrará como alerta crítica al iniciar. Restaure otra copia anterior si la tiene.');
   }
   // The restored copy is the station's chain from now on: its head, and what was found in it, are kept.
-  writeHead(access.headFile, { ...last, findings: found });
+  writeHead(access.headFile, { ...last, findings: found, setAside, restoring: null });
   io.out(
     'la numeración espera: al iniciar, la estación pregunta a la oficina central el último número de control; sin oficina central, un administrador lo escribe en Ajustes → Numeración',
   );
@@ -112,7 +140,7 @@ export function auditVerifyCommand(dir: string, io: Output, access: ChainAccess)
     }
     const sealed = sealedKey(db);
     const key = openChainKey(sealed, access.box());
-    const head = readHead(access.headFile);
+    const head = settleHead(db, readHead(access.headFile));
     const { verdict, findings, checked, notYetBound } = checkChain(db, { key, head, hasKey: key !== null });
     if (findings.length === 1 && findings[0]!.code === 'no-key') {
       io.err(

@@ -9,6 +9,7 @@ import { audit, lastKeyedAt } from './audit';
 import { checkChainPaged } from './audit-check';
 import { CHAIN_BROKEN_ACTION, describeFinding, findingKey, type ChainFinding } from './audit-findings';
 import { readHead, writeHead, type ChainHead } from './audit-head';
+import { settleHead } from './audit-restore';
 import { isoLocal, type Clock } from './clock';
 import { bindEveryDocument, bindNewTables } from './audit-binding';
 import type { Logger } from './logger';
@@ -53,7 +54,8 @@ export interface KeyChainOptions {
 export function keyChain(o: KeyChainOptions): KeyedChain {
   const { store, logger } = o;
   const settings = settingsRepo(store);
-  const before = readHead(o.headFile);
+  // A restore cut short by a kill -9 right after its swap is settled first (audit-restore.ts): not a rewrite.
+  const before = settleHead(store.sqlite, readHead(o.headFile));
   const known: ChainFinding[] = [...(before?.findings ?? [])];
   // By each finding's text: a store with many rows added outside Sello finds one per row, and a search of the list
   // for each would hold the station's thread for minutes at 100,000.
@@ -116,7 +118,7 @@ export function keyChain(o: KeyChainOptions): KeyedChain {
     if (!store.sqlite.open) return;
     const head = store.sqlite.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as
       { seq: number; hash: string } | undefined;
-    const next: ChainHead = { seq: head?.seq ?? 0, hash: head?.hash ?? GENESIS_HASH, findings: known };
+    const next: ChainHead = { seq: head?.seq ?? 0, hash: head?.hash ?? GENESIS_HASH, findings: known, setAside: before?.setAside ?? [] };
     try {
       writeHead(o.headFile, next);
     } catch (e) {

@@ -61,7 +61,8 @@ describe('data directory lock', () => {
   it("refuses a directory held by a live process (an earlier Sello's bare pid)", () => {
     const d = dir();
     writeFileSync(lockOf(d), String(process.ppid));
-    expect(() => lockDataDir(d)).toThrow(/Otra instancia/);
+    // A live pid whose command line could be Sello's (docs/decisions/0069-restores-and-replaced-files.md).
+    expect(() => lockDataDir(d, { ...OS_IDENTITY, command: () => 'node main/cli/main.ts serve' })).toThrow(/Otra instancia/);
     expect(readFileSync(lockOf(d), 'utf8')).toBe(String(process.ppid));
   });
 

@@ -153,7 +153,7 @@ export async function checkDatabaseFileInWorker(file: string, nativeBinding?: st
 
 function finish(dir: string, partial: string, final: string, reason: BackupReason, check: Check): BackupInfo {
   if (!check.ok) {
-    rmSync(partial, { force: true });
+    dropPartial(partial);
     throw new Error(`la copia no quedó íntegra (${check.problem})`);
   }
   fsyncPath(partial);
@@ -166,6 +166,8 @@ function named(dir: string, partial: string, final: string, reason: BackupReason
   renameSync(partial, final);
   // The rename itself must reach the disk before the copy counts.
   fsyncPath(dir);
+  // SQLite's journal of the copy being written, when one was left (issue 54: they piled up).
+  rmSync(`${partial}-journal`, { force: true });
   rotate(dir, reason);
   const m = NAME.exec(basename(final));
   const stamp = m?.[1] ?? '';
@@ -177,10 +179,16 @@ function rotate(dir: string, reason: BackupReason): void {
   for (const old of same.slice(KEEP[reason])) rmSync(old.file, { force: true });
 }
 
-/** Removes `.partial` files a crash left behind (never a finished copy). */
+/** A copy being written and its SQLite journal, removed together. */
+export function dropPartial(partial: string): void {
+  rmSync(partial, { force: true });
+  rmSync(`${partial}-journal`, { force: true });
+}
+
+/** Removes `.partial` files (and their `-journal`) a crash left behind (never a finished copy). */
 export function removePartials(dir: string): number {
   if (!existsSync(dir)) return 0;
-  const partials = readdirSync(dir).filter((n) => n.endsWith('.partial'));
+  const partials = readdirSync(dir).filter((n) => n.endsWith('.partial') || n.endsWith('.partial-journal'));
   for (const n of partials) rmSync(join(dir, n), { force: true });
   return partials.length;
 }
@@ -192,6 +200,13 @@ const target = (dir: string, now: Date, reason: BackupReason, suffix = '') => {
   const final = join(dir, `sello-${stampOf(now)}-${reason}${suffix}.db`);
   return { final, partial: `${final}.partial` };
 };
+
+/** An empty `.partial` made private before SQLite writes a page into it (VACUUM INTO takes an empty file, and keeps its mode). */
+export function privatePartial(partial: string): void {
+  dropPartial(partial);
+  closeSync(openSync(partial, 'wx', FILE_MODE));
+  if (process.platform !== 'win32') chmodSync(partial, FILE_MODE);
+}
 
 /**
  * An online copy of a station's database file while the station keeps working: copied and checked in a
@@ -207,7 +222,7 @@ export async function backupOnline(
   nativeBinding?: string,
 ): Promise<BackupInfo> {
   const { final, partial } = target(dir, now, reason);
-  rmSync(partial, { force: true });
+  privatePartial(partial);
   const total = Math.max(1, statSync(source).size);
   const progress = () => {
     try {
@@ -220,7 +235,7 @@ export async function backupOnline(
     return await copyInto(source, partial, final, dir, reason, nativeBinding, onProgress, progress);
   } catch (e) {
     // A copy cut short (a full disk above all) must not keep holding the space it took.
-    rmSync(partial, { force: true });
+    dropPartial(partial);
     throw e;
   }
 }
@@ -253,7 +268,7 @@ async function copyInto(
     r = checkDatabaseFile(partial);
   }
   if (!r.ok) {
-    rmSync(partial, { force: true });
+    dropPartial(partial);
     const code = (r as WorkerResult).code;
     throw Object.assign(new Error(`la copia no quedó íntegra (${r.problem})`), code ? { code } : {});
   }
@@ -271,7 +286,12 @@ async function copyInto(
 /** A synchronous copy (VACUUM INTO), for the moment before a migration, when nothing else runs yet. */
 export function backupNow(db: BetterSqlite3.Database, dir: string, now: Date, reason: BackupReason, suffix = ''): BackupInfo {
   const { final, partial } = target(dir, now, reason, suffix);
-  rmSync(partial, { force: true });
-  db.prepare('VACUUM INTO ?').run(partial);
+  privatePartial(partial);
+  try {
+    db.prepare('VACUUM INTO ?').run(partial);
+  } catch (e) {
+    dropPartial(partial);
+    throw e;
+  }
   return finish(dir, partial, final, reason, checkDatabaseFile(partial));
 }

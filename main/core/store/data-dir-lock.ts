@@ -4,7 +4,7 @@
 // now belongs to another process (ids are reused, after a reboot above all), is taken over.
 import { closeSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { currentBoot, processStart, sameBoot, type Boot } from './process-identity';
+import { currentBoot, looksLikeSello, processCommand, processStart, sameBoot, type Boot } from './process-identity';
 
 export class DataDirLockedError extends Error {
   constructor(readonly pid: number) {
@@ -25,6 +25,8 @@ export interface Identity {
   readonly alive: (pid: number) => boolean;
   readonly boot: () => Boot | null;
   readonly start: (pid: number) => string | null;
+  /** The process's command line (null: the OS does not say); absent, a bare pid that answers is taken for Sello. */
+  readonly command?: (pid: number) => string | null;
 }
 
 const alive = (pid: number): boolean => {
@@ -36,7 +38,7 @@ const alive = (pid: number): boolean => {
   }
 };
 
-export const OS_IDENTITY: Identity = { alive, boot: currentBoot, start: processStart };
+export const OS_IDENTITY: Identity = { alive, boot: currentBoot, start: processStart, command: processCommand };
 
 /** The lock file's text: JSON, or a bare pid left by an earlier Sello; null when it says nothing usable. */
 export function readOwner(text: string): LockOwner | null {
@@ -60,7 +62,8 @@ export function readOwner(text: string): LockOwner | null {
 /**
  * Whether `owner` still runs. A pid that answers is the owner only while nothing says otherwise: the boot it was
  * written in has ended, or the process with that pid started at another time. A bare pid from an earlier Sello
- * that answers is taken for its owner (nothing tells them apart), unless it is this very process.
+ * that answers is taken for its owner only while its command line could be Sello's (issue 54: a reused pid of
+ * another program blocked the start), and never when it is this very process.
  */
 export function ownerRuns(owner: LockOwner, id: Identity, self = process.pid): boolean {
   const now = id.boot();
@@ -73,6 +76,10 @@ export function ownerRuns(owner: LockOwner, id: Identity, self = process.pid): b
     return owner.start === undefined || start === null ? true : owner.start === start;
   }
   if (!id.alive(owner.pid)) return false;
+  if (owner.boot === undefined && owner.start === undefined) {
+    const command = id.command?.(owner.pid) ?? null;
+    return command === null || looksLikeSello(command);
+  }
   if (owner.start === undefined) return true;
   const start = id.start(owner.pid);
   return start === null || start === owner.start;

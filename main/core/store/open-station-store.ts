@@ -6,7 +6,9 @@ import type { Clock } from '../clock';
 import { backupsDir, removePartials } from './backup';
 import { lockDataDir } from './data-dir-lock';
 import { openStore, type Store } from './database';
-import { tightenDataDir, type DataDirModes } from './data-dir-mode';
+import { onlyExisting, pathsUnder, tightenDataDir, type DataDirModes } from './data-dir-mode';
+import { doubtAfterRestore } from './restored-copy';
+import { removeRestoreLeftovers } from './restore';
 
 export interface StationStoreOptions {
   readonly dataDir: string;
@@ -33,6 +35,10 @@ export function openStationStore(o: StationStoreOptions): StationStore {
   try {
     // A kill -9 during a copy leaves a `.partial`, never a copy: clear those first.
     removePartials(backupsDir(o.dataDir));
+    // A restore cut short leaves its copy beside the database (issue 54): never the database itself.
+    removeRestoreLeftovers(o.dataDir);
+    // What SQLite creates now (umask modes) is made private below without a word: only a mode found is news.
+    const existed = pathsUnder(o.dataDir);
     const store = openStore(join(o.dataDir, 'sello.db'), {
       ...(o.nativeBinding ? { nativeBinding: o.nativeBinding } : {}),
       backupDir: backupsDir(o.dataDir),
@@ -40,8 +46,15 @@ export function openStationStore(o: StationStoreOptions): StationStore {
       integrityChecked: o.integrityChecked === true,
       checkpoints: { onError: o.onCheckpointError ?? (() => {}) },
     });
+    // Before the sync engine runs: what a restored copy still has to send is asked about first (restored-copy.ts).
+    try {
+      doubtAfterRestore(store);
+    } catch (e) {
+      store.close();
+      throw e;
+    }
     // After opening, so a database created just now is covered too (decision 0035).
-    o.onDataDirModes?.(tightenDataDir(o.dataDir));
+    o.onDataDirModes?.(onlyExisting(tightenDataDir(o.dataDir), existed));
     const orClose = <T>(fn: () => T): T => {
       try {
         return fn();

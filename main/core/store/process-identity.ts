@@ -71,3 +71,13 @@ export function processStart(pid: number, platform: NodeJS.Platform = process.pl
   if (platform === 'darwin') return run('ps', ['-o', 'lstart=', '-p', String(pid)]);
   return null;
 }
+
+/** The command line of process `pid` (Linux's /proc/PID/cmdline, arguments joined by spaces); null where the OS does not say. */
+export function processCommand(pid: number, platform: NodeJS.Platform = process.platform): string | null {
+  if (platform === 'linux') return read(`/proc/${pid}/cmdline`)?.split('\0').join(' ').trim() ?? null;
+  if (platform === 'darwin') return run('ps', ['-o', 'command=', '-p', String(pid)]);
+  return null;
+}
+
+/** Whether a command line is Sello's: the packaged app (its name) or the command line run from the sources. */
+export const looksLikeSello = (command: string): boolean => /sello|main[\\/]cli[\\/]main/i.test(command);

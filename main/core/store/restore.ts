@@ -1,11 +1,13 @@
 // `sello restore`: puts a copy back as the station's database. Only with Sello closed (the data-dir lock), only
 // a whole copy of a station (quick_check, a station in it, not from a newer Sello), and the database it
 // replaces is kept first, so a restore can itself be undone.
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { backupNow, backupsDir, checkDatabaseFile, fsyncPath } from './backup';
 import { lockDataDir } from './data-dir-lock';
+import { FILE_MODE } from './data-dir-mode';
+import { markRestored } from './restored-copy';
 import { MIGRATIONS } from './migrations';
 import { UNCONFIRM_SQL, unconfirmedValue } from '../dte/numbering-state';
 import { isoLocal } from '../clock';
@@ -50,7 +52,20 @@ function unconfirmNumbering(file: string, now: Date): void {
   }
 }
 
-export function restoreDatabase(dataDir: string, from: string, now: Date): Restored {
+/** What the caller does around the swap: name the copy's chain before it (audit-restore.ts), and a test's pause after it. */
+export interface RestoreSteps {
+  /** With the copy whole beside the database, just before it takes its place. */
+  readonly beforeSwap?: (incoming: string) => void;
+  /** Right after the copy took the database's place, before anything else is written. */
+  readonly afterSwap?: () => void;
+}
+
+/** The copy being put in place, and SQLite's journal of it: a restore cut short leaves them (removed at the next start). */
+export function removeRestoreLeftovers(dataDir: string): void {
+  for (const f of ['sello.db.restoring', 'sello.db.restoring-journal']) rmSync(join(dataDir, f), { force: true });
+}
+
+export function restoreDatabase(dataDir: string, from: string, now: Date, steps: RestoreSteps = {}): Restored {
   if (!existsSync(from)) throw new RestoreError(`No existe el archivo ${from}.`);
   const check = checkDatabaseFile(from);
   if (!check.ok) throw new RestoreError(`${from} no es una copia íntegra de Sello: ${check.problem}.`);
@@ -89,12 +104,20 @@ export function restoreDatabase(dataDir: string, from: string, now: Date): Resto
       }
     }
     const incoming = `${db}.restoring`;
+    removeRestoreLeftovers(dataDir);
+    // Private from its first byte: a copy of every document and password hash (issue 54).
+    closeSync(openSync(incoming, 'wx', FILE_MODE));
     copyFileSync(from, incoming);
+    if (process.platform !== 'win32') chmodSync(incoming, FILE_MODE);
     unconfirmNumbering(incoming, now);
+    markRestored(incoming, now);
     fsyncPath(incoming);
+    rmSync(`${incoming}-journal`, { force: true });
+    steps.beforeSwap?.(incoming);
     for (const f of ['sello.db-wal', 'sello.db-shm']) rmSync(join(dataDir, f), { force: true });
     renameSync(incoming, db);
     fsyncPath(dataDir);
+    steps.afterSwap?.();
     return { from, documents: content.documents, previous };
   } finally {
     unlock();
