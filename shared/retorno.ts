@@ -67,8 +67,11 @@ export const returnInvalidationBody = z
   });
 export type ReturnInvalidationBody = z.output<typeof returnInvalidationBody>;
 
-/** As stored: PENDING until MH answers. A record's status is INVALIDATED once MH took its invalidation. */
-export const RETURN_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'INVALIDATED'] as const;
+/**
+ * As stored: PENDING until MH answers. A record's status is INVALIDATED once MH took its invalidation, IN_DOUBT
+ * while MH holds it without its seal reaching the station (stored PENDING with MH's answer: decision 0070).
+ */
+export const RETURN_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'INVALIDATED', 'IN_DOUBT'] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
 export const RETURN_INVALIDATION_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;

@@ -101,6 +101,8 @@ export interface ClockWatchDeps {
   readonly changed?: () => void;
   /** Ask MH for its time now: a refused create may follow a clock just corrected (at most every 10 s). */
   readonly probe?: () => void;
+  /** Each usable reading's offset (server minus local), for the documents it judges (wrong-clock-documents.ts). */
+  readonly read?: (offsetMs: number) => void;
 }
 
 const PROBE_AFTER_REFUSAL_MS = 10_000;
@@ -183,6 +185,7 @@ export function clockWatch(d: ClockWatchDeps): ClockWatch {
       const rtt = t.receivedAt - t.sentAt;
       const offsetMs = Math.round(t.serverAt + t.resolutionMs / 2 - (t.sentAt + t.receivedAt) / 2);
       latest.set(t.source, { source: t.source, offsetMs, errorMs: rtt / 2 + t.resolutionMs / 2, measuredAt: t.receivedAt });
+      d.read?.(offsetMs);
       changedMaybe();
     },
     reading() {

@@ -17,7 +17,7 @@ import { backupsDir, checkDatabaseFileInWorker, listBackups } from './store/back
 import { StoreDamagedError } from './store/database';
 import type { IntegrityVerdict } from './store/integrity-watch';
 import { StoreUnavailableError, asDiskError, diskProblem, errorCode, isCorruption } from './store/start-failure';
-import { checkCertificate, checkMhLogin } from './station/checks';
+import { checkCertificate, checkMhLogin, refuseEndedCertificate } from './station/checks';
 import { requireMhAddress } from './mh/pinned-address';
 import { DEMO_PRODUCTS } from './catalog/demo-products';
 import { DEMO_STATION } from './station/demo';
@@ -258,10 +258,11 @@ export async function createCoreHost(o: HostOptions): Promise<CoreHost> {
       const parsed = validate(stationSetup, input);
       if (!parsed.ok) throw validationFailed(parsed.errors, 'Los datos de la estación no son válidos.');
       const s = parsed.value;
-      checkCertificate(s.certificate.xml, s.certificate.password, s.company.nit, {
+      const cert = checkCertificate(s.certificate.xml, s.certificate.password, s.company.nit, {
         file: 'certificate.xml',
         password: 'certificate.password',
       });
+      refuseEndedCertificate(cert, clock.now(), 'certificate.xml');
       requireMhAddress(s.mh.baseUrl, s.environment, o.deps.allowedMhUrls ?? [], 'Los datos de la estación no son válidos.');
       const mhCheck = await checkMhLogin(s.mh, s.environment, { fetch: o.deps.fetch ?? fetch, clock, logger });
       const profile: StationProfile = {

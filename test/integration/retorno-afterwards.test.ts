@@ -180,14 +180,17 @@ describe('invalidating an Evento de Retorno', () => {
     sim.setMode('normal');
     await core.sync.runOnce();
     const [er] = (await returnsOf(record.id)).events;
-    expect(er).toMatchObject({ status: 'APPROVED', seal: null, invalidationDeadline: null });
+    // Never APPROVED without a seal: in doubt until a supervisor settles it (decision 0070).
+    expect(er).toMatchObject({ status: 'IN_DOUBT', seal: null, invalidationDeadline: null });
     // It still blocks the document, as MH holds it.
     expect((await invalidateDte(record.id)).json()).toMatchObject({ code: 'DTE_NOT_INVALIDATABLE' });
     const refused = await invalidateEr(er!.id);
     expect(refused.json()).toMatchObject({ code: 'DTE_NOT_INVALIDATABLE' });
     expect(refused.json<{ detail: string }>().detail).toContain('su respuesta con el sello se perdió');
     expect(count('return_invalidations')).toBe(0);
-    expect(() => core.deliveries.sendReturn(er!.id, { email: 'otra@example.com' }, 'user:supervisor')).toThrow(/sello de MH/);
+    expect(() =>
+      core.deliveries.sendReturn(er!.id, { email: 'otra@example.com' }, { id: 'user:supervisor', caller: 'SUPERVISOR' }),
+    ).toThrow(/sello de MH/);
   });
 
   it('MH refuses it (out of its window at MH): REJECTED, and the ER still stands', async () => {

@@ -51,7 +51,7 @@ export interface MhClient {
   sendInvalidation(p: { jws: string; idEnvio: number; version: number }): Promise<MhCall>;
   /** An Evento de Retorno, to the path MH has not published yet (retorno-endpoint.ts). */
   sendReturn(p: { jws: string; idEnvio: number; version: number }): Promise<MhCall>;
-  /** Whether MH answers at all (any HTTP answer counts), for contingency probes. */
+  /** Whether MH answers at all (any HTTP answer below 500 counts, to a GET of its base URL), for contingency probes. */
   reachable(): Promise<boolean>;
   /** A fresh login, for the station wizard: MH accepted the credentials, refused them, or did not answer. */
   verifyLogin(): Promise<{ readonly result: 'ok' | 'rejected' | 'unreachable'; readonly message: string | null }>;
@@ -221,11 +221,8 @@ export function mhClient(o: MhClientOptions): MhClient {
       }
     },
     async reachable() {
-      const x = await exchange('/seguridad/auth', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: '',
-      });
+      // A GET of the base URL, never an empty login: MH logs that as a failed authentication (issue 54, item 4).
+      const x = await exchange('/', { method: 'GET', headers: {} });
       return x.kind === 'response' && x.status < 500;
     },
   };

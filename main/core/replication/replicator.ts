@@ -6,12 +6,13 @@
 // where it was; it never holds a transaction across the network, so issuing and MH's sync never wait for it.
 // The token is sent only in Authorization and never logged or shown.
 import type { StationHeartbeat } from '../../../shared/hub';
-import type { HubReplicationStatus } from '../../../shared/records';
+import type { HubReplicationStatus, StationAlert } from '../../../shared/records';
 import { isoLocal, type Clock } from '../clock';
 import type { Logger } from '../logger';
 import { singleFlight } from '../single-flight';
 import type { HubTarget } from '../station/station-repo';
 import type { Store } from '../store/database';
+import { logFailure } from '../store/out-of-space';
 import { backoffMs } from '../sync/backoff';
 import { realTimers, type TimerHandle, type Timers } from '../timers';
 import { replicationQueue } from './queue';
@@ -34,6 +35,8 @@ const CURABLE_WORDS = ['la firma no se verifica con ningún certificado', 'no es
 /** Reports closer than this are skipped unless MH's connectivity changed (a busy counter passes many times a second). */
 const HEARTBEAT_MIN_MS = 5_000;
 const LAST_REACHED_KEY = 'replication.lastReachedAt';
+/** The hub unreachable or refusing this long is said aloud (docs/decisions/0070-station-faults-said-aloud.md). */
+export const HUB_UNREACHABLE_ALERT_MS = 15 * 60_000;
 
 export interface ReplicatorDeps {
   readonly store: Store;
@@ -51,6 +54,12 @@ export interface ReplicatorDeps {
   readonly heartbeat?: () => StationHeartbeat;
   /** Only runOnce() sends: for tests that stage a situation step by step. */
   readonly manual?: boolean;
+  /** How long the hub may fail before the `hub_unreachable` alert (HUB_UNREACHABLE_ALERT_MS unless given). */
+  readonly unreachableAlertMs?: number;
+  /** The alert may have changed: push the status to the screens. */
+  readonly changed?: () => void;
+  /** A write failed for lack of space: the disk watch raises `disk_low` at once (store/disk-space.ts). */
+  readonly diskFull?: () => void;
 }
 
 export interface Replicator {
@@ -66,6 +75,8 @@ export interface Replicator {
   mark(): string;
   /** The hub setting changed (Ajustes): the old hub's failures and backoff are forgotten, and a pass starts now. */
   hubChanged(): void;
+  /** `hub_unreachable` while the configured hub has not answered for the threshold; none once it answers. */
+  alerts(): StationAlert[];
   stop(): void;
 }
 
@@ -100,6 +111,9 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
   let lastBeat: { at: number; state: string | null } = { at: -Infinity, state: null };
   let retryAt = 0;
   let lastError: string | null = null;
+  /** When the hub first failed in the current run of failures (local ms); null once it answers. */
+  let failingSince: number | null = null;
+  let alerted = false;
   let stopped = false;
   let timer: TimerHandle | null = null;
   const inFlight = new Set<AbortController>();
@@ -147,6 +161,8 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
   function failed(error: string, waiting: number, hubWaitMs = 0): void {
     failures += 1;
     lastError = error;
+    failingSince ??= d.clock.now().getTime();
+    pushIfMoved();
     // The hub's own Retry-After when longer than the backoff, within the same cap.
     const wait = Math.min(CAP_MS, Math.max(backoffMs(failures, d.random, 500, CAP_MS, FLOOR_MS), hubWaitMs));
     retryAt = d.clock.now().getTime() + wait;
@@ -165,6 +181,7 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
     if (answer.ok) {
       lastBeat = { at: now, state };
       writeLastReached();
+      answered();
     }
     return answer;
   }
@@ -177,6 +194,37 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
         .values({ key: LAST_REACHED_KEY, value: at })
         .onConflict((oc) => oc.column('key').doUpdateSet({ value: at })),
     );
+  }
+
+  /** The hub answered (a batch or a report taken): its outage, if any, is over. */
+  function answered(): void {
+    failingSince = null;
+    pushIfMoved();
+  }
+
+  function alerts(): StationAlert[] {
+    if (failingSince === null || d.hub() === null) return [];
+    if (d.clock.now().getTime() - failingSince < (d.unreachableAlertMs ?? HUB_UNREACHABLE_ALERT_MS)) return [];
+    const minutes = Math.max(1, Math.round((d.clock.now().getTime() - failingSince) / 60_000));
+    return [
+      {
+        code: 'hub_unreachable',
+        level: 'warning',
+        message: `La oficina central (hub) no recibe los datos de esta estación desde hace ${minutes} min: ${lastError ?? 'sin respuesta'}.`,
+        action:
+          'Los documentos se siguen emitiendo y enviando a MH; quedan guardados para la oficina central. Revise la conexión a internet ' +
+          'y la dirección y el token del hub en Ajustes; si el hub está caído, avise a la oficina central.',
+        since: isoLocal(new Date(failingSince)),
+      },
+    ];
+  }
+
+  /** The alert appears or goes: the screens hear it at once (the message's minutes alone do not push). */
+  function pushIfMoved(): void {
+    const now = alerts().length > 0;
+    if (now === alerted) return;
+    alerted = now;
+    d.changed?.();
   }
 
   /** When the parked entities a person can cure were last given another chance (at the start: now). */
@@ -235,6 +283,7 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
           writeLastReached();
         });
         acknowledged += changes.length;
+        answered();
         failures = 0;
         retryAt = 0;
         lastError = null;
@@ -244,7 +293,7 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
       failures += 1;
       lastError = `error inesperado: ${e instanceof Error ? e.message : String(e)}`;
       retryAt = d.clock.now().getTime() + backoffMs(failures, d.random, 500, CAP_MS, FLOOR_MS);
-      d.logger.error('hub replication run failed', { error: e instanceof Error ? e.stack : String(e) });
+      logFailure(d.logger, 'hub replication run failed', e, d.diskFull);
     }
     return sent;
   }
@@ -269,7 +318,7 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
       try {
         schedule();
       } catch (e) {
-        d.logger.error('hub replication schedule failed', { error: e instanceof Error ? e.stack : String(e) });
+        logFailure(d.logger, 'hub replication schedule failed', e, d.diskFull);
       }
     },
   });
@@ -282,6 +331,7 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
       void flight.run();
     },
     runOnce: () => flight.run(),
+    alerts,
     mark: () => `${queue.lastSeq()}|${acknowledged}`,
     status() {
       const parked = queue.parked();
@@ -301,6 +351,8 @@ export function createReplicator(d: ReplicatorDeps): Replicator {
       failures = 0;
       retryAt = 0;
       lastError = null;
+      failingSince = null;
+      pushIfMoved();
       lastBeat = { at: -Infinity, state: null };
       if (stopped || d.manual) return;
       void flight.run();

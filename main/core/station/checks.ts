@@ -1,5 +1,6 @@
 // The checks a new or edited station goes through before anything is stored: the certificate opens with its
 // password and belongs to the company, and MH accepts the credentials (or cannot be reached right now).
+import { certificateExpiry } from '../../../shared/certificate-expiry';
 import type { Environment } from '../../../shared/records';
 import type { Clock } from '../clock';
 import { validationFailed } from '../errors';
@@ -32,6 +33,27 @@ export function checkCertificate(xml: string, password: string, nit: string, pat
     );
   }
   return cert;
+}
+
+/**
+ * A new certificate whose validity already ended is refused before anything is stored: MH refuses what it signs.
+ * One ending within 30 days is taken; the `certificate_expiring` alert warns (signing/expiry-alerts.ts).
+ */
+export function refuseEndedCertificate(cert: MhCertificate, now: Date, path: string): void {
+  const ended = certificateExpiry(cert.notAfter, now);
+  if (ended?.threshold !== 0) return;
+  throw validationFailed(
+    [
+      {
+        path,
+        code: 'NOT_ALLOWED',
+        message:
+          `El certificado de MH venció el ${ended.endsOn}: MH rechaza lo firmado con él. Renuévelo en el portal de MH ` +
+          'y, cuando MH lo registre, importe el certificado nuevo.',
+      },
+    ],
+    `No se importó el certificado de MH: venció el ${ended.endsOn}. La estación sigue con el certificado que tenía.`,
+  );
 }
 
 export interface MhLoginDeps {

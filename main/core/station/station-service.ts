@@ -18,7 +18,7 @@ import { fileFingerprint, generateMhCertificate, keyFingerprint } from '../signi
 import type { SigningKeys } from '../signing/signing-key';
 import type { Store } from '../store/database';
 import type { Webhooks } from '../webhooks/webhooks';
-import { checkCertificate, checkMhLogin, type CertificatePaths } from './checks';
+import { checkCertificate, checkMhLogin, refuseEndedCertificate, type CertificatePaths } from './checks';
 import { identityChanges } from './identity';
 import { normativeProblems } from './normative-checks';
 import { secretsLostReason } from './secrets';
@@ -83,6 +83,8 @@ export function stationService(d: StationServiceDeps): StationService {
     const at = isoLocal(clock.now());
     const fingerprint = keyFingerprint(cert.publicKey);
     if (fingerprint === signing.fingerprint() && !signing.lost()) return false;
+    // The stored certificate's key opened again is not a new one; any other must not have ended already.
+    if (fingerprint !== signing.fingerprint()) refuseEndedCertificate(cert, clock.now(), paths.file);
     const { replaced } = signing.store(cert, at, actor);
     audit(store, at, actor, replaced ? 'certificate.renewed' : 'certificate.imported', nit, {
       fingerprint,

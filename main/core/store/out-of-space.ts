@@ -21,3 +21,25 @@ export function isOutOfSpace(e: unknown): boolean {
 
 export const DISK_FULL_DETAIL =
   'No hay espacio libre en el disco de la estación: no se guardó nada (si era un documento, su número no se usó). Libere espacio en el disco y envíe de nuevo la misma solicitud.';
+
+/**
+ * Logs a background writer's failure: a full disk as one line with SQLite's or Node's words and no stack (the disk's
+ * last bytes are not for the log, decision 0070), telling the disk watch when given; anything else with its stack.
+ */
+export function logFailure(
+  logger: { error(message: string, fields?: Record<string, unknown>): void },
+  message: string,
+  e: unknown,
+  diskFull?: () => void,
+): void {
+  if (!isOutOfSpace(e)) {
+    logger.error(message, { error: e instanceof Error ? e.stack : String(e) });
+    return;
+  }
+  logger.error(`${message}: the data folder disk is full`, { error: e instanceof Error ? e.message : String(e) });
+  try {
+    diskFull?.();
+  } catch (watchError) {
+    logger.error('disk check failed', { error: String(watchError) });
+  }
+}

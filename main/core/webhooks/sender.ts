@@ -11,6 +11,7 @@ import { documentEvents } from '../dte/document-events';
 import type { Logger } from '../logger';
 import { tryOpen, type SecretBox } from '../station/secrets';
 import type { Store } from '../store/database';
+import { logFailure } from '../store/out-of-space';
 import { backoffMs } from '../sync/backoff';
 import { errorBackoff } from '../sync/error-backoff';
 import { realTimers, type TimerHandle, type Timers } from '../timers';
@@ -274,7 +275,7 @@ export function webhookSender(d: WebhookSenderDeps): WebhookSender {
       else if (listening) at = Math.min(at ?? Infinity, nowMs() + idleCheckMs);
     } catch (e) {
       if (stopped) return;
-      d.logger.error('webhook schedule failed', { error: e instanceof Error ? e.stack : String(e) });
+      logFailure(d.logger, 'webhook schedule failed', e);
       at = nowMs() + idleCheckMs;
     }
     if (at !== null) timer = timers.set(() => void loop(), Math.max(0, at - nowMs()));

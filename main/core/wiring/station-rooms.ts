@@ -2,6 +2,7 @@
 // integrity check, the clock), the station record, keys, people and the books. Built first: the rest reads them.
 import { createAlertBoard } from '../alerts';
 import { clockWatch } from '../clock-skew';
+import { wrongClockDocuments } from '../wrong-clock-documents';
 import { auditHeadFile } from '../audit-head';
 import { keyChain } from '../audit-key';
 import { sweepAbandonedDownloads } from '../books/book-file';
@@ -89,8 +90,17 @@ export function stationRooms({ deps, clock, random, logger, fetchFn, newId }: Ba
       ?.reachable()
       .catch(() => false);
   // The clock held against MH's and the hub's answers (clock-skew.ts).
-  const clockCheck = clockWatch({ clock, lastIssuedAt: () => latestCreatedAt(store), changed: publish, probe: askMhTime });
+  // Documents made while a reading finds the clock wrong are named for a person (wrong-clock-documents.ts).
+  const wrongClock = wrongClockDocuments({ store, clock, logger, changed: publish });
+  const clockCheck = clockWatch({
+    clock,
+    lastIssuedAt: () => latestCreatedAt(store),
+    changed: publish,
+    probe: askMhTime,
+    read: (offsetMs) => wrongClock.read(offsetMs),
+  });
   alerts.add(() => clockCheck.alerts());
+  alerts.add(() => wrongClock.alerts());
 
   const stations = stationRepo(store, secrets);
   const keys = auditedApiKeys(store, random);

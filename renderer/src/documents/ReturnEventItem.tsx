@@ -9,12 +9,14 @@ import { localTime } from '../local-time';
 import { saveSignedJson } from '../save-json';
 import { retornoWords as words } from '../words/retorno';
 import { FormFooter } from './FormFooter';
+import { ReturnDoubtPanel } from './ReturnDoubtPanel';
 
 const STATUS_CLASS: Record<ReturnRecord['status'], string> = {
   APPROVED: 'approved',
   REJECTED: 'rejected',
   PENDING: 'processing',
   INVALIDATED: 'invalidated',
+  IN_DOUBT: 'processing',
 };
 
 export function ReturnEventItem({
@@ -89,6 +91,7 @@ export function ReturnEventItem({
         </span>
       )}
       {ev.contingencyId && ev.status === 'PENDING' && <p className="small">{words.contingency}</p>}
+      {ev.status === 'IN_DOUBT' && <ReturnDoubtPanel api={api} event={ev} maySettle={mayInvalidate} onDone={onChanged} />}
       {ev.status === 'REJECTED' && ev.mhResponse && (
         <span className="small">
           {' '}

@@ -23,6 +23,7 @@ export const retornoWords = {
     APPROVED: 'Aprobada por MH',
     REJECTED: 'Rechazada por MH',
     INVALIDATED: 'Invalidada',
+    IN_DOUBT: 'En duda: revise en MH',
   } satisfies Record<ReturnStatus, string>,
   done: (status: ReturnStatus, contingency = false) =>
     status === 'APPROVED'
@@ -31,7 +32,9 @@ export const retornoWords = {
         ? contingency
           ? 'Devolución hecha en contingencia: entregue el comprobante; MH la recibe cuando vuelva la conexión, después del evento de contingencia.'
           : 'La devolución quedó en espera: MH no respondió. Se enviará de nuevo.'
-        : 'MH rechazó la devolución; vea su respuesta abajo.',
+        : status === 'IN_DOUBT'
+          ? 'MH ya tiene esta devolución pero su sello no llegó: un supervisor debe revisarla en el portal de MH.'
+          : 'MH rechazó la devolución; vea su respuesta abajo.',
   event: (total: string, at: string) => `Devolución por $${total}, ${at}`,
   seal: 'Sello de MH',
   none: 'Sin devoluciones.',
@@ -54,6 +57,22 @@ export const retornoWords = {
   invalidateReason: 'Motivo de la invalidación',
   invalidateReasonHint: 'De 5 a 200 caracteres; va en el evento de invalidación que recibe MH.',
   invalidateConfirm: 'Confirmar invalidación',
+  doubt: {
+    title: 'Devolución en duda',
+    instructions:
+      'MH ya tiene esta devolución, pero su respuesta con el sello se perdió. Búsquela en el portal de MH (admin.factura.gob.sv) ' +
+      'por su código de generación: si aparece, copie aquí su sello de recepción y confírmela; si no aparece, márquela como no recibida y haga la devolución de nuevo.',
+    code: 'Código de generación',
+    mhSaid: (words: string) => `Lo que respondió MH: ${words}`,
+    seal: 'Sello de recepción que muestra el portal de MH',
+    sealHint: '40 letras y números, tal como lo muestra el portal.',
+    note: 'Nota (lo que vio en el portal)',
+    confirm: 'Aparece en MH: confirmar con su sello',
+    notReceived: 'No aparece en MH: no fue recibida',
+    onlySupervisor: 'Un supervisor debe revisarla en el portal de MH y resolverla.',
+    confirmed: 'Devolución confirmada con el sello de MH.',
+    undone: 'Marcada como no recibida: lo devuelto vuelve a contar como vendido; haga la devolución de nuevo si corresponde.',
+  },
   invalidation: {
     PENDING: 'Invalidación en espera de MH',
     APPROVED: 'MH invalidó la devolución',

@@ -7,6 +7,7 @@ import { validateBody, type UnknownFields } from '../../../../shared/contract';
 import { audit } from '../../audit';
 import { isoLocal, localDateTime } from '../../clock';
 import { CoreError, validationFailed } from '../../errors';
+import { controlCharacterErrors } from '../control-characters';
 import { attemptEvent, type Unreached } from '../../mh/event-attempt';
 import type { MhClient } from '../../mh/client';
 import { eventInvalidationWindow } from '../../normative/invalidation-windows';
@@ -70,6 +71,9 @@ export async function invalidateReturn(
 ): Promise<ReturnInvalidationResult> {
   const parsed = validateBody(returnInvalidationBody, input ?? {}, unknown);
   if (!parsed.ok) throw validationFailed(parsed.errors);
+  // An event's text is signed into MH's JSON too (../control-characters.ts).
+  const unprintable = controlCharacterErrors(parsed.value);
+  if (unprintable.length) throw validationFailed(unprintable);
   deps.integrityCheck?.();
   const body = parsed.value;
   const repo = returnsRepo(deps.store);
@@ -83,10 +87,10 @@ export async function invalidateReturn(
   if (er.status !== 'APPROVED' || !seal)
     throw new CoreError(
       'DTE_NOT_INVALIDATABLE',
-      er.status === 'PENDING'
+      er.status === 'PENDING' && er.mh_response === null
         ? 'La devolución todavía espera el sello de MH: se invalida cuando MH la apruebe.'
-        : er.status === 'APPROVED'
-          ? 'MH tomó esta devolución, pero su respuesta con el sello se perdió: sin el sello no se puede invalidar. Busque la devolución en el portal de MH por su código de generación.'
+        : er.status !== 'REJECTED'
+          ? 'MH tomó esta devolución, pero su respuesta con el sello se perdió: sin el sello no se puede invalidar. Busque la devolución en el portal de MH por su código de generación y confírmela con su sello.'
           : 'MH rechazó esta devolución: no cuenta y no hay nada que invalidar.',
     );
   const now = deps.clock.now();

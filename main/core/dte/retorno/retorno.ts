@@ -2,6 +2,7 @@
 // fe-eret-v1 event (eret-v1.ts) signed with the station's key and stored PENDING with its lines, then one attempt
 // at MH outside any transaction, as an invalidation is sent (invalidation/invalidate.ts). A refusal stores nothing.
 import { attemptEvent, type Unreached } from '../../mh/event-attempt';
+import { heldByMhWords } from '../../mh/event-judgment';
 import type { KeyObject } from 'node:crypto';
 import { validateBody, type UnknownFields } from '../../../../shared/contract';
 import { normativeAt } from '../../../../shared/normative';
@@ -18,6 +19,7 @@ import { dec, round2, sum, ZERO, type Dec } from '../../../../shared/tax';
 import { audit } from '../../audit';
 import { isoLocal, localDateTime, type Clock } from '../../clock';
 import { CoreError, validationFailed } from '../../errors';
+import { controlCharacterErrors } from '../control-characters';
 import type { Logger } from '../../logger';
 import type { MhClient } from '../../mh/client';
 import { replicationQueue } from '../../replication/queue';
@@ -28,6 +30,7 @@ import type { ContingencyEventsTable, ReturnLinesTable, ReturnsTable } from '../
 import { canonicalId, findDocument, signedParts } from '../documents-repo';
 import { buildEretV1, documentValue, lineValue, returnedAmounts, storedLines, type ReturnTargetDoc } from './eret-v1';
 import { returnsRepo, sealIn } from './returns-repo';
+import { returnsInDoubt, settleReturnDoubt } from './return-doubt';
 import { returnPaper } from './return-paper';
 import { invalidateReturn, returnInvalidationWindow, sendReturnInvalidation, toInvalidationRecord } from './invalidate-return';
 import { judgeReturn, returnDeadline, returnMonths, type ReturnTarget } from './rules';
@@ -70,7 +73,8 @@ function toReturnRecord(store: Store, r: ReturnsTable): ReturnRecord {
     environment: r.environment as Environment,
     type: r.kind as ReturnableKind,
     version: r.version,
-    status: invalidated ? 'INVALIDATED' : (r.status as ReturnStatus),
+    // PENDING with MH's answer kept: MH holds it, its seal was lost (return-doubt.ts).
+    status: invalidated ? 'INVALIDATED' : r.status === 'PENDING' && r.mh_response !== null ? 'IN_DOUBT' : (r.status as ReturnStatus),
     reason: r.reason,
     dteIds: [...new Set(lines.map((l) => l.dte_id))],
     lines: lines.map((l) => ({
@@ -140,6 +144,9 @@ export function assertNoLiveReturn(store: Store, dteId: string): void {
 export async function returnDte(deps: ReturnDeps, input: unknown, actor: string, unknown: UnknownFields = 'reject'): Promise<ReturnResult> {
   const parsed = validateBody(returnBody, input, unknown);
   if (!parsed.ok) throw validationFailed(parsed.errors);
+  // An event's text is signed into MH's JSON too (../control-characters.ts).
+  const unprintable = controlCharacterErrors(parsed.value);
+  if (unprintable.length) throw validationFailed(unprintable);
   deps.integrityCheck?.();
   const { ignored } = parsed;
   const body = parsed.value;
@@ -265,14 +272,27 @@ export async function sendReturn(
     id,
     inFlight: deps.inFlight,
     send: () => client.sendReturn({ jws: current.jws, idEnvio: deps.nextIdEnvio(), version: current.version }),
-    // MH already holds this very event (an earlier answer was lost): it took effect.
-    tookEffect: (o) => o.outcome === 'duplicate',
+    // MH already holds this very event (an earlier answer was lost): taken, but in doubt until its seal is known.
+    tookEffect: (o) => heldByMhWords(o) !== null,
     what: 'al Evento de Retorno',
   });
   if (attempt.kind === 'busy') return { record: toReturnRecord(deps.store, current), unreached: null };
   if (attempt.kind === 'unreached') return { record: toReturnRecord(deps.store, current), unreached: attempt.unreached };
   const { status, call } = attempt;
   const at = isoLocal(deps.clock.now());
+  // Never APPROVED without a seal: MH holds it but said no seal (decision 0070); a supervisor settles it.
+  const held = heldByMhWords(call.outcome);
+  if (status === 'APPROVED' && held !== null && sealIn(JSON.stringify(call.body ?? {})) === null) {
+    deps.store.tx(() => {
+      if (!repo.doubt(id, JSON.stringify(call.body ?? { descripcionMsg: held }), at)) return;
+      for (const dteId of new Set(repo.linesOf(id).map((l) => l.dte_id))) {
+        audit(deps.store, at, 'sync', 'dte.return.in_doubt', dteId, { event: id });
+        replicationQueue(deps.store).changed(dteId, 'return', at);
+      }
+    });
+    deps.logger.warn('return in doubt: MH holds it without a seal', { event: id });
+    return { record: toReturnRecord(deps.store, repo.byId(id) ?? current), unreached: null };
+  }
   deps.store.tx(() => {
     if (!repo.settle(id, status, JSON.stringify(call.body), at)) return;
     if (status === 'APPROVED') deps.approved?.(id);
@@ -346,6 +366,11 @@ export function returnService(deps: ReturnDeps) {
     invalidate: (returnId: string, input: unknown, actor: string, unknown?: UnknownFields) =>
       invalidateReturn(deps, returnId, input, actor, unknown),
     pending: () => pendingReturns(deps.store).length + returnsRepo(deps.store).pendingInvalidationIds().length,
+    /** ERs MH holds whose seal was lost, and a supervisor's settlement of one (return-doubt.ts). */
+    inDoubt: () => returnsInDoubt(deps.store),
+    settleDoubt: (id: string, input: unknown, actor: string) => settleReturnDoubt(deps, id, input, actor),
+    /** One ER as the API shows it (the answer to its settlement). */
+    get: (id: string) => record(id.toLowerCase()),
     /**
      * One attempt at each waiting ER, oldest first, then at each waiting invalidation of one (the sync engine, after
      * the documents' invalidations: wiring/mh-rooms.ts).

@@ -102,13 +102,52 @@ export function returnsRepo(store: Store) {
               .updateTable('returns')
               .set({ status, mh_response: mhResponse, updated_at: at })
               .where('id', '=', id)
-              .where('status', '=', 'PENDING'),
+              .where('status', '=', 'PENDING')
+              // One in doubt is a person's to settle (settleDoubt).
+              .where('mh_response', 'is', null),
+          ),
+        ),
+      ),
+    /**
+     * MH holds the event but its seal never reached the station (an answer lost, the resend refused as a repeat):
+     * kept PENDING with MH's words in mh_response, which marks it in doubt; never sent again, a person settles it
+     * (docs/decisions/0070-station-faults-said-aloud.md). Returns whether this call put it in doubt.
+     */
+    doubt: (id: string, mhResponse: string, at: string): boolean =>
+      boundWrite(store, RETURNS, id, () =>
+        changed(
+          store.run(
+            q
+              .updateTable('returns')
+              .set({ mh_response: mhResponse, updated_at: at })
+              .where('id', '=', id)
+              .where('status', '=', 'PENDING')
+              .where('mh_response', 'is', null),
+          ),
+        ),
+      ),
+    /** The ERs in doubt, oldest first (PENDING with MH's answer kept: `doubt`). */
+    inDoubt: () =>
+      store.all(
+        q.selectFrom('returns').selectAll().where('status', '=', 'PENDING').where('mh_response', 'is not', null).orderBy('created_at'),
+      ),
+    /** A person settled a doubt from MH's portal: APPROVED with the seal MH shows, or REJECTED. */
+    settleDoubt: (id: string, status: 'APPROVED' | 'REJECTED', mhResponse: string, at: string): boolean =>
+      boundWrite(store, RETURNS, id, () =>
+        changed(
+          store.run(
+            q
+              .updateTable('returns')
+              .set({ status, mh_response: mhResponse, updated_at: at })
+              .where('id', '=', id)
+              .where('status', '=', 'PENDING')
+              .where('mh_response', 'is not', null),
           ),
         ),
       ),
     /**
      * Ids of events still waiting for MH that may go now, oldest first: one made in contingency goes only once MH
-     * sealed the contingency event that lists it (MF2 §VIII), like the documents of that event.
+     * sealed the contingency event that lists it (MF2 §VIII), like the documents of that event. One in doubt does not.
      */
     pendingIds: () =>
       store
@@ -117,6 +156,7 @@ export function returnsRepo(store: Store) {
             .selectFrom('returns')
             .select('id')
             .where('status', '=', 'PENDING')
+            .where('mh_response', 'is', null)
             .where((eb) =>
               eb.or([
                 eb('contingency_id', 'is', null),
@@ -144,6 +184,7 @@ export function returnsRepo(store: Store) {
           .select(['id', 'generated_at'])
           .where('contingency_id', '=', eventId)
           .where('status', '=', 'PENDING')
+          .where('mh_response', 'is', null)
           .orderBy('generated_at'),
       ),
     /** Of these contingency events, those that still list an ER waiting for MH. */
@@ -158,7 +199,8 @@ export function returnsRepo(store: Store) {
                   .select('contingency_id')
                   .distinct()
                   .where('contingency_id', 'in', [...eventIds])
-                  .where('status', '=', 'PENDING'),
+                  .where('status', '=', 'PENDING')
+                  .where('mh_response', 'is', null),
               )
               .map((r) => r.contingency_id ?? ''),
           ),
