@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `sello` command line: `sello serve` runs the core with the HTTP API and the browser UI.
+import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -8,6 +9,7 @@ import { clockOffsetFrom, offsetClock } from '../core/clock';
 import { consoleLogger, silentLogger } from '../core/logger';
 import { auditHeadFile } from '../core/audit-head';
 import { osKeyring } from '../core/station/os-keyring';
+import { logFailure } from '../core/store/out-of-space';
 import { monthParam } from '../../shared/books';
 import { ROLE_NAMES } from '../../shared/people';
 import { DEMO_API_KEY } from '../core/station/demo';
@@ -18,6 +20,7 @@ import { auditVerifyCommand, backupCommand, restoreCommand, stationFolder, type 
 import { explicitSecretFile, insideDataDir, SecretFileInDataDirError, stationSecrets } from '../core/station/secret-key';
 import { defaultDataDir, openHost, serve } from './serve';
 import { homologateCommand } from './homologate';
+import { runWithHelp } from './help';
 import { untilSignal } from './until-signal';
 
 const USAGE = `uso:
@@ -86,9 +89,7 @@ async function main(argv: string[]): Promise<number> {
   const logger = consoleLogger();
   // A promise nobody awaited must never take the station down: log it and keep serving (the sync engine
   // already catches its own faults; this is the last net).
-  process.on('unhandledRejection', (reason) =>
-    logger.error('unhandled rejection', { error: reason instanceof Error ? reason.stack : String(reason) }),
-  );
+  process.on('unhandledRejection', (reason) => logFailure(logger, 'unhandled rejection', reason));
   // How soon a contingency lote's results are asked for (MH: 1–3 minutes); tests with a fast simulator shorten it.
   const lotePollMs = Number(process.env.SELLO_LOTE_POLL_MS ?? '') || undefined;
   const running = await serve(
@@ -122,6 +123,17 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
+/** Tests only: after the swap, a file says so and the process waits a minute to be killed there (test/integration/restores.test.ts). */
+function pauseAfterSwap(marker: string | undefined): { afterSwap?: () => void } {
+  if (!marker) return {};
+  return {
+    afterSwap: () => {
+      writeFileSync(marker, String(process.pid));
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);
+    },
+  };
+}
+
 const io = { out: (l: string) => process.stdout.write(`${l}\n`), err: (l: string) => process.stderr.write(`${l}\n`) };
 
 async function maintenance(command: 'backup' | 'restore' | 'audit', args: string[]): Promise<number> {
@@ -152,7 +164,7 @@ async function maintenance(command: 'backup' | 'restore' | 'audit', args: string
         io.err('sello restore: falta --from ARCHIVO (una copia de DIR/backups).');
         return 2;
       }
-      return restoreCommand(dir, values.from, io, access);
+      return restoreCommand(dir, values.from, io, access, pauseAfterSwap(process.env.SELLO_TEST_PAUSE_AFTER_SWAP));
     case 'audit':
       if (positionals[0] !== 'verify') {
         io.err(`${USAGE}`);
@@ -277,7 +289,7 @@ async function mhSim(args: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
+runWithHelp(process.argv.slice(2), main, USAGE, io).then(
   (code) => process.exit(code),
   (e: unknown) => {
     process.stderr.write(`sello: ${e instanceof Error ? e.message : String(e)}\n`);

@@ -154,6 +154,9 @@ async function start(): Promise<void> {
     // Pinned at build time: no file in userData nor variable can redirect the feed (release-pins.ts).
     pins: builtInPins(),
     updater: autoUpdater,
+    currentVersion: app.getVersion(),
+    // Beside the data folder, not in it: a restored backup must not lower the floor (updates.ts).
+    floorFile: join(app.getPath('userData'), 'update-floor.json'),
     busy: counter.busy,
     logger,
     setTimer: (fn, ms) => setTimeout(fn, ms),

@@ -66,7 +66,7 @@ describe('sello serve: where the key lives', () => {
       expect(statSync(head).mode & 0o777).toBe(0o600);
       expect(statSync(folder).mode & 0o777).toBe(0o700);
     }
-    if (process.platform === 'linux') expect(output()).toMatch(/the OS keyring did not answer: a key file is used/);
+    if (process.platform === 'linux') expect(output()).toMatch(/El llavero del sistema no está disponible: Sello guarda la llave/);
     const keyFiles = (dir: string): string[] =>
       readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
         e.isDirectory() ? keyFiles(join(dir, e.name)) : e.name.endsWith('.key') ? [join(dir, e.name)] : [],

@@ -2,8 +2,9 @@
 // electron-updater (no Electron here) that does what it does on Linux: reads latest-linux.yml from the feed,
 // downloads the file, checks its sha512 against that manifest and emits update-downloaded. Whoever controls the
 // feed controls the manifest too, so only the detached signature made with the publisher's key may let it through.
+// Issue 54 item 9: that signature covers the version too, and no build older than the station's floor is taken.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger, type Logger } from '../../main/core/logger';
 import { UPDATE_FEED_URL, UPDATE_PUBLISHER_NAMES, builtInPins } from '../../main/electron/release-pins';
-import { signatureUrl, verifyFileSignature } from '../../main/electron/update-signature';
+import { signatureUrl, signedStatement, verifyFileSignature } from '../../main/electron/update-signature';
 import { setUpUpdates, type UpdaterLike } from '../../main/electron/updates';
 import { tempDir } from '../support/core';
 import { ROOT } from '../support/serve-process';
@@ -50,14 +51,18 @@ afterAll(async () => {
   t.cleanup();
 });
 
-/** Publishes a build: the file, the manifest with its sha512 (as electron-builder writes it) and, if given, a .sig. */
+/** A release signature: over the version and the file's SHA-512, as scripts/sign-update.mjs makes it. */
+const signAs = (version: string, bytes: Buffer, key = publisher.privateKey): Buffer =>
+  sign(null, signedStatement(version, createHash('sha512').update(bytes).digest()), key);
+
+/** Publishes a build: the file, the manifest with its sha512 (as electron-builder writes it) and, if given, its signature. */
 function publish(version: string, bytes: Buffer, sig: Buffer | null): string {
   const name = `Sello-${version}.AppImage`;
   const dir = join(feedDir, 'sello');
   writeFileSync(join(dir, name), bytes);
   const sha512 = createHash('sha512').update(bytes).digest('base64');
   writeFileSync(join(dir, 'latest-linux.yml'), `version: ${version}\npath: ${name}\nsha512: ${sha512}\n`);
-  const sigFile = join(dir, `${name}.sig`);
+  const sigFile = join(dir, `${name}.version.sig`);
   if (sig) writeFileSync(sigFile, `${sig.toString('base64')}\n`);
   else if (existsSync(sigFile)) writeFileSync(sigFile, '');
   return name;
@@ -94,7 +99,9 @@ function recordingLogger(): Logger & { errors: string[] } {
   return { ...silentLogger, errors, error: (m, f) => void errors.push(`${m} ${JSON.stringify(f)}`) };
 }
 
-async function run(cacheDir: string, key = publicKeyPem) {
+/** One start of the app: `current` running, its floor in `floorFile` (a new one unless given, as on a first start). */
+async function run(cacheDir: string, o: { key?: string; current?: string; floorFile?: string } = {}) {
+  const key = o.key ?? publicKeyPem;
   const u = feedUpdater(cacheDir);
   const asked: string[] = [];
   const refusals: { version: string; message: string }[] = [];
@@ -103,6 +110,8 @@ async function run(cacheDir: string, key = publicKeyPem) {
     isPackaged: true,
     pins: { feedUrl, publicKeyPem: key },
     updater: u,
+    currentVersion: o.current ?? '1.0.0',
+    floorFile: o.floorFile ?? join(t.dir, `floor-${randomUUID()}.json`),
     confirm: (v) => (asked.push(v), Promise.resolve(true)),
     refused: (version, message) => void refusals.push({ version, message }),
     busy: () => false,
@@ -120,7 +129,7 @@ async function run(cacheDir: string, key = publicKeyPem) {
 describe('updates from a local feed', () => {
   it('the good build, signed with the pinned key, is offered and installed', async () => {
     const bytes = Buffer.from('a good build 1.3.0');
-    publish('1.3.0', bytes, sign(null, bytes, publisher.privateKey));
+    publish('1.3.0', bytes, signAs('1.3.0', bytes));
     const r = await run(join(t.dir, 'cache-good'));
     expect(r.refusals).toEqual([]);
     expect(r.asked).toEqual(['1.3.0']);
@@ -131,8 +140,7 @@ describe('updates from a local feed', () => {
 
   it('a tampered build (manifest rewritten to match) is refused, deleted and the person told', async () => {
     const good = Buffer.from('a good build 1.4.0');
-    const sig = sign(null, good, publisher.privateKey);
-    publish('1.4.0', Buffer.from('a tampered build 1.4.0'), sig);
+    publish('1.4.0', Buffer.from('a tampered build 1.4.0'), signAs('1.4.0', good));
     const r = await run(join(t.dir, 'cache-tampered'));
     expect(r.asked).toEqual([]);
     expect(r.u.installs).toEqual([]);
@@ -146,7 +154,7 @@ describe('updates from a local feed', () => {
 
   it('a build signed by another key, or with no signature, is refused', async () => {
     const bytes = Buffer.from('a build 1.5.0');
-    publish('1.5.0', bytes, sign(null, bytes, stranger.privateKey));
+    publish('1.5.0', bytes, signAs('1.5.0', bytes, stranger.privateKey));
     const other = await run(join(t.dir, 'cache-stranger'));
     expect(other.asked).toEqual([]);
     expect(other.refusals.map((x) => x.version)).toEqual(['1.5.0']);
@@ -164,6 +172,8 @@ describe('updates from a local feed', () => {
     const up = setUpUpdates({
       isPackaged: true,
       pins: { feedUrl, publicKeyPem },
+      currentVersion: '1.0.0',
+      floorFile: join(t.dir, 'floor-windows.json'),
       updater: {
         autoDownload: false,
         autoInstallOnAppQuit: true,
@@ -185,6 +195,67 @@ describe('updates from a local feed', () => {
     listeners.get('error')?.(e as never);
     expect(refusals).toEqual([expect.stringMatching(/La actualización 2\.0\.0 no lleva la firma de Sello/)]);
     expect(up.state()).toMatchObject({ state: 'refused', version: '2.0.0' });
+  });
+});
+
+describe('the version floor (issue 54, item 9)', () => {
+  it('a newer build signed for its version is accepted, and the floor rises to it', async () => {
+    const floorFile = join(t.dir, 'floor-newer.json');
+    const bytes = Buffer.from('a build 2.0.0');
+    publish('2.0.0', bytes, signAs('2.0.0', bytes));
+    const r = await run(join(t.dir, 'cache-newer'), { current: '1.0.0', floorFile });
+    expect(r.refusals).toEqual([]);
+    expect(r.asked).toEqual(['2.0.0']);
+    expect(JSON.parse(readFileSync(floorFile, 'utf8'))).toEqual({ highest: '2.0.0' });
+  });
+
+  it('an older build, properly signed for its own version, is refused with a clear log line and deleted', async () => {
+    const bytes = Buffer.from('an old build 1.9.0');
+    publish('1.9.0', bytes, signAs('1.9.0', bytes));
+    const r = await run(join(t.dir, 'cache-older'), { current: '2.0.0' });
+    expect(r.asked).toEqual([]);
+    expect(r.u.installs).toEqual([]);
+    expect(r.logger.errors).toHaveLength(1);
+    expect(r.logger.errors[0]).toMatch(/^update refused: older than this station \(a rollback\) .*"version":"1\.9\.0","running":"2\.0\.0"/);
+    expect(r.refusals.map((x) => x.version)).toEqual(['1.9.0']);
+    expect(r.refusals[0]?.message).toMatch(/La actualización 1\.9\.0 no es más nueva que la versión 2\.0\.0 .*Avise a soporte/);
+    expect(existsSync(join(t.dir, 'cache-older', 'Sello-1.9.0.AppImage'))).toBe(false);
+    // The running version itself, offered again, is not an update either.
+    const same = Buffer.from('a build 2.0.0 again');
+    publish('2.0.0', same, signAs('2.0.0', same));
+    const again = await run(join(t.dir, 'cache-same'), { current: '2.0.0' });
+    expect(again.asked).toEqual([]);
+    expect(again.logger.errors.join()).toMatch(/not newer than the running version 2\.0\.0/);
+  });
+
+  it('after a restart, a build below the highest version seen is refused even if newer than the running one', async () => {
+    const floorFile = join(t.dir, 'floor-restart.json');
+    const b3 = Buffer.from('a build 3.0.0');
+    publish('3.0.0', b3, signAs('3.0.0', b3));
+    expect((await run(join(t.dir, 'cache-seen'), { current: '1.0.0', floorFile })).asked).toEqual(['3.0.0']);
+    // Not installed (the person said later, the app restarted); the feed now offers an older signed build.
+    const b25 = Buffer.from('a build 2.5.0');
+    publish('2.5.0', b25, signAs('2.5.0', b25));
+    const r = await run(join(t.dir, 'cache-seen-2'), { current: '1.0.0', floorFile });
+    expect(r.asked).toEqual([]);
+    expect(r.logger.errors.join()).toMatch(/older than 3\.0\.0, the highest version this station has seen/);
+    expect(r.refusals[0]?.message).toMatch(/no es más nueva que la versión 3\.0\.0/);
+    // The same highest version offered again is still welcome.
+    publish('3.0.0', b3, signAs('3.0.0', b3));
+    expect((await run(join(t.dir, 'cache-seen-3'), { current: '1.0.0', floorFile })).asked).toEqual(['3.0.0']);
+  });
+
+  it('an old build offered under a newer number (its signature is for another version) is refused; the floor stays', async () => {
+    const floorFile = join(t.dir, 'floor-relabel.json');
+    const old = Buffer.from('an old build 1.1.0, with a fixed flaw');
+    publish('5.0.0', old, signAs('1.1.0', old));
+    const r = await run(join(t.dir, 'cache-relabel'), { current: '1.0.0', floorFile });
+    expect(r.asked).toEqual([]);
+    expect(r.refusals.map((x) => x.version)).toEqual(['5.0.0']);
+    expect(r.logger.errors.join()).toMatch(/update refused: not signed by the publisher .*with version 5\.0\.0/);
+    expect(existsSync(join(t.dir, 'cache-relabel', 'Sello-5.0.0.AppImage'))).toBe(false);
+    // Only a verified build raises the floor: a forged 5.0.0 cannot lock the station out of real updates.
+    expect(JSON.parse(readFileSync(floorFile, 'utf8'))).toEqual({ highest: '1.0.0' });
   });
 });
 
@@ -231,12 +302,27 @@ describe('what the build pins', () => {
     expect(none.stderr).toMatch(/SELLO_UPDATE_SIGNING_KEY/);
     expect(existsSync(`${file}.sig`)).toBe(false);
     const pem = publisher.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    const ok = spawnSync(process.execPath, [script, file], { env: { SELLO_UPDATE_SIGNING_KEY: pem }, encoding: 'utf8' });
-    expect(ok.status).toBe(0);
+    const ok = spawnSync(process.execPath, [script, '--version', '9.9.9', file], {
+      env: { SELLO_UPDATE_SIGNING_KEY: pem },
+      encoding: 'utf8',
+    });
+    expect(ok.status, ok.stderr).toBe(0);
     expect(ok.stdout).toContain(publicKeyPem.trim());
-    expect(await verifyFileSignature(file, readFileSync(`${file}.sig`, 'utf8'), publicKeyPem)).toEqual({ ok: true });
+    const sig = readFileSync(`${file}.version.sig`, 'utf8');
+    expect(await verifyFileSignature(file, '9.9.9', sig, publicKeyPem)).toEqual({ ok: true });
+    // The version is signed: the same file offered as another version does not verify.
+    expect(await verifyFileSignature(file, '10.0.0', sig, publicKeyPem)).toMatchObject({ ok: false });
+    // The bytes-only signature stays for stations from before the version was signed (decision 0071).
+    expect(existsSync(`${file}.sig`)).toBe(true);
     writeFileSync(file, 'release bytes, changed');
-    expect(await verifyFileSignature(file, readFileSync(`${file}.sig`, 'utf8'), publicKeyPem)).toMatchObject({ ok: false });
-    expect(signatureUrl('https://a.example/sello', '/cache/Sello 1.0.AppImage')).toBe('https://a.example/sello/Sello%201.0.AppImage.sig');
+    expect(await verifyFileSignature(file, '9.9.9', sig, publicKeyPem)).toMatchObject({ ok: false });
+    // Without --version, package.json's version is the one signed.
+    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    const byPackage = spawnSync(process.execPath, [script, file], { env: { SELLO_UPDATE_SIGNING_KEY: pem }, encoding: 'utf8' });
+    expect(byPackage.stdout).toContain(`as version ${version}`);
+    expect(await verifyFileSignature(file, version, readFileSync(`${file}.version.sig`, 'utf8'), publicKeyPem)).toEqual({ ok: true });
+    expect(signatureUrl('https://a.example/sello', '/cache/Sello 1.0.AppImage')).toBe(
+      'https://a.example/sello/Sello%201.0.AppImage.version.sig',
+    );
   });
 });

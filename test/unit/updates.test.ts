@@ -1,9 +1,14 @@
 // Updates: packaged builds with a pinned key only, the pinned feed, the person's confirmation, never mid-issue.
-import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { SelloApi } from '../../shared/api';
 import { counterActivity } from '../../main/electron/activity';
 import { setUpUpdates, type UpdaterLike } from '../../main/electron/updates';
 import { silentLogger } from '../../main/core/logger';
+import { compareVersions, fileFloor } from '../../main/electron/update-floor';
+import { tempDir } from '../support/core';
 
 function fakeUpdater() {
   const listeners = new Map<string, (x: never) => void>();
@@ -42,6 +47,10 @@ function timers() {
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 const PINS = { feedUrl: 'https://updates.example/sello/', publicKeyPem: 'pinned' };
+const floors = tempDir('sello-update-floor-');
+afterAll(() => floors.cleanup());
+/** A station running 1.0.0 whose floor file is its own (a first start). */
+const station = () => ({ currentVersion: '1.0.0', floorFile: join(floors.dir, `floor-${randomUUID()}.json`) });
 const verified = () => Promise.resolve({ ok: true as const });
 const noRefusal = () => {
   throw new Error('refused');
@@ -55,6 +64,7 @@ describe('updates', () => {
       isPackaged: false,
       pins: PINS,
       updater: u,
+      ...station(),
       confirm: () => Promise.resolve(true),
       refused: noRefusal,
       busy: () => false,
@@ -72,6 +82,7 @@ describe('updates', () => {
       isPackaged: true,
       pins: { ...PINS, publicKeyPem: null },
       updater: fakeUpdater(),
+      ...station(),
       confirm: () => Promise.resolve(true),
       refused: noRefusal,
       busy: () => false,
@@ -88,6 +99,7 @@ describe('updates', () => {
       isPackaged: true,
       pins: PINS,
       updater: u,
+      ...station(),
       confirm: () => Promise.resolve(false),
       refused: noRefusal,
       busy: () => false,
@@ -115,6 +127,7 @@ describe('updates', () => {
       isPackaged: true,
       pins: PINS,
       updater: u,
+      ...station(),
       confirm: (v) => (asked.push(v), Promise.resolve(answer)),
       refused: noRefusal,
       verify: verified,
@@ -145,6 +158,32 @@ describe('updates', () => {
     }
     expect(u.calls.filter((c) => c[0] === 'quitAndInstall')).toEqual([['quitAndInstall', false, true]]);
     expect(up.state()).toEqual({ state: 'installing', version: '1.2.0' });
+  });
+});
+
+describe('version order and the floor file', () => {
+  it('orders versions as semver does; anything else is no version', () => {
+    expect(compareVersions('1.10.0', '1.9.9')).toBe(1);
+    expect(compareVersions('2.0.0', '2.0.0+build.7')).toBe(0);
+    expect(compareVersions('2.0.0-beta.2', '2.0.0')).toBe(-1);
+    expect(compareVersions('2.0.0-beta.10', '2.0.0-beta.2')).toBe(1);
+    expect(compareVersions('2.0.0-alpha', '2.0.0-alpha.1')).toBe(-1);
+    expect(compareVersions('2.0.0-1', '2.0.0-alpha')).toBe(-1);
+    expect(compareVersions('2.0', '1.0.0')).toBeNull();
+    expect(compareVersions('1.0.0\nversion 9.0.0', '1.0.0')).toBeNull();
+  });
+
+  it('the floor never falls: not below the running version, not when a lower one is raised, not from a bad file', () => {
+    const file = join(floors.dir, 'floor-unit.json');
+    const f = fileFloor(file, '1.2.0');
+    expect(f.current()).toBe('1.2.0');
+    f.raise('1.5.0');
+    f.raise('1.3.0');
+    expect(f.current()).toBe('1.5.0');
+    expect(fileFloor(file, '1.0.0').current()).toBe('1.5.0');
+    expect(fileFloor(file, '2.0.0').current()).toBe('2.0.0');
+    writeFileSync(file, 'not json');
+    expect(fileFloor(file, '1.2.0').current()).toBe('1.2.0');
   });
 });
 

@@ -116,9 +116,13 @@ export function keyFromFile(file: string, ownFolder = false): Buffer {
   return key;
 }
 
+/** What a person reads when no keyring answers: what Sello does instead and how to change it, not the raw error. */
+export const noKeyringMessage = (file: string): string =>
+  `El llavero del sistema no está disponible: Sello guarda la llave de los secretos en el archivo ${file}. ` +
+  'Para usar otro archivo, inicie con --secret-file ARCHIVO (fuera de la carpeta de datos); para no intentar el llavero, defina SELLO_KEYRING=off.';
+
 /** The key kept in the keyring for `account`, created there the first time; null when no keyring answers. */
-function keyFromKeyring(keyring: Keyring, account: string, logger: Logger): Buffer | null {
-  let created: string | null = null;
+function keyFromKeyring(keyring: Keyring, account: string, logger: Logger, file: string): Buffer | null {
   try {
     const stored = keyring.get(account);
     if (stored !== null) {
@@ -128,16 +132,14 @@ function keyFromKeyring(keyring: Keyring, account: string, logger: Logger): Buff
       return null;
     }
     const key = randomBytes(32);
-    created = key.toString('base64');
+    const created = key.toString('base64');
     keyring.set(account, created);
     // Read back: a keyring may accept what it cannot keep (a locked or session-only collection).
     if (keyring.get(account) !== created) throw new Error('the key read back from the keyring differs');
     return key;
-  } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    logger.warn('the OS keyring did not answer: a key file is used', {
-      error: created ? message.split(created).join('…') : message,
-    });
+  } catch {
+    // The binding's text (a DBus error on a Linux without a desktop session) tells a person nothing they can act on.
+    logger.warn(noKeyringMessage(file));
     return null;
   }
 }
@@ -156,7 +158,7 @@ export function stationKey(dataDir: string, o: SecretKeyOptions = {}): Buffer {
   if (insideDataDir(file, dataDir)) throw new SecretFileInDataDirError(file, dataDir, 'El archivo de la llave');
   // A key once kept in the file stays there: it is the one that sealed what the station holds.
   if (o.keyring && !existsSync(file)) {
-    const key = keyFromKeyring(o.keyring, `data-${dataDirId(dataDir)}`, logger);
+    const key = keyFromKeyring(o.keyring, `data-${dataDirId(dataDir)}`, logger, file);
     if (key) {
       logger.info('secrets sealed with a key in the OS keyring', { service: KEYRING_SERVICE, account: `data-${dataDirId(dataDir)}` });
       return key;

@@ -47,6 +47,25 @@ export function tightenDataDir(dir: string): DataDirModes {
   return { tightened, foreignOwned };
 }
 
+/** Every path under `dir` (itself included), named as tightenDataDir names them; symbolic links are not followed. */
+export function pathsUnder(dir: string): ReadonlySet<string> {
+  const found = new Set<string>();
+  const visit = (path: string) => {
+    const st = lstatSync(path, { throwIfNoEntry: false });
+    if (!st) return;
+    found.add(relative(dir, path) || '.');
+    if (st.isDirectory() && !st.isSymbolicLink()) for (const n of readdirSync(path)) visit(join(path, n));
+  };
+  visit(dir);
+  return found;
+}
+
+/** Only what existed before `existed` was taken counts as tightened: a file Sello itself just created is no news. */
+export const onlyExisting = (m: DataDirModes, existed: ReadonlySet<string>): DataDirModes => ({
+  tightened: m.tightened.filter((p) => existed.has(p)),
+  foreignOwned: m.foreignOwned,
+});
+
 /** Says what was fixed, and what another user owns (they can still read or change it). */
 export function reportDataDirModes(logger: Logger, m: DataDirModes): void {
   if (m.tightened.length > 0) logger.warn('data folder was readable by other users: made private', { paths: m.tightened });
