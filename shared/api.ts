@@ -60,6 +60,8 @@ export interface SelloApi extends CatalogApi, CloseApi, WebhooksApi, MailApi, Bo
   /** SUPERVISOR: settles an invalidation in doubt from MH's public lookup, `{outcome: INVALIDATED | NOT_INVALIDATED, note?}`. */
   readonly settleInvalidation: (id: string, input: unknown) => Promise<Result<InvalidationRecord>>;
   readonly syncStatus: () => Promise<Result<SyncStatus>>;
+  /** SUPERVISOR: a document past the cap on sends goes to MH again (docs/decisions/0068-a-document-is-sent-a-few-times.md). */
+  readonly sendAgain: (documentId: string) => Promise<Result<SyncStatus>>;
   /** Try MH now instead of waiting for the engine's timer. */
   readonly retrySync: () => Promise<Result<SyncStatus>>;
   /** The MH normative documents are issued under, and the scheduled switch (docs/decisions/0014-normativa-2026.md). */
@@ -165,6 +167,7 @@ const CORE_METHODS = [
   'invalidate',
   'settleInvalidation',
   'syncStatus',
+  'sendAgain',
   'retrySync',
   'normativeSettings',
   'setNormativeSettings',
@@ -327,6 +330,8 @@ export interface ReturnsApi {
   readonly returnJson: (id: string) => Promise<Result<Record<string, unknown>>>;
   /** `{email}`: the sealed ER by e-mail, with its PDF and JSON. */
   readonly sendReturn: (id: string, input: unknown) => Promise<Result<DeliveryRecord>>;
+  /** SUPERVISOR: settles an ER in doubt from MH's portal, `{outcome: RECEIVED | NOT_RECEIVED, seal?, note?}` (return-doubt.ts). */
+  readonly settleReturn: (id: string, input: unknown) => Promise<Result<ReturnRecord>>;
 }
 
 const RETURN_METHODS = [
@@ -337,6 +342,7 @@ const RETURN_METHODS = [
   'printReturnLetter',
   'returnJson',
   'sendReturn',
+  'settleReturn',
 ] as const satisfies readonly (keyof ReturnsApi)[];
 
 /** Every request/response method. */

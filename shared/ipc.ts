@@ -47,6 +47,8 @@ export const IPC_ARGS = {
   printReturnLetter: z.tuple([z.string().max(64)]),
   returnJson: z.tuple([z.string().max(64)]),
   sendReturn: z.tuple([z.string().max(64), z.unknown()]),
+  // The settlement of an ER in doubt is validated by the core (dte/retorno/return-doubt.ts).
+  settleReturn: z.tuple([z.string().max(64), z.unknown()]),
   syncStatus: z.tuple([]),
   normativeSettings: z.tuple([]),
   setNormativeSettings: z.tuple([z.unknown()]),
@@ -55,6 +57,7 @@ export const IPC_ARGS = {
   numberingSettings: z.tuple([]),
   setNumberingSettings: z.tuple([z.unknown()]),
   retrySync: z.tuple([]),
+  sendAgain: z.tuple([z.string().max(64)]),
   listApiKeys: z.tuple([]),
   createApiKey: z.tuple([z.string().trim().min(1).max(100)]),
   revokeApiKey: z.tuple([z.string().max(64)]),

@@ -228,6 +228,19 @@ export interface SyncStatus {
   readonly alerts: readonly StationAlert[];
   /** Invalidations MH may hold that a supervisor must settle (decision 0024); absent where not computed. */
   readonly invalidationsInDoubt?: readonly InvalidationDoubt[];
+  /**
+   * Documents that wait for a person (decision 0068): past the cap on sends, or held invalidated by MH without this
+   * station's record of it. `canSendAgain`: a supervisor may send it again (POST /sync/documents/{id}/send-again).
+   */
+  readonly documentsNeedingPerson?: readonly DocumentNeedingPerson[];
+}
+
+export interface DocumentNeedingPerson {
+  readonly documentId: string;
+  readonly controlNumber: string;
+  /** Why it waits and what to do, in Spanish. */
+  readonly reason: string;
+  readonly canSendAgain: boolean;
 }
 
 /** Every condition the station raises as an alert; one code each, so screens and POS software can tell them apart. */
@@ -248,12 +261,20 @@ export const STATION_ALERT_CODES = [
   'disk_low',
   /** An invalidation (or event) whose answer was lost and that MH may hold: someone must check MH's lookup. */
   'event_in_doubt',
+  /** A document sent twice without a conclusive answer, MH saying it lacks it: a supervisor decides (send-cap.ts). */
+  'document_needs_person',
   /** MH holds a document invalidated that this station has no record of invalidating (a restored copy). */
   'document_held_by_mh',
   /** The audit chain or a document row was edited, deleted or recomputed outside Sello (decision 0034). */
   'audit_chain_broken',
   /** SQLite's check, still running when the station opened, found the database damaged: issuing stopped (decision 0042). */
   'store_damaged',
+  /** The head office hub has not answered (or refused) for 15 minutes (decision 0070). */
+  'hub_unreachable',
+  /** An Evento de Retorno MH holds without its seal reaching the station: a supervisor checks MH's portal (decision 0070). */
+  'return_in_doubt',
+  /** Documents issued while the clock was found wrong: a person checks their date and time (decision 0070). */
+  'issued_with_wrong_clock',
 ] as const;
 export type StationAlertCode = (typeof STATION_ALERT_CODES)[number];
 

@@ -98,7 +98,8 @@ export interface CoreDeps {
   /** Webhook sender tuning (webhooks/sender.ts): its timers default to the engine's. */
   readonly webhooks?: WebhookTuning;
   /** The hub replicator: `manual` sends only on replication.runOnce() (tests that stage it step by step). */
-  readonly replication?: { readonly manual?: boolean };
+  /** `unreachableAlertMs`: how long the hub may fail before its alert (replication/replicator.ts). */
+  readonly replication?: { readonly manual?: boolean; readonly unreachableAlertMs?: number };
   /** The data folder's free space (store/disk-space.ts): thresholds, how often, and tests' timers and statfs. */
   readonly disk?: DiskWatchTuning;
   /** Ask MH for its time at start and when no MH answer came for this long (clock-skew.ts); off when absent. */
@@ -156,7 +157,10 @@ export interface Core {
   /** Invalidations MH may hold, listed and settled by a supervisor (docs/decisions/0024-event-answer-lost.md). */
   readonly invalidationDoubts: Pick<InvalidationService, 'inDoubt' | 'settleDoubt'>;
   /** Eventos de Retorno (docs/decisions/0015-evento-de-retorno.md): made, and read per document. */
-  readonly returns: Pick<ReturnService, 'make' | 'ofDocument' | 'pending' | 'send' | 'invalidate' | 'paper'>;
+  readonly returns: Pick<
+    ReturnService,
+    'make' | 'ofDocument' | 'pending' | 'send' | 'invalidate' | 'paper' | 'inDoubt' | 'settleDoubt' | 'get'
+  >;
   readonly apiKeys: ApiKeys;
   /** The station's people, their sessions, and who an actor is (auth/people.ts). */
   readonly people: People;

@@ -138,6 +138,11 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     returnDte: async (body) => (await core().returns.make(body, actor)).record,
     invalidateReturn: async (id, body) => (await core().returns.invalidate(id, body, actor)).invalidation,
     dteReturns: (id) => answer(() => core().returns.ofDocument(id)),
+    settleReturn: (id, input) =>
+      answer(() => {
+        core().returns.settleDoubt(id, input, actor);
+        return core().returns.get(id);
+      }),
     syncStatus: () => answer(() => core().sync.status()),
     normativeSettings: () => answer(() => core().normative.get()),
     setNormativeSettings: (input) => answer(() => core().normative.set(input, actor)),
@@ -152,6 +157,11 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     retrySync: () =>
       answer(() => {
         core().sync.retryNow();
+        return core().sync.status();
+      }),
+    sendAgain: (id) =>
+      answer(() => {
+        core().sync.sendAgain(id, actor);
         return core().sync.status();
       }),
     listApiKeys: () => answer(() => core().apiKeys.list()),
@@ -186,7 +196,7 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
     printReturnReceipt: notHere('La impresión directa'),
     printReturnLetter: notHere('La impresión directa'),
     returnJson: (id) => answer(() => core().returns.paper.signedJson(id)),
-    sendReturn: (id, input) => answer(() => core().deliveries.sendReturn(id, input ?? {}, actor)!),
+    sendReturn: (id, input) => answer(() => core().deliveries.sendReturn(id, input ?? {}, who)!),
     printClosePdf: notHere('La impresión directa'),
     activity: () => answer(() => ({ noted: true as const })),
     backups: () => answer(() => core().backups.status()),
@@ -216,7 +226,7 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
         return saved;
       }),
     testSmtp: (input) => core().deliveries.test(input, actor),
-    sendDte: (id, input) => answer(() => core().deliveries.resend(id, input, actor)),
+    sendDte: (id, input) => answer(() => core().deliveries.resend(id, input, who)),
     retryFailedDeliveries: () => answer(() => core().deliveries.retryFailed(actor)),
     monthBooks: (month) => core().books.month(month),
     annexFile: (annex, month) => core().books.annexFile(annex, month),

@@ -149,6 +149,8 @@ const ROUTES: readonly Route[] = [
     c.api.returnGoods(c.body(), handling(c)).then((r) => (ignoredFields(c, r.ignored), created(c, r.pending ? 202 : 201), r.record)),
   ),
   route('GET', '/dte/:id/returns', EVERYONE, (c) => c.api.dteReturns(c.id())),
+  // An ER in doubt, settled by a supervisor with the seal MH's portal shows (dte/retorno/return-doubt.ts).
+  route('POST', '/dte/returns/:id/settle', SUPERVISORS, (c) => c.api.settleReturn(c.id(), c.body())),
   // An ER's paper and JSON for the customer (MF2 p.28): the receipt and letter for the counter, the JSON for anyone.
   route('GET', '/dte/returns/:id/receipt', PEOPLE, async (c) =>
     c.file(
@@ -229,6 +231,8 @@ const ROUTES: readonly Route[] = [
     return c.file('attachment', f.fileName, f.mediaType, Buffer.from(f.base64, 'base64'));
   }),
   route('POST', '/sync/retry', SUPERVISORS, (c) => c.api.wakeSync().then((s) => (created(c, 202), s))),
+  // A document past the cap on sends, let go again by a supervisor (docs/decisions/0068-a-document-is-sent-a-few-times.md).
+  route('POST', '/sync/documents/:id/send-again', SUPERVISORS, (c) => c.api.sendAgain(c.id())),
   // The station's people (Ajustes).
   route('GET', '/users', ADMINS, (c) => c.api.listUsers()),
   route('POST', '/users', ADMINS, (c) => c.api.createUser(c.body()).then((u) => (created(c), u))),
@@ -491,6 +495,10 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
     },
   });
   app.decorateRequest('actor', null);
+  // Every answer, errors and the UI's files included, is read as the type it says (docs/decisions/0067-email-rights-and-small-guards.md).
+  app.addHook('onSend', async (_req, reply) => {
+    void reply.header('x-content-type-options', 'nosniff');
+  });
   // The contract is JSON only; any other content type is a malformed request.
   app.removeContentTypeParser('text/plain');
 
@@ -613,7 +621,13 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
         typeof key === 'string' && key.length > 0 ? door.core().apiKeys.verify(key) !== null : token !== null && door.alive(token);
       reply.hijack();
       const res = reply.raw;
-      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        // Hijacked, the stream skips the onSend hook that says it of every other answer.
+        'x-content-type-options': 'nosniff',
+      });
       let off = () => {};
       const keepAlive = setInterval(() => write(': sigue\n\n'), 20_000);
       keepAlive.unref();

@@ -2,6 +2,7 @@
 // integration tests and the benchmark. Admin routes under /_sim switch its behaviour at run time.
 import { invalidationRefusal } from './invalidation-rules';
 import { createPublicKey, randomBytes as nodeRandomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { isoLocal, localDateTime, systemClock, type Clock } from '../core/clock';
 import { silentLogger, type Logger } from '../core/logger';
@@ -10,10 +11,12 @@ import { emittedAt, judgeDte, verifySigned, type Verdict } from './checks';
 import { pickValidator, schemaErrors, schemaFolder, type SchemaFolder, type SchemaSet } from './schema-validator';
 import {
   CONSULT_INVALIDATED_ANSWERS,
+  DUPLICATE_QUERY_ANSWERS,
   REPEAT_INVALIDATION_ANSWERS,
   SIM_MODES,
   newSimState,
   type ConsultInvalidatedAnswer,
+  type DuplicateQueryAnswer,
   type RepeatInvalidationAnswer,
   type SimMode,
   type SimState,
@@ -113,7 +116,10 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
   const tokenTtlMs = options.tokenTtlMs ?? 12 * 3600_000;
   // Clients that time out leave the simulator answering late on open sockets; closing must not wait for them.
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024, forceCloseConnections: true });
-  if (!folder) logger.warn("mh-sim: no schema folder given; documents get the project's own checks, not MH's schemas");
+  // No folder asked for is the ordinary case (the demo, tests); only one asked for and absent is worth a word.
+  for (const asked of [options.schemasDir, options.schemasV2Dir])
+    if (asked && !existsSync(asked))
+      logger.warn(`mh-sim: la carpeta de esquemas ${asked} no existe: indique la carpeta que contiene los JSON de esquemas de MH`);
   // Every answer carries this MH's time, as a real server's Date header does (the station reads its clock by it).
   app.addHook('onSend', async (_req, reply) => {
     void reply.header('date', clock.now().toUTCString());
@@ -175,6 +181,24 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     if (doc && state.documents.get(String(id.codigoGeneracion))?.accepted) state.receivedAfterAccepted += 1;
     if (doc) state.received.set(String(id.codigoGeneracion), (state.received.get(String(id.codigoGeneracion)) ?? 0) + 1);
     const body = answer(verdict, id.codigoGeneracion ?? envelope?.codigoGeneracion ?? null, id.version ?? envelope?.version ?? null);
+    const code = String(id.codigoGeneracion);
+    // Refused for a taken control number: what a later consultadte of this code says (state.ts, duplicateQuery).
+    const takenNumber = doc && verdict.ok === false && verdict.code === '004' && /numeroControl/.test(verdict.message);
+    if (takenNumber && !state.documents.has(code)) {
+      state.duplicateRefused.add(code);
+      if (state.duplicateQuery === 'rejected')
+        state.documents.set(code, {
+          body,
+          nit: String(doc.emisor?.nit ?? ''),
+          tipoDte: String(id.tipoDte),
+          numeroControl: null,
+          accepted: false,
+          fecEmi: String(id.fecEmi ?? ''),
+          jws,
+          version: Number(id.version),
+          receivedAt: clock.now().getTime(),
+        });
+    }
     // A duplicate is answered but does not replace what MH already holds.
     if (doc && !(verdict.ok === false && verdict.code === '004')) {
       state.documents.set(String(id.codigoGeneracion), {
@@ -274,6 +298,8 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     if (!authed(req, reply)) return reply;
     count('consultadte');
     const b = (req.body ?? {}) as Record<string, unknown>;
+    if (state.duplicateQuery === 'error' && state.duplicateRefused.has(String(b.codigoGeneracion)))
+      return send(reply, 500, { error: 'Internal Server Error' });
     const found = state.documents.get(String(b.codigoGeneracion));
     if (!found || found.nit !== String(b.nitEmisor) || found.tipoDte !== String(b.tdte)) {
       return send(reply, 200, {
@@ -509,6 +535,14 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     return reply.send({ refuseLogins: state.refuseLogins });
   });
   // How an invalidation of a document already invalidated is refused (state.ts, REPEAT_INVALIDATION_ANSWERS).
+  // What consultadte says of a code refused for a taken control number (state.ts, DUPLICATE_QUERY_ANSWERS).
+  app.post('/_sim/duplicate-query', async (req, reply) => {
+    const answer = (req.body as { answer?: unknown } | null)?.answer;
+    if (!(DUPLICATE_QUERY_ANSWERS as readonly unknown[]).includes(answer))
+      return reply.code(400).send({ error: `answer: ${DUPLICATE_QUERY_ANSWERS.join(', ')}` });
+    state.duplicateQuery = answer as DuplicateQueryAnswer;
+    return reply.send({ answer: state.duplicateQuery });
+  });
   // What consultadte says of an invalidated document (state.ts, CONSULT_INVALIDATED_ANSWERS).
   app.post('/_sim/consult-invalidated', async (req, reply) => {
     const answer = (req.body as { answer?: unknown } | null)?.answer;

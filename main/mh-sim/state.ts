@@ -21,6 +21,14 @@ export type RepeatInvalidationAnswer = (typeof REPEAT_INVALIDATION_ANSWERS)[numb
 export const CONSULT_INVALIDATED_ANSWERS = ['invalidado', 'rechazado', 'procesado'] as const;
 export type ConsultInvalidatedAnswer = (typeof CONSULT_INVALIDATED_ANSWERS)[number];
 
+/**
+ * What consultadte says of a code MH refused because another document holds its control number (004 on
+ * numeroControl). Not published: "not found" (it stored nothing under the code), the refusal it gave (issue 54:
+ * implementers report it), or an error (HTTP 500). A station must end each without a resend loop.
+ */
+export const DUPLICATE_QUERY_ANSWERS = ['not-found', 'rejected', 'error'] as const;
+export type DuplicateQueryAnswer = (typeof DUPLICATE_QUERY_ANSWERS)[number];
+
 export interface StoredAnswer {
   /** MH's answer body, replayed by consultadte. */
   readonly body: Record<string, unknown>;
@@ -54,6 +62,10 @@ export interface SimState {
   repeatInvalidation: RepeatInvalidationAnswer;
   /** How consultadte speaks of an invalidated document (CONSULT_INVALIDATED_ANSWERS). */
   consultInvalidated: ConsultInvalidatedAnswer;
+  /** How consultadte speaks of a code refused for a taken control number (DUPLICATE_QUERY_ANSWERS). */
+  duplicateQuery: DuplicateQueryAnswer;
+  /** Codes refused for a taken control number, answered with HTTP 500 while duplicateQuery is 'error'. */
+  readonly duplicateRefused: Set<string>;
   /** The next documents to refuse whatever they hold (of one tipoDte, or any; 'anulacion': invalidations). */
   rejectNext: { count: number; tipoDte: string | null };
   lastUserAgent: string | null;
@@ -90,6 +102,8 @@ export function newSimState(): SimState {
     refuseLogins: false,
     repeatInvalidation: 'invalidated',
     consultInvalidated: 'invalidado',
+    duplicateQuery: 'not-found',
+    duplicateRefused: new Set(),
     rejectNext: { count: 0, tipoDte: null },
     lastUserAgent: null,
     tokens: new Map(),

@@ -18,6 +18,45 @@ import './settings/delivery.css';
 /** How often the e-mail counts are read while messages wait. */
 const MAIL_POLL_MS = 3000;
 
+/** Each document waiting for a person, and a supervisor's "Enviar de nuevo" where Sello allows it. */
+function NeedingPerson({
+  api,
+  documents,
+  canSendAgain,
+}: {
+  api: SelloApi;
+  documents: NonNullable<SyncStatus['documentsNeedingPerson']>;
+  canSendAgain: boolean;
+}) {
+  const [say, setSay] = useState<{ text: string; ok: boolean } | null>(null);
+  const sendAgain = async (id: string, number: string) => {
+    const r = await api.sendAgain(id);
+    setSay(r.ok ? { text: syncWords.sentAgain(number), ok: true } : { text: errorText(r.error), ok: false });
+  };
+  return (
+    <>
+      <h2>{syncWords.needingPerson}</h2>
+      <ul data-testid="needing-person">
+        {documents.map((d) => (
+          <li key={d.documentId}>
+            <strong>{d.controlNumber}</strong>: {d.reason}{' '}
+            {canSendAgain && d.canSendAgain && (
+              <button type="button" onClick={() => void sendAgain(d.documentId, d.controlNumber)}>
+                {syncWords.sendAgain}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {say && (
+        <p role={say.ok ? 'status' : 'alert'} className={say.ok ? 'ok' : 'error'}>
+          {say.text}
+        </p>
+      )}
+    </>
+  );
+}
+
 /** `canRetry`: the role may press "Reintentar ahora" and retry failed e-mails (supervisors and administrators). */
 export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: SyncStatus | null; canRetry: boolean }) {
   const [rejected, setRejected] = useState<DteRecord[]>([]);
@@ -213,6 +252,10 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
             ))}
           </ul>
         </>
+      )}
+      {/* Documents that wait for a person (docs/decisions/0068-a-document-is-sent-a-few-times.md), with what to do. */}
+      {(status.documentsNeedingPerson ?? []).length > 0 && (
+        <NeedingPerson api={api} documents={status.documentsNeedingPerson ?? []} canSendAgain={canRetry} />
       )}
       {/* Invalidations MH may hold: what to check on MH's public lookup (docs/decisions/0024-event-answer-lost.md). */}
       {(status.invalidationsInDoubt ?? []).length > 0 && (

@@ -313,6 +313,7 @@ describe('keyed audit chain', () => {
       // Nor the tables of the migrations after 027: the upgrade brings them.
       db.exec('DROP TABLE sale_paper; DROP TABLE drawer_openings; DROP TABLE print_jobs; DROP TABLE drawer_kicks;');
       db.exec('DROP TABLE return_invalidations; DROP INDEX returns_contingency; ALTER TABLE returns DROP COLUMN contingency_id;');
+      db.exec('ALTER TABLE outbox DROP COLUMN sends;');
       db.pragma('user_version = 26');
     });
     // No head either: a station upgraded from a version that kept none.

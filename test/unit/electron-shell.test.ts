@@ -91,6 +91,7 @@ describe('IPC glue', () => {
       printReturnLetter: () => ok('prl'),
       returnJson: () => ok('rj'),
       sendReturn: () => ok('sr'),
+      settleReturn: () => ok('st'),
       salesReport: () => ok('sr'),
       booksSettings: () => ok('bs'),
       setBooksSettings: () => ok('bs'),
@@ -111,6 +112,7 @@ describe('IPC glue', () => {
       dteReturns: () => ok('dr'),
       syncStatus: () => ok('s'),
       retrySync: () => ok('s'),
+      sendAgain: () => ok('s'),
       normativeSettings: () => ok('n'),
       setNormativeSettings: () => ok('n'),
       hubSettings: () => ok('h'),
@@ -243,7 +245,7 @@ describe('IPC glue', () => {
       for (let i = 0; i < 5; i += 1) await api.login('supervisor', `no-es-${i}`);
       expect(await api.login('supervisor', 'demo-super')).toMatchObject({
         ok: false,
-        error: { code: 'TOO_MANY_REQUESTS', retryAfter: 60 },
+        error: { code: 'TOO_MANY_REQUESTS', retryAfter: 30 },
       });
     } finally {
       core.cleanup();

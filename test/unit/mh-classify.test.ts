@@ -89,6 +89,16 @@ describe('classify MH outcomes', () => {
       { outcome: 'duplicate', on: 'numeroControl' },
     ],
     [
+      'query: MH answers with the refusal it holds, 004 on numeroControl: a refusal, never a duplicate (issue 54)',
+      res(200, {
+        estado: 'RECHAZADO',
+        codigoMsg: '004',
+        descripcionMsg: '[identificacion.numeroControl] YA EXISTE UN REGISTRO CON ESE VALOR',
+      }),
+      'query',
+      { outcome: 'rejected', code: '004' },
+    ],
+    [
       'query: not found',
       res(200, { estado: 'RECHAZADO', descripcionMsg: 'NO SE ENCONTRO EL DOCUMENTO' }),
       'query',

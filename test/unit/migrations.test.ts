@@ -802,3 +802,23 @@ describe('034 contingency status index', () => {
     expect(index.sql).toMatch(/\(contingency_id, status, created_at\) WHERE contingency_id IS NOT NULL$/);
   });
 });
+
+describe('035 outbox sends', () => {
+  it('counts sends from zero on every row, and refuses a negative count', () => {
+    const db = new BetterSqlite3(':memory:');
+    const at = MIGRATIONS.findIndex((m) => m.version === 35);
+    expect(MIGRATIONS[at]!.name).toBe('outbox-sends');
+    migrate(db, MIGRATIONS.slice(0, at));
+    db.prepare(
+      `INSERT INTO documents (id, kind, environment, version, status, control_number, company_id, branch_code,
+      pos_number, generated_at, issue_date, created_at, updated_at, request_hash, packed)
+      VALUES ('d1', 'FC', 'TEST', 1, 'PROCESSING', 'DTE-01-M001P001-000000000000001', 'c', 'M001', 1, 'g', '2026-11-22', '1', 'u', 'h', x'00')`,
+    ).run();
+    db.prepare(
+      `INSERT INTO outbox (document_id, topic, state, attempts, next_attempt_at, created_at) VALUES ('d1', 'dte', 'unknown', 4, 'n', 'c')`,
+    ).run();
+    migrate(db, MIGRATIONS.slice(0, at + 1));
+    expect(db.prepare('SELECT attempts, sends FROM outbox').all()).toEqual([{ attempts: 4, sends: 0 }]);
+    expect(() => db.prepare(`UPDATE outbox SET sends = -1`).run()).toThrow(/CHECK constraint/);
+  });
+});

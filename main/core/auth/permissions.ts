@@ -56,6 +56,8 @@ export const CALL_PERMISSIONS: Readonly<Record<ActorCall, readonly Caller[]>> = 
   printReturnLetter: PEOPLE,
   returnJson: EVERYONE,
   sendReturn: EVERYONE,
+  // An ER in doubt is settled by a person who found its seal on MH's portal (dte/retorno/return-doubt.ts).
+  settleReturn: SUPERVISORS,
   syncStatus: EVERYONE,
   normativeSettings: SUPERVISORS,
   setNormativeSettings: ADMINS,
@@ -71,6 +73,8 @@ export const CALL_PERMISSIONS: Readonly<Record<ActorCall, readonly Caller[]>> = 
   resumeHomologation: ADMINS,
   homologationReport: ADMINS,
   retrySync: SUPERVISORS,
+  // Past the cap on sends, a person who checked MH's lookup lets a document go again (sync/send-cap.ts).
+  sendAgain: SUPERVISORS,
   listUsers: ADMINS,
   createUser: ADMINS,
   updateUser: ADMINS,

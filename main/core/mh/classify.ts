@@ -50,7 +50,16 @@ const SIGNATURE_CODES = new Set(['801', '803']);
 /** MH refused the signature, not the document: the certificate it holds for the NIT is not the signer's. */
 export const isSignatureRefusal = (code: string): boolean => SIGNATURE_CODES.has(code.trim());
 
-export function classify(x: Exchange, purpose: 'send' | 'query' = 'send'): Outcome {
+/** MH's words refusing a document because another one holds its control number (decision 0029). */
+export const isNumberTaken = (message: string): boolean => /YA EXISTE UN REGISTRO/i.test(message) && /numeroControl/i.test(message);
+
+/**
+ * `send`: MH's answer to a document sent; `query`: to consultadte about one; `lote`: one item of a lote's results,
+ * a reception's answer read as a query's where MH does not know the code.
+ */
+export type Purpose = 'send' | 'query' | 'lote';
+
+export function classify(x: Exchange, purpose: Purpose = 'send'): Outcome {
   switch (x.kind) {
     case 'timeout':
       return { outcome: 'unknown', reason: 'MH no respondió a tiempo' };
@@ -67,7 +76,7 @@ export function classify(x: Exchange, purpose: 'send' | 'query' = 'send'): Outco
   }
 }
 
-function classifyResponse(status: number, raw: unknown, purpose: 'send' | 'query'): Outcome {
+function classifyResponse(status: number, raw: unknown, purpose: Purpose): Outcome {
   const b: Body = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Body) : {};
   const code = textOf(b.codigoMsg ?? b.codigo);
   const message = textOf(b.descripcionMsg ?? b.mensaje ?? b.message);
@@ -89,12 +98,15 @@ function classifyResponse(status: number, raw: unknown, purpose: 'send' | 'query
       : { outcome: 'accepted', seal, observations: [] };
   }
   if (estado === 'RECHAZADO') {
+    if (purpose !== 'send' && /NO (SE )?(ENCONTR|EXISTE)/i.test(message)) return { outcome: 'not_found', message };
+    // Asked about our code, MH answers with the record it holds: refused, whatever the words (a 004 on the control
+    // number included, issue 54). Never a duplicate, which would send it again. A lote's item is a reception's answer.
+    if (purpose === 'query') return { outcome: 'rejected', code, message, observations: observationsOf(b) };
     if (/YA EXISTE UN REGISTRO/i.test(message))
       return { outcome: 'duplicate', message, on: /numeroControl/i.test(message) ? 'numeroControl' : 'codigoGeneracion' };
-    if (purpose === 'query' && /NO (SE )?(ENCONTR|EXISTE)/i.test(message)) return { outcome: 'not_found', message };
     return { outcome: 'rejected', code, message, observations: observationsOf(b) };
   }
-  if (purpose === 'query' && (status === 404 || /NO (SE )?(ENCONTR|EXISTE)/i.test(message))) return { outcome: 'not_found', message };
+  if (purpose !== 'send' && (status === 404 || /NO (SE )?(ENCONTR|EXISTE)/i.test(message))) return { outcome: 'not_found', message };
   // Busy or unavailable before processing: nothing happened, send again later.
   if (status === 429 || status === 503) return { outcome: 'retry', reason: `HTTP ${status}` };
   // Any other answer (5xx, an HTML error page, an unexpected body) says nothing about the document.

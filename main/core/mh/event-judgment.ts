@@ -91,3 +91,13 @@ const doubt = (message: string): EventJudgment => ({
   verdict: 'in_doubt',
   reason: `MH rechazó el reenvío de un evento cuya primera respuesta se perdió: ${message}`,
 });
+
+/**
+ * MH's words when it already holds this very event (a duplicate, code 004, "already received"), or null: an earlier
+ * send reached it and its answer, with the seal, was lost (docs/decisions/0070-station-faults-said-aloud.md).
+ */
+export function heldByMhWords(o: Outcome): string | null {
+  if (o.outcome === 'duplicate') return o.message;
+  if (o.outcome === 'rejected' && (o.code === '004' || ALREADY_HELD.test(o.message))) return o.message;
+  return null;
+}

@@ -12,6 +12,7 @@ import type { Logger } from '../logger';
 import type { Store } from '../store/database';
 import { settingsRepo } from '../store/settings-repo';
 import { lotesRepo } from '../sync/lotes-repo';
+import { NEEDS_PERSON } from '../sync/send-cap';
 
 export interface Claimed {
   readonly outboxId: number;
@@ -20,6 +21,8 @@ export interface Claimed {
   readonly version: number;
   readonly jws: string;
   readonly attempts: number;
+  /** Sends alone without a conclusive answer (migration 035): past the cap a person decides (sync/send-cap.ts). */
+  readonly sends: number;
   /** It may have reached MH (sent without a conclusive answer): ask MH before anything else. */
   readonly reconcile: boolean;
   readonly idEnvio: number;
@@ -211,6 +214,7 @@ export function outbox(store: Store, logger: Logger) {
             'outbox.document_id as documentId',
             'outbox.state',
             'outbox.attempts',
+            'outbox.sends',
             'outbox.depends_on',
             'documents.kind',
             'documents.version',
@@ -245,6 +249,7 @@ export function outbox(store: Store, logger: Logger) {
             version: r.version,
             jws: unpackDocument(r.packed).jws ?? '',
             attempts: r.attempts,
+            sends: r.sends,
             reconcile: r.state === 'unknown',
             idEnvio,
             contingency: r.contingency_id !== null,
@@ -318,15 +323,44 @@ export function outbox(store: Store, logger: Logger) {
       });
     },
 
-    /** Sent, but no conclusive answer (or MH says it already has it): ask MH before anything else. */
-    inDoubt(c: Pick<Claimed, 'outboxId' | 'attempts'>, next: Date, reason: string): void {
+    /**
+     * Sent, but no conclusive answer (or MH says it already has it): ask MH before anything else. `sent`: this
+     * follows a send of its own (not a query), counted toward the cap on sends (sync/send-cap.ts).
+     */
+    inDoubt(c: Pick<Claimed, 'outboxId' | 'attempts'>, next: Date, reason: string, sent = false): void {
       // Only a row on its way: a late answer never reopens one that is done or failed.
       store
         .statement(
-          `UPDATE outbox SET state = 'unknown', lease_until = NULL, lote_id = NULL, attempts = ?, next_attempt_at = ?, last_error = ?
+          `UPDATE outbox SET state = 'unknown', lease_until = NULL, lote_id = NULL, attempts = ?, next_attempt_at = ?, last_error = ?,
+             sends = sends + ?
            WHERE id = ? AND state IN ('sending', 'unknown')`,
         )
-        .run(c.attempts + 1, next.toISOString(), reason, c.outboxId);
+        .run(c.attempts + 1, next.toISOString(), reason, sent ? 1 : 0, c.outboxId);
+    },
+
+    /** A send whose answer settles nothing by itself (a 004 on the control number, asked about next): counted. */
+    countSend(c: Pick<Claimed, 'outboxId'>): void {
+      store.run(
+        q
+          .updateTable('outbox')
+          .set((eb) => ({ sends: eb('sends', '+', 1) }))
+          .where('id', '=', c.outboxId),
+      );
+    },
+
+    /** A supervisor's word that a document held past the cap on sends may go again (sync/send-cap.ts). */
+    allowSends(documentId: string, now: Date): boolean {
+      return (
+        store.run(
+          q
+            .updateTable('outbox')
+            .set({ sends: 0, next_attempt_at: now.toISOString(), last_error: null })
+            .where('document_id', '=', documentId)
+            .where('topic', '=', 'dte')
+            .where('state', '=', 'unknown')
+            .where('last_error', 'like', `${NEEDS_PERSON} %`),
+        ).changes > 0
+      );
     },
 
     /** Documents in doubt outside any contingency: asked about at the cese. */

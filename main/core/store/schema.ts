@@ -151,6 +151,8 @@ export interface OutboxTable {
   depends_on: string | null;
   /** The lote the document travels in (migration 008); null when sent alone. */
   lote_id: string | null;
+  /** Sends alone without a conclusive answer (migration 035, sync/send-cap.ts). */
+  sends: Generated<number>;
 }
 
 export interface ControlSequencesTable {

@@ -5,7 +5,8 @@
 // happens to it. When MH or the internet fails as MH's rules say, the station enters contingency
 // (contingency.ts) and later recovers: event, lotes, results. No fault escapes a run: it is logged, shown in
 // the status, and the next run comes on the backoff.
-import { HELD_RECHECK_MS, heldInvalidated } from './held-by-mh';
+import { HELD_RECHECK_MS, heldByMh, heldInvalidated } from './held-by-mh';
+import { MAX_SENDS, needsPerson, pastTheCap } from './send-cap';
 import { singleFlight } from '../single-flight';
 import type { KeyObject } from 'node:crypto';
 import { EventEmitter } from 'node:events';
@@ -23,10 +24,13 @@ import type {
 } from '../../../shared/records';
 import type { DeliveryCounts } from '../../../shared/delivery';
 import { isoLocal, type Clock } from '../clock';
+import { audit } from '../audit';
+import { logFailure } from '../store/out-of-space';
+import { CoreError } from '../errors';
 import { countOfEvent, queuedOutsideEvents, resignDocument } from '../dte/documents-repo';
 import { resignedIfStale } from '../signing/jws';
 import type { Logger } from '../logger';
-import type { Exchange, Outcome } from '../mh/classify';
+import { isNumberTaken, type Exchange, type Outcome } from '../mh/classify';
 import { MhLoginError, type MhClient } from '../mh/client';
 import { dueByNow, LOTE_PROCESSING_MS, outbox, type Claimed, type DocumentRef } from '../outbox/outbox';
 import { cachedCount, writesOf } from '../store/cached-count';
@@ -119,6 +123,8 @@ export interface SyncEngine {
   wake(): void;
   /** Someone asked to try now (Reintentar ahora, new MH credentials): no backoff, not even a login probe's. */
   retryNow(): void;
+  /** A supervisor lets a document past the cap on sends go to MH again (send-cap.ts); a conflict if it is not. */
+  sendAgain(documentId: string, actor: string): void;
   /** Processes everything due now; resolves when done. Never rejects. */
   runOnce(): Promise<number>;
   status(): SyncStatus;
@@ -274,8 +280,11 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     switch (q.outcome.outcome) {
       case 'accepted':
       case 'accepted_with_observations':
-      case 'rejected':
         record(c, q.outcome, q.body);
+        return false;
+      case 'rejected':
+        // MH holds this code refused (issue 54: its query repeats a 004 on numeroControl): never sent again.
+        rejectedByQuery(c, q.outcome, q.body);
         return false;
       case 'not_found':
         contact();
@@ -318,6 +327,11 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
   async function process(client: MhClient, c: Claimed): Promise<void> {
     // Sent before without a conclusive answer: ask MH before any resend (never a second copy).
     if (c.reconcile && !(await askMh(client, c))) return;
+    // MH says it does not hold it, yet its sends never concluded: past the cap, a person decides (send-cap.ts).
+    if (c.sends >= MAX_SENDS) {
+      box.inDoubt(c, later(HELD_RECHECK_MS), needsPerson(c.sends));
+      return;
+    }
     const r = await client.sendDte({
       tipoDte: MH_TYPE[c.kind as DteKind],
       version: c.version,
@@ -340,15 +354,15 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         if (r.outcome.on === 'numeroControl') return controlNumberTaken(client, c, r.body, r.outcome.message);
         // MH holds it: its seal comes from a query (soon, and later each time MH says so again).
         contact();
-        return box.inDoubt(c, later(c.attempts === 0 ? 0 : backoffMs(c.attempts, d.random)), r.outcome.message);
+        return box.inDoubt(c, later(c.attempts === 0 ? 0 : backoffMs(c.attempts, d.random)), r.outcome.message, true);
       case 'unknown':
         // MH may hold it: query before anything else is sent for it, on the backoff of this document's tries.
         trouble(r.outcome.reason, r.exchange, false);
-        return box.inDoubt(c, later(backoffMs(Math.max(failures, c.attempts), d.random)), r.outcome.reason);
+        return box.inDoubt(c, later(backoffMs(Math.max(failures, c.attempts), d.random)), r.outcome.reason, true);
       case 'invalidated':
         // A query's answer only (classify.ts); were MH to say it of a send, it holds the document: never sent again.
         contact();
-        return box.inDoubt(c, later(HELD_RECHECK_MS), heldInvalidated(r.outcome.message));
+        return box.inDoubt(c, later(HELD_RECHECK_MS), heldInvalidated(r.outcome.message), true);
       case 'retry':
       case 'auth':
       case 'not_found':
@@ -370,13 +384,31 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
    */
   async function controlNumberTaken(client: MhClient, c: Claimed, body: unknown, mhMessage: string): Promise<void> {
     contact();
+    // Its first send, never in doubt before: MH cannot hold this code, so the number is another document's. No
+    // query is needed, nor trusted to settle it (issue 54: MH's answer to it is not published).
+    if (!c.reconcile && c.sends === 0) return collided(c, body, mhMessage);
+    // Sent before without an answer: the query says whose number it is. Counted toward the cap meanwhile.
+    box.countSend(c);
     if (!(await askMh(client, c))) return;
+    collided(c, body, mhMessage);
+  }
+
+  /** Another document holds this one's control number at MH: REJECTED with the reason, and its sequence stops. */
+  function collided(c: DocumentRef, body: unknown, mhMessage: string): void {
     const reason =
       d.numberingCollision?.(c.documentId, mhMessage) ?? `MH ya tiene otro documento con este número de control (MH dijo: «${mhMessage}»).`;
     const words = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
     if (box.rejected(c, now(), { ...words, motivo: reason }, reason)) emit(c.documentId, 'REJECTED');
     // Shown with the sync state until the next contact; the alert (numbering.ts) stays until it is resolved.
     lastError = reason;
+  }
+
+  /** MH's answer to a query names this document rejected: a rejection, or a collision when its words say so. */
+  function rejectedByQuery(c: DocumentRef, o: Extract<Outcome, { outcome: 'rejected' }>, body: unknown): void {
+    if (isNumberTaken(o.message)) {
+      contact();
+      collided(c, body, o.message);
+    } else record(c, o, body);
   }
 
   /** The documents, a batch at a time; stops when the station enters contingency. */
@@ -446,6 +478,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         case 'rejected':
           // MH refused its signature: it holds no valid copy, so it joins the event signed with the current certificate.
           if (q.outcome.outcome === 'rejected' && isSignatureRefusal(q.outcome.code)) cs.adopt(doubt.documentId, open, key, now());
+          else if (q.outcome.outcome === 'rejected') rejectedByQuery(doubt, q.outcome, q.body);
           else record(doubt, q.outcome, q.body);
           break;
         case 'not_found':
@@ -740,7 +773,8 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
       errorCount += 1;
       lastError = `error inesperado: ${e instanceof Error ? e.message : String(e)}`;
       failures += 1;
-      d.logger.error('sync run failed', { error: e instanceof Error ? e.stack : String(e) });
+      // A full disk is one line, not a stack (store/out-of-space.ts); anything else keeps its stack.
+      logFailure(d.logger, 'sync run failed', e);
       return 0;
     }
   }
@@ -794,7 +828,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         push();
       } catch (e) {
         // Scheduling reads the store; a fault here must not leave the engine asleep for good.
-        d.logger.error('sync schedule failed', { error: e instanceof Error ? e.stack : String(e) });
+        logFailure(d.logger, 'sync schedule failed', e);
         timer = timers.set(() => void loop(), 60_000);
       }
     },
@@ -905,7 +939,19 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         hub: d.hub?.() ?? { configured: false, lastReachedAt: null, waiting: 0, refused: 0, lastRefusal: null, lastError: null },
         alerts: [...(certificate ? [refusalAlert(certificate)] : []), ...(d.alerts?.() ?? [])],
         ...(d.invalidationsInDoubt ? { invalidationsInDoubt: d.invalidationsInDoubt() } : {}),
+        documentsNeedingPerson: [...pastTheCap(d.store), ...heldByMh(d.store).map((x) => ({ ...x, canSendAgain: false }))],
       };
+    },
+    sendAgain(documentId: string, actor: string): void {
+      // Only a document past the cap on sends, on a supervisor's word after checking MH's lookup (send-cap.ts).
+      const ok = d.store.tx(() => {
+        if (!box.allowSends(documentId, now())) return false;
+        audit(d.store, isoLocal(now()), actor, 'dte.send_again', documentId, {});
+        return true;
+      });
+      if (!ok) throw new CoreError('STATION_CONFLICT', 'Este documento no espera a un supervisor: Sello lo envía o lo consulta solo.');
+      d.logger.info('document allowed to be sent again', { id: documentId, by: actor });
+      api.wake();
     },
     publish() {
       if (stopped) return;

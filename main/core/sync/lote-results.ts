@@ -17,7 +17,7 @@ export function recordLoteResults(box: Outbox, items: readonly Record<string, un
     const id = textOf(item.codigoGeneracion).toLowerCase();
     const outboxId = rows.get(id);
     if (outboxId === undefined) continue;
-    const o = classify({ kind: 'response', status: 200, body: item }, 'query');
+    const o = classify({ kind: 'response', status: 200, body: item }, 'lote');
     if (o.outcome === 'accepted' || o.outcome === 'accepted_with_observations') {
       done.push(outboxId);
       if (box.sealedInLote(id, now, o.seal, item)) changed.push([id, 'APPROVED']);

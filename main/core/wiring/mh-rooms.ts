@@ -4,6 +4,7 @@ import { timedFetch } from '../clock-skew';
 import { doubtAlerts } from '../dte/invalidation/doubt';
 import { invalidationService } from '../dte/invalidation/invalidate';
 import { numberingService } from '../dte/numbering';
+import { returnDoubtAlerts } from '../dte/retorno/return-doubt';
 import { returnService } from '../dte/retorno/retorno';
 import { mhClientCache } from '../mh/client-cache';
 import { takeIdEnvio } from '../outbox/outbox';
@@ -14,6 +15,7 @@ import { mhPasswordNeeded } from '../station/at-start';
 import { diskWatch } from '../store/disk-space';
 import { unitFrom } from '../sync/backoff';
 import { heldAlerts, heldByMh } from '../sync/held-by-mh';
+import { capAlerts, pastTheCap } from '../sync/send-cap';
 import { createSyncEngine, tunedBy } from '../sync/engine';
 import { realTimers } from '../timers';
 import type { Basics } from './basics';
@@ -46,7 +48,13 @@ export function mhRooms({ deps, clock, random, logger, fetchFn, newId }: Basics,
     random: deps.sync?.jitter ?? unitFrom(random),
     timers: deps.sync?.timers,
     manual: deps.replication?.manual,
+    unreachableAlertMs: deps.replication?.unreachableAlertMs,
+    // Read when it fires: the sync engine and the disk watch are built below.
+    changed: () => sync.publish(),
+    diskFull: () => disk.writeFailed(),
   });
+  // The hub away for long is said aloud (docs/decisions/0070-station-faults-said-aloud.md).
+  alerts.add(() => replicator.alerts());
   const nextIdEnvio = () => takeIdEnvio(store);
   const integrityCheck = () => integrity.check();
   // Invalidations and Eventos de Retorno are signed and sent alike; each keeps its own events in flight.
@@ -69,8 +77,12 @@ export function mhRooms({ deps, clock, random, logger, fetchFn, newId }: Basics,
   });
   // An invalidation MH may hold stays visible until a supervisor settles it (decision 0024).
   alerts.add(() => doubtAlerts(invalidations.inDoubt()));
+  // An ER MH holds whose seal was lost waits for a supervisor (decision 0070).
+  alerts.add(() => returnDoubtAlerts(returns.inDoubt()));
   // A document MH holds invalidated that this copy never invalidated waits for a person (decision 0064).
   alerts.add(() => heldAlerts(heldByMh(store)));
+  // A document past the cap on sends waits for a supervisor (sync/send-cap.ts).
+  alerts.add(() => capAlerts(pastTheCap(store)));
   const sync = late.sync.set(
     createSyncEngine({
       // Events waiting for MH, sent after the documents: invalidations, then Eventos de Retorno (decision 0015).

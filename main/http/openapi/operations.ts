@@ -17,6 +17,7 @@ import { returnBody, returnInvalidationBody } from '../../../shared/retorno';
 import { stationSetup, stationUpdate } from '../../../shared/station';
 import { webhookDeliveriesQuery, webhookInput } from '../../../shared/webhooks';
 import { settleBody } from '../../core/dte/invalidation/doubt';
+import { returnSettleBody } from '../../core/dte/retorno/return-doubt';
 import { hubSettingBody } from '../../core/station/hub-setting';
 import { apiKeyBody, exportQuery, homologationReportQuery, listQuery, receiptQuery, receiversQuery } from '../queries';
 import { dteListPage, dteRecord } from './responses';
@@ -62,6 +63,10 @@ const KIND_NAMES: Readonly<Record<DteKind, string>> = {
   FSE: 'una factura de sujeto excluido (FSE)',
   FEX: 'una factura de exportación (FEX)',
 };
+
+/** Who may send where, and how often (main/core/delivery/send-limit.ts; docs/decisions/0067-email-rights-and-small-guards.md). */
+const SEND_RULES =
+  'Al correo del receptor del documento lo envía cualquiera; a otra dirección, solo un supervisor o un administrador (403 para un cajero o una clave de API). Cada persona y cada clave: 10 envíos por minuto y 100 por día; pasado el límite, 429 con Retry-After.';
 
 const address = { department: '06', municipality: '14', complement: 'Colonia Escalón, Calle El Mirador 4520' };
 
@@ -155,6 +160,11 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     status: 201,
   },
   'GET /dte/{id}/returns': { tag: 'Documentos', summary: 'Las devoluciones de un documento' },
+  'POST /dte/returns/{id}/settle': {
+    tag: 'Documentos',
+    summary: 'Resuelve una devolución en duda con el sello que muestra el portal de MH',
+    body: returnSettleBody,
+  },
   'GET /dte/returns/{id}/receipt': {
     tag: 'Documentos',
     summary: 'Una devolución en la impresora de recibos (PDF 58 u 80 mm)',
@@ -219,6 +229,12 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     answer: 'events',
   },
   'POST /sync/retry': { tag: 'Estación', summary: 'Despierta la sincronización ahora', status: 202 },
+  'POST /sync/documents/{id}/send-again': {
+    tag: 'Estación',
+    summary: 'Envía de nuevo a MH un documento que espera a un supervisor',
+    description:
+      'Un documento enviado dos veces sin respuesta clara, que MH dice no tener, no se reenvía solo: aparece en `documentsNeedingPerson` de `GET /sync/status`. Tras revisar la consulta pública de MH, un supervisor lo deja ir de nuevo. 409 si el documento no espera a un supervisor.',
+  },
   'GET /settings/normative': { tag: 'Estación', summary: 'La normativa de MH en uso (2023 o 2026)' },
   'PUT /settings/normative': { tag: 'Estación', summary: 'Programa o hace el cambio de normativa', body: mhNormativeSetting },
   'GET /settings/hub': { tag: 'Estación', summary: 'La conexión con la central' },
@@ -293,10 +309,17 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'GET /settings/smtp': { tag: 'Envíos', summary: 'El servidor de correo (sin la contraseña)' },
   'PUT /settings/smtp': { tag: 'Envíos', summary: 'Configura el servidor de correo', body: smtpSettingsInput },
   'POST /settings/smtp/test': { tag: 'Envíos', summary: 'Envía un correo de prueba', body: emailTarget },
-  'POST /dte/{id}/send': { tag: 'Envíos', summary: 'Envía el documento por correo (PDF y JSON)', body: emailTarget, status: 202 },
+  'POST /dte/{id}/send': {
+    tag: 'Envíos',
+    summary: 'Envía el documento por correo (PDF y JSON)',
+    description: SEND_RULES,
+    body: emailTarget,
+    status: 202,
+  },
   'POST /dte/returns/{id}/send': {
     tag: 'Envíos',
     summary: 'Envía una devolución (Evento de Retorno) por correo (PDF y JSON)',
+    description: SEND_RULES,
     body: emailTarget,
     status: 202,
   },

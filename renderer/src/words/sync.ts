@@ -36,6 +36,9 @@ export const syncWords = {
   eventDeadline: 'Enviar el evento antes de',
   documentsDeadline: 'Enviar los documentos antes de',
   rejected: 'Documentos rechazados: corrija y emita de nuevo',
+  needingPerson: 'Documentos que esperan a un supervisor',
+  sendAgain: 'Enviar de nuevo',
+  sentAgain: (number: string) => `${number} se enviará de nuevo a MH.`,
   invalidations: 'Invalidaciones por enviar',
   eventStatus: {
     open: 'abierta: MH no responde',

@@ -8,7 +8,7 @@ import { createCore, type Core } from '../../../main/core/create-core';
 import { CoreError } from '../../../main/core/errors';
 import type { Logger } from '../../../main/core/logger';
 import { createMhSimulator, type MhSimulator } from '../../../main/mh-sim/server';
-import { CONSULT_INVALIDATED_ANSWERS, REPEAT_INVALIDATION_ANSWERS } from '../../../main/mh-sim/state';
+import { CONSULT_INVALIDATED_ANSWERS, DUPLICATE_QUERY_ANSWERS, REPEAT_INVALIDATION_ANSWERS } from '../../../main/mh-sim/state';
 import { uuidV4 } from '../../../main/core/ids';
 import { todayBody } from '../../fixtures/bodies';
 import { formatControlNumber } from '../../../main/core/dte/control-number';
@@ -109,6 +109,12 @@ export async function runSeed(fx: SimFixture, seed: number, options: SeedOptions
   // Nor is what consultadte says of an invalidated document.
   sim.state.consultInvalidated = CONSULT_INVALIDATED_ANSWERS[Math.floor(seed / 3) % CONSULT_INVALIDATED_ANSWERS.length]!;
   note(`consultadte answers "${sim.state.consultInvalidated}" of an invalidated document`);
+  // Nor what it says of a code refused for a taken control number (issue 54's resend loop). Not 'error': a query
+  // that fails for good leaves the document for a person by design (sync/send-cap.ts), which "everything ends final"
+  // cannot hold; test/integration/resend-loop-serve.test.ts runs that one on a real process.
+  const answers = DUPLICATE_QUERY_ANSWERS.filter((a) => a !== 'error');
+  sim.state.duplicateQuery = answers[Math.floor(seed / 9) % answers.length]!;
+  note(`consultadte answers "${sim.state.duplicateQuery}" of a code refused for a taken control number`);
   const net: Network = network(sim, vt, TIMEOUT_MS, rng);
   const data = fx.copy();
   const errors: string[] = [];
@@ -400,6 +406,14 @@ export async function runSeed(fx: SimFixture, seed: number, options: SeedOptions
     const calmStart = vt.nowMs();
     let final = false;
     for (let i = 0; i < 20_000; i++) {
+      // A supervisor looks at Sincronización now and then: a document past the cap on sends, which MH's lookup does
+      // not show, is sent again on their word (docs/decisions/0068-a-document-is-sent-a-few-times.md).
+      if (i % 100 === 0)
+        for (const d of core.sync.status().documentsNeedingPerson ?? [])
+          if (d.canSendAgain) {
+            note(`a supervisor sends ${d.documentId} again`);
+            core.sync.sendAgain(d.documentId, 'user:supervisor');
+          }
       if (net.held()) await deliverOne();
       else if (tasks === 0 && (final = allFinal(core))) break;
       else if (!vt.fireNext()) {

@@ -33,6 +33,7 @@ import { m031ContingencyReturns } from './031-contingency-returns';
 import { m032ReturnInvalidations } from './032-return-invalidations';
 import { m033ReturnDeliveries } from './033-return-deliveries';
 import { m034ContingencyStatusIndex } from './034-contingency-status-index';
+import { m035OutboxSends } from './035-outbox-sends';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -71,4 +72,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m032ReturnInvalidations,
   m033ReturnDeliveries,
   m034ContingencyStatusIndex,
+  m035OutboxSends,
 ];
