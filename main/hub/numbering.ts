@@ -1,6 +1,7 @@
 // The hub's answer to a station whose numbering waits (docs/decisions/0029-numbering-never-collides-silently.md):
 // a new PC or a restored copy asks, before its first document, for the last control number the hub saw per kind
-// and point of sale of its company's branch in a year. Read-only; a station learns only its own branch's numbers.
+// and point of sale of its company's branch in a year: of documents MH sealed, or another station's that MH may hold.
+// Read-only; a station learns only its own branch's numbers.
 import { sql } from 'kysely';
 import { DTE_KINDS, type DteKind } from '../../shared/contract';
 import type { HubNumberingAnswer } from '../../shared/numbering';
@@ -22,6 +23,11 @@ export function hubNumbering(db: HubDb) {
         .select(['documents.kind', sql<string>`max(documents.control_number)`.as('control_number')])
         .where('stations.company_id', '=', station.companyId)
         .where(sql<string>`substring(documents.control_number from 8 for 4)`, '=', station.branchCode)
+        // Issue 54: a number MH refused is not MH's, and the asking station's own unsealed documents (issued after
+        // its collision, say) say nothing of MH's last: counted, they lifted its stop while the hub lagged MH. Another
+        // station's unsealed documents still count: MH may hold them, and numbering past them is safe.
+        .where('documents.status', '<>', 'REJECTED')
+        .where((eb) => eb.or([eb('documents.seal', 'is not', null), eb('documents.station_id', '<>', station.id)]))
         .where('documents.issue_date', '>=', `${year}-01-01`)
         .where('documents.issue_date', '<', `${year + 1}-01-01`)
         .groupBy(['documents.kind', sql`substring(documents.control_number from 13 for 3)`])

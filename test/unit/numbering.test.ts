@@ -101,6 +101,45 @@ describe('numbering', () => {
     expect(core.dtes.create('FC', fcBody(id()), 'test').record.controlNumber).toMatch(/-000000000000004$/);
   });
 
+  it('a collision stays stopped while the hub lags MH: only a hub number at or past the refused one moves it on', async () => {
+    // The hub's answer, as it stands (issue 54: it knew MH's numbers up to 1 while MH held more).
+    let hubLast = 1;
+    const hub = ((url: URL | string) =>
+      Promise.resolve(
+        String(url).includes('/hub/v1/numbering')
+          ? Response.json({ year: 2026, branchCode: 'M001', sequences: [{ kind: 'FC', posNumber: 1, last: hubLast, controlNumber: 'x' }] })
+          : new Response('{}', { status: 503 }),
+      )) as typeof fetch;
+    const t = tempDir();
+    const core = createCore({
+      dataDir: t.dir,
+      clock: fixedClock('2026-11-22T15:30:00Z'),
+      fetch: hub,
+      sync: { manual: true },
+      initialStation: {
+        ...DEMO_STATION,
+        demo: false,
+        users: undefined,
+        newPointOfSale: true,
+        hub: { url: 'http://127.0.0.1:9', token: 'sello_hub_x' },
+      },
+      initialCertificate: { xml: generateMhCertificate(NIT, 'Firma#2026'), password: 'Firma#2026' },
+    });
+    open.push({ core, cleanup: t.cleanup });
+    await core.numbering.askHub(); // the start's question, answered before the collision asks its own
+    const docs = [id(), id(), id()].map((x) => core.dtes.create('FC', fcBody(x), 'test').record);
+    core.numbering.collided(docs[1]!.id, '[identificacion.numeroControl] YA EXISTE UN REGISTRO CON ESE VALOR');
+    // The hub says 1, below the refused 2; the station's own 3 says nothing of MH's last: still stopped, alert up.
+    await core.numbering.askHub();
+    expect(core.numbering.alerts()).toEqual([expect.objectContaining({ code: 'numbering_collision' })]);
+    expect(codeOf(() => core.dtes.create('FC', fcBody(id()), 'test'))).toBe('NUMBERING_BLOCKED');
+    // The hub learns of MH's 5: past the refused 2, the sequence goes on after it.
+    hubLast = 5;
+    await core.numbering.askHub();
+    expect(core.numbering.alerts()).toEqual([]);
+    expect(core.dtes.create('FC', fcBody(id()), 'test').record.controlNumber).toMatch(/-000000000000006$/);
+  });
+
   it('an unreachable hub is said in the alert, and numbering keeps waiting for it or an ADMIN', async () => {
     const core = realCore({ hub: { url: 'http://127.0.0.1:9', token: 'sello_hub_x' } });
     const v = await core.numbering.askHub();

@@ -57,12 +57,17 @@ export function numberingService(d: NumberingDeps): NumberingService {
   /** Raises each sequence past `lasts`; clears the collisions it moved past and the unconfirmed state. */
   function moveTo(lasts: readonly SequenceLast[], clearUnconfirmed: boolean): void {
     const before = readNumbering(store);
-    const reached = new Map<string, number>();
     const keyOf = (x: { year: number; kind: string; branchCode: string; posNumber: number }) =>
       `${x.year}/${x.kind}/${x.branchCode}/${x.posNumber}`;
-    for (const l of lasts) reached.set(keyOf(l), raiseControlValue(store, l));
-    // A sequence with a collision moves on only when it is now past the highest number MH refused.
-    const collisions = before.collisions.filter((c) => (reached.get(keyOf(c)) ?? 0) < c.value);
+    const told = new Map<string, number>();
+    for (const l of lasts) {
+      raiseControlValue(store, l);
+      told.set(keyOf(l), Math.max(l.last, told.get(keyOf(l)) ?? 0));
+    }
+    // A sequence with a collision moves on only when the word itself (the hub's last, an ADMIN's) reaches the number
+    // MH refused: the station's own numbers since say nothing of MH's last (issue 54: they lifted the stop while the
+    // hub lagged MH, and 20 sales in a row ended REJECTED).
+    const collisions = before.collisions.filter((c) => (told.get(keyOf(c)) ?? 0) < c.value);
     const floors = [
       ...(before.floors ?? []).filter((f) => !lasts.some(sameSequence(f))),
       ...lasts.map((l) => ({
