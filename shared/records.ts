@@ -261,7 +261,7 @@ export const STATION_ALERT_CODES = [
   'disk_low',
   /** An invalidation (or event) whose answer was lost and that MH may hold: someone must check MH's lookup. */
   'event_in_doubt',
-  /** A document sent twice without a conclusive answer, MH saying it lacks it: a supervisor decides (send-cap.ts). */
+  /** A document sent 3 times without a conclusive answer, MH saying it lacks it (or answering unclearly): a person decides. */
   'document_needs_person',
   /** MH holds a document invalidated that this station has no record of invalidating (a restored copy). */
   'document_held_by_mh',

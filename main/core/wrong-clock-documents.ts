@@ -62,7 +62,9 @@ export function wrongClockDocuments(d: {
           const first = rows[0];
           if (first) {
             const now = d.clock.now();
-            const before = listed();
+            const held = listed();
+            // A listing whose alert ran out is closed: a new episode starts its own, shown again for its 72 hours.
+            const before = held && now.getTime() - held.since <= WRONG_CLOCK_ALERT_MS ? held : null;
             const next: Listed = before
               ? { ...before, count: before.count + rows.length, offsetMs }
               : { count: rows.length, firstControlNumber: first.control_number, offsetMs, since: now.getTime() };

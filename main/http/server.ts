@@ -11,6 +11,7 @@ import type { Core } from '../core/core-types';
 import { frontDoor, type DoorCalls, type FrontDoor } from '../core/front-door';
 import type { Actor, Caller } from '../core/auth/actor';
 import { keyActor } from '../core/auth/actor';
+import { countedAddress } from '../core/auth/login-backoff';
 import { LoginThrottled } from '../core/auth/people';
 import { ADMINS, APPROVERS, EVERYONE, PEOPLE, SUPERVISORS, issuersOf, requireCaller } from '../core/auth/permissions';
 import { productListQuery } from '../../shared/catalog';
@@ -419,7 +420,8 @@ async function login(c: Ctx) {
   if (now >= LOGINS_AT_ONCE) throw new LoginThrottled(1, 'address');
   running.set(ip, now + 1);
   try {
-    const { token, session } = await c.door.login(c.body(), ip);
+    // Counted as the hub counts it: an IPv6 client by its /64 (auth/login-backoff.ts).
+    const { token, session } = await c.door.login(c.body(), countedAddress(ip));
     return c.reply.code(201).header('set-cookie', cookie(token)).header('cache-control', 'no-store').send(session);
   } finally {
     const left = (running.get(ip) ?? 1) - 1;

@@ -76,7 +76,8 @@ export function hubSealChecks(db: HubDb, clock: Clock) {
             eb('c.id', 'is', null),
             sql<boolean>`c.seal IS DISTINCT FROM d.seal`,
             eb.and([eb('c.state', '=', 'mh_unknown'), eb('c.next_check_at', '<=', now)]),
-            eb.and([eb('d.invalidated_on', 'is not', null), eb('c.invalidation', 'is', null)]),
+            // Only over a seal MH confirmed: one it refuted is asked again on its own schedule (decision 0064).
+            eb.and([eb('d.invalidated_on', 'is not', null), eb('c.state', '=', 'confirmed'), eb('c.invalidation', 'is', null)]),
             eb.and([eb('d.invalidated_on', 'is not', null), eb('c.invalidation', '=', 'not_shown'), eb('c.next_check_at', '<=', now)]),
           ]),
         )

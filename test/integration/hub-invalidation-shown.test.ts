@@ -213,6 +213,22 @@ describe('MH is asked whether it shows an invalidation', () => {
   });
 });
 
+describe('an invalidation of a document MH does not know', () => {
+  it('is asked about once, found unknown, and not asked again before its time (never a loop)', async () => {
+    sim.state.consultInvalidated = 'invalidado';
+    const id = await invalidatedAtHub();
+    // MH forgets it, as of a sale forged and sent straight as invalidated.
+    sim.state.documents.delete(id.toUpperCase());
+    const c = checker();
+    await askAll(c);
+    expect(await atHub(id)).toMatchObject({ state: 'mh_unknown', invalidation: null });
+    const asked = sim.state.counts.consultadte ?? 0;
+    for (let i = 0; i < 3; i++) expect(await c.step()).toEqual({ kind: 'idle' });
+    expect(sim.state.counts.consultadte ?? 0).toBe(asked);
+    expect(await booksOn(id)).toMatchObject({ subtracted: false, standing: false });
+  });
+});
+
 describe('an invalidation in doubt at the station', () => {
   it('counts at the hub as it counts at the station, and MH is asked whether it shows it', async () => {
     sim.state.consultInvalidated = 'invalidado';

@@ -55,6 +55,14 @@ describe('login backoff', () => {
     expect(Array.from({ length: 5 }, () => waitOf(b.admit('cajero', '10.2.0.1')))).toEqual([0, 0, 0, 0, 0]);
   });
 
+  it('a flood of made-up logins past the bound never washes out a running wait', () => {
+    const b = memoryLoginBackoff(() => 5_000, undefined, 8);
+    for (let i = 0; i < 5; i++) b.admit('admin', '10.0.0.1');
+    expect(waitOf(b.admit('admin', '10.0.0.1'))).toBe(30);
+    for (let i = 0; i < 100; i++) b.admit(`nadie-${i}`, '10.0.0.1');
+    expect(waitOf(b.admit('admin', '10.0.0.1'))).toBe(30);
+  });
+
   it('counts IPv4 as is, IPv4 mapped into IPv6 as IPv4, IPv6 by its /64', () => {
     expect(countedAddress('10.0.0.5')).toBe('10.0.0.5');
     expect(countedAddress('::ffff:10.0.0.5')).toBe('10.0.0.5');

@@ -99,6 +99,16 @@ describe('classify MH outcomes', () => {
       { outcome: 'rejected', code: '004' },
     ],
     [
+      'query: a refused resend of our code ("already exists") says nothing of the first: unclear',
+      res(200, {
+        estado: 'RECHAZADO',
+        codigoMsg: '004',
+        descripcionMsg: '[identificacion.codigoGeneracion] YA EXISTE UN REGISTRO CON ESE VALOR',
+      }),
+      'query',
+      { outcome: 'unknown' },
+    ],
+    [
       'query: not found',
       res(200, { estado: 'RECHAZADO', descripcionMsg: 'NO SE ENCONTRO EL DOCUMENTO' }),
       'query',

@@ -75,10 +75,18 @@ export const OWN_WINDOW = 'ipc';
 export function memoryLoginBackoff(now: () => number, rule: BackoffRule = LOGIN_BACKOFF, maxKeys = 4096) {
   const keys = new Map<string, KeyState>();
   const pressure = new Map<string, KeyState>();
+  // Past the bound, the oldest entry whose wait is over is forgotten, never one still making someone wait: a flood of
+  // made-up logins must not wash out a running wait.
   const put = (map: Map<string, KeyState>, key: string, s: KeyState) => {
     map.delete(key);
     map.set(key, s);
-    if (map.size > maxKeys) map.delete(map.keys().next().value as string);
+    if (map.size <= maxKeys) return;
+    const t = now();
+    for (const [k, v] of map)
+      if (v.until <= t) {
+        map.delete(k);
+        return;
+      }
   };
   return {
     /** Counts a check of `login` from `from` before it runs, or says how long to wait; `succeeded` undoes the count. */

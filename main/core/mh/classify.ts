@@ -101,7 +101,12 @@ function classifyResponse(status: number, raw: unknown, purpose: Purpose): Outco
     if (purpose !== 'send' && /NO (SE )?(ENCONTR|EXISTE)/i.test(message)) return { outcome: 'not_found', message };
     // Asked about our code, MH answers with the record it holds: refused, whatever the words (a 004 on the control
     // number included, issue 54). Never a duplicate, which would send it again. A lote's item is a reception's answer.
-    if (purpose === 'query') return { outcome: 'rejected', code, message, observations: observationsOf(b) };
+    if (purpose === 'query') {
+      // A refused resend of our code ("already exists") says nothing of the first: it may be sealed. Unclear.
+      if (/YA EXISTE UN REGISTRO/i.test(message) && !/numeroControl/i.test(message))
+        return { outcome: 'unknown', reason: `MH respondió a la consulta con una recepción repetida: ${message}` };
+      return { outcome: 'rejected', code, message, observations: observationsOf(b) };
+    }
     if (/YA EXISTE UN REGISTRO/i.test(message))
       return { outcome: 'duplicate', message, on: /numeroControl/i.test(message) ? 'numeroControl' : 'codigoGeneracion' };
     return { outcome: 'rejected', code, message, observations: observationsOf(b) };

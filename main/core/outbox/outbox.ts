@@ -12,7 +12,7 @@ import type { Logger } from '../logger';
 import type { Store } from '../store/database';
 import { settingsRepo } from '../store/settings-repo';
 import { lotesRepo } from '../sync/lotes-repo';
-import { NEEDS_PERSON } from '../sync/send-cap';
+import { MAX_SENDS } from '../sync/send-cap';
 
 export interface Claimed {
   readonly outboxId: number;
@@ -23,6 +23,8 @@ export interface Claimed {
   readonly attempts: number;
   /** Sends alone without a conclusive answer (migration 035): past the cap a person decides (sync/send-cap.ts). */
   readonly sends: number;
+  /** Why its last try ended without a verdict; null for a row that never met MH (engine.ts, controlNumberTaken). */
+  readonly lastError: string | null;
   /** It may have reached MH (sent without a conclusive answer): ask MH before anything else. */
   readonly reconcile: boolean;
   readonly idEnvio: number;
@@ -215,6 +217,7 @@ export function outbox(store: Store, logger: Logger) {
             'outbox.state',
             'outbox.attempts',
             'outbox.sends',
+            'outbox.last_error',
             'outbox.depends_on',
             'documents.kind',
             'documents.version',
@@ -250,6 +253,7 @@ export function outbox(store: Store, logger: Logger) {
             jws: unpackDocument(r.packed).jws ?? '',
             attempts: r.attempts,
             sends: r.sends,
+            lastError: r.last_error,
             reconcile: r.state === 'unknown',
             idEnvio,
             contingency: r.contingency_id !== null,
@@ -358,7 +362,7 @@ export function outbox(store: Store, logger: Logger) {
             .where('document_id', '=', documentId)
             .where('topic', '=', 'dte')
             .where('state', '=', 'unknown')
-            .where('last_error', 'like', `${NEEDS_PERSON} %`),
+            .where('sends', '>=', MAX_SENDS),
         ).changes > 0
       );
     },

@@ -384,9 +384,9 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
    */
   async function controlNumberTaken(client: MhClient, c: Claimed, body: unknown, mhMessage: string): Promise<void> {
     contact();
-    // Its first send, never in doubt before: MH cannot hold this code, so the number is another document's. No
-    // query is needed, nor trusted to settle it (issue 54: MH's answer to it is not published).
-    if (!c.reconcile && c.sends === 0) return collided(c, body, mhMessage);
+    // Its first meeting with MH (never sent, refused or in doubt before): MH cannot hold this code, so the number is
+    // another document's. No query is needed, nor trusted to settle it (issue 54: MH's answer is not published).
+    if (!c.reconcile && c.sends === 0 && c.lastError === null) return collided(c, body, mhMessage);
     // Sent before without an answer: the query says whose number it is. Counted toward the cap meanwhile.
     box.countSend(c);
     if (!(await askMh(client, c))) return;

@@ -40,19 +40,21 @@ export function pastTheCap(store: Store): CappedDocument[] {
         'documents.control_number as controlNumber',
         'outbox.last_error as reason',
         'outbox.attempts',
+        'outbox.sends',
       ])
       .where('outbox.topic', '=', 'dte')
       .where('outbox.state', '=', 'unknown')
-      .where((eb) => eb.or([eb('outbox.last_error', 'like', `${NEEDS_PERSON} %`), eb('outbox.attempts', '>=', LONG_DOUBT_ANSWERS)]))
-      .where('outbox.last_error', 'not like', `${HELD_INVALIDATED}%`)
+      .where((eb) => eb.or([eb('outbox.sends', '>=', MAX_SENDS), eb('outbox.attempts', '>=', LONG_DOUBT_ANSWERS)]))
+      .where((eb) => eb.or([eb('outbox.last_error', 'is', null), eb('outbox.last_error', 'not like', `${HELD_INVALIDATED}%`)]))
       .orderBy('outbox.id'),
   );
   return rows.map((r) => {
-    const capped = (r.reason ?? '').startsWith(`${NEEDS_PERSON} `);
+    // Past the cap by its count (the hourly question rewrites last_error): a supervisor may send it again.
+    const capped = r.sends >= MAX_SENDS;
     return {
       documentId: r.documentId,
       controlNumber: r.controlNumber,
-      reason: capped ? (r.reason ?? '') : unclear(r.attempts, r.reason ?? ''),
+      reason: capped ? needsPerson(r.sends) : unclear(r.attempts, r.reason ?? ''),
       canSendAgain: capped,
     };
   });
