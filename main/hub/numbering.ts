@@ -23,9 +23,9 @@ export function hubNumbering(db: HubDb) {
         .select(['documents.kind', sql<string>`max(documents.control_number)`.as('control_number')])
         .where('stations.company_id', '=', station.companyId)
         .where(sql<string>`substring(documents.control_number from 8 for 4)`, '=', station.branchCode)
-        // Issue 54: a number MH refused is not MH's, and the asking station's own unsealed documents (issued after
-        // its collision, say) say nothing of MH's last: counted, they lifted its stop while the hub lagged MH. Another
-        // station's unsealed documents still count: MH may hold them, and numbering past them is safe.
+        // Issue 54: a number MH refused is not MH's, and the asking station's own unsealed documents (a new PC's,
+        // issued after its collision) say nothing of MH's last: counted, they lifted its stop while the hub lagged MH.
+        // Another station's unsealed documents still count: MH may hold them, and numbering past them is safe.
         .where('documents.status', '<>', 'REJECTED')
         .where((eb) => eb.or([eb('documents.seal', 'is not', null), eb('documents.station_id', '<>', station.id)]))
         .where('documents.issue_date', '>=', `${year}-01-01`)
