@@ -1,5 +1,5 @@
 // fast-check generators of valid contract bodies for every kind, with awkward cents, JSON-tricky text
-// (quotes, backslashes, new lines, accents) and every optional part sometimes present.
+// (quotes, backslashes, accents; new lines where a field may span lines) and every optional part sometimes present.
 import fc from 'fast-check';
 import { ECONOMIC_ACTIVITIES, FISCAL_ENCLOSURES, MUNICIPALITIES, REGIMES, UNIT_KEYS } from '../../shared/catalogs';
 import { CAT020_BY_ISO } from '../../shared/catalogs/data/country-cat020';
@@ -24,9 +24,13 @@ const WORDS = [
   '€uro',
   'ÁÉÍÓÚ',
 ];
-const text = (max: number, min = 1) =>
+/**
+ * `lines`: the field may span lines (the items' descriptions: main/core/dte/control-characters.ts); any other text
+ * refuses control characters, line breaks included.
+ */
+const text = (max: number, min = 1, lines = false) =>
   fc
-    .array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 12 })
+    .array(fc.constantFrom(...(lines ? WORDS : WORDS.filter((w) => !/\p{Cc}/u.test(w)))), { minLength: 1, maxLength: 12 })
     .map((ws) => ws.join(' ').slice(0, max))
     .map((s) => (s.trim().length >= min ? s : `${s.trim()}xxxxx`.slice(0, Math.max(min, 5))));
 const digitsOf = (n: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((d) => d.join(''));
@@ -71,7 +75,7 @@ const saleItem = (withPsv: boolean, taxLinesTaxed: boolean, documentNumber?: fc.
     .record({
       kind: fc.constantFrom('BIENES', 'SERVICIOS', 'BIENES_Y_SERVICIOS', 'BIENES', 'OTROS'),
       internalCode: maybe(fc.stringMatching(/^[A-Z0-9-]{1,25}$/)),
-      description: text(1000),
+      description: text(1000, 1, true),
       quantity: fc.integer({ min: 1, max: 500 }),
       unitMeasure: maybe(fc.constantFrom(...UNIT_KEYS)),
       unitPrice: price,
@@ -248,7 +252,7 @@ export const fseBody = fc
       fc
         .record({
           type: fc.constantFrom('BIENES', 'SERVICIOS', 'BIENES_Y_SERVICIOS'),
-          description: text(1000),
+          description: text(1000, 1, true),
           quantity: amount(0.001, 500, 3),
           unitMeasure: maybe(fc.constantFrom(...UNIT_KEYS)),
           unitPrice: price,
@@ -282,7 +286,7 @@ export const fexBody = fc
     items: fc.array(
       fc
         .record({
-          description: text(1000),
+          description: text(1000, 1, true),
           quantity: fc.integer({ min: 1, max: 1000 }),
           unitMeasure: maybe(fc.constantFrom(...UNIT_KEYS)),
           unitPrice: price,
