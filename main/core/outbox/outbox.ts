@@ -358,7 +358,8 @@ export function outbox(store: Store, logger: Logger) {
         store.run(
           q
             .updateTable('outbox')
-            .set({ sends: 0, next_attempt_at: now.toISOString(), last_error: null })
+            // A fresh start on a person's word: its tries so far no longer list it as unclear (sync/send-cap.ts).
+            .set({ sends: 0, attempts: 0, next_attempt_at: now.toISOString(), last_error: null })
             .where('document_id', '=', documentId)
             .where('topic', '=', 'dte')
             .where('state', '=', 'unknown')
