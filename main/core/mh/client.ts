@@ -3,7 +3,7 @@
 import type { Clock } from '../clock';
 import { httpDateMs, mhProcessedMs, type ServerTime } from '../clock-skew';
 import type { Logger } from '../logger';
-import { classify, type Exchange, type Outcome } from './classify';
+import { classify, type Exchange, type Outcome, type Purpose } from './classify';
 import { MH_RETURN_PATH } from './retorno-endpoint';
 
 export const MH_TIMEOUT_MS = 8000;
@@ -150,7 +150,7 @@ export function mhClient(o: MhClientOptions): MhClient {
     return call(true);
   }
 
-  const asCall = (x: Exchange, purpose: 'send' | 'query' = 'send'): MhCall => ({
+  const asCall = (x: Exchange, purpose: Purpose = 'send'): MhCall => ({
     exchange: x,
     outcome: classify(x, purpose),
     body: x.kind === 'response' && x.body && typeof x.body === 'object' ? (x.body as Record<string, unknown>) : null,
