@@ -269,6 +269,8 @@ export const STATION_ALERT_CODES = [
   'audit_chain_broken',
   /** SQLite's check, still running when the station opened, found the database damaged: issuing stopped (decision 0042). */
   'store_damaged',
+  /** The database file was copied or moved over while the station ran: every write refused until a restart (decision 0069). */
+  'store_replaced',
   /** The head office hub has not answered (or refused) for 15 minutes (decision 0070). */
   'hub_unreachable',
   /** An Evento de Retorno MH holds without its seal reaching the station: a supervisor checks MH's portal (decision 0070). */

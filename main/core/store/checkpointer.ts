@@ -8,15 +8,21 @@
 // threshold only as a backstop, so the WAL stays bounded if this thread stops or falls behind.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { APPLICATION_ID_OFFSET } from './file-identity';
 
 /** The WAL size (pages) at which the station's own connection checkpoints anyway (SQLite's default: 1,000). */
 export const BACKSTOP_PAGES = 4_000;
 
 const RUN = 0;
 const STOP = 1;
-/** ctrl[0]: RUN or STOP (the main thread writes it); ctrl[1]: 1 once the worker closed its connection. */
+/**
+ * ctrl[0]: RUN or STOP (the main thread writes it); ctrl[1]: 1 once the worker closed its connection; ctrl[2] and
+ * ctrl[3]: the application ids the file's header may show (file-identity.ts), 0 while nothing is watched.
+ */
 const STATE = 0;
 const CLOSED = 1;
+const ID = 2;
+const ID_BEFORE = 3;
 
 export interface CheckpointerOptions {
   /** How often a busy WAL is checkpointed (ms). */
@@ -34,6 +40,8 @@ export interface CheckpointerOptions {
 export interface Checkpointer {
   /** Stops the thread and closes its connection before returning, so the station's connection closes last. */
   stop(): void;
+  /** From now on each pass first reads the file's header, and the thread stops if the file is another one. */
+  watch(identity: { readonly ids: readonly [number, number] }): void;
 }
 
 // ESM under tsx, CommonJS in the Electron bundle: resolve the package either way.
@@ -43,8 +51,26 @@ const resolver: NodeJS.Require = typeof require === 'function' ? require : creat
 // at once; while commits keep coming it looks every `intervalMs`, and once a pass finds none it sleeps `idleMs`.
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
+const fs = require('node:fs');
 const ctrl = workerData.ctrl;
 let db = null;
+// A file laid over the station's (file-identity.ts) must not get this WAL's pages: the header is read before each pass.
+const sameFile = () => {
+  const id = Atomics.load(ctrl, ${ID});
+  if (id === 0) return true;
+  const b = Buffer.alloc(4);
+  let fd;
+  try {
+    fd = fs.openSync(workerData.file, 'r');
+    if (fs.readSync(fd, b, 0, 4, ${APPLICATION_ID_OFFSET}) !== 4) return false;
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+  const seen = b.readInt32BE(0);
+  return seen === id || seen === Atomics.load(ctrl, ${ID_BEFORE});
+};
 try {
   const Database = require(workerData.module);
   db = new Database(workerData.file, Object.assign({ fileMustExist: true }, workerData.nativeBinding ? { nativeBinding: workerData.nativeBinding } : {}));
@@ -58,6 +84,10 @@ try {
   while (Atomics.load(ctrl, ${STATE}) === ${RUN}) {
     Atomics.wait(ctrl, ${STATE}, ${RUN}, failedWait || (idle ? workerData.idleMs : workerData.intervalMs));
     if (Atomics.load(ctrl, ${STATE}) !== ${RUN}) break;
+    if (!sameFile()) {
+      parentPort.postMessage({ fatal: false, replaced: true, message: 'the database file was replaced: checkpoints stopped' });
+      break;
+    }
     let r;
     try {
       // log: frames in the WAL (it starts again from 0 once a writer finds it all copied); checkpointed: of them, copied.
@@ -84,7 +114,7 @@ try {
 
 /** Starts the thread over `file` (already in WAL mode); null when a worker cannot start here. */
 export function startCheckpointer(file: string, o: CheckpointerOptions = {}): Checkpointer | null {
-  const ctrl = new Int32Array(new SharedArrayBuffer(8));
+  const ctrl = new Int32Array(new SharedArrayBuffer(16));
   let worker: Worker;
   try {
     worker = new Worker(WORKER, {
@@ -103,7 +133,12 @@ export function startCheckpointer(file: string, o: CheckpointerOptions = {}): Ch
   }
   // A thread that ended (failed to start, or its loop threw) has nothing to wait for at close.
   let ended = false;
-  worker.on('message', (m: { fatal: boolean; message: string }) => (m.fatal ? o.onError?.(m.message) : o.onTrouble?.(m.message)));
+  worker.on('message', (m: { fatal: boolean; replaced?: boolean; message: string }) => {
+    // The store itself says a replaced file aloud, at its next write (database.ts).
+    if (m.replaced) return;
+    if (m.fatal) o.onError?.(m.message);
+    else o.onTrouble?.(m.message);
+  });
   worker.on('error', (e) => {
     ended = true;
     o.onError?.(e.message);
@@ -116,6 +151,10 @@ export function startCheckpointer(file: string, o: CheckpointerOptions = {}): Ch
   worker.unref();
   let stopped = false;
   return {
+    watch({ ids }) {
+      Atomics.store(ctrl, ID_BEFORE, ids[1]);
+      Atomics.store(ctrl, ID, ids[0]);
+    },
     stop() {
       if (stopped) return;
       stopped = true;

@@ -1,7 +1,9 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type Compilable } from 'kysely';
+import { CoreError } from '../errors';
 import { backupNow, listBackups } from './backup';
 import { BACKSTOP_PAGES, startCheckpointer, type Checkpointer } from './checkpointer';
+import { markFile, type FileIdentity } from './file-identity';
 import { migrate } from './migrate';
 import { asDiskError, errorCode, isCorruption } from './start-failure';
 import { MIGRATIONS } from './migrations';
@@ -29,6 +31,8 @@ export interface Store {
   tx<T>(fn: () => T): T;
   /** The audit chain's key and who hears of each entry, set once the secret box opens it (audit-key.ts). */
   readonly chain: ChainSlot;
+  /** Why the file under this connection is no longer the one it opened (file-identity.ts); null while it is. */
+  replaced(): string | null;
   close(): void;
 }
 
@@ -54,6 +58,22 @@ export interface OpenStoreOptions {
    * here when that thread fails (the connection's own checkpoints then keep the WAL bounded).
    */
   checkpoints?: { readonly onError: (message: string) => void };
+  /**
+   * The file is watched for being replaced under the connection (file-identity.ts): only for the one process that
+   * holds the data folder's lock, since any other open marks the file anew.
+   */
+  watchFile?: { readonly onReplaced: (why: string) => void };
+}
+
+/** The database file was copied or moved over while the station ran: every write is refused until Sello restarts. */
+export class StoreReplacedError extends CoreError {
+  constructor(readonly why: string) {
+    super(
+      'SERVICE_UNAVAILABLE',
+      'El archivo de la base de datos de Sello fue reemplazado mientras Sello estaba abierto; no se guardó nada. ' +
+        'Cierre Sello. Para volver a una copia, use sello restore --from ARCHIVO con Sello cerrado.',
+    );
+  }
 }
 
 /** The database does not open or fails SQLite's check: say so, and which copy to restore. */
@@ -129,7 +149,36 @@ export function openStore(file: string, options: OpenStoreOptions = {}): Store {
     });
     if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   }
-  return storeOver(sqlite, () => checkpointer?.stop());
+  if (!options.watchFile) return storeOver(sqlite, () => checkpointer?.stop());
+  const told = options.watchFile.onReplaced;
+  let identity: FileIdentity;
+  try {
+    identity = markFile(sqlite, file);
+  } catch (e) {
+    checkpointer?.stop();
+    sqlite.close();
+    throw damaged(e);
+  }
+  checkpointer?.watch(identity);
+  let replaced: string | null = null;
+  const watch = (): string | null => {
+    if (replaced !== null) return replaced;
+    const why = identity.changed();
+    if (why === null) return null;
+    replaced = why;
+    // Its checkpoints would copy this file's WAL pages into the copy laid over it.
+    checkpointer?.stop();
+    told(why);
+    return why;
+  };
+  return storeOver(
+    sqlite,
+    () => {
+      checkpointer?.stop();
+      identity.close();
+    },
+    watch,
+  );
 }
 
 /**
@@ -166,7 +215,12 @@ export function readOnlyStore(file: string, nativeBinding?: string): Store {
   return storeOver(sqlite);
 }
 
-function storeOver(sqlite: BetterSqlite3.Database, beforeClose: () => void = () => {}): Store {
+function storeOver(sqlite: BetterSqlite3.Database, beforeClose: () => void = () => {}, replaced: () => string | null = () => null): Store {
+  // Before any write: a replaced file is refused, never written into (file-identity.ts).
+  const writable = () => {
+    const why = replaced();
+    if (why !== null) throw new StoreReplacedError(why);
+  };
   const q = new Kysely<Database>({
     dialect: {
       createAdapter: () => new SqliteAdapter(),
@@ -201,14 +255,17 @@ function storeOver(sqlite: BetterSqlite3.Database, beforeClose: () => void = () 
       return stmt.get(...params) as R | undefined;
     },
     run(query) {
+      if (!sqlite.inTransaction) writable();
       const { stmt, params } = prepare(query);
       return stmt.run(...params);
     },
     statement,
     tx<T>(fn: () => T): T {
+      if (!sqlite.inTransaction) writable();
       return sqlite.transaction(fn).immediate();
     },
     chain: { key: null, appended: () => {}, found: () => {} },
+    replaced,
     close() {
       // The checkpoint thread's connection closes first: the last one to close folds the WAL into the file.
       beforeClose();

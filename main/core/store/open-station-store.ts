@@ -18,6 +18,8 @@ export interface StationStoreOptions {
   readonly integrityChecked?: boolean | undefined;
   /** Told when the WAL checkpoint thread fails (store/checkpointer.ts). */
   readonly onCheckpointError?: ((message: string) => void) | undefined;
+  /** Told once when the database file is found replaced under the running station (file-identity.ts). */
+  readonly onReplaced?: ((why: string) => void) | undefined;
   /** Told what the start changed in the data folder's modes, and what another user owns there. */
   readonly onDataDirModes?: ((m: DataDirModes) => void) | undefined;
 }
@@ -45,6 +47,8 @@ export function openStationStore(o: StationStoreOptions): StationStore {
       now: () => o.clock.now(),
       integrityChecked: o.integrityChecked === true,
       checkpoints: { onError: o.onCheckpointError ?? (() => {}) },
+      // This process holds the folder's lock: the only open that may mark the file as its own.
+      watchFile: { onReplaced: o.onReplaced ?? (() => {}) },
     });
     // Before the sync engine runs: what a restored copy still has to send is asked about first (restored-copy.ts).
     try {

@@ -28,6 +28,7 @@ import { recoverAfterStop } from '../sync/recover';
 import { webhooks as webhookEndpoints } from '../webhooks/webhooks';
 import type { Basics } from './basics';
 import type { Later } from './late';
+import { replacedWatch } from '../store/replaced-alert';
 
 /** The rooms built after these, reached through closures called once everything is wired. */
 export interface LateRooms {
@@ -45,10 +46,13 @@ export function stationRooms({ deps, clock, random, logger, fetchFn, newId }: Ba
   // With the start's check still running, the copy to restore is the newest one made before this start opened the
   // file: a migration's copy taken at the open is of the file not yet known whole.
   const lastCopyBeforeOpening = deps.integrityPending ? newestCopy(deps.dataDir) : null;
+  // A file laid over the running station's refuses every write from then on (file-identity.ts).
+  const replaced = replacedWatch({ clock, logger, changed: publish });
   // The store reads its folder, native binding and integrity flag from the host's deps.
   const { store, unlock, orClose } = openStationStore({
     ...deps,
     clock,
+    onReplaced: replaced.told,
     onCheckpointError: (error) =>
       logger.error('WAL checkpoint thread failed or backs off; the connection checkpoints itself meanwhile', { error }),
     onDataDirModes: (m) => reportDataDirModes(logger, m),
@@ -74,6 +78,7 @@ export function stationRooms({ deps, clock, random, logger, fetchFn, newId }: Ba
   // What stops documents from being sealed, from every room, shown with the sync state (alerts.ts).
   const alerts = createAlertBoard((error) => logger.error('an alert source failed', { error: String(error) }));
   alerts.add(() => chain.alerts());
+  alerts.add(() => replaced.alerts());
   // The start's integrity check, when still running as the station serves (decision 0042).
   const integrity = integrityWatch({
     pending: deps.integrityPending,
