@@ -94,10 +94,12 @@ describe('numbering', () => {
     expect(core.numbering.alerts()).toHaveLength(1);
     // MH's last is 2, the station's own is 3: the next is 4, never a number taken twice.
     core.numbering.confirm({ last: { FC: 2 } }, 'ana');
-    expect(core.numbering.alerts()).toEqual([]);
+    // Numbering goes on; the alert stays as a warning until MH seals a document past the collision (issue 54).
+    const resumed = [expect.objectContaining({ code: 'numbering_collision', level: 'warning' })];
+    expect(core.numbering.alerts()).toEqual(resumed);
     // A document issued before the move, at or below MH's last, collides too: rejected, the sequence goes on.
     core.numbering.collided(docs[1]!.id, '[identificacion.numeroControl] YA EXISTE UN REGISTRO CON ESE VALOR');
-    expect(core.numbering.alerts()).toEqual([]);
+    expect(core.numbering.alerts()).toEqual(resumed);
     expect(core.dtes.create('FC', fcBody(id()), 'test').record.controlNumber).toMatch(/-000000000000004$/);
   });
 
@@ -136,7 +138,7 @@ describe('numbering', () => {
     // The hub learns of MH's 5: past the refused 2, the sequence goes on after it.
     hubLast = 5;
     await core.numbering.askHub();
-    expect(core.numbering.alerts()).toEqual([]);
+    expect(core.numbering.alerts()).toEqual([expect.objectContaining({ code: 'numbering_collision', level: 'warning' })]);
     expect(core.dtes.create('FC', fcBody(id()), 'test').record.controlNumber).toMatch(/-000000000000006$/);
   });
 

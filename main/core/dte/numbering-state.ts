@@ -34,7 +34,15 @@ export interface Collision {
   /** The documents that ended REJECTED for it. */
   readonly documents: number;
   readonly since: string;
+  /**
+   * The word (the hub's last, an ADMIN's) reached `value`: numbering goes on, and the collision stays, as a warning,
+   * until MH seals a document of the sequence past it (issue 54: a word below MH's real last stops it again).
+   */
+  readonly resumed?: { readonly at: string; readonly last: number };
 }
+
+/** A collision that still stops its sequence: no word has reached MH's number yet. */
+export const stops = (c: Collision): boolean => c.resumed === undefined;
 
 /** MH's last number as the hub or an ADMIN gave it: a later collision at or below it is an old document's. */
 export interface Floor extends SequenceKey {
@@ -73,6 +81,18 @@ export function markUnconfirmed(store: Store, reason: UnconfirmedReason, since: 
   s.set(NUMBERING_KEY, unconfirmedValue(s.get(NUMBERING_KEY), reason, since));
 }
 
+/** Whether MH sealed a document of the collision's sequence numbered past it (approved, or approved and invalidated since). */
+export function sealedPast(store: Store, c: Collision): boolean {
+  const row = store
+    .statement(
+      `SELECT 1 FROM documents WHERE kind = ? AND branch_code = ? AND pos_number = ? AND substr(issue_date, 1, 4) = ?
+         AND status IN ('APPROVED', 'INVALIDATED') AND control_number > ? LIMIT 1`,
+    )
+    .get(c.kind, c.branchCode, c.posNumber, String(c.year), c.controlNumber);
+  // Control numbers of one sequence share their prefix and pad the correlative to 15 digits: text order is number order.
+  return row !== undefined;
+}
+
 /** A sequence's key: numbering is per year, kind, branch and point of sale. */
 export interface SequenceKey {
   readonly year: number;
@@ -95,7 +115,7 @@ export function assertNumberingOpen(store: Store, year: number, kind: DteKind, b
         : 'Esta carpeta de datos es nueva y no sabe si este punto de venta ya emitió documentos. Un administrador debe confirmar en Ajustes → Numeración que es un punto de venta nuevo o escribir el último número de control que tiene MH.',
     );
   }
-  const hit = s.collisions.find(sameSequence({ year, kind, branchCode, posNumber }));
+  const hit = s.collisions.filter(stops).find(sameSequence({ year, kind, branchCode, posNumber }));
   if (hit)
     throw new CoreError(
       'NUMBERING_BLOCKED',

@@ -14,7 +14,7 @@ import type { HubTarget } from '../station/station-repo';
 import type { Store } from '../store/database';
 import type { Timers, TimerHandle } from '../timers';
 import { controlValueOf, raiseControlValue, sequenceLasts, type SequenceLast } from './control-number';
-import { readNumbering, sameSequence, writeNumbering, type Collision, type NumberingState } from './numbering-state';
+import { readNumbering, sameSequence, sealedPast, stops, writeNumbering, type Collision, type NumberingState } from './numbering-state';
 
 export const HUB_NUMBERING_TIMEOUT_MS = 4_000;
 /** While numbering waits and a hub is configured, it is asked again this often. */
@@ -44,7 +44,7 @@ export interface NumberingService {
   stop(): void;
 }
 
-const needsWord = (s: NumberingState) => s.unconfirmed !== null || s.collisions.length > 0;
+const needsWord = (s: NumberingState) => s.unconfirmed !== null || s.collisions.some(stops);
 
 export function numberingService(d: NumberingDeps): NumberingService {
   const { store } = d;
@@ -67,7 +67,14 @@ export function numberingService(d: NumberingDeps): NumberingService {
     // A sequence with a collision moves on only when the word itself (the hub's last, an ADMIN's) reaches the number
     // MH refused: the station's own numbers since say nothing of MH's last (issue 54: they lifted the stop while the
     // hub lagged MH, and 20 sales in a row ended REJECTED).
-    const collisions = before.collisions.filter((c) => (told.get(keyOf(c)) ?? 0) < c.value);
+    // Once it does, the collision stays as a warning until MH seals a document past it (numbering-state.ts).
+    const at = isoLocal(d.clock.now());
+    const collisions = before.collisions
+      .filter((c) => stops(c) || !sealedPast(store, c))
+      .map((c): Collision => {
+        const last = told.get(keyOf(c)) ?? 0;
+        return stops(c) && last >= c.value ? { ...c, resumed: { at, last } } : c;
+      });
     const floors = [
       ...(before.floors ?? []).filter((f) => !lasts.some(sameSequence(f))),
       ...lasts.map((l) => ({
@@ -91,14 +98,14 @@ export function numberingService(d: NumberingDeps): NumberingService {
     const s = readNumbering(store);
     const own = sequenceLasts(store);
     // A collision's sequence is listed even when this station never took a number in it (cannot happen today).
-    const missing = s.collisions.filter((c) => !own.some(sameSequence(c)));
+    const missing = s.collisions.filter(stops).filter((c) => !own.some(sameSequence(c)));
     const rows = [...own, ...missing.map((c) => ({ ...c, last: 0 }))];
     return {
       confirmed: s.unconfirmed === null,
       unconfirmed: s.unconfirmed,
       hubConfigured: d.hub() !== null,
       sequences: rows.map((r) => {
-        const c = s.collisions.find(sameSequence(r));
+        const c = s.collisions.filter(stops).find(sameSequence(r));
         return {
           year: r.year,
           kind: r.kind,
@@ -203,7 +210,16 @@ export function numberingService(d: NumberingDeps): NumberingService {
           since: s.unconfirmed.since,
         });
       }
-      for (const c of s.collisions)
+      for (const c of s.collisions.filter((x) => !stops(x) && !sealedPast(store, x)))
+        out.push({
+          code: 'numbering_collision',
+          level: 'warning',
+          message: `La numeración de ${c.kind} ${c.year} sigue después del número ${c.controlNumber}, que MH ya tenía: se confirma cuando MH apruebe el siguiente documento de esta numeración.`,
+          action:
+            'Vuelva a emitir los documentos rechazados. Si MH rechaza otro por número repetido, la numeración se detiene otra vez y un administrador debe escribir en Ajustes → Numeración el último número que tiene MH.',
+          since: c.resumed?.at ?? c.since,
+        });
+      for (const c of s.collisions.filter(stops))
         out.push({
           code: 'numbering_collision',
           level: 'critical',
@@ -224,7 +240,7 @@ export function numberingService(d: NumberingDeps): NumberingService {
         const s = readNumbering(store);
         if (v.newPointOfSale) {
           const issued = sequenceLasts(store).length > 0;
-          if (s.unconfirmed?.reason !== 'new_folder' || issued || s.collisions.length > 0)
+          if (s.unconfirmed?.reason !== 'new_folder' || issued || s.collisions.some(stops))
             throw validationFailed([
               {
                 path: 'newPointOfSale',
