@@ -20,9 +20,11 @@ export const numberingConfirmation = z
     year: optional(z.number().int().min(2000).max(2100)),
     posNumber: optional(z.number().int().min(1).max(999)),
     last: optional(z.partialRecord(z.enum(DTE_KINDS), correlative)),
+    /** The numbers a restored copy lacks were looked for: the list and its alert are cleared. */
+    lackingReviewed: optional(z.literal(true)),
   })
-  .refine((v) => (v.newPointOfSale ? 1 : 0) + (v.last ? 1 : 0) === 1, {
-    message: 'Envíe newPointOfSale: true o last con el último número de MH por tipo de documento, uno de los dos.',
+  .refine((v) => (v.newPointOfSale ? 1 : 0) + (v.last ? 1 : 0) + (v.lackingReviewed ? 1 : 0) === 1, {
+    message: 'Envíe newPointOfSale: true, last con el último número de MH por tipo de documento, o lackingReviewed: true; uno de los tres.',
     path: ['last'],
   });
 export type NumberingConfirmation = z.output<typeof numberingConfirmation>;
@@ -49,6 +51,17 @@ export interface NumberingView {
   readonly unconfirmed: { readonly reason: 'new_folder' | 'restore'; readonly since: string; readonly hubProblem: string | null } | null;
   readonly hubConfigured: boolean;
   readonly sequences: readonly NumberingSequenceView[];
+  /** Numbers a restored copy lacks (MH holds them past the copy's own last), until an ADMIN marks them reviewed. */
+  readonly lacking: readonly {
+    readonly year: number;
+    readonly kind: DteKind;
+    readonly branchCode: string;
+    readonly posNumber: number;
+    readonly from: number;
+    readonly to: number;
+    /** Who told MH's last: the hub, or an ADMIN. */
+    readonly source: 'hub' | 'admin';
+  }[];
 }
 
 /** The hub's answer to `GET /hub/v1/numbering?year=Y`: the last control number it saw per kind and point of sale. */

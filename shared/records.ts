@@ -275,6 +275,8 @@ export const STATION_ALERT_CODES = [
   'hub_unreachable',
   /** An Evento de Retorno MH holds without its seal reaching the station: a supervisor checks MH's portal (decision 0070). */
   'return_in_doubt',
+  /** A restored copy lacks documents MH holds past its own numbers: someone recovers them for the books (decision 0069). */
+  'restored_copy_lacks',
   /** Documents issued while the clock was found wrong: a person checks their date and time (decision 0070). */
   'issued_with_wrong_clock',
 ] as const;

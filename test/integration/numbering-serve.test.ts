@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NumberingView } from '../../shared/numbering';
 import type { DteRecord, SyncStatus } from '../../shared/records';
 import { fcBody } from '../fixtures/bodies';
 import { tempDir } from '../support/core';
@@ -34,8 +35,8 @@ const post = (s: Served, path: string, body: unknown, headers: Record<string, st
   fetch(`${s.url}${path}`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 const put = (s: Served, path: string, body: unknown, cookie: string) =>
   fetch(`${s.url}${path}`, { method: 'PUT', headers: { cookie, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-const get = async <T>(s: Served, path: string): Promise<T> =>
-  (await fetch(`${s.url}${path}`, { headers: { 'X-API-Key': KEY } })).json() as Promise<T>;
+const get = async <T>(s: Served, path: string, cookie?: string): Promise<T> =>
+  (await fetch(`${s.url}${path}`, { headers: cookie ? { cookie } : { 'X-API-Key': KEY } })).json() as Promise<T>;
 const issue = (s: Served, id = nextId()) => post(s, '/dte/fc', { ...fcBody(id), generatedAt: undefined });
 
 async function adminCookie(s: Served): Promise<string> {
@@ -231,6 +232,7 @@ describe('numbering on a real sello serve', { timeout: 150_000 }, () => {
     const restored = await sello('restore', '--from', copy, '--data-dir', dataDir);
     expect(restored.status).toBe(0);
     expect(restored.stdout).toMatch(/la numeración espera/);
+    const receptionsBefore = sim.state.counts.recepciondte ?? 0;
     s = await startServe(['--config', config, '--data-dir', dataDir, '--port', '0']);
     try {
       const refused = await issue(s);
@@ -243,9 +245,23 @@ describe('numbering on a real sello serve', { timeout: 150_000 }, () => {
       expect(asNew.status).toBe(422);
       expect(await asNew.json()).toMatchObject({ errors: [containing({ path: 'newPointOfSale' })] });
       expect((await put(s, '/settings/numbering', { last: { FC: 3 } }, cookie)).status).toBe(200);
+      // What the copy lacks is listed: the two documents issued after it, which MH holds (issue 54).
+      const lacks = containing({ code: 'restored_copy_lacks', level: 'warning', message: matching(/FC 2026 .*números 2 a 3/) });
+      expect(await alertsOf(s)).toEqual([lacks]);
+      expect((await get<NumberingView>(s, '/settings/numbering', cookie)).lacking).toEqual([
+        { year: 2026, kind: 'FC', branchCode: 'M002', posNumber: 1, from: 2, to: 3, source: 'admin' },
+      ]);
+      // Nothing of the copy was sent to MH again: it held no document MH did not have.
+      expect(sim.state.counts.recepciondte ?? 0).toBe(receptionsBefore);
       const id = nextId();
       expect((await issue(s, id)).status).toBe(201);
       expect(await final(s, id)).toMatchObject({ status: 'APPROVED', controlNumber: matching(/M002P001-000000000000004$/) });
+      expect(sim.state.counts.recepciondte ?? 0).toBe(receptionsBefore + 1);
+      // Reviewed: the list and its alert go; only an ADMIN may say so, and one thing at a time.
+      expect((await put(s, '/settings/numbering', { lackingReviewed: true, last: { FC: 3 } }, cookie)).status).toBe(422);
+      expect(await alertsOf(s)).toEqual([lacks]);
+      expect((await put(s, '/settings/numbering', { lackingReviewed: true }, cookie)).status).toBe(200);
+      expect(await alertsOf(s)).toEqual([]);
     } finally {
       s.child.kill('SIGTERM');
       await exitOf(s.child);

@@ -49,10 +49,23 @@ export interface Floor extends SequenceKey {
   readonly last: number;
 }
 
+/**
+ * Numbers a restored copy lacks: MH's last, as the hub or an ADMIN gave it at the restore's confirmation, past the
+ * copy's own last (issue 54). Documents issued after the copy was made, that the books and closes must recover.
+ */
+export interface Lacking extends SequenceKey {
+  readonly from: number;
+  readonly to: number;
+  readonly source: 'hub' | 'admin';
+  readonly since: string;
+}
+
 export interface NumberingState {
   readonly unconfirmed: Unconfirmed | null;
   readonly collisions: readonly Collision[];
   readonly floors?: readonly Floor[];
+  /** Kept until an ADMIN says they were looked for (PUT /settings/numbering `{ lackingReviewed: true }`). */
+  readonly lacking?: readonly Lacking[];
 }
 
 const EMPTY: NumberingState = { unconfirmed: null, collisions: [], floors: [] };

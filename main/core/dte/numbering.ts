@@ -14,7 +14,16 @@ import type { HubTarget } from '../station/station-repo';
 import type { Store } from '../store/database';
 import type { Timers, TimerHandle } from '../timers';
 import { controlValueOf, raiseControlValue, sequenceLasts, type SequenceLast } from './control-number';
-import { readNumbering, sameSequence, sealedPast, stops, writeNumbering, type Collision, type NumberingState } from './numbering-state';
+import {
+  readNumbering,
+  sameSequence,
+  sealedPast,
+  stops,
+  writeNumbering,
+  type Collision,
+  type Lacking,
+  type NumberingState,
+} from './numbering-state';
 
 export const HUB_NUMBERING_TIMEOUT_MS = 4_000;
 /** While numbering waits and a hub is configured, it is asked again this often. */
@@ -44,6 +53,10 @@ export interface NumberingService {
   stop(): void;
 }
 
+/** "FC 2026, números 4 a 7" (one number: "número 4"). */
+const lackingWords = (l: Lacking): string =>
+  `${l.kind} ${l.year} del punto de venta ${l.branchCode}-${l.posNumber}, ${l.from === l.to ? `número ${l.from}` : `números ${l.from} a ${l.to}`}`;
+
 const needsWord = (s: NumberingState) => s.unconfirmed !== null || s.collisions.some(stops);
 
 export function numberingService(d: NumberingDeps): NumberingService {
@@ -52,11 +65,35 @@ export function numberingService(d: NumberingDeps): NumberingService {
   let stopped = false;
   let asking: Promise<NumberingView> | null = null;
   // After stop() the store may be closed: an answer still in flight is given the last view, never a read.
-  let lastView: NumberingView = { confirmed: true, unconfirmed: null, hubConfigured: false, sequences: [] };
+  let lastView: NumberingView = { confirmed: true, unconfirmed: null, hubConfigured: false, sequences: [], lacking: [] };
 
   /** Raises each sequence past `lasts`; clears the collisions it moved past and the unconfirmed state. */
-  function moveTo(lasts: readonly SequenceLast[], clearUnconfirmed: boolean): void {
+  function moveTo(lasts: readonly SequenceLast[], clearUnconfirmed: boolean, source: Lacking['source']): void {
     const before = readNumbering(store);
+    const at = isoLocal(d.clock.now());
+    // A restored copy's own lasts, before the word raises them: what MH holds past them, the copy lacks.
+    const own = before.unconfirmed?.reason === 'restore' ? sequenceLasts(store) : [];
+    const lacking = [
+      ...(before.lacking ?? []),
+      ...lasts.flatMap((l): Lacking[] => {
+        if (before.unconfirmed?.reason !== 'restore') return [];
+        const mine = own.find(sameSequence(l))?.last ?? 0;
+        return l.last > mine
+          ? [
+              {
+                year: l.year,
+                kind: l.kind,
+                branchCode: l.branchCode,
+                posNumber: l.posNumber,
+                from: mine + 1,
+                to: l.last,
+                source,
+                since: at,
+              },
+            ]
+          : [];
+      }),
+    ];
     const keyOf = (x: { year: number; kind: string; branchCode: string; posNumber: number }) =>
       `${x.year}/${x.kind}/${x.branchCode}/${x.posNumber}`;
     const told = new Map<string, number>();
@@ -68,7 +105,6 @@ export function numberingService(d: NumberingDeps): NumberingService {
     // MH refused: the station's own numbers since say nothing of MH's last (issue 54: they lifted the stop while the
     // hub lagged MH, and 20 sales in a row ended REJECTED).
     // Once it does, the collision stays as a warning until MH seals a document past it (numbering-state.ts).
-    const at = isoLocal(d.clock.now());
     const collisions = before.collisions
       .filter((c) => stops(c) || !sealedPast(store, c))
       .map((c): Collision => {
@@ -85,7 +121,7 @@ export function numberingService(d: NumberingDeps): NumberingService {
         last: Math.max(l.last, (before.floors ?? []).find(sameSequence(l))?.last ?? 0),
       })),
     ];
-    writeNumbering(store, { unconfirmed: clearUnconfirmed ? null : before.unconfirmed, collisions, floors });
+    writeNumbering(store, { unconfirmed: clearUnconfirmed ? null : before.unconfirmed, collisions, floors, lacking });
   }
 
   function view(): NumberingView {
@@ -104,6 +140,15 @@ export function numberingService(d: NumberingDeps): NumberingService {
       confirmed: s.unconfirmed === null,
       unconfirmed: s.unconfirmed,
       hubConfigured: d.hub() !== null,
+      lacking: (s.lacking ?? []).map(({ year, kind, branchCode, posNumber, from, to, source }) => ({
+        year,
+        kind,
+        branchCode,
+        posNumber,
+        from,
+        to,
+        source,
+      })),
       sequences: rows.map((r) => {
         const c = s.collisions.filter(stops).find(sameSequence(r));
         return {
@@ -169,7 +214,7 @@ export function numberingService(d: NumberingDeps): NumberingService {
             .map((s) => ({ year: a.year, kind: s.kind, branchCode: a.branchCode, posNumber: s.posNumber, last: s.last })),
     );
     store.tx(() => {
-      moveTo(lasts, true);
+      moveTo(lasts, true, 'hub');
       audit(store, isoLocal(d.clock.now()), 'hub', 'numbering.from_hub', station.branch.mhCode, { lasts });
     });
     d.logger.info("numbering moved past the hub's last numbers", { sequences: lasts.length });
@@ -210,6 +255,15 @@ export function numberingService(d: NumberingDeps): NumberingService {
           since: s.unconfirmed.since,
         });
       }
+      if (s.lacking?.length)
+        out.push({
+          code: 'restored_copy_lacks',
+          level: 'warning',
+          message: `La copia restaurada no tiene documentos que MH ya tiene: ${s.lacking.map(lackingWords).join('; ')}.`,
+          action:
+            'Recupere esos documentos para los libros y el cierre (la oficina central los tiene si la estación alcanzó a enviarlos; si no, el portal de MH). Después, un administrador marca en Ajustes → Numeración que ya los revisó.',
+          since: s.lacking[0]!.since,
+        });
       for (const c of s.collisions.filter((x) => !stops(x) && !sealedPast(store, x)))
         out.push({
           code: 'numbering_collision',
@@ -238,6 +292,11 @@ export function numberingService(d: NumberingDeps): NumberingService {
       const at = isoLocal(d.clock.now());
       store.tx(() => {
         const s = readNumbering(store);
+        if (v.lackingReviewed) {
+          writeNumbering(store, { ...s, lacking: [] });
+          audit(store, at, actor, 'numbering.lacking_reviewed', station.branch.mhCode, { lacking: s.lacking ?? [] });
+          return;
+        }
         if (v.newPointOfSale) {
           const issued = sequenceLasts(store).length > 0;
           if (s.unconfirmed?.reason !== 'new_folder' || issued || s.collisions.some(stops))
@@ -277,7 +336,7 @@ export function numberingService(d: NumberingDeps): NumberingService {
             : [];
         });
         if (low.length) throw validationFailed(low, 'El último número de MH no puede ser menor que uno que MH ya tiene.');
-        moveTo(lasts, true);
+        moveTo(lasts, true, 'admin');
         // A number typed by hand: if it is below MH's, the next document collides again (and is caught again).
         audit(store, at, actor, 'numbering.set_by_admin', station.branch.mhCode, {
           lasts,

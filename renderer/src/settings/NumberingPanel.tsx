@@ -60,6 +60,21 @@ export function NumberingPanel({ api, admin }: { api: SelloApi; admin: boolean }
               ))}
             </ul>
           )}
+          {view.lacking.length > 0 && (
+            <div role="alert" data-testid="numbering-lacking">
+              <h3>{W.lackingTitle}</h3>
+              <ul>
+                {view.lacking.map((l) => (
+                  <li key={`${l.year}-${l.kind}-${l.branchCode}-${l.posNumber}-${l.from}`}>{W.lacking(l)}</li>
+                ))}
+              </ul>
+              {admin && (
+                <button type="button" onClick={() => void send({ lackingReviewed: true })}>
+                  {W.lackingReviewed}
+                </button>
+              )}
+            </div>
+          )}
         </>
       )}
       {say && (

@@ -23,4 +23,9 @@ export const numberingWords = {
   wizardLabel: '¿Este punto de venta ya emitió documentos (en esta u otra computadora)?',
   wizardIssued: 'Sí, o no lo sé: preguntar a la oficina central o confirmarlo en Ajustes antes de emitir',
   wizardNew: 'No, nunca: es un punto de venta nuevo y su numeración empieza en 1',
+  lackingTitle: 'Documentos que la copia restaurada no tiene',
+  lacking: (l: { kind: string; year: number; posNumber: number; from: number; to: number; source: 'hub' | 'admin' }) =>
+    `${l.kind} ${l.year}, punto de venta ${l.posNumber}: ${l.from === l.to ? `número ${l.from}` : `números ${l.from} a ${l.to}`} ` +
+    `(MH los tiene, según ${l.source === 'hub' ? 'la oficina central' : 'el número escrito por un administrador'}). Recupérelos para los libros y el cierre.`,
+  lackingReviewed: 'Ya los revisé',
 } as const;
