@@ -1,5 +1,6 @@
 // `--help` (or `-h`) for every `sello` command, answered before the command runs anything, and one Spanish line for
 // an option the command does not know (exit 2), instead of Node's parseArgs text (docs/decisions/0071-updates-help-and-quiet-starts.md).
+import { HUB_HELP } from './hub-usage';
 import type { Output } from './maintenance';
 
 /** What each command is for, one line above its usage (the usage itself is main.ts's USAGE, one source). */
@@ -77,7 +78,10 @@ export async function runWithHelp(
     return 2;
   }
   if (asksForHelp(rest)) {
-    if (command === 'hub') return run(['hub', '--help']);
+    if (command === 'hub') {
+      io.out(HUB_HELP);
+      return 0;
+    }
     io.out(commandHelp(command, usage));
     return 0;
   }

@@ -21,19 +21,14 @@ import { untilSignal } from './until-signal';
 import { sweepAbandonedDownloads } from '../core/books/book-file';
 import { HUB_BOOKS_HEAP_MB } from '../hub/books-in-worker';
 import { tsxWorkers } from './worker-entries';
-
-export const HUB_USAGE = `  sello hub --database postgres://… [--host 127.0.0.1] [--port 8418] [--books-heap-mb 160]
-      [--trust-proxy 10.0.0.0/24,10.0.1.7]   (balanceadores de carga: solo de ellos se cree X-Forwarded-For)
-      [--mh-url https://… --mh-user NIT [--mh-per-minute 20]]   (contraseña de la API de MH: SELLO_HUB_MH_PASSWORD)
-  sello hub create-token --database postgres://… --station ID [--name NOMBRE --company NIT --branch M001 --pos P001] [--points M001P001,M001P002]
-  sello hub create-admin --database postgres://… --login USUARIO --name NOMBRE   (contraseña: SELLO_HUB_PASSWORD o stdin)`;
+import { HUB_HELP, HUB_USAGE } from './hub-usage';
 
 /** `input`: where create-admin reads a password when SELLO_HUB_PASSWORD is not set (stdin; tests pass their own). */
 export async function hubCommand(args: string[], io: Output, input: () => Promise<string> = readStdin): Promise<number> {
   if (args[0] === 'create-token') return createToken(args.slice(1), io);
   if (args[0] === 'create-admin') return createAdmin(args.slice(1), io, input);
   if (args[0] === '--help' || args[0] === '-h') {
-    io.out(`${HUB_USAGE}\n\n${TRUST_PROXY_HELP}`);
+    io.out(HUB_HELP);
     return 0;
   }
   const { values } = parseArgs({
@@ -98,11 +93,6 @@ export async function hubCommand(args: string[], io: Output, input: () => Promis
     await db.close();
   }
 }
-
-const TRUST_PROXY_HELP = `--trust-proxy: detrás de un balanceador de carga, indique sus direcciones o redes (CIDR), separadas por
-comas. La central cuenta los intentos de inicio de sesión fallidos por la dirección del cliente que el balanceador
-pone en X-Forwarded-For, y solo cuando la conexión viene de una de ellas; sin esta opción, todos los clientes
-comparten la dirección del balanceador.`;
 
 /** The --trust-proxy list (addresses or CIDRs, comma-separated or repeated), or what is wrong with it. */
 export function trustedProxies(given: readonly string[]): string[] | string {
