@@ -54,6 +54,7 @@ export function sendProblem(reply: FastifyReply, error: ApiError): FastifyReply 
   if (error.retryAfter !== undefined) void reply.header('retry-after', String(error.retryAfter));
   // Also here: an answer to a URL that cannot be routed (frameworkErrors) skips the servers' onSend hooks.
   void reply.header('x-content-type-options', 'nosniff');
+  void reply.header('x-request-id', reply.request.id);
   return reply
     .code(status)
     .type('application/problem+json; charset=utf-8')

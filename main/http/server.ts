@@ -20,6 +20,7 @@ import type { CoreHost } from '../core/core-host';
 import { CoreError, validationFailed } from '../core/errors';
 import { answerFailure } from '../core/front-failure';
 import type { Logger } from '../core/logger';
+import { loggerFor, REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import { authThrottle } from '../core/auth/throttle';
 import { allowedHostNames, hostAllowed, originAllowed } from './guards';
 import { bodyProblem, sendProblem } from './problem';
@@ -66,7 +67,7 @@ export const SESSION_COOKIE = 'sello_session';
 const fail = (reply: FastifyReply, e: unknown, logger: Logger, door: FrontDoor) =>
   sendProblem(
     reply,
-    answerFailure(e, logger, () => door.core().disk.writeFailed()),
+    answerFailure(e, loggerFor(logger, reply.request.id), () => door.core().disk.writeFailed()),
   );
 
 /** The `handling` preference (RFC 7240): 'strict' or 'lenient'; null when not asked for. */
@@ -484,6 +485,9 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
   const door = frontDoor(source);
   const app = Fastify({
     logger: false,
+    // The caller's X-Request-Id when sane, else a new one: echoed on every answer (request-id.ts).
+    requestIdHeader: false,
+    genReqId: (req) => requestIdOf(req),
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
@@ -498,8 +502,9 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
   });
   app.decorateRequest('actor', null);
   // Every answer, errors and the UI's files included, is read as the type it says (docs/decisions/0067-email-rights-and-small-guards.md).
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', async (req, reply) => {
     void reply.header('x-content-type-options', 'nosniff');
+    void reply.header(REQUEST_ID_HEADER, req.id);
   });
   // The contract is JSON only; any other content type is a malformed request.
   app.removeContentTypeParser('text/plain');
@@ -629,6 +634,7 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
         connection: 'keep-alive',
         // Hijacked, the stream skips the onSend hook that says it of every other answer.
         'x-content-type-options': 'nosniff',
+        [REQUEST_ID_HEADER]: req.id,
       });
       let off = () => {};
       const keepAlive = setInterval(() => write(': sigue\n\n'), 20_000);

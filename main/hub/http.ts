@@ -6,6 +6,7 @@ import { toFieldErrors } from '../../shared/contract';
 import { TITLES } from '../../shared/errors';
 import { CoreError, toApiError, validationFailed } from '../core/errors';
 import { bodyProblem, sendProblem } from '../http/problem';
+import { loggerFor, REQUEST_ID_HEADER, requestIdOf } from '../http/request-id';
 import { asDatabaseUnavailable } from './database-errors';
 import { caller, HUB_SESSION_COOKIE, parsed, personFor, sessionCookie, sessionToken, unauthorized } from './http-auth';
 import type { Logger } from '../core/logger';
@@ -40,9 +41,12 @@ export interface HubHttpOptions {
 }
 
 export async function buildHubServer(options: HubHttpOptions): Promise<FastifyInstance> {
-  const { hub, logger } = options;
+  const { hub } = options;
   const app = Fastify({
     logger: false,
+    // As the station's: the caller's X-Request-Id when sane, else a new one, on every answer (main/http/request-id.ts).
+    requestIdHeader: false,
+    genReqId: (req) => requestIdOf(req),
     ...(options.trustProxy?.length ? { trustProxy: [...options.trustProxy] } : {}),
     bodyLimit: HUB_BODY_LIMIT,
     return503OnClosing: true,
@@ -56,12 +60,14 @@ export async function buildHubServer(options: HubHttpOptions): Promise<FastifyIn
   });
   const routes = collectHubRoutes(app);
   // Every answer, errors and files included, is read as the type it says (docs/decisions/0067-email-rights-and-small-guards.md).
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', async (req, reply) => {
     void reply.header('x-content-type-options', 'nosniff');
+    void reply.header(REQUEST_ID_HEADER, req.id);
   });
   // JSON only.
   app.removeContentTypeParser('text/plain');
-  app.setErrorHandler((error: { code?: string; statusCode?: number; message?: string }, _req, reply) => {
+  app.setErrorHandler((error: { code?: string; statusCode?: number; message?: string }, req, reply) => {
+    const logger = loggerFor(options.logger, req.id);
     if (error instanceof CoreError) return sendProblem(reply, error.toApiError());
     const body = bodyProblem(error, HUB_BODY_LIMIT);
     if (body) return sendProblem(reply, body);

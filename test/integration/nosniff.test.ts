@@ -50,6 +50,8 @@ describe('X-Content-Type-Options: nosniff', () => {
     const res = await app.inject({ method, url, headers, ...(method === 'POST' ? { payload: { nada: 1 } } : {}) });
     expect(res.statusCode).toBe(status);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // And an id to quote to support (issue 56, main/http/request-id.ts).
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('a downloaded file (the catalog as CSV) and the event stream', async () => {
