@@ -246,7 +246,11 @@ describe('numbering on a real sello serve', { timeout: 150_000 }, () => {
       expect(await asNew.json()).toMatchObject({ errors: [containing({ path: 'newPointOfSale' })] });
       expect((await put(s, '/settings/numbering', { last: { FC: 3 } }, cookie)).status).toBe(200);
       // What the copy lacks is listed: the two documents issued after it, which MH holds (issue 54).
-      const lacks = containing({ code: 'restored_copy_lacks', level: 'warning', message: matching(/FC 2026 .*números 2 a 3/) });
+      const lacks = containing({
+        code: 'restored_copy_lacks',
+        level: 'warning',
+        message: matching(/FC 2026 .*del 2 hasta el 3, el último que MH tiene/),
+      });
       expect(await alertsOf(s)).toEqual([lacks]);
       expect((await get<NumberingView>(s, '/settings/numbering', cookie)).lacking).toEqual([
         { year: 2026, kind: 'FC', branchCode: 'M002', posNumber: 1, from: 2, to: 3, source: 'admin' },

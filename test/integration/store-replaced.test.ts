@@ -1,6 +1,7 @@
 // A database file laid over a running station (issue 54, decision 0069): detected at the next write, refused and
 // said once; the checkpoint thread stops, so the copy laid over is left as it was copied.
-import { copyFileSync, readFileSync, renameSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../main/core/clock';
@@ -58,6 +59,26 @@ describe('a database file replaced under the running station', () => {
     // The checkpoint thread, which looked every 25 ms, has not written this run's pages into the copy.
     await new Promise((r) => setTimeout(r, 300));
     expect(readFileSync(s.file).equals(laid)).toBe(true);
+    // A write of its own (an audit line, outside any transaction) is refused as well.
+    expect(() => s.store.statement("INSERT OR REPLACE INTO settings (key, value) VALUES ('plain', 'x')").run()).toThrow(StoreReplacedError);
+    // Closing, as the alert asks, folds nothing into the copy either: it opens whole, with the copy's own rows.
+    s.store.close();
+    expect(readFileSync(s.file).equals(laid)).toBe(true);
+    expect(existsSync(`${s.file}-wal`)).toBe(false);
+    expect(readdirSync(s.dir).some((f) => f.startsWith('sello.db-wal.replaced-'))).toBe(true);
+    const reopened = new BetterSqlite3(s.file, { readonly: true });
+    expect(reopened.pragma('quick_check', { simple: true })).toBe('ok');
+    expect(reopened.prepare("SELECT value FROM settings WHERE key = 'marker'").pluck().get()).toBe('before the copy');
+    reopened.close();
+  });
+
+  it('a plain write outside a transaction is looked at too', () => {
+    const s = station();
+    const other = station();
+    other.store.close();
+    copyFileSync(other.file, s.file);
+    expect(() => s.store.statement("INSERT OR REPLACE INTO settings (key, value) VALUES ('plain', 'x')").run()).toThrow(StoreReplacedError);
+    expect(s.told).toHaveLength(1);
   });
 
   it('another file renamed over the path: refused at the next write', () => {

@@ -1,6 +1,9 @@
 // The numbering room (main/core/dte/numbering.ts) on a real core and SQLite: an unconfirmed folder refuses every
 // create, a collision refuses its sequence, and a move goes past both MH's last and the station's own.
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { UNCONFIRM_SQL, unconfirmedValue } from '../../main/core/dte/numbering-state';
 import { createCore, type Core } from '../../main/core/create-core';
 import { CoreError } from '../../main/core/errors';
 import { generateMhCertificate } from '../../main/core/signing/certificate';
@@ -140,6 +143,95 @@ describe('numbering', () => {
     await core.numbering.askHub();
     expect(core.numbering.alerts()).toEqual([expect.objectContaining({ code: 'numbering_collision', level: 'warning' })]);
     expect(core.dtes.create('FC', fcBody(id()), 'test').record.controlNumber).toMatch(/-000000000000006$/);
+  });
+
+  it('a restored copy lists what it lacks of its own point of sale only, and once however often it is restored', async () => {
+    const t = tempDir();
+    // The hub answers for the whole branch: this point (1) up to 7, another point (2) up to 40.
+    const hub = ((url: URL | string) =>
+      Promise.resolve(
+        String(url).includes('/hub/v1/numbering')
+          ? Response.json({
+              year: 2026,
+              branchCode: 'M001',
+              sequences: [
+                { kind: 'FC', posNumber: 1, last: 7, controlNumber: 'x' },
+                { kind: 'FC', posNumber: 2, last: 40, controlNumber: 'y' },
+              ],
+            })
+          : new Response('{}', { status: 503 }),
+      )) as typeof fetch;
+    const make = () =>
+      createCore({
+        dataDir: t.dir,
+        clock: fixedClock('2026-11-22T15:30:00Z'),
+        fetch: hub,
+        sync: { manual: true },
+        initialStation: {
+          ...DEMO_STATION,
+          demo: false,
+          users: undefined,
+          newPointOfSale: true,
+          hub: { url: 'http://127.0.0.1:9', token: 'sello_hub_x' },
+        },
+        initialCertificate: { xml: generateMhCertificate(NIT, 'Firma#2026'), password: 'Firma#2026' },
+      });
+    // As `sello restore` leaves a copy (main/core/store/restore.ts): numbering unconfirmed, for the reason "restore".
+    const restore = () => {
+      const db = new BetterSqlite3(join(t.dir, 'sello.db'));
+      const current = db.prepare("SELECT value FROM settings WHERE key = 'numbering'").pluck().get() as string | undefined;
+      db.prepare(UNCONFIRM_SQL).run(unconfirmedValue(current ?? null, 'restore', '2026-11-22T09:30:00-06:00'));
+      db.close();
+    };
+    let core = make();
+    for (let i = 0; i < 3; i++) core.dtes.create('FC', fcBody(id()), 'test');
+    core.close();
+    const own = [{ year: 2026, kind: 'FC', branchCode: 'M001', posNumber: 1, from: 4, to: 7, source: 'hub' }];
+    for (let time = 0; time < 2; time++) {
+      restore();
+      core = make();
+      await core.numbering.askHub();
+      expect(core.numbering.view().lacking).toEqual(own);
+      const alerts = core.numbering.alerts();
+      expect(alerts).toEqual([expect.objectContaining({ code: 'restored_copy_lacks', level: 'warning' })]);
+      expect(alerts[0]!.message).toMatch(/M001-1, del 4 hasta el 7, el último que MH tiene\.$/);
+      expect(alerts[0]!.message).not.toMatch(/M001-2/);
+      core.close();
+    }
+    core = make();
+    open.push({ core, cleanup: t.cleanup });
+    // An ADMIN says they were looked for: gone, and audited.
+    core.numbering.confirm({ lackingReviewed: true }, 'ana');
+    expect(core.numbering.view().lacking).toEqual([]);
+    expect(core.numbering.alerts()).toEqual([]);
+  });
+
+  it('a new refusal past a lifted collision brings the stop back, counted afresh', () => {
+    const core = realCore({ newPointOfSale: true });
+    const docs = [id(), id()].map((x) => core.dtes.create('FC', fcBody(x), 'test').record);
+    core.numbering.collided(docs[0]!.id, '[identificacion.numeroControl] YA EXISTE UN REGISTRO CON ESE VALOR');
+    core.numbering.collided(docs[1]!.id, '[identificacion.numeroControl] YA EXISTE UN REGISTRO CON ESE VALOR');
+    // The word lifts it: a warning naming where numbering goes on.
+    core.numbering.confirm({ last: { FC: 2 } }, 'ana');
+    expect(core.numbering.alerts()).toEqual([
+      expect.objectContaining({
+        code: 'numbering_collision',
+        level: 'warning',
+        message: expect.stringMatching(/después del número 2 /) as unknown,
+      }),
+    ]);
+    // The word was still below MH's last: the next document collides too, and the stop is back, one document counted.
+    const next = core.dtes.create('FC', fcBody(id()), 'test').record;
+    expect(next.controlNumber).toMatch(/-000000000000003$/);
+    core.numbering.collided(next.id, '[identificacion.numeroControl] YA EXISTE UN REGISTRO CON ESE VALOR');
+    expect(core.numbering.alerts()).toEqual([
+      expect.objectContaining({
+        code: 'numbering_collision',
+        level: 'critical',
+        message: expect.stringMatching(/000000000000003.*Un documento quedó rechazado/) as unknown,
+      }),
+    ]);
+    expect(codeOf(() => core.dtes.create('FC', fcBody(id()), 'test'))).toBe('NUMBERING_BLOCKED');
   });
 
   it('an unreachable hub is said in the alert, and numbering keeps waiting for it or an ADMIN', async () => {

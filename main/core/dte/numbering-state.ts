@@ -96,13 +96,15 @@ export function markUnconfirmed(store: Store, reason: UnconfirmedReason, since: 
 
 /** Whether MH sealed a document of the collision's sequence numbered past it (approved, or approved and invalidated since). */
 export function sealedPast(store: Store, c: Collision): boolean {
+  // Control numbers of one sequence share their prefix and pad the correlative to 15 digits: text order is number
+  // order, and the range on the control number's own index reads only the numbers past the collision.
+  const prefix = c.controlNumber.slice(0, -15);
   const row = store
     .statement(
-      `SELECT 1 FROM documents WHERE kind = ? AND branch_code = ? AND pos_number = ? AND substr(issue_date, 1, 4) = ?
-         AND status IN ('APPROVED', 'INVALIDATED') AND control_number > ? LIMIT 1`,
+      `SELECT 1 FROM documents WHERE control_number > ? AND control_number <= ? AND +kind = ? AND branch_code = ?
+         AND pos_number = ? AND substr(issue_date, 1, 4) = ? AND +status IN ('APPROVED', 'INVALIDATED') LIMIT 1`,
     )
-    .get(c.kind, c.branchCode, c.posNumber, String(c.year), c.controlNumber);
-  // Control numbers of one sequence share their prefix and pad the correlative to 15 digits: text order is number order.
+    .get(c.controlNumber, `${prefix}999999999999999`, c.kind, c.branchCode, c.posNumber, String(c.year));
   return row !== undefined;
 }
 

@@ -55,7 +55,7 @@ export interface NumberingService {
 
 /** "FC 2026, números 4 a 7" (one number: "número 4"). */
 const lackingWords = (l: Lacking): string =>
-  `${l.kind} ${l.year} del punto de venta ${l.branchCode}-${l.posNumber}, ${l.from === l.to ? `número ${l.from}` : `números ${l.from} a ${l.to}`}`;
+  `${l.kind} ${l.year} del punto de venta ${l.branchCode}-${l.posNumber}, ${l.from === l.to ? `el número ${l.from}` : `del ${l.from} hasta el ${l.to}, el último que MH tiene`}`;
 
 const needsWord = (s: NumberingState) => s.unconfirmed !== null || s.collisions.some(stops);
 
@@ -73,27 +73,21 @@ export function numberingService(d: NumberingDeps): NumberingService {
     const at = isoLocal(d.clock.now());
     // A restored copy's own lasts, before the word raises them: what MH holds past them, the copy lacks.
     const own = before.unconfirmed?.reason === 'restore' ? sequenceLasts(store) : [];
-    const lacking = [
-      ...(before.lacking ?? []),
-      ...lasts.flatMap((l): Lacking[] => {
-        if (before.unconfirmed?.reason !== 'restore') return [];
-        const mine = own.find(sameSequence(l))?.last ?? 0;
-        return l.last > mine
-          ? [
-              {
-                year: l.year,
-                kind: l.kind,
-                branchCode: l.branchCode,
-                posNumber: l.posNumber,
-                from: mine + 1,
-                to: l.last,
-                source,
-                since: at,
-              },
-            ]
-          : [];
-      }),
-    ];
+    const pos = d.station().branch;
+    const found = lasts.flatMap((l): Lacking[] => {
+      if (before.unconfirmed?.reason !== 'restore') return [];
+      // Only this point of sale's: the hub answers for every point of the branch (main/hub/numbering.ts).
+      const mine = own.find(sameSequence(l));
+      if (!mine && !(l.branchCode === pos.mhCode && l.posNumber === pos.posNumber)) return [];
+      const last = mine?.last ?? 0;
+      if (l.last <= last) return [];
+      return [
+        { year: l.year, kind: l.kind, branchCode: l.branchCode, posNumber: l.posNumber, from: last + 1, to: l.last, source, since: at },
+      ];
+    });
+    // A second restore of the same copy finds the same ranges: listed once.
+    const lacking = [...(before.lacking ?? [])];
+    for (const l of found) if (!lacking.some((x) => sameSequence(x)(l) && x.from === l.from && x.to === l.to)) lacking.push(l);
     const keyOf = (x: { year: number; kind: string; branchCode: string; posNumber: number }) =>
       `${x.year}/${x.kind}/${x.branchCode}/${x.posNumber}`;
     const told = new Map<string, number>();
@@ -105,8 +99,10 @@ export function numberingService(d: NumberingDeps): NumberingService {
     // MH refused: the station's own numbers since say nothing of MH's last (issue 54: they lifted the stop while the
     // hub lagged MH, and 20 sales in a row ended REJECTED).
     // Once it does, the collision stays as a warning until MH seals a document past it (numbering-state.ts).
+    const year = Number(localDateTime(d.clock.now()).date.slice(0, 4));
     const collisions = before.collisions
-      .filter((c) => stops(c) || !sealedPast(store, c))
+      // A lifted one of a past year has no next number to wait for: numbering began again in January.
+      .filter((c) => stops(c) || (c.year >= year && !sealedPast(store, c)))
       .map((c): Collision => {
         const last = told.get(keyOf(c)) ?? 0;
         return stops(c) && last >= c.value ? { ...c, resumed: { at, last } } : c;
@@ -264,11 +260,12 @@ export function numberingService(d: NumberingDeps): NumberingService {
             'Recupere esos documentos para los libros y el cierre (la oficina central los tiene si la estación alcanzó a enviarlos; si no, el portal de MH). Después, un administrador marca en Ajustes → Numeración que ya los revisó.',
           since: s.lacking[0]!.since,
         });
-      for (const c of s.collisions.filter((x) => !stops(x) && !sealedPast(store, x)))
+      const year = Number(localDateTime(d.clock.now()).date.slice(0, 4));
+      for (const c of s.collisions.filter((x) => !stops(x) && x.year >= year && !sealedPast(store, x)))
         out.push({
           code: 'numbering_collision',
           level: 'warning',
-          message: `La numeración de ${c.kind} ${c.year} sigue después del número ${c.controlNumber}, que MH ya tenía: se confirma cuando MH apruebe el siguiente documento de esta numeración.`,
+          message: `La numeración de ${c.kind} ${c.year} sigue después del número ${c.resumed?.last ?? c.value} (MH ya tenía el ${c.controlNumber}): se confirma cuando MH apruebe el siguiente documento de esta numeración.`,
           action:
             'Vuelva a emitir los documentos rechazados. Si MH rechaza otro por número repetido, la numeración se detiene otra vez y un administrador debe escribir en Ajustes → Numeración el último número que tiene MH.',
           since: c.resumed?.at ?? c.since,
@@ -358,7 +355,9 @@ export function numberingService(d: NumberingDeps): NumberingService {
         const value = controlValueOf(row.control_number) ?? 0;
         const seq = { year: Number(row.issue_date.slice(0, 4)), kind: row.kind, branchCode: row.branch_code, posNumber: row.pos_number };
         const s = readNumbering(store);
-        const prior = s.collisions.find(sameSequence(seq));
+        // A lifted collision of the sequence is history: a new refusal starts its own count.
+        const stale = s.collisions.find((c) => sameSequence(seq)(c) && !stops(c));
+        const prior = s.collisions.find((c) => sameSequence(seq)(c) && stops(c));
         const at = isoLocal(d.clock.now());
         // Issued before the sequence moved past MH's last (decision 0029, 3): rejected, but the sequence goes on.
         const floor = s.floors?.find(sameSequence(seq));
@@ -371,7 +370,7 @@ export function numberingService(d: NumberingDeps): NumberingService {
           documents: (prior?.documents ?? 0) + 1,
           since: prior?.since ?? at,
         };
-        if (!old) writeNumbering(store, { ...s, collisions: [...s.collisions.filter((c) => c !== prior), next] });
+        if (!old) writeNumbering(store, { ...s, collisions: [...s.collisions.filter((c) => c !== prior && c !== stale), next] });
         audit(store, at, 'sync', 'numbering.collision', documentId, { controlNumber: row.control_number, mhMessage });
         return `MH ya tiene otro documento con el número de control ${row.control_number} (MH dijo: «${mhMessage}»). Este documento no vale: emítalo de nuevo cuando un administrador haya escrito en Ajustes → Numeración el último número que tiene MH.`;
       });

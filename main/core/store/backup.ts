@@ -300,12 +300,19 @@ function clearMark(file: string, nativeBinding?: string): void {
 }
 
 /** A synchronous copy (VACUUM INTO), for the moment before a migration, when nothing else runs yet. */
-export function backupNow(db: BetterSqlite3.Database, dir: string, now: Date, reason: BackupReason, suffix = ''): BackupInfo {
+export function backupNow(
+  db: BetterSqlite3.Database,
+  dir: string,
+  now: Date,
+  reason: BackupReason,
+  suffix = '',
+  nativeBinding?: string,
+): BackupInfo {
   const { final, partial } = target(dir, now, reason, suffix);
   privatePartial(partial);
   try {
     db.prepare('VACUUM INTO ?').run(partial);
-    clearMark(partial);
+    clearMark(partial, nativeBinding);
   } catch (e) {
     dropPartial(partial);
     throw e;

@@ -70,9 +70,10 @@ const sameFile = () => {
   let fd;
   try {
     fd = fs.openSync(workerData.file, 'r');
-    if (fs.readSync(fd, b, 0, 4, ${APPLICATION_ID_OFFSET}) !== 4) return false;
+    if (fs.readSync(fd, b, 0, 4, ${APPLICATION_ID_OFFSET}) !== 4) return true;
   } catch {
-    return false;
+    // Not a verdict (a file held by an antivirus, no descriptor left): looked at again next pass.
+    return true;
   } finally {
     if (fd !== undefined) fs.closeSync(fd);
   }

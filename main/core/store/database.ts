@@ -3,7 +3,7 @@ import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryComp
 import { CoreError } from '../errors';
 import { backupNow, listBackups } from './backup';
 import { BACKSTOP_PAGES, startCheckpointer, type Checkpointer } from './checkpointer';
-import { markFile, type FileIdentity } from './file-identity';
+import { closeReplaced, markFile, type FileIdentity } from './file-identity';
 import { migrate } from './migrate';
 import { asDiskError, errorCode, isCorruption } from './start-failure';
 import { MIGRATIONS } from './migrations';
@@ -125,7 +125,7 @@ export function openStore(file: string, options: OpenStoreOptions = {}): Store {
   const version = sqlite.pragma('user_version', { simple: true }) as number;
   if (options.backupDir && version > 0 && version < MIGRATIONS.length) {
     // A migration changes the only copy of the station's records: keep the one before it.
-    backupNow(sqlite, options.backupDir, (options.now ?? (() => new Date()))(), 'migration', `-v${version}`);
+    backupNow(sqlite, options.backupDir, (options.now ?? (() => new Date()))(), 'migration', `-v${version}`, options.nativeBinding);
   }
   try {
     const { from, to } = migrate(sqlite, MIGRATIONS);
@@ -161,16 +161,23 @@ export function openStore(file: string, options: OpenStoreOptions = {}): Store {
   }
   checkpointer?.watch(identity);
   let replaced: string | null = null;
+  let ids = identity.ids;
   const watch = (): string | null => {
     if (replaced !== null) return replaced;
     const why = identity.changed();
-    if (why === null) return null;
+    if (why === null) {
+      // Once the header shows this open's id, the thread stops accepting the one before too.
+      if (identity.ids !== ids) checkpointer?.watch(identity);
+      ids = identity.ids;
+      return null;
+    }
     replaced = why;
     // Its checkpoints would copy this file's WAL pages into the copy laid over it.
     checkpointer?.stop();
     told(why);
     return why;
   };
+  const now = options.now ?? (() => new Date());
   return storeOver(
     sqlite,
     () => {
@@ -178,6 +185,10 @@ export function openStore(file: string, options: OpenStoreOptions = {}): Store {
       identity.close();
     },
     watch,
+    () => {
+      if (replaced === null) sqlite.close();
+      else closeReplaced(sqlite, file, now().toISOString().replace(/[-:.]/g, ''), options.nativeBinding);
+    },
   );
 }
 
@@ -215,7 +226,12 @@ export function readOnlyStore(file: string, nativeBinding?: string): Store {
   return storeOver(sqlite);
 }
 
-function storeOver(sqlite: BetterSqlite3.Database, beforeClose: () => void = () => {}, replaced: () => string | null = () => null): Store {
+function storeOver(
+  sqlite: BetterSqlite3.Database,
+  beforeClose: () => void = () => {},
+  replaced: () => string | null = () => null,
+  closeConnection: () => void = () => sqlite.close(),
+): Store {
   // Before any write: a replaced file is refused, never written into (file-identity.ts).
   const writable = () => {
     const why = replaced();
@@ -236,6 +252,8 @@ function storeOver(sqlite: BetterSqlite3.Database, beforeClose: () => void = () 
       stmt = sqlite.prepare(text);
       statements.set(text, stmt);
     }
+    // A writing statement outside a transaction is one write of its own (audit lines, settings): looked at too.
+    if (!stmt.reader && !sqlite.inTransaction) writable();
     return stmt;
   };
   const prepare = (query: Compilable<unknown>) => {
@@ -268,9 +286,10 @@ function storeOver(sqlite: BetterSqlite3.Database, beforeClose: () => void = () 
     replaced,
     close() {
       // The checkpoint thread's connection closes first: the last one to close folds the WAL into the file.
+      if (!sqlite.open) return;
       beforeClose();
       statements.clear();
-      sqlite.close();
+      closeConnection();
     },
   };
 }

@@ -36,7 +36,7 @@ import { dueByNow, LOTE_PROCESSING_MS, outbox, type Claimed, type DocumentRef } 
 import { cachedCount, writesOf } from '../store/cached-count';
 import type { StoredStation } from '../station/profile';
 import { normativeStatus } from '../../../shared/normative';
-import type { Store } from '../store/database';
+import { StoreReplacedError, type Store } from '../store/database';
 import { realTimers, type TimerHandle, type Timers } from '../timers';
 import { turn } from '../turn';
 import { backoffMs, unitFrom } from './backoff';
@@ -768,6 +768,11 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
           probes: refused?.probes ?? 0,
           nextProbeAt: later(backoffMs(refused?.probes ?? 0, d.random)).getTime(),
         };
+        return 0;
+      }
+      // The file replaced under the station: said once by its own alert (store/replaced-alert.ts), not at every run.
+      if (e instanceof StoreReplacedError) {
+        lastError = e.message;
         return 0;
       }
       errorCount += 1;
