@@ -17,6 +17,7 @@ import {
   saleHeader,
   salesDiscounts,
   payments,
+  type QuantityRule,
 } from './common';
 import { digits, optional, positiveMoney, text } from './primitives';
 
@@ -34,19 +35,22 @@ export const taxpayerRecipient = z.strictObject({
   identificationDocument: identificationDocument(['NIT', 'DUI']),
 });
 
-export const ccfBody = z
-  .strictObject({
-    ...saleHeader,
-    payments: optional(payments),
-    /** Cash the customer handed over, for the paper's change (docs/decisions/0037-final-paper.md); not MH's. */
-    cashReceived: optional(positiveMoney()),
-    recipient: taxpayerRecipient,
-    relatedTaxDocuments: optional(relatedTaxDocuments(50)),
-    attachments: optional(attachments(10)),
-    items: z.array(saleItemWithPsv(true)).min(1).max(MAX_ITEMS),
-    itemsNoGrav: optional(itemsNoGrav),
-    ...salesDiscounts,
-  })
-  .superRefine((body, ctx) => checkItemDocuments(body, ctx, false));
+export const ccfBodyOf = (rule: QuantityRule) =>
+  z
+    .strictObject({
+      ...saleHeader,
+      payments: optional(payments),
+      /** Cash the customer handed over, for the paper's change (docs/decisions/0037-final-paper.md); not MH's. */
+      cashReceived: optional(positiveMoney()),
+      recipient: taxpayerRecipient,
+      relatedTaxDocuments: optional(relatedTaxDocuments(50)),
+      attachments: optional(attachments(10)),
+      items: z.array(saleItemWithPsv(true, rule)).min(1).max(MAX_ITEMS),
+      itemsNoGrav: optional(itemsNoGrav),
+      ...salesDiscounts,
+    })
+    .superRefine((body, ctx) => checkItemDocuments(body, ctx, false));
+
+export const ccfBody = ccfBodyOf('integer');
 
 export type CcfBody = z.output<typeof ccfBody>;

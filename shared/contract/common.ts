@@ -186,11 +186,18 @@ export const unitMeasure = () => enumWithDefault(UNIT_KEYS, 'OTRA');
 /** CAT-015 section 2: the taxes MH accepts as an item line of their own (codTributo of tipoItem 4). */
 export const ITEM_LINE_TAX_CODES: ReadonlySet<string> = new Set(TAXES.filter((t) => t.section === 2).map((t) => t.code));
 
-const saleItemShape = {
+/**
+ * An item's quantity: the spec's positive integer, or up to MH's 8 decimals when the caller opts in to the
+ * `decimal-quantity` extension (docs/decisions/0072-decimal-quantities.md).
+ */
+export type QuantityRule = 'integer' | 'decimal';
+export const itemQuantity = (rule: QuantityRule) => (rule === 'integer' ? positiveInt() : positiveDecimal(8));
+
+const saleItemShape = (rule: QuantityRule) => ({
   type: z.enum(ITEM_TYPES),
   internalCode: optional(text(25)),
   description: text(1000),
-  quantity: positiveInt(),
+  quantity: itemQuantity(rule),
   unitMeasure: unitMeasure(),
   unitPrice: positiveDecimal(),
   discountAmount: optional(positiveDecimal()),
@@ -198,7 +205,7 @@ const saleItemShape = {
   documentNumber: optional(uuid()),
   // MH's "other taxes per item" line (tipoItem 4) needs its CAT-015 code (docs/decisions/0002-contract-gaps.md).
   taxCode: optional(catalogCode(ITEM_LINE_TAX_CODES, 'CAT-015 (tributos por ítem: A8, 57, 90, D4, D5, A6)')),
-};
+});
 
 type SaleItemShape = { type: string; taxCode?: string | null; saleType: string };
 
@@ -217,11 +224,15 @@ function checkTaxLine(item: SaleItemShape, ctx: z.RefinementCtx, taxedOnly: bool
 }
 
 /** items of FC and CCF (with psv). */
-export const saleItemWithPsv = (taxedTaxLines: boolean) =>
-  z.strictObject({ ...saleItemShape, psv: optional(positiveDecimal()) }).superRefine((item, ctx) => checkTaxLine(item, ctx, taxedTaxLines));
+export const saleItemWithPsv = (taxedTaxLines: boolean, rule: QuantityRule = 'integer') =>
+  z
+    .strictObject({ ...saleItemShape(rule), psv: optional(positiveDecimal()) })
+    .superRefine((item, ctx) => checkTaxLine(item, ctx, taxedTaxLines));
 
 /** items of NC and ND. */
-export const saleItem = z.strictObject(saleItemShape).superRefine((item, ctx) => checkTaxLine(item, ctx, true));
+export const saleItemOf = (rule: QuantityRule) =>
+  z.strictObject(saleItemShape(rule)).superRefine((item, ctx) => checkTaxLine(item, ctx, true));
+export const saleItem = saleItemOf('integer');
 
 /** Rule shared by CCF, FC, NC, ND: an item's documentNumber names one of relatedTaxDocuments. */
 export function checkItemDocuments(

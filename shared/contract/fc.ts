@@ -17,6 +17,7 @@ import {
   saleHeader,
   salesDiscounts,
   payments,
+  type QuantityRule,
 } from './common';
 import { addRuleIssue, digits, optional, positiveMoney, text } from './primitives';
 
@@ -42,20 +43,23 @@ export const fcRecipient = z
     }
   });
 
-export const fcBody = z
-  .strictObject({
-    ...saleHeader,
-    payments: optional(payments),
-    /** Cash the customer handed over, for the paper's change (docs/decisions/0037-final-paper.md); not MH's. */
-    cashReceived: optional(positiveMoney()),
-    recipient: optional(fcRecipient),
-    // MH's FC v1 accepts at most 10 related documents (the contract says 50).
-    relatedTaxDocuments: optional(relatedTaxDocuments(10)),
-    attachments: optional(attachments(10)),
-    items: z.array(saleItemWithPsv(false)).min(1).max(MAX_ITEMS),
-    itemsNoGrav: optional(itemsNoGrav),
-    ...salesDiscounts,
-  })
-  .superRefine((body, ctx) => checkItemDocuments(body, ctx, false));
+export const fcBodyOf = (rule: QuantityRule) =>
+  z
+    .strictObject({
+      ...saleHeader,
+      payments: optional(payments),
+      /** Cash the customer handed over, for the paper's change (docs/decisions/0037-final-paper.md); not MH's. */
+      cashReceived: optional(positiveMoney()),
+      recipient: optional(fcRecipient),
+      // MH's FC v1 accepts at most 10 related documents (the contract says 50).
+      relatedTaxDocuments: optional(relatedTaxDocuments(10)),
+      attachments: optional(attachments(10)),
+      items: z.array(saleItemWithPsv(false, rule)).min(1).max(MAX_ITEMS),
+      itemsNoGrav: optional(itemsNoGrav),
+      ...salesDiscounts,
+    })
+    .superRefine((body, ctx) => checkItemDocuments(body, ctx, false));
+
+export const fcBody = fcBodyOf('integer');
 
 export type FcBody = z.output<typeof fcBody>;

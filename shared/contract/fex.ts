@@ -14,6 +14,8 @@ import {
   thirdPartySale,
   unitMeasure,
   payments,
+  itemQuantity,
+  type QuantityRule,
 } from './common';
 import {
   addRuleIssue,
@@ -23,7 +25,6 @@ import {
   isoDate,
   optional,
   positiveDecimal,
-  positiveInt,
   positiveMoney,
   text,
   uuid,
@@ -112,14 +113,15 @@ const fexAttachment = z
     }
   });
 
-const fexItem = z.strictObject({
-  description: text(1000),
-  quantity: positiveInt(),
-  unitMeasure: unitMeasure(),
-  unitPrice: positiveDecimal(),
-  internalCode: optional(text(25)),
-  discountAmount: optional(positiveDecimal()),
-});
+const fexItem = (rule: QuantityRule) =>
+  z.strictObject({
+    description: text(1000),
+    quantity: itemQuantity(rule),
+    unitMeasure: unitMeasure(),
+    unitPrice: positiveDecimal(),
+    internalCode: optional(text(25)),
+    discountAmount: optional(positiveDecimal()),
+  });
 
 const fexItemNoGrav = z.strictObject({
   description: text(1000),
@@ -133,38 +135,41 @@ const appendix = z.strictObject({
   value: text(150),
 });
 
-export const fexBody = z
-  .strictObject({
-    id: uuid(),
-    recipient: fexRecipient,
-    itemType: z.enum(['BIENES', 'SERVICIOS', 'BIENES_Y_SERVICIOS']),
-    items: z.array(fexItem).min(1).max(MAX_ITEMS),
-    generatedAt: optional(isoDate()),
-    paymentType: enumWithDefault(PAYMENT_TYPES, 'CONTADO'),
-    payments: optional(payments),
-    branchOffice: optional(branchOffice),
-    thirdPartySale: optional(thirdPartySale),
-    attachments: optional(z.array(fexAttachment).max(20)),
-    itemsNoGrav: optional(z.array(fexItemNoGrav).max(MAX_ITEMS)),
-    discount: optional(positiveMoney()),
-    taxArea: optional(catalogCode(FISCAL_ENCLOSURE_CODES, 'CAT-027')),
-    taxRegimen: optional(catalogCode(REGIME_CODES, 'CAT-028')),
-    incoterms: optional(z.enum(INCOTERMS)),
-    // MH's FEX v1 keeps observaciones to 500 characters.
-    comments: optional(text(500)),
-    insurance: optional(positiveMoney()),
-    freight: optional(positiveMoney()),
-    // MH: at most 10 appendix entries.
-    appendices: optional(z.array(appendix).max(10)),
-  })
-  .superRefine((body, ctx) => {
-    // MH: an export of services only has no fiscal enclosure and no regime.
-    if (body.itemType === 'SERVICIOS') {
-      if (body.taxArea != null)
-        addRuleIssue(ctx, ['taxArea'], 'NOT_ALLOWED', 'Una exportación solo de servicios no lleva recinto fiscal (regla de MH).');
-      if (body.taxRegimen != null)
-        addRuleIssue(ctx, ['taxRegimen'], 'NOT_ALLOWED', 'Una exportación solo de servicios no lleva régimen (regla de MH).');
-    }
-  });
+export const fexBodyOf = (rule: QuantityRule) =>
+  z
+    .strictObject({
+      id: uuid(),
+      recipient: fexRecipient,
+      itemType: z.enum(['BIENES', 'SERVICIOS', 'BIENES_Y_SERVICIOS']),
+      items: z.array(fexItem(rule)).min(1).max(MAX_ITEMS),
+      generatedAt: optional(isoDate()),
+      paymentType: enumWithDefault(PAYMENT_TYPES, 'CONTADO'),
+      payments: optional(payments),
+      branchOffice: optional(branchOffice),
+      thirdPartySale: optional(thirdPartySale),
+      attachments: optional(z.array(fexAttachment).max(20)),
+      itemsNoGrav: optional(z.array(fexItemNoGrav).max(MAX_ITEMS)),
+      discount: optional(positiveMoney()),
+      taxArea: optional(catalogCode(FISCAL_ENCLOSURE_CODES, 'CAT-027')),
+      taxRegimen: optional(catalogCode(REGIME_CODES, 'CAT-028')),
+      incoterms: optional(z.enum(INCOTERMS)),
+      // MH's FEX v1 keeps observaciones to 500 characters.
+      comments: optional(text(500)),
+      insurance: optional(positiveMoney()),
+      freight: optional(positiveMoney()),
+      // MH: at most 10 appendix entries.
+      appendices: optional(z.array(appendix).max(10)),
+    })
+    .superRefine((body, ctx) => {
+      // MH: an export of services only has no fiscal enclosure and no regime.
+      if (body.itemType === 'SERVICIOS') {
+        if (body.taxArea != null)
+          addRuleIssue(ctx, ['taxArea'], 'NOT_ALLOWED', 'Una exportación solo de servicios no lleva recinto fiscal (regla de MH).');
+        if (body.taxRegimen != null)
+          addRuleIssue(ctx, ['taxRegimen'], 'NOT_ALLOWED', 'Una exportación solo de servicios no lleva régimen (regla de MH).');
+      }
+    });
+
+export const fexBody = fexBodyOf('integer');
 
 export type FexBody = z.output<typeof fexBody>;

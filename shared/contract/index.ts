@@ -3,6 +3,7 @@ export * from './primitives';
 export * from './issues';
 export * from './kinds';
 export * from './validate';
+export * from './extensions';
 export { ccfBody, type CcfBody } from './ccf';
 export { crBody, RETENTION_CODES, type CrBody } from './cr';
 export { fcBody, type FcBody } from './fc';

@@ -1,11 +1,12 @@
 // The document kinds of the contract and their request schemas.
 import type { z } from 'zod';
-import { ccfBody } from './ccf';
+import { ccfBody, ccfBodyOf } from './ccf';
 import { crBody } from './cr';
-import { fcBody } from './fc';
-import { fexBody } from './fex';
+import type { Extensions } from './extensions';
+import { fcBody, fcBodyOf } from './fc';
+import { fexBody, fexBodyOf } from './fex';
 import { fseBody } from './fse';
-import { ncBody } from './nc';
+import { ncBody, ncBodyOf } from './nc';
 import { DTE_KINDS, isDteKind, type DteKind } from './kind-list';
 
 export { DTE_KINDS, isDteKind, type DteKind };
@@ -19,6 +20,28 @@ export const CREATE_SCHEMAS = {
   FSE: fseBody,
   FEX: fexBody,
 } as const satisfies Record<DteKind, z.ZodType>;
+
+/**
+ * The same bodies with the `decimal-quantity` extension: an item's quantity takes up to 8 decimals
+ * (docs/decisions/0072-decimal-quantities.md). CR has no quantity and FSE's is decimal in the spec already.
+ */
+const DECIMAL_QUANTITY_SCHEMAS = {
+  FC: fcBodyOf('decimal'),
+  CCF: ccfBodyOf('decimal'),
+  NC: ncBodyOf('decimal'),
+  ND: ncBodyOf('decimal'),
+  CR: crBody,
+  FSE: fseBody,
+  FEX: fexBodyOf('decimal'),
+} as const satisfies Record<DteKind, z.ZodType>;
+
+/** The schema a create request is checked with: the spec's unless the caller opted in to an extension. */
+export function createSchema<K extends DteKind>(
+  kind: K,
+  extensions: Extensions,
+): (typeof CREATE_SCHEMAS)[K] | (typeof DECIMAL_QUANTITY_SCHEMAS)[K] {
+  return extensions.decimalQuantity ? DECIMAL_QUANTITY_SCHEMAS[kind] : CREATE_SCHEMAS[kind];
+}
 
 export type CreateBody<K extends DteKind> = z.output<(typeof CREATE_SCHEMAS)[K]>;
 export type AnyCreateBody = CreateBody<DteKind>;

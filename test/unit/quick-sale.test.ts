@@ -78,7 +78,7 @@ describe('the cart', () => {
     expect(problems(lines)).toEqual([{ key: free.key, field: 'shelfPrice' }]);
     lines = setShelfPrice(lines, free.key, '4,25');
     expect(problems(lines)).toEqual([]);
-    // FC quantities are whole units (the contract's positiveInt).
+    // An article typed at the counter is counted (UNIDAD): whole units (docs/decisions/0072-decimal-quantities.md).
     expect(problems(setQuantity(lines, free.key, '1.5'))).toEqual([{ key: free.key, field: 'quantity' }]);
     expect(cartTotals(lines).total.toFixed(2)).toBe('7.75');
     expect(items(lines)[1]).toMatchObject({ saleType: 'EXENTA', unitPrice: 2 });
@@ -87,8 +87,9 @@ describe('the cart', () => {
   it('reads typed numbers strictly', () => {
     expect(typed('2')?.toString()).toBe('2');
     expect(typed('1,5')?.toString()).toBe('1.5');
-    expect(typedQuantity('1,5')).toBeNull();
-    expect(typedQuantity('3')?.toString()).toBe('3');
+    expect(typedQuantity({ quantity: '1,5', unitMeasure: 'UNIDAD' })).toBeNull();
+    expect(typedQuantity({ quantity: '1,5', unitMeasure: 'LIBRA' })?.toString()).toBe('1.5');
+    expect(typedQuantity({ quantity: '3', unitMeasure: 'UNIDAD' })?.toString()).toBe('3');
     for (const bad of ['', '0', '-1', 'abc', '1.123456789', '1e3']) expect(typed(bad)).toBeNull();
   });
 });

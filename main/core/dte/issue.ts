@@ -6,8 +6,10 @@ import { cashTendered } from './cash-tendered';
 import { recordSalePaper } from './paper-repo';
 import { foldForSearch } from './search-fold';
 import {
-  CREATE_SCHEMAS,
+  SPEC_ONLY,
+  createSchema,
   validateBody,
+  type Extensions,
   type UnknownFields,
   type AnyCreateBody,
   type DteKind,
@@ -179,8 +181,10 @@ export function createDte(
   actor: string,
   unknown: UnknownFields = 'reject',
   hub: HubRelated | null = null,
+  extensions: Extensions = SPEC_ONLY,
 ): CreateResult {
-  const parsed = validateBody(CREATE_SCHEMAS[kind], input, unknown);
+  // The spec's schema unless the caller opted in to an extension (docs/decisions/0072-decimal-quantities.md).
+  const parsed = validateBody(createSchema(kind, extensions), input, unknown);
   if (!parsed.ok) throw validationFailed(parsed.errors);
   // Before anything is read or stored: a control character would be signed into MH's JSON.
   const unprintable = controlCharacterErrors(parsed.value);

@@ -14,6 +14,7 @@ import {
   type SaleType,
 } from '../../../shared/catalog';
 import { UNITS } from '../../../shared/catalogs';
+import { isMeasured, quantityStep } from '../../../shared/quantity';
 import { validate, type FieldError } from '../../../shared/contract';
 import { errorText } from '../error-text';
 import { optionWords } from '../words/options';
@@ -293,22 +294,28 @@ export function ProductForm({
           )}
         </div>
         <div className="row">
-          {field('unitMeasure', 'product-unit', F.unit, (a) => (
-            <select
-              {...a}
-              value={unitMeasure}
-              onChange={(e) => {
-                setUnit(e.target.value);
-                changed('unitMeasure');
-              }}
-            >
-              {UNITS.map((u) => (
-                <option key={u.key} value={u.key}>
-                  {unitLabel(u.key)}
-                </option>
-              ))}
-            </select>
-          ))}
+          {field(
+            'unitMeasure',
+            'product-unit',
+            F.unit,
+            (a) => (
+              <select
+                {...a}
+                value={unitMeasure}
+                onChange={(e) => {
+                  setUnit(e.target.value);
+                  changed('unitMeasure');
+                }}
+              >
+                {UNITS.map((u) => (
+                  <option key={u.key} value={u.key}>
+                    {unitLabel(u.key)}
+                  </option>
+                ))}
+              </select>
+            ),
+            isMeasured(unitMeasure) ? F.soldMeasured(quantityStep(unitMeasure).replace('.', ',')) : F.soldCounted,
+          )}
           {field('itemType', 'product-item-type', F.itemType, (a) => (
             <select
               {...a}

@@ -1,11 +1,15 @@
 // The sale's lines: quantity and shelf price editable in place, each line's total as the core computes it.
 // Enter in a line goes back to the search box (the next scan); it never issues.
 import type { KeyboardEvent } from 'react';
+import { isMeasured, quantityStep, stepQuantity } from '../../../shared/quantity';
 import type { Dec } from '../../../shared/tax';
 import { es } from '../strings';
 import { usd, type CartLine, type LineProblem } from './cart';
 
 const w = es.sale;
+
+const quantityProblem = (unit: string): string =>
+  isMeasured(unit) ? w.lineProblem.quantityMeasured(quantityStep(unit).replace('.', ',')) : w.lineProblem.quantity;
 
 export function CartTable({
   lines,
@@ -92,14 +96,20 @@ export function CartTable({
                   <input
                     id={`sale-${l.key}-quantity`}
                     className="qty"
-                    inputMode="numeric"
+                    inputMode={isMeasured(l.unitMeasure) ? 'decimal' : 'numeric'}
                     aria-label={w.quantityOf(name)}
                     aria-invalid={wrong(l.key, 'quantity') || undefined}
-                    title={wrong(l.key, 'quantity') ? w.lineProblem.quantity : undefined}
+                    title={wrong(l.key, 'quantity') ? quantityProblem(l.unitMeasure) : undefined}
                     value={l.quantity}
                     readOnly={locked}
                     onChange={(e) => onQuantity(l.key, e.target.value)}
-                    onKeyDown={backOnEnter}
+                    onKeyDown={(e) => {
+                      // A weighed or measured line moves by its unit's step (shared/quantity.ts).
+                      if ((e.key === 'ArrowUp' || e.key === 'ArrowDown') && !locked) {
+                        e.preventDefault();
+                        onQuantity(l.key, stepQuantity(l.quantity, l.unitMeasure, e.key === 'ArrowUp' ? 1 : -1));
+                      } else backOnEnter(e);
+                    }}
                   />
                 </td>
                 <td className="num">

@@ -2,6 +2,7 @@
 // the contract takes (net prices from shared/tax/shelf-price.ts), the total from the same tax module the core
 // uses, and how the customer pays. The screen only renders and edits this.
 import type { Product, ProductItemType, SaleType } from '../../../shared/catalog';
+import { checkQuantity } from '../../../shared/quantity';
 import { computeSale, dec, netFromShelf, ZERO, type Dec } from '../../../shared/tax';
 
 export interface CartLine {
@@ -32,10 +33,13 @@ export function typed(text: string): Dec | null {
   return d.isPositive() && !d.isZero() ? d : null;
 }
 
-/** A line's quantity: the contract's FC takes whole units only. */
-export function typedQuantity(text: string): Dec | null {
-  const q = typed(text);
-  return q && q.isInteger() ? q : null;
+/**
+ * A line's quantity: whole for a counted unit, up to MH's 8 decimals for a weighed or measured one
+ * (shared/quantity.ts; docs/decisions/0072-decimal-quantities.md).
+ */
+export function typedQuantity(line: Pick<CartLine, 'quantity' | 'unitMeasure'>): Dec | null {
+  const q = checkQuantity(line.quantity, line.unitMeasure);
+  return q.ok ? q.value : null;
 }
 
 /** The product scanned or picked: one more of it when it is already in the cart, else a new line of 1. */
@@ -109,7 +113,7 @@ export function problems(lines: readonly CartLine[]): LineProblem[] {
   const out: LineProblem[] = [];
   for (const l of lines) {
     if (!l.description.trim()) out.push({ key: l.key, field: 'description' });
-    if (!typedQuantity(l.quantity)) out.push({ key: l.key, field: 'quantity' });
+    if (!typedQuantity(l)) out.push({ key: l.key, field: 'quantity' });
     if (!unitPrice(l)) out.push({ key: l.key, field: 'shelfPrice' });
   }
   return out;
@@ -120,7 +124,7 @@ const asNumber = (d: Dec): number => Number(d.toFixed(8));
 /** The lines as the contract's FC items (lines with a problem are left out: `problems` says which). */
 export function items(lines: readonly CartLine[]) {
   return lines.flatMap((l) => {
-    const q = typedQuantity(l.quantity);
+    const q = typedQuantity(l);
     const price = unitPrice(l);
     if (!q || !price || !l.description.trim()) return [];
     return [
@@ -139,7 +143,7 @@ export function items(lines: readonly CartLine[]) {
 
 /** Each line's amount and the amount to pay, computed as the core computes the FC. */
 export function cartTotals(lines: readonly CartLine[]): { total: Dec; byLine: ReadonlyMap<string, Dec> } {
-  const valid = lines.filter((l) => typedQuantity(l.quantity) && unitPrice(l) && l.description.trim());
+  const valid = lines.filter((l) => typedQuantity(l) && unitPrice(l) && l.description.trim());
   if (valid.length === 0) return { total: ZERO, byLine: new Map() };
   const sale = computeSale('FC', { items: items(valid) });
   const byLine = new Map(

@@ -51,6 +51,9 @@ export const catalogWords = {
     codeHint: 'El código del producto en la factura (hasta 25 caracteres).',
     description: 'Descripción',
     unit: 'Unidad de medida (CAT-014)',
+    // Whether the counter takes a fraction of it (shared/quantity.ts, decision 0072).
+    soldMeasured: (step: string) => `Se pesa o se mide: en la venta admite decimales (↑/↓ de ${step} en ${step}).`,
+    soldCounted: 'Se cuenta por piezas: en la venta, cantidades enteras.',
     itemType: 'Tipo de ítem',
     saleType: 'Tipo de venta',
     shelfPrice: 'Precio con IVA ($)',
