@@ -9,7 +9,8 @@ import type { Product } from '../../../shared/catalog';
 import { es } from '../strings';
 import { dec } from '../../../shared/tax';
 import { usd } from './cart';
-import { BARCODE, EntryQueue, resolveEntry, type Find, type QueueState, type Stop } from './entry-queue';
+import { BARCODE, BurstWatch, EntryQueue, resolveEntry, type Find, type QueueState, type Stop } from './entry-queue';
+import { interrupts, takesNoText, typesText } from './scan-focus';
 
 const w = es.sale;
 
@@ -60,6 +61,20 @@ export const ProductSearch = forwardRef<
     });
   });
   useEffect(() => () => queue.clear(), [queue]);
+  // A scanner's burst on top of typed text is a scan of its own, the text kept (entry-queue.ts BurstWatch).
+  const [burst] = useState(() => new BurstWatch());
+  // A key that types, while the focus is where nothing takes text (a button, the page after a dialog closed):
+  // the box takes it, so a scan is never dropped (docs/decisions/0074-price-overrides-and-scans.md).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const el = box.current;
+      if (!el || !typesText(e) || !takesNoText(document.activeElement)) return;
+      burst.key(e.timeStamp, el.value);
+      el.focus();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [burst]);
   // In the commit that shows the cart, never a paint later: F12 right after a scan reads what is pending from
   // the same render as the cart it issues, so it neither asks about a product already in nor loses one.
   useLayoutEffect(() => onPending({ text: q.trim(), queue: queueState }), [onPending, q, queueState]);
@@ -129,10 +144,20 @@ export const ProductSearch = forwardRef<
           setQ(e.target.value);
           setMessage(null);
         }}
+        // A dialog took the focus, or the person went elsewhere: what comes next is not a scan held back.
+        onBlur={() => burst.interrupt()}
         onKeyDown={(e) => {
+          if (typesText(e.nativeEvent)) burst.key(e.timeStamp, e.currentTarget.value);
+          else if (interrupts(e.nativeEvent)) burst.interrupt();
           if (e.key === 'Enter' && !e.ctrlKey) {
             e.preventDefault();
-            enter();
+            const apart = stopInBox ? null : burst.enter(e.timeStamp, e.currentTarget.value);
+            if (apart) {
+              // The scan adds its product; what the person typed stays in the box, never joined to the code.
+              setQ(apart.kept);
+              setMessage(null);
+              queue.push({ text: apart.scan });
+            } else enter();
           } else if (e.key === 'ArrowDown' && items.length) {
             e.preventDefault();
             setActive((a) => (a + 1) % items.length);

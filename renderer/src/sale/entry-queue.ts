@@ -162,3 +162,85 @@ export class EntryQueue {
     }
   }
 }
+
+// ---- Scans apart from typed text ------------------------------------------------------------------------
+
+/** The longest mean gap between a scanner's keys (they come every 5 to 20 ms; 150 words a minute is 80 ms a key). */
+export const SCAN_GAP_MS = 50;
+/** A pause longer than this ends a burst (a busy page may hold one key of a scan this long). */
+export const SCAN_BREAK_MS = 100;
+/** Text typed less than this before a burst is the burst's own (a scan held back longer): nobody types, then scans, faster. */
+export const SCAN_PAUSE_MS = 300;
+/** Keys a burst needs before its Enter to be a scan: fewer, at that pace, are a person's rollover. */
+export const SCAN_MIN_KEYS = 4;
+
+/** What an Enter ended: a scan that came on top of typed text, kept apart from it. */
+export interface ScanApart {
+  /** The scanned code, its own entry. */
+  readonly scan: string;
+  /** What the person had typed before the scan: it stays in the box. */
+  readonly kept: string;
+}
+
+/**
+ * Tells a scanner's burst from a person's typing by the keys' times (docs/decisions/0074-price-overrides-and-scans.md):
+ * the box's text when the last burst began is what was typed; an Enter at scanner pace after enough fast keys
+ * ends a scan, which is everything the burst added. Text that a scanner itself typed before (a scan cut short by
+ * F12, then finished) is the same code, never kept apart. Times are the events' own (`KeyboardEvent.timeStamp`).
+ */
+export class BurstWatch {
+  private last = Number.NEGATIVE_INFINITY;
+  private start = 0;
+  private before = '';
+  private keys = 0;
+  /** Whether the text before this burst is a scanner's too (a burst of its own, or a moment before this one). */
+  private scannedBefore = false;
+
+  /** A key that types one character, about to go into a box that holds `value`. */
+  key(at: number, value: string): void {
+    if (at - this.last > SCAN_BREAK_MS) {
+      this.scannedBefore = value !== '' && (this.keys >= SCAN_MIN_KEYS || at - this.last < SCAN_PAUSE_MS);
+      this.before = value;
+      this.keys = 0;
+      this.start = at;
+    }
+    this.keys += 1;
+    this.last = at;
+  }
+
+  /** Whether the Enter at `at` ends a scanner's burst (whatever was typed before it). */
+  isScan(at: number): boolean {
+    // The mean of the burst's gaps, its Enter's included: one key held back by a busy page does not break a scan.
+    return this.keys >= SCAN_MIN_KEYS && at - this.last <= SCAN_BREAK_MS && (at - this.start) / this.keys <= SCAN_GAP_MS;
+  }
+
+  /**
+   * Enter at `at` with `value` in the box: the scan and the typed text kept apart when a burst came on top of
+   * text; null when the whole box is one entry (typed by a person, or a scan into an empty box).
+   */
+  enter(at: number, value: string): ScanApart | null {
+    const scan = this.isScan(at);
+    const before = this.before;
+    const scannedBefore = this.scannedBefore;
+    this.reset();
+    if (!scan || scannedBefore || before.trim() === '' || !value.startsWith(before)) return null;
+    const code = value.slice(before.length).trim();
+    return code ? { scan: code, kept: before } : null;
+  }
+
+  /**
+   * The person did something else (the box lost the focus, a correction, a function key): the next keys are not
+   * a scan held back. Whether the text so far was a scanner's is kept (a scan cut short by F12 is finished after).
+   */
+  interrupt(): void {
+    this.last = Number.NEGATIVE_INFINITY;
+  }
+
+  reset(): void {
+    this.last = Number.NEGATIVE_INFINITY;
+    this.start = 0;
+    this.before = '';
+    this.keys = 0;
+    this.scannedBefore = false;
+  }
+}

@@ -7,6 +7,8 @@ import type { SessionInfo } from '../../../shared/people';
 import { es } from '../strings';
 import { useCountdown } from './countdown';
 import { loginProblem } from './login-problem';
+import { lockKeys } from './plausible-secret';
+import { typesText } from '../sale/scan-focus';
 
 export type LockReason = 'manual' | 'expired';
 
@@ -30,12 +32,23 @@ export function LockScreen({
   const dialog = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
+  // Keys at a scanner's pace, or too few for a PIN, are never sent: they would count as a wrong PIN (decision 0074).
+  const [keys] = useState(lockKeys);
+  const enterAt = useRef(0);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy || wait > 0) return;
     if (!password) {
       setError(es.session.needPassword);
+      input.current?.focus();
+      return;
+    }
+    const verdict = keys.judge(enterAt.current || e.timeStamp, password);
+    enterAt.current = 0;
+    if (verdict !== 'send') {
+      setPassword('');
+      setError(verdict === 'scan' ? es.session.scanWhileLocked : es.session.tooShortToTry);
       input.current?.focus();
       return;
     }
@@ -91,6 +104,10 @@ export function LockScreen({
               type="password"
               value={password}
               onChange={(e) => setPassword(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') enterAt.current = e.timeStamp;
+                else if (typesText(e.nativeEvent)) keys.key(e.timeStamp, e.currentTarget.value);
+              }}
               autoComplete="current-password"
             />
           </div>
