@@ -4,7 +4,7 @@ import type { NormativeView } from './normative';
 import type { HubSettingView } from './hub-setting';
 import type { NumberingView } from './numbering';
 import type { AnnexId, BookFile, BookFormat, BookId, BooksSettings, MonthBooks, SalesReport } from './books';
-import type { CloseListQuery, CloseScope, DayClose, DayClosePage, DrawerOpening } from './close';
+import type { CloseListQuery, CloseScope, DayClose, DayClosePage, DrawerOpening, FloatCorrection, RefundMethod } from './close';
 import type { DteKind } from './contract/kinds';
 import type { Result } from './errors';
 import type { DemoUser, SessionInfo, UserInfo } from './people';
@@ -13,6 +13,7 @@ import type { DeliveryRecord, SmtpSettingsView, SmtpTestResult } from './deliver
 import type { WebhookCreated, WebhookDelivery, WebhookDeliveryPage, WebhookInfo } from './webhooks';
 import type { DocumentReturns, ReturnInvalidationRecord, ReturnRecord } from './retorno';
 import type { HomologationView } from './homologation';
+import type { PriceApproval, PriceOverridePage, PriceOverrideQuery, PriceOverrideSettings } from './price-overrides';
 import type {
   ApiKeyInfo,
   AuditCheck,
@@ -32,7 +33,8 @@ import type {
 } from './records';
 
 // Members are functions, not methods: the shells hand them out one by one (IPC, the activity tracker).
-export interface SelloApi extends CatalogApi, CloseApi, WebhooksApi, MailApi, BooksApi, ReturnsApi, HomologationApi, PrinterApi {
+export interface SelloApi
+  extends CatalogApi, CloseApi, PriceOverridesApi, WebhooksApi, MailApi, BooksApi, ReturnsApi, HomologationApi, PrinterApi {
   /** Opens a session for a person (desktop: for this window; browser: an HttpOnly cookie). */
   readonly login: (login: string, password: string) => Promise<Result<SessionInfo>>;
   readonly logout: () => Promise<Result<{ loggedOut: true }>>;
@@ -48,7 +50,8 @@ export interface SelloApi extends CatalogApi, CloseApi, WebhooksApi, MailApi, Bo
   readonly health: () => Promise<Result<Health>>;
   readonly listDtes: (query: DteListQuery) => Promise<Result<DteListPage>>;
   readonly getDte: (id: string) => Promise<Result<DteRecord>>;
-  readonly createDte: (kind: DteKind, body: unknown) => Promise<Result<DteRecord>>;
+  /** `refund`: how an NC was settled, charged to the caller (docs/decisions/0073-money-follows-the-person.md). */
+  readonly createDte: (kind: DteKind, body: unknown, refund?: RefundMethod) => Promise<Result<DteRecord>>;
   readonly dteDetail: (id: string) => Promise<Result<DteDetail>>;
   /** The QR to MH's public lookup as a PNG data URI (APPROVED only). */
   readonly qrCode: (id: string) => Promise<Result<{ qrCodeUri: string }>>;
@@ -216,6 +219,8 @@ export interface CloseApi {
   readonly openDrawer: (input: unknown) => Promise<Result<DrawerOpening>>;
   /** The float the scope's current shift opened with, or null. */
   readonly drawerOpening: (scope: CloseScope) => Promise<Result<DrawerOpening | null>>;
+  /** `{amount, reason}`: a supervisor corrects a recorded float; the recorded one stays and the close shows both. */
+  readonly correctFloat: (openingId: string, input: unknown) => Promise<Result<FloatCorrection>>;
   /** The close on the receipt printer (silently when the station prints so; the browser opens the PDF). */
   readonly printCloseReceipt: (id: string) => Promise<Result<{ printed: true }>>;
   /** The close as a letter PDF, through the print dialog. */
@@ -228,6 +233,7 @@ const CLOSE_METHODS = [
   'getClose',
   'openDrawer',
   'drawerOpening',
+  'correctFloat',
   'printCloseReceipt',
   'printClosePdf',
 ] as const satisfies readonly (keyof CloseApi)[];
@@ -317,7 +323,8 @@ const BOOKS_METHODS = [
  */
 export interface ReturnsApi {
   /** `{lines: [{dteId, item, quantity}], reason}`: the ER, sent to MH at once (PENDING when MH is not reached). */
-  readonly returnDte: (body: unknown) => Promise<Result<ReturnRecord>>;
+  /** `refund`: how the Devolución was paid back, charged to the caller. */
+  readonly returnDte: (body: unknown, refund?: RefundMethod) => Promise<Result<ReturnRecord>>;
   /** A document's ERs, its lines with what is left, and why a new one cannot be made (or null). */
   readonly dteReturns: (id: string) => Promise<Result<DocumentReturns>>;
   /** `{type?, reason?}`: invalidates a sealed ER, sent to MH at once (PENDING when MH is not reached). */
@@ -397,10 +404,36 @@ const PRINTER_METHODS = [
   'discardPending',
 ] as const satisfies readonly (keyof PrinterApi)[];
 
+/**
+ * Prices below the shelf at the counter (docs/decisions/0074-price-overrides-and-scans.md): HTTP serves them at
+ * /price-overrides, /price-overrides/approvals, /settings/price-overrides and /closes/:id/price-overrides.
+ */
+export interface PriceOverridesApi {
+  /** How far below the shelf price a cashier sells alone (everyone at the counter reads it). */
+  readonly priceOverrideSettings: () => Promise<Result<PriceOverrideSettings>>;
+  /** ADMIN: `{threshold}` in percent. */
+  readonly setPriceOverrideSettings: (input: unknown) => Promise<Result<PriceOverrideSettings>>;
+  /** `{code, price, supervisor, secret}`: a supervisor's approval, held for this person's next sale. */
+  readonly approvePrice: (input: unknown) => Promise<Result<PriceApproval>>;
+  /** SUPERVISOR or ADMIN: the lines sold below the shelf, `{from?, to?, login?, limit?}`. */
+  readonly listPriceOverrides: (query: PriceOverrideQuery) => Promise<Result<PriceOverridePage>>;
+  /** The overrides of a close's scope and period (whoever may read the close). */
+  readonly closePriceOverrides: (closeId: string) => Promise<Result<PriceOverridePage>>;
+}
+
+const PRICE_OVERRIDE_METHODS = [
+  'priceOverrideSettings',
+  'setPriceOverrideSettings',
+  'approvePrice',
+  'listPriceOverrides',
+  'closePriceOverrides',
+] as const satisfies readonly (keyof PriceOverridesApi)[];
+
 export const API_METHODS = [
   ...CORE_METHODS,
   ...CATALOG_METHODS,
   ...CLOSE_METHODS,
+  ...PRICE_OVERRIDE_METHODS,
   ...WEBHOOK_METHODS,
   ...MAIL_METHODS,
   ...BOOKS_METHODS,

@@ -35,6 +35,90 @@ export type DrawerCount = z.infer<typeof drawerCount>;
 export const drawerOpeningRequest = z.strictObject({ scope: closeScope, amount: dollars });
 export type DrawerOpeningRequest = z.infer<typeof drawerOpeningRequest>;
 
+/** How a refund (NC or Devolución) was settled, as the person paying it says (docs/decisions/0073-money-follows-the-person.md). */
+export const REFUND_METHODS = ['cash', 'card', 'account'] as const;
+export const refundMethod = z.enum(REFUND_METHODS);
+export type RefundMethod = z.infer<typeof refundMethod>;
+/** As recorded: `unknown` is a POS-issued NC, whose contract does not say how it was settled. */
+export type RecordedRefundMethod = RefundMethod | 'unknown';
+
+/**
+ * The request header with which POST /dte/nc and POST /dte/return say how the refund was settled
+ * (`Sello-Refund-Method: cash`); the contract's bodies stay the spec's. Left out, close/refunds.ts decides.
+ */
+export const REFUND_METHOD_HEADER = 'Sello-Refund-Method';
+
+/** The header read: absent is undefined; a value that is not a method is a field error naming the header. */
+export function parseRefundMethod(
+  header: string | readonly string[] | undefined,
+): { ok: true; method: RefundMethod | undefined } | { ok: false; message: string } {
+  const raw = typeof header === 'string' ? header : header?.[0];
+  if (raw === undefined || raw.trim() === '') return { ok: true, method: undefined };
+  const parsed = refundMethod.safeParse(raw.trim().toLowerCase());
+  return parsed.success
+    ? { ok: true, method: parsed.data }
+    : { ok: false, message: `Forma de devolución desconocida: use ${REFUND_METHODS.join(', ')}.` };
+}
+
+/** POST /closes/openings/{id}/corrections: a supervisor's corrected float and why (the recorded one stays). */
+export const floatCorrectionRequest = z.strictObject({
+  amount: dollars,
+  reason: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((r) => r.length >= 5, custom('REQUIRED', 'Escriba el motivo de la corrección (al menos 5 letras).')),
+});
+export type FloatCorrectionRequest = z.infer<typeof floatCorrectionRequest>;
+
+/**
+ * POST /closes/movements: cash taken out of a person's drawer money by a supervisor (`withdrawal`), or handed from
+ * one person to another (`handover`, `to` the receiver). docs/decisions/0073-money-follows-the-person.md.
+ */
+export const cashMovementRequest = z
+  .strictObject({
+    kind: z.enum(['withdrawal', 'handover']),
+    from: z.string().trim().min(1).max(64),
+    to: z.string().trim().min(1).max(64).optional(),
+    amount: dollars,
+    reason: z
+      .string()
+      .trim()
+      .max(200)
+      .refine((r) => r.length >= 5, custom('REQUIRED', 'Escriba el motivo (al menos 5 letras).')),
+  })
+  .superRefine((m, ctx) => {
+    if (m.kind === 'handover' && m.to === undefined)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'Diga a quién se entregó el efectivo.', params: { code: 'REQUIRED' } });
+    if (m.kind === 'withdrawal' && m.to !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: 'Un retiro no se entrega a otra persona: use handover.',
+        params: { code: 'NOT_ALLOWED' },
+      });
+    if (m.to !== undefined && m.to === m.from)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: 'Quien entrega y quien recibe son la misma persona.',
+        params: { code: 'NOT_ALLOWED' },
+      });
+  });
+export type CashMovementRequest = z.infer<typeof cashMovementRequest>;
+
+export interface CashMovement {
+  readonly id: string;
+  readonly kind: 'withdrawal' | 'handover';
+  readonly from: string;
+  readonly to: string | null;
+  readonly amount: string;
+  readonly reason: string;
+  readonly at: string;
+  readonly by: string;
+  readonly byName: string | null;
+}
+
 /** GET /closes/openings/current: whose shift (the caller's own when left out). */
 export const openingQuery = z.strictObject({
   scope: z.enum(['me', 'station']).optional(),
@@ -50,6 +134,16 @@ export interface DrawerOpening {
   readonly openedAt: string;
   readonly openedBy: string;
   readonly openedByName: string | null;
+  /** A supervisor's latest correction of the float (the recorded `amount` stays as typed); absent when none. */
+  readonly correction?: FloatCorrection;
+}
+
+export interface FloatCorrection {
+  readonly amount: string;
+  readonly reason: string;
+  readonly correctedAt: string;
+  readonly correctedBy: string;
+  readonly correctedByName: string | null;
 }
 
 /** POST /closes: the scope, the period (from today's 00:00 in El Salvador to now when left out), and the drawer counted. */
@@ -133,6 +227,40 @@ export interface CloseSummary {
    * `cash` is what went back from the drawer, the returns on documents paid in cash (absent before issue 37).
    */
   readonly returns?: ReturnsTally;
+  /** Every NC and Devolución of the period and scope, with who paid it and how (absent before issue 55). */
+  readonly refunds?: readonly RefundLine[];
+  /** Every pulse of the drawer in the period, by sale, refund or hand (absent before issue 55). */
+  readonly drawerPulses?: readonly DrawerPulse[];
+}
+
+/** One refund as the close charges it: to the person who paid it, from the station's drawer. */
+export interface RefundLine {
+  readonly kind: 'NC' | 'ER';
+  readonly id: string;
+  /** Positive: what went back to the customer. */
+  readonly amount: string;
+  readonly method: RecordedRefundMethod;
+  readonly paidBy: string | null;
+  readonly paidByName: string | null;
+}
+
+/** One opening of the drawer: what started it, who, and the sale or refund it was for. */
+export interface DrawerPulse {
+  readonly at: string;
+  readonly by: string;
+  readonly byName: string | null;
+  readonly cause: 'sale' | 'refund' | 'manual';
+  /** The document (sale or NC) or the Devolución it was for; null for "Abrir gaveta". */
+  readonly ref: string | null;
+}
+
+/** One float the close takes: as recorded at the shift's start and, when a supervisor corrected it, as corrected. */
+export interface FloatLine {
+  readonly scope: string;
+  readonly name: string | null;
+  readonly recorded: string;
+  readonly openedAt: string;
+  readonly correction?: FloatCorrection;
 }
 
 /** The period's returns: how many and their value, and the part paid back in cash. */
@@ -164,9 +292,16 @@ export interface DrawerReconciliation {
   /** When the float was recorded at the shift's start (absent when typed at the close). */
   readonly floatOpenedAt?: string;
   readonly floatOpenedByName?: string | null;
+  /** The floats recorded in the period (a station's close: everyone's), each with its correction (issue 55). */
+  readonly floats?: readonly FloatLine[];
   readonly cashSales: string;
   /** Paid back from the drawer: credit notes al contado and returns on documents paid in cash. */
   readonly cashRefunds: string;
+  /** Taken out by a supervisor during the period ("retiro de efectivo"); absent when none (issue 55). */
+  readonly withdrawals?: string;
+  /** Handed to this person by another, and by this person to another; absent when none (a station's: never). */
+  readonly handedIn?: string;
+  readonly handedOut?: string;
   readonly expected: string;
   readonly counted: string;
   readonly overShort: string;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ANNEXES, BOOKS, BOOK_FORMATS } from './books';
 import { IPC_CHANNEL, type RequestMethod } from './api';
 import { CATALOG_FORMATS, productListQuery } from './catalog';
+import { refundMethod } from './close';
 import { DTE_KINDS } from './contract/kinds';
 import { DTE_STATUSES } from './records';
 
@@ -30,7 +31,7 @@ export const IPC_ARGS = {
   ]),
   getDte: z.tuple([z.string().max(64)]),
   // The body is validated by the core with the contract schemas (field paths and all).
-  createDte: z.tuple([z.enum(DTE_KINDS), z.unknown()]),
+  createDte: z.tuple([z.enum(DTE_KINDS), z.unknown(), refundMethod.optional()]),
   dteDetail: z.tuple([z.string().max(64)]),
   qrCode: z.tuple([z.string().max(64)]),
   dteJson: z.tuple([z.string().max(64)]),
@@ -40,7 +41,7 @@ export const IPC_ARGS = {
   // The settlement of an invalidation in doubt is validated by the core (dte/invalidation/doubt.ts).
   settleInvalidation: z.tuple([z.string().max(64), z.unknown()]),
   // Evento de Retorno bodies are validated by the core (shared/retorno.ts).
-  returnDte: z.tuple([z.unknown()]),
+  returnDte: z.tuple([z.unknown(), refundMethod.optional()]),
   dteReturns: z.tuple([z.string().max(64)]),
   invalidateReturn: z.tuple([z.string().max(64), z.unknown()]),
   printReturnReceipt: z.tuple([z.string().max(64)]),
@@ -55,6 +56,12 @@ export const IPC_ARGS = {
   hubSettings: z.tuple([]),
   setHubSettings: z.tuple([z.unknown()]),
   numberingSettings: z.tuple([]),
+  // Prices below the shelf (decision 0074): bodies and queries are validated by the core (shared/price-overrides.ts).
+  priceOverrideSettings: z.tuple([]),
+  setPriceOverrideSettings: z.tuple([z.unknown()]),
+  approvePrice: z.tuple([z.unknown()]),
+  listPriceOverrides: z.tuple([z.unknown()]),
+  closePriceOverrides: z.tuple([z.string().max(64)]),
   setNumberingSettings: z.tuple([z.unknown()]),
   retrySync: z.tuple([]),
   sendAgain: z.tuple([z.string().max(64)]),
@@ -96,6 +103,7 @@ export const IPC_ARGS = {
   // Bodies and scopes are validated by the core with shared/close.ts (field paths and all).
   openDrawer: z.tuple([z.unknown()]),
   drawerOpening: z.tuple([z.unknown()]),
+  correctFloat: z.tuple([z.string().max(64), z.unknown()]),
   printCloseReceipt: z.tuple([z.string().max(64)]),
   printClosePdf: z.tuple([z.string().max(64)]),
   listProducts: z.tuple([productListQuery]),

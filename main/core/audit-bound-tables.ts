@@ -184,7 +184,12 @@ export const DRAWER_KICKS: BoundTable = {
   idColumn: 'id',
   action: 'drawer-kick.bound',
   columns: ['id', 'at', 'by', 'by_name', 'dte_id'],
-  leftOut: {},
+  // Added by migration 037 and left out so that the older kicks' digests stay valid: each pulse's audit entry
+  // `drawer.open` carries both (docs/decisions/0073-money-follows-the-person.md).
+  leftOut: {
+    cause: 'carried by the audit entry drawer.open of the same pulse',
+    ref_id: 'carried by the audit entry drawer.open of the same pulse',
+  },
   lines: null,
   at: 'at',
 };

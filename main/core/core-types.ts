@@ -1,7 +1,7 @@
 // What a station core is made of (CoreDeps) and what it offers the front doors (Core); create-core.ts wires it.
 import type { NumberingService } from './dte/numbering';
 import type { HubRelated } from './dte/related-at-hub';
-import type { DteKind, UnknownFields } from '../../shared/contract';
+import type { DteKind, Extensions, UnknownFields } from '../../shared/contract';
 import type { InvalidationResult, InvalidationService } from './dte/invalidation/invalidate';
 import type { ReturnService } from './dte/retorno/retorno';
 import type { Replicator } from './replication/replicator';
@@ -21,6 +21,7 @@ import type {
 import type { ChainVerdict } from './audit-chain';
 import type { ChainFinding } from './audit-findings';
 import type { DayCloses } from './close/closes';
+import type { PriceOverrides } from './overrides/price-overrides';
 import type { Books } from './books/books-service';
 import type { WorkerEntry } from './workers/wire';
 import type { NormativeService } from './station/normative-service';
@@ -123,9 +124,17 @@ export interface Core {
   readonly dtes: {
     /**
      * Issues a document; fields the contract does not list are refused unless `unknown` is 'ignore'. `hub` is what
-     * relatedAtHub() answered for an NC or ND (documents of other branches, their notes).
+     * relatedAtHub() answered for an NC or ND (documents of other branches, their notes). `extensions` are the
+     * contract's extensions the caller opted in to (decision 0072); none by default.
      */
-    create(kind: DteKind, body: unknown, actor: string, unknown?: UnknownFields, hub?: HubRelated | null): CreateResult;
+    create(
+      kind: DteKind,
+      body: unknown,
+      actor: string,
+      unknown?: UnknownFields,
+      hub?: HubRelated | null,
+      extensions?: Extensions,
+    ): CreateResult;
     /** Asks the head office hub about the documents an NC or ND body relates; null without a hub or nothing to ask. */
     relatedAtHub(kind: DteKind, body: unknown): Promise<HubRelated | null>;
     get(id: string): DteRecord;
@@ -179,6 +188,8 @@ export interface Core {
   readonly printer: PrinterService;
   /** The day's closes: made, listed, read and printed (close/closes.ts). */
   readonly closes: DayCloses;
+  /** Prices below the shelf approved by a supervisor at the counter (overrides/price-overrides.ts, decision 0074). */
+  readonly priceOverrides: PriceOverrides;
   /** The MH normative setting (station/normative-service.ts). */
   readonly normative: NormativeService;
   /** MH's homologation test set, run from Ajustes or `sello homologate` (homologation/homologation.ts). */

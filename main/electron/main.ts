@@ -8,6 +8,7 @@ import { EVENT_CHANNEL } from '../../shared/api';
 import { coreApi, envelope } from '../core/api-adapter';
 import { CALL_PERMISSIONS, requireCaller } from '../core/auth/permissions';
 import { CoreError } from '../core/errors';
+import { counterPapers } from '../core/printer/counter-papers';
 import { hiddenPrintWindowOptions, printPdf, type PrinterDeps } from './printing';
 import { createCoreHost, type CoreHost } from '../core/core-host';
 import { consoleLogger } from '../core/logger';
@@ -106,6 +107,7 @@ async function start(): Promise<void> {
         requireCaller(who, CALL_PERMISSIONS.printCloseReceipt, 'Imprimir un cierre de caja');
         const c = h.current();
         const s = c.printing.get();
+        if (s.receiptOutput === 'escpos') return counterPapers(c).closeTicket(id, who);
         return printed(await c.closes.receipt(id, s.receiptWidth, who), {
           silent: s.silentReceipt,
           printer: s.printer,
@@ -116,6 +118,7 @@ async function start(): Promise<void> {
       wrap(async () => {
         requireCaller(api.actor(), CALL_PERMISSIONS.printReturnReceipt, 'Imprimir una devolución');
         const s = h.current().printing.get();
+        if (s.receiptOutput === 'escpos') return counterPapers(h.current()).returnReceipt(id);
         return printed(await h.current().returns.paper.receipt(id, s.receiptWidth), {
           silent: s.silentReceipt,
           printer: s.printer,

@@ -2,9 +2,19 @@
 // same core as IPC.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DTE_KINDS, isUuid, toFieldErrors, type DteKind, type UnknownFields } from '../../shared/contract';
+import {
+  DTE_KINDS,
+  EXTENSIONS_APPLIED_HEADER,
+  EXTENSIONS_HEADER,
+  isUuid,
+  parseExtensions,
+  toFieldErrors,
+  type DteKind,
+  type Extensions,
+  type UnknownFields,
+} from '../../shared/contract';
 import { wellFormed } from '../../shared/text';
-import { closeListQuery, openingQuery, scopeOfQuery } from '../../shared/close';
+import { closeListQuery, openingQuery, parseRefundMethod, REFUND_METHOD_HEADER, scopeOfQuery, type RefundMethod } from '../../shared/close';
 import { ANNEXES, BOOKS, annexQuery, bookQuery, reportQuery } from '../../shared/books';
 import { TITLES } from '../../shared/errors';
 import type { Core } from '../core/core-types';
@@ -15,6 +25,7 @@ import { countedAddress } from '../core/auth/login-backoff';
 import { LoginThrottled } from '../core/auth/people';
 import { ADMINS, APPROVERS, EVERYONE, PEOPLE, SUPERVISORS, issuersOf, requireCaller } from '../core/auth/permissions';
 import { productListQuery } from '../../shared/catalog';
+import { priceOverrideQuery } from '../../shared/price-overrides';
 import type { PrintSettingsInput } from '../../shared/printing';
 import type { CoreHost } from '../core/core-host';
 import { CoreError, validationFailed } from '../core/errors';
@@ -147,9 +158,12 @@ const ROUTES: readonly Route[] = [
   // An invalidation in doubt, settled by a supervisor from MH's public lookup (docs/decisions/0024-event-answer-lost.md).
   route('POST', '/dte/invalidations/:id/settle', SUPERVISORS, (c) => c.api.settleInvalidation(c.id(), c.body())),
   // Evento de Retorno (docs/decisions/0015-evento-de-retorno.md): as an invalidation, 201 once MH answered, 202 while it waits.
-  route('POST', '/dte/return', APPROVERS, async (c) =>
-    c.api.returnGoods(c.body(), handling(c)).then((r) => (ignoredFields(c, r.ignored), created(c, r.pending ? 202 : 201), r.record)),
-  ),
+  route('POST', '/dte/return', APPROVERS, async (c) => {
+    const refund = refundSaid(c);
+    const r = await c.api.returnGoods(c.body(), handling(c));
+    await c.api.refunded({ kind: 'ER', id: r.record.id, amount: r.record.total, dteIds: r.record.dteIds }, refund);
+    return (ignoredFields(c, r.ignored), created(c, r.pending ? 202 : 201), r.record);
+  }),
   route('GET', '/dte/:id/returns', EVERYONE, (c) => c.api.dteReturns(c.id())),
   // An ER in doubt, settled by a supervisor with the seal MH's portal shows (dte/retorno/return-doubt.ts).
   route('POST', '/dte/returns/:id/settle', SUPERVISORS, (c) => c.api.settleReturn(c.id(), c.body())),
@@ -162,6 +176,8 @@ const ROUTES: readonly Route[] = [
       await c.api.returnReceipt(c.id(), c.query(receiptQuery).width),
     ),
   ),
+  // On the ESC/POS printer, as a sale's receipt (docs/decisions/0075-paper-at-the-counter.md).
+  route('POST', '/dte/returns/:id/print', PEOPLE, (c) => c.api.printReturnReceipt(c.id())),
   route('GET', '/dte/returns/:id/letter', PEOPLE, async (c) =>
     c.file('inline', `${c.id().toUpperCase()}.pdf`, 'application/pdf', await c.api.returnLetter(c.id())),
   ),
@@ -206,15 +222,25 @@ const ROUTES: readonly Route[] = [
   // A shift's opening float (docs/decisions/0038-drawer-reconciliation.md): recorded once, taken by the close.
   route('POST', '/closes/openings', PEOPLE, (c) => c.api.openDrawer(c.body()).then((r) => (created(c), r))),
   route('GET', '/closes/openings/current', PEOPLE, (c) => c.api.drawerOpening(scopeOfQuery(c.query(openingQuery)))),
+  route('POST', '/closes/openings/:id/corrections', SUPERVISORS, (c) => c.api.correctFloat(c.id(), c.body()).then((r) => (created(c), r))),
+  route('POST', '/closes/movements', SUPERVISORS, (c) => c.api.cashMovement(c.body()).then((r) => (created(c), r))),
   route('GET', '/closes/:id/receipt', PEOPLE, async (c) =>
     ((id, width) => c.api.closeReceipt(id, width).then((pdf) => c.file('inline', `cierre-${id}-${width}mm.pdf`, 'application/pdf', pdf)))(
       closeId(c),
       c.query(receiptQuery).width,
     ),
   ),
+  route('POST', '/closes/:id/print', PEOPLE, (c) => c.api.printCloseReceipt(closeId(c))),
   route('GET', '/closes/:id/pdf', PEOPLE, async (c) =>
     ((id) => c.api.closePdf(id).then((pdf) => c.file('inline', `cierre-${id}.pdf`, 'application/pdf', pdf)))(closeId(c)),
   ),
+  // Prices below the shelf (docs/decisions/0074-price-overrides-and-scans.md): the counter asks a supervisor's word,
+  // the close lists its own, a supervisor (the station's accountant) reads them all.
+  route('GET', '/closes/:id/price-overrides', PEOPLE, (c) => c.api.closePriceOverrides(closeId(c))),
+  route('POST', '/price-overrides/approvals', PEOPLE, (c) => c.api.approvePrice(c.body()).then((a) => (created(c), a))),
+  route('GET', '/price-overrides', SUPERVISORS, (c) => c.api.listPriceOverrides(c.query(priceOverrideQuery))),
+  route('GET', '/settings/price-overrides', PEOPLE, (c) => c.api.priceOverrideSettings()),
+  route('PUT', '/settings/price-overrides', ADMINS, (c) => c.api.setPriceOverrideSettings(c.body())),
   route('GET', '/sync/status', EVERYONE, (c) => c.api.syncStatus()),
   route('GET', '/settings/normative', SUPERVISORS, (c) => c.api.normativeSettings()),
   route('PUT', '/settings/normative', ADMINS, (c) => c.api.setNormativeSettings(c.body())),
@@ -307,7 +333,9 @@ export const ROUTE_TABLE: readonly { readonly method: Route['method']; readonly 
 
 /** POST /dte/{type}: 201 (200 for a replay) with Location; `Prefer: wait=N` gives MH up to N s to answer first. */
 async function issue(c: Ctx, kind: DteKind) {
-  const { record, replayed, ignored } = await c.api.issue(kind, c.body(), handling(c));
+  const refund = kind === 'NC' ? refundSaid(c) : undefined;
+  const { record, replayed, ignored } = await c.api.issue(kind, c.body(), handling(c), extensions(c));
+  if (kind === 'NC') await c.api.refunded({ kind: 'NC', id: record.id, amount: record.total ?? '0' }, refund);
   ignoredFields(c, ignored);
   const wait = preferWait(c.req.headers.prefer);
   let current = record;
@@ -366,6 +394,24 @@ function handling(c: Ctx): UnknownFields {
   if (preferHandling(c.req.headers.prefer) !== 'strict') return 'ignore';
   applied(c, 'handling=strict');
   return 'reject';
+}
+
+/**
+ * The contract's extensions the caller opted in to with `Sello-Extensions` (docs/decisions/0072-decimal-quantities.md);
+ * without the header the request is checked as the spec says. An extension Sello does not know is a 422.
+ */
+function extensions(c: Ctx): Extensions {
+  const parsed = parseExtensions(c.req.headers[EXTENSIONS_HEADER.toLowerCase()]);
+  if (!parsed.ok) throw validationFailed([parsed.error]);
+  if (parsed.applied.length > 0) void c.reply.header(EXTENSIONS_APPLIED_HEADER, parsed.applied.join(', '));
+  return parsed.extensions;
+}
+
+/** How the caller says an NC or a Devolución was settled (`Sello-Refund-Method`, decision 0073); a bad value is a 422. */
+function refundSaid(c: Ctx): RefundMethod | undefined {
+  const parsed = parseRefundMethod(c.req.headers[REFUND_METHOD_HEADER.toLowerCase()]);
+  if (!parsed.ok) throw validationFailed([{ path: REFUND_METHOD_HEADER, code: 'UNKNOWN_CODE', message: parsed.message }]);
+  return parsed.method;
 }
 
 /** Each preference applied, in one Preference-Applied header. */

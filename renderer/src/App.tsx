@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import type { SelloApi } from '../../shared/api';
 import type { DteKind } from '../../shared/contract';
 import type { SessionInfo } from '../../shared/people';
@@ -89,6 +89,22 @@ export function App({
     });
   }, [api]);
   useEffect(() => prefetchWhenIdle(PREFETCHED), []);
+  // F2 from every screen goes to the sale's scan box, as the manual says (the quick sale takes its own F2 there);
+  // never from the lock or a dialog, whose keys are theirs (docs/decisions/0074-price-overrides-and-scans.md).
+  const toSale = useRef<() => void>(() => undefined);
+  toSale.current = () => {
+    if (view !== 'sale') go('sale');
+  };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'F2' || e.repeat || document.querySelector('[aria-modal="true"]')) return;
+      if (document.activeElement?.closest('[role="dialog"], [role="alertdialog"]')) return;
+      e.preventDefault();
+      toSale.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   const [notice, setNotice] = useState<string | null>(null);
   const stationChanged = async (saved: StationSaved, admin?: string) => {
     if (admin !== undefined && !(await onStationSetUp(admin))) return;

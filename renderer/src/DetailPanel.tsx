@@ -1,4 +1,5 @@
 // One document: its status history, MH's answer and observations, and what can be done with it.
+import { auditActionLabel } from '../../shared/audit-actions';
 import { fromDocumentWords } from './words/documents';
 import { useEffect, useState } from 'react';
 import type { SelloApi } from '../../shared/api';
@@ -90,7 +91,11 @@ export function DetailPanel({
       )}
       <div className="actions">
         {r.status !== 'REJECTED' && (
-          <button type="button" onClick={() => void api.printReceipt(r.id)}>
+          <button
+            type="button"
+            // A receipt that did not print says why; a good reprint clears it (never a stale "No se pudo imprimir").
+            onClick={() => void api.printReceipt(r.id).then((p) => setError(p.ok ? null : errorText(p.error)))}
+          >
             {es.detail.receipt}
           </button>
         )}
@@ -170,12 +175,12 @@ export function DetailPanel({
         onDone={(m) => (setNotice(m), refresh())}
       />
       {/* Keyed by the document: another one opened starts with its own address and notes. */}
-      <DeliveriesPanel key={r.id} api={api} detail={detail} />
+      <DeliveriesPanel key={r.id} api={api} detail={detail} anyAddress={may(role, 'mailAnywhere')} />
       <h3>{es.detail.timeline}</h3>
       <ol className="timeline">
         {detail.timeline.map((t, i) => (
           <li key={i}>
-            <span className="small">{localTime(t.at)}</span> {es.detail.actions[t.action] ?? t.action}
+            <span className="small">{localTime(t.at)}</span> {auditActionLabel(t.action)}
           </li>
         ))}
       </ol>

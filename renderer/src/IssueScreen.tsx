@@ -3,13 +3,16 @@
 import { usd } from './money';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { SelloApi } from '../../shared/api';
-import { CREATE_SCHEMAS, DTE_KINDS, validate, type DteKind, type FieldError } from '../../shared/contract';
+import { ALL_EXTENSIONS, createSchema, DTE_KINDS, validate, type DteKind, type FieldError } from '../../shared/contract';
+import { countedUnitErrors } from '../../shared/quantity';
 import { sameDteId, type DteRecord } from '../../shared/records';
 import { computeCr, computeFex, computeFse, computeSale, type Dec } from '../../shared/tax';
 import { CorrectionNotice } from './documents/CorrectionNotice';
 import type { Correcting } from './documents/from-document';
 import type { FieldNote } from './documents/mh-observations';
 import { Fields } from './forms/FormEngine';
+import { RefundMethodField } from './close/RefundMethodField';
+import type { RefundMethod } from '../../shared/close';
 import { keyTarget, onFieldKeys } from './forms/field-keys';
 import { keyIntent } from './forms/keys';
 import { ReceiverPicker } from './ReceiverPicker';
@@ -62,6 +65,7 @@ export function IssueScreen({
   const [serverErrors, setServerErrors] = useState<readonly FieldError[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [refund, setRefund] = useState<RefundMethod | null>(null);
   const [issued, setIssued] = useState<DteRecord | null>(null);
   const [correcting, setCorrecting] = useState<Correcting | null>(initial?.correcting ?? null);
   const [notes, setNotes] = useState<readonly FieldNote[]>(initial?.correcting?.fields ?? []);
@@ -120,7 +124,13 @@ export function IssueScreen({
   const sections = FORM_SPECS[kind];
   const body = useMemo(() => toBody(sections, value), [sections, value]);
   // Status updates re-render this screen; the form is validated again only when it changes.
-  const local = useMemo(() => validate(CREATE_SCHEMAS[kind], body), [kind, body]);
+  // Decimal quantities where the unit is weighed or measured (docs/decisions/0072-decimal-quantities.md).
+  const local = useMemo(() => {
+    const checked = validate(createSchema(kind, ALL_EXTENSIONS), body);
+    const counted = countedUnitErrors(kind, body);
+    if (counted.length === 0) return checked;
+    return { ok: false as const, errors: [...(checked.ok ? [] : checked.errors), ...counted] };
+  }, [kind, body]);
   const errors = serverErrors.length ? serverErrors : local.ok ? [] : local.errors;
   const live = local.ok ? totals(kind, local.value as never) : null;
 
@@ -141,6 +151,7 @@ export function IssueScreen({
     setIssued(null);
     setCorrecting(null);
     setNotes([]);
+    setRefund(null);
   };
   const onChange = (path: readonly (string | number)[], v: unknown) => {
     setServerErrors([]);
@@ -160,7 +171,8 @@ export function IssueScreen({
       return;
     }
     setBusy(true);
-    const r = await api.createDte(kind, body);
+    // An NC says how the money went back: the close charges it to whoever issues it (decision 0073).
+    const r = await api.createDte(kind, body, kind === 'NC' ? (refund ?? undefined) : undefined);
     setBusy(false);
     if (r.ok) {
       setIssued(r.value);
@@ -211,6 +223,14 @@ export function IssueScreen({
               />
             </fieldset>
           ))}
+          {kind === 'NC' && (
+            <RefundMethodField
+              value={refund}
+              onChange={(m) => {
+                setRefund(m);
+              }}
+            />
+          )}
           {/* The total and the button stay in sight at the bottom of the window however long the form. */}
           <div className="issue-footer">
             <div className="totals" aria-live="polite">

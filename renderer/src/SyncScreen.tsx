@@ -1,5 +1,6 @@
 // Sending to MH: the queue, open contingencies with MH's deadlines counting down, rejected documents, retry; and
 // the customers' e-mails waiting or failed, with "Reintentar los correos fallidos".
+import { plural } from '../../shared/plural';
 import { syncWords } from './words/sync';
 import { invalidationWords } from './words/invalidation';
 import { deliveryWords } from './words/delivery';
@@ -223,7 +224,7 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
             .map((c) => ({ c, due: deadlinesDue(c) }))
             .map(({ c, due }) => (
               <li key={c.id} data-testid="contingency">
-                Tipo {c.type} · {syncWords.eventStatus[c.status] ?? c.status} · {c.documents} documentos · desde{' '}
+                Tipo {c.type} · {syncWords.eventStatus[c.status] ?? c.status} · {plural(c.documents, 'documento', 'documentos')} · desde{' '}
                 {localTime(c.startedAt, false)}
                 {due.event && ` · ${syncWords.eventDeadline} ${localTime(due.event, false)} (${timeLeft(due.event)})`}
                 {due.documents && ` · ${syncWords.documentsDeadline} ${localTime(due.documents, false)} (${timeLeft(due.documents)})`}

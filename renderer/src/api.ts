@@ -1,11 +1,14 @@
 // Picks the API object: the preload's window.sello in Electron, HTTP when the UI is served by `sello serve`.
 // The rest of the renderer never knows which.
 import type { SelloApi } from '../../shared/api';
+import { CONTRACT_EXTENSIONS, EXTENSIONS_HEADER } from '../../shared/contract/extensions';
+import { REFUND_METHOD_HEADER } from '../../shared/close';
 import type { ApiError, Result } from '../../shared/errors';
 import type { BookFile } from '../../shared/books';
 import type { CatalogFormat, ProductExport } from '../../shared/catalog';
 import type { DteListQuery, SelloEvent } from '../../shared/records';
 import type { PrintSettings } from '../../shared/printing';
+import { fetchAndPrint } from './print-frame';
 import { es } from './strings';
 
 declare global {
@@ -23,12 +26,12 @@ const offline = (): Result<never> => ({ ok: false, error: { code: 'INTERNAL', ti
 export const isOffline = (error: ApiError): boolean => error.code === 'INTERNAL' && error.title === es.errors.offline;
 
 // The session travels in an HttpOnly cookie the server set at login: same-origin fetches send it.
-async function call<T>(method: string, url: string, body?: unknown): Promise<Result<T>> {
+async function call<T>(method: string, url: string, body?: unknown, extra: Record<string, string> = {}): Promise<Result<T>> {
   try {
     const res = await fetch(url, {
       method,
       credentials: 'same-origin',
-      headers: { 'X-API-Version': '1', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      headers: { 'X-API-Version': '1', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...extra },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     // 204 No Content (a revoked key, a logout) has no body.
@@ -44,6 +47,13 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<Res
 
 export function httpApi(base = ''): SelloApi {
   const events = sseHub(`${base}/sync/events`);
+  // ESC/POS: the station prints, no dialog (docs/decisions/0041-escpos-receipts.md); otherwise the PDF from a
+  // hidden frame, no new tab (docs/decisions/0075-paper-at-the-counter.md). `paper` answers /print and /receipt.
+  const counterPaper = async (paper: string): Promise<Result<{ printed: true }>> => {
+    const s = await call<PrintSettings>('GET', `${base}/settings/printing`);
+    if (s.ok && s.value.receiptOutput === 'escpos') return call('POST', `${paper}/print`);
+    return fetchAndPrint(`${paper}/receipt`, { code: 'PRINT_FAILED', title: es.errors.printFailed, detail: es.errors.keepOpen });
+  };
   return {
     login: (login, password) => call('POST', `${base}/session`, { login, password }),
     logout: async () => {
@@ -58,7 +68,13 @@ export function httpApi(base = ''): SelloApi {
     health: () => call('GET', `${base}/health`),
     listDtes: (query: DteListQuery) => call('GET', `${base}/dte?${queryString(query)}`),
     getDte: (id) => call('GET', `${base}/dte/${encodeURIComponent(id)}`),
-    createDte: (kind, body) => call('POST', `${base}/dte/${kind.toLowerCase()}`, body),
+    // The screens sell weighed goods: they opt in to decimal quantities (docs/decisions/0072-decimal-quantities.md).
+    createDte: (kind, body, refund) =>
+      call('POST', `${base}/dte/${kind.toLowerCase()}`, body, {
+        [EXTENSIONS_HEADER]: CONTRACT_EXTENSIONS.join(', '),
+        // How an NC was settled (docs/decisions/0073-money-follows-the-person.md).
+        ...(refund ? { [REFUND_METHOD_HEADER]: refund } : {}),
+      }),
     dteDetail: (id) => call('GET', `${base}/dte/${encodeURIComponent(id)}/detail`),
     qrCode: (id) => call('GET', `${base}/dte/${encodeURIComponent(id)}/qr`),
     receivers: (kind, q) =>
@@ -66,10 +82,10 @@ export function httpApi(base = ''): SelloApi {
     dteJson: (id) => call('GET', `${base}/dte/${encodeURIComponent(id)}/download/json`),
     invalidate: (body) => call('POST', `${base}/dte/invalidate`, body),
     settleInvalidation: (id, input) => call('POST', `${base}/dte/invalidations/${encodeURIComponent(id)}/settle`, input),
-    returnDte: (body) => call('POST', `${base}/dte/return`, body),
+    returnDte: (body, refund) => call('POST', `${base}/dte/return`, body, refund ? { [REFUND_METHOD_HEADER]: refund } : {}),
     dteReturns: (id) => call('GET', `${base}/dte/${encodeURIComponent(id)}/returns`),
     invalidateReturn: (id, body) => call('POST', `${base}/dte/returns/${encodeURIComponent(id)}/invalidate`, body),
-    printReturnReceipt: (id) => openPdf(`${base}/dte/returns/${encodeURIComponent(id)}/receipt`),
+    printReturnReceipt: (id) => counterPaper(`${base}/dte/returns/${encodeURIComponent(id)}`),
     printReturnLetter: (id) => openPdf(`${base}/dte/returns/${encodeURIComponent(id)}/letter`),
     returnJson: (id) => call('GET', `${base}/dte/returns/${encodeURIComponent(id)}/json`),
     sendReturn: (id, input) => call('POST', `${base}/dte/returns/${encodeURIComponent(id)}/send`, input),
@@ -95,12 +111,7 @@ export function httpApi(base = ''): SelloApi {
     setUpStation: (input) => call('POST', `${base}/settings/station/setup`, input),
     seeWelcome: () => call('POST', `${base}/settings/welcome-seen`),
     updateStation: (input) => call('PUT', `${base}/settings/station`, input),
-    // ESC/POS: the station prints, no dialog (docs/decisions/0041-escpos-receipts.md); otherwise the PDF.
-    printReceipt: async (id) => {
-      const s = await call<PrintSettings>('GET', `${base}/settings/printing`);
-      if (s.ok && s.value.receiptOutput === 'escpos') return call('POST', `${base}/dte/${encodeURIComponent(id)}/print`);
-      return openPdf(`${base}/dte/${encodeURIComponent(id)}/receipt`);
-    },
+    printReceipt: (id) => counterPaper(`${base}/dte/${encodeURIComponent(id)}`),
     printerStatus: () => call('GET', `${base}/printer/status`),
     testPrint: () => call('POST', `${base}/printer/test`),
     openCashDrawer: () => call('POST', `${base}/printer/drawer`),
@@ -143,12 +154,18 @@ export function httpApi(base = ''): SelloApi {
     listCloses: (query) => call('GET', `${base}/closes?${queryString(query)}`),
     getClose: (id) => call('GET', `${base}/closes/${encodeURIComponent(id)}`),
     openDrawer: (input) => call('POST', `${base}/closes/openings`, input),
+    correctFloat: (id, input) => call('POST', `${base}/closes/openings/${encodeURIComponent(id)}/corrections`, input),
+    priceOverrideSettings: () => call('GET', `${base}/settings/price-overrides`),
+    setPriceOverrideSettings: (input) => call('PUT', `${base}/settings/price-overrides`, input),
+    approvePrice: (input) => call('POST', `${base}/price-overrides/approvals`, input),
+    listPriceOverrides: (query) => call('GET', `${base}/price-overrides?${queryString(query)}`),
+    closePriceOverrides: (id) => call('GET', `${base}/closes/${encodeURIComponent(id)}/price-overrides`),
     drawerOpening: (scope) =>
       call(
         'GET',
         `${base}/closes/openings/current?${new URLSearchParams(typeof scope === 'string' ? { scope } : { login: scope.login }).toString()}`,
       ),
-    printCloseReceipt: (id) => openPdf(`${base}/closes/${encodeURIComponent(id)}/receipt`),
+    printCloseReceipt: (id) => counterPaper(`${base}/closes/${encodeURIComponent(id)}`),
     printClosePdf: (id) => openPdf(`${base}/closes/${encodeURIComponent(id)}/pdf`),
     monthBooks: (month) => call('GET', `${base}/books?${queryString({ month })}`),
     annexFile: (annex, month) => downloadFile(`${base}/annexes/${annex}?${queryString({ month })}`),

@@ -1,6 +1,7 @@
 // The UI's words: Spanish (El Salvador) first, so another language can follow. The counter's words are here;
 // a screen fetched when it opens keeps its own in ./words/ and imports them there, so the first screen does not
 // carry them (docs/decisions/0042-speed-where-people-feel-it.md).
+import { plural } from '../../shared/plural';
 import { saleWords } from './words/sale';
 
 export const es = {
@@ -37,6 +38,10 @@ export const es = {
     checking: 'Cargando…',
     needLogin: 'Escriba su usuario.',
     needPassword: 'Escriba su contraseña o PIN.',
+    // Never sent to the station, so never counted as a wrong attempt (docs/decisions/0074-price-overrides-and-scans.md).
+    scanWhileLocked: 'Se leyó un código con la pantalla bloqueada: no cuenta como intento. Escriba su contraseña o PIN.',
+    tooShortToTry:
+      'Eso no es una contraseña ni un PIN (un PIN tiene al menos 6 dígitos; una contraseña, 8 caracteres): no cuenta como intento.',
     wrong:
       'Usuario o contraseña incorrectos. Revise el usuario y vuelva a escribir la contraseña o el PIN; si no los recuerda, pida a un administrador que le asigne otros.',
     wrongUnlock: (name: string) => `Esa no es la contraseña ni el PIN de ${name}. Vuelva a escribirlo o cambie de usuario.`,
@@ -89,7 +94,7 @@ export const es = {
     from: 'Desde',
     to: 'Hasta',
     more: 'Cargando más…',
-    count: (n: number, more: boolean) => `${n}${more ? '+' : ''} documentos`,
+    count: (n: number, more: boolean) => (more ? `${n}+ documentos` : plural(n, 'documento', 'documentos')),
   },
   detail: {
     title: 'Detalle del documento',
@@ -107,17 +112,6 @@ export const es = {
     adjustNc: 'Emitir nota de crédito',
     adjustNd: 'Emitir nota de débito',
     issuedBy: 'Emitido por',
-    actions: {
-      'dte.issued': 'Emitido y firmado',
-      'dte.approved': 'Aprobado por MH',
-      'dte.rejected': 'Rechazado por MH',
-      'dte.receipt': 'Comprobante impreso',
-      'dte.invalidation.requested': 'Invalidación solicitada',
-      'dte.invalidated': 'Invalidado',
-      'dte.invalidation.rejected': 'Invalidación rechazada por MH',
-      'dte.invalidation.in_doubt': 'Invalidación en duda: respuesta de MH perdida',
-      'dte.invalidation.settled': 'Invalidación en duda resuelta por un supervisor',
-    } as Record<string, string>,
   },
   status: { CREATED: 'Por enviar a MH', PROCESSING: 'En proceso', APPROVED: 'Aprobado', REJECTED: 'Rechazado', INVALIDATED: 'Invalidado' },
   kinds: {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { testSmtp, type TestSmtp } from '../support/smtp';
 import { webhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
-import { DEMO_KEY, DEMO_USERS, checkScreen, logIn, login, logout, pdfText, simMode } from './helpers';
+import { DEMO_KEY, DEMO_USERS, checkScreen, logIn, login, logout, pdfText, settingsSection, simMode } from './helpers';
 
 const asThePos = { 'X-API-Key': DEMO_KEY };
 const CUSTOMER = 'cliente.delivery@example.com';
@@ -79,6 +79,7 @@ const received = (to: string) => smtp.received.filter((m) => m.to.includes(to));
 test('Ajustes → Correo: errors beside the field, saved with the password kept hidden, a test message arrives', async ({ page }) => {
   await login(page);
   await nav(page, 'Ajustes');
+  await settingsSection(page, 'Correo y webhooks');
   const panel = page.getByTestId('mail-panel');
   await expect(panel.getByRole('heading', { name: 'Correo (SMTP)' })).toBeVisible();
   await expect(panel).toContainText('Aún no hay servidor de correo');
@@ -224,6 +225,7 @@ test('Ajustes → Webhooks: added with its secret shown once, signed POSTs arriv
 }) => {
   await login(page);
   await nav(page, 'Ajustes');
+  await settingsSection(page, 'Correo y webhooks');
   const panel = page.getByTestId('webhooks-panel');
   await panel.getByRole('button', { name: 'Agregar un webhook' }).focus();
   await page.keyboard.press('Enter');

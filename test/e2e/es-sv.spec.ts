@@ -1,5 +1,5 @@
 // es-SV at the counter (issue 33), keyboard only at 1366×768: the header holds the company and the person whole,
-// the app's own month field is typed as MM/AAAA and stepped with the arrows, and Ajustes opens with an index.
+// the app's own month field is typed as MM/AAAA and stepped with the arrows, and Ajustes opens in sections.
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { checkScreen, login } from './helpers';
@@ -124,30 +124,31 @@ test('the reports take days typed as DD/MM/AAAA', async ({ page }) => {
   await checkScreen(page, 'es-sv-reports', { fullPage: false });
 });
 
-test('Ajustes opens with an index, and a link takes the focus to its section', async ({ page }) => {
+test('Ajustes opens in sections: one shown at a time, each reached by keyboard, none taller than a few screens', async ({ page }) => {
   await login(page);
   await open(page, 'Ajustes');
-  const index = page.getByRole('navigation', { name: 'Secciones de Ajustes' });
-  const links = index.getByRole('link');
-  await expect(links.first()).toBeVisible();
-  await expect.poll(() => links.count()).toBeGreaterThanOrEqual(8);
-  // Every section's heading has its link. Panels draw their headings as their data arrives and the index follows
-  // them, so the two are compared until they agree (or the wait ends, naming the difference).
-  const headings = page.locator('main h2');
-  await expect
-    .poll(async () => {
-      const [l, h] = [await links.allTextContents(), await headings.allTextContents()];
-      return l.join(' | ') === h.join(' | ') ? 'same' : `index: ${l.join(' | ')} / headings: ${h.join(' | ')}`;
-    })
-    .toBe('same');
-  // By keyboard: the link to the printing section, then the focus is on that heading.
-  const printing = index.getByRole('link', { name: 'Impresión', exact: false });
-  await printing.first().focus();
+  const sections = page.getByRole('group', { name: 'Secciones de Ajustes' }).getByRole('button');
+  await expect(sections).toHaveText(['Estación y MH', 'Personas y claves de API', 'Correo y webhooks', 'Impresión', 'Copias y auditoría']);
+  await expect(sections.first()).toHaveAttribute('aria-pressed', 'true');
+  // By keyboard: Tab onto the printing section's button, Enter; only its panel shows, and it is short.
+  await sections.nth(2).focus();
+  await page.keyboard.press('Tab');
+  await expect(sections.nth(3)).toBeFocused();
   await page.keyboard.press('Enter');
-  const target = (await printing.first().getAttribute('href'))?.slice(1) ?? '';
-  await expect(page.locator(`[id="${target}"]`)).toBeFocused();
-  await expect(page.locator(`[id="${target}"]`)).toBeInViewport();
-  await shot(page, 'settings-index');
+  await expect(sections.nth(3)).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('printing-panel')).toBeVisible();
+  await expect(page.getByTestId('settings-station')).toBeHidden();
+  await expect(page.getByTestId('mail-panel')).toBeHidden();
+  // The whole page was about 4,000 px tall; each section is now at most a few screens.
+  for (let i = 0; i < 5; i += 1) {
+    await sections.nth(i).focus();
+    await page.keyboard.press('Enter');
+    const height = await page.evaluate('document.documentElement.scrollHeight');
+    expect(Number(height), await sections.nth(i).innerText()).toBeLessThan(2600);
+  }
+  await sections.nth(3).focus();
+  await page.keyboard.press('Enter');
+  await shot(page, 'settings-sections');
   await page.evaluate('window.scrollTo(0, 0)');
   await checkScreen(page, 'es-sv-settings', { fullPage: false });
 });

@@ -8,7 +8,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { parseEscpos } from '../support/escpos-parse';
 import { receiptHtml } from '../support/receipt-image';
 import { startVirtualPrinter, type VirtualPrinter } from '../support/virtual-printer';
-import { DEMO_USERS, checkScreen, login, logout, simMode } from './helpers';
+import { DEMO_USERS, checkScreen, login, logout, settingsSection, simMode } from './helpers';
 
 const SHOTS = '/tmp/shots-escpos';
 const ITEM = { code: 'ESCPOS-E2E-PAN', barcodes: ['7419999999999'], description: 'Pan francés con ñandú', shelfPrice: '2.50' };
@@ -92,6 +92,7 @@ test.beforeEach(async ({ request }) => {
 test('Ajustes → Impresión: ESC/POS to a network printer, a test print with accents and QR', async ({ page }) => {
   await login(page, DEMO_USERS.admin);
   await open(page, 'Ajustes');
+  await settingsSection(page, 'Impresión');
   const panel = page.getByTestId('printing-panel');
   await focusAndPress(page, panel.getByRole('radio', { name: 'PDF (impresora del sistema)' }), 'Space');
   await expect(panel.getByLabel('Dirección IP o nombre de la impresora')).toBeHidden();

@@ -1,7 +1,7 @@
 // The counter's other screens: documents, contingency, invalidation, API keys; with screenshots and axe.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { SIM, checkScreen, issue, login, simMode } from './helpers';
+import { SIM, checkScreen, issue, login, settingsSection, simMode } from './helpers';
 
 const fc = (d: string): [string, string][] => [
   ['items.0.description', d],
@@ -61,6 +61,7 @@ test('documents: filters, detail, invalidation with its window', async ({ page }
 
 test('an API key created in Ajustes works against the HTTP API', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Ajustes' }).click();
+  await settingsSection(page, 'Personas y claves de API');
   await page.getByLabel('Nombre de la clave (p. ej. Caja 2)').fill('Caja 2');
   await page.getByRole('button', { name: 'Crear clave' }).click();
   const key = (await page.getByTestId('new-key').textContent()) ?? '';
@@ -74,6 +75,7 @@ test('an API key created in Ajustes works against the HTTP API', async ({ page, 
 
 test('Ajustes: a copy of the database made now, and the audit chain checked', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Ajustes' }).click();
+  await settingsSection(page, 'Copias y auditoría');
   await page.getByRole('button', { name: 'Hacer una copia ahora' }).click();
   await expect(page.getByText('Copia lista.')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('backups')).toContainText('manual');

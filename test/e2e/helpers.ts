@@ -95,6 +95,14 @@ export function pdfText(pdf: Buffer): string {
   return execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
 }
 
+/** One of Ajustes' sections (renderer/src/settings/settings-sections.ts), opened from its button by keyboard. */
+export async function settingsSection(page: Page, name: string): Promise<void> {
+  const button = page.getByRole('group', { name: 'Secciones de Ajustes' }).getByRole('button', { name, exact: true });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+}
+
 /** The full forms (Emitir): the app opens on Venta rápida. */
 export async function openIssue(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Principal' }).getByRole('button', { name: 'Emitir', exact: true }).click();

@@ -1,11 +1,18 @@
 // The user guide's screens (docs/manual/), taken by the suite on the demo station at 1366×768 so they never go
 // stale: each test walks what one chapter tells a person to do, with the keyboard, and writes the screens the
 // chapter shows. The last test checks that the guide shows exactly the screens written here.
-import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS, checkScreen, login, simMode } from './helpers';
+import { createCore } from '../../main/core/create-core';
+import { silentLogger } from '../../main/core/logger';
+import { DEMO_STATION } from '../../main/core/station/demo';
+import { buildHttpServer } from '../../main/http/server';
+import { createMhSimulator } from '../../main/mh-sim/server';
+import { DEMO_KEY, DEMO_USERS, checkScreen, logIn, login, openIssue, settingsSection, simMode } from './helpers';
 
 const MANUAL = fileURLToPath(new URL('../../docs/manual', import.meta.url));
 const IMG = join(MANUAL, 'img');
@@ -97,9 +104,85 @@ test('administrador: los ajustes de la estación', async ({ page }) => {
   await nav(page, 'Ajustes').click();
   await expect(page.getByRole('heading', { name: 'Ajustes', level: 1 })).toBeVisible();
   await shot(page, 'ajustes');
+  // The receipt printer: the thermal printer's choice shown, not saved (the demo keeps printing PDFs).
+  await settingsSection(page, 'Impresión');
+  const printing = page.getByTestId('printing-panel');
+  await printing.getByRole('radio', { name: 'ESC/POS directo (impresora térmica)' }).focus();
+  await page.keyboard.press('Space');
+  await expect(printing.getByLabel('Dirección IP o nombre de la impresora')).toBeVisible();
+  await shot(page, 'ajustes-impresion');
   await nav(page, 'Cierre de caja').click();
   await expect(page.getByRole('heading', { name: 'Cierre de caja', level: 1 })).toBeVisible();
   await shot(page, 'cierre');
+});
+
+test('supervisor: una nota de crédito', async ({ page }) => {
+  await login(page, DEMO_USERS.supervisor);
+  await openIssue(page);
+  const kinds = page.getByRole('group', { name: 'Tipo de documento' });
+  await kinds.getByRole('button', { name: 'Nota de crédito', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(kinds.getByRole('button', { name: 'Nota de crédito', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await shot(page, 'nota-credito');
+});
+
+test('supervisor: una devolución, en una estación con la normativa de 2026', async ({ page }) => {
+  // A station of this test: MH takes returns only under the 2026 normative, and the shared demo stays as it is.
+  process.env.SELLO_SECRET_FILE = join(mkdtempSync(join(tmpdir(), 'sello-e2e-manual-key-')), 'secret.key');
+  const schemas = (folder: string) => fileURLToPath(new URL(`../../../shared/mh/schemas/${folder}`, import.meta.url));
+  const sim = createMhSimulator({ schemasDir: schemas('legacy-v1-2023'), schemasV2Dir: schemas('v2-2026') });
+  await sim.app.listen({ host: '127.0.0.1', port: 0 });
+  const company = { ...DEMO_STATION.company, address: { ...DEMO_STATION.company.address, district: '14' } };
+  const core = createCore({
+    dataDir: mkdtempSync(join(tmpdir(), 'sello-e2e-manual-')),
+    mh: { baseUrl: `http://127.0.0.1:${(sim.app.server.address() as AddressInfo).port}`, user: DEMO_STATION.company.nit, password: 'demo' },
+    initialStation: { ...DEMO_STATION, company, mhNormative: { current: '2026' } },
+    allowedMhUrls: ['http://127.0.0.1:*'],
+  });
+  sim.registerKey(core.signing.nit()!, core.signing.publicKey()!.export({ format: 'der', type: 'spki' }).toString('base64'));
+  const app = await buildHttpServer(core, { logger: silentLogger, uiDir: fileURLToPath(new URL('../../dist/renderer', import.meta.url)) });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  try {
+    const id = 'a4a10000-0000-4000-8000-000000000001';
+    const sold = await page.request.post(`${base}/dte/fc`, {
+      headers: { 'X-API-Key': DEMO_KEY, Prefer: 'wait=10' },
+      data: {
+        id,
+        paymentType: 'CONTADO',
+        recipient: { name: 'Carlos Mauricio Rivas', identificationDocument: { type: 'DUI', number: '045678901' } },
+        items: [
+          { type: 'BIENES', description: 'Café de altura 1 lb', quantity: 2, unitPrice: 7.5, saleType: 'GRAVADA', unitMeasure: 'LIBRA' },
+          { type: 'BIENES', description: 'Helado de vainilla', quantity: 1, unitPrice: 2.25, saleType: 'GRAVADA' },
+        ],
+      },
+    });
+    expect(sold.status(), await sold.text()).toBeLessThan(300);
+    const control = ((await sold.json()) as { controlNumber: string }).controlNumber;
+    await page.goto(`${base}/`);
+    await logIn(page, DEMO_USERS.supervisor);
+    await nav(page, 'Documentos').click();
+    await page.getByLabel('Buscar cliente, número de control o código').fill(control);
+    const row = page.getByRole('row', { name: new RegExp(control) });
+    await expect(row).toContainText('Aprobado', { timeout: 20_000 });
+    await row.focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('region', { name: 'Devoluciones (Evento de Retorno)' });
+    await panel.getByRole('button', { name: 'Devolución', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('form', { name: 'Devolución' });
+    await expect(form.getByLabel('Cantidad que se devuelve de Café de altura 1 lb (quedan 2)')).toBeFocused();
+    await page.keyboard.type('1');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('El cliente devolvió un café sin abrir', { delay: 5 });
+    await form.scrollIntoViewIfNeeded();
+    await shot(page, 'devolucion');
+  } finally {
+    await app.close();
+    core.close();
+    await sim.app.close();
+  }
 });
 
 test('la guía muestra exactamente las pantallas que esta prueba toma', () => {

@@ -1,7 +1,7 @@
 // Who is at the counter: the login screen, what each role sees, people added in Ajustes, the lock (Ctrl+L and
 // an ended session) with the screen's state kept underneath.
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS, checkScreen, fill, issue, logIn, login, logout, pdfText, simMode, openIssue } from './helpers';
+import { DEMO_USERS, checkScreen, fill, issue, logIn, login, logout, pdfText, settingsSection, simMode, openIssue } from './helpers';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Principal' });
 const kinds = (page: Page) => page.getByRole('group', { name: 'Tipo de documento' });
@@ -97,6 +97,7 @@ test('Ajustes → Personas: an administrator adds a cashier, who logs in; promot
   const rosa = { login: 'rosa.martinez', name: 'Rosa Martínez', password: '246810' };
   await login(page);
   await nav(page).getByRole('button', { name: 'Ajustes' }).click();
+  await settingsSection(page, 'Personas y claves de API');
   const people = page.getByTestId('users');
   for (const u of Object.values(DEMO_USERS)) await expect(people).toContainText(u.name);
 
@@ -149,6 +150,7 @@ test('Ajustes → Personas: an administrator adds a cashier, who logs in; promot
   // Promoted to supervisor: a PIN is not enough for that role, so a password comes with the change.
   await logIn(page, DEMO_USERS.admin);
   await nav(page).getByRole('button', { name: 'Ajustes' }).click();
+  await settingsSection(page, 'Personas y claves de API');
   await page.getByRole('button', { name: 'Cambiar los datos de Rosa Martínez' }).click();
   const change = page.getByRole('form', { name: 'Cambiar los datos de Rosa Martínez' });
   await expect(page.locator('#user-name')).toBeFocused();
@@ -169,6 +171,7 @@ test('Ajustes → Personas: an administrator adds a cashier, who logs in; promot
   // Deactivated: the row says so, and her password no longer opens a session.
   await logIn(page, DEMO_USERS.admin);
   await nav(page).getByRole('button', { name: 'Ajustes' }).click();
+  await settingsSection(page, 'Personas y claves de API');
   await page.getByRole('button', { name: 'Desactivar a Rosa Martínez' }).click();
   await expect(page.getByText('Rosa Martínez ya no puede entrar.')).toBeVisible();
   await expect(people.getByRole('row', { name: /rosa\.martinez/ })).toContainText('No');

@@ -271,7 +271,10 @@ describe('the drawer without a sale', () => {
     // Audited with the person, as every drawer opening is.
     const db = new BetterSqlite3(join(dir.dir, 'sello.db'), { readonly: true });
     try {
-      expect(db.prepare("SELECT actor FROM audit_log WHERE action = 'drawer.open'").all()).toEqual([{ actor: 'user:cajero' }]);
+      // A sale's pulse is audited too, naming its document (docs/decisions/0073-money-follows-the-person.md).
+      expect(db.prepare("SELECT actor FROM audit_log WHERE action = 'drawer.open' AND subject IS NULL").all()).toEqual([
+        { actor: 'user:cajero' },
+      ]);
     } finally {
       db.close();
     }
@@ -279,7 +282,8 @@ describe('the drawer without a sale', () => {
     expect(close.summary.drawerKicks?.some((k) => k.by === 'user:cajero')).toBe(true);
     // On the close's paper too, with the person.
     const paper = pdfText(await core.closes.letterPdf(close.id, ADMIN_ACTOR));
-    expect(paper).toContain('APERTURAS DE GAVETA SIN VENTA');
+    expect(paper).toContain('APERTURAS DE GAVETA');
+    expect(paper).toMatch(/\d{2}:\d{2}:\d{2} sin venta/);
     expect(paper).toContain('Cajera Demo');
     // A sale's opening is the sale's, not "sin venta".
     const id = await approved(cashSale(newId()));

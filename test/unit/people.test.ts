@@ -96,6 +96,8 @@ describe('permissions', () => {
     'DELETE /api-keys/:keyId': 'revokeApiKey',
     'GET /settings/printing': 'printSettings',
     'POST /dte/:id/print': 'printReceipt',
+    'POST /dte/returns/:id/print': 'printReturnReceipt',
+    'POST /closes/:id/print': 'printCloseReceipt',
     'GET /printer/status': 'printerStatus',
     'POST /printer/test': 'testPrint',
     'POST /printer/drawer': 'openCashDrawer',

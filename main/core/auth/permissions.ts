@@ -43,8 +43,16 @@ export const CALL_PERMISSIONS: Readonly<Record<ActorCall, readonly Caller[]>> = 
   getClose: PEOPLE,
   openDrawer: PEOPLE,
   drawerOpening: PEOPLE,
+  correctFloat: SUPERVISORS,
   printCloseReceipt: PEOPLE,
   printClosePdf: PEOPLE,
+  // Prices below the shelf (docs/decisions/0074-price-overrides-and-scans.md): the counter asks and reads the
+  // threshold, the supervisor's word is checked by the core; the list is a supervisor's (the accountant's) read.
+  priceOverrideSettings: PEOPLE,
+  setPriceOverrideSettings: ADMINS,
+  approvePrice: PEOPLE,
+  listPriceOverrides: SUPERVISORS,
+  closePriceOverrides: PEOPLE,
   invalidate: APPROVERS,
   // An invalidation in doubt is settled by a person who checked MH's public lookup (decision 0024).
   settleInvalidation: SUPERVISORS,

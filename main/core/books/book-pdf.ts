@@ -2,6 +2,7 @@
 // taxpayer and the month and numbered as a folio; the tables as paged grids; the month's summary; the signature.
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
+import { esDateTime } from '../../../shared/es-sv';
 import { FONT_FILES, registerFonts } from '../render/fonts';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -107,7 +108,8 @@ class BookPaper implements Paper {
   private foot(): void {
     const { doc } = this;
     const h = this.book.header;
-    const text = `${h.title} · ${h.monthName} · generado ${h.generatedAt} · folio ${this.folio} de `;
+    // As a person in El Salvador reads it (dd/mm/aaaa hh:mm:ss); the file's metadata keeps the instant.
+    const text = `${h.title} · ${h.monthName} · generado ${esDateTime(h.generatedAt)} · folio ${this.folio} de `;
     const y = PAGE_H - MARGIN - 8;
     doc.font('regular').fontSize(FOOT_SIZE).fillColor(MUTED).text(text, MARGIN, y, { lineBreak: false });
     this.count.place(MARGIN + doc.widthOfString(text), y);

@@ -150,7 +150,7 @@ async function foldMonth(
       iva.add(d);
       o.books?.forEach((b) => b.add(d));
     },
-    (n) => o.progress?.(`Leídos ${n} documentos`, 0),
+    (n) => o.progress?.(n === 1 ? 'Leído 1 documento' : `Leídos ${n} documentos`, 0),
   );
   return { annexes: folds.map((f) => f.tally.summary(f.fold.finish())), ivaSummary: iva.result() };
 }

@@ -23,6 +23,7 @@ import { CoreError, validationFailed } from '../errors';
 import { closeLetterPdf } from '../render/close-letter-pdf';
 import type { ClosePaper } from '../render/close-paper';
 import { closeReceiptPdf } from '../render/close-receipt';
+import { overridesOfClose } from '../overrides/overrides-repo';
 import type { ReceiptWidth } from '../render/receipt';
 import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
@@ -30,7 +31,14 @@ import { dec } from '../../../shared/tax';
 import { findClose, insertClose, lastCloseOf, latestOverlapping, listCloses, type CloseRecordRow } from './closes-repo';
 import { difference, summarize, type DrawerInput } from './day-close';
 import { insertOpening, openingWithin, type DrawerOpeningRow } from './openings-repo';
-import { kicksWithoutSale } from '../printer/print-jobs-repo';
+import { kicksWithoutSale, pulsesBetween } from '../printer/print-jobs-repo';
+import type { CashMovement, FloatCorrection, RefundMethod } from '../../../shared/close';
+import { movementsOf, recordMovement } from './cash-movements';
+import { correctFloat, floatsOf, toCorrection, totalFloat } from './floats';
+import { latestCorrection, openingsWithin } from './openings-repo';
+import { recordRefund, type RefundFacts } from './refunds';
+import { refundsOf, type RefundRow } from './refunds-repo';
+import { refundLines } from './close-refunds';
 
 export interface ClosesDeps {
   readonly store: Store;
@@ -49,10 +57,18 @@ export interface DayCloses {
   readonly get: (id: string, actor: Actor) => DayClose;
   readonly receipt: (id: string, width: ReceiptWidth, actor: Actor) => Promise<Buffer>;
   readonly letterPdf: (id: string, actor: Actor) => Promise<Buffer>;
+  /** What the close prints, for the ESC/POS ticket (printer/counter-papers.ts); read as `get` is. */
+  readonly paper: (id: string, actor: Actor) => ClosePaper;
   /** POST /closes/openings: the float the shift starts with, recorded once per shift and audited (`drawer.opened`). */
   readonly open: (input: unknown, actor: Actor) => DrawerOpening;
   /** The float the scope's current shift opened with (since its last close, today), or null. */
   readonly opening: (scope: unknown, actor: Actor) => DrawerOpening | null;
+  /** POST /closes/openings/{id}/corrections: a supervisor's corrected float, with a reason (close/floats.ts). */
+  readonly correctFloat: (openingId: string, input: unknown, actor: Actor) => FloatCorrection;
+  /** POST /closes/movements: cash withdrawn or handed over during a shift (close/cash-movements.ts). */
+  readonly recordMovement: (input: unknown, actor: Actor) => CashMovement;
+  /** An NC or a Devolución charged to whoever paid it, with how (close/refunds.ts); once per refund. */
+  readonly recordRefund: (facts: RefundFacts, actor: Actor, said: RefundMethod | undefined) => { row: RefundRow; created: boolean };
 }
 
 const PERSON = 'user:';
@@ -61,14 +77,18 @@ const ownOnly = (actor: Actor) => actor.caller === 'CASHIER';
 
 const hashOf = (summary: string, diff: string | null) => sha256Hex(`${summary}\n${diff ?? ''}`);
 
-const toOpening = (r: DrawerOpeningRow): DrawerOpening => ({
-  id: r.id,
-  scope: r.scope,
-  amount: r.amount,
-  openedAt: r.opened_at,
-  openedBy: r.opened_by,
-  openedByName: r.opened_by_name,
-});
+const toOpening = (r: DrawerOpeningRow, store: Store): DrawerOpening => {
+  const c = latestCorrection(store, r.id);
+  return {
+    id: r.id,
+    scope: r.scope,
+    amount: r.amount,
+    openedAt: r.opened_at,
+    openedBy: r.opened_by,
+    openedByName: r.opened_by_name,
+    ...(c ? { correction: toCorrection(c) } : {}),
+  };
+};
 
 const money2 = (s: string) => dec(s).toFixed(2);
 
@@ -118,7 +138,11 @@ export function dayCloses(d: ClosesDeps): DayCloses {
     return row;
   };
 
-  const paper = (row: CloseRecordRow): ClosePaper => ({ close: toClose(row), station: d.station() });
+  // The close's prices below the shelf go on its paper too (docs/decisions/0074-price-overrides-and-scans.md).
+  const paper = (row: CloseRecordRow): ClosePaper => {
+    const close = toClose(row);
+    return { close, station: d.station(), priceOverrides: overridesOfClose(d.store, close) };
+  };
 
   /** A shift runs from the scope's last close (or today's 00:00, whichever is later) to now. */
   const currentOpening = (scope: string): DrawerOpeningRow | undefined => {
@@ -130,27 +154,54 @@ export function dayCloses(d: ClosesDeps): DayCloses {
     return row && last && row.opened_at <= last ? undefined : row;
   };
 
+  /**
+   * The station's shift as its close will take it: every float recorded since the station's last close (today),
+   * each as last corrected, summed (close/floats.ts); null when nobody recorded one.
+   */
+  const stationOpening = (): DrawerOpening | null => {
+    const now = d.clock.now();
+    const today = `${localDateTime(now).date}T00:00:00${localDateTime(now).offset}`;
+    const last = lastCloseOf(d.store, 'station')?.closed_at;
+    const rows = openingsWithin(d.store, last && last > today ? last : today, isoLocal(now)).filter((r) => !last || r.opened_at > last);
+    const first = rows[0];
+    const latest = rows[rows.length - 1];
+    if (!first || !latest) return null;
+    return {
+      id: latest.id,
+      scope: 'station',
+      amount: totalFloat(d.store, rows).amount.toFixed(2),
+      openedAt: first.opened_at,
+      openedBy: latest.opened_by,
+      openedByName: rows.map((r) => r.opened_by_name ?? r.opened_by).join(', '),
+    };
+  };
+
   /** The float the close takes: the one recorded at the shift's start wins; a different one typed is refused. */
+  // A station's close takes every float recorded in its period (close/floats.ts), each as last corrected.
   const drawerInput = (
     req: { drawer?: { openingFloat?: string; counted: string } },
-    recorded: DrawerOpeningRow | undefined,
+    openings: readonly DrawerOpeningRow[],
   ): DrawerInput | null => {
     if (!req.drawer) return null;
     const typed = req.drawer.openingFloat;
+    const recorded = openings[openings.length - 1];
     if (recorded) {
-      if (typed !== undefined && !dec(typed).eq(dec(recorded.amount)))
+      const floats = totalFloat(d.store, openings);
+      const amount = floats.amount.toFixed(2);
+      if (typed !== undefined && !dec(typed).eq(floats.amount))
         throw validationFailed([
           {
             path: 'drawer.openingFloat',
             code: 'NOT_ALLOWED',
-            message: `El turno se abrió con un fondo de $${recorded.amount} (${recorded.opened_by_name ?? recorded.opened_by}, ${recorded.opened_at.slice(11, 16)}): ese es el fondo del cierre. Deje el campo vacío.`,
+            message: `El turno se abrió con un fondo de $${amount} (${recorded.opened_by_name ?? recorded.opened_by}, ${recorded.opened_at.slice(11, 16)}): ese es el fondo del cierre. Deje el campo vacío.`,
           },
         ]);
       return {
-        openingFloat: recorded.amount,
+        openingFloat: amount,
         counted: req.drawer.counted,
         openedAt: recorded.opened_at,
         openedByName: recorded.opened_by_name,
+        floats: floats.lines,
       };
     }
     if (typed === undefined)
@@ -179,19 +230,22 @@ export function dayCloses(d: ClosesDeps): DayCloses {
         throw validationFailed([{ path: 'to', code: 'INVALID_DATE', message: 'El periodo no puede terminar en el futuro.' }]);
       const closedAt = isoLocal(now);
       return d.store.tx(() => {
-        const counted = drawerInput(req, openingWithin(d.store, scope, from, to));
+        const typed = drawerInput(req, floatsOf(d.store, scope, from, to));
+        const counted = typed && { ...typed, movements: movementsOf(d.store, scope, from, to) };
+        const person = scope === 'station' ? null : scope;
+        const docs = documentsInPeriod(d.store, from, to, person);
+        // A return counts in the close of whoever paid it out, and in the station's (close-returns.ts).
+        const returns = returnsInPeriod(d.store, from, to, person);
+        const refunds = refundsOf(d.store, [...docs.filter((r) => r.kind === 'NC').map((r) => r.id), ...returns.map((r) => r.id)]);
         const summary: CloseSummary = {
-          // Returns are a supervisor's, not a cashier's: they count in the station's close (close-returns.ts).
-          ...summarize(
-            documentsInPeriod(d.store, from, to, scope === 'station' ? null : scope),
-            counted,
-            scope === 'station' ? returnsInPeriod(d.store, from, to) : [],
-          ),
-          drawerKicks: kicksWithoutSale(d.store, from, to, scope === 'station' ? null : scope).map((k) => ({
+          ...summarize(docs, counted, returns, refunds),
+          drawerKicks: kicksWithoutSale(d.store, from, to, person).map((k) => ({
             at: k.at,
             by: k.by,
             byName: k.by_name,
           })),
+          refunds: refundLines(docs, returns, refunds),
+          drawerPulses: pulsesBetween(d.store, from, to, person),
         };
         const before = latestOverlapping(d.store, scope, from, to);
         const diff = before ? difference(JSON.parse(before.summary) as CloseSummary, summary) : null;
@@ -273,7 +327,7 @@ export function dayCloses(d: ClosesDeps): DayCloses {
         };
         insertOpening(d.store, row);
         audit(d.store, row.opened_at, actor.id, 'drawer.opened', row.id, { scope, amount: row.amount });
-        return toOpening(row);
+        return toOpening(row, d.store);
       });
     },
     opening(scopeInput, actor) {
@@ -282,10 +336,16 @@ export function dayCloses(d: ClosesDeps): DayCloses {
         throw validationFailed(
           toFieldErrors(parsed.error.issues, scopeInput).map((e) => ({ ...e, path: e.path ? `scope.${e.path}` : 'scope' })),
         );
-      const row = currentOpening(scopeOf(parsed.data, actor).scope);
-      return row ? toOpening(row) : null;
+      const { scope } = scopeOf(parsed.data, actor);
+      if (scope === 'station') return stationOpening();
+      const row = currentOpening(scope);
+      return row ? toOpening(row, d.store) : null;
     },
     receipt: async (id, width, actor) => closeReceiptPdf(paper(readable(id, actor)), width),
     letterPdf: async (id, actor) => closeLetterPdf(paper(readable(id, actor))),
+    paper: (id, actor) => paper(readable(id, actor)),
+    correctFloat: (openingId, input, actor) => correctFloat(d, openingId, input, actor),
+    recordRefund: (facts, actor, said) => recordRefund(d, facts, actor, said),
+    recordMovement: (input, actor) => recordMovement(d, input, actor),
   };
 }

@@ -6,6 +6,7 @@ import type {
   CloseDifference,
   CloseSummary,
   DrawerReconciliation,
+  FloatLine,
   PaymentTally,
   Reconciliation,
   ReconciliationLine,
@@ -57,6 +58,10 @@ export interface DrawerInput {
   readonly counted: string;
   readonly openedAt?: string;
   readonly openedByName?: string | null;
+  /** Each float recorded in the period, as recorded and as corrected (docs/decisions/0073-money-follows-the-person.md). */
+  readonly floats?: readonly FloatLine[];
+  /** Cash withdrawn, handed in and handed out during the period (close/cash-movements.ts). */
+  readonly movements?: { readonly withdrawn: Dec; readonly handedIn: Dec; readonly handedOut: Dec };
 }
 
 /** A return of the period as the close counts it: its value, the IVA it gives back, and whether it went back in cash. */
@@ -67,10 +72,16 @@ export interface CloseReturn {
   readonly cash: boolean;
 }
 
+/** How an NC was settled: its refund's record (close/refunds.ts), or for an NC from before, its condicionOperacion. */
+export function ncMethod(refund: { readonly method: string } | undefined, condition: number | null): string {
+  return refund?.method ?? (condition === CASH_CONDITION ? 'cash' : 'account');
+}
+
 export function summarize(
   rows: readonly CloseRow[],
   counted: DrawerInput | null = null,
   returns: readonly CloseReturn[] = [],
+  refunds: ReadonlyMap<string, { readonly method: string }> = new Map(),
 ): CloseSummary {
   const byKind = Object.fromEntries(DTE_KINDS.map((k) => [k, acc()])) as Record<DteKind, Acc>;
   const payments = new Map<string, Acc>();
@@ -78,6 +89,8 @@ export function summarize(
   const debitNotes = acc();
   const ncCash = acc();
   const ncCredit = acc();
+  const ncCard = acc();
+  const ncUnknown = acc();
   const pending = acc();
   const pendingByKind: Partial<Record<DteKind, Acc>> = {};
   const invalidated = acc();
@@ -122,7 +135,10 @@ export function summarize(
       ret.fseIvaRetained = ret.fseIvaRetained.plus(dec(a.ivaRetenido));
       ret.fseRentaRetained = ret.fseRentaRetained.plus(dec(a.reteRenta));
     }
-    if (kind === 'NC') add(mh.condition === CASH_CONDITION ? ncCash : ncCredit, total);
+    if (kind === 'NC') {
+      const method = ncMethod(refunds.get(row.id), mh.condition);
+      add(method === 'cash' ? ncCash : method === 'card' ? ncCard : method === 'account' ? ncCredit : ncUnknown, total);
+    }
     if (kind === 'ND') add(debitNotes, total);
     if (kind === 'FC' || kind === 'CCF' || kind === 'FEX') {
       if (mh.condition === ON_CREDIT || mh.payments.length === 0) {
@@ -149,7 +165,9 @@ export function summarize(
     { key: 'onCredit', label: 'ventas al crédito (por cobrar)', ...line(onCredit) },
     { key: 'debitNotes', label: 'notas de débito', ...line(debitNotes) },
     { key: 'ncCash', label: 'notas de crédito devueltas en efectivo', ...line(ncCash) },
+    { key: 'ncCard', label: 'notas de crédito devueltas a la tarjeta', ...line(ncCard) },
     { key: 'ncCredit', label: 'notas de crédito abonadas a la cuenta del cliente', ...line(ncCredit) },
+    { key: 'ncUnknown', label: 'notas de crédito del POS (no dijo cómo se devolvió)', ...line(ncUnknown) },
     { key: 'returns', label: 'devoluciones de mercadería (Eventos de Retorno)', count: returns.length, amount: money(returnsTotal.neg()) },
   ]);
   const cashSales = dec(payments.get(CASH_METHOD)?.total);
@@ -197,14 +215,22 @@ function reconcile(netSales: Dec, lines: ReconciliationLine[]): Reconciliation {
   return { lines: [...shown, ...unexplained], netSales: money(netSales) };
 }
 
-/** Expected cash = float + cash received − cash paid back (`cashRefunds` is negative, as NC totals are). */
+/**
+ * Expected cash = float + cash received − cash paid back − withdrawals − handed out + handed in (`cashRefunds` is
+ * negative, as NC totals are). The movements' lines are shown only when something moved.
+ */
 export function drawer(counted: DrawerInput, cashSales: Dec, cashRefunds: Dec): DrawerReconciliation {
-  const expected = dec(counted.openingFloat).plus(cashSales).plus(cashRefunds);
+  const mv = counted.movements ?? { withdrawn: ZERO, handedIn: ZERO, handedOut: ZERO };
+  const expected = dec(counted.openingFloat).plus(cashSales).plus(cashRefunds).minus(mv.withdrawn).minus(mv.handedOut).plus(mv.handedIn);
   return {
     openingFloat: money(dec(counted.openingFloat)),
     ...(counted.openedAt ? { floatOpenedAt: counted.openedAt, floatOpenedByName: counted.openedByName ?? null } : {}),
+    ...(counted.floats ? { floats: counted.floats } : {}),
     cashSales: money(cashSales),
     cashRefunds: money(cashRefunds.abs()),
+    ...(mv.withdrawn.isZero() ? {} : { withdrawals: money(mv.withdrawn) }),
+    ...(mv.handedIn.isZero() ? {} : { handedIn: money(mv.handedIn) }),
+    ...(mv.handedOut.isZero() ? {} : { handedOut: money(mv.handedOut) }),
     expected: money(expected),
     counted: money(dec(counted.counted)),
     overShort: money(dec(counted.counted).minus(expected)),
@@ -235,8 +261,8 @@ export function figures(s: CloseSummary): Map<string, string> {
   }
   // The drawer's amounts only: when and by whom the float was recorded is not a figure.
   if (s.drawer)
-    for (const [k, v] of Object.entries(s.drawer) as [string, string | null][])
-      if (!k.startsWith('floatOpened') && v !== null) out.set(`drawer.${k}`, v);
+    for (const [k, v] of Object.entries(s.drawer) as [string, unknown][])
+      if (!k.startsWith('floatOpened') && typeof v === 'string') out.set(`drawer.${k}`, v);
   return out;
 }
 

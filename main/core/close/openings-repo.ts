@@ -5,7 +5,7 @@ import type { Selectable } from 'kysely';
 import { bindRow } from '../audit-binding';
 import { DRAWER_OPENINGS } from '../audit-bound-tables';
 import type { Store } from '../store/database';
-import type { DrawerOpeningsTable } from '../store/schema';
+import type { DrawerFloatCorrectionsTable, DrawerOpeningsTable } from '../store/schema';
 
 export type DrawerOpeningRow = Selectable<DrawerOpeningsTable>;
 
@@ -29,4 +29,43 @@ export function openingWithin(store: Store, scope: string, from: string, to: str
       .orderBy('id', 'desc')
       .limit(1),
   );
+}
+
+export type FloatCorrectionRow = Selectable<DrawerFloatCorrectionsTable>;
+
+export function findOpening(store: Store, id: string): DrawerOpeningRow | undefined {
+  return store.one(store.q.selectFrom('drawer_openings').selectAll().where('id', '=', id));
+}
+
+/** Appends a supervisor's correction of a float (migration 037); the opening itself never changes. */
+export function insertCorrection(store: Store, row: FloatCorrectionRow): void {
+  store.run(store.q.insertInto('drawer_float_corrections').values(row));
+}
+
+/** The latest correction of an opening, if any: the float the close takes. */
+export function latestCorrection(store: Store, openingId: string): FloatCorrectionRow | undefined {
+  return store.one(
+    store.q
+      .selectFrom('drawer_float_corrections')
+      .selectAll()
+      .where('opening_id', '=', openingId)
+      .orderBy('corrected_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1),
+  );
+}
+
+/** Each scope's latest opening within [from, to]: a station's close takes everyone's floats (one drawer, many people). */
+export function openingsWithin(store: Store, from: string, to: string): DrawerOpeningRow[] {
+  const rows = store.all(
+    store.q
+      .selectFrom('drawer_openings')
+      .selectAll()
+      .where('opened_at', '>=', from)
+      .where('opened_at', '<=', to)
+      .orderBy('opened_at', 'desc')
+      .orderBy('id', 'desc'),
+  );
+  const seen = new Set<string>();
+  return rows.filter((r) => (seen.has(r.scope) ? false : (seen.add(r.scope), true))).reverse();
 }

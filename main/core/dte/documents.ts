@@ -2,7 +2,8 @@
 // next scheduled copy) and invalidating (which wakes the engine when MH did not answer at once).
 import type { Core } from '../core-types';
 import type { InvalidationService } from './invalidation/invalidate';
-import { createDte, type IssueDeps } from './issue';
+import { createDte, type CreateResult, type IssueDeps } from './issue';
+import type { DteKind } from '../../../shared/contract';
 import { relatedIds, type HubRelated } from './related-at-hub';
 import type { documentViews } from './views';
 
@@ -18,13 +19,16 @@ export interface DocumentsDeps {
   readonly issuedAt?: (at: Date) => void;
   /** Asks the head office hub about the given documents (related-at-hub.ts lookupAtHub); null without a hub. */
   readonly askHub: (ids: readonly string[]) => Promise<HubRelated | null>;
+  /** Runs a create and records its prices below the shelf (overrides/price-overrides.ts); none: the create alone. */
+  readonly priceGuard?: <T extends CreateResult>(kind: DteKind, body: unknown, actor: string, run: () => T) => T;
 }
 
 export function documents(d: DocumentsDeps): Core['dtes'] {
   return {
     ...d.views,
-    create(kind, body, actor, unknown, hub) {
-      const result = createDte(d.issue, kind, body, actor, unknown, hub ?? null);
+    create(kind, body, actor, unknown, hub, extensions) {
+      const run = () => createDte(d.issue, kind, body, actor, unknown, hub ?? null, extensions);
+      const result = d.priceGuard ? d.priceGuard(kind, body, actor, run) : run();
       d.issued();
       if (!result.replayed) {
         d.issuedAt?.(new Date(result.record.createdAt));

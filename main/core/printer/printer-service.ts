@@ -2,11 +2,12 @@
 // printer from the station process, the drawer's pulse on a cash sale and on "Abrir gaveta", the printer's state
 // before the sale, and a receipt that could not print kept for a reprint: the sale is never held by the printer.
 import type { PendingReceipt, PrinterConnection, PrinterStatus, EscposSettings, DrawerKick } from '../../../shared/printing';
+import { esDateTime } from '../../../shared/es-sv';
 import { audit } from '../audit';
 import { isoLocal, type Clock } from '../clock';
 import { CoreError } from '../errors';
 import type { Printable } from '../render/model';
-import { receiptBlocks } from '../render/receipt-blocks';
+import { receiptBlocks, type ReceiptBlock } from '../render/receipt-blocks';
 import type { Printing } from '../settings/printing';
 import type { Store } from '../store/database';
 import { printerLink, PrinterUnreachable, type LinkOptions, type PrinterLink } from './connection';
@@ -56,7 +57,15 @@ export interface PrinterService {
   /** The receipt of `dteId` on the ESC/POS printer; when it cannot print, it is kept and PRINT_FAILED says so. */
   printReceipt(dteId: string, actor: string): Promise<{ printed: true }>;
   testPrint(actor: string): Promise<{ printed: true }>;
+  /**
+   * A paper that is not a sale's receipt (a return's receipt, a close ticket) on the ESC/POS printer
+   * (docs/decisions/0075-paper-at-the-counter.md): printed now, or PRINT_FAILED saying why; nothing is kept, since
+   * the screen that asked prints it again.
+   */
+  printPaper(blocks: readonly ReceiptBlock[], withLogo: boolean): Promise<{ printed: true }>;
   openDrawer(actor: string): Promise<{ opened: true }>;
+  /** A cash refund's pulse, when a drawer is wired; recorded and audited as a refund's, never failing the refund. */
+  refundPulse(refund: { kind: 'NC' | 'ER'; id: string }, actor: string): Promise<{ opened: boolean }>;
   pending(): PendingReceipt[];
   reprint(jobId: string, actor: string): Promise<{ printed: true }>;
   discard(jobId: string, actor: string): { discarded: true };
@@ -130,7 +139,19 @@ export function printerService(d: PrinterDeps): PrinterService {
       else
         d.store.tx(() => {
           settleJob(d.store, job.id, 'printed', at);
-          if (pulse) insertKick(d.store, { id: d.newId(), at, by: actor, by_name: d.nameOf(actor), dte_id: job.dte_id });
+          if (pulse) {
+            // Every pulse is in the close and the audit, a POS-issued sale's printed here included (decision 0073).
+            insertKick(d.store, {
+              id: d.newId(),
+              at,
+              by: actor,
+              by_name: d.nameOf(actor),
+              dte_id: job.dte_id,
+              cause: 'sale',
+              ref_id: null,
+            });
+            audit(d.store, at, actor, 'drawer.open', job.dte_id, { reason: 'venta', cause: 'sale', ref: job.dte_id });
+          }
         });
       return failure;
     });
@@ -194,9 +215,24 @@ export function printerService(d: PrinterDeps): PrinterService {
 
     async testPrint(actor) {
       const s = escpos();
-      const bytes = escposTestPage({ width: s.width, codepage: s.codepage, qr: s.qr }, d.stationName(), now());
+      // The page says when, as a person reads it; the audit keeps the ISO instant.
+      const bytes = escposTestPage({ width: s.width, codepage: s.codepage, qr: s.qr }, d.stationName(), esDateTime(now()));
       const why = await deliver(s, bytes);
       audit(d.store, now(), actor, 'printer.test', null, { ok: why === null, error: why });
+      if (why) throw failed(why, false);
+      return { printed: true };
+    },
+
+    async printPaper(blocks, withLogo) {
+      const s = escpos();
+      const logo = withLogo ? d.printing.logo() : null;
+      const bytes = escposReceipt(logo ? [{ t: 'logo', png: logo }, ...blocks] : blocks, {
+        width: s.width,
+        codepage: s.codepage,
+        qr: s.qr,
+        pulse: false,
+      });
+      const why = await deliver(s, bytes);
       if (why) throw failed(why, false);
       return { printed: true };
     },
@@ -215,8 +251,34 @@ export function printerService(d: PrinterDeps): PrinterService {
         throw new CoreError('PRINT_FAILED', `No se abrió la gaveta: ${why}`);
       }
       d.store.tx(() => {
-        insertKick(d.store, { id: d.newId(), at, by: actor, by_name: d.nameOf(actor), dte_id: null });
-        audit(d.store, at, actor, 'drawer.open', null, { reason: 'sin venta' });
+        insertKick(d.store, { id: d.newId(), at, by: actor, by_name: d.nameOf(actor), dte_id: null, cause: 'manual', ref_id: null });
+        audit(d.store, at, actor, 'drawer.open', null, { reason: 'sin venta', cause: 'manual', ref: null });
+      });
+      return { opened: true };
+    },
+
+    async refundPulse(refund, actor) {
+      const s = d.printing.get();
+      // No ESC/POS drawer: nothing to open (the refund itself is recorded by close/refunds.ts).
+      if (s.receiptOutput !== 'escpos' || !s.escpos?.drawer) return { opened: false };
+      const why = await deliver(s.escpos, escposPulse()).catch((e: unknown) => (e instanceof Error ? e.message : String(e)));
+      const at = now();
+      if (why) {
+        audit(d.store, at, actor, 'drawer.open.failed', refund.id, { error: why, cause: 'refund' });
+        return { opened: false };
+      }
+      d.store.tx(() => {
+        insertKick(d.store, {
+          id: d.newId(),
+          at,
+          by: actor,
+          by_name: d.nameOf(actor),
+          // An NC's pulse names its document (once, like a sale's); a Devolución's names its event.
+          dte_id: refund.kind === 'NC' ? refund.id : null,
+          cause: 'refund',
+          ref_id: refund.kind === 'ER' ? refund.id : null,
+        });
+        audit(d.store, at, actor, 'drawer.open', refund.id, { reason: 'devolución en efectivo', cause: 'refund', ref: refund.id });
       });
       return { opened: true };
     },

@@ -1,13 +1,16 @@
 // What the day's close prints, on the receipt printer (close-receipt.ts) and on letter paper: its header and its
 // sections of label/value lines, in Spanish, amounts as on every other paper (format.ts).
-import type { DayClose, Tally } from '../../../shared/close';
+import type { DayClose, DrawerPulse, FloatLine, RecordedRefundMethod, Tally } from '../../../shared/close';
 import { DTE_KINDS, type DteKind } from '../../../shared/contract';
 import type { StoredStation } from '../station/profile';
+import type { PriceOverride } from '../../../shared/price-overrides';
 import { date, money } from './format';
 
 export interface ClosePaper {
   readonly close: DayClose;
   readonly station: StoredStation;
+  /** The prices sold below the shelf in the close's scope and period (docs/decisions/0074-price-overrides-and-scans.md). */
+  readonly priceOverrides?: readonly PriceOverride[];
 }
 
 export interface CloseSection {
@@ -46,6 +49,9 @@ const DRAWER: Readonly<Record<string, string>> = {
   openingFloat: 'fondo inicial',
   cashSales: 'ventas en efectivo',
   cashRefunds: 'devoluciones en efectivo',
+  withdrawals: 'retiros de efectivo',
+  handedIn: 'recibido de otra persona',
+  handedOut: 'entregado a otra persona',
   expected: 'efectivo esperado',
   counted: 'efectivo contado',
   overShort: 'sobrante (+) o faltante (−)',
@@ -102,20 +108,78 @@ function reconciliationSections(c: DayClose): CloseSection[] {
     out.push({
       title: 'Efectivo en caja',
       lines: [
+        ...floatLines(dr.floats ?? []),
         ['Fondo inicial', money(dr.openingFloat)],
         ['+ Ventas en efectivo', money(dr.cashSales)],
         ['− Devoluciones en efectivo (NC y devoluciones)', money(dr.cashRefunds)],
+        // Cash moved during the shift, only when something moved (close/cash-movements.ts).
+        ...(dr.withdrawals ? [['− Retiros de efectivo', money(dr.withdrawals)] as const] : []),
+        ...(dr.handedOut ? [['− Entregado a otra persona', money(dr.handedOut)] as const] : []),
+        ...(dr.handedIn ? [['+ Recibido de otra persona', money(dr.handedIn)] as const] : []),
         ['= Efectivo esperado', money(dr.expected)],
         ['Efectivo contado', money(dr.counted)],
         [overShortLabel(dr.overShort), money(dr.overShort)],
       ],
     });
   }
-  // Each time the drawer opened with no sale ("Abrir gaveta"), by whom; on paper only when there was one.
+  // Who paid each refund and how (docs/decisions/0073-money-follows-the-person.md).
+  const refunds = c.summary.refunds ?? [];
+  if (refunds.length)
+    out.push({
+      title: 'Devoluciones y notas de crédito',
+      lines: refunds.map(
+        (r) =>
+          [
+            `${r.kind === 'NC' ? 'NC' : 'Devolución'} · ${REFUND_METHOD_WORDS[r.method]} · ${r.paidByName ?? r.paidBy ?? 'sin registro'}`,
+            money(r.amount),
+          ] as const,
+      ),
+    });
+  // Every pulse of the drawer, with what started it; a close from before lists only those with no sale.
+  const pulses = c.summary.drawerPulses;
+  if (pulses?.length)
+    out.push({
+      title: 'Aperturas de gaveta',
+      lines: pulses.map((k) => [`${localStamp(k.at)} ${PULSE_WORDS[k.cause]}`, k.byName ?? k.by] as const),
+    });
   const kicks = c.summary.drawerKicks ?? [];
-  if (kicks.length)
+  if (!pulses && kicks.length)
     out.push({ title: 'Aperturas de gaveta sin venta', lines: kicks.map((k) => [localStamp(k.at), k.byName ?? k.by] as const) });
   return out;
+}
+
+/** How a refund was settled, in the words of the close (screen and paper). */
+export const REFUND_METHOD_WORDS: Record<RecordedRefundMethod, string> = {
+  cash: 'efectivo',
+  card: 'tarjeta',
+  account: 'abono a la cuenta',
+  unknown: 'POS, sin decir cómo',
+};
+export const PULSE_WORDS: Record<DrawerPulse['cause'], string> = { sale: 'venta', refund: 'devolución', manual: 'sin venta' };
+
+/** Each float recorded, and when a supervisor corrected it, both figures and why. */
+function floatLines(floats: readonly FloatLine[]): (readonly [string, string])[] {
+  return floats.flatMap((f) => {
+    const who = f.name ?? f.scope;
+    const recorded = [`Fondo registrado (${who})`, money(f.recorded)] as const;
+    if (!f.correction) return [recorded];
+    return [
+      recorded,
+      [`Fondo corregido por ${f.correction.correctedByName ?? f.correction.correctedBy}`, money(f.correction.amount)] as const,
+      [`Motivo: ${f.correction.reason}`, ''] as const,
+    ];
+  });
+}
+
+/** Each price sold below the shelf: the document and product, both prices, who asked and who approved. */
+function overrideSection(list: readonly PriceOverride[]): CloseSection {
+  return {
+    title: 'Precios bajo el de estante',
+    lines: list.flatMap((o) => [
+      [`${o.controlNumber.slice(-6)} ${o.productCode} × ${o.quantity}`, `${money(o.shelfPrice)} → ${money(o.price)}`] as const,
+      [`Pidió ${o.askedByName ?? o.askedBy}`, `aprobó ${o.approvedByName ?? o.approvedBy}`] as const,
+    ]),
+  };
 }
 
 /** Over/short in words: a shortage is what the drawer lacks. */
@@ -164,6 +228,7 @@ export function closeSheet(p: ClosePaper): CloseSheet {
       ],
     },
   ];
+  if (p.priceOverrides?.length) sections.push(overrideSection(p.priceOverrides));
   if (c.difference) {
     const d = c.difference;
     sections.push({

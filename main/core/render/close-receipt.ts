@@ -1,6 +1,7 @@
 // The day's close on the receipt printer (58 or 80 mm), in the counter receipt's style (receipt.ts): drawn once
 // to measure and once at its exact length.
 import PDFDocument from 'pdfkit';
+import { esDateTime } from '../../../shared/es-sv';
 import { closeSheet, type ClosePaper, type CloseSheet } from './close-paper';
 import { defaultFont, registerFonts } from './fonts';
 import { collect } from './letter-pdf';
@@ -18,7 +19,8 @@ export function closeDocument(size: [number, number] | 'LETTER', p: ClosePaper, 
     margin,
     bufferPages: true,
     font: defaultFont(),
-    info: { Title: `Corte de caja ${p.close.closedAt}`, Author: 'Sello', Subject: p.close.id, Creator: 'Sello' },
+    // The title a PDF viewer shows: the local date and time, never the ISO instant.
+    info: { Title: `Corte de caja ${esDateTime(p.close.closedAt)}`, Author: 'Sello', Subject: p.close.id, Creator: 'Sello' },
   });
   registerFonts(doc);
   return doc;

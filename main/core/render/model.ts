@@ -382,12 +382,25 @@ function sectionsOf(doc: MhDocumentView): Party[] {
   return sections;
 }
 
+/** CAT-017's cards: débito and crédito. */
+const CARDS = new Set(['02', '03']);
+
+/**
+ * A payment's method as the customer checks it: a card by its last four digits (never more of its number on
+ * paper, whatever was typed), anything else with its reference as typed.
+ */
+export function paymentLabel(codigo: string, referencia: unknown): string {
+  const name = paymentMethodName(codigo) ?? codigo;
+  const ref = typeof referencia === 'string' ? referencia.trim() : '';
+  if (!ref) return name;
+  const digits = ref.replace(/\D/g, '');
+  if (CARDS.has(codigo) && digits.length >= 4) return `${name} ****${digits.slice(-4)}`;
+  return `${name} (ref. ${ref})`;
+}
+
 /** Each method and amount as MH holds them, then what only the counter knew (paper-repo.ts). */
 function paymentsOf(r: MhResumenView, paper: SalePaper | null): [string, string][] {
-  const rows: [string, string][] = (r.pagos ?? []).map((p) => [
-    `${paymentMethodName(String(p.codigo)) ?? String(p.codigo)}${p.referencia ? ` (ref. ${p.referencia})` : ''}`,
-    money(p.montoPago),
-  ]);
+  const rows: [string, string][] = (r.pagos ?? []).map((p) => [paymentLabel(String(p.codigo), p.referencia), money(p.montoPago)]);
   if (!r.pagos && r.condicionOperacion === 2) rows.push(['Condición de la operación', 'Crédito']);
   if (paper?.cash) rows.push(['Efectivo recibido', money(paper.cash.received)], ['Cambio', money(paper.cash.change)]);
   return rows;

@@ -318,6 +318,75 @@ export interface DrawerKicksTable {
   by_name: string | null;
   /** The cash sale that opened it; null for "Abrir gaveta". */
   dte_id: string | null;
+  /** What started the pulse (migration 037): 'sale', 'refund', 'manual'; null before it (read by `dte_id`). */
+  cause: string | null;
+  /** The Evento de Retorno a cash refund paid out (an NC's refund is in `dte_id`). */
+  ref_id: string | null;
+}
+
+/** Who paid an NC or an ER out of which drawer, and how (migration 037, close/refunds-repo.ts). */
+export interface RefundsTable {
+  id: string;
+  kind: string;
+  /** The NC's document id or the ER's id. */
+  ref_id: string;
+  /** 'cash', 'card', 'account' or 'unknown'. */
+  method: string;
+  amount: string;
+  /** The drawer: 'station' (one drawer per station). */
+  drawer: string;
+  paid_by: string;
+  paid_by_name: string | null;
+  at: string;
+}
+
+/** Cash withdrawn from a person's drawer money or handed to another person (migration 038, close/cash-movements.ts). */
+export interface CashMovementsTable {
+  id: string;
+  /** 'withdrawal' or 'handover'. */
+  kind: string;
+  from_scope: string;
+  /** The receiver of a handover; null for a withdrawal. */
+  to_scope: string | null;
+  amount: string;
+  reason: string;
+  at: string;
+  by: string;
+  by_name: string | null;
+}
+
+/** A supervisor's correction of a recorded float (migration 037, close/openings-repo.ts). */
+export interface DrawerFloatCorrectionsTable {
+  id: string;
+  opening_id: string;
+  amount: string;
+  reason: string;
+  corrected_at: string;
+  corrected_by: string;
+  corrected_by_name: string | null;
+}
+
+/** A line sold below its shelf price with a supervisor's approval (migration 036, overrides/overrides-repo.ts). */
+export interface PriceOverridesTable {
+  id: string;
+  document_id: string;
+  kind: string;
+  control_number: string;
+  /** The line's index in the document's items, from 0. */
+  line: number;
+  product_id: string;
+  product_code: string;
+  description: string;
+  quantity: string;
+  /** The catalog's price and the price sold at, per unit, both as the consumer pays (IVA included). */
+  shelf_price: string;
+  price: string;
+  asked_by: string;
+  asked_by_name: string | null;
+  approved_by: string;
+  approved_by_name: string | null;
+  approved_at: string;
+  created_at: string;
 }
 
 export interface DrawerOpeningsTable {
@@ -473,6 +542,10 @@ export interface Database {
   audit_log: AuditLogTable;
   day_closes: DayClosesTable;
   drawer_openings: DrawerOpeningsTable;
+  refunds: RefundsTable;
+  drawer_float_corrections: DrawerFloatCorrectionsTable;
+  cash_movements: CashMovementsTable;
+  price_overrides: PriceOverridesTable;
   print_jobs: PrintJobsTable;
   drawer_kicks: DrawerKicksTable;
   document_events: DocumentEventsTable;

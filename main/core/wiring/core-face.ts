@@ -43,6 +43,7 @@ export function coreFace(b: Basics, s: StationRooms, m: MhRooms, d: DocumentRoom
   return {
     dataDir: deps.dataDir,
     closes: dayCloses({ store, clock, newId, station, users: everyone.users, nameOf: everyone.nameOf }),
+    priceOverrides: d.overrides,
     books,
     normative,
     homologation,

@@ -11,6 +11,8 @@ import { documentViews } from '../dte/views';
 import { homologationService } from '../homologation/homologation';
 import { letterDrawer } from '../render/pdf-in-worker';
 import { normativeService } from '../station/normative-service';
+import { priceOverrides } from '../overrides/price-overrides';
+import { productsRepo } from '../catalog/products-repo';
 import { backupSchedule } from '../store/backup-schedule';
 import { unitFrom } from '../sync/backoff';
 import { realTimers } from '../timers';
@@ -41,6 +43,15 @@ export function documentRooms(b: Basics, s: StationRooms, m: MhRooms, late: Late
   };
   // Letter PDFs (e-mails, downloads) drawn on a worker thread when the host names its entry (decision 0045).
   const letters = letterDrawer({ ...(deps.workers?.pdf ? { entry: deps.workers.pdf } : {}), logger });
+  // A price below the shelf needs a supervisor at the counter, recorded with the sale (decision 0074).
+  const overrides = priceOverrides({
+    store,
+    clock,
+    newId,
+    product: productsRepo(store).byCode,
+    users: everyone.users,
+    nameOf: everyone.nameOf,
+  });
   const dtes = documents({
     views: documentViews({ store, clock, station, invalidations, deliveries: (id) => out.mail.ofDocument(id), drawLetter: letters.letter }),
     issue,
@@ -49,6 +60,7 @@ export function documentRooms(b: Basics, s: StationRooms, m: MhRooms, late: Late
     issued: () => backups.noteIssue(),
     issuedAt: (at) => clockCheck.issued(at),
     askHub: (ids) => lookupAtHub(stations.hub(), ids, fetchFn),
+    priceGuard: overrides.issuing,
   });
   // The customer's e-mail and the POS's webhooks (delivery/outbound.ts); every status the engine moves wakes them.
   const tuning = { webhooks: deps.webhooks, deliveries: deps.deliveries, timers: deps.sync?.timers };
@@ -110,5 +122,5 @@ export function documentRooms(b: Basics, s: StationRooms, m: MhRooms, late: Late
     randomSeed: () => random(4).readUInt32BE(0) & 0x7fffffff || 1,
   });
 
-  return { backups, indexer, letters, dtes, out, stopClockProbe, normative, invalidate, homologation };
+  return { backups, indexer, letters, dtes, out, stopClockProbe, normative, invalidate, homologation, overrides };
 }

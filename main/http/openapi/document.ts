@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '../../../shared/errors';
 import { statusOf } from '../problem';
-import { OPERATIONS, TAGS, type Answer, type Operation } from './operations';
+import { OPERATIONS, TAGS, type Answer, type HeaderParameter, type Operation } from './operations';
 import { dteListPage, dteRecord, problem } from './responses';
 
 /** A route as the server registers it: method, Fastify path (`:id`), who may call. */
@@ -99,6 +99,15 @@ function queryParameters(query: z.ZodType): Json[] {
   return Object.entries(properties).map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema }));
 }
 
+/** A list-valued request header: optional, its values named (the contract's extensions, for one). */
+const headerParameter = (h: HeaderParameter): Json => ({
+  name: h.name,
+  in: 'header',
+  required: false,
+  description: h.description,
+  schema: { type: 'string', examples: [h.values.join(', ')] },
+});
+
 const pathParameters = (path: string): Json[] =>
   [...path.matchAll(/\{([A-Za-z]+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
 
@@ -127,7 +136,7 @@ function operationOf(api: ApiDescription, route: DocumentedRoute, op: Operation<
     operationId: `${route.method.toLowerCase()}${path.replace(/\{([^}]+)\}/g, 'By-$1').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
     summary: op.summary,
     description: `${op.description ? `${op.description}\n\n` : ''}Quién puede llamarla: ${callers}.`,
-    parameters: [...pathParameters(path), ...(op.query ? queryParameters(op.query) : [])],
+    parameters: [...pathParameters(path), ...(op.query ? queryParameters(op.query) : []), ...(op.headers ?? []).map(headerParameter)],
     ...(op.body
       ? {
           requestBody: {
@@ -172,7 +181,8 @@ const STATION_API: ApiDescription = {
   description:
     'El contrato del servicio DTE que Sello atiende en la estación (http://127.0.0.1), y la API de la aplicación. ' +
     'Cuerpos y respuestas en JSON; los errores en application/problem+json (RFC 9457) con el campo nombrado. ' +
-    'Envíe `X-API-Version: 1`.',
+    'Envíe `X-API-Version: 1`. Lo que va más allá del contrato se pide con `Sello-Extensions` (por ejemplo ' +
+    '`decimal-quantity`, cantidades con decimales); sin ese encabezado todo es como dice el contrato.',
   server: { url: '/', description: 'Esta estación' },
   tags: TAGS,
   operations: OPERATIONS,

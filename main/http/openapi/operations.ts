@@ -3,14 +3,32 @@
 // test/integration/openapi.test.ts fails when a route has no entry here or an entry has no route, and sends every
 // example to a real server.
 import type { z } from 'zod';
-import { CREATE_SCHEMAS, DTE_KINDS, invalidateBody, type DteKind } from '../../../shared/contract';
+import {
+  CONTRACT_EXTENSIONS,
+  CREATE_SCHEMAS,
+  DTE_KINDS,
+  EXTENSIONS_APPLIED_HEADER,
+  EXTENSIONS_HEADER,
+  invalidateBody,
+  type DteKind,
+} from '../../../shared/contract';
 import { annexQuery, bookQuery, booksSettings, reportQuery } from '../../../shared/books';
 import { productImportInput, productInput, productListQuery } from '../../../shared/catalog';
-import { closeListQuery, closeRequest, drawerOpeningRequest, openingQuery } from '../../../shared/close';
+import {
+  cashMovementRequest,
+  closeListQuery,
+  closeRequest,
+  drawerOpeningRequest,
+  floatCorrectionRequest,
+  openingQuery,
+  REFUND_METHOD_HEADER,
+  REFUND_METHODS,
+} from '../../../shared/close';
 import { emailTarget, smtpSettingsInput } from '../../../shared/delivery';
 import { homologationStartBody } from '../../../shared/homologation';
 import { mhNormativeSetting } from '../../../shared/normative';
 import { numberingConfirmation } from '../../../shared/numbering';
+import { priceApprovalInput, priceOverrideQuery, priceOverrideSettingsInput } from '../../../shared/price-overrides';
 import { loginInput, userInput, userUpdate } from '../../../shared/people';
 import { printSettings } from '../../../shared/printing';
 import { returnBody, returnInvalidationBody } from '../../../shared/retorno';
@@ -39,7 +57,37 @@ export interface Operation<T extends string = Tag> {
   readonly response?: z.ZodType;
   /** A request body the test suite sends to a fresh demo station, expecting `status`. */
   readonly example?: unknown;
+  /** Request headers the operation reads beyond the ones every request carries. */
+  readonly headers?: readonly HeaderParameter[];
 }
+
+export interface HeaderParameter {
+  readonly name: string;
+  readonly description: string;
+  /** The values it takes, as a comma-separated list of these. */
+  readonly values: readonly string[];
+}
+
+/** The opt-in to the contract's extensions (docs/decisions/0072-decimal-quantities.md). */
+const EXTENSIONS_PARAMETER: HeaderParameter = {
+  name: EXTENSIONS_HEADER,
+  description:
+    'Extensiones del contrato que el cliente acepta, separadas por comas. `decimal-quantity`: el `quantity` de cada línea ' +
+    'admite hasta 8 decimales (productos pesados o medidos; MH los admite), en lugar del entero positivo del contrato. ' +
+    `Sin este encabezado, el contrato tal cual: una cantidad con decimales es 422 NOT_INTEGER en items.N.quantity. ` +
+    `La respuesta nombra las aplicadas en ${EXTENSIONS_APPLIED_HEADER}; una extensión desconocida es 422.`,
+  values: CONTRACT_EXTENSIONS,
+};
+
+/** How a refund was settled (docs/decisions/0073-money-follows-the-person.md): NC and Devolución only. */
+const REFUND_PARAMETER: HeaderParameter = {
+  name: REFUND_METHOD_HEADER,
+  description:
+    'Cómo se devolvió el dinero: `cash` (de la caja de la estación: la gaveta se abre y queda registrado), `card` o ' +
+    '`account` (abono a la cuenta del cliente). Queda a cargo de quien llama, en su cierre y en el de la estación. Sin ' +
+    'este encabezado, la nota de un POS se registra sin forma de devolución y no toca la caja; otro valor es 422.',
+  values: REFUND_METHODS,
+};
 
 export const TAGS = {
   Documentos: 'El contrato del servicio DTE: emitir, consultar, invalidar y devolver documentos.',
@@ -121,8 +169,10 @@ const issueOperations = Object.fromEntries(
       description:
         'Valida, numera, firma y guarda el documento, y lo transmite a MH en cuanto puede (en contingencia si MH no responde). ' +
         'Responde 201 con Location; 200 si el mismo `id` ya se emitió con el mismo cuerpo. `Prefer: wait=N` da a MH hasta N s para ' +
-        'responder antes de contestar; `Prefer: handling=strict` rechaza los campos que el contrato no lista (422 UNKNOWN_FIELD).',
+        'responder antes de contestar; `Prefer: handling=strict` rechaza los campos que el contrato no lista (422 UNKNOWN_FIELD). ' +
+        '`Sello-Extensions: decimal-quantity` acepta cantidades con decimales (hasta 8).',
       body: CREATE_SCHEMAS[kind],
+      headers: kind === 'NC' ? [EXTENSIONS_PARAMETER, REFUND_PARAMETER] : [EXTENSIONS_PARAMETER],
       status: 201,
       response: dteRecord,
       ...(KIND_EXAMPLES[kind] === undefined ? {} : { example: KIND_EXAMPLES[kind] }),
@@ -157,6 +207,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     tag: 'Documentos',
     summary: 'Registra una devolución (Evento de Retorno, normativa 2026)',
     body: returnBody,
+    headers: [REFUND_PARAMETER],
     status: 201,
   },
   'GET /dte/{id}/returns': { tag: 'Documentos', summary: 'Las devoluciones de un documento' },
@@ -170,6 +221,11 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     summary: 'Una devolución en la impresora de recibos (PDF 58 u 80 mm)',
     query: receiptQuery,
     answer: 'pdf',
+  },
+  'POST /dte/returns/{id}/print': {
+    tag: 'Impresión',
+    summary: 'Imprime el recibo de una devolución en la impresora ESC/POS de la estación',
+    description: 'Con el recibo en PDF elegido en Ajustes: 409 `PRINTER_NOT_CONFIGURED` (el PDF está en `GET /dte/returns/{id}/receipt`).',
   },
   'GET /dte/returns/{id}/letter': { tag: 'Documentos', summary: 'Una devolución en carta (PDF), para el cliente', answer: 'pdf' },
   'GET /dte/returns/{id}/json': {
@@ -216,8 +272,46 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'GET /closes/{id}': { tag: 'Cierres', summary: 'Un cierre' },
   'POST /closes/openings': { tag: 'Cierres', summary: 'Registra el fondo de caja del turno', body: drawerOpeningRequest, status: 201 },
   'GET /closes/openings/current': { tag: 'Cierres', summary: 'El fondo de caja del turno abierto', query: openingQuery },
+  'POST /closes/movements': {
+    tag: 'Cierres',
+    summary: 'Un supervisor registra un retiro de efectivo o una entrega de efectivo entre personas',
+    body: cashMovementRequest,
+    status: 201,
+  },
+  'POST /closes/openings/{id}/corrections': {
+    tag: 'Cierres',
+    summary: 'Un supervisor corrige el fondo de caja registrado, con su motivo',
+    body: floatCorrectionRequest,
+    status: 201,
+  },
   'GET /closes/{id}/receipt': { tag: 'Cierres', summary: 'El cierre como recibo (58 u 80 mm)', query: receiptQuery, answer: 'pdf' },
+  'POST /closes/{id}/print': {
+    tag: 'Impresión',
+    summary: 'Imprime el cierre en la impresora ESC/POS de la estación',
+    description: 'Un cajero, solo sus propios cierres. Con el recibo en PDF: 409 `PRINTER_NOT_CONFIGURED` (`GET /closes/{id}/receipt`).',
+  },
   'GET /closes/{id}/pdf': { tag: 'Cierres', summary: 'El cierre en carta', answer: 'pdf' },
+  'GET /closes/{id}/price-overrides': { tag: 'Cierres', summary: 'Los precios bajo el de estante del cierre, con quién los aprobó' },
+  'POST /price-overrides/approvals': {
+    tag: 'Cierres',
+    summary: 'Un supervisor aprueba un precio bajo el de estante en el mostrador',
+    description:
+      'El supervisor escribe su usuario y su contraseña o PIN; la aprobación espera 10 minutos la venta de quien la pidió. Contraseña errada: 422 (`secret`); la de un cajero: 403 (`supervisor`).',
+    body: priceApprovalInput,
+    status: 201,
+  },
+  'GET /price-overrides': {
+    tag: 'Cierres',
+    summary: 'Los precios vendidos bajo el de estante (supervisor o administrador)',
+    description: 'Cada línea con el precio de estante, el vendido, el producto, el documento, quién lo pidió y quién lo aprobó.',
+    query: priceOverrideQuery,
+  },
+  'GET /settings/price-overrides': { tag: 'Estación', summary: 'Cuánto bajo el precio de estante vende un cajero sin supervisor' },
+  'PUT /settings/price-overrides': {
+    tag: 'Estación',
+    summary: 'Cambia ese umbral (porcentaje; 0: toda rebaja)',
+    body: priceOverrideSettingsInput,
+  },
   'GET /sync/status': {
     tag: 'Estación',
     summary: 'La sincronización con MH: pendientes, contingencia y por qué no se sella',

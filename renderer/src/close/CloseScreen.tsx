@@ -11,6 +11,7 @@ import { localTime } from '../local-time';
 import { may } from '../session/roles';
 import { closeWords } from '../words/close';
 import { CloseView, whose } from './CloseView';
+import { FloatCorrectionForm } from './FloatCorrectionForm';
 import { drawerProblems, drawerRequest } from './drawer';
 import { periodProblems, periodRequest, startOfDay, usd, wallMinute, type PeriodField } from './period';
 import './close.css';
@@ -66,9 +67,16 @@ export function CloseScreen({ api, user }: { api: SelloApi; user: SessionInfo['u
   const scopeNow: CloseScope | null = choice === 'person' ? (person.trim() ? { login: person.trim() } : null) : choice;
   const scopeKey = JSON.stringify(scopeNow);
   const [openingTick, setOpeningTick] = useState(0);
+  const shownScope = useRef<string | null>(null);
   useEffect(() => {
     const scope = JSON.parse(scopeKey) as CloseScope | null;
-    setRecorded(null);
+    // Another person: nothing of the last one stays, float or count. The same one read again (a correction, a
+    // close) keeps what is on screen until the answer comes, so the focus is not lost with it.
+    if (shownScope.current !== scopeKey) {
+      shownScope.current = scopeKey;
+      setRecorded(null);
+      setDrawer({ openingFloat: '', counted: '' });
+    }
     if (!scope) return undefined;
     let live = true;
     void api.drawerOpening(scope).then((r) => live && r.ok && setRecorded(r.value));
@@ -133,6 +141,8 @@ export function CloseScreen({ api, user }: { api: SelloApi; user: SessionInfo['u
     if (r.ok) {
       setShown({ close: r.value, fresh: true });
       closes.reload();
+      // A close is made once with what was typed: the next one starts empty.
+      setDrawer({ openingFloat: '', counted: '' });
       // The close ended the shift: the next one records a float of its own.
       setOpeningTick((t) => t + 1);
       return;
@@ -311,7 +321,12 @@ export function CloseScreen({ api, user }: { api: SelloApi; user: SessionInfo['u
                 {recorded && (
                   <p className="close-float-recorded" data-testid="float-recorded">
                     {F.floatRecorded(recorded.amount, recorded.openedByName ?? recorded.openedBy, localTime(recorded.openedAt, false))}
+                    {recorded.correction &&
+                      ` ${F.floatCorrected(recorded.correction.amount, recorded.correction.correctedByName ?? recorded.correction.correctedBy, recorded.correction.reason)}`}
                   </p>
+                )}
+                {recorded && any && choice !== 'station' && (
+                  <FloatCorrectionForm api={api} opening={recorded} onDone={() => setOpeningTick((t) => t + 1)} />
                 )}
                 {(recorded ? (['counted'] as const) : (['openingFloat', 'counted'] as const)).map((k) => (
                   <div key={k}>

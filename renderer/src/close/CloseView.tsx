@@ -2,6 +2,7 @@
 // its paper. A close is a record that is never changed (decision 0008), so nothing here edits it.
 import { useEffect, useState, type Ref } from 'react';
 import type { SelloApi } from '../../../shared/api';
+import { PriceOverridesSection } from './PriceOverridesSection';
 import type { CloseDifference, DayClose, Tally } from '../../../shared/close';
 import { DTE_KINDS, type DteKind } from '../../../shared/contract';
 import { errorText } from '../error-text';
@@ -10,6 +11,7 @@ import { es } from '../strings';
 import { closeWords } from '../words/close';
 import { signed, usd } from './period';
 import { Reconciliation } from './Reconciliation';
+import { RefundsAndPulses } from './RefundsAndPulses';
 import type { DrawerKick } from '../../../shared/printing';
 import { esDateTime } from '../../../shared/es-sv';
 import { printerWords as P } from '../words/printer';
@@ -121,7 +123,9 @@ export function CloseView({
       {close.difference && <Difference api={api} close={close} difference={close.difference} onOpen={onOpen} />}
 
       <Reconciliation summary={s} />
-      {s.drawerKicks && <DrawerKicks kicks={s.drawerKicks} />}
+      <RefundsAndPulses summary={s} />
+      {s.drawerKicks && !s.drawerPulses && <DrawerKicks kicks={s.drawerKicks} />}
+      <PriceOverridesSection api={api} closeId={close.id} />
 
       <div className="close-grid">
         <section aria-labelledby="close-kinds">

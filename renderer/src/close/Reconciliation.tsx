@@ -1,6 +1,6 @@
 // How a close adds up (issue 33 finding 5): the lines that sum to the net sales, and the drawer when it was
 // counted. Figures come computed and exact from the close (main/core/close/day-close.ts); nothing is summed here.
-import type { CloseSummary } from '../../../shared/close';
+import type { CloseSummary, FloatLine } from '../../../shared/close';
 import { closeWords } from '../words/close';
 import { usd } from './period';
 
@@ -21,9 +21,15 @@ export function Reconciliation({ summary: s }: { summary: CloseSummary }) {
           <h3 id="close-drawer">{V.drawer}</h3>
           <table className="close-table" aria-labelledby="close-drawer">
             <tbody>
+              {(d.floats ?? []).map((f) => (
+                <FloatRows key={`${f.scope}-${f.openedAt}`} float={f} />
+              ))}
               <Row label={V.openingFloat} amount={d.openingFloat} />
               <Row label={V.cashSales} amount={d.cashSales} />
               <Row label={V.cashRefunds} amount={d.cashRefunds} />
+              {d.withdrawals && <Row label={V.withdrawals} amount={d.withdrawals} />}
+              {d.handedOut && <Row label={V.handedOut} amount={d.handedOut} />}
+              {d.handedIn && <Row label={V.handedIn} amount={d.handedIn} />}
               <Row label={V.expected} amount={d.expected} strong />
               <Row label={V.counted} amount={d.counted} />
               <Row label={overShortWord(d.overShort)} amount={d.overShort} strong testId="close-over-short" />
@@ -63,6 +69,22 @@ export function Reconciliation({ summary: s }: { summary: CloseSummary }) {
           </table>
           <p className="small">{V.reconciliationHint}</p>
         </section>
+      )}
+    </>
+  );
+}
+
+/** A float as recorded and, when a supervisor corrected it, as corrected and why (decision 0073). */
+function FloatRows({ float: f }: { float: FloatLine }) {
+  return (
+    <>
+      <Row label={V.floatRecorded(f.name ?? f.scope)} amount={f.recorded} testId="close-float-recorded" />
+      {f.correction && (
+        <Row
+          label={V.floatCorrected(f.correction.correctedByName ?? f.correction.correctedBy, f.correction.reason)}
+          amount={f.correction.amount}
+          testId="close-float-corrected"
+        />
       )}
     </>
   );

@@ -24,7 +24,16 @@ export function recipientEmail(detail: DteDetail): string | null {
   return typeof email === 'string' && email.trim() ? email.trim() : null;
 }
 
-export function DeliveriesPanel({ api, detail }: { api: SelloApi; detail: DteDetail }) {
+export function DeliveriesPanel({
+  api,
+  detail,
+  anyAddress,
+}: {
+  api: SelloApi;
+  detail: DteDetail;
+  /** The person may send to another address than the customer's (a supervisor's; docs/decisions/0067-email-rights-and-small-guards.md). */
+  anyAddress: boolean;
+}) {
   const r = detail.record;
   const customer = recipientEmail(detail);
   const [list, setList] = useState<readonly DeliveryRecord[]>(detail.deliveries);
@@ -90,7 +99,9 @@ export function DeliveriesPanel({ api, detail }: { api: SelloApi; detail: DteDet
     <section className="deliveries-panel" aria-labelledby="deliveries-title" data-testid="deliveries">
       <h3 id="deliveries-title">{E.title}</h3>
       {list.length === 0 ? (
-        <p className="muted">{!sendable && customer ? E.willSend(customer) : customer ? E.none : E.noAddress}</p>
+        <p className="muted">
+          {!sendable && customer ? E.willSend(customer) : customer ? E.none : anyAddress ? E.noAddress : E.noAddressCashier}
+        </p>
       ) : (
         <ul className="delivery-list">
           {list.map((d) => (
@@ -112,7 +123,8 @@ export function DeliveriesPanel({ api, detail }: { api: SelloApi; detail: DteDet
           ))}
         </ul>
       )}
-      {sendable && (
+      {/* A cashier sends only to the customer's own address: not offered a field the station would refuse. */}
+      {sendable && (anyAddress || customer) && (
         <form className="send-mail" onSubmit={(e) => void send(e)} noValidate aria-label={E.send} aria-busy={busy}>
           <div className="row">
             <div className="field">
@@ -129,9 +141,11 @@ export function DeliveriesPanel({ api, detail }: { api: SelloApi; detail: DteDet
                 aria-invalid={error !== null}
                 aria-describedby={error ? 'send-email-hint send-email-error' : 'send-email-hint'}
                 autoComplete="off"
+                readOnly={!anyAddress}
               />
               <span className="hint" id="send-email-hint">
                 {r.status === 'INVALIDATED' ? E.toHintInvalidated : E.toHint}
+                {!anyAddress && ` ${E.onlyCustomer}`}
               </span>
               {error && (
                 <span className="field-error" role="alert" id="send-email-error">

@@ -113,7 +113,12 @@ export function ReturnEventItem({
       )}
       {ev.status !== 'REJECTED' && (
         <div className="actions">
-          <button type="button" onClick={() => void api.printReturnReceipt(ev.id)} aria-label={words.receiptLabel(ev.total)}>
+          <button
+            type="button"
+            // A receipt that did not print says why here (the thermal printer out of paper); a good one clears it.
+            onClick={() => void api.printReturnReceipt(ev.id).then((r) => setProblem(r.ok ? null : errorText(r.error)))}
+            aria-label={words.receiptLabel(ev.total)}
+          >
             {words.receipt}
           </button>
           <button type="button" onClick={() => void api.printReturnLetter(ev.id)} aria-label={words.letterLabel(ev.total)}>

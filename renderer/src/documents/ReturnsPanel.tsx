@@ -10,6 +10,8 @@ import { errorText } from '../error-text';
 import { retornoWords as words } from '../words/retorno';
 import { FormFooter } from './FormFooter';
 import { ReturnEventItem } from './ReturnEventItem';
+import { RefundMethodField } from '../close/RefundMethodField';
+import type { RefundMethod } from '../../../shared/close';
 
 const KINDS: readonly string[] = ['FC', 'FEX', 'FSE'];
 const parse = (v: string): number => (v.trim() === '' ? 0 : Number(v.replace(',', '.')));
@@ -34,6 +36,8 @@ export function ReturnsPanel({
   const [open, setOpen] = useState(false);
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [reason, setReason] = useState('');
+  // How the money went back: charged to whoever makes the return (docs/decisions/0073-money-follows-the-person.md).
+  const [refund, setRefund] = useState<RefundMethod | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const first = useRef<HTMLInputElement>(null);
@@ -50,7 +54,13 @@ export function ReturnsPanel({
   }, [open]);
 
   if (!KINDS.includes(record.type) || !view) return null;
-  if (!view.normativeInForce && view.events.length === 0) return null;
+  // Before the 2026 normative MH has no return event: the panel says why there is no "Devolución", and where it starts.
+  if (!view.normativeInForce && view.events.length === 0)
+    return record.status === 'APPROVED' ? (
+      <p className="small muted" data-testid="returns-unavailable">
+        {words.unavailable}
+      </p>
+    ) : null;
   const canOpen = mayReturn && record.status === 'APPROVED' && view.refusal === null;
 
   const close = () => {
@@ -69,12 +79,13 @@ export function ReturnsPanel({
     if (lines.length === 0) return setProblem(words.nothing);
     if (reason.trim().length < 5) return setProblem(words.reasonShort);
     setBusy(true);
-    const r = await api.returnDte({ lines, reason: reason.trim() });
+    const r = await api.returnDte({ lines, reason: reason.trim() }, refund ?? undefined);
     setBusy(false);
     if (!r.ok) return setProblem(errorText(r.error));
     setOpen(false);
     setQuantities({});
     setReason('');
+    setRefund(null);
     setProblem(null);
     load();
     onDone(words.done(r.value.status, r.value.contingencyId !== null));
@@ -166,6 +177,13 @@ export function ReturnsPanel({
             <input id="return-reason" value={reason} maxLength={150} autoComplete="off" onChange={(e) => setReason(e.target.value)} />
             <span className="hint">{words.reasonHint}</span>
           </div>
+          <RefundMethodField
+            value={refund}
+            onChange={(m) => {
+              setRefund(m);
+              setProblem(null);
+            }}
+          />
           <FormFooter
             problem={problem}
             busy={busy}

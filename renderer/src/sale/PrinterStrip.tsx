@@ -5,7 +5,9 @@ import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useSta
 import type { SelloApi } from '../../../shared/api';
 import type { PendingReceipt, PrinterStatus } from '../../../shared/printing';
 import { esDateTime } from '../../../shared/es-sv';
+import type { Role } from '../../../shared/roles';
 import { errorText } from '../error-text';
+import { may } from '../session/roles';
 import { printerWords as W } from '../words/printer';
 import { dialogKeys } from './dialog-keys';
 
@@ -19,8 +21,18 @@ export interface PrinterStripHandle {
   openDrawer(): void;
 }
 
-export const PrinterStrip = forwardRef<PrinterStripHandle, { api: SelloApi }>(function PrinterStrip({ api }, ref) {
+export const PrinterStrip = forwardRef<
+  PrinterStripHandle,
+  {
+    api: SelloApi;
+    /** A pending receipt printed from the list: the sale on screen stops saying it did not print. */
+    onPrinted?: (dteId: string) => void;
+  }
+>(function PrinterStrip({ api, onPrinted }, ref) {
   const [status, setStatus] = useState<PrinterStatus | null>(null);
+  // Who is at the counter: "Descartar" is a supervisor's, so a cashier is not offered what would be refused.
+  const [role, setRole] = useState<Role>('CASHIER');
+  useEffect(() => void api.session().then((r) => r.ok && setRole(r.value.user.role)), [api]);
   const [drawer, setDrawer] = useState(false);
   const [say, setSay] = useState<{ text: string; ok: boolean } | null>(null);
   const [list, setList] = useState<PendingReceipt[] | null>(null);
@@ -71,6 +83,8 @@ export const PrinterStrip = forwardRef<PrinterStripHandle, { api: SelloApi }>(fu
         <PendingDialog
           api={api}
           list={list}
+          mayDiscard={may(role, 'discardReceipt')}
+          onPrinted={onPrinted}
           onChanged={(next) => {
             setList(next);
             refresh();
@@ -85,11 +99,15 @@ export const PrinterStrip = forwardRef<PrinterStripHandle, { api: SelloApi }>(fu
 function PendingDialog({
   api,
   list,
+  mayDiscard,
+  onPrinted,
   onChanged,
   onClose,
 }: {
   api: SelloApi;
   list: PendingReceipt[];
+  mayDiscard: boolean;
+  onPrinted: ((dteId: string) => void) | undefined;
   onChanged: (next: PendingReceipt[]) => void;
   onClose: () => void;
 }) {
@@ -100,6 +118,7 @@ function PendingDialog({
   const act = async (p: PendingReceipt, kind: 'reprint' | 'discard') => {
     const r = kind === 'reprint' ? await api.reprintPending(p.id) : await api.discardPending(p.id);
     setSay(r.ok ? null : errorText(r.error));
+    if (r.ok && kind === 'reprint') onPrinted?.(p.dteId);
     const next = await api.pendingReceipts();
     if (next.ok) onChanged(next.value);
   };
@@ -116,7 +135,7 @@ function PendingDialog({
         data-testid="printer-pending-dialog"
       >
         <h2 id="printer-pending-title">{W.pendingTitle}</h2>
-        <p className="muted">{W.pendingIntro}</p>
+        <p className="muted">{mayDiscard ? W.pendingIntro : W.pendingIntroCashier}</p>
         {list.length === 0 ? (
           <p>{W.none}</p>
         ) : (
@@ -130,9 +149,11 @@ function PendingDialog({
                   <button type="button" onClick={() => void act(p, 'reprint')}>
                     {W.reprint}
                   </button>
-                  <button type="button" onClick={() => void act(p, 'discard')}>
-                    {W.discard}
-                  </button>
+                  {mayDiscard && (
+                    <button type="button" onClick={() => void act(p, 'discard')}>
+                      {W.discard}
+                    </button>
+                  )}
                 </div>
               </li>
             ))}

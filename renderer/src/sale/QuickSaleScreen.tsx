@@ -33,7 +33,11 @@ import {
 import { beep, beepWanted, setBeepWanted } from './beep';
 import { PaymentPanel } from './PaymentPanel';
 import { PendingConfirm } from './PendingConfirm';
+import { FloatPrompt } from './FloatPrompt';
 import { ProductSearch, type SearchPending } from './ProductSearch';
+import { takesNoText } from './scan-focus';
+import { overrideAsks, type OverrideAsk } from './overrides';
+import { PriceApprovalDialog } from './PriceApprovalDialog';
 import { PrinterStrip, type PrinterStripHandle } from './PrinterStrip';
 import { SaleDone, type DoneSale } from './SaleDone';
 import './sale.css';
@@ -63,6 +67,13 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
     pending.current = p;
   }, []);
   const [asking, setAsking] = useState<SearchPending | null>(null);
+  // Prices below the shelf (decision 0074): the catalog's price of each product in the cart, the station's
+  // threshold, the supervisor's approvals for this sale, and the lines being asked about.
+  const catalog = useRef(new Map<string, Product>());
+  const approved = useRef(new Map<string, Dec>());
+  const [threshold, setThreshold] = useState('0');
+  const [approving, setApproving] = useState<OverrideAsk[] | null>(null);
+  useEffect(() => void api.priceOverrideSettings().then((r) => r.ok && setThreshold(r.value.threshold)), [api]);
   const [payTried, setPayTried] = useState(false);
   const [sound, setSound] = useState(() => beepWanted(localStorage));
   const audio = useRef<AudioContext | null>(null);
@@ -164,6 +175,7 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
     setMessage(null);
     saleId.current = crypto.randomUUID();
     sentBody.current = null;
+    approved.current.clear();
     toSearch();
     void print(sale);
   };
@@ -205,6 +217,9 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
       setPayTried(true);
       return toPayment();
     }
+    // A price below the shelf waits for a supervisor's word (decision 0074); the station checks it again.
+    const asks = overrideAsks(lines, catalog.current, threshold, approved.current);
+    if (asks.length) return setApproving(asks);
     const paid = check;
     // The bill handed over goes with the sale, so its paper shows the change (docs/decisions/0037-final-paper.md).
     const cashReceived = payment.method === 'cash' && paid.change ? { cashReceived: Number(total.plus(paid.change).toFixed(2)) } : {};
@@ -232,6 +247,8 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
       // Refused: nothing was stored under this id.
       sentBody.current = null;
       const needsCustomer = r.error.errors?.some((e) => e.path.startsWith('recipient'));
+      // An approval the station no longer holds (ten minutes went by): the next F12 asks the supervisor again.
+      if (r.error.errors?.some((e) => /^items\.\d+\.unitPrice$/.test(e.path) && e.code === 'NOT_ALLOWED')) approved.current.clear();
       setMessage(needsCustomer ? w.identifyFrom : errorText(r.error));
     }
     // What was scanned meanwhile starts the next sale (or joins this one, when it was not issued).
@@ -243,11 +260,22 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
   // The screen's keys wherever the focus is, the header included (never from the lock or a dialog): F2 search,
   // F4 pay, Alt+1…5 a payment method, F12 or Ctrl+Enter issue, F9 print, F8 the drawer; Esc back, from within the screen.
   const section = useRef<HTMLElement>(null);
+  // Whatever closed (a dialog of the printer's, a line removed), a focus left on the page goes back to the box.
+  useEffect(() => {
+    const here = section.current;
+    if (!here) return undefined;
+    const watch = new MutationObserver(() => {
+      const at = document.activeElement;
+      if ((!at || at === document.body) && takesNoText(at)) search.current?.focus();
+    });
+    watch.observe(here, { childList: true, subtree: true });
+    return () => watch.disconnect();
+  }, []);
   const printer = useRef<PrinterStripHandle>(null);
   const keys = useRef<(e: KeyboardEvent) => void>(() => undefined);
   keys.current = (e: KeyboardEvent) => {
     const at = document.activeElement;
-    if (e.repeat || asking || at?.closest('[role="dialog"], [role="alertdialog"]')) return;
+    if (e.repeat || asking || approving || at?.closest('[role="dialog"], [role="alertdialog"]')) return;
     const here = !at || at === document.body || (section.current?.contains(at) ?? false);
     const method = e.altKey && !e.ctrlKey && !e.metaKey ? /^Digit([1-5])$/.exec(e.code)?.[1] : undefined;
     if (method) {
@@ -256,6 +284,13 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
     } else if (e.key === 'F2') {
       e.preventDefault();
       toSearch();
+    } else if (e.key === 'F3') {
+      // The last line's quantity, selected: a weighed product's weight is typed there (decision 0072).
+      e.preventDefault();
+      const last = lines[lines.length - 1];
+      const field = last && !done ? (document.getElementById(`sale-${last.key}-quantity`) as HTMLInputElement | null) : null;
+      field?.focus();
+      field?.select();
     } else if (e.key === 'F4') {
       e.preventDefault();
       if (!done) toPayment();
@@ -298,7 +333,14 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
           {w.beep}
         </label>
       </header>
-      <PrinterStrip ref={printer} api={api} />
+      {/* The shift's float, asked once before its first sale (docs/decisions/0073-money-follows-the-person.md). */}
+      <FloatPrompt api={api} onClosed={() => setTimeout(toSearch, 0)} />
+      <PrinterStrip
+        ref={printer}
+        api={api}
+        // Reprinted from the pending list: the sale on screen no longer says it did not print.
+        onPrinted={(dteId) => setDone((cur) => (cur && cur.record.id === dteId ? { ...cur, print: 'printed' } : cur))}
+      />
       <div className="sale-grid">
         <div className="sale-main">
           <ProductSearch
@@ -310,6 +352,7 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
                 return;
               }
               startIfDone();
+              catalog.current.set(p.id, p);
               change((cur) => addProduct(cur, p, newKey()));
             }}
             onFree={(description) => {
@@ -359,6 +402,22 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
           )}
         </aside>
       </div>
+      {approving && (
+        <PriceApprovalDialog
+          api={api}
+          asks={approving}
+          onApproved={(given) => {
+            for (const { ask } of given) approved.current.set(ask.productId, dec(ask.price));
+            setApproving(null);
+            toSearch();
+            void issue(true);
+          }}
+          onBack={() => {
+            setApproving(null);
+            toSearch();
+          }}
+        />
+      )}
       {asking && (
         <PendingConfirm
           pending={asking}

@@ -3,7 +3,8 @@
 import { DTE_KINDS, type DteKind } from '../../../shared/contract/kind-list';
 import type { Role } from '../../../shared/roles';
 
-export type Action = 'adjust' | 'invalidate' | 'retrySync' | 'closeAny' | 'catalog' | 'books' | 'settings';
+export type Action =
+  'adjust' | 'invalidate' | 'retrySync' | 'closeAny' | 'catalog' | 'books' | 'settings' | 'discardReceipt' | 'mailAnywhere';
 
 const RANK: Readonly<Record<Role, number>> = { CASHIER: 0, SUPERVISOR: 1, ADMIN: 2 };
 const NEEDS: Readonly<Record<Action, Role>> = {
@@ -19,6 +20,10 @@ const NEEDS: Readonly<Record<Action, Role>> = {
   books: 'SUPERVISOR',
   // Ajustes: the station, people, API keys, e-mail (SMTP), webhooks, printing, backups, the audit log, the books' choices.
   settings: 'ADMIN',
+  // A receipt that did not print, dropped from the pending list (DELETE /printer/pending/:id is a supervisor's).
+  discardReceipt: 'SUPERVISOR',
+  // A document or a return e-mailed to another address than its customer's (the core refuses it to a cashier).
+  mailAnywhere: 'SUPERVISOR',
 };
 
 export const may = (role: Role, action: Action): boolean => RANK[role] >= RANK[NEEDS[action]];

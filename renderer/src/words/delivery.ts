@@ -122,6 +122,8 @@ export const deliveryWords = {
     title: 'Correos',
     none: 'Este documento no se ha enviado por correo.',
     noAddress: 'El documento no lleva correo del cliente: envíelo a la dirección que le den.',
+    noAddressCashier: 'El documento no lleva correo del cliente: a otra dirección lo envía un supervisor.',
+    onlyCustomer: 'Solo al correo del cliente; a otra dirección lo envía un supervisor.',
     messages: { document: 'Documento', invalidation: 'Aviso de invalidación', return: 'Devolución (Evento de Retorno)' },
     statuses: { PENDING: 'En cola', SENDING: 'Enviándose', SENT: 'Enviado', FAILED: 'Falló' } satisfies Record<DeliveryStatus, string>,
     sentAt: (at: string) => `enviado ${at}`,

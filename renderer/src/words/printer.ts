@@ -32,6 +32,8 @@ export const printerWords = {
   seePending: 'Ver comprobantes sin imprimir',
   pendingTitle: 'Comprobantes sin imprimir',
   pendingIntro: 'No se imprimieron: reimprímalos cuando la impresora esté lista, o descártelos si el cliente ya se fue.',
+  pendingIntroCashier:
+    'No se imprimieron: reimprímalos cuando la impresora esté lista. Si el cliente ya se fue, un supervisor puede descartarlos.',
   reprint: 'Reimprimir',
   discard: 'Descartar',
   close: 'Cerrar',

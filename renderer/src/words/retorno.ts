@@ -4,6 +4,8 @@ import type { ReturnInvalidationStatus, ReturnStatus } from '../../../shared/ret
 export const retornoWords = {
   title: 'Devoluciones (Evento de Retorno)',
   action: 'Devolución',
+  unavailable:
+    'Devolución: MH recibe devoluciones (Evento de Retorno) solo con la normativa de 2026. Un administrador la activa en Ajustes → Estación y MH → Normativa de MH; mientras tanto, lo devuelto se corrige invalidando el documento.',
   until: (at: string) => `MH acepta devoluciones de este documento hasta el ${at} (3 meses desde el sello).`,
   intro: 'Indique cuánto se devuelve de cada línea. No puede pasar de lo que queda por devolver.',
   description: 'Descripción',

@@ -2,7 +2,7 @@
 export const saleWords = {
   title: 'Venta rápida',
   subtitle: 'Factura a consumidor final, a precios con IVA',
-  keys: 'F2 buscar · F4 pagar · Alt+1…5 forma de pago · F12 o Ctrl+Enter emitir · F8 gaveta · Esc regresar',
+  keys: 'F2 buscar · F3 cantidad · F4 pagar · Alt+1…5 forma de pago · F12 o Ctrl+Enter emitir · F8 gaveta · Esc regresar',
   search: 'Código de barras, código o nombre del producto (F2)',
   searchHint: 'Escanee o escriba y presione Enter. Enter nunca emite la factura.',
   results: 'Productos encontrados',
@@ -35,7 +35,9 @@ export const saleWords = {
   exempt: 'exenta',
   nonSubject: 'no sujeta',
   lineProblem: {
-    quantity: 'Escriba una cantidad entera mayor que cero (la factura lleva unidades enteras).',
+    quantity: 'Escriba una cantidad entera mayor que cero: este artículo se vende por unidades.',
+    quantityMeasured: (step: string) =>
+      `Escriba la cantidad pesada o medida, mayor que cero, con hasta 8 decimales (↑/↓ de ${step} en ${step}).`,
     shelfPrice: 'Escriba el precio con IVA (mayor que cero).',
     description: 'Escriba qué se vende.',
   },

@@ -78,7 +78,7 @@ const book: Book = {
     month: '2026-11',
     monthName: 'noviembre de 2026',
     company: { name: 'Distribuidora El Ejemplo, S.A. de C.V.', nit: '06140101901013', nrc: '0012345', station: 'M001P001' },
-    generatedAt: '2026-12-01 09:30',
+    generatedAt: '2026-12-01T09:30:00-06:00',
   },
   tables: [
     {
@@ -134,8 +134,8 @@ describe('book PDF', async () => {
     expect((await bookPdf(book)).equals(pdf)).toBe(true);
   });
 
-  it('ends every page with "folio N de M", M the pages the book has (drawn before M was known)', () => {
-    const feet = pages.map((page) => /generado 2026-12-01 09:30 · folio (\d+) de (\d+)/.exec(page)?.slice(1).map(Number));
+  it('ends every page with when it was made, as read in El Salvador, and "folio N de M", M the pages the book has', () => {
+    const feet = pages.map((page) => /generado 01\/12\/2026 09:30:00 · folio (\d+) de (\d+)/.exec(page)?.slice(1).map(Number));
     expect(feet).toEqual(pages.map((_, i) => [i + 1, pages.length]));
   });
 

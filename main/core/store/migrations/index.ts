@@ -34,6 +34,9 @@ import { m032ReturnInvalidations } from './032-return-invalidations';
 import { m033ReturnDeliveries } from './033-return-deliveries';
 import { m034ContingencyStatusIndex } from './034-contingency-status-index';
 import { m035OutboxSends } from './035-outbox-sends';
+import { m036PriceOverrides } from './036-price-overrides';
+import { m037RefundsAndFloats } from './037-refunds-and-floats';
+import { m038CashMovements } from './038-cash-movements';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -73,4 +76,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m033ReturnDeliveries,
   m034ContingencyStatusIndex,
   m035OutboxSends,
+  m036PriceOverrides,
+  m037RefundsAndFloats,
+  m038CashMovements,
 ];
