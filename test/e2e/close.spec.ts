@@ -114,14 +114,27 @@ test('a supervisor closes the station, prints it, and a second close shows the d
   await expect(page.getByTestId('close-net')).toHaveText(net);
   await checkScreen(page, 'close-station');
 
-  // The ticket: in the browser a new page opens with the PDF; its text, read back, has the totals.
-  const opened = context.waitForEvent('page');
+  // The ticket prints from a hidden frame of this page (docs/decisions/0075-paper-at-the-counter.md): no tab
+  // opens; the frame is given this close's receipt, and its text, read back, has the totals.
+  const tabs: Page[] = [];
+  context.on('page', (p) => tabs.push(p));
+  const frame = page.getByTestId('print-frame');
+  await expect(frame).toHaveCount(0);
+  const fetched = page.waitForResponse((r) => new URL(r.url()).pathname === `/closes/${id}/receipt`);
   await page.getByRole('button', { name: 'Imprimir en ticket' }).click();
-  await opened;
+  const receipt = await fetched;
   await expect(view(page).getByText('Enviado a imprimir.')).toBeVisible();
-  const receipt = await page.request.get(`/closes/${id}/receipt`, { headers: asTheUi });
+  await expect(frame).toHaveCount(1);
+  await expect(frame).toHaveAttribute('aria-hidden', 'true');
+  await expect(frame).toHaveAttribute('src', /^blob:/);
+  expect(tabs).toEqual([]);
+  expect(context.pages()).toHaveLength(1);
   expect(receipt.status()).toBe(200);
-  const text = pdfText(await receipt.body());
+  expect(receipt.headers()['content-type']).toContain('application/pdf');
+  // The page read the body into the frame's blob: the same receipt is asked again to read its text.
+  const again = await page.request.get(`/closes/${id}/receipt`, { headers: asTheUi });
+  expect(again.status()).toBe(200);
+  const text = pdfText(await again.body());
   expect(text).toContain('CORTE DE CAJA');
   expect(text).toContain(net);
   expect(text).toContain('Supervisor Demo');

@@ -123,6 +123,9 @@ test('supervisor: una nota de crédito', async ({ page }) => {
   await kinds.getByRole('button', { name: 'Nota de crédito', exact: true }).focus();
   await page.keyboard.press('Enter');
   await expect(kinds.getByRole('button', { name: 'Nota de crédito', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  // The focus went down to the form's fields: the guide shows the type chosen, at the top of Emitir.
+  await page.evaluate('window.scrollTo(0, 0)');
+  await expect(kinds).toBeInViewport();
   await shot(page, 'nota-credito');
 });
 
@@ -170,7 +173,7 @@ test('supervisor: una devolución, en una estación con la normativa de 2026', a
     const panel = page.getByRole('region', { name: 'Devoluciones (Evento de Retorno)' });
     await panel.getByRole('button', { name: 'Devolución', exact: true }).focus();
     await page.keyboard.press('Enter');
-    const form = page.getByRole('form', { name: 'Devolución' });
+    const form = page.getByRole('form', { name: 'Devolución', exact: true });
     await expect(form.getByLabel('Cantidad que se devuelve de Café de altura 1 lb (quedan 2)')).toBeFocused();
     await page.keyboard.type('1');
     await page.keyboard.press('Tab');
@@ -179,6 +182,8 @@ test('supervisor: una devolución, en una estación con la normativa de 2026', a
     await form.scrollIntoViewIfNeeded();
     await shot(page, 'devolucion');
   } finally {
+    // The page's event stream (main/http/server.ts) holds the station's server open: the page leaves it first.
+    await page.goto('about:blank');
     await app.close();
     core.close();
     await sim.app.close();

@@ -247,7 +247,8 @@ test.describe('ESC/POS at the counter', () => {
       .getByRole('button', { name: 'Devolución', exact: true })
       .focus();
     await page.keyboard.press('Enter');
-    const form = page.getByRole('form', { name: 'Devolución' });
+    // Exact: the first return's own form, "Enviar por correo la devolución por $…", is not this one.
+    const form = page.getByRole('form', { name: 'Devolución', exact: true });
     await expect(form.getByLabel('Cantidad que se devuelve de Pan dulce de la casa (quedan 1)')).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(form).toHaveCount(0);
@@ -298,7 +299,8 @@ test.describe('ESC/POS at the counter', () => {
     await checkScreen(page, 'paper-counter-pending-cashier', { fullPage: false });
     await expect(dialog.getByRole('button', { name: 'Reimprimir' })).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(dialog).toContainText('No hay comprobantes pendientes.');
+    // A reprint waits for the seal and the printer's answer (main/core/printer/connection.ts), as the first print did.
+    await expect(dialog).toContainText('No hay comprobantes pendientes.', { timeout: 15_000 });
     await page.keyboard.press('Escape');
     // The sale on screen no longer says it did not print.
     await expect(page.getByTestId('sale-print')).toHaveText('Recibo enviado a la impresora.');

@@ -56,7 +56,8 @@ export const PrinterStrip = forwardRef<
     void api.pendingReceipts().then((r) => (r.ok ? setList(r.value) : setSay({ text: errorText(r.error), ok: false })));
   const problem = status && status.state !== 'pdf' && status.message;
   const pending = status?.pending ?? 0;
-  if (!problem && pending === 0 && !drawer && !say) return null;
+  // An open list stays until it is closed: the last receipt reprinted, it says there are none left (and keeps the focus).
+  if (!problem && pending === 0 && !drawer && !say && !list) return null;
   return (
     <div className="sale-printer" data-testid="printer-strip">
       {problem && (
