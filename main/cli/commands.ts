@@ -21,6 +21,7 @@ import { explicitSecretFile, insideDataDir, SecretFileInDataDirError, stationSec
 import { defaultDataDir, openHost, serve } from './serve';
 import { homologateCommand } from './homologate';
 import { untilSignal } from './until-signal';
+import { consoleIo as io } from './console-io';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -123,8 +124,6 @@ function pauseAfterSwap(marker: string | undefined): { afterSwap?: () => void } 
     },
   };
 }
-
-const io = { out: (l: string) => process.stdout.write(`${l}\n`), err: (l: string) => process.stderr.write(`${l}\n`) };
 
 async function maintenance(command: 'backup' | 'restore' | 'audit', args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({

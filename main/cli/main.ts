@@ -3,8 +3,7 @@
 // only to run one, so `sello CMD --help` answers at once (issue 54).
 import { runWithHelp } from './help';
 import { USAGE } from './usage';
-
-const io = { out: (l: string) => process.stdout.write(`${l}\n`), err: (l: string) => process.stderr.write(`${l}\n`) };
+import { consoleIo as io } from './console-io';
 
 runWithHelp(process.argv.slice(2), async (argv) => (await import('./commands')).main(argv), USAGE, io).then(
   (code) => process.exit(code),

@@ -18,6 +18,7 @@ import { registerStation, startSimulator } from '../support/mh-sim';
 import { pdfText } from '../support/pdf';
 import { sessionHeaders } from '../support/session';
 import { startVirtualPrinter, type VirtualPrinter } from '../support/virtual-printer';
+import { printedText, words } from '../support/escpos-parse';
 
 let sim: Awaited<ReturnType<typeof startSimulator>>;
 let printer: VirtualPrinter;
@@ -43,17 +44,6 @@ function printingTo(output: 'escpos' | 'pdf') {
     ADMIN,
   );
 }
-
-/** The words a paper says, sorted: wrapping and column order differ between the papers, words do not. */
-const words = (text: string) =>
-  text
-    .split('\n')
-    .filter((l) => !/^-+$/.test(l.trim()))
-    .join(' ')
-    .split(/\s+/)
-    .filter(Boolean)
-    .sort();
-const printedText = (r: { lines: readonly { text: string }[] }) => r.lines.map((l) => l.text).join('\n');
 
 beforeAll(async () => {
   sim = await startSimulator({ schemasV2Dir: SCHEMA_DIR_V2 });

@@ -19,7 +19,7 @@ import { tempDir } from '../support/core';
 import { coreWithSimulator, startSimulator } from '../support/mh-sim';
 import { pdfText } from '../support/pdf';
 import { sessionHeaders } from '../support/session';
-import { parseEscpos } from '../support/escpos-parse';
+import { parseEscpos, printedText, words } from '../support/escpos-parse';
 import { startVirtualPrinter } from '../support/virtual-printer';
 
 let sim: Awaited<ReturnType<typeof startSimulator>>;
@@ -68,17 +68,6 @@ async function approved(body: Record<string, unknown>): Promise<string> {
   expect(core.dtes.get(id).status).toBe('APPROVED');
   return id;
 }
-
-/** The words a paper says, as a sorted list: wrapping and column order differ between the papers, words do not. */
-const words = (text: string) =>
-  text
-    .split('\n')
-    .filter((l) => !/^-+$/.test(l.trim()))
-    .join(' ')
-    .split(/\s+/)
-    .filter(Boolean)
-    .sort();
-const printedText = (r: { lines: readonly { text: string }[] }) => r.lines.map((l) => l.text).join('\n');
 
 beforeAll(async () => {
   sim = await startSimulator({ loteDelayMs: 0 });

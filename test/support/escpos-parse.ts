@@ -280,3 +280,16 @@ export function parseEscpos(input: Uint8Array): ParsedReceipt[] {
     return out;
   }
 }
+
+/** The words a paper says, sorted: wrapping and column order differ between the papers, words do not. */
+export const words = (text: string): string[] =>
+  text
+    .split('\n')
+    .filter((l) => !/^-+$/.test(l.trim()))
+    .join(' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .sort();
+
+/** A printed receipt's lines as one text. */
+export const printedText = (r: { lines: readonly { text: string }[] }): string => r.lines.map((l) => l.text).join('\n');

@@ -33,6 +33,34 @@ function realCore(extra: Record<string, unknown> = {}): Core {
   return core;
 }
 
+type HubSequence = { kind: string; posNumber: number; last: number; controlNumber: string };
+
+/** A hub answering the numbering question with `sequences()` (read at each question), and 503 to anything else. */
+const hubAnswering = (sequences: () => HubSequence[]): typeof fetch =>
+  ((url: URL | string) =>
+    Promise.resolve(
+      String(url).includes('/hub/v1/numbering')
+        ? Response.json({ year: 2026, branchCode: 'M001', sequences: sequences() })
+        : new Response('{}', { status: 503 }),
+    )) as typeof fetch;
+
+/** A station of point 1 of M001 with a hub configured, on `dir`, asking `hub`. */
+const hubbedCore = (dir: string, hub: typeof fetch): Core =>
+  createCore({
+    dataDir: dir,
+    clock: fixedClock('2026-11-22T15:30:00Z'),
+    fetch: hub,
+    sync: { manual: true },
+    initialStation: {
+      ...DEMO_STATION,
+      demo: false,
+      users: undefined,
+      newPointOfSale: true,
+      hub: { url: 'http://127.0.0.1:9', token: 'sello_hub_x' },
+    },
+    initialCertificate: { xml: generateMhCertificate(NIT, 'Firma#2026'), password: 'Firma#2026' },
+  });
+
 let serial = 0;
 const id = () => `c0d30000-0000-4000-8000-${String(++serial).padStart(12, '0')}`;
 const codeOf = (fn: () => unknown): string | null => {
@@ -109,27 +137,11 @@ describe('numbering', () => {
   it('a collision stays stopped while the hub lags MH: only a hub number at or past the refused one moves it on', async () => {
     // The hub's answer, as it stands (issue 54: it knew MH's numbers up to 1 while MH held more).
     let hubLast = 1;
-    const hub = ((url: URL | string) =>
-      Promise.resolve(
-        String(url).includes('/hub/v1/numbering')
-          ? Response.json({ year: 2026, branchCode: 'M001', sequences: [{ kind: 'FC', posNumber: 1, last: hubLast, controlNumber: 'x' }] })
-          : new Response('{}', { status: 503 }),
-      )) as typeof fetch;
     const t = tempDir();
-    const core = createCore({
-      dataDir: t.dir,
-      clock: fixedClock('2026-11-22T15:30:00Z'),
-      fetch: hub,
-      sync: { manual: true },
-      initialStation: {
-        ...DEMO_STATION,
-        demo: false,
-        users: undefined,
-        newPointOfSale: true,
-        hub: { url: 'http://127.0.0.1:9', token: 'sello_hub_x' },
-      },
-      initialCertificate: { xml: generateMhCertificate(NIT, 'Firma#2026'), password: 'Firma#2026' },
-    });
+    const core = hubbedCore(
+      t.dir,
+      hubAnswering(() => [{ kind: 'FC', posNumber: 1, last: hubLast, controlNumber: 'x' }]),
+    );
     open.push({ core, cleanup: t.cleanup });
     await core.numbering.askHub(); // the start's question, answered before the collision asks its own
     const docs = [id(), id(), id()].map((x) => core.dtes.create('FC', fcBody(x), 'test').record);
@@ -148,34 +160,11 @@ describe('numbering', () => {
   it('a restored copy lists what it lacks of its own point of sale only, and once however often it is restored', async () => {
     const t = tempDir();
     // The hub answers for the whole branch: this point (1) up to 7, another point (2) up to 40.
-    const hub = ((url: URL | string) =>
-      Promise.resolve(
-        String(url).includes('/hub/v1/numbering')
-          ? Response.json({
-              year: 2026,
-              branchCode: 'M001',
-              sequences: [
-                { kind: 'FC', posNumber: 1, last: 7, controlNumber: 'x' },
-                { kind: 'FC', posNumber: 2, last: 40, controlNumber: 'y' },
-              ],
-            })
-          : new Response('{}', { status: 503 }),
-      )) as typeof fetch;
-    const make = () =>
-      createCore({
-        dataDir: t.dir,
-        clock: fixedClock('2026-11-22T15:30:00Z'),
-        fetch: hub,
-        sync: { manual: true },
-        initialStation: {
-          ...DEMO_STATION,
-          demo: false,
-          users: undefined,
-          newPointOfSale: true,
-          hub: { url: 'http://127.0.0.1:9', token: 'sello_hub_x' },
-        },
-        initialCertificate: { xml: generateMhCertificate(NIT, 'Firma#2026'), password: 'Firma#2026' },
-      });
+    const hub = hubAnswering(() => [
+      { kind: 'FC', posNumber: 1, last: 7, controlNumber: 'x' },
+      { kind: 'FC', posNumber: 2, last: 40, controlNumber: 'y' },
+    ]);
+    const make = () => hubbedCore(t.dir, hub);
     // As `sello restore` leaves a copy (main/core/store/restore.ts): numbering unconfirmed, for the reason "restore".
     const restore = () => {
       const db = new BetterSqlite3(join(t.dir, 'sello.db'));

@@ -61,6 +61,8 @@ const needsWord = (s: NumberingState) => s.unconfirmed !== null || s.collisions.
 
 export function numberingService(d: NumberingDeps): NumberingService {
   const { store } = d;
+  // Numbering restarts each year, El Salvador's.
+  const thisYear = () => Number(localDateTime(d.clock.now()).date.slice(0, 4));
   let timer: TimerHandle | null = null;
   let stopped = false;
   let asking: Promise<NumberingView> | null = null;
@@ -99,7 +101,7 @@ export function numberingService(d: NumberingDeps): NumberingService {
     // MH refused: the station's own numbers since say nothing of MH's last (issue 54: they lifted the stop while the
     // hub lagged MH, and 20 sales in a row ended REJECTED).
     // Once it does, the collision stays as a warning until MH seals a document past it (numbering-state.ts).
-    const year = Number(localDateTime(d.clock.now()).date.slice(0, 4));
+    const year = thisYear();
     const collisions = before.collisions
       // A lifted one of a past year has no next number to wait for: numbering began again in January.
       .filter((c) => stops(c) || (c.year >= year && !sealedPast(store, c)))
@@ -172,7 +174,7 @@ export function numberingService(d: NumberingDeps): NumberingService {
     const state = readNumbering(store);
     if (!hub || !needsWord(state)) return view();
     const station = d.station();
-    const year = Number(localDateTime(d.clock.now()).date.slice(0, 4));
+    const year = thisYear();
     // The current year and every year a collision is in: numbering restarts each year.
     const years = [...new Set([year, ...state.collisions.map((c) => c.year)])];
     const ac = new AbortController();
@@ -260,7 +262,7 @@ export function numberingService(d: NumberingDeps): NumberingService {
             'Recupere esos documentos para los libros y el cierre (la oficina central los tiene si la estación alcanzó a enviarlos; si no, el portal de MH). Después, un administrador marca en Ajustes → Numeración que ya los revisó.',
           since: s.lacking[0]!.since,
         });
-      const year = Number(localDateTime(d.clock.now()).date.slice(0, 4));
+      const year = thisYear();
       for (const c of s.collisions.filter((x) => !stops(x) && x.year >= year && !sealedPast(store, x)))
         out.push({
           code: 'numbering_collision',
@@ -310,7 +312,7 @@ export function numberingService(d: NumberingDeps): NumberingService {
           audit(store, at, actor, 'numbering.confirmed_new', station.branch.mhCode, { posNumber: station.branch.posNumber });
           return;
         }
-        const year = v.year ?? Number(localDateTime(d.clock.now()).date.slice(0, 4));
+        const year = v.year ?? thisYear();
         const posNumber = v.posNumber ?? station.branch.posNumber;
         const lasts = Object.entries(v.last ?? {}).map(([kind, last]) => ({
           year,
