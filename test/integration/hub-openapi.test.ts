@@ -6,7 +6,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../main/core/logger';
-import { problem } from '../../main/http/openapi/responses';
+import { problem } from '../../main/http/openapi/responses/index';
 import { UI_CSP } from '../../main/http/ui';
 import { createHub } from '../../main/hub/create-hub';
 import { openHubDatabase, type HubDatabase } from '../../main/hub/hub-database';

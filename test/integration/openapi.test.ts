@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHttpServer, ROUTE_TABLE } from '../../main/http/server';
 import { openApiDocument, openApiPath } from '../../main/http/openapi/document';
 import { OPERATIONS } from '../../main/http/openapi/operations';
-import { dteListPage, dteRecord, problem } from '../../main/http/openapi/responses';
+import { dteListPage, dteRecord, problem } from '../../main/http/openapi/responses/index';
 import { UI_CSP } from '../../main/http/ui';
 import { silentLogger } from '../../main/core/logger';
 import { SELLO_VERSION } from '../../main/core/station/station-service';

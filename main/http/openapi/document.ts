@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ERROR_CODES } from '../../../shared/errors';
 import { statusOf } from '../problem';
 import { OPERATIONS, TAGS, type Answer, type HeaderParameter, type Operation } from './operations';
-import { dteListPage, dteRecord, problem } from './responses';
+import { dteListPage, dteRecord, problem } from './responses/index';
 
 /** A route as the server registers it: method, Fastify path (`:id`), who may call. */
 export interface DocumentedRoute {

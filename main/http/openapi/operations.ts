@@ -38,7 +38,7 @@ import { settleBody } from '../../core/dte/invalidation/doubt';
 import { returnSettleBody } from '../../core/dte/retorno/return-doubt';
 import { hubSettingBody } from '../../core/station/hub-setting';
 import { apiKeyBody, exportQuery, homologationReportQuery, listQuery, receiptQuery, receiversQuery } from '../queries';
-import { dteListPage, dteRecord } from './responses';
+import { dteListPage, dteRecord } from './responses/index';
 
 /** What a successful answer carries. */
 export type Answer = 'json' | 'pdf' | 'file' | 'none' | 'events';

@@ -3,9 +3,9 @@
 // difference from the types the core answers with (shared/records.ts, shared/errors.ts), so the two cannot drift,
 // and the examples test (test/integration/openapi.test.ts) parses real answers with them.
 import { z } from 'zod';
-import { DTE_KINDS } from '../../../shared/contract';
-import { ERROR_CODES } from '../../../shared/errors';
-import { DTE_STATUSES, ENVIRONMENTS, type DteListPage, type DteRecord } from '../../../shared/records';
+import { DTE_KINDS } from '../../../../shared/contract';
+import { ERROR_CODES } from '../../../../shared/errors';
+import { DTE_STATUSES, ENVIRONMENTS, type DteListPage, type DteRecord } from '../../../../shared/records';
 
 export const dteRecord = z
   .strictObject({
