@@ -24,6 +24,22 @@ describe('reading ESC/POS back', () => {
     expect(r!.cut).toBe(true);
   });
 
+  it('prints a label with no amount as a line of its own (a close section), on both widths', () => {
+    for (const width of [58, 80] as const) {
+      const [r] = parseEscpos(
+        escposReceipt(
+          [
+            { t: 'pair', left: 'Efectivo contado', right: '', bold: false, size: 'normal' },
+            { t: 'pair', left: 'Total', right: '$1.00', bold: true, size: 'huge' },
+          ],
+          { width, codepage: 'cp858', qr: 'native', pulse: false },
+        ),
+      );
+      expect(r!.lines[0]!.text.trim()).toBe('Efectivo contado');
+      expect(r!.lines[1]!.text).toMatch(/^Total\s+\$1\.00$/);
+    }
+  });
+
   it('reads the QR, native or drawn, the cut, and the pulse that follows it', () => {
     const url = 'https://admin.factura.gob.sv/consultaPublica?ambiente=00&codGen=ABC&fechaEmi=2026-11-27';
     for (const qr of ['native', 'raster'] as const) {

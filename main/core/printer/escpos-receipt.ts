@@ -82,6 +82,11 @@ function fitted(p: Pixels, maxDots: number): { width: number; height: number } {
 }
 
 function pair(e: Encoder, columns: number, b: Extract<ReceiptBlock, { t: 'pair' }>): void {
+  // A label with no amount (a close's section heading) is a line: the encoder refuses a column 0 wide.
+  if (b.right.length === 0) {
+    e.line(b.left);
+    return;
+  }
   // The amount keeps its whole width; the label wraps in what is left.
   const right = Math.min(b.right.length, Math.floor(columns / 2));
   e.table(
