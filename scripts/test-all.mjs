@@ -42,6 +42,9 @@ const built = run('build', 'npm', ['run', '--silent', 'build'], { failOnWarning:
 if (!built) failed += 1;
 // The OpenAPI document as a file beside the build, for integrators and for CI to keep (docs/api.md).
 if (!run('openapi', 'npm', ['run', '--silent', 'api:openapi'])) failed += 1;
+// Both documents by a second validator, a client generated from the station's, and a typed POS program run with it
+// against a demo station (scripts/contract-client.mjs; docs/decisions/0078-examples-sent-answers-checked.md).
+if (!run('contract client', 'node', ['scripts/contract-client.mjs'])) failed += 1;
 
 rmSync('test-results/vitest.json', { force: true });
 rmSync('test-results/unhandled.json', { force: true });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { isoDate } from './contract';
 import type { DteKind } from './contract/kinds';
+import { bilingual, described } from './contract/descriptions';
 
 /** A tax period: `YYYY-MM`. */
 export const monthParam = z
@@ -20,8 +21,13 @@ export type BookId = (typeof BOOKS)[number];
 export const BOOK_FORMATS = ['pdf', 'xlsx'] as const;
 export type BookFormat = (typeof BOOK_FORMATS)[number];
 
-export const annexQuery = z.strictObject({ month: monthParam });
-export const bookQuery = z.strictObject({ month: monthParam, format: z.enum(BOOK_FORMATS).default('pdf') });
+const MONTH = bilingual('El periodo tributario, AAAA-MM, desde 2022-11.', 'The tax period, yyyy-MM, from 2022-11.');
+export const annexQuery = z.strictObject({ month: described(monthParam, MONTH) });
+export const bookQuery = z.strictObject({
+  month: described(monthParam, MONTH),
+  format: described(z.enum(BOOK_FORMATS).default('pdf'), bilingual('Formato: pdf (por omisión) o xlsx.', 'Format: pdf (default) or xlsx.')),
+});
+const ANNEX_CODE = (es: string, en: string) => bilingual(`${es} (código del F-07 de MH).`, `${en} (MH's F-07 code).`);
 
 /**
  * The choices MH leaves open or where sources disagree (docs/mh.md, IVA books and F-07 annexes), one setting each,
@@ -29,22 +35,58 @@ export const bookQuery = z.strictObject({ month: monthParam, format: z.enum(BOOK
  */
 export const booksSettings = z.strictObject({
   /** The annexes' bytes: what Excel writes when saving as MH says (Windows-1252), or UTF-8 without BOM. */
-  encoding: z.enum(['windows-1252', 'utf-8']),
+  encoding: described(
+    z.enum(['windows-1252', 'utf-8']),
+    bilingual(
+      'Codificación de los anexos: windows-1252 (como guarda Excel) o utf-8 sin BOM.',
+      "The annexes' encoding: windows-1252 (as Excel saves) or utf-8 without BOM.",
+    ),
+  ),
   /** Anexo 1 column P: MH's example (J+K+L+N, without IVA) or with the débito fiscal added. */
-  annex1Total: z.enum(['sin-iva', 'con-iva']),
+  annex1Total: described(
+    z.enum(['sin-iva', 'con-iva']),
+    bilingual(
+      'Columna P del Anexo 1: sin-iva (el ejemplo de MH) o con-iva.',
+      "Annex 1 column P: sin-iva (MH's example, before VAT) or con-iva (with VAT).",
+    ),
+  ),
   /** Anulados column J: the manual's 36 characters (with hyphens) or 32 without. */
-  annulledCode: z.enum(['36', '32']),
+  annulledCode: described(
+    z.enum(['36', '32']),
+    bilingual(
+      'Columna J de anulados: 36 caracteres (con guiones) o 32 (sin ellos).',
+      'Annulled column J: 36 characters (with hyphens) or 32 (without).',
+    ),
+  ),
   /**
    * Income-tax classification of sales (Anexo 1 R/S, Anexo 2 U/V; §7.1, §7.2). 'derivar': 1 gravada, 2 exenta
    * or no sujeta, 4 mixta, from each row's amounts; 3, 12 or 13 for every row when that is the company's case.
    */
-  salesOperation: z.enum(['derivar', '3', '12', '13']),
-  salesIncome: z.enum(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '12', '13']),
+  salesOperation: described(
+    z.enum(['derivar', '3', '12', '13']),
+    ANNEX_CODE(
+      'Tipo de operación de renta de las ventas: derivar (de los montos de cada fila), 3, 12 o 13',
+      "Income-tax operation type of sales: derivar (from each row's amounts), 3, 12 or 13",
+    ),
+  ),
+  salesIncome: described(
+    z.enum(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '12', '13']),
+    ANNEX_CODE('Tipo de ingreso de renta de las ventas', 'Income-tax income type of sales'),
+  ),
   /** Purchases from excluded subjects (Anexo 5 I–L; §7.3). */
-  purchaseOperation: z.enum(['1', '2', '3', '4', '8', '9']),
-  purchaseClass: z.enum(['1', '2', '8', '9']),
-  purchaseSector: z.enum(['1', '2', '3', '4', '8', '9']),
-  purchaseCost: z.enum(['1', '2', '3', '4', '5', '6', '7', '8', '9']),
+  purchaseOperation: described(
+    z.enum(['1', '2', '3', '4', '8', '9']),
+    ANNEX_CODE(
+      'Tipo de operación de las compras a sujetos excluidos (Anexo 5)',
+      'Operation type of purchases from excluded subjects (Annex 5)',
+    ),
+  ),
+  purchaseClass: described(z.enum(['1', '2', '8', '9']), ANNEX_CODE('Clasificación de esas compras', 'Classification of those purchases')),
+  purchaseSector: described(z.enum(['1', '2', '3', '4', '8', '9']), ANNEX_CODE('Sector de esas compras', 'Sector of those purchases')),
+  purchaseCost: described(
+    z.enum(['1', '2', '3', '4', '5', '6', '7', '8', '9']),
+    ANNEX_CODE('Tipo de costo o gasto de esas compras', 'Cost or expense type of those purchases'),
+  ),
 });
 export type BooksSettings = z.infer<typeof booksSettings>;
 
@@ -142,15 +184,27 @@ export interface BookFile {
 
 export const reportQuery = z
   .strictObject({
-    from: isoDate(),
-    to: isoDate(),
+    from: described(isoDate(), bilingual('Primer día, aaaa-mm-dd, incluido.', 'First day, yyyy-MM-dd, inclusive.')),
+    to: described(
+      isoDate(),
+      bilingual(
+        'Último día, aaaa-mm-dd, incluido; a lo sumo un año después de from.',
+        'Last day, yyyy-MM-dd, inclusive; at most a year after from.',
+      ),
+    ),
     /** `M001P001`-style establishment and point of sale. */
-    pos: z
-      .string()
-      .regex(/^[A-Z0-9]{4}P\d{3}$/, 'Use el código del establecimiento y punto de venta, como M001P001.')
-      .optional(),
+    pos: described(
+      z
+        .string()
+        .regex(/^[A-Z0-9]{4}P\d{3}$/, 'Use el código del establecimiento y punto de venta, como M001P001.')
+        .optional(),
+      bilingual('Solo este establecimiento y punto de venta, como M001P001.', 'Only this establishment and point of sale, like M001P001.'),
+    ),
     /** Who issued (`user:login`, `api-key:id`). */
-    cashier: z.string().trim().min(1).max(100).optional(),
+    cashier: described(
+      z.string().trim().min(1).max(100).optional(),
+      bilingual('Solo lo emitido por quien se indica: user:login o api-key:id.', 'Only what this issuer issued: user:login or api-key:id.'),
+    ),
   })
   .refine((q) => q.from <= q.to, { message: 'La fecha inicial va antes que la final.', path: ['from'] })
   .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 366 * 86_400_000, {

@@ -7,6 +7,7 @@ import { UNITS, UNIT_KEYS } from './catalogs';
 import { SALE_TYPES } from './contract/common';
 import { MH_MAX_AMOUNT, addRuleIssue, custom, decimalPlaces, text } from './contract/primitives';
 import type { FieldError } from './contract/issues';
+import { D, bilingual, catalogRoute, described } from './contract/descriptions';
 import { Dec, netFromShelf, shelfFromNet } from './tax';
 
 /** MH's tipoItem 1–3; OTROS (4) is a tax line of a document, never a product. */
@@ -268,18 +269,66 @@ const withDefault = <T extends z.ZodType>(schema: T, fallback: z.output<T>) => s
  */
 export const productInput = z
   .strictObject({
-    code: productCode(),
-    barcodes: withDefault(z.array(barcode()).max(MAX_BARCODES), []),
-    description: text(PRODUCT_DESCRIPTION_MAX).refine(
-      (v) => !/[^\P{Cc}\t\n\r]/u.test(v),
-      custom('INVALID_FORMAT', 'La descripción tiene caracteres de control.'),
+    code: described(
+      productCode(),
+      bilingual(
+        `Código del producto, único, hasta ${PRODUCT_CODE_MAX} caracteres.`,
+        `The product's code, unique, up to ${PRODUCT_CODE_MAX} characters.`,
+      ),
     ),
-    unitMeasure: withDefault(productUnit(), DEFAULT_UNIT),
-    itemType: withDefault(z.enum(PRODUCT_ITEM_TYPES), 'BIENES'),
-    saleType: withDefault(z.enum(SALE_TYPES), 'GRAVADA'),
-    shelfPrice: price().optional(),
-    netPrice: price().optional(),
-    active: z.boolean().nullish(),
+    barcodes: described(
+      withDefault(z.array(barcode()).max(MAX_BARCODES), []),
+      bilingual(
+        `Códigos de barras, hasta ${MAX_BARCODES}, cada uno de 1 a ${BARCODE_MAX} letras o dígitos, sin repetir.`,
+        `Barcodes, up to ${MAX_BARCODES}, each 1 to ${BARCODE_MAX} letters or digits, none repeated.`,
+      ),
+    ),
+    description: described(
+      text(PRODUCT_DESCRIPTION_MAX).refine(
+        (v) => !/[^\P{Cc}\t\n\r]/u.test(v),
+        custom('INVALID_FORMAT', 'La descripción tiene caracteres de control.'),
+      ),
+      bilingual(`Descripción, hasta ${PRODUCT_DESCRIPTION_MAX} caracteres.`, `Description, up to ${PRODUCT_DESCRIPTION_MAX} characters.`),
+    ),
+    unitMeasure: described(
+      withDefault(productUnit(), DEFAULT_UNIT),
+      bilingual(
+        `MH CAT-014 unidad de medida por su nombre; por omisión UNIDAD; códigos en ${catalogRoute('unit-measure')}.`,
+        `MH CAT-014 unit of measure by name; default UNIDAD; codes at ${catalogRoute('unit-measure')}.`,
+      ),
+    ),
+    itemType: described(
+      withDefault(z.enum(PRODUCT_ITEM_TYPES), 'BIENES'),
+      bilingual('Tipo de ítem (MH CAT-011); por omisión BIENES.', 'Item type (MH CAT-011); default BIENES.'),
+    ),
+    saleType: described(
+      withDefault(z.enum(SALE_TYPES), 'GRAVADA'),
+      bilingual(
+        'Tipo de venta: GRAVADA (por omisión, con IVA 13 %), EXENTA o NO_SUJETA.',
+        'Sale type: GRAVADA (default, 13 % VAT), EXENTA (exempt) or NO_SUJETA (not subject).',
+      ),
+    ),
+    shelfPrice: described(
+      price().optional(),
+      bilingual(
+        'Precio de estante con IVA, número o texto decimal, hasta 8 decimales; este o netPrice.',
+        'Shelf price with VAT, a number or decimal text, up to 8 decimals; this or netPrice.',
+      ),
+    ),
+    netPrice: described(
+      price().optional(),
+      bilingual(
+        'Precio sin IVA, número o texto decimal, hasta 8 decimales; si va con shelfPrice, deben corresponder.',
+        'Price before VAT, a number or decimal text, up to 8 decimals; given with shelfPrice, they must agree.',
+      ),
+    ),
+    active: described(
+      z.boolean().nullish(),
+      bilingual(
+        'false lo retira de la venta; si falta, uno nuevo queda activo y uno editado no cambia.',
+        'false withdraws it from sale; when absent, a new one is active and an edited one keeps its state.',
+      ),
+    ),
   })
   .superRefine((p, ctx) => {
     const seen = new Map<string, number>();
@@ -328,22 +377,46 @@ export type ProductInput = z.output<typeof productInput>;
 
 /** GET /products's query, and the same call over IPC (query strings arrive as text). */
 export const productListQuery = z.strictObject({
-  q: z.string().trim().min(1).max(100).optional(),
-  barcode: z.string().trim().min(1).max(BARCODE_MAX).optional(),
-  code: z.string().trim().min(1).max(PRODUCT_CODE_MAX).optional(),
-  active: z
-    .union([z.boolean(), z.enum(['true', 'false'])])
-    .transform((v) => v === true || v === 'true')
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(200).optional(),
-  cursor: z.string().max(500).optional(),
+  q: described(
+    z.string().trim().min(1).max(100).optional(),
+    bilingual(
+      'Texto a buscar en el código, los códigos de barras o la descripción.',
+      'Text to search in the code, the barcodes or the description.',
+    ),
+  ),
+  barcode: described(z.string().trim().min(1).max(BARCODE_MAX).optional(), bilingual('Un código de barras exacto.', 'An exact barcode.')),
+  code: described(
+    z.string().trim().min(1).max(PRODUCT_CODE_MAX).optional(),
+    bilingual('Un código de producto exacto.', 'An exact product code.'),
+  ),
+  active: described(
+    z
+      .union([z.boolean(), z.enum(['true', 'false'])])
+      .transform((v) => v === true || v === 'true')
+      .optional(),
+    bilingual('true: solo los activos; false: solo los retirados.', 'true: active ones only; false: withdrawn ones only.'),
+  ),
+  limit: described(
+    z.coerce.number().int().min(1).max(200).optional(),
+    bilingual('Cuántos productos, de 1 a 200.', 'How many products, 1 to 200.'),
+  ),
+  cursor: described(z.string().max(500).optional(), D.cursor),
 });
 
 /** POST /products/import: the file as CSV text or an XLSX workbook in base64; `apply` saves the rows without errors. */
 export const productImportInput = z.strictObject({
-  format: z.enum(CATALOG_FORMATS),
-  content: z.string().min(1),
-  apply: z.boolean().default(false),
+  format: described(z.enum(CATALOG_FORMATS), bilingual('Formato del archivo: csv o xlsx.', "The file's format: csv or xlsx.")),
+  content: described(
+    z.string().min(1),
+    bilingual('El archivo: texto CSV, o el libro XLSX en base64.', 'The file: CSV text, or the XLSX workbook in base64.'),
+  ),
+  apply: described(
+    z.boolean().default(false),
+    bilingual(
+      'true guarda las filas sin errores; false (por omisión) solo muestra la vista previa.',
+      'true saves the rows without errors; false (default) only previews.',
+    ),
+  ),
 });
 
 // ── Cells of an imported file ────────────────────────────────────────────────────────────────────────────

@@ -4,10 +4,24 @@ import { z } from 'zod';
 import type { DteKind } from './contract/kinds';
 import type { DrawerKick } from './printing';
 import { custom } from './contract/primitives';
+import { D, bilingual, described } from './contract/descriptions';
 import type { DteStatus } from './records';
 
 /** Whose sales: the whole station, the caller's own, or one person's (SUPERVISOR or ADMIN). */
-export const closeScope = z.union([z.literal('station'), z.literal('me'), z.strictObject({ login: z.string().trim().min(1).max(64) })]);
+export const closeScope = z.union([
+  z.literal('station'),
+  z.literal('me'),
+  z.strictObject({ login: described(z.string().trim().min(1).max(64), bilingual('Usuario de la persona.', "The person's login.")) }),
+]);
+const SCOPE = bilingual(
+  'De quién: "station" (toda la estación), "me" (quien llama) o {"login": …} (una persona; supervisor o administrador).',
+  'Whose: "station" (the whole station), "me" (the caller) or {"login": …} (one person; supervisor or administrator).',
+);
+const AMOUNT = bilingual(
+  'Monto en dólares como texto, hasta 2 decimales (p. ej. "50.00").',
+  'Amount in dollars as text, up to 2 decimals (e.g. "50.00").',
+);
+const REASON = bilingual('El motivo, de 5 a 200 caracteres.', 'The reason, 5 to 200 characters.');
 export type CloseScope = z.infer<typeof closeScope>;
 
 /** An instant with its offset (2026-11-22T08:00:00-06:00, or Z); read as El Salvador time. */
@@ -28,11 +42,26 @@ const dollars = z
  * The drawer at the close: the cash counted in it now, and the float it opened with when the shift did not record
  * one at its start (a recorded float is the one used: docs/decisions/0038-drawer-reconciliation.md).
  */
-export const drawerCount = z.strictObject({ openingFloat: dollars.optional(), counted: dollars });
+export const drawerCount = z.strictObject({
+  openingFloat: described(
+    dollars.optional(),
+    bilingual(
+      'Fondo con que abrió la gaveta, en dólares (texto, 2 decimales), si el turno no lo registró al empezar.',
+      'The float the drawer opened with, dollars (text, 2 decimals), when the shift did not record one at its start.',
+    ),
+  ),
+  counted: described(
+    dollars,
+    bilingual(
+      'Efectivo contado en la gaveta ahora, en dólares (texto, 2 decimales).',
+      'Cash counted in the drawer now, dollars (text, 2 decimals).',
+    ),
+  ),
+});
 export type DrawerCount = z.infer<typeof drawerCount>;
 
 /** POST /closes/openings: the float a shift starts with, for the caller's own drawer ('me') or another scope. */
-export const drawerOpeningRequest = z.strictObject({ scope: closeScope, amount: dollars });
+export const drawerOpeningRequest = z.strictObject({ scope: described(closeScope, SCOPE), amount: described(dollars, AMOUNT) });
 export type DrawerOpeningRequest = z.infer<typeof drawerOpeningRequest>;
 
 /** How a refund (NC or Devolución) was settled, as the person paying it says (docs/decisions/0073-money-follows-the-person.md). */
@@ -62,12 +91,15 @@ export function parseRefundMethod(
 
 /** POST /closes/openings/{id}/corrections: a supervisor's corrected float and why (the recorded one stays). */
 export const floatCorrectionRequest = z.strictObject({
-  amount: dollars,
-  reason: z
-    .string()
-    .trim()
-    .max(200)
-    .refine((r) => r.length >= 5, custom('REQUIRED', 'Escriba el motivo de la corrección (al menos 5 letras).')),
+  amount: described(dollars, AMOUNT),
+  reason: described(
+    z
+      .string()
+      .trim()
+      .max(200)
+      .refine((r) => r.length >= 5, custom('REQUIRED', 'Escriba el motivo de la corrección (al menos 5 letras).')),
+    REASON,
+  ),
 });
 export type FloatCorrectionRequest = z.infer<typeof floatCorrectionRequest>;
 
@@ -77,15 +109,30 @@ export type FloatCorrectionRequest = z.infer<typeof floatCorrectionRequest>;
  */
 export const cashMovementRequest = z
   .strictObject({
-    kind: z.enum(['withdrawal', 'handover']),
-    from: z.string().trim().min(1).max(64),
-    to: z.string().trim().min(1).max(64).optional(),
-    amount: dollars,
-    reason: z
-      .string()
-      .trim()
-      .max(200)
-      .refine((r) => r.length >= 5, custom('REQUIRED', 'Escriba el motivo (al menos 5 letras).')),
+    kind: described(
+      z.enum(['withdrawal', 'handover']),
+      bilingual(
+        'withdrawal: un supervisor retira efectivo; handover: una persona lo entrega a otra.',
+        'withdrawal: a supervisor takes cash out; handover: one person hands it to another.',
+      ),
+    ),
+    from: described(
+      z.string().trim().min(1).max(64),
+      bilingual('Usuario de quien entrega el efectivo.', 'Login of the person the cash comes from.'),
+    ),
+    to: described(
+      z.string().trim().min(1).max(64).optional(),
+      bilingual('Usuario de quien lo recibe; solo y siempre con handover.', 'Login of the receiver; only and always with handover.'),
+    ),
+    amount: described(dollars, AMOUNT),
+    reason: described(
+      z
+        .string()
+        .trim()
+        .max(200)
+        .refine((r) => r.length >= 5, custom('REQUIRED', 'Escriba el motivo (al menos 5 letras).')),
+      REASON,
+    ),
   })
   .superRefine((m, ctx) => {
     if (m.kind === 'handover' && m.to === undefined)
@@ -121,8 +168,14 @@ export interface CashMovement {
 
 /** GET /closes/openings/current: whose shift (the caller's own when left out). */
 export const openingQuery = z.strictObject({
-  scope: z.enum(['me', 'station']).optional(),
-  login: z.string().trim().min(1).max(64).optional(),
+  scope: described(
+    z.enum(['me', 'station']).optional(),
+    bilingual('me (por omisión: quien llama) o station.', 'me (default: the caller) or station.'),
+  ),
+  login: described(
+    z.string().trim().min(1).max(64).optional(),
+    bilingual('Usuario de otra persona (supervisor o administrador).', "Another person's login (supervisor or administrator)."),
+  ),
 });
 export const scopeOfQuery = (q: z.infer<typeof openingQuery>): CloseScope => (q.login ? { login: q.login } : (q.scope ?? 'me'));
 
@@ -148,20 +201,35 @@ export interface FloatCorrection {
 
 /** POST /closes: the scope, the period (from today's 00:00 in El Salvador to now when left out), and the drawer counted. */
 export const closeRequest = z.strictObject({
-  scope: closeScope,
-  from: instant.optional(),
-  to: instant.optional(),
-  drawer: drawerCount.optional(),
+  scope: described(closeScope, SCOPE),
+  from: described(
+    instant.optional(),
+    bilingual(
+      'Inicio del periodo, ISO 8601 con zona; por omisión hoy a las 00:00 en El Salvador.',
+      'Start of the period, ISO 8601 with offset; default today 00:00 in El Salvador.',
+    ),
+  ),
+  to: described(
+    instant.optional(),
+    bilingual('Fin del periodo, ISO 8601 con zona; por omisión ahora.', 'End of the period, ISO 8601 with offset; default now.'),
+  ),
+  drawer: described(drawerCount.optional(), bilingual('La gaveta contada al cerrar.', 'The drawer counted at the close.')),
 });
 export type CloseRequest = z.infer<typeof closeRequest>;
 
 export const closeListQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: described(
+    z.coerce.number().int().min(1).max(100).optional(),
+    bilingual('Cuántos cierres, de 1 a 100.', 'How many closes, 1 to 100.'),
+  ),
   // The `seq` of the page's last close, as nextCursor gave it: anything else is a 422, never the first page again.
-  cursor: z
-    .string()
-    .regex(/^\d{1,15}$/, custom('INVALID_FORMAT', 'No es un cursor de esta lista: use el nextCursor de la página anterior.'))
-    .optional(),
+  cursor: described(
+    z
+      .string()
+      .regex(/^\d{1,15}$/, custom('INVALID_FORMAT', 'No es un cursor de esta lista: use el nextCursor de la página anterior.'))
+      .optional(),
+    D.cursor,
+  ),
 });
 export type CloseListQuery = z.infer<typeof closeListQuery>;
 

@@ -3,6 +3,7 @@
 // show of the queue. Shared by the core (the rule that counts) and the UI.
 import { z } from 'zod';
 import { addRuleIssue, custom, email, optional, text } from './contract/primitives';
+import { bilingual, described } from './contract/descriptions';
 
 /** A host name or an IP address: no scheme, no path, no user. */
 const host = () =>
@@ -36,7 +37,10 @@ const insecureOnlyHere = (v: { host: string; allowInsecureLocal?: boolean | null
 };
 
 /** The sender: an address, and the name shown before it. */
-const sender = z.strictObject({ name: optional(text(100)), address: email() });
+const sender = z.strictObject({
+  name: described(optional(text(100)), bilingual('Nombre que se muestra como remitente.', "The sender's name as shown.")),
+  address: described(email(), bilingual('Dirección del remitente.', "The sender's address.")),
+});
 
 /**
  * PUT /settings/smtp. `secure`: TLS from the first byte (port 465); false means STARTTLS when the server offers
@@ -44,17 +48,41 @@ const sender = z.strictObject({ name: optional(text(100)), address: email() });
  */
 export const smtpSettingsInput = z
   .strictObject({
-    host: host(),
-    port: port(),
-    secure: z.boolean(),
-    user: optional(text(200)),
-    password: z.string().min(1).max(200).nullable().optional(),
+    host: described(
+      host(),
+      bilingual('Servidor de correo, sin http:// (p. ej. smtp.empresa.com).', 'Mail server, without http:// (e.g. smtp.empresa.com).'),
+    ),
+    port: described(
+      port(),
+      bilingual('Puerto, 1 a 65535 (465 con TLS, 587 o 25 con STARTTLS).', 'Port, 1 to 65535 (465 with TLS, 587 or 25 with STARTTLS).'),
+    ),
+    secure: described(
+      z.boolean(),
+      bilingual(
+        'true: TLS desde el primer byte (puerto 465); false: STARTTLS si el servidor lo ofrece.',
+        'true: TLS from the first byte (port 465); false: STARTTLS when the server offers it.',
+      ),
+    ),
+    user: described(optional(text(200)), bilingual('Usuario del servidor de correo.', "The mail server's user.")),
+    password: described(
+      z.string().min(1).max(200).nullable().optional(),
+      bilingual(
+        'Contraseña; si falta se conserva la guardada, null la borra.',
+        'Password; when absent the stored one is kept, null clears it.',
+      ),
+    ),
     /**
      * Without TLS or STARTTLS nothing is sent (the password would travel in clear), unless the server is this machine
      * and this is true (docs/decisions/0033-secrets-go-where-typed.md).
      */
-    allowInsecureLocal: optional(z.boolean()),
-    from: sender,
+    allowInsecureLocal: described(
+      optional(z.boolean()),
+      bilingual(
+        'true permite enviar sin cifrado, solo a un servidor en esta computadora.',
+        'true allows sending without encryption, only to a server on this machine.',
+      ),
+    ),
+    from: described(sender, bilingual('El remitente de los correos.', 'The sender of the messages.')),
   })
   .superRefine(insecureOnlyHere);
 export type SmtpSettingsInput = z.output<typeof smtpSettingsInput>;
@@ -90,7 +118,12 @@ export function parseFrom(v: string): { name: string | null; address: string } {
 export type StationSmtp = z.output<typeof stationSmtp>;
 
 /** `{"email"}`: POST /settings/smtp/test and POST /dte/:id/send. */
-export const emailTarget = z.strictObject({ email: email() });
+export const emailTarget = z.strictObject({
+  email: described(
+    email(),
+    bilingual('Dirección a la que se envía, hasta 100 caracteres.', 'The address to send to, up to 100 characters.'),
+  ),
+});
 
 /** The settings as shown: never the password, only whether one is stored (and whether it opens here). */
 export interface SmtpSettingsView {

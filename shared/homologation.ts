@@ -3,6 +3,7 @@
 // while it works, and the report for MH's authorization request.
 import { z } from 'zod';
 import { DTE_KINDS, MH_TYPE, type DteKind } from './contract/kinds';
+import { bilingual, described } from './contract/descriptions';
 import { NORMATIVES, type Normative } from './normative';
 
 /** MF2 §XXIV p.76 (docs/mh.md, Homologation minimums): the minimum successful tests per kind. */
@@ -41,15 +42,36 @@ export function eventsFor(normative: Normative, kinds: readonly DteKind[]): Homo
 
 export const homologationStartBody = z
   .strictObject({
-    kinds: z
-      .array(z.enum(DTE_KINDS, { error: `Tipo de documento: ${DTE_KINDS.join(', ')}.` }))
-      .min(1, 'Elija al menos un tipo de documento.')
-      .max(DTE_KINDS.length),
-    normative: z.enum(NORMATIVES, { error: 'Normativa: "legacy" o "2026".' }),
+    kinds: described(
+      z
+        .array(z.enum(DTE_KINDS, { error: `Tipo de documento: ${DTE_KINDS.join(', ')}.` }))
+        .min(1, 'Elija al menos un tipo de documento.')
+        .max(DTE_KINDS.length),
+      bilingual(
+        'Los tipos de documento a probar, sin repetir; NC y ND piden también CCF.',
+        'The document kinds to test, none repeated; NC and ND need CCF too.',
+      ),
+    ),
+    normative: described(
+      z.enum(NORMATIVES, { error: 'Normativa: "legacy" o "2026".' }),
+      bilingual('La normativa de MH de la prueba: "legacy" o "2026".', 'The run\'s MH normative: "legacy" or "2026".'),
+    ),
     /** Same seed, same documents: a run can be repeated exactly. Chosen at random when absent. */
-    seed: z.number().int().min(1).max(2_147_483_647).optional(),
+    seed: described(
+      z.number().int().min(1).max(2_147_483_647).optional(),
+      bilingual(
+        'Semilla: la misma da los mismos documentos; al azar si falta.',
+        'Seed: the same one gives the same documents; random when absent.',
+      ),
+    ),
     /** Least time between two transmissions to MH, in milliseconds (default 1000). */
-    paceMs: z.number().int().min(0).max(60_000).optional(),
+    paceMs: described(
+      z.number().int().min(0).max(60_000).optional(),
+      bilingual(
+        'Tiempo mínimo entre dos envíos a MH, en milisegundos (por omisión 1000).',
+        'Least time between two sends to MH, in milliseconds (default 1000).',
+      ),
+    ),
   })
   .superRefine((b, ctx) => {
     if (new Set(b.kinds).size !== b.kinds.length)

@@ -2,6 +2,7 @@
 // moment an administrator chose to move from one to the other (docs/decisions/0014-normativa-2026.md).
 import { z } from 'zod';
 import type { DteKind } from './contract/kinds';
+import { bilingual, described } from './contract/descriptions';
 
 export const NORMATIVES = ['legacy', '2026'] as const;
 export type Normative = (typeof NORMATIVES)[number];
@@ -16,11 +17,23 @@ export const NORMATIVE_NAMES: Record<Normative, string> = {
  * the normative in force when it is issued and keeps it for life.
  */
 export const mhNormativeSetting = z.strictObject({
-  current: z.enum(NORMATIVES, { error: 'Normativa: "legacy" o "2026".' }),
-  switchAt: z.iso
-    .datetime({ offset: true, error: 'Fecha y hora del cambio con zona horaria, p. ej. 2027-01-01T00:00:00-06:00.' })
-    .nullish()
-    .transform((v) => v ?? null),
+  current: described(
+    z.enum(NORMATIVES, { error: 'Normativa: "legacy" o "2026".' }),
+    bilingual(
+      'Normativa de MH en vigor ahora: "legacy" (la anterior) o "2026" (Normativa DTE v2.0).',
+      'MH\'s normative in force now: "legacy" (the earlier one) or "2026" (Normativa DTE v2.0).',
+    ),
+  ),
+  switchAt: described(
+    z.iso
+      .datetime({ offset: true, error: 'Fecha y hora del cambio con zona horaria, p. ej. 2027-01-01T00:00:00-06:00.' })
+      .nullish()
+      .transform((v) => v ?? null),
+    bilingual(
+      'Cuándo entra la otra normativa, ISO 8601 con zona (p. ej. 2027-01-01T00:00:00-06:00); null: ningún cambio programado.',
+      'When the other normative takes over, ISO 8601 with offset (e.g. 2027-01-01T00:00:00-06:00); null: no change scheduled.',
+    ),
+  ),
 });
 export type MhNormativeSetting = z.output<typeof mhNormativeSetting>;
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { DTE_KINDS, type DteKind } from './contract/kinds';
 import { optional } from './contract/primitives';
+import { bilingual, described } from './contract/descriptions';
 
 /** The largest correlative a control number holds (15 digits). */
 export const MAX_CONTROL_VALUE = 999_999_999_999_999;
@@ -16,12 +17,36 @@ const correlative = z.number().int().min(0).max(MAX_CONTROL_VALUE);
  */
 export const numberingConfirmation = z
   .strictObject({
-    newPointOfSale: optional(z.literal(true)),
-    year: optional(z.number().int().min(2000).max(2100)),
-    posNumber: optional(z.number().int().min(1).max(999)),
-    last: optional(z.partialRecord(z.enum(DTE_KINDS), correlative)),
+    newPointOfSale: described(
+      optional(z.literal(true)),
+      bilingual('true: un punto de venta que nunca emitió empieza en 1.', 'true: a point of sale that never issued starts at 1.'),
+    ),
+    year: described(
+      optional(z.number().int().min(2000).max(2100)),
+      bilingual('Año de la numeración de `last`; por omisión el actual.', 'The year `last` numbers; default this year.'),
+    ),
+    posNumber: described(
+      optional(z.number().int().min(1).max(999)),
+      bilingual(
+        'Punto de venta de `last`, 1 a 999; por omisión el de la estación.',
+        "The point of sale `last` is for, 1 to 999; default the station's.",
+      ),
+    ),
+    last: described(
+      optional(z.partialRecord(z.enum(DTE_KINDS), correlative)),
+      bilingual(
+        'El último número de control que MH tiene por tipo (p. ej. {"FC": 120}); la numeración sigue después.',
+        'The last control number MH holds per kind (e.g. {"FC": 120}); numbering goes on after it.',
+      ),
+    ),
     /** The numbers a restored copy lacks were looked for: the list and its alert are cleared. */
-    lackingReviewed: optional(z.literal(true)),
+    lackingReviewed: described(
+      optional(z.literal(true)),
+      bilingual(
+        'true: los números que le faltan a una copia restaurada fueron revisados.',
+        'true: the numbers a restored copy lacks were reviewed.',
+      ),
+    ),
   })
   .refine((v) => (v.newPointOfSale ? 1 : 0) + (v.last ? 1 : 0) + (v.lackingReviewed ? 1 : 0) === 1, {
     message: 'Envíe newPointOfSale: true, last con el último número de MH por tipo de documento, o lackingReviewed: true; uno de los tres.',

@@ -2,6 +2,7 @@
 // The same schemas check the HTTP body, the IPC call, the station file's `users` and the Ajustes form.
 import { z } from 'zod';
 import { addRuleIssue, custom, text } from './contract/primitives';
+import { D, bilingual, described } from './contract/descriptions';
 import { ROLES, ROLE_NAMES, type Role } from './roles';
 import { hasLoneSurrogate } from './text';
 
@@ -74,12 +75,22 @@ const withSecretRule = <T extends { role: Role; password?: string | undefined }>
 };
 
 /** A new person, or one of the station file's `users` (created or updated at start). */
+const LOGIN = bilingual(
+  'Usuario para iniciar sesión: de 2 a 32 letras minúsculas sin tildes, dígitos, punto, guion o guion bajo.',
+  'Login: 2 to 32 lower-case letters without accents, digits, dot, hyphen or underscore.',
+);
+const NAME = bilingual('Nombre de la persona, hasta 100 caracteres.', "The person's name, up to 100 characters.");
+const SECRET = bilingual(
+  'Contraseña de al menos 8 caracteres; un cajero puede usar un PIN de al menos 6 dígitos.',
+  'A password of at least 8 characters; a cashier may use a PIN of at least 6 digits.',
+);
+
 export const userInput = z
   .strictObject({
-    login: loginSchema,
-    name: text(100),
-    role: z.enum(ROLES),
-    password: secretText(),
+    login: described(loginSchema, LOGIN),
+    name: described(text(100), NAME),
+    role: described(z.enum(ROLES), D.role),
+    password: described(secretText(), SECRET),
   })
   .superRefine(withSecretRule);
 export type UserInput = z.output<typeof userInput>;
@@ -87,22 +98,35 @@ export type UserInput = z.output<typeof userInput>;
 /** Ajustes' change to a person: any of name, role, a new password, active or not. */
 export const userUpdate = z
   .strictObject({
-    name: text(100).optional(),
-    role: z.enum(ROLES),
-    password: secretText().optional(),
-    active: z.boolean().optional(),
+    name: described(text(100).optional(), NAME),
+    role: described(z.enum(ROLES), D.role),
+    password: described(
+      secretText().optional(),
+      bilingual('Nueva contraseña o PIN; si falta, no cambia.', 'A new password or PIN; when absent, unchanged.'),
+    ),
+    active: described(
+      z.boolean().optional(),
+      bilingual(
+        'false desactiva a la persona (no puede iniciar sesión); true la reactiva.',
+        'false deactivates the person (cannot log in); true reactivates.',
+      ),
+    ),
   })
   .superRefine(withSecretRule);
 export type UserUpdate = z.output<typeof userUpdate>;
 
 /** The first-run wizard's administrator: the station's first person. */
 export const firstAdmin = z
-  .strictObject({ login: loginSchema, name: text(100), password: secretText() })
+  .strictObject({
+    login: described(loginSchema, LOGIN),
+    name: described(text(100), NAME),
+    password: described(secretText(), bilingual('Contraseña de al menos 8 caracteres.', 'A password of at least 8 characters.')),
+  })
   .superRefine((value, ctx) => withSecretRule({ ...value, role: 'ADMIN' }, ctx));
 export type FirstAdmin = z.output<typeof firstAdmin>;
 
 export const loginInput = z.strictObject({
-  login: z.string().trim().toLowerCase().min(1).max(64),
-  password: secretText(),
+  login: described(z.string().trim().toLowerCase().min(1).max(64), D.login),
+  password: described(secretText(), bilingual('Contraseña o PIN de la persona.', "The person's password or PIN.")),
 });
 export type LoginInput = z.output<typeof loginInput>;

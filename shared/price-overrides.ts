@@ -3,14 +3,21 @@
 // is recorded with both prices, the product, the document, who asked and who approved.
 import { z } from 'zod';
 import { custom } from './contract/primitives';
+import { D, bilingual, described } from './contract/descriptions';
 
 /** Ajustes → Precios: how far below the shelf price a cashier may sell alone, in percent (0: any decrease asks). */
 export const priceOverrideSettingsInput = z.strictObject({
-  threshold: z
-    .string()
-    .trim()
-    .regex(/^\d{1,3}(\.\d{1,2})?$/, custom('INVALID_FORMAT', 'Escriba un porcentaje de 0 a 100, con hasta 2 decimales.'))
-    .refine((v) => Number(v) <= 100, custom('INVALID_FORMAT', 'El porcentaje llega a 100 como máximo.')),
+  threshold: described(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,3}(\.\d{1,2})?$/, custom('INVALID_FORMAT', 'Escriba un porcentaje de 0 a 100, con hasta 2 decimales.'))
+      .refine((v) => Number(v) <= 100, custom('INVALID_FORMAT', 'El porcentaje llega a 100 como máximo.')),
+    bilingual(
+      'Porcentaje bajo el precio de estante que un cajero vende sin supervisor, texto de 0 a 100 con hasta 2 decimales; "0" pide aprobación para toda rebaja.',
+      'Percent below the shelf price a cashier sells at alone, text from 0 to 100 with up to 2 decimals; "0" asks for approval of any decrease.',
+    ),
+  ),
 });
 export type PriceOverrideSettingsInput = z.infer<typeof priceOverrideSettingsInput>;
 
@@ -21,13 +28,28 @@ export interface PriceOverrideSettings {
 
 /** The counter asks a supervisor: this product at this price (per unit, IVA included), approved by this person. */
 export const priceApprovalInput = z.strictObject({
-  code: z.string().trim().min(1, custom('REQUIRED', 'Indique el código del producto.')).max(25),
-  price: z
-    .string()
-    .trim()
-    .regex(/^\d{1,11}(\.\d{1,8})?$/, custom('INVALID_FORMAT', 'Escriba el precio con IVA, por ejemplo 2.25.')),
-  supervisor: z.string().trim().min(1, custom('REQUIRED', 'Escriba el usuario del supervisor.')).max(64),
-  secret: z.string().min(1, custom('REQUIRED', 'El supervisor escribe su contraseña o PIN.')).max(200),
+  code: described(
+    z.string().trim().min(1, custom('REQUIRED', 'Indique el código del producto.')).max(25),
+    bilingual('Código del producto en el catálogo, hasta 25 caracteres.', "The product's code in the catalog, up to 25 characters."),
+  ),
+  price: described(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,11}(\.\d{1,8})?$/, custom('INVALID_FORMAT', 'Escriba el precio con IVA, por ejemplo 2.25.')),
+    bilingual(
+      'Precio por unidad con IVA, en dólares como texto, hasta 8 decimales (p. ej. "2.25").',
+      'Price per unit with VAT, dollars as text, up to 8 decimals (e.g. "2.25").',
+    ),
+  ),
+  supervisor: described(
+    z.string().trim().min(1, custom('REQUIRED', 'Escriba el usuario del supervisor.')).max(64),
+    bilingual('Usuario del supervisor que aprueba.', "The approving supervisor's login."),
+  ),
+  secret: described(
+    z.string().min(1, custom('REQUIRED', 'El supervisor escribe su contraseña o PIN.')).max(200),
+    bilingual('Contraseña o PIN del supervisor.', "The supervisor's password or PIN."),
+  ),
 });
 export type PriceApprovalInput = z.infer<typeof priceApprovalInput>;
 
@@ -69,10 +91,16 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, custom('INVALID_FORMAT', 'Us
 
 /** GET /price-overrides: a period of days (El Salvador), and one person's when `login` is given. */
 export const priceOverrideQuery = z.strictObject({
-  from: day.optional(),
-  to: day.optional(),
-  login: z.string().trim().min(1).max(64).optional(),
-  limit: z.coerce.number().int().min(1).max(500).optional(),
+  from: described(day.optional(), D.dateFrom),
+  to: described(day.optional(), D.dateTo),
+  login: described(
+    z.string().trim().min(1).max(64).optional(),
+    bilingual('Solo los de esta persona (usuario).', "Only this person's (login)."),
+  ),
+  limit: described(
+    z.coerce.number().int().min(1).max(500).optional(),
+    bilingual('Cuántas líneas, de 1 a 500.', 'How many lines, 1 to 500.'),
+  ),
 });
 export type PriceOverrideQuery = z.infer<typeof priceOverrideQuery>;
 

@@ -1,6 +1,7 @@
 // Printing settings of a station: where the counter receipt goes and how wide it is, and what the printer
 // says about itself (docs/decisions/0041-escpos-receipts.md).
 import { z } from 'zod';
+import { bilingual, described } from './contract/descriptions';
 
 /** A host name or IPv4/IPv6 literal for a network printer (no scheme, no port). */
 const host = z
@@ -12,9 +13,31 @@ const host = z
 
 /** Where the ESC/POS bytes go: a network printer's raw port, or a device the OS exposes as a file. */
 export const printerConnection = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('network'), host, port: z.number().int().min(1).max(65_535) }),
+  z.strictObject({
+    kind: described(z.literal('network'), bilingual('Impresora de red (puerto RAW).', 'Network printer (RAW port).')),
+    host: described(
+      host,
+      bilingual(
+        'Nombre o dirección IP de la impresora, sin http:// ni puerto.',
+        "The printer's name or IP address, without http:// or port.",
+      ),
+    ),
+    port: described(z.number().int().min(1).max(65_535), bilingual('Puerto RAW, normalmente 9100.', 'RAW port, usually 9100.')),
+  }),
   /** `/dev/usb/lp0`, `/dev/ttyUSB0`, `COM3`, or a shared Windows printer `\\localhost\TM-T20` (RAW through the spooler). */
-  z.strictObject({ kind: z.literal('device'), path: z.string().trim().min(1).max(260) }),
+  z.strictObject({
+    kind: described(
+      z.literal('device'),
+      bilingual('Impresora que el sistema muestra como archivo.', 'A printer the system exposes as a file.'),
+    ),
+    path: described(
+      z.string().trim().min(1).max(260),
+      bilingual(
+        'Ruta del dispositivo: /dev/usb/lp0, COM3 o una impresora compartida de Windows.',
+        "The device's path: /dev/usb/lp0, COM3 or a shared Windows printer.",
+      ),
+    ),
+  }),
 ]);
 export type PrinterConnection = z.output<typeof printerConnection>;
 
@@ -29,34 +52,76 @@ function isPng(base64: string): boolean {
 }
 
 export const escposSettings = z.strictObject({
-  connection: printerConnection,
+  connection: described(printerConnection, bilingual('Cómo llegan los bytes a la impresora.', 'How the bytes reach the printer.')),
   /** The code page accents go through: PC858 (PC850 with €) prints á, é, ñ, ¿ on Epson and most compatibles. */
-  codepage: z.enum(['cp858', 'cp850']),
+  codepage: described(
+    z.enum(['cp858', 'cp850']),
+    bilingual(
+      'Página de códigos de las tildes: cp858 (Epson y la mayoría) o cp850.',
+      'Code page for accents: cp858 (Epson and most) or cp850.',
+    ),
+  ),
   /** The printer's own QR command (GS ( k), or the QR drawn as an image for printers without it. */
-  qr: z.enum(['native', 'raster']),
+  qr: described(
+    z.enum(['native', 'raster']),
+    bilingual(
+      'QR con el comando de la impresora (native) o como imagen (raster).',
+      "QR by the printer's own command (native) or as an image (raster).",
+    ),
+  ),
   /** A cash drawer is wired to the printer's kick port. */
-  drawer: z.boolean(),
+  drawer: described(
+    z.boolean(),
+    bilingual('true si hay una gaveta conectada a la impresora.', 'true when a cash drawer is wired to the printer.'),
+  ),
 });
 export type EscposSettings = z.output<typeof escposSettings>;
 
 export const printSettings = z
   .strictObject({
     /** The system printer for receipts; null for the system's default. */
-    printer: z.string().trim().min(1).max(200).nullable(),
-    receiptWidth: z.union([z.literal(58), z.literal(80)]),
+    printer: described(
+      z.string().trim().min(1).max(200).nullable(),
+      bilingual(
+        'Impresora del sistema para los recibos; null: la predeterminada.',
+        'The system printer for receipts; null: the default one.',
+      ),
+    ),
+    receiptWidth: described(
+      z.union([z.literal(58), z.literal(80)]),
+      bilingual('Ancho del recibo en mm: 58 u 80.', "The receipt's width in mm: 58 or 80."),
+    ),
     /** Print the receipt at once, without the print dialog (the letter PDF always shows it). */
-    silentReceipt: z.boolean(),
+    silentReceipt: described(
+      z.boolean(),
+      bilingual('true imprime el recibo sin el diálogo de impresión.', 'true prints the receipt without the print dialog.'),
+    ),
     /** The counter receipt as a PDF through the system's printing, or ESC/POS bytes straight to the printer. */
-    receiptOutput: z.enum(['pdf', 'escpos']).default('pdf'),
-    escpos: escposSettings.nullable().default(null),
+    receiptOutput: described(
+      z.enum(['pdf', 'escpos']).default('pdf'),
+      bilingual(
+        'pdf (por omisión, por la impresión del sistema) o escpos (directo a la impresora).',
+        "pdf (default, through the system's printing) or escpos (straight to the printer).",
+      ),
+    ),
+    escpos: described(
+      escposSettings.nullable().default(null),
+      bilingual('La impresora ESC/POS; obligatoria con receiptOutput escpos.', 'The ESC/POS printer; required with receiptOutput escpos.'),
+    ),
     /** The company's logo on top of the receipt, both papers: a PNG in base64, at most 96 KB. */
-    logo: z
-      .string()
-      .max(131_072)
-      .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'El logotipo debe ser una imagen PNG.')
-      .refine(isPng, 'El logotipo debe ser una imagen PNG.')
-      .nullable()
-      .default(null),
+    logo: described(
+      z
+        .string()
+        .max(131_072)
+        .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'El logotipo debe ser una imagen PNG.')
+        .refine(isPng, 'El logotipo debe ser una imagen PNG.')
+        .nullable()
+        .default(null),
+      bilingual(
+        'Logotipo para el recibo: PNG en base64, hasta 96 KB; null sin logotipo.',
+        'Logo for the receipt: a PNG in base64, up to 96 KB; null for none.',
+      ),
+    ),
   })
   .superRefine((s, ctx) => {
     if (s.receiptOutput === 'escpos' && !s.escpos)

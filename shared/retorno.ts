@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { DteKind } from './contract/kinds';
 import { invalidationPerson } from './contract/invalidate';
 import { addRuleIssue, optional, text, uuid } from './contract/primitives';
+import { bilingual, catalogRoute, described } from './contract/descriptions';
 import type { Environment } from './records';
 
 /** The kinds an ER may cover (MF2 §XI p.26): the sealed FE (Sello's FC), FEXE and FSEE. */
@@ -22,17 +23,35 @@ const quantity = z
 
 export const returnLine = z.strictObject({
   /** The sealed document the goods came on. */
-  dteId: uuid(),
+  dteId: described(
+    uuid(),
+    bilingual(
+      'Código de generación del documento (FC, FEX o FSE) en que salió la mercadería.',
+      'Generation code of the document (FC, FEX or FSE) the goods came on.',
+    ),
+  ),
   /** Its line (`numItem`, from 1). */
-  item: z.number().int().min(1).max(2000),
-  quantity,
+  item: described(
+    z.number().int().min(1).max(2000),
+    bilingual('Número de la línea en ese documento (numItem de MH), desde 1.', "The line's number in that document (MH numItem), from 1."),
+  ),
+  quantity: described(
+    quantity,
+    bilingual('Cantidad devuelta, positiva, hasta 8 decimales.', 'Quantity returned, positive, up to 8 decimals.'),
+  ),
 });
 
 export const returnBody = z
   .strictObject({
-    lines: z.array(returnLine).min(1, 'Elija al menos una línea que se devuelve.').max(2000),
+    lines: described(
+      z.array(returnLine).min(1, 'Elija al menos una línea que se devuelve.').max(2000),
+      bilingual('Las líneas que se devuelven, sin repetir.', 'The lines returned, none repeated.'),
+    ),
     /** Why the goods come back; kept with the event and sent in its apéndice (150 characters there). */
-    reason: text(150, 5),
+    reason: described(
+      text(150, 5),
+      bilingual('Por qué se devuelve, de 5 a 150 caracteres.', 'Why the goods come back, 5 to 150 characters.'),
+    ),
   })
   .superRefine((b, ctx) => {
     const seen = new Set<string>();
@@ -56,11 +75,26 @@ export type ReturnBody = z.output<typeof returnBody>;
  */
 export const returnInvalidationBody = z
   .strictObject({
-    type: optional(z.union([z.literal(1), z.literal(2), z.literal(3)])),
+    type: described(
+      optional(z.union([z.literal(1), z.literal(2), z.literal(3)])),
+      bilingual(
+        `Tipo de invalidación (MH CAT-024): 1 error, 2 rescindir (por omisión), 3 otro; lista en ${catalogRoute('invalidation-type')}.`,
+        `Invalidation type (MH CAT-024): 1 error, 2 rescinded (default), 3 other; list at ${catalogRoute('invalidation-type')}.`,
+      ),
+    ),
     // invalidacion v3: motivoAnulacion of up to 200 characters.
-    reason: optional(text(200, 5)),
-    manager: optional(invalidationPerson),
-    requester: optional(invalidationPerson),
+    reason: described(
+      optional(text(200, 5)),
+      bilingual('Motivo, de 5 a 200 caracteres; obligatorio con el tipo 3.', 'The reason, 5 to 200 characters; required with type 3.'),
+    ),
+    manager: described(
+      optional(invalidationPerson),
+      bilingual('Responsable de la invalidación; si falta, el de la estación.', "The person responsible; when absent, the station's."),
+    ),
+    requester: described(
+      optional(invalidationPerson),
+      bilingual('Quien la solicita; si falta, el responsable.', 'Who asks for it; when absent, the responsible person.'),
+    ),
   })
   .superRefine((b, ctx) => {
     if (b.type === 3 && !b.reason) addRuleIssue(ctx, ['reason'], 'REQUIRED', 'Con el tipo 3 (otro) MH pide el motivo.');

@@ -2,6 +2,7 @@
 // station file), and what the delivery log shows. Shared by the core (the rule that counts) and a later UI.
 import { z } from 'zod';
 import { custom, optional } from './contract/primitives';
+import { D, bilingual, described } from './contract/descriptions';
 
 /** What a receiver may subscribe to: the events of `document_events` (main/core/dte/document-events.ts). */
 export const WEBHOOK_EVENTS = ['dte.created', 'dte.approved', 'dte.rejected', 'dte.invalidated', 'invalidation.rejected'] as const;
@@ -36,9 +37,27 @@ const events = () =>
 
 /** POST /webhooks: events default to all five; without a secret the station makes one and shows it once. */
 export const webhookInput = z.strictObject({
-  url: webhookUrl(),
-  events: optional(events()),
-  secret: optional(webhookSecret()),
+  url: described(
+    webhookUrl(),
+    bilingual(
+      'Dirección http:// o https:// que recibe los POST, sin usuario ni contraseña.',
+      'The http:// or https:// address that receives the POSTs, without user or password.',
+    ),
+  ),
+  events: described(
+    optional(events()),
+    bilingual(
+      `Eventos a enviar, sin repetir: ${WEBHOOK_EVENTS.join(', ')}; por omisión todos.`,
+      `Events to send, none repeated: ${WEBHOOK_EVENTS.join(', ')}; default all.`,
+    ),
+  ),
+  secret: described(
+    optional(webhookSecret()),
+    bilingual(
+      'Secreto compartido para la firma X-Sello-Signature, de 16 a 200 caracteres sin espacios; si falta, la estación crea uno y lo muestra una vez.',
+      'Shared secret for the X-Sello-Signature signature, 16 to 200 characters without spaces; when absent, the station makes one and shows it once.',
+    ),
+  ),
 });
 export type WebhookInput = z.output<typeof webhookInput>;
 
@@ -52,11 +71,17 @@ export type StationWebhook = z.output<typeof stationWebhook>;
 
 /** GET /webhooks/:id/deliveries?limit=&cursor= */
 export const webhookDeliveriesQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(200).optional(),
-  cursor: z
-    .string()
-    .regex(/^\d{1,15}$/, custom('INVALID_FORMAT', 'Use el nextCursor de la página anterior.'))
-    .optional(),
+  limit: described(
+    z.coerce.number().int().min(1).max(200).optional(),
+    bilingual('Cuántas entregas, de 1 a 200.', 'How many deliveries, 1 to 200.'),
+  ),
+  cursor: described(
+    z
+      .string()
+      .regex(/^\d{1,15}$/, custom('INVALID_FORMAT', 'Use el nextCursor de la página anterior.'))
+      .optional(),
+    D.cursor,
+  ),
 });
 export type WebhookDeliveriesQuery = z.output<typeof webhookDeliveriesQuery>;
 

@@ -70,16 +70,34 @@ export function sendProblem(reply: FastifyReply, error: ApiError): FastifyReply 
     });
 }
 
+/**
+ * What Fastify says of a body it could not read, in the problem's language: its own messages are English, and a
+ * detail half in each language reads as a fault (issue 56). Unknown codes get the generic sentence, never the message.
+ */
+const BODY_DETAILS: Readonly<Record<string, string>> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Envíe el cuerpo con Content-Type: application/json.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'El cuerpo está vacío: envíe un objeto JSON.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'El cuerpo no es JSON válido (o trae __proto__ o constructor.prototype, que no se aceptan).',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'El cuerpo no mide lo que dice Content-Length.',
+};
+
 /** A body Fastify could not take (too large, not JSON, wrong media type) as the client's problem; null for anything else. */
 export function bodyProblem(error: { code?: string; statusCode?: number; message?: string }, limit: number): ApiError | null {
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
     return { code: 'PAYLOAD_TOO_LARGE', title: TITLES.PAYLOAD_TOO_LARGE, detail: `El cuerpo supera ${limit} bytes.` };
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-    const detail =
-      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-        ? 'Envíe el cuerpo con Content-Type: application/json.'
-        : `El cuerpo no es JSON válido: ${error.message ?? ''}`.trim();
+    const detail = BODY_DETAILS[error.code ?? ''] ?? 'No se pudo leer el cuerpo de la solicitud: envíe un objeto JSON válido.';
     return { code: 'MALFORMED_REQUEST', title: TITLES.MALFORMED_REQUEST, detail };
   }
   return null;
+}
+
+/** A URL Fastify cannot route (a stray %, a bad encoding), said in Spanish with the path as sent, never Fastify's words. */
+export function urlProblem(url: string): ApiError {
+  const path = url.split('?')[0] ?? '';
+  return {
+    code: 'MALFORMED_REQUEST',
+    title: TITLES.MALFORMED_REQUEST,
+    detail: `La dirección ${path.slice(0, 200)} no es válida: revise las secuencias % (cada una con dos dígitos hexadecimales, UTF-8).`,
+  };
 }

@@ -34,13 +34,15 @@ import type { Logger } from '../core/logger';
 import { loggerFor, REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import { authThrottle } from '../core/auth/throttle';
 import { allowedHostNames, hostAllowed, originAllowed } from './guards';
-import { bodyProblem, sendProblem } from './problem';
+import { bodyProblem, sendProblem, urlProblem } from './problem';
 import { registerUi } from './ui';
 import { sendDownload } from './download';
 import { registerApiDocs } from './openapi/docs-page';
 import { openApiDocument } from './openapi/document';
 import { SELLO_VERSION } from '../core/station/station-service';
 import { apiKeyBody, exportQuery, homologationReportQuery, listQuery, receiptQuery, receiversQuery } from './queries';
+import { catalogAnswer, catalogIndexAnswer } from './catalogs';
+import { catalogQuery } from '../../shared/catalogs/lists';
 
 export const SUPPORTED_API_VERSIONS = ['1'] as const;
 /** Big enough for MH's 2,000 items with 1,000-character descriptions. */
@@ -317,6 +319,9 @@ const ROUTES: readonly Route[] = [
   route('GET', '/settings/books', SUPERVISORS, (c) => c.api.booksSettings()),
   route('PUT', '/settings/books', ADMINS, (c) => c.api.setBooksSettings(c.body())),
   route('GET', '/health', EVERYONE, (c) => c.api.health()),
+  // MH's catalogs the contract takes (docs/decisions/0076-fields-said-in-two-languages.md): no secret, a POS reads them.
+  route('GET', '/catalogs', EVERYONE, () => Promise.resolve(catalogIndexAnswer())),
+  route('GET', '/catalogs/:name', EVERYONE, (c) => Promise.resolve(catalogAnswer(param(c, 'name'), c.query(catalogQuery).department))),
 ];
 
 /** A path parameter as sent (the core answers NOT_FOUND for one it does not have). */
@@ -538,12 +543,8 @@ export async function buildHttpServer(source: CoreSource, options: HttpOptions):
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
     // A URL Fastify cannot even route (a stray %, a bad encoding) is the client's mistake: a problem body too.
-    frameworkErrors: (error, _req, reply) => {
-      void sendProblem(reply, {
-        code: 'MALFORMED_REQUEST',
-        title: TITLES.MALFORMED_REQUEST,
-        detail: `La dirección no es válida: ${error.message}`,
-      });
+    frameworkErrors: (_error, req, reply) => {
+      void sendProblem(reply, urlProblem(req.url));
     },
   });
   app.decorateRequest('actor', null);

@@ -3,6 +3,7 @@
 // that signs.
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
+import { bilingual as bi, described as d } from '../../shared/contract/descriptions';
 import type { Clock } from '../core/clock';
 import { CoreError } from '../core/errors';
 import { keyFingerprint } from '../core/signing/certificate';
@@ -16,7 +17,13 @@ export interface HubCertificate {
 
 export const hubCertificateInput = z.strictObject({
   /** The public key as SPKI PEM (-----BEGIN PUBLIC KEY-----), or its DER in base64 as MH's certificate file has it. */
-  publicKey: z.string().trim().min(1).max(20_000),
+  publicKey: d(
+    z.string().trim().min(1).max(20_000),
+    bi(
+      'Llave pública del certificado de MH: PEM SPKI o su DER en base64.',
+      "The MH certificate's public key: SPKI PEM or its DER in base64.",
+    ),
+  ),
 });
 
 /** An RSA public key from PEM or base64 DER; a clear 422 naming the field otherwise. */

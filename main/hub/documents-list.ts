@@ -8,6 +8,7 @@
 // Dates always bound the partitions scanned (from/to and the cursor's date prune the months outside them).
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { bilingual as bi, described as d } from '../../shared/contract/descriptions';
 import { DTE_KINDS, isoDate, isUuid, uuid } from '../../shared/contract';
 import type { HubSealState } from '../../shared/hub';
 import { DTE_STATUSES } from '../../shared/records';
@@ -26,23 +27,47 @@ function decodeCursor(v: string): { issueDate: string; id: string } | null {
 
 export const listQuery = z
   .strictObject({
-    station: z
-      .string()
-      .regex(/^[A-Za-z0-9._-]{1,64}$/)
-      .optional(),
-    branch: z.string().trim().min(1).max(10).optional(),
-    pos: z.string().trim().min(1).max(10).optional(),
-    kind: z.enum(DTE_KINDS).optional(),
-    status: z.enum(DTE_STATUSES).optional(),
-    from: isoDate().optional(),
-    to: isoDate().optional(),
-    q: z.string().trim().min(1).max(100).optional(),
-    limit: z.coerce.number().int().min(1).max(MAX_PAGE).default(50),
-    cursor: z
-      .string()
-      .max(200)
-      .refine((v) => decodeCursor(v) !== null, 'No es un cursor de esta lista: use el nextCursor de la página anterior.')
-      .optional(),
+    station: d(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9._-]{1,64}$/)
+        .optional(),
+      bi('Solo los de esta estación (su identificador).', "Only this station's (its identifier)."),
+    ),
+    branch: d(z.string().trim().min(1).max(10).optional(), bi('Solo este establecimiento (M001).', 'Only this establishment (M001).')),
+    pos: d(z.string().trim().min(1).max(10).optional(), bi('Solo este punto de venta (P001).', 'Only this point of sale (P001).')),
+    kind: d(
+      z.enum(DTE_KINDS).optional(),
+      bi('Tipo de documento: FC, CCF, NC, ND, CR, FSE o FEX.', 'Document type: FC, CCF, NC, ND, CR, FSE or FEX.'),
+    ),
+    status: d(
+      z.enum(DTE_STATUSES).optional(),
+      bi(
+        'Estado: CREATED, PROCESSING, APPROVED, REJECTED o INVALIDATED.',
+        'Status: CREATED, PROCESSING, APPROVED, REJECTED or INVALIDATED.',
+      ),
+    ),
+    from: d(isoDate().optional(), bi('Desde este día, aaaa-mm-dd, incluido.', 'From this day, yyyy-MM-dd, inclusive.')),
+    to: d(isoDate().optional(), bi('Hasta este día, aaaa-mm-dd, incluido.', 'Up to this day, yyyy-MM-dd, inclusive.')),
+    q: d(
+      z.string().trim().min(1).max(100).optional(),
+      bi('Texto a buscar: número de control, receptor o código.', 'Text to search: control number, recipient or code.'),
+    ),
+    limit: d(
+      z.coerce.number().int().min(1).max(MAX_PAGE).default(50),
+      bi(`Cuántos documentos, de 1 a ${MAX_PAGE}; por omisión 50.`, `How many documents, 1 to ${MAX_PAGE}; default 50.`),
+    ),
+    cursor: d(
+      z
+        .string()
+        .max(200)
+        .refine((v) => decodeCursor(v) !== null, 'No es un cursor de esta lista: use el nextCursor de la página anterior.')
+        .optional(),
+      bi(
+        'Cursor de la página siguiente, tal como lo dio la respuesta anterior.',
+        "The next page's cursor, as the previous answer gave it.",
+      ),
+    ),
   })
   .superRefine((v, ctx) => {
     if (v.from && v.to && v.from > v.to)

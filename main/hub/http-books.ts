@@ -4,6 +4,7 @@
 // files that station makes. Reading the books is reading: every active person (ADMIN, ACCOUNTANT, AUDITOR) may.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { bilingual as bi, described as d } from '../../shared/contract/descriptions';
 import { ANNEXES, BOOKS, annexQuery, bookQuery as stationBookQuery, type BookFile } from '../../shared/books';
 import { toFieldErrors } from '../../shared/contract';
 import { CoreError, validationFailed } from '../core/errors';
@@ -13,7 +14,13 @@ import { BOOK_POINT, HUB_BOOKS_SETTINGS } from './books-source';
 import { sendDownload } from '../http/download';
 
 /** The station's queries, and `point` for one point of sale's books. */
-const point = z.string().regex(BOOK_POINT, 'Use el código del establecimiento y punto de venta, como M001P001.').optional();
+const point = d(
+  z.string().regex(BOOK_POINT, 'Use el código del establecimiento y punto de venta, como M001P001.').optional(),
+  bi(
+    'Solo este punto de venta (M001P001): los archivos que esa estación hace.',
+    'Only this point of sale (M001P001): the files that station makes.',
+  ),
+);
 export const monthQuery = annexQuery.extend({ point });
 export const bookQuery = stationBookQuery.extend({ point });
 

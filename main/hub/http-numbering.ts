@@ -1,12 +1,15 @@
 // `GET /hub/v1/numbering?year=Y`, for a station's token: the last control numbers of its branch (numbering.ts).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { bilingual as bi, described as d } from '../../shared/contract/descriptions';
 import { toFieldErrors } from '../../shared/contract';
 import { validationFailed } from '../core/errors';
 import type { Hub } from './create-hub';
 import { caller, unauthorized } from './http-auth';
 
-export const numberingQuery = z.strictObject({ year: z.coerce.number().int().min(2000).max(2100) });
+export const numberingQuery = z.strictObject({
+  year: d(z.coerce.number().int().min(2000).max(2100), bi('El año de la numeración, 2000 a 2100.', 'The numbering year, 2000 to 2100.')),
+});
 
 export function registerNumberingRoutes(app: FastifyInstance, hub: Hub): void {
   app.get('/hub/v1/numbering', async (req, reply) => {

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { toFieldErrors } from '../../shared/contract';
 import { TITLES } from '../../shared/errors';
 import { CoreError, toApiError, validationFailed } from '../core/errors';
-import { bodyProblem, sendProblem } from '../http/problem';
+import { bodyProblem, sendProblem, urlProblem } from '../http/problem';
 import { loggerFor, REQUEST_ID_HEADER, requestIdOf } from '../http/request-id';
 import { asDatabaseUnavailable } from './database-errors';
 import { caller, HUB_SESSION_COOKIE, parsed, personFor, sessionCookie, sessionToken, unauthorized } from './http-auth';
@@ -50,12 +50,8 @@ export async function buildHubServer(options: HubHttpOptions): Promise<FastifyIn
     ...(options.trustProxy?.length ? { trustProxy: [...options.trustProxy] } : {}),
     bodyLimit: HUB_BODY_LIMIT,
     return503OnClosing: true,
-    frameworkErrors: (error, _req, reply) => {
-      void sendProblem(reply, {
-        code: 'MALFORMED_REQUEST',
-        title: TITLES.MALFORMED_REQUEST,
-        detail: `La dirección no es válida: ${error.message}`,
-      });
+    frameworkErrors: (_error, req, reply) => {
+      void sendProblem(reply, urlProblem(req.url));
     },
   });
   const routes = collectHubRoutes(app);

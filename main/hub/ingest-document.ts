@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { DTE_KINDS, isoDate, uuid } from '../../shared/contract';
 import { DTE_STATUSES } from '../../shared/records';
+import { bilingual as bi, described as d } from '../../shared/contract/descriptions';
 
 /** The most documents one request may carry: a batch stays one short transaction and a few MB. */
 export const MAX_BATCH = 500;
@@ -17,32 +18,76 @@ const amount = z
 const instant = z.iso.datetime({ offset: true });
 
 export const ingestDocument = z.object({
-  id: uuid().transform((v) => v.toLowerCase()),
+  id: d(
+    uuid().transform((v) => v.toLowerCase()),
+    bi('Código de generación del documento (UUID).', "The document's generation code (UUID)."),
+  ),
   /** Optional: the token already says which station sends; if named, it must be that one (else 403). */
-  stationId: z.string().min(1).max(64).optional(),
-  kind: z.enum(DTE_KINDS),
-  version: z.number().int().min(1).max(99),
-  status: z.enum(DTE_STATUSES),
-  controlNumber: z.string().min(1).max(40),
-  issueDate: isoDate(),
-  total: amount,
-  recipientName: z.string().max(250).nullable(),
-  mhJson: z.record(z.string(), z.unknown()),
-  jws: z.string().min(1).max(2_000_000),
-  seal: z.string().min(1).max(100).nullable(),
-  sealedAt: instant.nullable(),
+  stationId: d(
+    z.string().min(1).max(64).optional(),
+    bi('La estación que envía; si se indica, la del token (si no, 403).', "The sending station; when given, the token's (else 403)."),
+  ),
+  kind: d(z.enum(DTE_KINDS), bi('Tipo de documento: FC, CCF, NC, ND, CR, FSE o FEX.', 'Document type: FC, CCF, NC, ND, CR, FSE or FEX.')),
+  version: d(
+    z.number().int().min(1).max(99),
+    bi('Versión del esquema de MH con que se emitió.', 'The MH schema version it was issued with.'),
+  ),
+  status: d(
+    z.enum(DTE_STATUSES),
+    bi(
+      'Estado en la estación: CREATED, PROCESSING, APPROVED, REJECTED o INVALIDATED.',
+      'Status at the station: CREATED, PROCESSING, APPROVED, REJECTED or INVALIDATED.',
+    ),
+  ),
+  controlNumber: d(z.string().min(1).max(40), bi('Número de control (DTE-01-M001P001-…).', 'Control number (DTE-01-M001P001-…).')),
+  issueDate: d(isoDate(), bi('Fecha de emisión, aaaa-mm-dd.', 'Issue date, yyyy-MM-dd.')),
+  total: d(amount, bi('Total del documento en USD, con centavos.', "The document's total, USD, in cents.")),
+  recipientName: d(z.string().max(250).nullable(), bi('Nombre del receptor; null si no hay.', "The recipient's name; null when none.")),
+  mhJson: d(z.record(z.string(), z.unknown()), bi('El JSON del documento tal como MH lo recibió.', 'The document JSON as MH received it.')),
+  jws: d(
+    z.string().min(1).max(2_000_000),
+    bi('El documento firmado (JWS compacto); la central lo verifica.', 'The signed document (compact JWS); the head office verifies it.'),
+  ),
+  seal: d(
+    z.string().min(1).max(100).nullable(),
+    bi('Sello de recepción de MH; null mientras no lo hay.', "MH's reception seal; null until there is one."),
+  ),
+  sealedAt: d(instant.nullable(), bi('Cuándo MH lo selló, ISO 8601 con zona.', 'When MH sealed it, ISO 8601 with offset.')),
   /** The station's last change of this document: a newer one replaces status and seal, an older one is ignored. */
-  updatedAt: instant,
+  updatedAt: d(
+    instant,
+    bi(
+      'Último cambio en la estación; uno más antiguo que el guardado se ignora.',
+      "The station's last change; one older than the stored one is ignored.",
+    ),
+  ),
   /** Who issued it (`user:ana`, `api-key:…`) and their name then; the books' "issued by" filter reads them. */
-  issuedBy: z.string().max(100).nullable().optional(),
-  issuedByName: z.string().max(250).nullable().optional(),
+  issuedBy: d(
+    z.string().max(100).nullable().optional(),
+    bi('Quién lo emitió: user:login o api-key:id.', 'Who issued it: user:login or api-key:id.'),
+  ),
+  issuedByName: d(
+    z.string().max(250).nullable().optional(),
+    bi('El nombre de quien lo emitió, entonces.', "The issuer's name at the time."),
+  ),
   /**
    * The station's date of an invalidation MH accepted. Taken for older stations' sake and ignored: the hub dates an
    * invalidation from the signed event it verified (station-records.ts, decision 0063).
    */
-  invalidatedOn: isoDate().nullable().optional(),
+  invalidatedOn: d(
+    isoDate().nullable().optional(),
+    bi(
+      'Fecha de invalidación según la estación; se ignora (la central la toma del evento firmado).',
+      "The station's invalidation date; ignored (the head office takes it from the signed event).",
+    ),
+  ),
 });
 
 export type IngestDocument = z.output<typeof ingestDocument>;
 
-export const ingestBody = z.strictObject({ documents: z.array(ingestDocument).min(1).max(MAX_BATCH) });
+export const ingestBody = z.strictObject({
+  documents: d(
+    z.array(ingestDocument).min(1).max(MAX_BATCH),
+    bi(`Los documentos, de 1 a ${MAX_BATCH}.`, `The documents, 1 to ${MAX_BATCH}.`),
+  ),
+});

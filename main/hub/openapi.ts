@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { reportQuery } from '../../shared/books';
 import { SELLO_VERSION } from '../core/station/station-service';
 import { buildOpenApi, type ApiDescription, type DocumentedRoute } from '../http/openapi/document';
+import { MINIMAL_HEADERS } from '../http/openapi/headers';
+import { MINIMAL_STATUSES } from '../http/openapi/statuses';
 import type { Operation } from '../http/openapi/operations';
 import { hubCertificateInput } from './certificates';
 import { hubCompanyInput } from './company';
@@ -16,6 +18,7 @@ import { hubLoginInput, hubPersonInput, hubPersonUpdate } from './people';
 import { heartbeatBody, recordsBody } from './station-records';
 import { newStation } from './stations';
 import { newToken } from './tokens';
+import { HUB_RESPONSE_SCHEMAS } from './openapi-answers';
 
 const TAGS = {
   Estaciones: 'Lo que llama cada estación con su token (Authorization: Bearer): sus documentos, registros e informe.',
@@ -177,7 +180,13 @@ const HUB_API: ApiDescription = {
   server: { url: '/', description: 'Esta central' },
   tags: TAGS,
   operations: HUB_OPERATIONS,
+  // Each JSON answer typed (openapi-answers.ts); its statuses and headers are the rules alone (decision 0077).
+  responses: HUB_RESPONSE_SCHEMAS,
   named: {},
+  requestExamples: {},
+  answerExamples: {},
+  statuses: MINIMAL_STATUSES,
+  headers: MINIMAL_HEADERS,
   securitySchemes: {
     stationToken: {
       type: 'http',

@@ -8,6 +8,7 @@ import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import { loginInput, loginSchema, secretProblem } from '../../shared/people';
 import { addRuleIssue, text } from '../../shared/contract/primitives';
+import { bilingual as bi, described as d } from '../../shared/contract/descriptions';
 import type { PasswordHasher } from '../core/auth/passwords';
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../core/auth/sessions';
 import type { Clock } from '../core/clock';
@@ -32,17 +33,34 @@ const withPasswordRule = (value: { password?: string | undefined }, ctx: z.Refin
   if (problem) addRuleIssue(ctx, ['password'], 'NOT_ALLOWED', problem);
 };
 
+const NAME = bi('Nombre de la persona, hasta 100 caracteres.', "The person's name, up to 100 characters.");
+const ROLE = bi(`Rol en la central: ${HUB_ROLES.join(', ')}.`, `Role at the head office: ${HUB_ROLES.join(', ')}.`);
+
 export const hubPersonInput = z
-  .strictObject({ login: loginSchema, name: text(100), role: z.enum(HUB_ROLES), password: z.string().min(1).max(200) })
+  .strictObject({
+    login: d(
+      loginSchema,
+      bi('Usuario: de 2 a 32 letras minúsculas, dígitos, punto o guion.', 'Login: 2 to 32 lower-case letters, digits, dot or hyphen.'),
+    ),
+    name: d(text(100), NAME),
+    role: d(z.enum(HUB_ROLES), ROLE),
+    password: d(z.string().min(1).max(200), bi('Contraseña de al menos 8 caracteres.', 'A password of at least 8 characters.')),
+  })
   .superRefine(withPasswordRule);
 export type HubPersonInput = z.output<typeof hubPersonInput>;
 
 export const hubPersonUpdate = z
   .strictObject({
-    name: text(100).optional(),
-    role: z.enum(HUB_ROLES).optional(),
-    password: z.string().min(1).max(200).optional(),
-    active: z.boolean().optional(),
+    name: d(text(100).optional(), NAME),
+    role: d(z.enum(HUB_ROLES).optional(), ROLE),
+    password: d(
+      z.string().min(1).max(200).optional(),
+      bi('Nueva contraseña; si falta, no cambia.', 'A new password; when absent, unchanged.'),
+    ),
+    active: d(
+      z.boolean().optional(),
+      bi('false desactiva a la persona; true la reactiva.', 'false deactivates the person; true reactivates.'),
+    ),
   })
   .superRefine(withPasswordRule);
 export type HubPersonUpdate = z.output<typeof hubPersonUpdate>;

@@ -3,6 +3,7 @@
 // stored, changes nothing; the station is always the token's, so no station writes another's rows.
 import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
+import { bilingual as bi, described as d } from '../../shared/contract/descriptions';
 import type { StationHeartbeat } from '../../shared/hub';
 import type { Clock } from '../core/clock';
 import type { HubDb } from './hub-database';
@@ -51,37 +52,99 @@ export const MAX_RECORDS = 500;
 const instant = z.iso.datetime({ offset: true });
 
 export const ingestRecord = z.strictObject({
-  kind: z.enum(RECORD_KINDS),
-  id: z.string().min(1).max(100),
+  kind: d(z.enum(RECORD_KINDS), bi(`Tipo de registro: ${RECORD_KINDS.join(', ')}.`, `Record kind: ${RECORD_KINDS.join(', ')}.`)),
+  id: d(z.string().min(1).max(100), bi('Identificador del registro en la estación.', "The record's identifier at the station.")),
   /** The station's last change of the record: an older one than stored is ignored. */
-  updatedAt: instant,
-  body: z.record(z.string(), z.unknown()),
+  updatedAt: d(
+    instant,
+    bi(
+      'Último cambio en la estación; uno más antiguo que el guardado se ignora.',
+      "The station's last change; one older than the stored one is ignored.",
+    ),
+  ),
+  body: d(z.record(z.string(), z.unknown()), bi('El registro tal como la estación lo guarda.', 'The record as the station stores it.')),
 });
 export type IngestRecord = z.output<typeof ingestRecord>;
-export const recordsBody = z.strictObject({ records: z.array(ingestRecord).min(1).max(MAX_RECORDS) });
+export const recordsBody = z.strictObject({
+  records: d(
+    z.array(ingestRecord).min(1).max(MAX_RECORDS),
+    bi(`Los registros, de 1 a ${MAX_RECORDS}.`, `The records, 1 to ${MAX_RECORDS}.`),
+  ),
+});
 
 /**
  * The heartbeat at the door: the shape the health screen reads (shared/hub.ts), checked loosely inside `sync`
  * (the station's own status, whose fields grow with the station) and strictly where the alerts look.
  */
 export const heartbeatBody = z.object({
-  reportedAt: z.string().min(10).max(40),
-  sync: z
-    .object({
-      state: z.string().max(20),
-      queue: z.object({ pending: z.number().int().min(0), failed: z.number().int().min(0) }).loose(),
-      contingencies: z.array(z.object({ startedAt: z.string(), endedAt: z.string().nullable() }).loose()).max(1000),
-      overdue: z.array(z.object({ deadline: z.string() }).loose()).max(1000),
-      deliveries: z.object({ failed: z.number().int().min(0) }).loose(),
-      hub: z.object({ waiting: z.number().int().min(0) }).loose(),
-    })
-    .loose(),
-  auditHead: z.object({ seq: z.number().int().min(0), hash: z.string().regex(/^[0-9a-f]{64}$/) }).nullable(),
-  lastDayCloseAt: z.string().max(40).nullable(),
-  certificate: z
-    .object({ fingerprint: z.string().regex(/^[0-9a-f]{64}$/), notAfter: z.string().max(40).nullable() })
-    .nullable()
-    .optional(),
+  reportedAt: d(
+    z.string().min(10).max(40),
+    bi('Cuándo la estación hizo el reporte, ISO 8601.', 'When the station made the report, ISO 8601.'),
+  ),
+  sync: d(
+    z
+      .object({
+        state: d(z.string().max(20), bi('Estado de la sincronización con MH.', 'State of the sync with MH.')),
+        queue: d(
+          z
+            .object({
+              pending: d(z.number().int().min(0), bi('Documentos por enviar a MH.', 'Documents waiting to go to MH.')),
+              failed: d(z.number().int().min(0), bi('Documentos que fallaron.', 'Documents that failed.')),
+            })
+            .loose(),
+          bi('La cola de envío a MH.', 'The queue of sends to MH.'),
+        ),
+        contingencies: d(
+          z
+            .array(
+              z
+                .object({
+                  startedAt: d(z.string(), bi('Inicio de la contingencia.', 'Start of the contingency.')),
+                  endedAt: d(z.string().nullable(), bi('Fin; null si sigue.', 'End; null while it lasts.')),
+                })
+                .loose(),
+            )
+            .max(1000),
+          bi('Las contingencias de la estación.', "The station's contingencies."),
+        ),
+        overdue: d(
+          z.array(z.object({ deadline: d(z.string(), bi('Plazo vencido.', 'The deadline passed.')) }).loose()).max(1000),
+          bi('Lo que pasó su plazo de MH.', "What passed MH's deadline."),
+        ),
+        deliveries: d(
+          z.object({ failed: d(z.number().int().min(0), bi('Correos que fallaron.', 'E-mails that failed.')) }).loose(),
+          bi('Los envíos por correo.', 'The e-mail deliveries.'),
+        ),
+        hub: d(
+          z
+            .object({ waiting: d(z.number().int().min(0), bi('Lo que espera ir a la central.', 'What waits to go to the head office.')) })
+            .loose(),
+          bi('La réplica hacia la central.', 'The replication to the head office.'),
+        ),
+      })
+      .loose(),
+    bi('El estado de sincronización de la estación (GET /sync/status).', "The station's sync status (GET /sync/status)."),
+  ),
+  auditHead: d(
+    z
+      .object({
+        seq: d(z.number().int().min(0), bi('Número del último eslabón.', "The last link's number.")),
+        hash: d(z.string().regex(/^[0-9a-f]{64}$/), bi('Su hash SHA-256 en hexadecimal.', 'Its SHA-256 hash in hex.')),
+      })
+      .nullable(),
+    bi('La cabeza de la cadena de auditoría; null si está vacía.', 'The head of the audit chain; null when empty.'),
+  ),
+  lastDayCloseAt: d(z.string().max(40).nullable(), bi('Último cierre del día; null si nunca.', 'The last day close; null when never.')),
+  certificate: d(
+    z
+      .object({
+        fingerprint: d(z.string().regex(/^[0-9a-f]{64}$/), bi('Huella SHA-256 del certificado.', "The certificate's SHA-256 fingerprint.")),
+        notAfter: d(z.string().max(40).nullable(), bi('Hasta cuándo vale.', 'Valid until.')),
+      })
+      .nullable()
+      .optional(),
+    bi('El certificado de firma de la estación.', "The station's signing certificate."),
+  ),
 });
 
 export interface StoredHeartbeat {

@@ -1,6 +1,7 @@
 // The stations table's one owner: a station is one point of sale of one branch, named by the hub's administrator.
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
+import { bilingual as bi, described as d } from '../../shared/contract/descriptions';
 import type { Clock } from '../core/clock';
 import { CoreError } from '../core/errors';
 import type { HubDb } from './hub-database';
@@ -29,11 +30,26 @@ export const STATION_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** A station an ADMIN registers (POST /hub/v1/stations). */
 export const newStation = z.strictObject({
-  id: z.string().regex(STATION_ID).optional(),
-  companyId: z.string().trim().min(1).max(20),
-  branchCode: z.string().trim().min(1).max(10),
-  posNumber: z.string().trim().min(1).max(10),
-  name: z.string().trim().min(1).max(100),
+  id: d(
+    z.string().regex(STATION_ID).optional(),
+    bi(
+      'Identificador de la estación, hasta 64 letras, dígitos, punto o guion; si falta, se crea.',
+      "The station's identifier, up to 64 letters, digits, dot or hyphen; made when absent.",
+    ),
+  ),
+  companyId: d(
+    z.string().trim().min(1).max(20),
+    bi('La empresa de la estación, hasta 20 caracteres.', "The station's company, up to 20 characters."),
+  ),
+  branchCode: d(
+    z.string().trim().min(1).max(10),
+    bi('Código del establecimiento en MH (p. ej. M001).', "The establishment's MH code (e.g. M001)."),
+  ),
+  posNumber: d(z.string().trim().min(1).max(10), bi('Punto de venta (p. ej. P001).', 'Point of sale (e.g. P001).')),
+  name: d(
+    z.string().trim().min(1).max(100),
+    bi('Nombre de la estación, hasta 100 caracteres.', "The station's name, up to 100 characters."),
+  ),
 });
 
 export const toStation = (r: Selectable<StationsTable>): HubStation => ({

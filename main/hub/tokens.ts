@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { isUuid } from '../../shared/contract';
+import { bilingual as bi, described as d } from '../../shared/contract/descriptions';
 import type { Clock } from '../core/clock';
 import { CoreError } from '../core/errors';
 import type { HubDb } from './hub-database';
@@ -19,7 +20,13 @@ export const TOKEN_POINT = /^[A-Z0-9]{4}P\d{3}$/;
 
 /** A new token's points of sale (POST /hub/v1/stations/:id/tokens): the station's own when it names none. */
 export const newToken = z.strictObject({
-  points: z.array(z.string().regex(TOKEN_POINT, 'Un punto de venta como M001P001.')).min(1).max(50).optional(),
+  points: d(
+    z.array(z.string().regex(TOKEN_POINT, 'Un punto de venta como M001P001.')).min(1).max(50).optional(),
+    bi(
+      'Puntos de venta cuyos documentos puede escribir el token (M001P001), de 1 a 50; si falta, el de la estación.',
+      "Points of sale whose documents the token may write (M001P001), 1 to 50; when absent, the station's own.",
+    ),
+  ),
 });
 
 /** The station a token stands for, and the points of sale whose documents it may write (migration 005). */

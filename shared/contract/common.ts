@@ -26,6 +26,7 @@ import {
   text,
   uuid,
 } from './primitives';
+import { D, bilingual, described } from './descriptions';
 
 export const ID_TYPES = ['NIT', 'DUI', 'PASAPORTE', 'CARNET_RESIDENTE', 'OTRO'] as const;
 export type IdType = (typeof ID_TYPES)[number];
@@ -50,8 +51,8 @@ export const MAX_PAYMENTS = 10;
 export const MAX_ITEMS = 2000;
 
 export const branchOffice = z.strictObject({
-  mhCode: z.string().length(4),
-  posNumber: z.number().int().positive().max(999),
+  mhCode: described(z.string().length(4), D.mhCode),
+  posNumber: described(z.number().int().positive().max(999), D.posNumber),
 });
 
 const ID_NUMBER_RULES: Record<IdType, { re: RegExp; message: string }> = {
@@ -67,8 +68,8 @@ const ID_NUMBER_RULES: Record<IdType, { re: RegExp; message: string }> = {
 export const identificationDocument = (types: readonly [IdType, ...IdType[]] = ID_TYPES) =>
   z
     .strictObject({
-      type: z.enum(types),
-      number: z.string().trim().min(1).max(20),
+      type: described(z.enum(types), D.idType),
+      number: described(z.string().trim().min(1).max(20), D.idNumber),
     })
     .superRefine((doc, ctx) => {
       const rule = ID_NUMBER_RULES[doc.type];
@@ -82,11 +83,17 @@ const DOMESTIC_DEPARTMENTS: ReadonlySet<string> = new Set([...DEPARTMENT_CODES].
 export const address = (complementMin = 1) =>
   z
     .strictObject({
-      department: catalogCode(DOMESTIC_DEPARTMENTS, 'CAT-012'),
-      municipality: z.string().regex(/^\d{2}$/, custom('INVALID_FORMAT', 'Código de municipio: 2 dígitos (CAT-013).')),
-      complement: text(200, complementMin),
+      department: described(catalogCode(DOMESTIC_DEPARTMENTS, 'CAT-012'), D.department),
+      municipality: described(
+        z.string().regex(/^\d{2}$/, custom('INVALID_FORMAT', 'Código de municipio: 2 dígitos (CAT-013).')),
+        D.municipality,
+      ),
+      complement: described(text(200, complementMin), D.complement),
       /** CAT-008 distrito, which MH's Normativa v2.0 requires; optional where the municipality already names it. */
-      district: optional(z.string().regex(/^\d{2}$/, custom('INVALID_FORMAT', 'Código de distrito: 2 dígitos (CAT-008).'))),
+      district: described(
+        optional(z.string().regex(/^\d{2}$/, custom('INVALID_FORMAT', 'Código de distrito: 2 dígitos (CAT-008).'))),
+        D.district,
+      ),
     })
     .superRefine((a, ctx) => {
       if (!MUNICIPALITY_KEYS.has(`${a.department}/${a.municipality}`)) {
@@ -106,15 +113,15 @@ export const address = (complementMin = 1) =>
       }
     });
 
-export const economicActivity = () => catalogCode(ECONOMIC_ACTIVITY_CODES, 'CAT-019');
-export const phone8 = () => digits(8, 8);
+export const economicActivity = () => described(catalogCode(ECONOMIC_ACTIVITY_CODES, 'CAT-019'), D.economicActivity);
+export const phone8 = () => described(digits(8, 8), D.phone);
 export { email };
 
 /** MH's ventaTercero carries a NIT only. */
 export const thirdPartySale = z
   .strictObject({
-    name: text(150, 3),
-    identificationDocument: identificationDocument(),
+    name: described(text(150, 3), bilingual('Nombre del tercero, de 3 a 150 caracteres.', "The third party's name, 3 to 150 characters.")),
+    identificationDocument: described(identificationDocument(), D.identificationDocument),
   })
   .superRefine((t, ctx) => {
     if (t.identificationDocument.type !== 'NIT') {
@@ -124,7 +131,7 @@ export const thirdPartySale = z
 
 export const relatedTaxDocuments = (max: number) =>
   z
-    .array(z.strictObject({ id: uuid() }))
+    .array(z.strictObject({ id: described(uuid(), D.relatedId) }))
     .max(max)
     .superRefine((docs, ctx) => {
       const seen = new Set<string>();
@@ -136,10 +143,10 @@ export const relatedTaxDocuments = (max: number) =>
     });
 
 export const doctor = z.strictObject({
-  name: text(100),
-  identificationDocument: identificationDocument(),
+  name: described(text(100), bilingual('Nombre del médico, hasta 100 caracteres.', "The doctor's name, up to 100 characters.")),
+  identificationDocument: described(identificationDocument(), D.identificationDocument),
   // Optional in the contract, required by MH (medico.tipoServicio).
-  service: z.enum(DOCTOR_SERVICES),
+  service: described(z.enum(DOCTOR_SERVICES), D.doctorService),
 });
 
 /** attachments of CCF and FC (MH otrosDocumentos): details for EMISOR/RECEPTOR, doctor for DOCTOR. */
@@ -148,9 +155,9 @@ export const attachments = (max: number) =>
     .array(
       z
         .strictObject({
-          code: z.enum(['EMISOR', 'RECEPTOR', 'DOCTOR']),
-          details: optional(text(300)),
-          doctor: optional(doctor),
+          code: described(z.enum(['EMISOR', 'RECEPTOR', 'DOCTOR']), D.attachmentCode),
+          details: described(optional(text(300)), D.attachmentDetails),
+          doctor: described(optional(doctor), D.doctor),
         })
         .superRefine((a, ctx) => {
           if (a.code === 'DOCTOR') {
@@ -168,10 +175,16 @@ export const itemsNoGrav = z
   .array(
     z
       .strictObject({
-        type: z.enum(ITEM_TYPES),
-        internalCode: optional(text(25)),
-        description: text(1000),
-        amount: positiveDecimal(),
+        type: described(
+          z.enum(ITEM_TYPES),
+          bilingual(
+            'Tipo de ítem (MH CAT-011): BIENES, SERVICIOS o BIENES_Y_SERVICIOS.',
+            'Item type (MH CAT-011): BIENES, SERVICIOS or BIENES_Y_SERVICIOS.',
+          ),
+        ),
+        internalCode: described(optional(text(25)), D.internalCode),
+        description: described(text(1000), D.itemDescription),
+        amount: described(positiveDecimal(), D.amountNoGrav),
       })
       .superRefine((x, ctx) => {
         // MH's tipoItem 4 is a tax line and needs a tax code, which a non-taxed amount does not have.
@@ -181,7 +194,7 @@ export const itemsNoGrav = z
   )
   .max(MAX_ITEMS);
 
-export const unitMeasure = () => enumWithDefault(UNIT_KEYS, 'OTRA');
+export const unitMeasure = () => described(enumWithDefault(UNIT_KEYS, 'OTRA'), D.unitMeasure);
 
 /** CAT-015 section 2: the taxes MH accepts as an item line of their own (codTributo of tipoItem 4). */
 export const ITEM_LINE_TAX_CODES: ReadonlySet<string> = new Set(TAXES.filter((t) => t.section === 2).map((t) => t.code));
@@ -191,20 +204,21 @@ export const ITEM_LINE_TAX_CODES: ReadonlySet<string> = new Set(TAXES.filter((t)
  * `decimal-quantity` extension (docs/decisions/0072-decimal-quantities.md).
  */
 export type QuantityRule = 'integer' | 'decimal';
-export const itemQuantity = (rule: QuantityRule) => (rule === 'integer' ? positiveInt() : positiveDecimal(8));
+export const itemQuantity = (rule: QuantityRule) =>
+  rule === 'integer' ? described(positiveInt(), D.quantityInteger) : described(positiveDecimal(8), D.quantityDecimal);
 
 const saleItemShape = (rule: QuantityRule) => ({
-  type: z.enum(ITEM_TYPES),
-  internalCode: optional(text(25)),
-  description: text(1000),
+  type: described(z.enum(ITEM_TYPES), D.itemType),
+  internalCode: described(optional(text(25)), D.internalCode),
+  description: described(text(1000), D.itemDescription),
   quantity: itemQuantity(rule),
   unitMeasure: unitMeasure(),
-  unitPrice: positiveDecimal(),
-  discountAmount: optional(positiveDecimal()),
-  saleType: z.enum(SALE_TYPES),
-  documentNumber: optional(uuid()),
+  unitPrice: described(positiveDecimal(), D.unitPrice),
+  discountAmount: described(optional(positiveDecimal()), D.discountAmount),
+  saleType: described(z.enum(SALE_TYPES), D.saleType),
+  documentNumber: described(optional(uuid()), D.documentNumberOptional),
   // MH's "other taxes per item" line (tipoItem 4) needs its CAT-015 code (docs/decisions/0002-contract-gaps.md).
-  taxCode: optional(catalogCode(ITEM_LINE_TAX_CODES, 'CAT-015 (tributos por ítem: A8, 57, 90, D4, D5, A6)')),
+  taxCode: described(optional(catalogCode(ITEM_LINE_TAX_CODES, 'CAT-015 (tributos por ítem: A8, 57, 90, D4, D5, A6)')), D.taxCode),
 });
 
 type SaleItemShape = { type: string; taxCode?: string | null; saleType: string };
@@ -226,12 +240,14 @@ function checkTaxLine(item: SaleItemShape, ctx: z.RefinementCtx, taxedOnly: bool
 /** items of FC and CCF (with psv). */
 export const saleItemWithPsv = (taxedTaxLines: boolean, rule: QuantityRule = 'integer') =>
   z
-    .strictObject({ ...saleItemShape(rule), psv: optional(positiveDecimal()) })
+    .strictObject({ ...saleItemShape(rule), psv: described(optional(positiveDecimal()), D.psv) })
     .superRefine((item, ctx) => checkTaxLine(item, ctx, taxedTaxLines));
 
-/** items of NC and ND. */
+/** items of NC and ND: each names the document it adjusts (the spec: required, one of relatedTaxDocuments). */
 export const saleItemOf = (rule: QuantityRule) =>
-  z.strictObject(saleItemShape(rule)).superRefine((item, ctx) => checkTaxLine(item, ctx, true));
+  z
+    .strictObject({ ...saleItemShape(rule), documentNumber: described(uuid(), D.documentNumberRequired) })
+    .superRefine((item, ctx) => checkTaxLine(item, ctx, true));
 export const saleItem = saleItemOf('integer');
 
 /** Rule shared by CCF, FC, NC, ND: an item's documentNumber names one of relatedTaxDocuments. */
@@ -252,11 +268,11 @@ export function checkItemDocuments(
 
 /** Top-level fields CCF, NC/ND and FC share. */
 export const saleHeader = {
-  id: uuid(),
-  generatedAt: optional(isoDate()),
-  paymentType: enumWithDefault(PAYMENT_TYPES, 'CONTADO'),
-  branchOffice: optional(branchOffice),
-  thirdPartySale: optional(thirdPartySale),
+  id: described(uuid(), D.id),
+  generatedAt: described(optional(isoDate()), D.generatedAt),
+  paymentType: described(enumWithDefault(PAYMENT_TYPES, 'CONTADO'), D.paymentType),
+  branchOffice: described(optional(branchOffice), D.branchOffice),
+  thirdPartySale: described(optional(thirdPartySale), D.thirdPartySale),
 };
 
 /**
@@ -266,19 +282,19 @@ export const saleHeader = {
 export const payments = z
   .array(
     z.strictObject({
-      method: catalogCode(PAYMENT_METHOD_CODES, 'CAT-017 (forma de pago)'),
-      amount: positiveMoney(),
+      method: described(catalogCode(PAYMENT_METHOD_CODES, 'CAT-017 (forma de pago)'), D.paymentMethod),
+      amount: described(positiveMoney(), D.paymentAmount),
       /** The card's last digits, the transfer's number, what "99 otros" was (MH's `referencia`). */
-      reference: optional(text(50)),
+      reference: described(optional(text(50)), D.paymentReference),
     }),
   )
   .min(1)
   .max(MAX_PAYMENTS);
 
 export const salesDiscounts = {
-  discountNoSuj: optional(positiveMoney()),
-  discountExe: optional(positiveMoney()),
-  discountGrav: optional(positiveMoney()),
-  retentionIva: optional(nonNegativeMoney()),
-  retentionRenta: optional(nonNegativeMoney()),
+  discountNoSuj: described(optional(positiveMoney()), D.discountNoSuj),
+  discountExe: described(optional(positiveMoney()), D.discountExe),
+  discountGrav: described(optional(positiveMoney()), D.discountGrav),
+  retentionIva: described(optional(nonNegativeMoney()), D.retentionIva),
+  retentionRenta: described(optional(nonNegativeMoney()), D.retentionRenta),
 };

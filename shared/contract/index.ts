@@ -4,6 +4,7 @@ export * from './issues';
 export * from './kinds';
 export * from './validate';
 export * from './extensions';
+export * from './descriptions';
 export { ccfBody, type CcfBody } from './ccf';
 export { crBody, RETENTION_CODES, type CrBody } from './cr';
 export { fcBody, type FcBody } from './fc';

@@ -2,11 +2,12 @@
 import { z } from 'zod';
 import { branchOffice, identificationDocument } from './common';
 import { addRuleIssue, optional, text, uuid } from './primitives';
+import { D, bilingual, catalogRoute, described } from './descriptions';
 
 // MH: nombreResponsable and nombreSolicita of 5 to 100 characters (the contract allows 150).
 export const invalidationPerson = z.strictObject({
-  name: text(100, 5),
-  identificationDocument: identificationDocument(),
+  name: described(text(100, 5), bilingual('Nombre completo, de 5 a 100 caracteres.', 'Full name, 5 to 100 characters.')),
+  identificationDocument: described(identificationDocument(), D.identificationDocument),
 });
 
 /** MH's CAT-024: 1 an error in the document (a replacement corrects it), 2 the operation rescinded, 3 other (with a replacement). */
@@ -15,15 +16,42 @@ export type InvalidationType = (typeof INVALIDATION_TYPES)[number];
 
 export const invalidateBody = z
   .strictObject({
-    dteId: uuid(),
-    dteReplaceId: optional(uuid()),
+    dteId: described(
+      uuid(),
+      bilingual('Código de generación (UUID) del documento que se invalida.', 'Generation code (UUID) of the document to invalidate.'),
+    ),
+    dteReplaceId: described(
+      optional(uuid()),
+      bilingual(
+        'Código de generación del documento que lo reemplaza, ya emitido; obligatorio con los tipos 1 y 3, prohibido con el 2.',
+        'Generation code of the replacing document, already issued; required with types 1 and 3, refused with type 2.',
+      ),
+    ),
     /** An addition to the contract (docs/decisions/0002-contract-gaps.md): when absent, 1 with a replacement, else 2. */
-    type: optional(z.union([z.literal(1), z.literal(2), z.literal(3)])),
-    branchOffice: optional(branchOffice),
+    type: described(
+      optional(z.union([z.literal(1), z.literal(2), z.literal(3)])),
+      bilingual(
+        `Tipo de invalidación (MH CAT-024): 1 error en el documento, 2 rescindir la operación, 3 otro; si falta, 1 con reemplazo y 2 sin él; lista en ${catalogRoute('invalidation-type')}.`,
+        `Invalidation type (MH CAT-024): 1 an error in the document, 2 the operation rescinded, 3 other; when absent, 1 with a replacement, else 2; list at ${catalogRoute('invalidation-type')}.`,
+      ),
+    ),
+    branchOffice: described(optional(branchOffice), D.branchOffice),
     // MH: motivoAnulacion of 5 to 250 characters.
-    reason: optional(text(250, 5)),
-    manager: optional(invalidationPerson),
-    requester: optional(invalidationPerson),
+    reason: described(
+      optional(text(250, 5)),
+      bilingual(
+        'Motivo de la invalidación, de 5 a 250 caracteres; obligatorio con el tipo 3.',
+        'Why it is invalidated, 5 to 250 characters; required with type 3.',
+      ),
+    ),
+    manager: described(
+      optional(invalidationPerson),
+      bilingual('Responsable de la invalidación; si falta, el de la estación.', "The person responsible; when absent, the station's."),
+    ),
+    requester: described(
+      optional(invalidationPerson),
+      bilingual('Quien la solicita; si falta, el responsable.', 'Who asks for it; when absent, the responsible person.'),
+    ),
   })
   .superRefine((b, ctx) => {
     // Whether types 1 and 3 need a replacement depends on the invalidated document: replacementErrors below.

@@ -3,15 +3,16 @@
 import { z } from 'zod';
 import { MAX_ITEMS, checkItemDocuments, relatedTaxDocuments, saleItemOf, saleHeader, salesDiscounts, type QuantityRule } from './common';
 import { taxpayerRecipient } from './ccf';
+import { D, described } from './descriptions';
 
 export const ncBodyOf = (rule: QuantityRule) =>
   z
     .strictObject({
       ...saleHeader,
-      recipient: taxpayerRecipient,
+      recipient: described(taxpayerRecipient, D.recipient),
       // MH's NC and ND need 1 to 50 related documents; each item's documentNumber must be one of them.
-      relatedTaxDocuments: relatedTaxDocuments(50).min(1),
-      items: z.array(saleItemOf(rule)).min(1).max(MAX_ITEMS),
+      relatedTaxDocuments: described(relatedTaxDocuments(50).min(1), D.relatedTaxDocuments),
+      items: described(z.array(saleItemOf(rule)).min(1).max(MAX_ITEMS), D.items),
       ...salesDiscounts,
     })
     .superRefine((body, ctx) => checkItemDocuments(body, ctx, true));

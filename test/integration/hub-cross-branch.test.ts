@@ -94,4 +94,20 @@ describe('an NC at one branch against another branch CCF', () => {
     const unknown = await errorOf(issueNote(b!.core, note('c0ffee00-0000-4000-8000-000000000000', 1)));
     expect(JSON.stringify(unknown.errors)).toMatch(/ni en esta estación ni en la central/);
   }, 45_000);
+
+  it("goes to the CCF's taxpayer, read from the hub's copy (docs/decisions/0076-fields-said-in-two-languages.md)", async () => {
+    const [a, b] = world.stations;
+    const ccf = a!.core.dtes.create('CCF', today(ccfBody(newId())), 'test').record;
+    await until(() => a!.core.dtes.get(ccf.id).status === 'APPROVED', 'the CCF approved');
+    await until(() => a!.core.sync.status().hub.waiting === 0, 'the CCF at the hub');
+    const body: Record<string, unknown> = note(ccf.id, 1);
+    const other = {
+      ...body,
+      recipient: { ...(body.recipient as object), identificationDocument: { type: 'NIT', number: '06140101901234' } },
+    };
+    const refused = await errorOf(issueNote(b!.core, other));
+    expect(refused.errors?.map((e) => [e.path, e.code])).toEqual([['recipient.identificationDocument.number', 'NOT_ALLOWED']]);
+    expect(refused.errors?.[0]?.message).toContain('06141234567890');
+    expect((await issueNote(b!.core, note(ccf.id, 1))).record.controlNumber).toMatch(/^DTE-05-M002P001-/);
+  }, 45_000);
 });

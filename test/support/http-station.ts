@@ -2,9 +2,17 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach } from 'vitest';
 import type { Clock } from '../../main/core/clock';
-import { buildHttpServer } from '../../main/http/server';
+import { buildHttpServer, ROUTE_TABLE } from '../../main/http/server';
 import { silentLogger } from '../../main/core/logger';
 import { DEMO_KEY, fixedClock, testCore } from './core';
+import { openApiChecker, operationFor } from './openapi-checker';
+import { openApiDocument } from '../../main/http/openapi/document';
+import { SELLO_VERSION } from '../../main/core/station/station-service';
+
+/** The station's OpenAPI document, as a client reads it (built once, when asked). */
+let openApiDoc: Record<string, unknown> | null = null;
+const OPENAPI_DOC = (): Record<string, unknown> =>
+  (openApiDoc ??= JSON.parse(JSON.stringify(openApiDocument(ROUTE_TABLE, SELLO_VERSION))) as Record<string, unknown>);
 
 /** A problem+json body as the tests read it. */
 export interface Problem {
@@ -39,6 +47,17 @@ export function httpStation(): HttpStation {
   };
   beforeEach(() => start(fixedClock()));
   afterEach(stop);
+  // SELLO_OPENAPI_CHECK=1: every answer is also checked against the OpenAPI document (test/support/openapi-checker.ts)
+  // and what disagrees is printed after each test, without failing it (the honesty test is the gate).
+  const checker = process.env.SELLO_OPENAPI_CHECK === '1' ? openApiChecker(OPENAPI_DOC()) : null;
+  const checked = (method: string, url: string, res: LightMyRequestResponse): LightMyRequestResponse => {
+    const key = checker && operationFor(OPENAPI_DOC(), method, url);
+    if (checker && key) checker.check(key, { statusCode: res.statusCode, headers: res.headers, body: res.body });
+    return res;
+  };
+  afterEach(() => {
+    if (checker?.violations.length) console.warn(`openapi: ${JSON.stringify(checker.take())}`);
+  });
   const live = <T>(v: T | null): T => {
     if (v === null) throw new Error('the station starts in beforeEach');
     return v;
@@ -50,9 +69,14 @@ export function httpStation(): HttpStation {
     get app() {
       return live(app);
     },
-    post: (url, payload, extra = {}) =>
-      live(app).inject({ method: 'POST', url, headers: { ...API_HEADERS, ...extra }, payload: payload as object }),
-    get: (url, extra = {}) => live(app).inject({ method: 'GET', url, headers: { ...API_HEADERS, ...extra } }),
+    post: async (url, payload, extra = {}) =>
+      checked(
+        'POST',
+        url,
+        await live(app).inject({ method: 'POST', url, headers: { ...API_HEADERS, ...extra }, payload: payload as object }),
+      ),
+    get: async (url, extra = {}) =>
+      checked('GET', url, await live(app).inject({ method: 'GET', url, headers: { ...API_HEADERS, ...extra } })),
     async restart(clock) {
       await stop();
       await start(clock);

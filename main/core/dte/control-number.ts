@@ -55,6 +55,13 @@ export function sequenceLasts(store: Store): SequenceLast[] {
  * and this station's own last, so no number is taken twice. Returns the sequence's last value afterwards.
  */
 export function raiseControlValue(store: Store, s: SequenceLast): number {
+  // MH holding none of a kind (an ADMIN's 0) moves nothing: the table keeps only numbers taken (last_value > 0).
+  if (s.last < 1) {
+    const kept = store
+      .statement('SELECT last_value FROM control_sequences WHERE year = ? AND kind = ? AND branch_code = ? AND pos_number = ?')
+      .get(s.year, s.kind, s.branchCode, s.posNumber) as { last_value: number } | undefined;
+    return kept?.last_value ?? 0;
+  }
   const row = store
     .statement(
       `INSERT INTO control_sequences (year, kind, branch_code, pos_number, last_value) VALUES (?, ?, ?, ?, ?)

@@ -22,12 +22,13 @@ import { CoreError, validationFailed } from '../errors';
 import { ceilingErrors } from './mh/ceiling';
 import { controlCharacterErrors } from './control-characters';
 import { creditLimitErrors, type CompanyWide } from './credit-limit';
+import { noteRecipientErrors, type AdjustedDocument } from './note-recipient';
 import type { StoredStation } from '../station/profile';
 import type { Store } from '../store/database';
 import { canonicalJson, sha256Hex } from './canonical';
 import { formatControlNumber, nextControlValue } from './control-number';
 import { assertNumberingOpen } from './numbering-state';
-import { canonicalId, findDocument, insertDocument, recipientEmailOf, relatedOf } from './documents-repo';
+import { canonicalId, findDocument, insertDocument, recipientEmailOf, relatedOf, signedParts } from './documents-repo';
 import { serializerFor } from './mh/serializers';
 import { normativeAt } from '../../../shared/normative';
 import type { RelatedDocument } from './mh/context';
@@ -134,10 +135,25 @@ function contextErrors(
       });
     }
   });
-  // Only once the related documents are known and allowed: the limit reads them.
+  // Only once the related documents are known and allowed: the limit and the recipient rule read them.
+  const noteTo = (kind === 'NC' || kind === 'ND') && 'recipient' in body ? body.recipient?.identificationDocument?.number : undefined;
+  if (noteTo !== undefined && errors.length === 0) errors.push(...noteRecipientErrors(noteTo, adjustedDocuments(deps.store, hub, related)));
   if (kind === 'NC' && errors.length === 0 && 'relatedTaxDocuments' in body)
     errors.push(...creditLimitErrors(deps.store, body.items, (id) => companyWide(hub, id)));
   return errors;
+}
+
+/** The documents a note relates, as MH holds them (this station's signed JSON, or the hub's copy of another branch's). */
+function adjustedDocuments(store: Store, hub: HubRelated | null, related: readonly { id: string }[]): AdjustedDocument[] {
+  return related.flatMap((doc): AdjustedDocument[] => {
+    const local = findDocument(store, doc.id);
+    if (local) {
+      const json = signedParts(store, doc.id)?.mh_json;
+      return json ? [{ kind: local.kind as DteKind, control: local.control_number, mhJson: JSON.parse(json) as unknown }] : [];
+    }
+    const remote = remoteOf(hub, doc.id);
+    return remote ? [{ kind: remote.kind as DteKind, control: remote.controlNumber, mhJson: remote.mhJson }] : [];
+  });
 }
 
 /** The hub's description of a document another branch issued; null without a hub answer or when it has none. */

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import type { FieldError } from '../../../shared/contract';
+import { bilingual, described, type FieldError } from '../../../shared/contract';
 import type { HubSettingView, HubStationIdentity } from '../../../shared/hub-setting';
 import type { HubReplicationStatus } from '../../../shared/records';
 import { audit } from '../audit';
@@ -31,8 +31,20 @@ export interface HubSetting {
 
 /** PUT /settings/hub: where the hub is and the token it gave this station. */
 export const hubSettingBody = z.strictObject({
-  url: z.string().trim().min(1, 'Escriba la dirección de la central, p. ej. https://central.empresa.com.').max(300),
-  token: z.string().trim().min(1, 'Escriba el token que la central le dio a esta estación.').max(200).optional(),
+  url: described(
+    z.string().trim().min(1, 'Escriba la dirección de la central, p. ej. https://central.empresa.com.').max(300),
+    bilingual(
+      'Dirección de la central, p. ej. https://central.empresa.com.',
+      "The head office's address, e.g. https://central.empresa.com.",
+    ),
+  ),
+  token: described(
+    z.string().trim().min(1, 'Escriba el token que la central le dio a esta estación.').max(200).optional(),
+    bilingual(
+      'El token que la central dio a esta estación; si falta, se conserva el guardado.',
+      'The token the head office gave this station; when absent, the stored one is kept.',
+    ),
+  ),
 });
 
 const identity = z.object({

@@ -1,17 +1,9 @@
 // What the OpenAPI document says of each route of the local API (server.ts ROUTE_TABLE), keyed `METHOD /path`.
 // Bodies and query strings are the very zod schemas the core and the routes check with, never copies;
-// test/integration/openapi.test.ts fails when a route has no entry here or an entry has no route, and sends every
-// example to a real server.
+// test/integration/openapi.test.ts fails when a route has no entry here or an entry has no route. The examples are
+// examples.ts's, sent to a real server by test/integration/openapi-honesty.test.ts.
 import type { z } from 'zod';
-import {
-  CONTRACT_EXTENSIONS,
-  CREATE_SCHEMAS,
-  DTE_KINDS,
-  EXTENSIONS_APPLIED_HEADER,
-  EXTENSIONS_HEADER,
-  invalidateBody,
-  type DteKind,
-} from '../../../shared/contract';
+import { CREATE_SCHEMAS, DTE_KINDS, invalidateBody, type DteKind } from '../../../shared/contract';
 import { annexQuery, bookQuery, booksSettings, reportQuery } from '../../../shared/books';
 import { productImportInput, productInput, productListQuery } from '../../../shared/catalog';
 import {
@@ -21,8 +13,6 @@ import {
   drawerOpeningRequest,
   floatCorrectionRequest,
   openingQuery,
-  REFUND_METHOD_HEADER,
-  REFUND_METHODS,
 } from '../../../shared/close';
 import { emailTarget, smtpSettingsInput } from '../../../shared/delivery';
 import { homologationStartBody } from '../../../shared/homologation';
@@ -38,7 +28,7 @@ import { settleBody } from '../../core/dte/invalidation/doubt';
 import { returnSettleBody } from '../../core/dte/retorno/return-doubt';
 import { hubSettingBody } from '../../core/station/hub-setting';
 import { apiKeyBody, exportQuery, homologationReportQuery, listQuery, receiptQuery, receiversQuery } from '../queries';
-import { dteListPage, dteRecord } from './responses/index';
+import { catalogQuery } from '../../../shared/catalogs/lists';
 
 /** What a successful answer carries. */
 export type Answer = 'json' | 'pdf' | 'file' | 'none' | 'events';
@@ -50,44 +40,12 @@ export interface Operation<T extends string = Tag> {
   readonly description?: string;
   readonly body?: z.ZodType;
   readonly query?: z.ZodType;
-  /** The success status (200 unless told). */
+  /** The success status (200 unless told; statuses.ts names an operation's others). */
   readonly status?: 200 | 201 | 202 | 204;
   readonly answer?: Answer;
-  /** The success body, where the document describes it field by field. */
-  readonly response?: z.ZodType;
   /** A request body the test suite sends to a fresh demo station, expecting `status`. */
   readonly example?: unknown;
-  /** Request headers the operation reads beyond the ones every request carries. */
-  readonly headers?: readonly HeaderParameter[];
 }
-
-export interface HeaderParameter {
-  readonly name: string;
-  readonly description: string;
-  /** The values it takes, as a comma-separated list of these. */
-  readonly values: readonly string[];
-}
-
-/** The opt-in to the contract's extensions (docs/decisions/0072-decimal-quantities.md). */
-const EXTENSIONS_PARAMETER: HeaderParameter = {
-  name: EXTENSIONS_HEADER,
-  description:
-    'Extensiones del contrato que el cliente acepta, separadas por comas. `decimal-quantity`: el `quantity` de cada línea ' +
-    'admite hasta 8 decimales (productos pesados o medidos; MH los admite), en lugar del entero positivo del contrato. ' +
-    `Sin este encabezado, el contrato tal cual: una cantidad con decimales es 422 NOT_INTEGER en items.N.quantity. ` +
-    `La respuesta nombra las aplicadas en ${EXTENSIONS_APPLIED_HEADER}; una extensión desconocida es 422.`,
-  values: CONTRACT_EXTENSIONS,
-};
-
-/** How a refund was settled (docs/decisions/0073-money-follows-the-person.md): NC and Devolución only. */
-const REFUND_PARAMETER: HeaderParameter = {
-  name: REFUND_METHOD_HEADER,
-  description:
-    'Cómo se devolvió el dinero: `cash` (de la caja de la estación: la gaveta se abre y queda registrado), `card` o ' +
-    '`account` (abono a la cuenta del cliente). Queda a cargo de quien llama, en su cierre y en el de la estación. Sin ' +
-    'este encabezado, la nota de un POS se registra sin forma de devolución y no toca la caja; otro valor es 422.',
-  values: REFUND_METHODS,
-};
 
 export const TAGS = {
   Documentos: 'El contrato del servicio DTE: emitir, consultar, invalidar y devolver documentos.',
@@ -116,50 +74,6 @@ const KIND_NAMES: Readonly<Record<DteKind, string>> = {
 const SEND_RULES =
   'Al correo del receptor del documento lo envía cualquiera; a otra dirección, solo un supervisor o un administrador (403 para un cajero o una clave de API). Cada persona y cada clave: 10 envíos por minuto y 100 por día; pasado el límite, 429 con Retry-After.';
 
-const address = { department: '06', municipality: '14', complement: 'Colonia Escalón, Calle El Mirador 4520' };
-
-/** Bodies a POS sends, valid on a fresh demo station (the test sends each one). */
-const KIND_EXAMPLES: Partial<Record<DteKind, unknown>> = {
-  FC: {
-    id: '3f2b6c1e-8a4d-4f0b-9c2e-5d7a1b3c4e01',
-    paymentType: 'CONTADO',
-    recipient: {
-      name: 'María Elena Hernández',
-      email: 'maria.hernandez@example.com',
-      identificationDocument: { type: 'DUI', number: '012345678' },
-    },
-    items: [
-      {
-        type: 'BIENES',
-        internalCode: 'CAF-001',
-        description: 'Café molido 1 lb',
-        quantity: 2,
-        unitMeasure: 'LIBRA',
-        unitPrice: 4.5,
-        saleType: 'GRAVADA',
-      },
-    ],
-  },
-  CCF: {
-    id: '3f2b6c1e-8a4d-4f0b-9c2e-5d7a1b3c4e02',
-    paymentType: 'CREDITO',
-    recipient: {
-      economicActivity: '46900',
-      contributorSize: 'MEDIANO',
-      contributorType: 'JURIDICA',
-      nrc: '1234567',
-      name: 'Distribuidora La Ceiba, S.A. de C.V.',
-      phone: '25556666',
-      email: 'compras@laceiba.example.com',
-      address,
-      identificationDocument: { type: 'NIT', number: '06141234567890' },
-    },
-    items: [
-      { type: 'BIENES', description: 'Resma papel bond carta', quantity: 10, unitMeasure: 'UNIDAD', unitPrice: 3.75, saleType: 'GRAVADA' },
-    ],
-  },
-};
-
 const issueOperations = Object.fromEntries(
   DTE_KINDS.map((kind) => [
     `POST /dte/${kind.toLowerCase()}`,
@@ -172,10 +86,7 @@ const issueOperations = Object.fromEntries(
         'responder antes de contestar; `Prefer: handling=strict` rechaza los campos que el contrato no lista (422 UNKNOWN_FIELD). ' +
         '`Sello-Extensions: decimal-quantity` acepta cantidades con decimales (hasta 8).',
       body: CREATE_SCHEMAS[kind],
-      headers: kind === 'NC' ? [EXTENSIONS_PARAMETER, REFUND_PARAMETER] : [EXTENSIONS_PARAMETER],
       status: 201,
-      response: dteRecord,
-      ...(KIND_EXAMPLES[kind] === undefined ? {} : { example: KIND_EXAMPLES[kind] }),
     } satisfies Operation,
   ]),
 );
@@ -187,7 +98,6 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     description: 'Responde 201 con la persona y la cookie `sello_session` (HttpOnly, SameSite=Strict).',
     body: loginInput,
     status: 201,
-    example: { login: 'admin', password: 'demo-admin' },
   },
   'GET /session': { tag: 'Sesiones', summary: 'La sesión abierta con la cookie' },
   'DELETE /session': { tag: 'Sesiones', summary: 'Cierra la sesión', status: 204, answer: 'none' },
@@ -197,6 +107,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     tag: 'Documentos',
     summary: 'Invalida un documento aprobado (evento de invalidación de MH)',
     body: invalidateBody,
+    status: 201,
   },
   'POST /dte/invalidations/{id}/settle': {
     tag: 'Documentos',
@@ -207,7 +118,6 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     tag: 'Documentos',
     summary: 'Registra una devolución (Evento de Retorno, normativa 2026)',
     body: returnBody,
-    headers: [REFUND_PARAMETER],
     status: 201,
   },
   'GET /dte/{id}/returns': { tag: 'Documentos', summary: 'Las devoluciones de un documento' },
@@ -246,9 +156,8 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     tag: 'Documentos',
     summary: 'Lista los documentos, del más reciente al más antiguo',
     query: listQuery,
-    response: dteListPage,
   },
-  'GET /dte/{id}': { tag: 'Documentos', summary: 'Un documento y su estado', response: dteRecord },
+  'GET /dte/{id}': { tag: 'Documentos', summary: 'Un documento y su estado' },
   'GET /dte/{id}/detail': { tag: 'Documentos', summary: 'Un documento con su JSON de MH, su historia y sus eventos' },
   'GET /dte/{id}/qr': { tag: 'Documentos', summary: 'El código QR de la consulta pública de MH (data URI)' },
   'GET /dte/{id}/download/json': { tag: 'Documentos', summary: 'El JSON firmado del documento', answer: 'file' },
@@ -354,7 +263,6 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     summary: 'Agrega una persona',
     body: userInput,
     status: 201,
-    example: { login: 'cajera2', name: 'Cajera Dos', role: 'CASHIER', password: 'una-clave-larga' },
   },
   'PUT /users/{login}': { tag: 'Estación', summary: 'Cambia el nombre, el rol, la clave o el estado de una persona', body: userUpdate },
   'GET /api-keys': { tag: 'Estación', summary: 'Las claves de API de los POS (sin la clave)' },
@@ -364,7 +272,6 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     description: 'La clave se muestra una sola vez, en esta respuesta; la estación guarda solo su hash.',
     body: apiKeyBody,
     status: 201,
-    example: { name: 'Caja 2' },
   },
   'DELETE /api-keys/{keyId}': { tag: 'Estación', summary: 'Revoca una clave de API', status: 204, answer: 'none' },
   'GET /settings/printing': { tag: 'Impresión', summary: 'La configuración de impresión' },
@@ -389,7 +296,6 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     summary: 'Agrega un producto',
     body: productInput,
     status: 201,
-    example: { code: 'CAF-002', description: 'Café en grano 1 lb', unitMeasure: 'LIBRA', shelfPrice: 5.65 },
   },
   'PUT /products/{id}': { tag: 'Catálogo', summary: 'Cambia un producto', body: productInput },
   'POST /products/import': { tag: 'Catálogo', summary: 'Importa un catálogo (vista previa o aplicar)', body: productImportInput },
@@ -430,4 +336,17 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'GET /settings/books': { tag: 'Libros', summary: 'Las opciones de los libros' },
   'PUT /settings/books': { tag: 'Libros', summary: 'Cambia las opciones de los libros', body: booksSettings.partial() },
   'GET /health': { tag: 'Estación', summary: 'La estación responde: versión, ambiente y punto de venta' },
+  'GET /catalogs': {
+    tag: 'Documentos',
+    summary: 'Los catálogos de MH que el contrato acepta',
+    description:
+      'Cada catálogo con su número de MH (CAT-019…) y los campos que toman sus códigos. Los mismos códigos para las dos normativas.',
+  },
+  'GET /catalogs/{name}': {
+    tag: 'Documentos',
+    summary: 'Los códigos de un catálogo de MH, con su nombre en español',
+    description:
+      '`code` es lo que se envía; `mhCode`, lo que recibe MH cuando difiere (unidades, países, tipos). `?department=NN` filtra `municipality` y `district`. Un nombre que no existe: 404 que lo nombra.',
+    query: catalogQuery,
+  },
 };

@@ -2,7 +2,7 @@
 // confirms it, so the station shows them with what to check on MH's public lookup, and a supervisor settles each:
 // MH shows the document invalidated (the event is APPROVED) or it does not (REJECTED, the document APPROVED again).
 import { z } from 'zod';
-import { validate, type DteKind } from '../../../../shared/contract';
+import { bilingual, described, validate, type DteKind } from '../../../../shared/contract';
 import type { InvalidationDoubt, InvalidationRecord, StationAlert } from '../../../../shared/records';
 import { textOf } from '../../../../shared/text';
 import { audit } from '../../audit';
@@ -54,8 +54,17 @@ export const invalidationsInDoubt = (store: Store): InvalidationDoubt[] =>
 /** POST /dte/invalidations/{id}/settle: what MH's public lookup shows, and a note for the audit. */
 // INVALIDATED: MH's public lookup shows the document invalidated; NOT_INVALIDATED: it shows it standing.
 export const settleBody = z.strictObject({
-  outcome: z.enum(SETTLE_OUTCOMES),
-  note: z.string().max(250).nullish(),
+  outcome: described(
+    z.enum(SETTLE_OUTCOMES),
+    bilingual(
+      'Lo que muestra la consulta pública de MH: INVALIDATED (invalidado) o NOT_INVALIDATED (sigue vigente).',
+      "What MH's public lookup shows: INVALIDATED or NOT_INVALIDATED (still in force).",
+    ),
+  ),
+  note: described(
+    z.string().max(250).nullish(),
+    bilingual('Nota para la auditoría, hasta 250 caracteres.', 'A note for the audit, up to 250 characters.'),
+  ),
 });
 
 function parseSettle(input: unknown): { outcome: SettleOutcome; note: string | null } {

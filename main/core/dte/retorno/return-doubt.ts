@@ -2,7 +2,7 @@
 // already holds the event, so the first send reached it, but its seal was lost with that answer. Never APPROVED
 // without a seal: shown with what to check on MH's portal, and settled by a supervisor with the seal MH shows.
 import { z } from 'zod';
-import { validate } from '../../../../shared/contract';
+import { bilingual, described, validate } from '../../../../shared/contract';
 import type { StationAlert } from '../../../../shared/records';
 import type { ReturnStatus } from '../../../../shared/retorno';
 import { audit } from '../../audit';
@@ -69,9 +69,21 @@ const SEAL = /^[A-Za-z0-9]{40}$/;
 /** POST /dte/returns/{id}/settle: RECEIVED with the seal MH's portal shows, or NOT_RECEIVED; a note for the audit. */
 export const returnSettleBody = z
   .strictObject({
-    outcome: z.enum(['RECEIVED', 'NOT_RECEIVED']),
-    seal: z.string().regex(SEAL, 'El sello de recepción de MH tiene 40 letras y números.').nullish(),
-    note: z.string().max(250).nullish(),
+    outcome: described(
+      z.enum(['RECEIVED', 'NOT_RECEIVED']),
+      bilingual('Lo que muestra el portal de MH: RECEIVED (recibida) o NOT_RECEIVED.', "What MH's portal shows: RECEIVED or NOT_RECEIVED."),
+    ),
+    seal: described(
+      z.string().regex(SEAL, 'El sello de recepción de MH tiene 40 letras y números.').nullish(),
+      bilingual(
+        'Sello de recepción de MH, 40 letras y números; obligatorio con RECEIVED.',
+        "MH's reception seal, 40 letters and digits; required with RECEIVED.",
+      ),
+    ),
+    note: described(
+      z.string().max(250).nullish(),
+      bilingual('Nota para la auditoría, hasta 250 caracteres.', 'A note for the audit, up to 250 characters.'),
+    ),
   })
   .refine((b) => b.outcome !== 'RECEIVED' || !!b.seal, {
     path: ['seal'],
