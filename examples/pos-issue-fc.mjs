@@ -4,7 +4,8 @@
 //
 //   SELLO_URL=http://127.0.0.1:8417 SELLO_API_KEY=… node examples/pos-issue-fc.mjs
 //
-// The station answers the FC at once (201) with status PROCESSING or, if MH answers within `Prefer: wait`, APPROVED.
+// The station answers the FC at once (201) with status CREATED (signed, stored, queued for MH) or, if MH answers
+// within `Prefer: wait`, APPROVED (or REJECTED); PROCESSING is a document being handed to MH, seen on a later GET.
 // Offline, the document is signed and printable anyway and MH approves it later: this program keeps asking.
 /* global fetch, setTimeout */
 import { randomUUID } from 'node:crypto';

@@ -33,7 +33,7 @@ describe('the POS example program', () => {
       env: { ...process.env, SELLO_URL: serve.url, SELLO_API_KEY: DEMO_KEY, SELLO_WAIT_SECONDS: '60' },
       timeout: 90_000,
     });
-    expect(stdout).toMatch(/^DTE-01-\S+ (PROCESSING|APPROVED)$/m);
+    expect(stdout).toMatch(/^DTE-01-\S+ (CREATED|APPROVED)$/m);
     expect(stdout).toMatch(/^DTE-01-\S+ APPROVED sello \S+$/m);
     const pdfs = readdirSync(work.dir).filter((f) => f.endsWith('.pdf'));
     expect(pdfs).toHaveLength(1);
