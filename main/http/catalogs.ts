@@ -18,6 +18,6 @@ export function catalogAnswer(name: string, department: string | undefined): Cat
     throw new CoreError('NOT_FOUND', `El catálogo ${name.slice(0, 40)} no existe: use ${CATALOG_NAMES.join(', ')}.`);
   }
   const r = listCatalog(name, department);
-  if (!r.ok) throw validationFailed([{ path: r.field, code: 'NOT_ALLOWED', message: r.message }]);
+  if (!r.ok) throw validationFailed([{ path: r.field, code: r.code, message: r.message }]);
   return r.listing;
 }

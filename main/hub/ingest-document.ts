@@ -41,7 +41,7 @@ export const ingestDocument = z.object({
   ),
   controlNumber: d(z.string().min(1).max(40), bi('Número de control (DTE-01-M001P001-…).', 'Control number (DTE-01-M001P001-…).')),
   issueDate: d(isoDate(), bi('Fecha de emisión, aaaa-mm-dd.', 'Issue date, yyyy-MM-dd.')),
-  total: d(amount, bi('Total del documento en USD, con centavos.', "The document's total, USD, in cents.")),
+  total: d(amount, bi('Total del documento en USD, con centavos.', "The document's total, USD, to the cent.")),
   recipientName: d(z.string().max(250).nullable(), bi('Nombre del receptor; null si no hay.', "The recipient's name; null when none.")),
   mhJson: d(z.record(z.string(), z.unknown()), bi('El JSON del documento tal como MH lo recibió.', 'The document JSON as MH received it.')),
   jws: d(

@@ -210,13 +210,28 @@ const summaryOf = (name: CatalogName): CatalogSummary => {
 
 export const catalogSummaries = (): CatalogSummary[] => CATALOG_NAMES.map(summaryOf);
 
-export type ListingResult = { ok: true; listing: CatalogListing } | { ok: false; field: 'department'; message: string };
+export type ListingResult =
+  { ok: true; listing: CatalogListing } | { ok: false; field: 'department'; code: 'NOT_ALLOWED' | 'UNKNOWN_CODE'; message: string };
 
 /** One catalog's entries; a department narrows those that belong to one, and is refused where none does. */
 export function listCatalog(name: CatalogName, department?: string): ListingResult {
   const source = SOURCES[name];
   if (department !== undefined && !source.byDepartment) {
-    return { ok: false, field: 'department', message: 'Solo los catálogos municipality y district se filtran por departamento.' };
+    return {
+      ok: false,
+      field: 'department',
+      code: 'NOT_ALLOWED',
+      message: 'Solo los catálogos municipality y district se filtran por departamento.',
+    };
+  }
+  // A department CAT-012 lacks would answer an empty list a POS could take for "no municipalities": refuse it.
+  if (department !== undefined && !SOURCES.department.entries().some((e) => e.code === department)) {
+    return {
+      ok: false,
+      field: 'department',
+      code: 'UNKNOWN_CODE',
+      message: `El departamento ${department.slice(0, 8)} no existe en CAT-012 (GET /catalogs/department).`,
+    };
   }
   const all = source.entries();
   const entries = department === undefined ? all : all.filter((e) => e.department === department);

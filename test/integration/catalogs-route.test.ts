@@ -83,6 +83,12 @@ describe('GET /catalogs', () => {
       expect(bad.statusCode, url).toBe(422);
       expect(bad.json<{ errors: FieldError[] }>().errors.map((e) => e.path)).toEqual(['department']);
     }
+    // A department CAT-012 lacks is refused, not answered with an empty list a POS could believe.
+    for (const url of ['/catalogs/municipality?department=99', '/catalogs/district?department=00']) {
+      const bad = await app.inject({ method: 'GET', url, headers });
+      expect(bad.statusCode, url).toBe(422);
+      expect(bad.json<{ errors: FieldError[] }>().errors.map((e) => [e.path, e.code])).toEqual([['department', 'UNKNOWN_CODE']]);
+    }
   });
 });
 

@@ -1,16 +1,23 @@
 // Writes main/http/openapi/answer-examples.ts: the success bodies a fresh demo station gave in the honesty test
 // (test/integration/openapi-honesty.test.ts, with SELLO_RECORD_ANSWER_EXAMPLES=1), the first per operation and
-// status, lists cut to their first entry. Recorded, not written by hand, so an example is an answer the server gave.
+// status, pages cut to their first entry and the run's paths and keys replaced. Recorded, not written by hand, so an example is an answer the server gave.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 type Json = Record<string, unknown>;
 
-/** Lists cut to one entry, so the document stays readable. */
-function trimmed(value: unknown): unknown {
-  if (Array.isArray(value)) return value.slice(0, 1).map(trimmed);
+/** What a run leaves that means nothing to a reader, or looks like a secret to a scanner: the run's own paths and keys. */
+const scrubbed = (s: string): string =>
+  s
+    .replace(/\/tmp\/sello-[A-Za-z0-9_-]+/g, '/home/caja/.local/share/sello')
+    .replace(/\bsello_[A-Za-z0-9_-]{16,}/g, 'sello_EJEMPLO0000000000000000000000000');
+
+/** A page's `items` cut to one entry and other lists to five, so the document stays readable and says what was sent. */
+function trimmed(value: unknown, key = ''): unknown {
+  if (Array.isArray(value)) return value.slice(0, key === 'items' ? 1 : 5).map((v) => trimmed(v));
+  if (typeof value === 'string') return scrubbed(value);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, trimmed(v)]));
+  return Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, trimmed(v, k)]));
 }
 
 export interface Recorded {

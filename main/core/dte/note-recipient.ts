@@ -31,7 +31,7 @@ export function noteRecipientErrors(recipientNumber: string, adjusted: readonly 
       errors.push({
         path: 'recipient.identificationDocument.number',
         code: 'NOT_ALLOWED',
-        message: `Una nota va al mismo receptor del documento que ajusta: el ${doc.kind} ${doc.control} se emitió a ${theirs}.`,
+        message: `Una nota va al mismo receptor del documento que ajusta: el ${doc.kind} ${doc.control} se emitió a ${plain(theirs)}.`,
       });
     }
   }

@@ -61,7 +61,7 @@ export interface ApiDescription {
 /**
  * A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect). A request as a client must send it (`io: 'input'`:
  * defaults optional, before transforms), an answer as the server sends it (`'output'`). Refinements a schema cannot
- * say (a CCF's totals, a DUI's check digit) are enforced by the server and answered as 422 with the field named.
+ * say (a CCF's totals, a note going to its CCF's taxpayer) are enforced by the server and answered as 422 with the field named.
  * Schemas zod draws under `$defs` (those with an id) are moved to `defs`, and their refs with them: a `#/$defs/…`
  * inside an OpenAPI document would point at the document's root.
  */

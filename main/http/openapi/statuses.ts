@@ -111,6 +111,10 @@ const TABLE: Readonly<Record<string, readonly ErrorCode[]>> = {
   'POST /printer/drawer': PRINTS,
   'POST /printer/pending/{jobId}/print': PRINTS,
   'POST /closes/{id}/print': PRINTS,
+  // A scope naming a login nobody has (close/closes.ts scopeOf).
+  'POST /closes': ['NOT_FOUND'],
+  'POST /closes/openings': ['NOT_FOUND'],
+  'GET /closes/openings/current': ['NOT_FOUND'],
   'POST /sync/documents/{id}/send-again': ['STATION_CONFLICT'],
   'POST /homologation': ['STATION_CONFLICT'],
   'POST /homologation/resume': ['STATION_CONFLICT', 'NOT_FOUND'],
