@@ -1,4 +1,5 @@
 // The one typed API the renderer sees, whatever the runtime: IPC in Electron, HTTP under `sello serve`.
+import type { CompanyBranches } from './branches';
 import type { CatalogFormat, Product, ProductExport, ProductImportResult, ProductPage, ProductQuery } from './catalog';
 import type { NormativeView } from './normative';
 import type { HubSettingView } from './hub-setting';
@@ -12,6 +13,7 @@ import type { PendingReceipt, PrinterStatus, PrintSettings, PrintSettingsInput }
 import type { DeliveryRecord, SmtpSettingsView, SmtpTestResult } from './delivery';
 import type { WebhookCreated, WebhookDelivery, WebhookDeliveryPage, WebhookInfo } from './webhooks';
 import type { DocumentReturns, ReturnInvalidationRecord, ReturnRecord } from './retorno';
+import type { EoeRecord } from './operaciones-especiales';
 import type { HomologationView } from './homologation';
 import type { PriceApproval, PriceOverridePage, PriceOverrideQuery, PriceOverrideSettings } from './price-overrides';
 import type {
@@ -85,6 +87,10 @@ export interface SelloApi
   readonly revokeApiKey: (id: string) => Promise<Result<{ revoked: true }>>;
   readonly printSettings: () => Promise<Result<PrintSettings>>;
   readonly stationInfo: () => Promise<Result<StationInfo>>;
+  /** The company's establishments, for a Nota de Remisión to another branch (docs/decisions/0084-emitir-new-kinds.md). */
+  readonly companyBranches: () => Promise<Result<CompanyBranches>>;
+  /** SUPERVISOR: `{branches: [{code, name, address}]}`, the whole list; audited. */
+  readonly setCompanyBranches: (input: unknown) => Promise<Result<CompanyBranches>>;
   readonly setPrintSettings: (settings: PrintSettingsInput) => Promise<Result<PrintSettings>>;
   /** First run: a real station from the wizard (company, branch, environment, MH credentials, certificate). */
   readonly setUpStation: (input: unknown) => Promise<Result<StationSaved>>;
@@ -183,6 +189,8 @@ const CORE_METHODS = [
   'revokeApiKey',
   'printSettings',
   'stationInfo',
+  'companyBranches',
+  'setCompanyBranches',
   'setPrintSettings',
   'setUpStation',
   'seeWelcome',
@@ -339,6 +347,11 @@ export interface ReturnsApi {
   readonly sendReturn: (id: string, input: unknown) => Promise<Result<DeliveryRecord>>;
   /** SUPERVISOR: settles an ER in doubt from MH's portal, `{outcome: RECEIVED | NOT_RECEIVED, seal?, note?}` (return-doubt.ts). */
   readonly settleReturn: (id: string, input: unknown) => Promise<Result<ReturnRecord>>;
+  /**
+   * The Eventos de Operaciones Especiales (docs/decisions/0083-evento-de-operaciones-especiales.md), newest first, of
+   * one tax period (`yyyy-mm`) when given, each with MH's answer in words: GET /events/eoe.
+   */
+  readonly specialOperations: (period?: string) => Promise<Result<EoeRecord[]>>;
 }
 
 const RETURN_METHODS = [
@@ -350,6 +363,7 @@ const RETURN_METHODS = [
   'returnJson',
   'sendReturn',
   'settleReturn',
+  'specialOperations',
 ] as const satisfies readonly (keyof ReturnsApi)[];
 
 /** Every request/response method. */

@@ -26,6 +26,11 @@ export const AUDIT_ACTION_LABELS = {
   'dte.return.invalidation.requested': 'Invalidación de la devolución solicitada',
   'dte.return.invalidated': 'Devolución invalidada',
   'dte.return.invalidation.rejected': 'Invalidación de la devolución rechazada por MH',
+  // Evento de Operaciones Especiales (dte/operaciones-especiales/)
+  'eoe.requested': 'Evento de Operaciones Especiales firmado',
+  'eoe.sealed': 'Evento de Operaciones Especiales aceptado por MH',
+  'eoe.rejected': 'Evento de Operaciones Especiales rechazado por MH',
+  'eoe.in_doubt': 'Evento de Operaciones Especiales en duda: respuesta de MH perdida',
   // The records the audit chain binds (audit-bound-tables.ts)
   'document.bound': 'Registro del documento sellado en la auditoría',
   'return.bound': 'Registro de la devolución sellado en la auditoría',
@@ -81,6 +86,7 @@ export const AUDIT_ACTION_LABELS = {
   'settings.apikey.created': 'Clave de API creada',
   'settings.apikey.revoked': 'Clave de API revocada',
   'settings.books': 'Ajustes de libros cambiados',
+  'settings.branches': 'Lista de sucursales de la empresa cambiada',
   'settings.printing': 'Ajustes de impresión cambiados',
   'settings.price-overrides': 'Ajustes de cambios de precio modificados',
   'settings.smtp': 'Ajustes de correo cambiados',

@@ -256,9 +256,17 @@ export interface ClosedDocument {
   readonly total: string;
 }
 
+const NO_TALLY: Tally = { count: 0, total: '0.00' };
+
+/** A kind's tally in a summary; none for a kind the summary predates. */
+export const kindTally = (s: Pick<CloseSummary, 'byKind'>, kind: DteKind): Tally => s.byKind[kind] ?? NO_TALLY;
+
 export interface CloseSummary {
-  /** APPROVED documents per kind (FC, CCF, NC, ND, CR, FSE, FEX); an NC's total is negative. */
-  readonly byKind: Readonly<Record<DteKind, Tally>>;
+  /**
+   * APPROVED documents per kind; an NC's total is negative. Partial: a close stored before issue 57 knows only the
+   * seven kinds of its day, and its hash covers it as stored (read a kind with `kindTally`).
+   */
+  readonly byKind: Readonly<Partial<Record<DteKind, Tally>>>;
   /** FC + CCF + ND + FEX − NC, approved. */
   readonly netSales: string;
   /** Approved sales by CAT-017 payment method (FC, CCF, FEX), in code order. */

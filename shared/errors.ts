@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
   'DOCUMENT_REFUSED',
+  'CONTINGENCY_NOT_ALLOWED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -63,6 +64,7 @@ export const TITLES: Record<ErrorCode, string> = {
   NOT_IMPLEMENTED: 'Función aún no disponible en esta versión',
   STATION_NOT_READY: 'La estación aún no puede emitir',
   STATION_CONFLICT: 'La estación no admite este cambio',
+  CONTINGENCY_NOT_ALLOWED: 'MH no admite este documento en contingencia',
   NUMBERING_BLOCKED: 'La numeración de este tipo de documento está detenida',
   PRINT_FAILED: 'No se pudo imprimir',
   PRINTER_NOT_CONFIGURED: 'La estación no tiene impresora ESC/POS configurada',

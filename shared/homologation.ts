@@ -7,9 +7,21 @@ import { bilingual, described } from './contract/descriptions';
 import { NORMATIVES, type Normative } from './normative';
 
 /** MF2 §XXIV p.76 (docs/mh.md, Homologation minimums): the minimum successful tests per kind. */
-export const HOMOLOGATION_MINIMUMS: Readonly<Record<DteKind, number>> = { FC: 90, CCF: 75, NC: 50, ND: 25, CR: 50, FEX: 90, FSE: 25 };
+export const HOMOLOGATION_MINIMUMS: Readonly<Record<DteKind, number>> = {
+  FC: 90,
+  CCF: 75,
+  NC: 50,
+  ND: 25,
+  CR: 50,
+  FEX: 90,
+  FSE: 25,
+  NR: 50,
+  CL: 75,
+  DCL: 50,
+  CD: 25,
+};
 
-export const HOMOLOGATION_EVENTS = ['invalidation', 'contingency', 'retorno'] as const;
+export const HOMOLOGATION_EVENTS = ['invalidation', 'contingency', 'retorno', 'operaciones'] as const;
 export type HomologationEvent = (typeof HOMOLOGATION_EVENTS)[number];
 
 /** Five of each event (MF2 §XXIV p.76). */
@@ -23,21 +35,31 @@ export const KIND_NAMES: Readonly<Record<DteKind, string>> = {
   CR: 'Comprobante de Retención',
   FEX: 'Factura de Exportación',
   FSE: 'Factura de Sujeto Excluido',
+  NR: 'Nota de Remisión',
+  CL: 'Comprobante de Liquidación',
+  DCL: 'Documento Contable de Liquidación',
+  CD: 'Comprobante de Donación',
 };
 
 export const EVENT_NAMES: Readonly<Record<HomologationEvent, string>> = {
   invalidation: 'Evento de Invalidación',
   contingency: 'Evento de Contingencia',
   retorno: 'Evento de Retorno',
+  operaciones: 'Evento de Operaciones Especiales',
 };
 
 /** The kinds an Evento de Retorno covers (shared/retorno.ts RETURNABLE_KINDS). */
 const RETURNABLE: readonly DteKind[] = ['FC', 'FEX', 'FSE'];
 
-/** The events a run must have sealed: retornos exist only under the Normativa v2.0, over FE, FEX or FSE. */
+/**
+ * The events a run must have sealed: retornos exist only under the Normativa v2.0, over FE, FEX or FSE; the
+ * Evento de Operaciones Especiales (fe-eop-v1) only under the Normativa v2.0, whatever the kinds (it reports
+ * vouchers that are no DTE).
+ */
 export function eventsFor(normative: Normative, kinds: readonly DteKind[]): HomologationEvent[] {
-  const retorno = normative === '2026' && kinds.some((k) => RETURNABLE.includes(k));
-  return retorno ? ['invalidation', 'contingency', 'retorno'] : ['invalidation', 'contingency'];
+  if (normative === 'legacy') return ['invalidation', 'contingency'];
+  const retorno = kinds.some((k) => RETURNABLE.includes(k));
+  return retorno ? ['invalidation', 'contingency', 'retorno', 'operaciones'] : ['invalidation', 'contingency', 'operaciones'];
 }
 
 export const homologationStartBody = z

@@ -43,6 +43,7 @@ export const IPC_ARGS = {
   // Evento de Retorno bodies are validated by the core (shared/retorno.ts).
   returnDte: z.tuple([z.unknown(), refundMethod.optional()]),
   dteReturns: z.tuple([z.string().max(64)]),
+  specialOperations: z.tuple([z.string().max(7).optional()]),
   invalidateReturn: z.tuple([z.string().max(64), z.unknown()]),
   printReturnReceipt: z.tuple([z.string().max(64)]),
   printReturnLetter: z.tuple([z.string().max(64)]),
@@ -70,6 +71,9 @@ export const IPC_ARGS = {
   revokeApiKey: z.tuple([z.string().max(64)]),
   printSettings: z.tuple([]),
   stationInfo: z.tuple([]),
+  // The list is validated by the core (shared/branches.ts).
+  companyBranches: z.tuple([]),
+  setCompanyBranches: z.tuple([z.unknown()]),
   // The settings themselves are validated by the core, with field paths.
   setPrintSettings: z.tuple([z.unknown()]),
   // Station bodies are validated by the core with shared/station.ts (field paths and all).

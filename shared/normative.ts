@@ -75,8 +75,8 @@ export const normativeStatus = (setting: MhNormativeSetting | null | undefined, 
 
 /** MH's schema version of each kind under each normative (docs/mh.md, Schema versions); serializers.ts agrees. */
 export const MH_VERSIONS: Record<Normative, Record<DteKind, number>> = {
-  legacy: { FC: 1, CCF: 3, NC: 3, ND: 3, CR: 1, FSE: 1, FEX: 1 },
-  '2026': { FC: 2, CCF: 4, NC: 4, ND: 4, CR: 2, FSE: 2, FEX: 3 },
+  legacy: { FC: 1, CCF: 3, NC: 3, ND: 3, CR: 1, FSE: 1, FEX: 1, NR: 3, CL: 1, DCL: 1, CD: 1 },
+  '2026': { FC: 2, CCF: 4, NC: 4, ND: 4, CR: 2, FSE: 2, FEX: 3, NR: 4, CL: 2, DCL: 2, CD: 2 },
 };
 
 /** The normative a document of `kind` issued as MH `version` belongs to (versions never repeat within a kind). */
@@ -87,6 +87,31 @@ export const normativeOf = (kind: DteKind, version: number): Normative => (MH_VE
  * it (types 1 and 3); or `after` it, never named (an NC under v2.0: invalidated first, then issued again).
  */
 export const REPLACEMENT_ORDER: Record<Normative, Record<DteKind, 'before' | 'after'>> = {
-  legacy: { FC: 'before', CCF: 'before', NC: 'before', ND: 'before', CR: 'before', FSE: 'before', FEX: 'before' },
-  '2026': { FC: 'before', CCF: 'before', NC: 'after', ND: 'before', CR: 'before', FSE: 'before', FEX: 'before' },
+  legacy: {
+    FC: 'before',
+    CCF: 'before',
+    NC: 'before',
+    ND: 'before',
+    CR: 'before',
+    FSE: 'before',
+    FEX: 'before',
+    NR: 'before',
+    CL: 'before',
+    DCL: 'before',
+    CD: 'before',
+  },
+  // MF2 pp.13, 15–16: an NC and a CL are invalidated first and issued again after.
+  '2026': {
+    FC: 'before',
+    CCF: 'before',
+    NC: 'after',
+    ND: 'before',
+    CR: 'before',
+    FSE: 'before',
+    FEX: 'before',
+    NR: 'before',
+    CL: 'after',
+    DCL: 'before',
+    CD: 'before',
+  },
 };

@@ -4,6 +4,7 @@ import type { HubRelated } from './dte/related-at-hub';
 import type { DteKind, Extensions, UnknownFields } from '../../shared/contract';
 import type { InvalidationResult, InvalidationService } from './dte/invalidation/invalidate';
 import type { ReturnService } from './dte/retorno/retorno';
+import type { SpecialOperationsService } from './dte/operaciones-especiales/special-operations';
 import type { Replicator } from './replication/replicator';
 import type { PrintSettings } from '../../shared/printing';
 import type { PrinterService, ReceiptSource } from './printer/printer-service';
@@ -22,6 +23,7 @@ import type { ChainVerdict } from './audit-chain';
 import type { ChainFinding } from './audit-findings';
 import type { DayCloses } from './close/closes';
 import type { PriceOverrides } from './overrides/price-overrides';
+import type { CompanyBranches } from './station/branches';
 import type { Books } from './books/books-service';
 import type { WorkerEntry } from './workers/wire';
 import type { NormativeService } from './station/normative-service';
@@ -170,6 +172,8 @@ export interface Core {
     ReturnService,
     'make' | 'ofDocument' | 'pending' | 'send' | 'invalidate' | 'paper' | 'inDoubt' | 'settleDoubt' | 'get'
   >;
+  /** Eventos de Operaciones Especiales (docs/decisions/0083-evento-de-operaciones-especiales.md). */
+  readonly specialOperations: Pick<SpecialOperationsService, 'report' | 'list' | 'get' | 'pending'>;
   readonly apiKeys: ApiKeys;
   /** The station's people, their sessions, and who an actor is (auth/people.ts). */
   readonly people: People;
@@ -194,6 +198,8 @@ export interface Core {
   readonly normative: NormativeService;
   /** MH's homologation test set, run from Ajustes or `sello homologate` (homologation/homologation.ts). */
   readonly homologation: Homologation;
+  /** The company's establishments, kept by a supervisor for an NR to another branch (station/branches.ts). */
+  readonly branches: CompanyBranches;
   /** The head office hub from Ajustes (station/hub-setting.ts): checked with the hub before it is saved. */
   readonly hubSetting: HubSetting;
   /** Where control numbers go on: confirmed, asked of the hub, or moved past MH's by an ADMIN (dte/numbering.ts). */

@@ -6,6 +6,9 @@ import { ALL_EXTENSIONS, type DteKind, type Extensions, type UnknownFields } fro
 import type { InvalidationResult } from './dte/invalidation/invalidate';
 import type { ReturnResult } from './dte/retorno/retorno';
 import type { ReturnInvalidationResult } from './dte/retorno/invalidate-return';
+import type { EoeResult } from './dte/operaciones-especiales/special-operations';
+import { eoeItemsFromCsv } from './dte/operaciones-especiales/eoe-csv';
+import type { EoeItem, EoeRecord } from '../../shared/operaciones-especiales';
 import type { PrintSettingsInput } from '../../shared/printing';
 import type { DteRecord, Health, SelloEvent, StationSaved, SyncStatus } from '../../shared/records';
 import type { CoreHost } from './core-host';
@@ -46,6 +49,12 @@ export interface DoorCalls extends Pick<StationCalls, ActorCall> {
   readonly invalidateDte: (body: unknown, unknown: UnknownFields) => Promise<InvalidationResult>;
   /** The Evento de Retorno, and whether it still waits for MH. */
   readonly returnGoods: (body: unknown, unknown: UnknownFields) => Promise<ReturnResult>;
+  /** An Evento de Operaciones Especiales, and whether it still waits for MH (decision 0083). */
+  readonly reportSpecialOperations: (body: unknown, unknown: UnknownFields) => Promise<EoeResult>;
+  /** The items of an EOE read from a CSV, checked, nothing stored. */
+  readonly specialOperationsFromCsv: (body: unknown) => Promise<{ items: EoeItem[] }>;
+  /** One EOE, with MH's answer. */
+  readonly specialOperation: (id: string) => Promise<EoeRecord>;
   /** An ER's invalidation, and whether it still waits for MH. */
   readonly invalidateGoodsReturn: (id: string, body: unknown, unknown: UnknownFields) => Promise<ReturnInvalidationResult>;
   /** The contract's letter PDF: APPROVED only. */
@@ -213,6 +222,8 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
       // Checked by the core whatever the caller's type says (HTTP hands over the body as sent).
       setPrintSettings: (settings: PrintSettingsInput) => answer(() => core().printing.set(settings, actor)),
       stationInfo: () => answer(() => core().stationInfo()),
+      companyBranches: () => answer(() => core().branches.list()),
+      setCompanyBranches: (input) => answer(() => core().branches.set(input, actor)),
       setUpStation: (input) => setUp(input, actor),
       seeWelcome: () =>
         answer(() => {
@@ -285,6 +296,10 @@ export function frontDoor(source: Core | CoreHost): FrontDoor {
       invalidateDte: (body, unknown) => core().dtes.invalidate(body, actor, unknown),
       returnGoods: (body, unknown) => core().returns.make(body, actor, unknown),
       invalidateGoodsReturn: (id, body, unknown) => core().returns.invalidate(id, body, actor, unknown),
+      reportSpecialOperations: (body, unknown) => core().specialOperations.report(body, actor, unknown),
+      specialOperationsFromCsv: (body) => answer(() => eoeItemsFromCsv(body)),
+      specialOperations: (period) => answer(() => core().specialOperations.list(period)),
+      specialOperation: (id) => answer(() => core().specialOperations.get(id)),
       letterPdf: (id) => core().dtes.letterPdf(id),
       letterCopy: (id) => core().dtes.letterCopy(id),
       receipt: (id, width) => core().dtes.receipt(id, width, actor),
@@ -333,6 +348,9 @@ function guarded(who: Actor, c: DoorCalls): DoorCalls {
     invalidateDte: check(APPROVERS, 'Invalidar un documento', c.invalidateDte),
     returnGoods: check(APPROVERS, 'Registrar una devolución', c.returnGoods),
     invalidateGoodsReturn: check(APPROVERS, 'Invalidar una devolución', c.invalidateGoodsReturn),
+    reportSpecialOperations: check(APPROVERS, 'Reportar operaciones especiales', c.reportSpecialOperations),
+    specialOperationsFromCsv: check(APPROVERS, 'Reportar operaciones especiales', c.specialOperationsFromCsv),
+    specialOperation: check(EVERYONE, 'Esta consulta', c.specialOperation),
     letterPdf: check(EVERYONE, 'Esta consulta', c.letterPdf),
     // The same people as bookFile's (auth/permissions.ts).
     bookDownload: check(CALL_PERMISSIONS.bookFile, 'Esta operación', c.bookDownload),

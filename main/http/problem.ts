@@ -25,6 +25,7 @@ export function statusOf(code: ErrorCode): number {
     case 'REPLACEMENT_NOT_APPROVED':
     case 'STATION_CONFLICT':
     case 'NUMBERING_BLOCKED':
+    case 'CONTINGENCY_NOT_ALLOWED':
     case 'PRINTER_NOT_CONFIGURED':
       return 409;
     case 'PAYLOAD_TOO_LARGE':

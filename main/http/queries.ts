@@ -70,3 +70,14 @@ export const exportQuery = z.strictObject({
     bilingual('Formato: csv (por omisión) o xlsx.', 'Format: csv (default) or xlsx.'),
   ),
 });
+
+/** GET /events/eoe: the Eventos de Operaciones Especiales of one tax period (decision 0083). */
+export const eoeListQuery = z.strictObject({
+  period: described(
+    z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'El período tributario es aaaa-mm.' })
+      .optional(),
+    bilingual('Período tributario, aaaa-mm; sin él, los más recientes.', 'Tax period, yyyy-mm; without it, the latest.'),
+  ),
+});

@@ -40,7 +40,7 @@ import { sendDownload } from './download';
 import { registerApiDocs } from './openapi/docs-page';
 import { openApiDocument } from './openapi/document';
 import { SELLO_VERSION } from '../core/station/station-service';
-import { apiKeyBody, exportQuery, homologationReportQuery, listQuery, receiptQuery, receiversQuery } from './queries';
+import { apiKeyBody, eoeListQuery, exportQuery, homologationReportQuery, listQuery, receiptQuery, receiversQuery } from './queries';
 import { catalogAnswer, catalogIndexAnswer } from './catalogs';
 import { catalogQuery } from '../../shared/catalogs/lists';
 
@@ -192,6 +192,16 @@ const ROUTES: readonly Route[] = [
       .invalidateGoodsReturn(c.id(), c.body(), handling(c))
       .then((r) => (ignoredFields(c, r.ignored), created(c, r.pending ? 202 : 201), r.invalidation)),
   ),
+  // Evento de Operaciones Especiales (docs/decisions/0083-evento-de-operaciones-especiales.md): 201 once MH answered,
+  // 202 while it waits; its items may come from a CSV first (checked, nothing stored).
+  route('POST', '/events/eoe', APPROVERS, async (c) =>
+    c.api
+      .reportSpecialOperations(c.body(), handling(c))
+      .then((r) => (ignoredFields(c, r.ignored), created(c, r.replayed ? 200 : r.pending ? 202 : 201), r.record)),
+  ),
+  route('POST', '/events/eoe/items-from-csv', APPROVERS, (c) => c.api.specialOperationsFromCsv(c.body()), 4_200_000),
+  route('GET', '/events/eoe', EVERYONE, (c) => c.api.specialOperations(c.query(eoeListQuery).period)),
+  route('GET', '/events/eoe/:id', EVERYONE, (c) => c.api.specialOperation(c.id())),
   route('GET', '/dte', EVERYONE, (c) => c.api.listDtes(c.query(listQuery))),
   route('GET', '/dte/:id', EVERYONE, (c) => c.api.getDte(c.id())),
   route('GET', '/dte/:id/detail', EVERYONE, (c) => c.api.dteDetail(c.id())),
@@ -276,6 +286,8 @@ const ROUTES: readonly Route[] = [
   route('GET', '/settings/printing', PEOPLE, (c) => c.api.printSettings()),
   route('PUT', '/settings/printing', ADMINS, (c) => c.api.setPrintSettings(c.body() as PrintSettingsInput)),
   route('GET', '/settings/station', PEOPLE, (c) => c.api.stationInfo()),
+  route('GET', '/settings/branches', PEOPLE, (c) => c.api.companyBranches()),
+  route('PUT', '/settings/branches', SUPERVISORS, (c) => c.api.setCompanyBranches(c.body())),
   route('PUT', '/settings/station', ADMINS, (c) => c.api.updateStation(c.body())),
   route('POST', '/settings/station/setup', ADMINS, (c) => setUp(c)),
   route('POST', '/settings/welcome-seen', ADMINS, (c) => c.api.seeWelcome()),

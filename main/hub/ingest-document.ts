@@ -27,7 +27,13 @@ export const ingestDocument = z.object({
     z.string().min(1).max(64).optional(),
     bi('La estación que envía; si se indica, la del token (si no, 403).', "The sending station; when given, the token's (else 403)."),
   ),
-  kind: d(z.enum(DTE_KINDS), bi('Tipo de documento: FC, CCF, NC, ND, CR, FSE o FEX.', 'Document type: FC, CCF, NC, ND, CR, FSE or FEX.')),
+  kind: d(
+    z.enum(DTE_KINDS),
+    bi(
+      'Tipo de documento: FC, CCF, NC, ND, CR, FSE, FEX, NR, CL, DCL o CD.',
+      'Document type: FC, CCF, NC, ND, CR, FSE, FEX, NR, CL, DCL or CD.',
+    ),
+  ),
   version: d(
     z.number().int().min(1).max(99),
     bi('Versión del esquema de MH con que se emitió.', 'The MH schema version it was issued with.'),

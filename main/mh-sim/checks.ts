@@ -18,6 +18,10 @@ export const KIND_BY_TYPE: Readonly<Record<string, DteKind | undefined>> = {
   '07': 'CR',
   '11': 'FEX',
   '14': 'FSE',
+  '04': 'NR',
+  '08': 'CL',
+  '09': 'DCL',
+  '15': 'CD',
 };
 
 export type Verdict =
@@ -60,6 +64,30 @@ function ownChecks(doc: MhPayloadView): string[] {
   return problems;
 }
 
+/**
+ * MF2 §XV p.41: an electronic related document (tipoGeneracion 2) must be one MH sealed, still valid, of the type
+ * named, from the same issuer. Physical ones (1) MH cannot check.
+ */
+function relatedProblems(state: SimState, doc: MhPayloadView): string[] {
+  const related = (doc as { documentoRelacionado?: unknown }).documentoRelacionado;
+  if (!Array.isArray(related)) return [];
+  const problems: string[] = [];
+  const nit = (doc as { emisor?: { nit?: unknown } }).emisor?.nit;
+  const issuer = typeof nit === 'string' ? nit : '';
+  related.forEach((r: { tipoDocumento?: unknown; tipoGeneracion?: unknown; numeroDocumento?: unknown }, i) => {
+    if (r.tipoGeneracion !== 2) return;
+    const code = String(r.numeroDocumento);
+    const held = state.documents.get(code);
+    if (!held && state.relatedMayBeElsewhere) return;
+    if (!held?.accepted) problems.push(`[documentoRelacionado[${i}].numeroDocumento] ${code} NO ESTA REGISTRADO EN MH`);
+    else if (state.invalidated.has(code)) problems.push(`[documentoRelacionado[${i}].numeroDocumento] ${code} ESTA INVALIDADO`);
+    else if (held.tipoDte !== String(r.tipoDocumento))
+      problems.push(`[documentoRelacionado[${i}].tipoDocumento] ${code} ES UN DTE ${held.tipoDte}, NO ${String(r.tipoDocumento)}`);
+    else if (issuer && held.nit !== issuer) problems.push(`[documentoRelacionado[${i}].numeroDocumento] ${code} ES DE OTRO EMISOR`);
+  });
+  return problems;
+}
+
 /** How far ahead of MH's clock a document's fecEmi/horEmi may be (the ±30 minutes MH's rejections quote). */
 export const FUTURE_SLACK_MS = 30 * 60_000;
 
@@ -98,6 +126,8 @@ export function judgeDte(
     const problems = ownChecks(doc);
     if (problems.length) return fail('008', 'DOCUMENTO NO CUMPLE LAS VALIDACIONES', problems);
   }
+  const unrelated = relatedProblems(state, doc);
+  if (unrelated.length) return fail('012', 'DOCUMENTO RELACIONADO NO VALIDO', unrelated);
   const prior = state.documents.get(String(id.codigoGeneracion));
   if (prior) return fail('004', '[identificacion.codigoGeneracion] YA EXISTE UN REGISTRO CON ESE VALOR');
   if (state.controlNumbers.has(String(id.numeroControl)))

@@ -6,7 +6,8 @@
 export type Normative = 'legacy' | '2026';
 
 /** A DTE's tipoDte (CAT-002), or an event the simulator receives on its own route. */
-export type SchemaSubject = '01' | '03' | '05' | '06' | '07' | '11' | '14' | 'invalidacion' | 'contingencia' | 'retorno';
+export type SchemaSubject =
+  '01' | '03' | '04' | '05' | '06' | '07' | '08' | '09' | '11' | '14' | '15' | 'invalidacion' | 'contingencia' | 'retorno' | 'operaciones';
 
 export interface SchemaEntry {
   readonly subject: SchemaSubject;
@@ -23,6 +24,10 @@ export const SCHEMA_TABLE: readonly SchemaEntry[] = [
   { subject: '07', version: 1, normative: 'legacy', file: 'fe-cr-v1.json' },
   { subject: '11', version: 1, normative: 'legacy', file: 'fe-fex-v1.json' },
   { subject: '14', version: 1, normative: 'legacy', file: 'fe-fse-v1.json' },
+  { subject: '04', version: 3, normative: 'legacy', file: 'fe-nr-v3.json' },
+  { subject: '08', version: 1, normative: 'legacy', file: 'fe-cl-v1.json' },
+  { subject: '09', version: 1, normative: 'legacy', file: 'fe-dcl-v1.json' },
+  { subject: '15', version: 1, normative: 'legacy', file: 'fe-cd-v1.json' },
   { subject: 'invalidacion', version: 2, normative: 'legacy', file: 'anulacion-schema-v2.json' },
   { subject: 'contingencia', version: 3, normative: 'legacy', file: 'contingencia-schema-v3.json' },
   { subject: '01', version: 2, normative: '2026', file: 'fe-f-v2.json' },
@@ -32,9 +37,14 @@ export const SCHEMA_TABLE: readonly SchemaEntry[] = [
   { subject: '07', version: 2, normative: '2026', file: 'fe-cr-v2.json' },
   { subject: '11', version: 3, normative: '2026', file: 'fe-fex-v3.json' },
   { subject: '14', version: 2, normative: '2026', file: 'fe-fse-v2.json' },
+  { subject: '04', version: 4, normative: '2026', file: 'fe-nr-v4.json' },
+  { subject: '08', version: 2, normative: '2026', file: 'fe-cl-v2.json' },
+  { subject: '09', version: 2, normative: '2026', file: 'fe-dcl-v2.json' },
+  { subject: '15', version: 2, normative: '2026', file: 'fe-cd-v2.json' },
   { subject: 'invalidacion', version: 3, normative: '2026', file: 'invalidacion-schema-v3.json' },
   { subject: 'contingencia', version: 4, normative: '2026', file: 'contingencia-schema-v4.json' },
   { subject: 'retorno', version: 1, normative: '2026', file: 'fe-eret-v1.json' },
+  { subject: 'operaciones', version: 1, normative: '2026', file: 'fe-eop-v1.json' },
 ];
 
 /** The entry for a document's subject and version as received (strings or numbers), if MH has one. */

@@ -22,6 +22,8 @@ import {
   type SimState,
 } from './state';
 import { MH_RETURN_PATH } from '../core/mh/retorno-endpoint';
+import { MH_SPECIAL_OPERATIONS_PATH } from '../core/mh/operaciones-especiales-endpoint';
+import { eopRefusal, itemOf } from './special-operations';
 import { certificatePublicKey } from '../core/signing/certificate';
 
 export interface SimOptions {
@@ -34,6 +36,8 @@ export interface SimOptions {
   readonly logger?: Logger;
   /** How long a lote takes to process (MH: 1–3 minutes). */
   readonly loteDelayMs?: number;
+  /** One MH split in several simulators (one per branch): a related document sealed by another passes. */
+  readonly relatedMayBeElsewhere?: boolean;
   readonly tokenTtlMs?: number;
   /** Already compiled schemas to share between simulators (the sync simulation builds thousands). */
   readonly schemas?: SchemaFolder;
@@ -113,6 +117,7 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
   const folder: SchemaSet | null = legacy || v2026 ? { legacy, '2026': v2026 } : null;
   const state = newSimState();
   state.loteDelayMs = options.loteDelayMs ?? 2000;
+  state.relatedMayBeElsewhere = options.relatedMayBeElsewhere ?? false;
   const tokenTtlMs = options.tokenTtlMs ?? 12 * 3600_000;
   // Clients that time out leave the simulator answering late on open sockets; closing must not wait for them.
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024, forceCloseConnections: true });
@@ -159,7 +164,8 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
 
   /** Judges one signed DTE and remembers the outcome (MH keeps rejections too, for consultadte). */
   function receive(jws: string, envelope: { ambiente: unknown; version: unknown; tipoDte: unknown; codigoGeneracion: unknown } | null) {
-    let verdict = verifySigned(state, jws, (d) => d.emisor?.nit);
+    // A CD names its issuer by document number: donatario in v1, emisor in v2.0 (docs/decisions/0082-comprobante-de-donacion.md).
+    let verdict = verifySigned(state, jws, (d) => d.emisor?.nit ?? d.emisor?.numDocumento ?? d.donatario?.numDocumento);
     const doc = verdict.ok ? verdict.doc : null;
     if (verdict.ok) verdict = judgeDte(state, folder, verdict.doc, envelope, clock.now());
     if (verdict.ok && state.mode === 'reject')
@@ -400,6 +406,17 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
         observaciones: [],
       });
     }
+    // MF2 §VIII p.18: the CLE, DCLE and CDE are never contingency documents.
+    const barred = ((ev.detalleDTE ?? []) as { tipoDoc?: unknown }[]).filter((d) => ['08', '09', '15'].includes(String(d.tipoDoc)));
+    if (barred.length) {
+      return send(reply, 400, {
+        estado: 'RECHAZADO',
+        fechaHora: fh(now),
+        mensaje: 'TIPO DE DOCUMENTO NO PERMITIDO EN CONTINGENCIA',
+        selloRecibido: null,
+        observaciones: barred.map((d) => `[detalleDTE.tipoDoc] ${String(d.tipoDoc)}`),
+      });
+    }
     const sealValue = seal();
     const eventNormative = ev.identificacion?.version === 4 ? '2026' : 'legacy';
     for (const d of (ev.detalleDTE ?? []) as { codigoGeneracion: string }[]) {
@@ -521,6 +538,50 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     return send(reply, 200, sealed);
   });
 
+  // Evento de Operaciones Especiales (fe-eop-v1) at the path Sello assumes (operaciones-especiales-endpoint.ts):
+  // judged with fe-eop-v1 (2026 only: without the v2.0 folder its version is refused) and MF2 §X's rules.
+  app.post(MH_SPECIAL_OPERATIONS_PATH, async (req, reply) => {
+    if (!authed(req, reply)) return reply;
+    count('operacionesespeciales');
+    const b = (req.body ?? {}) as { documento?: unknown; version?: unknown };
+    let verdict = verifySigned(state, typeof b.documento === 'string' ? b.documento : '', (d) => d.emisor?.nit);
+    const ev = (verdict.ok ? verdict.doc : null) as {
+      identificacion?: { codigoGeneracion?: unknown; version?: unknown; tipoEvento?: unknown };
+      emisor?: { nit?: unknown };
+      cuerpoDocumento?: unknown;
+    } | null;
+    if (verdict.ok && folder) {
+      const pick = pickValidator(folder, 'operaciones', ev?.identificacion?.version);
+      if (!pick.ok) verdict = { ok: false, code: '006', message: 'VERSION DE EVENTO NO SOPORTADA', observations: pick.observations };
+      else if (!pick.validate(ev)) verdict = schemaRefusal(pick.validate);
+    }
+    if (verdict.ok && (ev?.identificacion?.version !== 1 || ev.identificacion.tipoEvento !== '17'))
+      verdict = { ok: false, code: '006', message: 'VERSION DE EVENTO NO SOPORTADA', observations: ['[identificacion.version]'] };
+    const code = String(ev?.identificacion?.codigoGeneracion);
+    if (verdict.ok && state.specialOperations.has(code))
+      verdict = { ok: false, code: '004', message: 'YA EXISTE UN REGISTRO CON ESE CODIGO DE GENERACION', observations: [] };
+    const refusal = verdict.ok && ev ? eopRefusal(ev, state.specialOperations) : null;
+    if (refusal) verdict = { ok: false, ...refusal };
+    // As for invalidations: a test asks MH to refuse the next EOEs (`tipoDte: 'operaciones'`).
+    if (verdict.ok && state.rejectNext.count > 0 && state.rejectNext.tipoDte === 'operaciones') {
+      state.rejectNext.count -= 1;
+      verdict = {
+        ok: false,
+        code: '098',
+        message: 'EVENTO RECHAZADO (SIMULADOR: RECHAZO PROGRAMADO)',
+        observations: ['[cuerpoDocumento] (SIMULADOR)'],
+      };
+    }
+    if (verdict.ok && state.mode === 'reject')
+      verdict = { ok: false, code: '099', message: 'EVENTO RECHAZADO (SIMULADOR EN MODO RECHAZO)', observations: [] };
+    const body = answer(verdict, ev?.identificacion?.codigoGeneracion ?? null, b.version ?? 1);
+    if (!verdict.ok) return send(reply, 400, body);
+    const sealed = { ...body, descripcionMsg: 'Evento de Operaciones Especiales Recibido y Procesado' };
+    const items = (Array.isArray(ev?.cuerpoDocumento) ? ev.cuerpoDocumento : []) as Record<string, unknown>[];
+    state.specialOperations.set(code, { body: sealed, nit: String(ev?.emisor?.nit), items: items.map(itemOf) });
+    return send(reply, 200, sealed);
+  });
+
   // Admin: how tests and the demo steer the simulator.
   app.post('/_sim/mode', async (req, reply) => {
     const b = (req.body ?? {}) as { mode?: string; slowMs?: number };
@@ -585,6 +646,7 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
     })),
     contingencyEvents: [...state.events.keys()],
     returns: [...returns.entries()].map(([code, r]) => ({ codigoGeneracion: code, sello: r.body.selloRecibido })),
+    specialOperations: [...state.specialOperations.entries()].map(([code, r]) => ({ codigoGeneracion: code, sello: r.body.selloRecibido })),
     received: Object.fromEntries(state.received),
     receivedAfterAccepted: state.receivedAfterAccepted,
   }));

@@ -1,6 +1,7 @@
 // What the simulated MH remembers: tokens, registered certificates, received documents, lotes, events.
 import type { KeyObject } from 'node:crypto';
 import type { Normative } from '../../shared/normative';
+import type { SealedEop } from './special-operations';
 
 export const SIM_MODES = ['normal', 'down', 'slow', 'flaky', 'reject', 'drop', 'observations'] as const;
 export type SimMode = (typeof SIM_MODES)[number];
@@ -55,6 +56,8 @@ export interface SimState {
   slowMs: number;
   /** How long a lote takes to process (MH: 1–3 minutes); adjustable at run time. */
   loteDelayMs: number;
+  /** A related document this simulator never saw passes: tests that give each branch its own MH set it. */
+  relatedMayBeElsewhere: boolean;
   requests: number;
   /** Every login refused (as after the taxpayer changed the API password at MH). */
   refuseLogins: boolean;
@@ -83,6 +86,8 @@ export interface SimState {
   readonly invalidated: Map<string, Record<string, unknown>>;
   /** Eventos de Retorno this MH sealed, by codigoGeneracion (tipoDte '18'); an invalidation may name one. */
   readonly returns: Map<string, StoredAnswer>;
+  /** Eventos de Operaciones Especiales this MH sealed, by codigoGeneracion, with their items (special-operations.ts). */
+  readonly specialOperations: Map<string, SealedEop & { readonly body: Record<string, unknown> }>;
   /** How many times each generation code reached MH (single sends and lotes). */
   readonly received: Map<string, number>;
   /** Documents handed to MH again after MH had accepted them (a station that resends without asking). */
@@ -98,6 +103,7 @@ export function newSimState(): SimState {
     mode: 'normal',
     slowMs: 10_000,
     loteDelayMs: 2000,
+    relatedMayBeElsewhere: false,
     requests: 0,
     refuseLogins: false,
     repeatInvalidation: 'invalidated',
@@ -116,6 +122,7 @@ export function newSimState(): SimState {
     events: new Map(),
     invalidated: new Map(),
     returns: new Map(),
+    specialOperations: new Map(),
     received: new Map(),
     accepted: [],
     receivedAfterAccepted: 0,

@@ -31,7 +31,9 @@ export function totalsProblems(kind: string, doc: Readonly<Record<string, unknow
     case 'FC':
     case 'CCF':
     case 'NC':
-    case 'ND': {
+    case 'ND':
+    case 'NR': {
+      // An NR's lines and resumen add up as a CCF's, without payment (main/core/dte/mh/nr-parts.ts).
       const { resumen: r, cuerpoDocumento: lines } = doc as FcV1Document | CcfV3Document | NoteV3Document;
       for (const l of lines) {
         const line = dec(l.cantidad).times(dec(l.precioUni)).minus(dec(l.montoDescu));

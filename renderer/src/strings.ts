@@ -122,6 +122,10 @@ export const es = {
     CR: 'Retención',
     FSE: 'Sujeto excluido',
     FEX: 'Exportación',
+    NR: 'Nota de remisión',
+    CL: 'Liquidación',
+    DCL: 'Contable de liquidación',
+    CD: 'Donación',
   },
   wizard: {
     welcome: 'Bienvenido a Sello',

@@ -88,6 +88,10 @@ const KIND_TITLES: Readonly<Record<(typeof DTE_KINDS)[number], string>> = {
   CR: 'Comprobante de retención',
   FSE: 'Factura de sujeto excluido',
   FEX: 'Factura de exportación',
+  NR: 'Nota de remisión',
+  CL: 'Comprobante de liquidación',
+  DCL: 'Documento contable de liquidación',
+  CD: 'Comprobante de donación',
 };
 
 /** MH's CAT-024 names. */

@@ -250,6 +250,10 @@ export const saleItemOf = (rule: QuantityRule) =>
     .superRefine((item, ctx) => checkTaxLine(item, ctx, true));
 export const saleItem = saleItemOf('integer');
 
+/** items of a Nota de Remisión: the CCF's goods lines without psv (fe-nr has none); documentNumber is optional. */
+export const goodsItemOf = (rule: QuantityRule) =>
+  z.strictObject(saleItemShape(rule)).superRefine((item, ctx) => checkTaxLine(item, ctx, true));
+
 /** Rule shared by CCF, FC, NC, ND: an item's documentNumber names one of relatedTaxDocuments. */
 export function checkItemDocuments(
   body: { items: { documentNumber?: string | null }[]; relatedTaxDocuments?: { id: string }[] | null },

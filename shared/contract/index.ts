@@ -20,3 +20,7 @@ export {
   type InvalidationType,
 } from './invalidate';
 export { ncBody, type NcBody } from './nc';
+export { nrBody, nrBodyOf, type NrBody } from './nr';
+export { clBody, type ClBody } from './cl';
+export { dclBody, type DclBody } from './dcl';
+export { cdBody, type CdBody } from './cd';

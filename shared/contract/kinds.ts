@@ -7,6 +7,10 @@ import { fcBody, fcBodyOf } from './fc';
 import { fexBody, fexBodyOf } from './fex';
 import { fseBody } from './fse';
 import { ncBody, ncBodyOf } from './nc';
+import { nrBody, nrBodyOf } from './nr';
+import { clBody } from './cl';
+import { dclBody } from './dcl';
+import { cdBody } from './cd';
 import { DTE_KINDS, isDteKind, type DteKind } from './kind-list';
 
 export { DTE_KINDS, isDteKind, type DteKind };
@@ -19,6 +23,10 @@ export const CREATE_SCHEMAS = {
   CR: crBody,
   FSE: fseBody,
   FEX: fexBody,
+  NR: nrBody,
+  CL: clBody,
+  DCL: dclBody,
+  CD: cdBody,
 } as const satisfies Record<DteKind, z.ZodType>;
 
 /**
@@ -33,6 +41,11 @@ const DECIMAL_QUANTITY_SCHEMAS = {
   CR: crBody,
   FSE: fseBody,
   FEX: fexBodyOf('decimal'),
+  NR: nrBodyOf('decimal'),
+  // A CL's and a DCL's lines are documents and amounts, not quantities; a CD's quantity is decimal already.
+  CL: clBody,
+  DCL: dclBody,
+  CD: cdBody,
 } as const satisfies Record<DteKind, z.ZodType>;
 
 /** The schema a create request is checked with: the spec's unless the caller opted in to an extension. */
@@ -47,7 +60,19 @@ export type CreateBody<K extends DteKind> = z.output<(typeof CREATE_SCHEMAS)[K]>
 export type AnyCreateBody = CreateBody<DteKind>;
 
 /** MH's tipoDte (CAT-002) of each kind. */
-export const MH_TYPE: Record<DteKind, string> = { FC: '01', CCF: '03', NC: '05', ND: '06', CR: '07', FEX: '11', FSE: '14' };
+export const MH_TYPE: Record<DteKind, string> = {
+  FC: '01',
+  CCF: '03',
+  NC: '05',
+  ND: '06',
+  CR: '07',
+  FEX: '11',
+  FSE: '14',
+  NR: '04',
+  CL: '08',
+  DCL: '09',
+  CD: '15',
+};
 
 /** The MH schema version each kind is issued with today (docs/decisions/0002-contract-gaps.md). */
-export const SCHEMA_VERSION: Record<DteKind, number> = { FC: 1, CCF: 3, NC: 3, ND: 3, CR: 1, FSE: 1, FEX: 1 };
+export const SCHEMA_VERSION: Record<DteKind, number> = { FC: 1, CCF: 3, NC: 3, ND: 3, CR: 1, FSE: 1, FEX: 1, NR: 3, CL: 1, DCL: 1, CD: 1 };

@@ -130,6 +130,30 @@ describe('the drawer at the close', () => {
     });
   });
 
+  it('a close stored before the NR, CL, DCL and CD kinds is compared, reprinted and read without them', async () => {
+    await theShift();
+    const first = (await close({ scope: 'me', drawer: { openingFloat: '50.00', counted: '97.82' } })).json<DayClose>();
+    // As a station made it before issue 57: byKind with the seven kinds of its day only.
+    const row = store.sqlite.prepare('SELECT summary FROM day_closes WHERE id = ?').get(first.id) as { summary: string };
+    const summary = JSON.parse(row.summary) as { byKind: Record<string, unknown> };
+    for (const k of ['NR', 'CL', 'DCL', 'CD']) delete summary.byKind[k];
+    // The table is append-only (migration 013): the trigger steps aside only to stage the old row.
+    store.sqlite.exec('DROP TRIGGER day_closes_no_update');
+    store.sqlite.prepare('UPDATE day_closes SET summary = ? WHERE id = ?').run(JSON.stringify(summary), first.id);
+    store.sqlite.exec(
+      "CREATE TRIGGER day_closes_no_update BEFORE UPDATE ON day_closes BEGIN SELECT RAISE(ABORT, 'day_closes is append-only'); END;",
+    );
+    clock.advance(60_000);
+    const res = await close({ scope: 'me', drawer: { openingFloat: '50.00', counted: '97.82' } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<DayClose>().difference!.figures).toEqual({});
+    for (const path of ['receipt', 'pdf']) {
+      const paper = await app.inject({ method: 'GET', url: `/closes/${first.id}/${path}`, headers: seller });
+      expect(paper.statusCode, `${path} ${paper.body.slice(0, 200)}`).toBe(200);
+    }
+    expect((await app.inject({ method: 'GET', url: `/closes/${first.id}`, headers: seller })).statusCode).toBe(200);
+  });
+
   it('the receipt and the letter paper show the lines that add up to net and the drawer, short by $1.00', async () => {
     await theShift();
     const c = (await close({ scope: 'me', drawer: { openingFloat: '50.00', counted: '97.82' } })).json<DayClose>();

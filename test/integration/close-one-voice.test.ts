@@ -116,7 +116,7 @@ describe('a day with cash and card returns and an NC', () => {
 
   it('the drawer pays out the cash return and the NC al contado, not the card return', () => {
     const s = close.summary;
-    const ncTotal = new Dec(s.byKind.NC.total).abs();
+    const ncTotal = new Dec(s.byKind.NC!.total).abs();
     const cashReturn = s.returns!.documents.filter((d) => d.cash);
     expect(cashReturn).toHaveLength(1);
     expect(s.drawer!.cashRefunds).toBe(ncTotal.plus(cashReturn[0]!.total).toFixed(2));

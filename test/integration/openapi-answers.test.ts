@@ -155,6 +155,8 @@ describe('each route answers what its schema says, on a demo station', () => {
     await answer('PUT /settings/printing', '/settings/printing', { payload: printing });
     await answer('GET /settings/price-overrides', '/settings/price-overrides');
     await answer('PUT /settings/price-overrides', '/settings/price-overrides', { payload: { threshold: '5' } });
+    const branches = await answer('GET /settings/branches', '/settings/branches');
+    await answer('PUT /settings/branches', '/settings/branches', { payload: branches });
     await answer('GET /settings/smtp', '/settings/smtp');
     await answer('PUT /settings/smtp', '/settings/smtp', {
       payload: { host: '127.0.0.1', port: 2525, secure: false, allowInsecureLocal: true, from: { address: 'caja@example.com' } },
@@ -370,6 +372,16 @@ describe('each route answers what its schema says, on a demo station', () => {
         payload: {},
         ok: [201],
       });
+    });
+
+    it('special operations: items from a CSV, the event reported, listed and read', async () => {
+      const { items } = (await answer('POST /events/eoe/items-from-csv', '/events/eoe/items-from-csv', {
+        headers: pos,
+        payload: { csv: 'type,number,date,description,taxed\n97,CCI-0901,2026-11-03,Consumo interno,12.50\n' },
+      })) as { items: unknown[] };
+      const ev = await answer('POST /events/eoe', '/events/eoe', { headers: pos, payload: { period: '2026-11', items }, ok: [201] });
+      await answer('GET /events/eoe', '/events/eoe?period=2026-11', { headers: pos });
+      await answer('GET /events/eoe/{id}', `/events/eoe/${String(ev.id)}`, { headers: pos });
     });
 
     it('a return and an invalidation whose answers were lost, settled by a supervisor', async () => {

@@ -153,7 +153,7 @@ describe('the document', () => {
     for (const [path, item] of Object.entries(doc.paths))
       for (const [method, op] of Object.entries(item)) {
         expect(names(op), `${method} ${path}`).toEqual(expect.arrayContaining(['X-API-Version', 'X-Request-Id']));
-        const reads = /^\/dte\/(fc|ccf|nc|nd|cr|fse|fex|invalidate|return|returns\/\{id\}\/invalidate)$/.test(path);
+        const reads = /^\/dte\/(fc|ccf|nc|nd|cr|fse|fex|nr|cl|dcl|cd|invalidate|return|returns\/\{id\}\/invalidate)$/.test(path);
         expect(names(op).includes('Prefer'), `${method} ${path}`).toBe(reads);
       }
     expect(names(doc.paths['/dte/nc']!.post!)).toEqual(expect.arrayContaining(['Prefer', 'Sello-Extensions', 'Sello-Refund-Method']));

@@ -52,6 +52,10 @@ const TITLES: Record<DteKind, string> = {
   CR: 'COMPROBANTE DE RETENCIÓN',
   FSE: 'FACTURA DE SUJETO EXCLUIDO',
   FEX: 'FACTURA DE EXPORTACIÓN',
+  NR: 'NOTA DE REMISIÓN',
+  CL: 'COMPROBANTE DE LIQUIDACIÓN',
+  DCL: 'DOCUMENTO CONTABLE DE LIQUIDACIÓN',
+  CD: 'COMPROBANTE DE DONACIÓN',
 };
 const RECEIVERS: Record<DteKind, string> = {
   FC: 'María Elena Hernández',
@@ -61,6 +65,10 @@ const RECEIVERS: Record<DteKind, string> = {
   CR: 'Proveedora Industrial',
   FSE: 'Juan Antonio Martínez',
   FEX: 'Importadora del Norte LLC',
+  CD: 'Distribuidora El Roble S.A. de C.V.',
+  NR: 'Distribuidora La Ceiba',
+  CL: 'Distribuidora El Mandante',
+  DCL: 'Distribuidora El Mandante',
 };
 
 describe('letter PDF of every kind', () => {

@@ -39,7 +39,19 @@ const headers = { 'X-API-Key': KEY, 'Content-Type': 'application/json' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let serial = 0;
 const nextId = () => `57a00000-0000-4000-8000-${String(++serial).padStart(12, '0')}`;
-const PATHS: Record<DteKind, string> = { FC: 'fc', CCF: 'ccf', NC: 'nc', ND: 'nd', CR: 'cr', FSE: 'fse', FEX: 'fex' };
+const PATHS: Record<DteKind, string> = {
+  FC: 'fc',
+  CCF: 'ccf',
+  NC: 'nc',
+  ND: 'nd',
+  CR: 'cr',
+  FSE: 'fse',
+  FEX: 'fex',
+  NR: 'nr',
+  CL: 'cl',
+  DCL: 'dcl',
+  CD: 'cd',
+};
 
 /** The station's current address; a restart changes it, and clients follow. */
 let url = '';

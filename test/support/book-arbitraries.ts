@@ -15,7 +15,19 @@ const cents = (max: number) => fc.integer({ min: 0, max }).map((n) => n as Cents
 const rated = (c: Cents, rate: Dec | string): Cents => centsOf(round2(centsDec(c).times(rate)).toFixed(2));
 const uuid = hex(32).map((h) => `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20)}`);
 export const day = (from: number, to: number) => fc.integer({ min: from, max: to }).map((d) => `2026-11-${String(d).padStart(2, '0')}`);
-const TYPE: Record<DteKind, string> = { FC: '01', CCF: '03', NC: '05', ND: '06', CR: '07', FEX: '11', FSE: '14' };
+const TYPE: Record<DteKind, string> = {
+  FC: '01',
+  CCF: '03',
+  NC: '05',
+  ND: '06',
+  CR: '07',
+  FEX: '11',
+  FSE: '14',
+  NR: '04',
+  CL: '08',
+  DCL: '09',
+  CD: '15',
+};
 
 let serial = 0;
 export const documentOf = (date: fc.Arbitrary<string>) =>

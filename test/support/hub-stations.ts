@@ -54,7 +54,8 @@ export async function startHubWorld(branches: readonly string[]): Promise<HubWor
     const { token } = await hub.tokens.create(id);
     const dir = tempDir();
     cleanups.push(dir.cleanup);
-    const sim = await startSimulator({ loteDelayMs: 50 });
+    // One MH for the company, split per branch: a note may relate a CCF another branch's simulator sealed.
+    const sim = await startSimulator({ loteDelayMs: 50, relatedMayBeElsewhere: true });
     const core = coreWithSimulator(dir.dir, sim, { manual: false, timeoutMs: 1000, lotePollMs: 100 });
     await trustStationKey(hub, core);
     core.configure(

@@ -13,9 +13,22 @@ const itemsList = (kind: (typeof DTE_KINDS)[number]) =>
   FORM_SPECS[kind].flatMap((s) => s.fields).find((f): f is Extract<Field, { type: 'list' }> => f.type === 'list' && f.key === 'items');
 
 describe('lines from the catalog', () => {
-  it('every kind with product lines picks them; a retention (CR) has none', () => {
+  it('every kind with product lines picks them; a retention (CR), a liquidation or a donation has none', () => {
     const bases = Object.fromEntries(DTE_KINDS.map((k) => [k, itemsList(k)?.catalog ?? null]));
-    expect(bases).toEqual({ FC: 'sale', CCF: 'sale', NC: 'sale', ND: 'sale', FSE: 'purchase', FEX: 'export', CR: null });
+    // An NR's goods are the company's own; a CL's and a DCL's lines are documents and amounts, a CD's are donated to it.
+    expect(bases).toEqual({
+      FC: 'sale',
+      CCF: 'sale',
+      NC: 'sale',
+      ND: 'sale',
+      FSE: 'purchase',
+      FEX: 'export',
+      CR: null,
+      NR: 'sale',
+      CL: null,
+      DCL: null,
+      CD: null,
+    });
   });
 
   it('a sale line takes the code, name, unit, sale type and the net price, and keeps its quantity', () => {

@@ -2,6 +2,7 @@
 // with documents of every kind, 1 to 1,000 of them, codPuntoVentaMH instead of codPuntoVenta.
 import { describe, expect, it } from 'vitest';
 import { DTE_KINDS, MH_TYPE } from '../../shared/contract';
+import { SERIALIZERS_2026 } from '../../main/core/dte/mh/serializers';
 import { buildContingenciaV4, eventPeriod, type ContingencyEventInput } from '../../main/core/sync/contingency-event';
 import type { ContingencyEventsTable } from '../../main/core/store/schema';
 import { schemaErrors, validatorForV2 } from '../support/mh-schemas';
@@ -28,11 +29,14 @@ const EVENT: ContingencyEventsTable = {
   next_attempt_at: null,
 };
 
-/** `n` documents cycling through the seven kinds, with distinct upper-case-able ids. */
+/** The kinds that may be contingency documents under v2.0: all but the CL, DCL and CD (MF2 §VIII p.18). */
+const KINDS = DTE_KINDS.filter((k) => SERIALIZERS_2026[k].contingency);
+
+/** `n` documents cycling through those kinds, with distinct upper-case-able ids. */
 const docs = (n: number) =>
   Array.from({ length: n }, (_, i) => ({
     id: `c0ffee00-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
-    kind: DTE_KINDS[i % DTE_KINDS.length]!,
+    kind: KINDS[i % KINDS.length]!,
   }));
 
 const input = (patch: Partial<ContingencyEventInput> = {}): ContingencyEventInput => ({
@@ -40,16 +44,17 @@ const input = (patch: Partial<ContingencyEventInput> = {}): ContingencyEventInpu
   event: EVENT,
   now: new Date('2026-11-23T02:30:00Z'),
   station: V2_STATION,
-  docs: docs(7),
+  docs: docs(KINDS.length),
   ...patch,
 });
 
 describe('contingency event v4', () => {
-  it('lists documents of the seven kinds by CAT-002 code; version 4 with the MH codes of the station', () => {
+  it('lists documents of the eight contingency kinds by CAT-002 code; version 4 with the MH codes of the station', () => {
     const event = buildContingenciaV4(input());
     expectValid(event);
-    expect(event.detalleDTE.map((d) => d.tipoDoc)).toEqual(DTE_KINDS.map((k) => MH_TYPE[k]));
-    expect(event.detalleDTE.map((d) => d.noItem)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(KINDS).toEqual(['FC', 'CCF', 'NC', 'ND', 'CR', 'FSE', 'FEX', 'NR']);
+    expect(event.detalleDTE.map((d) => d.tipoDoc)).toEqual(KINDS.map((k) => MH_TYPE[k]));
+    expect(event.detalleDTE.map((d) => d.noItem)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(event.detalleDTE[0]?.codigoGeneracion).toBe('C0FFEE00-0000-4000-8000-000000000001');
     expect(event.identificacion).toMatchObject({ version: 4, codigoGeneracion: EVENT.id.toUpperCase() });
     expect(event.emisor).toMatchObject({ codEstableMH: 'M001', codPuntoVentaMH: 'P001', tipoEstablecimiento: '02' });

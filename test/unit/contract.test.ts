@@ -3,6 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { CREATE_SCHEMAS, invalidateBody, validate, type DteKind } from '../../shared/contract';
 import { ccfBody, crBody, fcBody, fexBody, fseBody, ncBody } from '../fixtures/bodies';
+import { cdRichBody } from '../fixtures/cd-bodies';
+import { nrBody } from '../fixtures/nr-bodies';
+import { richCl, richDcl } from '../fixtures/liquidation-bodies';
 import { repeat, withValue } from '../support/mutate';
 
 const ID = '3f2b8c1e-9d4a-4c6b-8e2f-1a7d5b9c0e34';
@@ -15,6 +18,10 @@ const BASE: Record<DteKind, Record<string, unknown>> = {
   CR: crBody(ID),
   FSE: fseBody(ID),
   FEX: fexBody(ID),
+  CD: cdRichBody(ID),
+  NR: nrBody(ID),
+  CL: richCl(ID),
+  DCL: richDcl(ID),
 };
 
 interface Case {

@@ -49,7 +49,20 @@ describe('serializers per normative', () => {
       CR: 'fe-cr-v2.json',
       FSE: 'fe-fse-v2.json',
       FEX: 'fe-fex-v3.json',
+      NR: 'fe-nr-v4.json',
+      CL: 'fe-cl-v2.json',
+      DCL: 'fe-dcl-v2.json',
+      CD: 'fe-cd-v2.json',
     });
+  });
+
+  it('the CL, DCL and CD are never contingency documents; the NR always may be (MF2 §VIII p.18)', () => {
+    for (const kind of ['CL', 'DCL', 'CD'] as const) {
+      expect(SERIALIZERS[kind].contingency, kind).toBe(false);
+      expect(SERIALIZERS_2026[kind].contingency, kind).toBe(false);
+    }
+    expect(SERIALIZERS.NR.contingency).toBe(true);
+    expect(SERIALIZERS_2026.NR.contingency).toBe(true);
   });
 
   it('the CR becomes a contingency document under v2.0 only', () => {
@@ -59,9 +72,9 @@ describe('serializers per normative', () => {
 });
 
 describe('replacement order of an invalidation (MF2 §VII pp.13–17)', () => {
-  it('an NC of 2026 is invalidated first and never names a replacement; every other document names it', () => {
+  it('an NC or a CL of 2026 is invalidated first and never names a replacement; every other document names it', () => {
     expect(REPLACEMENT_ORDER['2026'].NC).toBe('after');
-    expect(DTE_KINDS.filter((k) => REPLACEMENT_ORDER['2026'][k] === 'after')).toEqual(['NC']);
+    expect(DTE_KINDS.filter((k) => REPLACEMENT_ORDER['2026'][k] === 'after')).toEqual(['NC', 'CL']);
     expect(DTE_KINDS.filter((k) => REPLACEMENT_ORDER.legacy[k] === 'after')).toEqual([]);
     const other = '8a0c2e4f-6b7d-4a9c-9dbe-3f5a7b9c1d3e';
     expect(replacementErrors('after', { type: 1, dteReplaceId: other }).map((e) => [e.path, e.code])).toEqual([

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { passwordHasher } from '../../main/core/auth/passwords';
 import { CALL_PERMISSIONS, issuersOf } from '../../main/core/auth/permissions';
+import { DTE_KINDS } from '../../shared/contract';
 import { sessions } from '../../main/core/auth/sessions';
 import { ROUTE_TABLE } from '../../main/http/server';
 import { secretProblem } from '../../shared/people';
@@ -127,9 +128,15 @@ describe('permissions', () => {
       expect(r, route).toBeDefined();
       expect(r!.roles, route).toEqual(CALL_PERMISSIONS[call]);
     }
-    for (const kind of ['FC', 'CCF', 'NC', 'ND', 'CR', 'FSE', 'FEX'] as const) {
+    for (const kind of DTE_KINDS) {
       expect(ROUTE_TABLE.find((x) => x.path === `/dte/${kind.toLowerCase()}`)!.roles, kind).toEqual(issuersOf(kind));
     }
+  });
+
+  it('a cashier issues sales and remissions; notes, liquidations and donations need a supervisor (decision 0085)', () => {
+    const cashier = DTE_KINDS.filter((k) => issuersOf(k).includes('CASHIER'));
+    expect(cashier).toEqual(['FC', 'CCF', 'CR', 'FSE', 'FEX', 'NR']);
+    for (const kind of DTE_KINDS) expect(issuersOf(kind), kind).toEqual(expect.arrayContaining(['SUPERVISOR', 'ADMIN', 'pos']));
   });
 });
 

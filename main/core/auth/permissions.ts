@@ -18,7 +18,12 @@ export const APPROVERS: readonly Caller[] = ['SUPERVISOR', 'ADMIN', 'pos'];
 export const ADMINS: readonly Caller[] = ['ADMIN'];
 
 /** Credit and debit notes adjust a sale already reported: a supervisor's call, not a cashier's. */
-export const issuersOf = (kind: DteKind): readonly Caller[] => (kind === 'NC' || kind === 'ND' ? APPROVERS : EVERYONE);
+/**
+ * Notes change a sealed sale; a CL, DCL or CD is an accounting document a supervisor answers for (a liquidation to a
+ * principal, a collector's settlement, a donation receipt): not a cashier's at the counter (decision 0085).
+ */
+const SUPERVISED: ReadonlySet<DteKind> = new Set(['NC', 'ND', 'CL', 'DCL', 'CD']);
+export const issuersOf = (kind: DteKind): readonly Caller[] => (SUPERVISED.has(kind) ? APPROVERS : EVERYONE);
 
 /** "Emitir …", for the refusal. */
 export const issuing = (kind: DteKind): string =>
@@ -59,6 +64,8 @@ export const CALL_PERMISSIONS: Readonly<Record<ActorCall, readonly Caller[]>> = 
   // Evento de Retorno: like an invalidation (docs/decisions/0015-evento-de-retorno.md); everyone reads a document's.
   returnDte: APPROVERS,
   dteReturns: EVERYONE,
+  // Evento de Operaciones Especiales: everyone reads them (the sync screen); making one is POST /events/eoe's.
+  specialOperations: EVERYONE,
   invalidateReturn: APPROVERS,
   printReturnReceipt: PEOPLE,
   printReturnLetter: PEOPLE,
@@ -94,6 +101,9 @@ export const CALL_PERMISSIONS: Readonly<Record<ActorCall, readonly Caller[]>> = 
   setPrintSettings: ADMINS,
   // The header and the receipt show the station's name.
   stationInfo: PEOPLE,
+  // The counter picks an NR's destination from the list; a supervisor keeps it (decision 0084).
+  companyBranches: PEOPLE,
+  setCompanyBranches: SUPERVISORS,
   setUpStation: ADMINS,
   seeWelcome: ADMINS,
   updateStation: ADMINS,

@@ -5,8 +5,14 @@ import type { AnnexProblem, BooksSettings } from '../../../shared/books';
 import { series } from './annex-cells';
 import { foldAll, type AnnexBuild, type AnnexFold, type EmitRow } from './annex-build';
 import type { BookDocument } from './book-document';
-import { MH_TYPE } from './annex-1';
+import { MH_TYPE as SALE_TYPES } from './annex-1';
 import { monthName, monthRange } from './period';
+
+/**
+ * The annex's tipo de documento (docs/mh.md, IVA books): MH's list has the NR (04), CL (08) and DCL (09) beside the
+ * sales, and no CD (15): a donation receipt invalidated is named to the accountant instead (docs/decisions/0013-iva-books-and-annexes.md).
+ */
+const ANNULLED_TYPE: Readonly<Partial<Record<BookDocument['kind'], string>>> = { ...SALE_TYPES, NR: '04', CL: '08', DCL: '09' };
 
 /** Kinds whose annex takes no negative row: an earlier month's one invalidated now means amending that month. */
 const AMEND: readonly BookDocument['kind'][] = ['CCF', 'NC', 'ND', 'CR', 'FSE'];
@@ -22,14 +28,24 @@ export const annexAnnulled = (invalidated: readonly BookDocument[], month: strin
 function annulledRows(invalidated: readonly BookDocument[], month: string, s: BooksSettings, emit: EmitRow): AnnexProblem[] {
   const { from } = monthRange(month);
   const notes: AnnexProblem[] = [];
+  for (const d of invalidated)
+    if (ANNULLED_TYPE[d.kind] === undefined)
+      notes.push({
+        row: 0,
+        column: 'E',
+        field: 'TIPO DE DOCUMENTO',
+        severity: 'warning',
+        message: `${d.controlNumber} (${d.kind}) se invalidó este mes, pero el anexo de anulados de MH no admite su tipo: consérvelo con el evento de invalidación.`,
+      });
   const rows = [...invalidated]
+    .filter((d) => ANNULLED_TYPE[d.kind] !== undefined)
     .sort((a, b) => (a.invalidatedOn ?? '').localeCompare(b.invalidatedOn ?? '') || a.controlNumber.localeCompare(b.controlNumber))
     .map((d) => [
       d.controlNumber,
       '4',
       '0',
       '0',
-      MH_TYPE[d.kind],
+      ANNULLED_TYPE[d.kind]!,
       'D',
       series(d),
       '0',

@@ -30,7 +30,10 @@ export interface BooksSource {
    * they give back on (book-return.ts); each knows when MH took its invalidation, if it did.
    */
   readonly returnsBetween: (from: string, to: string) => Promise<readonly BookDocument[]>;
-  /** What the source did not count as sent in the period, and why (the hub's; a station believes its own file). */
+  /**
+   * What the source did not count as sent in the period, and why (the hub's; a station believes its own file), and a
+   * station's Eventos de Operaciones Especiales of the period that MH has not sealed.
+   */
   readonly warnings?: (from: string, to: string) => Promise<readonly string[]>;
 }
 

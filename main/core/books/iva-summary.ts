@@ -70,6 +70,13 @@ export function ivaSums(month: string, invalidated: readonly BookDocument[], ret
         case 'FSE':
           retenciones = plus(retenciones, d.ivaRetenido);
           return;
+        // Not the station's own sales (docs/decisions/0013-iva-books-and-annexes.md): goods that travel, a liquidation of
+        // a principal's or a collector's operations, a donation received.
+        case 'NR':
+        case 'CL':
+        case 'DCL':
+        case 'CD':
+          return;
         default: {
           const never: never = d.kind;
           return never;

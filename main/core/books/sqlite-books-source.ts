@@ -6,6 +6,7 @@ import type { BookCompany } from './book-model';
 import { toBookDocument, type BookDocument } from './book-document';
 import { toBookReturn } from './book-return';
 import { returnsRepo, sealIn } from '../dte/retorno/returns-repo';
+import { specialOperationsWarnings } from '../dte/operaciones-especiales/books-warnings';
 import type { BooksSource, PeriodFilter } from './books-source';
 import { daysBetween } from './period';
 import { turn } from '../turn';
@@ -57,5 +58,7 @@ export function sqliteBooksSource(store: Store, company: () => BookCompany): Boo
       const on = new Map([...invalidatedOn()].filter(([, day]) => day >= from && day <= to));
       return Promise.resolve(toDocs(documentsByIds(store, [...on.keys()]), on));
     },
+    // An EOE of a month covered that MH has not sealed (decision 0083).
+    warnings: (from, to) => Promise.resolve(specialOperationsWarnings(store, from, to)),
   };
 }

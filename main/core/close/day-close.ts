@@ -12,6 +12,7 @@ import type {
   ReconciliationLine,
   Tally,
 } from '../../../shared/close';
+import { kindTally } from '../../../shared/close';
 import { DTE_KINDS, type DteKind } from '../../../shared/contract';
 import type { DteStatus } from '../../../shared/records';
 import { Dec, ZERO, dec, round2, sum } from '../../../shared/tax';
@@ -173,7 +174,7 @@ export function summarize(
   const cashSales = dec(payments.get(CASH_METHOD)?.total);
   const cashReturns = sum(returns.filter((r) => r.cash).map((r) => r.total));
   return {
-    byKind: Object.fromEntries(DTE_KINDS.map((k) => [k, tally(byKind[k])])) as Record<DteKind, Tally>,
+    byKind: Object.fromEntries(DTE_KINDS.map((k) => [k, tally(byKind[k])])),
     netSales: money(netSales),
     payments: paymentList,
     onCredit: tally(onCredit),
@@ -244,7 +245,7 @@ export function figures(s: CloseSummary): Map<string, string> {
     out.set(`${name}.count`, String(t.count));
     out.set(`${name}.total`, t.total);
   };
-  for (const k of DTE_KINDS) put(`byKind.${k}`, s.byKind[k]);
+  for (const k of DTE_KINDS) put(`byKind.${k}`, kindTally(s, k));
   out.set('netSales', s.netSales);
   for (const p of s.payments) put(`payments.${p.code}`, p);
   put('onCredit', s.onCredit);

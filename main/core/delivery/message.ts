@@ -16,6 +16,10 @@ export const KIND_WORDS: Readonly<Record<DteKind, string>> = {
   CR: 'Comprobante de retención',
   FSE: 'Factura de sujeto excluido',
   FEX: 'Factura de exportación',
+  NR: 'Nota de remisión',
+  CL: 'Comprobante de liquidación',
+  DCL: 'Documento contable de liquidación',
+  CD: 'Comprobante de donación',
 };
 
 export interface MessageFacts {

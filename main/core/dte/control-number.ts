@@ -1,5 +1,7 @@
 import { MH_TYPE, type DteKind } from '../../../shared/contract';
+import type { Normative } from '../../../shared/normative';
 import type { Store } from '../store/database';
+import { CONTROL_NUMBER_V2 } from './mh/common-v2';
 
 /**
  * MH numeroControl: DTE-{tipoDte}-{establishment (4) + point of sale (P + 3 digits)}-{15-digit correlative}.
@@ -10,6 +12,14 @@ export function formatControlNumber(kind: DteKind, branchCode: string, posNumber
 }
 
 export const CONTROL_NUMBER_RE = /^DTE-\d{2}-[A-Z0-9]{8}-\d{15}$/;
+
+/**
+ * The numeroControl MH's schema of `kind` takes under `normative`. The 2026 files want v2.0's (M|B|S|P)NNNPNNN
+ * block, except fe-cd-v2, which kept the legacy 8 characters (docs/decisions/0082-comprobante-de-donacion.md).
+ */
+export function controlNumberRule(kind: DteKind, normative: Normative): RegExp {
+  return normative === '2026' && kind !== 'CD' ? CONTROL_NUMBER_V2 : CONTROL_NUMBER_RE;
+}
 
 /**
  * Takes the next number of the (year, kind, branch, point of sale) sequence. Must run inside the transaction

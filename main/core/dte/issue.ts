@@ -30,7 +30,7 @@ import { formatControlNumber, nextControlValue } from './control-number';
 import { assertNumberingOpen } from './numbering-state';
 import { canonicalId, findDocument, insertDocument, recipientEmailOf, relatedOf, signedParts } from './documents-repo';
 import { serializerFor } from './mh/serializers';
-import { normativeAt } from '../../../shared/normative';
+import { normativeAt, type Normative } from '../../../shared/normative';
 import type { RelatedDocument } from './mh/context';
 import type { HubRelated, RemoteRelated } from './related-at-hub';
 import { toRecord } from './record';
@@ -40,16 +40,28 @@ import { documentEvents } from './document-events';
 import { outbox } from '../outbox/outbox';
 import { replicationQueue } from '../replication/queue';
 
-/** MH kinds each document may relate to (documentoRelacionado): NC and ND adjust a CCF or a CR. */
+/**
+ * MH kinds each document may relate to (documentoRelacionado; docs/decisions/0085-eleven-kinds-plumbing.md): NC and
+ * ND adjust a CCF or a CR; a CCF lists the NRs (and CL, DCL) it invoices, an FC the NRs and DCLs (the legacy schemas'
+ * enums, which v2.0 only loosened); an NR names the FC or CCF (and, under 2026, the FEX) whose goods travel.
+ */
 const RELATABLE: Record<DteKind, readonly DteKind[]> = {
-  FC: [],
-  CCF: [],
+  FC: ['NR', 'DCL'],
+  CCF: ['NR', 'CL', 'DCL'],
   NC: ['CCF', 'CR'],
   ND: ['CCF', 'CR'],
   CR: [],
   FSE: [],
   FEX: [],
+  NR: ['FC', 'CCF', 'FEX'],
+  CL: [],
+  DCL: [],
+  CD: [],
 };
+
+/** fe-nr-v3 relates only an FC or a CCF; fe-nr-v4 adds the FEX. */
+const relatableUnder = (normative: Normative, kind: DteKind): readonly DteKind[] =>
+  normative === 'legacy' && kind === 'NR' ? ['FC', 'CCF'] : RELATABLE[kind];
 
 export interface CreateResult {
   readonly record: DteRecord;
@@ -88,6 +100,7 @@ function contextErrors(
   station: StoredStation,
   today: string,
   hub: HubRelated | null,
+  normative: Normative,
 ): FieldError[] {
   const errors: FieldError[] = [];
   if (body.branchOffice && body.branchOffice.mhCode !== station.branch.mhCode) {
@@ -126,8 +139,10 @@ function contextErrors(
         code: 'NOT_ALLOWED',
         message: `El ${found.kind} ${found.control}${found.where} aún no tiene sello de MH: emita la nota cuando esa sucursal lo haya transmitido.`,
       });
-    } else if (!RELATABLE[kind].includes(found.kind as DteKind)) {
-      const allowed = RELATABLE[kind].length ? RELATABLE[kind].join(' o ') : 'ninguno de los tipos que emite Sello';
+    } else if (!relatableUnder(normative, kind).includes(found.kind as DteKind)) {
+      const allowed = relatableUnder(normative, kind).length
+        ? relatableUnder(normative, kind).join(' o ')
+        : 'ninguno de los tipos que emite Sello';
       errors.push({
         path,
         code: 'NOT_ALLOWED',
@@ -141,6 +156,16 @@ function contextErrors(
   if (kind === 'NC' && errors.length === 0 && 'relatedTaxDocuments' in body)
     errors.push(...creditLimitErrors(deps.store, body.items, (id) => companyWide(hub, id)));
   return errors;
+}
+
+/** Kinds MH never takes as contingency documents (MF2 §VIII p.18): refused while a contingency is open. */
+const NEVER_IN_CONTINGENCY: ReadonlySet<DteKind> = new Set(['CL', 'DCL', 'CD']);
+
+function notInContingency(kind: DteKind): CoreError {
+  return new CoreError(
+    'CONTINGENCY_NOT_ALLOWED',
+    `MH no admite un ${kind} en contingencia, y la estación está en contingencia (sin comunicación con MH). No se numeró ni guardó nada: emítalo cuando la conexión vuelva (la pantalla Sincronización lo indica).`,
+  );
 }
 
 /** The documents a note relates, as MH holds them (this station's signed JSON, or the hub's copy of another branch's). */
@@ -234,8 +259,14 @@ export function createDte(
     deps.clockCheck?.(now);
     deps.integrityCheck?.();
     const local = localDateTime(now);
-    const errors = contextErrors(deps, kind, body, station, local.date, hub);
+    // The normative in force now is the document's for life (docs/decisions/0014-normativa-2026.md).
+    const normative = normativeAt(station.mhNormative, now);
+    const errors = contextErrors(deps, kind, body, station, local.date, hub, normative);
     if (errors.length) throw validationFailed(errors);
+    const serializer = serializerFor(normative, kind);
+    const open = deps.contingency?.() ?? null;
+    // MF2 §VIII p.18: a CL, DCL or CD is never a contingency document; it waits for MH, not for a number.
+    if (open !== null && NEVER_IN_CONTINGENCY.has(kind)) throw notInContingency(kind);
 
     const issueDate = body.generatedAt ?? local.date;
     const branchCode = station.branch.mhCode;
@@ -244,10 +275,6 @@ export function createDte(
     assertNumberingOpen(deps.store, Number(issueDate.slice(0, 4)), kind, branchCode, posNumber);
     const value = nextControlValue(deps.store, Number(issueDate.slice(0, 4)), kind, branchCode, posNumber);
     const controlNumber = formatControlNumber(kind, branchCode, posNumber, value);
-    // The normative in force now is the document's for life (docs/decisions/0014-normativa-2026.md).
-    const normative = normativeAt(station.mhNormative, now);
-    const serializer = serializerFor(normative, kind);
-    const open = deps.contingency?.() ?? null;
     // CR v1 cannot be a contingency document: it stays normal and waits for MH.
     const inContingency = open !== null && serializer.contingency;
     const built = serializer.build(body, {

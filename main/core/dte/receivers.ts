@@ -10,13 +10,17 @@ import { taxpayerRecipient } from '../../../shared/contract/ccf';
 import { fcRecipient } from '../../../shared/contract/fc';
 
 /** NC and ND go to the CCF's taxpayers; every other kind has a recipient shape of its own. */
-export function bookOf(kind: DteKind): 'FC' | 'CCF' | 'CR' | 'FSE' | 'FEX' {
+export function bookOf(kind: DteKind): Exclude<DteKind, 'NC' | 'ND'> {
   switch (kind) {
     case 'FC':
     case 'CCF':
     case 'CR':
     case 'FSE':
     case 'FEX':
+    case 'NR':
+    case 'CL':
+    case 'DCL':
+    case 'CD':
       return kind;
     case 'NC':
     case 'ND':

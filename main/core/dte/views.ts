@@ -107,7 +107,7 @@ export function documentViews(d: ViewDeps) {
       // History and events are kept under the stored (lower-case) id; the record shows it as sent.
       const key = row.id;
       const doc = mhDocumentView(stored(id));
-      const receiver = doc.receptor ?? doc.sujetoExcluido ?? null;
+      const receiver = doc.receptor ?? doc.sujetoExcluido ?? doc.donante ?? null;
       return {
         record,
         timeline: auditTrail(store, key),

@@ -4,6 +4,10 @@ import { MH_VERSIONS, NORMATIVES } from '../../../shared/normative';
 import type { DteMap } from './field-map';
 import { CCF_V3 } from './maps/ccf-v3';
 import { CCF_V4 } from './maps/ccf-v4';
+import { CD_V1, CD_V2 } from './maps/cd';
+import { CL_V1, CL_V2 } from './maps/cl';
+import { DCL_V1, DCL_V2 } from './maps/dcl';
+import { NR_V3, NR_V4 } from './maps/nr';
 import { CR_V1 } from './maps/cr-v1';
 import { CR_V2 } from './maps/cr-v2';
 import { FC_V1 } from './maps/fc-v1';
@@ -30,10 +34,30 @@ export const DTE_MAPS: readonly DteMap[] = [
   FSE_V2,
   FEX_V1,
   FEX_V3,
+  NR_V3,
+  NR_V4,
+  CL_V1,
+  CL_V2,
+  DCL_V1,
+  DCL_V2,
+  CD_V1,
+  CD_V2,
 ];
 
 /** CAT-002 codes of the kinds, as identificacion.tipoDte writes them. */
-export const MH_TYPE_OF: Readonly<Record<DteKind, string>> = { FC: '01', CCF: '03', NC: '05', ND: '06', CR: '07', FEX: '11', FSE: '14' };
+export const MH_TYPE_OF: Readonly<Record<DteKind, string>> = {
+  FC: '01',
+  CCF: '03',
+  NC: '05',
+  ND: '06',
+  CR: '07',
+  FEX: '11',
+  FSE: '14',
+  NR: '04',
+  CL: '08',
+  DCL: '09',
+  CD: '15',
+};
 
 const BY_KEY = new Map(DTE_MAPS.map((m) => [`${m.kind}:${m.version}`, m]));
 

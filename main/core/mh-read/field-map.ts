@@ -91,7 +91,8 @@ export interface DteMap {
   readonly schema: SchemaFile;
   readonly fields: Readonly<Partial<Record<DteField, FieldPath>>>;
   readonly party: FieldGroup<PartyField> & { readonly countryCodes?: CountryCodes };
-  readonly items: FieldGroup<ItemField>;
+  /** null: the version has no lines (a DCL's cuerpoDocumento is one liquidation). */
+  readonly items: FieldGroup<ItemField> | null;
   readonly related: FieldGroup<RelatedField> | null;
   readonly payments: FieldGroup<PaymentField> | null;
   readonly iva: IvaSource;

@@ -102,7 +102,7 @@ export interface DteReading {
   readonly retentions: () => readonly RetentionLineReading[];
 }
 
-const each = <F extends string>(json: unknown, g: FieldGroup<F>) => list(at(json, g.at));
+const each = <F extends string>(json: unknown, g: FieldGroup<F> | null) => (g ? list(at(json, g.at)) : []);
 
 function partyOf(json: unknown, map: DteMap): PartyReading | null {
   const p = at(json, map.party.at);
@@ -200,7 +200,7 @@ export function readDteWith(map: DteMap, json: unknown): DteReading {
       : [],
     lines: () =>
       each(json, map.items).map((it) => {
-        const g = map.items.fields;
+        const g = map.items?.fields ?? {};
         return {
           code: text(field(it, g, 'code')),
           description: text(field(it, g, 'description')) ?? '',
@@ -216,7 +216,7 @@ export function readDteWith(map: DteMap, json: unknown): DteReading {
       map.kind !== 'CR'
         ? []
         : each(json, map.items).map((it) => {
-            const g = map.items.fields;
+            const g = map.items?.fields ?? {};
             return {
               type: text(field(it, g, 'retainedType')),
               number: text(field(it, g, 'retainedNumber')),

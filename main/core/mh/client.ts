@@ -5,6 +5,7 @@ import { httpDateMs, mhProcessedMs, type ServerTime } from '../clock-skew';
 import type { Logger } from '../logger';
 import { classify, type Exchange, type Outcome, type Purpose } from './classify';
 import { MH_RETURN_PATH } from './retorno-endpoint';
+import { MH_SPECIAL_OPERATIONS_PATH } from './operaciones-especiales-endpoint';
 
 export const MH_TIMEOUT_MS = 8000;
 export const USER_AGENT = 'Sello/0.1 (+https://sello.example)';
@@ -51,6 +52,8 @@ export interface MhClient {
   sendInvalidation(p: { jws: string; idEnvio: number; version: number }): Promise<MhCall>;
   /** An Evento de Retorno, to the path MH has not published yet (retorno-endpoint.ts). */
   sendReturn(p: { jws: string; idEnvio: number; version: number }): Promise<MhCall>;
+  /** An Evento de Operaciones Especiales, to the path MH has not published yet (operaciones-especiales-endpoint.ts). */
+  sendSpecialOperations(p: { jws: string; idEnvio: number; version: number }): Promise<MhCall>;
   /** Whether MH answers at all (any HTTP answer below 500 counts, to a GET of its base URL), for contingency probes. */
   reachable(): Promise<boolean>;
   /** A fresh login, for the station wizard: MH accepted the credentials, refused them, or did not answer. */
@@ -209,6 +212,16 @@ export function mhClient(o: MhClientOptions): MhClient {
     async sendReturn(p) {
       return asCall(
         await authorized(MH_RETURN_PATH, 'POST', { ambiente: o.ambiente, idEnvio: p.idEnvio, version: p.version, documento: p.jws }),
+      );
+    },
+    async sendSpecialOperations(p) {
+      return asCall(
+        await authorized(MH_SPECIAL_OPERATIONS_PATH, 'POST', {
+          ambiente: o.ambiente,
+          idEnvio: p.idEnvio,
+          version: p.version,
+          documento: p.jws,
+        }),
       );
     },
     async verifyLogin() {

@@ -47,6 +47,10 @@ export const INVALIDATION_WINDOWS = {
     ND: NEXT_DAY,
     CR: NEXT_DAY,
     FSE: NEXT_DAY,
+    NR: NEXT_DAY,
+    CL: NEXT_DAY,
+    DCL: NEXT_DAY,
+    CD: NEXT_DAY,
   },
   /** Normativa DTE v2.0: MF2 §VII p.11, reading A (see MF2_INVALIDATION_READING). */
   '2026': {
@@ -57,6 +61,11 @@ export const INVALIDATION_WINDOWS = {
     NC: TENTH_BUSINESS_DAY,
     ND: TENTH_BUSINESS_DAY,
     CR: TENTH_BUSINESS_DAY,
+    // MF2 §VII p.11 lists NRE, CLE, DCLE and CDE with the CCF group.
+    NR: TENTH_BUSINESS_DAY,
+    CL: TENTH_BUSINESS_DAY,
+    DCL: TENTH_BUSINESS_DAY,
+    CD: TENTH_BUSINESS_DAY,
   },
 } as const satisfies Record<Normative, Record<DteKind, WindowRule>>;
 

@@ -1,6 +1,6 @@
 // What the day's close prints, on the receipt printer (close-receipt.ts) and on letter paper: its header and its
 // sections of label/value lines, in Spanish, amounts as on every other paper (format.ts).
-import type { DayClose, DrawerPulse, FloatLine, RecordedRefundMethod, Tally } from '../../../shared/close';
+import { kindTally, type DayClose, type DrawerPulse, type FloatLine, type RecordedRefundMethod, type Tally } from '../../../shared/close';
 import { DTE_KINDS, type DteKind } from '../../../shared/contract';
 import type { StoredStation } from '../station/profile';
 import type { PriceOverride } from '../../../shared/price-overrides';
@@ -35,6 +35,10 @@ export const KIND_NAMES: Readonly<Record<DteKind, string>> = {
   CR: 'Comprobantes de retención (CR)',
   FSE: 'Sujeto excluido (FSE)',
   FEX: 'Exportación (FEX)',
+  NR: 'Notas de remisión (NR)',
+  CL: 'Comprobantes de liquidación (CL)',
+  DCL: 'Documentos contables de liquidación (DCL)',
+  CD: 'Comprobantes de donación (CD)',
 };
 
 const RETENTIONS: Readonly<Record<string, string>> = {
@@ -192,7 +196,7 @@ export function closeSheet(p: ClosePaper): CloseSheet {
   const sections: CloseSection[] = [
     {
       title: 'Documentos aprobados',
-      lines: DTE_KINDS.filter((k) => s.byKind[k].count > 0).map((k) => [KIND_NAMES[k], counted(s.byKind[k])] as const),
+      lines: DTE_KINDS.filter((k) => kindTally(s, k).count > 0).map((k) => [KIND_NAMES[k], counted(kindTally(s, k))] as const),
     },
     { title: 'Venta neta', lines: [['FC + CCF + ND + FEX − NC', money(s.netSales)]] },
     {

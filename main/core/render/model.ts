@@ -17,7 +17,10 @@ import {
   type View,
 } from '../dte/mh/document-types';
 import { date, money, quantity } from './format';
+import { clTable, clTotals, dclTable, dclTotals, liquidationSections } from './liquidation-model';
+import { cdTable, cdTotals, countryName, domicileName } from './donation-model';
 import { lookupUrl } from './qr';
+import { remissionSection, remissionTotals } from './remission-model';
 
 export const TITLES: Record<DteKind, string> = {
   FC: 'FACTURA',
@@ -27,6 +30,10 @@ export const TITLES: Record<DteKind, string> = {
   CR: 'COMPROBANTE DE RETENCIÓN',
   FSE: 'FACTURA DE SUJETO EXCLUIDO',
   FEX: 'FACTURA DE EXPORTACIÓN',
+  NR: 'NOTA DE REMISIÓN',
+  CL: 'COMPROBANTE DE LIQUIDACIÓN',
+  DCL: 'DOCUMENTO CONTABLE DE LIQUIDACIÓN',
+  CD: 'COMPROBANTE DE DONACIÓN',
 };
 
 const ID_TYPES: Record<string, string> = { '36': 'NIT', '13': 'DUI', '03': 'Pasaporte', '02': 'Carnet de residente', '37': 'Otro' };
@@ -109,11 +116,11 @@ export const present = (pairs: [string, unknown][]): [string, string][] =>
   pairs.filter(([, v]) => v !== null && v !== undefined && v !== '').map(([k, v]) => [k, String(v)]);
 
 function receiverOf(kind: DteKind, doc: MhDocumentView): Party | null {
-  const r: MhCounterpartView | null = doc.receptor ?? doc.sujetoExcluido ?? null;
-  const title = kind === 'FSE' ? 'Sujeto excluido' : kind === 'CR' ? 'Sujeto retenido' : 'Receptor';
+  const r: MhCounterpartView | null = doc.receptor ?? doc.sujetoExcluido ?? doc.donante ?? null;
+  const title = kind === 'FSE' ? 'Sujeto excluido' : kind === 'CR' ? 'Sujeto retenido' : kind === 'CD' ? 'Donante' : 'Receptor';
   if (!r) return kind === 'FC' ? { title, lines: [['Nombre', 'Consumidor final']] } : null;
   const idType = r.tipoDocumento ? (ID_TYPES[r.tipoDocumento] ?? r.tipoDocumento) : r.nit ? 'NIT' : null;
-  const country = r.codPais ? (r.nombrePais ?? r.codPais) : null;
+  const country = r.codPais ? (r.nombrePais ?? countryName(r.codPais)) : null;
   return {
     title,
     lines: present([
@@ -124,6 +131,7 @@ function receiverOf(kind: DteKind, doc: MhDocumentView): Party | null {
       ['Actividad', r.descActividad],
       ['Dirección', r.direccion ? place(r.direccion) : r.complemento],
       ['País', country],
+      ['Domicilio fiscal', domicileName(r.codDomiciliado)],
       ['Teléfono', r.telefono],
       ['Correo', r.correo],
     ]),
@@ -201,6 +209,7 @@ export function itemsOf(kind: DteKind, doc: MhDocumentView): Table {
     case 'CCF':
     case 'NC':
     case 'ND':
+    case 'NR': // An NR's lines are a CCF's (main/core/dte/mh/nr-parts.ts).
       return {
         columns: [
           { label: 'Cant.', width: 0.7, align: 'right' },
@@ -226,6 +235,12 @@ export function itemsOf(kind: DteKind, doc: MhDocumentView): Table {
           money(Number(l.ventaNoSuj) + Number(l.ventaExenta) + Number(l.ventaGravada) + Number(l.noGravado ?? 0)),
         ),
       };
+    case 'CL':
+      return clTable(doc);
+    case 'DCL':
+      return dclTable(doc);
+    case 'CD':
+      return cdTable(doc);
     default: {
       const never: never = kind;
       return never;
@@ -241,6 +256,8 @@ function totalsOf(
   kind: DteKind,
   r: MhResumenView,
   a: DteAmounts | null,
+  /** The whole document, for the kinds whose amounts are not in a resumen (the DCL's are in its cuerpoDocumento). */
+  doc: MhDocumentView,
 ): { rows: [string, string][]; toPay: [string, string]; words: string | undefined } {
   const iva = a?.iva ?? r.tributos?.find((t) => t.codigo === '20')?.valor;
   const retained = a?.ivaRetenido ?? r.ivaRete1;
@@ -320,6 +337,14 @@ function totalsOf(
         toPay: ['Total a pagar', money(r.totalPagar)],
         words: r.totalLetras,
       };
+    case 'CL':
+      return clTotals(doc);
+    case 'DCL':
+      return dclTotals(doc);
+    case 'CD':
+      return cdTotals(doc, r);
+    case 'NR':
+      return remissionTotals(r, iva);
     default: {
       const never: never = kind;
       return never;
@@ -432,8 +457,9 @@ export function printable(
 ): Printable {
   const doc = mhDocumentView(json);
   const id = doc.identificacion ?? {};
-  const e: MhEmisorView = doc.emisor ?? {};
-  const totals = totalsOf(record.type, doc.resumen ?? {}, amountsOf(record.type, json));
+  // A CD v1 names its issuer donatario (the donee).
+  const e: MhEmisorView = doc.emisor ?? doc.donatario ?? {};
+  const totals = totalsOf(record.type, doc.resumen ?? {}, amountsOf(record.type, json), doc);
   const sealed = typeof record.mhResponse?.selloRecibido === 'string' ? String(record.mhResponse.selloRecibido) : null;
   const contingency = paper?.issuedInContingency === true;
   return {
@@ -462,11 +488,12 @@ export function printable(
     testEnvironment: !demo && id.ambiente === '00',
     voided: record.status === 'INVALIDATED',
     issuer: {
-      title: 'Emisor',
+      title: record.type === 'CD' ? 'Donatario' : 'Emisor',
       lines: present([
         ['Nombre', e.nombre],
         ['Nombre comercial', e.nombreComercial],
-        ['NIT', e.nit],
+        // The CD writes the issuer's NIT as its document number.
+        ['NIT', e.nit ?? e.numDocumento],
         ['NRC', e.nrc],
         ['Actividad', e.descActividad],
         ['Dirección', place(e.direccion)],
@@ -480,8 +507,14 @@ export function printable(
     totals: totals.rows,
     totalToPay: totals.toPay,
     words: String(totals.words ?? ''),
-    sections: sectionsOf(doc),
+    sections: [
+      ...(record.type === 'NR' ? [remissionSection(doc)] : []),
+      ...sectionsOf(doc),
+      ...(record.type === 'CL' || record.type === 'DCL' ? liquidationSections(record.type, doc) : []),
+    ],
     payments: paymentsOf(doc.resumen ?? {}, paper),
     qrUrl: lookupUrl(String(id.ambiente), String(id.codigoGeneracion), String(id.fecEmi)),
+    // The goods' title and destination travel with the goods: the counter's paper says them too.
+    ...(record.type === 'NR' ? { sectionsOnReceipt: true } : {}),
   };
 }

@@ -71,7 +71,13 @@ export function receiptBlocks(p: Printable, logo: Buffer | null = null): Receipt
   const desc = p.items.columns.findIndex((c) => c.label === 'Descripción');
   p.items.rows.forEach((row, i) => {
     out.push(text(row[desc] ?? ''));
-    const detail = p.kind === 'CR' ? `${row[0] ?? ''} ${row[1] ?? ''}` : `${row[0] ?? ''} × ${row[3] ?? ''}`;
+    // A CR's or CL's line is a document (kind and number), a DCL's its period; a sale's is a quantity × price.
+    const detail =
+      p.kind === 'CR' || p.kind === 'CL'
+        ? `${row[0] ?? ''} ${row[1] ?? ''}`
+        : p.kind === 'DCL'
+          ? (row[0] ?? '')
+          : `${row[0] ?? ''} × ${row[3] ?? ''}`;
     out.push(pair(detail, p.items.lineTotals[i] ?? ''));
   });
   out.push(RULE);

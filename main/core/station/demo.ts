@@ -1,3 +1,4 @@
+import type { CompanyBranch } from '../../../shared/branches';
 import type { DemoUser } from '../../../shared/people';
 import type { StationProfile } from './profile';
 
@@ -33,3 +34,18 @@ export const DEMO_STATION: StationProfile = {
   apiKeys: [DEMO_API_KEY],
   users: [...DEMO_USERS],
 };
+
+/** The demo company's establishments by code, so an NR to another branch works out of the box (decision 0084; demo data only). */
+export const DEMO_BRANCHES: readonly CompanyBranch[] = [
+  {
+    code: 'B001',
+    name: 'Bodega Mejicanos',
+    address: { department: '06', municipality: '23', district: '08', complement: 'Calle a Mariona, kilómetro 3, Mejicanos' },
+  },
+  { code: 'M001', name: 'Casa matriz San Benito', address: DEMO_STATION.company.address },
+  {
+    code: 'S002',
+    name: 'Sucursal Santa Ana Centro',
+    address: { department: '02', municipality: '15', district: '10', complement: 'Avenida Independencia Sur 15' },
+  },
+];

@@ -503,7 +503,7 @@ export interface HomologationRunsTable {
 export interface HomologationStepsTable {
   run_id: string;
   seq: number;
-  /** 'document' | 'invalidation' | 'contingency' | 'retorno'. */
+  /** 'document' | 'invalidation' | 'contingency' | 'retorno' | 'operaciones' (migration 041). */
   step: string;
   /** The document kind (a document, or the one a contingency step's first document is); null for other events. */
   kind: string | null;
@@ -526,6 +526,42 @@ export interface SalePaperTable {
   issued_in_contingency: number;
   cash_received: string | null;
   change_given: string | null;
+}
+
+/** An Evento de Operaciones Especiales (migration 039): a month's simplified invoices and internal vouchers. */
+export interface SpecialOperationsTable {
+  id: string;
+  environment: string;
+  company_id: string;
+  /** The tax period reported, YYYY-MM. */
+  period: string;
+  mode: string;
+  /** 1 when the event re-reports annulled vouchers (each item names the earlier event). */
+  re_report: number;
+  status: string;
+  total: string;
+  mh_json: string;
+  jws: string;
+  mh_response: string | null;
+  /** sha256 of the request's canonical JSON, when the caller named the event's id (a replay answers the stored one). */
+  request_hash: string | null;
+  generated_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One item an EOE reports: a voucher (`document`) or a range (`doc_from`..`doc_to`). */
+export interface SpecialOperationItemsTable {
+  event_id: string;
+  item: number;
+  doc_type: string;
+  document: string | null;
+  doc_from: string | null;
+  doc_to: string | null;
+  issued_on: string | null;
+  /** The earlier sealed event that reported it as active, for an annulled voucher re-reported. */
+  ref_event: string | null;
+  amount: string;
 }
 
 export interface Database {
@@ -556,6 +592,8 @@ export interface Database {
   webhook_cursor: WebhookCursorTable;
   invalidations: InvalidationsTable;
   returns: ReturnsTable;
+  special_operations: SpecialOperationsTable;
+  special_operation_items: SpecialOperationItemsTable;
   return_invalidations: ReturnInvalidationsTable;
   return_lines: ReturnLinesTable;
   replication_queue: ReplicationQueueTable;

@@ -7,6 +7,7 @@ import { productCatalog } from '../catalog/products';
 import { awaitSeal } from '../dte/receipt-after-seal';
 import { printerService } from '../printer/printer-service';
 import { printing } from '../settings/printing';
+import { companyBranches } from '../station/branches';
 import { hubSetting } from '../station/hub-setting';
 import { realTimers } from '../timers';
 import type { Basics } from './basics';
@@ -17,7 +18,7 @@ import type { StationRooms } from './station-rooms';
 export function coreFace(b: Basics, s: StationRooms, m: MhRooms, d: DocumentRooms): Core {
   const { deps, clock, logger, fetchFn, newId } = b;
   const { store, unlock, chain, stations, keys, signing, hooks, smtp, everyone, stationSvc, station, books } = s;
-  const { replicator, invalidations, returns, sync, numbering, disk, expiry } = m;
+  const { replicator, invalidations, returns, specialOperations, sync, numbering, disk, expiry } = m;
   const { backups, indexer, letters, dtes, out, stopClockProbe, normative, invalidate, homologation } = d;
   const printSettings = printing(store, clock, { logger });
   const sealWait = (id: string) =>
@@ -44,6 +45,7 @@ export function coreFace(b: Basics, s: StationRooms, m: MhRooms, d: DocumentRoom
     dataDir: deps.dataDir,
     closes: dayCloses({ store, clock, newId, station, users: everyone.users, nameOf: everyone.nameOf }),
     priceOverrides: d.overrides,
+    branches: companyBranches({ store, clock, demo: () => stations.get()?.demo === true }),
     books,
     normative,
     homologation,
@@ -74,6 +76,7 @@ export function coreFace(b: Basics, s: StationRooms, m: MhRooms, d: DocumentRoom
       },
     },
     returns,
+    specialOperations,
     apiKeys: keys,
     people: everyone,
     products: productCatalog({ store, clock, newId }),

@@ -116,6 +116,7 @@ export function documentRooms(b: Basics, s: StationRooms, m: MhRooms, late: Late
     create: (kind, body, actor) => dtes.create(kind, body, actor),
     invalidate: (body, actor) => invalidate(body, actor),
     makeReturn: (body, actor) => returns.make(body, actor),
+    reportEoe: (body, actor) => m.specialOperations.report(body, actor),
     onChange: (listener) => sync.onEvent(listener),
     dataDir: deps.dataDir,
     normative,

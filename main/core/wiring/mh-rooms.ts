@@ -6,6 +6,7 @@ import { invalidationService } from '../dte/invalidation/invalidate';
 import { numberingService } from '../dte/numbering';
 import { returnDoubtAlerts } from '../dte/retorno/return-doubt';
 import { returnService } from '../dte/retorno/retorno';
+import { specialOperationsService } from '../dte/operaciones-especiales/special-operations';
 import { mhClientCache } from '../mh/client-cache';
 import { takeIdEnvio } from '../outbox/outbox';
 import { createReplicator } from '../replication/replicator';
@@ -75,6 +76,8 @@ export function mhRooms({ deps, clock, random, logger, fetchFn, newId }: Basics,
       }
     },
   });
+  // Eventos de Operaciones Especiales: never in contingency; one left waiting goes with the other events (decision 0083).
+  const specialOperations = specialOperationsService({ ...events, inFlight: new Set() });
   // An invalidation MH may hold stays visible until a supervisor settles it (decision 0024).
   alerts.add(() => doubtAlerts(invalidations.inDoubt()));
   // An ER MH holds whose seal was lost waits for a supervisor (decision 0070).
@@ -87,11 +90,13 @@ export function mhRooms({ deps, clock, random, logger, fetchFn, newId }: Basics,
     createSyncEngine({
       // Events waiting for MH, sent after the documents: invalidations, then Eventos de Retorno (decision 0015).
       invalidations: {
-        pending: () => invalidations.pending() + returns.pending(),
+        pending: () => invalidations.pending() + returns.pending() + specialOperations.pending(),
         async send(c) {
           const first = await invalidations.send(c);
           if (first?.login || (first?.exchange && first.exchange.kind !== 'response')) return first;
-          return (await returns.send(c)) ?? first;
+          const second = (await returns.send(c)) ?? first;
+          if (second?.login || (second?.exchange && second.exchange.kind !== 'response')) return second;
+          return (await specialOperations.send(c)) ?? second;
         },
       },
       station,
@@ -133,5 +138,5 @@ export function mhRooms({ deps, clock, random, logger, fetchFn, newId }: Basics,
   alerts.add(() => expiryAlerts(signing.current(), clock));
   const expiry = expiryWatch(realTimers, () => sync.publish());
 
-  return { client, replicator, integrityCheck, invalidations, returns, sync, numbering, disk, expiry };
+  return { client, replicator, integrityCheck, invalidations, returns, specialOperations, sync, numbering, disk, expiry };
 }

@@ -151,6 +151,68 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, Readonly<Record<string, R
     },
     201,
   ),
+  'POST /dte/cl': one(
+    'Un comprobante de liquidación al mandante: un CCF y una factura vendidos por su cuenta, una nota de crédito restada',
+    {
+      id: '3f2b6c1e-8a4d-4f0b-9c2e-5d7a1b3c4e41',
+      recipient: {
+        economicActivity: '46900',
+        nrc: '2345678',
+        name: 'Distribuidora El Mandante, S.A. de C.V.',
+        email: 'liquidaciones@mandante.example.com',
+        address,
+        identificationDocument: { type: 'NIT', number: '06141234567891' },
+      },
+      items: [
+        {
+          documentType: 'DIGITAL',
+          taxDocumentType: 'CCF',
+          taxDocumentNumber: 'a1b2c3d4-0000-4000-8000-000000000001',
+          taxDocumentGeneratedAt: '2026-11-02',
+          taxedSales: 1200,
+          observations: 'Venta por cuenta del mandante',
+        },
+        {
+          documentType: 'FISICO',
+          taxDocumentType: 'FC',
+          taxDocumentNumber: '21SE001000123',
+          taxDocumentGeneratedAt: '2026-11-03',
+          taxedSales: 88.5,
+        },
+        {
+          documentType: 'DIGITAL',
+          taxDocumentType: 'NC',
+          taxDocumentNumber: 'a1b2c3d4-0000-4000-8000-000000000002',
+          taxDocumentGeneratedAt: '2026-11-04',
+          taxedSales: 34.5,
+        },
+      ],
+    },
+    201,
+  ),
+  'POST /dte/dcl': one(
+    'Un documento contable de liquidación de octubre: ventas con tarjeta, 3.25 % de comisión',
+    {
+      id: '3f2b6c1e-8a4d-4f0b-9c2e-5d7a1b3c4e42',
+      recipient: {
+        economicActivity: '47190',
+        nrc: '3456789',
+        name: 'Ferretería San Miguelito, S.A. de C.V.',
+        email: 'contabilidad@ferreteria.example.com',
+        address,
+        identificationDocument: { type: 'NIT', number: '06141234567892' },
+        establishmentType: 'CASA_MATRIZ',
+      },
+      periodStart: '2026-10-01',
+      periodEnd: '2026-10-31',
+      liquidationCode: 'LIQ-2026-10-0042',
+      documentCount: 318,
+      operationsValue: 15234.67,
+      commission: 456.78,
+      commissionPercent: 3.25,
+    },
+    201,
+  ),
   'POST /dte/fse': one(
     'Una factura de sujeto excluido: maíz comprado a un agricultor',
     {
@@ -189,6 +251,48 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, Readonly<Record<string, R
     },
     201,
   ),
+  'POST /dte/cd': one(
+    'Un comprobante de donación: una empresa dona dinero (por transferencia) y una computadora usada',
+    {
+      id: '3f2b6c1e-8a4d-4f0b-9c2e-5d7a1b3c4e43',
+      recipient: {
+        name: 'Distribuidora El Roble S.A. de C.V.',
+        identificationDocument: { type: 'NIT', number: '06140101901234' },
+        nrc: '123456',
+        economicActivity: '47190',
+        address,
+        email: 'donaciones@elroble.example.com',
+      },
+      attachments: [{ code: 'EMISOR', name: 'Resolución DGII 10-2025', details: 'Calificación como entidad donataria' }],
+      items: [
+        { donationType: 'EFECTIVO', description: 'Aporte para el comedor', quantity: 1, unitValue: 500 },
+        {
+          donationType: 'BIEN',
+          description: 'Computadora portátil usada',
+          quantity: 1,
+          unitMeasure: 'UNIDAD',
+          unitValue: 400,
+          depreciation: 150,
+        },
+      ],
+      payments: [{ method: '05', amount: 500, reference: 'Transferencia 998877' }],
+    },
+    201,
+  ),
+  'POST /dte/nr': one(
+    'Una nota de remisión: café enviado a la sucursal de Santa Ana (el receptor es la propia empresa)',
+    {
+      id: '3f2b6c1e-8a4d-4f0b-9c2e-5d7a1b3c4e40',
+      goodsTitle: 'TRASLADO',
+      destinationBranch: {
+        code: 'S002',
+        name: 'Sucursal Santa Ana Centro',
+        address: { department: '02', municipality: '10', complement: 'Avenida Independencia Sur 15, Santa Ana' },
+      },
+      items: [{ ...fcItem, quantity: 24, unitPrice: 3.1 }],
+    },
+    201,
+  ),
   'POST /dte/invalidate': one(
     'Invalida una factura aprobada: se rescinde la venta (tipo 2, sin reemplazo)',
     { dteId: EXAMPLE_IDS.FC_VOIDED, type: 2, reason: 'El cliente anuló la compra' },
@@ -207,6 +311,24 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, Readonly<Record<string, R
     201,
   ),
   'POST /dte/returns/{id}/send': one('Envía la devolución al correo del receptor', { email: 'maria.hernandez@example.com' }, 202),
+  'POST /events/eoe': one(
+    'Reporta el mes de noviembre: facturas simplificadas por rangos',
+    {
+      period: '2026-11',
+      items: [
+        { type: '02', from: 'FS-000001', to: 'FS-000250', description: 'Ventas al detalle del mes', taxed: 1250.5 },
+        { type: '97', from: 'CCI-0001', to: 'CCI-0040', description: 'Consumo interno', exempt: 80 },
+      ],
+    },
+    201,
+  ),
+  'POST /events/eoe/items-from-csv': one(
+    'Lee dos comprobantes de control interno uno a uno',
+    {
+      csv: 'type,number,date,description,taxed\n97,CCI-0101,2026-11-03,Consumo interno,12.50\n97,CCI-0102,2026-11-04,Muestras,8.00\n',
+    },
+    200,
+  ),
   'POST /dte/returns/{id}/settle': one(
     'Una devolución en duda que MH recibió, con el sello del portal (esta no está en duda: 409)',
     { outcome: 'RECEIVED', seal: '2026A1B2C3D4E5F6A7B8C9D0E1F2A3B4C5D6E7F8' },
@@ -258,6 +380,24 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, Readonly<Record<string, R
     201,
   ),
   'PUT /settings/price-overrides': one('Un cajero rebaja hasta 5 % sin supervisor', { threshold: '5' }, 200),
+  'PUT /settings/branches': one(
+    'La casa matriz y una sucursal',
+    {
+      branches: [
+        {
+          code: 'M001',
+          name: 'Casa matriz San Benito',
+          address: { department: '06', municipality: '23', district: '14', complement: 'Boulevard del Hipódromo 123, Colonia San Benito' },
+        },
+        {
+          code: 'S002',
+          name: 'Sucursal Santa Ana Centro',
+          address: { department: '02', municipality: '15', district: '10', complement: 'Avenida Independencia Sur 15, Santa Ana' },
+        },
+      ],
+    },
+    200,
+  ),
   'PUT /settings/hub': one('Desconecta la estación de la central', null, 200),
   'PUT /settings/numbering': one('Confirma la numeración tras una restauración, revisada', { lackingReviewed: true }, 200),
   'PUT /settings/printing': one(
@@ -343,7 +483,7 @@ function pendingOf(key: string): Record<string, Record<string, AnswerExample>> {
 const SUCCESS_EXAMPLES: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, AnswerExample>>>>>> = {
   ...RECORDED_ANSWERS,
   ...Object.fromEntries(
-    ['POST /dte/invalidate', 'POST /dte/return', 'POST /dte/returns/{id}/invalidate'].map((key) => [
+    ['POST /dte/invalidate', 'POST /dte/return', 'POST /dte/returns/{id}/invalidate', 'POST /events/eoe'].map((key) => [
       key,
       { ...RECORDED_ANSWERS[key], ...pendingOf(key) },
     ]),

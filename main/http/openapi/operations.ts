@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { CREATE_SCHEMAS, DTE_KINDS, invalidateBody, type DteKind } from '../../../shared/contract';
 import { annexQuery, bookQuery, booksSettings, reportQuery } from '../../../shared/books';
+import { companyBranchesInput } from '../../../shared/branches';
 import { productImportInput, productInput, productListQuery } from '../../../shared/catalog';
 import {
   cashMovementRequest,
@@ -22,12 +23,13 @@ import { priceApprovalInput, priceOverrideQuery, priceOverrideSettingsInput } fr
 import { loginInput, userInput, userUpdate } from '../../../shared/people';
 import { printSettings } from '../../../shared/printing';
 import { returnBody, returnInvalidationBody } from '../../../shared/retorno';
+import { eoeBody, eoeCsvBody } from '../../../shared/operaciones-especiales';
 import { stationSetup, stationUpdate } from '../../../shared/station';
 import { webhookDeliveriesQuery, webhookInput } from '../../../shared/webhooks';
 import { settleBody } from '../../core/dte/invalidation/doubt';
 import { returnSettleBody } from '../../core/dte/retorno/return-doubt';
 import { hubSettingBody } from '../../core/station/hub-setting';
-import { apiKeyBody, exportQuery, homologationReportQuery, listQuery, receiptQuery, receiversQuery } from '../queries';
+import { apiKeyBody, eoeListQuery, exportQuery, homologationReportQuery, listQuery, receiptQuery, receiversQuery } from '../queries';
 import { catalogQuery } from '../../../shared/catalogs/lists';
 
 /** What a successful answer carries. */
@@ -68,6 +70,10 @@ const KIND_NAMES: Readonly<Record<DteKind, string>> = {
   CR: 'un comprobante de retención (CR)',
   FSE: 'una factura de sujeto excluido (FSE)',
   FEX: 'una factura de exportación (FEX)',
+  NR: 'una nota de remisión (NR)',
+  CL: 'un comprobante de liquidación (CL)',
+  DCL: 'un documento contable de liquidación (DCL)',
+  CD: 'un comprobante de donación (CD)',
 };
 
 /** Who may send where, and how often (main/core/delivery/send-limit.ts; docs/decisions/0067-email-rights-and-small-guards.md). */
@@ -121,6 +127,22 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     status: 201,
   },
   'GET /dte/{id}/returns': { tag: 'Documentos', summary: 'Las devoluciones de un documento' },
+  'POST /events/eoe': {
+    tag: 'Documentos',
+    summary: 'Reporta facturas simplificadas y comprobantes de control interno del mes (Evento de Operaciones Especiales, normativa 2026)',
+    description:
+      'Hasta 500 ítems, todos por rangos o todos uno a uno; un documento anulado va en un evento aparte con `reportedIn`. ' +
+      'Con la normativa anterior: 409 `STATION_CONFLICT`.',
+    body: eoeBody,
+    status: 201,
+  },
+  'POST /events/eoe/items-from-csv': {
+    tag: 'Documentos',
+    summary: 'Lee los ítems de un Evento de Operaciones Especiales de un CSV (no guarda nada)',
+    body: eoeCsvBody,
+  },
+  'GET /events/eoe': { tag: 'Documentos', summary: 'Los Eventos de Operaciones Especiales, con la respuesta de MH', query: eoeListQuery },
+  'GET /events/eoe/{id}': { tag: 'Documentos', summary: 'Un Evento de Operaciones Especiales, con la respuesta de MH' },
   'POST /dte/returns/{id}/settle': {
     tag: 'Documentos',
     summary: 'Resuelve una devolución en duda con el sello que muestra el portal de MH',
@@ -277,6 +299,18 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'GET /settings/printing': { tag: 'Impresión', summary: 'La configuración de impresión' },
   'PUT /settings/printing': { tag: 'Impresión', summary: 'Cambia la configuración de impresión', body: printSettings },
   'GET /settings/station': { tag: 'Estación', summary: 'La empresa, la sucursal y el punto de venta' },
+  'GET /settings/branches': {
+    tag: 'Estación',
+    summary: 'Los establecimientos de la empresa',
+    description:
+      'De ellos se elige el destino de una nota de remisión a otra sucursal. La demostración trae tres hasta que se guarde una lista.',
+  },
+  'PUT /settings/branches': {
+    tag: 'Estación',
+    summary: 'Reemplaza la lista de establecimientos (supervisor o administrador)',
+    description: 'La lista entera; cada código una sola vez (422 `DUPLICATE` en `branches.N.code`).',
+    body: companyBranchesInput,
+  },
   'PUT /settings/station': { tag: 'Estación', summary: 'Cambia los datos de la estación', body: stationUpdate },
   'POST /settings/station/setup': {
     tag: 'Estación',

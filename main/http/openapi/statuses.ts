@@ -79,11 +79,14 @@ const PRINTS: readonly ErrorCode[] = ['PRINTER_NOT_CONFIGURED', 'PRINT_FAILED'];
 const ISSUES: readonly ErrorCode[] = ['DTE_ID_CONFLICT', 'NUMBERING_BLOCKED', 'STATION_NOT_READY'];
 /** A paper or the JSON of an Evento de Retorno: MH must have sealed it (dte/retorno/return-paper.ts). */
 const RETURN_PAPER: readonly ErrorCode[] = ['DTE_REJECTED', 'DTE_NOT_APPROVED'];
-const ISSUE_KEYS = ['fc', 'ccf', 'nc', 'nd', 'cr', 'fse', 'fex'].map((k) => `POST /dte/${k}`);
+const ISSUE_KEYS = ['fc', 'ccf', 'nc', 'nd', 'cr', 'fse', 'fex', 'nr'].map((k) => `POST /dte/${k}`);
+/** The CL, DCL and CD: never contingency documents, refused while the station is in contingency (dte/issue.ts). */
+const NEVER_IN_CONTINGENCY_KEYS = ['cl', 'dcl', 'cd'].map((k) => `POST /dte/${k}`);
 
 /** What each route's handler and the core behind it add (found by reading server.ts and the core's CoreErrors). */
 const TABLE: Readonly<Record<string, readonly ErrorCode[]>> = {
   ...Object.fromEntries(ISSUE_KEYS.map((k) => [k, ISSUES])),
+  ...Object.fromEntries(NEVER_IN_CONTINGENCY_KEYS.map((k) => [k, [...ISSUES, 'CONTINGENCY_NOT_ALLOWED' as const]])),
   'POST /dte/invalidate': [
     'DTE_NOT_FOUND',
     'DTE_NOT_INVALIDATABLE',
@@ -94,6 +97,9 @@ const TABLE: Readonly<Record<string, readonly ErrorCode[]>> = {
   'POST /dte/invalidations/{id}/settle': ['STATION_CONFLICT'],
   'POST /dte/return': ['DTE_NOT_FOUND', 'DTE_NOT_INVALIDATABLE', 'STATION_CONFLICT', 'STATION_NOT_READY'],
   'POST /dte/returns/{id}/settle': ['STATION_CONFLICT'],
+  'POST /events/eoe': ['DTE_ID_CONFLICT', 'STATION_CONFLICT', 'STATION_NOT_READY'],
+  // Its `:id` is read by c.id(): not a UUID is DTE_NOT_FOUND before the core is asked.
+  'GET /events/eoe/{id}': ['DTE_NOT_FOUND'],
   'GET /dte/returns/{id}/receipt': RETURN_PAPER,
   'GET /dte/returns/{id}/letter': RETURN_PAPER,
   'GET /dte/returns/{id}/json': RETURN_PAPER,
@@ -135,11 +141,13 @@ const TABLE: Readonly<Record<string, readonly ErrorCode[]>> = {
 /** Success statuses beyond the one an operation names (operations.ts `status`). */
 const SUCCESS: Readonly<Record<string, readonly SuccessStatus[]>> = {
   // 201 with Location; 200 with the same Location when the same `id` comes again with the same body.
-  ...Object.fromEntries(ISSUE_KEYS.map((k) => [k, [201, 200] as const])),
+  ...Object.fromEntries([...ISSUE_KEYS, ...NEVER_IN_CONTINGENCY_KEYS].map((k) => [k, [201, 200] as const])),
   // 201 once MH answered (APPROVED or REJECTED); 202 while the event waits for MH.
   'POST /dte/invalidate': [201, 202],
   'POST /dte/return': [201, 202],
   'POST /dte/returns/{id}/invalidate': [201, 202],
+  // 200: the same `id` again with the same body (the stored event, nothing sent again).
+  'POST /events/eoe': [201, 202, 200],
 };
 
 /** What each success status means where an operation has more than one. */
@@ -149,7 +157,7 @@ const EVENT_SUCCESS: Readonly<Partial<Record<SuccessStatus, string>>> = {
 };
 const SUCCESS_WHY: Readonly<Record<string, Readonly<Partial<Record<SuccessStatus, string>>>>> = {
   ...Object.fromEntries(
-    ISSUE_KEYS.map((k) => [
+    [...ISSUE_KEYS, ...NEVER_IN_CONTINGENCY_KEYS].map((k) => [
       k,
       {
         201: 'Emitido: el documento, con Location.',
@@ -160,6 +168,7 @@ const SUCCESS_WHY: Readonly<Record<string, Readonly<Partial<Record<SuccessStatus
   'POST /dte/invalidate': EVENT_SUCCESS,
   'POST /dte/return': EVENT_SUCCESS,
   'POST /dte/returns/{id}/invalidate': EVENT_SUCCESS,
+  'POST /events/eoe': { ...EVENT_SUCCESS, 200: 'El mismo id con el mismo cuerpo: el evento guardado, sin enviarlo de nuevo.' },
 };
 
 /** Why a code, said once per API where its title is not enough. */
@@ -177,6 +186,8 @@ const WHY: Partial<Record<ErrorCode, (f: OperationFacts) => string>> = {
   NOT_FOUND: () => 'El recurso nombrado en la ruta no existe.',
   SERVICE_UNAVAILABLE: () => 'La base de datos fue reemplazada o está dañada: no se guardó nada.',
   DISK_FULL: () => 'No se guardó nada: libere espacio en el disco.',
+  CONTINGENCY_NOT_ALLOWED: () =>
+    'La estación está en contingencia y MH no admite este tipo como documento de contingencia: no se numeró ni guardó nada; emítalo cuando vuelva la conexión.',
   INTERNAL: () => 'Un error de Sello; el registro de la estación lo detalla con el X-Request-Id.',
 };
 

@@ -3,7 +3,7 @@
 import { useEffect, useState, type Ref } from 'react';
 import type { SelloApi } from '../../../shared/api';
 import { PriceOverridesSection } from './PriceOverridesSection';
-import type { CloseDifference, DayClose, Tally } from '../../../shared/close';
+import { kindTally, type CloseDifference, type DayClose, type Tally } from '../../../shared/close';
 import { DTE_KINDS, type DteKind } from '../../../shared/contract';
 import { errorText } from '../error-text';
 import { localTime } from '../local-time';
@@ -65,7 +65,7 @@ export function CloseView({
 }) {
   const s = close.summary;
   // Like the paper, only what happened: the kinds and the retentions of the period that are not zero.
-  const sold = DTE_KINDS.filter((k) => s.byKind[k].count > 0);
+  const sold = DTE_KINDS.filter((k) => kindTally(s, k).count > 0);
   const retained = Object.entries(s.retentions).filter(([, v]) => Number(v) !== 0);
   const [printing, setPrinting] = useState<'receipt' | 'pdf' | null>(null);
   const [printMessage, setPrintMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -140,7 +140,7 @@ export function CloseView({
             </thead>
             <tbody>
               {sold.map((k) => (
-                <TallyRow key={k} label={kindName(k)} tally={s.byKind[k]} />
+                <TallyRow key={k} label={kindName(k)} tally={kindTally(s, k)} />
               ))}
             </tbody>
             <tfoot>

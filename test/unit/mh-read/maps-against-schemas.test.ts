@@ -17,7 +17,7 @@ const schemaOf = (file: SchemaFile) => JSON.parse(readFileSync(join(ROOT, file),
 function dteMapProblems(map: DteMap, schema: Record<string, unknown>): string[] {
   const groups: { at: string; each: boolean; fields: Readonly<Record<string, string | undefined>> }[] = [
     { at: map.party.at, each: false, fields: map.party.fields },
-    { at: map.items.at, each: true, fields: map.items.fields },
+    ...(map.items ? [{ at: map.items.at, each: true, fields: map.items.fields }] : []),
     ...(map.related ? [{ at: map.related.at, each: true, fields: map.related.fields }] : []),
     ...(map.payments ? [{ at: map.payments.at, each: true, fields: map.payments.fields }] : []),
   ];

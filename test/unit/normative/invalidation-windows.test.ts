@@ -96,7 +96,7 @@ describe('legacy invalidation windows agree with windows.ts', () => {
   });
 
   it('every kind has a rule under both normatives', () => {
-    const kinds = ['CCF', 'CR', 'FC', 'FEX', 'FSE', 'NC', 'ND'];
+    const kinds = ['CCF', 'CD', 'CL', 'CR', 'DCL', 'FC', 'FEX', 'FSE', 'NC', 'ND', 'NR'];
     expect(Object.keys(INVALIDATION_WINDOWS.legacy).sort()).toEqual(kinds);
     expect(Object.keys(INVALIDATION_WINDOWS['2026']).sort()).toEqual(kinds);
   });

@@ -18,7 +18,7 @@ function counterpart(doc: MhDocumentView): {
   telefono: string | null;
   correo?: string;
 } {
-  const r: MhCounterpartView | null = doc.receptor ?? doc.sujetoExcluido ?? null;
+  const r: MhCounterpartView | null = doc.receptor ?? doc.sujetoExcluido ?? doc.donante ?? null;
   const pad = (name: string) => (name.length >= 5 ? name : name.padEnd(5, '.')).slice(0, 200);
   if (!r) return { tipoDocumento: ID_TYPE.OTRO, numDocumento: '000', nombre: 'CONSUMIDOR FINAL', telefono: null };
   const tipoDocumento = r.tipoDocumento ?? (r.nit ? ID_TYPE.NIT : null);
@@ -34,7 +34,8 @@ function montoIva(doc: MhDocumentView): number | null {
   const r = doc.resumen ?? {};
   if (typeof r.totalIva === 'number') return r.totalIva;
   const iva = r.tributos?.find((t) => t.codigo === '20');
-  return iva ? Number(iva.valor) : null;
+  // A CL whose credit notes outweigh its taxed sales carries a negative IVA; the event's montoIva has minimum 0.
+  return iva && Number(iva.valor) >= 0 ? Number(iva.valor) : null;
 }
 
 export function buildAnulacionV2(p: {

@@ -40,7 +40,7 @@ export type InvalidacionV3Event = {
 
 /** MF2 p.13: the counterpart as the invalidated DTE holds it; null where it was null (an FE without receptor). */
 function counterpart(doc: MhDocumentView) {
-  const r: MhCounterpartView | null = doc.receptor ?? doc.sujetoExcluido ?? null;
+  const r: MhCounterpartView | null = doc.receptor ?? doc.sujetoExcluido ?? doc.donante ?? null;
   const nit = r?.nit ?? null;
   return {
     tipoDocumento: r?.tipoDocumento ?? (nit ? ID_TYPE.NIT : null),

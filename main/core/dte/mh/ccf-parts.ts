@@ -3,6 +3,8 @@ import type { CcfBody, FieldError } from '../../../../shared/contract';
 import { num, type SaleResult } from '../../../../shared/tax';
 import { totalWords } from './ceiling';
 import { payment } from './payments';
+import type { BuildContext } from './context';
+import { documentoRelacionado } from './documento-relacionado';
 import { ivaTributes, lineTributes, noGravLine, saleLine, saleSummary } from './sale-lines';
 
 /** cuerpoDocumento: net prices, IVA as tributo 20 on each taxed line, then the non-taxed amounts. */
@@ -51,3 +53,7 @@ export function nrcV2Errors(nrc: string): FieldError[] {
   if (nrc.length >= 2) return [];
   return [{ path: 'recipient.nrc', code: 'INVALID_FORMAT', message: 'MH (normativa 2026) exige un NRC de 2 a 8 dígitos.' }];
 }
+
+/** The CCF cites the notas de remisión (and liquidations) it bills: fe-ccf-v3's enum is 04, 08 and 09. */
+export const ccfRelated = (body: CcfBody, ctx: BuildContext, errors: FieldError[]) =>
+  documentoRelacionado(body.relatedTaxDocuments, ctx, ['NR', 'CL', 'DCL'], 'un comprobante de crédito fiscal', errors);

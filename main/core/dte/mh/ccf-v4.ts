@@ -7,7 +7,7 @@ import { paymentErrors } from './payments';
 import { identificacion, otrosDocumentos } from './common';
 import { controlNumberErrors, emisorV2, ventaTerceroV2 } from './common-v2';
 import { DISTRICT_MISSING, direccionV2 } from './direccion-v2';
-import { ccfItems, ccfResumenHead, ccfResumenTail, nrcV2Errors } from './ccf-parts';
+import { ccfItems, ccfRelated, ccfResumenHead, ccfResumenTail, nrcV2Errors } from './ccf-parts';
 import { taxpayerReceptor } from './sale-lines';
 
 export function buildCcfV4(body: CcfBody, ctx: BuildContext): Built {
@@ -29,8 +29,8 @@ export function buildCcfV4(body: CcfBody, ctx: BuildContext): Built {
 
   const document = {
     identificacion: identificacion(ctx, 4, '03'),
-    // As v3: the CCF relates only NR, CL or DCL (04, 08, 09), which Sello does not issue.
-    documentoRelacionado: null,
+    // As v3: the CCF relates only NR, CL or DCL (04, 08, 09).
+    documentoRelacionado: ccfRelated(body, ctx, extra),
     emisor,
     receptor,
     otrosDocumentos: otrosDocumentos(body.attachments),

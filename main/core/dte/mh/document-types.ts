@@ -6,6 +6,7 @@
 import type { apendice, direccion, emisor, emisorCore, establishment, otrosDocumentos, ventaTercero } from './common';
 import type { payment } from './payments';
 import type { ivaTributes, lineTributes, noGravLine, saleLine, saleSummary, taxpayerReceptor } from './sale-lines';
+import type { nrReceptor, nrResumenHead } from './nr-parts';
 
 // ---- Pieces -------------------------------------------------------------------------------------------------
 
@@ -265,10 +266,10 @@ export type FcV1Document = {
   apendice: null;
 };
 
-/** fe-ccf-v3 (tipoDte 03). */
+/** fe-ccf-v3 (tipoDte 03): documentoRelacionado lists the NRs it bills (ccf-parts.ts). */
 export type CcfV3Document = {
   identificacion: MhIdentificacion;
-  documentoRelacionado: null;
+  documentoRelacionado: MhDocumentoRelacionado[] | null;
   emisor: MhEmisor;
   receptor: MhTaxpayerReceptor;
   otrosDocumentos: MhOtroDocumento[] | null;
@@ -336,8 +337,77 @@ export type FexV1Document = {
   apendice: MhApendice[] | null;
 };
 
+/** The CD's donor (donante in v1, receptor in v2.0): domiciled (CAT-032 1) or not, with a country (cd-parts.ts). */
+export type MhCdDonor = {
+  tipoDocumento: string;
+  numDocumento: string;
+  nrc: string | null;
+  nombre: string;
+  codActividad: string | null;
+  descActividad: string | null;
+  direccion: MhDireccion | null;
+  telefono: string | null;
+  correo: string | null;
+  codDomiciliado: number;
+  /** CAT-020 in v1, ISO alpha-2 in v2.0. */
+  codPais: string;
+};
+
+/** A CD line: CAT-026 tipoDonacion and the donated value; the depreciation is depreciacion (v1) or tipoDepreciacion (v2.0). */
+export type MhCdItem = {
+  numItem: number;
+  tipoDonacion: number;
+  cantidad: number;
+  codigo: string | null;
+  uniMedida: number;
+  descripcion: string;
+  valorUni: number;
+  valor: number;
+  depreciacion?: number;
+  tipoDepreciacion?: number;
+};
+
+/** fe-cd-v1 (tipoDte 15): the donee issues as donatario (identified by its NIT as a document) to the donante. */
+export type CdV1Document = {
+  identificacion: Omit<MhIdentificacion, 'tipoContingencia' | 'motivoContin'>;
+  donatario: Omit<MhEmisor, 'nit'> & Establishment & { tipoDocumento: string; numDocumento: string };
+  donante: MhCdDonor;
+  otrosDocumentos: { codDocAsociado: number; descDocumento: string; detalleDocumento: string }[];
+  cuerpoDocumento: MhCdItem[];
+  resumen: { valorTotal: number; totalLetras: string; pagos: { codigo: string; montoPago: number; referencia: string | null }[] | null };
+  apendice: null;
+};
+
+/** fe-cd-v2: the same parties named emisor and receptor (cd-v2.ts). */
+export type CdV2Document = Omit<CdV1Document, 'donatario' | 'donante'> & {
+  emisor: Omit<CdV1Document['donatario'], 'tipoEstablecimiento' | 'codEstableMH' | 'codPuntoVentaMH'>;
+  receptor: MhCdDonor;
+};
+
+/** fe-nr-v3 (tipoDte 04): CCF-like lines without psv, a receptor with CAT-025's bienTitulo (nr-parts.ts). */
+export type NrV3Document = {
+  identificacion: MhIdentificacion;
+  documentoRelacionado: MhDocumentoRelacionado[] | null;
+  emisor: MhEmisor;
+  receptor: ReturnType<typeof nrReceptor<MhDireccion>>;
+  ventaTercero: MhVentaTercero | null;
+  cuerpoDocumento: MhNoteItem[];
+  // totalLetras is null in v4 only past MH's cap, a document refused before it is stored (ceiling.ts).
+  resumen: ReturnType<typeof nrResumenHead> & { montoTotalOperacion: number; totalLetras: string; observaciones?: string | null };
+  /** v3 only: who delivers and receives, and the observations (nr-v3.ts). */
+  extension?: {
+    nombEntrega: string | null;
+    docuEntrega: string | null;
+    nombRecibe: string | null;
+    docuRecibe: string | null;
+    observaciones: string | null;
+  } | null;
+  apendice: MhApendice[] | null;
+};
+
 /** Any DTE the serializers write. */
-export type MhDocument = FcV1Document | CcfV3Document | NoteV3Document | CrV1Document | FseV1Document | FexV1Document;
+export type MhDocument =
+  NrV3Document | FcV1Document | CcfV3Document | NoteV3Document | CrV1Document | FseV1Document | FexV1Document | CdV1Document | CdV2Document;
 
 // ---- Events -------------------------------------------------------------------------------------------------
 
@@ -423,8 +493,8 @@ export type View<T> =
 export type MhDocumentView = View<MhDocument>;
 /** Whatever a signed payload may be: a DTE, or an invalidation or contingency event. */
 export type MhPayloadView = View<MhDocument | AnulacionV2Event | ContingenciaV3Event>;
-/** The DTE's counterpart: its receptor, or FSE's sujetoExcluido. */
-export type MhCounterpartView = View<MhReceptor | MhSujetoExcluido>;
+/** The DTE's counterpart: its receptor, FSE v1's sujetoExcluido, or CD v1's donante. */
+export type MhCounterpartView = View<MhReceptor | MhSujetoExcluido | MhCdDonor>;
 export type MhIdentificacionView = NonNullable<MhDocumentView['identificacion']>;
 export type MhEmisorView = NonNullable<MhDocumentView['emisor']>;
 export type MhResumenView = NonNullable<MhDocumentView['resumen']>;

@@ -2,6 +2,7 @@
 import type { FcBody, FieldError } from '../../../../shared/contract';
 import { computeSale, dec } from '../../../../shared/tax';
 import type { BuildContext, Built } from './context';
+import { documentoRelacionado } from './documento-relacionado';
 import { paymentErrors } from './payments';
 import { direccion, emisor, identificacion, otrosDocumentos, ventaTercero } from './common';
 import { fcItems, fcReceptor, fcResumen } from './fc-parts';
@@ -24,7 +25,8 @@ export function buildFcV1(body: FcBody, ctx: BuildContext): Built {
 
   const document = {
     identificacion: identificacion(ctx, 1, '01'),
-    documentoRelacionado: null,
+    // The NRs whose goods it sells, the DCLs it settles (docs/decisions/0085-eleven-kinds-plumbing.md).
+    documentoRelacionado: documentoRelacionado(body.relatedTaxDocuments, ctx, ['NR', 'DCL'], 'una factura', extra),
     emisor: emisor(ctx, true),
     receptor: r ? fcReceptor(r, direccion) : null,
     otrosDocumentos: otrosDocumentos(body.attachments),

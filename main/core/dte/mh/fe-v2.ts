@@ -3,6 +3,7 @@
 import type { FcBody, FieldError } from '../../../../shared/contract';
 import { computeSale } from '../../../../shared/tax';
 import type { BuildContext, Built } from './context';
+import { documentoRelacionado } from './documento-relacionado';
 import { paymentErrors } from './payments';
 import { identificacion, otrosDocumentos } from './common';
 import { controlNumberErrors, emisorV2, ventaTerceroV2 } from './common-v2';
@@ -26,7 +27,8 @@ export function buildFeV2(body: FcBody, ctx: BuildContext): Built {
 
   const document = {
     identificacion: identificacion(ctx, 2, '01'),
-    documentoRelacionado: null,
+    // The NRs whose goods it sells, the DCLs it settles (docs/decisions/0085-eleven-kinds-plumbing.md).
+    documentoRelacionado: documentoRelacionado(body.relatedTaxDocuments, ctx, ['NR', 'DCL'], 'una factura', extra),
     emisor,
     receptor,
     otrosDocumentos: otrosDocumentos(body.attachments),

@@ -67,6 +67,12 @@ export const DOCTOR_SERVICE = {
 /** CAT-021 Otros documentos asociados. */
 export const ATTACHMENT = { EMISOR: 1, RECEPTOR: 2, DOCTOR: 3, TRANSPORTE: 4 } as const;
 
+/** CAT-026 Tipo de donación. */
+export const DONATION_TYPE = { EFECTIVO: 1, BIEN: 2, SERVICIO: 3 } as const satisfies Record<'EFECTIVO' | 'BIEN' | 'SERVICIO', number>;
+
+/** CAT-032 Domicilio fiscal (the CD's donor, by the contract's `domiciled`). */
+export const DOMICILE = { DOMICILIADO: 1, NO_DOMICILIADO: 2 } as const;
+
 /** CAT-029 Tipo de persona. */
 export const PERSON_TYPE = { NATURAL: 1, JURIDICA: 2 } as const;
 

@@ -1,10 +1,31 @@
 // Which MH serializer issues each kind under each normative (shared/normative.ts). A document keeps the version
 // it was issued with: anything later done with it (contingency, re-sending) looks its serializer up by version.
-import type { AnyCreateBody, CcfBody, CrBody, DteKind, FcBody, FexBody, FseBody, NcBody } from '../../../../shared/contract';
+import type {
+  AnyCreateBody,
+  CcfBody,
+  CdBody,
+  ClBody,
+  CrBody,
+  DclBody,
+  DteKind,
+  FcBody,
+  FexBody,
+  FseBody,
+  NcBody,
+  NrBody,
+} from '../../../../shared/contract';
 import { SCHEMA_VERSION } from '../../../../shared/contract';
 import { MH_VERSIONS, normativeOf, type Normative } from '../../../../shared/normative';
 import { buildCcfV3 } from './ccf-v3';
 import { buildCcfV4 } from './ccf-v4';
+import { buildCdV1 } from './cd-v1';
+import { buildCdV2 } from './cd-v2';
+import { buildClV1 } from './cl-v1';
+import { buildClV2 } from './cl-v2';
+import { buildDclV1 } from './dcl-v1';
+import { buildDclV2 } from './dcl-v2';
+import { buildNrV3 } from './nr-v3';
+import { buildNrV4 } from './nr-v4';
 import type { BuildContext, Built } from './context';
 import { buildCrV1 } from './cr-v1';
 import { buildCrV2 } from './cr-v2';
@@ -34,6 +55,11 @@ export const SERIALIZERS: Record<DteKind, Serializer> = {
   CR: { version: 1, schema: 'fe-cr-v1.json', contingency: false, build: (b, c) => buildCrV1(b as CrBody, c) },
   FSE: { version: 1, schema: 'fe-fse-v1.json', contingency: true, build: (b, c) => buildFseV1(b as FseBody, c) },
   FEX: { version: 1, schema: 'fe-fex-v1.json', contingency: true, build: (b, c) => buildFexV1(b as FexBody, c) },
+  NR: { version: 3, schema: 'fe-nr-v3.json', contingency: true, build: (b, c) => buildNrV3(b as NrBody, c) },
+  // The CL, DCL and CD are never contingency documents (their schemas fix tipoModelo and tipoOperacion to 1).
+  CL: { version: 1, schema: 'fe-cl-v1.json', contingency: false, build: (b, c) => buildClV1(b as ClBody, c) },
+  DCL: { version: 1, schema: 'fe-dcl-v1.json', contingency: false, build: (b, c) => buildDclV1(b as DclBody, c) },
+  CD: { version: 1, schema: 'fe-cd-v1.json', contingency: false, build: (b, c) => buildCdV1(b as CdBody, c) },
 };
 
 // The record's `version` and the serializer's must never drift apart.
@@ -51,6 +77,11 @@ export const SERIALIZERS_2026: Record<DteKind, Serializer> = {
   CR: { version: 2, schema: 'fe-cr-v2.json', contingency: true, build: (b, c) => buildCrV2(b as CrBody, c) },
   FSE: { version: 2, schema: 'fe-fse-v2.json', contingency: true, build: (b, c) => buildFseV2(b as FseBody, c) },
   FEX: { version: 3, schema: 'fe-fex-v3.json', contingency: true, build: (b, c) => buildFexV3(b as FexBody, c) },
+  NR: { version: 4, schema: 'fe-nr-v4.json', contingency: true, build: (b, c) => buildNrV4(b as NrBody, c) },
+  // MF2 §VIII p.18 (docs/mh.md, Contingency): not the CLE, DCLE or CDE.
+  CL: { version: 2, schema: 'fe-cl-v2.json', contingency: false, build: (b, c) => buildClV2(b as ClBody, c) },
+  DCL: { version: 2, schema: 'fe-dcl-v2.json', contingency: false, build: (b, c) => buildDclV2(b as DclBody, c) },
+  CD: { version: 2, schema: 'fe-cd-v2.json', contingency: false, build: (b, c) => buildCdV2(b as CdBody, c) },
 };
 
 const BY_NORMATIVE: Record<Normative, Record<DteKind, Serializer>> = { legacy: SERIALIZERS, '2026': SERIALIZERS_2026 };

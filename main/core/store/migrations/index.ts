@@ -37,6 +37,9 @@ import { m035OutboxSends } from './035-outbox-sends';
 import { m036PriceOverrides } from './036-price-overrides';
 import { m037RefundsAndFloats } from './037-refunds-and-floats';
 import { m038CashMovements } from './038-cash-movements';
+import { m039SpecialOperations } from './039-special-operations';
+import { m040ReceiversNewKinds } from './040-receivers-new-kinds';
+import { m041HomologationOperaciones } from './041-homologation-operaciones';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -79,4 +82,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m036PriceOverrides,
   m037RefundsAndFloats,
   m038CashMovements,
+  m039SpecialOperations,
+  m040ReceiversNewKinds,
+  m041HomologationOperaciones,
 ];

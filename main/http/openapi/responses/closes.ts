@@ -48,8 +48,10 @@ const closedDocument = z.strictObject({
 
 const closeSummary = z.strictObject({
   byKind: z
-    .strictObject(Object.fromEntries(DTE_KINDS.map((k) => [k, tally])) as Record<(typeof DTE_KINDS)[number], typeof tally>)
-    .describe('Documentos APPROVED por tipo; el total de una NC es negativo. / APPROVED documents per kind.'),
+    .partialRecord(z.enum(DTE_KINDS), tally)
+    .describe(
+      'Documentos APPROVED por tipo; el total de una NC es negativo. Un cierre anterior a los tipos NR, CL, DCL y CD no los lista. / APPROVED documents per kind; a close made before the NR, CL, DCL and CD kinds does not list them.',
+    ),
   netSales: usd('Ventas netas', 'Net sales'),
   payments: z
     .array(tally.extend({ code: z.string().describe('Código CAT-017 de MH. / MH CAT-017 code.'), name: z.string() }))

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { DTE_KINDS } from '../../../../shared/contract';
 import { apiKeyCreated, apiKeyList } from './api-keys';
+import { companyBranchesView } from './branches';
 import { monthBooks, salesReport, booksSettingsView } from './books';
 import { catalogIndex, catalogListing } from './catalogs';
 import { cashMovement, currentOpening, dayClose, dayClosePage, drawerOpening, floatCorrection } from './closes';
@@ -18,6 +19,7 @@ import { priceApproval, priceOverridePage, priceOverrideSettings } from './price
 import { drawerOpened, pendingDiscarded, pendingReceipts, printed, printerStatus, printSettingsView } from './printing';
 import { product, productImportResult, productPage } from './products';
 import { documentReturns, returnInvalidationRecord, returnRecord } from './returns';
+import { eoeCsvItems, eoeList, eoeRecord } from './special-operations';
 import {
   auditCheck,
   backupEntry,
@@ -52,6 +54,10 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   'POST /dte/returns/{id}/settle': returnRecord,
   'POST /dte/returns/{id}/print': printed,
   'POST /dte/returns/{id}/invalidate': returnInvalidationRecord,
+  'POST /events/eoe': eoeRecord,
+  'POST /events/eoe/items-from-csv': eoeCsvItems,
+  'GET /events/eoe': eoeList,
+  'GET /events/eoe/{id}': eoeRecord,
   'GET /dte': dteListPage,
   'GET /dte/{id}': dteRecord,
   'GET /dte/{id}/detail': dteDetail,
@@ -97,6 +103,8 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   'GET /settings/printing': printSettingsView,
   'PUT /settings/printing': printSettingsView,
   'GET /settings/station': stationInfo,
+  'GET /settings/branches': companyBranchesView,
+  'PUT /settings/branches': companyBranchesView,
   'PUT /settings/station': stationSaved,
   'POST /settings/station/setup': stationSaved,
   'POST /settings/welcome-seen': welcomeSeen,
