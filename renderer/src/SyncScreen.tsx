@@ -11,6 +11,7 @@ import type { SelloApi } from '../../shared/api';
 import type { DeliveryCounts } from '../../shared/delivery';
 import type { DteRecord, SyncStatus } from '../../shared/records';
 import { errorText } from './error-text';
+import { SpecialOperationsList } from './SpecialOperationsList';
 import { textOf } from '../../shared/text';
 import { NORMATIVE_NAMES, type NormativeStatus } from '../../shared/normative';
 import { es, timeLeft } from './strings';
@@ -274,6 +275,7 @@ export function SyncScreen({ api, status, canRetry }: { api: SelloApi; status: S
           </ul>
         </>
       )}
+      <SpecialOperationsList api={api} status={status} />
       {rejected.length > 0 && (
         <>
           <h2>{syncWords.rejected}</h2>
