@@ -41,6 +41,20 @@ function totals(kind: DteKind, body: never): [string, Dec][] {
       return [[issueWords.total, computeFex(body).totals.totalPagar]];
     case 'CR':
       return [[issueWords.retained, computeCr((body as { items: never[] }).items).totalIVAretenido]];
+    case 'NR': {
+      // The NR's amounts are the CCF's arithmetic, nothing retained (main/core/dte/mh/nr-parts.ts).
+      const t = computeSale('CCF', body).totals;
+      return [
+        [issueWords.iva, t.iva],
+        [issueWords.operationTotal, t.montoTotalOperacion],
+      ];
+    }
+    // Their amounts are computed by the core alone (the liquidation's IVA and perception, the donation's value):
+    // the form shows them once issued, never a second arithmetic of its own.
+    case 'CL':
+    case 'DCL':
+    case 'CD':
+      return [];
     default: {
       const never: never = kind;
       return never;
@@ -100,7 +114,9 @@ export function IssueScreen({
   // Keyboard first: the cashier starts at the first line's product search (or its description, or the receiver).
   useEffect(() => {
     if (issued) return;
+    // An NR usually goes to another branch: its destination first (docs/decisions/0084-emitir-new-kinds.md).
     const target =
+      document.getElementById('f-destinationBranch') ??
       document.getElementById('f-items-0-product') ??
       document.getElementById('f-items-0-description') ??
       document.querySelector<HTMLElement>('form input, form select');
@@ -133,6 +149,9 @@ export function IssueScreen({
   }, [kind, body]);
   const errors = serverErrors.length ? serverErrors : local.ok ? [] : local.errors;
   const live = local.ok ? totals(kind, local.value as never) : null;
+  // Until the form is valid, the figure it will show (none for the kinds the core alone computes).
+  const pending: [string, null][] =
+    kind === 'CL' || kind === 'DCL' || kind === 'CD' ? [] : [[kind === 'NR' ? issueWords.operationTotal : issueWords.total, null]];
 
   // Whether the cashier has typed anything: the desktop app holds back an update restart meanwhile.
   const pristine = useMemo(() => JSON.stringify(toBody(sections, emptyValue(kind, String(value.id)))), [sections, kind, value.id]);
@@ -167,7 +186,8 @@ export function IssueScreen({
       setMessage(issueWords.fixFields);
       // Take the cashier to the first field to fix.
       const first = local.errors[0]?.path.replace(/\./g, '-');
-      if (first) setFix({ id: `f-${first}` });
+      // An NR with neither receptor nor destination is named on `recipient`, a group: its usual fix is the branch.
+      if (first) setFix({ id: kind === 'NR' && first === 'recipient' ? 'f-destinationBranch' : `f-${first}` });
       return;
     }
     setBusy(true);
@@ -234,10 +254,16 @@ export function IssueScreen({
           {/* The total and the button stay in sight at the bottom of the window however long the form. */}
           <div className="issue-footer">
             <div className="totals" aria-live="polite">
-              {(live ?? [[issueWords.total, null]]).map(([label, amount]) => (
+              {(live ?? pending).map(([label, amount]) => (
                 <span key={label}>
                   {label}:{' '}
-                  <strong data-testid={label === issueWords.total || label === issueWords.retained ? 'total' : undefined}>
+                  <strong
+                    data-testid={
+                      label === issueWords.total || label === issueWords.operationTotal || label === issueWords.retained
+                        ? 'total'
+                        : undefined
+                    }
+                  >
                     {amount ? usd(amount) : '—'}
                   </strong>
                 </span>

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { CREATE_SCHEMAS, DTE_KINDS } from '../../shared/contract';
 import { FORM_SPECS, type Field } from '../../renderer/src/forms/spec';
+import { companyBranch } from '../../shared/branches';
 
 interface Def {
   type: string;
@@ -34,6 +35,9 @@ function formPaths(fields: readonly Field[], prefix = ''): string[] {
         return [p, ...formPaths(f.item, `${p}.*.`)];
       case 'address':
         return [p, `${p}.department`, `${p}.municipality`, `${p}.district`, `${p}.complement`];
+      // An establishment is picked whole from the company's list (shared/branches.ts): every field of it travels.
+      case 'branch':
+        return [p, ...schemaPaths(companyBranch, `${p}.`)];
       default:
         return [p];
     }

@@ -10,6 +10,7 @@ import { textOf } from '../../../shared/text';
 import { formWords } from '../words/forms';
 import { fromDocumentWords } from '../words/documents';
 import type { FieldNote } from '../documents/mh-observations';
+import { BranchField } from './BranchField';
 import { DocumentField, RelatedDocumentField } from './DocumentField';
 import { catalogIndex, shownText, typedValue } from './catalog-text';
 import { normaliseId } from './id-input';
@@ -94,6 +95,24 @@ function Input({ f, path, props }: { f: Extract<Field, { type: 'text' | 'number'
         />
       )}
       {'hint' in f && f.hint && <span className="hint">{f.hint}</span>}
+      <ErrorText path={path} props={props} />
+    </div>
+  );
+}
+
+function Check({ f, path, props }: { f: Extract<Field, { type: 'check' }>; path: Path; props: EngineProps }) {
+  const id = pathId(path);
+  return (
+    <div className="field">
+      <label className="check" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          checked={getAt(props.value, path) === true}
+          onChange={(e) => props.onChange(path, e.target.checked)}
+        />{' '}
+        {f.label}
+      </label>
       <ErrorText path={path} props={props} />
     </div>
   );
@@ -379,6 +398,10 @@ export function FieldView({ f, path, props }: { f: Field; path: Path; props: Eng
       return <Input f={f} path={path} props={props} />;
     case 'select':
       return <Select f={f} path={path} props={props} />;
+    case 'check':
+      return <Check f={f} path={path} props={props} />;
+    case 'branch':
+      return <BranchField f={f} path={path} props={props} />;
     case 'catalog':
       return <Catalog f={f} path={path} props={props} />;
     case 'address':

@@ -11,11 +11,15 @@ import {
   ITEM_TYPES as ITEM_TYPE_VALUES,
   PAYMENT_TYPES,
 } from '../../../shared/contract/common';
+import { GOODS_TITLES } from '../../../shared/contract/nr';
+import { CL_DOCUMENT_TYPES } from '../../../shared/contract/cl';
+import { RECIPIENT_ESTABLISHMENT_TYPES } from '../../../shared/contract/dcl';
+import { DONATION_TYPES } from '../../../shared/contract/cd';
 import { optionWords } from '../words/options';
 import { fieldWords } from '../words/fields';
 import { fromDocumentWords } from '../words/documents';
 import type { IdFormat } from './id-input';
-import { exportLine, purchaseLine, saleLine } from './lines';
+import { exportLine, firstUnit, purchaseLine, saleLine } from './lines';
 
 export type Options = readonly (readonly [string, string])[];
 
@@ -37,6 +41,10 @@ type FieldShape =
     }
   | { readonly type: 'number'; readonly key: string; readonly label: string; readonly hint?: string }
   | { readonly type: 'date'; readonly key: string; readonly label: string }
+  /** A yes or no, sent as a boolean. */
+  | { readonly type: 'check'; readonly key: string; readonly label: string }
+  /** One of the company's establishments (shared/branches.ts), picked from the list a supervisor keeps; stored whole. */
+  | { readonly type: 'branch'; readonly key: string; readonly label: string; readonly hint?: string }
   | { readonly type: 'select'; readonly key: string; readonly label: string; readonly options: Options; readonly optional?: boolean }
   /** A catalog with many entries: searched by code or name, stored as the code, shown as "code · name". */
   | {
@@ -314,6 +322,239 @@ const NOTE: readonly Section[] = [
   { title: S.paymentAndDiscounts, fields: [payment, ...discounts, generatedAt, branch, thirdParty] },
 ];
 
+/** Whoever hands goods over or receives them (or issues a liquidation): a name and a document as written. */
+const handler = (key: string, label: string, documentKey = 'document', extra: Field[] = []): Field => ({
+  type: 'group',
+  key,
+  label,
+  optional: true,
+  rare: true,
+  fields: [{ type: 'text', key: 'name', label: L.handlerName }, { type: 'text', key: documentKey, label: L.handlerDocument }, ...extra],
+});
+const observations = (long = true): Field => ({ type: 'text', key: 'observations', label: L.observations, long, rare: true });
+
+/**
+ * NR (docs/decisions/0084-emitir-new-kinds.md): to another branch in one step (the destination picked from the
+ * company's list, the reason already TRASLADO), or to anyone else as its receptor; the goods from the catalog.
+ */
+const NR: readonly Section[] = [
+  {
+    title: S.remission,
+    fields: [
+      { type: 'branch', key: 'destinationBranch', label: L.destinationBranch, hint: L.destinationBranchHint },
+      { type: 'select', key: 'goodsTitle', label: L.goodsTitle, options: opts(GOODS_TITLES, O.goodsTitles) },
+    ],
+  },
+  {
+    title: S.remissionRecipient,
+    fields: [
+      {
+        type: 'group',
+        key: 'recipient',
+        label: L.remissionRecipient,
+        optional: true,
+        fields: [
+          { type: 'text', key: 'name', label: L.nameUpTo(250) },
+          { type: 'text', key: 'commercialName', label: L.commercialName, rare: true },
+          idDocument(),
+          { type: 'text', key: 'nrc', label: L.nrcOnlyWithNit, format: 'nrc' },
+          rare(activity(L.activityOptional)),
+          ...contact,
+        ],
+      },
+    ],
+  },
+  {
+    title: S.goods,
+    fields: [
+      {
+        type: 'list',
+        key: 'items',
+        label: L.lines,
+        addLabel: ADD.line,
+        min: 1,
+        item: saleItem(false, true),
+        fresh: saleLine,
+        catalog: 'sale',
+      },
+    ],
+  },
+  {
+    title: S.documents,
+    fields: [
+      handler('deliveredBy', L.deliveredBy),
+      handler('receivedBy', L.receivedBy),
+      rare(related()),
+      ...discounts.filter((f) => f.key.startsWith('discount')),
+      observations(),
+      generatedAt,
+      branch,
+      thirdParty,
+    ],
+  },
+];
+
+/** CL and DCL: the principal or affiliate, a registered taxpayer. */
+const liquidationRecipient = (label: string, extra: Field[] = []): Field => ({
+  type: 'group',
+  key: 'recipient',
+  label,
+  fields: [
+    { type: 'text', key: 'name', label: L.nameOrCompany(250) },
+    { type: 'text', key: 'commercialName', label: L.commercialName, rare: true },
+    idDocument(opts(['NIT', 'DUI'], O.idTypes)),
+    { type: 'text', key: 'nrc', label: L.nrc, format: 'nrc' },
+    activity(),
+    ...extra,
+    ...contact,
+  ],
+});
+/** A CL's first line: a document of this station (electronic), a factura. */
+const CL_LINE = { documentType: 'DIGITAL', taxDocumentType: 'FC' } as const;
+const CL: readonly Section[] = [
+  { title: S.principal, fields: [liquidationRecipient(L.principal)] },
+  {
+    title: S.liquidated,
+    fields: [
+      {
+        type: 'list',
+        key: 'items',
+        label: L.liquidatedDocuments,
+        addLabel: ADD.liquidated,
+        min: 1,
+        fresh: () => ({ ...CL_LINE }),
+        item: [
+          { type: 'select', key: 'documentType', label: L.retainedDocument, options: opts(['DIGITAL', 'FISICO'], O.retainedDocumentTypes) },
+          { type: 'select', key: 'taxDocumentType', label: L.liquidatedKind, options: opts(CL_DOCUMENT_TYPES, O.liquidatedKinds) },
+          { type: 'text', key: 'taxDocumentNumber', label: L.liquidatedNumber },
+          { type: 'date', key: 'taxDocumentGeneratedAt', label: L.retainedDocumentDate },
+          { type: 'number', key: 'taxedSales', label: L.taxedSales },
+          { type: 'number', key: 'exemptSales', label: L.exemptSales, rare: true },
+          { type: 'number', key: 'nonSubjectSales', label: L.nonSubjectSales, rare: true },
+          { type: 'number', key: 'exportSales', label: L.exportSales, rare: true },
+          observations(false),
+        ],
+      },
+    ],
+  },
+  {
+    title: S.payment,
+    fields: [payment, { type: 'number', key: 'ivaPerceived', label: L.ivaPerceived, rare: true }, observations(), generatedAt, branch],
+  },
+];
+
+const DCL: readonly Section[] = [
+  {
+    title: S.affiliate,
+    fields: [
+      liquidationRecipient(L.affiliate, [
+        {
+          type: 'select',
+          key: 'establishmentType',
+          label: L.establishmentType,
+          options: opts(RECIPIENT_ESTABLISHMENT_TYPES, O.establishmentTypes),
+        },
+      ]),
+    ],
+  },
+  {
+    title: S.liquidation,
+    fields: [
+      { type: 'date', key: 'periodStart', label: L.periodStart },
+      { type: 'date', key: 'periodEnd', label: L.periodEnd },
+      { type: 'number', key: 'operationsValue', label: L.operationsValue },
+      { type: 'number', key: 'commission', label: L.commission },
+      { type: 'number', key: 'commissionPercent', label: L.commissionPercent },
+      { type: 'number', key: 'documentCount', label: L.documentCount },
+      { type: 'text', key: 'liquidationCode', label: L.liquidationCode, rare: true },
+      { type: 'number', key: 'amountWithoutPerception', label: L.amountWithoutPerception, rare: true },
+      { type: 'text', key: 'withoutPerceptionDescription', label: L.withoutPerceptionDescription, rare: true },
+      observations(false),
+    ],
+  },
+  {
+    title: S.issuing,
+    fields: [
+      handler('deliveredBy', L.issuedBy, 'documentNumber', [{ type: 'text', key: 'employeeCode', label: L.employeeCode }]),
+      generatedAt,
+      branch,
+    ],
+  },
+];
+
+/** A donation's first line is money, whose unit MH fixes as OTRA (99); the next a good, in the first good's unit. */
+const donationLine = (items: readonly unknown[]) => ({
+  donationType: items.length === 0 ? 'EFECTIVO' : 'BIEN',
+  quantity: '1',
+  unitMeasure: items.length === 0 ? 'OTRA' : firstUnit(items.filter((i) => (i as { donationType?: unknown }).donationType === 'BIEN')),
+});
+const CD: readonly Section[] = [
+  {
+    title: S.donor,
+    fields: [
+      {
+        type: 'group',
+        key: 'recipient',
+        label: L.donor,
+        fields: [
+          { type: 'text', key: 'name', label: L.nameOrCompany(250) },
+          idDocument(),
+          { type: 'text', key: 'nrc', label: L.nrc, format: 'nrc', rare: true },
+          { type: 'check', key: 'domiciled', label: L.domiciled },
+          { type: 'catalog', key: 'country', label: L.donorCountry, options: CATALOGS.countries, rare: true },
+          rare(activity(L.activityOptional)),
+          { type: 'address', key: 'address', label: L.address },
+          { type: 'text', key: 'phone', label: L.phone8, format: 'phone' },
+          { type: 'text', key: 'email', label: L.email },
+        ],
+      },
+    ],
+  },
+  {
+    title: S.donations,
+    fields: [
+      {
+        type: 'list',
+        key: 'items',
+        label: L.lines,
+        addLabel: ADD.donation,
+        min: 1,
+        fresh: donationLine,
+        item: [
+          { type: 'select', key: 'donationType', label: L.donationType, options: opts(DONATION_TYPES, O.donationTypes) },
+          { type: 'text', key: 'description', label: L.description },
+          { type: 'number', key: 'quantity', label: L.quantity },
+          unit,
+          { type: 'number', key: 'unitValue', label: L.unitValue },
+          { type: 'number', key: 'depreciation', label: L.depreciation, rare: true },
+          { type: 'text', key: 'internalCode', label: L.internalCode, rare: true },
+        ],
+      },
+    ],
+  },
+  {
+    title: S.documents,
+    fields: [
+      {
+        type: 'list',
+        key: 'attachments',
+        label: L.donationDocuments,
+        addLabel: ADD.donationDocument,
+        min: 1,
+        fresh: () => ({ code: 'EMISOR' }),
+        item: [
+          { type: 'select', key: 'code', label: L.type, options: opts(['EMISOR', 'RECEPTOR'], O.cdAttachmentCodes) },
+          { type: 'text', key: 'name', label: L.documentName },
+          { type: 'text', key: 'details', label: L.documentDetails },
+        ],
+      },
+      rare({ ...payments, label: L.donationPayments }),
+      generatedAt,
+      branch,
+    ],
+  },
+];
+
 export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
   FC: [
     {
@@ -582,6 +823,10 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
       ],
     },
   ],
+  NR,
+  CL,
+  DCL,
+  CD,
 };
 
 /** A first empty value for each kind: one line, with a line's defaults, where a list needs one. */
@@ -609,5 +854,16 @@ export function emptyValue(kind: DteKind, id: string): Record<string, unknown> {
       recipient: { identificationDocument: { type: 'NIT' } },
     };
   if (kind === 'CCF') return { ...v, items: [saleLine([])], recipient: { identificationDocument: { type: 'NIT' } } };
+  // The NR's usual trip is to another branch of the company: TRASLADO, the destination still to pick.
+  if (kind === 'NR') return { id, goodsTitle: 'TRASLADO', items: [saleLine([])] };
+  if (kind === 'CL') return { ...v, items: [{ ...CL_LINE }], recipient: { identificationDocument: { type: 'NIT' } } };
+  if (kind === 'DCL') return { id, recipient: { identificationDocument: { type: 'NIT' }, establishmentType: 'CASA_MATRIZ' } };
+  if (kind === 'CD')
+    return {
+      id,
+      items: [donationLine([])],
+      attachments: [{ code: 'EMISOR' }],
+      recipient: { identificationDocument: { type: 'DUI' }, domiciled: true },
+    };
   return { ...v, items: [saleLine([])] };
 }

@@ -53,6 +53,11 @@ function field(f: Field, raw: unknown, siblings: Value): unknown {
     case 'document':
     case 'relatedDocument':
       return isEmpty(raw) ? undefined : String(raw).trim();
+    case 'check':
+      return typeof raw === 'boolean' ? raw : undefined;
+    case 'branch':
+      // The establishment picked from the company's list travels whole (shared/branches.ts).
+      return raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : undefined;
     case 'number': {
       if (isEmpty(raw)) return undefined;
       const s = String(raw).trim().replace(',', '.');

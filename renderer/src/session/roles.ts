@@ -28,6 +28,8 @@ const NEEDS: Readonly<Record<Action, Role>> = {
 
 export const may = (role: Role, action: Action): boolean => RANK[role] >= RANK[NEEDS[action]];
 
+/** The kinds only a supervisor issues (main/core/auth/permissions.ts `issuersOf`): notes, liquidations, donations. */
+const SUPERVISED: readonly DteKind[] = ['NC', 'ND', 'CL', 'DCL', 'CD'];
+
 /** The kinds Emitir offers to this role. */
-export const kindsFor = (role: Role): readonly DteKind[] =>
-  DTE_KINDS.filter((k) => (k === 'NC' || k === 'ND' ? may(role, 'adjust') : true));
+export const kindsFor = (role: Role): readonly DteKind[] => DTE_KINDS.filter((k) => (SUPERVISED.includes(k) ? may(role, 'adjust') : true));

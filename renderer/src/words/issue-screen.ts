@@ -10,6 +10,8 @@ export const issueWords = {
   another: 'Nuevo documento',
   totals: 'Totales',
   total: 'Total a pagar',
+  /** An NR's goods are not paid for: MH's montoTotalOperacion. */
+  operationTotal: 'Total de la operación',
   iva: 'IVA',
   retained: 'IVA retenido',
 };

@@ -25,4 +25,18 @@ export const optionWords = {
     OTRAS_RETENCIONES_IVA_CASOS_ESPECIALES: 'Otras (casos especiales)',
   },
   establishments: { '01': 'Sucursal / agencia', '02': 'Casa matriz', '04': 'Bodega', '07': 'Predio y/o patio', '20': 'Otro' },
+  /** CAT-025, why the goods of a nota de remisión travel. */
+  goodsTitles: {
+    DEPOSITO: '01 · Depósito',
+    PROPIEDAD: '02 · Propiedad',
+    CONSIGNACION: '03 · Consignación',
+    TRASLADO: '04 · Traslado',
+    OTROS: '05 · Otros',
+  },
+  /** CAT-009, an affiliate's establishment in a DCL. */
+  establishmentTypes: { SUCURSAL: 'Sucursal / agencia', CASA_MATRIZ: 'Casa matriz', BODEGA: 'Bodega', PATIO: 'Predio y/o patio' },
+  /** CAT-026, what was donated. */
+  donationTypes: { EFECTIVO: '1 · Efectivo', BIEN: '2 · Bien', SERVICIO: '3 · Servicio' },
+  liquidatedKinds: { FC: 'Factura', CCF: 'CCF', NC: 'Nota de crédito', ND: 'Nota de débito', FEX: 'Exportación' },
+  cdAttachmentCodes: { EMISOR: 'Del donatario (emisor)', RECEPTOR: 'Del donante' },
 };
