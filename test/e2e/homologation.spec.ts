@@ -57,7 +57,7 @@ test('an administrator runs MH homologation tests and downloads the report', asy
   await page.keyboard.press('Space');
   await expect(form.getByRole('checkbox', { name: 'Comprobante de Crédito Fiscal (CCF) — mínimo 75' })).toBeChecked();
 
-  // The normative: the one in force is the default; the arrow moves to the Normativa DTE v2.0 (retornos too).
+  // The normative: the one in force is the default; the arrow moves to the Normativa DTE v2.0 (retornos and EOEs too).
   const normative = form.getByLabel('Normativa de las pruebas');
   await expect(normative).toHaveValue('legacy');
   await normative.focus();
@@ -93,7 +93,7 @@ test('an administrator runs MH homologation tests and downloads the report', asy
   await expect(run.getByRole('heading', { name: /Corrida de pruebas/ })).toContainText('Documentos de prueba — ambiente de pruebas de MH');
   await expect(form).toHaveCount(0);
   const bar = run.getByTestId('homologation-progress');
-  await expect(bar).toHaveAttribute('max', String(90 + 75 + 50 + 5 + 5 + 5));
+  await expect(bar).toHaveAttribute('max', String(90 + 75 + 50 + 5 + 5 + 5 + 5));
 
   // The bar advances while the station works: at least two readings on the way, before the end.
   const seen = new Set<number>();
@@ -101,7 +101,7 @@ test('an administrator runs MH homologation tests and downloads the report', asy
     .poll(
       async () => {
         seen.add(await progressOf(bar));
-        return [...seen].filter((v) => v > 0 && v < 230).length;
+        return [...seen].filter((v) => v > 0 && v < 235).length;
       },
       { timeout: 60_000, intervals: [200] },
     )
@@ -114,13 +114,14 @@ test('an administrator runs MH homologation tests and downloads the report', asy
   const seconds = Math.round((Date.now() - began) / 1000);
   test.info().annotations.push({ type: 'homologation run', description: `${seconds} s to DONE` });
   console.log(`homologation run: ${seconds} s to DONE; bar readings ${[...seen].sort((a, b) => a - b).join(', ')}`);
-  await expect(bar).toHaveAttribute('value', '230');
-  await expect(run.getByTestId('homologation-progress-text')).toHaveText('230 de 230 sellados (100 %)');
+  await expect(bar).toHaveAttribute('value', '235');
+  await expect(run.getByTestId('homologation-progress-text')).toHaveText('235 de 235 sellados (100 %)');
   const lines = run.getByTestId('homologation-lines');
   await expect(lines.locator('tr[data-key="FC"] td').first()).toHaveText('90 / 90');
   await expect(lines.locator('tr[data-key="CCF"] td').first()).toHaveText('75 / 75');
   await expect(lines.locator('tr[data-key="NC"] td').first()).toHaveText('50 / 50');
-  for (const event of ['invalidation', 'contingency', 'retorno'])
+  // Under the Normativa DTE v2.0 the Evento de Operaciones Especiales too (docs/decisions/0017-homologation.md).
+  for (const event of ['invalidation', 'contingency', 'retorno', 'operaciones'])
     await expect(lines.locator(`tr[data-key="${event}"] td`).first()).toHaveText('5 / 5');
 
   // The reports, by keyboard: the file names, a PDF that reads, and the CSV's summary with the sealed counts.
@@ -150,6 +151,9 @@ test('an administrator runs MH homologation tests and downloads the report', asy
     expect(Number(summary(tipo)?.[5]), `sellados ${tipo}`).toBeGreaterThanOrEqual(required);
     expect(summary(tipo)?.[8], `resultado ${tipo}`).toBe('Completo');
   }
+  const eoe = rows.find((r) => r[0] === 'EVENTO' && r[1] === 'Evento de Operaciones Especiales');
+  expect(eoe?.slice(4, 6)).toEqual(['5', '5']);
+  expect(eoe?.[8]).toBe('Completo');
 
   // Done: another run may start, below the finished one and its report.
   await expect(panel.getByRole('heading', { name: 'Nueva corrida' })).toBeVisible();

@@ -4,6 +4,7 @@ export interface SimRecord {
   readonly invalidations: { dte: string; codigoGeneracion: unknown; sello: unknown }[];
   readonly contingencyEvents: string[];
   readonly returns: { codigoGeneracion: string; sello: unknown }[];
+  readonly specialOperations: { codigoGeneracion: string; sello: unknown }[];
   readonly received: Record<string, number>;
   readonly receivedAfterAccepted: number;
 }

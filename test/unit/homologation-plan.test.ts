@@ -95,6 +95,20 @@ describe('homologation plan', () => {
     });
   });
 
+  it('waits with a CL, DCL or CD while a contingency the engine opened is on; an NR goes on in contingency', () => {
+    for (const kind of ['CL', 'DCL', 'CD'] as const) {
+      const withKind = run(['FC', kind], '2026');
+      const docs = sealed('FC', HOMOLOGATION_MINIMUMS.FC);
+      expect(nextAction(state(withKind, docs, contingencies()))).toEqual({ do: 'document', kind });
+      const waiting = nextAction(state(withKind, docs, contingencies(), { contingencyOpen: true }));
+      expect(waiting.do).toBe('wait');
+      expect(waiting.do === 'wait' ? waiting.why : '').toContain(kind);
+    }
+    const nr = run(['FC', 'NR'], '2026');
+    const docs = sealed('FC', HOMOLOGATION_MINIMUMS.FC);
+    expect(nextAction(state(nr, docs, contingencies(), { contingencyOpen: true }))).toEqual({ do: 'document', kind: 'NR' });
+  });
+
   it('counts a rejected or refused document out, so another of its kind is made', () => {
     const docs = [...sealed('FC', HOMOLOGATION_MINIMUMS.FC - 1), doc('FC', 'REJECTED'), doc('FC', null)];
     expect(nextAction(state(run(['FC']), docs, contingencies()))).toEqual({ do: 'document', kind: 'FC' });
@@ -163,6 +177,78 @@ describe('homologation plan', () => {
     });
     // Under the legacy normative the same turn never picks an NC (its replacement would come first).
     expect(nextAction(state(run(['CCF', 'NC']), [...ccfs, ...ncs], events, noted))).toEqual({ do: 'document', kind: 'CCF' });
+  });
+
+  it('under v2.0 reports five EOEs after the other events: ranges, single vouchers, an annulled voucher again', () => {
+    const docs = sealed('FC', HOMOLOGATION_MINIMUMS.FC);
+    const done = [
+      ...contingencies(),
+      ...Array.from({ length: 5 }, () => event('invalidation', 'APPROVED')),
+      ...Array.from({ length: 5 }, () => event('retorno', 'APPROVED')),
+    ];
+    const eoe = (state: RunEvent['state'], body: object, recordId = `eoe${++n}`): RunEvent => ({
+      ...event('operaciones', state),
+      request: JSON.stringify(body),
+      recordId,
+    });
+    const ranges = { period: '2026-11', items: [{ type: '02', from: 'FS-1', to: 'FS-9' }] };
+    const singles = { period: '2026-11', items: [{ type: '97', number: 'CCI-1', date: '2026-11-02' }] };
+    const r = run(['FC'], '2026');
+    expect(nextAction(state(r, docs, done))).toEqual({ do: 'operaciones', turn: 0, index: 1, mode: 'ranges' });
+    const first = eoe('APPROVED', ranges);
+    expect(nextAction(state(r, docs, [...done, first]))).toEqual({ do: 'operaciones', turn: 1, index: 2, mode: 'singles' });
+    // The third re-reports a voucher of the sealed singles event.
+    const second = eoe('APPROVED', singles);
+    expect(nextAction(state(r, docs, [...done, first, second]))).toEqual({
+      do: 'operaciones',
+      turn: 2,
+      index: 3,
+      mode: 're-report',
+      earlier: second,
+    });
+    // No sealed singles event yet (it waits for MH): ranges and singles in turn until one is sealed.
+    const waiting = eoe('PENDING', singles);
+    expect(nextAction(state(r, docs, [...done, first, waiting]))).toEqual({ do: 'operaciones', turn: 2, index: 3, mode: 'ranges' });
+    // A refused EOE does not count: its way of reporting comes again, at a new turn (new vouchers).
+    expect(nextAction(state(r, docs, [...done, eoe('REJECTED', ranges)]))).toEqual({
+      do: 'operaciones',
+      turn: 1,
+      index: 1,
+      mode: 'ranges',
+    });
+    // A singles event already re-reported is not re-reported again; a refused re-report frees it.
+    const reReport = (st: RunEvent['state']) =>
+      eoe(st, { period: '2026-11', items: [{ type: '97', number: 'CCI-1', reportedIn: second.recordId!.toUpperCase() }] });
+    const five = [...done, first, second, reReport('APPROVED'), eoe('APPROVED', ranges), eoe('REJECTED', singles)];
+    expect(nextAction(state(r, docs, five))).toEqual({ do: 'operaciones', turn: 5, index: 5, mode: 'singles' });
+    const refusedAgain = [...done, first, second, reReport('REJECTED'), eoe('APPROVED', ranges), eoe('APPROVED', singles)];
+    expect(nextAction(state(r, docs, [...refusedAgain, eoe('REJECTED', ranges), eoe('REJECTED', ranges)]))).toMatchObject({
+      turn: 7,
+      mode: 're-report',
+    });
+    // MH refused two re-reports: the run stops trying one rather than loop on it.
+    expect(nextAction(state(r, docs, [...refusedAgain, reReport('REJECTED')]))).toEqual({
+      do: 'operaciones',
+      turn: 6,
+      index: 5,
+      mode: 'ranges',
+    });
+    // Five sealed (or on their way): done once nothing waits; an EOE step a stop cut short is finished first.
+    const all = [...done, ...Array.from({ length: 5 }, () => eoe('APPROVED', ranges))];
+    expect(nextAction(state(r, docs, all))).toEqual({ do: 'done' });
+    expect(nextAction(state(r, docs, [...all.slice(0, -1), eoe('PENDING', ranges)]))).toMatchObject({ do: 'wait' });
+    const cut = { ...eoe('PENDING', ranges, null as unknown as string), recordId: null, done: false };
+    expect(nextAction(state(r, docs, [...done, cut]))).toEqual({ do: 'finish-event', event: cut });
+    // Never under the legacy normative.
+    expect(
+      nextAction(
+        state(
+          run(['FC']),
+          docs,
+          done.filter((e) => e.step !== 'retorno'),
+        ),
+      ),
+    ).toEqual({ do: 'done' });
   });
 
   it('is done only when every count is met and nothing waits for MH', () => {

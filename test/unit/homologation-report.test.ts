@@ -21,7 +21,7 @@ const at = (minute: number) => {
 };
 
 // The documents per kind: FC one over its minimum (one invalidated), NC two short of it.
-const COUNTS: Record<DteKind, number> = { FC: 91, CCF: 75, NC: 48, ND: 25, CR: 50, FEX: 90, FSE: 25 };
+const COUNTS: Record<DteKind, number> = { FC: 91, CCF: 75, NC: 48, ND: 25, CR: 50, FEX: 90, FSE: 25, NR: 50, CL: 75, DCL: 50, CD: 25 };
 const INVALIDATED = new Set(['FC-7']);
 const MESSAGE = 'MH rechazó: "nombre", no válido\nrevise el receptor';
 

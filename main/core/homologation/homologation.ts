@@ -15,7 +15,9 @@ import {
   type HomologationRunView,
   type HomologationView,
 } from '../../../shared/homologation';
-import { normativeAt } from '../../../shared/normative';
+import { normativeAt, type Normative } from '../../../shared/normative';
+import type { DteKind } from '../../../shared/contract';
+import { serializerFor } from '../dte/mh/serializers';
 import { audit } from '../audit';
 import { isoLocal } from '../clock';
 import { CoreError, validationFailed } from '../errors';
@@ -46,6 +48,15 @@ export interface Homologation {
   /** The finished run's report beside the station's data (written now if a stop came before): its two files. */
   keepReport(runId: string): Promise<{ readonly pdf: string; readonly csv: string }>;
   stop(): void;
+}
+
+/**
+ * The five contingency events need documents that may go in one (MF2 §VIII: not the CL, DCL or CD, nor the legacy
+ * CR; notes only with a sealed CCF, which the run adds itself): why the choice has none, or null.
+ */
+function withoutContingency(normative: Normative, kinds: readonly DteKind[]): string | null {
+  if (kinds.some((k) => k !== 'NC' && k !== 'ND' && serializerFor(normative, k).contingency)) return null;
+  return 'Ninguno de estos tipos se emite en contingencia, y la homologación pide cinco eventos de contingencia: agregue uno que sí (FE, CCF, NR, FEX, FSE; el CR con la normativa 2026).';
 }
 
 /** Where a finished run's report is kept, beside the station's data. */
@@ -168,6 +179,8 @@ export function homologationService(d: HomologationDeps): Homologation {
     start(input, actor) {
       const parsed = validateBody(homologationStartBody, input, 'reject');
       if (!parsed.ok) throw validationFailed(parsed.errors);
+      const noContingency = withoutContingency(parsed.value.normative, parsed.value.kinds);
+      if (noContingency) throw validationFailed([{ path: 'kinds', code: 'NOT_ALLOWED', message: noContingency }]);
       const why = refused();
       if (why) throw new CoreError('STATION_CONFLICT', why);
       if (repo.running())

@@ -5,6 +5,7 @@ import { EVENT_MINIMUM, HOMOLOGATION_MINIMUMS, eventsFor, type HomologationEvent
 import { REPLACEMENT_ORDER, type Normative } from '../../../shared/normative';
 import type { InvalidationType } from '../../../shared/contract';
 import type { RunDocument, RunEvent, RunRow } from './runs-repo';
+import { serializerFor } from '../dte/mh/serializers';
 
 /** What a document step asked for: the body, and for a replacement the invalidation it comes before. */
 export interface DocumentRequest {
@@ -32,6 +33,16 @@ export type Action =
   | { readonly do: 'contingency'; readonly kinds: readonly DteKind[]; readonly index: number }
   | { readonly do: 'invalidation'; readonly target: RunDocument; readonly type: InvalidationType; readonly replacement: string | null }
   | { readonly do: 'retorno'; readonly target: RunDocument }
+  | {
+      readonly do: 'operaciones';
+      /** Every EOE step so far, refused ones too: it numbers the event's vouchers, never reused. */
+      readonly turn: number;
+      /** Of the five. */
+      readonly index: number;
+      readonly mode: OperationsMode;
+      /** A re-report's earlier event: sealed, by single vouchers, not re-reported yet. */
+      readonly earlier?: RunEvent;
+    }
   | { readonly do: 'done' };
 
 const PENDING = new Set(['CREATED', 'PROCESSING']);
@@ -39,15 +50,25 @@ const PENDING = new Set(['CREATED', 'PROCESSING']);
 export const DOCUMENTS_PER_CONTINGENCY = 2;
 /** The invalidation types, in turn: with replacement (1), rescinded (2), other with replacement (3). */
 const INVALIDATION_TYPES: readonly InvalidationType[] = [1, 2, 3, 2, 1];
-/** Kinds invalidated in turn, those most companies invalidate first. */
-const INVALIDATION_ORDER: readonly DteKind[] = ['FC', 'CCF', 'FEX', 'FSE', 'CR', 'ND', 'NC'];
+/**
+ * Kinds invalidated in turn, those most companies invalidate first, the kinds of issue 57 between them: five
+ * invalidations over every kind still meet an NR and a liquidation (CL, or DCL where the legacy CL cannot).
+ */
+const INVALIDATION_ORDER: readonly DteKind[] = ['FC', 'NR', 'CCF', 'CL', 'FEX', 'DCL', 'FSE', 'CD', 'CR', 'ND', 'NC'];
 const RETURNABLE: readonly DteKind[] = ['FC', 'FEX', 'FSE'];
+/** How an Evento de Operaciones Especiales reports: ranges, single vouchers, or an annulled voucher again (MF2 §X). */
+export type OperationsMode = 'ranges' | 'singles' | 're-report';
+/** Re-reports MH may refuse before the run stops trying one (it never loops on a refusal). */
+const RE_REPORT_TRIES = 2;
 
 export const requestOf = (d: RunDocument): DocumentRequest => JSON.parse(d.request) as DocumentRequest;
 
-/** Kinds that may be contingency documents: the legacy CR v1 has no contingency form; notes need a sealed CCF. */
+/**
+ * Kinds that may be contingency documents: the legacy CR v1 has no contingency form, nor do the CL, DCL and CD
+ * (MF2 §VIII p.18); notes need a sealed CCF.
+ */
 function contingencyKinds(run: RunRow): DteKind[] {
-  return run.kinds.filter((k) => k !== 'NC' && k !== 'ND' && !(k === 'CR' && run.normative === 'legacy'));
+  return run.kinds.filter((k) => k !== 'NC' && k !== 'ND' && serializerFor(run.normative, k).contingency);
 }
 
 /** Sealed and still valid, and on its way, per kind. */
@@ -95,6 +116,9 @@ export function nextAction(s: RunState): Action {
   }
 
   const deficit = documentDeficit(s, invalidated);
+  // A CL, DCL or CD is refused while a contingency is open (one the engine opened, MH being away): it waits instead.
+  if (deficit?.do === 'document' && s.contingencyOpen && !serializerFor(run.normative, deficit.kind).contingency)
+    return { do: 'wait', why: `Esperando que termine la contingencia: MH no admite un ${deficit.kind} en contingencia` };
   if (deficit) return deficit;
 
   // The newest first: the invalidation windows run from the seal (a legacy CCF's closes the next day).
@@ -125,7 +149,7 @@ export function nextAction(s: RunState): Action {
   const inv = eventCounts(events, 'invalidation');
   if (inv.sealed + inv.pending < EVENT_MINIMUM) {
     const turn = events.filter((e) => e.step === 'invalidation').length;
-    const kinds = INVALIDATION_ORDER.filter((k) => run.kinds.includes(k) && !(k === 'NC' && run.normative === 'legacy'));
+    const kinds = INVALIDATION_ORDER.filter((k) => run.kinds.includes(k) && !((k === 'NC' || k === 'CL') && run.normative === 'legacy'));
     const type = INVALIDATION_TYPES[turn % INVALIDATION_TYPES.length]!;
     const kind = kinds[turn % kinds.length]!;
     const target = targets(kind)[0] ?? kinds.flatMap(targets)[0];
@@ -135,9 +159,58 @@ export function nextAction(s: RunState): Action {
     return before ? { do: 'replacement', target, type } : { do: 'invalidation', target, type, replacement: null };
   }
 
+  if (eventsFor(run.normative, run.kinds).includes('operaciones')) {
+    const ops = eventCounts(events, 'operaciones');
+    if (ops.sealed + ops.pending < EVENT_MINIMUM) {
+      const tried = events.filter((e) => e.step === 'operaciones');
+      const turn = tried.length;
+      const index = ops.sealed + ops.pending + 1;
+      // Each way of reporting once (ranges, single vouchers, an annulled voucher again), then ranges and singles in turn.
+      const live = new Set(tried.filter((e) => e.state !== 'REJECTED').map(operationsMode));
+      const earlier = reReportable(events);
+      const reReportsRefused = tried.filter((e) => e.state === 'REJECTED' && operationsMode(e) === 're-report').length;
+      if (!live.has('ranges')) return { do: 'operaciones', turn, index, mode: 'ranges' };
+      if (!live.has('singles')) return { do: 'operaciones', turn, index, mode: 'singles' };
+      if (!live.has('re-report') && earlier && reReportsRefused < RE_REPORT_TRIES)
+        return { do: 'operaciones', turn, index, mode: 're-report', earlier };
+      return { do: 'operaciones', turn, index, mode: turn % 2 === 0 ? 'ranges' : 'singles' };
+    }
+  }
+
   if (documents.some((d) => d.status !== null && PENDING.has(d.status)) || events.some((e) => e.state === 'PENDING'))
     return { do: 'wait', why: 'Esperando las últimas respuestas de MH' };
   return { do: 'done' };
+}
+
+/** What an EOE step asked (its body). */
+interface OperationsRequest {
+  readonly period: string;
+  readonly items: readonly { readonly number?: string | null; readonly reportedIn?: string | null }[];
+}
+const operationsOf = (e: RunEvent): OperationsRequest => JSON.parse(e.request) as OperationsRequest;
+
+/** How an EOE step reports, read from its body. */
+function operationsMode(e: RunEvent): OperationsMode {
+  const first = operationsOf(e).items[0];
+  return first?.reportedIn ? 're-report' : first?.number != null ? 'singles' : 'ranges';
+}
+
+/** The newest sealed EOE of single vouchers that no re-report (sealed or on its way) names yet. */
+function reReportable(events: readonly RunEvent[]): RunEvent | null {
+  const ops = events.filter((e) => e.step === 'operaciones');
+  const named = new Set(
+    ops.flatMap((e) =>
+      e.state === 'REJECTED' ? [] : operationsOf(e).items.flatMap((i) => (i.reportedIn ? [i.reportedIn.toLowerCase()] : [])),
+    ),
+  );
+  const sealedSingles = ops.filter(
+    (e) =>
+      e.state === 'APPROVED' &&
+      e.recordId !== null &&
+      !named.has(e.recordId) &&
+      operationsOf(e).items.every((i) => i.number != null && i.reportedIn == null),
+  );
+  return sealedSingles.at(-1) ?? null;
 }
 
 /** Kinds for the index-th contingency event's documents, in turn over those that may go in contingency. */

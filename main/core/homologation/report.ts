@@ -54,11 +54,34 @@ function eventDetail(e: RunEvent, controlOf: (id: string) => string): string {
       return `Tipo 5; documentos: ${(request.documents ?? []).map(controlOf).join(', ')}`;
     case 'retorno':
       return `Retorno sobre ${(request.lines ?? []).map((l) => controlOf(l.dteId)).join(', ')}`;
+    case 'operaciones':
+      return operacionesDetail(JSON.parse(e.request) as OperacionesRequest);
     default: {
       const never: never = e.step;
       return never;
     }
   }
+}
+
+interface OperacionesRequest {
+  readonly period: string;
+  readonly items: readonly {
+    readonly type: string;
+    readonly number?: string | null;
+    readonly from?: string | null;
+    readonly to?: string | null;
+    readonly reportedIn?: string | null;
+  }[];
+}
+
+/** An EOE in words: its period and what it reports (ranges, single vouchers, or an annulled one again). */
+function operacionesDetail(r: OperacionesRequest): string {
+  const what = (t: string) => (t === '02' ? 'FS' : 'CCI');
+  const first = r.items[0];
+  if (first?.reportedIn)
+    return `Período ${r.period}; anulado reportado de nuevo: ${r.items.map((i) => `${what(i.type)} ${i.number ?? i.from ?? ''}`).join(', ')} (reportado en ${first.reportedIn.toUpperCase()})`;
+  const list = r.items.map((i) => (i.number != null ? `${what(i.type)} ${i.number}` : `${what(i.type)} ${i.from ?? ''} a ${i.to ?? ''}`));
+  return `Período ${r.period}; ${first?.number != null ? 'comprobantes uno a uno' : 'rangos'}: ${list.join(', ')}`;
 }
 
 export function buildReport(store: Store, run: RunRow, station: StoredStation, now: Date): HomologationReport {

@@ -19,6 +19,8 @@ import { homologationRepo, type RunDocument, type RunEvent, type RunRow } from '
 import { documentsWithLiveNotes } from '../dte/documents-repo';
 import { returnsRepo } from '../dte/retorno/returns-repo';
 import { invalidationsRepo } from '../dte/invalidation/invalidations-repo';
+import { specialOperationsRepo } from '../dte/operaciones-especiales/special-operations-repo';
+import { generateEoe, generateEoeReReport } from './generate/special-operations';
 
 export interface RunnerDeps {
   readonly store: Store;
@@ -33,6 +35,8 @@ export interface RunnerDeps {
   readonly create: (kind: DteKind, body: unknown, actor: string) => unknown;
   readonly invalidate: (body: unknown, actor: string) => Promise<{ readonly record: { readonly id: string } }>;
   readonly makeReturn: (body: unknown, actor: string) => Promise<{ readonly record: { readonly id: string } }>;
+  /** POST /events/eoe's service: the Evento de Operaciones Especiales made, signed and sent once. */
+  readonly reportEoe: (body: unknown, actor: string) => Promise<{ readonly record: { readonly id: string } }>;
   /** Subscribes to any document or sync change; returns the unsubscribe. */
   readonly onChange: (listener: () => void) => () => void;
 }
@@ -183,6 +187,8 @@ export async function runHomologation(run: RunRow, d: RunnerDeps, control: RunCo
         };
         return eventStep('retorno', a.target, body, 'Evento de retorno sobre el');
       }
+      case 'operaciones':
+        return operaciones(a);
       case 'finish-event':
         await finishEvent(a.event);
         return;
@@ -200,6 +206,36 @@ export async function runHomologation(run: RunRow, d: RunnerDeps, control: RunCo
     const at = isoLocal(d.clock.now());
     const seq = repo.addStep({ runId: run.id, step, kind: target.kind, ref: target.id, request: body, done: false, at });
     await (step === 'invalidation' ? finishInvalidation : finishReturn)(seq, target.id, body);
+  }
+
+  /**
+   * An Evento de Operaciones Especiales: its body drawn from the seed and the turn, its step written with it, then
+   * the event made and sent once. A re-report whose earlier event is of another month (the run crossed one) reports
+   * single vouchers instead: the re-report must be of the earlier event's period.
+   */
+  async function operaciones(a: Extract<Action, { do: 'operaciones' }>): Promise<void> {
+    const rng = rngFor(run.seed, OPERATIONS_SEQ + a.turn);
+    const context = { tag: run.id.slice(0, 8).toUpperCase(), turn: a.turn + 1, today: today() };
+    const earlier = a.earlier?.recordId ? { id: a.earlier.recordId, body: JSON.parse(a.earlier.request) as EoeRequest } : null;
+    const reReport = earlier !== null && earlier.body.period === today().slice(0, 7);
+    const body = reReport ? generateEoeReReport(rng, earlier) : generateEoe(a.mode === 'ranges' ? 'ranges' : 'singles', rng, context);
+    const first = body.items[0]!;
+    control.show(
+      `Evento de operaciones especiales ${a.index} de 5: ${reReport ? 'un comprobante anulado reportado de nuevo' : a.mode === 'ranges' ? 'por rangos' : 'comprobantes uno a uno'}`,
+      false,
+    );
+    await paced();
+    const at = isoLocal(d.clock.now());
+    const seq = repo.addStep({
+      runId: run.id,
+      step: 'operaciones',
+      kind: null,
+      ref: String(first.number ?? first.from),
+      request: body,
+      done: false,
+      at,
+    });
+    await finishOperaciones(seq, body);
   }
 
   /** The event, its documents and the steps naming them, in one transaction: all of it or none. */
@@ -277,12 +313,30 @@ export async function runHomologation(run: RunRow, d: RunnerDeps, control: RunCo
       () => d.makeReturn(body, actor),
     );
 
+  /**
+   * The EOE a cut-short step made is the one reporting its first voucher (numbers are the run's and the turn's)
+   * that no other step claims: a re-report refused before names the same voucher.
+   */
+  const finishOperaciones = (seq: number, body: EoeRequest) => {
+    const first = body.items[0]!;
+    const made = () => {
+      const claimed = new Set(repo.events(run.id).map((e) => e.recordId));
+      return specialOperationsRepo(d.store)
+        .reporting(first.type, String(first.number ?? first.from), first.reportedIn ? first.reportedIn.toLowerCase() : null)
+        .filter((id) => !claimed.has(id))
+        .at(-1);
+    };
+    return finishOnce(seq, made, () => d.reportEoe(body, actor));
+  };
+
   async function finishEvent(e: RunEvent): Promise<void> {
     switch (e.step) {
       case 'invalidation':
         return finishInvalidation(e.seq, e.ref, JSON.parse(e.request));
       case 'retorno':
         return finishReturn(e.seq, e.ref, JSON.parse(e.request));
+      case 'operaciones':
+        return finishOperaciones(e.seq, JSON.parse(e.request) as EoeRequest);
       case 'contingency':
         // Written done with its documents in one transaction: never left unfinished.
         repo.markDone(run.id, e.seq);
@@ -337,6 +391,11 @@ export async function runHomologation(run: RunRow, d: RunnerDeps, control: RunCo
   }
   return 'stopped';
 }
+
+/** The EOEs draw from their own streams, far from the documents' (seq = the document's number). */
+const OPERATIONS_SEQ = 1_000_000;
+
+type EoeRequest = ReturnType<typeof generateEoe>;
 
 const INVALIDATION_REASONS: Record<1 | 2 | 3, string> = {
   1: 'Error en los datos del receptor (prueba de homologación)',

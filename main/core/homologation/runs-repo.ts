@@ -5,7 +5,7 @@ import type { Normative } from '../../../shared/normative';
 import type { Store } from '../store/database';
 import type { HomologationRunsTable, HomologationStepsTable } from '../store/schema';
 
-export type StepKind = 'document' | 'invalidation' | 'contingency' | 'retorno';
+export type StepKind = 'document' | 'invalidation' | 'contingency' | 'retorno' | 'operaciones';
 
 export interface RunRow {
   readonly id: string;
@@ -46,7 +46,7 @@ export interface RunEvent {
   readonly state: 'PENDING' | 'APPROVED' | 'REJECTED';
   readonly mhResponse: string | null;
   readonly createdAt: string;
-  /** The event's own generation code (the invalidation's, the retorno's, the contingency event's); null before it exists. */
+  /** The event's own generation code (the invalidation's, the retorno's, the contingency event's, the EOE's); null before it exists. */
   readonly recordId: string | null;
   readonly seal: string | null;
   readonly sealedAt: string | null;
@@ -94,6 +94,19 @@ export function homologationRepo(store: Store) {
         const table = s.step === 'invalidation' ? 'invalidations' : 'returns';
         const r = s.record_id
           ? store.one(q.selectFrom(table).select(['id', 'status', 'mh_response']).where('id', '=', s.record_id))
+          : undefined;
+        const state = (r?.status as RunEvent['state'] | undefined) ?? 'PENDING';
+        return {
+          state,
+          mhResponse: r?.mh_response ?? null,
+          recordId: r?.id ?? null,
+          ...sealOf(state === 'APPROVED' ? (r?.mh_response ?? null) : null),
+        };
+      }
+      case 'operaciones': {
+        // The Evento de Operaciones Especiales this step made (special_operations, its owner special-operations-repo.ts).
+        const r = s.record_id
+          ? store.one(q.selectFrom('special_operations').select(['id', 'status', 'mh_response']).where('id', '=', s.record_id))
           : undefined;
         const state = (r?.status as RunEvent['state'] | undefined) ?? 'PENDING';
         return {

@@ -11,7 +11,8 @@ export const homologationWords = {
   kinds: 'Tipos de documento a homologar',
   chooseKind: 'Elija al menos un tipo de documento: marque los que la empresa emitirá.',
   kindOption: (name: string, kind: string, minimum: number) => `${name} (${kind}) — mínimo ${minimum}`,
-  events: 'Además, 5 eventos de invalidación y 5 de contingencia; con la Normativa DTE v2.0 y FC, FEX o FSE, también 5 de retorno.',
+  events:
+    'Además, 5 eventos de invalidación y 5 de contingencia (CL, DCL y CD no se emiten en contingencia: elija también otro tipo); con la Normativa DTE v2.0, 5 de operaciones especiales y, con FC, FEX o FSE, 5 de retorno.',
   normative: 'Normativa de las pruebas',
   advanced: 'Avanzado',
   pace: 'Pausa entre envíos (ms)',

@@ -3,10 +3,13 @@ import type { CcfBody, DteKind } from '../../../../shared/contract';
 import type { Normative } from '../../../../shared/normative';
 import { generateCcf } from './ccf';
 import { generateCr } from './cr';
+import { generateCd } from './donation';
 import { generateFc } from './fc';
 import { generateFex } from './fex';
 import { generateFse } from './fse';
+import { generateCl, generateDcl } from './liquidations';
 import { generateNote } from './note';
+import { generateNr } from './remission';
 import { createRng, type Rng } from './rng';
 
 export type { Rng } from './rng';
@@ -41,5 +44,13 @@ export function generateBody(kind: DteKind, id: string, rng: Rng, ctx: GenerateC
       return generateFse(id, rng, ctx.normative);
     case 'FEX':
       return generateFex(id, rng);
+    case 'CL':
+      return generateCl(id, rng, ctx.today);
+    case 'DCL':
+      return generateDcl(id, rng, ctx.today);
+    case 'CD':
+      return generateCd(id, rng);
+    case 'NR':
+      return generateNr(id, rng);
   }
 }
