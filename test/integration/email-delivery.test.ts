@@ -11,6 +11,9 @@ import { buildHttpServer } from '../../main/http/server';
 import type { Logger } from '../../main/core/logger';
 import { verifyJws } from '../../main/core/signing/jws';
 import { fcBody } from '../fixtures/bodies';
+import { cdMinimalBody } from '../fixtures/cd-bodies';
+import { minimalCl, minimalDcl } from '../fixtures/liquidation-bodies';
+import { nrBody } from '../fixtures/nr-bodies';
 import { DEMO_KEY, tempDir } from '../support/core';
 import { anyString, objectContaining, stringContaining, stringMatching } from '../support/match';
 import { registerStation, startSimulator } from '../support/mh-sim';
@@ -136,6 +139,29 @@ describe('e-mail delivery', () => {
     expect(d!.sentAt).toEqual(anyString());
     expect(m!.messageId).toBe(d!.messageId);
     expect(core.sync.status().deliveries).toMatchObject({ pending: 0, sent: 1, failed: 0, waiting: null });
+  });
+
+  it('an NR, a CL, a DCL and a CD arrive at their recipient with their own title, PDF and signed JSON', async () => {
+    configure(smtp.port);
+    const bodies = [
+      ['NR', nrBody(newId()), 'NOTA DE REMISIÓN'],
+      ['CL', minimalCl(newId()), 'COMPROBANTE DE LIQUIDACIÓN'],
+      ['DCL', minimalDcl(newId()), 'DOCUMENTO CONTABLE DE LIQUIDACIÓN'],
+      ['CD', cdMinimalBody(newId()), 'COMPROBANTE DE DONACIÓN'],
+    ] as const;
+    for (const [i, [kind, body, title]] of bodies.entries()) {
+      const email = `${kind.toLowerCase()}@receptor.example.com`;
+      const withEmail = { ...body, generatedAt: undefined, recipient: { ...(body.recipient as Record<string, unknown>), email } };
+      const id = core.dtes.create(kind, withEmail, 'test').record.id;
+      await core.sync.runOnce();
+      expect(core.dtes.get(id).status, kind).toBe('APPROVED');
+      const m = (await smtp.waitFor(i + 1))[i]!;
+      expect(m.to, kind).toEqual([email]);
+      const code = id.toUpperCase();
+      expect(pdfText(attachment(m, `${code}.pdf`)), kind).toContain(title);
+      const json = JSON.parse(attachment(m, `${code}.json`).toString('utf8')) as { identificacion: { codigoGeneracion: string } };
+      expect(json.identificacion.codigoGeneracion).toBe(code);
+    }
   });
 
   it('waits while the SMTP server is down and delivers when it comes back (real timers)', async () => {
