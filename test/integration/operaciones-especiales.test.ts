@@ -178,6 +178,22 @@ describe('Evento de Operaciones Especiales', () => {
     expect(sim.state.counts.operacionesespeciales).toBeUndefined();
   });
 
+  it('refuses an event whose total passes MH’s US$100,000,000,000 with 422, storing and sending nothing', async () => {
+    await start('2026');
+    const huge = {
+      period: '2026-11',
+      items: [
+        { type: '97', from: 'CCI-0001', to: 'CCI-0010', description: 'Consumo interno', exempt: 60_000_000_000 },
+        { type: '97', from: 'CCI-0011', to: 'CCI-0020', description: 'Consumo interno', exempt: 60_000_000_000 },
+      ],
+    };
+    const res = await report(huge);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({ errors: [expect.objectContaining({ path: 'items' })] });
+    expect(rows('special_operations')).toHaveLength(0);
+    expect(sim.state.counts.operacionesespeciales ?? 0).toBe(0);
+  });
+
   it('refuses the event under the legacy normative with a 409 saying the 2026 normative is needed', async () => {
     await start('legacy');
     const res = await report(ranges);

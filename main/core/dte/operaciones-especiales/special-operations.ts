@@ -30,6 +30,7 @@ import type { Store } from '../../store/database';
 import type { SpecialOperationItemsTable, SpecialOperationsTable } from '../../store/schema';
 import { canonicalId } from '../documents-repo';
 import { canonicalJson, sha256Hex } from '../canonical';
+import { ceilingErrors } from '../mh/ceiling';
 import { controlCharacterErrors } from '../control-characters';
 import { buildEopV1, itemValue, type EoeBuildItem } from './eop-v1';
 import { judgeEoe } from './rules';
@@ -176,6 +177,9 @@ export async function reportSpecialOperations(
     period: body.period,
     items,
   });
+  // Each item is capped by the contract, but 500 of them (IVA added) can pass MH's US$100,000,000,000.
+  const ceiling = ceilingErrors(document);
+  if (ceiling.length) throw validationFailed(ceiling);
   const at = isoLocal(now);
   const row: SpecialOperationsTable = {
     id,
