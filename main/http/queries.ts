@@ -6,8 +6,8 @@ import { DTE_STATUSES } from '../../shared/records';
 import { CATALOG_FORMATS } from '../../shared/catalog';
 
 const kind = bilingual(
-  `Tipo de documento: FC, CCF, NC, ND, CR, FSE o FEX; lista en ${catalogRoute('document-type')}.`,
-  `Document type: FC, CCF, NC, ND, CR, FSE or FEX; list at ${catalogRoute('document-type')}.`,
+  `Tipo de documento: FC, CCF, NC, ND, CR, FSE, FEX, NR, CL, DCL o CD; lista en ${catalogRoute('document-type')}.`,
+  `Document type: FC, CCF, NC, ND, CR, FSE, FEX, NR, CL, DCL or CD; list at ${catalogRoute('document-type')}.`,
 );
 
 export const listQuery = z.strictObject({

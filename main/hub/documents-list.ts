@@ -38,7 +38,10 @@ export const listQuery = z
     pos: d(z.string().trim().min(1).max(10).optional(), bi('Solo este punto de venta (P001).', 'Only this point of sale (P001).')),
     kind: d(
       z.enum(DTE_KINDS).optional(),
-      bi('Tipo de documento: FC, CCF, NC, ND, CR, FSE o FEX.', 'Document type: FC, CCF, NC, ND, CR, FSE or FEX.'),
+      bi(
+        'Tipo de documento: FC, CCF, NC, ND, CR, FSE, FEX, NR, CL, DCL o CD.',
+        'Document type: FC, CCF, NC, ND, CR, FSE, FEX, NR, CL, DCL or CD.',
+      ),
     ),
     status: d(
       z.enum(DTE_STATUSES).optional(),

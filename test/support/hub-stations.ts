@@ -33,7 +33,8 @@ export interface HubWorld {
   close(): Promise<void>;
 }
 
-export async function startHubWorld(branches: readonly string[]): Promise<HubWorld> {
+/** `schemasV2Dir`: the simulators judge 2026 documents too (without it they judge the legacy ones only). */
+export async function startHubWorld(branches: readonly string[], options: { schemasV2Dir?: string } = {}): Promise<HubWorld> {
   const cluster: PgCluster = await startPgCluster();
   const db = openHubDatabase(cluster.url);
   await migrateHub(db.q, HUB_MIGRATIONS);
@@ -55,7 +56,7 @@ export async function startHubWorld(branches: readonly string[]): Promise<HubWor
     const dir = tempDir();
     cleanups.push(dir.cleanup);
     // One MH for the company, split per branch: a note may relate a CCF another branch's simulator sealed.
-    const sim = await startSimulator({ loteDelayMs: 50, relatedMayBeElsewhere: true });
+    const sim = await startSimulator({ loteDelayMs: 50, relatedMayBeElsewhere: true, ...options });
     const core = coreWithSimulator(dir.dir, sim, { manual: false, timeoutMs: 1000, lotePollMs: 100 });
     await trustStationKey(hub, core);
     core.configure(
