@@ -110,6 +110,10 @@ describe('the day close', () => {
         CR: EMPTY,
         FSE: EMPTY,
         FEX: EMPTY,
+        NR: EMPTY,
+        CL: EMPTY,
+        DCL: EMPTY,
+        CD: EMPTY,
       },
       netSales: '67.38',
       payments: [
@@ -162,6 +166,10 @@ describe('the day close', () => {
         CR: EMPTY,
         FSE: EMPTY,
         FEX: EMPTY,
+        NR: EMPTY,
+        CL: EMPTY,
+        DCL: EMPTY,
+        CD: EMPTY,
       },
       netSales: '68.98',
       payments: [
