@@ -91,9 +91,9 @@ async function probes(): Promise<{ key: string; res: Awaited<ReturnType<FastifyI
   await send('POST /dte/fc', { ...fcExample, id: fresh(1), color: 'rojo' });
   await send('POST /dte/fc', { ...fcExample, id: fresh(2), color: 'rojo' }, { prefer: 'handling=strict' });
   await send('POST /dte/fc', { ...fcExample, id: fresh(3) }, { prefer: 'wait=1', 'sello-extensions': 'decimal-quantity' });
-  // A replay of each kind's example: 200 with the stored document.
+  // A replay of each kind's example, and of the EOE's: 200 with the stored document or event.
   for (const [key, named] of Object.entries(REQUEST_EXAMPLES))
-    if (/^POST \/dte\/[a-z]+$/.test(key) && key !== 'POST /dte/return' && key !== 'POST /dte/invalidate')
+    if ((/^POST \/dte\/[a-z]+$/.test(key) && key !== 'POST /dte/return' && key !== 'POST /dte/invalidate') || key === 'POST /events/eoe')
       await send(key, Object.values(named)[0]!.value);
   // No credentials, a wrong API version, an unknown document.
   await send('GET /dte/{id}', undefined, { 'x-api-key': '' }, `/dte/${fresh(9)}`);
@@ -288,6 +288,10 @@ const FUZZED = [
   'POST /dte/cr',
   'POST /dte/fse',
   'POST /dte/fex',
+  'POST /dte/nr',
+  'POST /dte/cl',
+  'POST /dte/dcl',
+  'POST /dte/cd',
   'PUT /settings/price-overrides',
   'PUT /settings/books',
   'PUT /settings/printing',
@@ -297,6 +301,12 @@ describe('generated bodies, valid and not', () => {
   it("get the server's verdict (2xx or 422) that the documented schema gives", async () => {
     const seed = Number(process.env.SELLO_FUZZ_SEED ?? Date.now() % 2 ** 31);
     console.log(`openapi-honesty: generated bodies with seed ${seed} (SELLO_FUZZ_SEED=${seed} replays them)`);
+    // The homologation example's run goes on in the background and opens contingency events of its own; a CL, DCL
+    // or CD is refused while one is open (dte/issue.ts), so the run is stopped and its last event ended first.
+    core.homologation.stop();
+    await core.homologation.settled();
+    for (let i = 0; i < 5 && (await openContingencies()) > 0; i++) await core.sync.runOnce();
+    expect(await openContingencies(), 'a contingency still open before the generated bodies').toBe(0);
     let n = 0;
     const disagreements: string[] = [];
     const kinds = new Set<string>();
@@ -346,18 +356,62 @@ describe('generated bodies, valid and not', () => {
   }, 60_000);
 });
 
+/** How many contingency events are open (GET /sync/status). */
+async function openContingencies(): Promise<number> {
+  const res = await app.inject({ method: 'GET', url: '/sync/status', headers: { 'x-api-version': '1', 'x-api-key': DEMO_KEY } });
+  return res.json<{ contingencies: { status: string }[] }>().contingencies.filter((c) => c.status === 'open').length;
+}
+
 /**
  * Rules that hang on another field, which the schema (zod's JSON Schema has no if/then) says in the field's
  * description only: `METHOD /path` → `path CODE`. Each is checked to be in that description (below).
  */
 const CONDITIONAL_RULES: Readonly<Record<string, readonly string[]>> = {
   'POST /dte/cr': ['recipient.nrc REQUIRED'],
+  // The receptor, or a branch of the company as the destination (shared/contract/nr.ts).
+  'POST /dte/nr': ['recipient REQUIRED', 'recipient.nrc NOT_ALLOWED'],
+  // A line's amounts hang on its document's type; a document once; IVA perceived only with taxed sales (cl.ts).
+  'POST /dte/cl': [
+    'items.*.taxedSales REQUIRED',
+    'items.*.exportSales REQUIRED',
+    'items.*.exportSales NOT_ALLOWED',
+    'items.*.nonSubjectSales NOT_ALLOWED',
+    'items.*.exemptSales NOT_ALLOWED',
+    'items.*.taxedSales NOT_ALLOWED',
+    'items.*.taxDocumentNumber INVALID_FORMAT',
+    'items.*.taxDocumentNumber DUPLICATE',
+    'items.*.taxDocumentGeneratedAt NOT_ALLOWED',
+    'ivaPerceived NOT_ALLOWED',
+  ],
+  // The commission and the amount without perception each bring their companion field (dcl.ts).
+  'POST /dte/dcl': [
+    'commissionPercent REQUIRED',
+    'commissionPercent NOT_ALLOWED',
+    'withoutPerceptionDescription REQUIRED',
+    'withoutPerceptionDescription NOT_ALLOWED',
+    'amountWithoutPerception NOT_ALLOWED',
+    'periodEnd NOT_ALLOWED',
+  ],
+  // A donor domiciled or not; money lines and their payments; the unit and depreciation by donation type (cd.ts).
+  'POST /dte/cd': [
+    'recipient.address REQUIRED',
+    'recipient.address NOT_ALLOWED',
+    'recipient.economicActivity NOT_ALLOWED',
+    'recipient.country REQUIRED',
+    'items.*.unitMeasure NOT_ALLOWED',
+    'items.*.depreciation NOT_ALLOWED',
+    'payments NOT_ALLOWED',
+    'payments TOTAL_MISMATCH',
+  ],
 };
+
+/** A field error's path with each list index as `*`, as CONDITIONAL_RULES writes it. */
+const ruleOf = (e: { path: string; code: string }) => `${e.path.replace(/\.\d+(?=\.|$)/g, '.*')} ${e.code}`;
 
 /** A 422 whose every field error is one of the operation's conditional rules. */
 function conditional(key: string, body: string): boolean {
   const errors = (JSON.parse(body) as { errors?: { path: string; code: string }[] }).errors ?? [];
-  return errors.length > 0 && errors.every((e) => CONDITIONAL_RULES[key]?.includes(`${e.path} ${e.code}`));
+  return errors.length > 0 && errors.every((e) => CONDITIONAL_RULES[key]?.includes(ruleOf(e)));
 }
 
 /**
@@ -392,8 +446,8 @@ describe('rules the schema leaves to words', () => {
         const [method, route] = key.split(' ') as [string, string];
         let schema = doc.paths[route]![method.toLowerCase()]!.requestBody!.content['application/json']!.schema as Json | undefined;
         for (const name of path.split('.')) {
-          const object = (schema?.anyOf as Json[] | undefined)?.find((s) => s.type === 'object') ?? schema;
-          schema = (object?.properties as Record<string, Json> | undefined)?.[name];
+          const object = (schema?.anyOf as Json[] | undefined)?.find((s) => s.type === 'object' || s.type === 'array') ?? schema;
+          schema = name === '*' ? (object?.items as Json | undefined) : (object?.properties as Record<string, Json> | undefined)?.[name];
         }
         const words = code === 'REQUIRED' ? /obligatori/i : /./;
         const description = typeof schema?.description === 'string' ? schema.description : '';

@@ -40,6 +40,7 @@ export function urlFor(operation: string, answers: Answers): string {
     if (path.startsWith('/dte/returns/')) return field(answers, 'POST /dte/return', 'id');
     if (path.startsWith('/dte/invalidations/')) return '00000000-0000-4000-8000-000000000000';
     if (path.startsWith('/dte/')) return EXAMPLE_IDS.FC;
+    if (path.startsWith('/events/eoe/')) return field(answers, 'POST /events/eoe', 'id');
     if (path.startsWith('/products/')) return field(answers, 'POST /products', 'id');
     if (path.startsWith('/users/')) return 'cajera2';
     if (path.startsWith('/closes/openings/')) return field(answers, 'POST /closes/openings', 'id');

@@ -314,6 +314,7 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, Readonly<Record<string, R
   'POST /events/eoe': one(
     'Reporta el mes de noviembre: facturas simplificadas por rangos',
     {
+      id: '3f2b6c1e-8a4d-4f0b-9c2e-5d7a1b3c4e44',
       period: '2026-11',
       items: [
         { type: '02', from: 'FS-000001', to: 'FS-000250', description: 'Ventas al detalle del mes', taxed: 1250.5 },
