@@ -256,6 +256,17 @@ function storeOver(
     if (!stmt.reader && !sqlite.inTransaction) writable();
     return stmt;
   };
+  // A read of a file replaced under the station may meet pages of the old one ("malformed"): said as the replacement
+  // it is (a 503 with what to do), not as an unexpected error. Asked only when a read fails.
+  const read = <T>(fn: () => T): T => {
+    try {
+      return fn();
+    } catch (e) {
+      const why = replaced();
+      if (why !== null) throw new StoreReplacedError(why);
+      throw e;
+    }
+  };
   const prepare = (query: Compilable<unknown>) => {
     const compiled = query.compile();
     return { stmt: statement(compiled.sql), params: compiled.parameters as unknown[] };
@@ -265,12 +276,16 @@ function storeOver(
     sqlite,
     q,
     all<R>(query: Compilable<R>) {
-      const { stmt, params } = prepare(query);
-      return stmt.all(...params) as R[];
+      return read(() => {
+        const { stmt, params } = prepare(query);
+        return stmt.all(...params) as R[];
+      });
     },
     one<R>(query: Compilable<R>) {
-      const { stmt, params } = prepare(query);
-      return stmt.get(...params) as R | undefined;
+      return read(() => {
+        const { stmt, params } = prepare(query);
+        return stmt.get(...params) as R | undefined;
+      });
     },
     run(query) {
       if (!sqlite.inTransaction) writable();

@@ -905,9 +905,18 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
     },
     runOnce: () => loop(),
     status() {
-      const c = box.liveCounts();
-      const contingencies = summaries();
-      const overdue: OverdueDocument[] = cs.overdue(now()).map((r) => ({
+      // A file replaced under the station may fail any read: the status still answers, its alert saying what to do.
+      const readOr = <T>(fn: () => T, fallback: T): T => {
+        try {
+          return fn();
+        } catch (e) {
+          if (d.store.replaced() === null) throw e;
+          return fallback;
+        }
+      };
+      const c = readOr(() => box.liveCounts(), {});
+      const contingencies = readOr(() => summaries(), []);
+      const overdue: OverdueDocument[] = readOr(() => cs.overdue(now()), []).map((r) => ({
         id: r.id,
         type: r.kind as DteKind,
         controlNumber: r.control_number,
@@ -932,7 +941,7 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
           unknown: c.unknown ?? 0,
           done: settled(),
           failed: c.failed ?? 0,
-          invalidations: d.invalidations?.pending() ?? 0,
+          invalidations: readOr(() => d.invalidations?.pending() ?? 0, 0),
         },
         lastContactAt,
         lastError: needed ?? (refused ? refused.message : certificate ? refusalText(certificate) : lastError),
@@ -943,8 +952,11 @@ export function createSyncEngine(d: SyncEngineDeps): SyncEngine {
         normative: normativeStatus(d.station().mhNormative, now()),
         hub: d.hub?.() ?? { configured: false, lastReachedAt: null, waiting: 0, refused: 0, lastRefusal: null, lastError: null },
         alerts: [...(certificate ? [refusalAlert(certificate)] : []), ...(d.alerts?.() ?? [])],
-        ...(d.invalidationsInDoubt ? { invalidationsInDoubt: d.invalidationsInDoubt() } : {}),
-        documentsNeedingPerson: [...pastTheCap(d.store), ...heldByMh(d.store).map((x) => ({ ...x, canSendAgain: false }))],
+        ...(d.invalidationsInDoubt ? { invalidationsInDoubt: readOr(d.invalidationsInDoubt, []) } : {}),
+        documentsNeedingPerson: readOr(
+          () => [...pastTheCap(d.store), ...heldByMh(d.store).map((x) => ({ ...x, canSendAgain: false }))],
+          [],
+        ),
       };
     },
     sendAgain(documentId: string, actor: string): void {
