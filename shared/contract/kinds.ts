@@ -11,9 +11,9 @@ import { nrBody, nrBodyOf } from './nr';
 import { clBody } from './cl';
 import { dclBody } from './dcl';
 import { cdBody } from './cd';
-import { DTE_KINDS, isDteKind, type DteKind } from './kind-list';
+import { DTE_KINDS, NEVER_IN_CONTINGENCY, SUPERVISED_KINDS, isDteKind, type DteKind } from './kind-list';
 
-export { DTE_KINDS, isDteKind, type DteKind };
+export { DTE_KINDS, NEVER_IN_CONTINGENCY, SUPERVISED_KINDS, isDteKind, type DteKind };
 
 export const CREATE_SCHEMAS = {
   FC: fcBody,

@@ -1,7 +1,7 @@
 // What each caller may do, in one place: the HTTP route table (http/server.ts) and the front door's calls
 // (front-door.ts) both read these sets, and test/integration/route-scopes.test.ts walks every route with each.
 import type { StationCalls } from '../../../shared/api';
-import type { DteKind } from '../../../shared/contract';
+import { SUPERVISED_KINDS, type DteKind } from '../../../shared/contract';
 import { ROLE_NAMES, type Role } from '../../../shared/people';
 import { CoreError } from '../errors';
 import type { Actor, Caller } from './actor';
@@ -18,12 +18,7 @@ export const APPROVERS: readonly Caller[] = ['SUPERVISOR', 'ADMIN', 'pos'];
 export const ADMINS: readonly Caller[] = ['ADMIN'];
 
 /** Credit and debit notes adjust a sale already reported: a supervisor's call, not a cashier's. */
-/**
- * Notes change a sealed sale; a CL, DCL or CD is an accounting document a supervisor answers for (a liquidation to a
- * principal, a collector's settlement, a donation receipt): not a cashier's at the counter (decision 0085).
- */
-const SUPERVISED: ReadonlySet<DteKind> = new Set(['NC', 'ND', 'CL', 'DCL', 'CD']);
-export const issuersOf = (kind: DteKind): readonly Caller[] => (SUPERVISED.has(kind) ? APPROVERS : EVERYONE);
+export const issuersOf = (kind: DteKind): readonly Caller[] => (SUPERVISED_KINDS.includes(kind) ? APPROVERS : EVERYONE);
 
 /** "Emitir …", for the refusal. */
 export const issuing = (kind: DteKind): string =>

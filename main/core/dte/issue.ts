@@ -6,6 +6,7 @@ import { cashTendered } from './cash-tendered';
 import { recordSalePaper } from './paper-repo';
 import { foldForSearch } from './search-fold';
 import {
+  NEVER_IN_CONTINGENCY,
   SPEC_ONLY,
   createSchema,
   validateBody,
@@ -158,9 +159,6 @@ function contextErrors(
   return errors;
 }
 
-/** Kinds MH never takes as contingency documents (MF2 §VIII p.18): refused while a contingency is open. */
-const NEVER_IN_CONTINGENCY: ReadonlySet<DteKind> = new Set(['CL', 'DCL', 'CD']);
-
 function notInContingency(kind: DteKind): CoreError {
   return new CoreError(
     'CONTINGENCY_NOT_ALLOWED',
@@ -266,7 +264,7 @@ export function createDte(
     const serializer = serializerFor(normative, kind);
     const open = deps.contingency?.() ?? null;
     // MF2 §VIII p.18: a CL, DCL or CD is never a contingency document; it waits for MH, not for a number.
-    if (open !== null && NEVER_IN_CONTINGENCY.has(kind)) throw notInContingency(kind);
+    if (open !== null && NEVER_IN_CONTINGENCY.includes(kind)) throw notInContingency(kind);
 
     const issueDate = body.generatedAt ?? local.date;
     const branchCode = station.branch.mhCode;

@@ -3,6 +3,7 @@
 // Most codes follow from what the route is (server.ts's hooks answer every route; a body, a query or a path
 // parameter brings its own); the table adds what a route's handler and the core behind it throw.
 // test/integration/openapi-statuses.test.ts sends real requests and fails on a status or a code not listed here.
+import { DTE_KINDS, NEVER_IN_CONTINGENCY, type DteKind } from '../../../shared/contract';
 import { TITLES, type ErrorCode } from '../../../shared/errors';
 import { statusOf } from '../problem';
 import type { Operation } from './operations';
@@ -79,9 +80,10 @@ const PRINTS: readonly ErrorCode[] = ['PRINTER_NOT_CONFIGURED', 'PRINT_FAILED'];
 const ISSUES: readonly ErrorCode[] = ['DTE_ID_CONFLICT', 'NUMBERING_BLOCKED', 'STATION_NOT_READY'];
 /** A paper or the JSON of an Evento de Retorno: MH must have sealed it (dte/retorno/return-paper.ts). */
 const RETURN_PAPER: readonly ErrorCode[] = ['DTE_REJECTED', 'DTE_NOT_APPROVED'];
-const ISSUE_KEYS = ['fc', 'ccf', 'nc', 'nd', 'cr', 'fse', 'fex', 'nr'].map((k) => `POST /dte/${k}`);
+const issueKey = (k: DteKind) => `POST /dte/${k.toLowerCase()}`;
+const ISSUE_KEYS = DTE_KINDS.filter((k) => !NEVER_IN_CONTINGENCY.includes(k)).map(issueKey);
 /** The CL, DCL and CD: never contingency documents, refused while the station is in contingency (dte/issue.ts). */
-const NEVER_IN_CONTINGENCY_KEYS = ['cl', 'dcl', 'cd'].map((k) => `POST /dte/${k}`);
+const NEVER_IN_CONTINGENCY_KEYS = NEVER_IN_CONTINGENCY.map(issueKey);
 
 /** What each route's handler and the core behind it add (found by reading server.ts and the core's CoreErrors). */
 const TABLE: Readonly<Record<string, readonly ErrorCode[]>> = {

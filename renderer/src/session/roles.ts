@@ -1,6 +1,6 @@
 // What each role may do, as the UI offers it: the server refuses the rest (FORBIDDEN) whatever the screen shows.
 // A role includes everything of the roles before it.
-import { DTE_KINDS, type DteKind } from '../../../shared/contract/kind-list';
+import { DTE_KINDS, SUPERVISED_KINDS, type DteKind } from '../../../shared/contract/kind-list';
 import type { Role } from '../../../shared/roles';
 
 export type Action =
@@ -28,8 +28,6 @@ const NEEDS: Readonly<Record<Action, Role>> = {
 
 export const may = (role: Role, action: Action): boolean => RANK[role] >= RANK[NEEDS[action]];
 
-/** The kinds only a supervisor issues (main/core/auth/permissions.ts `issuersOf`): notes, liquidations, donations. */
-const SUPERVISED: readonly DteKind[] = ['NC', 'ND', 'CL', 'DCL', 'CD'];
-
 /** The kinds Emitir offers to this role. */
-export const kindsFor = (role: Role): readonly DteKind[] => DTE_KINDS.filter((k) => (SUPERVISED.includes(k) ? may(role, 'adjust') : true));
+export const kindsFor = (role: Role): readonly DteKind[] =>
+  DTE_KINDS.filter((k) => (SUPERVISED_KINDS.includes(k) ? may(role, 'adjust') : true));

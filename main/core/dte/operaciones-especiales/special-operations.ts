@@ -3,7 +3,6 @@
 // (eop-v1.ts) signed with the station's key and stored PENDING with its items, then one attempt at MH outside any
 // transaction, as an Evento de Retorno is sent (dte/retorno/retorno.ts). A refusal stores nothing. Never part of a
 // contingency event (fe-eop-v1 fixes tipoModelo/tipoOperacion to 1): one made while MH is away waits, PENDING.
-import type { KeyObject } from 'node:crypto';
 import { validateBody, type UnknownFields } from '../../../../shared/contract';
 import { normativeAt } from '../../../../shared/normative';
 import {
@@ -18,14 +17,12 @@ import {
 import type { Environment } from '../../../../shared/records';
 import { dec, round2 } from '../../../../shared/tax';
 import { audit } from '../../audit';
-import { isoLocal, localDateTime, type Clock } from '../../clock';
+import { isoLocal, localDateTime } from '../../clock';
 import { CoreError, validationFailed } from '../../errors';
-import type { Logger } from '../../logger';
 import type { MhClient } from '../../mh/client';
 import { attemptEvent, type Unreached } from '../../mh/event-attempt';
 import { heldByMhWords } from '../../mh/event-judgment';
 import { keyOrNull, resignedIfStale, signJson } from '../../signing/jws';
-import type { StoredStation } from '../../station/profile';
 import type { Store } from '../../store/database';
 import type { SpecialOperationItemsTable, SpecialOperationsTable } from '../../store/schema';
 import { canonicalId } from '../documents-repo';
@@ -33,23 +30,12 @@ import { canonicalJson, sha256Hex } from '../canonical';
 import { ceilingErrors } from '../mh/ceiling';
 import { controlCharacterErrors } from '../control-characters';
 import { buildEopV1, itemValue, type EoeBuildItem } from './eop-v1';
+import type { InvalidationDeps } from '../invalidation/invalidate';
 import { judgeEoe } from './rules';
 import { sealIn, specialOperationsRepo } from './special-operations-repo';
 
-export interface SpecialOperationsDeps {
-  readonly store: Store;
-  readonly clock: Clock;
-  readonly newId: () => string;
-  readonly station: () => StoredStation;
-  readonly signingKey: () => KeyObject | null;
-  readonly client: () => MhClient | null;
-  readonly nextIdEnvio: () => number;
-  readonly logger: Logger;
-  /** Throws once SQLite found the station's file damaged: no event is signed on it. */
-  readonly integrityCheck?: () => void;
-  /** Events on their way to MH now: one copy at a time. */
-  readonly inFlight: Set<string>;
-}
+/** An EOE is signed and sent as an invalidation is: the same store, clock, key, MH client and in-flight guard. */
+export type SpecialOperationsDeps = InvalidationDeps;
 
 export interface EoeResult {
   readonly record: EoeRecord;
