@@ -73,6 +73,10 @@ export const normativeStatus = (setting: MhNormativeSetting | null | undefined, 
   scheduled: scheduledSwitch(setting, now),
 });
 
+/** The normative in force at `now` as a status read earlier says: its scheduled switch may have passed since. */
+export const inForceAt = (status: NormativeStatus, now: Date): Normative =>
+  status.scheduled && now.getTime() >= Date.parse(status.scheduled.at) ? status.scheduled.to : status.inForce;
+
 /** MH's schema version of each kind under each normative (docs/mh.md, Schema versions); serializers.ts agrees. */
 export const MH_VERSIONS: Record<Normative, Record<DteKind, number>> = {
   legacy: { FC: 1, CCF: 3, NC: 3, ND: 3, CR: 1, FSE: 1, FEX: 1, NR: 3, CL: 1, DCL: 1, CD: 1 },

@@ -8,6 +8,7 @@ import type { SimState } from './state';
 import { pickValidator, schemaErrors, type SchemaSet } from './schema-validator';
 import { schemaEntry } from './schema-table';
 import { totalsProblems } from './totals';
+import { catalogProblems } from './catalog-checks';
 
 /** Our kind of each CAT-002 code. */
 export const KIND_BY_TYPE: Readonly<Record<string, DteKind | undefined>> = {
@@ -126,6 +127,10 @@ export function judgeDte(
     const problems = ownChecks(doc);
     if (problems.length) return fail('008', 'DOCUMENTO NO CUMPLE LAS VALIDACIONES', problems);
   }
+  // Every catalog code must be in the catalogs of the document's normative (catalog-checks.ts).
+  const typed = KIND_BY_TYPE[String(id.tipoDte)];
+  const offCatalog = typed ? catalogProblems(doc, normativeOf(typed, Number(id.version))) : [];
+  if (offCatalog.length) return fail('008', 'DOCUMENTO CON CODIGOS FUERA DE CATALOGO', offCatalog);
   const unrelated = relatedProblems(state, doc);
   if (unrelated.length) return fail('012', 'DOCUMENTO RELACIONADO NO VALIDO', unrelated);
   const prior = state.documents.get(String(id.codigoGeneracion));

@@ -8,6 +8,7 @@ import { isoLocal, localDateTime, systemClock, type Clock } from '../core/clock'
 import { silentLogger, type Logger } from '../core/logger';
 import { uuidV4 } from '../core/ids';
 import { emittedAt, judgeDte, verifySigned, type Verdict } from './checks';
+import { catalogProblems, contingencyCatalogs } from './catalog-checks';
 import { pickValidator, schemaErrors, schemaFolder, type SchemaFolder, type SchemaSet } from './schema-validator';
 import {
   CONSULT_INVALIDATED_ANSWERS,
@@ -417,8 +418,18 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
         observaciones: barred.map((d) => `[detalleDTE.tipoDoc] ${String(d.tipoDoc)}`),
       });
     }
-    const sealValue = seal();
     const eventNormative = ev.identificacion?.version === 4 ? '2026' : 'legacy';
+    const offCatalog = catalogProblems(ev, eventNormative, contingencyCatalogs(eventNormative));
+    if (offCatalog.length) {
+      return send(reply, 400, {
+        estado: 'RECHAZADO',
+        fechaHora: fh(now),
+        mensaje: 'EVENTO CON CODIGOS FUERA DE CATALOGO',
+        selloRecibido: null,
+        observaciones: offCatalog,
+      });
+    }
+    const sealValue = seal();
     for (const d of (ev.detalleDTE ?? []) as { codigoGeneracion: string }[]) {
       state.contingencyAllowed.set(d.codigoGeneracion, now.getTime() + 3 * DAY);
       state.contingencyNormative.set(d.codigoGeneracion, eventNormative);

@@ -2,7 +2,6 @@
 // donor (docs/decisions/0082-comprobante-de-donacion.md).
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../catalogs';
-import { CAT020_BY_ISO } from '../catalogs/data/country-cat020';
 import { MAX_ITEMS, address, branchOffice, economicActivity, email, identificationDocument, payments, unitMeasure } from './common';
 import {
   addRuleIssue,
@@ -87,9 +86,7 @@ const donor = z
       addRuleIssue(ctx, ['economicActivity'], 'NOT_ALLOWED', 'Un donante no domiciliado no lleva actividad económica (regla de MH).');
     if (!d.domiciled && d.country == null)
       addRuleIssue(ctx, ['country'], 'REQUIRED', 'Obligatorio para un donante no domiciliado: su país.');
-    // An unknown ISO code is refused once, by catalogCode; a known one may still lack a CAT-020 code.
-    if (d.country != null && COUNTRY_CODES.has(d.country) && !CAT020_BY_ISO[d.country])
-      addRuleIssue(ctx, ['country'], 'NOT_ALLOWED', 'El catálogo de países de MH (CAT-020) no tiene código para este país.');
+    // A known ISO code the legacy CAT-020 lacks is refused by the normative's catalog check (catalog-fields.ts).
   });
 
 /** One donated thing: money, a good or a service (CAT-026), with its value. */

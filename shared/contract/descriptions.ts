@@ -208,8 +208,8 @@ export const D = {
     'Income tax withheld (MH reteRenta), USD (2 decimals).',
   ),
   country: bilingual(
-    `País del receptor, ISO 3166-1 alfa-2 (Sello lo traduce al CAT-020 de MH); códigos en ${catalogRoute('country')}.`,
-    `The recipient's country, ISO 3166-1 alpha-2 (Sello maps it to MH's CAT-020); codes at ${catalogRoute('country')}.`,
+    `País del receptor, ISO 3166-1 alfa-2 (el CAT-020 de la normativa 2026; en la anterior Sello lo traduce al CAT-020 de cuatro dígitos, que no tiene AQ, BL, BV, GS, HM, MF ni SS); códigos en ${catalogRoute('country')}.`,
+    `The recipient's country, ISO 3166-1 alpha-2 (the 2026 normative's CAT-020; under the earlier one Sello maps it to the four-digit CAT-020, which lacks AQ, BL, BV, GS, HM, MF and SS); codes at ${catalogRoute('country')}.`,
   ),
   invalidationPerson: bilingual(
     'Persona (nombre de 5 a 100 caracteres e identificación).',

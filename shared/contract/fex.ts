@@ -1,7 +1,6 @@
 // POST /dte/fex: factura de exportación (MH tipoDte 11).
 import { z } from 'zod';
 import { COUNTRY_CODES, FISCAL_ENCLOSURE_CODES, REGIME_CODES } from '../catalogs';
-import { CAT020_BY_ISO } from '../catalogs/data/country-cat020';
 import {
   CONTRIBUTOR_SIZES,
   CONTRIBUTOR_TYPES,
@@ -59,28 +58,23 @@ export const TRANSPORTS = [
   'TERRESTRE_MARITIMO_AEREO',
 ] as const;
 
-const fexRecipient = z
-  .strictObject({
-    name: described(text(250), D.recipientName),
-    country: described(catalogCode(COUNTRY_CODES, 'ISO 3166-1 alfa-2'), D.country),
-    // MH's FEX v1 wants 5 to 300 characters of address.
-    address: described(
-      text(300, 5),
-      bilingual('Dirección del receptor en el extranjero, de 5 a 300 caracteres.', "The recipient's address abroad, 5 to 300 characters."),
-    ),
-    contributorType: described(z.enum(CONTRIBUTOR_TYPES), D.contributorType),
-    economicActivity: economicActivity(),
-    identificationDocument: described(identificationDocument(), D.identificationDocument),
-    email: described(email(), D.email),
-    commercialName: described(optional(text(150)), D.commercialName),
-    contributorSize: described(optional(z.enum(CONTRIBUTOR_SIZES)), D.contributorSize),
-    phone: described(optional(digits(8, 25)), bilingual('Teléfono, de 8 a 25 dígitos.', 'Telephone, 8 to 25 digits.')),
-  })
-  .superRefine((r, ctx) => {
-    if (!CAT020_BY_ISO[r.country]) {
-      addRuleIssue(ctx, ['country'], 'NOT_ALLOWED', 'El catálogo de países de MH (CAT-020) no tiene código para este país.');
-    }
-  });
+const fexRecipient = z.strictObject({
+  name: described(text(250), D.recipientName),
+  country: described(catalogCode(COUNTRY_CODES, 'ISO 3166-1 alfa-2'), D.country),
+  // MH's FEX v1 wants 5 to 300 characters of address.
+  address: described(
+    text(300, 5),
+    bilingual('Dirección del receptor en el extranjero, de 5 a 300 caracteres.', "The recipient's address abroad, 5 to 300 characters."),
+  ),
+  contributorType: described(z.enum(CONTRIBUTOR_TYPES), D.contributorType),
+  economicActivity: economicActivity(),
+  identificationDocument: described(identificationDocument(), D.identificationDocument),
+  email: described(email(), D.email),
+  commercialName: described(optional(text(150)), D.commercialName),
+  contributorSize: described(optional(z.enum(CONTRIBUTOR_SIZES)), D.contributorSize),
+  phone: described(optional(digits(8, 25)), bilingual('Teléfono, de 8 a 25 dígitos.', 'Telephone, 8 to 25 digits.')),
+});
+// A country the legacy CAT-020 lacks is refused by the normative's catalog check (catalog-fields.ts).
 
 // MH: driver fields of 5 or more characters (nombreConductor, numConductor, placaTrans).
 const driver = z

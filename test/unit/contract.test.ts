@@ -491,7 +491,7 @@ const cases: Case[] = [
   // FEX
   ...rule(['FEX'], 'recipient.country', 'GT', 'USA', 'UNKNOWN_CODE'),
   ...rule(['FEX'], 'recipient.country', 'SV', 'UK', 'UNKNOWN_CODE'),
-  ...rule(['FEX'], 'recipient.country', 'CN', 'SS', 'NOT_ALLOWED'),
+  // SS is ISO alpha-2 (the 2026 CAT-020) without a legacy CAT-020 code: refused per normative (catalogs-per-normative.test.ts).
   ...rule(
     ['FEX'],
     'attachments.0.driver',

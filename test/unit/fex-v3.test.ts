@@ -45,10 +45,13 @@ describe('FEX v3', () => {
     expect((buildFexV1(body(), ctx()).document.receptor as { codPais: string }).codPais).toBe(CAT020_BY_ISO.US?.code);
   });
 
-  it('derives tipoRegimen (CAT-033) from the régimen; an export of services has neither, nor recinto', () => {
-    expect(doc(body()).emisor).toMatchObject({ tipoRegimen: 'EX-1', regimen: 'EX-1.1000.000', recintoFiscal: '02', tipoItemExpor: 1 });
+  it('splits the régimen into CAT-033 tipoRegimen and the 2026 CAT-028 code; an export of services has neither, nor recinto', () => {
+    expect(doc(body()).emisor).toMatchObject({ tipoRegimen: 'EX-1', regimen: '1000.000', recintoFiscal: '02', tipoItemExpor: 1 });
     const ex3 = doc(body({ taxRegimen: 'EX-3.3050.000' })).emisor;
-    expect(ex3).toMatchObject({ tipoRegimen: 'EX-3', regimen: 'EX-3.3050.000' });
+    expect(ex3).toMatchObject({ tipoRegimen: 'EX-3', regimen: '3050.000' });
+    // A régimen only the 2026 catalog has, and customs transit (TA-1).
+    expect(doc(body({ taxRegimen: 'EX-2.2100.065' })).emisor).toMatchObject({ tipoRegimen: 'EX-2', regimen: '2100.065' });
+    expect(doc(body({ taxRegimen: 'TA-1.0000.000' })).emisor).toMatchObject({ tipoRegimen: 'TA-1', regimen: '0000.000' });
     const services = doc(body({ itemType: 'SERVICIOS', taxArea: undefined, taxRegimen: undefined }));
     expect(services.emisor).toMatchObject({ tipoItemExpor: 2, recintoFiscal: null, tipoRegimen: null, regimen: null });
     expect(services.cuerpoDocumento.map((l) => l.tipoItem)).toEqual([2, 2]);

@@ -86,9 +86,15 @@ const TEST_OUTSIDE: readonly RegExp[] = [
   /['"]shared['"]\s*,\s*['"]mh['"]\s*,\s*['"](?!schemas|catalogs)/,
 ];
 
+/** Issue 58 asks its test to check the 2026 catalogs against the sets MH's reference notes state. */
+const TEST_EXCEPTIONS: readonly { file: string; text: string }[] = [
+  { file: join('test', 'unit', 'catalogs-per-normative.test.ts'), text: "readFileSync(join(MH, 'REFERENCE.md'), 'utf8')" },
+];
+
 function scanTest(file: string, content: string): Finding[] {
   const found: Finding[] = [];
   content.split('\n').forEach((text, i) => {
+    if (TEST_EXCEPTIONS.some((e) => e.file === file && text.includes(e.text))) return;
     if (TEST_OUTSIDE.some((re) => re.test(text))) found.push({ file, line: i + 1, text: text.trim() });
   });
   return found;

@@ -102,4 +102,13 @@ describe('a station ready for the 2026 normative', () => {
     const named = { ...centro, company: { ...centro.company, address: { ...centro.company.address, district: '14' } } };
     expect(normativeProblems(named, { current: '2026', switchAt: null })).toEqual([]);
   });
+
+  it('needs an establishment type the 2026 CAT-009 holds: 20 (otro) is gone', () => {
+    const other = { ...V2_STATION, branch: { ...V2_STATION.branch, establishmentType: '20' as const } };
+    expect(normativeProblems(other, { current: 'legacy', switchAt: null })).toEqual([]);
+    const [problem, ...rest] = normativeProblems(other, SWITCH);
+    expect(rest).toEqual([]);
+    expect(problem).toMatchObject({ path: 'branch.establishmentType', code: 'UNKNOWN_CODE' });
+    expect(problem!.message).toContain('no existe en el catálogo CAT-009 de la normativa 2026');
+  });
 });

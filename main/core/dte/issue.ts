@@ -32,6 +32,7 @@ import { assertNumberingOpen } from './numbering-state';
 import { canonicalId, findDocument, insertDocument, recipientEmailOf, relatedOf, signedParts } from './documents-repo';
 import { serializerFor } from './mh/serializers';
 import { normativeAt, type Normative } from '../../../shared/normative';
+import { catalogErrors } from '../../../shared/contract/catalog-fields';
 import type { RelatedDocument } from './mh/context';
 import type { HubRelated, RemoteRelated } from './related-at-hub';
 import { toRecord } from './record';
@@ -103,7 +104,8 @@ function contextErrors(
   hub: HubRelated | null,
   normative: Normative,
 ): FieldError[] {
-  const errors: FieldError[] = [];
+  // A code the normative in force lacks (a payment method 2026 dropped) is refused before a number is spent.
+  const errors: FieldError[] = catalogErrors(body, normative);
   if (body.branchOffice && body.branchOffice.mhCode !== station.branch.mhCode) {
     errors.push({
       path: 'branchOffice.mhCode',

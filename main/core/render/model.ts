@@ -58,6 +58,11 @@ const TRANSPORT: Record<string, string> = {
   6: 'Marítimo-aéreo',
   7: 'Terrestre-marítimo-aéreo',
 };
+/** The régimen as the contract names it: v2.0 writes its CAT-033 type apart (EX-1 and 1000.000). */
+const regimeShown = (e: { regimen?: string | null; tipoRegimen?: unknown }): string | null | undefined =>
+  typeof e.tipoRegimen === 'string' && e.regimen ? `${e.tipoRegimen}.${e.regimen}` : e.regimen;
+/** CAT-030 of the 2026 normative, which FEX v3 writes (shared/catalogs/normative/contract-values.ts). */
+const TRANSPORT_2026: Record<string, string> = { 1: 'Terrestre', 2: 'Aéreo', 3: 'Marítimo', 4: 'Férreo', 5: 'Multimodal', 6: 'Correo' };
 const UNIT_NAMES = new Map<unknown, string>(UNITS.map((u) => [u.code, u.name]));
 /** A catalog's name for a code, or the code itself (looked up as a property key, whatever the JSON held). */
 const named = <C>(table: Readonly<Record<string, string>>, code: C): string | C => table[String(code)] ?? code;
@@ -373,7 +378,7 @@ function sectionsOf(doc: MhDocumentView): Party[] {
         if (o.codDocAsociado === 4)
           return [
             label,
-            `${named(TRANSPORT, o.modoTransp)}, placa ${o.placaTrans}, conductor ${o.nombreConductor} (${o.numConductor})`,
+            `${named(doc.identificacion?.tipoDte === '11' && doc.identificacion.version === 3 ? TRANSPORT_2026 : TRANSPORT, o.modoTransp)}, placa ${o.placaTrans}, conductor ${o.nombreConductor} (${o.numConductor})`,
           ] as [string, string];
         return [label, `${o.descDocumento ?? ''}: ${o.detalleDocumento ?? ''}`] as [string, string];
       }),
@@ -395,7 +400,8 @@ function sectionsOf(doc: MhDocumentView): Party[] {
       lines: present([
         ['Tipo de ítem', { 1: 'Bienes', 2: 'Servicios', 3: 'Bienes y servicios' }[e.tipoItemExpor as 1 | 2 | 3]],
         ['Recinto fiscal', e.recintoFiscal],
-        ['Régimen', e.regimen],
+        // v2.0 writes the régimen's CAT-033 type apart (EX-1 and 1000.000).
+        ['Régimen', regimeShown(e)],
         ['INCOTERMS', r.descIncoterms],
         ['Observaciones', r.observaciones],
       ]),

@@ -1,5 +1,7 @@
 // What a station must have before it may issue under MH's Normativa v2.0 (2026): an establishment code that fits
-// v2.0's control number, and an address whose CAT-008 district is known (main/core/dte/mh/direccion-v2.ts).
+// v2.0's control number, an address whose CAT-008 district is known (main/core/dte/mh/direccion-v2.ts), and an
+// establishment type the 2026 CAT-009 holds.
+import { catalogHas, notInCatalogMessage } from '../../../shared/catalogs/normative';
 import type { FieldError } from '../../../shared/contract';
 import type { MhNormativeSetting } from '../../../shared/normative';
 import { ESTABLISHMENT_CODE_V2 } from '../dte/mh/common-v2';
@@ -23,5 +25,12 @@ export function normativeProblems(
       message: `La normativa 2026 exige un código de establecimiento M, B, S o P y 3 dígitos (p. ej. M001); ${station.branch.mhCode} no sirve. Configure una estación nueva con el código que MH le asignó.`,
     });
   if (!direccionV2(station.company.address)) errors.push({ path: 'company.address.district', code: 'REQUIRED', message: DISTRICT_MISSING });
+  // The 2026 CAT-009 has no 20 (otro); contingency events still carry the type (docs/decisions/0086-catalogs-per-normative.md).
+  if (!catalogHas('CAT-009', '2026', station.branch.establishmentType))
+    errors.push({
+      path: 'branch.establishmentType',
+      code: 'UNKNOWN_CODE',
+      message: notInCatalogMessage('CAT-009', '2026', station.branch.establishmentType),
+    });
   return errors;
 }

@@ -1,5 +1,5 @@
 // Pieces shared by the MH serializers of several kinds.
-import { ECONOMIC_ACTIVITIES } from '../../../../shared/catalogs';
+import { ANY_ECONOMIC_ACTIVITIES } from '../../../../shared/catalogs';
 import type { IdType } from '../../../../shared/contract';
 import type { BuildContext } from './context';
 import { ATTACHMENT, DOCTOR_SERVICE, ID_TYPE } from './mappings';
@@ -58,7 +58,7 @@ export function emisor(ctx: BuildContext, withEstablishment: boolean) {
   };
 }
 
-const ACTIVITY_NAMES = new Map(ECONOMIC_ACTIVITIES.map((a) => [a.code, a.name]));
+const ACTIVITY_NAMES = new Map(ANY_ECONOMIC_ACTIVITIES.map((a) => [a.code, a.name]));
 /** MH's descActividad for a CAT-019 code (its catalog name, at most 150 characters). */
 export const activityName = (code: string): string => (ACTIVITY_NAMES.get(code) ?? code).slice(0, 150);
 

@@ -30,8 +30,11 @@ export function fexReceptor(r: FexBody['recipient'], codPais: string) {
   };
 }
 
-/** otrosDocumentos: the transport's driver, or a document of the issuer or the receptor. */
-export function fexOtrosDocumentos(attachments: FexBody['attachments']) {
+/** otrosDocumentos: the transport's driver (its mode coded by the normative's CAT-030), or a document of the issuer or the receptor. */
+export function fexOtrosDocumentos(
+  attachments: FexBody['attachments'],
+  mode: (transport: keyof typeof TRANSPORT) => number = (t) => TRANSPORT[t],
+) {
   if (!attachments?.length) return null;
   return attachments.map((a) =>
     a.code === 'TRANSPORTE' && a.driver
@@ -40,7 +43,7 @@ export function fexOtrosDocumentos(attachments: FexBody['attachments']) {
           descDocumento: null,
           detalleDocumento: null,
           placaTrans: a.driver.transportIdentificationNumber,
-          modoTransp: TRANSPORT[a.driver.transport],
+          modoTransp: mode(a.driver.transport),
           numConductor: a.driver.documentIdentificationNumber,
           nombreConductor: a.driver.name,
         }

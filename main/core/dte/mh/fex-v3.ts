@@ -7,11 +7,21 @@ import { paymentErrors } from './payments';
 import { apendice, identificacion } from './common';
 import { controlNumberErrors, emisorV2, ventaTerceroV2 } from './common-v2';
 import { ITEM_TYPE } from './mappings';
+import { mhCodeFor } from '../../../../shared/catalogs/normative';
+import { regimeType } from '../../../../shared/catalogs';
 import { EXPORT_IVA, fexItems, fexOtrosDocumentos, fexReceptor, fexResumenTail } from './fex-parts';
 
-/** CAT-033 Tipo de Régimen [CATX]: the first block of a CAT-028 régimen code (EX-1.1000.000 → EX-1). */
-const REGIME_TYPES = ['EX-1', 'EX-2', 'EX-3', 'TA-1'] as const;
-const regimeType = (regimen: string | null): string | null => REGIME_TYPES.find((t) => regimen?.startsWith(`${t}.`)) ?? null;
+/**
+ * The contract's régimen (EX-1.1000.000) as v2.0 writes it: CAT-033's tipoRegimen (EX-1) and the 2026 CAT-028 code
+ * (1000.000). The catalog check refused a régimen 2026 lacks before this runs (shared/contract/catalog-fields.ts).
+ */
+function regime(value: string | null): { tipoRegimen: string | null; regimen: string | null } {
+  const code = value === null ? null : mhCodeFor('CAT-028', '2026', value);
+  return code === null ? { tipoRegimen: null, regimen: null } : { tipoRegimen: regimeType(code) ?? null, regimen: code };
+}
+
+/** 2026's CAT-030 numbers the modes in another order (aéreo 2, marítimo 3; every combination 5, multimodal). */
+const transport2026 = (mode: string): number => Number(mhCodeFor('CAT-030', '2026', mode));
 
 /** fe-fex-v3 shortens two texts the contract allows longer (receptor.complemento 1–200, detalleDocumento 3–300). */
 function v3LengthErrors(body: FexBody): FieldError[] {
@@ -38,7 +48,7 @@ export function buildFexV3(body: FexBody, ctx: BuildContext): Built {
   const { totals: t, errors } = exported;
   const { emisor, errors: emisorErrors } = emisorV2(ctx);
   const services = body.itemType === 'SERVICIOS';
-  const regimen = services ? null : (body.taxRegimen ?? null);
+  const { tipoRegimen, regimen } = regime(services ? null : (body.taxRegimen ?? null));
   const tipoItem = ITEM_TYPE[body.itemType];
   // v2.0 adds tipoItem, the related document's number and codTributo (only for tax lines, which a FEX has none of).
   const cuerpoDocumento = fexItems(body, exported).map(({ numItem, ...line }) => ({
@@ -59,12 +69,12 @@ export function buildFexV3(body: FexBody, ctx: BuildContext): Built {
       ...emisor,
       tipoItemExpor: tipoItem,
       recintoFiscal: services ? null : (body.taxArea ?? null),
-      tipoRegimen: regimeType(regimen),
+      tipoRegimen,
       regimen,
     },
     // v2.0 uses ISO 3166-1 alpha-2 for CAT-020 [CATX], the code the contract already holds.
     receptor: fexReceptor(body.recipient, body.recipient.country),
-    otrosDocumentos: fexOtrosDocumentos(body.attachments),
+    otrosDocumentos: fexOtrosDocumentos(body.attachments, transport2026),
     ventaTercero: ventaTerceroV2(body.thirdPartySale),
     // The contract has no field for a purchase on behalf of a third party, so there is never one.
     compraTercero: null,

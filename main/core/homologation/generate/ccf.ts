@@ -75,6 +75,6 @@ export function generateCcf(id: string, rng: Rng, normative: Normative): CcfInpu
     ...(rentaRetained ? { retentionRenta: rentaRetained } : {}),
   };
   if (paymentType === 'CREDITO' || !rng.chance(0.5)) return body;
-  const paid = payments(rng, computeSale('CCF', { ...body, items }).totals.totalPagar);
+  const paid = payments(rng, computeSale('CCF', { ...body, items }).totals.totalPagar, normative);
   return paid ? { ...body, payments: paid } : body;
 }

@@ -7,6 +7,7 @@ import { dec } from '../../../../shared/tax';
 import { percentOf } from './money';
 import { address, emailFor, idDocument, nrc, personName, phone } from './parties';
 import { COMPANIES, FOREIGN_BUYERS, PERSON_ACTIVITIES } from './pools';
+import type { Normative } from '../../../../shared/normative';
 import type { Rng } from './rng';
 import { distinct, payments } from './sale';
 
@@ -70,7 +71,7 @@ function donor(rng: Rng): CdInput['recipient'] {
   };
 }
 
-export function generateCd(id: string, rng: Rng): CdInput {
+export function generateCd(id: string, rng: Rng, normative: Normative): CdInput {
   const items = distinct(rng.int(1, 4), () => rng.pick(GIFTS)).map((g) => line(rng, g));
   const attachments = [
     { code: 'EMISOR' as const, name: `Resolución ${rng.int(1, 400)}-${rng.int(2019, 2026)}`, details: rng.pick(RESOLUTIONS) },
@@ -79,6 +80,6 @@ export function generateCd(id: string, rng: Rng): CdInput {
   const body: CdInput = { id, recipient: donor(rng), attachments, items };
   // The money given is said how it came in, half of the time (without it MH gets pagos null).
   const cash = items.filter((i) => i.donationType === 'EFECTIVO').reduce((s, i) => s.plus(dec(i.unitValue).times(i.quantity)), dec(0));
-  const paid = cash.greaterThan(0) && rng.chance(0.5) ? payments(rng, cash) : undefined;
+  const paid = cash.greaterThan(0) && rng.chance(0.5) ? payments(rng, cash, normative) : undefined;
   return paid ? { ...body, payments: paid } : body;
 }

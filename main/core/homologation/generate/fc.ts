@@ -5,6 +5,7 @@ import type { fcBody } from '../../../../shared/contract';
 import { computeSale, dec, WITH_IVA } from '../../../../shared/tax';
 import { address, emailFor, idDocument, nrc, personName, phone, thirdParty } from './parties';
 import { COMPANIES, PERSON_ACTIVITIES, PRODUCTS } from './pools';
+import type { Normative } from '../../../../shared/normative';
 import type { Rng } from './rng';
 import { globalDiscounts, itemsNoGrav, payments, pickProducts, productLine, saleAttachments, type SaleLine } from './sale';
 
@@ -54,7 +55,7 @@ function lines(rng: Rng, anonymous: boolean): SaleLine[] {
   return out;
 }
 
-export function generateFc(id: string, rng: Rng): FcInput {
+export function generateFc(id: string, rng: Rng, normative: Normative): FcInput {
   const who = rng.pick(RECIPIENTS);
   const items = lines(rng, who === 'NONE');
   const medical = items.some((l) => MEDICAL.has(l.description));
@@ -70,6 +71,6 @@ export function generateFc(id: string, rng: Rng): FcInput {
     ...globalDiscounts(rng, items),
   };
   if (paymentType === 'CREDITO' || !rng.chance(0.5)) return body;
-  const paid = payments(rng, computeSale('FC', { ...body, items }).totals.totalPagar);
+  const paid = payments(rng, computeSale('FC', { ...body, items }).totals.totalPagar, normative);
   return paid ? { ...body, payments: paid } : body;
 }

@@ -4,6 +4,8 @@
 import type { z } from 'zod';
 import type { fexBody } from '../../../../shared/contract';
 import { FISCAL_ENCLOSURES, REGIMES } from '../../../../shared/catalogs';
+import { contractValueAllowed } from '../../../../shared/catalogs/normative';
+import type { Normative } from '../../../../shared/normative';
 import { computeFex, dec } from '../../../../shared/tax';
 import { percentOf } from './money';
 import { emailFor, idDocument, thirdParty } from './parties';
@@ -53,8 +55,9 @@ function buyer(rng: Rng) {
   };
 }
 
-function transport(rng: Rng) {
-  const d = rng.pick(DRIVERS);
+function transport(rng: Rng, normative: Normative) {
+  // 2026's CAT-030 has no multimodal transport.
+  const d = rng.pick(DRIVERS.filter((x) => contractValueAllowed('CAT-030', normative, x.transport)));
   return {
     code: 'TRANSPORTE' as const,
     driver: {
@@ -66,7 +69,7 @@ function transport(rng: Rng) {
   };
 }
 
-export function generateFex(id: string, rng: Rng): FexInput {
+export function generateFex(id: string, rng: Rng, normative: Normative): FexInput {
   const itemType = rng.pick(['BIENES', 'BIENES', 'SERVICIOS', 'BIENES_Y_SERVICIOS'] as const);
   const goods = itemType !== 'SERVICIOS';
   // Goods and services together: at least one of each; a document lists each product once.
@@ -81,7 +84,7 @@ export function generateFex(id: string, rng: Rng): FexInput {
   const gross = items.reduce((s, i) => s.plus(dec(i.quantity).times(dec(i.unitPrice)).minus(dec(i.discountAmount))), dec(0));
   const discount = rng.chance(0.15) ? percentOf(gross, rng.int(1, 5)) : 0;
   const attachments = [
-    ...(goods && rng.chance(0.6) ? [transport(rng)] : []),
+    ...(goods && rng.chance(0.6) ? [transport(rng, normative)] : []),
     ...(rng.chance(0.3) ? [{ code: rng.pick(['EMISOR', 'RECEPTOR'] as const), details: rng.pick(ATTACHMENT_DETAILS) }] : []),
   ];
   const paymentType = rng.pick(['CONTADO', 'CREDITO', 'CREDITO', 'OTRO'] as const);
@@ -104,6 +107,6 @@ export function generateFex(id: string, rng: Rng): FexInput {
     ...(rng.chance(0.3) ? { appendices: APPENDICES.slice(0, rng.int(1, APPENDICES.length)).map((a) => ({ ...a })) } : {}),
   };
   if (paymentType === 'CREDITO' || !rng.chance(0.4)) return body;
-  const paid = payments(rng, computeFex(body).totals.totalPagar);
+  const paid = payments(rng, computeFex(body).totals.totalPagar, normative);
   return paid ? { ...body, payments: paid } : body;
 }

@@ -65,6 +65,6 @@ export function generateFse(id: string, rng: Rng, normative: Normative): FseInpu
     ...(renta ? { retentionRenta: renta } : {}),
   };
   if (paymentType === 'CREDITO' || !rng.chance(0.4)) return body;
-  const paid = payments(rng, computeFse(body).totals.totalPagar);
+  const paid = payments(rng, computeFse(body).totals.totalPagar, normative);
   return paid ? { ...body, payments: paid } : body;
 }

@@ -1,5 +1,6 @@
 // The homologation test set's generator: realistic, varied, valid request bodies of every kind, from a seed.
 import type { CcfBody, DteKind } from '../../../../shared/contract';
+import { contractValueAllowed } from '../../../../shared/catalogs/normative';
 import type { Normative } from '../../../../shared/normative';
 import { generateCcf } from './ccf';
 import { generateCr } from './cr';
@@ -29,9 +30,30 @@ export function rngFor(seed: number, seq: number): Rng {
 
 /** A valid body of `kind` with `id`, drawn from `rng`: the same inputs give byte-identical output. */
 export function generateBody(kind: DteKind, id: string, rng: Rng, ctx: GenerateContext): Record<string, unknown> {
+  return withUnitsOf(ctx.normative, drawBody(kind, id, rng, ctx));
+}
+
+/**
+ * The pools name units of the legacy CAT-014; a unit the normative's catalog lacks (2026 has no MANZANA) is sold as
+ * OTRA. Units change no amount, so the rest of the document is the same under either normative.
+ */
+function withUnitsOf(normative: Normative, body: Record<string, unknown>): Record<string, unknown> {
+  const fit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(fit);
+    if (node === null || typeof node !== 'object') return node;
+    return Object.fromEntries(
+      Object.entries(node).map(([k, v]) =>
+        k === 'unitMeasure' && typeof v === 'string' && !contractValueAllowed('CAT-014', normative, v) ? [k, 'OTRA'] : [k, fit(v)],
+      ),
+    );
+  };
+  return fit(body) as Record<string, unknown>;
+}
+
+function drawBody(kind: DteKind, id: string, rng: Rng, ctx: GenerateContext): Record<string, unknown> {
   switch (kind) {
     case 'FC':
-      return generateFc(id, rng);
+      return generateFc(id, rng, ctx.normative);
     case 'CCF':
       return generateCcf(id, rng, ctx.normative);
     case 'NC':
@@ -43,13 +65,13 @@ export function generateBody(kind: DteKind, id: string, rng: Rng, ctx: GenerateC
     case 'FSE':
       return generateFse(id, rng, ctx.normative);
     case 'FEX':
-      return generateFex(id, rng);
+      return generateFex(id, rng, ctx.normative);
     case 'CL':
       return generateCl(id, rng, ctx.today);
     case 'DCL':
       return generateDcl(id, rng, ctx.today);
     case 'CD':
-      return generateCd(id, rng);
+      return generateCd(id, rng, ctx.normative);
     case 'NR':
       return generateNr(id, rng);
   }

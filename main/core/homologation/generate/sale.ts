@@ -1,6 +1,8 @@
 // Sale lines and amounts the generators share: lines of every sale type, discounts (per line and global), non-taxed
 // amounts, attachments, and payments that add up exactly to what the station will compute.
 import { PAYMENT_METHODS } from '../../../../shared/catalogs';
+import { PAYMENT_CODES } from '../../../../shared/catalogs/normative';
+import type { Normative } from '../../../../shared/normative';
 import { dec, type Dec } from '../../../../shared/tax';
 import { percentOf, roundCents, splitCents } from './money';
 import { ATTACHMENT_DETAILS, DOCTORS, NON_TAXED, PRODUCTS, type Product } from './pools';
@@ -112,12 +114,14 @@ const REFERENCED = new Set(['02', '03', '04', '05', '99']);
  * How a cash sale was paid: one CAT-017 method or two or three, adding up exactly to `total` (the station's own
  * computation, payments.ts). Nothing when the total is zero.
  */
-export function payments(rng: Rng, total: Dec) {
+export function payments(rng: Rng, total: Dec, normative: Normative) {
   if (!total.greaterThan(0)) return undefined;
+  // Only the methods the normative's CAT-017 holds (2026 has no 06 nor 10).
+  const methods = PAYMENT_METHODS.filter((m) => PAYMENT_CODES[normative].has(m.code));
   const count = total.greaterThan(1) ? rng.pick([1, 1, 2, 3]) : 1;
   const chosen: string[] = [];
   while (chosen.length < count) {
-    const m = rng.pick(PAYMENT_METHODS).code;
+    const m = rng.pick(methods).code;
     if (!chosen.includes(m)) chosen.push(m);
   }
   const amounts = splitCents(
