@@ -1,0 +1,202 @@
+// Catalogs per normative through the real HTTP server and the MH simulator, which judges every code by the
+// document's normative (docs/decisions/0086-catalogs-per-normative.md): an FC paid with vales (06) is a 422
+// naming the field and the normative under 2026 and nothing is numbered; under the legacy normative the same FC
+// is sealed. A scheduled switch changes what is accepted on the instant it takes effect, and a FEX under 2026
+// writes the 2026 transport and régimen codes MH seals.
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signJson } from '../../main/core/signing/jws';
+import type { FastifyInstance } from 'fastify';
+import { createCore, type Core } from '../../main/core/create-core';
+import { buildHttpServer } from '../../main/http/server';
+import { silentLogger } from '../../main/core/logger';
+import { fcBody, fexBody } from '../fixtures/bodies';
+import { DEMO_KEY, fixedClock, tempDir } from '../support/core';
+import { SCHEMA_DIR_V2 } from '../support/mh-schemas';
+import { registerStation, startSimulator } from '../support/mh-sim';
+
+type Problem = { status: number; detail: string; errors: { path: string; code: string; message: string }[] };
+
+const clock = fixedClock('2026-11-23T15:30:00Z');
+let sim: Awaited<ReturnType<typeof startSimulator>>;
+let dir: ReturnType<typeof tempDir>;
+let core: Core;
+let app: FastifyInstance;
+let n = 0;
+const newId = () => `58000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+const pos = { 'x-api-key': DEMO_KEY };
+
+beforeEach(async () => {
+  clock.set('2026-11-23T15:30:00Z');
+  sim = await startSimulator({ clock, schemasV2Dir: SCHEMA_DIR_V2 });
+  dir = tempDir();
+  core = createCore({
+    dataDir: dir.dir,
+    clock,
+    mh: { baseUrl: sim.url, user: '06142803901121', password: 'demo' },
+    sync: { manual: true, jitter: () => 0 },
+  });
+  registerStation(sim, core);
+  app = await buildHttpServer(core, { logger: silentLogger });
+});
+afterEach(async () => {
+  await app.close();
+  core.close();
+  await sim.close();
+  dir.cleanup();
+});
+
+/** An FC of $22.60 ($20 and its IVA) paid half in cash, half with `method`. */
+function paidWith(method: string): Record<string, unknown> {
+  const body = { ...fcBody(newId()), generatedAt: undefined, itemsNoGrav: undefined, discountGrav: undefined };
+  return {
+    ...body,
+    items: [{ type: 'BIENES', description: 'Canasta navideña', quantity: 1, unitMeasure: 'UNIDAD', unitPrice: 20, saleType: 'GRAVADA' }],
+    payments: [
+      { method: '01', amount: 11.3 },
+      { method, amount: 11.3, reference: 'VALE-2211' },
+    ],
+  };
+}
+const issue = (kind: string, payload: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: `/dte/${kind.toLowerCase()}`, headers: pos, payload });
+const count = () => core.dtes.list({}).items.length;
+
+describe('a payment method the normative in force lacks', () => {
+  it('under 2026, an FC paid with 06 (vales) is a 422 naming the field and the normative; nothing is numbered', async () => {
+    core.normative.set({ current: '2026' }, 'test');
+    for (const method of ['06', '10']) {
+      const res = await issue('FC', paidWith(method));
+      expect(res.statusCode, res.body).toBe(422);
+      const problem = res.json<Problem>();
+      expect(problem.errors.map((e) => [e.path, e.code])).toEqual([['payments.1.method', 'UNKNOWN_CODE']]);
+      expect(problem.errors[0]!.message).toContain(`El código ${method} no existe en el catálogo CAT-017 de la normativa 2026`);
+    }
+    expect(count()).toBe(0);
+    // The next FC takes the first number: the refusals spent none.
+    const ok = await issue('FC', paidWith('02'));
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json<{ controlNumber: string }>().controlNumber).toMatch(/-000000000000001$/);
+    await core.sync.runOnce();
+    expect(core.dtes.get(ok.json<{ id: string }>().id).status).toBe('APPROVED');
+  });
+
+  it('under the legacy normative the same FC is sealed by MH', async () => {
+    const res = await issue('FC', paidWith('06'));
+    expect(res.statusCode, res.body).toBe(201);
+    const { id, version } = res.json<{ id: string; version: number }>();
+    expect(version).toBe(1);
+    await core.sync.runOnce();
+    expect(core.dtes.get(id).status).toBe('APPROVED');
+    expect((core.dtes.signedJson(id) as { resumen: { pagos: { codigo: string }[] } }).resumen.pagos.map((p) => p.codigo)).toEqual([
+      '01',
+      '06',
+    ]);
+  });
+
+  it('a scheduled switch refuses 06 from the instant it takes effect, not before', async () => {
+    core.normative.set({ current: 'legacy', switchAt: '2026-11-24T00:00:00-06:00' }, 'test');
+    expect((await issue('FC', paidWith('06'))).statusCode).toBe(201);
+    clock.set('2026-11-24T06:00:01Z');
+    const after = await issue('FC', paidWith('06'));
+    expect(after.statusCode, after.body).toBe(422);
+    expect(after.json<Problem>().errors[0]!.message).toContain('normativa 2026');
+  });
+
+  it('the simulator refuses over HTTP a signed v2.0 FC that carries 06, naming the field', async () => {
+    core.normative.set({ current: '2026' }, 'test');
+    const { id } = (await issue('FC', paidWith('02'))).json<{ id: string }>();
+    await core.sync.runOnce();
+    // The station never signs such a document: another issuer's key signs it, as a program without the check would.
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const nit = '06140101001010';
+    sim.registerKey(nit, publicKey.export({ format: 'der', type: 'spki' }).toString('base64'));
+    const auth = await fetch(`${sim.url}/seguridad/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ user: nit, pwd: 'demo' }).toString(),
+    });
+    const token = ((await auth.json()) as { body: { token: string } }).body.token;
+    const send = async (method: string, seq: number) => {
+      const version = 2;
+      // What MH gave back (the signature, the seal) is not part of a document sent to it.
+      const { firmaElectronica: _signature, selloRecibido: _seal, ...sealed } = core.dtes.signedJson(id);
+      const doc = structuredClone(sealed) as {
+        identificacion: Record<string, unknown>;
+        emisor: { nit: string };
+        resumen: { pagos: { codigo: string }[] };
+      };
+      const code = randomUUID().toUpperCase();
+      doc.identificacion = {
+        ...doc.identificacion,
+        version,
+        codigoGeneracion: code,
+        numeroControl: `DTE-01-M001P001-${String(900 + seq).padStart(15, '0')}`,
+      };
+      doc.emisor.nit = nit;
+      doc.resumen.pagos[1]!.codigo = method;
+      const res = await fetch(`${sim.url}/fesv/recepciondte`, {
+        method: 'POST',
+        headers: { authorization: token, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          ambiente: '00',
+          idEnvio: seq,
+          version,
+          tipoDte: '01',
+          documento: signJson(doc, privateKey),
+          codigoGeneracion: code,
+        }),
+      });
+      return (await res.json()) as { estado: string; observaciones: string[] };
+    };
+    const refused = await send('06', 1);
+    expect(refused.estado, JSON.stringify(refused)).toBe('RECHAZADO');
+    expect(refused.observaciones).toContain('[resumen.pagos[1].codigo] 06 NO EXISTE EN EL CATALOGO CAT-017');
+    // The same document paid by transfer (05) is sealed: the code alone made the difference.
+    expect((await send('05', 2)).estado).toBe('PROCESADO');
+  });
+});
+
+describe('the other changed catalogs, under 2026', () => {
+  it('a unit, an INCOTERM and a multimodal-to-5 transport: the dropped ones refused by field, the rest sealed', async () => {
+    core.normative.set({ current: '2026' }, 'test');
+    const base = { ...fexBody(newId()), generatedAt: undefined };
+    const refused = await issue('FEX', {
+      ...base,
+      items: [{ description: 'Terreno, manzana', quantity: 1, unitMeasure: 'MANZANA', unitPrice: 100 }],
+      incoterms: 'DDU',
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json<Problem>().errors.map((e) => e.path)).toEqual(['items.0.unitMeasure', 'incoterms']);
+    expect(count()).toBe(0);
+
+    const maritime = {
+      ...base,
+      attachments: [{ code: 'TRANSPORTE', driver: { ...(base.attachments as { driver: object }[])[0]!.driver, transport: 'MARITIMO' } }],
+      taxRegimen: 'EX-2.2100.065',
+    };
+    const res = await issue('FEX', maritime);
+    expect(res.statusCode, res.body).toBe(201);
+    const { id } = res.json<{ id: string }>();
+    await core.sync.runOnce();
+    expect(core.dtes.get(id).status).toBe('APPROVED');
+    const mh = core.dtes.signedJson(id) as { emisor: Record<string, unknown>; otrosDocumentos: { modoTransp: number }[] };
+    // 2026's CAT-030: 3 is marítimo (2 in the legacy catalog); the régimen split into CAT-033 and CAT-028.
+    expect(mh.otrosDocumentos[0]!.modoTransp).toBe(3);
+    expect(mh.emisor).toMatchObject({ tipoRegimen: 'EX-2', regimen: '2100.065' });
+  });
+
+  it('the legacy normative refuses what only 2026 has: a régimen, an enclosure, a country without a CAT-020 code', async () => {
+    const res = await issue('FEX', {
+      ...fexBody(newId()),
+      generatedAt: undefined,
+      taxRegimen: 'EX-2.2100.065',
+      taxArea: '85',
+      recipient: { ...(fexBody('x').recipient as object), country: 'SS' },
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    const errors = res.json<Problem>().errors;
+    expect(errors.map((e) => e.path).sort()).toEqual(['recipient.country', 'taxArea', 'taxRegimen']);
+    expect(errors.every((e) => e.message.includes('de la normativa anterior'))).toBe(true);
+  });
+});
