@@ -158,9 +158,9 @@ describe('a payment method the normative in force lacks', () => {
 });
 
 describe('the other changed catalogs, under 2026', () => {
-  it('a unit, an INCOTERM and a multimodal-to-5 transport: the dropped ones refused by field, the rest sealed', async () => {
+  it('a unit and an INCOTERM 2026 dropped are refused by field; a maritime export is sealed with 2026’s codes', async () => {
     core.normative.set({ current: '2026' }, 'test');
-    const base = { ...fexBody(newId()), generatedAt: undefined };
+    const base: Record<string, unknown> = { ...fexBody(newId()), generatedAt: undefined };
     const refused = await issue('FEX', {
       ...base,
       items: [{ description: 'Terreno, manzana', quantity: 1, unitMeasure: 'MANZANA', unitPrice: 100 }],
