@@ -4,6 +4,7 @@ import type { DteKind } from '../../shared/contract';
 import type { SessionInfo } from '../../shared/people';
 import { ROLE_NAMES } from '../../shared/roles';
 import type { DteRecord, Health, StationSaved, SyncStatus } from '../../shared/records';
+import { NormativeContext, useNormativeNow } from './normative-now';
 import { QuickSaleScreen } from './sale/QuickSaleScreen';
 import { kindsFor, may, type Action } from './session/roles';
 import type { Correcting } from './documents/from-document';
@@ -114,6 +115,8 @@ export function App({
     setView('sale');
   };
 
+  // The normative in force picks the catalog codes the counter and Emitir offer (normative-now.ts).
+  const normative = useNormativeNow(sync?.normative);
   // An ended event still being sent to MH is contingency for MH, but the counter sees that MH is back.
   const state = syncPhase(sync);
   const queued = sync ? sync.queue.pending + sync.queue.sending + sync.queue.unknown : 0;
@@ -178,28 +181,30 @@ export function App({
         </p>
       )}
       <main key={generation}>
-        <ScreenBoundary key={view} words={es.screenFailed}>
-          <Suspense
-            fallback={
-              <p className="busy" role="status" aria-busy="true">
-                {es.loadingScreen}
-              </p>
-            }
-          >
-            {health?.firstRun && !health.welcomeSeen && !lookingAround && may(role, 'settings') ? (
-              <FirstRun
-                api={api}
-                onDone={(saved, admin) => void stationChanged(saved, admin)}
-                onDemo={() => {
-                  void api.seeWelcome();
-                  setLookingAround(true);
-                }}
-              />
-            ) : (
-              screens()
-            )}
-          </Suspense>
-        </ScreenBoundary>
+        <NormativeContext.Provider value={normative}>
+          <ScreenBoundary key={view} words={es.screenFailed}>
+            <Suspense
+              fallback={
+                <p className="busy" role="status" aria-busy="true">
+                  {es.loadingScreen}
+                </p>
+              }
+            >
+              {health?.firstRun && !health.welcomeSeen && !lookingAround && may(role, 'settings') ? (
+                <FirstRun
+                  api={api}
+                  onDone={(saved, admin) => void stationChanged(saved, admin)}
+                  onDemo={() => {
+                    void api.seeWelcome();
+                    setLookingAround(true);
+                  }}
+                />
+              ) : (
+                screens()
+              )}
+            </Suspense>
+          </ScreenBoundary>
+        </NormativeContext.Provider>
       </main>
     </div>
   );

@@ -1,7 +1,7 @@
 // Adding or editing one product (SUPERVISOR, ADMIN). The person types the shelf price or the net price and sees the
 // other as the server will derive it; fields are checked as typed with the server's own schema (shared/catalog.ts),
 // and the server's refusals (a code or barcode taken) show beside the field they name.
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { SelloApi } from '../../../shared/api';
 import {
   DEFAULT_UNIT,
@@ -14,6 +14,8 @@ import {
   type SaleType,
 } from '../../../shared/catalog';
 import { UNITS } from '../../../shared/catalogs';
+import { contractValueAllowed } from '../../../shared/catalogs/normative';
+import { NormativeContext, normativesOf } from '../normative-now';
 import { isMeasured, quantityStep } from '../../../shared/quantity';
 import { validate, type FieldError } from '../../../shared/contract';
 import { errorText } from '../error-text';
@@ -52,6 +54,9 @@ export function ProductForm({
   const [code, setCode] = useState(editing?.code ?? '');
   const [description, setDescription] = useState(editing?.description ?? '');
   const [unitMeasure, setUnit] = useState(editing?.unitMeasure ?? DEFAULT_UNIT);
+  // The units the normative in force holds (2026's CAT-014 has 40), and the product's own if it is another.
+  const normatives = normativesOf(useContext(NormativeContext));
+  const unitsHeld = (key: string) => normatives.every((n) => contractValueAllowed('CAT-014', n, key));
   const [itemType, setItemType] = useState<ProductItemType>(editing?.itemType ?? 'BIENES');
   const [saleType, setSaleType] = useState<SaleType>(editing?.saleType ?? 'GRAVADA');
   const [price, setPrice] = useState<Price>(editing ? { kind: 'stored' } : { kind: 'typed', source: 'shelf', text: '' });
@@ -307,7 +312,7 @@ export function ProductForm({
                   changed('unitMeasure');
                 }}
               >
-                {UNITS.map((u) => (
+                {UNITS.filter((u) => u.key === unitMeasure || unitsHeld(u.key)).map((u) => (
                   <option key={u.key} value={u.key}>
                     {unitLabel(u.key)}
                   </option>

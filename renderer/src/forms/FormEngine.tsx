@@ -1,10 +1,11 @@
 // Renders a form spec: labelled, keyboard-reachable inputs whose ids are their field paths, each with its
 // error from the same zod schema the core uses.
 import { usd } from '../money';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import type { SelloApi } from '../../../shared/api';
 import type { Product } from '../../../shared/catalog';
 import { DISTRICTS, MUNICIPALITIES } from '../../../shared/catalogs';
+import { contractValueAllowed, type VersionedCatalog } from '../../../shared/catalogs/normative';
 import type { FieldError } from '../../../shared/contract';
 import { textOf } from '../../../shared/text';
 import { formWords } from '../words/forms';
@@ -17,7 +18,8 @@ import { normaliseId } from './id-input';
 import { lineTotal } from './lines';
 import { lineFromProduct } from './catalog-line';
 import { ProductPicker } from './ProductPicker';
-import { CATALOGS, type Field } from './spec';
+import { NormativeContext, normativesOf } from '../normative-now';
+import { CATALOGS, type Field, type Options } from './spec';
 import { getAt, type Value } from './values';
 
 type Path = readonly (string | number)[];
@@ -118,14 +120,25 @@ function Check({ f, path, props }: { f: Extract<Field, { type: 'check' }>; path:
   );
 }
 
+/** A field's options the normative in force holds (normative-now.ts); all of them when the field names no catalog. */
+function useOffered(f: { options: Options; catalog?: VersionedCatalog }): Options {
+  const normatives = normativesOf(useContext(NormativeContext));
+  const { catalog } = f;
+  return useMemo(
+    () => (catalog ? f.options.filter(([v]) => normatives.every((n) => contractValueAllowed(catalog, n, v))) : f.options),
+    [catalog, f.options, normatives],
+  );
+}
+
 function Select({ f, path, props }: { f: Extract<Field, { type: 'select' }>; path: Path; props: EngineProps }) {
   const id = pathId(path);
+  const options = useOffered(f);
   return (
     <div className="field">
       <label htmlFor={id}>{f.label}</label>
       <select id={id} value={textOf(getAt(props.value, path))} onChange={(e) => props.onChange(path, e.target.value || undefined)}>
         {(f.optional || getAt(props.value, path) === undefined) && <option value="">—</option>}
-        {f.options.map(([v, label]) => (
+        {options.map(([v, label]) => (
           <option key={v} value={v}>
             {label}
           </option>
@@ -139,7 +152,8 @@ function Select({ f, path, props }: { f: Extract<Field, { type: 'select' }>; pat
 function Catalog({ f, path, props }: { f: Extract<Field, { type: 'catalog' }>; path: Path; props: EngineProps }) {
   const id = pathId(path);
   const listId = useId();
-  const index = catalogIndex(f.options, f.codes);
+  const options = useOffered(f);
+  const index = useMemo(() => catalogIndex(options, f.codes), [options, f.codes]);
   const stored = getAt(props.value, path);
   // While typing, the text is the cashier's; picked or left, it reads "code · name".
   const [draft, setDraft] = useState<string | null>(null);

@@ -1,7 +1,8 @@
 // The issue forms as data: one spec per kind, grouped the way a cashier thinks (receiver, items, payment,
 // related documents, attachments, export data). Rendered by FormEngine, validated with the contract's schemas.
-import { DEPARTMENTS, FISCAL_ENCLOSURES, REGIMES, UNITS, COUNTRIES } from '../../../shared/catalogs';
-import { ECONOMIC_ACTIVITIES_SHOWN, PAYMENT_METHODS_SHOWN } from '../../../shared/catalogs/display';
+import { ANY_FISCAL_ENCLOSURES, ANY_REGIMES, DEPARTMENTS, UNITS, COUNTRIES } from '../../../shared/catalogs';
+import type { VersionedCatalog } from '../../../shared/catalogs/normative';
+import { ANY_ACTIVITIES_SHOWN, PAYMENT_METHODS_SHOWN } from '../../../shared/catalogs/display';
 import type { DteKind } from '../../../shared/contract';
 import {
   CONTRIBUTOR_SIZES,
@@ -45,7 +46,15 @@ type FieldShape =
   | { readonly type: 'check'; readonly key: string; readonly label: string }
   /** One of the company's establishments (shared/branches.ts), picked from the list a supervisor keeps; stored whole. */
   | { readonly type: 'branch'; readonly key: string; readonly label: string; readonly hint?: string }
-  | { readonly type: 'select'; readonly key: string; readonly label: string; readonly options: Options; readonly optional?: boolean }
+  /** `catalog`: an MH catalog whose codes depend on the normative; only those in force are offered. */
+  | {
+      readonly type: 'select';
+      readonly key: string;
+      readonly label: string;
+      readonly options: Options;
+      readonly optional?: boolean;
+      readonly catalog?: VersionedCatalog;
+    }
   /** A catalog with many entries: searched by code or name, stored as the code, shown as "code · name". */
   | {
       readonly type: 'catalog';
@@ -54,6 +63,8 @@ type FieldShape =
       readonly options: Options;
       /** MH's code of each value, where the value is the contract's key (units). */
       readonly codes?: Readonly<Record<string, string>>;
+      /** An MH catalog whose codes depend on the normative; only those in force are offered. */
+      readonly catalog?: VersionedCatalog;
     }
   | { readonly type: 'address'; readonly key: string; readonly label: string }
   /** A document of this station, found by search and stored as its id: never typed. */
@@ -92,10 +103,10 @@ const opts = (values: readonly string[], labels: Record<string, string> = {}): O
   values.map((v) => [v, labels[v] ?? v.replace(/_/g, ' ').toLowerCase()] as const);
 
 export const CATALOGS = {
-  activities: ECONOMIC_ACTIVITIES_SHOWN.map((a) => [a.code, a.name] as const),
+  activities: ANY_ACTIVITIES_SHOWN.map((a) => [a.code, a.name] as const),
   countries: COUNTRIES.map((c) => [c.code, c.name] as const),
-  enclosures: FISCAL_ENCLOSURES.map((c) => [c.code, c.name] as const),
-  regimes: REGIMES.map((c) => [c.code, c.name] as const),
+  enclosures: ANY_FISCAL_ENCLOSURES.map((c) => [c.code, c.name] as const),
+  regimes: ANY_REGIMES.map((c) => [c.code, c.name] as const),
   departments: DEPARTMENTS.filter((d) => d.code !== '00').map((d) => [d.code, d.name] as const),
   units: UNITS.map((u) => [u.key, u.name] as const),
   /** CAT-014's code of each unit key: the catalog shows "59 · unidad", the body carries UNIDAD. */
@@ -104,7 +115,14 @@ export const CATALOGS = {
 
 /** Folds a field under "Más opciones": a cashier seldom needs it. */
 const rare = (f: Field): Field => ({ ...f, rare: true });
-const unit: Field = { type: 'catalog', key: 'unitMeasure', label: L.unit, options: CATALOGS.units, codes: CATALOGS.unitCodes };
+const unit: Field = {
+  type: 'catalog',
+  key: 'unitMeasure',
+  label: L.unit,
+  options: CATALOGS.units,
+  codes: CATALOGS.unitCodes,
+  catalog: 'CAT-014',
+};
 
 const INCOTERMS = ['EXW', 'FCA', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP', 'FAS', 'FOB', 'CFR', 'CIF', 'DAT', 'DAF', 'DES', 'DEQ', 'DDU'];
 const ID_TYPES = opts(ID_TYPE_VALUES, O.idTypes);
@@ -142,7 +160,13 @@ const contributor: Field[] = [
     rare: true,
   },
 ];
-const activity = (label: string = L.activity): Field => ({ type: 'catalog', key: 'economicActivity', label, options: CATALOGS.activities });
+const activity = (label: string = L.activity): Field => ({
+  type: 'catalog',
+  key: 'economicActivity',
+  label,
+  options: CATALOGS.activities,
+  catalog: 'CAT-019',
+});
 const payment: Field = { type: 'select', key: 'paymentType', label: L.paymentType, options: opts(PAYMENT_TYPES, O.paymentTypes) };
 /** How the customer paid, by CAT-017 method (docs/decisions/0009-payments.md); none means all in cash. */
 const payments: Field = {
@@ -159,6 +183,7 @@ const payments: Field = {
       key: 'method',
       label: L.paymentMethod,
       options: PAYMENT_METHODS_SHOWN.map((m) => [m.code, `${m.code} · ${m.name}`] as const),
+      catalog: 'CAT-017',
     },
     { type: 'number', key: 'amount', label: L.paymentAmount },
     { type: 'text', key: 'reference', label: L.paymentReference },
@@ -279,6 +304,7 @@ const fexAttachments = attachmentList('TRANSPORTE', {
       key: 'transport',
       label: L.transportMode,
       options: opts(['TERRESTRE', 'MARITIMO', 'AEREO', 'TERRESTRE_MARITIMO'], O.transports),
+      catalog: 'CAT-030',
     },
   ],
 });
@@ -501,7 +527,7 @@ const CD: readonly Section[] = [
           idDocument(),
           { type: 'text', key: 'nrc', label: L.nrc, format: 'nrc', rare: true },
           { type: 'check', key: 'domiciled', label: L.domiciled },
-          { type: 'catalog', key: 'country', label: L.donorCountry, options: CATALOGS.countries, rare: true },
+          { type: 'catalog', key: 'country', label: L.donorCountry, options: CATALOGS.countries, rare: true, catalog: 'CAT-020' },
           rare(activity(L.activityOptional)),
           { type: 'address', key: 'address', label: L.address },
           { type: 'text', key: 'phone', label: L.phone8, format: 'phone' },
@@ -732,7 +758,7 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
           fields: [
             { type: 'text', key: 'name', label: L.nameUpTo(250) },
             { type: 'text', key: 'commercialName', label: L.commercialName, rare: true },
-            { type: 'catalog', key: 'country', label: L.country, options: CATALOGS.countries },
+            { type: 'catalog', key: 'country', label: L.country, options: CATALOGS.countries, catalog: 'CAT-020' },
             { type: 'text', key: 'address', label: L.fullAddress, long: true },
             { type: 'select', key: 'contributorType', label: L.contributorType, options: opts(CONTRIBUTOR_TYPES, O.contributorTypes) },
             {
@@ -783,14 +809,15 @@ export const FORM_SPECS: Record<DteKind, readonly Section[]> = {
     {
       title: S.exportData,
       fields: [
-        { type: 'catalog', key: 'taxArea', label: L.taxArea, options: CATALOGS.enclosures },
-        { type: 'catalog', key: 'taxRegimen', label: L.regime, options: CATALOGS.regimes },
+        { type: 'catalog', key: 'taxArea', label: L.taxArea, options: CATALOGS.enclosures, catalog: 'CAT-027' },
+        { type: 'catalog', key: 'taxRegimen', label: L.regime, options: CATALOGS.regimes, catalog: 'CAT-028' },
         {
           type: 'select',
           key: 'incoterms',
           label: L.incoterms,
           optional: true,
           options: opts(INCOTERMS, Object.fromEntries(INCOTERMS.map((v) => [v, v]))),
+          catalog: 'CAT-031',
           rare: true,
         },
         { type: 'number', key: 'insurance', label: L.insurance, rare: true },

@@ -1,9 +1,10 @@
 // How the customer pays: cash (with the amount received and the change), a card, a transfer, or cash plus
 // one of those. Each method has its key (Alt+1…5, the screen's); Enter moves to the next field; issuing is F12
 // or Ctrl+Enter, never Enter. A problem shows once the cashier left the field or tried to issue, not before.
-import { forwardRef, useState, type KeyboardEvent } from 'react';
+import { forwardRef, useContext, useState, type KeyboardEvent } from 'react';
+import { NormativeContext, normativesOf } from '../normative-now';
 import { es } from '../strings';
-import { OTHER_METHODS, PAY_METHODS, usd, type Payment, type PaymentCheck } from './cart';
+import { CAT017, methodsOffered, usd, type Payment, type PaymentCheck } from './cart';
 
 const w = es.sale;
 
@@ -27,18 +28,21 @@ export const PaymentPanel = forwardRef<
     if (patch.method && patch.method !== p.method) setLeft(new Set());
     onChange({ ...p, ...patch });
   };
+  // Only the methods the normative in force holds (its CAT-017); the scheduled switch changes them on the day.
+  const offered = methodsOffered(normativesOf(useContext(NormativeContext)));
   const cash = p.method === 'cash' || p.method === 'mixed';
   const bad = !check.ok && (tried || left.has(check.problem === 'mixedOther' ? 'other' : 'cash')) ? check : null;
   return (
     <fieldset className="sale-pay" ref={ref} tabIndex={-1}>
       <legend>{w.pay}</legend>
       <div className="sale-methods" role="radiogroup" aria-label={w.pay}>
-        {PAY_METHODS.map((m) => (
+        {offered.pay.map((m) => (
           <label key={m} className={p.method === m ? 'chosen' : undefined}>
             <input
               type="radio"
               name="sale-method"
               value={m}
+              data-cat017={m === 'mixed' ? undefined : CAT017[m]}
               checked={p.method === m}
               onChange={() => set({ method: m })}
               onKeyDown={nextOnEnter}
@@ -81,8 +85,8 @@ export const PaymentPanel = forwardRef<
             onKeyDown={nextOnEnter}
           >
             <option value="">{w.otherChoose}</option>
-            {OTHER_METHODS.map((m) => (
-              <option key={m} value={m}>
+            {offered.other.map((m) => (
+              <option key={m} value={m} data-cat017={CAT017[m]}>
                 {w.otherMethods[m]}
               </option>
             ))}

@@ -3,13 +3,14 @@
 // print its receipt. Enter never issues, and F12 with something typed or scanned but not in the cart asks first
 // (PendingConfirm). The screen's keys work wherever the focus is, header included, except in a dialog. The cart
 // and its arithmetic live in cart.ts; what was typed, in order, in entry-queue.ts.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { SelloApi } from '../../../shared/api';
 import { sameDteId, type DteRecord } from '../../../shared/records';
 import type { Product } from '../../../shared/catalog';
 import { dec, type Dec } from '../../../shared/tax';
 import { isOffline } from '../api';
 import { errorText } from '../error-text';
+import { NormativeContext, normativesOf } from '../normative-now';
 import { es } from '../strings';
 import { CartTable } from './CartTable';
 import {
@@ -25,6 +26,7 @@ import {
   setShelfPrice,
   usd,
   PAY_METHODS,
+  methodsOffered,
   type CartLine,
   type Payment,
   type PayMethod,
@@ -46,6 +48,7 @@ const w = es.sale;
 const newKey = () => crypto.randomUUID();
 
 export function QuickSaleScreen({ api }: { api: SelloApi }) {
+  const normative = useContext(NormativeContext);
   const [lines, setLines] = useState<CartLine[]>([]);
   const [payment, setPayment] = useState<Payment>(emptyPayment);
   const [showProblems, setShowProblems] = useState(false);
@@ -280,7 +283,9 @@ export function QuickSaleScreen({ api }: { api: SelloApi }) {
     const method = e.altKey && !e.ctrlKey && !e.metaKey ? /^Digit([1-5])$/.exec(e.code)?.[1] : undefined;
     if (method) {
       e.preventDefault();
-      if (!done || count > 0) choose(PAY_METHODS[Number(method) - 1]!);
+      // A key whose method the normative in force lacks does nothing (PaymentPanel does not offer it).
+      const m = PAY_METHODS[Number(method) - 1]!;
+      if ((!done || count > 0) && methodsOffered(normativesOf(normative)).pay.includes(m)) choose(m);
     } else if (e.key === 'F2') {
       e.preventDefault();
       toSearch();

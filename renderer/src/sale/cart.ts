@@ -2,6 +2,8 @@
 // the contract takes (net prices from shared/tax/shelf-price.ts), the total from the same tax module the core
 // uses, and how the customer pays. The screen only renders and edits this.
 import type { Product, ProductItemType, SaleType } from '../../../shared/catalog';
+import { PAYMENT_CODES } from '../../../shared/catalogs/normative/payment-methods';
+import type { Normative } from '../../../shared/normative';
 import { checkQuantity } from '../../../shared/quantity';
 import { computeSale, dec, netFromShelf, ZERO, type Dec } from '../../../shared/tax';
 
@@ -162,6 +164,17 @@ export type OtherMethod = (typeof OTHER_METHODS)[number];
 
 /** CAT-017: 01 billetes y monedas, 02 tarjeta débito, 03 tarjeta crédito, 05 transferencia. */
 export const CAT017: Readonly<Record<'cash' | OtherMethod, string>> = { cash: '01', debit: '02', credit: '03', transfer: '05' };
+
+/** Whether every one of `normatives`' CAT-017 holds `m`'s code (docs/decisions/0086-catalogs-per-normative.md). */
+const heldBy = (normatives: readonly Normative[], m: 'cash' | OtherMethod) => normatives.every((n) => PAYMENT_CODES[n].has(CAT017[m]));
+
+/** The methods the counter offers under `normatives`: mixed while cash and another one are offered. */
+export function methodsOffered(normatives: readonly Normative[]): { pay: readonly PayMethod[]; other: readonly OtherMethod[] } {
+  const other = OTHER_METHODS.filter((m) => heldBy(normatives, m));
+  const cash = heldBy(normatives, 'cash');
+  const pay = PAY_METHODS.filter((m) => (m === 'mixed' ? cash && other.length > 0 : heldBy(normatives, m)));
+  return { pay, other };
+}
 
 export interface Payment {
   readonly method: PayMethod;

@@ -3,7 +3,7 @@
 // anything; its field errors bring the person back to the step that holds the field.
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import type { SelloApi } from '../../../shared/api';
-import { ECONOMIC_ACTIVITIES } from '../../../shared/catalogs';
+import { ANY_ECONOMIC_ACTIVITIES } from '../../../shared/catalogs';
 import { validate, type FieldError } from '../../../shared/contract';
 import type { StationInfo, StationSaved } from '../../../shared/records';
 import { stationSetup, stationUpdate } from '../../../shared/station';
@@ -22,7 +22,7 @@ import {
   type StationMode,
 } from './station-form';
 
-const activityName = (code: string) => ECONOMIC_ACTIVITIES.find((a) => a.code === code)?.name;
+const activityName = (code: string) => ANY_ECONOMIC_ACTIVITIES.find((a) => a.code === code)?.name;
 const under = (paths: readonly string[], path: string) => paths.some((p) => path === p || path.startsWith(`${p}.`));
 
 export function StationForm({
