@@ -333,7 +333,11 @@ const ROUTES: readonly Route[] = [
   route('GET', '/health', EVERYONE, (c) => c.api.health()),
   // MH's catalogs the contract takes (docs/decisions/0076-fields-said-in-two-languages.md): no secret, a POS reads them.
   route('GET', '/catalogs', EVERYONE, () => Promise.resolve(catalogIndexAnswer())),
-  route('GET', '/catalogs/:name', EVERYONE, (c) => Promise.resolve(catalogAnswer(param(c, 'name'), c.query(catalogQuery).department))),
+  // The codes of the normative asked for, or of the one in force now (docs/decisions/0086-catalogs-per-normative.md).
+  route('GET', '/catalogs/:name', EVERYONE, async (c) => {
+    const { department, normative } = c.query(catalogQuery);
+    return catalogAnswer(param(c, 'name'), department, normative ?? (await c.api.syncStatus()).normative.inForce);
+  }),
 ];
 
 /** A path parameter as sent (the core answers NOT_FOUND for one it does not have). */

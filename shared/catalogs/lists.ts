@@ -1,15 +1,17 @@
 // The MH catalogs the contract's fields take, as `GET /catalogs/{name}` lists them (docs/decisions/0076-fields-said-in-two-languages.md):
 // each entry is a value a request may send (`code`) with its Spanish name, and MH's own code where the contract
-// sends another (a unit's name, a country's ISO code). One set for both normatives: the project holds no other.
+// sends another (a unit's name, a country's ISO code). Under the normative asked for, or the one in force: the codes
+// its catalogs hold (docs/decisions/0086-catalogs-per-normative.md).
 // test/integration/catalogs-route.test.ts checks that each list is exactly what the contract's schemas accept.
 import { z } from 'zod';
 import { DTE_KINDS, MH_TYPE } from '../contract/kinds';
 import { INVALIDATION_TYPES } from '../contract/invalidate';
 import { ID_TYPES, ITEM_LINE_TAX_CODES, type IdType } from '../contract/common';
 import { bilingual, catalogRoute, described } from '../contract/descriptions';
-import { CAT020_BY_ISO } from './data/country-cat020';
-import { ECONOMIC_ACTIVITIES_SHOWN, PAYMENT_METHODS_SHOWN } from './display';
-import { COUNTRIES, DEPARTMENTS, DISTRICTS, FISCAL_ENCLOSURES, MUNICIPALITIES, REGIMES, TAXES, UNITS } from './index';
+import { NORMATIVES, type Normative } from '../normative';
+import { ANY_ACTIVITIES_SHOWN, PAYMENT_METHODS_SHOWN } from './display';
+import { ANY_FISCAL_ENCLOSURES, ANY_REGIMES, COUNTRIES, DEPARTMENTS, DISTRICTS, MUNICIPALITIES, TAXES, UNITS } from './index';
+import { contractValueAllowed, mhCodeFor, type VersionedCatalog } from './normative';
 
 export const CATALOG_NAMES = [
   'activity',
@@ -55,11 +57,18 @@ export type CatalogSummary = z.infer<typeof catalogSummary>;
 /** GET /catalogs. */
 export const catalogIndex = z.object({ catalogs: z.array(catalogSummary) });
 /** GET /catalogs/{name}. */
-export const catalogListing = catalogSummary.extend({ entries: z.array(catalogItem) });
+export const catalogListing = catalogSummary.extend({ normative: z.enum(NORMATIVES), entries: z.array(catalogItem) });
 export type CatalogListing = z.infer<typeof catalogListing>;
 
-/** GET /catalogs/{name}'s query: a department narrows the municipalities and districts. */
+/** GET /catalogs/{name}'s query: a department narrows the municipalities and districts; a normative picks its codes. */
 export const catalogQuery = z.strictObject({
+  normative: described(
+    z.enum(NORMATIVES, { error: 'Normativa: "legacy" o "2026".' }).optional(),
+    bilingual(
+      'Los códigos de esta normativa ("legacy" o "2026"); sin ella, los de la normativa vigente en la estación.',
+      'The codes of this normative ("legacy" or "2026"); without it, those of the normative in force at the station.',
+    ),
+  ),
   department: described(
     z
       .string()
@@ -106,8 +115,16 @@ interface CatalogSource {
   readonly title: string;
   readonly fields: readonly string[];
   readonly byDepartment: boolean;
-  readonly entries: () => readonly CatalogItem[];
+  readonly entries: (normative: Normative) => readonly CatalogItem[];
 }
+
+/** `list`'s entries whose code `normative`'s `catalog` holds, with MH's code where the contract sends another. */
+const held = (catalog: VersionedCatalog, normative: Normative, list: readonly CatalogItem[]): CatalogItem[] =>
+  list.flatMap((e) => {
+    if (!contractValueAllowed(catalog, normative, e.code)) return [];
+    const mh = mhCodeFor(catalog, normative, e.code);
+    return [mh !== null && mh !== e.code && e.mhCode === undefined ? { ...e, mhCode: mh } : e];
+  });
 
 const ADDRESS = ['recipient.address', 'company.address'];
 
@@ -117,7 +134,7 @@ const SOURCES: Readonly<Record<CatalogName, CatalogSource>> = {
     title: 'Actividad económica',
     fields: ['recipient.economicActivity', 'company.economicActivity'],
     byDepartment: false,
-    entries: () => ECONOMIC_ACTIVITIES_SHOWN.map((e) => ({ code: e.code, name: e.name })),
+    entries: (n) => held('CAT-019', n, ANY_ACTIVITIES_SHOWN),
   },
   department: {
     mhCatalog: 'CAT-012',
@@ -146,22 +163,26 @@ const SOURCES: Readonly<Record<CatalogName, CatalogSource>> = {
     title: 'Forma de pago',
     fields: ['payments.method'],
     byDepartment: false,
-    entries: () => PAYMENT_METHODS_SHOWN.map((p) => ({ code: p.code, name: p.name })),
+    entries: (n) => held('CAT-017', n, PAYMENT_METHODS_SHOWN),
   },
   'unit-measure': {
     mhCatalog: 'CAT-014',
     title: 'Unidad de medida: el contrato envía el nombre (code), MH recibe el número (mhCode)',
     fields: ['items.unitMeasure'],
     byDepartment: false,
-    entries: () => UNITS.map((u) => ({ code: u.key, name: u.name, mhCode: String(u.code) })),
+    entries: (n) =>
+      held(
+        'CAT-014',
+        n,
+        UNITS.map((u) => ({ code: u.key, name: u.name, mhCode: String(u.code) })),
+      ),
   },
   country: {
-    mhCatalog: 'ISO 3166-1 alfa-2 (CAT-020 en mhCode)',
-    title: 'País: los códigos ISO que el CAT-020 de MH tiene',
+    mhCatalog: 'ISO 3166-1 alfa-2 (CAT-020: el de cuatro dígitos de la normativa anterior en mhCode)',
+    title: 'País: los códigos ISO que el CAT-020 de la normativa tiene',
     fields: ['recipient.country'],
     byDepartment: false,
-    entries: () =>
-      COUNTRIES.flatMap((c) => (CAT020_BY_ISO[c.code] ? [{ code: c.code, name: c.name, mhCode: CAT020_BY_ISO[c.code]!.code }] : [])),
+    entries: (n) => held('CAT-020', n, COUNTRIES),
   },
   tax: {
     mhCatalog: 'CAT-015',
@@ -175,14 +196,14 @@ const SOURCES: Readonly<Record<CatalogName, CatalogSource>> = {
     title: 'Recinto fiscal',
     fields: ['taxArea'],
     byDepartment: false,
-    entries: () => FISCAL_ENCLOSURES.map((e) => ({ code: e.code, name: e.name })),
+    entries: (n) => held('CAT-027', n, ANY_FISCAL_ENCLOSURES),
   },
   regime: {
     mhCatalog: 'CAT-028',
-    title: 'Régimen de exportación',
+    title: 'Régimen de exportación: el contrato envía tipo y régimen (EX-1.1000.000); la normativa 2026 los escribe aparte',
     fields: ['taxRegimen'],
     byDepartment: false,
-    entries: () => REGIMES.map((r) => ({ code: r.code, name: r.name })),
+    entries: (n) => held('CAT-028', n, ANY_REGIMES),
   },
   'document-type': {
     mhCatalog: 'CAT-002',
@@ -218,7 +239,7 @@ export type ListingResult =
   { ok: true; listing: CatalogListing } | { ok: false; field: 'department'; code: 'NOT_ALLOWED' | 'UNKNOWN_CODE'; message: string };
 
 /** One catalog's entries; a department narrows those that belong to one, and is refused where none does. */
-export function listCatalog(name: CatalogName, department?: string): ListingResult {
+export function listCatalog(name: CatalogName, department: string | undefined, normative: Normative): ListingResult {
   const source = SOURCES[name];
   if (department !== undefined && !source.byDepartment) {
     return {
@@ -229,7 +250,7 @@ export function listCatalog(name: CatalogName, department?: string): ListingResu
     };
   }
   // A department CAT-012 lacks would answer an empty list a POS could take for "no municipalities": refuse it.
-  if (department !== undefined && !SOURCES.department.entries().some((e) => e.code === department)) {
+  if (department !== undefined && !SOURCES.department.entries(normative).some((e) => e.code === department)) {
     return {
       ok: false,
       field: 'department',
@@ -237,7 +258,7 @@ export function listCatalog(name: CatalogName, department?: string): ListingResu
       message: `El departamento ${department.slice(0, 8)} no existe en CAT-012 (GET /catalogs/department).`,
     };
   }
-  const all = source.entries();
+  const all = source.entries(normative);
   const entries = department === undefined ? all : all.filter((e) => e.department === department);
-  return { ok: true, listing: { ...summaryOf(name), entries: [...entries] } };
+  return { ok: true, listing: { ...summaryOf(name), normative, entries: [...entries] } };
 }

@@ -1,12 +1,15 @@
 // GET /catalogs and GET /catalogs/{name} on a real server (docs/decisions/0076-fields-said-in-two-languages.md): each
-// catalog answers a POS with its key, lists exactly the codes the contract's schemas accept (tried one by one
-// against the schemas), and an unknown name or a misplaced filter is a problem naming it.
+// catalog answers a POS with its key, lists exactly the codes the contract accepts under the normative asked for
+// (tried one by one against the schemas and that normative's catalogs, docs/decisions/0086-catalogs-per-normative.md),
+// lists the normative in force when none is asked for, and an unknown name or a misplaced filter is a problem naming it.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHttpServer } from '../../main/http/server';
 import { silentLogger } from '../../main/core/logger';
 import { CREATE_SCHEMAS, DTE_KINDS, ID_TYPES, INVALIDATION_TYPES, validate, type FieldError } from '../../shared/contract';
-import { COUNTRIES, FISCAL_ENCLOSURES, REGIMES, TAXES, UNIT_KEYS } from '../../shared/catalogs';
+import { ANY_FISCAL_ENCLOSURES, ANY_REGIMES, COUNTRIES, TAXES, UNIT_KEYS } from '../../shared/catalogs';
+import { catalogErrors } from '../../shared/contract/catalog-fields';
+import { NORMATIVES, type Normative } from '../../shared/normative';
 import { CATALOG_NAMES, type CatalogItem, type CatalogListing } from '../../shared/catalogs/lists';
 import { ccfBody, fcBody, fexBody } from '../fixtures/bodies';
 import { DEMO_KEY, testCore } from '../support/core';
@@ -19,18 +22,21 @@ const listings = new Map<string, CatalogListing>();
 beforeAll(async () => {
   core = testCore();
   app = await buildHttpServer(core, { logger: silentLogger });
-  for (const name of CATALOG_NAMES) {
-    const res = await app.inject({ method: 'GET', url: `/catalogs/${name}`, headers });
-    expect(res.statusCode, name).toBe(200);
-    listings.set(name, res.json());
-  }
+  for (const normative of NORMATIVES)
+    for (const name of CATALOG_NAMES) {
+      const res = await app.inject({ method: 'GET', url: `/catalogs/${name}?normative=${normative}`, headers });
+      expect(res.statusCode, name).toBe(200);
+      listings.set(`${normative}/${name}`, res.json());
+    }
 });
 afterAll(async () => {
   await app.close();
   core.cleanup();
 });
 
-const entries = (name: string): CatalogItem[] => listings.get(name)!.entries;
+/** The normative the listings below are read under (each describe.each sets it). */
+let under: Normative = 'legacy';
+const entries = (name: string): CatalogItem[] => listings.get(`${under}/${name}`)!.entries;
 const codes = (name: string): string[] =>
   entries(name)
     .map((e) => e.code)
@@ -38,11 +44,13 @@ const codes = (name: string): string[] =>
 const twoDigits = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
 const ID = '5f0c3a1e-2b4d-4c6e-8f0a-1b2c3d4e5f60';
 
-/** The field errors at `path` when `body` is checked as a `kind`. */
+/** The field errors at `path` when `body` is checked as a `kind`, by the schema then by the normative's catalogs. */
 function errorsAt(kind: keyof typeof CREATE_SCHEMAS, body: unknown, path: string): FieldError[] {
   const r = validate(CREATE_SCHEMAS[kind], body);
-  return r.ok ? [] : r.errors.filter((e) => e.path === path);
+  return (r.ok ? catalogErrors(r.value, under) : r.errors).filter((e) => e.path === path);
 }
+/** The fixture FC's first line, whose unit is tried. */
+const firstItem = (fcBody(ID).items as Record<string, unknown>[])[0]!;
 const accepted = (kind: keyof typeof CREATE_SCHEMAS, body: unknown, path: string) => errorsAt(kind, body, path).length === 0;
 
 function fcWithAddress(address: Record<string, string>) {
@@ -92,7 +100,31 @@ describe('GET /catalogs', () => {
   });
 });
 
-describe('each catalog lists exactly the codes the contract accepts', () => {
+describe('without a normative, the codes of the one in force', () => {
+  it('lists the legacy payment methods, then the 2026 ones once 2026 is in force; a bad normative is a 422', async () => {
+    const methods = async () => {
+      const res = await app.inject({ method: 'GET', url: '/catalogs/payment-method', headers });
+      const listing = res.json<CatalogListing>();
+      return [listing.normative, listing.entries.map((e) => e.code).includes('06')];
+    };
+    expect(await methods()).toEqual(['legacy', true]);
+    core.normative.set({ current: '2026' }, 'test');
+    try {
+      expect(await methods()).toEqual(['2026', false]);
+    } finally {
+      core.normative.set({ current: 'legacy' }, 'test');
+    }
+    const bad = await app.inject({ method: 'GET', url: '/catalogs/payment-method?normative=2027', headers });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json<{ errors: FieldError[] }>().errors.map((e) => e.path)).toEqual(['normative']);
+  });
+});
+
+describe.each(NORMATIVES)('each catalog lists exactly the codes the contract accepts under the %s normative', (normative) => {
+  beforeAll(() => {
+    under = normative;
+  });
+
   it('activity (CAT-019): every listed code passes, an unlisted one does not', () => {
     const body = (activity: string) => ({
       ...ccfBody(ID),
@@ -146,7 +178,11 @@ describe('each catalog lists exactly the codes the contract accepts', () => {
   });
 
   it('unit-measure (CAT-014): the contract enum, with MH numbers', () => {
-    expect(codes('unit-measure')).toEqual([...UNIT_KEYS].sort());
+    const units = [...UNIT_KEYS].filter((u) =>
+      accepted('FC', { ...fcBody(ID), items: [{ ...firstItem, unitMeasure: u }] }, 'items.0.unitMeasure'),
+    );
+    expect(codes('unit-measure')).toEqual(units.sort());
+    expect(units).toHaveLength(under === 'legacy' ? 56 : 40);
     expect(entries('unit-measure').find((e) => e.code === 'OTRA')?.mhCode).toBe('99');
   });
 
@@ -154,7 +190,9 @@ describe('each catalog lists exactly the codes the contract accepts', () => {
     const body = (country: string) => ({ ...fexBody(ID), recipient: { ...(fexBody(ID).recipient as object), country } });
     const taken = COUNTRIES.map((c) => c.code).filter((c) => accepted('FEX', body(c), 'recipient.country'));
     expect(taken.sort()).toEqual(codes('country'));
-    expect(taken.length).toBeLessThan(COUNTRIES.length);
+    // The legacy CAT-020 lacks seven ISO countries; 2026's is ISO alpha-2 itself.
+    expect(taken.length).toBe(under === 'legacy' ? COUNTRIES.length - 7 : COUNTRIES.length);
+    expect(entries('country').find((e) => e.code === 'GT')?.mhCode).toBe(under === 'legacy' ? '9483' : undefined);
   });
 
   it('tax (CAT-015): the codes an OTROS line takes', () => {
@@ -171,12 +209,15 @@ describe('each catalog lists exactly the codes the contract accepts', () => {
 
   it('fiscal-enclosure (CAT-027) and regime (CAT-028)', () => {
     const fex = (extra: Record<string, string>) => ({ ...fexBody(ID), ...extra });
-    expect([...FISCAL_ENCLOSURES.map((e) => e.code), 'ZZ'].filter((c) => accepted('FEX', fex({ taxArea: c }), 'taxArea')).sort()).toEqual(
-      codes('fiscal-enclosure'),
-    );
-    expect([...REGIMES.map((e) => e.code), 'EX-0'].filter((c) => accepted('FEX', fex({ taxRegimen: c }), 'taxRegimen')).sort()).toEqual(
+    expect(
+      [...ANY_FISCAL_ENCLOSURES.map((e) => e.code), 'ZZ'].filter((c) => accepted('FEX', fex({ taxArea: c }), 'taxArea')).sort(),
+    ).toEqual(codes('fiscal-enclosure'));
+    expect([...ANY_REGIMES.map((e) => e.code), 'EX-0'].filter((c) => accepted('FEX', fex({ taxRegimen: c }), 'taxRegimen')).sort()).toEqual(
       codes('regime'),
     );
+    expect(codes('regime')).toHaveLength(under === 'legacy' ? 54 : 90);
+    // 2026 writes the régimen without its type: MH's code is said apart.
+    expect(entries('regime').find((e) => e.code === 'EX-1.1000.000')?.mhCode).toBe(under === 'legacy' ? undefined : '1000.000');
   });
 
   it('document-type, identification-type and invalidation-type: the contract enums', () => {

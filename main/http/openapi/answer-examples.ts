@@ -37,7 +37,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
             codigoGeneracion: '3F2B6C1E-8A4D-4F0B-9C2E-5D7A1B3C4E01',
             fhProcesamiento: '22/11/2026 09:30:00',
             estado: 'PROCESADO',
-            selloRecibido: '20260334E48FEDC48D8C8CD60610DF969F1A7ACA',
+            selloRecibido: '202653FB07E06208EEF676CA01B3B63C0A87B17B',
             clasificaMsg: '10',
             codigoMsg: '001',
             descripcionMsg: 'RECIBIDO',
@@ -95,7 +95,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
             codigoGeneracion: '3F2B6C1E-8A4D-4F0B-9C2E-5D7A1B3C4E02',
             fhProcesamiento: '22/11/2026 09:30:00',
             estado: 'PROCESADO',
-            selloRecibido: '20266DC63F120FACA5993BE7C4ECDC71E6F15195',
+            selloRecibido: '202641A5D08352F4233439040C01D846B58E28AA',
             clasificaMsg: '10',
             codigoMsg: '001',
             descripcionMsg: 'RECIBIDO',
@@ -153,7 +153,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
             codigoGeneracion: '3F2B6C1E-8A4D-4F0B-9C2E-5D7A1B3C4E03',
             fhProcesamiento: '22/11/2026 09:30:00',
             estado: 'PROCESADO',
-            selloRecibido: '202617D9D7DB48ACF67743B82C8003ACF5FBFB10',
+            selloRecibido: '2026FFF7F641733095A2A2EAA0BA4186BCC65B2B',
             clasificaMsg: '10',
             codigoMsg: '001',
             descripcionMsg: 'RECIBIDO',
@@ -211,7 +211,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
             codigoGeneracion: '3F2B6C1E-8A4D-4F0B-9C2E-5D7A1B3C4E04',
             fhProcesamiento: '22/11/2026 09:30:00',
             estado: 'PROCESADO',
-            selloRecibido: '202687599D5A68B9EC471CA28FDC084ED0AACF63',
+            selloRecibido: '2026465615D09E5FD7F730D031DB4A921A5A0837',
             clasificaMsg: '10',
             codigoMsg: '001',
             descripcionMsg: 'RECIBIDO',
@@ -269,7 +269,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
             codigoGeneracion: '3F2B6C1E-8A4D-4F0B-9C2E-5D7A1B3C4E05',
             fhProcesamiento: '22/11/2026 09:30:00',
             estado: 'PROCESADO',
-            selloRecibido: '20266AEE8BE24BB07ABEDB6ACA4404DB32FCB5DD',
+            selloRecibido: '2026CFFD388296D7C3A7E36E913021CF506259E4',
             clasificaMsg: '10',
             codigoMsg: '001',
             descripcionMsg: 'RECIBIDO',
@@ -327,7 +327,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
             codigoGeneracion: '3F2B6C1E-8A4D-4F0B-9C2E-5D7A1B3C4E41',
             fhProcesamiento: '22/11/2026 09:30:00',
             estado: 'PROCESADO',
-            selloRecibido: '2026B36903FB803583954689170B36787AB865F7',
+            selloRecibido: '20263D6F151FFA830E25AB3AD42A52E840DEF472',
             clasificaMsg: '10',
             codigoMsg: '002',
             descripcionMsg: 'RECIBIDO CON OBSERVACIONES',
@@ -386,7 +386,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
             codigoGeneracion: '3F2B6C1E-8A4D-4F0B-9C2E-5D7A1B3C4E42',
             fhProcesamiento: '22/11/2026 09:30:00',
             estado: 'PROCESADO',
-            selloRecibido: '202675775601782154DA921D4F0BA0179294277A',
+            selloRecibido: '202614F29CBD83281FCD1A6FF5612A6C199E43A4',
             clasificaMsg: '10',
             codigoMsg: '002',
             descripcionMsg: 'RECIBIDO CON OBSERVACIONES',
@@ -444,7 +444,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
             codigoGeneracion: '3F2B6C1E-8A4D-4F0B-9C2E-5D7A1B3C4E06',
             fhProcesamiento: '22/11/2026 09:30:00',
             estado: 'PROCESADO',
-            selloRecibido: '2026C694E922502A5821B6CE90210258E4477079',
+            selloRecibido: '20269482EAA7DA4B8A25F30BD7ABD65122C0BA38',
             clasificaMsg: '10',
             codigoMsg: '001',
             descripcionMsg: 'RECIBIDO',
@@ -502,7 +502,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
             codigoGeneracion: '3F2B6C1E-8A4D-4F0B-9C2E-5D7A1B3C4E07',
             fhProcesamiento: '22/11/2026 09:30:00',
             estado: 'PROCESADO',
-            selloRecibido: '20261E5F614B07C065D4FE9574D4AC4250C3198F',
+            selloRecibido: '20261B8E97152272ECD4A7F53F8B951DC4DE0903',
             clasificaMsg: '10',
             codigoMsg: '001',
             descripcionMsg: 'RECIBIDO',
@@ -560,7 +560,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
             codigoGeneracion: '3F2B6C1E-8A4D-4F0B-9C2E-5D7A1B3C4E43',
             fhProcesamiento: '22/11/2026 09:30:00',
             estado: 'PROCESADO',
-            selloRecibido: '2026BB857D3AA8003504D1A2C64E385D745EE455',
+            selloRecibido: '2026640F356678914355A072EC46BC73F380314B',
             clasificaMsg: '10',
             codigoMsg: '002',
             descripcionMsg: 'RECIBIDO CON OBSERVACIONES',
@@ -618,7 +618,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
             codigoGeneracion: '3F2B6C1E-8A4D-4F0B-9C2E-5D7A1B3C4E40',
             fhProcesamiento: '22/11/2026 09:30:00',
             estado: 'PROCESADO',
-            selloRecibido: '20269454A9C5175E46CDBD5CF23A2C77824A3FCC',
+            selloRecibido: '2026BF1D902C9CE5CC6447A3F3C958C9F3F7583D',
             clasificaMsg: '10',
             codigoMsg: '001',
             descripcionMsg: 'RECIBIDO',
@@ -662,7 +662,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
       recorded: {
         summary: 'La respuesta a: Invalida una factura aprobada: se rescinde la venta (tipo 2, sin reemplazo)',
         value: {
-          id: '6bf90bc3-3aab-4276-812b-5f6a55adacf5',
+          id: 'f05ae4da-5a53-411a-9f3e-85bba332be6a',
           companyId: '5e0c7a2b-3d41-4f6e-9a8b-7c1d2e3f4a5b',
           environment: 'TEST',
           type: 'FC',
@@ -672,10 +672,10 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
             version: 2,
             ambiente: '00',
             versionApp: 2,
-            codigoGeneracion: '6BF90BC3-3AAB-4276-812B-5F6A55ADACF5',
+            codigoGeneracion: 'F05AE4DA-5A53-411A-9F3E-85BBA332BE6A',
             fhProcesamiento: '22/11/2026 09:30:00',
             estado: 'PROCESADO',
-            selloRecibido: '20269D35303574BB8DDB05D2503174573AED28DB',
+            selloRecibido: '2026EABBB8AD99668F72B96ECDDF0070930E4A80',
             clasificaMsg: '10',
             codigoMsg: '001',
             descripcionMsg: 'Invalidación Recibida y Procesada',
@@ -694,7 +694,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
       recorded: {
         summary: 'La respuesta a: Envía la factura al correo de su receptor',
         value: {
-          id: '88a05921-7a1b-42c3-b18e-37188bc7b60d',
+          id: '18ba9806-7af8-4798-ad92-69f6da9ae58b',
           documentId: '3f2b6c1e-8a4d-4f0b-9c2e-5d7a1b3c4e01',
           message: 'document',
           returnId: null,
@@ -708,8 +708,8 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
           createdAt: '2026-11-22T09:30:00-06:00',
           sentAt: null,
           failedAt: null,
-          requestedBy: 'api-key:6c89e8798b2ad9cd',
-          messageId: '<88a05921-7a1b-42c3-b18e-37188bc7b60d@06142803901121.m001-p001.sello.invalid>',
+          requestedBy: 'api-key:ad82dd2248cb9f64',
+          messageId: '<18ba9806-7af8-4798-ad92-69f6da9ae58b@06142803901121.m001-p001.sello.invalid>',
         },
       },
     },
@@ -736,7 +736,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
       recorded: {
         summary: 'La respuesta a: Devuelve una de las dos libras de café de la factura',
         value: {
-          id: 'c48302b9-2ee8-44e0-84c6-cb36c5586f14',
+          id: 'c972ec08-7166-4039-a96c-639e452f8efa',
           companyId: '5e0c7a2b-3d41-4f6e-9a8b-7c1d2e3f4a5b',
           environment: 'TEST',
           type: 'FC',
@@ -754,15 +754,15 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
             },
           ],
           total: '5.09',
-          seal: '20261CD0FDD5FCE9D20C1225EDD657E25C35D160',
+          seal: '202660622278A89B21C6A2EC38F23B4752503A4E',
           mhResponse: {
             version: 1,
             ambiente: '00',
             versionApp: 2,
-            codigoGeneracion: 'C48302B9-2EE8-44E0-84C6-CB36C5586F14',
+            codigoGeneracion: 'C972EC08-7166-4039-A96C-639E452F8EFA',
             fhProcesamiento: '22/11/2026 09:30:00',
             estado: 'PROCESADO',
-            selloRecibido: '20261CD0FDD5FCE9D20C1225EDD657E25C35D160',
+            selloRecibido: '202660622278A89B21C6A2EC38F23B4752503A4E',
             clasificaMsg: '10',
             codigoMsg: '001',
             descripcionMsg: 'Evento de Retorno Recibido y Procesado',
@@ -783,10 +783,10 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
       recorded: {
         summary: 'La respuesta a: Envía la devolución al correo del receptor',
         value: {
-          id: '93cddbcd-88eb-4d81-9df6-dff89ba273e5',
+          id: '6d5f5459-ac0d-4c9e-b845-60d956f164c7',
           documentId: '3f2b6c1e-8a4d-4f0b-9c2e-5d7a1b3c4e01',
           message: 'return',
-          returnId: 'c48302b9-2ee8-44e0-84c6-cb36c5586f14',
+          returnId: 'c972ec08-7166-4039-a96c-639e452f8efa',
           email: 'maria.hernandez@example.com',
           status: 'PENDING',
           waiting: 'No hay servidor de correo configurado (Ajustes → Correo): los correos esperan, no se pierden.',
@@ -797,8 +797,8 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
           createdAt: '2026-11-22T09:30:00-06:00',
           sentAt: null,
           failedAt: null,
-          requestedBy: 'api-key:6c89e8798b2ad9cd',
-          messageId: '<93cddbcd-88eb-4d81-9df6-dff89ba273e5@06142803901121.m001-p001.sello.invalid>',
+          requestedBy: 'api-key:ad82dd2248cb9f64',
+          messageId: '<6d5f5459-ac0d-4c9e-b845-60d956f164c7@06142803901121.m001-p001.sello.invalid>',
         },
       },
     },
@@ -816,7 +816,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
           reReport: false,
           status: 'APPROVED',
           reason: null,
-          seal: '2026DCD4552E449AFC188666C11BA30DF20465C3',
+          seal: '202630F7B9C85BE0857E676CE1274C679D516BDA',
           total: '1493.07',
           items: [
             {
@@ -837,7 +837,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
             codigoGeneracion: '3F2B6C1E-8A4D-4F0B-9C2E-5D7A1B3C4E44',
             fhProcesamiento: '22/11/2026 09:30:00',
             estado: 'PROCESADO',
-            selloRecibido: '2026DCD4552E449AFC188666C11BA30DF20465C3',
+            selloRecibido: '202630F7B9C85BE0857E676CE1274C679D516BDA',
             clasificaMsg: '10',
             codigoMsg: '001',
             descripcionMsg: 'Evento de Operaciones Especiales Recibido y Procesado',
@@ -861,7 +861,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
           reReport: false,
           status: 'APPROVED',
           reason: null,
-          seal: '2026DCD4552E449AFC188666C11BA30DF20465C3',
+          seal: '202630F7B9C85BE0857E676CE1274C679D516BDA',
           total: '1493.07',
           items: [
             {
@@ -882,7 +882,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
             codigoGeneracion: '3F2B6C1E-8A4D-4F0B-9C2E-5D7A1B3C4E44',
             fhProcesamiento: '22/11/2026 09:30:00',
             estado: 'PROCESADO',
-            selloRecibido: '2026DCD4552E449AFC188666C11BA30DF20465C3',
+            selloRecibido: '202630F7B9C85BE0857E676CE1274C679D516BDA',
             clasificaMsg: '10',
             codigoMsg: '001',
             descripcionMsg: 'Evento de Operaciones Especiales Recibido y Procesado',
@@ -918,19 +918,19 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
       recorded: {
         summary: 'La respuesta a: Invalida una devolución dada por error (tipo 2)',
         value: {
-          id: '17925714-6570-4cb8-94d2-56b9899e59f6',
+          id: '5aff9c80-04d7-4eb7-8b6e-96fdf0ad74df',
           status: 'APPROVED',
           type: 2,
           reason: 'La devolución se registró por error',
-          seal: '20269C13DA099277DC76CA3B4454E4628E3D631E',
+          seal: '2026D5884D21CA24B4B31407DA2CC2FB00A1C2A4',
           mhResponse: {
             version: 3,
             ambiente: '00',
             versionApp: 2,
-            codigoGeneracion: '17925714-6570-4CB8-94D2-56B9899E59F6',
+            codigoGeneracion: '5AFF9C80-04D7-4EB7-8B6E-96FDF0AD74DF',
             fhProcesamiento: '22/11/2026 09:30:00',
             estado: 'PROCESADO',
-            selloRecibido: '20269C13DA099277DC76CA3B4454E4628E3D631E',
+            selloRecibido: '2026D5884D21CA24B4B31407DA2CC2FB00A1C2A4',
             clasificaMsg: '10',
             codigoMsg: '001',
             descripcionMsg: 'Invalidación Recibida y Procesada',
@@ -946,7 +946,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
       recorded: {
         summary: 'La respuesta a: Un producto con su precio de estante (con IVA)',
         value: {
-          id: '308ed414-0b97-4a7d-a8b7-b791db99d2ee',
+          id: '2ddcfd60-dcf0-4c8d-8f8e-3aef08b7b526',
           code: 'CAF-002',
           barcodes: [],
           description: 'Café en grano 1 lb',
@@ -967,7 +967,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
       recorded: {
         summary: 'La respuesta a: Cambia la descripción y el precio de ese producto',
         value: {
-          id: '308ed414-0b97-4a7d-a8b7-b791db99d2ee',
+          id: '2ddcfd60-dcf0-4c8d-8f8e-3aef08b7b526',
           code: 'CAF-002',
           barcodes: [],
           description: 'Café en grano tostado 1 lb',
@@ -1053,7 +1053,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
       recorded: {
         summary: 'La respuesta a: Crea la clave de la caja 2',
         value: {
-          id: 'bef776661ef4ed68',
+          id: '4fe18a3cebf4115a',
           key: 'sello_EJEMPLO0000000000000000000000000',
         },
       },
@@ -1064,7 +1064,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
       recorded: {
         summary: 'La respuesta a: Avisa al POS de cada documento aprobado o rechazado, firmado con un secreto',
         value: {
-          id: '81d57d9c-251e-4483-a4f6-1e878361b2d4',
+          id: 'b503b3b2-0b9f-495e-bcd8-ad789dc62427',
           url: 'https://pos.example.com/sello/eventos',
           events: ['dte.approved', 'dte.rejected'],
           source: 'app',
@@ -1084,7 +1084,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
       recorded: {
         summary: 'La respuesta a: El fondo de caja del turno del cajero que llama',
         value: {
-          id: '232b891d-3043-4ce2-acdb-cf9923ffb541',
+          id: 'ea162d96-4f7b-4383-af3b-ff20bda6a359',
           scope: 'user:admin',
           amount: '50.00',
           openedAt: '2026-11-22T09:30:00-06:00',
@@ -1113,7 +1113,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
       recorded: {
         summary: 'La respuesta a: Un retiro de efectivo de la gaveta de la cajera',
         value: {
-          id: '898450b3-0afb-4653-84d9-5ab6289f994c',
+          id: '453c1529-ccfd-485c-b6f0-dc180c263dd9',
           kind: 'withdrawal',
           from: 'user:cajero',
           to: null,
@@ -1131,7 +1131,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
       recorded: {
         summary: 'La respuesta a: El cierre de la estación, con el efectivo contado',
         value: {
-          id: '7d8654ba-3a2c-4bd7-ab74-eb6691ce12cc',
+          id: '891862cf-c30f-45c9-bc1b-e99b8de37479',
           scope: 'station',
           scopeName: 'Sello Demo',
           from: '2026-11-22T00:00:00-06:00',
@@ -1332,7 +1332,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
                 id: '3f2b6c1e-8a4d-4f0b-9c2e-5d7a1b3c4e03',
                 amount: '8.48',
                 method: 'unknown',
-                paidBy: 'api-key:6c89e8798b2ad9cd',
+                paidBy: 'api-key:ad82dd2248cb9f64',
                 paidByName: 'demo',
               },
             ],
@@ -1340,7 +1340,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
           },
           previous: null,
           difference: null,
-          hash: 'd423d9ae965d14429d883f434190af8f47ad7cabfe152e936f838bb5106aa67f',
+          hash: '5dbd80bc60a605ca3d50805ce58be0bf83062ab4413b19df05aa8e0c4767aff7',
         },
       },
     },
@@ -1350,7 +1350,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
       recorded: {
         summary: 'La respuesta a: La supervisora aprueba vender CAF-002 a 3.50',
         value: {
-          approvalId: 'fd75fd7c-6b51-4024-a4f8-aa53863b72a7',
+          approvalId: '7701dd8c-3bb5-4fe1-8be7-d331e1093c84',
           code: 'CAF-002',
           price: '3.50',
           shelfPrice: '5.95',
@@ -1549,8 +1549,8 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
         summary: 'La respuesta a: Pruebas de homologación de FC y CCF (normativa 2026)',
         value: {
           run: {
-            id: '3181b25b-8e9e-4c61-9188-c7b4340fe645',
-            seed: 2101546331,
+            id: '0a1924e8-f972-4ff1-b06c-effa1a0e403a',
+            seed: 2088708539,
             normative: '2026',
             kinds: ['FC', 'CCF'],
             paceMs: 1000,
@@ -1674,7 +1674,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
           ],
           events: [
             {
-              id: 'c48302b9-2ee8-44e0-84c6-cb36c5586f14',
+              id: 'c972ec08-7166-4039-a96c-639e452f8efa',
               companyId: '5e0c7a2b-3d41-4f6e-9a8b-7c1d2e3f4a5b',
               environment: 'TEST',
               type: 'FC',
@@ -1692,15 +1692,15 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
                 },
               ],
               total: '5.09',
-              seal: '20261CD0FDD5FCE9D20C1225EDD657E25C35D160',
+              seal: '202660622278A89B21C6A2EC38F23B4752503A4E',
               mhResponse: {
                 version: 1,
                 ambiente: '00',
                 versionApp: 2,
-                codigoGeneracion: 'C48302B9-2EE8-44E0-84C6-CB36C5586F14',
+                codigoGeneracion: 'C972EC08-7166-4039-A96C-639E452F8EFA',
                 fhProcesamiento: '22/11/2026 09:30:00',
                 estado: 'PROCESADO',
-                selloRecibido: '20261CD0FDD5FCE9D20C1225EDD657E25C35D160',
+                selloRecibido: '202660622278A89B21C6A2EC38F23B4752503A4E',
                 clasificaMsg: '10',
                 codigoMsg: '001',
                 descripcionMsg: 'Evento de Retorno Recibido y Procesado',
@@ -1709,19 +1709,19 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
               generatedAt: '2026-11-22T09:30:00-06:00',
               contingencyId: null,
               invalidation: {
-                id: '17925714-6570-4cb8-94d2-56b9899e59f6',
+                id: '5aff9c80-04d7-4eb7-8b6e-96fdf0ad74df',
                 status: 'APPROVED',
                 type: 2,
                 reason: 'La devolución se registró por error',
-                seal: '20269C13DA099277DC76CA3B4454E4628E3D631E',
+                seal: '2026D5884D21CA24B4B31407DA2CC2FB00A1C2A4',
                 mhResponse: {
                   version: 3,
                   ambiente: '00',
                   versionApp: 2,
-                  codigoGeneracion: '17925714-6570-4CB8-94D2-56B9899E59F6',
+                  codigoGeneracion: '5AFF9C80-04D7-4EB7-8B6E-96FDF0AD74DF',
                   fhProcesamiento: '22/11/2026 09:30:00',
                   estado: 'PROCESADO',
-                  selloRecibido: '20269C13DA099277DC76CA3B4454E4628E3D631E',
+                  selloRecibido: '2026D5884D21CA24B4B31407DA2CC2FB00A1C2A4',
                   clasificaMsg: '10',
                   codigoMsg: '001',
                   descripcionMsg: 'Invalidación Recibida y Procesada',
@@ -1751,7 +1751,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
             tipoEvento: '18',
             tipoContingencia: null,
             motivoContin: null,
-            codigoGeneracion: 'C48302B9-2EE8-44E0-84C6-CB36C5586F14',
+            codigoGeneracion: 'C972EC08-7166-4039-A96C-639E452F8EFA',
             fecEmi: '2026-11-22',
             horEmi: '09:30:00',
             fusion: null,
@@ -1840,8 +1840,8 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
             },
           ],
           firmaElectronica:
-            'eyJhbGciOiJSUzUxMiJ9.eyJpZGVudGlmaWNhY2lvbiI6eyJ2ZXJzaW9uIjoxLCJhbWJpZW50ZSI6IjAwIiwidGlwb01vZGVsbyI6MSwidGlwb09wZXJhY2lvbiI6MSwidGlwb0V2ZW50byI6IjE4IiwidGlwb0NvbnRpbmdlbmNpYSI6bnVsbCwibW90aXZvQ29udGluIjpudWxsLCJjb2RpZ29HZW5lcmFjaW9uIjoiQzQ4MzAyQjktMkVFOC00NEUwLTg0QzYtQ0IzNkM1NTg2RjE0IiwiZmVjRW1pIjoiMjAyNi0xMS0yMiIsImhvckVtaSI6IjA5OjMwOjAwIiwiZnVzaW9uIjpudWxsLCJ0aXBvTW9uZWRhIjoiVVNEIn0sImRvY3VtZW50b1JlbGFjaW9uYWRvIjpbeyJ0aXBvRG9jdW1lbnRvIjoiMDEiLCJjb2RpZ29HZW5lcmFjaW9uIjoiM0YyQjZDMUUtOEE0RC00RjBCLTlDMkUtNUQ3QTFCM0M0RTAxIiwiZmVjaGFFbWlzaW9uIjoiMjAyNi0xMS0yMiJ9XSwiZW1pc29yIjp7Im5pdCI6IjA2MTQyODAzOTAxMTIxIiwibm9tYnJlIjoiREVNT1NUUkFDScOTTiBDb21lcmNpYWwgU2VsbG8sIFMuQS4gZGUgQy5WLiIsImNvZEVzdGFibGVNSCI6Ik0wMDEiLCJjb2RFc3RhYmxlIjoiTTAwMSIsImNvZFB1bnRvVmVudGFNSCI6IlAwMDEiLCJjb2RQdW50b1ZlbnRhIjoiUDAwMSIsInJlY2ludG9GaXNjYWwiOm51bGwsInRpcG9SZWdpbWVuIjpudWxsLCJyZWdpbWVuIjpudWxsLCJ0aXBvSXRlbUV4cG9yIjpudWxsfSwiZG9jdW1lbnRvIjp7InRpcG9Eb2N1bWVudG8iOiIxMyIsIm51bURvY3VtZW50byI6IjAxMjM0NTY3LTgiLCJub21icmUiOiJNYXLDrWEgRWxlbmEgSGVybsOhbmRleiIsImNvZFBhaXMiOm51bGwsIm5vbWJyZVBhaXMiOm51bGwsInRlbGVmb25vIjpudWxsLCJjb3JyZW8iOiJtYXJpYS5oZXJuYW5kZXpAZXhhbXBsZS5jb20ifSwidmVudGFUZXJjZXJvIjpudWxsLCJjb21wcmFUZXJjZXJvIjpudWxsLCJjdWVycG9Eb2N1bWVudG8iOlt7Im51bUl0ZW0iOjEsInRpcG9JdGVtIjoxLCJjb2RpZ29HZW5lcmFjaW9uIjoiM0YyQjZDMUUtOEE0RC00RjBCLTlDMkUtNUQ3QTFCM0M0RTAxIiwiY2FudGlkYWQiOjEsInByZWNpb1VuaSI6NS4wODUsImRlc2NyaXBjaW9uIjoiQ2Fmw6kgbW9saWRvIDEgbGIiLCJjb2RpZ28iOiJDQUYtMDAxIiwidW5pTWVkaWRhIjozNiwibW9udG9EZXNjdSI6MCwiY29kVHJpYnV0byI6bnVsbCwidmVudGFOb1N1aiI6MCwidmVudGFFeGVudGEiOjAsInZlbnRhR3JhdmFkYSI6NS4wOSwiY29tcHJhIjowLCJ0cmlidXRvcyI6bnVsbCwicHN2IjowLCJpdmFJdGVtIjowLjU5LCJub0dyYXZhZG8iOjAsInNlZ3VybyI6MCwiZmxldGUiOjAsIml2YVJldGUiOjAsInJldGVSZW50YSI6MH1dLCJyZXN1bWVuIjp7InRvdGFsTm9TdWoiOjAsInRvdGFsRXhlbnRhIjowLCJ0b3RhbEdyYXZhZGEiOjUuMDksInRvdGFsQ29tcHJhRXhjbHVpZG9zIjowLCJzdWJUb3RhbFZlbnRhcyI6NS4wOSwidHJpYnV0b3MiOm51bGwsInRvdGFsU2VndXJvIjpudWxsLCJ0b3RhbEZsZXRlIjpudWxsLCJtb250b1RvdGFsT3BlcmFjaW9uIjo1LjA5LCJpdmFSZXRlIjowLCJyZXRlUmVudGEiOjAsInRvdGFsTm9HcmF2YWRvIjowLCJ0b3RhbFBhZ2FyIjo1LjA5LCJ0b3RhbExldHJhcyI6IkNJTkNPIETDk0xBUkVTIENPTiAwOS8xMDAiLCJ0b3RhbE5vT25lcm9zYXMiOjAsInRvdGFsSXZhIjowLjU5LCJzYWxkb0Zhdm9yIjowfSwiYXBlbmRpY2UiOlt7ImNhbXBvIjoibW90aXZvUmV0b3JubyIsImV0aXF1ZXRhIjoiTW90aXZvIGRlIGxhIGRldm9sdWNpw7NuIiwidmFsb3IiOiJFbXBhcXVlIGRhw7FhZG8ifV19.bHf5nLFIG6EJ414VkNW369iyjPnPDZdojZefZ_kcVE9b3wXciken5CSzCkeeNkLrsz3QjHGFLw4Mqw3JfpCmHQWYNCKMVctQcA7tYEjYphKMM-6ZjTLLFg_XFNgLUU9UHERYB96lgxf0nzvPbe8h57qcbBbcibXaKtki8Hn6CmBmEWWwGkNzoVvbUYNc5fWSFiOpdikxsssPtDjuu3g1XVpse2QQoSSWnWGqWibJwNOTQ2GKPkukXzfUzWIUT0uu_7gzJ_jBfWGb3S1VTzxWYiQedL8OqGvnt_tIkelwH8WjyR0EsBgxjStIc-QVXRq9uxBhvmg5OYY64pl4KMKTWQ',
-          selloRecibido: '20261CD0FDD5FCE9D20C1225EDD657E25C35D160',
+            'eyJhbGciOiJSUzUxMiJ9.eyJpZGVudGlmaWNhY2lvbiI6eyJ2ZXJzaW9uIjoxLCJhbWJpZW50ZSI6IjAwIiwidGlwb01vZGVsbyI6MSwidGlwb09wZXJhY2lvbiI6MSwidGlwb0V2ZW50byI6IjE4IiwidGlwb0NvbnRpbmdlbmNpYSI6bnVsbCwibW90aXZvQ29udGluIjpudWxsLCJjb2RpZ29HZW5lcmFjaW9uIjoiQzk3MkVDMDgtNzE2Ni00MDM5LUE5NkMtNjM5RTQ1MkY4RUZBIiwiZmVjRW1pIjoiMjAyNi0xMS0yMiIsImhvckVtaSI6IjA5OjMwOjAwIiwiZnVzaW9uIjpudWxsLCJ0aXBvTW9uZWRhIjoiVVNEIn0sImRvY3VtZW50b1JlbGFjaW9uYWRvIjpbeyJ0aXBvRG9jdW1lbnRvIjoiMDEiLCJjb2RpZ29HZW5lcmFjaW9uIjoiM0YyQjZDMUUtOEE0RC00RjBCLTlDMkUtNUQ3QTFCM0M0RTAxIiwiZmVjaGFFbWlzaW9uIjoiMjAyNi0xMS0yMiJ9XSwiZW1pc29yIjp7Im5pdCI6IjA2MTQyODAzOTAxMTIxIiwibm9tYnJlIjoiREVNT1NUUkFDScOTTiBDb21lcmNpYWwgU2VsbG8sIFMuQS4gZGUgQy5WLiIsImNvZEVzdGFibGVNSCI6Ik0wMDEiLCJjb2RFc3RhYmxlIjoiTTAwMSIsImNvZFB1bnRvVmVudGFNSCI6IlAwMDEiLCJjb2RQdW50b1ZlbnRhIjoiUDAwMSIsInJlY2ludG9GaXNjYWwiOm51bGwsInRpcG9SZWdpbWVuIjpudWxsLCJyZWdpbWVuIjpudWxsLCJ0aXBvSXRlbUV4cG9yIjpudWxsfSwiZG9jdW1lbnRvIjp7InRpcG9Eb2N1bWVudG8iOiIxMyIsIm51bURvY3VtZW50byI6IjAxMjM0NTY3LTgiLCJub21icmUiOiJNYXLDrWEgRWxlbmEgSGVybsOhbmRleiIsImNvZFBhaXMiOm51bGwsIm5vbWJyZVBhaXMiOm51bGwsInRlbGVmb25vIjpudWxsLCJjb3JyZW8iOiJtYXJpYS5oZXJuYW5kZXpAZXhhbXBsZS5jb20ifSwidmVudGFUZXJjZXJvIjpudWxsLCJjb21wcmFUZXJjZXJvIjpudWxsLCJjdWVycG9Eb2N1bWVudG8iOlt7Im51bUl0ZW0iOjEsInRpcG9JdGVtIjoxLCJjb2RpZ29HZW5lcmFjaW9uIjoiM0YyQjZDMUUtOEE0RC00RjBCLTlDMkUtNUQ3QTFCM0M0RTAxIiwiY2FudGlkYWQiOjEsInByZWNpb1VuaSI6NS4wODUsImRlc2NyaXBjaW9uIjoiQ2Fmw6kgbW9saWRvIDEgbGIiLCJjb2RpZ28iOiJDQUYtMDAxIiwidW5pTWVkaWRhIjozNiwibW9udG9EZXNjdSI6MCwiY29kVHJpYnV0byI6bnVsbCwidmVudGFOb1N1aiI6MCwidmVudGFFeGVudGEiOjAsInZlbnRhR3JhdmFkYSI6NS4wOSwiY29tcHJhIjowLCJ0cmlidXRvcyI6bnVsbCwicHN2IjowLCJpdmFJdGVtIjowLjU5LCJub0dyYXZhZG8iOjAsInNlZ3VybyI6MCwiZmxldGUiOjAsIml2YVJldGUiOjAsInJldGVSZW50YSI6MH1dLCJyZXN1bWVuIjp7InRvdGFsTm9TdWoiOjAsInRvdGFsRXhlbnRhIjowLCJ0b3RhbEdyYXZhZGEiOjUuMDksInRvdGFsQ29tcHJhRXhjbHVpZG9zIjowLCJzdWJUb3RhbFZlbnRhcyI6NS4wOSwidHJpYnV0b3MiOm51bGwsInRvdGFsU2VndXJvIjpudWxsLCJ0b3RhbEZsZXRlIjpudWxsLCJtb250b1RvdGFsT3BlcmFjaW9uIjo1LjA5LCJpdmFSZXRlIjowLCJyZXRlUmVudGEiOjAsInRvdGFsTm9HcmF2YWRvIjowLCJ0b3RhbFBhZ2FyIjo1LjA5LCJ0b3RhbExldHJhcyI6IkNJTkNPIETDk0xBUkVTIENPTiAwOS8xMDAiLCJ0b3RhbE5vT25lcm9zYXMiOjAsInRvdGFsSXZhIjowLjU5LCJzYWxkb0Zhdm9yIjowfSwiYXBlbmRpY2UiOlt7ImNhbXBvIjoibW90aXZvUmV0b3JubyIsImV0aXF1ZXRhIjoiTW90aXZvIGRlIGxhIGRldm9sdWNpw7NuIiwidmFsb3IiOiJFbXBhcXVlIGRhw7FhZG8ifV19.bl4MVbQxELzPirwDmlbT5rHUhB6T4IsgzlmCrjDxmpu75u6-fOWLTD3PeDE5-kM5lq-8tPsET27zcxnr75QI3mvZJs5Xx7Vb2Ozj6w4Am8j_hlQkzavrirK2a11RHRliJgCnDxqWXm8WQ_I-eENBPZwppcDpbEPnh1RzJbSPptBbzr44oF4lMGjzlKJW_SD1MxlJyikcjUYuUaHD__3cEo02pZ_exsgtHdI5_D4gwlzRsi3dT8EExvsCM-Wgc4gi18qWrIlfeGhkjG3HyhyUyRP5LuCRAY79e85FnbxDc2Q07bv1H71md8Bk6gB4iLJtpNC_W4PUgvrhXGg3Mi50jg',
+          selloRecibido: '202660622278A89B21C6A2EC38F23B4752503A4E',
         },
       },
     },
@@ -1860,7 +1860,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
             reReport: false,
             status: 'APPROVED',
             reason: null,
-            seal: '2026DCD4552E449AFC188666C11BA30DF20465C3',
+            seal: '202630F7B9C85BE0857E676CE1274C679D516BDA',
             total: '1493.07',
             items: [
               {
@@ -1881,7 +1881,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
               codigoGeneracion: '3F2B6C1E-8A4D-4F0B-9C2E-5D7A1B3C4E44',
               fhProcesamiento: '22/11/2026 09:30:00',
               estado: 'PROCESADO',
-              selloRecibido: '2026DCD4552E449AFC188666C11BA30DF20465C3',
+              selloRecibido: '202630F7B9C85BE0857E676CE1274C679D516BDA',
               clasificaMsg: '10',
               codigoMsg: '001',
               descripcionMsg: 'Evento de Operaciones Especiales Recibido y Procesado',
@@ -1908,7 +1908,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
           reReport: false,
           status: 'APPROVED',
           reason: null,
-          seal: '2026DCD4552E449AFC188666C11BA30DF20465C3',
+          seal: '202630F7B9C85BE0857E676CE1274C679D516BDA',
           total: '1493.07',
           items: [
             {
@@ -1929,7 +1929,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
             codigoGeneracion: '3F2B6C1E-8A4D-4F0B-9C2E-5D7A1B3C4E44',
             fhProcesamiento: '22/11/2026 09:30:00',
             estado: 'PROCESADO',
-            selloRecibido: '2026DCD4552E449AFC188666C11BA30DF20465C3',
+            selloRecibido: '202630F7B9C85BE0857E676CE1274C679D516BDA',
             clasificaMsg: '10',
             codigoMsg: '001',
             descripcionMsg: 'Evento de Operaciones Especiales Recibido y Procesado',
@@ -1949,12 +1949,12 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
         value: {
           items: [
             {
-              id: 'd5494ace-3aed-4186-8b17-878a29ed0a64',
+              id: '518f31e2-2bfb-4680-858e-b8770830fd6e',
               companyId: '5e0c7a2b-3d41-4f6e-9a8b-7c1d2e3f4a5b',
-              controlNumber: 'DTE-03-M001P001-000000000000002',
+              controlNumber: 'DTE-01-M001P001-000000000000003',
               environment: 'TEST',
-              type: 'CCF',
-              version: 4,
+              type: 'FC',
+              version: 2,
               status: 'CREATED',
               mhResponse: null,
               generatedAt: '2026-11-22T09:30:00-06:00',
@@ -1962,8 +1962,8 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
               updatedAt: '2026-11-22T09:30:00-06:00',
               branchCode: 'M001',
               posNumber: 1,
-              recipientName: 'Soluciones Informáticas Cuscatlán, S.A. de C.V.',
-              total: '306.52',
+              recipientName: 'Roberto Edgardo Ramírez Orellana',
+              total: '153.00',
             },
           ],
           nextCursor: null,
@@ -1990,7 +1990,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
             codigoGeneracion: '3F2B6C1E-8A4D-4F0B-9C2E-5D7A1B3C4E01',
             fhProcesamiento: '22/11/2026 09:30:00',
             estado: 'PROCESADO',
-            selloRecibido: '20260334E48FEDC48D8C8CD60610DF969F1A7ACA',
+            selloRecibido: '202653FB07E06208EEF676CA01B3B63C0A87B17B',
             clasificaMsg: '10',
             codigoMsg: '001',
             descripcionMsg: 'RECIBIDO',
@@ -2027,7 +2027,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
               codigoGeneracion: '3F2B6C1E-8A4D-4F0B-9C2E-5D7A1B3C4E01',
               fhProcesamiento: '22/11/2026 09:30:00',
               estado: 'PROCESADO',
-              selloRecibido: '20260334E48FEDC48D8C8CD60610DF969F1A7ACA',
+              selloRecibido: '202653FB07E06208EEF676CA01B3B63C0A87B17B',
               clasificaMsg: '10',
               codigoMsg: '001',
               descripcionMsg: 'RECIBIDO',
@@ -2054,14 +2054,14 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
               at: '2026-11-22T09:30:00-06:00',
               action: 'dte.approved',
               detail: {
-                seal: '20260334E48FEDC48D8C8CD60610DF969F1A7ACA',
+                seal: '202653FB07E06208EEF676CA01B3B63C0A87B17B',
               },
             },
             {
               at: '2026-11-22T09:30:00-06:00',
               action: 'dte.delivery.requested',
               detail: {
-                delivery: '88a05921-7a1b-42c3-b18e-37188bc7b60d',
+                delivery: '18ba9806-7af8-4798-ad92-69f6da9ae58b',
                 email: 'maria.hernandez@example.com',
                 recipient: true,
               },
@@ -2070,14 +2070,14 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
               at: '2026-11-22T09:30:00-06:00',
               action: 'dte.return.requested',
               detail: {
-                event: 'c48302b9-2ee8-44e0-84c6-cb36c5586f14',
+                event: 'c972ec08-7166-4039-a96c-639e452f8efa',
               },
             },
             {
               at: '2026-11-22T09:30:00-06:00',
               action: 'dte.returned',
               detail: {
-                event: 'c48302b9-2ee8-44e0-84c6-cb36c5586f14',
+                event: 'c972ec08-7166-4039-a96c-639e452f8efa',
               },
             },
           ],
@@ -2119,7 +2119,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
           creditLeft: null,
           deliveries: [
             {
-              id: '7777c8e3-f96a-4b32-9bdb-59c36c4c7f7f',
+              id: '64259876-5b6b-462c-ae3e-224e24328fe0',
               documentId: '3f2b6c1e-8a4d-4f0b-9c2e-5d7a1b3c4e01',
               message: 'document',
               returnId: null,
@@ -2134,10 +2134,10 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
               sentAt: null,
               failedAt: null,
               requestedBy: null,
-              messageId: '<7777c8e3-f96a-4b32-9bdb-59c36c4c7f7f@06142803901121.m001-p001.sello.invalid>',
+              messageId: '<64259876-5b6b-462c-ae3e-224e24328fe0@06142803901121.m001-p001.sello.invalid>',
             },
             {
-              id: '88a05921-7a1b-42c3-b18e-37188bc7b60d',
+              id: '18ba9806-7af8-4798-ad92-69f6da9ae58b',
               documentId: '3f2b6c1e-8a4d-4f0b-9c2e-5d7a1b3c4e01',
               message: 'document',
               returnId: null,
@@ -2151,14 +2151,14 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
               createdAt: '2026-11-22T09:30:00-06:00',
               sentAt: null,
               failedAt: null,
-              requestedBy: 'api-key:6c89e8798b2ad9cd',
-              messageId: '<88a05921-7a1b-42c3-b18e-37188bc7b60d@06142803901121.m001-p001.sello.invalid>',
+              requestedBy: 'api-key:ad82dd2248cb9f64',
+              messageId: '<18ba9806-7af8-4798-ad92-69f6da9ae58b@06142803901121.m001-p001.sello.invalid>',
             },
             {
-              id: '7610fde1-f2b5-4c45-af49-8dd2e89c9e6a',
+              id: '1d84a7e8-f7a4-4aee-8e4d-486c44fa4a7c',
               documentId: '3f2b6c1e-8a4d-4f0b-9c2e-5d7a1b3c4e01',
               message: 'return',
-              returnId: 'c48302b9-2ee8-44e0-84c6-cb36c5586f14',
+              returnId: 'c972ec08-7166-4039-a96c-639e452f8efa',
               email: 'maria.hernandez@example.com',
               status: 'PENDING',
               waiting: null,
@@ -2170,13 +2170,13 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
               sentAt: null,
               failedAt: null,
               requestedBy: null,
-              messageId: '<7610fde1-f2b5-4c45-af49-8dd2e89c9e6a@06142803901121.m001-p001.sello.invalid>',
+              messageId: '<1d84a7e8-f7a4-4aee-8e4d-486c44fa4a7c@06142803901121.m001-p001.sello.invalid>',
             },
             {
-              id: '93cddbcd-88eb-4d81-9df6-dff89ba273e5',
+              id: '6d5f5459-ac0d-4c9e-b845-60d956f164c7',
               documentId: '3f2b6c1e-8a4d-4f0b-9c2e-5d7a1b3c4e01',
               message: 'return',
-              returnId: 'c48302b9-2ee8-44e0-84c6-cb36c5586f14',
+              returnId: 'c972ec08-7166-4039-a96c-639e452f8efa',
               email: 'maria.hernandez@example.com',
               status: 'PENDING',
               waiting: null,
@@ -2187,8 +2187,8 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
               createdAt: '2026-11-22T09:30:00-06:00',
               sentAt: null,
               failedAt: null,
-              requestedBy: 'api-key:6c89e8798b2ad9cd',
-              messageId: '<93cddbcd-88eb-4d81-9df6-dff89ba273e5@06142803901121.m001-p001.sello.invalid>',
+              requestedBy: 'api-key:ad82dd2248cb9f64',
+              messageId: '<6d5f5459-ac0d-4c9e-b845-60d956f164c7@06142803901121.m001-p001.sello.invalid>',
             },
           ],
         },
@@ -2315,8 +2315,8 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
           extension: null,
           apendice: null,
           firmaElectronica:
-            'eyJhbGciOiJSUzUxMiJ9.eyJpZGVudGlmaWNhY2lvbiI6eyJ2ZXJzaW9uIjoxLCJhbWJpZW50ZSI6IjAwIiwidGlwb0R0ZSI6IjAxIiwibnVtZXJvQ29udHJvbCI6IkRURS0wMS1NMDAxUDAwMS0wMDAwMDAwMDAwMDAwMDEiLCJjb2RpZ29HZW5lcmFjaW9uIjoiM0YyQjZDMUUtOEE0RC00RjBCLTlDMkUtNUQ3QTFCM0M0RTAxIiwidGlwb01vZGVsbyI6MSwidGlwb09wZXJhY2lvbiI6MSwidGlwb0NvbnRpbmdlbmNpYSI6bnVsbCwibW90aXZvQ29udGluIjpudWxsLCJmZWNFbWkiOiIyMDI2LTExLTIyIiwiaG9yRW1pIjoiMDk6MzA6MDAiLCJ0aXBvTW9uZWRhIjoiVVNEIn0sImRvY3VtZW50b1JlbGFjaW9uYWRvIjpudWxsLCJlbWlzb3IiOnsibml0IjoiMDYxNDI4MDM5MDExMjEiLCJucmMiOiIyMzQ1Njc4Iiwibm9tYnJlIjoiREVNT1NUUkFDScOTTiBDb21lcmNpYWwgU2VsbG8sIFMuQS4gZGUgQy5WLiIsImNvZEFjdGl2aWRhZCI6IjQ3MTkwIiwiZGVzY0FjdGl2aWRhZCI6IlZlbnRhIGFsIHBvciBtZW5vciBlbiBjb21lcmNpb3Mgbm8gZXNwZWNpYWxpemFkb3MiLCJub21icmVDb21lcmNpYWwiOiJTZWxsbyBEZW1vIiwidGlwb0VzdGFibGVjaW1pZW50byI6IjAyIiwiZGlyZWNjaW9uIjp7ImRlcGFydGFtZW50byI6IjA2IiwibXVuaWNpcGlvIjoiMjMiLCJjb21wbGVtZW50byI6IkJvdWxldmFyZCBkZWwgSGlww7Nkcm9tbyAxMjMsIENvbG9uaWEgU2FuIEJlbml0byJ9LCJ0ZWxlZm9ubyI6IjIyNTAxMDAwIiwiY29ycmVvIjoiZGVtb0BzZWxsby5leGFtcGxlIiwiY29kRXN0YWJsZU1IIjoiTTAwMSIsImNvZEVzdGFibGUiOiJNMDAxIiwiY29kUHVudG9WZW50YU1IIjoiUDAwMSIsImNvZFB1bnRvVmVudGEiOiJQMDAxIn0sInJlY2VwdG9yIjp7InRpcG9Eb2N1bWVudG8iOiIxMyIsIm51bURvY3VtZW50byI6IjAxMjM0NTY3LTgiLCJucmMiOm51bGwsIm5vbWJyZSI6Ik1hcsOtYSBFbGVuYSBIZXJuw6FuZGV6IiwiY29kQWN0aXZpZGFkIjpudWxsLCJkZXNjQWN0aXZpZGFkIjpudWxsLCJkaXJlY2Npb24iOm51bGwsInRlbGVmb25vIjpudWxsLCJjb3JyZW8iOiJtYXJpYS5oZXJuYW5kZXpAZXhhbXBsZS5jb20ifSwib3Ryb3NEb2N1bWVudG9zIjpudWxsLCJ2ZW50YVRlcmNlcm8iOm51bGwsImN1ZXJwb0RvY3VtZW50byI6W3sibnVtSXRlbSI6MSwidGlwb0l0ZW0iOjEsIm51bWVyb0RvY3VtZW50byI6bnVsbCwiY2FudGlkYWQiOjIsImNvZGlnbyI6IkNBRi0wMDEiLCJjb2RUcmlidXRvIjpudWxsLCJ1bmlNZWRpZGEiOjM2LCJkZXNjcmlwY2lvbiI6IkNhZsOpIG1vbGlkbyAxIGxiIiwicHJlY2lvVW5pIjo1LjA4NSwibW9udG9EZXNjdSI6MCwidmVudGFOb1N1aiI6MCwidmVudGFFeGVudGEiOjAsInZlbnRhR3JhdmFkYSI6MTAuMTcsInRyaWJ1dG9zIjpudWxsLCJwc3YiOjAsIm5vR3JhdmFkbyI6MCwiaXZhSXRlbSI6MS4xN31dLCJyZXN1bWVuIjp7InRvdGFsTm9TdWoiOjAsInRvdGFsRXhlbnRhIjowLCJ0b3RhbEdyYXZhZGEiOjEwLjE3LCJzdWJUb3RhbFZlbnRhcyI6MTAuMTcsImRlc2N1Tm9TdWoiOjAsImRlc2N1RXhlbnRhIjowLCJkZXNjdUdyYXZhZGEiOjAsInBvcmNlbnRhamVEZXNjdWVudG8iOjAsInRvdGFsRGVzY3UiOjAsInRyaWJ1dG9zIjpudWxsLCJzdWJUb3RhbCI6MTAuMTcsIml2YVJldGUxIjowLCJyZXRlUmVudGEiOjAsIm1vbnRvVG90YWxPcGVyYWNpb24iOjEwLjE3LCJ0b3RhbE5vR3JhdmFkbyI6MCwidG90YWxQYWdhciI6MTAuMTcsInRvdGFsTGV0cmFzIjoiRElFWiBEw5NMQVJFUyBDT04gMTcvMTAwIiwidG90YWxJdmEiOjEuMTcsInNhbGRvRmF2b3IiOjAsImNvbmRpY2lvbk9wZXJhY2lvbiI6MSwicGFnb3MiOlt7ImNvZGlnbyI6IjAxIiwibW9udG9QYWdvIjoxMC4xNywicmVmZXJlbmNpYSI6bnVsbCwicGxhem8iOm51bGwsInBlcmlvZG8iOm51bGx9XSwibnVtUGFnb0VsZWN0cm9uaWNvIjpudWxsfSwiZXh0ZW5zaW9uIjpudWxsLCJhcGVuZGljZSI6bnVsbH0.UfKRRLirEpqasNljnrwr4gwJHAdi7TsPNe1m6BjEeewohnfNdMyOJI0lKlZj_JFGKzI0dHrLN3fdZx_vFr3rboIpLOUlyrcRNu-XfQoR5sEuAAcXF4jeA2eZwzmoYoFXKRQmpDhGIPUMGNefR7FgTVKEE86K0az-cnDtCijoAljeBO6synES1koUgyBKSlqJJ3gISkoPMUFWEJqxYoDXhjsfjg2fceEwJz-morw8wGAhhsPMec6AqQKFxCbWAfectCLSJpVx0QI_mFbIvm0lYB--NEeF3zCLHiBJJK8tsSjm4MPuL2JHzVr0NdZx56U2ICV9IMgSQdYfhRJzbePDYA',
-          selloRecibido: '20260334E48FEDC48D8C8CD60610DF969F1A7ACA',
+            'eyJhbGciOiJSUzUxMiJ9.eyJpZGVudGlmaWNhY2lvbiI6eyJ2ZXJzaW9uIjoxLCJhbWJpZW50ZSI6IjAwIiwidGlwb0R0ZSI6IjAxIiwibnVtZXJvQ29udHJvbCI6IkRURS0wMS1NMDAxUDAwMS0wMDAwMDAwMDAwMDAwMDEiLCJjb2RpZ29HZW5lcmFjaW9uIjoiM0YyQjZDMUUtOEE0RC00RjBCLTlDMkUtNUQ3QTFCM0M0RTAxIiwidGlwb01vZGVsbyI6MSwidGlwb09wZXJhY2lvbiI6MSwidGlwb0NvbnRpbmdlbmNpYSI6bnVsbCwibW90aXZvQ29udGluIjpudWxsLCJmZWNFbWkiOiIyMDI2LTExLTIyIiwiaG9yRW1pIjoiMDk6MzA6MDAiLCJ0aXBvTW9uZWRhIjoiVVNEIn0sImRvY3VtZW50b1JlbGFjaW9uYWRvIjpudWxsLCJlbWlzb3IiOnsibml0IjoiMDYxNDI4MDM5MDExMjEiLCJucmMiOiIyMzQ1Njc4Iiwibm9tYnJlIjoiREVNT1NUUkFDScOTTiBDb21lcmNpYWwgU2VsbG8sIFMuQS4gZGUgQy5WLiIsImNvZEFjdGl2aWRhZCI6IjQ3MTkwIiwiZGVzY0FjdGl2aWRhZCI6IlZlbnRhIGFsIHBvciBtZW5vciBlbiBjb21lcmNpb3Mgbm8gZXNwZWNpYWxpemFkb3MiLCJub21icmVDb21lcmNpYWwiOiJTZWxsbyBEZW1vIiwidGlwb0VzdGFibGVjaW1pZW50byI6IjAyIiwiZGlyZWNjaW9uIjp7ImRlcGFydGFtZW50byI6IjA2IiwibXVuaWNpcGlvIjoiMjMiLCJjb21wbGVtZW50byI6IkJvdWxldmFyZCBkZWwgSGlww7Nkcm9tbyAxMjMsIENvbG9uaWEgU2FuIEJlbml0byJ9LCJ0ZWxlZm9ubyI6IjIyNTAxMDAwIiwiY29ycmVvIjoiZGVtb0BzZWxsby5leGFtcGxlIiwiY29kRXN0YWJsZU1IIjoiTTAwMSIsImNvZEVzdGFibGUiOiJNMDAxIiwiY29kUHVudG9WZW50YU1IIjoiUDAwMSIsImNvZFB1bnRvVmVudGEiOiJQMDAxIn0sInJlY2VwdG9yIjp7InRpcG9Eb2N1bWVudG8iOiIxMyIsIm51bURvY3VtZW50byI6IjAxMjM0NTY3LTgiLCJucmMiOm51bGwsIm5vbWJyZSI6Ik1hcsOtYSBFbGVuYSBIZXJuw6FuZGV6IiwiY29kQWN0aXZpZGFkIjpudWxsLCJkZXNjQWN0aXZpZGFkIjpudWxsLCJkaXJlY2Npb24iOm51bGwsInRlbGVmb25vIjpudWxsLCJjb3JyZW8iOiJtYXJpYS5oZXJuYW5kZXpAZXhhbXBsZS5jb20ifSwib3Ryb3NEb2N1bWVudG9zIjpudWxsLCJ2ZW50YVRlcmNlcm8iOm51bGwsImN1ZXJwb0RvY3VtZW50byI6W3sibnVtSXRlbSI6MSwidGlwb0l0ZW0iOjEsIm51bWVyb0RvY3VtZW50byI6bnVsbCwiY2FudGlkYWQiOjIsImNvZGlnbyI6IkNBRi0wMDEiLCJjb2RUcmlidXRvIjpudWxsLCJ1bmlNZWRpZGEiOjM2LCJkZXNjcmlwY2lvbiI6IkNhZsOpIG1vbGlkbyAxIGxiIiwicHJlY2lvVW5pIjo1LjA4NSwibW9udG9EZXNjdSI6MCwidmVudGFOb1N1aiI6MCwidmVudGFFeGVudGEiOjAsInZlbnRhR3JhdmFkYSI6MTAuMTcsInRyaWJ1dG9zIjpudWxsLCJwc3YiOjAsIm5vR3JhdmFkbyI6MCwiaXZhSXRlbSI6MS4xN31dLCJyZXN1bWVuIjp7InRvdGFsTm9TdWoiOjAsInRvdGFsRXhlbnRhIjowLCJ0b3RhbEdyYXZhZGEiOjEwLjE3LCJzdWJUb3RhbFZlbnRhcyI6MTAuMTcsImRlc2N1Tm9TdWoiOjAsImRlc2N1RXhlbnRhIjowLCJkZXNjdUdyYXZhZGEiOjAsInBvcmNlbnRhamVEZXNjdWVudG8iOjAsInRvdGFsRGVzY3UiOjAsInRyaWJ1dG9zIjpudWxsLCJzdWJUb3RhbCI6MTAuMTcsIml2YVJldGUxIjowLCJyZXRlUmVudGEiOjAsIm1vbnRvVG90YWxPcGVyYWNpb24iOjEwLjE3LCJ0b3RhbE5vR3JhdmFkbyI6MCwidG90YWxQYWdhciI6MTAuMTcsInRvdGFsTGV0cmFzIjoiRElFWiBEw5NMQVJFUyBDT04gMTcvMTAwIiwidG90YWxJdmEiOjEuMTcsInNhbGRvRmF2b3IiOjAsImNvbmRpY2lvbk9wZXJhY2lvbiI6MSwicGFnb3MiOlt7ImNvZGlnbyI6IjAxIiwibW9udG9QYWdvIjoxMC4xNywicmVmZXJlbmNpYSI6bnVsbCwicGxhem8iOm51bGwsInBlcmlvZG8iOm51bGx9XSwibnVtUGFnb0VsZWN0cm9uaWNvIjpudWxsfSwiZXh0ZW5zaW9uIjpudWxsLCJhcGVuZGljZSI6bnVsbH0.trF3PAh1Z387NCO1gO1kR2kyDmtHcJRhyRvlDakk_Xg9poM5nFFHWO0gNn1S3kilrg2gpakxN1oIUXm1IA_MZ4UA7uryJih6dOZqrelOSZIjP_oYCRKhgCstM_J14s4sXhxUxNrisfAtwuL8bOh3YRb0Vqti_vYVVQNTSvJOMgB9wTnGHpT4w5UJDYE8ub2i1rMtq0NfWFCQbAm63p83rtmp2mNHnrsQKaUGMuWB6YKmLTQHRHOEim5PSw44fs_VhKtAx8uCgkj4EyA_nfROhj-LLOK34H2zWl8AX2OgZwhrAM68ePep70y-6Z2Rw_APDGIA5FiusggJTQeo6gIOqA',
+          selloRecibido: '202653FB07E06208EEF676CA01B3B63C0A87B17B',
         },
       },
     },
@@ -2350,27 +2350,28 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
         value: {
           items: [
             {
-              name: 'Soluciones Informáticas Cuscatlán, S.A. de C.V.',
-              document: '03152309944038',
+              name: 'Estructuras Metálicas Lempa, S.A. de C.V.',
+              document: '05112702843864',
               lastUsedAt: '2026-11-22T09:30:00-06:00',
               uses: 1,
               recipient: {
-                economicActivity: '62010',
+                economicActivity: '25111',
                 contributorSize: 'OTROS',
                 contributorType: 'JURIDICA',
-                nrc: '46',
-                name: 'Soluciones Informáticas Cuscatlán, S.A. de C.V.',
-                commercialName: 'SICUS',
-                email: 'sicus15@empresa.example.sv',
+                nrc: '3715',
+                name: 'Estructuras Metálicas Lempa, S.A. de C.V.',
+                phone: '72407101',
+                commercialName: 'Metálicas Lempa',
+                email: 'metalicas.lempa91@correo.example.com',
                 address: {
-                  department: '10',
-                  municipality: '15',
-                  complement: 'Boulevard de Los Héroes, Edificio Torre Roble, local 3, Tepetitán',
-                  district: '12',
+                  department: '03',
+                  municipality: '19',
+                  complement: 'Avenida Masferrer Norte #120, Colonia Maquilishuat, Armenia',
+                  district: '02',
                 },
                 identificationDocument: {
                   type: 'NIT',
-                  number: '03152309944038',
+                  number: '05112702843864',
                 },
               },
             },
@@ -2386,7 +2387,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
         value: {
           items: [
             {
-              id: '7d8654ba-3a2c-4bd7-ab74-eb6691ce12cc',
+              id: '891862cf-c30f-45c9-bc1b-e99b8de37479',
               scope: 'station',
               scopeName: 'Sello Demo',
               from: '2026-11-22T00:00:00-06:00',
@@ -2395,7 +2396,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
               closedBy: 'user:admin',
               netSales: '1297.05',
               previous: null,
-              hash: 'd423d9ae965d14429d883f434190af8f47ad7cabfe152e936f838bb5106aa67f',
+              hash: '5dbd80bc60a605ca3d50805ce58be0bf83062ab4413b19df05aa8e0c4767aff7',
             },
           ],
           nextCursor: null,
@@ -2408,7 +2409,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
       recorded: {
         summary: 'Lo que responde una estación de demostración',
         value: {
-          id: '7d8654ba-3a2c-4bd7-ab74-eb6691ce12cc',
+          id: '891862cf-c30f-45c9-bc1b-e99b8de37479',
           scope: 'station',
           scopeName: 'Sello Demo',
           from: '2026-11-22T00:00:00-06:00',
@@ -2609,7 +2610,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
                 id: '3f2b6c1e-8a4d-4f0b-9c2e-5d7a1b3c4e03',
                 amount: '8.48',
                 method: 'unknown',
-                paidBy: 'api-key:6c89e8798b2ad9cd',
+                paidBy: 'api-key:ad82dd2248cb9f64',
                 paidByName: 'demo',
               },
             ],
@@ -2617,7 +2618,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
           },
           previous: null,
           difference: null,
-          hash: 'd423d9ae965d14429d883f434190af8f47ad7cabfe152e936f838bb5106aa67f',
+          hash: '5dbd80bc60a605ca3d50805ce58be0bf83062ab4413b19df05aa8e0c4767aff7',
         },
       },
     },
@@ -2627,7 +2628,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
       recorded: {
         summary: 'Lo que responde una estación de demostración',
         value: {
-          id: '232b891d-3043-4ce2-acdb-cf9923ffb541',
+          id: 'ea162d96-4f7b-4383-af3b-ff20bda6a359',
           scope: 'user:admin',
           amount: '50.00',
           openedAt: '2026-11-22T09:30:00-06:00',
@@ -2693,7 +2694,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
           errors: 0,
           contingencies: [
             {
-              id: '8a56f002-7966-46e3-b040-af862a40661b',
+              id: '62f0249d-4e94-4695-90bc-823f0bc4025f',
               type: 5,
               status: 'open',
               startedAt: '2026-11-22T09:30:00-06:00',
@@ -2832,8 +2833,8 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
         summary: 'Lo que responde una estación de demostración',
         value: {
           run: {
-            id: '3181b25b-8e9e-4c61-9188-c7b4340fe645',
-            seed: 2101546331,
+            id: '0a1924e8-f972-4ff1-b06c-effa1a0e403a',
+            seed: 2088708539,
             normative: '2026',
             kinds: ['FC', 'CCF'],
             paceMs: 1000,
@@ -2939,17 +2940,17 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
         summary: 'Lo que responde una estación de demostración',
         value: [
           {
-            id: '6c89e8798b2ad9cd',
+            id: 'ad82dd2248cb9f64',
             name: 'demo',
             hint: '…-key',
             createdAt: '2026-11-22T09:30:00-06:00',
             revokedAt: null,
           },
           {
-            id: 'bef776661ef4ed68',
+            id: '4fe18a3cebf4115a',
             name: 'Caja 2',
-            hint: '…_sTZ',
-            createdAt: '2026-12-05T20:47:13.085Z',
+            hint: '…5rqS',
+            createdAt: '2026-12-05T23:11:51.340Z',
             revokedAt: null,
           },
         ],
@@ -3007,7 +3008,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
             },
           },
           mh: {
-            baseUrl: 'http://127.0.0.1:37595',
+            baseUrl: 'http://127.0.0.1:43415',
             user: '06142803901121',
           },
           certificate: {
@@ -3069,7 +3070,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
         value: {
           ok: true,
           entries: 116,
-          head: '5e67639e71f6fd2d91c67ffcb47e85320327754b9e4c84719d50f7af8af09e7a',
+          head: '3d5295736818270efd124b894ae2db76c3665330a5c34bace66d4f0a00bcbe48',
           headSeq: 116,
           keyedFrom: 1,
           linkedOnly: 0,
@@ -3084,7 +3085,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
         value: {
           items: [
             {
-              id: '308ed414-0b97-4a7d-a8b7-b791db99d2ee',
+              id: '2ddcfd60-dcf0-4c8d-8f8e-3aef08b7b526',
               code: 'CAF-002',
               barcodes: [],
               description: 'Café en grano tostado 1 lb',
@@ -3108,7 +3109,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
       recorded: {
         summary: 'Lo que responde una estación de demostración',
         value: {
-          id: '308ed414-0b97-4a7d-a8b7-b791db99d2ee',
+          id: '2ddcfd60-dcf0-4c8d-8f8e-3aef08b7b526',
           code: 'CAF-002',
           barcodes: [],
           description: 'Café en grano tostado 1 lb',
@@ -3130,7 +3131,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
         summary: 'Lo que responde una estación de demostración',
         value: [
           {
-            id: '81d57d9c-251e-4483-a4f6-1e878361b2d4',
+            id: 'b503b3b2-0b9f-495e-bcd8-ad789dc62427',
             url: 'https://pos.example.com/sello/eventos',
             events: ['dte.approved', 'dte.rejected'],
             source: 'app',
@@ -3192,7 +3193,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
                 {
                   casilla: '85',
                   label: 'Ventas exentas (CCF y ND, menos NC)',
-                  amount: '0.00',
+                  amount: '170.37',
                 },
                 {
                   casilla: '86',
@@ -3202,12 +3203,12 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
                 {
                   casilla: '95',
                   label: 'Ventas gravadas a contribuyentes (CCF y ND)',
-                  amount: '316.26',
+                  amount: '239.96',
                 },
                 {
                   casilla: '135',
                   label: 'Débito fiscal de las ventas a contribuyentes',
-                  amount: '41.12',
+                  amount: '31.20',
                 },
                 {
                   casilla: '97',
@@ -3249,12 +3250,12 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
                 {
                   casilla: '96',
                   label: 'Ventas gravadas a consumidor final, sin IVA',
-                  amount: '36.54',
+                  amount: '144.40',
                 },
                 {
                   casilla: '140',
                   label: 'Débito fiscal de las ventas a consumidor final (13/113 de la columna N)',
-                  amount: '4.75',
+                  amount: '18.77',
                 },
               ],
               problems: [],
@@ -3304,22 +3305,22 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
           ],
           ivaSummary: {
             consumer: {
-              gravadas: '41.29',
-              debito: '4.75',
+              gravadas: '163.17',
+              debito: '18.77',
               exentas: '0.00',
               noSujetas: '0.00',
               exportaciones: '1244.50',
             },
             contributor: {
-              gravadas: '308.76',
-              debito: '40.14',
-              exentas: '0.00',
+              gravadas: '232.46',
+              debito: '30.22',
+              exentas: '170.37',
               noSujetas: '0.00',
             },
             ivaRetenido: '0.00',
             ivaPercibido: '0.00',
             retencionesEfectuadas: '5.00',
-            debitoTotal: '44.89',
+            debitoTotal: '48.99',
             anulacionesPrevias: '0.00',
             devoluciones: '0.00',
             devolucionesIva: '0.00',
@@ -3384,14 +3385,14 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
             {
               kind: 'FC',
               count: 2,
-              total: '60.87',
-              iva: '4.75',
+              total: '163.17',
+              iva: '18.77',
             },
             {
               kind: 'CCF',
               count: 2,
-              total: '348.90',
-              iva: '40.14',
+              total: '433.05',
+              iva: '30.22',
             },
             {
               kind: 'NC',
@@ -3413,8 +3414,8 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
             },
           ],
           totals: {
-            sales: '1654.27',
-            iva: '44.89',
+            sales: '1840.72',
+            iva: '48.99',
             retained: '0.00',
             perceived: '0.00',
             documents: 7,
@@ -3429,28 +3430,28 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
               total: '274.00',
             },
             {
-              code: 'CEM-425',
-              description: 'Cemento gris tipo portland, bolsa 42.5 kg',
-              quantity: '28',
-              total: '243.04',
+              code: 'ALM-EJ',
+              description: 'Almuerzo ejecutivo',
+              quantity: '17',
+              total: '132.94',
             },
             {
-              code: null,
-              description: 'Resma papel bond carta',
-              quantity: '10',
-              total: '37.50',
+              code: 'PIN-GAL',
+              description: 'Pintura de aceite blanco hueso',
+              quantity: '6',
+              total: '109.91',
             },
             {
-              code: 'CAB-12',
-              description: 'Cable eléctrico THHN calibre 12',
-              quantity: '34',
-              total: '28.22',
+              code: 'EDU-CUO',
+              description: 'Cuota mensual de colegiatura',
+              quantity: '1',
+              total: '88.14',
             },
             {
-              code: 'PAP-RES',
-              description: 'Papel bond tamaño carta, resma',
+              code: 'MED-CON',
+              description: 'Consulta médica general',
               quantity: '3',
-              total: '13.02',
+              total: '82.23',
             },
           ],
           attention: {
@@ -3458,20 +3459,20 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
             rejected: 0,
             documents: [
               {
-                id: '5f23fb04-cfad-49ee-8d9c-6cdb8c2c5135',
+                id: '518f31e2-2bfb-4680-858e-b8770830fd6e',
                 kind: 'FC',
                 controlNumber: 'DTE-01-M001P001-000000000000003',
                 status: 'CREATED',
                 date: '2026-11-22',
-                total: '50.70',
+                total: '153.00',
               },
               {
-                id: 'd5494ace-3aed-4186-8b17-878a29ed0a64',
+                id: '29756c95-4da1-4854-ac09-93b49b1a6a6b',
                 kind: 'CCF',
                 controlNumber: 'DTE-03-M001P001-000000000000002',
                 status: 'CREATED',
                 date: '2026-11-22',
-                total: '306.52',
+                total: '390.67',
               },
             ],
           },
@@ -3483,7 +3484,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
                 name: 'Administradora Demo',
               },
               {
-                id: 'api-key:6c89e8798b2ad9cd',
+                id: 'api-key:ad82dd2248cb9f64',
                 name: 'demo',
               },
             ],
@@ -3578,6 +3579,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
           mhCatalog: 'CAT-019',
           title: 'Actividad económica',
           fields: ['recipient.economicActivity', 'company.economicActivity'],
+          normative: '2026',
           entries: [
             {
               code: '01111',
@@ -3610,8 +3612,8 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
         summary: 'Lo que responde una estación de demostración',
         value: {
           run: {
-            id: '3181b25b-8e9e-4c61-9188-c7b4340fe645',
-            seed: 2101546331,
+            id: '0a1924e8-f972-4ff1-b06c-effa1a0e403a',
+            seed: 2088708539,
             normative: '2026',
             kinds: ['FC', 'CCF'],
             paceMs: 1000,
@@ -3693,7 +3695,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
           errors: 0,
           contingencies: [
             {
-              id: '8a56f002-7966-46e3-b040-af862a40661b',
+              id: '62f0249d-4e94-4695-90bc-823f0bc4025f',
               type: 5,
               status: 'open',
               startedAt: '2026-11-22T09:30:00-06:00',
@@ -3761,7 +3763,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
       recorded: {
         summary: 'Lo que responde una estación de demostración',
         value: {
-          id: '81d57d9c-251e-4483-a4f6-1e878361b2d4',
+          id: 'b503b3b2-0b9f-495e-bcd8-ad789dc62427',
           url: 'https://pos.example.com/sello/eventos',
           events: ['dte.approved', 'dte.rejected'],
           source: 'app',
@@ -3780,7 +3782,7 @@ export const RECORDED_ANSWERS: Readonly<Record<string, Readonly<Record<string, R
       recorded: {
         summary: 'Lo que responde una estación de demostración',
         value: {
-          id: '81d57d9c-251e-4483-a4f6-1e878361b2d4',
+          id: 'b503b3b2-0b9f-495e-bcd8-ad789dc62427',
           url: 'https://pos.example.com/sello/eventos',
           events: ['dte.approved', 'dte.rejected'],
           source: 'app',

@@ -2,6 +2,7 @@
 // here, so an undocumented field fails test/integration/openapi-answers.test.ts; proven the same type by proof.ts.
 import { z } from 'zod';
 import { CATALOG_NAMES } from '../../../../shared/catalogs/lists';
+import { NORMATIVES } from '../../../../shared/normative';
 import type { catalogAnswer, catalogIndexAnswer } from '../../catalogs';
 import { same, type Plain, type Same } from './proof';
 
@@ -16,6 +17,9 @@ export const catalogIndex = z.strictObject({ catalogs: z.array(z.strictObject(su
 
 export const catalogListing = z.strictObject({
   ...summary,
+  normative: z
+    .enum(NORMATIVES)
+    .describe('La normativa cuyos códigos se listan (la vigente, si no se pidió otra). / The normative whose codes are listed.'),
   entries: z.array(
     z.strictObject({
       code: z.string().describe('Lo que se envía en el contrato. / What the request sends.'),
