@@ -2,6 +2,7 @@
 // kind with the range of documents, the exports' detail apart, and earlier months' documents invalidated this
 // month subtracted here. The same documents and the same rule as Anexo 2 (annex-2.ts), so their totals agree.
 import { CAT020_BY_ISO } from '../../../shared/catalogs/data/country-cat020';
+import { COUNTRIES } from '../../../shared/catalogs/data/countries';
 import { issueOrder } from './annex-cells';
 import { standsAt } from './annex-build';
 import { consumerAmounts } from './annex-2';
@@ -18,7 +19,9 @@ const KIND_NAME = { FC: 'Factura', FEX: 'Exportación' } as const;
 /** ISO code (as the reader gives every FEX's country) → CAT-020's name as written ("guatemala" → "Guatemala", "ee uu" → "EE UU"). */
 const written = (name: string) => (name.length <= 5 ? name.toUpperCase() : name.charAt(0).toUpperCase() + name.slice(1));
 const COUNTRY_NAMES = new Map(Object.entries(CAT020_BY_ISO).map(([iso, c]) => [iso, written(c.name)]));
-const countryName = (code: string | null) => (code ? (COUNTRY_NAMES.get(code) ?? code) : '');
+/** The seven ISO countries the legacy CAT-020 lacks (a 2026 FEX may name them) go by their Spanish name. */
+const ISO_NAMES = new Map(COUNTRIES.map((c) => [c.code, c.name]));
+const countryName = (code: string | null) => (code ? (COUNTRY_NAMES.get(code) ?? ISO_NAMES.get(code) ?? code) : '');
 
 const DAY_COLUMNS = [
   column('date', 'Fecha', 'text', 10),
