@@ -279,6 +279,8 @@ export const STATION_ALERT_CODES = [
   'restored_copy_lacks',
   /** Documents issued while the clock was found wrong: a person checks their date and time (decision 0070). */
   'issued_with_wrong_clock',
+  /** Active products whose unit the 2026 normative's CAT-014 lacks, with 2026 in force or scheduled (decision 0086). */
+  'units_off_catalog',
 ] as const;
 export type StationAlertCode = (typeof STATION_ALERT_CODES)[number];
 

@@ -200,3 +200,45 @@ describe('the other changed catalogs, under 2026', () => {
     expect(errors.every((e) => e.message.includes('de la normativa anterior'))).toBe(true);
   });
 });
+
+describe('products whose unit 2026 lacks', () => {
+  it('are named in the sync status while 2026 is ahead and once it is in force, until a supervisor changes them', async () => {
+    const alert = () => core.sync.status().alerts.find((a) => a.code === 'units_off_catalog');
+    const product = core.products.create(
+      {
+        code: 'TER-001',
+        description: 'Terreno por manzana',
+        unitMeasure: 'MANZANA',
+        itemType: 'BIENES',
+        saleType: 'GRAVADA',
+        shelfPrice: '100.00',
+      },
+      'user:supervisor',
+    );
+    // Nothing to say under the legacy normative with nothing scheduled.
+    expect(alert()).toBeUndefined();
+    core.normative.set({ current: 'legacy', switchAt: '2026-11-24T00:00:00-06:00' }, 'test');
+    expect(alert()).toMatchObject({ level: 'warning', message: expect.stringContaining('(MANZANA); desde el 24/11/2026') as unknown });
+    clock.set('2026-11-24T06:00:01Z');
+    expect(alert()?.message).toBe('1 producto activo usa una unidad que la normativa 2026 no tiene (MANZANA): su venta se rechaza.');
+    // And the counter's sale of it is refused naming the line's unit, as the alert said.
+    const sale = await issue('FC', {
+      ...paidWith('01'),
+      items: [{ type: 'BIENES', description: 'Terreno', quantity: 1, unitMeasure: 'MANZANA', unitPrice: 20, saleType: 'GRAVADA' }],
+    });
+    expect(sale.json<Problem>().errors.map((e) => e.path)).toEqual(['items.0.unitMeasure']);
+    core.products.update(
+      product.id,
+      {
+        code: product.code,
+        description: product.description,
+        unitMeasure: 'OTRA',
+        itemType: 'BIENES',
+        saleType: 'GRAVADA',
+        shelfPrice: '100.00',
+      },
+      'user:supervisor',
+    );
+    expect(alert()).toBeUndefined();
+  });
+});

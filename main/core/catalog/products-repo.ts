@@ -28,6 +28,8 @@ export interface ProductsRepo {
   readonly list: (query: ProductQuery) => ProductPage;
   /** Every product, in code order (exports, imports). */
   readonly all: () => Product[];
+  /** How many active products use each unit (the catalog the normative's CAT-014 is held against). */
+  readonly activeUnits: () => { unit: string; count: number }[];
   readonly insert: (p: Product) => void;
   /** Writes every field and the barcodes of an existing product. */
   readonly update: (p: Product) => void;
@@ -191,6 +193,17 @@ export function productsRepo(store: Store): ProductsRepo {
       const page = rows.slice(0, limit);
       const last = rows.length > limit ? page[page.length - 1] : undefined;
       return { items: hydrate(page), nextCursor: last ? encodeCursor(last.code_key) : null };
+    },
+    activeUnits() {
+      const rows = store.all(
+        store.q
+          .selectFrom('products')
+          .select(['unit_measure', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('active', '=', 1)
+          .groupBy('unit_measure')
+          .orderBy('unit_measure'),
+      );
+      return rows.map((r) => ({ unit: r.unit_measure, count: Number(r.n) }));
     },
     all() {
       const rows = store.all(store.q.selectFrom('products').selectAll().orderBy('code_key'));

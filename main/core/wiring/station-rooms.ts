@@ -18,6 +18,8 @@ import { openOrCreateStation } from '../station/at-start';
 import { stationSecretBox } from '../station/former-secrets';
 import type { SecretBox } from '../station/secrets';
 import { stationRepo } from '../station/station-repo';
+import { productsRepo } from '../catalog/products-repo';
+import { unitAlerts } from '../catalog/unit-alerts';
 import { stationService } from '../station/station-service';
 import { integrityWatch, newestCopy } from '../store/integrity-watch';
 import { openStationStore } from '../store/open-station-store';
@@ -133,6 +135,9 @@ export function stationRooms({ deps, clock, random, logger, fetchFn, newId }: Ba
     mhOverride: deps.mh,
   });
   const station = stationSvc.station;
+  // Products the 2026 units catalog lacks, while 2026 is in force or ahead (catalog/unit-alerts.ts).
+  const products = productsRepo(store);
+  alerts.add(() => unitAlerts(products.activeUnits(), stations.get()?.mhNormative ?? null, clock.now()));
   // Book files a killed process left in the temporary folder (the customers' names are in them): gone at start.
   void sweepAbandonedDownloads().then((n) => n > 0 && logger.info('abandoned book downloads removed', { folders: n }));
   // The month's reading and drawing on a worker thread when the host names its entry (books/books-in-worker.ts).
