@@ -43,6 +43,19 @@ export function catalogProblems(doc: unknown, normative: Normative, extra: Reado
   return problems;
 }
 
+/** An event's codes, refused as a document's are (008, each field named); null when every code is in the catalogs. */
+export function catalogRefusal(
+  ev: unknown,
+  normative: Normative,
+  extra: Readonly<Record<string, VersionedCatalog>> = {},
+): { ok: false; code: string; message: string; observations: string[] } | null {
+  const problems = catalogProblems(ev, normative, extra);
+  return problems.length ? { ok: false, code: '008', message: 'EVENTO CON CODIGOS FUERA DE CATALOGO', observations: problems } : null;
+}
+
+/** The Evento de Operaciones Especiales lists its documents by CAT-023 (02, 97). */
+export const SPECIAL_OPERATIONS_CATALOGS: Readonly<Record<string, VersionedCatalog>> = { 'cuerpoDocumento.tipoDocumento': 'CAT-023' };
+
 /** A contingency event's list: CAT-023 in the legacy event (the kinds it may list), CAT-002 in v2.0's. */
 export const contingencyCatalogs = (normative: Normative): Readonly<Record<string, VersionedCatalog>> => ({
   'detalleDTE.tipoDoc': normative === 'legacy' ? 'CAT-023' : 'CAT-002',

@@ -8,7 +8,7 @@ import { isoLocal, localDateTime, systemClock, type Clock } from '../core/clock'
 import { silentLogger, type Logger } from '../core/logger';
 import { uuidV4 } from '../core/ids';
 import { emittedAt, judgeDte, verifySigned, type Verdict } from './checks';
-import { catalogProblems, contingencyCatalogs } from './catalog-checks';
+import { catalogProblems, catalogRefusal, contingencyCatalogs, SPECIAL_OPERATIONS_CATALOGS } from './catalog-checks';
 import { pickValidator, schemaErrors, schemaFolder, type SchemaFolder, type SchemaSet } from './schema-validator';
 import {
   CONSULT_INVALIDATED_ANSWERS,
@@ -459,6 +459,8 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
       if (!pick.ok) verdict = { ok: false, code: '006', message: 'VERSION DE EVENTO NO SOPORTADA', observations: pick.observations };
       else if (!pick.validate(ev)) verdict = schemaRefusal(pick.validate);
     }
+    // v2 is the legacy event, v3 the 2026 one (catalog-checks.ts).
+    if (verdict.ok && ev) verdict = catalogRefusal(ev, ev.identificacion?.version === 3 ? '2026' : 'legacy') ?? verdict;
     const held = state.invalidated.get(String(ev?.documento?.codigoGeneracion));
     if (verdict.ok && held)
       verdict = repeatRefusal(state.repeatInvalidation, held.codigoGeneracion === ev?.identificacion?.codigoGeneracion);
@@ -502,6 +504,8 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
       if (!pick.ok) verdict = { ok: false, code: '006', message: 'VERSION DE EVENTO NO SOPORTADA', observations: pick.observations };
       else if (!pick.validate(ev)) verdict = schemaRefusal(pick.validate);
     }
+    // The ER is a 2026 event, whatever the normative of the documents it returns (catalog-checks.ts).
+    if (verdict.ok && ev) verdict = catalogRefusal(ev, '2026') ?? verdict;
     const code = String(ev?.identificacion?.codigoGeneracion);
     if (verdict.ok && returns.has(code))
       verdict = { ok: false, code: '004', message: 'YA EXISTE UN REGISTRO CON ESE CODIGO DE GENERACION', observations: [] };
@@ -566,6 +570,7 @@ export function createMhSimulator(options: SimOptions = {}): MhSimulator {
       if (!pick.ok) verdict = { ok: false, code: '006', message: 'VERSION DE EVENTO NO SOPORTADA', observations: pick.observations };
       else if (!pick.validate(ev)) verdict = schemaRefusal(pick.validate);
     }
+    if (verdict.ok && ev) verdict = catalogRefusal(ev, '2026', SPECIAL_OPERATIONS_CATALOGS) ?? verdict;
     if (verdict.ok && (ev?.identificacion?.version !== 1 || ev.identificacion.tipoEvento !== '17'))
       verdict = { ok: false, code: '006', message: 'VERSION DE EVENTO NO SOPORTADA', observations: ['[identificacion.version]'] };
     const code = String(ev?.identificacion?.codigoGeneracion);

@@ -16,12 +16,14 @@ export const normativesOf = (normative: Normative | null): readonly Normative[] 
 const MAX_WAIT_MS = 2 ** 31 - 1;
 
 export function useNormativeNow(status: NormativeStatus | null | undefined): Normative | null {
-  const [now, setNow] = useState(() => new Date());
+  // Bumped by the timer to render again at the switch; the normative itself is read against the clock each render,
+  // so a status that arrives after its switch passed is read as it stands now.
+  const [tick, setTick] = useState(0);
   const at = status?.scheduled ? Date.parse(status.scheduled.at) : null;
   useEffect(() => {
     if (at === null || at <= Date.now()) return;
-    const t = setTimeout(() => setNow(new Date()), Math.min(at - Date.now() + 50, MAX_WAIT_MS));
+    const t = setTimeout(() => setTick((n) => n + 1), Math.min(at - Date.now() + 50, MAX_WAIT_MS));
     return () => clearTimeout(t);
-  }, [at, now]);
-  return status ? inForceAt(status, now) : null;
+  }, [at, tick]);
+  return status ? inForceAt(status, new Date()) : null;
 }

@@ -4,6 +4,8 @@
 // is sealed. A scheduled switch changes what is accepted on the instant it takes effect, and a FEX under 2026
 // writes the 2026 transport and régimen codes MH seals.
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signJson } from '../../main/core/signing/jws';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +16,17 @@ import { fcBody, fexBody } from '../fixtures/bodies';
 import { DEMO_KEY, fixedClock, tempDir } from '../support/core';
 import { SCHEMA_DIR_V2 } from '../support/mh-schemas';
 import { registerStation, startSimulator } from '../support/mh-sim';
+import { stationCatalogProblems } from '../../main/core/station/normative-checks';
+
+/** The ER's JSON as signed (the returns table's owner keeps it; read here as an auditor would). */
+function returnJson(id: string): string {
+  const db = new BetterSqlite3(join(core.dataDir, 'sello.db'), { readonly: true });
+  try {
+    return (db.prepare('SELECT mh_json FROM returns WHERE id = ?').get(id) as { mh_json: string }).mh_json;
+  } finally {
+    db.close();
+  }
+}
 
 type Problem = { status: number; detail: string; errors: { path: string; code: string; message: string }[] };
 
@@ -240,5 +253,60 @@ describe('products whose unit 2026 lacks', () => {
       'user:supervisor',
     );
     expect(alert()).toBeUndefined();
+  });
+});
+
+describe('an Evento de Retorno (2026) of a legacy export', () => {
+  it('writes the 2026 codes of what it copies, and MH seals it', async () => {
+    const legacy = await issue('FEX', {
+      ...fexBody(newId()),
+      generatedAt: undefined,
+      recipient: { ...(fexBody('x').recipient as object), country: 'GT' },
+      items: [{ description: 'Tela por vara', quantity: 40, unitMeasure: 'VARA', unitPrice: 6.85 }],
+    });
+    expect(legacy.statusCode, legacy.body).toBe(201);
+    const { id } = legacy.json<{ id: string }>();
+    await core.sync.runOnce();
+    expect(core.dtes.get(id).status).toBe('APPROVED');
+    const sealed = core.dtes.signedJson(id) as { receptor: { codPais: string }; emisor: { regimen: string } };
+    expect([sealed.receptor.codPais, sealed.emisor.regimen]).toEqual(['9483', 'EX-1.1000.000']);
+
+    core.normative.set({ current: '2026' }, 'test');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/dte/return',
+      headers: pos,
+      payload: { lines: [{ dteId: id, item: 1, quantity: 2 }], reason: 'Tela con defecto de fábrica' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await core.sync.runOnce();
+    const [made] = core.returns.ofDocument(id).events;
+    expect(made?.status, JSON.stringify(made?.mhResponse)).toBe('APPROVED');
+    const er = JSON.parse(returnJson(made!.id)) as {
+      emisor: Record<string, unknown>;
+      documento: { codPais: string };
+      cuerpoDocumento: { uniMedida: number }[];
+    };
+    // Guatemala in ISO, the régimen split, vara (3) as otra (99): what the 2026 catalogs hold.
+    expect(er.documento.codPais).toBe('GT');
+    expect(er.emisor).toMatchObject({ tipoRegimen: 'EX-1', regimen: '1000.000' });
+    expect(er.cuerpoDocumento.map((l) => l.uniMedida)).toEqual([99]);
+  });
+});
+
+describe('the station’s own activity', () => {
+  it('is refused under a normative whose CAT-019 lacks it: 10006 (Comerciante) exists in 2026 only', () => {
+    const company = { ...core.station().company, economicActivity: '10006' };
+    const attempt = (mhNormative: Record<string, unknown>) => {
+      try {
+        core.normative.set(mhNormative, 'test');
+        return stationCatalogProblems({ company }, core.station().mhNormative).map((e) => e.path);
+      } finally {
+        core.normative.set({ current: 'legacy' }, 'test');
+      }
+    };
+    expect(attempt({ current: 'legacy' })).toEqual(['company.economicActivity']);
+    expect(attempt({ current: '2026' })).toEqual([]);
+    expect(attempt({ current: '2026', switchAt: '2027-01-01T00:00:00-06:00' })).toEqual(['company.economicActivity']);
   });
 });

@@ -7,6 +7,8 @@ import { CREATE_SCHEMAS, validate, type DteKind } from '../../shared/contract';
 import { serializerFor } from '../../main/core/dte/mh/serializers';
 import { districtsOf } from '../../shared/catalogs';
 import type { Normative } from '../../shared/normative';
+import { contractValueAllowed, type VersionedCatalog } from '../../shared/catalogs/normative';
+import { catalogValues } from '../../shared/contract/catalog-fields';
 import type { DteRecord } from '../../shared/records';
 import { CoreError } from '../../main/core/errors';
 import { verifyJws } from '../../main/core/signing/jws';
@@ -47,7 +49,7 @@ const V2_RULE_PATHS = /^(recipient\.address|attachments\.\d+\.details)$/;
  */
 function forNormative(normative: Normative, kind: DteKind, body: Record<string, unknown>): Record<string, unknown> {
   if (normative === 'legacy') return body;
-  const out: Record<string, unknown> = { ...body };
+  const out: Record<string, unknown> = fitCatalogs(body);
   if (kind !== 'FSE') delete out.retentionRenta;
   const recipient = out.recipient as { address?: { department: string; municipality: string }; nrc?: string } | undefined;
   if (recipient) {
@@ -59,6 +61,29 @@ function forNormative(normative: Normative, kind: DteKind, body: Record<string, 
       // v2.0's NRC has 2 to 8 digits (a legacy one could have 1).
       ...(typeof recipient.nrc === 'string' && recipient.nrc.length < 2 ? { nrc: `1${recipient.nrc}` } : {}),
     };
+  }
+  return out;
+}
+
+/** What a caller under 2026 sends for a code 2026's catalogs lack (decision 0086): the generators draw legacy codes. */
+const FIT_2026: Partial<Record<VersionedCatalog, readonly string[]>> = {
+  'CAT-014': ['OTRA'],
+  'CAT-017': ['01', '02', '03', '04', '05', '08', '09', '11', '12', '13', '14', '99'],
+  'CAT-031': ['FOB'],
+};
+
+/** The body with every code 2026 lacks replaced (a payment method by one the body does not use yet). */
+function fitCatalogs(body: Record<string, unknown>): Record<string, unknown> {
+  const out = structuredClone(body);
+  const used = new Set(catalogValues(out).map((v) => v.value));
+  for (const v of catalogValues(out)) {
+    if (contractValueAllowed(v.catalog, '2026', v.value)) continue;
+    const instead = FIT_2026[v.catalog]?.find((c) => !used.has(c) || v.catalog !== 'CAT-017');
+    if (!instead) throw new Error(`no 2026 stand-in for ${v.catalog} ${v.value}`);
+    used.add(instead);
+    const keys = v.path.split('.');
+    const parent = keys.slice(0, -1).reduce<Record<string, unknown>>((n, k) => n[k] as Record<string, unknown>, out);
+    parent[keys[keys.length - 1]!] = instead;
   }
   return out;
 }

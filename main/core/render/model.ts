@@ -60,7 +60,9 @@ const TRANSPORT: Record<string, string> = {
 };
 /** The régimen as the contract names it: v2.0 writes its CAT-033 type apart (EX-1 and 1000.000). */
 const regimeShown = (e: { regimen?: string | null; tipoRegimen?: unknown }): string | null | undefined =>
-  typeof e.tipoRegimen === 'string' && e.regimen ? `${e.tipoRegimen}.${e.regimen}` : e.regimen;
+  typeof e.tipoRegimen === 'string' && e.regimen && !e.regimen.startsWith(`${e.tipoRegimen}.`)
+    ? `${e.tipoRegimen}.${e.regimen}`
+    : e.regimen;
 /** CAT-030 of the 2026 normative, which FEX v3 writes (shared/catalogs/normative/contract-values.ts). */
 const TRANSPORT_2026: Record<string, string> = { 1: 'Terrestre', 2: 'Aéreo', 3: 'Marítimo', 4: 'Férreo', 5: 'Multimodal', 6: 'Correo' };
 const UNIT_NAMES = new Map<unknown, string>(UNITS.map((u) => [u.code, u.name]));

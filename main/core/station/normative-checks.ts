@@ -3,10 +3,34 @@
 // establishment type the 2026 CAT-009 holds.
 import { catalogHas, notInCatalogMessage } from '../../../shared/catalogs/normative';
 import type { FieldError } from '../../../shared/contract';
-import type { MhNormativeSetting } from '../../../shared/normative';
+import { NORMATIVES, type MhNormativeSetting, type Normative } from '../../../shared/normative';
 import { ESTABLISHMENT_CODE_V2 } from '../dte/mh/common-v2';
 import { DISTRICT_MISSING, direccionV2 } from '../dte/mh/direccion-v2';
 import type { StoredStation } from './profile';
+
+/** The normatives a setting puts in force, now or after its switch. */
+const normativesOf = (s: MhNormativeSetting | null | undefined): readonly Normative[] =>
+  !s ? ['legacy'] : s.switchAt !== null ? NORMATIVES : [s.current];
+
+/**
+ * The station's own catalog codes each normative it issues under must hold (decision 0086): its economic activity
+ * goes in every document's emisor (three activities exist in 2026 only).
+ */
+export function stationCatalogProblems(
+  station: Pick<StoredStation, 'company'>,
+  setting: MhNormativeSetting | null | undefined,
+): FieldError[] {
+  const lacking = normativesOf(setting).find((n) => !catalogHas('CAT-019', n, station.company.economicActivity));
+  return lacking
+    ? [
+        {
+          path: 'company.economicActivity',
+          code: 'UNKNOWN_CODE',
+          message: notInCatalogMessage('CAT-019', lacking, station.company.economicActivity),
+        },
+      ]
+    : [];
+}
 
 /** Whether the setting ever has the 2026 normative in force (now or after its switch). */
 const reaches2026 = (s: MhNormativeSetting) => s.current === '2026' || s.switchAt !== null;

@@ -6,7 +6,7 @@ import { audit } from '../audit';
 import { isoLocal, type Clock } from '../clock';
 import { validationFailed } from '../errors';
 import type { Store } from '../store/database';
-import { normativeProblems } from './normative-checks';
+import { normativeProblems, stationCatalogProblems } from './normative-checks';
 import type { StationRepo } from './station-repo';
 
 export interface NormativeService {
@@ -40,6 +40,8 @@ export function normativeService(d: { store: Store; clock: Clock; stations: Stat
         ]);
       const problems = normativeProblems(station(), setting);
       if (problems.length) throw validationFailed(problems, 'La estación aún no puede emitir con la normativa 2026.');
+      const codes = stationCatalogProblems(station(), setting);
+      if (codes.length) throw validationFailed(codes, 'La estación tiene un código que el catálogo de MH de esa normativa no tiene.');
       d.store.tx(() => {
         d.stations.setNormative(setting);
         audit(d.store, isoLocal(now), actor, 'station.normative', station().company.id, { ...setting });

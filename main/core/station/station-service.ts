@@ -20,7 +20,7 @@ import type { Store } from '../store/database';
 import type { Webhooks } from '../webhooks/webhooks';
 import { checkCertificate, checkMhLogin, refuseEndedCertificate, type CertificatePaths } from './checks';
 import { identityChanges } from './identity';
-import { normativeProblems } from './normative-checks';
+import { normativeProblems, stationCatalogProblems } from './normative-checks';
 import { secretsLostReason } from './secrets';
 import { stationProfile, type StationProfile, type StoredStation } from './profile';
 import type { StationRepo } from './station-repo';
@@ -100,6 +100,8 @@ export function stationService(d: StationServiceDeps): StationService {
     const profile: StationProfile = parsed.value;
     const normative = normativeProblems(profile, profile.mhNormative);
     if (normative.length) throw validationFailed(normative, 'La estación aún no puede emitir con la normativa 2026.');
+    const codes = stationCatalogProblems(profile, profile.mhNormative);
+    if (codes.length) throw validationFailed(codes, 'La estación tiene un código que el catálogo de MH de su normativa no tiene.');
     if (profile.mh)
       requireMhAddress(profile.mh.baseUrl, profile.environment, d.allowedMhUrls, 'La configuración de la estación tiene datos no válidos.');
     const at = isoLocal(clock.now());

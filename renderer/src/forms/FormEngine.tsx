@@ -19,6 +19,7 @@ import { lineTotal } from './lines';
 import { lineFromProduct } from './catalog-line';
 import { ProductPicker } from './ProductPicker';
 import { NormativeContext, normativesOf } from '../normative-now';
+import type { Normative } from '../../../shared/normative';
 import { CATALOGS, type Field, type Options } from './spec';
 import { getAt, type Value } from './values';
 
@@ -121,18 +122,37 @@ function Check({ f, path, props }: { f: Extract<Field, { type: 'check' }>; path:
 }
 
 /** A field's options the normative in force holds (normative-now.ts); all of them when the field names no catalog. */
-function useOffered(f: { options: Options; catalog?: VersionedCatalog }): Options {
+/** Filtered lists shared by every field of one catalog (so their search index, cached by list, is built once). */
+const OFFERED = new WeakMap<Options, Map<string, Options>>();
+
+function offeredFor(options: Options, catalog: VersionedCatalog, normatives: readonly Normative[]): Options {
+  const key = `${catalog}/${normatives.join()}`;
+  let byKey = OFFERED.get(options);
+  if (!byKey) OFFERED.set(options, (byKey = new Map<string, Options>()));
+  let list = byKey.get(key);
+  if (!list) byKey.set(key, (list = options.filter(([v]) => normatives.every((n) => contractValueAllowed(catalog, n, v)))));
+  return list;
+}
+
+/**
+ * A field's options the normative in force holds (normative-now.ts); all of them when the field names no catalog. A
+ * value already in the form that it lacks (a correction of a legacy document, a switch while the form was open)
+ * stays, said to be out of the catalog, so the field shows what will be sent and the 422 beside it makes sense.
+ */
+function useOffered(f: { options: Options; catalog?: VersionedCatalog }, current: unknown): Options {
   const normatives = normativesOf(useContext(NormativeContext));
-  const { catalog } = f;
-  return useMemo(
-    () => (catalog ? f.options.filter(([v]) => normatives.every((n) => contractValueAllowed(catalog, n, v))) : f.options),
-    [catalog, f.options, normatives],
-  );
+  const { catalog, options } = f;
+  return useMemo(() => {
+    if (!catalog) return options;
+    const list = offeredFor(options, catalog, normatives);
+    const stale = typeof current === 'string' && !list.some(([v]) => v === current) ? options.find(([v]) => v === current) : undefined;
+    return stale ? [[stale[0], `${stale[1]} (${formWords.notInForce})`] as const, ...list] : list;
+  }, [catalog, options, normatives, current]);
 }
 
 function Select({ f, path, props }: { f: Extract<Field, { type: 'select' }>; path: Path; props: EngineProps }) {
   const id = pathId(path);
-  const options = useOffered(f);
+  const options = useOffered(f, getAt(props.value, path));
   return (
     <div className="field">
       <label htmlFor={id}>{f.label}</label>
@@ -152,7 +172,7 @@ function Select({ f, path, props }: { f: Extract<Field, { type: 'select' }>; pat
 function Catalog({ f, path, props }: { f: Extract<Field, { type: 'catalog' }>; path: Path; props: EngineProps }) {
   const id = pathId(path);
   const listId = useId();
-  const options = useOffered(f);
+  const options = useOffered(f, getAt(props.value, path));
   const index = useMemo(() => catalogIndex(options, f.codes), [options, f.codes]);
   const stored = getAt(props.value, path);
   // While typing, the text is the cashier's; picked or left, it reads "code · name".

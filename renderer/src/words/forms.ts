@@ -8,6 +8,8 @@ export const formWords = {
   complement: 'Calle, número, colonia',
   before2024: 'código anterior a 2024',
   searchHint: 'Escriba el código o el nombre',
+  /** Beside a value already in the form that the normative in force lacks (decision 0086). */
+  notInForce: 'no existe en la normativa vigente',
   moreOptions: 'Más opciones',
   lineTotal: 'Total de la línea',
 };

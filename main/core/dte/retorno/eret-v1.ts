@@ -4,6 +4,9 @@
 // takes what the earlier returns left, so the returns of a line add up to it exactly. The summary re-adds the
 // lines exactly (totalIva is the sum of ivaItem).
 import type { StoredStation } from '../../station/profile';
+import { regimeType } from '../../../../shared/catalogs';
+import { CAT020_BY_ISO } from '../../../../shared/catalogs/data/country-cat020';
+import { catalogHas } from '../../../../shared/catalogs/normative';
 import { amountInWords, dec, IVA_INCLUDED, num, round2, sum, ZERO, type Dec } from '../../../../shared/tax';
 import type { ReturnableKind } from '../../../../shared/retorno';
 
@@ -102,6 +105,22 @@ export interface ReturnTargetDoc {
   readonly lines: readonly { readonly line: StoredLine; readonly quantity: Dec; readonly amounts: LineAmounts }[];
 }
 
+// The ER is a 2026 event, and it may return goods of a document issued under the legacy normative: what it copies
+// from that document is written in the 2026 catalogs (docs/decisions/0086-catalogs-per-normative.md).
+const ISO_BY_CAT020: ReadonlyMap<string, string> = new Map(Object.entries(CAT020_BY_ISO).map(([iso, c]) => [c.code, iso]));
+/** CAT-020: a legacy four-digit country as its ISO code (2026's CAT-020); an ISO one as it is. */
+const country2026 = (code: string | null): string | null => (code ? (ISO_BY_CAT020.get(code) ?? code) : null);
+/** CAT-014: a unit 2026 lacks (a legacy document's vara) is written 99, otra; the line's description says what it is. */
+const unit2026 = (unit: number | null): number => (unit === null ? 59 : catalogHas('CAT-014', '2026', unit) ? unit : 99);
+/** CAT-028 and CAT-033: a legacy `EX-1.1000.000` (or a v2.0 document that kept it whole) as 2026's `1000.000` and `EX-1`. */
+function regime2026(emisor: Json): { tipoRegimen: string | null; regimen: string | null } {
+  const whole = str(emisor.regimen);
+  if (!whole) return { tipoRegimen: str(emisor.tipoRegimen), regimen: null };
+  const prefixed = /^(EX-[123]|TA-1)\.(.+)$/.exec(whole);
+  const code = prefixed ? prefixed[2]! : whole;
+  return { tipoRegimen: prefixed?.[1] ?? str(emisor.tipoRegimen) ?? regimeType(code) ?? null, regimen: code };
+}
+
 /** The ER's `documento`: the counterpart of the (first) document, null for an FE without receptor. */
 function counterpart(doc: Json) {
   const r = obj(doc.receptor) ?? obj(doc.sujetoExcluido);
@@ -111,7 +130,7 @@ function counterpart(doc: Json) {
     tipoDocumento: str(r.tipoDocumento) ?? (str(r.nit) ? '36' : null),
     numDocumento: str(r.numDocumento) ?? str(r.nit),
     nombre: str(r.nombre)?.slice(0, 250) ?? null,
-    codPais: str(r.codPais),
+    codPais: country2026(str(r.codPais)),
     nombrePais: str(r.nombrePais),
     telefono: phone && phone.length >= 8 ? phone.slice(0, 30) : null,
     correo: str(r.correo)?.slice(0, 100) ?? null,
@@ -148,7 +167,7 @@ export function buildEretV1(p: {
     precioUni: num(line.unitPrice),
     descripcion: line.description.slice(0, 1500) || 'Devolución',
     codigo: line.code?.slice(0, 25) ?? null,
-    uniMedida: line.unit ?? 59,
+    uniMedida: unit2026(line.unit),
     montoDescu: num(amounts.montoDescu),
     codTributo: line.codTributo,
     ventaNoSuj: num(amounts.ventaNoSuj),
@@ -220,8 +239,7 @@ export function buildEretV1(p: {
       codPuntoVenta: pos,
       // An FEXE's return keeps its recinto, régimen and export type (MF2 p.28).
       recintoFiscal: fex ? str(emisor.recintoFiscal) : null,
-      tipoRegimen: fex ? str(emisor.tipoRegimen) : null,
-      regimen: fex ? str(emisor.regimen) : null,
+      ...(fex ? regime2026(emisor) : { tipoRegimen: null, regimen: null }),
       tipoItemExpor: fex && typeof emisor.tipoItemExpor === 'number' ? emisor.tipoItemExpor : null,
     },
     documento: counterpart(firstDoc),

@@ -56,7 +56,7 @@ function buyer(rng: Rng) {
 }
 
 function transport(rng: Rng, normative: Normative) {
-  // 2026's CAT-030 has no multimodal transport.
+  // Only transports the normative's CAT-030 can write (every one today: 2026 writes the combinations as 5).
   const d = rng.pick(DRIVERS.filter((x) => contractValueAllowed('CAT-030', normative, x.transport)));
   return {
     code: 'TRANSPORTE' as const,
