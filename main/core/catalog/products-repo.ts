@@ -28,8 +28,8 @@ export interface ProductsRepo {
   readonly list: (query: ProductQuery) => ProductPage;
   /** Every product, in code order (exports, imports). */
   readonly all: () => Product[];
-  /** How many active products use each unit (the catalog the normative's CAT-014 is held against). */
-  readonly activeUnits: () => { unit: string; count: number }[];
+  /** How many active products use each of `units` (those a normative's CAT-014 lacks), by the unit index. */
+  readonly activeWithUnits: (units: readonly string[]) => { unit: string; count: number }[];
   readonly insert: (p: Product) => void;
   /** Writes every field and the barcodes of an existing product. */
   readonly update: (p: Product) => void;
@@ -194,12 +194,14 @@ export function productsRepo(store: Store): ProductsRepo {
       const last = rows.length > limit ? page[page.length - 1] : undefined;
       return { items: hydrate(page), nextCursor: last ? encodeCursor(last.code_key) : null };
     },
-    activeUnits() {
+    activeWithUnits(units) {
+      if (units.length === 0) return [];
       const rows = store.all(
         store.q
           .selectFrom('products')
           .select(['unit_measure', (eb) => eb.fn.countAll<number>().as('n')])
           .where('active', '=', 1)
+          .where('unit_measure', 'in', [...units])
           .groupBy('unit_measure')
           .orderBy('unit_measure'),
       );

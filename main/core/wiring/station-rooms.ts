@@ -137,7 +137,7 @@ export function stationRooms({ deps, clock, random, logger, fetchFn, newId }: Ba
   const station = stationSvc.station;
   // Products the 2026 units catalog lacks, while 2026 is in force or ahead (catalog/unit-alerts.ts).
   const products = productsRepo(store);
-  alerts.add(() => unitAlerts(products.activeUnits(), stations.get()?.mhNormative ?? null, clock.now()));
+  alerts.add(() => unitAlerts(products.activeWithUnits, stations.get()?.mhNormative ?? null, clock.now()));
   // Book files a killed process left in the temporary folder (the customers' names are in them): gone at start.
   void sweepAbandonedDownloads().then((n) => n > 0 && logger.info('abandoned book downloads removed', { folders: n }));
   // The month's reading and drawing on a worker thread when the host names its entry (books/books-in-worker.ts).

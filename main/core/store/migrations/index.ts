@@ -40,6 +40,7 @@ import { m038CashMovements } from './038-cash-movements';
 import { m039SpecialOperations } from './039-special-operations';
 import { m040ReceiversNewKinds } from './040-receivers-new-kinds';
 import { m041HomologationOperaciones } from './041-homologation-operaciones';
+import { m042ProductsByUnit } from './042-products-by-unit';
 import type { Migration } from './types';
 
 export type { Migration };
@@ -85,4 +86,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m039SpecialOperations,
   m040ReceiversNewKinds,
   m041HomologationOperaciones,
+  m042ProductsByUnit,
 ];
