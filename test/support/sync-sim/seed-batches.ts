@@ -5,10 +5,10 @@ import { runSeed } from './world';
 
 const CHUNK = 100;
 
-/** Seeds per CI file: 2 × 500 keeps CI under its 40 minutes with the e2e suite and the hub's tests (decision 0001). */
-export const SEEDS_PER_FILE = Number(process.env.SELLO_SIM_SEEDS ?? 500);
+/** Seeds per CI file: 2 × 350 keeps CI under its 40 minutes with the e2e suite and the hub's tests (decision 0001). */
+export const SEEDS_PER_FILE = Number(process.env.SELLO_SIM_SEEDS ?? 350);
 
-/** Seeds `from` … `from + count - 1`; `SELLO_SIM_SEEDS=N` changes how many per file (500 by default). */
+/** Seeds `from` … `from + count - 1`; `SELLO_SIM_SEEDS=N` changes how many per file (350 by default). */
 export function describeSeeds(from: number, count = SEEDS_PER_FILE): void {
   let fx: SimFixture;
   beforeAll(() => {
