@@ -316,6 +316,7 @@ describe('keyed audit chain', () => {
       db.exec('DROP TABLE return_invalidations; DROP INDEX returns_contingency; ALTER TABLE returns DROP COLUMN contingency_id;');
       db.exec('ALTER TABLE outbox DROP COLUMN sends;');
       db.exec('DROP TABLE special_operation_items; DROP TABLE special_operations;');
+      db.exec('DROP INDEX products_active_unit;');
       db.pragma('user_version = 26');
     });
     // No head either: a station upgraded from a version that kept none.
