@@ -2,7 +2,7 @@
 // document's kind and version (dte-maps.ts) and gives what the product reads of any version in one shape. It checks
 // nothing: the JSON is what MH sealed (or what the station signed), validated against MH's schema before.
 import type { DteKind } from '../../../shared/contract';
-import { CAT020_BY_ISO } from '../../../shared/catalogs/data/country-cat020';
+import { isoOfCat020 } from '../../../shared/catalogs/normative';
 import { amount, at, field, int, list, text, type DteField, type DteMap, type FieldGroup } from './field-map';
 import { dteMapOf } from './dte-maps';
 
@@ -10,7 +10,6 @@ import { dteMapOf } from './dte-maps';
 const IVA_TRIBUTE = '20';
 
 /** Legacy CAT-020 (4 digits) → ISO alpha-2, for the FEX v1 that predates ISO codes. */
-const ISO_BY_CAT020: ReadonlyMap<string, string> = new Map(Object.entries(CAT020_BY_ISO).map(([iso, c]) => [c.code, iso]));
 
 export interface PartyReading {
   readonly name: string;
@@ -115,7 +114,7 @@ function partyOf(json: unknown, map: DteMap): PartyReading | null {
     docType: nit ? '36' : text(field(p, f, 'docType')),
     number: nit ?? text(field(p, f, 'docNumber')),
     nrc: text(field(p, f, 'nrc')),
-    country: raw && map.party.countryCodes === 'cat020' ? (ISO_BY_CAT020.get(raw) ?? raw) : raw,
+    country: raw && map.party.countryCodes === 'cat020' ? (isoOfCat020(raw) ?? raw) : raw,
   };
 }
 

@@ -2,7 +2,7 @@
 // CAT-026 type, value and depreciation, the total, and the donor's domicile and country
 // (docs/decisions/0082-comprobante-de-donacion.md). model.ts calls in.
 import { COUNTRIES, UNITS } from '../../../shared/catalogs';
-import { CAT020_BY_ISO } from '../../../shared/catalogs/data/country-cat020';
+import { isoOfCat020 } from '../../../shared/catalogs/normative';
 import type { MhDocumentView, MhResumenView } from '../dte/mh/document-types';
 import { dec, round2, sum } from '../../../shared/tax';
 import { money, quantity } from './format';
@@ -12,11 +12,10 @@ import type { Table } from './model';
 export const DONATION_KIND: Readonly<Record<string, string>> = { 1: 'Efectivo', 2: 'Bien', 3: 'Servicio' };
 
 const UNIT_NAMES = new Map<unknown, string>(UNITS.map((u) => [u.code, u.name]));
-const ISO_BY_CAT020 = new Map(Object.entries(CAT020_BY_ISO).map(([iso, c]) => [c.code, iso]));
 
 /** A country's name from the CD's codPais: CAT-020 (v1) or ISO alpha-2 (v2.0); the code itself when unknown. */
 export function countryName(code: string): string {
-  const iso = ISO_BY_CAT020.get(code) ?? code;
+  const iso = isoOfCat020(code) ?? code;
   return COUNTRIES.find((c) => c.code === iso)?.name ?? code;
 }
 

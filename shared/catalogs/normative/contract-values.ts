@@ -6,23 +6,18 @@ import { NORMATIVE_NAMES, type Normative } from '../../normative';
 import { CAT020_BY_ISO } from '../data/country-cat020';
 import { UNITS } from '../data/units';
 import { regimeType } from '../index';
-import { CATALOG_CODES, CATALOG_TITLES, catalogHas, type VersionedCatalog } from './sets';
+import { INCOTERMS, TRANSPORTS } from '../../contract/fex';
+import { CATALOG_CODES, CATALOG_TITLES, catalogHas, pad2, type VersionedCatalog } from './sets';
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
 const UNIT_CODE: ReadonlyMap<string, string> = new Map(UNITS.map((u) => [u.key, pad2(u.code)]));
 
-/** The contract's INCOTERMS in CAT-031 order (01 EXW … 16 DDU); shared/contract/fex.ts lists the same. */
-const INCOTERM_ORDER = ['EXW', 'FCA', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP', 'FAS', 'FOB', 'CFR', 'CIF', 'DAT', 'DAF', 'DES', 'DEQ', 'DDU'];
-/** The contract's transports in the legacy CAT-030 order (1 … 7). */
-const TRANSPORT_ORDER = [
-  'TERRESTRE',
-  'MARITIMO',
-  'AEREO',
-  'TERRESTRE_MARITIMO',
-  'TERRESTRE_AEREO',
-  'MARITIMO_AEREO',
-  'TERRESTRE_MARITIMO_AEREO',
-];
+/** The contract's INCOTERMS are in CAT-031 order (01 EXW … 16 DDU), its transports in the legacy CAT-030's (1 … 7). */
+const INCOTERM_ORDER: readonly string[] = INCOTERMS;
+const TRANSPORT_ORDER: readonly string[] = TRANSPORTS;
+const ISO_BY_CAT020: ReadonlyMap<string, string> = new Map(Object.entries(CAT020_BY_ISO).map(([iso, c]) => [c.code, iso]));
+
+/** The ISO country of a legacy four-digit CAT-020 code (the inverse of mhCodeFor's CAT-020 under legacy). */
+export const isoOfCat020 = (code: string): string | undefined => ISO_BY_CAT020.get(code);
 /** 2026's CAT-030: 2 is aéreo and 3 marítimo (the legacy order swapped); every combination is 5, multimodal. */
 const TRANSPORT_2026: Readonly<Record<string, string>> = {
   TERRESTRE: '1',

@@ -43,7 +43,8 @@ export const CATALOG_TITLES: Readonly<Record<VersionedCatalog, string>> = {
 };
 
 const DOCUMENT_TYPES = ['01', '03', '04', '05', '06', '07', '08', '09', '11', '14', '15'] as const;
-const pad2 = (n: number) => String(n).padStart(2, '0');
+/** A number as MH's two-digit catalog code (CAT-014's `01`, CAT-031's `11`). */
+export const pad2 = (n: number) => String(n).padStart(2, '0');
 const set = (codes: Iterable<string>): ReadonlySet<string> => new Set(codes);
 
 /** MH's codes of each catalog under each normative; CAT-014 codes as two digits ("01"), as MH's catalog writes them. */

@@ -5,8 +5,7 @@
 // lines exactly (totalIva is the sum of ivaItem).
 import type { StoredStation } from '../../station/profile';
 import { regimeType } from '../../../../shared/catalogs';
-import { CAT020_BY_ISO } from '../../../../shared/catalogs/data/country-cat020';
-import { catalogHas } from '../../../../shared/catalogs/normative';
+import { catalogHas, isoOfCat020 } from '../../../../shared/catalogs/normative';
 import { amountInWords, dec, IVA_INCLUDED, num, round2, sum, ZERO, type Dec } from '../../../../shared/tax';
 import type { ReturnableKind } from '../../../../shared/retorno';
 
@@ -107,9 +106,8 @@ export interface ReturnTargetDoc {
 
 // The ER is a 2026 event, and it may return goods of a document issued under the legacy normative: what it copies
 // from that document is written in the 2026 catalogs (docs/decisions/0086-catalogs-per-normative.md).
-const ISO_BY_CAT020: ReadonlyMap<string, string> = new Map(Object.entries(CAT020_BY_ISO).map(([iso, c]) => [c.code, iso]));
 /** CAT-020: a legacy four-digit country as its ISO code (2026's CAT-020); an ISO one as it is. */
-const country2026 = (code: string | null): string | null => (code ? (ISO_BY_CAT020.get(code) ?? code) : null);
+const country2026 = (code: string | null): string | null => (code ? (isoOfCat020(code) ?? code) : null);
 /** CAT-014: a unit 2026 lacks (a legacy document's vara) is written 99, otra; the line's description says what it is. */
 const unit2026 = (unit: number | null): number => (unit === null ? 59 : catalogHas('CAT-014', '2026', unit) ? unit : 99);
 /** CAT-028 and CAT-033: a legacy `EX-1.1000.000` (or a v2.0 document that kept it whole) as 2026's `1000.000` and `EX-1`. */
